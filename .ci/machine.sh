@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Brings a clean Debian machine to what the tests need: Debian's chromium with a CJK font,
+# and running PostgreSQL and Redis servers. Idempotent; safe to run on every CI start.
+set -euo pipefail
+
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+dpkg -s fonts-wqy-zenhei >/dev/null 2>&1 || need+=(fonts-wqy-zenhei)
+command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "[machine] apt-get install ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  echo "[machine] starting PostgreSQL"
+  ver=$(ls /etc/postgresql | sort -V | tail -1)
+  pg_ctlcluster "$ver" main start || true
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+# Tests connect over TCP as postgres without a password (trust), as our machines are set up.
+# A fresh Debian cluster asks for a password on TCP: give it the trust rule for loopback only.
+if ! psql -h 127.0.0.1 -U postgres -Atc 'select 1' >/dev/null 2>&1; then
+  echo "[machine] allowing trust auth on loopback"
+  ver=$(ls /etc/postgresql | sort -V | tail -1)
+  hba=/etc/postgresql/$ver/main/pg_hba.conf
+  sed -i '1i host all all 127.0.0.1/32 trust' "$hba"
+  pg_ctlcluster "$ver" main reload
+fi
+
+if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+  echo "[machine] starting Redis"
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 >/dev/null
+  for _ in $(seq 1 20); do redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 0.5; done
+fi

@@ -1,0 +1,58 @@
+/**
+ * User-facing texts of the spec and of the JeecgBoot API, word for word. Both sides import them so
+ * that a test on either side fails when one is changed.
+ */
+export const SYSTEM_TITLE = '商标维权服务系统';
+export const WELCOME_TEXT = '欢迎进入 商标维权服务系统！';
+
+export const Msg = {
+  // spec §5 change password
+  oldPasswordRequired: '请输入旧密码!',
+  newPasswordRequired: '请输入新密码!',
+  confirmPasswordRequired: '请确认新密码!',
+  passwordsDiffer: '两次输入的密码不一样！',
+  // spec §8
+  forbidden: '拒绝访问',
+  sessionExpiredTitle: '登录已过期',
+  sessionExpiredContent: '很抱歉，登录已过期，请重新登录',
+  notFound: '很抱歉，资源未找到!',
+  gatewayTimeout: '网络超时',
+  unauthorized: '未授权，请重新登录',
+  loginFailed: '帐号登录失败',
+  loginRetry: '是否重新登录？',
+  noLoginUser: '当前系统无登录用户!',
+  noDeparts: '您尚未设置部门信息!',
+  cacheRefreshed: '刷新缓存完成！',
+  cacheRefreshFailed: '刷新缓存失败！',
+  emptyMenu: 'permissions must be a non-null array',
+  notificationTitle: '系统提示',
+  logoutConfirm: '真的要注销登录吗 ?',
+  // server answers (JEECG-API §1, §2, §5)
+  tokenInvalid: 'Token失效，请重新登录',
+  noPermission: '没有权限，请联系管理员授权',
+  ok: '操作成功！',
+  loginOk: '登录成功',
+  logoutOk: '退出登录成功！',
+  badCredentials: '用户名或密码错误',
+  userFrozen: '该用户已冻结',
+  accountLocked: '登录失败次数过多，账号已锁定，请10分钟后再试',
+  captchaInvalid: '验证码无效',
+  captchaWrong: '验证码错误',
+  captchaRequired: '请输入验证码',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  userNotFound: '用户不存在！',
+  oldPasswordWrong: '旧密码输入错误!',
+  newPasswordEmpty: '新密码不允许为空!',
+  passwordsDifferServer: '两次输入密码不一致!',
+  passwordChanged: '密码重置成功!',
+  querySuccess: '查询成功',
+  queryFailed: '查询失败！',
+  pathNotFound: '路径不存在，请检查路径是否正确',
+  badRequest: '请求参数不正确',
+  badJson: '请求内容不是有效的JSON',
+  dictCodeBad: '字典Code格式不正确！',
+  dictTableNotAllowed: '该表字典未登记，不允许查询',
+  departNotMine: '只能切换到本人所属的部门',
+  serverError: '操作失败，服务器内部错误',
+  bodyTooLarge: '请求内容过大',
+} as const;

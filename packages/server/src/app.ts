@@ -1,0 +1,84 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './platform/config.ts';
+import type { Db } from './platform/db/client.ts';
+import { CacheHub } from './platform/cache/cache.ts';
+import { installAccessControl } from './platform/access/access.ts';
+import { installErrorHandling } from './platform/http/errors.ts';
+import { installWeb } from './platform/web/web.ts';
+import { docTokenOf, installDocs } from './platform/docs/docs.ts';
+import { DictService } from './modules/system/dict/dict.service.ts';
+import { authRoutes } from './modules/system/auth/auth.routes.ts';
+import { userSessionRoutes } from './modules/system/user/user-session.routes.ts';
+import { permissionRoutes } from './modules/system/permission/permission.routes.ts';
+import { dictRoutes } from './modules/system/dict/dict.routes.ts';
+
+z.config(z.locales.zhCN());
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  cache: CacheHub;
+  dicts: DictService;
+  policy: { idleMinutes: number; maxDays: number };
+};
+
+export type BuiltApp = { app: FastifyInstance; deps: AppDeps; routes: ReturnType<typeof installAccessControl>['routes'] };
+
+/** Builds the whole server on an open database; main.ts and the tests both start here. */
+export async function buildApp(config: Config, db: Db, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const cache = new CacheHub();
+  await cache.connect(config.redisUrl);
+  const deps: AppDeps = {
+    config,
+    db,
+    cache,
+    dicts: new DictService(db, cache),
+    policy: { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays },
+  };
+  app.addHook('onClose', () => cache.close());
+
+  installErrorHandling(app);
+  const access = installAccessControl(app, { db, policy: deps.policy, tokenFrom: docTokenOf(config) });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['Content-Type', 'X-Access-Token', 'tenant_id'] });
+  }
+  const rateRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : undefined;
+  if (rateRedis) app.addHook('onClose', async () => void rateRedis.quit());
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateRedis ? { redis: rateRedis, nameSpace: 'sbwq-rl-' } : {}),
+    errorResponseBuilder: () => ({ statusCode: 429, success: false, message: '请求过于频繁，请稍后再试', code: 429, result: null, timestamp: Date.now() }),
+  });
+  await installDocs(app, config);
+
+  await app.register(
+    async (api) => {
+      await authRoutes(api, deps);
+      await userSessionRoutes(api, deps);
+      await permissionRoutes(api, deps);
+      await dictRoutes(api, deps);
+    },
+    { prefix: config.apiBase },
+  );
+  await installWeb(app, config);
+  return { app, deps, routes: access.routes };
+}

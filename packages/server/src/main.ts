@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { runSeeds } from './seed/seed.ts';
+import { buildApp } from './app.ts';
+
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  await runSeeds(database.db, {
+    adminPassword: config.adminPassword,
+    seedDemo: config.seedDemo,
+    announce: (text) => process.stdout.write(`\n${'='.repeat(60)}\n${text}\n${'='.repeat(60)}\n\n`),
+  });
+  const { app } = await buildApp(config, database.db, { logger: true });
+  app.addHook('onClose', () => database.close());
+  await app.listen({ port: config.port, host: config.host });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  app.log.info(
+    `商标维权服务系统已启动（${database.kind === 'pglite' ? `内置数据库 ${config.dataDir}` : 'PostgreSQL'}，用时 ${seconds} 秒）：http://localhost:${config.port}/  接口 ${config.apiBase || '/'}`,
+  );
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`启动失败：${error instanceof Error ? error.message : String(error)}\n`);
+  if (error instanceof Error && error.stack && process.env.LOG_LEVEL === 'debug') process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { Msg } from '@sbwq/contracts';
+import { rows, type Db } from '../db/client.ts';
+import { fail } from '../http/envelope.ts';
+import { resolveSession, type SessionPolicy, type SessionUser } from '../auth/session.ts';
+
+/**
+ * Every route says who may call it, in its `config`:
+ * - `public: true` — anyone;
+ * - `signedIn: true` — any signed-in user (their own session, password, departments);
+ * - `permission: 'module:resource:action'` — a signed-in user granted that code through a role;
+ * - `adminOnly: true` — a signed-in user with the `admin` role.
+ * One hook enforces it; a route that declares none of them is refused (and a test fails on it).
+ */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    signedIn?: boolean;
+    permission?: string;
+    adminOnly?: boolean;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export type AccessDeclaration = 'public' | 'signedIn' | 'permission' | 'adminOnly';
+
+export function declaredAccess(config: Record<string, unknown> | undefined): AccessDeclaration[] {
+  if (!config) return [];
+  const found: AccessDeclaration[] = [];
+  if (config.public === true) found.push('public');
+  if (config.signedIn === true) found.push('signedIn');
+  if (typeof config.permission === 'string' && config.permission.length > 0) found.push('permission');
+  if (config.adminOnly === true) found.push('adminOnly');
+  return found;
+}
+
+export const ACCESS_TOKEN_HEADER = 'x-access-token';
+
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers[ACCESS_TOKEN_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && value.trim() !== '' ? value.trim() : null;
+}
+
+export async function hasPermission(db: Db, userId: string, code: string): Promise<boolean> {
+  const found = await rows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from sys_permission p
+         where p.del_flag = 0 and coalesce(p.status, '1') = '1'
+           and ${code} = any(regexp_split_to_array(p.perms, '\\s*,\\s*'))
+           and (p.id in (select rp.permission_id from sys_role_permission rp
+                           join sys_user_role ur on ur.role_id = rp.role_id where ur.user_id = ${userId})
+             or p.id in (select drp.permission_id from sys_depart_role_permission drp
+                           join sys_depart_role_user dru on dru.drole_id = drp.role_id where dru.user_id = ${userId}))
+         limit 1`,
+  );
+  return found.length > 0;
+}
+
+export async function hasRole(db: Db, userId: string, roleCode: string): Promise<boolean> {
+  const found = await rows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from sys_user_role ur join sys_role r on r.id = ur.role_id
+         where ur.user_id = ${userId} and r.role_code = ${roleCode} limit 1`,
+  );
+  return found.length > 0;
+}
+
+/** What the JeecgBoot client expects for a bad token: Spring's error body with HTTP 500 (JEECG-API §1.2). */
+export function sendTokenInvalid(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(500).send({
+    ...fail(Msg.tokenInvalid, 500),
+    status: 500,
+    error: 'Internal Server Error',
+    path: request.url.split('?')[0],
+  });
+}
+
+export function installAccessControl(
+  app: FastifyInstance,
+  deps: { db: Db; policy: SessionPolicy; tokenFrom?: (request: FastifyRequest) => string | null },
+) {
+  const routes: RouteOptions[] = [];
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    routes.push(route as RouteOptions);
+  });
+  const readToken = deps.tokenFrom ?? tokenOf;
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Unknown paths reach the not-found handler, which answers 404 or the SPA and needs no one.
+    if (request.is404) return;
+    const config = request.routeOptions.config as unknown as Record<string, unknown>;
+    const declared = declaredAccess(config);
+    if (declared.length !== 1) {
+      request.log.error({ url: request.routeOptions.url }, 'route without an access declaration');
+      return reply.status(403).send(fail(Msg.noPermission, 510));
+    }
+    const kind = declared[0];
+    const token = readToken(request);
+    if (kind === 'public') {
+      if (token) request.user = await resolveSession(deps.db, deps.policy, token);
+      return;
+    }
+    if (!token) return reply.status(401).send(fail(Msg.unauthorized, 401));
+    const user = await resolveSession(deps.db, deps.policy, token);
+    if (!user) return sendTokenInvalid(request, reply);
+    request.user = user;
+    if (kind === 'signedIn') return;
+    const allowed =
+      kind === 'adminOnly'
+        ? await hasRole(deps.db, user.id, 'admin')
+        : await hasPermission(deps.db, user.id, config.permission as string);
+    if (!allowed) return reply.status(403).send(fail(Msg.noPermission, 510));
+  });
+
+  return { routes };
+}

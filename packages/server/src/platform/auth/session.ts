@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/client.ts';
+import { sysSession } from '../db/schema.ts';
+
+export type SessionUser = {
+  id: string;
+  username: string;
+  realname: string;
+  orgCode: string | null;
+  tokenHash: string;
+};
+
+export type SessionPolicy = { idleMinutes: number; maxDays: number };
+
+// Writing last_seen on every request would turn each read into a write; a minute's precision is plenty.
+const TOUCH_AFTER_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: Db,
+  policy: SessionPolicy,
+  userId: string,
+  client: { ip: string; userAgent: string | null },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db.insert(sysSession).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + policy.maxDays * 86_400_000),
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+  });
+  return token;
+}
+
+type SessionRow = {
+  user_id: string;
+  username: string;
+  realname: string;
+  org_code: string | null;
+  last_seen_at: Date | string;
+};
+
+/** The signed-in user behind a token, or null when the token is unknown, revoked, idle or expired. */
+export async function resolveSession(db: Db, policy: SessionPolicy, token: string): Promise<SessionUser | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const found = await rows<SessionRow>(
+    db,
+    sql`select s.user_id, s.last_seen_at, u.username, u.realname, u.org_code
+          from sys_session s join sys_user u on u.id = s.user_id
+         where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()
+           and s.last_seen_at > now() - make_interval(mins => ${policy.idleMinutes})
+           and u.status = 1 and u.del_flag = 0`,
+  );
+  const row = found[0];
+  if (!row) return null;
+  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
+    await db.update(sysSession).set({ lastSeenAt: new Date() }).where(eq(sysSession.tokenHash, tokenHash));
+  }
+  return { id: row.user_id, username: row.username, realname: row.realname, orgCode: row.org_code, tokenHash };
+}
+
+export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  await db.update(sysSession).set({ revokedAt: new Date() }).where(and(eq(sysSession.tokenHash, tokenHash), isNull(sysSession.revokedAt)));
+}
+
+export async function revokeOtherSessions(db: Db, userId: string, keepTokenHash: string): Promise<void> {
+  await db
+    .update(sysSession)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sysSession.userId, userId), ne(sysSession.tokenHash, keepTokenHash), isNull(sysSession.revokedAt)));
+}

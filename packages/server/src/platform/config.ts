@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { DEFAULT_API_BASE } from '@sbwq/contracts';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  apiBase: string;
+  adminPassword: string | null;
+  seedDemo: boolean;
+  redisUrl: string | null;
+  production: boolean;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  webDist: string;
+  sessionIdleMinutes: number;
+  sessionMaxDays: number;
+  footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
+};
+
+function normaliseBase(value: string): string {
+  const trimmed = value.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`环境变量 ${name} 必须是正整数，当前为 "${value}"`);
+  return n;
+}
+
+/** Reads the configuration from the environment (README lists every variable). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL 必须是 postgres:// 开头的连接地址');
+  }
+  return {
+    port: positiveInt('PORT', env.PORT, 8080),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    apiBase: normaliseBase(env.API_BASE ?? DEFAULT_API_BASE),
+    adminPassword: env.ADMIN_PASSWORD || null,
+    seedDemo: (env.SEED_DEMO ?? '1') !== '0',
+    redisUrl: env.REDIS_URL?.trim() || null,
+    production: env.NODE_ENV === 'production',
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    webDist: path.resolve(env.WEB_DIST?.trim() || path.join(root, 'packages/web/dist')),
+    sessionIdleMinutes: positiveInt('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 120),
+    sessionMaxDays: positiveInt('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 7),
+    footer: {
+      copyright: env.FOOTER_COPYRIGHT ?? `Copyright © ${new Date().getFullYear()} 商标协会 版权所有`,
+      organiser: env.FOOTER_ORGANISER ?? '商标协会',
+      phone: env.FOOTER_PHONE ?? '010-00000000',
+      email: env.FOOTER_EMAIL ?? 'service@example.org.cn',
+      icp: env.FOOTER_ICP ?? '京ICP备00000000号',
+    },
+  };
+}

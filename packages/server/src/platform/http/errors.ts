@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { Msg } from '@sbwq/contracts';
+import { BizError, fail } from './envelope.ts';
+
+/**
+ * One place turns every failure into the envelope: business errors keep their message, bad input gets
+ * a 400 with a Chinese message, and nothing unplanned leaks a stack trace.
+ */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof BizError) {
+      return reply.status(error.httpStatus).send(fail(error.message, error.code, error.result));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const params = (first?.params ?? {}) as { issue?: { code?: string; keys?: string[] } };
+      let text = first?.message ?? Msg.badRequest;
+      if (params.issue?.code === 'unrecognized_keys') text = `不支持的字段：${(params.issue.keys ?? []).join(', ')}`;
+      const custom = /[\u4e00-\u9fff]/.test(text) && !text.includes('：');
+      const message = field && params.issue?.code !== 'unrecognized_keys' && !custom ? `${field}：${text}` : text;
+      return reply.status(400).send(fail(message, 400));
+    }
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
+      return reply.status(400).send(fail(Msg.badJson, 400));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.status(413).send(fail(Msg.bodyTooLarge, 413));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      return reply.status(415).send(fail('不支持的请求内容类型', 415));
+    }
+    if (status === 429) {
+      return reply.status(429).send(fail(Msg.tooManyRequests, 429));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(fail(Msg.badRequest, status));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(fail(Msg.serverError, 500));
+  });
+
+}

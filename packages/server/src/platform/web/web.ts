@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { Msg } from '@sbwq/contracts';
+import type { Config } from '../config.ts';
+import { fail } from '../http/envelope.ts';
+
+/** The browser's runtime configuration, as a script file because the CSP forbids inline scripts. */
+function appConfigScript(config: Config): string {
+  const value = {
+    apiBase: config.apiBase,
+    staticDomain: `${config.apiBase}/sys/common/static`,
+    footer: config.footer,
+  };
+  return `window.__APP_CONFIG__ = ${JSON.stringify(value).replaceAll('<', '\\u003c')};\n`;
+}
+
+/**
+ * Serves the built SPA: real files from the build folder, index.html for every other GET outside the
+ * API (client-side routes survive a reload), and the API's 404 envelope for unknown API paths.
+ */
+export async function installWeb(app: FastifyInstance, config: Config) {
+  const script = appConfigScript(config);
+  app.get('/app-config.js', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
+  );
+
+  const hasBuild = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: config.webDist, serve: false });
+  }
+  const apiPrefix = `${config.apiBase}/`;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const isApi = config.apiBase === '' ? false : pathname === config.apiBase || pathname.startsWith(apiPrefix);
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(fail(Msg.pathNotFound, 404));
+    }
+    if (!hasBuild) {
+      return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建，请先运行 npm run build（npm start 会自动构建）。');
+    }
+    const relative = decodeURIComponent(pathname).replace(/^\/+/, '');
+    if (relative && !relative.includes('..') && !relative.includes('\0') && path.extname(relative)) {
+      const file = path.join(config.webDist, relative);
+      if (file.startsWith(config.webDist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        const immutable = relative.startsWith('assets/');
+        return reply.sendFile(relative, { maxAge: immutable ? '365d' : 0, immutable });
+      }
+      if (relative.startsWith('assets/')) return reply.status(404).send('Not Found');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+  });
+}

@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { newId } from '../platform/db/ids.ts';
+import { hashPassword } from '../platform/auth/password.ts';
+import { isStrongPassword } from '@sbwq/contracts';
+import { sysDepart } from '../modules/system/depart/depart.table.ts';
+import { sysDict, sysDictItem } from '../modules/system/dict/dict.table.ts';
+import { sysPermission } from '../modules/system/permission/permission.table.ts';
+import { sysRole, sysRolePermission } from '../modules/system/role/role.table.ts';
+import { sysTenant } from '../modules/system/tenant/tenant.table.ts';
+import { sysUser, sysUserDepart, sysUserRole } from '../modules/system/user/user.table.ts';
+import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dictionaries.ts';
+import { sysSeed } from './seed.table.ts';
+
+export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void };
+
+/** Role ids are fixed so that later seed units (menus of later screens) can grant to them by id. */
+export const RoleId = {
+  admin: 'f6817f48af4fb3af11b9e8bf182f618b',
+  reviewer: 'r0000000000000000000000000000001',
+  finance: 'r0000000000000000000000000000002',
+  agency: 'r0000000000000000000000000000003',
+  holder: 'r0000000000000000000000000000004',
+} as const;
+
+export const HOME_PERMISSION_ID = '9502685863ab87f0ad1134142788a385';
+
+type Unit = { key: string; run: (db: Db, opts: SeedOptions) => Promise<void> };
+
+const departs: { id: string; parentId: string; name: string; orgCode: string; category: string; order: number }[] = [
+  { id: 'd0000000000000000000000000000a01', parentId: '', name: '商标协会', orgCode: 'A01', category: '1', order: 0 },
+  { id: 'd000000000000000000000000000a101', parentId: 'd0000000000000000000000000000a01', name: '办公室', orgCode: 'A01A01', category: '2', order: 1 },
+  { id: 'd000000000000000000000000000a102', parentId: 'd0000000000000000000000000000a01', name: '维权工作部', orgCode: 'A01A02', category: '2', order: 2 },
+  { id: 'd000000000000000000000000000a103', parentId: 'd0000000000000000000000000000a01', name: '财务部', orgCode: 'A01A03', category: '2', order: 3 },
+  { id: 'd000000000000000000000000000a104', parentId: 'd0000000000000000000000000000a01', name: '信息中心', orgCode: 'A01A04', category: '2', order: 4 },
+  { id: 'd0000000000000000000000000000a02', parentId: '', name: '入驻服务机构', orgCode: 'A02', category: '1', order: 1 },
+  { id: 'd0000000000000000000000000000a03', parentId: '', name: '会员企业', orgCode: 'A03', category: '1', order: 2 },
+];
+export const DepartId = {
+  association: departs[0].id,
+  rightsDept: departs[2].id,
+  financeDept: departs[3].id,
+  itCentre: departs[4].id,
+  agencies: departs[5].id,
+  members: departs[6].id,
+};
+
+async function insertDicts(db: Db, dicts: DictSeed[]) {
+  for (const dict of dicts) {
+    const dictId = newId();
+    await db.insert(sysDict).values({ id: dictId, dictName: dict.name, dictCode: dict.code, type: dict.type ?? 0, createBy: 'system' }).onConflictDoNothing();
+    const [existing] = await db.select({ id: sysDict.id }).from(sysDict).where(eq(sysDict.dictCode, dict.code));
+    if (existing.id !== dictId) continue;
+    await db.insert(sysDictItem).values(
+      dict.items.map(([value, text], i) => ({ id: newId(), dictId, itemValue: value, itemText: text, sortOrder: i + 1, status: 1, createBy: 'system' })),
+    );
+  }
+}
+
+function generatedPassword(): string {
+  // Letters and digits only, so it survives copy and paste from a terminal; always both kinds.
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+  for (;;) {
+    let out = '';
+    for (const b of randomBytes(16)) out += alphabet[b % alphabet.length];
+    if (isStrongPassword(out)) return out;
+  }
+}
+
+async function createUser(
+  db: Db,
+  user: { id?: string; username: string; realname: string; password: string; roleId: string; departId: string; orgCode: string },
+) {
+  const id = user.id ?? newId();
+  await db.insert(sysUser).values({
+    id,
+    username: user.username,
+    realname: user.realname,
+    password: await hashPassword(user.password),
+    orgCode: user.orgCode,
+    status: 1,
+    delFlag: 0,
+    userIdentity: 1,
+    createBy: 'system',
+  });
+  await db.insert(sysUserRole).values({ id: newId(), userId: id, roleId: user.roleId });
+  await db.insert(sysUserDepart).values({ id: newId(), userId: id, depId: user.departId });
+}
+
+const units: Unit[] = [
+  {
+    key: 'system:tenant:v1',
+    run: async (db) => {
+      await db.insert(sysTenant).values({ id: 1, name: '商标协会', status: 1, createBy: 'system' }).onConflictDoNothing();
+    },
+  },
+  {
+    key: 'system:departs:v1',
+    run: async (db) => {
+      for (const d of departs) {
+        await db
+          .insert(sysDepart)
+          .values({
+            id: d.id,
+            parentId: d.parentId,
+            departName: d.name,
+            orgCode: d.orgCode,
+            orgCategory: d.category,
+            orgType: String(d.orgCode.length / 3),
+            departOrder: d.order,
+            createBy: 'system',
+          })
+          .onConflictDoNothing();
+      }
+    },
+  },
+  {
+    key: 'system:roles:v1',
+    run: async (db) => {
+      const roles = [
+        { id: RoleId.admin, roleCode: 'admin', roleName: '系统管理员', description: '负责系统管理的全部功能' },
+        { id: RoleId.reviewer, roleCode: 'reviewer', roleName: '协会审核员', description: '审核入驻、认证、权利备案、线索批次、结案与报销初审' },
+        { id: RoleId.finance, roleCode: 'finance', roleName: '协会财务', description: '资金池、报销复审、付款与银行账户审核' },
+        { id: RoleId.agency, roleCode: 'agency', roleName: '服务机构', description: '入驻认证、提交线索批次、记录维权进度、申请报销' },
+        { id: RoleId.holder, roleCode: 'holder', roleName: '权利人', description: '管理自有商标、授权服务机构、查看维权进度' },
+      ];
+      for (const role of roles) await db.insert(sysRole).values({ ...role, createBy: 'system' }).onConflictDoNothing();
+    },
+  },
+  { key: 'system:dicts:v1', run: (db) => insertDicts(db, [...systemDicts, ...businessDicts, niceClassDict()]) },
+  {
+    key: 'menu:dashboard:v1',
+    run: async (db) => {
+      await db
+        .insert(sysPermission)
+        .values({
+          id: HOME_PERMISSION_ID,
+          parentId: null,
+          name: '首页',
+          url: '/dashboard/analysis',
+          component: 'dashboard/Analysis',
+          componentName: 'dashboard-analysis',
+          menuType: 0,
+          sortNo: 0,
+          icon: 'home',
+          isRoute: 1,
+          isLeaf: 1,
+          keepAlive: 0,
+          hidden: 0,
+          status: '1',
+          createBy: 'system',
+        })
+        .onConflictDoNothing();
+      for (const roleId of Object.values(RoleId)) {
+        await db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId: HOME_PERMISSION_ID, operateDate: new Date() }).onConflictDoNothing();
+      }
+    },
+  },
+  {
+    key: 'system:admin:v1',
+    run: async (db, opts) => {
+      const [existing] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));
+      if (existing) return;
+      let password = opts.adminPassword;
+      if (password && !isStrongPassword(password)) {
+        throw new Error('ADMIN_PASSWORD 不符合密码规则：至少8位，须同时包含字母和数字');
+      }
+      if (!password) {
+        password = generatedPassword();
+        opts.announce(`已创建管理员账号 admin，初始密码（只显示这一次，请登录后修改）：${password}`);
+      }
+      await createUser(db, {
+        id: 'e9ca23d68d884d4ebb19d07889727dae',
+        username: 'admin',
+        realname: '系统管理员',
+        password,
+        roleId: RoleId.admin,
+        departId: DepartId.itCentre,
+        orgCode: 'A01A04',
+      });
+    },
+  },
+  {
+    key: 'demo:users:v1',
+    run: async (db, opts) => {
+      if (!opts.seedDemo) return;
+      const demoDeparts = [
+        { id: 'd00000000000000000000000a02a01', parentId: DepartId.agencies, name: '示例知识产权代理有限公司', orgCode: 'A02A01' },
+        { id: 'd00000000000000000000000a03a01', parentId: DepartId.members, name: '示例品牌科技股份有限公司', orgCode: 'A03A01' },
+      ];
+      for (const d of demoDeparts) {
+        await db
+          .insert(sysDepart)
+          .values({ id: d.id, parentId: d.parentId, departName: d.name, orgCode: d.orgCode, orgCategory: '2', orgType: '2', departOrder: 0, createBy: 'system' })
+          .onConflictDoNothing();
+      }
+      const users = [
+        { username: 'reviewer', realname: '审核员小王', roleId: RoleId.reviewer, departId: DepartId.rightsDept, orgCode: 'A01A02' },
+        { username: 'finance', realname: '财务小李', roleId: RoleId.finance, departId: DepartId.financeDept, orgCode: 'A01A03' },
+        { username: 'agency', realname: '代理机构张经理', roleId: RoleId.agency, departId: demoDeparts[0].id, orgCode: 'A02A01' },
+        { username: 'holder', realname: '权利人赵总', roleId: RoleId.holder, departId: demoDeparts[1].id, orgCode: 'A03A01' },
+      ];
+      const lines: string[] = [];
+      for (const u of users) {
+        const password = generatedPassword();
+        await createUser(db, { ...u, password });
+        lines.push(`  ${u.username.padEnd(10)} ${u.realname.padEnd(10)} ${password}`);
+      }
+      opts.announce(`已创建演示账号（密码只显示这一次）：\n${lines.join('\n')}`);
+    },
+  },
+];
+
+/** Applies every seed unit not yet applied, each in its own transaction, in order. */
+export async function runSeeds(db: Db, opts: SeedOptions): Promise<string[]> {
+  const done = new Set((await db.select({ key: sysSeed.key }).from(sysSeed)).map((r) => r.key));
+  const applied: string[] = [];
+  for (const unit of units) {
+    if (done.has(unit.key)) continue;
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx.insert(sysSeed).values({ key: unit.key }).onConflictDoNothing().returning();
+      if (!claimed) return;
+      await unit.run(tx as unknown as Db, opts);
+      applied.push(unit.key);
+    });
+  }
+  return applied;
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../platform/config.ts';
+import { openDatabase, type Database } from '../platform/db/client.ts';
+import { newId } from '../platform/db/ids.ts';
+import { hashPassword } from '../platform/auth/password.ts';
+import { runSeeds, RoleId, DepartId } from '../seed/seed.ts';
+import { buildApp, type BuiltApp } from '../app.ts';
+import { sysUser, sysUserDepart, sysUserRole } from '../platform/db/schema.ts';
+
+export const ADMIN_PASSWORD = 'Admin12345';
+export const dbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
+async function freshDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+  if (dbKind === 'pglite') {
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    return { ...database, drop: async () => undefined };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `sbwq_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
+  return {
+    ...database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = BuiltApp & {
+  database: Database;
+  config: Config;
+  inject: FastifyInstance['inject'];
+  api: (path: string) => string;
+  loginAs: (username: string, password: string, ip?: string) => Promise<string>;
+  createUser: (opts: { username: string; password: string; roleIds?: string[]; departIds?: string[]; status?: number }) => Promise<string>;
+};
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD, SEED_DEMO: '0', DATA_DIR: '/nonexistent', ...env });
+  const database = await freshDatabase();
+  await runSeeds(database.db, { adminPassword: ADMIN_PASSWORD, seedDemo: false, announce: () => undefined });
+  const built = await buildApp(config, database.db);
+  await built.app.ready();
+  const api = (path: string) => `${config.apiBase}${path}`;
+  const testApp: TestApp = {
+    ...built,
+    database,
+    config,
+    inject: built.app.inject.bind(built.app),
+    api,
+    loginAs: async (username, password, ip = '127.0.0.1') => {
+      const res = await built.app.inject({ method: 'POST', url: api('/sys/login'), payload: { username, password }, remoteAddress: ip });
+      const body = res.json();
+      if (body.code !== 200) throw new Error(`login failed: ${body.message}`);
+      return body.result.token as string;
+    },
+    createUser: async ({ username, password, roleIds = [], departIds = [DepartId.rightsDept], status = 1 }) => {
+      const id = newId();
+      await database.db.insert(sysUser).values({ id, username, realname: `${username}-姓名`, password: await hashPassword(password), status, orgCode: null });
+      for (const roleId of roleIds) await database.db.insert(sysUserRole).values({ id: newId(), userId: id, roleId });
+      for (const depId of departIds) await database.db.insert(sysUserDepart).values({ id: newId(), userId: id, depId });
+      return id;
+    },
+  };
+  afterAll(async () => {
+    await built.app.close();
+    await database.close();
+    await database.drop();
+  });
+  return testApp;
+}
+
+export { RoleId, DepartId };
+
+export function json(res: LightMyRequestResponse): { success: boolean; message: string; code: number; result: any } {
+  return res.json();
+}
