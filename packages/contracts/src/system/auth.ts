@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { Msg } from '../messages.ts';
 
-const text = (max: number) => z.string().max(max, `长度不能超过${max}个字符`);
+const text = (max: number, required?: string) =>
+  z.string(required ? { error: required } : undefined).max(max, `长度不能超过${max}个字符`);
 
 /** POST /sys/login (JEECG-API §2.2). Stock clients also send remember_me; unknown fields are refused. */
 export const loginBody = z.strictObject({
-  username: text(100).trim().min(1, '请输入用户名'),
-  password: text(128).min(1, '请输入密码'),
+  username: text(100, '请输入用户名').trim().min(1, '请输入用户名'),
+  password: text(128, '请输入密码').min(1, '请输入密码'),
   captcha: text(8).optional(),
   checkKey: text(64).optional(),
   remember_me: z.union([z.boolean(), z.string().max(8)]).optional(),
@@ -16,9 +17,9 @@ export type LoginBody = z.infer<typeof loginBody>;
 /** spec §5 change password; server messages from JEECG-API §5.1 */
 export const updatePasswordBody = z.strictObject({
   username: text(100).optional(),
-  oldpassword: text(128).min(1, Msg.oldPasswordRequired),
-  password: text(128).min(1, Msg.newPasswordRequired),
-  confirmpassword: text(128).min(1, Msg.confirmPasswordRequired),
+  oldpassword: text(128, Msg.oldPasswordRequired).min(1, Msg.oldPasswordRequired),
+  password: text(128, Msg.newPasswordRequired).min(1, Msg.newPasswordRequired),
+  confirmpassword: text(128, Msg.confirmPasswordRequired).min(1, Msg.confirmPasswordRequired),
 });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 
@@ -29,7 +30,7 @@ export function isStrongPassword(value: string): boolean {
 }
 
 export const selectDepartBody = z.strictObject({
-  orgCode: text(64).min(1, '请选择部门'),
+  orgCode: text(64, '请选择部门').min(1, '请选择部门'),
   username: text(100).optional(),
 });
 

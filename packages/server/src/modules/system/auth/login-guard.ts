@@ -33,8 +33,8 @@ export async function guardState(db: Db, username: string, ip: string): Promise<
 
 /** Records a failure atomically (safe under parallel requests) and answers the state after it. */
 export async function recordFailure(db: Db, username: string, ip: string): Promise<GuardState> {
-  const windowStart = new Date(Date.now() - FAILURE_WINDOW_MS);
-  const lockUntil = new Date(Date.now() + LOCK_MS);
+  const windowStart = sql`${new Date(Date.now() - FAILURE_WINDOW_MS).toISOString()}::timestamptz`;
+  const lockUntil = sql`${new Date(Date.now() + LOCK_MS).toISOString()}::timestamptz`;
   for (const key of [userKey(username), ipKey(ip)]) {
     const lockable = key.startsWith('u:');
     await db
