@@ -1,0 +1,229 @@
+/**
+ * npm run bench — measures (does not assert) the README budgets: start-up, login and permission-call
+ * latency, the permission call against a bare Fastify handler running the same SQL, idle memory, and
+ * the gzip size of what the login page loads. Everything talks to 127.0.0.1 only and stops by itself.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../src/platform/config.ts';
+import { openDatabase, type Db } from '../src/platform/db/client.ts';
+import { resolveSession } from '../src/platform/auth/session.ts';
+import { runSeeds } from '../src/seed/seed.ts';
+import { buildApp } from '../src/app.ts';
+import { allButtonRows, buildMenuTree, homeRow, userPermissionRows } from '../src/modules/system/permission/permission.service.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const PASSWORD = 'Bench12345';
+const results: [string, string, string][] = [];
+const record = (what: string, value: string, budget = '') => {
+  results.push([what, value, budget]);
+  process.stdout.write(`  ${what}: ${value}\n`);
+};
+
+function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ADMIN_PASSWORD: PASSWORD, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const ready = (async () => {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('server exited during start');
+      try {
+        const res = await fetch(`http://127.0.0.1:${env.PORT}/app-config.js`);
+        if (res.ok) return performance.now() - t0;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  return { child, ready };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function startupAndMemory() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-bench-'));
+  const env = { PORT: '18181', DATA_DIR: dataDir, SEED_DEMO: '0' };
+  const first = startServer(env);
+  record('首次启动（空数据目录，含建库与初始化数据）', `${((await first.ready) / 1000).toFixed(2)} s`);
+  await stop(first.child);
+  const cold = startServer(env);
+  record('冷启动（已有数据目录）', `${((await cold.ready) / 1000).toFixed(2)} s`, '≤ 3 s');
+  await new Promise((r) => setTimeout(r, 5000));
+  record('空闲内存 RSS（PGlite）', `${rssMb(cold.child.pid!)} MB`, '≤ 600 MB');
+  await stop(cold.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const pgUrl = await scratchPostgres();
+  if (pgUrl) {
+    const server = startServer({ PORT: '18182', DATABASE_URL: pgUrl.url, SEED_DEMO: '0' });
+    await server.ready;
+    await new Promise((r) => setTimeout(r, 5000));
+    record('空闲内存 RSS（PostgreSQL 服务器）', `${rssMb(server.child.pid!)} MB`, '≤ 200 MB');
+    await stop(server.child);
+    await pgUrl.drop();
+  } else {
+    record('空闲内存 RSS（PostgreSQL 服务器）', '未测（无可用的 PostgreSQL）', '≤ 200 MB');
+  }
+}
+
+async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `sbwq_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function cannon(url: string, token: string): Promise<autocannon.Result> {
+  return autocannon({ url, connections: 50, duration: 10, headers: { 'X-Access-Token': token } });
+}
+
+/** The permission call through the whole app next to a bare handler doing the same SQL, in one process. */
+async function permissionCall(kind: 'pglite' | 'postgres') {
+  const scratch = kind === 'postgres' ? await scratchPostgres() : null;
+  if (kind === 'postgres' && !scratch) return;
+  const config = loadConfig({ PORT: '0', API_BASE: '/jeecg-boot', TRUST_PROXY: '1', ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+  const database = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null });
+  await runSeeds(database.db, { adminPassword: PASSWORD, seedDemo: false, announce: () => undefined });
+  const { app } = await buildApp(config, database.db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/jeecg-boot`;
+
+  const loginTimes: number[] = [];
+  let token = '';
+  for (let i = 0; i < 25; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/sys/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.0.${i}` },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    const body = (await res.json()) as { result: { token: string } };
+    loginTimes.push(performance.now() - t0);
+    token = body.result.token;
+  }
+  record(`登录 p50（${kind}）`, `${p50(loginTimes).toFixed(1)} ms`);
+
+  const bare = bareHandler(database.db, config.sessionIdleMinutes);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/perm`;
+  const appUrl = `${base}/sys/permission/getUserPermissionByToken`;
+  await cannon(appUrl, token); // warm-up
+  const viaApp = await cannon(appUrl, token);
+  const viaBare = await cannon(bareUrl, token);
+  const ratio = (viaApp.requests.average / viaBare.requests.average) * 100;
+  record(`权限接口 p50 / 吞吐（${kind}，50 并发）`, `${viaApp.latency.p50} ms / ${Math.round(viaApp.requests.average)} req/s`);
+  record(`同 SQL 裸 Fastify p50 / 吞吐（${kind}）`, `${viaBare.latency.p50} ms / ${Math.round(viaBare.requests.average)} req/s`);
+  record(`权限接口吞吐占裸处理器比例（${kind}）`, `${ratio.toFixed(0)} %`, '≥ 70 %');
+  if (viaApp.non2xx > 0 || viaBare.non2xx > 0) record(`非 2xx 响应（${kind}）`, `${viaApp.non2xx} / ${viaBare.non2xx}`);
+
+  await bare.close();
+  await app.close();
+  await database.close();
+  await scratch?.drop();
+}
+
+function bareHandler(db: Db, idleMinutes: number) {
+  const bare = Fastify();
+  bare.get('/perm', async (request, reply) => {
+    const token = String(request.headers['x-access-token'] ?? '');
+    const user = await resolveSession(db, { idleMinutes, maxDays: 7 }, token);
+    if (!user) return reply.status(500).send({ message: 'Token失效，请重新登录' });
+    const [granted, buttons] = await Promise.all([userPermissionRows(db, user.id), allButtonRows(db)]);
+    const list = granted.some((r) => r.name === '首页') ? granted : [...(await homeRow(db)), ...granted];
+    return { menu: buildMenuTree(list), auth: list.filter((r) => r.menu_type === 2), allAuth: buttons };
+  });
+  return bare;
+}
+
+/** What a browser downloads to show /user/login: every JS and CSS response, gzip-compressed here. */
+async function loginPageWeight() {
+  const dist = path.join(root, 'packages/web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) execFileSync('npm', ['run', 'build', '-w', 'packages/web'], { cwd: root, stdio: 'ignore' });
+  const { chromium } = await import('playwright-core');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-bench-web-'));
+  const server = startServer({ PORT: '18183', DATA_DIR: dataDir, SEED_DEMO: '0' });
+  await server.ready;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  let total = 0;
+  let files = 0;
+  try {
+    const page = await browser.newPage();
+    const bodies: Promise<void>[] = [];
+    page.on('response', (res) => {
+      const type = res.headers()['content-type'] ?? '';
+      if (/javascript|css/.test(type)) {
+        bodies.push(
+          res.body().then((b) => {
+            total += zlib.gzipSync(b, { level: 9 }).length;
+            files += 1;
+          }),
+        );
+      }
+    });
+    await page.goto('http://127.0.0.1:18183/user/login', { waitUntil: 'networkidle' });
+    await Promise.all(bodies);
+  } finally {
+    await browser.close();
+    await stop(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  record('登录页加载的 JS+CSS（gzip）', `${(total / 1024).toFixed(1)} KB（${files} 个文件）`, '≤ 350 KB');
+}
+
+async function main() {
+  process.stdout.write(`商标维权服务系统 性能测量  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}\n`);
+  await startupAndMemory();
+  await permissionCall('pglite');
+  await permissionCall('postgres');
+  await loginPageWeight();
+  const width = Math.max(...results.map((r) => r[0].length));
+  process.stdout.write(`\n| 指标 | 测量值 | 预算 |\n|---|---|---|\n`);
+  for (const [what, value, budget] of results) process.stdout.write(`| ${what.padEnd(width - what.length + what.length)} | ${value} | ${budget} |\n`);
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
