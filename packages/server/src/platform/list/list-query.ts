@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Page } from '@sbwq/contracts';
+import { DEFAULT_PAGE_SIZE } from '@sbwq/contracts';
+import type { Db } from '../db/client.ts';
+import { BizError } from '../http/envelope.ts';
+
+export type FieldType = 'string' | 'number' | 'date' | 'datetime';
+
+export type FieldSpec = { column: PgColumn; type: FieldType; filter?: boolean; sort?: boolean };
+
+/**
+ * A resource's whitelist: the only fields a request may filter or sort on, keyed by the camelCase
+ * property name the client sends. Column identifiers come from here, never from the request.
+ */
+export type ListResource = {
+  table: PgTable;
+  fields: Record<string, FieldSpec>;
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+};
+
+export const MAX_PAGE_SIZE = 1000;
+const RESERVED = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', '_t', 'ids', 'selections', 'superQueryParams', 'superQueryMatchType']);
+
+export type ListParams = Record<string, unknown>;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function convert(spec: FieldSpec, raw: string, name: string, edge?: 'begin' | 'end'): string | number | Date {
+  const value = raw.trim();
+  if (spec.type === 'number') {
+    if (!/^-?\d+(\.\d+)?$/.test(value)) throw new BizError(`查询条件 ${name} 应为数字`, 500, 400);
+    return Number(value);
+  }
+  if (spec.type === 'date' || spec.type === 'datetime') {
+    let text = value;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(text) && spec.type === 'datetime') text = `${text} ${edge === 'end' ? '23:59:59' : '00:00:00'}`;
+    const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
+    if (!match) throw new BizError(`查询条件 ${name} 日期格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`, 500, 400);
+    if (spec.type === 'date') return `${match[1]}-${match[2]}-${match[3]}`;
+    // Dates from the client are China time (GMT+8), as JeecgBoot's are.
+    const [, y, mo, d, h = '00', mi = '00', s = '00'] = match;
+    return new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}+08:00`);
+  }
+  return value;
+}
+
+/** One JeecgBoot filter value → a condition (JEECG-API §6.1: the first matching form wins). */
+function condition(spec: FieldSpec, raw: string, name: string): SQL | undefined {
+  const col = spec.column;
+  const text = raw;
+  if (text.length > 1 && text.startsWith(',') && text.endsWith(',')) {
+    const parts = text.split(',').filter((p) => p !== '');
+    return or(...parts.map((p) => sql`${col}::text like ${`%${escapeLike(p)}%`}`));
+  }
+  const op2 = /^(>=|<=|!=) (.*)$/s.exec(text);
+  if (op2) {
+    const v = convert(spec, op2[2], name);
+    return op2[1] === '>=' ? gte(col, v) : op2[1] === '<=' ? lte(col, v) : ne(col, v);
+  }
+  const op1 = /^([><=]) (.*)$/s.exec(text);
+  if (op1) {
+    const v = convert(spec, op1[2], name);
+    return op1[1] === '>' ? gt(col, v) : op1[1] === '<' ? lt(col, v) : eq(col, v);
+  }
+  if (spec.type === 'string') {
+    if (text.length > 1 && text.startsWith('*') && text.endsWith('*')) return sql`${col} like ${`%${escapeLike(text.slice(1, -1))}%`}`;
+    if (text.startsWith('*')) return sql`${col} like ${`%${escapeLike(text.slice(1))}`}`;
+    if (text.endsWith('*')) return sql`${col} like ${`${escapeLike(text.slice(0, -1))}%`}`;
+  }
+  if (text.includes(',')) {
+    const parts = text.split(',').filter((p) => p !== '').map((p) => convert(spec, p, name));
+    return parts.length ? inArray(col, parts) : undefined;
+  }
+  if (text.startsWith('!')) return ne(col, convert(spec, text.slice(1), name));
+  return eq(col, convert(spec, text, name));
+}
+
+export type ParsedList = { where: SQL | undefined; orderBy: SQL[]; pageNo: number; pageSize: number };
+
+function intParam(value: unknown, fallback: number, name: string, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new BizError(`${name} 应为正整数`, 500, 400);
+  return Math.min(n, max);
+}
+
+/** The JeecgBoot list conventions over a whitelist: filters, ranges, sorting and paging. */
+export function parseListParams(resource: ListResource, params: ListParams): ParsedList {
+  const conditions: SQL[] = [];
+  for (const [key, rawValue] of Object.entries(params)) {
+    if (RESERVED.has(key) || rawValue === undefined || rawValue === null) continue;
+    const value = Array.isArray(rawValue) ? String(rawValue[0]) : String(rawValue);
+    if (value === '') continue;
+    if (value.length > 500) throw new BizError('查询条件过长', 500, 400);
+    let name = key;
+    let range: 'begin' | 'end' | null = null;
+    let multi = false;
+    if (key.endsWith('_begin')) [name, range] = [key.slice(0, -6), 'begin'];
+    else if (key.endsWith('_end')) [name, range] = [key.slice(0, -4), 'end'];
+    else if (key.endsWith('_MultiString')) [name, multi] = [key.slice(0, -12), true];
+    const spec = resource.fields[name];
+    // Unknown parameters are ignored, as JeecgBoot does: they never reach SQL.
+    if (!spec || spec.filter === false) continue;
+    if (range) {
+      const v = convert(spec, value, name, range);
+      conditions.push(range === 'begin' ? gte(spec.column, v) : lte(spec.column, v));
+    } else if (multi) {
+      conditions.push(inArray(spec.column, value.split(',').filter(Boolean).map((p) => convert(spec, p, name))));
+    } else {
+      const c = condition(spec, value, name);
+      if (c) conditions.push(c);
+    }
+  }
+
+  const orderBy: SQL[] = [];
+  const column = typeof params.column === 'string' ? params.column.replace(/_dictText$/, '') : '';
+  if (column) {
+    const spec = resource.fields[column];
+    if (!spec || spec.sort === false) throw new BizError(`不支持按 ${column.slice(0, 50)} 排序`, 500, 400);
+    const ascending = typeof params.order === 'string' && params.order.toLowerCase().includes('asc');
+    orderBy.push(ascending ? asc(spec.column) : desc(spec.column));
+  } else if (resource.defaultSort) {
+    const spec = resource.fields[resource.defaultSort.field];
+    orderBy.push(resource.defaultSort.order === 'asc' ? asc(spec.column) : desc(spec.column));
+  }
+
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    orderBy,
+    pageNo: intParam(params.pageNo, 1, 'pageNo', 1_000_000),
+    pageSize: intParam(params.pageSize, DEFAULT_PAGE_SIZE, 'pageSize', MAX_PAGE_SIZE),
+  };
+}
+
+/** Runs a paged list: `extra` carries the service's own scope (tenant, department, soft delete). */
+export async function pageOf<T>(
+  db: Db,
+  resource: ListResource,
+  params: ListParams,
+  opts: { extra?: SQL[]; tieBreak?: PgColumn } = {},
+): Promise<Page<T>> {
+  const parsed = parseListParams(resource, params);
+  const where = and(...[parsed.where, ...(opts.extra ?? [])].filter((c): c is SQL => Boolean(c)));
+  const [{ total }] = await db.select({ total: count() }).from(resource.table).where(where);
+  const orderBy = opts.tieBreak ? [...parsed.orderBy, asc(opts.tieBreak)] : parsed.orderBy;
+  const records = (await db
+    .select()
+    .from(resource.table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(parsed.pageSize)
+    .offset((parsed.pageNo - 1) * parsed.pageSize)) as T[];
+  return { records, total, size: parsed.pageSize, current: parsed.pageNo, pages: Math.ceil(total / parsed.pageSize) };
+}
