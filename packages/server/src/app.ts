@@ -15,6 +15,7 @@ import { docTokenOf, installDocs } from './platform/docs/docs.ts';
 import { DictService } from './modules/system/dict/dict.service.ts';
 import { authRoutes } from './modules/system/auth/auth.routes.ts';
 import { userSessionRoutes } from './modules/system/user/user-session.routes.ts';
+import { userRoutes } from './modules/system/user/user.routes.ts';
 import { permissionRoutes } from './modules/system/permission/permission.routes.ts';
 import { dictRoutes } from './modules/system/dict/dict.routes.ts';
 
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
     async (api) => {
       await authRoutes(api, deps);
       await userSessionRoutes(api, deps);
+      await userRoutes(api, deps);
       await permissionRoutes(api, deps);
       await dictRoutes(api, deps);
     },

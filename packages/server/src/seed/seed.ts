@@ -28,6 +28,26 @@ export const HOME_PERMISSION_ID = '9502685863ab87f0ad1134142788a385';
 
 type Unit = { key: string; run: (db: Db, opts: SeedOptions) => Promise<void> };
 
+/** Stable id of the button row that carries a permission code, so a screen's menu seed can adopt it. */
+export const buttonId = (code: string) => `btn:${code}`.slice(0, 36);
+
+/**
+ * Button rows (menu_type 2) carrying permission codes, granted to the administrator. Buttons never
+ * appear in the menu tree; the screen's own seed unit later sets their parent menu.
+ */
+export async function seedButtons(db: Db, buttons: { code: string; name: string }[], roleIds: string[] = [RoleId.admin]) {
+  for (const [i, b] of buttons.entries()) {
+    const id = buttonId(b.code);
+    await db
+      .insert(sysPermission)
+      .values({ id, parentId: null, name: b.name, perms: b.code, permsType: '1', menuType: 2, sortNo: i + 1, status: '1', createBy: 'system' })
+      .onConflictDoNothing();
+    for (const roleId of roleIds) {
+      await db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId: id, operateDate: new Date() }).onConflictDoNothing();
+    }
+  }
+}
+
 const departs: { id: string; parentId: string; name: string; orgCode: string; category: string; order: number }[] = [
   { id: 'd0000000000000000000000000000a01', parentId: '', name: '商标协会', orgCode: 'A01', category: '1', order: 0 },
   { id: 'd000000000000000000000000000a101', parentId: 'd0000000000000000000000000000a01', name: '办公室', orgCode: 'A01A01', category: '2', order: 1 },
@@ -156,6 +176,19 @@ const units: Unit[] = [
         await db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId: HOME_PERMISSION_ID, operateDate: new Date() }).onConflictDoNothing();
       }
     },
+  },
+  {
+    key: 'perms:system-user:v1',
+    run: (db) =>
+      seedButtons(db, [
+        { code: 'system:user:list', name: '用户-查询' },
+        { code: 'system:user:add', name: '用户-添加' },
+        { code: 'system:user:edit', name: '用户-编辑' },
+        { code: 'system:user:delete', name: '用户-删除' },
+        { code: 'system:user:frozen', name: '用户-冻结/解冻' },
+        { code: 'system:user:changePassword', name: '用户-重置密码' },
+        { code: 'system:user:recycle', name: '用户-回收站' },
+      ]),
   },
   {
     key: 'system:admin:v1',

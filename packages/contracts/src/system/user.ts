@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `长度不能超过${max}个字符`)
+    .optional()
+    .nullable()
+    .transform((v) => (v === '' || v === undefined ? null : v));
+
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{2,50}$/;
+
+const userFields = {
+  realname: z.string({ error: '请输入用户姓名' }).trim().min(1, '请输入用户姓名').max(50, '用户姓名不能超过50个字符'),
+  email: optionalText(45).refine((v) => v === null || z.email().safeParse(v).success, '请输入正确格式的电子邮件'),
+  phone: optionalText(45).refine((v) => v === null || MOBILE_PATTERN.test(v), '请输入正确的手机号码'),
+  workNo: optionalText(50),
+  sex: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).optional().nullable().transform((v) => (v == null ? null : Number(v))),
+  birthday: optionalText(10).refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), '生日格式应为 YYYY-MM-DD'),
+  avatar: optionalText(255),
+  post: optionalText(100),
+  telephone: optionalText(45),
+  userIdentity: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).optional().nullable().transform((v) => (v == null ? 1 : Number(v))),
+  departIds: optionalText(2000),
+  /** comma lists of role ids and department ids, as the JeecgBoot client sends them */
+  selectedroles: optionalText(4000),
+  selecteddeparts: optionalText(4000),
+};
+
+export const userAddBody = z.object({
+  ...userFields,
+  username: z.string({ error: '请输入用户账号' }).trim().regex(USERNAME_PATTERN, '用户账号为2-50位字母、数字或 _ . @ -'),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64, '密码不能超过64个字符'),
+  confirmpassword: z.string().max(64).optional(),
+  id: z.string().max(36).optional(),
+  status: z.any().optional(),
+  orgCode: z.any().optional(),
+});
+export type UserAddBody = z.infer<typeof userAddBody>;
+
+export const userEditBody = z.object({
+  ...userFields,
+  id: z.string({ error: '缺少用户ID' }).min(1).max(36),
+  username: z.string().max(100).optional(),
+  password: z.any().optional(),
+  status: z.any().optional(),
+  orgCode: z.any().optional(),
+});
+export type UserEditBody = z.infer<typeof userEditBody>;
+
+export const frozenBatchBody = z.strictObject({
+  ids: z.string({ error: '请选择用户' }).min(1, '请选择用户').max(20_000),
+  status: z.union([z.literal('1'), z.literal('2'), z.literal(1), z.literal(2)], { error: '状态只能是 1（正常）或 2（冻结）' }).transform(Number),
+});
+
+export const adminChangePasswordBody = z.object({
+  username: z.string({ error: '请输入用户账号' }).min(1).max(100),
+  password: z.string({ error: '请输入新密码!' }).min(1, '请输入新密码!').max(64),
+  confirmpassword: z.string().max(64).optional(),
+});
+
+/** A user row as lists and forms see it (no credentials). */
+export type UserRecord = {
+  id: string;
+  username: string;
+  realname: string;
+  avatar: string | null;
+  birthday: string | null;
+  sex: number | null;
+  sex_dictText?: string;
+  email: string | null;
+  phone: string | null;
+  orgCode: string | null;
+  orgCodeTxt: string | null;
+  status: number;
+  status_dictText?: string;
+  delFlag: number;
+  workNo: string | null;
+  post: string | null;
+  telephone: string | null;
+  userIdentity: number | null;
+  departIds: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+};
