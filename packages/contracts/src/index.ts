@@ -3,3 +3,5 @@ export * from './messages.ts';
 export * from './constants.ts';
 export * from './system/auth.ts';
 export * from './system/user.ts';
+export * from './system/role.ts';
+export * from './system/permission.ts';

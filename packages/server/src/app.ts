@@ -17,6 +17,8 @@ import { authRoutes } from './modules/system/auth/auth.routes.ts';
 import { userSessionRoutes } from './modules/system/user/user-session.routes.ts';
 import { userRoutes } from './modules/system/user/user.routes.ts';
 import { permissionRoutes } from './modules/system/permission/permission.routes.ts';
+import { permissionAdminRoutes } from './modules/system/permission/permission.admin.routes.ts';
+import { roleRoutes } from './modules/system/role/role.routes.ts';
 import { dictRoutes } from './modules/system/dict/dict.routes.ts';
 
 z.config(z.locales.zhCN());
@@ -77,6 +79,8 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
       await userSessionRoutes(api, deps);
       await userRoutes(api, deps);
       await permissionRoutes(api, deps);
+      await permissionAdminRoutes(api, deps);
+      await roleRoutes(api, deps);
       await dictRoutes(api, deps);
     },
     { prefix: config.apiBase },

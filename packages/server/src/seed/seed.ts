@@ -191,6 +191,23 @@ const units: Unit[] = [
       ]),
   },
   {
+    key: 'perms:system-role-permission:v1',
+    run: (db) =>
+      seedButtons(db, [
+        { code: 'system:role:list', name: '角色-查询' },
+        { code: 'system:role:add', name: '角色-添加' },
+        { code: 'system:role:edit', name: '角色-编辑' },
+        { code: 'system:role:delete', name: '角色-删除' },
+        { code: 'system:role:grant', name: '角色-授权' },
+        { code: 'system:role:user', name: '角色-用户管理' },
+        { code: 'system:permission:list', name: '菜单-查询' },
+        { code: 'system:permission:add', name: '菜单-添加' },
+        { code: 'system:permission:edit', name: '菜单-编辑' },
+        { code: 'system:permission:delete', name: '菜单-删除' },
+        { code: 'system:permission:rule', name: '菜单-数据规则' },
+      ]),
+  },
+  {
     key: 'system:admin:v1',
     run: async (db, opts) => {
       const [existing] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));
