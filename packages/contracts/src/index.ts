@@ -5,3 +5,4 @@ export * from './system/auth.ts';
 export * from './system/user.ts';
 export * from './system/role.ts';
 export * from './system/permission.ts';
+export * from './system/depart.ts';

@@ -19,6 +19,7 @@ import { userRoutes } from './modules/system/user/user.routes.ts';
 import { permissionRoutes } from './modules/system/permission/permission.routes.ts';
 import { permissionAdminRoutes } from './modules/system/permission/permission.admin.routes.ts';
 import { roleRoutes } from './modules/system/role/role.routes.ts';
+import { departRoutes } from './modules/system/depart/depart.routes.ts';
 import { dictRoutes } from './modules/system/dict/dict.routes.ts';
 
 z.config(z.locales.zhCN());
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
       await permissionRoutes(api, deps);
       await permissionAdminRoutes(api, deps);
       await roleRoutes(api, deps);
+      await departRoutes(api, deps);
       await dictRoutes(api, deps);
     },
     { prefix: config.apiBase },

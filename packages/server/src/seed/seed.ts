@@ -208,6 +208,18 @@ const units: Unit[] = [
       ]),
   },
   {
+    key: 'perms:system-depart:v1',
+    run: (db) =>
+      seedButtons(db, [
+        { code: 'system:depart:add', name: '部门-添加' },
+        { code: 'system:depart:edit', name: '部门-编辑' },
+        { code: 'system:depart:delete', name: '部门-删除' },
+        { code: 'system:depart:grant', name: '部门-权限' },
+        { code: 'system:depart:role', name: '部门-角色' },
+        { code: 'system:depart:user', name: '部门-用户' },
+      ]),
+  },
+  {
     key: 'system:admin:v1',
     run: async (db, opts) => {
       const [existing] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));

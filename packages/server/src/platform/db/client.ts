@@ -52,6 +52,11 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // An idle client losing its connection (server restart, dropped database) must not crash the
+  // process; the pool replaces it on the next query.
+  pool.on('error', (error) => {
+    process.stderr.write(`PostgreSQL 空闲连接出错：${error.message}\n`);
+  });
   const db = drizzlePg(pool, { schema });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
