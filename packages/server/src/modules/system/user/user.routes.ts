@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { adminChangePasswordBody, frozenBatchBody, userAddBody, userEditBody } from '@sbwq/contracts';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
+import { dataRuleConditions } from '../../../platform/list/data-rules.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysUser, sysUserDepart } from './user.table.ts';
 import {
@@ -21,6 +22,7 @@ import {
   roleIdsOf,
   setStatus,
   toUserRecord,
+  userResource,
   usersOfDepart,
 } from './user.admin.service.ts';
 
@@ -42,7 +44,10 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/sys/user/list',
     { config: { permission: 'system:user:list' }, schema: { tags, summary: '用户列表', description: '分页；支持 JeecgBoot 查询约定（*模糊*、逗号 IN、_begin/_end）与 departId（含下级部门）。', querystring: listQuery } },
-    async (request) => ok(await listUsers(db, await deps.dicts.allItems(), request.query), '操作成功！', 200),
+    async (request) => {
+      const rules = await dataRuleConditions(db, request.user!, 'system/UserList', userResource);
+      return ok(await listUsers(db, await deps.dicts.allItems(), request.query, rules), '操作成功！', 200);
+    },
   );
 
   r.get(
