@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 18080);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Set once in the runner process, inherited by the workers: every run starts on an empty database.
+// The runner also clears data folders left by runs more than a day old.
+if (!process.env.E2E_DATA_DIR) {
+  const tmp = path.join(root, '.tmp');
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of fs.existsSync(tmp) ? fs.readdirSync(tmp) : []) {
+    const stamp = Number(/^e2e-data-(\d+)$/.exec(name)?.[1]);
+    if (stamp && stamp < dayAgo) fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+  }
+  process.env.E2E_DATA_DIR = path.join(tmp, `e2e-data-${Date.now()}`);
+}
+
+const ADMIN_PASSWORD = 'E2eAdmin#2026'; // what e2e/support/app.ts signs in with
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node --import tsx packages/server/src/main.ts',
+    cwd: root,
+    url: `${baseURL}/jeecg-boot/sys/randomImage/1`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_PASSWORD,
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
+      // Each test signs in from its own X-Forwarded-For address, so one test's failed logins
+      // (captcha after 3 per address) cannot leak into another's.
+      TRUST_PROXY: '1',
+    },
+  },
+});

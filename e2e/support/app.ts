@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+
+export { expect };
+
+export const ADMIN = { username: 'admin', password: 'E2eAdmin#2026', realname: '系统管理员' } as const;
+
+/** Where the web app keeps the token: JeecgBoot's vue-ls format, `pro__` + StorageKey.accessToken. */
+export const TOKEN_KEY = 'pro__Access-Token';
+
+export const GREETING = /^(早上好|上午好|中午好|下午好|晚上好)，系统管理员，欢迎你$/;
+
+/**
+ * Every test signs in from its own client address (the e2e server trusts X-Forwarded-For), so the
+ * server's per-address counters — captcha after 3 failures, rate limits — stay within one test.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const bytes = createHash('sha256').update(`${testInfo.testId}:${testInfo.retry}`).digest();
+    await use({ 'X-Forwarded-For': `10.${bytes[0]}.${bytes[1]}.${(bytes[2] % 250) + 1}` });
+  },
+  // Script errors, React errors and CSP refusals fail the test. Failed requests do not: several
+  // tests provoke them on purpose, and the app reports them to the user itself.
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        problems.push(`console: ${message.text()}`);
+      }
+    });
+    await use(page);
+    expect(problems, 'errors in the browser console').toEqual([]);
+  },
+});
+
+export function field(page: Page, label: '账号' | '密码' | '验证码') {
+  return page.getByLabel(label, { exact: true });
+}
+
+/**
+ * antd puts a space between two CJK characters in a button ("登 录"), and an icon's label may
+ * precede the text (a collapsed loading icon stays in the accessible name as "loading").
+ */
+export function button(scope: Page | Locator, text: string) {
+  return scope.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}$`) });
+}
+
+export async function submitLogin(page: Page, username: string, password: string) {
+  await field(page, '账号').fill(username);
+  await field(page, '密码').fill(password);
+  await button(page, '登录').click();
+}
+
+export async function signIn(page: Page, path = '/user/login') {
+  await page.goto(path);
+  await submitLogin(page, ADMIN.username, ADMIN.password);
+  await expect(page.getByText(GREETING)).toBeVisible();
+}
+
+export function storedToken(page: Page) {
+  return page.evaluate((key) => {
+    const raw = window.localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { value: string; expire: number | null }) : null;
+  }, TOKEN_KEY);
+}

@@ -1,0 +1,34 @@
+import { NOTIFICATION_DURATION_S } from '@sbwq/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { RouterProvider } from 'react-router';
+import { FeedbackBridge } from './FeedbackBridge.tsx';
+import { queryClient } from './queryClient.ts';
+import { createAppRouter } from './router.tsx';
+import { theme } from './theme.ts';
+
+dayjs.locale('zh-cn');
+
+let router: ReturnType<typeof createAppRouter> | null = null;
+
+/** Created on first render, after `FeedbackBridge` is in the tree, and once even under StrictMode. */
+function appRouter() {
+  router ??= createAppRouter();
+  return router;
+}
+
+export function App() {
+  return (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      <AntApp notification={{ duration: NOTIFICATION_DURATION_S }} style={{ height: '100%' }}>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={appRouter()} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

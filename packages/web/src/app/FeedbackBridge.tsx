@@ -1,0 +1,13 @@
+import { App } from 'antd';
+import { useLayoutEffect } from 'react';
+import { bindFeedback } from '../platform/feedback.ts';
+
+/** Hands `<App>`'s message/notification/modal to code outside React (http client, session). */
+export function FeedbackBridge() {
+  const api = App.useApp();
+  useLayoutEffect(() => {
+    bindFeedback(api);
+    return () => bindFeedback(null);
+  }, [api]);
+  return null;
+}

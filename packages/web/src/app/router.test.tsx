@@ -1,0 +1,140 @@
+import { Msg, type LoginResult } from '@sbwq/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bindFeedback, type Feedback } from '../platform/feedback.ts';
+import { resetHttpState } from '../platform/http.ts';
+import { clearLocalSession, startSession } from '../platform/session.ts';
+import { getToken } from '../platform/token.ts';
+import { adminInfo, envelope, fakeServer, homeMenu } from '../test/fakeServer.ts';
+import { appRoutes } from './router.tsx';
+import { discoverMenuRoutes, resetDiscoveredRoutes } from './routes/access.ts';
+
+// The first render of each lazy screen compiles antd on the fly: allow for it.
+configure({ asyncUtilTimeout: 8_000 });
+
+vi.mock('../platform/browser.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.fn(), openInNewWindow: vi.fn() }));
+
+const ui = { notification: { error: vi.fn() }, modal: { error: vi.fn(), confirm: vi.fn() }, message: { error: vi.fn() } };
+
+function start(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path], patchRoutesOnNavigation: discoverMenuRoutes });
+  render(
+    <AntApp>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AntApp>,
+  );
+  const location = () => router.state.location.pathname + router.state.location.search;
+  return { router, location };
+}
+
+const signedIn = () =>
+  startSession(
+    { token: 'tok-1', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult,
+    'admin',
+  );
+
+const permissionsOk = () =>
+  fakeServer({
+    'GET /sys/permission/getUserPermissionByToken': () => ({ body: envelope({ menu: homeMenu, auth: [], allAuth: [] }) }),
+    'GET /sys/user/getCurrentUserDeparts': () => ({
+      body: envelope({ list: [{ id: 'd1', orgCode: 'A01', departName: '信息部' }], orgCode: 'A01' }),
+    }),
+    'POST /sys/logout': () => ({ body: envelope(null) }),
+  });
+
+beforeEach(() => {
+  clearLocalSession();
+  localStorage.clear();
+  resetDiscoveredRoutes();
+  resetHttpState();
+  bindFeedback(ui as unknown as Feedback);
+  vi.useFakeTimers({ now: new Date(2026, 0, 5, 15, 0, 0), toFake: ['Date'] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  bindFeedback(null);
+});
+
+describe('§2 access rules', { timeout: 20_000 }, () => {
+  it('without a token any non-public path goes to login with the full original path as redirect', async () => {
+    const fetchMock = permissionsOk();
+    const { location } = start('/dashboard/analysis?tab=2&q=%E5%95%86');
+    expect(await screen.findByLabelText('账号')).toBeTruthy();
+    expect(location()).toBe(`/user/login?redirect=${encodeURIComponent('/dashboard/analysis?tab=2&q=%E5%95%86')}`);
+    expect(document.title).toBe('登录 · 商标维权服务系统');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('/user redirects to /user/login', async () => {
+    const { location } = start('/user');
+    await screen.findByLabelText('账号');
+    expect(location()).toBe('/user/login');
+  });
+
+  it('after login the menu becomes routes and the requested page opens (greeting of §9)', async () => {
+    signedIn();
+    permissionsOk();
+    const { location } = start('/dashboard/analysis');
+    expect(await screen.findByText('下午好，系统管理员，欢迎你')).toBeTruthy();
+    expect(location()).toBe('/dashboard/analysis');
+    expect(await screen.findByText('信息部')).toBeTruthy();
+    expect(document.title).toBe('首页 · 商标维权服务系统');
+  });
+
+  it('/ (named dashboard, 首页) redirects to /dashboard/analysis', async () => {
+    signedIn();
+    permissionsOk();
+    const { location } = start('/');
+    await screen.findByText('下午好，系统管理员，欢迎你');
+    expect(location()).toBe('/dashboard/analysis');
+  });
+
+  it('a signed-in user opening /user/login goes to /dashboard/analysis', async () => {
+    signedIn();
+    permissionsOk();
+    const { location } = start('/user/login');
+    await screen.findByText('下午好，系统管理员，欢迎你');
+    expect(location()).toBe('/dashboard/analysis');
+  });
+
+  it('an unknown path goes to /404', async () => {
+    signedIn();
+    permissionsOk();
+    const { location } = start('/no/such/page');
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
+    expect(location()).toBe('/404');
+  });
+
+  it('if loading permissions fails the user is logged out and sent to login with a redirect', async () => {
+    signedIn();
+    const fetchMock = fakeServer({
+      'GET /sys/permission/getUserPermissionByToken': () => ({ status: 500, body: { message: Msg.tokenInvalid } }),
+      'POST /sys/logout': () => ({ status: 500, body: { message: Msg.tokenInvalid } }),
+    });
+    const { location } = start('/dashboard/analysis');
+    await screen.findByLabelText('账号');
+    expect(location()).toBe(`/user/login?redirect=${encodeURIComponent('/dashboard/analysis')}`);
+    expect(getToken()).toBeNull();
+    expect(ui.modal.error).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/sys/logout'))).toBe(true);
+  });
+
+  it('§8 an empty menu logs out too', async () => {
+    signedIn();
+    fakeServer({
+      'GET /sys/permission/getUserPermissionByToken': () => ({ body: envelope({ menu: [], auth: [], allAuth: [] }) }),
+      'POST /sys/logout': () => ({ body: envelope(null) }),
+    });
+    const { location } = start('/dashboard/analysis');
+    await screen.findByLabelText('账号');
+    expect(location()).toMatch(/^\/user\/login\?redirect=/);
+    expect(ui.notification.error).toHaveBeenCalled();
+  });
+});

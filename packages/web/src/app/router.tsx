@@ -1,0 +1,50 @@
+import { HOME_PATH, LOGIN_PATH } from '@sbwq/contracts';
+import { lazy } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { PageLoading } from './PageLoading.tsx';
+import { RootRoute } from './RootRoute.tsx';
+import { RouteError } from './RouteError.tsx';
+import { accessMiddleware, APP_ROUTE_ID, discoverMenuRoutes } from './routes/access.ts';
+import type { RouteHandle } from './routes/menuRoutes.ts';
+
+// Each layout and screen is its own chunk: the login page must not pay for the signed-in shell.
+const UserLayout = lazy(() => import('./shell/UserLayout.tsx').then((m) => ({ default: m.UserLayout })));
+const BasicLayout = lazy(() => import('./shell/BasicLayout.tsx').then((m) => ({ default: m.BasicLayout })));
+const Login = lazy(() => import('../modules/user/login/Login.tsx').then((m) => ({ default: m.Login })));
+const NotFound = lazy(() => import('../modules/exception/NotFound.tsx').then((m) => ({ default: m.NotFound })));
+
+const title = (text: string): RouteHandle => ({ title: text });
+
+/** The static routes of spec §2 "Route table"; the menu's routes are patched under `/` on navigation. */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    middleware: [accessMiddleware],
+    element: <RootRoute />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        path: '/user',
+        element: <UserLayout />,
+        children: [
+          { index: true, loader: () => redirect(LOGIN_PATH) },
+          { path: 'login', element: <Login />, handle: title('登录') },
+        ],
+      },
+      { path: '/404', element: <NotFound />, handle: title('404') },
+      {
+        id: APP_ROUTE_ID,
+        path: '/',
+        element: <BasicLayout />,
+        handle: title('首页'),
+        children: [{ index: true, loader: () => redirect(HOME_PATH) }],
+      },
+      { path: '*', loader: () => redirect('/404') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes, { patchRoutesOnNavigation: discoverMenuRoutes });
+}

@@ -1,0 +1,152 @@
+import { HOME_PATH, Msg, type Depart, type LoginBody } from '@sbwq/contracts';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, type InputRef } from 'antd';
+import { useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirectTarget } from '../../../app/routes/access.ts';
+import { postLogin } from '../../../platform/auth.api.ts';
+import { interpretLogin, startSession } from '../../../platform/session.ts';
+import { DepartSelectModal } from './DepartSelectModal.tsx';
+import styles from './Login.module.css';
+import { useCaptcha } from './useCaptcha.ts';
+
+type LoginFormValues = { username: string; password: string; captcha?: string };
+
+type DepartChoice = { departs: Depart[]; username: string };
+
+/** Account login (spec §2 view group "login"; answers per spec §8 "Login result" rows). */
+export function Login() {
+  const [form] = Form.useForm<LoginFormValues>();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [submitting, setSubmitting] = useState(false);
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const [departChoice, setDepartChoice] = useState<DepartChoice | null>(null);
+  const captcha = useCaptcha(needCaptcha);
+  const passwordRef = useRef<InputRef>(null);
+
+  // Resolves when the navigation has settled; if access was refused the login page is still here.
+  const enterApp = async () => {
+    setSubmitting(true);
+    try {
+      await navigate(safeRedirectTarget(searchParams.get('redirect')) ?? HOME_PATH, { replace: true });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const askToRetry = (reason: string) => {
+    message.error(Msg.loginFailed);
+    modal.confirm({
+      title: Msg.loginRetry,
+      content: reason,
+      okText: '重新登录',
+      cancelText: '取消',
+      onOk: () => {
+        form.resetFields(['password', 'captcha']);
+        passwordRef.current?.focus();
+      },
+    });
+  };
+
+  const handleFinish = async (values: LoginFormValues) => {
+    const body: LoginBody = { username: values.username.trim(), password: values.password };
+    if (needCaptcha) {
+      body.captcha = values.captcha?.trim();
+      body.checkKey = captcha.key;
+    }
+    setSubmitting(true);
+    try {
+      const outcome = interpretLogin(await postLogin(body));
+      switch (outcome.kind) {
+        case 'ok':
+          startSession(outcome.result, body.username);
+          if (Number(outcome.result.multi_depart) === 2 && outcome.result.departs?.length > 0) {
+            setDepartChoice({ departs: outcome.result.departs, username: body.username });
+            return;
+          }
+          await enterApp();
+          return;
+        case 'goIndex':
+          await navigate('/');
+          return;
+        case 'denied':
+          message.error(outcome.message);
+          break;
+        case 'failed':
+          if (outcome.needCaptcha) setNeedCaptcha(true);
+          askToRetry(outcome.message);
+          break;
+      }
+      // A captcha is good for one attempt only.
+      if (needCaptcha) {
+        form.resetFields(['captcha']);
+        captcha.refresh();
+      }
+    } catch {
+      // The http client has already told the user (spec §8).
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <Form<LoginFormValues>
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={handleFinish}
+        className={styles.form}
+        disabled={departChoice !== null}
+      >
+        <Form.Item label="账号" name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+          <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" maxLength={100} autoFocus />
+        </Form.Item>
+        <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password
+            ref={passwordRef}
+            prefix={<LockOutlined />}
+            placeholder="请输入密码"
+            autoComplete="current-password"
+            maxLength={128}
+          />
+        </Form.Item>
+        {needCaptcha && (
+          <Form.Item label="验证码" required>
+            <div className={styles.captchaRow}>
+              <Form.Item
+                name="captcha"
+                noStyle
+                rules={[{ required: true, whitespace: true, message: Msg.captchaRequired }]}
+              >
+                <Input prefix={<SafetyOutlined />} placeholder="请输入验证码" autoComplete="off" maxLength={8} aria-label="验证码" />
+              </Form.Item>
+              <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
+                {captcha.image ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
+              </button>
+            </div>
+          </Form.Item>
+        )}
+        <Form.Item className={styles.submit}>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            登录
+          </Button>
+        </Form.Item>
+      </Form>
+      {departChoice && (
+        <DepartSelectModal
+          open
+          departs={departChoice.departs}
+          username={departChoice.username}
+          onDone={async () => {
+            await enterApp();
+            setDepartChoice(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { App, message as staticMessage, Modal, notification as staticNotification } from 'antd';
+
+type AppApi = ReturnType<typeof App.useApp>;
+type ModalFunc = typeof Modal.confirm;
+
+/**
+ * The antd feedback functions non-React code (the http client, the session) uses. `FeedbackBridge`
+ * binds the ones of `<App>` so they carry the zh_CN locale and the theme; until then (and in unit
+ * tests) antd's static functions stand in.
+ */
+export type Feedback = {
+  message: AppApi['message'];
+  notification: AppApi['notification'];
+  modal: { confirm: ModalFunc; error: ModalFunc; warning: ModalFunc; info: ModalFunc; success: ModalFunc };
+};
+
+const fallback: Feedback = {
+  message: staticMessage,
+  notification: staticNotification,
+  modal: Modal,
+};
+
+let current: Feedback = fallback;
+
+export function bindFeedback(next: Feedback | null): void {
+  current = next ?? fallback;
+}
+
+export function feedback(): Feedback {
+  return current;
+}
