@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,6 +73,8 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
     ...(rateRedis ? { redis: rateRedis, nameSpace: 'sbwq-rl-' } : {}),
     errorResponseBuilder: () => ({ statusCode: 429, success: false, message: '请求过于频繁，请稍后再试', code: 429, result: null, timestamp: Date.now() }),
   });
+  // One file per request, 10 MB at most (spec §9); a bigger body is refused before it is read.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   await installDocs(app, config);
 
   await app.register(

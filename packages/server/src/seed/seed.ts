@@ -191,6 +191,14 @@ const units: Unit[] = [
       ]),
   },
   {
+    key: 'perms:system-user-excel:v1',
+    run: (db) =>
+      seedButtons(db, [
+        { code: 'system:user:export', name: '用户-导出' },
+        { code: 'system:user:import', name: '用户-导入' },
+      ]),
+  },
+  {
     key: 'perms:system-role-permission:v1',
     run: (db) =>
       seedButtons(db, [

@@ -89,3 +89,19 @@ export { RoleId, DepartId };
 export function json(res: LightMyRequestResponse): { success: boolean; message: string; code: number; result: any } {
   return res.json();
 }
+
+/** A multipart/form-data body with one file, for app.inject. */
+export function multipart(file: { field?: string; filename: string; content: Buffer; contentType?: string }, fields: Record<string, string> = {}) {
+  const boundary = `----sbwq${Date.now().toString(16)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+  );
+  parts.push(file.content, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

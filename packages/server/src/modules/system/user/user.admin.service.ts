@@ -17,6 +17,7 @@ import type { UserRow } from './user.service.ts';
 export const userResource: ListResource = {
   table: sysUser,
   fields: {
+    id: { column: sysUser.id, type: 'string', sort: false },
     username: { column: sysUser.username, type: 'string' },
     realname: { column: sysUser.realname, type: 'string' },
     phone: { column: sysUser.phone, type: 'string' },

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { adminChangePasswordBody, frozenBatchBody, userAddBody, userEditBody } from '@sbwq/contracts';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
+import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
+import { exportUsers, importUsers } from './user.excel.ts';
 import { dataRuleConditions } from '../../../platform/list/data-rules.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysUser, sysUserDepart } from './user.table.ts';
@@ -201,6 +203,38 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       await purgeUsers(db, idList(request.query.userIds));
       return ok(null, '删除成功', 200);
+    },
+  );
+
+  r.get(
+    '/sys/user/exportXls',
+    { config: { permission: 'system:user:export' }, schema: { tags, summary: '导出用户（当前筛选条件；selections 为选中的ID）', querystring: listQuery } },
+    async (request, reply) => {
+      const query: Record<string, string | string[]> = { ...request.query, pageNo: '1', pageSize: '10000' };
+      if (typeof query.selections === 'string' && query.selections) query.id = query.selections;
+      const rules = await dataRuleConditions(db, request.user!, 'system/UserList', userResource);
+      const page = await listUsers(db, await deps.dicts.allItems(), query, rules);
+      const file = await exportUsers(db, page.records);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="users.xlsx"; filename*=UTF-8''${encodeURIComponent('用户信息.xlsx')}`)
+        .send(file);
+    },
+  );
+
+  r.post(
+    '/sys/user/importExcel',
+    {
+      config: { permission: 'system:user:import' },
+      schema: { tags, summary: '导入用户（.xlsx）', description: '必填列：用户账号、姓名、初始密码；可选：性别、手机号、邮箱、工号、部门编码、角色编码。有错误的行被跳过并逐行报告（code 201）。' },
+    },
+    async (request) => {
+      const file = await request.file();
+      if (!file) throw new BizError('请上传 Excel 文件');
+      if (!/\.xlsx$/i.test(file.filename)) throw new BizError('只支持 .xlsx 格式的 Excel 文件');
+      const buffer = await file.toBuffer();
+      const report = await importUsers(db, request.user!, buffer, await deps.dicts.allItems());
+      return report.errorCount ? { ...ok(report, '文件导入成功，但有错误。', 201) } : ok(report, report.msg, 200);
     },
   );
 }

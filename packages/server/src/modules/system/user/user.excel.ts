@@ -1,0 +1,129 @@
+import { eq, inArray } from 'drizzle-orm';
+import { isStrongPassword, MOBILE_PATTERN, PASSWORD_RULE_MESSAGE, USERNAME_PATTERN, type DictModel, type UserRecord } from '@sbwq/contracts';
+import { z } from 'zod';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import { hashPassword } from '../../../platform/auth/password.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { importReport, readWorkbook, toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import { sysDepart } from '../depart/depart.table.ts';
+import { sysRole } from '../role/role.table.ts';
+import { sysUser, sysUserDepart, sysUserRole } from './user.table.ts';
+import { findConflict, roleCodesOf, roleIdsOf } from './user.admin.service.ts';
+
+type Extra = { orgCodes: string; roleCodes: string };
+
+const exportColumns: ExcelColumn<UserRecord & Extra>[] = [
+  { title: '用户账号', key: 'username' },
+  { title: '姓名', key: 'realname' },
+  { title: '性别', key: 'sex', value: (u) => u.sex_dictText ?? '' },
+  { title: '手机号', key: 'phone' },
+  { title: '邮箱', key: 'email', width: 26 },
+  { title: '工号', key: 'workNo' },
+  { title: '部门编码', key: 'orgCodes' },
+  { title: '所属部门', key: 'orgCodeTxt', width: 26 },
+  { title: '角色编码', key: 'roleCodes' },
+  { title: '状态', key: 'status', value: (u) => u.status_dictText ?? '' },
+  { title: '创建时间', key: 'createTime', width: 22 },
+];
+
+export async function exportUsers(db: Db, users: UserRecord[]): Promise<Buffer> {
+  const ids = users.map((u) => u.id);
+  const departs = ids.length
+    ? await db.select({ userId: sysUserDepart.userId, code: sysDepart.orgCode }).from(sysUserDepart).innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId)).where(inArray(sysUserDepart.userId, ids))
+    : [];
+  const roles = ids.length
+    ? await db.select({ userId: sysUserRole.userId, code: sysRole.roleCode }).from(sysUserRole).innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId)).where(inArray(sysUserRole.userId, ids))
+    : [];
+  const join = (list: { userId: string; code: string }[], id: string) => list.filter((l) => l.userId === id).map((l) => l.code).sort().join(',');
+  return toWorkbook(
+    '用户信息',
+    exportColumns,
+    users.map((u) => ({ ...u, orgCodes: join(departs, u.id), roleCodes: join(roles, u.id) })),
+  );
+}
+
+const importColumns = [
+  { title: '用户账号', key: 'username', required: true },
+  { title: '姓名', key: 'realname', required: true },
+  { title: '初始密码', key: 'password', required: true },
+  { title: '性别', key: 'sex' },
+  { title: '手机号', key: 'phone' },
+  { title: '邮箱', key: 'email' },
+  { title: '工号', key: 'workNo' },
+  { title: '部门编码', key: 'orgCodes' },
+  { title: '角色编码', key: 'roleCodes' },
+];
+
+const list = (v: string) => v.split(/[,，]/).map((s) => s.trim()).filter(Boolean);
+
+/**
+ * Imports users row by row: a row with an error is skipped and reported with its row number and the
+ * reason; every other row is created. Usernames, phones, e-mails and work numbers must be unique in
+ * the database and within the file.
+ */
+export async function importUsers(db: Db, actor: SessionUser, buffer: Buffer, dicts: Record<string, DictModel[]>) {
+  const rows = await readWorkbook(buffer, importColumns);
+  const errors: { row: number; message: string }[] = [];
+  const seen = new Map<string, number>();
+  const actorIsAdmin = (await roleCodesOf(db, actor.id)).includes('admin');
+  const actorRoles = new Set(await roleIdsOf(db, actor.id));
+  const allRoles = await db.select().from(sysRole);
+  const allDeparts = await db.select().from(sysDepart).where(eq(sysDepart.delFlag, '0'));
+  for (const { rowNumber, values } of rows) {
+    const fail = (message: string) => errors.push({ row: rowNumber, message });
+    if (!USERNAME_PATTERN.test(values.username)) { fail('用户账号为2-50位字母、数字或 _ . @ -'); continue; }
+    if (!values.realname || values.realname.length > 50) { fail('姓名必填且不超过50个字符'); continue; }
+    if (!isStrongPassword(values.password)) { fail(PASSWORD_RULE_MESSAGE); continue; }
+    if (values.phone && !MOBILE_PATTERN.test(values.phone)) { fail('手机号格式不正确'); continue; }
+    if (values.email && !z.email().safeParse(values.email).success) { fail('邮箱格式不正确'); continue; }
+    if (values.workNo && values.workNo.length > 50) { fail('工号不能超过50个字符'); continue; }
+    const sexItem = values.sex ? dicts.sex?.find((i) => i.text === values.sex || i.value === values.sex) : undefined;
+    if (values.sex && !sexItem) { fail(`性别“${values.sex.slice(0, 10)}”无效，应为 男 或 女`); continue; }
+    const roleIds: string[] = [];
+    let bad = '';
+    for (const code of list(values.roleCodes ?? '')) {
+      const role = allRoles.find((r) => r.roleCode === code);
+      if (!role) bad = `角色编码“${code.slice(0, 50)}”不存在`;
+      else if (!actorIsAdmin && !actorRoles.has(role.id)) bad = `不能授予自己没有的角色“${code}”`;
+      else roleIds.push(role.id);
+    }
+    const departIds: string[] = [];
+    for (const code of list(values.orgCodes ?? '')) {
+      const dep = allDeparts.find((d) => d.orgCode === code);
+      if (!dep) bad = `部门编码“${code.slice(0, 50)}”不存在`;
+      else departIds.push(dep.id);
+    }
+    if (bad) { fail(bad); continue; }
+    const inFile = (['username', 'phone', 'email', 'workNo'] as const).map((k) => (values[k] ? `${k}:${values[k].toLowerCase()}` : '')).filter(Boolean);
+    const dupRow = inFile.map((k) => seen.get(k)).find((r) => r !== undefined);
+    if (dupRow !== undefined) { fail(`与第 ${dupRow} 行重复`); continue; }
+    const conflict = await findConflict(db, { username: values.username, phone: values.phone || null, email: values.email || null, workNo: values.workNo || null });
+    if (conflict) { fail(conflict); continue; }
+    inFile.forEach((k) => seen.set(k, rowNumber));
+    const id = newId();
+    const hash = await hashPassword(values.password);
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await t.insert(sysUser).values({
+        id,
+        username: values.username,
+        realname: values.realname,
+        password: hash,
+        sex: sexItem ? Number(sexItem.value) : null,
+        phone: values.phone || null,
+        email: values.email || null,
+        workNo: values.workNo || null,
+        orgCode: departIds.length ? allDeparts.find((d) => d.id === departIds[0])!.orgCode : null,
+        status: 1,
+        delFlag: 0,
+        createBy: actor.username,
+        createTime: new Date(),
+      });
+      if (roleIds.length) await t.insert(sysUserRole).values([...new Set(roleIds)].map((roleId) => ({ id: newId(), userId: id, roleId })));
+      if (departIds.length) await t.insert(sysUserDepart).values([...new Set(departIds)].map((depId) => ({ id: newId(), userId: id, depId })));
+    });
+  }
+  return importReport(rows.length, errors);
+}
+
