@@ -144,14 +144,17 @@ export async function pageOf<T>(
 ): Promise<Page<T>> {
   const parsed = parseListParams(resource, params);
   const where = and(...[parsed.where, ...(opts.extra ?? [])].filter((c): c is SQL => Boolean(c)));
-  const [{ total }] = await db.select({ total: count() }).from(resource.table).where(where);
   const orderBy = opts.tieBreak ? [...parsed.orderBy, asc(opts.tieBreak)] : parsed.orderBy;
-  const records = (await db
-    .select()
-    .from(resource.table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(parsed.pageSize)
-    .offset((parsed.pageNo - 1) * parsed.pageSize)) as T[];
+  // Count and page are independent: on a PostgreSQL server they run on two connections at once.
+  const [[{ total }], records] = await Promise.all([
+    db.select({ total: count() }).from(resource.table).where(where),
+    db
+      .select()
+      .from(resource.table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(parsed.pageSize)
+      .offset((parsed.pageNo - 1) * parsed.pageSize) as Promise<T[]>,
+  ]);
   return { records, total, size: parsed.pageSize, current: parsed.pageNo, pages: Math.ceil(total / parsed.pageSize) };
 }

@@ -47,8 +47,8 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/user/list',
     { config: { permission: 'system:user:list' }, schema: { tags, summary: '用户列表', description: '分页；支持 JeecgBoot 查询约定（*模糊*、逗号 IN、_begin/_end）与 departId（含下级部门）。', querystring: listQuery } },
     async (request) => {
-      const rules = await dataRuleConditions(db, request.user!, 'system/UserList', userResource);
-      return ok(await listUsers(db, await deps.dicts.allItems(), request.query, rules), '操作成功！', 200);
+      const [rules, dicts] = await Promise.all([dataRuleConditions(db, request.user!, 'system/UserList', userResource), deps.dicts.allItems()]);
+      return ok(await listUsers(db, dicts, request.query, rules), '操作成功！', 200);
     },
   );
 
