@@ -5,4 +5,8 @@ export * from './system/auth.ts';
 export * from './system/user.ts';
 export * from './system/role.ts';
 export * from './system/permission.ts';
+export * from './system/dict.ts';
+export * from './system/category.ts';
+export * from './system/fill-rule.ts';
+export * from './system/check-rule.ts';
 export * from './system/depart.ts';

@@ -22,6 +22,10 @@ import { permissionAdminRoutes } from './modules/system/permission/permission.ad
 import { roleRoutes } from './modules/system/role/role.routes.ts';
 import { departRoutes } from './modules/system/depart/depart.routes.ts';
 import { dictRoutes } from './modules/system/dict/dict.routes.ts';
+import { categoryRoutes } from './modules/system/category/category.routes.ts';
+import { fillRuleRoutes } from './modules/system/fill-rule/fill-rule.routes.ts';
+import { checkRuleRoutes } from './modules/system/check-rule/check-rule.routes.ts';
+import { duplicateRoutes } from './modules/system/duplicate/duplicate.routes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -87,6 +91,10 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
       await roleRoutes(api, deps);
       await departRoutes(api, deps);
       await dictRoutes(api, deps);
+      await categoryRoutes(api, deps);
+      await fillRuleRoutes(api, deps);
+      await checkRuleRoutes(api, deps);
+      await duplicateRoutes(api, deps);
     },
     { prefix: config.apiBase },
   );

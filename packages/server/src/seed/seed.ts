@@ -10,43 +10,19 @@ import { sysPermission } from '../modules/system/permission/permission.table.ts'
 import { sysRole, sysRolePermission } from '../modules/system/role/role.table.ts';
 import { sysTenant } from '../modules/system/tenant/tenant.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../modules/system/user/user.table.ts';
+import { systemDataButtons, seedTableDicts } from '../modules/system/dict/dict.seed.ts';
+import { seedCategories } from '../modules/system/category/category.seed.ts';
+import { seedFillRules } from '../modules/system/fill-rule/fill-rule.seed.ts';
+import { seedCheckRules } from '../modules/system/check-rule/check-rule.seed.ts';
 import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dictionaries.ts';
 import { sysSeed } from './seed.table.ts';
+import { HOME_PERMISSION_ID, RoleId, seedButtons } from './buttons.ts';
+
+export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
 export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void };
 
-/** Role ids are fixed so that later seed units (menus of later screens) can grant to them by id. */
-export const RoleId = {
-  admin: 'f6817f48af4fb3af11b9e8bf182f618b',
-  reviewer: 'r0000000000000000000000000000001',
-  finance: 'r0000000000000000000000000000002',
-  agency: 'r0000000000000000000000000000003',
-  holder: 'r0000000000000000000000000000004',
-} as const;
-
-export const HOME_PERMISSION_ID = '9502685863ab87f0ad1134142788a385';
-
 type Unit = { key: string; run: (db: Db, opts: SeedOptions) => Promise<void> };
-
-/** Stable id of the button row that carries a permission code, so a screen's menu seed can adopt it. */
-export const buttonId = (code: string) => `btn:${code}`.slice(0, 36);
-
-/**
- * Button rows (menu_type 2) carrying permission codes, granted to the administrator. Buttons never
- * appear in the menu tree; the screen's own seed unit later sets their parent menu.
- */
-export async function seedButtons(db: Db, buttons: { code: string; name: string }[], roleIds: string[] = [RoleId.admin]) {
-  for (const [i, b] of buttons.entries()) {
-    const id = buttonId(b.code);
-    await db
-      .insert(sysPermission)
-      .values({ id, parentId: null, name: b.name, perms: b.code, permsType: '1', menuType: 2, sortNo: i + 1, status: '1', createBy: 'system' })
-      .onConflictDoNothing();
-    for (const roleId of roleIds) {
-      await db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId: id, operateDate: new Date() }).onConflictDoNothing();
-    }
-  }
-}
 
 const departs: { id: string; parentId: string; name: string; orgCode: string; category: string; order: number }[] = [
   { id: 'd0000000000000000000000000000a01', parentId: '', name: '商标协会', orgCode: 'A01', category: '1', order: 0 },
@@ -280,6 +256,11 @@ const units: Unit[] = [
       opts.announce(`已创建演示账号（密码只显示这一次）：\n${lines.join('\n')}`);
     },
   },
+  { key: 'system:table-dicts:v1', run: (db) => seedTableDicts(db) },
+  { key: 'system:categories:v1', run: (db) => seedCategories(db) },
+  { key: 'system:fill-rules:v1', run: (db) => seedFillRules(db) },
+  { key: 'system:check-rules:v1', run: (db) => seedCheckRules(db) },
+  { key: 'system:data-vocabulary-perms:v1', run: (db) => seedButtons(db, systemDataButtons) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */

@@ -22,6 +22,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /** the tenant the `tenant_id` header selected and the user may use (0 = the default tenant) */
+    tenantId: number;
   }
 }
 
@@ -69,6 +71,27 @@ export async function hasRole(db: Db, userId: string, roleCode: string): Promise
   return found.length > 0;
 }
 
+/**
+ * The tenant a request works in: the `tenant_id` header (JeecgBoot clients send 0 by default). A
+ * non-zero tenant must exist, be enabled and be one of the user's (`rel_tenant_ids`); an administrator
+ * may use any enabled tenant. Null means refused.
+ */
+export async function tenantOf(db: Db, request: FastifyRequest, user: SessionUser): Promise<number | null> {
+  const raw = request.headers.tenant_id ?? request.headers['tenant-id'];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'undefined' || value === 'null') return 0;
+  if (!/^\d{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  const found = await rows<{ allowed: boolean }>(
+    db,
+    sql`select (${id}::text = any(string_to_array(coalesce(u.rel_tenant_ids, ''), ','))
+               or exists (select 1 from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = u.id and r.role_code = 'admin')) as allowed
+          from sys_user u join sys_tenant t on t.id = ${id} and t.status = 1
+         where u.id = ${user.id}`,
+  );
+  return found[0]?.allowed ? id : null;
+}
+
 /** What the JeecgBoot client expects for a bad token: Spring's error body with HTTP 500 (JEECG-API §1.2). */
 export function sendTokenInvalid(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(500).send({
@@ -85,6 +108,7 @@ export function installAccessControl(
 ) {
   const routes: RouteOptions[] = [];
   app.decorateRequest('user', null);
+  app.decorateRequest('tenantId', 0);
   app.addHook('onRoute', (route) => {
     routes.push(route as RouteOptions);
   });
@@ -109,6 +133,9 @@ export function installAccessControl(
     const user = await resolveSession(deps.db, deps.policy, token);
     if (!user) return sendTokenInvalid(request, reply);
     request.user = user;
+    const tenant = await tenantOf(deps.db, request, user);
+    if (tenant === null) return reply.status(403).send(fail('无权访问该租户', 510));
+    request.tenantId = tenant;
     if (kind === 'signedIn') return;
     const allowed =
       kind === 'adminOnly'

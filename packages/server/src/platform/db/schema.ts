@@ -4,6 +4,7 @@ export * from '../../modules/system/permission/permission.table.ts';
 export * from '../../modules/system/depart/depart.table.ts';
 export * from '../../modules/system/dict/dict.table.ts';
 export * from '../../modules/system/tenant/tenant.table.ts';
+export * from '../../modules/system/position/position.table.ts';
 export * from '../../modules/system/log/log.table.ts';
 export * from '../../modules/system/auth/auth.table.ts';
 export * from '../../seed/seed.table.ts';

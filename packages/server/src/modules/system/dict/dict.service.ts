@@ -1,29 +1,42 @@
-import { asc, eq, and } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DictModel } from '@sbwq/contracts';
 import { Msg } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { CacheHub } from '../../../platform/cache/cache.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { sysDict, sysDictItem } from './dict.table.ts';
+import { sysDict, sysDictItem, sysTableDict } from './dict.table.ts';
+import { checkTableDict, type ResolvedTableDict } from './table-dict.registry.ts';
 
-const ALL_ITEMS_CACHE = 'dict:all';
+const CACHE = {
+  /** enabled items of every dictionary: queryAllDictItems, login's sysAllDictItems */
+  all: 'dict:all',
+  /** code → value → text, all items (a disabled item still names its old values) */
+  texts: 'dict:texts',
+  /** enabled table-dictionary registrations, keyed by their code */
+  tables: 'dict:tables',
+} as const;
 
-/**
- * Table dictionaries the client may name (`table,text,code`). Only these triples are ever read: the
- * table and column names come from here, never from the request.
- */
-const TABLE_DICTS: Record<string, { table: string; text: string; code: string; where?: string }> = {
-  'sys_user,realname,username': { table: 'sys_user', text: 'realname', code: 'username', where: 'del_flag = 0' },
-  'sys_user,realname,id': { table: 'sys_user', text: 'realname', code: 'id', where: 'del_flag = 0' },
-  'sys_depart,depart_name,id': { table: 'sys_depart', text: 'depart_name', code: 'id', where: "del_flag = '0'" },
-  'sys_depart,depart_name,org_code': { table: 'sys_depart', text: 'depart_name', code: 'org_code', where: "del_flag = '0'" },
-  'sys_role,role_name,id': { table: 'sys_role', text: 'role_name', code: 'id' },
-  'sys_role,role_name,role_code': { table: 'sys_role', text: 'role_name', code: 'role_code' },
-};
+const PLAIN_CODE = /^[A-Za-z0-9_.-]{1,100}$/;
+/** How many rows a table dictionary answers at most (getDictItems) and how many a search answers (loadDict). */
+const TABLE_ITEMS_LIMIT = 5000;
+export const LOAD_DICT_LIMIT = 50;
+const TRANSLATE_MAX_VALUES = 1000;
+
+type Registration = { tableName: string; textField: string; codeField: string; filterKey: string | null };
 
 function model(value: string, text: string): DictModel {
   return { value, text, title: text };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `table,text,code` with blanks around the parts removed; null when the code is a plain dictionary code. */
+function tableParts(code: string): string[] | null {
+  if (!code.includes(',')) return null;
+  return code.split(',').map((p) => p.trim());
 }
 
 export class DictService {
@@ -34,7 +47,7 @@ export class DictService {
 
   /** Enabled items of every dictionary, ordered by sort_order (queryAllDictItems, login's sysAllDictItems). */
   allItems(): Promise<Record<string, DictModel[]>> {
-    return this.cache.get(ALL_ITEMS_CACHE, async () => {
+    return this.cache.get(CACHE.all, async () => {
       const found = await this.db
         .select({ code: sysDict.dictCode, value: sysDictItem.itemValue, text: sysDictItem.itemText })
         .from(sysDictItem)
@@ -50,8 +63,9 @@ export class DictService {
   /** getDictItems/{code}: a plain code gives all its items (status not filtered, as stock); a table code goes through the registry. */
   async items(code: string): Promise<DictModel[]> {
     const trimmed = code.trim();
-    if (trimmed.includes(',')) return this.tableItems(trimmed);
-    if (!/^[A-Za-z0-9_.-]{1,100}$/.test(trimmed)) throw new BizError(Msg.dictCodeBad);
+    const parts = tableParts(trimmed);
+    if (parts) return this.tableItems(await this.resolve(parts));
+    if (!PLAIN_CODE.test(trimmed)) throw new BizError(Msg.dictCodeBad);
     const found = await this.db
       .select({ value: sysDictItem.itemValue, text: sysDictItem.itemText })
       .from(sysDictItem)
@@ -61,19 +75,142 @@ export class DictService {
     return found.map((r) => model(r.value, r.text));
   }
 
-  private async tableItems(code: string): Promise<DictModel[]> {
-    const entry = TABLE_DICTS[code.replace(/\s+/g, '')];
-    if (!entry) throw new BizError(Msg.dictTableNotAllowed);
-    const where = entry.where ? sql.raw(`where ${entry.where}`) : sql``;
-    const found = await rows<{ value: string; text: string }>(
-      this.db,
-      sql`select ${sql.identifier(entry.code)}::text as value, ${sql.identifier(entry.text)}::text as text
-            from ${sql.identifier(entry.table)} ${where} order by 2 limit 5000`,
+  /** loadDict/{table,text,code}?keyword=: registered table dictionary rows whose text contains the keyword. */
+  async search(code: string, keyword: string, limit = LOAD_DICT_LIMIT): Promise<DictModel[]> {
+    const entry = await this.resolve(this.threeParts(code));
+    const conditions: SQL[] = [];
+    if (entry.filter) conditions.push(entry.filter);
+    if (keyword !== '') conditions.push(sql`${sql.identifier(entry.text)}::text ilike ${`%${escapeLike(keyword)}%`}`);
+    return this.selectPairs(entry, conditions, limit);
+  }
+
+  /** loadDictItem/{table,text,code}?key=k1,k2: the texts of the keys, in key order; unknown keys are skipped. */
+  async textsOf(code: string, keys: string[]): Promise<string[]> {
+    const parts = this.threeParts(code);
+    const texts = await this.translate(parts.join(','), keys);
+    return keys.filter((k) => texts.has(k)).map((k) => texts.get(k)!);
+  }
+
+  /** getDictText/{dictCode}/{key}: the text of one value, or null. */
+  async textOf(code: string, key: string): Promise<string | null> {
+    return (await this.translate(code, [key])).get(key) ?? null;
+  }
+
+  /**
+   * value → text for a plain dictionary code or a registered table dictionary. Other modules use this to
+   * fill `<field>_dictText`; a table dictionary's fixed filter is not applied here, so a row that has since
+   * been disabled still shows its name.
+   */
+  async translate(code: string, values: string[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(values.map(String).filter((v) => v !== ''))];
+    if (wanted.length > TRANSLATE_MAX_VALUES) throw new BizError('一次翻译的值过多', 500, 400);
+    const trimmed = code.trim();
+    const parts = tableParts(trimmed);
+    if (!parts) {
+      const texts = await this.dictTexts(trimmed);
+      return new Map(wanted.filter((v) => texts.has(v)).map((v) => [v, texts.get(v)!]));
+    }
+    if (wanted.length === 0) return new Map();
+    const entry = await this.resolve(parts);
+    const keys = sql.join(
+      wanted.map((v) => sql`${v}`),
+      sql`, `,
     );
-    return found.map((r) => model(r.value, r.text));
+    const found = await this.selectPairs(entry, [sql`${sql.identifier(entry.code)}::text in (${keys})`], wanted.length);
+    return new Map(found.map((r) => [r.value, r.text]));
+  }
+
+  /** value → text of a plain dictionary (all items, enabled or not); empty for an unknown code. */
+  async dictTexts(code: string): Promise<Map<string, string>> {
+    if (!PLAIN_CODE.test(code)) throw new BizError(Msg.dictCodeBad);
+    const all = await this.cache.get(CACHE.texts, async () => {
+      const found = await this.db
+        .select({ code: sysDict.dictCode, value: sysDictItem.itemValue, text: sysDictItem.itemText })
+        .from(sysDictItem)
+        .innerJoin(sysDict, eq(sysDict.id, sysDictItem.dictId))
+        .where(eq(sysDict.delFlag, 0))
+        .orderBy(asc(sysDictItem.sortOrder));
+      const map: Record<string, [string, string][]> = {};
+      for (const row of found) (map[row.code] ??= []).push([row.value, row.text]);
+      return map;
+    });
+    return new Map(Object.hasOwn(all, code) ? all[code] : []);
+  }
+
+  /**
+   * Adds `<field>_dictText` to each record for the given field → dictionary code map (JEECG-API §6.2):
+   * comma-separated values are translated one by one and joined with `,`; unknown values are skipped.
+   */
+  async withDictText<T extends Record<string, unknown>>(records: T[], fields: Record<string, string>): Promise<(T & Record<string, string>)[]> {
+    const out = records.map((r) => ({ ...r })) as (T & Record<string, string>)[];
+    for (const [field, code] of Object.entries(fields)) {
+      const values = new Set<string>();
+      for (const r of records) for (const v of splitValue(r[field])) values.add(v);
+      const texts = await this.translate(code, [...values]);
+      for (const r of out) {
+        (r as Record<string, string>)[`${field}_dictText`] = splitValue(r[field])
+          .filter((v) => texts.has(v))
+          .map((v) => texts.get(v))
+          .join(',');
+      }
+    }
+    return out;
   }
 
   invalidate(): Promise<void> {
-    return this.cache.invalidate(ALL_ITEMS_CACHE);
+    return Promise.all(Object.values(CACHE).map((name) => this.cache.invalidate(name))).then(() => undefined);
   }
+
+  private threeParts(code: string): string[] {
+    const parts = tableParts(code.trim());
+    if (!parts || parts.length !== 3 || parts.some((p) => p === '')) throw new BizError(Msg.dictCodeBad);
+    return parts;
+  }
+
+  /** The registration named by the whole code, checked against the allow-list again; anything else is refused. */
+  private async resolve(parts: string[]): Promise<ResolvedTableDict> {
+    const registrations = await this.cache.get(CACHE.tables, async () => {
+      const found = await this.db
+        .select({
+          code: sysTableDict.code,
+          tableName: sysTableDict.tableName,
+          textField: sysTableDict.textField,
+          codeField: sysTableDict.codeField,
+          filterKey: sysTableDict.filterKey,
+        })
+        .from(sysTableDict)
+        .where(eq(sysTableDict.enabled, 1));
+      return new Map<string, Registration>(found.map((r) => [r.code, r]));
+    });
+    const registration = parts.length === 3 ? registrations.get(parts.join(',')) : undefined;
+    if (!registration) throw new BizError(Msg.dictTableNotAllowed);
+    try {
+      return checkTableDict(registration);
+    } catch {
+      // A registration the allow-list no longer covers is as good as none.
+      throw new BizError(Msg.dictTableNotAllowed);
+    }
+  }
+
+  private async tableItems(entry: ResolvedTableDict): Promise<DictModel[]> {
+    return this.selectPairs(entry, entry.filter ? [entry.filter] : [], TABLE_ITEMS_LIMIT);
+  }
+
+  private async selectPairs(entry: ResolvedTableDict, conditions: SQL[], limit: number): Promise<DictModel[]> {
+    const where = conditions.length ? sql`where ${sql.join(conditions.map((c) => sql`(${c})`), sql` and `)}` : sql``;
+    const found = await rows<{ value: string; text: string }>(
+      this.db,
+      sql`select ${sql.identifier(entry.code)}::text as value, ${sql.identifier(entry.text)}::text as text
+            from ${sql.identifier(entry.table)} ${where} order by 2, 1 limit ${limit}`,
+    );
+    return found.map((r) => model(r.value, r.text ?? ''));
+  }
+}
+
+function splitValue(value: unknown): string[] {
+  if (value === null || value === undefined || value === '') return [];
+  return String(value)
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

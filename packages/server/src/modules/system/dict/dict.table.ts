@@ -1,4 +1,4 @@
-import { index, integer, uniqueIndex, varchar, pgTable } from 'drizzle-orm/pg-core';
+import { index, integer, smallint, uniqueIndex, varchar, pgTable } from 'drizzle-orm/pg-core';
 import { audit, idColumn } from '../../../platform/db/columns.ts';
 
 export const sysDict = pgTable(
@@ -28,5 +28,30 @@ export const sysDictItem = pgTable(
     status: integer('status').notNull().default(1),
     ...audit,
   },
-  (t) => [index('idx_sys_dict_item_dict').on(t.dictId, t.sortOrder)],
+  (t) => [
+    index('idx_sys_dict_item_dict').on(t.dictId, t.sortOrder),
+    // A value translates to one text: values are unique within their dictionary.
+    uniqueIndex('uniq_sys_dict_item_value').on(t.dictId, t.itemValue),
+  ],
+);
+
+/**
+ * Table dictionaries the client may name as `table,text,code`. Admins register them, but only over the
+ * tables, columns and fixed filters of the server-side allow-list (table-dict.registry.ts); the code is
+ * derived from the three names, and a filter is a key into that list, never SQL.
+ */
+export const sysTableDict = pgTable(
+  'sys_table_dict',
+  {
+    id: idColumn(),
+    code: varchar('code', { length: 200 }).notNull(),
+    tableName: varchar('table_name', { length: 64 }).notNull(),
+    textField: varchar('text_field', { length: 64 }).notNull(),
+    codeField: varchar('code_field', { length: 64 }).notNull(),
+    filterKey: varchar('filter_key', { length: 64 }),
+    description: varchar('description', { length: 255 }),
+    enabled: smallint('enabled').notNull().default(1),
+    ...audit,
+  },
+  (t) => [uniqueIndex('uniq_sys_table_dict_code').on(t.code)],
 );

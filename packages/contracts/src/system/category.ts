@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { idField } from './dict.ts';
+
+/** 分类字典 (sys_category, JEECG-API §4.5): a tree whose root pid is "0" and whose codes grow a segment per level. */
+export const CATEGORY_ROOT_PID = '0';
+
+export const CategoryMsg = {
+  nameRequired: '分类名称不能为空!',
+  parentMissing: '上级分类不存在',
+  hasChildren: '该分类下还有子分类，请先删除子分类',
+  codeReadonly: '分类编码由系统生成，不能修改',
+  pidReadonly: '不支持修改上级分类',
+  levelFull: '同级分类数量已达上限',
+  added: '添加成功！',
+  edited: '编辑成功!',
+  deleted: '删除成功!',
+  notFound: '未找到对应数据',
+} as const;
+
+const name = z
+  .string({ error: CategoryMsg.nameRequired })
+  .max(100, '长度不能超过100个字符')
+  .refine((v) => v.trim() !== '', CategoryMsg.nameRequired)
+  .transform((v) => v.trim());
+const pid = z.string().max(36, '上级分类不正确').nullish();
+
+/** The code is generated from the parent's code; a code sent on add is ignored, as in JeecgBoot. */
+export const categoryAddBody = z.object({ pid, name, code: z.string().max(100).nullish() });
+/** pid and code may be sent back unchanged (JeecgBoot forms send the whole row) but not changed. */
+export const categoryEditBody = z.object({ id: idField, pid, name, code: z.string().max(100).nullish() });
+export type CategoryAddBody = z.infer<typeof categoryAddBody>;
+export type CategoryEditBody = z.infer<typeof categoryEditBody>;
+
+export type CategoryRecord = {
+  id: string;
+  pid: string;
+  name: string;
+  code: string;
+  hasChild: '0' | '1';
+  sysOrgCode: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+};
+
+/** Node of the picker calls loadTreeRoot / loadTreeChildren / loadTreeData. */
+export type CategoryTreeNode = {
+  key: string;
+  title: string;
+  value: string;
+  code: string;
+  parentId: string;
+  isLeaf: boolean;
+  children?: CategoryTreeNode[];
+};

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/** Texts of the dictionary screens and calls (spec §5, JEECG-API §5.3), word for word where JeecgBoot has one. */
+export const DictMsg = {
+  codeRequired: '字典Code不能为空!',
+  nameRequired: '字典名称不能为空!',
+  codeFormat: '字典编码只能包含字母、数字和下划线，且以字母开头',
+  codeTaken: '字典编码已存在',
+  codeTakenInRecycleBin: '字典编码已存在于回收站，请先还原或彻底删除',
+  dictMissing: '字典不存在或已删除',
+  itemTextRequired: '字典项文本不能为空!',
+  itemValueRequired: '字典项值不能为空!',
+  itemValueTaken: '该字典中已存在相同的数据值',
+  saved: '保存成功！',
+  added: '添加成功！',
+  edited: '编辑成功!',
+  deleted: '删除成功!',
+  restored: '操作成功!',
+  notFound: '未找到对应数据',
+  idsRequired: '请选择要操作的数据',
+  tableDictTableNotAllowed: '该表不在允许登记的表字典范围内',
+  tableDictColumnNotAllowed: '该字段不在此表允许选择的字段范围内',
+  tableDictFilterNotAllowed: '该过滤条件不在此表允许的范围内',
+  tableDictTaken: '该表字典已登记',
+} as const;
+
+const text = (max: number) => z.string().max(max, `长度不能超过${max}个字符`);
+/** A required text: missing, empty and blank all give the same message. */
+const required = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .max(max, `长度不能超过${max}个字符`)
+    .refine((v) => v.trim() !== '', message);
+const optionalText = (max: number) => text(max).nullish();
+/** JeecgBoot forms send numbers as numbers or as digit strings. */
+export const intLike = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), z.string().regex(/^-?\d+$/, message)], { error: message })
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(max, message));
+export const idField = z.string({ error: '缺少 id' }).min(1, '缺少 id').max(36, 'id 不正确');
+
+/** Dictionary codes are identifiers (snake_case by convention); a comma would make them table dictionaries. */
+export const DICT_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
+
+// Bodies are plain objects, not strict ones: a JeecgBoot client sends the whole row back on edit
+// (createTime, delFlag, key, title …); unknown keys are dropped, never stored.
+const dictFields = {
+  dictName: required(100, DictMsg.nameRequired).transform((v) => v.trim()),
+  dictCode: required(100, DictMsg.codeRequired).regex(DICT_CODE_PATTERN, DictMsg.codeFormat),
+  description: optionalText(255),
+  type: intLike(0, 1, '字典类型只能是0（字符串）或1（数字）').optional(),
+};
+export const dictAddBody = z.object(dictFields);
+export const dictEditBody = z.object({ id: idField, ...dictFields });
+export type DictAddBody = z.infer<typeof dictAddBody>;
+export type DictEditBody = z.infer<typeof dictEditBody>;
+
+const dictItemFields = {
+  dictId: idField,
+  itemText: required(100, DictMsg.itemTextRequired).transform((v) => v.trim()),
+  itemValue: required(100, DictMsg.itemValueRequired).transform((v) => v.trim()),
+  description: optionalText(255),
+  sortOrder: intLike(-1_000_000, 1_000_000, '排序值应为整数').nullish(),
+  status: intLike(0, 1, '状态只能是1（启用）或0（不启用）').nullish(),
+};
+export const dictItemAddBody = z.object(dictItemFields);
+export const dictItemEditBody = z.object({ id: idField, ...dictItemFields });
+export type DictItemAddBody = z.infer<typeof dictItemAddBody>;
+export type DictItemEditBody = z.infer<typeof dictItemEditBody>;
+
+const identifier = (label: string) =>
+  z
+    .string({ error: `${label}不能为空` })
+    .min(1, `${label}不能为空`)
+    .max(64, `${label}过长`);
+const tableDictFields = {
+  tableName: identifier('表名'),
+  textField: identifier('文本字段'),
+  codeField: identifier('编码字段'),
+  filterKey: text(64).nullish(),
+  description: optionalText(255),
+  enabled: intLike(0, 1, '启用状态只能是1或0').optional(),
+};
+/** A table dictionary the admin registers; its code `table,text,code` is derived, never typed. */
+export const tableDictAddBody = z.object(tableDictFields);
+export const tableDictEditBody = z.object({ id: idField, ...tableDictFields });
+export type TableDictAddBody = z.infer<typeof tableDictAddBody>;
+export type TableDictEditBody = z.infer<typeof tableDictEditBody>;
+
+type Audit = { createBy: string | null; createTime: string | null; updateBy: string | null; updateTime: string | null };
+
+export type DictRecord = Audit & {
+  id: string;
+  dictName: string;
+  dictCode: string;
+  description: string | null;
+  delFlag: number;
+  type: number;
+};
+
+/** treeList row (JEECG SysDictTree): the dictionary plus key/title for antd trees. */
+export type DictTreeRecord = DictRecord & { key: string; title: string };
+
+export type DictItemRecord = Audit & {
+  id: string;
+  dictId: string;
+  itemText: string;
+  itemValue: string;
+  description: string | null;
+  sortOrder: number;
+  status: number;
+  status_dictText?: string;
+};
+
+export type TableDictRecord = Audit & {
+  id: string;
+  code: string;
+  tableName: string;
+  textField: string;
+  codeField: string;
+  filterKey: string | null;
+  description: string | null;
+  enabled: number;
+};
+
+/** What an admin may register: each allowed table, its selectable columns and its fixed filters. */
+export type TableDictSource = { table: string; columns: string[]; filters: { key: string; label: string }[] };
+

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { categoryAddBody, categoryEditBody, CategoryMsg, DictMsg, Msg } from '@sbwq/contracts';
+import { ok } from '../../../platform/http/envelope.ts';
+import type { AppDeps } from '../../../app.ts';
+import { splitIds } from '../dict/crud.ts';
+import * as service from './category.service.ts';
+
+const tags = ['分类字典'];
+
+export const CategoryPerm = {
+  list: 'system:category:list',
+  add: 'system:category:add',
+  edit: 'system:category:edit',
+  delete: 'system:category:delete',
+} as const;
+
+const idQuery = z.object({ id: z.string().min(1).max(36) });
+const pcode = z.string().max(100).optional().describe('上级分类编码，空或 0 为顶级');
+
+export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get(
+    '/sys/category/rootList',
+    {
+      config: { permission: CategoryPerm.list },
+      schema: {
+        tags,
+        summary: '分类分页列表',
+        description: '默认列出顶级分类（pid 为 "0"）；支持 JeecgBoot 查询约定（name、code）。',
+        querystring: z.looseObject({
+          pageNo: z.string().max(10).optional(),
+          pageSize: z.string().max(10).optional(),
+          column: z.string().max(100).optional(),
+          order: z.string().max(10).optional(),
+          pid: z.string().max(36).optional(),
+          name: z.string().max(500).optional(),
+          code: z.string().max(500).optional(),
+        }),
+      },
+    },
+    async (request) => ok(await service.rootList(db, request.query), Msg.querySuccess, 200),
+  );
+
+  r.get(
+    '/sys/category/childList',
+    { config: { permission: CategoryPerm.list }, schema: { tags, summary: '下级分类列表', querystring: z.object({ pid: z.string().max(36).default('0') }) } },
+    async (request) => ok(await service.childList(db, request.query.pid), Msg.querySuccess, 200),
+  );
+
+  r.get(
+    '/sys/category/queryById',
+    { config: { permission: CategoryPerm.list }, schema: { tags, summary: '按 id 取分类', querystring: idQuery } },
+    async (request) => ok(await service.categoryById(db, request.query.id), Msg.ok, 200),
+  );
+
+  r.post(
+    '/sys/category/add',
+    {
+      config: { permission: CategoryPerm.add },
+      schema: { tags, summary: '添加分类', description: 'pid 为空或 "0" 时为顶级分类；编码按层级自动生成（A01、A01A01 …），请求中的 code 不采用。', body: categoryAddBody },
+    },
+    async (request) => ok(await service.addCategory(db, request.user, request.body), CategoryMsg.added, 200),
+  );
+
+  r.put(
+    '/sys/category/edit',
+    { config: { permission: CategoryPerm.edit }, schema: { tags, summary: '编辑分类', description: '只能修改名称；上级分类与编码不可修改。', body: categoryEditBody } },
+    async (request) => {
+      await service.editCategory(db, request.user, request.body);
+      return ok(null, CategoryMsg.edited, 200);
+    },
+  );
+
+  r.delete(
+    '/sys/category/delete',
+    { config: { permission: CategoryPerm.delete }, schema: { tags, summary: '删除分类', description: '有子分类时拒绝删除。', querystring: idQuery } },
+    async (request) => {
+      await service.deleteCategories(db, [request.query.id]);
+      return ok(null, CategoryMsg.deleted, 200);
+    },
+  );
+
+  r.delete(
+    '/sys/category/deleteBatch',
+    {
+      config: { permission: CategoryPerm.delete },
+      schema: { tags, summary: '批量删除分类', description: '所选分类若还有未选中的子分类则拒绝删除。', querystring: z.object({ ids: z.string().max(40_000).optional() }) },
+    },
+    async (request) => {
+      await service.deleteCategories(db, splitIds(request.query.ids, DictMsg.idsRequired));
+      return ok(null, CategoryMsg.deleted, 200);
+    },
+  );
+
+  // ---- pickers (any signed-in user) ----
+
+  r.get(
+    '/sys/category/loadTreeRoot',
+    {
+      config: { signedIn: true },
+      schema: {
+        tags,
+        summary: '分类选择：顶级节点',
+        description: 'pcode 下的节点 {key, title, value, code, parentId, isLeaf}；async=false 时连同全部下级一起返回。',
+        querystring: z.object({ async: z.enum(['true', 'false']).default('true'), pcode }),
+      },
+    },
+    async (request) => ok(await service.treeRoot(db, request.query.pcode, request.query.async === 'true'), Msg.ok, 200),
+  );
+
+  r.get(
+    '/sys/category/loadTreeChildren',
+    { config: { signedIn: true }, schema: { tags, summary: '分类选择：下级节点', querystring: z.object({ pid: z.string().min(1).max(36) }) } },
+    async (request) => ok(await service.treeChildren(db, request.query.pid), Msg.ok, 200),
+  );
+
+  r.get(
+    '/sys/category/loadTreeData',
+    { config: { signedIn: true }, schema: { tags, summary: '分类选择：整棵树', description: '嵌套的 children；可用 pcode 只取某分类之下。', querystring: z.object({ pcode }) } },
+    async (request) => ok(await service.treeData(db, request.query.pcode), Msg.ok, 200),
+  );
+
+  r.get(
+    '/sys/category/loadDictItem',
+    {
+      config: { signedIn: true },
+      schema: { tags, summary: '分类 id 转名称', description: 'ids 逗号分隔；answer 为按 ids 顺序排列的名称数组（未知 id 跳过）。', querystring: z.object({ ids: z.string().max(40_000).default('') }) },
+    },
+    async (request) => {
+      const ids = [...new Set(request.query.ids.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 1000);
+      return ok(await service.namesOf(db, ids), Msg.ok, 200);
+    },
+  );
+}

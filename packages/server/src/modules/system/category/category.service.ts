@@ -1,0 +1,182 @@
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { CategoryAddBody, CategoryEditBody, CategoryRecord, CategoryTreeNode, Page } from '@sbwq/contracts';
+import { CATEGORY_ROOT_PID, CategoryMsg } from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { created, isUniqueViolation, updated, withAuditText } from '../dict/crud.ts';
+import { sysCategory } from './category.table.ts';
+
+const resource: ListResource = {
+  table: sysCategory,
+  fields: {
+    pid: { column: sysCategory.pid, type: 'string' },
+    name: { column: sysCategory.name, type: 'string' },
+    code: { column: sysCategory.code, type: 'string' },
+    createTime: { column: sysCategory.createTime, type: 'datetime' },
+  },
+  defaultSort: { field: 'code', order: 'asc' },
+};
+
+type Row = typeof sysCategory.$inferSelect;
+const record = (row: Row): CategoryRecord => withAuditText(row) as CategoryRecord;
+const rootOr = (pid: string | null | undefined) => (pid && pid.trim() !== '' ? pid.trim() : CATEGORY_ROOT_PID);
+
+/**
+ * Codes grow one segment per level, as JeecgBoot's org codes do: a segment is a letter and two digits
+ * (A01 … A99, B01 … Z99), so a root is `A01` and its second child `A01A02`.
+ */
+export function nextSegment(siblingSegments: string[]): string {
+  const max = siblingSegments.filter((s) => /^[A-Z]\d{2}$/.test(s) && s.slice(1) !== '00').sort().at(-1);
+  if (!max) return 'A01';
+  const letter = max.charCodeAt(0);
+  const n = Number(max.slice(1));
+  if (n < 99) return `${max[0]}${String(n + 1).padStart(2, '0')}`;
+  if (letter < 90) return `${String.fromCharCode(letter + 1)}01`;
+  throw new BizError(CategoryMsg.levelFull);
+}
+
+async function nextCode(db: Db, pid: string, parentCode: string): Promise<string> {
+  const siblings = await db.select({ code: sysCategory.code }).from(sysCategory).where(eq(sysCategory.pid, pid));
+  const segments = siblings
+    .map((s) => s.code)
+    .filter((c) => c.length === parentCode.length + 3 && c.startsWith(parentCode))
+    .map((c) => c.slice(parentCode.length));
+  return parentCode + nextSegment(segments);
+}
+
+export async function rootList(db: Db, params: ListParams): Promise<Page<CategoryRecord>> {
+  const query = { ...params, pid: rootOr(typeof params.pid === 'string' ? params.pid : undefined) };
+  const page = await pageOf<Row>(db, resource, query, { tieBreak: sysCategory.id });
+  return { ...page, records: page.records.map(record) };
+}
+
+export async function childList(db: Db, pid: string): Promise<CategoryRecord[]> {
+  const found = await db.select().from(sysCategory).where(eq(sysCategory.pid, rootOr(pid))).orderBy(asc(sysCategory.code));
+  return found.map(record);
+}
+
+export async function categoryById(db: Db, id: string): Promise<CategoryRecord> {
+  const [row] = await db.select().from(sysCategory).where(eq(sysCategory.id, id));
+  if (!row) throw new BizError(CategoryMsg.notFound);
+  return record(row);
+}
+
+/** Adds a category under pid ("0" for a root) with a generated code; a code race is retried. */
+export async function addCategory(db: Db, user: SessionUser | null, body: CategoryAddBody): Promise<CategoryRecord> {
+  const pid = rootOr(body.pid);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        let parentCode = '';
+        if (pid !== CATEGORY_ROOT_PID) {
+          const [parent] = await tx.select().from(sysCategory).where(eq(sysCategory.id, pid));
+          if (!parent) throw new BizError(CategoryMsg.parentMissing);
+          parentCode = parent.code;
+          if (parent.hasChild !== '1') await tx.update(sysCategory).set({ hasChild: '1' }).where(eq(sysCategory.id, pid));
+        }
+        const code = await nextCode(tx as unknown as Db, pid, parentCode);
+        const [row] = await tx
+          .insert(sysCategory)
+          .values({ id: newId(), pid, name: body.name, code, hasChild: '0', sysOrgCode: user?.orgCode ?? null, ...created(user) })
+          .returning();
+        return record(row);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
+    }
+  }
+}
+
+/** Only the name changes: the code was generated from the place in the tree, which stays. */
+export async function editCategory(db: Db, user: SessionUser | null, body: CategoryEditBody): Promise<void> {
+  const [row] = await db.select().from(sysCategory).where(eq(sysCategory.id, body.id));
+  if (!row) throw new BizError(CategoryMsg.notFound);
+  if (body.pid !== undefined && body.pid !== null && rootOr(body.pid) !== row.pid) throw new BizError(CategoryMsg.pidReadonly);
+  if (body.code && body.code !== row.code) throw new BizError(CategoryMsg.codeReadonly);
+  await db.update(sysCategory).set({ name: body.name, ...updated(user) }).where(eq(sysCategory.id, body.id));
+}
+
+/** Deletes categories that have no children outside the selection, then corrects the parents' has_child. */
+export async function deleteCategories(db: Db, ids: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const found = await tx.select({ id: sysCategory.id, pid: sysCategory.pid }).from(sysCategory).where(inArray(sysCategory.id, ids));
+    if (found.length === 0) throw new BizError(CategoryMsg.notFound);
+    const [child] = await tx
+      .select({ id: sysCategory.id })
+      .from(sysCategory)
+      .where(and(inArray(sysCategory.pid, ids), notInArray(sysCategory.id, ids)))
+      .limit(1);
+    if (child) throw new BizError(CategoryMsg.hasChildren);
+    await tx.delete(sysCategory).where(inArray(sysCategory.id, ids));
+    const parents = [...new Set(found.map((f) => f.pid))].filter((p) => p !== CATEGORY_ROOT_PID && !ids.includes(p));
+    for (const parent of parents) {
+      const [left] = await tx.select({ id: sysCategory.id }).from(sysCategory).where(eq(sysCategory.pid, parent)).limit(1);
+      if (!left) await tx.update(sysCategory).set({ hasChild: '0' }).where(eq(sysCategory.id, parent));
+    }
+  });
+}
+
+// ---- pickers ----
+
+const node = (row: Row): CategoryTreeNode => ({
+  key: row.id,
+  title: row.name,
+  value: row.id,
+  code: row.code,
+  parentId: row.pid,
+  isLeaf: row.hasChild !== '1',
+});
+
+/** The id of the category with this code ("" or "0" is the root). */
+async function pidOfCode(db: Db, pcode: string | undefined): Promise<string> {
+  if (!pcode || pcode === CATEGORY_ROOT_PID) return CATEGORY_ROOT_PID;
+  const [row] = await db.select({ id: sysCategory.id }).from(sysCategory).where(eq(sysCategory.code, pcode));
+  if (!row) throw new BizError(`该编码【${pcode.slice(0, 100)}】不存在，请核实!`);
+  return row.id;
+}
+
+/** loadTreeChildren?pid=: the children of one node. */
+export async function treeChildren(db: Db, pid: string): Promise<CategoryTreeNode[]> {
+  const found = await db.select().from(sysCategory).where(eq(sysCategory.pid, rootOr(pid))).orderBy(asc(sysCategory.code));
+  return found.map(node);
+}
+
+/** The whole subtree under pid, nested; one query, since codes carry the hierarchy. */
+async function subtree(db: Db, pid: string): Promise<CategoryTreeNode[]> {
+  const all = await db.select().from(sysCategory).orderBy(asc(sysCategory.code));
+  const byParent = new Map<string, Row[]>();
+  for (const row of all) {
+    const list = byParent.get(row.pid);
+    if (list) list.push(row);
+    else byParent.set(row.pid, [row]);
+  }
+  const build = (parent: string, depth: number): CategoryTreeNode[] =>
+    (byParent.get(parent) ?? []).map((row) => {
+      const n = node(row);
+      const kids = depth < 20 ? build(row.id, depth + 1) : [];
+      return kids.length ? { ...n, isLeaf: false, children: kids } : { ...n, isLeaf: true };
+    });
+  return build(pid, 0);
+}
+
+/** loadTreeRoot?async=&pcode=: the nodes under pcode; with async=false their whole subtrees too. */
+export async function treeRoot(db: Db, pcode: string | undefined, async: boolean): Promise<CategoryTreeNode[]> {
+  const pid = await pidOfCode(db, pcode);
+  return async ? treeChildren(db, pid) : subtree(db, pid);
+}
+
+/** loadTreeData?pcode=: the whole tree (or the subtree under pcode), nested. */
+export async function treeData(db: Db, pcode: string | undefined): Promise<CategoryTreeNode[]> {
+  return subtree(db, await pidOfCode(db, pcode));
+}
+
+/** loadDictItem?ids=: names in the order of the ids; unknown ids are skipped. */
+export async function namesOf(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db.select({ id: sysCategory.id, name: sysCategory.name }).from(sysCategory).where(inArray(sysCategory.id, ids));
+  const names = new Map(found.map((f) => [f.id, f.name]));
+  return ids.filter((id) => names.has(id)).map((id) => names.get(id)!);
+}

@@ -1,0 +1,220 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DictAddBody, DictEditBody, DictItemAddBody, DictItemEditBody, DictItemRecord, DictRecord, DictTreeRecord, Page } from '@sbwq/contracts';
+import { CheckMsg, DictMsg } from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { created, isUniqueViolation, updated, withAuditText } from './crud.ts';
+import type { DictService } from './dict.service.ts';
+import { sysDict, sysDictItem } from './dict.table.ts';
+
+/** Administration of sys_dict and sys_dict_item (JEECG-API §5.3). Every change clears the dictionary caches. */
+type Deps = { db: Db; dicts: DictService };
+
+const dictResource: ListResource = {
+  table: sysDict,
+  fields: {
+    dictName: { column: sysDict.dictName, type: 'string' },
+    dictCode: { column: sysDict.dictCode, type: 'string' },
+    description: { column: sysDict.description, type: 'string' },
+    type: { column: sysDict.type, type: 'number' },
+    createTime: { column: sysDict.createTime, type: 'datetime' },
+    updateTime: { column: sysDict.updateTime, type: 'datetime' },
+  },
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
+
+const itemResource: ListResource = {
+  table: sysDictItem,
+  fields: {
+    dictId: { column: sysDictItem.dictId, type: 'string' },
+    itemText: { column: sysDictItem.itemText, type: 'string' },
+    itemValue: { column: sysDictItem.itemValue, type: 'string' },
+    description: { column: sysDictItem.description, type: 'string' },
+    status: { column: sysDictItem.status, type: 'number' },
+    sortOrder: { column: sysDictItem.sortOrder, type: 'number' },
+  },
+  defaultSort: { field: 'sortOrder', order: 'asc' },
+};
+
+type DictRow = typeof sysDict.$inferSelect;
+type ItemRow = typeof sysDictItem.$inferSelect;
+
+const dictRecord = (row: DictRow): DictRecord => withAuditText(row);
+const itemRecord = (row: ItemRow): DictItemRecord => withAuditText(row);
+
+export async function listDicts(db: Db, params: ListParams): Promise<Page<DictRecord>> {
+  const page = await pageOf<DictRow>(db, dictResource, params, { extra: [eq(sysDict.delFlag, 0)], tieBreak: sysDict.id });
+  return { ...page, records: page.records.map(dictRecord) };
+}
+
+export async function dictById(db: Db, id: string): Promise<DictRecord> {
+  const [row] = await db.select().from(sysDict).where(and(eq(sysDict.id, id), eq(sysDict.delFlag, 0)));
+  if (!row) throw new BizError(DictMsg.notFound);
+  return dictRecord(row);
+}
+
+/** treeList: every live dictionary as a flat list with key/title (JEECG SysDictTree), optionally by name. */
+export async function dictTreeList(db: Db, dictName: string | undefined): Promise<DictTreeRecord[]> {
+  const conditions = [eq(sysDict.delFlag, 0)];
+  if (dictName) conditions.push(sql`${sysDict.dictName} like ${`%${dictName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const found = await db.select().from(sysDict).where(and(...conditions)).orderBy(desc(sysDict.createTime), asc(sysDict.id));
+  return found.map((row) => ({ ...dictRecord(row), key: row.id, title: row.dictName }));
+}
+
+async function assertCodeFree(db: Db, code: string, exceptId?: string) {
+  const conditions = [eq(sysDict.dictCode, code)];
+  if (exceptId) conditions.push(ne(sysDict.id, exceptId));
+  const [taken] = await db.select({ delFlag: sysDict.delFlag }).from(sysDict).where(and(...conditions));
+  if (taken) throw new BizError(taken.delFlag === 0 ? DictMsg.codeTaken : DictMsg.codeTakenInRecycleBin);
+}
+
+/** Runs a write; a unique index hit by a concurrent request gives the same message as the pre-check. */
+async function unique<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new BizError(message);
+    throw error;
+  }
+}
+
+export async function addDict({ db, dicts }: Deps, user: SessionUser | null, body: DictAddBody): Promise<void> {
+  await assertCodeFree(db, body.dictCode);
+  await unique(DictMsg.codeTaken, () =>
+    db.insert(sysDict).values({
+      id: newId(),
+      dictName: body.dictName,
+      dictCode: body.dictCode,
+      description: body.description ?? null,
+      type: body.type ?? 0,
+      delFlag: 0,
+      ...created(user),
+    }),
+  );
+  await dicts.invalidate();
+}
+
+export async function editDict({ db, dicts }: Deps, user: SessionUser | null, body: DictEditBody): Promise<void> {
+  await dictById(db, body.id);
+  await assertCodeFree(db, body.dictCode, body.id);
+  await unique(DictMsg.codeTaken, () =>
+    db
+      .update(sysDict)
+      .set({ dictName: body.dictName, dictCode: body.dictCode, description: body.description ?? null, type: body.type ?? 0, ...updated(user) })
+      .where(and(eq(sysDict.id, body.id), eq(sysDict.delFlag, 0))),
+  );
+  await dicts.invalidate();
+}
+
+/** delete / deleteBatch: logic delete into the recycle bin; the items stay for a restore. */
+export async function deleteDicts({ db, dicts }: Deps, user: SessionUser | null, ids: string[]): Promise<void> {
+  const done = await db
+    .update(sysDict)
+    .set({ delFlag: 1, ...updated(user) })
+    .where(and(inArray(sysDict.id, ids), eq(sysDict.delFlag, 0)))
+    .returning({ id: sysDict.id });
+  if (done.length === 0) throw new BizError(DictMsg.notFound);
+  await dicts.invalidate();
+}
+
+export async function deletedDicts(db: Db): Promise<DictRecord[]> {
+  const found = await db.select().from(sysDict).where(eq(sysDict.delFlag, 1)).orderBy(desc(sysDict.updateTime), asc(sysDict.id));
+  return found.map(dictRecord);
+}
+
+export async function restoreDict({ db, dicts }: Deps, user: SessionUser | null, id: string): Promise<void> {
+  const done = await db
+    .update(sysDict)
+    .set({ delFlag: 0, ...updated(user) })
+    .where(and(eq(sysDict.id, id), eq(sysDict.delFlag, 1)))
+    .returning({ id: sysDict.id });
+  if (done.length === 0) throw new BizError(DictMsg.notFound);
+  await dicts.invalidate();
+}
+
+/** deletePhysic: removes a dictionary from the recycle bin for good, with its items. */
+export async function purgeDict({ db, dicts }: Deps, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const done = await tx.delete(sysDict).where(and(eq(sysDict.id, id), eq(sysDict.delFlag, 1))).returning({ id: sysDict.id });
+    if (done.length === 0) throw new BizError('只能彻底删除回收站中的字典');
+    await tx.delete(sysDictItem).where(eq(sysDictItem.dictId, id));
+  });
+  await dicts.invalidate();
+}
+
+// ---- items ----
+
+export async function listItems(db: Db, params: ListParams): Promise<Page<DictItemRecord>> {
+  // Items always come in sort_order (JEECG-API §5.3); the client's default createTime sort is not applied.
+  const { column: _column, order: _order, ...filters } = params;
+  const page = await pageOf<ItemRow>(db, itemResource, filters, { tieBreak: sysDictItem.id });
+  return { ...page, records: page.records.map(itemRecord) };
+}
+
+async function liveDict(db: Db, dictId: string) {
+  const [dict] = await db.select({ id: sysDict.id }).from(sysDict).where(and(eq(sysDict.id, dictId), eq(sysDict.delFlag, 0)));
+  if (!dict) throw new BizError(DictMsg.dictMissing);
+}
+
+async function assertValueFree(db: Db, dictId: string, value: string, exceptId?: string) {
+  const conditions = [eq(sysDictItem.dictId, dictId), eq(sysDictItem.itemValue, value)];
+  if (exceptId) conditions.push(ne(sysDictItem.id, exceptId));
+  const [taken] = await db.select({ id: sysDictItem.id }).from(sysDictItem).where(and(...conditions));
+  if (taken) throw new BizError(DictMsg.itemValueTaken);
+}
+
+export async function addItem({ db, dicts }: Deps, user: SessionUser | null, body: DictItemAddBody): Promise<void> {
+  await liveDict(db, body.dictId);
+  await assertValueFree(db, body.dictId, body.itemValue);
+  await unique(DictMsg.itemValueTaken, () =>
+    db.insert(sysDictItem).values({
+      id: newId(),
+      dictId: body.dictId,
+      itemText: body.itemText,
+      itemValue: body.itemValue,
+      description: body.description ?? null,
+      sortOrder: body.sortOrder ?? 0,
+      status: body.status ?? 1,
+      ...created(user),
+    }),
+  );
+  await dicts.invalidate();
+}
+
+/** An item stays in its dictionary: the dictId of the stored row is used, whatever the body says. */
+export async function editItem({ db, dicts }: Deps, user: SessionUser | null, body: DictItemEditBody): Promise<void> {
+  const [item] = await db.select().from(sysDictItem).where(eq(sysDictItem.id, body.id));
+  if (!item) throw new BizError(DictMsg.notFound);
+  await assertValueFree(db, item.dictId, body.itemValue, body.id);
+  await unique(DictMsg.itemValueTaken, () =>
+    db
+      .update(sysDictItem)
+      .set({
+        itemText: body.itemText,
+        itemValue: body.itemValue,
+        description: body.description ?? null,
+        sortOrder: body.sortOrder ?? item.sortOrder,
+        status: body.status ?? item.status,
+        ...updated(user),
+      })
+      .where(eq(sysDictItem.id, body.id)),
+  );
+  await dicts.invalidate();
+}
+
+export async function deleteItems({ db, dicts }: Deps, ids: string[]): Promise<void> {
+  const done = await db.delete(sysDictItem).where(inArray(sysDictItem.id, ids)).returning({ id: sysDictItem.id });
+  if (done.length === 0) throw new BizError(DictMsg.notFound);
+  await dicts.invalidate();
+}
+
+/** dictItemCheck: is this value still free within the dictionary (excluding the item being edited)? */
+export async function itemValueFree(db: Db, dictId: string, value: string, exceptId?: string): Promise<string> {
+  await assertValueFree(db, dictId, value, exceptId).catch(() => {
+    throw new BizError(CheckMsg.valueTaken);
+  });
+  return CheckMsg.valueAvailable;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, json } from '../../../test/harness.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import { sysUser } from '../user/user.table.ts';
+import { registerDuplicateCheck } from './duplicate.service.ts';
+
+describe('JEECG-API §5.4 duplicate check /sys/duplicate/check: only registered (table, field) pairs', async () => {
+  const t = await createTestApp();
+  const db = t.database.db;
+  const token = await t.loginAs('admin', 'Admin12345');
+  const headers = { 'X-Access-Token': token };
+  const userCount = async () => (await db.select({ id: sysUser.id }).from(sysUser)).length;
+  const deletedId = newId();
+  await db.insert(sysUser).values({ id: deletedId, username: 'left_us', realname: '已删', password: 'argon2-x', phone: '13800000001', delFlag: 1 });
+  const check = (params: Record<string, string>) => t.inject({ url: t.api(`/sys/duplicate/check?${new URLSearchParams(params)}`), headers });
+
+  it('§5.4 a free value: 该值可用！; a taken one: 该值不可用，系统中已存在！ (soft-deleted rows count); dataId excludes the row itself', async () => {
+    expect(json(await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'someone_new' }))).toMatchObject({ success: true, message: '该值可用！' });
+    expect(json(await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'admin' }))).toMatchObject({
+      success: false,
+      code: 500,
+      message: '该值不可用，系统中已存在！',
+    });
+    expect(json(await check({ tableName: 'sys_user', fieldName: 'phone', fieldVal: '13800000001' })).success).toBe(false);
+    expect(json(await check({ tableName: 'sys_user', fieldName: 'phone', fieldVal: '13800000001', dataId: deletedId })).success).toBe(true);
+    expect(json(await check({ tableName: 'sys_user', fieldName: 'workNo', fieldVal: 'W001' })).success).toBe(true);
+    expect(json(await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'admin' })).success).toBe(false);
+    expect(json(await check({ tableName: 'sys_dict', fieldName: 'dict_code', fieldVal: 'sex' })).success).toBe(false);
+    expect(json(await check({ tableName: 'sys_depart', fieldName: 'org_code', fieldVal: 'A01' })).success).toBe(false);
+    expect(json(await check({ tableName: 'sys_category', fieldName: 'code', fieldVal: 'A01' })).success).toBe(false);
+    expect(json(await check({ tableName: 'sys_fill_rule', fieldName: 'rule_code', fieldVal: 'threaded_code' })).success).toBe(false);
+    expect(json(await check({ tableName: 'sys_check_rule', fieldName: 'rule_code', fieldVal: 'common' })).success).toBe(false);
+  });
+
+  it('bad input: a pair outside the registry is refused clearly; injected values are plain values; nothing changes', async () => {
+    const before = await userCount();
+    const refused = [
+      { tableName: 'sys_user', fieldName: 'password', fieldVal: 'x' },
+      { tableName: 'sys_user', fieldName: 'realname', fieldVal: 'x' },
+      { tableName: 'pg_catalog.pg_user', fieldName: 'usename', fieldVal: 'postgres' },
+      { tableName: 'public.sys_user', fieldName: 'username', fieldVal: 'admin' },
+      { tableName: 'sys_user ', fieldName: 'username', fieldVal: 'admin' },
+      { tableName: 'sys_user', fieldName: 'username ', fieldVal: 'admin' },
+      { tableName: 'sys_user', fieldName: 'username=username--', fieldVal: 'admin' },
+      { tableName: 'sys_user;select(1)', fieldName: 'username', fieldVal: 'admin' },
+      { tableName: 'sys_user/**/', fieldName: 'username', fieldVal: 'admin' },
+      { tableName: 'sys_session', fieldName: 'token_hash', fieldVal: 'x' },
+      { tableName: 'constructor', fieldName: 'username', fieldVal: 'x' },
+    ];
+    for (const params of refused) {
+      const res = await check(params);
+      expect(res.statusCode, JSON.stringify(params)).toBeLessThan(500);
+      expect(json(res), JSON.stringify(params)).toMatchObject({ success: false, message: '不支持对该表字段查重' });
+    }
+    for (const fieldVal of ["admin' or '1'='1", "x' UNION select password from sys_user --", 'admin/* */', 'admin ']) {
+      expect(json(await check({ tableName: 'sys_user', fieldName: 'username', fieldVal })), fieldVal).toMatchObject({ success: true, message: '该值可用！' });
+    }
+    expect(json(await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'admin', dataId: "x' or '1'='1" })).success).toBe(false);
+    expect(json(await t.inject({ url: t.api('/sys/duplicate/check?fieldName=username&fieldVal=a'), headers })).success).toBe(false);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('business modules may register their unique columns, but never a credential column', () => {
+    expect(() => registerDuplicateCheck('biz_agency', ['credit_code'])).not.toThrow();
+    expect(() => registerDuplicateCheck('biz_agency', ['api_secret'])).toThrow();
+    expect(() => registerDuplicateCheck('pg_user', ['usename'])).toThrow();
+  });
+});
