@@ -14,5 +14,5 @@ CREATE TABLE "sys_position" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "uniq_sys_position_tenant_code" ON "sys_position" USING btree ("tenant_id","code");--> statement-breakpoint
 CREATE INDEX "idx_sys_position_tenant" ON "sys_position" USING btree ("tenant_id");--> statement-breakpoint
-CREATE INDEX "idx_sys_user_create_time" ON "sys_user" USING btree ("create_time" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "idx_sys_user_create_time" ON "sys_user" USING btree ("create_time" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "idx_sys_user_del_flag" ON "sys_user" USING btree ("del_flag");

@@ -35,7 +35,7 @@ export const sysUser = pgTable(
     uniqueIndex('uniq_sys_user_phone').on(t.phone),
     uniqueIndex('uniq_sys_user_work_no').on(t.workNo),
     index('idx_sys_user_org_code').on(t.orgCode),
-    index('idx_sys_user_create_time').on(t.createTime.desc(), t.id),
+    index('idx_sys_user_create_time').on(t.createTime.desc().nullsFirst(), t.id),
     index('idx_sys_user_del_flag').on(t.delFlag),
   ],
 );
