@@ -10,3 +10,4 @@ export * from './system/category.ts';
 export * from './system/fill-rule.ts';
 export * from './system/check-rule.ts';
 export * from './system/depart.ts';
+export * from './system/org.ts';

@@ -21,6 +21,9 @@ import { permissionRoutes } from './modules/system/permission/permission.routes.
 import { permissionAdminRoutes } from './modules/system/permission/permission.admin.routes.ts';
 import { roleRoutes } from './modules/system/role/role.routes.ts';
 import { departRoutes } from './modules/system/depart/depart.routes.ts';
+import { positionRoutes } from './modules/system/position/position.routes.ts';
+import { tenantRoutes } from './modules/system/tenant/tenant.routes.ts';
+import { addressListRoutes } from './modules/system/address-list/address-list.routes.ts';
 import { dictRoutes } from './modules/system/dict/dict.routes.ts';
 import { categoryRoutes } from './modules/system/category/category.routes.ts';
 import { fillRuleRoutes } from './modules/system/fill-rule/fill-rule.routes.ts';
@@ -90,6 +93,9 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
       await permissionAdminRoutes(api, deps);
       await roleRoutes(api, deps);
       await departRoutes(api, deps);
+      await positionRoutes(api, deps);
+      await tenantRoutes(api, deps);
+      await addressListRoutes(api, deps);
       await dictRoutes(api, deps);
       await categoryRoutes(api, deps);
       await fillRuleRoutes(api, deps);

@@ -204,6 +204,22 @@ const units: Unit[] = [
       ]),
   },
   {
+    key: 'perms:system-position-tenant-address:v1',
+    run: async (db) => {
+      await seedButtons(db, [
+        { code: 'system:position:list', name: '职务-查询' },
+        { code: 'system:position:add', name: '职务-添加' },
+        { code: 'system:position:edit', name: '职务-编辑' },
+        { code: 'system:position:delete', name: '职务-删除' },
+        { code: 'system:tenant:list', name: '租户-查询' },
+        { code: 'system:tenant:add', name: '租户-添加' },
+        { code: 'system:tenant:edit', name: '租户-编辑' },
+        { code: 'system:tenant:delete', name: '租户-删除' },
+      ]);
+      await seedButtons(db, [{ code: 'system:address:list', name: '通讯录-查询' }], [RoleId.admin, RoleId.reviewer, RoleId.finance]);
+    },
+  },
+  {
     key: 'system:admin:v1',
     run: async (db, opts) => {
       const [existing] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));
