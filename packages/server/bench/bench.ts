@@ -123,7 +123,7 @@ function cannon(url: string, token: string): Promise<autocannon.Result> {
 async function permissionCall(kind: 'pglite' | 'postgres') {
   const scratch = kind === 'postgres' ? await scratchPostgres() : null;
   if (kind === 'postgres' && !scratch) return;
-  const config = loadConfig({ PORT: '0', API_BASE: '/jeecg-boot', TRUST_PROXY: '1', ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+  const config = loadConfig({ API_BASE: '/jeecg-boot', TRUST_PROXY: '1', ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
   const database = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null });
   await runSeeds(database.db, { adminPassword: PASSWORD, seedDemo: false, announce: () => undefined });
   const { app } = await buildApp(config, database.db);

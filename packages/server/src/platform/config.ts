@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_API_BASE } from '@sbwq/contracts';
+import { repoRoot } from './paths.ts';
 
 export type Config = {
   port: number;
@@ -34,7 +35,6 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 
 /** Reads the configuration from the environment (README lists every variable). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const root = path.resolve(import.meta.dirname, '../../../..');
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL 必须是 postgres:// 开头的连接地址');
@@ -51,7 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    webDist: path.resolve(env.WEB_DIST?.trim() || path.join(root, 'packages/web/dist')),
+    webDist: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'packages/web/dist')),
     sessionIdleMinutes: positiveInt('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 120),
     sessionMaxDays: positiveInt('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 7),
     footer: {

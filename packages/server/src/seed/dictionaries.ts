@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { seedDataFolder } from '../platform/paths.ts';
 
 export type DictSeed = { code: string; name: string; items: [value: string, text: string][]; type?: 0 | 1 };
 
@@ -91,7 +92,7 @@ export const businessDicts: DictSeed[] = [
 
 /** 国际分类 1–45 from shared/data/nice-classes.csv, shipped beside this file. */
 export function niceClassDict(): DictSeed {
-  const csv = fs.readFileSync(path.join(import.meta.dirname, 'nice-classes.csv'), 'utf8');
+  const csv = fs.readFileSync(path.join(seedDataFolder, 'nice-classes.csv'), 'utf8');
   const items = csv
     .split(/\r?\n/)
     .slice(1)

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { migrationsFolder } from '../paths.ts';
 
 export type Schema = typeof schema;
 /** The one database type services use; both drivers speak the PostgreSQL dialect. */
@@ -20,7 +21,6 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
 // Arbitrary constant: every process that migrates the same server takes this advisory lock first.
 const MIGRATION_LOCK = 72_410_001;
