@@ -29,7 +29,7 @@ const record = (what: string, value: string, budget = '') => {
 
 function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['packages/server/dist/main.mjs'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ADMIN_PASSWORD: PASSWORD, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -251,6 +251,8 @@ async function loginPageWeight() {
 }
 
 async function main() {
+  // Measure what `npm start` runs: the bundled server.
+  execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'ignore' });
   process.stdout.write(`商标维权服务系统 性能测量  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}\n`);
   await startupAndMemory();
   await permissionCall('pglite');
