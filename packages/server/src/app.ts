@@ -24,6 +24,7 @@ import { departRoutes } from './modules/system/depart/depart.routes.ts';
 import { positionRoutes } from './modules/system/position/position.routes.ts';
 import { tenantRoutes } from './modules/system/tenant/tenant.routes.ts';
 import { addressListRoutes } from './modules/system/address-list/address-list.routes.ts';
+import { fileInfoRoutes } from './modules/rights/file-info/file-info.routes.ts';
 import { dictRoutes } from './modules/system/dict/dict.routes.ts';
 import { categoryRoutes } from './modules/system/category/category.routes.ts';
 import { fillRuleRoutes } from './modules/system/fill-rule/fill-rule.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
       await positionRoutes(api, deps);
       await tenantRoutes(api, deps);
       await addressListRoutes(api, deps);
+      await fileInfoRoutes(api, deps);
       await dictRoutes(api, deps);
       await categoryRoutes(api, deps);
       await fillRuleRoutes(api, deps);

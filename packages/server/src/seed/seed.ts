@@ -220,6 +220,13 @@ const units: Unit[] = [
     },
   },
   {
+    key: 'perms:rights-file:v1',
+    run: async (db) => {
+      await seedButtons(db, [{ code: 'rights:file:list', name: '文件信息-查询' }], Object.values(RoleId));
+      await seedButtons(db, [{ code: 'rights:file:delete', name: '文件信息-删除' }]);
+    },
+  },
+  {
     key: 'system:admin:v1',
     run: async (db, opts) => {
       const [existing] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));

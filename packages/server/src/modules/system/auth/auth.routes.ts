@@ -8,6 +8,7 @@ import type { AppDeps } from '../../../app.ts';
 import { clientOf, writeLoginLog } from '../log/log.service.ts';
 import { issueCaptcha } from './captcha.service.ts';
 import { login } from './auth.service.ts';
+import { staticCookie } from '../../../platform/storage/static-cookie.ts';
 
 const tags = ['登录与会话'];
 
@@ -40,8 +41,9 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         body: loginBody,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await login(deps, request.body, clientOf(request), request.url);
+      reply.header('set-cookie', staticCookie(deps.config.apiBase, result.token, deps.config.sessionMaxDays));
       return ok(result, Msg.loginOk, 200);
     },
   );
@@ -51,7 +53,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     url: '/sys/logout',
     config: { public: true },
     schema: { tags, summary: '退出登录', description: '吊销请求头 X-Access-Token 中的会话；令牌已失效时也返回成功。' },
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      reply.header('set-cookie', staticCookie(deps.config.apiBase, null, 0));
       const user = request.user;
       if (user) {
         await revokeSession(db, user.tokenHash);

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import { formatDateTime } from '../../../platform/db/time.ts';
+import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
+import { resolveSession } from '../../../platform/auth/session.ts';
+import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
+import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD_MESSAGES } from '../../../platform/storage/storage.ts';
+import type { AppDeps } from '../../../app.ts';
+import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
+import { sbFileInfo } from './file-info.table.ts';
+import { fileScope, findVisibleFile } from './file-info.service.ts';
+
+const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const resource: ListResource = {
+  table: sbFileInfo,
+  fields: {
+    fileName: { column: sbFileInfo.fileName, type: 'string' },
+    fileType: { column: sbFileInfo.fileType, type: 'string' },
+    fileExt: { column: sbFileInfo.fileExt, type: 'string' },
+    bizType: { column: sbFileInfo.bizType, type: 'string' },
+    bizId: { column: sbFileInfo.bizId, type: 'string' },
+    createBy: { column: sbFileInfo.createBy, type: 'string' },
+    createTime: { column: sbFileInfo.createTime, type: 'datetime' },
+    fileSize: { column: sbFileInfo.fileSize, type: 'number' },
+  },
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
+type Row = typeof sbFileInfo.$inferSelect;
+
+function staticToken(request: FastifyRequest): string | null {
+  const header = tokenOf(request);
+  if (header) return header;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (typeof query.token === 'string' && query.token) return query.token;
+  const cookie = (request.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(`${STATIC_COOKIE}=`));
+  return cookie ? decodeURIComponent(cookie.slice(STATIC_COOKIE.length + 1)) : null;
+}
+
+/** Upload, static file serving and 文件信息 (spec §3 Uploaded file, §5 Upload, §7 Files; DOMAIN.md file info). */
+export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = deps;
+  const toRecord = (row: Row) => ({
+    ...row,
+    url: `${config.apiBase}/sys/common/static/${row.filePath}`,
+    createTime: formatDateTime(row.createTime),
+    updateTime: formatDateTime(row.updateTime),
+  });
+
+  r.post(
+    '/sys/common/upload',
+    {
+      config: { signedIn: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['文件'],
+        summary: '上传文件（JPG/JPEG/PNG/PDF，≤10MB）',
+        description: '表单字段 file，以及 biz（业务目录，默认 temp）或 isup=1；可选 fileType、bizType、bizId。message 为文件路径，result 为 {fileName, filePath, fileSize}。',
+      },
+    },
+    async (request) => {
+      const fields: Record<string, string> = {};
+      let file: { filename: string; buffer: Buffer } | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (file) throw new BizError('文件上传限制3个以内');
+          file = { filename: part.filename, buffer: await part.toBuffer() };
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value.slice(0, 200);
+        }
+      }
+      if (!file) throw new BizError(UPLOAD_MESSAGES.empty);
+      const kind = checkUpload(file.filename, file.buffer);
+      const biz = checkBiz(fields.biz);
+      const filePath = await storeUpload(config.dataDir, biz, kind.ext, file.buffer);
+      const user = request.user!;
+      await db.insert(sbFileInfo).values({
+        id: newId(),
+        fileName: file.filename,
+        filePath,
+        fileSize: file.buffer.length,
+        fileExt: kind.ext,
+        mimeType: kind.mime,
+        fileType: /^\d{1,3}$/.test(fields.fileType ?? '') ? fields.fileType : null,
+        bizType: /^[A-Za-z0-9_-]{1,64}$/.test(fields.bizType ?? '') ? fields.bizType : null,
+        bizId: /^[A-Za-z0-9_-]{1,36}$/.test(fields.bizId ?? '') ? fields.bizId : null,
+        sysOrgCode: user.orgCode,
+        uploaderId: user.id,
+        createBy: user.username,
+        createTime: new Date(),
+      });
+      return { ...ok({ fileName: file.filename, filePath, fileSize: file.buffer.length }, filePath, 200) };
+    },
+  );
+
+  // Authenticates itself because browsers load images without headers: token from the header, a
+  // `token` query or the HttpOnly cookie set at login; then only files the user may see.
+  r.get(
+    '/sys/common/static/*',
+    { config: { public: true }, schema: { tags: ['文件'], summary: '读取已上传的文件', description: '需登录，且只能读取本机构或本人上传的文件（协会工作人员可读全部）。' } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = staticToken(request);
+      if (!token) return reply.status(401).send(fail('未授权，请重新登录', 401));
+      const user = await resolveSession(db, deps.policy, token);
+      if (!user) return sendTokenInvalid(request, reply);
+      const relative = decodeURIComponent((request.params as { '*': string })['*'] ?? '').replace(/,$/, '');
+      const absolute = resolveStored(config.dataDir, relative);
+      const row = await findVisibleFile(db, user, relative);
+      if (!row || !fs.existsSync(absolute)) return reply.status(404).send(fail('很抱歉，资源未找到!', 404));
+      // Only checked JPG/PNG/PDF content is ever stored, so it may be shown inline (image preview, PDF in a tab).
+      return reply
+        .header('content-type', row.mimeType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
+        .send(fs.createReadStream(absolute));
+    },
+  );
+
+  r.route({
+    method: ['GET', 'POST', 'DELETE'],
+    url: '/rights/sbFileInfo/deleteFileFetch',
+    config: { signedIn: true },
+    schema: { tags: ['文件'], summary: '删除已上传的文件', description: '只能删除本人上传的文件，或由有 rights:file:delete 权限的人删除其可见的文件。', querystring: z.object({ fileUrl: z.string().min(1).max(500) }) },
+    handler: async (request) => {
+      const relative = request.query.fileUrl.replace(/^.*\/sys\/common\/static\//, '').replace(/^\/+/, '');
+      const user = request.user!;
+      const row = await findVisibleFile(db, user, relative);
+      if (!row) throw new BizError('未找到对应文件');
+      if (row.uploaderId !== user.id && !(await hasPermission(db, user.id, 'rights:file:delete'))) throw new BizError('只能删除本人上传的文件');
+      await db.update(sbFileInfo).set({ delFlag: '1', updateBy: user.username, updateTime: new Date() }).where(eq(sbFileInfo.id, row.id));
+      await removeStored(config.dataDir, relative);
+      return ok(null, '删除成功!', 200);
+    },
+  });
+
+  r.get('/rights/sbFileInfo/list', { config: { permission: 'rights:file:list' }, schema: { tags: ['文件信息'], summary: '文件信息列表（按可见范围）', querystring: listQuery } }, async (request) => {
+    const scope = await fileScope(db, request.user!);
+    const page = await pageOf<Row>(db, resource, request.query, { extra: [eq(sbFileInfo.delFlag, '0'), ...(scope ? [scope] : [])], tieBreak: sbFileInfo.id });
+    return ok({ ...page, records: page.records.map(toRecord) }, '操作成功！', 200);
+  });
+
+  r.get('/rights/sbFileInfo/queryById', { config: { permission: 'rights:file:list' }, schema: { tags: ['文件信息'], summary: '按ID查询文件信息', querystring: z.object({ id: z.string().min(1).max(36) }) } }, async (request) => {
+    const scope = await fileScope(db, request.user!);
+    const [row] = await db.select().from(sbFileInfo).where(and(eq(sbFileInfo.id, request.query.id), eq(sbFileInfo.delFlag, '0'), scope));
+    if (!row) throw new BizError('未找到对应数据');
+    return ok(toRecord(row), '操作成功！', 200);
+  });
+}

@@ -1,0 +1,37 @@
+import { and, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { rows } from '../../../platform/db/client.ts';
+import { sbFileInfo } from './file-info.table.ts';
+
+/** Association staff see every file; everybody else the files of their own organisation and their own uploads. */
+export const STAFF_ROLES = ['admin', 'reviewer', 'finance'];
+
+/** The organisation a department code belongs to: its first two levels (e.g. A02A01 for A02A01A03). */
+export const orgRoot = (code: string | null | undefined) => (code ?? '').slice(0, 6);
+
+export async function isStaff(db: Db, userId: string): Promise<boolean> {
+  const found = await rows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from sys_user_role ur join sys_role r on r.id = ur.role_id
+         where ur.user_id = ${userId} and r.role_code in ('admin', 'reviewer', 'finance') limit 1`,
+  );
+  return found.length > 0;
+}
+
+/** The condition a user's file list and file reads are limited to. */
+export async function fileScope(db: Db, user: SessionUser): Promise<SQL | undefined> {
+  if (await isStaff(db, user.id)) return undefined;
+  const root = orgRoot(user.orgCode);
+  const own = eq(sbFileInfo.uploaderId, user.id);
+  return root.length === 6 ? or(own, like(sbFileInfo.sysOrgCode, `${root}%`)) : own;
+}
+
+export async function findVisibleFile(db: Db, user: SessionUser, filePath: string) {
+  const scope = await fileScope(db, user);
+  const [row] = await db
+    .select()
+    .from(sbFileInfo)
+    .where(and(eq(sbFileInfo.filePath, filePath), eq(sbFileInfo.delFlag, '0'), scope));
+  return row ?? null;
+}
