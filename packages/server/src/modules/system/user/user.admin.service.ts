@@ -170,6 +170,23 @@ async function replaceLinks(db: Db, userId: string, roleIds: string[] | null, de
   }
 }
 
+/** The profile fields a user form sets, the same on add and edit. */
+function profileOf(body: UserAddBody | UserEditBody) {
+  return {
+    realname: body.realname,
+    email: body.email,
+    phone: body.phone,
+    workNo: body.workNo,
+    sex: body.sex,
+    birthday: body.birthday,
+    avatar: body.avatar,
+    post: body.post,
+    telephone: body.telephone,
+    userIdentity: body.userIdentity,
+    departIds: body.departIds,
+  };
+}
+
 export async function addUser(db: Db, actor: SessionUser, body: UserAddBody): Promise<string> {
   if (body.confirmpassword !== undefined && body.confirmpassword !== body.password) throw new BizError('两次输入的密码不一样！');
   if (!isStrongPassword(body.password)) throw new BizError(PASSWORD_RULE_MESSAGE);
@@ -189,18 +206,8 @@ export async function addUser(db: Db, actor: SessionUser, body: UserAddBody): Pr
     await t.insert(sysUser).values({
       id,
       username: body.username,
-      realname: body.realname,
       password: hash,
-      email: body.email,
-      phone: body.phone,
-      workNo: body.workNo,
-      sex: body.sex,
-      birthday: body.birthday,
-      avatar: body.avatar,
-      post: body.post,
-      telephone: body.telephone,
-      userIdentity: body.userIdentity,
-      departIds: body.departIds,
+      ...profileOf(body),
       orgCode: firstDepart,
       status: 1,
       delFlag: 0,
@@ -230,17 +237,7 @@ export async function editUser(db: Db, actor: SessionUser, body: UserEditBody): 
     await t
       .update(sysUser)
       .set({
-        realname: body.realname,
-        email: body.email,
-        phone: body.phone,
-        workNo: body.workNo,
-        sex: body.sex,
-        birthday: body.birthday,
-        avatar: body.avatar,
-        post: body.post,
-        telephone: body.telephone,
-        userIdentity: body.userIdentity,
-        departIds: body.departIds,
+        ...profileOf(body),
         updateBy: actor.username,
         updateTime: new Date(),
       })
