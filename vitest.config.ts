@@ -6,7 +6,7 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     include: ['packages/server/src/**/*.test.ts'],
     environment: 'node',
     env,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 120_000,
   },
 });

@@ -29,6 +29,13 @@ export const StorageKey = {
   userInfo: 'Login_Userinfo',
   userAuth: 'LOGIN_USER_BUTTON_AUTH',
   sysAuth: 'SYS_BUTTON_AUTH',
+  // the settings drawer (spec §3 settings; JeecgBoot mutation-types names, stored without expiry)
+  colorWeak: 'DEFAULT_COLOR_WEAK',
+  fixedHeader: 'DEFAULT_FIXED_HEADER',
+  fixSiderbar: 'DEFAULT_FIXED_SIDEMENU',
+  autoHideHeader: 'DEFAULT_FIXED_HEADER_HIDDEN',
+  contentWidth: 'DEFAULT_CONTENT_WIDTH_TYPE',
+  multipage: 'DEFAULT_MULTI_PAGE',
 } as const;
 
 /** spec §9 greeting by hour */
@@ -39,3 +46,14 @@ export function greetingFor(hour: number): string {
   if (hour < 20) return '下午好';
   return '晚上好';
 }
+
+/** spec §3 settings default primary colour */
+export const DEFAULT_PRIMARY_COLOR = '#1890FF';
+/** spec §9 layout: a refreshed tab is highlighted this long */
+export const RELOAD_HIGHLIGHT_MS = 1_400;
+/** spec §4: the header auto-hides after this much scroll */
+export const AUTO_HIDE_HEADER_SCROLL_PX = 100;
+/** spec §9: the scroll flag is cleared after this long */
+export const SCROLL_FLAG_RESET_MS = 100;
+/** JeecgBoot's local-storage key prefix of a page title remembered per route (+ the route's full path) */
+export const ROUTE_TITLE_KEY_PREFIX = 'route:title:';

@@ -55,4 +55,12 @@ export const Msg = {
   departNotMine: '只能切换到本人所属的部门',
   serverError: '操作失败，服务器内部错误',
   bodyTooLarge: '请求内容过大',
+  // spec §2 tabs, §8 (moving/closing beyond the ends)
+  homeTabNotClosable: '首页不能关闭!',
+  lastTabNotClosable: '这是最后一页，不能再关闭了啦',
+  unknownOperation: '未知的操作',
+  alreadyLast: '已到最后~',
+  // spec §4 theme colour change, §8 theme failure
+  compilingTheme: '正在编译主题！',
+  themeFailed: 'Failed to update theme',
 } as const;

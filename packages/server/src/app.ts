@@ -3,12 +3,15 @@ import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/client.ts';
 import { CacheHub } from './platform/cache/cache.ts';
+import { SocketHub } from './platform/socket/hub.ts';
+import { socketRoutes } from './platform/socket/socket.routes.ts';
 import { installAccessControl } from './platform/access/access.ts';
 import { installErrorHandling } from './platform/http/errors.ts';
 import { installWeb } from './platform/web/web.ts';
@@ -25,11 +28,16 @@ import { positionRoutes } from './modules/system/position/position.routes.ts';
 import { tenantRoutes } from './modules/system/tenant/tenant.routes.ts';
 import { addressListRoutes } from './modules/system/address-list/address-list.routes.ts';
 import { fileInfoRoutes } from './modules/rights/file-info/file-info.routes.ts';
+import { orgRoutes } from './modules/rights/org/org.routes.ts';
+import { approvalRoutes } from './modules/rights/approval/approval.routes.ts';
+import { bankRoutes } from './modules/rights/bank/bank.routes.ts';
+import { rightRoutes } from './modules/rights/right/right.routes.ts';
 import { dictRoutes } from './modules/system/dict/dict.routes.ts';
 import { categoryRoutes } from './modules/system/category/category.routes.ts';
 import { fillRuleRoutes } from './modules/system/fill-rule/fill-rule.routes.ts';
 import { checkRuleRoutes } from './modules/system/check-rule/check-rule.routes.ts';
 import { duplicateRoutes } from './modules/system/duplicate/duplicate.routes.ts';
+import { announcementRoutes } from './modules/system/announcement/announcement.routes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -38,6 +46,8 @@ export type AppDeps = {
   db: Db;
   cache: CacheHub;
   dicts: DictService;
+  /** the sockets this process holds; `sendToUsers` / `broadcast` reach every process through Redis */
+  sockets: SocketHub;
   policy: { idleMinutes: number; maxDays: number };
 };
 
@@ -55,20 +65,27 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
 
   const cache = new CacheHub();
   await cache.connect(config.redisUrl);
+  const sockets = new SocketHub();
+  await sockets.connect(config.redisUrl, (error) => app.log.warn({ err: error }, 'socket fan-out through Redis failed'));
   const deps: AppDeps = {
     config,
     db,
     cache,
     dicts: new DictService(db, cache),
+    sockets,
     policy: { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays },
   };
   app.addHook('onClose', () => cache.close());
+  app.addHook('onClose', () => sockets.close());
 
   installErrorHandling(app);
   const access = installAccessControl(app, { db, policy: deps.policy, tokenFrom: docTokenOf(config) });
 
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    contentSecurityPolicy: {
+      // Menu entries may show another site's page in a frame; only the configured origins are allowed.
+      directives: { upgradeInsecureRequests: null, frameSrc: ["'self'", ...config.frameSources] },
+    },
     crossOriginEmbedderPolicy: false,
   });
   if (config.corsOrigins.length > 0) {
@@ -83,6 +100,8 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   });
   // One file per request, 10 MB at most (spec §9); a bigger body is refused before it is read.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
+  // WebSocket messages from clients are heartbeats and table-row updates: small.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await installDocs(app, config);
 
   await app.register(
@@ -98,11 +117,17 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
       await tenantRoutes(api, deps);
       await addressListRoutes(api, deps);
       await fileInfoRoutes(api, deps);
+      await orgRoutes(api, deps);
+      await approvalRoutes(api, deps);
+      await bankRoutes(api, deps);
+      await rightRoutes(api, deps);
       await dictRoutes(api, deps);
       await categoryRoutes(api, deps);
       await fillRuleRoutes(api, deps);
       await checkRuleRoutes(api, deps);
       await duplicateRoutes(api, deps);
+      await announcementRoutes(api, deps);
+      await socketRoutes(api, deps);
     },
     { prefix: config.apiBase },
   );

@@ -13,6 +13,7 @@ export type Config = {
   redisUrl: string | null;
   production: boolean;
   corsOrigins: string[];
+  frameSources: string[];
   trustProxy: boolean;
   webDist: string;
   sessionIdleMinutes: number;
@@ -50,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL?.trim() || null,
     production: env.NODE_ENV === 'production',
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    frameSources: (env.FRAME_SOURCES ?? '').split(',').map((s) => s.trim()).filter((s) => /^https?:\/\/[^\s;,'"]+$/.test(s)),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     webDist: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'packages/web/dist')),
     sessionIdleMinutes: positiveInt('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 120),

@@ -4,11 +4,13 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
 import { queryClient } from './queryClient.ts';
 import { createAppRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { useSettings } from './shell/settings/settings.store.ts';
+import { themeFor } from './theme.ts';
 
 dayjs.locale('zh-cn');
 
@@ -21,6 +23,16 @@ function appRouter() {
 }
 
 export function App() {
+  const primaryColor = useSettings((state) => state.primaryColor);
+  const colorWeak = useSettings((state) => state.colorWeak);
+  const theme = useMemo(() => themeFor(primaryColor), [primaryColor]);
+
+  // spec §3 colour weak: the whole page, as JeecgBoot's `colorWeak` class. On <html>, whose filter does
+  // not become the containing block of fixed elements (drawers, modals), unlike <body>'s would.
+  useEffect(() => {
+    document.documentElement.classList.toggle('colorWeak', colorWeak);
+  }, [colorWeak]);
+
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
       <AntApp notification={{ duration: NOTIFICATION_DURATION_S }} style={{ height: '100%' }}>

@@ -55,7 +55,11 @@ beforeEach(() => {
   bindFeedback(ui as unknown as Feedback);
   vi.useFakeTimers({ now: new Date(2026, 0, 5, 15, 0, 0), toFake: ['Date'] });
 });
+const setViewport = (width: number, height: number) =>
+  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height });
+
 afterEach(() => {
+  setViewport(1024, 768);
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -138,3 +142,35 @@ describe('§2 access rules', { timeout: 20_000 }, () => {
     expect(ui.notification.error).toHaveBeenCalled();
   });
 });
+
+describe('§2 route table: fixed pages of the main layout', { timeout: 20_000 }, () => {
+  it('/test redirects to /test/home, shown in the main layout with its tab and breadcrumb', async () => {
+    // a desktop window (happy-dom's default 1024 px is spec §4 mobile: no tabs)
+    setViewport(1440, 900);
+    signedIn();
+    permissionsOk();
+    const { location } = start('/test');
+    expect(await screen.findByText('运行状态')).toBeTruthy();
+    expect(location()).toBe('/test/home');
+    expect(document.title).toBe('测试主页 · 商标维权服务系统');
+    expect(screen.getByRole('tab', { name: '测试主页' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '首页' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: '面包屑' }).textContent).toBe('首页/测试主页');
+  });
+
+  it.each([
+    ['/exception/403', '抱歉，你无权访问该页面'],
+    ['/exception/404', '抱歉，您访问的页面不存在'],
+    ['/exception/500', '抱歉，服务器出错了'],
+    ['/result/success', '提交成功'],
+    ['/result/fail', '提交失败'],
+  ])('%s is a page of its own', async (path, text) => {
+    signedIn();
+    permissionsOk();
+    const { location } = start(path);
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(location()).toBe(path);
+    expect(screen.getByRole('button', { name: /返回首页|返\s*回\s*首\s*页/ })).toBeTruthy();
+  });
+});
+

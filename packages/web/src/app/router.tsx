@@ -1,11 +1,12 @@
 import { HOME_PATH, LOGIN_PATH } from '@sbwq/contracts';
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { PageLoading } from './PageLoading.tsx';
 import { RootRoute } from './RootRoute.tsx';
 import { RouteError } from './RouteError.tsx';
 import { accessMiddleware, APP_ROUTE_ID, discoverMenuRoutes } from './routes/access.ts';
 import type { RouteHandle } from './routes/menuRoutes.ts';
+import { staticScreens } from './routes/screens.ts';
 
 // Each layout and screen is its own chunk: the login page must not pay for the signed-in shell.
 const UserLayout = lazy(() => import('./shell/UserLayout.tsx').then((m) => ({ default: m.UserLayout })));
@@ -15,7 +16,21 @@ const NotFound = lazy(() => import('../modules/exception/NotFound.tsx').then((m)
 
 const title = (text: string): RouteHandle => ({ title: text });
 
-/** The static routes of spec §2 "Route table"; the menu's routes are patched under `/` on navigation. */
+/** A page of the main layout at a fixed path, with its breadcrumb trail. */
+const page = (path: string, text: string, Screen: ComponentType, extra: Partial<RouteHandle> = {}) => ({
+  path,
+  element: <Screen />,
+  handle: { title: text, crumbs: [{ title: text, path }], ...extra } satisfies RouteHandle,
+});
+
+const { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome } = staticScreens;
+
+/**
+ * The static routes of spec §2 "Route table"; the menu's routes are patched under `/` on navigation.
+ * `/test/home`, the exception and the result pages are pages of the main layout at fixed paths (the
+ * menu may name the same screens). `/user/register`, `/user/register-result` and `/user/alteration`
+ * come with their screens; until then they are not routes.
+ */
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
@@ -38,7 +53,16 @@ export const appRoutes: RouteObject[] = [
         path: '/',
         element: <BasicLayout />,
         handle: title('首页'),
-        children: [{ index: true, loader: () => redirect(HOME_PATH) }],
+        children: [
+          { index: true, loader: () => redirect(HOME_PATH) },
+          { path: '/test', loader: () => redirect('/test/home') },
+          page('/test/home', '测试主页', TestHome, { keepAlive: true }),
+          page('/exception/403', '403', Exception403),
+          page('/exception/404', '404', Exception404),
+          page('/exception/500', '500', Exception500),
+          page('/result/success', '成功', ResultSuccess),
+          page('/result/fail', '失败', ResultFail),
+        ],
       },
       { path: '*', loader: () => redirect('/404') },
     ],

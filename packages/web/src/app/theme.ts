@@ -1,10 +1,10 @@
+import { DEFAULT_PRIMARY_COLOR } from '@sbwq/contracts';
 import type { ThemeConfig } from 'antd';
 
-/** spec §3 settings defaults: primary colour #1890FF, light theme. */
-export const theme: ThemeConfig = {
-  token: {
-    colorPrimary: '#1890ff',
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'WenQuanYi Zen Hei', 'Helvetica Neue', Helvetica, Arial, sans-serif",
-  },
-};
+const fontFamily =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'WenQuanYi Zen Hei', 'Helvetica Neue', Helvetica, Arial, sans-serif";
+
+/** spec §3 settings: the primary colour (default #1890FF) becomes antd's design token at run time. */
+export function themeFor(primaryColor: string = DEFAULT_PRIMARY_COLOR): ThemeConfig {
+  return { token: { colorPrimary: primaryColor, fontFamily } };
+}

@@ -1,4 +1,4 @@
-import type { Depart, LoginBody, LoginResult, PermissionResult, UserInfo } from '@sbwq/contracts';
+import type { Depart, LoginBody, LoginResult, PermissionResult, UpdatePasswordBody, UserInfo } from '@sbwq/contracts';
 import { http } from './http.ts';
 
 /** Calls of spec §7 "Login and session" (shapes in JEECG-API §2, §3.1, §5.1). */
@@ -32,4 +32,9 @@ export type CurrentUserDeparts = { list: Depart[]; orgCode: string | null };
 
 export function getCurrentUserDeparts(signal?: AbortSignal) {
   return http.get<CurrentUserDeparts>('/sys/user/getCurrentUserDeparts', undefined, { signal });
+}
+
+/** spec §5 change password (JEECG-API §5.1: PUT; answers success and message). */
+export function putUpdatePassword(body: UpdatePasswordBody) {
+  return http.put<null>('/sys/user/updatePassword', body);
 }

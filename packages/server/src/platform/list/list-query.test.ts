@@ -66,6 +66,8 @@ describe('JEECG-API §6.1 list conventions over a whitelist, on a real database'
     await expect(pageOf(db, resource, { column: 'password' })).rejects.toThrow('不支持按 password 排序');
     await expect(pageOf(db, resource, { type: "1' or '1'='1" })).rejects.toThrow('应为数字');
     await expect(pageOf(db, resource, { createTime_begin: "2026' --" })).rejects.toThrow('日期格式');
+    await expect(pageOf(db, resource, { createTime_begin: '2026-02-30' })).rejects.toThrow('日期格式');
+    await expect(pageOf(db, resource, { createTime_end: '2026-01-01 24:00:00' })).rejects.toThrow('日期格式');
     await expect(pageOf(db, resource, { pageSize: '-1' })).rejects.toThrow('正整数');
     expect(await codes({ dictCode: "c_alpha' or '1'='1" })).toEqual([]);
     expect((await db.select().from(sysDict).where(eq(sysDict.dictCode, 'c_alpha'))).length).toBe(1);

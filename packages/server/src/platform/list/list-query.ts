@@ -38,10 +38,14 @@ function convert(spec: FieldSpec, raw: string, name: string, edge?: 'begin' | 'e
     let text = value;
     if (/^\d{4}-\d{2}-\d{2}$/.test(text) && spec.type === 'datetime') text = `${text} ${edge === 'end' ? '23:59:59' : '00:00:00'}`;
     const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
-    if (!match) throw new BizError(`查询条件 ${name} 日期格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`, 500, 400);
-    if (spec.type === 'date') return `${match[1]}-${match[2]}-${match[3]}`;
-    // Dates from the client are China time (GMT+8), as JeecgBoot's are.
+    const bad = () => new BizError(`查询条件 ${name} 日期格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss`, 500, 400);
+    if (!match) throw bad();
     const [, y, mo, d, h = '00', mi = '00', s = '00'] = match;
+    // A well-shaped but impossible date (2026-02-30, 25:00) must not reach the database.
+    const calendar = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+    if (calendar.getUTCMonth() !== Number(mo) - 1 || calendar.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) throw bad();
+    if (spec.type === 'date') return `${y}-${mo}-${d}`;
+    // Dates from the client are China time (GMT+8), as JeecgBoot's are.
     return new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}+08:00`);
   }
   return value;

@@ -2,8 +2,8 @@ import type { MenuNode } from '@sbwq/contracts';
 import { isValidElement, type ComponentType, type ReactElement } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { menuToRoutes } from './menuRoutes.ts';
-import { normalizeComponent, screens, UnknownScreen } from './screens.ts';
+import { menuToRoutes, resolveMenuUrl } from './menuRoutes.ts';
+import { IframePage, normalizeComponent, screens, UnknownScreen } from './screens.ts';
 
 const node = (id: string, path: string, extra: Partial<MenuNode> = {}): MenuNode => ({
   id,
@@ -104,5 +104,51 @@ describe('§2 menu-derived routes', () => {
     expect(normalizeComponent('/views/dashboard/Analysis.vue')).toBe('dashboard/Analysis');
     expect(normalizeComponent('src/views/dashboard/Analysis')).toBe('dashboard/Analysis');
     expect(screens[normalizeComponent('dashboard/Analysis')]).toBeDefined();
+  });
+});
+
+describe('§2 menu-derived routes: meta and links', () => {
+  it('meta (title, icon, url, permissionList, keepAlive, internalOrExternal, hiddenHeaderContent) reaches the route handle', () => {
+    const permissionList = [{ action: 'user:add', type: '2', describe: '添加' }];
+    const route = menuToRoutes(
+      [
+        node('1', '/x', {
+          meta: { title: 'X', icon: 'user', keepAlive: true, internalOrExternal: false, permissionList, hiddenHeaderContent: true },
+        }),
+      ],
+      resolve,
+    )[0];
+    expect(route.handle).toMatchObject({
+      title: 'X',
+      name: 'x',
+      icon: 'user',
+      permissionList,
+      keepAlive: true,
+      internalOrExternal: false,
+      hiddenHeaderContent: true,
+    });
+  });
+
+  it('an internal link (an address, not internalOrExternal) renders that address in a frame inside the layout', () => {
+    const route = menuToRoutes(
+      [
+        node('f', '/0a1b2c', {
+          component: 'layouts/IframePageView',
+          meta: { keepAlive: false, internalOrExternal: false, title: '内嵌', url: 'https://example.org/report' },
+        }),
+      ],
+      resolve,
+    )[0];
+    const element = route.element as ReactElement<{ url: string; title: string }>;
+    expect(element.type).toBe(IframePage);
+    expect(element.props).toEqual({ url: 'https://example.org/report', title: '内嵌' });
+  });
+
+  it('JeecgBoot address templates resolve to the configured API and static addresses; nothing is evaluated', () => {
+    window.__APP_CONFIG__ = { apiBase: '/api', staticDomain: 'https://files.example.org/static' };
+    expect(resolveMenuUrl("{{ window._CONFIG['domianURL'] }}/druid/")).toBe(`${window.location.origin}/api/druid/`);
+    expect(resolveMenuUrl("{{ window._CONFIG['staticDomainURL'] }}/a.pdf")).toBe('https://files.example.org/static/a.pdf');
+    expect(resolveMenuUrl('{{ alert(1) }}/x')).toBe('/x');
+    delete window.__APP_CONFIG__;
   });
 });

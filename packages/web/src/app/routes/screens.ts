@@ -7,11 +7,42 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export type Screen = LazyExoticComponent<ComponentType>;
 
+const Exception403 = lazy(() => import('../../modules/exception/Exception403.tsx').then((m) => ({ default: m.Exception403 })));
+const Exception404 = lazy(() => import('../../modules/exception/Exception404.tsx').then((m) => ({ default: m.Exception404 })));
+const Exception500 = lazy(() => import('../../modules/exception/Exception500.tsx').then((m) => ({ default: m.Exception500 })));
+const ResultSuccess = lazy(() => import('../../modules/result/Success.tsx').then((m) => ({ default: m.Success })));
+const ResultFail = lazy(() => import('../../modules/result/Fail.tsx').then((m) => ({ default: m.Fail })));
+const TestHome = lazy(() => import('../../modules/test/TestHome.tsx').then((m) => ({ default: m.TestHome })));
+
 export const screens: Record<string, Screen> = {
   'dashboard/Analysis': lazy(() =>
     import('../../modules/dashboard/analysis/Analysis.tsx').then((m) => ({ default: m.Analysis })),
   ),
+  'exception/403': Exception403,
+  'exception/404': Exception404,
+  'exception/500': Exception500,
+  'result/Success': ResultSuccess,
+  'result/Error': ResultFail,
+  'test/TestHome': TestHome,
+  // 系统管理 (issue 4)
+  'system/UserList': lazy(() => import('../../modules/system/user/UserList.tsx').then((m) => ({ default: m.UserList }))),
+  'system/RoleList': lazy(() => import('../../modules/system/role/RoleList.tsx').then((m) => ({ default: m.RoleList }))),
+  'system/PermissionList': lazy(() =>
+    import('../../modules/system/permission/PermissionList.tsx').then((m) => ({ default: m.PermissionList })),
+  ),
+  'system/DepartList': lazy(() => import('../../modules/system/depart/DepartList.tsx').then((m) => ({ default: m.DepartList }))),
+  'system/SysPositionList': lazy(() =>
+    import('../../modules/system/position/SysPositionList.tsx').then((m) => ({ default: m.SysPositionList })),
+  ),
+  'system/TenantList': lazy(() => import('../../modules/system/tenant/TenantList.tsx').then((m) => ({ default: m.TenantList }))),
+  'system/AddressList': lazy(() => import('../../modules/system/address-list/AddressList.tsx').then((m) => ({ default: m.AddressList }))),
 };
+
+/** The screens the router also serves at fixed paths (spec §2 route table, view group "exceptions"). */
+export const staticScreens = { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome };
+
+/** An internal menu link: another address shown in a frame inside the layout (JeecgBoot IframePageView). */
+export const IframePage = lazy(() => import('../shell/IframePage.tsx').then((m) => ({ default: m.IframePage })));
 
 /** Shown where the menu names a component this build does not have. */
 export const UnknownScreen = lazy(() =>

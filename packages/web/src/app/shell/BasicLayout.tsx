@@ -1,70 +1,110 @@
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@sbwq/contracts';
 import { Drawer, Layout } from 'antd';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
-import { PageLoading } from '../PageLoading.tsx';
+import { useEffect, useRef } from 'react';
 import { AppHeader } from './AppHeader.tsx';
 import { Brand } from './Brand.tsx';
 import styles from './BasicLayout.module.css';
 import { GlobalFooter } from './GlobalFooter.tsx';
-import { setMobileMenuOpen, toggleSidebar, toggleTabletSidebar, useShell } from './shell.store.ts';
+import { PageBreadcrumb } from './PageBreadcrumb.tsx';
+import { SettingDrawer } from './settings/SettingDrawer.tsx';
+import { useSettings } from './settings/settings.store.ts';
+import { setMobileMenuOpen, setSidebarOpened, toggleSidebar, useShell } from './shell.store.ts';
 import { SideMenu } from './SideMenu.tsx';
+import brandStyles from './SiderBrand.module.css';
+import { MultiTab } from './tabs/MultiTab.tsx';
+import { PageHost } from './tabs/PageHost.tsx';
+import { useAutoHideHeader } from './useAutoHideHeader.ts';
 import { useDevice } from './useDevice.ts';
 
+const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
 /**
- * The signed-in shell (spec §2 "Main layout"): header, side menu (a drawer on phones), content and
- * footer. Tabs, breadcrumb and the settings drawer attach here.
+ * The signed-in shell (spec §2 "Main layout"): side menu (a drawer on mobile) or top menu, header,
+ * tabs, breadcrumb, content and footer, arranged by the settings drawer (spec §3, §4).
  */
 export function BasicLayout() {
   const device = useDevice();
-  const { sidebarOpened, tabletSidebarOpened, mobileMenuOpen } = useShell();
+  const settings = useSettings();
+  const sidebarOpened = useShell((state) => state.sidebarOpened);
+  const mobileMenuOpen = useShell((state) => state.mobileMenuOpen);
   const mobile = device === 'mobile';
-  const collapsed = mobile ? !mobileMenuOpen : device === 'tablet' ? !tabletSidebarOpened : !sidebarOpened;
+  const sidemenu = settings.layout === 'sidemenu';
+  const collapsed = mobile ? !mobileMenuOpen : !sidebarOpened;
+  const tabsEnabled = settings.multipage && !mobile;
+  const headerVisible = useAutoHideHeader(settings.fixedHeader && settings.autoHideHeader);
+  const fixedWidth = !mobile && !sidemenu && settings.contentWidth === 'Fixed';
+  const dark = settings.navTheme === 'dark';
 
-  const handleToggle = () => {
-    if (mobile) setMobileMenuOpen(!mobileMenuOpen);
-    else if (device === 'tablet') toggleTabletSidebar();
-    else toggleSidebar();
-  };
+  // spec §4 "Device": entering mobile closes the menu; back on desktop the sidebar opens.
+  const lastDevice = useRef(device);
+  useEffect(() => {
+    if (lastDevice.current === device) return;
+    lastDevice.current = device;
+    setMobileMenuOpen(false);
+    if (device === 'desktop') setSidebarOpened(true);
+  }, [device]);
+
+  const handleToggle = () => (mobile ? setMobileMenuOpen(!mobileMenuOpen) : toggleSidebar());
 
   return (
-    <Layout className={styles.root}>
-      <AppHeader device={device} collapsed={collapsed} onToggle={handleToggle} />
-      <Layout>
-        {mobile ? (
-          <Drawer
-            placement="left"
-            open={mobileMenuOpen}
-            onClose={() => setMobileMenuOpen(false)}
-            size={SIDEBAR_WIDTH}
-            closable={false}
-            title={<Brand />}
-            styles={{ header: { padding: '12px 16px' }, body: { padding: 0 } }}
-          >
-            <SideMenu onNavigate={() => setMobileMenuOpen(false)} />
-          </Drawer>
-        ) : (
+    <Layout
+      className={styles.root}
+      hasSider={!mobile && sidemenu}
+      data-layout={settings.layout}
+      data-theme={settings.navTheme}
+      data-content-width={settings.contentWidth}
+      data-device={device}
+    >
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={mobileMenuOpen}
+          onClose={() => setMobileMenuOpen(false)}
+          size={SIDEBAR_WIDTH}
+          closable={false}
+          title={<Brand theme={settings.navTheme} />}
+          className={dark ? styles.darkDrawer : undefined}
+          styles={{ header: { padding: '12px 16px' }, body: { padding: 0 } }}
+        >
+          <SideMenu theme={settings.navTheme} onNavigate={() => setMobileMenuOpen(false)} />
+        </Drawer>
+      ) : (
+        sidemenu && (
           <Layout.Sider
-            theme="light"
+            theme={settings.navTheme}
             width={SIDEBAR_WIDTH}
             collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
             collapsible
             collapsed={collapsed}
             trigger={null}
-            className={styles.sider}
+            className={cx(styles.sider, settings.fixSiderbar && styles.siderFixed)}
+            data-fixed={settings.fixSiderbar || undefined}
           >
-            <SideMenu collapsed={collapsed} />
+            <Brand
+              className={cx(brandStyles.brand, collapsed && brandStyles.collapsed)}
+              collapsed={collapsed}
+              theme={settings.navTheme}
+            />
+            <SideMenu collapsed={collapsed} theme={settings.navTheme} />
           </Layout.Sider>
+        )
+      )}
+      <Layout className={styles.main}>
+        <AppHeader device={device} settings={settings} collapsed={collapsed} visible={headerVisible} onToggle={handleToggle} />
+        {tabsEnabled && (
+          <div className={cx(styles.tabs, fixedWidth && styles.fixedWidth)}>
+            <MultiTab />
+          </div>
         )}
-        <Layout className={styles.main}>
-          <Layout.Content className={styles.content}>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </Layout.Content>
-          <GlobalFooter />
-        </Layout>
+        <Layout.Content className={styles.content}>
+          <div className={cx(fixedWidth && styles.fixedWidth)}>
+            <PageBreadcrumb />
+            <PageHost tabsEnabled={tabsEnabled} />
+          </div>
+        </Layout.Content>
+        <GlobalFooter />
       </Layout>
+      <SettingDrawer />
     </Layout>
   );
 }

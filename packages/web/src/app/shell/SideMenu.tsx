@@ -1,19 +1,14 @@
 import { Menu } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { openInNewWindow } from '../../platform/browser.ts';
-import { useSession } from '../../platform/session.ts';
-import { externalUrlOf, findMenuNode, menuItemsFrom, submenuKeysFor } from './menuItems.tsx';
+import { useEffect, useState } from 'react';
+import type { NavTheme } from './settings/settings.store.ts';
+import { submenuKeysFor } from './menuItems.tsx';
+import { useMenuNavigation } from './useMenuNavigation.ts';
 
-type Props = { collapsed?: boolean; onNavigate?: () => void };
+type Props = { collapsed?: boolean; theme?: NavTheme; onNavigate?: () => void };
 
 /** The side menu built from the server menu (spec §2 "Menu"). */
-export function SideMenu({ collapsed = false, onNavigate }: Props) {
-  const menu = useSession((state) => state.menu);
-  const nodes = useMemo(() => menu ?? [], [menu]);
-  const items = useMemo(() => menuItemsFrom(nodes), [nodes]);
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+export function SideMenu({ collapsed = false, theme = 'light', onNavigate }: Props) {
+  const { nodes, items, pathname, handleClick } = useMenuNavigation(onNavigate);
   const [openKeys, setOpenKeys] = useState<string[]>(() => submenuKeysFor(nodes, pathname) ?? []);
 
   // Opening another page opens its submenus without closing the ones the user opened.
@@ -22,20 +17,10 @@ export function SideMenu({ collapsed = false, onNavigate }: Props) {
     if (keys?.length) setOpenKeys((open) => Array.from(new Set([...open, ...keys])));
   }, [nodes, pathname]);
 
-  const handleClick = ({ key }: { key: string }) => {
-    const node = findMenuNode(nodes, key);
-    const url = node ? externalUrlOf(node) : null;
-    if (url) {
-      openInNewWindow(url);
-      return;
-    }
-    onNavigate?.();
-    if (key !== pathname) void navigate(key);
-  };
-
   return (
     <Menu
       mode="inline"
+      theme={theme}
       items={items}
       selectedKeys={[pathname]}
       // A collapsed sidebar shows submenus as popups; the open set is kept to restore on expansion (spec §2).

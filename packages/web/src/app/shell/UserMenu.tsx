@@ -1,44 +1,91 @@
-import { LOGIN_PATH, Msg } from '@sbwq/contracts';
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Msg } from '@sbwq/contracts';
+import { ClusterOutlined, DownOutlined, SettingOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
-import { loadPage } from '../../platform/browser.ts';
+import { useState } from 'react';
+import type { CurrentUserDeparts } from '../../platform/auth.api.ts';
 import { staticUrl } from '../../platform/config.ts';
-import { logout, useSession } from '../../platform/session.ts';
+import { refreshDictCache } from '../../platform/dictCache.ts';
+import { HttpError } from '../../platform/http.ts';
+import { useSession } from '../../platform/session.ts';
+import { currentUserDepartsKey, fetchCurrentUserDeparts } from '../../platform/useCurrentUserDeparts.ts';
+import { DepartSwitchModal } from './user/DepartSwitchModal.tsx';
+import { PasswordModal } from './user/PasswordModal.tsx';
 import styles from './UserMenu.module.css';
 
-/** The header's user dropdown (spec §2 "User dropdown"); more entries arrive with their dialogs. */
-export function UserMenu({ compact = false }: { compact?: boolean }) {
-  const { modal } = App.useApp();
-  const userInfo = useSession((state) => state.userInfo);
-  const username = useSession((state) => state.username);
-  const name = userInfo?.realname || userInfo?.username || username || '';
+type MenuKey = 'password' | 'depart' | 'cache';
 
-  const handleLogout = () => {
-    modal.confirm({
-      title: '提示',
-      content: Msg.logoutConfirm,
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        await logout();
-        loadPage(LOGIN_PATH);
-      },
-    });
+const items: MenuProps['items'] = [
+  { key: 'password', icon: <SettingOutlined />, label: '密码修改' },
+  { key: 'depart', icon: <ClusterOutlined />, label: '切换部门' },
+  { key: 'cache', icon: <SyncOutlined />, label: '清理缓存' },
+];
+
+/** The header's user dropdown (spec §2 "User dropdown": 密码修改, 切换部门, 清理缓存). */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const userInfo = useSession((state) => state.userInfo);
+  const storedUsername = useSession((state) => state.username);
+  const username = userInfo?.username || storedUsername || '';
+  const name = userInfo?.realname || username;
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [departs, setDeparts] = useState<CurrentUserDeparts | null>(null);
+
+  const handlePassword = () => {
+    if (!username) {
+      message.warning(Msg.noLoginUser);
+      return;
+    }
+    setPasswordOpen(true);
   };
 
-  const items: MenuProps['items'] = [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录' }];
+  // spec §4 "Department dialog: opens after the list loads; with no departments a warning shows and it stays closed".
+  const handleDepart = async () => {
+    try {
+      const data = await queryClient.fetchQuery({ queryKey: currentUserDepartsKey, queryFn: fetchCurrentUserDeparts, staleTime: 0 });
+      if (data.list.length === 0) {
+        message.warning(Msg.noDeparts);
+        return;
+      }
+      setDeparts(data);
+    } catch (error) {
+      if (!(error instanceof HttpError) && error instanceof Error && error.message) message.warning(error.message);
+    }
+  };
+
+  const handleCache = async () => {
+    if (await refreshDictCache()) message.success(Msg.cacheRefreshed);
+    else message.warning(Msg.cacheRefreshFailed);
+  };
+
+  const handleClick: MenuProps['onClick'] = ({ key }) => {
+    const actions: Record<MenuKey, () => void> = {
+      password: handlePassword,
+      depart: () => void handleDepart(),
+      cache: () => void handleCache(),
+    };
+    actions[key as MenuKey]?.();
+  };
 
   return (
-    <Dropdown
-      menu={{ items, onClick: ({ key }) => key === 'logout' && handleLogout() }}
-      placement="bottomRight"
-      trigger={['click', 'hover']}
-    >
-      <button type="button" className={styles.user} aria-label={`当前用户 ${name}`}>
-        <Avatar size="small" src={userInfo?.avatar ? staticUrl(userInfo.avatar) : undefined} icon={<UserOutlined />} />
-        {!compact && <span className={styles.userName}>{name}</span>}
-        <DownOutlined className={styles.userArrow} />
-      </button>
-    </Dropdown>
+    <>
+      <Dropdown menu={{ items, onClick: handleClick }} placement="bottomRight" trigger={['click', 'hover']}>
+        <button type="button" className={styles.user} aria-label={`当前用户 ${name}`}>
+          <Avatar size="small" src={userInfo?.avatar ? staticUrl(userInfo.avatar) : undefined} icon={<UserOutlined />} />
+          {!compact && <span className={styles.userName}>{name}</span>}
+          <DownOutlined className={styles.userArrow} />
+        </button>
+      </Dropdown>
+      {passwordOpen && <PasswordModal username={username} onClose={() => setPasswordOpen(false)} />}
+      {departs && (
+        <DepartSwitchModal
+          departs={departs.list}
+          orgCode={departs.orgCode}
+          username={username}
+          onClose={() => setDeparts(null)}
+        />
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { MenuNode } from '@sbwq/contracts';
 import type { MenuProps } from 'antd';
-import { isExternalEntry } from '../routes/menuRoutes.ts';
+import { isExternalEntry, resolveMenuUrl } from '../routes/menuRoutes.ts';
 import { MenuIcon } from './MenuIcon.tsx';
 
 export type MenuItem = Required<MenuProps>['items'][number];
@@ -49,7 +49,6 @@ export function submenuKeysFor(nodes: MenuNode[], path: string, trail: string[] 
 
 /** spec §2 "An item with a target opens as an external link". */
 export function externalUrlOf(node: MenuNode): string | null {
-  if (isExternalEntry(node) && node.meta.url) return node.meta.url;
-  if (node.meta?.internalOrExternal && /^https?:\/\//i.test(node.path)) return node.path;
-  return null;
+  if (!isExternalEntry(node)) return null;
+  return resolveMenuUrl(node.meta.url || node.path);
 }

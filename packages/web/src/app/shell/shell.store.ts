@@ -2,30 +2,32 @@ import { StorageKey } from '@sbwq/contracts';
 import { create } from 'zustand';
 import { local } from '../../platform/storage.ts';
 
-/** Shell preferences (spec §3 settings: sidebar opened by default), kept without expiry like JeecgBoot's. */
+/** Shell state: the sidebar (spec §3 "sidebar opened" by default, kept without expiry as JeecgBoot's) and the mobile drawer. */
 type ShellState = {
   sidebarOpened: boolean;
-  /** On tablets the sidebar starts closed whatever the stored preference (spec §4 "Device"). */
-  tabletSidebarOpened: boolean;
   mobileMenuOpen: boolean;
+  settingsOpen: boolean;
 };
 
 export const useShell = create<ShellState>()(() => ({
   sidebarOpened: local.get<boolean>(StorageKey.sidebarType) ?? true,
-  tabletSidebarOpened: false,
   mobileMenuOpen: false,
+  settingsOpen: false,
 }));
 
-export function toggleTabletSidebar(): void {
-  useShell.setState((state) => ({ tabletSidebarOpened: !state.tabletSidebarOpened }));
-}
-
-export function toggleSidebar(): void {
-  const sidebarOpened = !useShell.getState().sidebarOpened;
+export function setSidebarOpened(sidebarOpened: boolean): void {
   local.set(StorageKey.sidebarType, sidebarOpened, null);
   useShell.setState({ sidebarOpened });
 }
 
+export function toggleSidebar(): void {
+  setSidebarOpened(!useShell.getState().sidebarOpened);
+}
+
 export function setMobileMenuOpen(mobileMenuOpen: boolean): void {
   useShell.setState({ mobileMenuOpen });
+}
+
+export function setSettingsOpen(settingsOpen: boolean): void {
+  useShell.setState({ settingsOpen });
 }

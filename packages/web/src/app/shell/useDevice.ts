@@ -1,16 +1,15 @@
-import { MOBILE_BREAKPOINT, SMALL_MOBILE_BREAKPOINT } from '@sbwq/contracts';
+import { MOBILE_BREAKPOINT } from '@sbwq/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
- * spec §4 "Device": below 768 px the menu moves into a drawer (mobile); below 1088 px the sidebar
- * starts closed (tablet); otherwise desktop with the sidebar open.
+ * spec §4 "Device", §9 breakpoints: below 1088 px (max-width 1087.99px) the device is mobile, with the
+ * sidebar closed: the menu is a drawer and there are no tabs; below 768 px (767.99px) it is mobile too,
+ * and the header and content compact further (CSS media queries). Otherwise desktop, sidebar open.
  */
-export type Device = 'desktop' | 'tablet' | 'mobile';
+export type Device = 'desktop' | 'mobile';
 
 export function deviceFor(width: number): Device {
-  if (width <= SMALL_MOBILE_BREAKPOINT) return 'mobile';
-  if (width <= MOBILE_BREAKPOINT) return 'tablet';
-  return 'desktop';
+  return width <= MOBILE_BREAKPOINT ? 'mobile' : 'desktop';
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -1,20 +1,6 @@
-import { HOME_PATH } from '@sbwq/contracts';
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { ExceptionResult } from './ExceptionResult.tsx';
 
 /** spec §2: `/404`, where every unknown path ends up. */
 export function NotFound() {
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title="404"
-      subTitle="抱歉，您访问的页面不存在"
-      extra={
-        <Button type="primary" onClick={() => navigate(HOME_PATH)}>
-          返回首页
-        </Button>
-      }
-    />
-  );
+  return <ExceptionResult type="404" />;
 }

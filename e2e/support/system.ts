@@ -1,0 +1,102 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ADMIN, button, expect as baseExpect, submitLogin } from './app.ts';
+
+/** The machines these run on are shared and often loaded: the system specs wait longer than the default. */
+export const expect = baseExpect.configure({ timeout: 20_000 });
+export const SYSTEM_TEST_TIMEOUT = 120_000;
+
+/** Helpers of the 系统管理 specs: API set-up (fast, exact) and the screens' recurring gestures. */
+
+export const API = '/jeecg-boot';
+/** A strong password for users the tests create (8+ characters, letters and digits). */
+export const USER_PASSWORD = 'E2eUser#2026x';
+
+/** Unique per run and per test, so parallel workers and reruns never meet each other's rows. */
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+type Answer<T> = { success: boolean; message: string; code: number; result: T };
+
+export async function apiToken(request: APIRequestContext, username: string = ADMIN.username, password: string = ADMIN.password): Promise<string> {
+  const response = await request.post(`${API}/sys/login`, { data: { username, password } });
+  const body = (await response.json()) as Answer<{ token: string }>;
+  expect(body.success, body.message).toBe(true);
+  return body.result.token;
+}
+
+export async function apiCall<T = unknown>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown, params?: Record<string, string>): Promise<T> {
+  const response = await request.fetch(`${API}${path}`, { method, data, params, headers: { 'X-Access-Token': token } });
+  const body = (await response.json()) as Answer<T>;
+  expect(body.success, `${method} ${path}: ${body.message}`).toBe(true);
+  return body.result;
+}
+
+/** A role with the given permission ids (menus and button rows), returning its id. */
+export async function createRole(request: APIRequestContext, token: string, roleCode: string, permissionIds: string[]): Promise<string> {
+  await apiCall(request, token, 'POST', '/sys/role/add', { roleName: `角色${roleCode}`, roleCode });
+  const page = await apiCall<{ records: { id: string }[] }>(request, token, 'GET', '/sys/role/list', undefined, { roleCode });
+  const roleId = page.records[0].id;
+  if (permissionIds.length) await apiCall(request, token, 'POST', '/sys/permission/saveRolePermission', { roleId, permissionIds: permissionIds.join(','), lastpermissionIds: '' });
+  return roleId;
+}
+
+export async function createUser(request: APIRequestContext, token: string, username: string, options: { realname?: string; roleIds?: string[]; departIds?: string[] } = {}): Promise<string> {
+  await apiCall(request, token, 'POST', '/sys/user/add', {
+    username,
+    realname: options.realname ?? `用户${username}`,
+    password: USER_PASSWORD,
+    confirmpassword: USER_PASSWORD,
+    selectedroles: (options.roleIds ?? []).join(','),
+    selecteddeparts: (options.departIds ?? []).join(','),
+  });
+  const page = await apiCall<{ records: { id: string }[] }>(request, token, 'GET', '/sys/user/list', undefined, { username });
+  return page.records[0].id;
+}
+
+/** Menu and button ids the 系统管理 seed unit uses. */
+export const MenuId = {
+  system: 'menu:isystem',
+  user: 'menu:isystem:user',
+  role: 'menu:isystem:role',
+  permission: 'menu:isystem:permission',
+  depart: 'menu:isystem:depart',
+} as const;
+export const buttonId = (code: string) => `btn:${code}`.slice(0, 36);
+
+/** Signs in as the administrator (app.ts signIn, with this file's longer waits). */
+export async function signIn(page: Page) {
+  await signInAs(page, ADMIN.username, ADMIN.password);
+}
+
+export async function signInAs(page: Page, username: string, password: string = USER_PASSWORD) {
+  await page.goto('/user/login');
+  await submitLogin(page, username, password);
+  await expect(page).toHaveURL('/dashboard/analysis');
+}
+
+/** The row of a table that shows `text`. */
+export function row(scope: Page | Locator, text: string | RegExp): Locator {
+  return scope.getByRole('row').filter({ hasText: text });
+}
+
+export function dialog(page: Page, title: string | RegExp): Locator {
+  return page.getByRole('dialog', { name: title });
+}
+
+/** Confirms an open Popconfirm. */
+export async function confirmPopup(page: Page) {
+  await button(page.locator('.ant-popconfirm'), '确定').click();
+}
+
+/** Picks an option of an antd select or tree select by its text. */
+export async function pick(page: Page, field: Locator, option: string) {
+  await field.click();
+  await field.pressSequentially(option);
+  await page.locator('.ant-select-dropdown:visible, .ant-select-tree-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+}
+
+export async function toast(page: Page, text: string) {
+  // two changes in a row show the same text twice
+  await expect(page.locator('.ant-message').getByText(text).first()).toBeVisible();
+}

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { ADMIN, button, test } from '../support/app.ts';
+import { apiToken, expect, signIn, SYSTEM_TEST_TIMEOUT, buttonId, confirmPopup, createRole, createUser, dialog, MenuId, row, signInAs, toast, unique, USER_PASSWORD } from '../support/system.ts';
+
+const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
+
+test.describe('用户管理 (system/UserList)', () => {
+  test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
+  test('list, search, add, edit, freeze, delete and restore from the recycle bin', async ({ page }, testInfo) => {
+    const username = unique('e2eu');
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    await signIn(page);
+    await page.goto('/isystem/user');
+    await expect(row(page, ADMIN.username)).toBeVisible();
+    await expect(page.getByText(/^1-\d+ 共 \d+ 条$/)).toBeVisible();
+    await expect(page.getByText('已选择 0 项')).toBeVisible();
+    await page.screenshot({ path: shot(testInfo, 'system-user-list'), fullPage: true });
+
+    // add, with the server checking the username live
+    await button(page, '新增').click();
+    const add = dialog(page, '新增用户');
+    await add.getByLabel('用户账号').fill(ADMIN.username);
+    await expect(add.getByText('用户账号已存在')).toBeVisible();
+    await add.getByLabel('用户账号').fill(username);
+    await add.getByLabel('登录密码').fill(USER_PASSWORD);
+    await add.getByLabel('确认密码').fill('different-1');
+    await expect(add.getByText('两次输入的密码不一样！')).toBeVisible();
+    await add.getByLabel('确认密码').fill(USER_PASSWORD);
+    await add.getByLabel('用户姓名').fill('测试张三');
+    await add.getByLabel('手机号码').fill(phone);
+    await add.getByLabel('性别').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('男').click();
+    await add.getByLabel('部门分配').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('信息中心').click();
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: shot(testInfo, 'system-user-add'), fullPage: false });
+    await button(add, '确定').click();
+    await toast(page, '添加成功！');
+    await expect(add).toBeHidden();
+
+    // search
+    await page.getByPlaceholder('请输入账号').fill(username);
+    await button(page, '查询').click();
+    await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    const mine = row(page, username);
+    await expect(mine).toContainText('测试张三');
+    await expect(mine).toContainText('信息中心');
+    await expect(mine).toContainText('男');
+
+    // edit: the username cannot change, the name can
+    await mine.getByRole('button', { name: '编辑' }).click();
+    const edit = dialog(page, '编辑用户');
+    await expect(edit.getByLabel('用户账号')).toBeDisabled();
+    await expect(edit.getByLabel('用户账号')).toHaveValue(username);
+    await expect(edit.getByLabel('手机号码')).toHaveValue(phone);
+    await edit.getByLabel('用户姓名').fill('测试李四');
+    await button(edit, '确定').click();
+    await toast(page, '修改成功!');
+    await expect(mine).toContainText('测试李四');
+
+    // 详情
+    await mine.getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: '详情' }).click();
+    const detail = dialog(page, '用户详情');
+    await expect(detail.getByText(phone)).toBeVisible();
+    await button(detail.locator('.ant-modal-footer'), '关闭').click();
+
+    // freeze and unfreeze
+    await mine.getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: '冻结' }).click();
+    await button(page.getByRole('dialog', { name: '确认操作' }), '确定').click();
+    await toast(page, '操作成功!');
+    await expect(mine.locator('.ant-tag')).toHaveText('冻结');
+
+    // delete (soft), then restore from the recycle bin
+    await mine.getByRole('button', { name: '删除' }).click();
+    await confirmPopup(page);
+    await toast(page, '删除用户成功');
+    await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
+    await button(page, '回收站').click();
+    const bin = page.locator('.ant-drawer').filter({ hasText: '用户回收站' });
+    await bin.getByRole('row').filter({ hasText: username }).getByRole('button', { name: '还原' }).click();
+    await confirmPopup(page);
+    await toast(page, '还原成功');
+    await bin.locator('.ant-drawer-close').click();
+    await expect(row(page, username)).toBeVisible();
+  });
+
+  test('§5 batch delete asks 确定要删除这 N 项吗? and deletes the selected users', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const prefix = unique('e2eb');
+    await createUser(request, token, `${prefix}a`);
+    await createUser(request, token, `${prefix}b`);
+    await signIn(page);
+    await page.goto('/isystem/user');
+    await page.getByPlaceholder('请输入账号').fill(prefix);
+    await button(page, '查询').click();
+    await expect(page.getByText('1-2 共 2 条')).toBeVisible();
+    await page.locator('thead .ant-checkbox-input').check();
+    await expect(page.getByText('已选择 2 项')).toBeVisible();
+    await button(page, '批量删除').click();
+    const confirm = page.getByRole('dialog', { name: '确认删除' });
+    await expect(confirm.getByText('确定要删除这 2 项吗?')).toBeVisible();
+    await button(confirm, '确定').click();
+    await toast(page, '批量删除用户成功');
+    await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
+    await expect(page.getByText('已选择 0 项')).toBeVisible();
+  });
+
+  test('导出 downloads the current filter as an Excel file named by the server', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/isystem/user');
+    await page.getByPlaceholder('请输入账号').fill('admin');
+    await button(page, '查询').click();
+    await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await button(page, '导出').click();
+    expect((await download).suggestedFilename()).toBe('用户信息.xlsx');
+  });
+
+  test('§6 a user lacking system:user:add sees no 新增 (and no button they hold no code for)', async ({ page, request }, testInfo) => {
+    const token = await apiToken(request);
+    const code = unique('e2ev');
+    const roleId = await createRole(request, token, code, [MenuId.system, MenuId.user, buttonId('system:user:list')]);
+    const username = unique('e2ev');
+    await createUser(request, token, username, { roleIds: [roleId] });
+
+    await signInAs(page, username);
+    await page.goto('/isystem/user');
+    await expect(row(page, username)).toBeVisible();
+    await expect(page.getByText('已选择 0 项')).toBeVisible();
+    for (const name of ['新增', '导出', '导入', '回收站']) await expect(button(page, name)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '编辑' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '删除' })).toHaveCount(0);
+    await page.screenshot({ path: shot(testInfo, 'system-user-readonly'), fullPage: true });
+  });
+});

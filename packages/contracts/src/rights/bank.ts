@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { dictValue, filePathsField, optionalText, requiredText } from './common.ts';
+
+/** 机构银行账户 (DOMAIN.md bank account). The account number is digits only, 8–30 long; spaces are ignored. */
+export const ACCOUNT_NO_MESSAGE = '银行账号应为8-30位数字';
+export const bankAccountBody = z.object({
+  id: z.string().max(36).optional(),
+  accountName: requiredText(100, '请输入开户名称'),
+  bankName: requiredText(100, '请输入开户银行'),
+  branchName: requiredText(100, '请输入开户支行'),
+  accountNo: z
+    .string({ error: '请输入银行账号' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{8,30}$/.test(v), ACCOUNT_NO_MESSAGE),
+  bankCode: optionalText(12, '联行号').refine((v) => v === null || /^\d{12}$/.test(v), '联行号应为12位数字'),
+  accountNature: dictValue(['1', '2'], '请选择账户性质（对公/对私）'),
+  isDefault: dictValue(['0', '1'], '是否默认只能是 0 或 1').optional().transform((v) => v ?? '0'),
+  proofFile: filePathsField('证明文件'),
+  remark: optionalText(500, '备注'),
+});
+export type BankAccountBody = z.infer<typeof bankAccountBody>;
+
+export const bankStatusBody = z.object({
+  id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36, 'ID不正确'),
+  status: dictValue(['0', '1'], '状态只能是 1 有效或 0 无效'),
+});
+
+/** `6222 **** **** 1234`: first four and last four digits; shorter numbers keep only the last four. */
+export function maskAccountNo(accountNo: string | null | undefined): string {
+  const digits = (accountNo ?? '').replace(/\s/g, '');
+  if (digits.length <= 4) return '****';
+  const last = digits.slice(-4);
+  if (digits.length < 12) return `**** ${last}`;
+  const hidden = Math.max(1, Math.ceil((digits.length - 8) / 4));
+  return [digits.slice(0, 4), ...Array<string>(hidden).fill('****'), last].join(' ');
+}
+
+export type BankAccountRecord = BankAccountBody & {
+  id: string;
+  orgId: string;
+  orgName: string | null;
+  /** true when the caller sees the full number (finance, the owning organisation) */
+  accountNoVisible: boolean;
+  accountNature_dictText?: string;
+  status: string;
+  status_dictText?: string;
+  auditStatus: string;
+  auditStatus_dictText?: string;
+  auditOpinion: string | null;
+  auditBy: string | null;
+  auditTime: string | null;
+  sysOrgCode: string | null;
+  createTime: string | null;
+  updateTime: string | null;
+};

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { CREDIT_CODE_MESSAGE, isValidCreditCode } from './credit-code.ts';
+import { chinaToday, dateField, filePathsField, optionalText, PHONE_PATTERN, requiredText, RightsMsg, dictValue } from './common.ts';
+
+/**
+ * 机构入驻 form (DOMAIN.md organisation). `orgEnrolBody` is what a submission must satisfy;
+ * `orgEnrolDraftBody` (保存草稿) accepts any subset, each present field checked the same way.
+ */
+const creditCode = z
+  .string({ error: '请输入统一社会信用代码' })
+  .transform((v) => v.trim().toUpperCase())
+  .refine(isValidCreditCode, CREDIT_CODE_MESSAGE);
+
+const fields = {
+  orgName: requiredText(100, RightsMsg.orgNameRequired).refine((v) => v.length >= 2, '机构名称至少2个字'),
+  orgType: dictValue(['1', '2', '3', '4', '5'], '请选择机构类型'),
+  creditCode,
+  legalPerson: requiredText(50, '请输入法定代表人'),
+  regAddress: requiredText(200, '请输入注册地址'),
+  officeAddress: optionalText(200, '办公地址'),
+  foundDate: dateField('成立日期').refine((v) => v <= chinaToday(), '成立日期不能晚于今天'),
+  licenseFile: filePathsField('营业执照').refine((v) => v !== null, '请上传营业执照'),
+  practiceFile: filePathsField('执业许可证'),
+  agentFilingNo: optionalText(50, '商标代理备案号'),
+  contactName: requiredText(50, '请输入联系人'),
+  contactPhone: requiredText(20, '请输入联系电话').refine((v) => PHONE_PATTERN.test(v), '联系电话格式不正确（手机号或区号-电话）'),
+  contactEmail: optionalText(100, '联系邮箱').refine((v) => v === null || z.email().safeParse(v).success, '联系邮箱格式不正确'),
+  region: requiredText(100, '请选择或填写所在地区'),
+};
+
+export const orgEnrolBody = z.object(fields);
+export type OrgEnrolBody = z.infer<typeof orgEnrolBody>;
+
+/** In a draft, '' or null clears a field, an absent field keeps its value, anything else is checked as on submission. */
+const clearable = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => null), z.null(), schema]).optional();
+type Draft<T> = { [K in keyof T]?: T[K] | null };
+export const orgEnrolDraftBody = z.object({
+  ...(Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, clearable(s)])) as unknown as { [K in keyof typeof fields]: z.ZodOptional<z.ZodType<z.output<(typeof fields)[K]> | null>> }),
+  orgName: fields.orgName,
+});
+export type OrgEnrolDraftBody = Draft<OrgEnrolBody> & { orgName: string };
+
+/** 认证: licence and filing documents; a 商标代理机构 also gives its 商标代理备案号 (checked on the server). */
+export const orgCertifyBody = z
+  .object({
+    practiceFile: filePathsField('执业许可证'),
+    filingFile: filePathsField('备案证明文件'),
+    agentFilingNo: optionalText(50, '商标代理备案号'),
+  })
+  .refine((b) => b.practiceFile !== null || b.filingFile !== null, { message: RightsMsg.certifyFilesRequired, path: ['practiceFile'] });
+export type OrgCertifyBody = z.infer<typeof orgCertifyBody>;
+
+export const orgStatusBody = z.object({
+  id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36, 'ID不正确'),
+  reason: optionalText(500, '原因'),
+});
+
+/** What `GET /rights/org/status` answers: where an organisation user stands and what to do next. */
+export type OrgNextStep = 'none' | 'enrol' | 'waitEnrol' | 'certify' | 'waitCertify' | 'disabled' | 'done';
+export type OrgStatusInfo = {
+  staff: boolean;
+  orgId: string | null;
+  orgName: string | null;
+  enterStatus: string | null;
+  enterStatus_dictText: string | null;
+  certifyStatus: string | null;
+  certifyStatus_dictText: string | null;
+  nextStep: OrgNextStep;
+  nextStepText: string;
+  /** the latest reviewer opinion on a rejection or failed certification */
+  opinion: string | null;
+  /** true when the user may use the rest of the rights screens */
+  allowed: boolean;
+};
+
+export type OrgRecord = OrgEnrolBody & {
+  id: string;
+  orgType_dictText?: string;
+  enterStatus: string;
+  enterStatus_dictText?: string;
+  certifyStatus: string;
+  certifyStatus_dictText?: string;
+  filingFile: string | null;
+  auditOpinion: string | null;
+  auditBy: string | null;
+  auditTime: string | null;
+  certifyOpinion: string | null;
+  certifyBy: string | null;
+  certifyTime: string | null;
+  submitTime: string | null;
+  certifySubmitTime: string | null;
+  departId: string | null;
+  sysOrgCode: string | null;
+  /** 未提交 or 已驳回: the enrolment form may be saved and submitted */
+  enrolEditable: boolean;
+  /** 已入驻 and 未认证 or 认证失败: certification may be submitted */
+  certifyEditable: boolean;
+  createTime: string | null;
+  updateTime: string | null;
+};

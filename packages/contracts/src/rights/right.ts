@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { addMonths, chinaToday, dateField, dictValue, filePathsField, optionalDate, optionalText, requiredText } from './common.ts';
+
+/**
+ * 受保护权利 (DOMAIN.md protected-rights record): one mark in one Nice class. 专用权期限 runs ten years from
+ * the registration date, ending the day before (注册 2016-03-14 → 有效至 2026-03-13), as the 商标注册证 writes it.
+ */
+export const NICE_CLASSES = Array.from({ length: 45 }, (_, i) => String(i + 1));
+export const REG_NO_PATTERN = /^[A-Z]{0,2}\d{4,12}[A-Z]?$/;
+
+export const rightBody = z
+  .object({
+    id: z.string().max(36).optional(),
+    trademarkName: requiredText(100, '请输入商标名称'),
+    markImage: filePathsField('商标图样', 1),
+    regNo: z
+      .string({ error: '请输入注册号' })
+      .transform((v) => v.trim().toUpperCase())
+      .refine((v) => REG_NO_PATTERN.test(v), '注册号应为4-12位数字（马德里国际注册可带字母前缀，如 G1234567）'),
+    niceClass: dictValue(NICE_CLASSES, '国际分类应为第1类至第45类'),
+    goodsServices: optionalText(1000, '核定商品/服务'),
+    trademarkType: dictValue(['1', '2', '3', '4'], '请选择商标类型').optional().transform((v) => v ?? '1'),
+    registrant: requiredText(200, '请输入注册人'),
+    registrantAddress: optionalText(300, '注册人地址'),
+    regDate: dateField('注册日期').refine((v) => v <= chinaToday(), '注册日期不能晚于今天').refine((v) => v >= '1950-01-01', '注册日期不正确'),
+    legalStatus: dictValue(['1', '2', '3', '4', '5', '6'], '请选择法律状态').optional().transform((v) => v ?? '1'),
+    authOrg: optionalText(200, '授权机构'),
+    authLetter: filePathsField('授权委托书'),
+    authStartDate: optionalDate('授权开始日期'),
+    authEndDate: optionalDate('授权期限'),
+    proofFile: filePathsField('证明文件'),
+    remark: optionalText(500, '备注'),
+  })
+  .refine((b) => !b.authStartDate || !b.authEndDate || b.authStartDate <= b.authEndDate, { message: '授权期限不能早于授权开始日期', path: ['authEndDate'] });
+export type RightBody = z.infer<typeof rightBody>;
+
+export const idsBody = z.object({ ids: z.string({ error: '请选择记录' }).min(1, '请选择记录').max(40_000) });
+
+/** 专用权期限 end: ten years after registration, the day before. */
+export function computeExpireDate(regDate: string): string {
+  const [y, m, d] = regDate.split('-').map(Number);
+  return new Date(Date.UTC(y + 10, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+export type RightFlags = {
+  /** 即将到期: expiry within the next 12 months (renewal window) */
+  expiringSoon: boolean;
+  /** 宽展期: expired, but within the 6 months' grace in which renewal is still possible */
+  inGracePeriod: boolean;
+  /** 已过期: past expiry and past the grace period */
+  expired: boolean;
+  /** 授权过期: the authorisation's end date has passed */
+  authExpired: boolean;
+  /** the texts of the flags that hold, for tags */
+  flagTexts: string[];
+};
+
+/** Derived flags of a record on a given China date (`today`, YYYY-MM-DD). */
+export function rightFlags(expireDate: string | null, authEndDate: string | null, today: string = chinaToday()): RightFlags {
+  const expiringSoon = !!expireDate && expireDate >= today && expireDate <= addMonths(today, 12);
+  const graceEnd = expireDate ? addMonths(expireDate, 6) : null;
+  const inGracePeriod = !!expireDate && expireDate < today && today <= graceEnd!;
+  const expired = !!expireDate && today > graceEnd!;
+  const authExpired = !!authEndDate && authEndDate < today;
+  const flagTexts = [
+    ...(expiringSoon ? ['即将到期'] : []),
+    ...(inGracePeriod ? ['宽展期'] : []),
+    ...(expired ? ['已过期'] : []),
+    ...(authExpired ? ['授权过期'] : []),
+  ];
+  return { expiringSoon, inGracePeriod, expired, authExpired, flagTexts };
+}
+
+/** `expiryFlag` list filter values. */
+export const EXPIRY_FLAGS = ['expiringSoon', 'inGracePeriod', 'expired', 'authExpired'] as const;
+export type ExpiryFlag = (typeof EXPIRY_FLAGS)[number];
+
+
+
+export type RightRecord = RightBody &
+  RightFlags & {
+    id: string;
+    orgId: string;
+    orgName: string | null;
+    expireDate: string;
+    niceClass_dictText?: string;
+    trademarkType_dictText?: string;
+    legalStatus_dictText?: string;
+    auditStatus: string;
+    auditStatus_dictText?: string;
+    auditOpinion: string | null;
+    auditBy: string | null;
+    auditTime: string | null;
+    submitTime: string | null;
+    sysOrgCode: string | null;
+    createBy: string | null;
+    createTime: string | null;
+    updateTime: string | null;
+    editable: boolean;
+  };

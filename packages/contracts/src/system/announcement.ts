@@ -1,0 +1,201 @@
+import { z } from 'zod';
+
+/**
+ * 系统通告 / 我的消息 (spec §3 Announcement, §7 Notifications; JEECG-API §4.4, §5.2, §7.1). Field names
+ * are JeecgBoot's, `titile` included.
+ */
+export const AnnouncementMsg = {
+  titleRequired: '请输入标题',
+  titleTooLong: '标题不能超过100个字符',
+  usersRequired: '指定用户时请选择用户',
+  timeFormat: '时间格式应为 YYYY-MM-DD HH:mm:ss',
+  timeOrder: '开始时间不能晚于结束时间',
+  openPageBad: '打开页面只能是系统内的路由（以 / 开头）',
+  openUrlNotAllowed: '打开的网址不在允许的站点范围内',
+  added: '添加成功！',
+  edited: '编辑成功!',
+  deleted: '删除成功!',
+  deletedBatch: '批量删除成功!',
+  notFound: '未找到对应实体',
+  released: '该系统通知发布成功',
+  revoked: '该系统通知撤销成功',
+  notReleased: '该系统通知未发布，无法撤销',
+  editReleased: '已发布的系统通知不能编辑，请先撤销',
+  readAll: '全部已读',
+  idsRequired: '请选择要操作的数据',
+} as const;
+
+export const PRIORITIES = ['L', 'M', 'H'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+/** spec §2 notice popover tags: L 一般, M 重要, H 紧急 (the dictionary texts are 低/中/高). */
+export const PRIORITY_TAG: Record<Priority, { text: string; color: string }> = {
+  L: { text: '一般', color: 'blue' },
+  M: { text: '重要', color: 'orange' },
+  H: { text: '紧急', color: 'red' },
+};
+/** msg_category: 1 通知公告, 2 系统消息 */
+export const MSG_CATEGORIES = ['1', '2'] as const;
+/** msg_type: USER 指定用户, ALL 全体用户 */
+export const MSG_TYPES = ['USER', 'ALL'] as const;
+/** send_status: 0 未发布, 1 已发布, 2 已撤销 */
+export const SEND_STATUS = { draft: '0', released: '1', revoked: '2' } as const;
+export const OPEN_TYPES = ['component', 'url'] as const;
+
+/** spec §9 notification socket and polling. */
+export const NOTICE_POLL_MS = 6_000;
+export const NOTICE_RECONNECT_MS = 5_000;
+export const NOTICE_HEARTBEAT_TIMEOUT_MS = 20_000;
+/** spec §9 table socket: heartbeat every 10 s, 6 s answer timeout, reconnect after 5 s. */
+export const VXE_HEARTBEAT_MS = 10_000;
+export const VXE_HEARTBEAT_TIMEOUT_MS = 6_000;
+export const VXE_RECONNECT_MS = 5_000;
+/** listByUser answers at most this many items per list. */
+export const NOTICE_LIST_SIZE = 5;
+
+/**
+ * Close codes of the two sockets when the server refuses or ends a connection. A client should not
+ * reconnect after 4401 until it has a new token.
+ */
+export const SocketClose = {
+  /** token missing, unknown, revoked or expired */
+  tokenInvalid: 4401,
+  /** the path's userId is not the token's user */
+  wrongUser: 4403,
+  /** too many connections for this user; the oldest is closed */
+  tooMany: 4409,
+} as const;
+
+/** Messages of the notification socket `{API_BASE}/websocket/{userId}` (JEECG-API §7.1). */
+export type NoticeSocketMessage =
+  | { cmd: 'topic'; msgId: string; msgTxt: string }
+  | { cmd: 'user'; msgId: string; msgTxt: string; userId: string }
+  | { cmd: 'heartcheck'; msgTxt: string };
+
+/** Messages of the table socket `{API_BASE}/vxeSocket/{userId}/{pageId}` (JEECG-API §7.2). */
+export type VxeSocketMessage =
+  | { type: 'heart_beat'; data: unknown }
+  | { type: 'update_vxe_table'; data: { socketKey: string; args: unknown[] } }
+  | { type: 'common_send_date'; data: { key: string; args: unknown[] } };
+
+/**
+ * An internal route: starts with one `/` (not `//`, no backslash, so no scheme and no other host) and
+ * holds only URL characters.
+ */
+export function isInternalRoute(value: string): boolean {
+  return value.length <= 255 && /^\/(?![/\\])[A-Za-z0-9\-._~/?#[\]@!$&'()*+,;=%:]*$/.test(value);
+}
+
+/** Forms send '' for a cleared field: that is no value. */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const dateTime = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: AnnouncementMsg.timeFormat })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, AnnouncementMsg.timeFormat)
+    .nullish()
+    .transform((v) => v ?? null),
+);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `长度不能超过${max}个字符`)
+    .nullish()
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v));
+
+const fields = {
+  titile: z
+    .string({ error: AnnouncementMsg.titleRequired })
+    .trim()
+    .min(1, AnnouncementMsg.titleRequired)
+    .max(100, AnnouncementMsg.titleTooLong),
+  /** HTML; the server sanitises it on save */
+  msgContent: optionalText(500_000),
+  /** plain text summary */
+  msgAbstract: optionalText(2_000),
+  startTime: dateTime,
+  endTime: dateTime,
+  priority: z.preprocess(blankToNull, z.enum(PRIORITIES, { error: '优先级只能是 L、M、H' }).nullish().transform((v) => v ?? 'L')),
+  msgCategory: z.preprocess(blankToNull, z.enum(MSG_CATEGORIES, { error: '通告类型只能是 1 通知公告、2 系统消息' }).nullish().transform((v) => v ?? '2')),
+  msgType: z.preprocess(blankToNull, z.enum(MSG_TYPES, { error: '通告对象类型只能是 USER 或 ALL' }).nullish().transform((v) => v ?? 'ALL')),
+  /** sys_user ids, comma separated; a trailing comma is accepted (`id1,id2,`) */
+  userIds: optionalText(400_000),
+  openType: z.preprocess(blankToNull, z.enum(OPEN_TYPES, { error: '打开方式只能是 component 或 url' }).nullish().transform((v) => v ?? null)),
+  openPage: optionalText(255),
+  busType: optionalText(20),
+  busId: optionalText(50),
+};
+
+type Shape = { startTime: string | null; endTime: string | null; msgType: string; userIds: string | null };
+const checks = <T extends Shape>(v: T, ctx: z.RefinementCtx) => {
+  if (v.startTime && v.endTime && v.startTime > v.endTime) ctx.addIssue({ code: 'custom', message: AnnouncementMsg.timeOrder, path: ['endTime'] });
+  if (v.msgType === 'USER' && !(v.userIds ?? '').split(',').some((s) => s.trim() !== '')) {
+    ctx.addIssue({ code: 'custom', message: AnnouncementMsg.usersRequired, path: ['userIds'] });
+  }
+};
+
+/** POST /sys/annountCement/add. Unknown fields (sendStatus, sender, delFlag …) are ignored, as JeecgBoot forms send whole rows. */
+export const announcementAddBody = z.object(fields).superRefine(checks);
+/** PUT /sys/annountCement/edit */
+export const announcementEditBody = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36), ...fields }).superRefine(checks);
+export type AnnouncementAddBody = z.infer<typeof announcementAddBody>;
+export type AnnouncementEditBody = z.infer<typeof announcementEditBody>;
+
+/** A sys_announcement row as the API answers it (dates `YYYY-MM-DD HH:mm:ss`, GMT+8). */
+export type AnnouncementRecord = {
+  id: string;
+  titile: string;
+  msgContent: string | null;
+  msgAbstract: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  sender: string | null;
+  priority: Priority | null;
+  msgCategory: '1' | '2';
+  msgType: 'USER' | 'ALL' | null;
+  sendStatus: '0' | '1' | '2';
+  sendTime: string | null;
+  cancelTime: string | null;
+  delFlag: '0' | '1';
+  busType: string | null;
+  busId: string | null;
+  openType: 'component' | 'url' | null;
+  openPage: string | null;
+  userIds: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  /** list only */
+  priority_dictText?: string;
+  msgCategory_dictText?: string;
+  msgType_dictText?: string;
+  sendStatus_dictText?: string;
+};
+
+/** GET /sys/annountCement/listByUser */
+export type ListByUserResult = {
+  anntMsgList: AnnouncementRecord[];
+  anntMsgTotal: number;
+  sysMsgList: AnnouncementRecord[];
+  sysMsgTotal: number;
+};
+
+/** A row of GET /sys/sysAnnouncementSend/getMyAnnouncementSend (id is the send row's). */
+export type MyAnnouncementSendRecord = {
+  id: string;
+  anntId: string;
+  userId: string;
+  titile: string;
+  msgContent: string | null;
+  sender: string | null;
+  priority: Priority | null;
+  readFlag: '0' | '1';
+  sendTime: string | null;
+  msgCategory: '1' | '2';
+  busId: string | null;
+  busType: string | null;
+  openType: 'component' | 'url' | null;
+  openPage: string | null;
+  msgAbstract: string | null;
+};

@@ -1,0 +1,259 @@
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import {
+  ApprovalBizType,
+  ApprovalNode,
+  AuditStatus,
+  maskAccountNo,
+  RightsMsg,
+  splitFilePaths,
+  type ApproveBody,
+  type BankAccountBody,
+  type BankAccountRecord,
+  type Page,
+} from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { hasPermission } from '../../../platform/access/access.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import type { DictService } from '../../system/dict/dict.service.ts';
+import { assertNotSelf, writeApproval } from '../approval/approval.service.ts';
+import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
+import { rightsOrg, type OrgRow } from '../org/org.table.ts';
+import { checkAttachments, linkAttachments, type Attachment } from '../shared/attachments.ts';
+import { violatedUnique } from '../shared/db-errors.ts';
+import { RightsPerm } from '../shared/perms.ts';
+import { withDates, checkDateParams } from '../shared/records.ts';
+import { rightsBankAccount, type BankRow } from './bank.table.ts';
+
+export const BANK_FILE_BIZ = 'rights_bank';
+const EDITABLE = [AuditStatus.pending, AuditStatus.rejected];
+
+const resource: ListResource = {
+  table: rightsBankAccount,
+  fields: {
+    id: { column: rightsBankAccount.id, type: 'string', sort: false },
+    orgId: { column: rightsBankAccount.orgId, type: 'string' },
+    accountName: { column: rightsBankAccount.accountName, type: 'string' },
+    bankName: { column: rightsBankAccount.bankName, type: 'string' },
+    branchName: { column: rightsBankAccount.branchName, type: 'string' },
+    accountNature: { column: rightsBankAccount.accountNature, type: 'string' },
+    isDefault: { column: rightsBankAccount.isDefault, type: 'string' },
+    status: { column: rightsBankAccount.status, type: 'string' },
+    auditStatus: { column: rightsBankAccount.auditStatus, type: 'string' },
+    sysOrgCode: { column: rightsBankAccount.sysOrgCode, type: 'string' },
+    submitTime: { column: rightsBankAccount.submitTime, type: 'datetime' },
+    createTime: { column: rightsBankAccount.createTime, type: 'datetime' },
+  },
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
+const DICTS = { accountNature: 'account_nature', isDefault: 'yn', status: 'valid_status', auditStatus: 'audit_status' };
+
+const scopeOf = (viewer: Viewer): SQL[] => [eq(rightsBankAccount.delFlag, '0'), ...(viewer.staff ? [] : [eq(rightsBankAccount.orgId, viewer.org.id)])];
+
+/** Full numbers go to finance (holders of rights:bank:approve) and to the owning organisation; everyone else sees them masked. */
+async function records(db: Db, dicts: DictService, user: SessionUser, viewer: Viewer, found: BankRow[]): Promise<BankAccountRecord[]> {
+  const finance = viewer.staff && (await hasPermission(db, user.id, RightsPerm.bankApprove));
+  const orgIds = [...new Set(found.map((r) => r.orgId))];
+  const names = new Map(
+    orgIds.length ? (await db.select({ id: rightsOrg.id, name: rightsOrg.orgName }).from(rightsOrg).where(inArray(rightsOrg.id, orgIds))).map((o) => [o.id, o.name]) : [],
+  );
+  const plain = found.map((row) => {
+    const visible = finance || viewer.org?.id === row.orgId;
+    const { submitBy: _s, delFlag: _d, ...rest } = withDates(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);
+    return { ...rest, accountNo: visible ? row.accountNo : maskAccountNo(row.accountNo), accountNoVisible: visible, orgName: names.get(row.orgId) ?? null };
+  });
+  return (await dicts.withDictText(plain, DICTS)) as unknown as BankAccountRecord[];
+}
+
+export async function listBanks(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<BankAccountRecord>> {
+  checkDateParams(resource, params);
+  const viewer = await viewerOf(db, user);
+  const page = await pageOf<BankRow>(db, resource, params, { extra: scopeOf(viewer), tieBreak: rightsBankAccount.id });
+  return { ...page, records: await records(db, dicts, user, viewer, page.records) };
+}
+
+export async function bankById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<BankAccountRecord> {
+  const viewer = await viewerOf(db, user);
+  const [row] = await db.select().from(rightsBankAccount).where(and(eq(rightsBankAccount.id, id), ...scopeOf(viewer)));
+  if (!row) throw new BizError(RightsMsg.notFound);
+  return (await records(db, dicts, user, viewer, [row]))[0];
+}
+
+/** An account of the caller's organisation, or the same refusal whether it belongs to another one or does not exist. */
+async function ownAccount(db: Db, org: OrgRow, id: string): Promise<BankRow> {
+  const [row] = await db
+    .select()
+    .from(rightsBankAccount)
+    .where(and(eq(rightsBankAccount.id, id), eq(rightsBankAccount.orgId, org.id), eq(rightsBankAccount.delFlag, '0')));
+  if (!row) throw new BizError(RightsMsg.notFound);
+  return row;
+}
+
+const attachmentsOf = (body: { proofFile: string | null }): Attachment[] => [{ paths: body.proofFile }];
+
+async function clearDefault(t: Db, orgId: string, exceptId: string) {
+  await t
+    .update(rightsBankAccount)
+    .set({ isDefault: '0' })
+    .where(and(eq(rightsBankAccount.orgId, orgId), eq(rightsBankAccount.isDefault, '1'), ne(rightsBankAccount.id, exceptId)));
+}
+
+function retryOnDefaultRace(error: unknown): never {
+  if (violatedUnique(error) !== null) throw new BizError('默认账户正在被同时修改，请重试');
+  throw error;
+}
+
+/** 新增: the account waits for finance (待审核); the organisation's first account becomes its default. */
+export async function addBank(db: Db, user: SessionUser, body: BankAccountBody): Promise<string> {
+  const org = await requireReadyOrg(db, user);
+  await checkAttachments(db, user, attachmentsOf(body));
+  const id = newId();
+  const now = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const [existing] = await t.select({ id: rightsBankAccount.id }).from(rightsBankAccount).where(and(eq(rightsBankAccount.orgId, org.id), eq(rightsBankAccount.delFlag, '0'))).limit(1);
+      const isDefault = body.isDefault === '1' || !existing ? '1' : '0';
+      if (isDefault === '1') await clearDefault(t, org.id, id);
+      await t.insert(rightsBankAccount).values({
+        id,
+        orgId: org.id,
+        accountName: body.accountName,
+        bankName: body.bankName,
+        branchName: body.branchName,
+        accountNo: body.accountNo,
+        bankCode: body.bankCode,
+        accountNature: body.accountNature,
+        isDefault,
+        status: '1',
+        auditStatus: AuditStatus.pending,
+        proofFile: body.proofFile,
+        remark: body.remark,
+        submitBy: user.id,
+        submitTime: now,
+        sysOrgCode: org.sysOrgCode,
+        createBy: user.username,
+        createTime: now,
+      });
+      await linkAttachments(t, BANK_FILE_BIZ, id, attachmentsOf(body));
+    });
+  } catch (error) {
+    if (error instanceof BizError) throw error;
+    retryOnDefaultRace(error);
+  }
+  return id;
+}
+
+/** 编辑: only while 待审核 or 已驳回; the edited account waits for finance again. */
+export async function editBank(db: Db, user: SessionUser, body: BankAccountBody): Promise<void> {
+  if (!body.id) throw new BizError('缺少ID');
+  const org = await requireReadyOrg(db, user);
+  const row = await ownAccount(db, org, body.id);
+  if (!(EDITABLE as string[]).includes(row.auditStatus)) throw new BizError(RightsMsg.bankNotEditable);
+  await checkAttachments(db, user, attachmentsOf(body), splitFilePaths(row.proofFile));
+  const now = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      if (body.isDefault === '1') await clearDefault(t, org.id, row.id);
+      const changed = await t
+        .update(rightsBankAccount)
+        .set({
+          accountName: body.accountName,
+          bankName: body.bankName,
+          branchName: body.branchName,
+          accountNo: body.accountNo,
+          bankCode: body.bankCode,
+          accountNature: body.accountNature,
+          ...(body.isDefault === '1' ? { isDefault: '1' } : {}),
+          proofFile: body.proofFile,
+          remark: body.remark,
+          auditStatus: AuditStatus.pending,
+          submitBy: user.id,
+          submitTime: now,
+          updateBy: user.username,
+          updateTime: now,
+        })
+        .where(and(eq(rightsBankAccount.id, row.id), inArray(rightsBankAccount.auditStatus, EDITABLE), eq(rightsBankAccount.delFlag, '0')))
+        .returning({ id: rightsBankAccount.id });
+      if (changed.length !== 1) throw new BizError(RightsMsg.bankNotEditable);
+      await linkAttachments(t, BANK_FILE_BIZ, row.id, attachmentsOf(body));
+    });
+  } catch (error) {
+    if (error instanceof BizError) throw error;
+    retryOnDefaultRace(error);
+  }
+}
+
+export async function deleteBanks(db: Db, user: SessionUser, ids: string[]): Promise<void> {
+  if (!ids.length) throw new BizError('请选择记录');
+  const org = await requireReadyOrg(db, user);
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const changed = await t
+      .update(rightsBankAccount)
+      .set({ delFlag: '1', isDefault: '0', updateBy: user.username, updateTime: now })
+      .where(and(inArray(rightsBankAccount.id, ids), eq(rightsBankAccount.orgId, org.id), eq(rightsBankAccount.delFlag, '0')))
+      .returning({ id: rightsBankAccount.id });
+    // All or nothing: one id of another organisation (or a deleted one) refuses the whole batch.
+    if (changed.length !== ids.length) throw new BizError(RightsMsg.notFound);
+  });
+}
+
+export async function setDefaultBank(db: Db, user: SessionUser, id: string): Promise<void> {
+  const org = await requireReadyOrg(db, user);
+  const row = await ownAccount(db, org, id);
+  try {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await clearDefault(t, org.id, row.id);
+      await t.update(rightsBankAccount).set({ isDefault: '1', updateBy: user.username, updateTime: new Date() }).where(eq(rightsBankAccount.id, row.id));
+    });
+  } catch (error) {
+    retryOnDefaultRace(error);
+  }
+}
+
+export async function setBankStatus(db: Db, user: SessionUser, id: string, status: string): Promise<void> {
+  const org = await requireReadyOrg(db, user);
+  const row = await ownAccount(db, org, id);
+  await db.update(rightsBankAccount).set({ status, updateBy: user.username, updateTime: new Date() }).where(eq(rightsBankAccount.id, row.id));
+}
+
+/** 财务审核: 待审核 → 已通过 | 已驳回 with its approval record (node 财务审核), in one transaction. */
+export async function approveBank(db: Db, user: SessionUser, body: ApproveBody): Promise<void> {
+  const [before] = await db.select().from(rightsBankAccount).where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.delFlag, '0')));
+  if (!before) throw new BizError(RightsMsg.notFound);
+  assertNotSelf(before.submitBy, user);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const now = new Date();
+    const [row] = await t
+      .update(rightsBankAccount)
+      .set({
+        auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected,
+        auditOpinion: body.opinion,
+        auditBy: user.realname || user.username,
+        auditTime: now,
+        updateBy: user.username,
+        updateTime: now,
+      })
+      .where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.auditStatus, AuditStatus.pending), eq(rightsBankAccount.delFlag, '0')))
+      .returning();
+    if (!row) throw new BizError(RightsMsg.bankNotPending);
+    assertNotSelf(row.submitBy, user);
+    await writeApproval(t, user, {
+      bizType: ApprovalBizType.bank,
+      bizId: row.id,
+      bizTitle: `${row.bankName} 尾号${row.accountNo.slice(-4)}`,
+      node: ApprovalNode.finance,
+      result: body.result,
+      opinion: body.opinion,
+      orgId: row.orgId,
+      sysOrgCode: row.sysOrgCode,
+    }, now);
+  });
+}

@@ -1,0 +1,58 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { CertifyStatus, EnterStatus, RightsMsg } from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { isStaff } from '../file-info/file-info.service.ts';
+import { rightsOrg, type OrgRow } from './org.table.ts';
+
+/** Envelope code of the refusal an organisation user gets before enrolment and certification are done. */
+export const ORG_NOT_READY_CODE = 403;
+
+/**
+ * The caller's organisation: the enrolled organisation whose department code prefixes the user's current
+ * department code (the longest one), else the application the user started before enrolment.
+ */
+export async function findMyOrg(db: Db, user: SessionUser): Promise<OrgRow | null> {
+  if (user.orgCode) {
+    const [byDepart] = await db
+      .select()
+      .from(rightsOrg)
+      .where(sql`${rightsOrg.sysOrgCode} is not null and ${user.orgCode} like ${rightsOrg.sysOrgCode} || '%'`)
+      .orderBy(desc(sql`length(${rightsOrg.sysOrgCode})`))
+      .limit(1);
+    if (byDepart) return byDepart;
+  }
+  const [own] = await db.select().from(rightsOrg).where(eq(rightsOrg.applicantId, user.id));
+  return own ?? null;
+}
+
+export const isReady = (org: OrgRow | null) => !!org && org.enterStatus === EnterStatus.enrolled && org.certifyStatus === CertifyStatus.certified;
+
+function refuse(org: OrgRow | null): never {
+  if (org?.enterStatus === EnterStatus.disabled) throw new BizError(RightsMsg.orgDisabled, ORG_NOT_READY_CODE);
+  throw new BizError(RightsMsg.orgNotReady, ORG_NOT_READY_CODE);
+}
+
+/** The organisation of a caller who writes organisation data: it must be enrolled and certified (staff included). */
+export async function requireReadyOrg(db: Db, user: SessionUser): Promise<OrgRow> {
+  const org = await findMyOrg(db, user);
+  if (!isReady(org)) {
+    if (!org && (await isStaff(db, user.id))) throw new BizError(RightsMsg.orgRequired);
+    refuse(org);
+  }
+  return org!;
+}
+
+export type Viewer = { staff: true; org: OrgRow | null } | { staff: false; org: OrgRow };
+
+/**
+ * Who reads organisation data: association staff (admin, reviewer, finance) read everything; an
+ * organisation user reads only their organisation's, and only once it is enrolled and certified.
+ */
+export async function viewerOf(db: Db, user: SessionUser): Promise<Viewer> {
+  const [staff, org] = await Promise.all([isStaff(db, user.id), findMyOrg(db, user)]);
+  if (staff) return { staff: true, org: isReady(org) ? org : null };
+  if (!isReady(org)) refuse(org);
+  return { staff: false, org: org! };
+}

@@ -1,0 +1,375 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  ApprovalBizType,
+  ApprovalNode,
+  CertifyStatus,
+  departBody,
+  EnterStatus,
+  RightsMsg,
+  RightsOrgType,
+  splitFilePaths,
+  type ApproveBody,
+  type OrgCertifyBody,
+  type OrgEnrolBody,
+  type OrgEnrolDraftBody,
+  type OrgRecord,
+  type OrgStatusInfo,
+  type Page,
+} from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import type { DictService } from '../../system/dict/dict.service.ts';
+import { addDepart } from '../../system/depart/depart.service.ts';
+import { sysDepart } from '../../system/depart/depart.table.ts';
+import { sysUser, sysUserDepart } from '../../system/user/user.table.ts';
+import { DepartId } from '../../../seed/seed.ts';
+import { isStaff } from '../file-info/file-info.service.ts';
+import { assertNotSelf, writeApproval } from '../approval/approval.service.ts';
+import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
+import { violatedUnique } from '../shared/db-errors.ts';
+import { withDates, checkDateParams } from '../shared/records.ts';
+import { findMyOrg, isReady } from './org-context.ts';
+import { rightsOrg, type OrgRow } from './org.table.ts';
+
+export const ORG_FILE_BIZ = 'rights_org';
+const DATE_KEYS = ['auditTime', 'certifyTime', 'submitTime', 'certifySubmitTime', 'createTime', 'updateTime'] as const;
+const DICTS = { orgType: 'rights_org_type', enterStatus: 'enter_status', certifyStatus: 'certify_status' };
+
+export const orgResource: ListResource = {
+  table: rightsOrg,
+  fields: {
+    id: { column: rightsOrg.id, type: 'string', sort: false },
+    orgName: { column: rightsOrg.orgName, type: 'string' },
+    orgType: { column: rightsOrg.orgType, type: 'string' },
+    creditCode: { column: rightsOrg.creditCode, type: 'string' },
+    legalPerson: { column: rightsOrg.legalPerson, type: 'string' },
+    contactName: { column: rightsOrg.contactName, type: 'string' },
+    region: { column: rightsOrg.region, type: 'string' },
+    enterStatus: { column: rightsOrg.enterStatus, type: 'string' },
+    certifyStatus: { column: rightsOrg.certifyStatus, type: 'string' },
+    sysOrgCode: { column: rightsOrg.sysOrgCode, type: 'string' },
+    submitTime: { column: rightsOrg.submitTime, type: 'datetime' },
+    createTime: { column: rightsOrg.createTime, type: 'datetime' },
+    updateTime: { column: rightsOrg.updateTime, type: 'datetime' },
+  },
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
+
+const enrolEditable = (row: OrgRow) => row.enterStatus === EnterStatus.draft || row.enterStatus === EnterStatus.rejected;
+const certifyEditable = (row: OrgRow) =>
+  row.enterStatus === EnterStatus.enrolled && (row.certifyStatus === CertifyStatus.none || row.certifyStatus === CertifyStatus.failed);
+
+export async function orgRecords(dicts: DictService, found: OrgRow[]): Promise<OrgRecord[]> {
+  const plain = found.map((row) => {
+    const { applicantId: _a, submitBy: _s, certifySubmitBy: _c, ...rest } = withDates(row, [...DATE_KEYS]);
+    return { ...rest, enrolEditable: enrolEditable(row), certifyEditable: certifyEditable(row) };
+  });
+  return (await dicts.withDictText(plain, DICTS)) as unknown as OrgRecord[];
+}
+
+async function text(dicts: DictService, code: string, value: string): Promise<string> {
+  return (await dicts.dictTexts(code)).get(value) ?? value;
+}
+
+const enrolAttachments = (body: { licenseFile?: string | null; practiceFile?: string | null }): Attachment[] => [
+  { paths: body.licenseFile ?? null, fileType: FileType.licence },
+  { paths: body.practiceFile ?? null },
+];
+const keptPaths = (row: OrgRow | null) =>
+  row ? [row.licenseFile, row.practiceFile, row.filingFile].flatMap((p) => splitFilePaths(p)) : [];
+
+function uniqueMessage(error: unknown): never {
+  const constraint = violatedUnique(error);
+  if (constraint === null) throw error;
+  if (constraint.includes('credit_code')) throw new BizError(RightsMsg.creditCodeTaken);
+  if (constraint.includes('applicant')) throw new BizError(RightsMsg.orgExists);
+  throw new BizError('数据重复，请检查后重试');
+}
+
+/** The enrolment form fields of a body: what a draft or a submission writes (status fields never come from it). */
+function formValues(body: Partial<Record<keyof OrgEnrolBody, unknown>>) {
+  const keys: (keyof OrgEnrolBody)[] = [
+    'orgName', 'orgType', 'creditCode', 'legalPerson', 'regAddress', 'officeAddress', 'foundDate', 'licenseFile',
+    'practiceFile', 'agentFilingNo', 'contactName', 'contactPhone', 'contactEmail', 'region',
+  ];
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (body[k] !== undefined) out[k] = body[k];
+  return out as Partial<typeof rightsOrg.$inferInsert>;
+}
+
+/**
+ * 保存 (draft) or 提交 of the caller's enrolment form. The first save creates the organisation with the caller
+ * as applicant; later ones edit it while it is 未提交 or 已驳回 (conditional update: a reviewer's decision
+ * in between wins). Submitting moves it to 待审核.
+ */
+export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBody | OrgEnrolBody, submit: boolean): Promise<string> {
+  const org = await findMyOrg(db, user);
+  if (org && !enrolEditable(org)) throw new BizError(org.enterStatus === EnterStatus.pending ? RightsMsg.enrolSubmitted : RightsMsg.enrolNotEditable);
+  await checkAttachments(db, user, enrolAttachments(body), keptPaths(org));
+  const now = new Date();
+  const values = {
+    ...formValues(body),
+    ...(submit ? { enterStatus: EnterStatus.pending, submitBy: user.id, submitTime: now } : {}),
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      let id = org?.id;
+      if (!id) {
+        id = newId();
+        await t.insert(rightsOrg).values({
+          id,
+          orgName: body.orgName,
+          ...values,
+          enterStatus: submit ? EnterStatus.pending : EnterStatus.draft,
+          certifyStatus: CertifyStatus.none,
+          applicantId: user.id,
+          createBy: user.username,
+          createTime: now,
+        });
+      } else {
+        const changed = await t
+          .update(rightsOrg)
+          .set({ ...values, updateBy: user.username, updateTime: now })
+          .where(and(eq(rightsOrg.id, id), inArray(rightsOrg.enterStatus, [EnterStatus.draft, EnterStatus.rejected])))
+          .returning({ id: rightsOrg.id });
+        if (changed.length !== 1) throw new BizError(RightsMsg.enrolNotEditable);
+      }
+      await linkAttachments(t, ORG_FILE_BIZ, id, enrolAttachments(body));
+      return id;
+    });
+  } catch (error) {
+    if (error instanceof BizError) throw error;
+    uniqueMessage(error);
+  }
+}
+
+async function orgOrFail(db: Db, id: string): Promise<OrgRow> {
+  const [row] = await db.select().from(rightsOrg).where(eq(rightsOrg.id, id));
+  if (!row) throw new BizError(RightsMsg.notFound);
+  return row;
+}
+
+/**
+ * 审批入驻: 待审核 → 已入驻 | 已驳回, with its approval record, in one transaction. On approval the
+ * organisation becomes a department under 入驻服务机构 (agencies) or 会员企业 (权利人企业), and the user who
+ * submitted is moved into it, so that their data is scoped to it.
+ */
+export async function approveEnrol(db: Db, dicts: DictService, user: SessionUser, body: ApproveBody): Promise<OrgRow> {
+  const before = await orgOrFail(db, body.id);
+  assertNotSelf(before.submitBy, user);
+  const pass = body.result === 'pass';
+  // read before the transaction: a query outside an open transaction waits for it on PGlite
+  const statusTexts = await dicts.dictTexts('enter_status');
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const now = new Date();
+    const [row] = await t
+      .update(rightsOrg)
+      .set({
+        enterStatus: pass ? EnterStatus.enrolled : EnterStatus.rejected,
+        auditOpinion: body.opinion,
+        auditBy: user.realname || user.username,
+        auditTime: now,
+        updateBy: user.username,
+        updateTime: now,
+      })
+      .where(and(eq(rightsOrg.id, body.id), eq(rightsOrg.enterStatus, EnterStatus.pending)))
+      .returning();
+    if (!row) {
+      const current = await orgOrFail(t, body.id);
+      throw new BizError(`${RightsMsg.enrolNotPending}（当前状态：${statusTexts.get(current.enterStatus) ?? current.enterStatus}）`);
+    }
+    assertNotSelf(row.submitBy, user);
+    let orgCode = row.sysOrgCode;
+    if (pass && !row.departId) {
+      const departId = await addDepart(
+        t,
+        user,
+        departBody.parse({
+          parentId: row.orgType === RightsOrgType.holder ? DepartId.members : DepartId.agencies,
+          departName: row.orgName,
+          orgCategory: '2',
+          description: `入驻机构（统一社会信用代码 ${row.creditCode ?? ''}）`,
+        }),
+      );
+      const [depart] = await t.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.id, departId));
+      orgCode = depart.orgCode;
+      await t.update(rightsOrg).set({ departId, sysOrgCode: orgCode }).where(eq(rightsOrg.id, row.id));
+      const mover = row.submitBy ?? row.applicantId;
+      if (mover) {
+        await t.delete(sysUserDepart).where(eq(sysUserDepart.userId, mover));
+        await t.insert(sysUserDepart).values({ id: newId(), userId: mover, depId: departId });
+        await t.update(sysUser).set({ orgCode, updateBy: user.username, updateTime: now }).where(eq(sysUser.id, mover));
+      }
+      await linkAttachments(t, ORG_FILE_BIZ, row.id, [{ paths: row.licenseFile }, { paths: row.practiceFile }], orgCode);
+    }
+    await writeApproval(t, user, {
+      bizType: ApprovalBizType.enrol,
+      bizId: row.id,
+      bizTitle: row.orgName,
+      node: ApprovalNode.first,
+      result: body.result,
+      opinion: body.opinion,
+      orgId: row.id,
+      sysOrgCode: orgCode,
+    }, now);
+    return { ...row, sysOrgCode: orgCode };
+  });
+}
+
+/** 提交认证: an enrolled organisation (未认证 or 认证失败) hands in its licence and filing documents → 认证中. */
+export async function submitCertify(db: Db, user: SessionUser, body: OrgCertifyBody): Promise<void> {
+  const org = await findMyOrg(db, user);
+  if (!org || (org.enterStatus !== EnterStatus.enrolled && org.enterStatus !== EnterStatus.disabled)) throw new BizError(RightsMsg.certifyNeedsEnrol);
+  if (org.enterStatus === EnterStatus.disabled) throw new BizError(RightsMsg.orgDisabled);
+  if (!certifyEditable(org)) throw new BizError(RightsMsg.certifyNotEditable);
+  const agentFilingNo = body.agentFilingNo ?? org.agentFilingNo;
+  if (org.orgType === RightsOrgType.agency && !agentFilingNo) throw new BizError(RightsMsg.agentFilingNoRequired);
+  const attachments: Attachment[] = [{ paths: body.practiceFile }, { paths: body.filingFile }];
+  await checkAttachments(db, user, attachments, keptPaths(org));
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const changed = await t
+      .update(rightsOrg)
+      .set({
+        practiceFile: body.practiceFile,
+        filingFile: body.filingFile,
+        agentFilingNo,
+        certifyStatus: CertifyStatus.pending,
+        certifySubmitBy: user.id,
+        certifySubmitTime: now,
+        updateBy: user.username,
+        updateTime: now,
+      })
+      .where(
+        and(
+          eq(rightsOrg.id, org.id),
+          eq(rightsOrg.enterStatus, EnterStatus.enrolled),
+          inArray(rightsOrg.certifyStatus, [CertifyStatus.none, CertifyStatus.failed]),
+        ),
+      )
+      .returning({ id: rightsOrg.id });
+    if (changed.length !== 1) throw new BizError(RightsMsg.certifyNotEditable);
+    await linkAttachments(t, ORG_FILE_BIZ, org.id, attachments, org.sysOrgCode);
+  });
+}
+
+/** 审批认证: 认证中 → 已认证 | 认证失败, with its approval record, in one transaction. */
+export async function approveCertify(db: Db, dicts: DictService, user: SessionUser, body: ApproveBody): Promise<OrgRow> {
+  const before = await orgOrFail(db, body.id);
+  assertNotSelf(before.certifySubmitBy, user);
+  const pass = body.result === 'pass';
+  // read before the transaction: a query outside an open transaction waits for it on PGlite
+  const statusTexts = await dicts.dictTexts('certify_status');
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const now = new Date();
+    const [row] = await t
+      .update(rightsOrg)
+      .set({
+        certifyStatus: pass ? CertifyStatus.certified : CertifyStatus.failed,
+        certifyOpinion: body.opinion,
+        certifyBy: user.realname || user.username,
+        certifyTime: now,
+        updateBy: user.username,
+        updateTime: now,
+      })
+      .where(and(eq(rightsOrg.id, body.id), eq(rightsOrg.certifyStatus, CertifyStatus.pending)))
+      .returning();
+    if (!row) {
+      const current = await orgOrFail(t, body.id);
+      throw new BizError(`${RightsMsg.certifyNotPending}（当前状态：${statusTexts.get(current.certifyStatus) ?? current.certifyStatus}）`);
+    }
+    assertNotSelf(row.certifySubmitBy, user);
+    await writeApproval(t, user, {
+      bizType: ApprovalBizType.certify,
+      bizId: row.id,
+      bizTitle: row.orgName,
+      node: ApprovalNode.first,
+      result: body.result,
+      opinion: body.opinion,
+      orgId: row.id,
+      sysOrgCode: row.sysOrgCode,
+    }, now);
+    return row;
+  });
+}
+
+/** 停用 / 启用 (admin): 已入驻 ⇄ 已停用. */
+export async function setOrgDisabled(db: Db, user: SessionUser, id: string, disable: boolean, reason: string | null): Promise<void> {
+  await orgOrFail(db, id);
+  const from = disable ? EnterStatus.enrolled : EnterStatus.disabled;
+  const changed = await db
+    .update(rightsOrg)
+    .set({
+      enterStatus: disable ? EnterStatus.disabled : EnterStatus.enrolled,
+      ...(reason ? { auditOpinion: reason } : {}),
+      updateBy: user.username,
+      updateTime: new Date(),
+    })
+    .where(and(eq(rightsOrg.id, id), eq(rightsOrg.enterStatus, from)))
+    .returning({ id: rightsOrg.id });
+  if (changed.length !== 1) throw new BizError(disable ? RightsMsg.disableNotAllowed : RightsMsg.enableNotAllowed);
+}
+
+export async function listOrgs(db: Db, dicts: DictService, params: ListParams, extra: SQL[] = []): Promise<Page<OrgRecord>> {
+  checkDateParams(orgResource, params);
+  const page = await pageOf<OrgRow>(db, orgResource, params, { extra, tieBreak: rightsOrg.id });
+  return { ...page, records: await orgRecords(dicts, page.records) };
+}
+
+export async function orgById(db: Db, dicts: DictService, id: string): Promise<OrgRecord> {
+  return (await orgRecords(dicts, [await orgOrFail(db, id)]))[0];
+}
+
+export async function mine(db: Db, dicts: DictService, user: SessionUser): Promise<OrgRecord | null> {
+  const org = await findMyOrg(db, user);
+  return org ? (await orgRecords(dicts, [org]))[0] : null;
+}
+
+const STEP_TEXT: Record<OrgStatusInfo['nextStep'], string> = {
+  none: '协会工作人员无需入驻',
+  enrol: '请填写并提交机构入驻申请',
+  waitEnrol: '入驻申请审核中，请等待协会审核',
+  certify: '入驻已通过，请提交认证材料',
+  waitCertify: '认证材料审核中，请等待协会审核',
+  disabled: '机构已停用，请联系协会管理员',
+  done: '已完成入驻和认证',
+};
+
+/** Where the caller stands: the dashboard's enter-organisation and certification pages read it. */
+export async function statusOf(db: Db, dicts: DictService, user: SessionUser): Promise<OrgStatusInfo> {
+  const [staff, org] = await Promise.all([isStaff(db, user.id), findMyOrg(db, user)]);
+  let nextStep: OrgStatusInfo['nextStep'];
+  let opinion: string | null = null;
+  if (!org) nextStep = staff ? 'none' : 'enrol';
+  else if (org.enterStatus === EnterStatus.disabled) nextStep = 'disabled';
+  else if (org.enterStatus === EnterStatus.pending) nextStep = 'waitEnrol';
+  else if (org.enterStatus !== EnterStatus.enrolled) {
+    nextStep = 'enrol';
+    if (org.enterStatus === EnterStatus.rejected) opinion = org.auditOpinion;
+  } else if (org.certifyStatus === CertifyStatus.certified) nextStep = 'done';
+  else if (org.certifyStatus === CertifyStatus.pending) nextStep = 'waitCertify';
+  else {
+    nextStep = 'certify';
+    if (org.certifyStatus === CertifyStatus.failed) opinion = org.certifyOpinion;
+  }
+  return {
+    staff,
+    orgId: org?.id ?? null,
+    orgName: org?.orgName ?? null,
+    enterStatus: org?.enterStatus ?? null,
+    enterStatus_dictText: org ? await text(dicts, 'enter_status', org.enterStatus) : null,
+    certifyStatus: org?.certifyStatus ?? null,
+    certifyStatus_dictText: org ? await text(dicts, 'certify_status', org.certifyStatus) : null,
+    nextStep,
+    nextStepText: STEP_TEXT[nextStep],
+    opinion,
+    allowed: staff || isReady(org),
+  };
+}

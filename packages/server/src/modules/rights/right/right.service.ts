@@ -1,0 +1,279 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  ApprovalBizType,
+  ApprovalNode,
+  AuditStatus,
+  chinaToday,
+  computeExpireDate,
+  EXPIRY_FLAGS,
+  rightFlags,
+  RightsMsg,
+  splitFilePaths,
+  type ApproveBody,
+  type ExpiryFlag,
+  type Page,
+  type RightBody,
+  type RightRecord,
+} from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import type { DictService } from '../../system/dict/dict.service.ts';
+import { assertNotSelf, writeApproval } from '../approval/approval.service.ts';
+import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
+import { rightsOrg, type OrgRow } from '../org/org.table.ts';
+import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
+import { violatedUnique } from '../shared/db-errors.ts';
+import { withDates, checkDateParams } from '../shared/records.ts';
+import { rightsRight, type RightRow } from './right.table.ts';
+
+export const RIGHT_FILE_BIZ = 'rights_right';
+const EDITABLE = [AuditStatus.draft, AuditStatus.rejected];
+
+export const rightResource: ListResource = {
+  table: rightsRight,
+  fields: {
+    id: { column: rightsRight.id, type: 'string', sort: false },
+    orgId: { column: rightsRight.orgId, type: 'string' },
+    trademarkName: { column: rightsRight.trademarkName, type: 'string' },
+    regNo: { column: rightsRight.regNo, type: 'string' },
+    niceClass: { column: rightsRight.niceClass, type: 'string' },
+    trademarkType: { column: rightsRight.trademarkType, type: 'string' },
+    registrant: { column: rightsRight.registrant, type: 'string' },
+    legalStatus: { column: rightsRight.legalStatus, type: 'string' },
+    authOrg: { column: rightsRight.authOrg, type: 'string' },
+    auditStatus: { column: rightsRight.auditStatus, type: 'string' },
+    regDate: { column: rightsRight.regDate, type: 'date' },
+    expireDate: { column: rightsRight.expireDate, type: 'date' },
+    authEndDate: { column: rightsRight.authEndDate, type: 'date' },
+    sysOrgCode: { column: rightsRight.sysOrgCode, type: 'string' },
+    submitTime: { column: rightsRight.submitTime, type: 'datetime' },
+    createTime: { column: rightsRight.createTime, type: 'datetime' },
+    updateTime: { column: rightsRight.updateTime, type: 'datetime' },
+  },
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
+const DICTS = { niceClass: 'nice_class', trademarkType: 'trademark_type', legalStatus: 'legal_status', auditStatus: 'audit_status' };
+
+/** The SQL twin of `rightFlags` (contracts), so that a list can be filtered by a derived flag. */
+export function expiryFlagCondition(flag: ExpiryFlag, today: string): SQL {
+  const d = sql`${today}::date`;
+  switch (flag) {
+    case 'expiringSoon':
+      return sql`(${rightsRight.expireDate} >= ${d} and ${rightsRight.expireDate} <= (${d} + interval '12 months')::date)`;
+    case 'inGracePeriod':
+      return sql`(${rightsRight.expireDate} < ${d} and (${rightsRight.expireDate} + interval '6 months')::date >= ${d})`;
+    case 'expired':
+      return sql`((${rightsRight.expireDate} + interval '6 months')::date < ${d})`;
+    case 'authExpired':
+      return sql`(${rightsRight.authEndDate} < ${d})`;
+  }
+}
+
+/**
+ * Scope: staff read every record; an organisation user reads those of their organisation's department
+ * (sys_org_code prefix), which exists only once the organisation is enrolled and certified.
+ */
+export function rightScope(viewer: Viewer): SQL[] {
+  const scope: SQL[] = [eq(rightsRight.delFlag, '0')];
+  if (!viewer.staff) scope.push(and(eq(rightsRight.orgId, viewer.org.id), sql`${rightsRight.sysOrgCode} like ${`${viewer.org.sysOrgCode}%`}`)!);
+  return scope;
+}
+
+export async function rightRecords(db: Db, dicts: DictService, viewer: Viewer | null, found: RightRow[], today = chinaToday()): Promise<RightRecord[]> {
+  const orgIds = [...new Set(found.map((r) => r.orgId))];
+  const names = new Map(
+    orgIds.length ? (await db.select({ id: rightsOrg.id, name: rightsOrg.orgName }).from(rightsOrg).where(inArray(rightsOrg.id, orgIds))).map((o) => [o.id, o.name]) : [],
+  );
+  const plain = found.map((row) => {
+    const { submitBy: _s, delFlag: _d, ...rest } = withDates(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);
+    return {
+      ...rest,
+      ...rightFlags(row.expireDate, row.authEndDate, today),
+      orgName: names.get(row.orgId) ?? null,
+      editable: viewer?.org?.id === row.orgId && (EDITABLE as string[]).includes(row.auditStatus),
+    };
+  });
+  return (await dicts.withDictText(plain, DICTS)) as unknown as RightRecord[];
+}
+
+export async function listRights(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<RightRecord>> {
+  checkDateParams(rightResource, params);
+  const viewer = await viewerOf(db, user);
+  const extra = rightScope(viewer);
+  const today = chinaToday();
+  const flag = typeof params.expiryFlag === 'string' ? params.expiryFlag : '';
+  if (flag) {
+    if (!(EXPIRY_FLAGS as readonly string[]).includes(flag)) throw new BizError(`expiryFlag 只能是 ${EXPIRY_FLAGS.join('、')}`, 500, 400);
+    extra.push(expiryFlagCondition(flag as ExpiryFlag, today));
+  }
+  if (typeof params.selections === 'string' && params.selections) extra.push(inArray(rightsRight.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
+  const page = await pageOf<RightRow>(db, rightResource, params, { extra, tieBreak: rightsRight.id });
+  return { ...page, records: await rightRecords(db, dicts, viewer, page.records, today) };
+}
+
+export async function rightById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<RightRecord> {
+  const viewer = await viewerOf(db, user);
+  const [row] = await db.select().from(rightsRight).where(and(eq(rightsRight.id, id), ...rightScope(viewer)));
+  if (!row) throw new BizError(RightsMsg.notFound);
+  return (await rightRecords(db, dicts, viewer, [row]))[0];
+}
+
+const attachmentsOf = (body: Pick<RightBody, 'markImage' | 'authLetter' | 'proofFile'>): Attachment[] => [
+  { paths: body.markImage, kind: 'image' },
+  { paths: body.authLetter, kind: 'pdf', fileType: FileType.authLetter },
+  { paths: body.proofFile, fileType: FileType.registration },
+];
+
+function values(body: RightBody) {
+  return {
+    trademarkName: body.trademarkName,
+    markImage: body.markImage,
+    regNo: body.regNo,
+    niceClass: body.niceClass,
+    goodsServices: body.goodsServices,
+    trademarkType: body.trademarkType,
+    registrant: body.registrant,
+    registrantAddress: body.registrantAddress,
+    regDate: body.regDate,
+    expireDate: computeExpireDate(body.regDate),
+    legalStatus: body.legalStatus,
+    authOrg: body.authOrg,
+    authLetter: body.authLetter,
+    authStartDate: body.authStartDate,
+    authEndDate: body.authEndDate,
+    proofFile: body.proofFile,
+    remark: body.remark,
+  };
+}
+
+function duplicate(error: unknown): never {
+  if (violatedUnique(error) !== null) throw new BizError(RightsMsg.rightDuplicate);
+  throw error;
+}
+
+/** 新增: a draft (草稿) of the caller's organisation. */
+export async function addRight(db: Db, user: SessionUser, body: RightBody): Promise<string> {
+  const org = await requireReadyOrg(db, user);
+  await checkAttachments(db, user, attachmentsOf(body));
+  const id = newId();
+  try {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await t.insert(rightsRight).values({
+        id,
+        orgId: org.id,
+        ...values(body),
+        auditStatus: AuditStatus.draft,
+        sysOrgCode: org.sysOrgCode,
+        createBy: user.username,
+        createTime: new Date(),
+      });
+      await linkAttachments(t, RIGHT_FILE_BIZ, id, attachmentsOf(body), org.sysOrgCode);
+    });
+  } catch (error) {
+    if (error instanceof BizError) throw error;
+    duplicate(error);
+  }
+  return id;
+}
+
+async function ownRight(db: Db, org: OrgRow, id: string): Promise<RightRow> {
+  const [row] = await db.select().from(rightsRight).where(and(eq(rightsRight.id, id), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0')));
+  if (!row) throw new BizError(RightsMsg.notFound);
+  return row;
+}
+
+/** 编辑: only a draft or a rejected record of the caller's organisation. */
+export async function editRight(db: Db, user: SessionUser, body: RightBody): Promise<void> {
+  if (!body.id) throw new BizError('缺少ID');
+  const org = await requireReadyOrg(db, user);
+  const row = await ownRight(db, org, body.id);
+  if (!(EDITABLE as string[]).includes(row.auditStatus)) throw new BizError(RightsMsg.rightNotEditable);
+  await checkAttachments(db, user, attachmentsOf(body), [row.markImage, row.authLetter, row.proofFile].flatMap((p) => splitFilePaths(p)));
+  try {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const changed = await t
+        .update(rightsRight)
+        .set({ ...values(body), updateBy: user.username, updateTime: new Date() })
+        .where(and(eq(rightsRight.id, row.id), inArray(rightsRight.auditStatus, EDITABLE), eq(rightsRight.delFlag, '0')))
+        .returning({ id: rightsRight.id });
+      if (changed.length !== 1) throw new BizError(RightsMsg.rightNotEditable);
+      await linkAttachments(t, RIGHT_FILE_BIZ, row.id, attachmentsOf(body), org.sysOrgCode);
+    });
+  } catch (error) {
+    if (error instanceof BizError) throw error;
+    duplicate(error);
+  }
+}
+
+/** Changes every listed record of the caller's organisation from an allowed state, or none of them. */
+async function changeOwn(db: Db, user: SessionUser, ids: string[], set: Partial<typeof rightsRight.$inferInsert>, message: string) {
+  if (!ids.length) throw new BizError('请选择记录');
+  const org = await requireReadyOrg(db, user);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const changed = await t
+      .update(rightsRight)
+      .set(set)
+      .where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0'), inArray(rightsRight.auditStatus, EDITABLE)))
+      .returning({ id: rightsRight.id });
+    if (changed.length === ids.length) return;
+    const found = await t.select({ id: rightsRight.id }).from(rightsRight).where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0')));
+    throw new BizError(found.length === ids.length ? message : RightsMsg.notFound);
+  });
+}
+
+export function deleteRights(db: Db, user: SessionUser, ids: string[]) {
+  return changeOwn(db, user, ids, { delFlag: '1', updateBy: user.username, updateTime: new Date() }, RightsMsg.rightNotDeletable);
+}
+
+/** 提交审核: 草稿 | 已驳回 → 待审核. */
+export function submitRights(db: Db, user: SessionUser, ids: string[]) {
+  const now = new Date();
+  return changeOwn(
+    db,
+    user,
+    ids,
+    { auditStatus: AuditStatus.pending, submitBy: user.id, submitTime: now, updateBy: user.username, updateTime: now },
+    RightsMsg.rightNotSubmittable,
+  );
+}
+
+/** 审核: 待审核 → 已通过 | 已驳回 with its approval record, in one transaction. */
+export async function approveRight(db: Db, user: SessionUser, body: ApproveBody): Promise<void> {
+  const [before] = await db.select().from(rightsRight).where(and(eq(rightsRight.id, body.id), eq(rightsRight.delFlag, '0')));
+  if (!before) throw new BizError(RightsMsg.notFound);
+  assertNotSelf(before.submitBy, user);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const now = new Date();
+    const [row] = await t
+      .update(rightsRight)
+      .set({
+        auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected,
+        auditOpinion: body.opinion,
+        auditBy: user.realname || user.username,
+        auditTime: now,
+        updateBy: user.username,
+        updateTime: now,
+      })
+      .where(and(eq(rightsRight.id, body.id), eq(rightsRight.auditStatus, AuditStatus.pending), eq(rightsRight.delFlag, '0')))
+      .returning();
+    if (!row) throw new BizError(RightsMsg.rightNotPending);
+    assertNotSelf(row.submitBy, user);
+    await writeApproval(t, user, {
+      bizType: ApprovalBizType.right,
+      bizId: row.id,
+      bizTitle: `${row.trademarkName}（第${row.niceClass}类 ${row.regNo}）`,
+      node: ApprovalNode.first,
+      result: body.result,
+      opinion: body.opinion,
+      orgId: row.orgId,
+      sysOrgCode: row.sysOrgCode,
+    }, now);
+  });
+}

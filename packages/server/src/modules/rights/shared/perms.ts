@@ -1,0 +1,21 @@
+/** Permission codes of the rights modules (seeded as buttons; granted per DOMAIN.md roles in rights.seed.ts). */
+export const RightsPerm = {
+  orgList: 'rights:org:list',
+  orgEnrol: 'rights:org:enrol',
+  orgApprove: 'rights:org:approve',
+  orgStatus: 'rights:org:status',
+  bankList: 'rights:bank:list',
+  bankAdd: 'rights:bank:add',
+  bankEdit: 'rights:bank:edit',
+  bankDelete: 'rights:bank:delete',
+  bankApprove: 'rights:bank:approve',
+  rightList: 'rights:right:list',
+  rightAdd: 'rights:right:add',
+  rightEdit: 'rights:right:edit',
+  rightDelete: 'rights:right:delete',
+  rightApprove: 'rights:right:approve',
+  rightExport: 'rights:right:export',
+  rightImport: 'rights:right:import',
+  approvalList: 'rights:approval:list',
+  approvalTodo: 'rights:approval:todo',
+} as const;

@@ -1,0 +1,40 @@
+import { isCalendarDate } from '@sbwq/contracts';
+import { formatDateTime } from '../../../platform/db/time.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import type { ListParams, ListResource } from '../../../platform/list/list-query.ts';
+import type { DictService } from '../../system/dict/dict.service.ts';
+
+/** JeecgBoot dates (`yyyy-MM-dd HH:mm:ss`, GMT+8) for every timestamp column of a row. */
+export function withDates<T extends Record<string, unknown>>(row: T, keys: (keyof T)[]): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const k of keys) out[k as string] = formatDateTime(row[k] as Date | string | null);
+  return out as T;
+}
+
+/** `<field>_dictText` for the given field → dictionary code map (JEECG-API §6.2). */
+export function dictTexts<T extends Record<string, unknown>>(dicts: DictService, rows: T[], fields: Record<string, string>) {
+  return dicts.withDictText(rows, fields) as Promise<(T & Record<string, string>)[]>;
+}
+
+/** `ids=a,b,` as the JeecgBoot client sends it. */
+export function idList(raw: string): string[] {
+  return [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 1000).filter((id) => id.length <= 36);
+}
+
+/**
+ * list-query checks a date's shape but not the calendar: `2026-02-30` would reach PostgreSQL and fail
+ * there. Until platform/list does it, the rights lists refuse such values first (400, not 500).
+ */
+export function checkDateParams(resource: ListResource, params: ListParams) {
+  for (const [key, raw] of Object.entries(params)) {
+    const name = key.replace(/_(begin|end|MultiString)$/, '');
+    const type = resource.fields[name]?.type;
+    if (type !== 'date' && type !== 'datetime') continue;
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      for (const m of String(value ?? '').matchAll(/(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?/g)) {
+        const timeOk = m[2] === undefined || (Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4]) < 60);
+        if (!isCalendarDate(m[1]) || !timeOk) throw new BizError(`查询条件 ${name} 不是有效日期`, 500, 400);
+      }
+    }
+  }
+}

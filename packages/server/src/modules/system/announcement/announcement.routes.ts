@@ -1,0 +1,167 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AnnouncementMsg, announcementAddBody, announcementEditBody } from '@sbwq/contracts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { hasPermission } from '../../../platform/access/access.ts';
+import type { AppDeps } from '../../../app.ts';
+import { splitIds } from '../role/role.service.ts';
+import {
+  addAnnouncement,
+  deleteAnnouncements,
+  editAnnouncement,
+  findAnnouncement,
+  listAnnouncements,
+  listByUser,
+  markRead,
+  myAnnouncementSends,
+  readAll,
+  releaseAnnouncement,
+  revokeAnnouncement,
+  safeOpenHostsOf,
+} from './announcement.service.ts';
+
+const tags = ['系统通告'];
+const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36), _t: z.string().optional() });
+const idsQuery = z.object({ ids: z.string({ error: AnnouncementMsg.idsRequired }).min(1, AnnouncementMsg.idsRequired).max(20_000) });
+
+export const AnnouncementPerm = {
+  list: 'system:announcement:list',
+  add: 'system:announcement:add',
+  edit: 'system:announcement:edit',
+  delete: 'system:announcement:delete',
+  release: 'system:announcement:release',
+} as const;
+
+/**
+ * 通告管理 `/sys/annountCement/*` (spelling kept) and 我的消息 `/sys/sysAnnouncementSend/*`
+ * (JEECG-API §5.2). Management is guarded by system:announcement:* codes; the user's calls only ever
+ * touch the caller's own deliveries.
+ */
+export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, opts: { safeOpenHosts?: string[] } = {}) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const safeHosts = opts.safeOpenHosts ?? safeOpenHostsOf();
+
+  r.get(
+    '/sys/annountCement/list',
+    {
+      config: { permission: AnnouncementPerm.list },
+      schema: { tags, summary: '通告列表', description: '分页；titile、sender 按包含查询，其余字段按 JeecgBoot 查询约定；带 priority/msgCategory/msgType/sendStatus 的 _dictText。', querystring: listQuery },
+    },
+    async (request) => ok(await listAnnouncements(db, deps.dicts, request.query), '操作成功！', 200),
+  );
+
+  r.post(
+    '/sys/annountCement/add',
+    {
+      config: { permission: AnnouncementPerm.add },
+      schema: { tags, summary: '添加通告', description: 'msgContent 保存前清理（去掉脚本、事件属性、javascript: 链接、iframe 等）；openPage 只能是系统内路由或允许的网址。', body: announcementAddBody },
+    },
+    async (request) => ok(await addAnnouncement(db, request.user!, request.body, safeHosts), AnnouncementMsg.added, 200),
+  );
+
+  r.route({
+    method: ['PUT', 'POST'],
+    url: '/sys/annountCement/edit',
+    config: { permission: AnnouncementPerm.edit },
+    schema: { tags, summary: '编辑通告（仅未发布的）', description: '指定用户的通告同步其推送记录。', body: announcementEditBody },
+    handler: async (request) => {
+      await editAnnouncement(db, request.user!, request.body, safeHosts);
+      return ok(null, AnnouncementMsg.edited, 200);
+    },
+  });
+
+  r.delete(
+    '/sys/annountCement/delete',
+    { config: { permission: AnnouncementPerm.delete }, schema: { tags, summary: '删除通告（逻辑删除）', querystring: idQuery } },
+    async (request) => {
+      await deleteAnnouncements(db, request.user!, [request.query.id]);
+      return ok(null, AnnouncementMsg.deleted, 200);
+    },
+  );
+
+  r.delete(
+    '/sys/annountCement/deleteBatch',
+    { config: { permission: AnnouncementPerm.delete }, schema: { tags, summary: '批量删除通告（逻辑删除）', querystring: idsQuery } },
+    async (request) => {
+      await deleteAnnouncements(db, request.user!, splitIds(request.query.ids));
+      return ok(null, AnnouncementMsg.deletedBatch, 200);
+    },
+  );
+
+  r.get(
+    '/sys/annountCement/queryById',
+    {
+      // Open to every signed-in user: the notice modal reads it. The service decides what the caller may see.
+      config: { signedIn: true },
+      schema: { tags, summary: '按ID查询通告', description: '有 system:announcement:list 的用户可查看任一通告；其他用户只能查看已发布给自己的通告。', querystring: idQuery },
+    },
+    async (request) => {
+      const manager = await hasPermission(db, request.user!.id, AnnouncementPerm.list);
+      return ok(await findAnnouncement(db, request.user!, request.query.id, manager), '操作成功！', 200);
+    },
+  );
+
+  r.get(
+    '/sys/annountCement/doReleaseData',
+    {
+      config: { permission: AnnouncementPerm.release },
+      schema: { tags, summary: '发布通告', description: '为每个目标用户生成推送记录，并通过 WebSocket 推送（全体用户 cmd=topic，指定用户 cmd=user）。', querystring: idQuery },
+    },
+    async (request) => {
+      await releaseAnnouncement(db, deps.sockets, request.user!, request.query.id);
+      return ok(null, AnnouncementMsg.released, 200);
+    },
+  );
+
+  r.get(
+    '/sys/annountCement/doReovkeData',
+    { config: { permission: AnnouncementPerm.release }, schema: { tags, summary: '撤销通告', querystring: idQuery } },
+    async (request) => {
+      await revokeAnnouncement(db, request.user!, request.query.id);
+      return ok(null, AnnouncementMsg.revoked, 200);
+    },
+  );
+
+  r.get(
+    '/sys/annountCement/listByUser',
+    {
+      config: { signedIn: true },
+      schema: { tags, summary: '当前用户的未读通告与系统消息', description: '各取最新 5 条未读，并给出未读总数（anntMsgList/anntMsgTotal 为通知公告，sysMsgList/sysMsgTotal 为系统消息）。' },
+    },
+    async (request) => ok(await listByUser(db, request.user!.id), '操作成功！', 200),
+  );
+
+  r.route({
+    method: ['PUT', 'POST'],
+    url: '/sys/sysAnnouncementSend/editByAnntIdAndUserId',
+    config: { signedIn: true },
+    schema: { tags, summary: '标记当前用户的一条通告为已读', body: z.object({ anntId: z.string({ error: '缺少通告ID' }).min(1, '缺少通告ID').max(36) }).loose() },
+    handler: async (request) => {
+      await markRead(db, request.user!.id, request.body.anntId);
+      return ok(null, '操作成功！', 200);
+    },
+  });
+
+  r.get(
+    '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+    {
+      config: { signedIn: true },
+      schema: { tags, summary: '我的消息', description: '分页；可按 titile、sender（包含）、readFlag、busType、msgCategory 查询；未读在前，按发布时间倒序。', querystring: listQuery },
+    },
+    async (request) => ok(await myAnnouncementSends(db, deps.dicts, request.user!.id, request.query), '操作成功！', 200),
+  );
+
+  r.route({
+    method: ['PUT', 'POST'],
+    url: '/sys/sysAnnouncementSend/readAll',
+    config: { signedIn: true },
+    schema: { tags, summary: '当前用户的全部消息标为已读' },
+    handler: async (request) => {
+      await readAll(db, request.user!.id);
+      return ok(null, AnnouncementMsg.readAll, 200);
+    },
+  });
+}

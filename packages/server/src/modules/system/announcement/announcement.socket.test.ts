@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, json } from '../../../test/harness.ts';
+import { buildApp } from '../../../app.ts';
+import { connect, listenLocal, pause } from '../../../platform/socket/socket.testkit.ts';
+import { sysUser } from '../user/user.table.ts';
+
+describe('live delivery: a release pushes over the notification socket (spec §4 Sockets, §7 Notifications; JEECG-API §5.2, §7.1)', async () => {
+  const t = await createTestApp();
+  const base = `${await listenLocal(t.app)}${t.config.apiBase}`;
+  const admin = await t.loginAs('admin', 'Admin12345');
+  const [{ id: adminId }] = await t.database.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));
+  const aliceId = await t.createUser({ username: 'live.alice', password: 'Alice12345' });
+  const bobId = await t.createUser({ username: 'live.bob', password: 'Bobby12345' });
+  const alice = await t.loginAs('live.alice', 'Alice12345');
+  const bob = await t.loginAs('live.bob', 'Bobby12345');
+  const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
+    t.inject({ method, url: t.api(path), headers: { 'X-Access-Token': admin }, ...(payload ? { payload } : {}) });
+
+  it('USER type → {cmd:"user", msgId, msgTxt, userId} to each tab of each target user, nothing to anyone else; ALL type → {cmd:"topic"} to everyone', async () => {
+    const aliceTab1 = await connect(`${base}/websocket/${aliceId}`, [alice]);
+    const aliceTab2 = await connect(`${base}/websocket/${aliceId}?token=${alice}`);
+    const bobTab = await connect(`${base}/websocket/${bobId}`, [bob]);
+    const adminTab = await connect(`${base}/websocket/${adminId}`, [admin]);
+
+    const userNotice = json(await call('POST', '/sys/annountCement/add', { titile: '给 alice 的消息', msgType: 'USER', userIds: `${aliceId},` })).result;
+    expect(json(await call('GET', `/sys/annountCement/doReleaseData?id=${userNotice}`)).success).toBe(true);
+    const expected = { cmd: 'user', msgId: userNotice, msgTxt: '给 alice 的消息', userId: aliceId };
+    expect(await aliceTab1.next()).toEqual(expected);
+    expect(await aliceTab2.next()).toEqual(expected);
+
+    const topic = json(await call('POST', '/sys/annountCement/add', { titile: '全体公告', msgType: 'ALL', msgCategory: '1' })).result;
+    expect(json(await call('GET', `/sys/annountCement/doReleaseData?id=${topic}`)).success).toBe(true);
+    for (const s of [aliceTab1, aliceTab2, bobTab, adminTab]) expect(await s.next()).toEqual({ cmd: 'topic', msgId: topic, msgTxt: '全体公告' });
+
+    await pause(150);
+    expect(bobTab.messages).toHaveLength(1);
+    expect(adminTab.messages).toHaveLength(1);
+    // what the bell loads after the push
+    const bell = json(await t.inject({ url: t.api('/sys/annountCement/listByUser'), headers: { 'X-Access-Token': alice } })).result;
+    expect(bell.sysMsgList.map((a: { id: string }) => a.id)).toContain(userNotice);
+    expect(bell.anntMsgList.map((a: { id: string }) => a.id)).toContain(topic);
+    for (const s of [aliceTab1, aliceTab2, bobTab, adminTab]) s.close();
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(Boolean(redisUrl))('with REDIS_URL, a release on one server process reaches sockets held by another (spec §4 Sockets)', async () => {
+  const a = await createTestApp({ REDIS_URL: redisUrl ?? '' });
+  const b = await buildApp(a.config, a.database.db);
+  afterAll(() => b.app.close());
+  const baseB = `${await listenLocal(b.app)}${a.config.apiBase}`;
+  const admin = await a.loginAs('admin', 'Admin12345');
+  const carolId = await a.createUser({ username: 'redis.carol', password: 'Carol12345' });
+  const carol = await a.loginAs('redis.carol', 'Carol12345');
+  const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
+    a.inject({ method, url: a.api(path), headers: { 'X-Access-Token': admin }, ...(payload ? { payload } : {}) });
+
+  it('release on A → the user\'s socket on B gets the `user` and the `topic` message, once each', async () => {
+    const onB = await connect(`${baseB}/websocket/${carolId}`, [carol]);
+    const id = json(await call('POST', '/sys/annountCement/add', { titile: '跨进程', msgType: 'USER', userIds: `${carolId},` })).result;
+    expect(json(await call('GET', `/sys/annountCement/doReleaseData?id=${id}`)).success).toBe(true);
+    expect(await onB.next()).toEqual({ cmd: 'user', msgId: id, msgTxt: '跨进程', userId: carolId });
+    const all = json(await call('POST', '/sys/annountCement/add', { titile: '跨进程全体', msgType: 'ALL' })).result;
+    expect(json(await call('GET', `/sys/annountCement/doReleaseData?id=${all}`)).success).toBe(true);
+    expect(await onB.next()).toEqual({ cmd: 'topic', msgId: all, msgTxt: '跨进程全体' });
+    await pause(200);
+    expect(onB.messages).toHaveLength(2);
+    onB.close();
+  });
+
+  it('§7.2 a table-row update from a tab on A reaches the same user\'s table socket on B', async () => {
+    const baseA = `${await listenLocal(a.app)}${a.config.apiBase}`;
+    const fromA = await connect(`${baseA}/vxeSocket/${carolId}/page-a`, [carol]);
+    const onB = await connect(`${baseB}/vxeSocket/${carolId}/page-b`, [carol]);
+    const update = { type: 'update_vxe_table', data: { socketKey: 'k', args: [{ id: '1' }, 'case'] } };
+    fromA.send(update);
+    expect(await onB.next()).toEqual(update);
+    fromA.close();
+    onB.close();
+  });
+});

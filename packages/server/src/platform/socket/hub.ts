@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { WebSocket } from 'ws';
+
+/**
+ * Which socket family a connection belongs to: `notice` is `{API_BASE}/websocket/{userId}` (the bell),
+ * `vxe` is `{API_BASE}/vxeSocket/{userId}/{pageId}` (live table rows).
+ */
+export type SocketChannel = 'notice' | 'vxe';
+
+export type SocketMessage = Record<string, unknown>;
+
+/** What travels between processes: who gets it and what. `to: null` means every connected user. */
+type Delivery = {
+  origin: string;
+  channel: SocketChannel;
+  to: string[] | null;
+  msg: SocketMessage;
+  /** add the recipient's own id as `userId` to each copy */
+  stampUserId?: boolean;
+};
+
+const REDIS_CHANNEL = 'sbwq:socket';
+const OPEN = 1;
+
+/**
+ * The sockets this process holds, by channel and user, and delivery to them. A user may hold several
+ * (one per browser tab). With Redis configured, every delivery is also published, and every other
+ * server process delivers it to the sockets it holds, so a message reaches the user wherever their
+ * socket landed behind the load balancer. This process delivers its own share directly, so a Redis
+ * outage only loses the cross-process part.
+ */
+export class SocketHub {
+  private readonly sockets: Record<SocketChannel, Map<string, Set<WebSocket>>> = { notice: new Map(), vxe: new Map() };
+  private readonly origin = randomUUID();
+  private pub: Redis | null = null;
+  private sub: Redis | null = null;
+  private onError: (error: unknown) => void = () => undefined;
+
+  constructor(private readonly opts: { maxPerUser?: number } = {}) {}
+
+  async connect(redisUrl: string | null, onError?: (error: unknown) => void): Promise<void> {
+    if (onError) this.onError = onError;
+    if (!redisUrl) return;
+    const options = { lazyConnect: true, maxRetriesPerRequest: 2 } as const;
+    this.pub = new Redis(redisUrl, options);
+    this.sub = new Redis(redisUrl, options);
+    await Promise.all([this.pub.connect(), this.sub.connect()]);
+    await this.sub.subscribe(REDIS_CHANNEL);
+    this.sub.on('message', (_channel: string, text: string) => {
+      let delivery: Delivery;
+      try {
+        delivery = JSON.parse(text) as Delivery;
+      } catch {
+        return;
+      }
+      if (delivery.origin !== this.origin) this.deliverLocal(delivery);
+    });
+  }
+
+  /**
+   * Registers a connection; the returned function unregisters it (call it on close). Past the per-user
+   * limit the oldest connection of that user is closed with `closeCode`.
+   */
+  add(channel: SocketChannel, userId: string, socket: WebSocket, closeCode = 4409): () => void {
+    const byUser = this.sockets[channel];
+    let set = byUser.get(userId);
+    if (!set) byUser.set(userId, (set = new Set()));
+    set.add(socket);
+    const max = this.opts.maxPerUser ?? 20;
+    if (set.size > max) {
+      const oldest = set.values().next().value as WebSocket;
+      set.delete(oldest);
+      oldest.close(closeCode, 'too many connections');
+    }
+    return () => {
+      const current = byUser.get(userId);
+      if (!current) return;
+      current.delete(socket);
+      if (current.size === 0) byUser.delete(userId);
+    };
+  }
+
+  /** Sends `msg` to every notification socket of these users, in this and every other process. */
+  sendToUsers(userIds: string[], msg: SocketMessage, opts: { stampUserId?: boolean } = {}): Promise<void> {
+    return this.deliver({ origin: this.origin, channel: 'notice', to: [...new Set(userIds)], msg, stampUserId: opts.stampUserId });
+  }
+
+  /** Sends `msg` to every notification socket of every user. */
+  broadcast(msg: SocketMessage): Promise<void> {
+    return this.deliver({ origin: this.origin, channel: 'notice', to: null, msg });
+  }
+
+  /** Sends `msg` to these users' sockets of one channel, in this and every other process. */
+  sendOn(channel: SocketChannel, userIds: string[], msg: SocketMessage): Promise<void> {
+    return this.deliver({ origin: this.origin, channel, to: [...new Set(userIds)], msg });
+  }
+
+  /** Open connections this process holds (of one user, or of everyone). */
+  count(channel: SocketChannel, userId?: string): number {
+    const byUser = this.sockets[channel];
+    if (userId !== undefined) return byUser.get(userId)?.size ?? 0;
+    let n = 0;
+    for (const set of byUser.values()) n += set.size;
+    return n;
+  }
+
+  /** Every connection this process holds on a channel, with its user. */
+  *connections(channel: SocketChannel): Iterable<[string, WebSocket]> {
+    for (const [userId, set] of this.sockets[channel]) for (const socket of set) yield [userId, socket];
+  }
+
+  async close(): Promise<void> {
+    for (const channel of Object.keys(this.sockets) as SocketChannel[]) {
+      for (const [, socket] of this.connections(channel)) socket.terminate();
+      this.sockets[channel].clear();
+    }
+    await Promise.all([this.pub?.quit(), this.sub?.quit()].filter(Boolean));
+  }
+
+  private async deliver(delivery: Delivery): Promise<void> {
+    this.deliverLocal(delivery);
+    if (!this.pub) return;
+    try {
+      await this.pub.publish(REDIS_CHANNEL, JSON.stringify(delivery));
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  private deliverLocal({ channel, to, msg, stampUserId }: Delivery): void {
+    const byUser = this.sockets[channel];
+    const shared = stampUserId ? null : JSON.stringify(msg);
+    const sendTo = (userId: string, set: Set<WebSocket>) => {
+      const text = shared ?? JSON.stringify({ ...msg, userId });
+      for (const socket of set) if (socket.readyState === OPEN) socket.send(text);
+    };
+    if (to === null) {
+      for (const [userId, set] of byUser) sendTo(userId, set);
+      return;
+    }
+    // Walk whichever side is smaller: a release to 10,000 users usually finds a few hundred online.
+    if (to.length <= byUser.size) {
+      for (const userId of to) {
+        const set = byUser.get(userId);
+        if (set) sendTo(userId, set);
+      }
+    } else {
+      const wanted = new Set(to);
+      for (const [userId, set] of byUser) if (wanted.has(userId)) sendTo(userId, set);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { Msg, type UpdatePasswordBody } from '@sbwq/contracts';
+import { App, Form, Input, Modal, type FormRule } from 'antd';
+import { useState } from 'react';
+import { putUpdatePassword } from '../../../platform/auth.api.ts';
+
+type Values = Omit<UpdatePasswordBody, 'username'>;
+
+/** spec §5 "Change password": the field rules, shown as each field's validation message. */
+export const passwordRules: Record<keyof Values, FormRule[]> = {
+  oldpassword: [{ required: true, message: Msg.oldPasswordRequired }],
+  password: [{ required: true, message: Msg.newPasswordRequired }],
+  confirmpassword: [
+    { required: true, message: Msg.confirmPasswordRequired },
+    ({ getFieldValue }) => ({
+      validator: (_, value: string | undefined) =>
+        !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(Msg.passwordsDiffer)),
+    }),
+  ],
+};
+
+type Props = { username: string; onClose: () => void };
+
+/**
+ * 密码修改 (spec §2 "Dialogs", §7 updatePassword): the server checks the old password and the new
+ * one's strength; its message is shown when it refuses (e.g. 旧密码输入错误!).
+ */
+export function PasswordModal({ username, onClose }: Props) {
+  const [form] = Form.useForm<Values>();
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+
+  const handleOk = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await putUpdatePassword({ username, ...values });
+      if (answer.success) {
+        message.success(answer.message || Msg.passwordChanged);
+        onClose();
+      } else {
+        message.warning(answer.message);
+      }
+    } catch {
+      // The http client has told the user (spec §8).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="修改密码"
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={handleOk}
+      onCancel={onClose}
+      maskClosable={false}
+      width={520}
+    >
+      <Form<Values>
+        form={form}
+        labelCol={{ xs: { span: 24 }, sm: { span: 6 } }}
+        wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }}
+        onFinish={handleOk}
+        style={{ marginTop: 24 }}
+      >
+        <Form.Item label="旧密码" name="oldpassword" rules={passwordRules.oldpassword}>
+          <Input.Password placeholder="请输入旧密码" autoComplete="current-password" maxLength={128} autoFocus />
+        </Form.Item>
+        <Form.Item label="新密码" name="password" rules={passwordRules.password}>
+          <Input.Password placeholder="请输入新密码" autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+        <Form.Item label="确认新密码" name="confirmpassword" dependencies={['password']} rules={passwordRules.confirmpassword}>
+          <Input.Password placeholder="请确认新密码" autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+        {/* Enter in a field submits */}
+        <button type="submit" hidden aria-hidden />
+      </Form>
+    </Modal>
+  );
+}

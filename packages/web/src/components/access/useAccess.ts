@@ -1,0 +1,56 @@
+import { StorageKey, type AuthItem, type MenuNode } from '@sbwq/contracts';
+import { useMemo } from 'react';
+import { useInRouterContext, useLocation } from 'react-router';
+import { useSession } from '../../platform/session.ts';
+import { session } from '../../platform/storage.ts';
+import { filterColumns, forbiddenColumns, hasButtonPermission, type AccessLists } from './access.ts';
+
+export type Access = {
+  /** spec §6 button permission for a code such as `system:user:add` */
+  can: (code: string) => boolean;
+  /** spec §6 column permission: the columns the user may see, for the fields under `prefix` */
+  columns: <C extends { dataIndex?: unknown; key?: unknown }>(columns: C[], prefix: string) => C[];
+};
+
+function findByPath(nodes: MenuNode[], path: string): MenuNode | null {
+  for (const node of nodes) {
+    if (node.path === path) return node;
+    const found = findByPath(node.children ?? [], path);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The `meta.permissionList` of the menu entry the current page was opened from. */
+function useRoutePermissions(): AuthItem[] | null {
+  const menu = useSession((state) => state.menu);
+  // A screen is always under the router; a bare component test is not, and has no route entries.
+  const pathname = useInRouterContext() ? useLocation().pathname : null;
+  return useMemo(() => {
+    if (!menu || !pathname) return null;
+    return findByPath(menu, pathname)?.meta?.permissionList ?? null;
+  }, [menu, pathname]);
+}
+
+/** The lists the session stored at the last permission load (platform/session.ts). */
+export function readAccessLists(routePermissions: AuthItem[] | null = null): AccessLists {
+  return {
+    routePermissions,
+    auth: session.get<AuthItem[]>(StorageKey.userAuth) ?? [],
+    allAuth: session.get<AuthItem[]>(StorageKey.sysAuth) ?? [],
+  };
+}
+
+/** ant-design-pro's `useAccess()`: what the signed-in user may do on the current page. */
+export function useAccess(): Access {
+  const routePermissions = useRoutePermissions();
+  // The lists are rewritten with every permission load, which also replaces the menu: re-read then.
+  const menu = useSession((state) => state.menu);
+  return useMemo(() => {
+    const lists = readAccessLists(routePermissions);
+    return {
+      can: (code) => hasButtonPermission(code, lists),
+      columns: (columns, prefix) => filterColumns(columns, forbiddenColumns(prefix, lists)),
+    };
+  }, [routePermissions, menu]);
+}

@@ -1,0 +1,235 @@
+import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Space, Table, type TableProps } from 'antd';
+import { Fragment, useMemo, useState } from 'react';
+import type { Query } from '../../platform/http.ts';
+import { downloadFile } from '../../platform/download.ts';
+import { feedback } from '../../platform/feedback.ts';
+import { showAnswer, showFailure } from '../../platform/result.ts';
+import { useAccess } from '../access/useAccess.ts';
+import { DetailModal, type DetailItem } from '../detail/DetailModal.tsx';
+import { EmptyData } from './EmptyData.tsx';
+import { ImportButton } from './ImportButton.tsx';
+import { listPagination } from './pagination.ts';
+import { RecordModal } from './RecordModal.tsx';
+import { RowActions } from './RowActions.tsx';
+import { SearchForm } from './SearchForm.tsx';
+import { toSearchParams } from './searchParams.ts';
+import { SelectionBar } from './SelectionBar.tsx';
+import type { FormMode, ListAction, ListContext, ListDefinition, RowAction } from './types.ts';
+import { useListData } from './useListData.ts';
+
+/** spec §5 "Table delete confirm". */
+export const batchDeleteText = (count: number) => `确定要删除这 ${count} 项吗?`;
+export const DELETE_CONFIRM_TEXT = '确定删除吗?';
+
+type ListPageProps<T extends object, B> = {
+  definition: ListDefinition<T, B>;
+  /** filter the screen adds (a tree's selection, a drawer's owner id) */
+  params?: Query;
+  /** inside a drawer or tab: no card of its own */
+  embedded?: boolean;
+};
+
+type Editing<T> = { mode: FormMode; record: T | null; initial?: Record<string, unknown> } | null;
+
+const keyOf = <T extends object>(rowKey: ListDefinition<T>['rowKey'], record: T): string => {
+  if (!rowKey) return String((record as Record<string, unknown>).id);
+  return typeof rowKey === 'function' ? rowKey(record) : String((record as Record<string, unknown>)[rowKey]);
+};
+
+/**
+ * A list screen from its definition: search form, toolbar, selection bar, table with paging and
+ * sorting, add/edit dialog, 详情, delete and batch delete, Excel export and import.
+ */
+export function ListPage<T extends object, B = Record<string, unknown>>({ definition, params, embedded }: ListPageProps<T, B>) {
+  const access = useAccess();
+  const list = useListData(definition, params);
+  const [selected, setSelected] = useState<{ keys: string[]; rows: T[] }>({ keys: [], rows: [] });
+  const [editing, setEditing] = useState<Editing<T>>(null);
+  const [viewing, setViewing] = useState<T | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const code = (action: ListAction) => definition.codes?.[action] ?? `${definition.permission}:${action}`;
+  const { api, form } = definition;
+  const canAdd = Boolean(form && api.add) && access.can(code('add'));
+  const canEdit = Boolean(form && api.edit) && access.can(code('edit'));
+  const canDelete = access.can(code('delete'));
+  const clearSelection = () => setSelected({ keys: [], rows: [] });
+
+  const context: ListContext<T> = {
+    reload: list.reload,
+    openAdd: (initial) => setEditing({ mode: 'add', record: null, initial }),
+    openEdit: (record) => setEditing({ mode: 'edit', record }),
+    openDetail: setViewing,
+    selectedKeys: selected.keys,
+    selectedRows: selected.rows,
+    clearSelection,
+    params: list.filterParams,
+  };
+
+  const detailItems: DetailItem<T>[] | null =
+    definition.detail === false
+      ? null
+      : (definition.detail ??
+        definition.columns
+          .filter((column) => typeof column.dataIndex === 'string')
+          .map((column) => ({
+            label: String(column.title ?? ''),
+            render: (record: T) => (column.render ? column.render((record as Record<string, unknown>)[column.dataIndex as string], record, 0) : (record as Record<string, unknown>)[column.dataIndex as string]) as never,
+          })));
+
+  const actions: RowAction<T>[] = [
+    ...(canEdit ? [{ key: 'edit', label: '编辑', inline: true, onClick: (record: T) => context.openEdit(record) }] : []),
+    ...(definition.rowActions ?? []).filter((action) => !action.code || access.can(action.code)),
+    ...(detailItems ? [{ key: 'detail', label: '详情', onClick: (record: T) => setViewing(record) }] : []),
+    ...(api.remove && canDelete
+      ? [{ key: 'delete', label: '删除', inline: true, danger: true, confirm: DELETE_CONFIRM_TEXT, onClick: (record: T) => api.remove!(record) }]
+      : []),
+  ];
+
+  const columns = useMemo(() => {
+    const visible = access.columns(definition.columns, definition.columnPrefix ?? `${definition.permission}:`);
+    const sort = list.state.sort;
+    return visible.map((column) =>
+      column.sorter
+        ? { ...column, sortOrder: sort && sort.column === column.dataIndex ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null }
+        : column,
+    );
+  }, [access, definition.columns, definition.columnPrefix, definition.permission, list.state.sort]);
+
+  const tableColumns: TableProps<T>['columns'] = actions.length
+    ? [
+        ...columns,
+        {
+          key: '__actions',
+          title: '操作',
+          align: 'center',
+          width: definition.actionColumnWidth ?? 170,
+          render: (_: unknown, record: T) => <RowActions record={record} actions={actions} context={context} />,
+        },
+      ]
+    : columns;
+
+  const handleBatchDelete = () => {
+    const count = selected.keys.length;
+    feedback().modal.confirm({
+      title: '确认删除',
+      content: batchDeleteText(count),
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          if (showAnswer(await api.removeBatch!(selected.keys))) {
+            clearSelection();
+            list.reload();
+          }
+        } catch (error) {
+          showFailure(error);
+        }
+      },
+    });
+  };
+
+  const handleExport = async () => {
+    setExporting(true);
+    try {
+      const selections = selected.keys.length ? { selections: selected.keys.join(',') } : {};
+      await downloadFile(api.exportUrl!, { ...list.filterParams, ...selections }, definition.exportName ?? `${definition.entity}.xlsx`);
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const handleTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'paginate') list.page(pagination.current ?? 1, pagination.pageSize ?? list.state.pageSize);
+    if (extra.action === 'sort') {
+      const one = Array.isArray(sorter) ? sorter[0] : sorter;
+      const field = one?.field ?? one?.column?.dataIndex;
+      list.sortBy(one?.order && typeof field === 'string' ? { column: field, order: one.order === 'ascend' ? 'asc' : 'desc' } : null);
+    }
+  };
+
+  const selectable = definition.selectable !== false;
+  const toolbarExtra = definition.toolbar?.(context);
+  const toolbar = [
+    canAdd && (
+      <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => context.openAdd()}>
+        新增
+      </Button>
+    ),
+    api.exportUrl && access.can(code('export')) && (
+      <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={handleExport}>
+        导出
+      </Button>
+    ),
+    api.importUrl && access.can(code('import')) && <ImportButton key="import" url={api.importUrl} onImported={list.reload} />,
+    toolbarExtra && <Fragment key="extra">{toolbarExtra}</Fragment>,
+    selectable && api.removeBatch && canDelete && selected.keys.length > 0 && (
+      <Button key="batch" danger icon={<DeleteOutlined />} onClick={handleBatchDelete}>
+        批量删除
+      </Button>
+    ),
+  ].filter(Boolean);
+  const Frame = embedded ? 'div' : Card;
+  return (
+    <Frame {...(embedded ? {} : { variant: 'borderless' as const })}>
+      {definition.search && definition.search.length > 0 && (
+        <SearchForm name={`${definition.key}-search`} fields={definition.search} onSearch={(values) => list.search(toSearchParams(definition.search!, values))} />
+      )}
+      {toolbar.length > 0 && (
+        <Space wrap style={{ marginBottom: 16 }} className="list-toolbar">
+          {toolbar}
+        </Space>
+      )}
+      {selectable && <SelectionBar count={selected.keys.length} onClear={clearSelection} />}
+      <Table<T>
+        size="medium"
+        bordered
+        rowKey={(record) => keyOf(definition.rowKey, record)}
+        columns={tableColumns}
+        dataSource={list.records}
+        loading={list.loading}
+        scroll={definition.scrollX ? { x: definition.scrollX } : undefined}
+        // while the first page loads, the spinner alone (not 暂无数据 under it)
+        locale={{ emptyText: list.loading ? <div style={{ height: 120 }} /> : <EmptyData /> }}
+        pagination={listPagination(list.state.pageNo, list.state.pageSize, list.total)}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected.keys,
+                preserveSelectedRowKeys: true,
+                onChange: (keys, rows) => setSelected({ keys: keys.map(String), rows: rows.filter(Boolean) }),
+              }
+            : undefined
+        }
+        onChange={handleTableChange}
+      />
+      {form && (
+        <RecordModal<T, B>
+          name={`${definition.key}-form`}
+          open={editing !== null}
+          mode={editing?.mode ?? 'add'}
+          record={editing?.record ?? null}
+          initial={editing?.initial}
+          title={`${editing?.mode === 'edit' ? '编辑' : '新增'}${definition.entity}`}
+          definition={form}
+          save={editing?.mode === 'edit' ? api.edit : api.add}
+          onClose={() => setEditing(null)}
+          onSaved={list.reload}
+        />
+      )}
+      {detailItems && (
+        <DetailModal<T>
+          open={viewing !== null}
+          title={`${definition.entity}详情`}
+          record={viewing}
+          items={detailItems}
+          columns={definition.detailColumns}
+          onClose={() => setViewing(null)}
+        />
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,117 @@
+import { Form, Modal, Spin } from 'antd';
+import type { Envelope } from '@sbwq/contracts';
+import { useEffect, useState } from 'react';
+import { showAnswer, showFailure } from '../../platform/result.ts';
+import type { FormDefinition, FormMode } from './types.ts';
+
+type RecordModalProps<T, B> = {
+  /** prefixes the fields' ids */
+  name: string;
+  open: boolean;
+  mode: FormMode;
+  record: T | null;
+  /** values a new record starts with (besides the definition's) */
+  initial?: Record<string, unknown>;
+  title: string;
+  definition: FormDefinition<T, B>;
+  save: ((body: B) => Promise<Envelope<unknown>>) | undefined;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+function defaultBody<T, B>(values: Record<string, unknown>, mode: FormMode, record: T | null): B {
+  const id = record && typeof record === 'object' && 'id' in record ? (record as { id: unknown }).id : undefined;
+  return (mode === 'edit' && id !== undefined ? { ...values, id } : values) as B;
+}
+
+/** The add/edit dialog of a list: fields from the definition, the server's answer shown as it words it. */
+export function RecordModal<T extends object, B>({ name, open, mode, record, initial, title, definition, save, onClose, onSaved }: RecordModalProps<T, B>) {
+  const [form] = Form.useForm();
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    form.resetFields();
+    if (mode === 'add' || !record) {
+      form.setFieldsValue({ ...definition.initialValues, ...initial });
+      return;
+    }
+    setLoading(true);
+    Promise.resolve(definition.load ? definition.load(record) : (record as Record<string, unknown>))
+      .then((values) => {
+        if (!cancelled) form.setFieldsValue(values);
+      })
+      .catch((error: unknown) => {
+        showFailure(error);
+        if (!cancelled) onClose();
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [open, mode, record]);
+
+  const handleOk = async () => {
+    let values: Record<string, unknown>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the fields show their messages
+    }
+    if (!save) return;
+    setSaving(true);
+    try {
+      const body = definition.toBody ? definition.toBody(values, mode, record) : defaultBody<T, B>(values, mode, record);
+      if (showAnswer(await save(body))) {
+        onSaved();
+        onClose();
+      }
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fields = definition.fields(mode, record);
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={definition.width ?? 800}
+      onOk={handleOk}
+      onCancel={onClose}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      okButtonProps={{ disabled: loading }}
+      forceRender
+      mask={{ closable: false }}
+    >
+      <Spin spinning={loading}>
+        <Form form={form} name={name} labelCol={{ sm: { span: 5 } }} wrapperCol={{ sm: { span: 16 } }} autoComplete="off">
+          {fields.map((field) => (
+            <Form.Item
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              rules={field.rules}
+              required={field.required}
+              extra={field.extra}
+              valuePropName={field.valuePropName}
+              dependencies={field.dependencies}
+              validateDebounce={field.validateDebounce}
+              hasFeedback={Boolean(field.validateDebounce)}
+            >
+              {field.input}
+            </Form.Item>
+          ))}
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

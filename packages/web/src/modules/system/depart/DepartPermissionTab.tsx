@@ -1,0 +1,48 @@
+import type { DepartTreeNode } from '@sbwq/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { GrantTree } from '../../../components/tree/GrantTree.tsx';
+import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { roleGrantTree } from '../role/role.api.ts';
+import { departPermissionIds, saveDepartPermission } from './depart.api.ts';
+
+/**
+ * 部门权限: what the department's roles may be granted (queryDepartPermission / saveDepartPermission);
+ * the tree is the role grant tree (JeecgBoot's DepartAuthModal uses the same call).
+ */
+export function DepartPermissionTab({ depart }: { depart: DepartTreeNode }) {
+  const tree = useQuery({ queryKey: ['system', 'role', 'grantTree'], queryFn: roleGrantTree, staleTime: 0 });
+  const granted = useQuery({ queryKey: ['system', 'depart', 'permissions', depart.id], queryFn: () => departPermissionIds(depart.id), staleTime: 0, gcTime: 0 });
+  const [checked, setChecked] = useState<string[]>([]);
+  const [last, setLast] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (granted.data) {
+      setChecked(granted.data);
+      setLast(granted.data);
+    }
+  }, [granted.data]);
+
+  const handleSave = async () => {
+    setSaving(true);
+    try {
+      if (showAnswer(await saveDepartPermission(depart.id, checked, last))) setLast(checked);
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} title="部门权限是本部门的部门角色可授予的范围。" />
+      <GrantTree nodes={tree.data?.treeList ?? []} checked={checked} onChange={setChecked} loading={tree.isLoading || granted.isLoading} />
+      <Button type="primary" loading={saving} onClick={handleSave} style={{ marginTop: 16 }}>
+        保存
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { UserAddOutlined } from '@ant-design/icons';
+import type { DepartTreeNode, UserRecord } from '@sbwq/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Modal, Spin } from 'antd';
+import { useMemo, useState } from 'react';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { DictTag } from '../../../components/dict/DictTag.tsx';
+import { EmptyData } from '../../../components/list/EmptyData.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import type { ListDefinition } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
+import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { UserPickerModal } from '../shared/UserPickerModal.tsx';
+import { USER_STATUS_COLORS } from '../user/user.list.tsx';
+import { addDepartUsers, assignDepartRoles, departRolesOf, departUsers, removeDepartUser, removeDepartUsers } from './depart.api.ts';
+
+const CODE = 'system:depart:user';
+const KEY = 'system-depart-users';
+
+/**
+ * 分配部门角色: the department roles a member holds (deptRoleUserAdd replaces the member's department
+ * roles). The server offers no call for the member's current department roles, so the choice starts empty.
+ */
+function DeptRoleAssignModal({ depart, user, onClose }: { depart: DepartTreeNode; user: UserRecord | null; onClose: () => void }) {
+  const roles = useQuery({ queryKey: ['system', 'depart', 'roles', depart.id], queryFn: () => departRolesOf(depart.id), enabled: Boolean(user), staleTime: 0 });
+  const [checked, setChecked] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const handleOk = async () => {
+    if (!user) return;
+    setSaving(true);
+    try {
+      if (showAnswer(await assignDepartRoles(user.id, checked))) {
+        setChecked([]);
+        onClose();
+      }
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open={Boolean(user)} title={`分配部门角色：${user?.realname ?? ''}`} onOk={handleOk} onCancel={onClose} confirmLoading={saving} okText="确定" cancelText="取消" destroyOnHidden>
+      <Spin spinning={roles.isLoading}>
+        {(roles.data ?? []).length === 0 && !roles.isLoading ? (
+          <EmptyData description="本部门还没有部门角色" />
+        ) : (
+          <Checkbox.Group value={checked} onChange={(values) => setChecked(values.map(String))} options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))} />
+        )}
+      </Spin>
+    </Modal>
+  );
+}
+
+/** 部门用户: the department's members (departUserList), 添加已有用户, removal and department roles. */
+export function DepartUserTab({ depart }: { depart: DepartTreeNode }) {
+  const [picking, setPicking] = useState(false);
+  const [assigning, setAssigning] = useState<UserRecord | null>(null);
+  const reload = useReloadList(KEY);
+  const { can } = useAccess();
+
+  const definition = useMemo<ListDefinition<UserRecord>>(
+    () => ({
+      key: KEY,
+      entity: '用户',
+      permission: 'system:depart',
+      codes: { delete: CODE },
+      api: {
+        list: departUsers,
+        remove: (user) => removeDepartUser(depart.id, user.id),
+        removeBatch: (ids) => removeDepartUsers(depart.id, ids),
+      },
+      detail: false,
+      search: [
+        { name: 'username', label: '账号' },
+        { name: 'realname', label: '姓名' },
+      ],
+      columns: [
+        { title: '用户账号', dataIndex: 'username' },
+        { title: '用户姓名', dataIndex: 'realname' },
+        { title: '状态', dataIndex: 'status', width: 80, align: 'center', render: (value, user) => <DictTag code="user_status" value={value} text={user.status_dictText} colors={USER_STATUS_COLORS} /> },
+      ],
+      rowActions: [{ key: 'roles', label: '分配部门角色', code: CODE, inline: true, onClick: (user) => setAssigning(user) }],
+      actionColumnWidth: 200,
+      toolbar: () =>
+        can(CODE) ? (
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setPicking(true)}>
+            添加已有用户
+          </Button>
+        ) : null,
+    }),
+    [depart.id, can],
+  );
+
+  const handlePicked = async (users: UserRecord[]) => {
+    try {
+      const ok = showAnswer(await addDepartUsers(depart.id, users.map((user) => user.id)));
+      if (ok) {
+        setPicking(false);
+        reload();
+      }
+      return ok;
+    } catch (error) {
+      showFailure(error);
+      return false;
+    }
+  };
+
+  return (
+    <>
+      <ListPage embedded definition={definition} params={{ depId: depart.id }} />
+      <UserPickerModal open={picking} onCancel={() => setPicking(false)} onOk={handlePicked} />
+      <DeptRoleAssignModal depart={depart} user={assigning} onClose={() => setAssigning(null)} />
+    </>
+  );
+}

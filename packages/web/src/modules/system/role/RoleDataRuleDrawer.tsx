@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Drawer, Empty, Space, Spin, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useDictItems, dictText } from '../../../components/dict/useDictItems.ts';
+import { showAnswer, showFailure } from '../../../platform/result.ts';
+import type { Envelope } from '@sbwq/contracts';
+import type { DataRule } from './role.api.ts';
+
+type DataRuleDrawerProps = {
+  /** the menu whose rules are granted, or null when closed */
+  menu: { id: string; title: string } | null;
+  /** whose grant this is (role id, department-role id), for the query cache */
+  scope: string;
+  load: (permissionId: string) => Promise<Envelope<{ datarule: DataRule[]; drChecked: string } | null>>;
+  save: (permissionId: string, ruleIds: string[]) => Promise<Envelope<unknown>>;
+  onClose: () => void;
+};
+
+/**
+ * 数据规则 of one menu for a role (JEECG-API §3.3 datarule): which of the menu's rules apply to the
+ * role's list queries. The server answers 未找到权限配置信息 for a menu without rules and
+ * 请先保存角色菜单权限! when the role lacks the menu.
+ */
+export function DataRuleGrantDrawer({ menu, scope, load, save, onClose }: DataRuleDrawerProps) {
+  const { items: conditions } = useDictItems('rule_conditions');
+  const [checked, setChecked] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const answer = useQuery({
+    queryKey: ['system', 'datarule-grant', scope, menu?.id],
+    queryFn: () => load(menu!.id),
+    enabled: Boolean(menu),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const data = answer.data?.success ? answer.data.result : null;
+
+  useEffect(() => {
+    setChecked((data?.drChecked ?? '').split(',').filter(Boolean));
+  }, [data]);
+
+  const handleSave = async () => {
+    if (!menu) return;
+    setSaving(true);
+    try {
+      if (showAnswer(await save(menu.id, checked))) onClose();
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      title={`数据规则：${menu?.title ?? ''}`}
+      open={Boolean(menu)}
+      onClose={onClose}
+      size={520}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button type="primary" loading={saving} disabled={!data} onClick={handleSave}>
+            保存
+          </Button>
+          <Button onClick={onClose}>取消</Button>
+        </Space>
+      }
+    >
+      <Spin spinning={answer.isFetching}>
+        {data ? (
+          <Checkbox.Group value={checked} onChange={(values) => setChecked(values.map(String))} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+            {data.datarule.map((rule) => (
+              <Checkbox key={rule.id} value={rule.id}>
+                <strong>{rule.ruleName}</strong>{' '}
+                <Tag>
+                  {rule.ruleColumn} {dictText(conditions, rule.ruleConditions)} {rule.ruleValue}
+                </Tag>
+                {rule.status === '0' && <Tag color="default">无效</Tag>}
+              </Checkbox>
+            ))}
+          </Checkbox.Group>
+        ) : (
+          !answer.isFetching && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={answer.data?.message || '未找到权限配置信息'} />
+        )}
+      </Spin>
+    </Drawer>
+  );
+}

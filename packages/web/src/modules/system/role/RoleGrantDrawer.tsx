@@ -1,0 +1,92 @@
+import type { RoleRecord } from '@sbwq/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Drawer, Space } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { GrantTree, type GrantNode } from '../../../components/tree/GrantTree.tsx';
+import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { roleDataRules, roleGrantTree, rolePermissionIds, saveRoleDataRules, saveRolePermission } from './role.api.ts';
+import { DataRuleGrantDrawer } from './RoleDataRuleDrawer.tsx';
+
+/**
+ * 授权: the role's menus and buttons (GET /sys/role/queryTreeList, queryRolePermission), saved as the
+ * new and the previous grant (saveRolePermission). Menus with data rules (ruleFlag 1) offer 数据规则.
+ */
+export function RoleGrantDrawer({ role, onClose }: { role: RoleRecord | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const tree = useQuery({ queryKey: ['system', 'role', 'grantTree'], queryFn: roleGrantTree, enabled: Boolean(role), staleTime: 0 });
+  const granted = useQuery({ queryKey: ['system', 'role', 'granted', role?.id], queryFn: () => rolePermissionIds(role!.id), enabled: Boolean(role), staleTime: 0, gcTime: 0 });
+  const [checked, setChecked] = useState<string[]>([]);
+  const [last, setLast] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [ruleMenu, setRuleMenu] = useState<{ id: string; title: string } | null>(null);
+
+  useEffect(() => {
+    if (granted.data) {
+      setChecked(granted.data);
+      setLast(granted.data);
+    }
+  }, [granted.data]);
+
+  const save = async (close: boolean) => {
+    if (!role) return;
+    setSaving(true);
+    try {
+      if (showAnswer(await saveRolePermission(role.id, checked, last))) {
+        setLast(checked);
+        void queryClient.invalidateQueries({ queryKey: ['system', 'role', 'granted', role.id] });
+        if (close) onClose();
+      }
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const renderExtra = useCallback(
+    (node: GrantNode) =>
+      node.ruleFlag === 1 ? (
+        <Button
+          type="link"
+          size="small"
+          onClick={(event) => {
+            event.stopPropagation();
+            setRuleMenu({ id: node.key, title: node.slotTitle ?? node.title ?? '' });
+          }}
+        >
+          数据规则
+        </Button>
+      ) : null,
+    [],
+  );
+
+  return (
+    <Drawer
+      title={`角色权限配置${role ? `：${role.roleName}` : ''}`}
+      open={Boolean(role)}
+      onClose={onClose}
+      size={650}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={() => save(false)} loading={saving}>
+            仅保存
+          </Button>
+          <Button type="primary" onClick={() => save(true)} loading={saving}>
+            保存并关闭
+          </Button>
+          <Button onClick={onClose}>取消</Button>
+        </Space>
+      }
+    >
+      <GrantTree nodes={tree.data?.treeList ?? []} checked={checked} onChange={setChecked} loading={tree.isLoading || granted.isLoading} renderExtra={renderExtra} />
+      <DataRuleGrantDrawer
+        menu={ruleMenu}
+        scope={`role:${role?.id}`}
+        load={(permissionId) => roleDataRules(permissionId, role!.id)}
+        save={(permissionId, ids) => saveRoleDataRules(permissionId, role!.id, ids)}
+        onClose={() => setRuleMenu(null)}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,73 @@
+import { UserAddOutlined } from '@ant-design/icons';
+import type { RoleRecord, UserRecord } from '@sbwq/contracts';
+import { Button, Drawer } from 'antd';
+import { useMemo, useState } from 'react';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { DictTag } from '../../../components/dict/DictTag.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import type { ListDefinition } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
+import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { UserPickerModal } from '../shared/UserPickerModal.tsx';
+import { USER_STATUS_COLORS } from '../user/user.list.tsx';
+import { addRoleUsers, removeRoleUser, removeRoleUsers, roleUsers } from './role.api.ts';
+
+const KEY = 'system-role-users';
+const CODE = 'system:role:user';
+
+/** 用户: the members of a role (userRoleList), 添加已有用户 through the user picker, and removal. */
+export function RoleUserDrawer({ role, onClose }: { role: RoleRecord | null; onClose: () => void }) {
+  const [picking, setPicking] = useState(false);
+  const reload = useReloadList(KEY);
+  const { can } = useAccess();
+  const roleId = role?.id ?? '';
+
+  const definition = useMemo<ListDefinition<UserRecord>>(
+    () => ({
+      key: KEY,
+      entity: '用户',
+      permission: 'system:role',
+      codes: { delete: CODE },
+      api: {
+        list: roleUsers,
+        remove: (user) => removeRoleUser(roleId, user.id),
+        removeBatch: (ids) => removeRoleUsers(roleId, ids),
+      },
+      search: [{ name: 'username', label: '账号' }],
+      columns: [
+        { title: '用户账号', dataIndex: 'username' },
+        { title: '用户姓名', dataIndex: 'realname' },
+        { title: '状态', dataIndex: 'status', align: 'center', width: 90, render: (value, user) => <DictTag code="user_status" value={value} text={user.status_dictText} colors={USER_STATUS_COLORS} /> },
+      ],
+      detail: false,
+      toolbar: () =>
+        can(CODE) ? (
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setPicking(true)}>
+            添加已有用户
+          </Button>
+        ) : null,
+    }),
+    [roleId, can],
+  );
+
+  const handlePicked = async (users: UserRecord[]) => {
+    try {
+      const ok = showAnswer(await addRoleUsers(roleId, users.map((user) => user.id)));
+      if (ok) {
+        setPicking(false);
+        reload();
+      }
+      return ok;
+    } catch (error) {
+      showFailure(error);
+      return false;
+    }
+  };
+
+  return (
+    <Drawer title={`角色用户：${role?.roleName ?? ''}`} open={Boolean(role)} onClose={onClose} size={900} destroyOnHidden>
+      {role && <ListPage embedded definition={definition} params={{ roleId }} />}
+      <UserPickerModal open={picking} onCancel={() => setPicking(false)} onOk={handlePicked} />
+    </Drawer>
+  );
+}

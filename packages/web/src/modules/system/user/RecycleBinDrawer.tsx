@@ -1,0 +1,81 @@
+import type { Envelope, UserRecord } from '@sbwq/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Divider, Drawer, Popconfirm, Space, Table } from 'antd';
+import { useState } from 'react';
+import { EmptyData } from '../../../components/list/EmptyData.tsx';
+import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
+import { feedback } from '../../../platform/feedback.ts';
+import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { purgeUsers, recycleBin, restoreUsers } from './user.api.ts';
+
+export const purgeConfirmText = (count: number) => `彻底删除后无法恢复，确定要彻底删除这 ${count} 个用户吗?`;
+
+/** 回收站: deleted users, restored (还原) or removed for good (彻底删除, after confirmation). */
+export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean; onClose: () => void; onRestored: () => void }) {
+  const [keys, setKeys] = useState<string[]>([]);
+  const bin = useQuery({ queryKey: ['system', 'user', 'recycleBin'], queryFn: recycleBin, enabled: open, staleTime: 0 });
+
+  const act = async (call: () => Promise<Envelope<unknown>>, restored: boolean) => {
+    try {
+      if (showAnswer(await call())) {
+        setKeys([]);
+        await bin.refetch();
+        if (restored) onRestored();
+      }
+    } catch (error) {
+      showFailure(error);
+    }
+  };
+
+  const confirmPurge = (ids: string[]) =>
+    feedback().modal.confirm({ title: '确认彻底删除', content: purgeConfirmText(ids.length), okText: '确定', okButtonProps: { danger: true }, cancelText: '取消', onOk: () => act(() => purgeUsers(ids), false) });
+
+  return (
+    <Drawer title="用户回收站" open={open} onClose={onClose} size={900} destroyOnHidden>
+      <Space style={{ marginBottom: 16 }}>
+        <Button type="primary" disabled={keys.length === 0} onClick={() => act(() => restoreUsers(keys), true)}>
+          批量还原
+        </Button>
+        <Button danger disabled={keys.length === 0} onClick={() => confirmPurge(keys)}>
+          批量彻底删除
+        </Button>
+      </Space>
+      <SelectionBar count={keys.length} onClear={() => setKeys([])} />
+      <Table<UserRecord>
+        size="medium"
+        bordered
+        rowKey="id"
+        loading={bin.isFetching}
+        dataSource={bin.data ?? []}
+        locale={{ emptyText: <EmptyData description="回收站是空的" /> }}
+        pagination={false}
+        rowSelection={{ selectedRowKeys: keys, onChange: (next) => setKeys(next.map(String)) }}
+        columns={[
+          { title: '用户账号', dataIndex: 'username' },
+          { title: '用户姓名', dataIndex: 'realname' },
+          { title: '手机号码', dataIndex: 'phone' },
+          { title: '删除时间', dataIndex: 'updateTime', width: 170 },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 160,
+            align: 'center',
+            render: (_, user) => (
+              <span>
+                <Popconfirm title={`确定还原用户 ${user.username} 吗?`} okText="确定" cancelText="取消" onConfirm={() => act(() => restoreUsers([user.id]), true)}>
+                  <Button type="link" size="small" style={{ padding: 0 }}>
+                    还原
+                  </Button>
+                </Popconfirm>
+                <Divider orientation="vertical" />
+                <Button type="link" size="small" danger style={{ padding: 0 }} onClick={() => confirmPurge([user.id])}>
+                  彻底删除
+                </Button>
+              </span>
+            ),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}
