@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
-import { apiToken, expect, signIn, SYSTEM_TEST_TIMEOUT, confirmPopup, createRole, createUser, dialog, row, signInAs, toast, unique } from '../support/system.ts';
+import { apiCall, apiToken, expect, MenuId, signIn, SYSTEM_TEST_TIMEOUT, confirmPopup, createRole, createUser, dialog, row, signInAs, toast, unique } from '../support/system.ts';
 
 const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 
@@ -132,5 +132,26 @@ test.describe('角色管理 (system/RoleList)', () => {
     await confirmPopup(page);
     await toast(page, '删除成功!');
     await expect(drawer.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
+  });
+
+  test('数据规则: a role granted a menu chooses which of its data rules apply', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const code = unique('e2edr');
+    const roleId = await createRole(request, token, code, [MenuId.system, MenuId.user]);
+    const ruleName = `本部门${code}`;
+    await apiCall(request, token, 'POST', '/sys/permission/addPermissionRule', { permissionId: MenuId.user, ruleName, ruleColumn: 'orgCode', ruleConditions: 'RIGHT_LIKE', ruleValue: '#{sys_org_code}', status: '1' });
+
+    await signIn(page);
+    await openRoles(page, code);
+    await row(page, code).getByRole('button', { name: '授权' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '角色权限配置' });
+    await drawer.locator('.ant-tree-treenode').filter({ has: page.getByText('用户管理', { exact: true }) }).getByRole('button', { name: '数据规则' }).click();
+    const rules = page.locator('.ant-drawer').filter({ hasText: '数据规则：用户管理' });
+    await rules.getByText(ruleName).click();
+    await button(rules, '保存').click();
+    await toast(page, '保存成功!');
+    const granted = await apiCall<{ drChecked: string; datarule: { id: string; ruleName: string }[] }>(request, token, 'GET', `/sys/role/datarule/${encodeURIComponent(MenuId.user)}/${roleId}`);
+    const ruleId = granted.datarule.find((rule) => rule.ruleName === ruleName)!.id;
+    expect(granted.drChecked.split(',')).toContain(ruleId);
   });
 });

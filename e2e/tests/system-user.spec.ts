@@ -134,4 +134,28 @@ test.describe('用户管理 (system/UserList)', () => {
     await expect(page.getByRole('button', { name: '删除' })).toHaveCount(0);
     await page.screenshot({ path: shot(testInfo, 'system-user-readonly'), fullPage: true });
   });
+
+  test('密码: an administrator resets a user password, and the user signs in with the new one', async ({ page, browser, request }, testInfo) => {
+    const token = await apiToken(request);
+    const username = unique('e2ep');
+    await createUser(request, token, username);
+    await signIn(page);
+    await page.goto('/isystem/user');
+    await page.getByPlaceholder('请输入账号').fill(username);
+    await button(page, '查询').click();
+    await row(page, username).getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: '密码' }).click();
+    const reset = dialog(page, '重新设置密码');
+    await expect(reset.getByLabel('用户账号')).toHaveValue(username);
+    await reset.getByLabel('登录密码').fill('short');
+    await expect(reset.getByText('密码至少8位，须同时包含字母和数字')).toBeVisible();
+    await reset.getByLabel('登录密码').fill('NewPassw0rd2026');
+    await reset.getByLabel('确认密码').fill('NewPassw0rd2026');
+    await button(reset, '确定').click();
+    await toast(page, '密码修改成功!');
+
+    const member = await (await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' })).newPage();
+    await signInAs(member, username, 'NewPassw0rd2026');
+    await member.context().close();
+  });
 });

@@ -67,7 +67,7 @@ export function GrantTree({ nodes, checked, onChange, loading, renderExtra }: Gr
       key: node.key,
       title: (
         <span>
-          {titleOf(node)}
+          <span>{titleOf(node)}</span>
           {renderExtra?.(node)}
         </span>
       ),

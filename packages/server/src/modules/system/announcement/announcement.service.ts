@@ -363,7 +363,7 @@ export async function publishNotice(
 
 // Links the published ALL-type announcements the user has no delivery row for yet, when they are still
 // valid for them (end_time missing or not before the user's creation), as listByUser does first
-// (JEECG-API §5.2). Usually inserts nothing. Returns the categories of the rows it inserted.
+// (JEECG-API §5.2). Usually inserts nothing. Returns the rows it inserted.
 const linkSql = (userId: string) => sql`
   insert into sys_announcement_send (id, annt_id, user_id, read_flag, msg_category, annt_time, live, create_by, create_time)
   select replace(gen_random_uuid()::text, '-', ''), a.id, u.id, '0', a.msg_category, a.create_time, '1', 'system', now()
@@ -374,50 +374,58 @@ const linkSql = (userId: string) => sql`
    where u.id = ${userId}
      and not exists (select 1 from sys_announcement_send s where s.annt_id = a.id and s.user_id = u.id)
   on conflict (annt_id, user_id) do nothing
-  returning msg_category`;
+  returning annt_id, msg_category, annt_time`;
 
 export async function linkBroadcasts(db: Db, userId: string): Promise<void> {
   await db.execute(linkSql(userId));
 }
 
+const userColumnList = sql.join(
+  Object.values(userColumns).map((c) => sql`a.${sql.identifier(c.name)}`),
+  sql`, `,
+);
+
+/** A raw result row (snake_case, driver values) as the typed row, the way drizzle itself maps it. */
+function userRowOf(raw: Record<string, unknown>): UserRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(userColumns)) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as UserRow;
+}
+
 /**
- * listByUser: the 5 newest unread of each category and the full unread counts, in two statements
- * polled every 6 s by every open page: first the linking of broadcasts together with the counts (the
- * counts add what the linking inserted, which the same statement cannot see yet), then both lists at
- * once. Both read the partial index of live unread deliveries; its predicate is written out literally
- * so that the planner can use it.
+ * listByUser: the 5 newest unread of each category and the full unread counts. Every open page polls
+ * it every 6 s, so it is one statement: it links the broadcasts, counts the live unread deliveries and
+ * picks the newest five per category from the partial index of live unread deliveries (whose predicate
+ * is written out literally, so that the planner uses it). Rows the linking inserts are not visible to
+ * the rest of the same statement, so they are added to the counts and the candidates explicitly.
  */
 export async function listByUser(db: Db, userId: string): Promise<ListByUserResult> {
-  const [counts] = await rows<{ annt: number; sys: number }>(
+  const newest = (category: '1' | '2') => sql`(
+    select annt_id, msg_category, annt_time from sys_announcement_send
+     where user_id = ${userId} and msg_category = ${category} and read_flag = '0' and live = '1'
+     order by annt_time desc nulls last limit ${NOTICE_LIST_SIZE})`;
+  const found = await rows<Record<string, unknown> & { annt_total: number; sys_total: number }>(
     db,
     sql`with linked as (${linkSql(userId)}),
-         unread as (
-           select msg_category from sys_announcement_send where user_id = ${userId} and read_flag = '0' and live = '1'
-           union all
-           select msg_category from linked
-         )
-         select count(*) filter (where msg_category = '1')::int as annt, count(*) filter (where msg_category = '2')::int as sys from unread`,
+         counts as (
+           select count(*) filter (where msg_category = '1')::int as annt_total,
+                  count(*) filter (where msg_category = '2')::int as sys_total
+             from (select msg_category from sys_announcement_send where user_id = ${userId} and read_flag = '0' and live = '1'
+                   union all select msg_category from linked) unread
+         ),
+         candidates as (${newest('1')} union all ${newest('2')} union all select annt_id, msg_category, annt_time from linked),
+         ranked as (select annt_id, row_number() over (partition by msg_category order by annt_time desc nulls last) as rn from candidates)
+         select c.annt_total, c.sys_total, ${userColumnList}
+           from counts c
+           left join (ranked r join sys_announcement a on a.id = r.annt_id and r.rn <= ${NOTICE_LIST_SIZE} and a.send_status = '1' and a.del_flag = '0') on true`,
   );
-  const newest = (category: '1' | '2') =>
-    db
-      .select({ a: userColumns })
-      .from(sysAnnouncementSend)
-      .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
-      .where(
-        and(
-          eq(sysAnnouncementSend.userId, userId),
-          eq(sysAnnouncementSend.msgCategory, category),
-          sql`${sysAnnouncementSend.readFlag} = '0' and ${sysAnnouncementSend.live} = '1'`,
-          sql`${sysAnnouncement.sendStatus} = '1' and ${sysAnnouncement.delFlag} = '0'`,
-        ),
-      )
-      // NULLS LAST as the index is built, so the newest five are read in index order and nothing is sorted.
-      .orderBy(sql`${sysAnnouncementSend.anntTime} desc nulls last`)
-      .limit(NOTICE_LIST_SIZE);
-  const found = await newest('1').unionAll(newest('2'));
-  const byTime = (x: { a: UserRow }, y: { a: UserRow }) => (y.a.createTime?.getTime() ?? 0) - (x.a.createTime?.getTime() ?? 0);
-  const list = (category: string) => found.filter((r) => r.a.msgCategory === category).sort(byTime).map((r) => toRecord(r.a));
-  return { anntMsgList: list('1'), anntMsgTotal: counts?.annt ?? 0, sysMsgList: list('2'), sysMsgTotal: counts?.sys ?? 0 };
+  const notices = found.filter((r) => r.id !== null && r.id !== undefined).map(userRowOf);
+  const newestFirst = (x: UserRow, y: UserRow) => (y.createTime?.getTime() ?? 0) - (x.createTime?.getTime() ?? 0);
+  const list = (category: string) => notices.filter((a) => a.msgCategory === category).sort(newestFirst).map(toRecord);
+  return { anntMsgList: list('1'), anntMsgTotal: found[0]?.annt_total ?? 0, sysMsgList: list('2'), sysMsgTotal: found[0]?.sys_total ?? 0 };
 }
 
 /** editByAnntIdAndUserId: marks the current user's own delivery read; nobody else's row can be reached. */
