@@ -9,7 +9,8 @@ import { resolveSession, type SessionPolicy, type SessionUser } from '../auth/se
  * Every route says who may call it, in its `config`:
  * - `public: true` — anyone;
  * - `signedIn: true` — any signed-in user (their own session, password, departments);
- * - `permission: 'module:resource:action'` — a signed-in user granted that code through a role;
+ * - `permission: 'module:resource:action'` — a signed-in user granted that code through a role (a comma
+ *   list means any one of them);
  * - `adminOnly: true` — a signed-in user with the `admin` role.
  * One hook enforces it; a route that declares none of them is refused (and a test fails on it).
  */
@@ -52,7 +53,7 @@ export async function hasPermission(db: Db, userId: string, code: string): Promi
     db,
     sql`select 1 as ok from sys_permission p
          where p.del_flag = 0 and coalesce(p.status, '1') = '1'
-           and ${code} = any(regexp_split_to_array(p.perms, '\\s*,\\s*'))
+           and regexp_split_to_array(p.perms, '\\s*,\\s*') && regexp_split_to_array(${code}, '\\s*,\\s*')
            and (p.id in (select rp.permission_id from sys_role_permission rp
                            join sys_user_role ur on ur.role_id = rp.role_id where ur.user_id = ${userId})
              or p.id in (select drp.permission_id from sys_depart_role_permission drp

@@ -12,6 +12,7 @@ describe('§6 permission codes enforced on the server by one hook', async () => 
   const probe = Fastify();
   installAccessControl(probe, { db, policy: t.deps.policy });
   probe.get('/needs', { config: { permission: 'demo:thing:view' } }, async () => ({ ok: true }));
+  probe.get('/either', { config: { permission: 'demo:other:view,demo:thing:view' } }, async () => ({ ok: true }));
   probe.get('/admins', { config: { adminOnly: true } }, async () => ({ ok: true }));
   probe.get('/undeclared', async () => ({ ok: true }));
   await probe.ready();
@@ -31,6 +32,11 @@ describe('§6 permission codes enforced on the server by one hook', async () => 
     const denied = await probe.inject({ url: '/needs', headers: { 'X-Access-Token': plain } });
     expect(denied.statusCode).toBe(403);
     expect(json(denied)).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
+  });
+
+  it('a comma list of codes means any one of them', async () => {
+    expect((await probe.inject({ url: '/either', headers: { 'X-Access-Token': granted } })).statusCode).toBe(200);
+    expect((await probe.inject({ url: '/either', headers: { 'X-Access-Token': plain } })).statusCode).toBe(403);
   });
 
   it('a route that declares nothing is refused even to the administrator', async () => {

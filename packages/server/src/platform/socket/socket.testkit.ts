@@ -9,8 +9,8 @@ export type TestSocket = {
   messages: unknown[];
   /** the subprotocol the server accepted */
   protocol: string;
-  /** waits for the next message not yet taken by an earlier `next()` */
-  next: (timeoutMs?: number) => Promise<Record<string, unknown>>;
+  /** waits for the next message not yet taken by an earlier `next()`; with `where`, skips the others */
+  next: (timeoutMs?: number, where?: (msg: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>>;
   /** resolves with the close code and reason */
   closed: Promise<{ code: number; reason: string }>;
   send: (data: unknown) => void;
@@ -40,7 +40,7 @@ export function connect(url: string, protocols?: string[]): Promise<TestSocket> 
       get protocol() {
         return ws.protocol;
       },
-      next: (timeoutMs = 3000) =>
+      next: (timeoutMs = 3000, where) =>
         new Promise((ok, fail) => {
           let done = false;
           const timer = setTimeout(() => {
@@ -49,13 +49,15 @@ export function connect(url: string, protocols?: string[]): Promise<TestSocket> 
           }, timeoutMs);
           const attempt = () => {
             if (done) return;
-            if (messages.length > taken) {
+            while (messages.length > taken) {
+              const msg = messages[taken++] as Record<string, unknown>;
+              if (where && !where(msg)) continue;
               done = true;
               clearTimeout(timer);
-              ok(messages[taken++] as Record<string, unknown>);
-            } else {
-              waiters.push(attempt);
+              ok(msg);
+              return;
             }
+            waiters.push(attempt);
           };
           attempt();
         }),

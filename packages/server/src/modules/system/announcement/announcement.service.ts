@@ -214,7 +214,7 @@ export async function deliverToUsers(db: Db, annt: Target, actor: string, userId
       insert into sys_announcement_send (id, annt_id, user_id, read_flag, msg_category, annt_time, live, create_by, create_time)
       select replace(gen_random_uuid()::text, '-', ''), ${annt.id}, u.id, '0', ${annt.msgCategory}, ${isoOf(annt.createTime)}::timestamptz, '1', ${actor}, now()
         from sys_user u
-       where u.id = any(string_to_array(${chunk}, ',')) and u.del_flag = 0
+       where u.id = any(string_to_array(${chunk}, ',')) and u.del_flag = 0 and ${stillPublished(annt.id)}
       ${showAgain}`);
     await yieldToOthers();
   }
@@ -228,7 +228,7 @@ async function deliverToAll(db: Db, annt: Target, actor: string): Promise<void> 
       db,
       sql`with batch as (
             select u.id from sys_user u
-             where u.status = 1 and u.del_flag = 0 and u.id > ${after}
+             where u.status = 1 and u.del_flag = 0 and u.id > ${after} and ${stillPublished(annt.id)}
              order by u.id limit ${SEND_BATCH}
           ), inserted as (
             insert into sys_announcement_send (id, annt_id, user_id, read_flag, msg_category, annt_time, live, create_by, create_time)
@@ -242,6 +242,10 @@ async function deliverToAll(db: Db, annt: Target, actor: string): Promise<void> 
     await yieldToOthers();
   }
 }
+
+// A revoke or delete that lands while a release is still writing stops the remaining batches.
+const stillPublished = (anntId: string) =>
+  sql`exists (select 1 from sys_announcement x where x.id = ${anntId} and x.send_status = '1' and x.del_flag = '0')`;
 
 // A row that already exists (an earlier release, a linked broadcast) is made live again and brought up
 // to date; a row that is already so is not rewritten.

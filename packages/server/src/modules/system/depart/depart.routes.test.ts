@@ -86,6 +86,12 @@ describe('部门管理 /sys/sysDepart/* (JEECG-API §4.2, §5.7)', async () => {
     expect((await call(member, 'GET', '/sys/user/list')).statusCode).toBe(403);
     expect(json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: memberId, newRoleId: roleId })).success).toBe(true);
     expect((await call(member, 'GET', '/sys/user/list')).statusCode).toBe(200);
+    expect(json(await call(admin, 'GET', `/sys/sysDepartRole/getDeptRoleByUserId?userId=${memberId}&departId=${DepartId.members}`)).result).toEqual([roleId]);
+    const otherRole = json(await call(admin, 'POST', '/sys/sysDepartRole/add', { departId: DepartId.agencies, roleName: '机构角色', roleCode: 'org_role' })).result;
+    await call(admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: DepartId.agencies, userIdList: [memberId] });
+    expect(json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: memberId, departId: DepartId.agencies, newRoleId: otherRole })).success).toBe(true);
+    expect(json(await call(admin, 'GET', `/sys/sysDepartRole/getDeptRoleByUserId?userId=${memberId}&departId=${DepartId.members}`)).result).toEqual([roleId]);
+    expect(json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: memberId, departId: DepartId.agencies, newRoleId: roleId })).message).toBe('所选角色不属于该部门');
     const outsider = await t.createUser({ username: 'outsider', password: 'Outsider123', departIds: [DepartId.rightsDept] });
     expect(json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: outsider, newRoleId: roleId })).message).toBe('只能分配用户所在部门的角色');
   });

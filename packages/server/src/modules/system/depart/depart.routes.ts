@@ -270,22 +270,44 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/sysDepartRole/deptRoleUserAdd',
     {
       config: { permission: 'system:depart:user' },
-      schema: { tags, summary: '设置用户在部门中的角色', body: z.object({ userId: z.string().min(1).max(36), newRoleId: z.string().max(20_000).default(''), oldRoleId: z.string().max(20_000).optional() }) },
+      schema: {
+        tags,
+        summary: '设置用户在部门中的角色',
+        description: '传 departId 时只替换该部门的角色；不传时替换该用户的全部部门角色。',
+        body: z.object({ userId: z.string().min(1).max(36), departId: z.string().max(36).optional(), newRoleId: z.string().max(20_000).default(''), oldRoleId: z.string().max(20_000).optional() }),
+      },
     },
     async (request) => {
-      const { userId, newRoleId } = request.body;
+      const { userId, newRoleId, departId } = request.body;
       if (userId === request.user!.id) throw new BizError('不能修改自己的角色');
       const wanted = splitIds(newRoleId);
       const roles = wanted.length ? await db.select().from(sysDepartRole).where(inArray(sysDepartRole.id, wanted)) : [];
       if (roles.length !== wanted.length) throw new BizError('所选部门角色不存在');
       const memberOf = new Set((await db.select({ depId: sysUserDepart.depId }).from(sysUserDepart).where(eq(sysUserDepart.userId, userId))).map((d) => d.depId));
       if (roles.some((role) => !memberOf.has(role.departId))) throw new BizError('只能分配用户所在部门的角色');
+      if (departId && roles.some((role) => role.departId !== departId)) throw new BizError('所选角色不属于该部门');
       await db.transaction(async (tx) => {
         const t = tx as unknown as typeof db;
-        await t.delete(sysDepartRoleUser).where(eq(sysDepartRoleUser.userId, userId));
+        const scope = departId
+          ? and(eq(sysDepartRoleUser.userId, userId), inArray(sysDepartRoleUser.droleId, t.select({ id: sysDepartRole.id }).from(sysDepartRole).where(eq(sysDepartRole.departId, departId))))
+          : eq(sysDepartRoleUser.userId, userId);
+        await t.delete(sysDepartRoleUser).where(scope);
         if (wanted.length) await t.insert(sysDepartRoleUser).values(wanted.map((droleId) => ({ id: newId(), userId, droleId })));
       });
       return ok(null, '添加成功!', 200);
+    },
+  );
+
+  r.get(
+    '/sys/sysDepartRole/getDeptRoleByUserId',
+    { config: { permission: 'system:depart:user' }, schema: { tags, summary: '用户在某部门中的角色ID', querystring: z.object({ userId: z.string().min(1).max(36), departId: z.string().min(1).max(36) }) } },
+    async (request) => {
+      const found = await db
+        .select({ id: sysDepartRoleUser.droleId })
+        .from(sysDepartRoleUser)
+        .innerJoin(sysDepartRole, eq(sysDepartRole.id, sysDepartRoleUser.droleId))
+        .where(and(eq(sysDepartRoleUser.userId, request.query.userId), eq(sysDepartRole.departId, request.query.departId)));
+      return ok(found.map((f) => f.id), '操作成功！', 200);
     },
   );
 }

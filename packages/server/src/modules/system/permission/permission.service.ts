@@ -109,7 +109,10 @@ export function buildMenuTree(list: PermissionRow[]): MenuNode[] {
     if (row.is_leaf === 0 && depth < 20) {
       const children = (byParent.get(row.id) ?? []).map((c) => build(c, depth + 1));
       if (children.length > 0) node.children = children;
-      if (!children.some((c) => !c.hidden)) node.hidden = true;
+      // A grouping row (layout component) with nothing visible below it is hidden; a screen whose only
+      // children are buttons is still a page of its own.
+      const grouping = !row.component || row.component.includes('layouts/');
+      if (grouping && !children.some((c) => !c.hidden)) node.hidden = true;
     }
     return node;
   };

@@ -71,8 +71,14 @@ describe('JEECG-API §3.1 menu tree', () => {
     expect(ext).not.toHaveProperty('hidden');
   });
 
+  it('a screen whose only children are buttons stays visible (its row is not a leaf, yet it is a page)', () => {
+    const screen = row({ url: '/isystem/user', component: 'system/UserList', is_leaf: 0 });
+    const [node] = buildMenuTree([screen, row({ parent_id: screen.id, menu_type: 2, perms: 'system:user:add' })]);
+    expect(node.hidden).toBeUndefined();
+  });
+
   it('§3 a parent with no visible children is hidden', () => {
-    const parent = row({ url: '/p', is_leaf: 0 });
+    const parent = row({ url: '/p', is_leaf: 0, component: 'layouts/RouteView' });
     const [node] = buildMenuTree([parent, row({ parent_id: parent.id, menu_type: 1, url: '/p/detail', hidden: 1 })]);
     expect(node.hidden).toBe(true);
     expect(node.children).toHaveLength(1);

@@ -75,7 +75,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get('/sys/role/queryTreeList', { config: { permission: 'system:role:grant' }, schema: { tags, summary: '授权用的权限树', description: '{treeList, ids}；节点含 ruleFlag，表示该菜单配置了数据规则。' } }, async () => {
+  r.get('/sys/role/queryTreeList', { config: { permission: 'system:role:grant,system:depart:grant' }, schema: { tags, summary: '授权用的权限树', description: '{treeList, ids}；节点含 ruleFlag，表示该菜单配置了数据规则。' } }, async () => {
     const tree = await selectTree(db);
     type Node = (typeof tree.treeList)[number];
     const decorate = (n: Node): Node & { scopedSlots: { title: string } } => ({ ...n, scopedSlots: { title: 'hasDatarule' }, children: n.children?.map(decorate) });
