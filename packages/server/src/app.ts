@@ -56,7 +56,19 @@ export type BuiltApp = { app: FastifyInstance; deps: AppDeps; routes: ReturnType
 /** Builds the whole server on an open database; main.ts and the tests both start here. */
 export async function buildApp(config: Config, db: Db, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: opts.logger
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          // Tokens may travel in a query (docs page, sockets, static files): never write them to the log.
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({
+              method: req.method,
+              url: req.url.replace(/([?&]token=)[^&]*/gi, '$1***'),
+              ip: req.ip,
+            }),
+          },
+        }
+      : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
