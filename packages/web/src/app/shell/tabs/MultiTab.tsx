@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Dropdown, Tabs, type MenuProps } from 'antd';
-import { memo, useCallback, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { memo, useCallback, useContext, useRef } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
 import { fullPathOf, useRememberedTitle } from '../../../platform/pageTitle.ts';
 import styles from './MultiTab.module.css';
 import { closeLeft, closeOthers, closeRight, closeTab, type Tab, type TabsChange } from './tabs.rules.ts';
@@ -24,32 +24,41 @@ export function MultiTab() {
   const tabs = useTabs((state) => state.tabs);
   const reloadingKey = useTabs((state) => state.reloadingKey);
   const activeKey = fullPathOf(useLocation());
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
   const navigate = useNavigate();
   const { message } = App.useApp();
 
-  const apply = (change: TabsChange) => {
+  /*
+   * The router commits a finished navigation to React in a transition, so a click can arrive while
+   * this render still shows the previous page; closing must act on the page the router is on now.
+   */
+  const liveKey = () => (dataRouter ? fullPathOf(dataRouter.router.state.location) : activeKey);
+
+  const apply = (change: TabsChange, current: string) => {
     if (change.warning) {
       message.warning(change.warning);
       return;
     }
     applyTabsChange(change);
-    if (change.activeKey !== activeKey) void navigate(change.activeKey);
+    if (change.activeKey !== current) void navigate(change.activeKey);
   };
 
   const handleAction = (tab: Tab, action: Action) => {
+    const current = liveKey();
+    const tabs = useTabs.getState().tabs;
     switch (action) {
       case 'reload':
-        if (tab.key !== activeKey) void navigate(tab.key);
+        if (tab.key !== current) void navigate(tab.key);
         reloadTab(tab.key);
         return;
       case 'closeLeft':
-        apply(closeLeft(tabs, tab.key, activeKey));
+        apply(closeLeft(tabs, tab.key, current), current);
         return;
       case 'closeRight':
-        apply(closeRight(tabs, tab.key, activeKey));
+        apply(closeRight(tabs, tab.key, current), current);
         return;
       case 'closeOthers':
-        apply(closeOthers(tabs, tab.key, activeKey));
+        apply(closeOthers(tabs, tab.key, current), current);
         return;
     }
   };
@@ -68,7 +77,9 @@ export function MultiTab() {
         activeKey={activeKey}
         onChange={(key) => key !== activeKey && void navigate(key)}
         onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') apply(closeTab(tabs, key, activeKey));
+          if (action !== 'remove' || typeof key !== 'string') return;
+          const current = liveKey();
+          apply(closeTab(useTabs.getState().tabs, key, current), current);
         }}
         items={tabs.map((tab) => ({
           key: tab.key,
