@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { newId } from '../platform/db/ids.ts';
 import { sysPermission } from '../modules/system/permission/permission.table.ts';
@@ -31,5 +32,55 @@ export async function seedButtons(db: Db, buttons: { code: string; name: string 
     for (const roleId of roleIds) {
       await db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId: id, operateDate: new Date() }).onConflictDoNothing();
     }
+  }
+}
+
+export type MenuScreen = {
+  /** The row id is `${section id}:${key}`. */
+  key: string;
+  name: string;
+  url: string;
+  component: string;
+  icon: string;
+  /** Button codes (already seeded) that move under this screen. */
+  codes: string[];
+  /** Roles granted this screen besides the administrator. */
+  roles?: string[];
+  /** A page kept mounted while another tab shows (spec §2 keepAlive). */
+  keepAlive?: boolean;
+};
+
+export type MenuSection = {
+  id: string;
+  name: string;
+  url: string;
+  icon: string;
+  sortNo: number;
+  screens: MenuScreen[];
+};
+
+/**
+ * A top-level menu (component layouts/RouteView) with its screens, granted to the administrator and
+ * to each screen's extra roles (who also get the section); the screens' button rows move under them.
+ */
+export async function seedMenuSection(db: Db, section: MenuSection): Promise<void> {
+  const grant = async (roleId: string, permissionId: string) =>
+    db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId, operateDate: new Date() }).onConflictDoNothing();
+  await db
+    .insert(sysPermission)
+    .values({ id: section.id, parentId: null, name: section.name, url: section.url, component: 'layouts/RouteView', menuType: 0, sortNo: section.sortNo, icon: section.icon, isRoute: 1, isLeaf: 0, status: '1', createBy: 'system' })
+    .onConflictDoNothing();
+  await grant(RoleId.admin, section.id);
+  for (const [i, screen] of section.screens.entries()) {
+    const id = `${section.id}:${screen.key}`;
+    await db
+      .insert(sysPermission)
+      .values({ id, parentId: section.id, name: screen.name, url: screen.url, component: screen.component, menuType: 1, sortNo: i + 1, icon: screen.icon, isRoute: 1, isLeaf: 1, keepAlive: screen.keepAlive ? 1 : 0, status: '1', createBy: 'system' })
+      .onConflictDoNothing();
+    for (const roleId of [RoleId.admin, ...(screen.roles ?? [])]) {
+      await grant(roleId, section.id);
+      await grant(roleId, id);
+    }
+    for (const code of screen.codes) await db.update(sysPermission).set({ parentId: id }).where(eq(sysPermission.id, buttonId(code)));
   }
 }

@@ -18,7 +18,7 @@ import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dict
 import { sysSeed } from './seed.table.ts';
 import { seedDraftAuditStatus, seedRightsButtons } from '../modules/rights/rights.seed.ts';
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
-import { buttonId, HOME_PERMISSION_ID, RoleId, seedButtons } from './buttons.ts';
+import { buttonId, HOME_PERMISSION_ID, RoleId, seedButtons, seedMenuSection } from './buttons.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
@@ -300,38 +300,23 @@ const units: Unit[] = [
   {
     // 系统管理 and the screens of issue 4; their button rows (seeded above) move under their screens.
     key: 'menu:system-admin:v1',
-    run: async (db) => {
-      const top = 'menu:isystem';
-      await db
-        .insert(sysPermission)
-        .values({ id: top, parentId: null, name: '系统管理', url: '/isystem', component: 'layouts/RouteView', menuType: 0, sortNo: 90, icon: 'setting', isRoute: 1, isLeaf: 0, status: '1', createBy: 'system' })
-        .onConflictDoNothing();
-      const screens: { key: string; name: string; url: string; component: string; icon: string; codes: string[] }[] = [
-        { key: 'user', name: '用户管理', url: '/isystem/user', component: 'system/UserList', icon: 'user', codes: ['list', 'add', 'edit', 'delete', 'frozen', 'changePassword', 'recycle', 'export', 'import'].map((a) => `system:user:${a}`) },
-        { key: 'role', name: '角色管理', url: '/isystem/roleUserList', component: 'system/RoleList', icon: 'team', codes: ['list', 'add', 'edit', 'delete', 'grant', 'user'].map((a) => `system:role:${a}`) },
-        { key: 'permission', name: '菜单管理', url: '/isystem/permission', component: 'system/PermissionList', icon: 'appstore', codes: ['list', 'add', 'edit', 'delete', 'rule'].map((a) => `system:permission:${a}`) },
-        { key: 'depart', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', icon: 'cluster', codes: ['add', 'edit', 'delete', 'grant', 'role', 'user'].map((a) => `system:depart:${a}`) },
-        { key: 'position', name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', icon: 'solution', codes: ['list', 'add', 'edit', 'delete'].map((a) => `system:position:${a}`) },
-        { key: 'tenant', name: '租户管理', url: '/isystem/tenant', component: 'system/TenantList', icon: 'bank', codes: ['list', 'add', 'edit', 'delete'].map((a) => `system:tenant:${a}`) },
-        { key: 'addressList', name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', icon: 'profile', codes: ['system:address:list'] },
-      ];
-      const grant = async (roleId: string, permissionId: string) =>
-        db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId, operateDate: new Date() }).onConflictDoNothing();
-      await grant(RoleId.admin, top);
-      for (const [i, screen] of screens.entries()) {
-        const id = `${top}:${screen.key}`;
-        await db
-          .insert(sysPermission)
-          .values({ id, parentId: top, name: screen.name, url: screen.url, component: screen.component, menuType: 1, sortNo: i + 1, icon: screen.icon, isRoute: 1, isLeaf: 1, status: '1', createBy: 'system' })
-          .onConflictDoNothing();
-        await grant(RoleId.admin, id);
-        for (const code of screen.codes) await db.update(sysPermission).set({ parentId: id }).where(eq(sysPermission.id, buttonId(code)));
-      }
-      for (const roleId of [RoleId.reviewer, RoleId.finance]) {
-        await grant(roleId, top);
-        await grant(roleId, `${top}:addressList`);
-      }
-    },
+    run: (db) =>
+      seedMenuSection(db, {
+        id: 'menu:isystem',
+        name: '系统管理',
+        url: '/isystem',
+        icon: 'setting',
+        sortNo: 90,
+        screens: [
+          { key: 'user', name: '用户管理', url: '/isystem/user', component: 'system/UserList', icon: 'user', codes: ['list', 'add', 'edit', 'delete', 'frozen', 'changePassword', 'recycle', 'export', 'import'].map((a) => `system:user:${a}`) },
+          { key: 'role', name: '角色管理', url: '/isystem/roleUserList', component: 'system/RoleList', icon: 'team', codes: ['list', 'add', 'edit', 'delete', 'grant', 'user'].map((a) => `system:role:${a}`) },
+          { key: 'permission', name: '菜单管理', url: '/isystem/permission', component: 'system/PermissionList', icon: 'appstore', codes: ['list', 'add', 'edit', 'delete', 'rule'].map((a) => `system:permission:${a}`) },
+          { key: 'depart', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', icon: 'cluster', codes: ['add', 'edit', 'delete', 'grant', 'role', 'user'].map((a) => `system:depart:${a}`) },
+          { key: 'position', name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', icon: 'solution', codes: ['list', 'add', 'edit', 'delete'].map((a) => `system:position:${a}`) },
+          { key: 'tenant', name: '租户管理', url: '/isystem/tenant', component: 'system/TenantList', icon: 'bank', codes: ['list', 'add', 'edit', 'delete'].map((a) => `system:tenant:${a}`) },
+          { key: 'addressList', name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', icon: 'profile', codes: ['system:address:list'], roles: [RoleId.reviewer, RoleId.finance] },
+        ],
+      }),
   },
   { key: 'perms:rights-org-bank-right-approval:v1', run: (db) => seedRightsButtons(db) },
   { key: 'rights:dict-draft-audit-status:v1', run: (db) => seedDraftAuditStatus(db) },
