@@ -1,4 +1,5 @@
 import type { MenuNode } from '@sbwq/contracts';
+import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { externalUrlOf, menuItemsFrom, submenuKeysFor } from './menuItems.tsx';
 
@@ -37,6 +38,19 @@ describe('§2 menu', () => {
       node('3', '/q', { alwaysShow: true, children: [node('4', '/q/a')] }),
     ];
     expect(shape(menuItemsFrom(menu))).toEqual([{ key: '/q', label: 'T3' }]);
+  });
+
+  it('§3 a menu icon is any icon the 菜单管理 picker offers (names in antd v3 or v4 spelling); an unknown name shows none', () => {
+    const [trophy, bell, unknown] = menuItemsFrom([
+      node('1', '/a', { meta: { keepAlive: false, internalOrExternal: false, title: 'a', icon: 'trophy' } }),
+      node('2', '/b', { meta: { keepAlive: false, internalOrExternal: false, title: 'b', icon: 'BellOutlined' } }),
+      node('3', '/c', { meta: { keepAlive: false, internalOrExternal: false, title: 'c', icon: 'no-such-icon' } }),
+    ]) as { icon?: { props: { name: string } } }[];
+    for (const [item, name] of [[trophy, 'trophy'], [bell, 'bell']] as const) {
+      const { container } = render(<>{item!.icon}</>);
+      expect(container.querySelector(`[aria-label="${name}"]`)).not.toBeNull();
+    }
+    expect(render(<>{unknown!.icon}</>).container.querySelector('[role="img"]')).toBeNull();
   });
 
   it('knows the submenus above a page and the external address of a link entry', () => {

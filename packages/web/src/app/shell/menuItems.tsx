@@ -1,7 +1,7 @@
 import type { MenuNode } from '@sbwq/contracts';
 import type { MenuProps } from 'antd';
 import { isExternalEntry, resolveMenuUrl } from '../routes/menuRoutes.ts';
-import { MenuIcon } from './MenuIcon.tsx';
+import { IconByName } from '../../components/icon/icons.tsx';
 
 export type MenuItem = Required<MenuProps>['items'][number];
 
@@ -14,7 +14,7 @@ export function menuItemsFrom(nodes: MenuNode[]): MenuItem[] {
   for (const node of nodes) {
     if (node.hidden || node.route === '0') continue;
     const label = node.meta?.title ?? node.name;
-    const icon = node.meta?.icon ? <MenuIcon name={node.meta.icon} /> : undefined;
+    const icon = node.meta?.icon ? <IconByName name={node.meta.icon} /> : undefined;
     const hasChildren = (node.children?.length ?? 0) > 0;
     if (hasChildren && !node.alwaysShow) {
       const children = menuItemsFrom(node.children ?? []);

@@ -1,6 +1,6 @@
 import type { AuthItem } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
-import { filterColumns, forbiddenColumns, hasButtonPermission } from './access.ts';
+import { buttonState, filterColumns, forbiddenColumns, hasButtonPermission } from './access.ts';
 
 const entry = (action: string, type = '1', status?: string): AuthItem => ({ action, type, describe: action, ...(status ? { status } : {}) });
 
@@ -18,10 +18,18 @@ describe('§6 button permission', () => {
     expect(hasButtonPermission('user:delete', { auth: [entry('user:delete')], allAuth })).toBe(false);
   });
 
-  it('§6 with no local entries, an enabled system entry allows', () => {
-    expect(hasButtonPermission('user:add', { auth: [], allAuth })).toBe(true);
-    // …and still nothing allows an action the system does not know
+  it('§6 with no route-local entries, the user\'s enabled entry allows; a user holding no button sees none (as the server refuses them)', () => {
+    expect(hasButtonPermission('user:add', { auth: [entry('user:add')], allAuth })).toBe(true);
+    expect(hasButtonPermission('user:add', { auth: [], allAuth })).toBe(false);
     expect(hasButtonPermission('user:unknown', { auth: [], allAuth })).toBe(false);
+  });
+
+  it('§6 authorisation strategy "2" (未授权时禁用): shown disabled to users lacking it; strategy "1" removes; a disabled row hides', () => {
+    const all = [entry('user:add', '2', '1'), entry('user:edit', '1', '1'), entry('user:delete', '2', '0')];
+    expect(buttonState('user:add', { auth: [], allAuth: all })).toBe('disabled');
+    expect(buttonState('user:add', { auth: [entry('user:add', '2')], allAuth: all })).toBe('allowed');
+    expect(buttonState('user:edit', { auth: [], allAuth: all })).toBe('hidden');
+    expect(buttonState('user:delete', { auth: [entry('user:delete', '2')], allAuth: all })).toBe('hidden');
   });
 
   it('§6 a button guarded by an action is removed unless the user list contains the action', () => {

@@ -24,15 +24,30 @@ function holds(item: AuthItem, code: string): boolean {
  * Button permission (spec §6), rule by rule:
  * 1. the route's permission list has a type "2" entry with the action: allowed;
  * 2. otherwise the session lists decide: a system entry for the action that is disabled (status "0") denies;
- * 3. with no local entries (the user holds no button at all), an enabled system entry allows;
- * 4. otherwise a button guarded by an action is removed unless the user's list contains the action.
+ * 3. with no route-local entries, the user's enabled entry allows (`auth` holds only enabled rows);
+ * 4. otherwise a button guarded by an action is removed.
+ * §6 records two readings. This one is the one the server enforces — a disabled button row is refused
+ * to everyone, and a user without the code is refused — so nothing is shown that would then fail.
+ * Stock JeecgBoot's other reading (a disabled entry switches the check off) would show such buttons.
  */
 export function hasButtonPermission(code: string, lists: AccessLists): boolean {
   if ((lists.routePermissions ?? []).some((item) => String(item.type) === '2' && holds(item, code))) return true;
   const system = lists.allAuth.filter((item) => holds(item, code));
   if (system.some((item) => String(item.status) === '0')) return false;
-  if (lists.auth.length === 0) return system.some((item) => String(item.status ?? '1') === '1');
   return lists.auth.some((item) => holds(item, code));
+}
+
+export type ButtonState = 'allowed' | 'disabled' | 'hidden';
+
+/**
+ * What to do with a guarded button: allowed ones show; a button whose enabled system entry has the
+ * authorisation strategy "2" (字典 global_perms_type: 可编辑(未授权时禁用)) shows disabled to users
+ * lacking it; every other one is removed.
+ */
+export function buttonState(code: string, lists: AccessLists): ButtonState {
+  if (hasButtonPermission(code, lists)) return 'allowed';
+  const disabling = lists.allAuth.some((item) => holds(item, code) && String(item.type) === '2' && String(item.status ?? '1') === '1');
+  return disabling ? 'disabled' : 'hidden';
 }
 
 /**

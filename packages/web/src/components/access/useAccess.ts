@@ -3,11 +3,13 @@ import { useMemo } from 'react';
 import { useInRouterContext, useLocation } from 'react-router';
 import { useSession } from '../../platform/session.ts';
 import { session } from '../../platform/storage.ts';
-import { filterColumns, forbiddenColumns, hasButtonPermission, type AccessLists } from './access.ts';
+import { buttonState, filterColumns, forbiddenColumns, hasButtonPermission, type AccessLists, type ButtonState } from './access.ts';
 
 export type Access = {
   /** spec §6 button permission for a code such as `system:user:add` */
   can: (code: string) => boolean;
+  /** shown, shown disabled (authorisation strategy "2") or removed */
+  state: (code: string) => ButtonState;
   /** spec §6 column permission: the columns the user may see, for the fields under `prefix` */
   columns: <C extends { dataIndex?: unknown; key?: unknown }>(columns: C[], prefix: string) => C[];
 };
@@ -50,6 +52,7 @@ export function useAccess(): Access {
     const lists = readAccessLists(routePermissions);
     return {
       can: (code) => hasButtonPermission(code, lists),
+      state: (code) => buttonState(code, lists),
       columns: (columns, prefix) => filterColumns(columns, forbiddenColumns(prefix, lists)),
     };
   }, [routePermissions, menu]);

@@ -45,7 +45,7 @@ export function ImportReportModal({ report, onClose }: { report: ImportReport | 
 }
 
 /** 导入: posts one .xlsx file (multipart) and shows the server's report. */
-export function ImportButton({ url, onImported }: { url: string; onImported: () => void }) {
+export function ImportButton({ url, onImported, disabled = false }: { url: string; onImported: () => void; disabled?: boolean }) {
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
 
@@ -76,13 +76,14 @@ export function ImportButton({ url, onImported }: { url: string; onImported: () 
     <>
       <Upload
         accept=".xlsx"
+        disabled={disabled}
         showUploadList={false}
         beforeUpload={(file) => {
           void handleFile(file);
           return Upload.LIST_IGNORE;
         }}
       >
-        <Button icon={<ImportOutlined />} loading={busy}>
+        <Button icon={<ImportOutlined />} loading={busy} disabled={disabled}>
           导入
         </Button>
       </Upload>

@@ -162,6 +162,20 @@ describe('ListPage', { timeout: 60_000 }, () => {
     expect(screen.getAllByText('编辑')).toHaveLength(10);
   });
 
+  it('§6 authorisation strategy "2": an ungranted 新增 / 编辑 shows disabled instead of disappearing', async () => {
+    session.set(StorageKey.userAuth, grant('demo:export'));
+    session.set(StorageKey.sysAuth, [...system('demo:delete', 'demo:export', 'demo:import', 'demo:phone'), ...['demo:add', 'demo:edit'].map((action): AuthItem => ({ action, type: '2', describe: action, status: '1' }))]);
+    const { def } = definition();
+    show(def);
+    await screen.findByText('1-10 共 25 条');
+    expect((screen.getByRole('button', { name: /新\s*增/ }) as HTMLButtonElement).disabled).toBe(true);
+    const edits = screen.getAllByRole('button', { name: '编辑' }) as HTMLButtonElement[];
+    expect(edits).toHaveLength(10);
+    expect(edits.every((button) => button.disabled)).toBe(true);
+    expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
+    expect((screen.getByRole('button', { name: /导\s*出/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('§6 column permission: a field whose type "1" code the user lacks is not shown', async () => {
     session.set(StorageKey.userAuth, grant('demo:add'));
     const { def } = definition();

@@ -51,9 +51,13 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
 
   const code = (action: ListAction) => definition.codes?.[action] ?? `${definition.permission}:${action}`;
   const { api, form } = definition;
-  const canAdd = Boolean(form && api.add) && access.can(code('add'));
-  const canEdit = Boolean(form && api.edit) && access.can(code('edit'));
-  const canDelete = access.can(code('delete'));
+  // 'allowed' | 'disabled' (spec §6 authorisation strategy "2": shown, not usable) | 'hidden'
+  const state = (action: ListAction) => access.state(code(action));
+  const shown = (action: ListAction) => state(action) !== 'hidden';
+  const off = (action: ListAction) => state(action) === 'disabled';
+  const canAdd = Boolean(form && api.add) && shown('add');
+  const canEdit = Boolean(form && api.edit) && shown('edit');
+  const canDelete = shown('delete');
   const clearSelection = () => setSelected({ keys: [], rows: [] });
 
   const context: ListContext<T> = {
@@ -79,11 +83,13 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
           })));
 
   const actions: RowAction<T>[] = [
-    ...(canEdit ? [{ key: 'edit', label: '编辑', inline: true, onClick: (record: T) => context.openEdit(record) }] : []),
-    ...(definition.rowActions ?? []).filter((action) => !action.code || access.can(action.code)),
+    ...(canEdit ? [{ key: 'edit', label: '编辑', inline: true, disabled: off('edit'), onClick: (record: T) => context.openEdit(record) }] : []),
+    ...(definition.rowActions ?? [])
+      .filter((action) => !action.code || access.state(action.code) !== 'hidden')
+      .map((action) => (action.code && access.state(action.code) === 'disabled' ? { ...action, disabled: true } : action)),
     ...(detailItems ? [{ key: 'detail', label: '详情', onClick: (record: T) => setViewing(record) }] : []),
     ...(api.remove && canDelete
-      ? [{ key: 'delete', label: '删除', inline: true, danger: true, confirm: DELETE_CONFIRM_TEXT, onClick: (record: T) => api.remove!(record) }]
+      ? [{ key: 'delete', label: '删除', inline: true, danger: true, disabled: off('delete'), confirm: DELETE_CONFIRM_TEXT, onClick: (record: T) => api.remove!(record) }]
       : []),
   ];
 
@@ -155,19 +161,19 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
   const toolbarExtra = definition.toolbar?.(context);
   const toolbar = [
     canAdd && (
-      <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => context.openAdd()}>
+      <Button key="add" type="primary" icon={<PlusOutlined />} disabled={off('add')} onClick={() => context.openAdd()}>
         新增
       </Button>
     ),
-    api.exportUrl && access.can(code('export')) && (
-      <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={handleExport}>
+    api.exportUrl && shown('export') && (
+      <Button key="export" icon={<DownloadOutlined />} loading={exporting} disabled={off('export')} onClick={handleExport}>
         导出
       </Button>
     ),
-    api.importUrl && access.can(code('import')) && <ImportButton key="import" url={api.importUrl} onImported={list.reload} />,
+    api.importUrl && shown('import') && <ImportButton key="import" url={api.importUrl} disabled={off('import')} onImported={list.reload} />,
     toolbarExtra && <Fragment key="extra">{toolbarExtra}</Fragment>,
     selectable && api.removeBatch && canDelete && selected.keys.length > 0 && (
-      <Button key="batch" danger icon={<DeleteOutlined />} onClick={handleBatchDelete}>
+      <Button key="batch" danger icon={<DeleteOutlined />} disabled={off('delete')} onClick={handleBatchDelete}>
         批量删除
       </Button>
     ),

@@ -43,12 +43,12 @@ export function RowActions<T>({ record, actions, context }: RowActionsProps<T>) 
     const confirm = confirmOf(action, record);
     const label = labelOf(action, record);
     const anchor = (
-      <Button type="link" size="small" autoInsertSpace={false} danger={action.danger} style={{ padding: 0 }} onClick={confirm ? undefined : () => void run(action, record, context)}>
+      <Button type="link" size="small" autoInsertSpace={false} danger={action.danger} disabled={action.disabled} style={{ padding: 0 }} onClick={confirm ? undefined : () => void run(action, record, context)}>
         {label}
       </Button>
     );
     return confirm ? (
-      <Popconfirm title={confirm} okText="确定" cancelText="取消" onConfirm={() => run(action, record, context)}>
+      <Popconfirm title={confirm} disabled={action.disabled} okText="确定" cancelText="取消" onConfirm={() => run(action, record, context)}>
         {anchor}
       </Popconfirm>
     ) : (
@@ -78,7 +78,7 @@ export function RowActions<T>({ record, actions, context }: RowActionsProps<T>) 
           <Dropdown
             trigger={['click']}
             menu={{
-              items: more.map((action) => ({ key: action.key, label: labelOf(action, record), danger: action.danger })),
+              items: more.map((action) => ({ key: action.key, label: labelOf(action, record), danger: action.danger, disabled: action.disabled })),
               onClick: ({ key }) => handleMenu(key),
             }}
           >

@@ -125,6 +125,8 @@ export type RowAction<T> = {
   danger?: boolean;
   /** inline link instead of an entry of 更多 */
   inline?: boolean;
+  /** shown but not usable (spec §6 authorisation strategy "2"); ListPage sets it from `code` */
+  disabled?: boolean;
   /** an answer it returns is shown, and a success reloads the list */
   onClick: (record: T, context: ListContext<T>) => void | Promise<Envelope<unknown> | void>;
 };

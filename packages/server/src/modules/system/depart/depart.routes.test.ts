@@ -96,6 +96,22 @@ describe('部门管理 /sys/sysDepart/* (JEECG-API §4.2, §5.7)', async () => {
     expect(json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: outsider, newRoleId: roleId })).message).toBe('只能分配用户所在部门的角色');
   });
 
+  it('部门角色 list: only the department\'s roles, filtered by name (*like*) and code, paged', async () => {
+    const add = (departId: string, roleName: string, roleCode: string) => call(admin, 'POST', '/sys/sysDepartRole/add', { departId, roleName, roleCode });
+    await add(DepartId.association, '协会审核员', 'assoc_reviewer');
+    await add(DepartId.association, '协会财务', 'assoc_finance');
+    await add(DepartId.association, '协会观察员', 'assoc_watch');
+    await add(DepartId.agencies, '机构审核员', 'agency_reviewer');
+    const list = async (query: string) => json(await call(admin, 'GET', `/sys/sysDepartRole/list?deptId=${DepartId.association}&${query}`)).result;
+    expect((await list('')).records.map((r: { roleCode: string }) => r.roleCode)).toEqual(['assoc_reviewer', 'assoc_finance', 'assoc_watch']);
+    expect((await list(`roleName=${encodeURIComponent('*审核*')}`)).records.map((r: { roleCode: string }) => r.roleCode)).toEqual(['assoc_reviewer']);
+    expect((await list('roleCode=assoc_finance')).total).toBe(1);
+    const page2 = await list('pageNo=2&pageSize=2');
+    expect([page2.total, page2.current, page2.records.length]).toEqual([3, 2, 1]);
+    // an unknown field is ignored; a quote is only a value
+    expect((await list(`roleName=${encodeURIComponent("x' or '1'='1")}&nope=1`)).total).toBe(0);
+  });
+
   it('department users: add, list, remove', async () => {
     const uid = await t.createUser({ username: 'mover', password: 'Mover12345', departIds: [] });
     await call(admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: DepartId.agencies, userIdList: [uid] });

@@ -7,6 +7,7 @@ import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { hasRole } from '../../../platform/access/access.ts';
+import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
 import type { AppDeps } from '../../../app.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
@@ -16,6 +17,17 @@ import { findUserById } from '../user/user.service.ts';
 import { listUsers } from '../user/user.admin.service.ts';
 import { sysDepart, sysDepartPermission, sysDepartRole, sysDepartRolePermission, sysDepartRoleUser } from './depart.table.ts';
 import { activeDeparts, addDepart, buildTree, deleteDeparts, diffSave, editDepart, searchDeparts, toIdTree } from './depart.service.ts';
+
+/** 部门角色 list: filters and sorting over these fields only (JEECG-API list conventions). */
+const departRoleList: ListResource = {
+  table: sysDepartRole,
+  fields: {
+    roleName: { column: sysDepartRole.roleName, type: 'string' },
+    roleCode: { column: sysDepartRole.roleCode, type: 'string' },
+    createTime: { column: sysDepartRole.createTime, type: 'datetime' },
+  },
+  defaultSort: { field: 'createTime', order: 'asc' },
+};
 
 const tags = ['部门管理'];
 const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -128,9 +140,9 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/sys/sysDepartRole/list', { config: { permission: 'system:depart:role' }, schema: { tags, summary: '部门角色列表', querystring: listQuery } }, async (request) => {
     const deptId = typeof request.query.deptId === 'string' ? request.query.deptId : typeof request.query.departId === 'string' ? request.query.departId : '';
     if (!deptId) throw new BizError('缺少部门ID');
-    const found = await db.select().from(sysDepartRole).where(eq(sysDepartRole.departId, deptId)).orderBy(asc(sysDepartRole.createTime));
-    const records = found.map((d) => ({ ...d, createTime: formatDateTime(d.createTime), updateTime: formatDateTime(d.updateTime) }));
-    return ok({ records, total: records.length, size: records.length || 10, current: 1, pages: 1 }, '操作成功！', 200);
+    const page = await pageOf<typeof sysDepartRole.$inferSelect>(db, departRoleList, request.query, { extra: [eq(sysDepartRole.departId, deptId)], tieBreak: sysDepartRole.id });
+    const records = page.records.map((d) => ({ ...d, createTime: formatDateTime(d.createTime), updateTime: formatDateTime(d.updateTime) }));
+    return ok({ ...page, records }, '操作成功！', 200);
   });
 
   r.post('/sys/sysDepartRole/add', { config: { permission: 'system:depart:role' }, schema: { tags, summary: '添加部门角色', body: departRoleBody } }, async (request) => {
