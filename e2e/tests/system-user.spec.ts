@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { ADMIN, button, test } from '../support/app.ts';
 import { apiToken, expect, signIn, SYSTEM_TEST_TIMEOUT, buttonId, confirmPopup, createRole, createUser, dialog, MenuId, row, signInAs, toast, unique, USER_PASSWORD } from '../support/system.ts';
 
@@ -105,6 +107,59 @@ test.describe('用户管理 (system/UserList)', () => {
     await toast(page, '批量删除用户成功');
     await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
     await expect(page.getByText('已选择 0 项')).toBeVisible();
+  });
+
+  test('导入 reports each skipped row as 第 N 行：原因 and adds the valid ones; 彻底删除 in the recycle bin removes a user for good', async ({ page, request }, testInfo) => {
+    const username = unique('e2ei');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('用户');
+    sheet.addRow(['用户账号', '姓名', '初始密码', '性别', '手机号', '邮箱', '工号', '部门编码', '角色编码']);
+    sheet.addRow([username, '导入测试', USER_PASSWORD, '女', '', '', '', 'A01A04', '']);
+    sheet.addRow([`${username}x`, '坏部门', USER_PASSWORD, '', '', '', '', 'Z99', '']);
+    const file = testInfo.outputPath(`${username}.xlsx`);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await book.xlsx.writeFile(file);
+
+    await signIn(page);
+    await page.goto('/isystem/user');
+    await expect(page.getByText(/^1-\d+ 共 \d+ 条$/)).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await button(page, '导入').click();
+    await (await chooser).setFiles(file);
+    await toast(page, '文件导入成功，但有错误。');
+    const report = dialog(page, '导入结果');
+    await expect(report.getByText('第 3 行：部门编码“Z99”不存在')).toBeVisible();
+    await page.screenshot({ path: shot(testInfo, 'system-user-import-report') });
+    await button(report, '确定').click();
+    await expect(report).toBeHidden();
+
+    await page.getByPlaceholder('请输入账号').fill(username);
+    await button(page, '查询').click();
+    await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    const imported = row(page, username);
+    await expect(imported).toContainText('导入测试');
+    await expect(imported).toContainText('信息中心');
+
+    await imported.getByRole('button', { name: '删除' }).click();
+    await confirmPopup(page);
+    await toast(page, '删除用户成功');
+    const token = await apiToken(request);
+    const usernameFree = async () => {
+      const check = await request.get(`/jeecg-boot/sys/user/checkOnlyUser?username=${username}`, { headers: { 'X-Access-Token': token } });
+      return ((await check.json()) as { success: boolean }).success;
+    };
+    // in the recycle bin the username is still taken
+    expect(await usernameFree()).toBe(false);
+    await button(page, '回收站').click();
+    const bin = page.locator('.ant-drawer').filter({ hasText: '用户回收站' });
+    await bin.getByRole('row').filter({ hasText: username }).getByRole('button', { name: '彻底删除' }).click();
+    const confirm = page.getByRole('dialog', { name: '确认彻底删除' });
+    await expect(confirm.getByText('彻底删除后无法恢复，确定要彻底删除这 1 个用户吗?')).toBeVisible();
+    await button(confirm, '确定').click();
+    await toast(page, '删除成功');
+    await expect(bin.getByRole('row').filter({ hasText: username })).toHaveCount(0);
+    // gone for good: the username is free again
+    expect(await usernameFree()).toBe(true);
   });
 
   test('导出 downloads the current filter as an Excel file named by the server', async ({ page }) => {
