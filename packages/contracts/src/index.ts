@@ -18,3 +18,4 @@ export * from './rights/org.ts';
 export * from './rights/bank.ts';
 export * from './rights/right.ts';
 export * from './rights/approval.ts';
+export * from './rights/upload.ts';

@@ -76,9 +76,9 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   app.setSerializerCompiler(serializerCompiler);
 
   const cache = new CacheHub();
-  await cache.connect(config.redisUrl);
+  await cache.connect(config.redisUrl, config.redisPrefix);
   const sockets = new SocketHub();
-  await sockets.connect(config.redisUrl, (error) => app.log.warn({ err: error }, 'socket fan-out through Redis failed'));
+  await sockets.connect(config.redisUrl, (error) => app.log.warn({ err: error }, 'socket fan-out through Redis failed'), config.redisPrefix);
   const deps: AppDeps = {
     config,
     db,
@@ -107,7 +107,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   if (rateRedis) app.addHook('onClose', async () => void rateRedis.quit());
   await app.register(rateLimit, {
     global: false,
-    ...(rateRedis ? { redis: rateRedis, nameSpace: 'sbwq-rl-' } : {}),
+    ...(rateRedis ? { redis: rateRedis, nameSpace: `${config.redisPrefix}-rl-` } : {}),
     errorResponseBuilder: () => ({ statusCode: 429, success: false, message: '请求过于频繁，请稍后再试', code: 429, result: null, timestamp: Date.now() }),
   });
   // One file per request, 10 MB at most (spec §9); a bigger body is refused before it is read.

@@ -11,6 +11,10 @@ export type Config = {
   adminPassword: string | null;
   seedDemo: boolean;
   redisUrl: string | null;
+  /** prefix of every Redis channel and key this deployment uses, so several deployments can share one Redis */
+  redisPrefix: string;
+  /** hosts (`host` or `host:port`, lower case) an announcement's url-type openPage may point to */
+  safeOpenHosts: string[];
   production: boolean;
   corsOrigins: string[];
   frameSources: string[];
@@ -34,6 +38,12 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
+function redisPrefixOf(value: string | undefined): string {
+  const prefix = value?.trim() || 'sbwq';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix)) throw new Error(`环境变量 REDIS_PREFIX 只能包含字母、数字、_ . -（最多64个字符），当前为 "${value}"`);
+  return prefix;
+}
+
 /** Reads the configuration from the environment (README lists every variable). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -49,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || null,
     seedDemo: (env.SEED_DEMO ?? '1') !== '0',
     redisUrl: env.REDIS_URL?.trim() || null,
+    redisPrefix: redisPrefixOf(env.REDIS_PREFIX),
+    safeOpenHosts: (env.SAFE_OPEN_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     production: env.NODE_ENV === 'production',
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     frameSources: (env.FRAME_SOURCES ?? '').split(',').map((s) => s.trim()).filter((s) => /^https?:\/\/[^\s;,'"]+$/.test(s)),

@@ -59,28 +59,37 @@ export type MenuSection = {
   screens: MenuScreen[];
 };
 
+const grant = (db: Db, roleId: string, permissionId: string) =>
+  db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId, operateDate: new Date() }).onConflictDoNothing();
+
+/**
+ * Screens (menu_type 1) under an existing menu row, sorted from startSort, granted to the administrator
+ * and to each screen's extra roles (who also get the parent); the screens' button rows move under them.
+ */
+export async function seedMenuScreens(db: Db, parentId: string, screens: MenuScreen[], startSort = 1): Promise<void> {
+  for (const [i, screen] of screens.entries()) {
+    const id = `${parentId}:${screen.key}`;
+    await db
+      .insert(sysPermission)
+      .values({ id, parentId, name: screen.name, url: screen.url, component: screen.component, menuType: 1, sortNo: startSort + i, icon: screen.icon, isRoute: 1, isLeaf: 1, keepAlive: screen.keepAlive ? 1 : 0, status: '1', createBy: 'system' })
+      .onConflictDoNothing();
+    for (const roleId of [RoleId.admin, ...(screen.roles ?? [])]) {
+      await grant(db, roleId, parentId);
+      await grant(db, roleId, id);
+    }
+    for (const code of screen.codes) await db.update(sysPermission).set({ parentId: id }).where(eq(sysPermission.id, buttonId(code)));
+  }
+}
+
 /**
  * A top-level menu (component layouts/RouteView) with its screens, granted to the administrator and
  * to each screen's extra roles (who also get the section); the screens' button rows move under them.
  */
 export async function seedMenuSection(db: Db, section: MenuSection): Promise<void> {
-  const grant = async (roleId: string, permissionId: string) =>
-    db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId, operateDate: new Date() }).onConflictDoNothing();
   await db
     .insert(sysPermission)
     .values({ id: section.id, parentId: null, name: section.name, url: section.url, component: 'layouts/RouteView', menuType: 0, sortNo: section.sortNo, icon: section.icon, isRoute: 1, isLeaf: 0, status: '1', createBy: 'system' })
     .onConflictDoNothing();
-  await grant(RoleId.admin, section.id);
-  for (const [i, screen] of section.screens.entries()) {
-    const id = `${section.id}:${screen.key}`;
-    await db
-      .insert(sysPermission)
-      .values({ id, parentId: section.id, name: screen.name, url: screen.url, component: screen.component, menuType: 1, sortNo: i + 1, icon: screen.icon, isRoute: 1, isLeaf: 1, keepAlive: screen.keepAlive ? 1 : 0, status: '1', createBy: 'system' })
-      .onConflictDoNothing();
-    for (const roleId of [RoleId.admin, ...(screen.roles ?? [])]) {
-      await grant(roleId, section.id);
-      await grant(roleId, id);
-    }
-    for (const code of screen.codes) await db.update(sysPermission).set({ parentId: id }).where(eq(sysPermission.id, buttonId(code)));
-  }
+  await grant(db, RoleId.admin, section.id);
+  await seedMenuScreens(db, section.id, section.screens, 1);
 }

@@ -14,11 +14,14 @@ import { systemDataButtons, seedTableDicts } from '../modules/system/dict/dict.s
 import { seedCategories } from '../modules/system/category/category.seed.ts';
 import { seedFillRules } from '../modules/system/fill-rule/fill-rule.seed.ts';
 import { seedCheckRules } from '../modules/system/check-rule/check-rule.seed.ts';
+import { seedDictMenu } from '../modules/system/dict/dict.menu.ts';
 import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dictionaries.ts';
 import { sysSeed } from './seed.table.ts';
 import { seedDraftAuditStatus, seedRightsButtons } from '../modules/rights/rights.seed.ts';
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
+import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
 import { buttonId, HOME_PERMISSION_ID, RoleId, seedButtons, seedMenuSection } from './buttons.ts';
+import { seedAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
@@ -321,6 +324,9 @@ const units: Unit[] = [
   { key: 'perms:rights-org-bank-right-approval:v1', run: (db) => seedRightsButtons(db) },
   { key: 'rights:dict-draft-audit-status:v1', run: (db) => seedDraftAuditStatus(db) },
   { key: 'demo:rights:v1', run: async (db, opts) => (opts.seedDemo ? seedRightsDemo(db, opts.announce) : undefined) },
+  { key: 'menu:announcement:v1', run: (db) => seedAnnouncementMenu(db) },
+  { key: 'menu:system-dict:v1', run: (db) => seedDictMenu(db) },
+  { key: 'menu:rights:v1', run: (db) => seedRightsMenu(db) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */

@@ -20,7 +20,6 @@ type Delivery = {
   stampUserId?: boolean;
 };
 
-const REDIS_CHANNEL = 'sbwq:socket';
 const OPEN = 1;
 
 /**
@@ -36,17 +35,20 @@ export class SocketHub {
   private pub: Redis | null = null;
   private sub: Redis | null = null;
   private onError: (error: unknown) => void = () => undefined;
+  private channel = 'sbwq:socket';
 
   constructor(private readonly opts: { maxPerUser?: number } = {}) {}
 
-  async connect(redisUrl: string | null, onError?: (error: unknown) => void): Promise<void> {
+  /** `prefix` (config REDIS_PREFIX) names the channel, so deployments sharing one Redis do not hear each other. */
+  async connect(redisUrl: string | null, onError?: (error: unknown) => void, prefix = 'sbwq'): Promise<void> {
     if (onError) this.onError = onError;
+    this.channel = `${prefix}:socket`;
     if (!redisUrl) return;
     const options = { lazyConnect: true, maxRetriesPerRequest: 2 } as const;
     this.pub = new Redis(redisUrl, options);
     this.sub = new Redis(redisUrl, options);
     await Promise.all([this.pub.connect(), this.sub.connect()]);
-    await this.sub.subscribe(REDIS_CHANNEL);
+    await this.sub.subscribe(this.channel);
     this.sub.on('message', (_channel: string, text: string) => {
       let delivery: Delivery;
       try {
@@ -122,7 +124,7 @@ export class SocketHub {
     this.deliverLocal(delivery);
     if (!this.pub) return;
     try {
-      await this.pub.publish(REDIS_CHANNEL, JSON.stringify(delivery));
+      await this.pub.publish(this.channel, JSON.stringify(delivery));
     } catch (error) {
       this.onError(error);
     }

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { UPLOAD_BAD_NAME, UPLOAD_MAX_BYTES, UploadMsg } from '@sbwq/contracts';
 import { BizError } from '../http/envelope.ts';
 
 /** spec §5 Upload / §9: JPG, JPEG, PNG and PDF only, at most 10 MB, no special characters in the name. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_MESSAGES = {
-  type: '仅支持JPG/JPEG/PNG或PDF文件上传',
-  size: '文件最大支持10M',
-  name: '文件名不能包含下列特殊字符：/ \\ * : ? " < > |',
-  empty: '未上传任何文件',
-} as const;
+export const MAX_UPLOAD_BYTES = UPLOAD_MAX_BYTES;
+/** The same words the web's upload control warns with (contracts). */
+export const UPLOAD_MESSAGES = { type: UploadMsg.type, size: UploadMsg.size, name: UploadMsg.name, empty: UploadMsg.empty } as const;
 
 const KINDS = {
   jpg: { mime: 'image/jpeg', magic: (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
@@ -20,7 +17,7 @@ const KINDS = {
 } as const;
 export type FileKind = keyof typeof KINDS;
 
-const BAD_NAME = /[/\\*:?"<>|\u0000-\u001f]/;
+const BAD_NAME = UPLOAD_BAD_NAME;
 const BIZ = /^[A-Za-z0-9_-]{1,32}(\/[A-Za-z0-9_-]{1,32}){0,2}$/;
 
 /**

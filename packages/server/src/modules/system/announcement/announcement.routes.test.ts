@@ -5,10 +5,8 @@ import { createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { sysAnnouncement, sysAnnouncementSend } from './announcement.table.ts';
 import { sysUser } from '../user/user.table.ts';
 
-process.env.SAFE_OPEN_HOSTS = 'docs.example.org, portal.example.org:8443';
-
 describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notifications; JEECG-API §4.4, §5.2)', async () => {
-  const t = await createTestApp();
+  const t = await createTestApp({ SAFE_OPEN_HOSTS: 'docs.example.org, portal.example.org:8443' });
   const db = t.database.db;
   const admin = await t.loginAs('admin', 'Admin12345');
   const aliceId = await t.createUser({ username: 'alice', password: 'Alice12345', roleIds: [RoleId.holder] });

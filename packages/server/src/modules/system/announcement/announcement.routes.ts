@@ -18,7 +18,6 @@ import {
   readAll,
   releaseAnnouncement,
   revokeAnnouncement,
-  safeOpenHostsOf,
 } from './announcement.service.ts';
 
 const tags = ['系统通告'];
@@ -42,7 +41,7 @@ export const AnnouncementPerm = {
 export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, opts: { safeOpenHosts?: string[] } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const safeHosts = opts.safeOpenHosts ?? safeOpenHostsOf();
+  const safeHosts = opts.safeOpenHosts ?? deps.config.safeOpenHosts;
 
   r.get(
     '/sys/annountCement/list',

@@ -63,14 +63,6 @@ function toDate(value: string | null): Date | null {
   return d;
 }
 
-/** Hosts an announcement's url-type openPage may point to: env SAFE_OPEN_HOSTS, comma separated (`host` or `host:port`); empty means none. */
-export function safeOpenHostsOf(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.SAFE_OPEN_HOSTS ?? '')
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-}
-
 /**
  * openPage must be an internal route (`/…`, never `//…` or a scheme), or, when openType is url, an
  * http(s) address on an allowed host: the notice modal's 去处理 button navigates there.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AuthItem, MenuNode, PermissionResult } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
+import { menuGated, onboardingRows } from '../../rights/rights.menu.ts';
 
 export type PermissionRow = {
   id: string;
@@ -130,6 +131,8 @@ export async function userPermissions(db: Db, userId: string): Promise<Permissio
   const [granted, buttons] = await Promise.all([userPermissionRows(db, userId), allButtonRows(db)]);
   let list = granted;
   if (!list.some((r) => r.name === '首页')) list = [...(await homeRow(db)), ...list];
+  // An organisation user whose organisation is not enrolled and certified sees only the onboarding pages (DOMAIN.md).
+  if (await menuGated(db, userId)) list = onboardingRows(list);
   return {
     menu: buildMenuTree(list),
     auth: list.filter((r) => r.menu_type === 2 && r.status === '1').map((r) => authItem(r, false)),

@@ -3,6 +3,7 @@ import { Card, Descriptions, Flex, Typography, type DescriptionsProps } from 'an
 import dayjs from 'dayjs';
 import { useSession } from '../../../platform/session.ts';
 import { useCurrentUserDeparts } from '../../../platform/useCurrentUserDeparts.ts';
+import { OrgStatusNotice } from '../org/OrgStatusNotice.tsx';
 
 /** The home page (`dashboard/Analysis`): the spec §9 greeting and the signed-in user's own details. */
 export function Analysis() {
@@ -29,6 +30,7 @@ export function Analysis() {
 
   return (
     <Flex vertical gap={16}>
+      <OrgStatusNotice />
       <Card>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {`${greetingFor(dayjs().hour())}，${name}，欢迎你`}

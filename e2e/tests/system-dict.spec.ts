@@ -1,0 +1,425 @@
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { button, test } from '../support/app.ts';
+import { apiCall, apiToken, confirmPopup, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
+
+const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
+
+/** A screenshot once drawers, dialogs and dropdowns have finished moving in. */
+async function snap(page: Page, testInfo: { project: { outputDir: string } }, name: string, fullPage = false) {
+  await expect(page.locator('[class*="-enter-active"], [class*="-appear-active"]')).toHaveCount(0);
+  await page.screenshot({ path: shot(testInfo, name), fullPage });
+}
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+type Dict = { id: string; dictCode: string };
+type Item = { id: string; itemText: string };
+
+/** The list's search form (the dialogs' fields share its placeholders). */
+const search = (scope: Page | Locator) => scope.locator('form.list-search');
+
+/** The dictionary list filtered to one code, waiting for the single row. */
+async function findDict(page: Page, code: string) {
+  await search(page).getByPlaceholder('请输入字典编码').fill(code);
+  await button(page, '查询').click();
+  await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+  return row(page, code);
+}
+
+async function openItems(page: Page, code: string): Promise<Locator> {
+  await (await findDict(page, code)).getByRole('button', { name: '字典配置' }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: `（${code}）` });
+  await expect(drawer.getByText(/^\d+-\d+ 共 \d+ 条$/).or(drawer.locator('.ant-empty-description')).first()).toBeVisible();
+  return drawer;
+}
+
+/** The options an open antd select dropdown shows. */
+const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
+/** An open dropdown done with its opening animation: a click on an option during it can get lost. */
+const settled = (page: Page) => page.locator('.ant-select-dropdown:visible:not([class*="-enter"]):not([class*="-appear"]):not([class*="-leave"])');
+
+/** Picks an option of a select by its title and waits for the dropdown to close; a lost click is tried again. */
+async function choose(page: Page, field: Locator, title: string) {
+  await expect(async () => {
+    if ((await dropdown(page).count()) === 0) await field.click();
+    await settled(page).getByTitle(title, { exact: true }).click({ timeout: 5_000 });
+    await expect(dropdown(page)).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test.describe('数据字典、分类字典、填值规则、校验规则、表字典登记', () => {
+  test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
+
+  test('§5 dictionary code: 字典Code不能为空! when empty, a taken code refused live; §7 dictionaries add and edit', async ({ page }, testInfo) => {
+    const code = unique('e2ed_');
+    await signIn(page);
+    await page.goto('/isystem/dict');
+    await expect(row(page, 'nice_class').or(page.getByText(/^1-10 共 \d+ 条$/)).first()).toBeVisible();
+    await snap(page, testInfo, 'system-dict-list', true);
+
+    await button(page, '新增').click();
+    const add = dialog(page, '新增字典');
+    await add.getByLabel('字典名称').fill('端到端字典');
+    await button(add, '确定').click();
+    await expect(add.getByText('字典Code不能为空!')).toBeVisible();
+    await add.getByLabel('字典编码').fill('sex');
+    await expect(add.getByText('该值不可用，系统中已存在！')).toBeVisible();
+    await add.getByLabel('字典编码').fill(code);
+    await expect(add.getByText('该值不可用，系统中已存在！')).toBeHidden();
+    await add.getByLabel('描述').fill('端到端测试创建');
+    await snap(page, testInfo, 'system-dict-add');
+    await button(add, '确定').click();
+    await toast(page, '保存成功！');
+    await expect(add).toBeHidden();
+
+    const mine = await findDict(page, code);
+    await expect(mine).toContainText('端到端字典');
+    await mine.getByRole('button', { name: '编辑' }).click();
+    const edit = dialog(page, '编辑字典');
+    await expect(edit.getByLabel('字典编码')).toHaveValue(code);
+    await edit.getByLabel('字典名称').fill('端到端字典改');
+    await button(edit, '确定').click();
+    await toast(page, '编辑成功!');
+    await expect(edit).toBeHidden();
+    await expect(mine).toContainText('端到端字典改');
+  });
+
+  test('§7 dictionaries: items added, edited, searched and deleted in the 字典配置 drawer', async ({ page, request }, testInfo) => {
+    const code = unique('e2ei_');
+    const token = await apiToken(request);
+    await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端字典项', dictCode: code });
+    await signIn(page);
+    await page.goto('/isystem/dict');
+    const drawer = await openItems(page, code);
+    await expect(drawer.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
+
+    for (const [text, value, sort] of [['甲级', 'a', '2'], ['乙级', 'b', '1']]) {
+      await button(drawer, '新增').click();
+      const add = dialog(page, '新增字典项');
+      await add.getByLabel('名称').fill(text);
+      await add.getByLabel('数据值').fill(value);
+      await add.getByLabel('排序值').fill(sort);
+      await expect(add.getByLabel('启用', { exact: true })).toBeChecked();
+      await button(add, '确定').click();
+      await toast(page, '保存成功！');
+      await expect(add).toBeHidden();
+    }
+    // ordered by 排序值
+    await expect(drawer.locator('tbody tr')).toHaveCount(2);
+    await expect(drawer.locator('tbody tr').first()).toContainText('乙级');
+    await expect(row(drawer, '甲级')).toContainText('启用');
+
+    // a value already used in this dictionary is refused live
+    await button(drawer, '新增').click();
+    const taken = dialog(page, '新增字典项');
+    await taken.getByLabel('名称').fill('丙级');
+    await taken.getByLabel('数据值').fill('a');
+    await expect(taken.getByText('该值不可用，系统中已存在！')).toBeVisible();
+    await button(taken, '取消').click();
+    await expect(taken).toBeHidden();
+
+    await row(drawer, '甲级').getByRole('button', { name: '编辑' }).click();
+    const edit = dialog(page, '编辑字典项');
+    await expect(edit.getByLabel('数据值')).toHaveValue('a');
+    await edit.getByLabel('名称').fill('甲等');
+    await edit.getByLabel('不启用').check();
+    await button(edit, '确定').click();
+    await toast(page, '编辑成功!');
+    await expect(edit).toBeHidden();
+    await expect(row(drawer, '甲等')).toContainText('不启用');
+    await snap(page, testInfo, 'system-dict-items');
+
+    await search(drawer).getByPlaceholder('请输入名称').fill('乙');
+    await button(drawer, '查询').click();
+    await expect(drawer.getByText('1-1 共 1 条')).toBeVisible();
+    await row(drawer, '乙级').getByRole('button', { name: '删除' }).click();
+    await confirmPopup(page);
+    await toast(page, '删除成功!');
+    await expect(drawer.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
+  });
+
+  test('§7 dictionaries recycle bin: a deleted dictionary is restored (还原), and deleted for good after confirmation (彻底删除)', async ({ page, request }, testInfo) => {
+    const code = unique('e2eb_');
+    const token = await apiToken(request);
+    await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端回收', dictCode: code });
+    await signIn(page);
+    await page.goto('/isystem/dict');
+
+    await (await findDict(page, code)).getByRole('button', { name: '删除' }).click();
+    await confirmPopup(page);
+    await toast(page, '删除成功!');
+    await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
+
+    await button(page, '回收站').click();
+    const bin = page.locator('.ant-drawer').filter({ hasText: '字典回收站' });
+    await expect(row(bin, code)).toBeVisible();
+    await snap(page, testInfo, 'system-dict-recycle-bin');
+    await row(bin, code).getByRole('button', { name: '还原' }).click();
+    await toast(page, '操作成功!');
+    await expect(row(bin, code)).toHaveCount(0);
+    await bin.locator('.ant-drawer-close').click();
+    await expect(bin).toBeHidden();
+    await expect(row(page, code)).toBeVisible();
+
+    await row(page, code).getByRole('button', { name: '删除' }).click();
+    await confirmPopup(page);
+    await toast(page, '删除成功!');
+    await button(page, '回收站').click();
+    await row(bin, code).getByRole('button', { name: '彻底删除' }).click();
+    const confirm = page.getByRole('dialog', { name: '确认彻底删除' });
+    await expect(confirm).toContainText('彻底删除后无法恢复');
+    await button(confirm, '确定').click();
+    await toast(page, '删除成功!');
+    await expect(row(bin, code)).toHaveCount(0);
+    // the code is free again
+    const check = await request.get('/jeecg-boot/sys/duplicate/check', { params: { tableName: 'sys_dict', fieldName: 'dict_code', fieldVal: code }, headers: { 'X-Access-Token': token } });
+    expect((await check.json()).success).toBe(true);
+  });
+
+  test('§8 clear cache: an item added to position_rank shows in 职务管理 职级 select only after 刷新缓存', async ({ page, request }) => {
+    const text = `特级${unique('')}`;
+    // sys_position.post_rank holds 2 characters (JEECG-API §4.5)
+    const value = String(10 + Math.floor(Math.random() * 90));
+    const token = await apiToken(request);
+    const position = `端到端职务${unique('')}`;
+    await signIn(page);
+    try {
+      await page.goto('/isystem/dict');
+      const drawer = await openItems(page, 'position_rank');
+      await button(drawer, '新增').click();
+      const add = dialog(page, '新增字典项');
+      await add.getByLabel('名称').fill(text);
+      await add.getByLabel('数据值').fill(value);
+      await add.getByLabel('排序值').fill('99');
+      await button(add, '确定').click();
+      await toast(page, '保存成功！');
+      await expect(add).toBeHidden();
+      await expect(row(drawer, text)).toBeVisible();
+
+      // the browser still holds the dictionaries of the login
+      await page.goto('/isystem/position');
+      await button(page, '新增').click();
+      const before = dialog(page, '新增职务');
+      await before.getByLabel('职级').click();
+      await expect(dropdown(page).getByTitle('正高级')).toBeVisible();
+      await expect(dropdown(page).getByTitle(text)).toHaveCount(0);
+
+      await page.goto('/isystem/dict');
+      await button(page, '刷新缓存').click();
+      await toast(page, '刷新缓存完成！');
+
+      await page.goto('/isystem/position');
+      await button(page, '新增').click();
+      const after = dialog(page, '新增职务');
+      await after.getByLabel('职务编码').fill(unique('p'));
+      await after.getByLabel('职务名称').fill(position);
+      await choose(page, after.getByLabel('职级'), text);
+      await button(after, '确定').click();
+      await toast(page, '添加成功！');
+      await expect(row(page, position)).toContainText(text);
+    } finally {
+      const dict = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: 'position_rank' })).records[0];
+      const items = await apiCall<{ records: Item[] }>(request, token, 'GET', '/sys/dictItem/list', undefined, { dictId: dict.id, itemText: text });
+      for (const item of items.records) await apiCall(request, token, 'DELETE', '/sys/dictItem/delete', undefined, { id: item.id });
+    }
+  });
+
+  test('分类字典: a root and a child are added with codes generated per level, lazily loaded, edited and deleted', async ({ page }, testInfo) => {
+    const name = `端到端分类${unique('')}`;
+    const childName = `端到端子类${unique('')}`;
+    await signIn(page);
+    await page.goto('/isystem/category');
+    await expect(row(page, '侵权证据类型')).toBeVisible();
+
+    // a seeded root loads its children when opened
+    await row(page, '侵权证据类型').getByRole('button', { name: /展开/ }).click();
+    await expect(row(page, '公证购买')).toContainText('A01A01');
+
+    await button(page, '新增').click();
+    const add = dialog(page, '新增分类');
+    await add.getByLabel('分类名称').fill(name);
+    await button(add, '确定').click();
+    await toast(page, '添加成功！');
+    await expect(add).toBeHidden();
+
+    await search(page).getByPlaceholder('请输入分类名称').fill(name);
+    await button(page, '查询').click();
+    await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    const root = row(page, name);
+    const rootCode = (await root.locator('td').nth(2).textContent())!.trim();
+    expect(rootCode).toMatch(/^[A-Z]\d{2}$/);
+
+    await root.getByRole('button', { name: '添加下级' }).click();
+    const child = dialog(page, '添加下级分类');
+    await expect(child.getByLabel('上级分类')).toHaveValue(`${name}（${rootCode}）`);
+    await child.getByLabel('分类名称').fill(childName);
+    await button(child, '确定').click();
+    await toast(page, '添加成功！');
+    await expect(child).toBeHidden();
+    await expect(row(page, childName)).toContainText(`${rootCode}A01`);
+    await snap(page, testInfo, 'system-category-tree');
+
+    await row(page, childName).getByRole('button', { name: '编辑' }).click();
+    const edit = dialog(page, '编辑分类');
+    await expect(edit.getByLabel('分类编码')).toBeDisabled();
+    await edit.getByLabel('分类名称').fill(`${childName}改`);
+    await button(edit, '确定').click();
+    await toast(page, '编辑成功!');
+    await expect(edit).toBeHidden();
+    await expect(row(page, `${childName}改`)).toBeVisible();
+
+    // a parent with children is kept; the child goes first
+    await root.getByRole('button', { name: '删除' }).click();
+    await confirmPopup(page);
+    await toast(page, '该分类下还有子分类，请先删除子分类');
+    await row(page, `${childName}改`).getByRole('button', { name: '删除' }).click();
+    await confirmPopup(page);
+    await toast(page, '删除成功!');
+    await expect(row(page, `${childName}改`)).toHaveCount(0);
+  });
+
+  test('填值规则 功能测试: the server issues the next number of a new rule, one after the other', async ({ page }, testInfo) => {
+    const code = unique('e2ef_');
+    await signIn(page);
+    await page.goto('/isystem/fillRule');
+    await expect(row(page, 'threaded_code')).toContainText('XS');
+    await snap(page, testInfo, 'system-fill-rule-list', true);
+    await button(page, '新增').click();
+    const add = dialog(page, '新增填值规则');
+    await add.getByLabel('规则名称').fill('端到端编号');
+    await add.getByLabel('规则编码').fill(code);
+    await add.getByLabel('前缀').fill('EE');
+    await choose(page, add.getByLabel('日期格式'), '不含日期');
+    // a daily reset without the day in the number would repeat numbers
+    await expect(add.getByText('按日重置时日期格式须为 yyyyMMdd，否则编号会重复')).toBeVisible();
+    await choose(page, add.getByLabel('重置周期'), '不重置');
+    await expect(add.getByText('按日重置时日期格式须为 yyyyMMdd，否则编号会重复')).toBeHidden();
+    await add.getByLabel('流水号位数').fill('4');
+    await add.getByLabel('规则名称').click();
+    await expect(add.getByText('EE0001')).toBeVisible();
+    await snap(page, testInfo, 'system-fill-rule-add');
+    await button(add, '确定').click();
+    await toast(page, '添加成功！');
+    await expect(add).toBeHidden();
+
+    await search(page).getByPlaceholder('请输入规则编码').fill(code);
+    await button(page, '查询').click();
+    await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    for (const expected of ['EE0001', 'EE0002']) {
+      await row(page, code).getByRole('button', { name: '功能测试' }).click();
+      const result = page.getByRole('dialog').filter({ hasText: '生成的编号' });
+      await expect(result).toContainText(expected);
+      if (expected === 'EE0001') await snap(page, testInfo, 'system-fill-rule-test');
+      await button(result, '知道了').click();
+      await expect(result).toBeHidden();
+    }
+  });
+
+  test('§7 checks: 校验规则 功能测试 answers the failing rule message; a rule with a catastrophic regex is refused as the server words it', async ({ page }, testInfo) => {
+    const code = unique('e2ec_');
+    await signIn(page);
+    await page.goto('/isystem/checkRule');
+
+    // the seeded JeecgBoot rule `common`
+    await expect(row(page, 'common')).toContainText('通用编码规则');
+    await snap(page, testInfo, 'system-check-rule-list', true);
+    await row(page, 'common').getByRole('button', { name: '功能测试' }).click();
+    const test1 = page.getByRole('dialog', { name: /功能测试/ });
+    await test1.getByLabel('校验值').fill('1abc');
+    await button(test1, '测试').click();
+    await expect(test1.getByText('第一位只能是字母')).toBeVisible();
+    await test1.getByLabel('校验值').fill('abc_1');
+    await button(test1, '测试').click();
+    await expect(test1.getByText('校验通过')).toBeVisible();
+    await button(test1.locator('.ant-modal-footer'), '关闭').click();
+    await expect(test1).toBeHidden();
+
+    await button(page, '新增').click();
+    const add = dialog(page, '新增校验规则');
+    await add.getByLabel('规则名称').fill('端到端长度');
+    await add.getByLabel('规则编码').fill(code);
+    await add.getByLabel('第1条规则的正则表达式').fill('(a+)+');
+    await add.getByLabel('第1条规则的提示文本').fill('只能是字母a');
+    await button(add, '添加规则').click();
+    await choose(page, add.getByLabel('第2条规则的类型'), '长度范围');
+    await add.getByLabel('第2条规则的最小长度').fill('2');
+    await add.getByLabel('第2条规则的最大长度').fill('4');
+    await add.getByLabel('第2条规则的提示文本').fill('长度须为2到4位');
+    await expect(add.getByText(/第\d+条规则：/)).toHaveCount(0);
+    await snap(page, testInfo, 'system-check-rule-add');
+    await button(add, '确定').click();
+    await toast(page, '第1条规则的正则表达式存在灾难性回溯风险（对某些输入耗时过长），请简化后再保存');
+
+    await add.getByLabel('第1条规则的正则表达式').fill('^a+$');
+    await button(add, '确定').click();
+    await toast(page, '添加成功！');
+    await expect(add).toBeHidden();
+
+    await search(page).getByPlaceholder('请输入规则编码').fill(code);
+    await button(page, '查询').click();
+    await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    await row(page, code).getByRole('button', { name: '功能测试' }).click();
+    const test2 = page.getByRole('dialog', { name: /功能测试/ });
+    await test2.getByLabel('校验值').fill('aaaaa');
+    await button(test2, '测试').click();
+    await expect(test2.getByText('长度须为2到4位')).toBeVisible();
+    await test2.getByLabel('校验值').fill('aab');
+    await button(test2, '测试').click();
+    await expect(test2.getByText('只能是字母a')).toBeVisible();
+    await test2.getByLabel('校验值').fill('aaa');
+    await button(test2, '测试').click();
+    await expect(test2.getByText('校验通过')).toBeVisible();
+    await snap(page, testInfo, 'system-check-rule-test');
+    await button(test2.locator('.ant-modal-footer'), '关闭').click();
+    await expect(test2).toBeHidden();
+
+    // the length item comes back as a length item
+    await row(page, code).getByRole('button', { name: '编辑' }).click();
+    const edit = dialog(page, '编辑校验规则');
+    await expect(edit.getByLabel('第2条规则的最大长度')).toHaveValue('4');
+    await button(edit, '取消').click();
+    await expect(edit).toBeHidden();
+  });
+
+  test('表字典登记: a table dictionary is registered from the allow-list, then resolves; a second one alike is refused', async ({ page, request }, testInfo) => {
+    const token = await apiToken(request);
+    const dictCode = 'sys_dict,dict_name,dict_code';
+    const load = () => request.get(`/jeecg-boot/sys/dict/loadDict/${encodeURIComponent(dictCode)}`, { params: { keyword: '性别' }, headers: { 'X-Access-Token': token } }).then((r) => r.json());
+    await signIn(page);
+    await page.goto('/isystem/tableDict');
+    await expect(row(page, 'sys_user,realname,username')).toBeVisible();
+    await snap(page, testInfo, 'system-table-dict-list', true);
+    // not registered yet: refused
+    expect((await load()).success).toBe(false);
+
+    for (const attempt of [1, 2]) {
+      await button(page, '新增').click();
+      const add = dialog(page, '新增表字典');
+      await expect(add.getByLabel('文本字段')).toBeDisabled();
+      await choose(page, add.getByLabel('表名'), 'sys_dict');
+      await choose(page, add.getByLabel('文本字段'), 'dict_name');
+      await choose(page, add.getByLabel('编码字段'), 'dict_code');
+      await choose(page, add.getByLabel('过滤条件'), '未删除的字典（not_deleted）');
+      await add.getByLabel('描述').fill('数据字典（编码 → 名称）');
+      if (attempt === 1) await snap(page, testInfo, 'system-table-dict-add');
+      await button(add, '确定').click();
+      if (attempt === 1) {
+        await toast(page, '添加成功！');
+        await expect(add).toBeHidden();
+      } else {
+        await toast(page, '该表字典已登记');
+        await button(add, '取消').click();
+        await expect(add).toBeHidden();
+      }
+    }
+    await expect(row(page, dictCode)).toContainText('未删除的字典');
+    expect((await load()).result).toContainEqual({ value: 'sex', text: '性别', title: '性别' });
+
+    await row(page, dictCode).getByRole('button', { name: '删除' }).click();
+    await confirmPopup(page);
+    await toast(page, '删除成功!');
+    await expect(row(page, dictCode)).toHaveCount(0);
+    expect((await load()).success).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+import type { AnnouncementRecord, ListByUserResult, MyAnnouncementSendRecord, Priority } from '@sbwq/contracts';
+import { http } from '../../../platform/http.ts';
+import { unwrap } from '../../../platform/result.ts';
+
+/** The user's own notification calls (spec §7 Notifications; JEECG-API §5.2). */
+export const noticeApi = {
+  /** The bell's feed. Silent: a failed load only stops the polling (spec §8 "Notification load failure"). */
+  listByUser: (signal?: AbortSignal) => http.get<ListByUserResult>('/sys/annountCement/listByUser', undefined, { signal, silent: true }).then(unwrap),
+  /** Marks the current user's delivery of one announcement read. */
+  markRead: (anntId: string) => http.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId }, { silent: true }),
+};
+
+/** Query keys: the bell's feed; 我的消息 is a list of the list kit. */
+export const NOTICE_FEED_KEY = ['notice', 'listByUser'] as const;
+export const MY_NOTICES_LIST_KEY = 'isps-user-announcement';
+
+/** What the notice modal shows, from a bell item (an announcement) or a 我的消息 row (a delivery). */
+export type NoticeView = {
+  anntId: string;
+  titile: string;
+  sender: string | null;
+  sendTime: string | null;
+  priority: Priority | null;
+  msgContent: string | null;
+  msgAbstract: string | null;
+  openType: 'component' | 'url' | null;
+  openPage: string | null;
+};
+
+export function viewOfAnnouncement(record: AnnouncementRecord): NoticeView {
+  const { id, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage } = record;
+  return { anntId: id, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage };
+}
+
+export function viewOfDelivery(record: MyAnnouncementSendRecord): NoticeView {
+  const { anntId, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage } = record;
+  return { anntId, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage };
+}

@@ -1,0 +1,110 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { PRIORITIES, PRIORITY_TAG, type MyAnnouncementSendRecord } from '@sbwq/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { DictTag } from '../../components/dict/DictTag.tsx';
+import { ListPage } from '../../components/list/ListPage.tsx';
+import type { ListDefinition } from '../../components/list/types.ts';
+import { useReloadList } from '../../components/list/useListData.ts';
+import { MY_NOTICES_LIST_KEY, NOTICE_FEED_KEY, noticeApi, viewOfDelivery, type NoticeView } from '../../app/shell/notice/notice.api.ts';
+import { NoticeModal } from '../../app/shell/notice/NoticeModal.tsx';
+import { PriorityTag } from '../../app/shell/notice/PriorityTag.tsx';
+import { feedback } from '../../platform/feedback.ts';
+import { showAnswer, showFailure } from '../../platform/result.ts';
+import { myNoticeApi } from './isps.api.ts';
+
+export const READ_ALL_TEXT = '全部标注已读';
+export const READ_ALL_CONFIRM = '是否全部标注已读?';
+export const READ_FLAG = { unread: '0', read: '1' } as const;
+export const READ_FLAG_OPTIONS = [
+  { value: READ_FLAG.unread, label: '未读' },
+  { value: READ_FLAG.read, label: '已读' },
+];
+
+function ReadFlagTag({ flag }: { flag: string }) {
+  return flag === READ_FLAG.read ? <Tag>已读</Tag> : <Tag color="red">未读</Tag>;
+}
+
+/**
+ * 我的消息 at /isps/userAnnouncement (`system/UserAnnouncementList`; spec §2 route table, JEECG-API
+ * §5.2): the user's notices, unread first, with read state, search, 全部标注已读 and 查看, which opens
+ * the notice modal and marks the notice read. The bell follows every change.
+ */
+export function UserAnnouncementList() {
+  const [viewing, setViewing] = useState<NoticeView | null>(null);
+  const reloadList = useReloadList(MY_NOTICES_LIST_KEY);
+  const queryClient = useQueryClient();
+
+  const definition = useMemo<ListDefinition<MyAnnouncementSendRecord>>(() => {
+    const reloadAll = () => {
+      reloadList();
+      void queryClient.invalidateQueries({ queryKey: NOTICE_FEED_KEY });
+    };
+
+    const handleView = async (record: MyAnnouncementSendRecord) => {
+      setViewing(viewOfDelivery(record));
+      if (record.readFlag === READ_FLAG.read) return;
+      // The notice shows whether or not the mark succeeds; an unread one stays so, to be read again.
+      await noticeApi.markRead(record.anntId).catch(() => undefined);
+      reloadAll();
+    };
+
+    const handleReadAll = () => {
+      feedback().modal.confirm({
+        title: '确认操作',
+        content: READ_ALL_CONFIRM,
+        okText: '确定',
+        cancelText: '取消',
+        onOk: async () => {
+          try {
+            if (showAnswer(await myNoticeApi.readAll())) reloadAll();
+          } catch (error) {
+            showFailure(error);
+          }
+        },
+      });
+    };
+
+    return {
+      key: MY_NOTICES_LIST_KEY,
+      entity: '消息',
+      permission: 'isps:userAnnouncement',
+      api: { list: myNoticeApi.list },
+      // The server orders them itself: unread first, newest first.
+      defaultSort: null,
+      selectable: false,
+      detail: false,
+      search: [
+        { name: 'titile', label: '标题' },
+        { name: 'sender', label: '发布人' },
+        { name: 'readFlag', label: '阅读状态', type: 'select', options: READ_FLAG_OPTIONS },
+        { name: 'msgCategory', label: '消息类型', type: 'dict', dictCode: 'msg_category', hidden: true },
+        { name: 'priority', label: '优先级', type: 'select', options: PRIORITIES.map((value) => ({ value, label: PRIORITY_TAG[value].text })), hidden: true },
+      ],
+      columns: [
+        { title: '标题', dataIndex: 'titile', ellipsis: true, width: 260 },
+        { title: '消息类型', dataIndex: 'msgCategory', align: 'center', width: 100, render: (value, r) => <DictTag code="msg_category" value={value} text={(r as { msgCategory_dictText?: string }).msgCategory_dictText} /> },
+        { title: '发布人', dataIndex: 'sender', align: 'center', width: 110 },
+        { title: '发布时间', dataIndex: 'sendTime', align: 'center', width: 170 },
+        { title: '优先级', dataIndex: 'priority', align: 'center', width: 90, render: (value) => <PriorityTag priority={value} /> },
+        { title: '阅读状态', dataIndex: 'readFlag', align: 'center', width: 100, render: (value) => <ReadFlagTag flag={String(value)} /> },
+      ],
+      rowActions: [{ key: 'view', label: '查看', inline: true, onClick: (record) => handleView(record) }],
+      toolbar: () => (
+        <Button icon={<CheckOutlined />} onClick={handleReadAll}>
+          {READ_ALL_TEXT}
+        </Button>
+      ),
+      actionColumnWidth: 100,
+      scrollX: 900,
+    };
+  }, [reloadList, queryClient]);
+
+  return (
+    <>
+      <ListPage definition={definition} />
+      <NoticeModal notice={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}

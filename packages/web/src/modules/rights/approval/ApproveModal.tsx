@@ -1,0 +1,83 @@
+import { RightsMsg, type Envelope } from '@sbwq/contracts';
+import { Button, Form, Input, Modal, Skeleton, Space } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { DETAIL_MODAL_WIDTH } from '../../../components/detail/DetailModal.tsx';
+import { showAnswer, showFailure } from '../../../platform/result.ts';
+
+export type ApproveDecision = 'pass' | 'reject';
+
+type ApproveModalProps = {
+  open: boolean;
+  title: string;
+  /** what is being decided on: the record's details with its files */
+  children: ReactNode;
+  loading?: boolean;
+  /** texts of the two buttons (认证: 通过 / 不通过) */
+  passText?: string;
+  rejectText?: string;
+  decide: (result: ApproveDecision, opinion: string | null) => Promise<Envelope<unknown>>;
+  onClose: () => void;
+  /** after a decision the server accepted */
+  onDone: () => void;
+};
+
+/**
+ * 审批 of one submission (DOMAIN.md approval): its details, 审核意见, and 通过 / 驳回. A rejection needs
+ * its reasons (the server's rule, checked here first); the server refuses approving one's own submission.
+ */
+export function ApproveModal({ open, title, children, loading, passText = '通过', rejectText = '驳回', decide, onClose, onDone }: ApproveModalProps) {
+  const [form] = Form.useForm<{ opinion?: string }>();
+  const [busy, setBusy] = useState<ApproveDecision | null>(null);
+
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  const handleDecide = async (result: ApproveDecision) => {
+    const opinion = (form.getFieldValue('opinion') as string | undefined)?.trim() || null;
+    if (result === 'reject' && !opinion) {
+      form.setFields([{ name: 'opinion', errors: [RightsMsg.opinionRequired] }]);
+      return;
+    }
+    setBusy(result);
+    try {
+      if (showAnswer(await decide(result, opinion))) {
+        onDone();
+        onClose();
+      }
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={DETAIL_MODAL_WIDTH}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      footer={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button danger loading={busy === 'reject'} disabled={loading || busy !== null} onClick={() => void handleDecide('reject')}>
+            {rejectText}
+          </Button>
+          <Button type="primary" loading={busy === 'pass'} disabled={loading || busy !== null} onClick={() => void handleDecide('pass')}>
+            {passText}
+          </Button>
+        </Space>
+      }
+    >
+      {loading ? <Skeleton active /> : children}
+      <Form form={form} layout="vertical" style={{ marginTop: 16 }} name="approve-form">
+        <Form.Item name="opinion" label="审核意见" extra={`驳回时必须填写意见，意见将告知申请人`}>
+          <Input.TextArea rows={3} maxLength={500} showCount placeholder="请输入审核意见" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

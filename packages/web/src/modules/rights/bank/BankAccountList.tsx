@@ -1,0 +1,141 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { AuditStatus, type BankAccountRecord } from '@sbwq/contracts';
+import { Button, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { DictTag } from '../../../components/dict/DictTag.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { RecordModal } from '../../../components/list/RecordModal.tsx';
+import type { ListDefinition, SearchField } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
+import { FileLinks } from '../../../components/upload/FileLinks.tsx';
+import { ApproveModal } from '../approval/ApproveModal.tsx';
+import { AUDIT_STATUS_COLORS } from '../org/org.api.ts';
+import { OrgSelect } from '../org/OrgSelect.tsx';
+import { useOrgStatus } from '../org/useOrgStatus.ts';
+import { BANK_LIST_KEY, bankApi, type BankInput } from './bank.api.ts';
+import { BankAccountNumber } from './BankAccountNumber.tsx';
+import { BankDescriptions } from './BankDescriptions.tsx';
+import { bankForm } from './bank.form.tsx';
+
+const P = { add: 'rights:bank:add', edit: 'rights:bank:edit', remove: 'rights:bank:delete', approve: 'rights:bank:approve' };
+const editable = (account: BankAccountRecord) => account.auditStatus === AuditStatus.pending || account.auditStatus === AuditStatus.rejected;
+
+/**
+ * 机构银行账户 (rights/BankAccountList, DOMAIN.md bank account): an organisation keeps its accounts, one
+ * of them the default; finance approves each before it may receive payments. The association sees all
+ * organisations' accounts and may filter by organisation.
+ */
+export function BankAccountList() {
+  const { can } = useAccess();
+  const staff = useOrgStatus().data?.staff ?? false;
+  const reload = useReloadList(BANK_LIST_KEY);
+  const [editing, setEditing] = useState<{ mode: 'add' | 'edit'; record: BankAccountRecord | null } | null>(null);
+  const [deciding, setDeciding] = useState<BankAccountRecord | null>(null);
+
+  const definition = useMemo<ListDefinition<BankAccountRecord, BankInput>>(() => {
+    const search: SearchField[] = [
+      ...(staff ? [{ name: 'orgId', label: '机构', type: 'custom' as const, input: <OrgSelect /> }] : []),
+      { name: 'accountName', label: '开户名称' },
+      { name: 'bankName', label: '开户银行' },
+      { name: 'auditStatus', label: '审核状态', type: 'dict', dictCode: 'audit_status', hidden: !staff },
+      { name: 'accountNature', label: '账户性质', type: 'dict', dictCode: 'account_nature', hidden: true },
+    ];
+    return {
+      key: BANK_LIST_KEY,
+      entity: '银行账户',
+      permission: 'rights:bank',
+      api: { list: bankApi.list, removeBatch: bankApi.removeBatch },
+      actionColumnWidth: 190,
+      search,
+      columns: [
+        ...(staff ? [{ title: '机构', dataIndex: 'orgName', ellipsis: true }] : []),
+        { title: '开户名称', dataIndex: 'accountName', sorter: true, ellipsis: true },
+        { title: '开户银行', dataIndex: 'bankName', ellipsis: true, render: (value: string, account) => `${value} ${account.branchName}` },
+        { title: '银行账号', dataIndex: 'accountNo', width: 230, render: (_, account) => <BankAccountNumber account={account} /> },
+        { title: '账户性质', dataIndex: 'accountNature', width: 80, align: 'center', render: (value, account) => <DictTag code="account_nature" value={value} text={account.accountNature_dictText} /> },
+        { title: '默认', dataIndex: 'isDefault', width: 70, align: 'center', render: (value: string) => (value === '1' ? <Tag color="blue">默认</Tag> : null) },
+        { title: '状态', dataIndex: 'status', width: 70, align: 'center', render: (value, account) => <DictTag code="valid_status" value={value} text={account.status_dictText} colors={{ '1': 'green', '0': 'default' }} /> },
+        {
+          title: '审核状态',
+          dataIndex: 'auditStatus',
+          width: 90,
+          align: 'center',
+          render: (value: string, account) => <Tag color={AUDIT_STATUS_COLORS[value]}>{account.auditStatus_dictText ?? value}</Tag>,
+        },
+        { title: '审核意见', dataIndex: 'auditOpinion', ellipsis: true },
+      ],
+      detail: [
+        { label: '机构', field: 'orgName' },
+        { label: '开户名称', field: 'accountName' },
+        { label: '开户银行', field: 'bankName' },
+        { label: '开户支行', field: 'branchName' },
+        { label: '银行账号', render: (a) => <BankAccountNumber account={a} /> },
+        { label: '联行号', field: 'bankCode' },
+        { label: '账户性质', render: (a) => a.accountNature_dictText },
+        { label: '是否默认', render: (a) => (a.isDefault === '1' ? '是' : '否') },
+        { label: '状态', render: (a) => a.status_dictText },
+        { label: '审核状态', render: (a) => a.auditStatus_dictText },
+        { label: '审核人', field: 'auditBy' },
+        { label: '审核时间', field: 'auditTime' },
+        { label: '审核意见', field: 'auditOpinion', span: 3 },
+        { label: '证明文件', render: (a) => <FileLinks value={a.proofFile} label="证明文件" />, span: 3 },
+        { label: '备注', field: 'remark', span: 3 },
+      ],
+      rowActions: [
+        { key: 'edit', label: '编辑', code: P.edit, inline: true, visible: editable, onClick: (a) => setEditing({ mode: 'edit', record: a }) },
+        { key: 'approve', label: '审核', code: P.approve, inline: true, visible: (a) => a.auditStatus === AuditStatus.pending, onClick: (a) => setDeciding(a) },
+        {
+          key: 'default',
+          label: '设为默认',
+          code: P.edit,
+          visible: (a) => a.isDefault !== '1' && a.status === '1' && !staff,
+          confirm: (a) => `确定将尾号 ${a.accountNo.slice(-4)} 的账户设为默认账户吗？`,
+          onClick: (a) => bankApi.setDefault(a.id),
+        },
+        {
+          key: 'disable',
+          label: '停用',
+          code: P.edit,
+          visible: (a) => a.status === '1' && !staff,
+          confirm: (a) => `确定停用尾号 ${a.accountNo.slice(-4)} 的账户吗？停用后不能用于收款。`,
+          onClick: (a) => bankApi.changeStatus(a.id, '0'),
+        },
+        { key: 'enable', label: '启用', code: P.edit, visible: (a) => a.status === '0' && !staff, confirm: '确定启用该账户吗？', onClick: (a) => bankApi.changeStatus(a.id, '1') },
+        { key: 'delete', label: '删除', code: P.remove, danger: true, visible: () => !staff, confirm: '确定删除吗?', onClick: (a) => bankApi.remove(a.id) },
+      ],
+      toolbar: () =>
+        can(P.add) && !staff ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add', record: null })}>
+            新增
+          </Button>
+        ) : null,
+    };
+  }, [can, staff]);
+
+  return (
+    <>
+      <ListPage definition={definition} />
+      <RecordModal<BankAccountRecord, BankInput>
+        name="rights-bank-form"
+        open={editing !== null}
+        mode={editing?.mode ?? 'add'}
+        record={editing?.record ?? null}
+        title={editing?.mode === 'edit' ? '编辑银行账户' : '新增银行账户'}
+        definition={bankForm}
+        save={editing?.mode === 'edit' ? bankApi.edit : bankApi.add}
+        onClose={() => setEditing(null)}
+        onSaved={reload}
+      />
+      <ApproveModal
+        open={deciding !== null}
+        title={`财务审核银行账户：${deciding?.orgName ?? ''}`}
+        decide={(result, opinion) => bankApi.approve({ id: deciding!.id, result, opinion })}
+        onClose={() => setDeciding(null)}
+        onDone={reload}
+      >
+        {deciding && <BankDescriptions account={deciding} />}
+      </ApproveModal>
+    </>
+  );
+}

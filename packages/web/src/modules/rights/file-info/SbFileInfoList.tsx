@@ -1,0 +1,136 @@
+import { FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Image, Space } from 'antd';
+import { useMemo, useState } from 'react';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { DictTag } from '../../../components/dict/DictTag.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import type { ListDefinition } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
+import { deleteStoredFile } from '../../../components/upload/FileUpload.tsx';
+import { UploadModal } from '../../../components/upload/UploadModal.tsx';
+import { isImagePath } from '../../../components/upload/upload.rules.ts';
+import { openInNewWindow } from '../../../platform/browser.ts';
+import { staticUrl } from '../../../platform/config.ts';
+import { downloadFile } from '../../../platform/download.ts';
+import { feedback } from '../../../platform/feedback.ts';
+import { showFailure } from '../../../platform/result.ts';
+import { useSession } from '../../../platform/session.ts';
+import { BIZ_TYPE_TEXT, FILE_INFO_LIST_KEY, fileInfoApi, sizeText, type FileInfoRecord } from './file-info.api.ts';
+
+const DELETE_ANY = 'rights:file:delete';
+
+/**
+ * 文件信息 (rights/SbFileInfoList, DOMAIN.md file info): every stored file the user may see — staff all
+ * of them, an organisation its own — to view, download and delete (one's own uploads, or any with
+ * rights:file:delete). 上传文件 opens the upload popup (spec §9: 520 × 200).
+ */
+export function SbFileInfoList() {
+  const { can } = useAccess();
+  const myId = useSession((state) => state.userInfo?.id ?? null);
+  const reload = useReloadList(FILE_INFO_LIST_KEY);
+  const [uploading, setUploading] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  const definition = useMemo<ListDefinition<FileInfoRecord>>(
+    () => ({
+      key: FILE_INFO_LIST_KEY,
+      entity: '文件',
+      permission: 'rights:file',
+      api: { list: fileInfoApi.list },
+      selectable: false,
+      detail: false,
+      actionColumnWidth: 170,
+      search: [
+        { name: 'fileName', label: '文件名' },
+        { name: 'fileType', label: '文件类型', type: 'dict', dictCode: 'file_type' },
+        { name: 'createTime', label: '上传时间', type: 'dateRange', hidden: true },
+        {
+          name: 'fileExt',
+          label: '格式',
+          type: 'select',
+          hidden: true,
+          options: ['pdf', 'png', 'jpg', 'jpeg'].map((ext) => ({ value: ext, label: ext.toUpperCase() })),
+        },
+      ],
+      columns: [
+        {
+          title: '文件名',
+          dataIndex: 'fileName',
+          sorter: true,
+          ellipsis: true,
+          render: (name: string, file) => (
+            <Space size={6}>
+              {file.fileExt === 'pdf' ? <FilePdfOutlined style={{ color: '#f5222d' }} /> : <FileImageOutlined style={{ color: '#1890ff' }} />}
+              {name}
+            </Space>
+          ),
+        },
+        { title: '文件类型', dataIndex: 'fileType', width: 120, align: 'center', render: (value) => <DictTag code="file_type" value={value} /> },
+        { title: '大小', dataIndex: 'fileSize', sorter: true, width: 100, align: 'right', render: (bytes: number) => sizeText(bytes) },
+        { title: '所属业务', dataIndex: 'bizType', width: 130, render: (value: string | null) => (value ? (BIZ_TYPE_TEXT[value] ?? value) : '未关联') },
+        { title: '上传人', dataIndex: 'createBy', width: 120 },
+        { title: '上传时间', dataIndex: 'createTime', sorter: true, width: 170, align: 'center' },
+      ],
+      rowActions: [
+        {
+          key: 'view',
+          label: '查看',
+          inline: true,
+          onClick: (file) => {
+            const url = staticUrl(file.filePath);
+            if (isImagePath(file.filePath)) setPreview(url);
+            else openInNewWindow(url);
+          },
+        },
+        {
+          key: 'download',
+          label: '下载',
+          inline: true,
+          onClick: async (file) => {
+            try {
+              await downloadFile(`/sys/common/static/${file.filePath}`, {}, file.fileName);
+            } catch (error) {
+              showFailure(error);
+            }
+          },
+        },
+        {
+          key: 'delete',
+          label: '删除',
+          inline: true,
+          danger: true,
+          visible: (file) => file.uploaderId === myId || can(DELETE_ANY),
+          confirm: (file) => `确定删除文件「${file.fileName}」吗？删除后引用它的记录将无法再查看该文件。`,
+          onClick: (file) => deleteStoredFile(file.filePath),
+        },
+      ],
+      toolbar: () => (
+        <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+          上传文件
+        </Button>
+      ),
+    }),
+    [can, myId],
+  );
+
+  return (
+    <>
+      <ListPage definition={definition} />
+      <UploadModal
+        open={uploading}
+        biz="files"
+        onOk={() => {
+          feedback().message.success('上传成功');
+          setUploading(false);
+          reload();
+        }}
+        onCancel={() => {
+          setUploading(false);
+          // what was uploaded before 取消 is stored all the same
+          reload();
+        }}
+      />
+      {preview && <Image style={{ display: 'none' }} src={preview} preview={{ open: true, src: preview, onOpenChange: (open) => !open && setPreview(null) }} />}
+    </>
+  );
+}

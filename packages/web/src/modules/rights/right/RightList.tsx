@@ -1,0 +1,166 @@
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { AuditStatus, splitFilePaths, type RightRecord } from '@sbwq/contracts';
+import { Button, Image, Space, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { DictTag } from '../../../components/dict/DictTag.tsx';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { ImportButton } from '../../../components/list/ImportButton.tsx';
+import type { ListContext, ListDefinition } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
+import { staticUrl } from '../../../platform/config.ts';
+import { feedback } from '../../../platform/feedback.ts';
+import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { ApproveModal } from '../approval/ApproveModal.tsx';
+import { AUDIT_STATUS_COLORS } from '../org/org.api.ts';
+import { useOrgStatus } from '../org/useOrgStatus.ts';
+import { ExpiryTags } from './ExpiryTags.tsx';
+import { ExportButton } from './ExportButton.tsx';
+import { EXPIRY_FLAG_OPTIONS, RIGHT_LIST_KEY, rightApi } from './right.api.ts';
+import { rightDetailItems } from './right.detail.tsx';
+import { RightDescriptions } from './RightDescriptions.tsx';
+import { RightModal } from './RightModal.tsx';
+
+const P = {
+  add: 'rights:right:add',
+  edit: 'rights:right:edit',
+  remove: 'rights:right:delete',
+  approve: 'rights:right:approve',
+  export: 'rights:right:export',
+  import: 'rights:right:import',
+};
+
+/** The first image of a record, small, with its preview. */
+function markThumb(record: RightRecord) {
+  const [path] = splitFilePaths(record.markImage);
+  return path ? <Image src={staticUrl(path)} width={40} height={40} style={{ objectFit: 'contain' }} alt={record.trademarkName} /> : null;
+}
+
+/**
+ * 受保护权利 (rights/RightList, DOMAIN.md protected-rights record): an organisation files its marks
+ * (草稿 → 提交审核 → 已通过 | 已驳回, editable again after a rejection); the reviewer approves them.
+ * Search by name, number, class, owner, legal status and expiry; Excel export and import; 详情.
+ */
+export function RightList() {
+  const { can } = useAccess();
+  const staff = useOrgStatus().data?.staff ?? false;
+  const reload = useReloadList(RIGHT_LIST_KEY);
+  const [editing, setEditing] = useState<{ record: RightRecord | null } | null>(null);
+  const [deciding, setDeciding] = useState<RightRecord | null>(null);
+
+  const definition = useMemo<ListDefinition<RightRecord>>(() => {
+    const submitSelected = (context: ListContext<RightRecord>) =>
+      feedback().modal.confirm({
+        title: '提交审核',
+        content: `确定将选中的 ${context.selectedKeys.length} 条记录提交审核吗？提交后审核期间不能修改。`,
+        okText: '确定',
+        cancelText: '取消',
+        onOk: async () => {
+          try {
+            if (showAnswer(await rightApi.submit(context.selectedKeys))) {
+              context.clearSelection();
+              context.reload();
+            }
+          } catch (error) {
+            showFailure(error);
+          }
+        },
+      });
+    return {
+      key: RIGHT_LIST_KEY,
+      entity: '受保护权利',
+      permission: 'rights:right',
+      // 新增, 导出 and 导入 are this screen's own toolbar buttons, so that 新增 (its own dialog) comes first
+      api: { list: rightApi.list, removeBatch: rightApi.removeBatch },
+      exportName: '受保护权利.xlsx',
+      actionColumnWidth: 170,
+      search: [
+        { name: 'trademarkName', label: '商标名称' },
+        { name: 'regNo', label: '注册号' },
+        { name: 'niceClass', label: '国际分类', type: 'dict', dictCode: 'nice_class' },
+        { name: 'registrant', label: '注册人', hidden: true },
+        { name: 'legalStatus', label: '法律状态', type: 'dict', dictCode: 'legal_status', hidden: true },
+        { name: 'expiryFlag', label: '到期提醒', type: 'select', options: EXPIRY_FLAG_OPTIONS, hidden: true },
+        { name: 'expireDate', label: '有效期至', type: 'dateRange', hidden: true },
+        { name: 'auditStatus', label: '审核状态', type: 'dict', dictCode: 'audit_status', hidden: true },
+      ],
+      columns: [
+        { title: '商标图样', dataIndex: 'markImage', width: 72, align: 'center', render: (_, record) => markThumb(record) },
+        { title: '商标名称', dataIndex: 'trademarkName', sorter: true, ellipsis: true },
+        { title: '注册号', dataIndex: 'regNo', sorter: true, width: 110 },
+        { title: '国际分类', dataIndex: 'niceClass', width: 72, align: 'center', render: (value) => (value ? `第${value}类` : '') },
+        { title: '注册人', dataIndex: 'registrant', ellipsis: true },
+        { title: '有效期至', dataIndex: 'expireDate', sorter: true, width: 110, align: 'center' },
+        { title: '法律状态', dataIndex: 'legalStatus', width: 90, align: 'center', render: (value, record) => <DictTag code="legal_status" value={value} text={record.legalStatus_dictText} /> },
+        { title: '到期提醒', dataIndex: 'flagTexts', width: 110, render: (flags: string[]) => <ExpiryTags flags={flags} /> },
+        {
+          title: '审核状态',
+          dataIndex: 'auditStatus',
+          width: 90,
+          align: 'center',
+          render: (value: string, record) => <Tag color={AUDIT_STATUS_COLORS[value]}>{record.auditStatus_dictText ?? value}</Tag>,
+        },
+        // an organisation user sees only its own records: the column is for the association's staff
+        ...(staff ? [{ title: '申请机构', dataIndex: 'orgName', ellipsis: true }] : []),
+      ],
+      detail: rightDetailItems,
+      detailColumns: 3,
+      rowActions: [
+        { key: 'edit', label: '编辑', code: P.edit, inline: true, visible: (r) => r.editable, onClick: (r) => setEditing({ record: r }) },
+        {
+          key: 'submit',
+          label: '提交审核',
+          code: P.edit,
+          visible: (r) => r.editable,
+          confirm: (r) => `确定将「${r.trademarkName}」提交审核吗？`,
+          onClick: (r) => rightApi.submit([r.id]),
+        },
+        { key: 'approve', label: '审核', code: P.approve, inline: true, visible: (r) => r.auditStatus === AuditStatus.pending, onClick: (r) => setDeciding(r) },
+        {
+          key: 'delete',
+          label: '删除',
+          code: P.remove,
+          danger: true,
+          visible: (r) => r.editable,
+          confirm: '确定删除吗?',
+          onClick: (r) => rightApi.remove(r.id),
+        },
+      ],
+      toolbar: (context) => {
+        const submit = can(P.edit) && context.selectedKeys.length > 0;
+        return (
+          <Space wrap>
+            {can(P.add) && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })}>
+                新增
+              </Button>
+            )}
+            {can(P.export) && <ExportButton params={context.params} selected={context.selectedKeys} />}
+            {can(P.import) && <ImportButton url={rightApi.importUrl} onImported={context.reload} />}
+            {submit && (
+              <Button icon={<SendOutlined />} onClick={() => submitSelected(context)}>
+                提交审核
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    };
+  }, [can, staff]);
+
+  return (
+    <>
+      <ListPage definition={definition} />
+      <RightModal open={editing !== null} record={editing?.record ?? null} onClose={() => setEditing(null)} onSaved={reload} />
+      <ApproveModal
+        open={deciding !== null}
+        title={`审核受保护权利：${deciding?.trademarkName ?? ''}`}
+        decide={(result, opinion) => rightApi.approve({ id: deciding!.id, result, opinion })}
+        onClose={() => setDeciding(null)}
+        onDone={reload}
+      >
+        {deciding && <RightDescriptions record={deciding} />}
+      </ApproveModal>
+    </>
+  );
+}

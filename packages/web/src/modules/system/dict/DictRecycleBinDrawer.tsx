@@ -1,0 +1,78 @@
+import type { DictRecord, Envelope } from '@sbwq/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Divider, Drawer, Table } from 'antd';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { EmptyData } from '../../../components/list/EmptyData.tsx';
+import { feedback } from '../../../platform/feedback.ts';
+import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { deletedDicts, purgeDict, restoreDict } from './dict.api.ts';
+
+export const purgeConfirmText = (dict: DictRecord) => `彻底删除后无法恢复，确定要彻底删除字典「${dict.dictName}」及其全部字典项吗?`;
+
+/** 字典回收站: deleted dictionaries, restored (还原) or removed with their items for good (彻底删除, after confirmation). */
+export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: boolean; onClose: () => void; onRestored: () => void }) {
+  const { can } = useAccess();
+  const bin = useQuery({ queryKey: ['system', 'dict', 'recycleBin'], queryFn: deletedDicts, enabled: open, staleTime: 0 });
+
+  const act = async (call: () => Promise<Envelope<unknown>>, restored: boolean) => {
+    try {
+      if (showAnswer(await call())) {
+        await bin.refetch();
+        if (restored) onRestored();
+      }
+    } catch (error) {
+      showFailure(error);
+    }
+  };
+
+  const confirmPurge = (dict: DictRecord) =>
+    feedback().modal.confirm({
+      title: '确认彻底删除',
+      content: purgeConfirmText(dict),
+      okText: '确定',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => act(() => purgeDict(dict.id), false),
+    });
+
+  return (
+    <Drawer title="字典回收站" open={open} onClose={onClose} size={900} destroyOnHidden>
+      <Table<DictRecord>
+        size="medium"
+        bordered
+        rowKey="id"
+        loading={bin.isFetching}
+        dataSource={bin.data ?? []}
+        locale={{ emptyText: bin.isFetching ? <div style={{ height: 120 }} /> : <EmptyData description="回收站是空的" /> }}
+        pagination={false}
+        columns={[
+          { title: '字典名称', dataIndex: 'dictName' },
+          { title: '字典编码', dataIndex: 'dictCode' },
+          { title: '描述', dataIndex: 'description', ellipsis: true },
+          { title: '删除时间', dataIndex: 'updateTime', width: 170 },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 150,
+            align: 'center',
+            render: (_, dict) => (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                <Button type="link" size="small" style={{ padding: 0 }} onClick={() => void act(() => restoreDict(dict.id), true)}>
+                  还原
+                </Button>
+                {can('system:dict:deletePhysic') && (
+                  <>
+                    <Divider orientation="vertical" />
+                    <Button type="link" size="small" danger style={{ padding: 0 }} onClick={() => confirmPurge(dict)}>
+                      彻底删除
+                    </Button>
+                  </>
+                )}
+              </span>
+            ),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}
