@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiCall, apiToken, createUser, expect, unique } from './system.ts';
+import { apiCall, apiToken, createUser, expect, unique, USER_PASSWORD } from './system.ts';
 
 /** Helpers of the rights specs (issue 7): fixtures made in the test, and API set-up of users. */
 
@@ -12,6 +12,7 @@ export const RoleId = {
 } as const;
 export const DepartId = {
   rightsDept: 'd000000000000000000000000000a102',
+  financeDept: 'd000000000000000000000000000a103',
   agencies: 'd0000000000000000000000000000a02',
 } as const;
 
@@ -98,6 +99,14 @@ export async function createReviewer(request: APIRequestContext): Promise<string
   return username;
 }
 
+/** A new association finance officer (协会财务). */
+export async function createFinance(request: APIRequestContext): Promise<string> {
+  const token = await apiToken(request);
+  const username = unique('e2efin');
+  await createUser(request, token, username, { realname: `财务${username.slice(-4)}`, roleIds: [RoleId.finance], departIds: [DepartId.financeDept] });
+  return username;
+}
+
 export { apiCall, unique };
 
 /** The form item with this label (antd puts the label text in its title). */
@@ -113,4 +122,42 @@ export function fileInputOf(scope: Page | Locator, label: string): Locator {
 /** The warning or error toast with this text. */
 export async function message(page: Page, text: string | RegExp) {
   await expect(page.locator('.ant-message-notice').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** Uploads a file through the API as `token`'s user and answers its stored path. */
+export async function apiUpload(request: APIRequestContext, token: string, file: { name: string; mimeType: string; buffer: Buffer }, biz = 'rights_org'): Promise<string> {
+  const response = await request.post('/jeecg-boot/sys/common/upload', { headers: { 'X-Access-Token': token }, multipart: { biz, file } });
+  const body = (await response.json()) as { success: boolean; message: string };
+  expect(body.success, body.message).toBe(true);
+  return body.message;
+}
+
+export type CertifiedOrg = { username: string; orgName: string; orgId: string; token: string; reviewer: string };
+
+/** An organisation enrolled and certified through the API (the browser tests of later screens start here). */
+export async function certifiedOrgViaApi(request: APIRequestContext): Promise<CertifiedOrg> {
+  const { username } = await createOrgUser(request);
+  const reviewer = await createReviewer(request);
+  const token = await apiToken(request, username, USER_PASSWORD);
+  const reviewerToken = await apiToken(request, reviewer, USER_PASSWORD);
+  const orgName = `测试维权服务有限公司${username.slice(-5)}`;
+  const licenseFile = await apiUpload(request, token, { name: '营业执照.png', mimeType: 'image/png', buffer: pngFile() });
+  const orgId = await apiCall<string>(request, token, 'POST', '/rights/org/submitEnrol', {
+    orgName,
+    orgType: '1',
+    creditCode: creditCode(),
+    legalPerson: '王五',
+    regAddress: '浙江省杭州市滨江区江南大道1号',
+    foundDate: '2012-03-01',
+    licenseFile,
+    agentFilingNo: 'TM2012001',
+    contactName: '赵六',
+    contactPhone: '13900139000',
+    region: '浙江省杭州市',
+  });
+  await apiCall(request, reviewerToken, 'POST', '/rights/org/approveEnrol', { id: orgId, result: 'pass' });
+  const practiceFile = await apiUpload(request, token, { name: '执业许可证.pdf', mimeType: 'application/pdf', buffer: pdfFile() });
+  await apiCall(request, token, 'POST', '/rights/org/submitCertify', { practiceFile });
+  await apiCall(request, reviewerToken, 'POST', '/rights/org/approveCertify', { id: orgId, result: 'pass' });
+  return { username, orgName, orgId, token, reviewer };
 }

@@ -11,6 +11,9 @@ const EXPENSE_REMINDER = '温馨提示：请在“付款管理”菜单中上传
 const shot = (testInfo: TestInfo, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 const bell = (page: Page) => page.getByRole('button', { name: /^消息通知/ });
 const noticePanel = (page: Page) => page.getByTestId('notice-panel');
+/** Waits out a popover's or dialog's opening animation (for screenshots that show it as a person sees it). */
+const settled = (locator: Locator) => expect(locator).not.toHaveClass(/-(appear|enter|leave)/);
+const popover = (page: Page) => page.locator('.notice-popover');
 /** The footer's 关闭 (the × in the corner is also named 关闭). */
 const closeButton = (modal: Locator) => button(modal.locator('.ant-modal-footer'), '关闭');
 
@@ -34,6 +37,7 @@ function watchNoticeSocket(page: Page) {
 
 test.describe('通告与消息 (issue 6)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
+  test.use({ viewport: { width: 1440, height: 900 } });
 
   test('§2 §4 §7 a notice released through 通告管理 to a chosen user reaches that user\'s open bell over the socket, without a reload; it opens, 去处理 navigates, it is marked read and 我的消息 shows it read', async ({ page, browser, baseURL }, testInfo) => {
     const token = await apiToken(page.request);
@@ -105,6 +109,7 @@ test.describe('通告与消息 (issue 6)', () => {
     const item = panel.getByRole('button', { name: new RegExp(title) });
     await expect(item).toContainText('发布时间：');
     await expect(item).toContainText('一般');
+    await settled(popover(userPage));
     await userPage.screenshot({ path: shot(testInfo, 'bell-1440') });
     await item.click();
     await expect(panel).toBeHidden();
@@ -113,6 +118,7 @@ test.describe('通告与消息 (issue 6)', () => {
     await expect(modal.getByTestId('notice-content')).toContainText('第一批线索已结案。请于本周内补充材料');
     await expect(modal.getByTestId('notice-content').locator('strong')).toHaveText('请于本周内补充材料');
     await expect(modal.getByText(EXPENSE_REMINDER)).toBeVisible();
+    await settled(modal);
     await userPage.screenshot({ path: shot(testInfo, 'notice-modal-1440') });
     // marked read: the badge drops
     await expect(bell(userPage)).toHaveAttribute('aria-label', '消息通知');
@@ -209,12 +215,17 @@ test.describe('通告与消息 (issue 6)', () => {
       await bell(page).click();
       const panel = noticePanel(page);
       await expect(panel.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+      await settled(popover(page));
       const box = await panel.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+      // the bell takes room in the header without pushing anything off the screen
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await page.screenshot({ path: shot(testInfo, 'bell-375') });
       await panel.getByRole('button', { name: new RegExp(title) }).click();
+      await expect(panel).toBeHidden();
       const modal = dialog(page, '通知消息');
       await expect(modal.getByRole('heading', { name: title })).toBeVisible();
+      await settled(modal);
       await page.screenshot({ path: shot(testInfo, 'notice-modal-375') });
       await closeButton(modal).click();
       await expect(modal).toBeHidden();

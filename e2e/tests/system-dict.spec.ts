@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
-import { apiCall, apiToken, confirmPopup, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
+import { apiCall, apiToken, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
 
 const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 
@@ -15,6 +15,13 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 type Dict = { id: string; dictCode: string };
 type Item = { id: string; itemText: string };
+
+/** Confirms the open Popconfirm and waits for it to go, so the next one is the only one on the page. */
+async function confirmInPopup(page: Page) {
+  const popup = page.locator('.ant-popconfirm:visible');
+  await button(popup, '确定').click();
+  await expect(popup).toHaveCount(0);
+}
 
 /** The list's search form (the dialogs' fields share its placeholders). */
 const search = (scope: Page | Locator) => scope.locator('form.list-search');
@@ -134,7 +141,7 @@ test.describe('数据字典、分类字典、填值规则、校验规则、表�
     await button(drawer, '查询').click();
     await expect(drawer.getByText('1-1 共 1 条')).toBeVisible();
     await row(drawer, '乙级').getByRole('button', { name: '删除' }).click();
-    await confirmPopup(page);
+    await confirmInPopup(page);
     await toast(page, '删除成功!');
     await expect(drawer.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
   });
@@ -147,7 +154,7 @@ test.describe('数据字典、分类字典、填值规则、校验规则、表�
     await page.goto('/isystem/dict');
 
     await (await findDict(page, code)).getByRole('button', { name: '删除' }).click();
-    await confirmPopup(page);
+    await confirmInPopup(page);
     await toast(page, '删除成功!');
     await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
 
@@ -163,7 +170,7 @@ test.describe('数据字典、分类字典、填值规则、校验规则、表�
     await expect(row(page, code)).toBeVisible();
 
     await row(page, code).getByRole('button', { name: '删除' }).click();
-    await confirmPopup(page);
+    await confirmInPopup(page);
     await toast(page, '删除成功!');
     await button(page, '回收站').click();
     await row(bin, code).getByRole('button', { name: '彻底删除' }).click();
@@ -225,7 +232,7 @@ test.describe('数据字典、分类字典、填值规则、校验规则、表�
     }
   });
 
-  test('分类字典: a root and a child are added with codes generated per level, lazily loaded, edited and deleted', async ({ page }, testInfo) => {
+  test('JEECG-API §4.5 分类字典: a root and a child are added with codes generated per level, children load when opened, edited, and a parent with children is kept', async ({ page }, testInfo) => {
     const name = `端到端分类${unique('')}`;
     const childName = `端到端子类${unique('')}`;
     await signIn(page);
@@ -271,15 +278,15 @@ test.describe('数据字典、分类字典、填值规则、校验规则、表�
 
     // a parent with children is kept; the child goes first
     await root.getByRole('button', { name: '删除' }).click();
-    await confirmPopup(page);
+    await confirmInPopup(page);
     await toast(page, '该分类下还有子分类，请先删除子分类');
     await row(page, `${childName}改`).getByRole('button', { name: '删除' }).click();
-    await confirmPopup(page);
+    await confirmInPopup(page);
     await toast(page, '删除成功!');
     await expect(row(page, `${childName}改`)).toHaveCount(0);
   });
 
-  test('填值规则 功能测试: the server issues the next number of a new rule, one after the other', async ({ page }, testInfo) => {
+  test('JEECG-API §4.5 填值规则: the date/reset combination is checked, and 功能测试 shows the next number the server issues, one after the other', async ({ page }, testInfo) => {
     const code = unique('e2ef_');
     await signIn(page);
     await page.goto('/isystem/fillRule');
@@ -382,7 +389,7 @@ test.describe('数据字典、分类字典、填值规则、校验规则、表�
     await expect(edit).toBeHidden();
   });
 
-  test('表字典登记: a table dictionary is registered from the allow-list, then resolves; a second one alike is refused', async ({ page, request }, testInfo) => {
+  test('JEECG-API §5.3 table dictionaries: one registered from the allow-list resolves (预览 searches it), a second alike is refused, deleted it is refused again', async ({ page, request }, testInfo) => {
     const token = await apiToken(request);
     const dictCode = 'sys_dict,dict_name,dict_code';
     const load = () => request.get(`/jeecg-boot/sys/dict/loadDict/${encodeURIComponent(dictCode)}`, { params: { keyword: '性别' }, headers: { 'X-Access-Token': token } }).then((r) => r.json());
@@ -416,8 +423,23 @@ test.describe('数据字典、分类字典、填值规则、校验规则、表�
     await expect(row(page, dictCode)).toContainText('未删除的字典');
     expect((await load()).result).toContainEqual({ value: 'sex', text: '性别', title: '性别' });
 
+    // 预览: the registration as a form's searchable select uses it (loadDict?keyword=, 300 ms after typing)
+    await row(page, dictCode).getByRole('button', { name: '预览' }).click();
+    const preview = dialog(page, `预览：${dictCode}`);
+    const select = preview.getByLabel('表字典预览');
+    await select.click();
+    await select.pressSequentially('性别');
+    await expect(settled(page).getByTitle('性别', { exact: true })).toBeVisible();
+    await expect(settled(page).getByTitle('用户状态', { exact: true })).toHaveCount(0);
+    await snap(page, testInfo, 'system-table-dict-preview');
+    await settled(page).getByTitle('性别', { exact: true }).click();
+    await expect(dropdown(page)).toHaveCount(0);
+    await expect(preview.getByText('sex', { exact: true })).toBeVisible();
+    await button(preview.locator('.ant-modal-footer'), '关闭').click();
+    await expect(preview).toBeHidden();
+
     await row(page, dictCode).getByRole('button', { name: '删除' }).click();
-    await confirmPopup(page);
+    await confirmInPopup(page);
     await toast(page, '删除成功!');
     await expect(row(page, dictCode)).toHaveCount(0);
     expect((await load()).success).toBe(false);

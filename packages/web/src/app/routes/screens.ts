@@ -55,6 +55,11 @@ export const screens: Record<string, Screen> = {
   'rights/OrgEnrolApprovalList': lazy(() => import('../../modules/rights/org/OrgEnrolApprovalList.tsx').then((m) => ({ default: m.OrgEnrolApprovalList }))),
   'rights/OrgCertifyApprovalList': lazy(() => import('../../modules/rights/org/OrgCertifyApprovalList.tsx').then((m) => ({ default: m.OrgCertifyApprovalList }))),
   'rights/RightList': lazy(() => import('../../modules/rights/right/RightList.tsx').then((m) => ({ default: m.RightList }))),
+  'rights/OrgList': lazy(() => import('../../modules/rights/org/OrgList.tsx').then((m) => ({ default: m.OrgList }))),
+  'rights/BankAccountList': lazy(() => import('../../modules/rights/bank/BankAccountList.tsx').then((m) => ({ default: m.BankAccountList }))),
+  'rights/SbFileInfoList': lazy(() => import('../../modules/rights/file-info/SbFileInfoList.tsx').then((m) => ({ default: m.SbFileInfoList }))),
+  'rights/ApprovalTodoList': lazy(() => import('../../modules/rights/approval/ApprovalTodoList.tsx').then((m) => ({ default: m.ApprovalTodoList }))),
+  'rights/ApprovalList': lazy(() => import('../../modules/rights/approval/ApprovalList.tsx').then((m) => ({ default: m.ApprovalList }))),
 };
 
 /** The screens the router also serves at fixed paths (spec §2 route table, view group "exceptions"). */

@@ -83,7 +83,7 @@ export function UserAnnouncementList() {
         { name: 'priority', label: '优先级', type: 'select', options: PRIORITIES.map((value) => ({ value, label: PRIORITY_TAG[value].text })), hidden: true },
       ],
       columns: [
-        { title: '标题', dataIndex: 'titile', ellipsis: true, width: 260 },
+        { title: '标题', dataIndex: 'titile', ellipsis: true },
         { title: '消息类型', dataIndex: 'msgCategory', align: 'center', width: 100, render: (value, r) => <DictTag code="msg_category" value={value} text={(r as { msgCategory_dictText?: string }).msgCategory_dictText} /> },
         { title: '发布人', dataIndex: 'sender', align: 'center', width: 110 },
         { title: '发布时间', dataIndex: 'sendTime', align: 'center', width: 170 },

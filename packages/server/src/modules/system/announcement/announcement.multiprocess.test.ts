@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../../platform/paths.ts';
 import { connect, type TestSocket } from '../../../platform/socket/socket.testkit.ts';
 import { RoleId, DepartId } from '../../../seed/seed.ts';
@@ -93,57 +93,61 @@ async function login(server: Server, username: string, password: string): Promis
   return { token: answer.result.token, userId: answer.result.userInfo.id };
 }
 
-describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis (spec §4 Sockets, §7 Notifications; JEECG-API §7.1)', async () => {
+describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis (spec §4 Sockets, §7 Notifications; JEECG-API §7.1)', () => {
   const name = `sbwq_mp_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(baseUrl ?? '');
-  dbUrl.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-mp-'));
-  const env = {
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: redisUrl ?? '',
-    // Its own channels: other test runs sharing this Redis (CI runs several at once) are not heard.
-    REDIS_PREFIX: `sbwq-mp-${randomBytes(4).toString('hex')}`,
-    ADMIN_PASSWORD,
-    SEED_DEMO: '0',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-  };
-
-  let a: Server | undefined;
-  let b: Server | undefined;
+  const dataDir = path.join(os.tmpdir(), `sbwq-mp-${randomBytes(4).toString('hex')}`);
+  let serverA: Server;
+  let serverB: Server;
+  let adminToken: string;
+  let carol: { token: string; userId: string };
   const sockets: TestSocket[] = [];
+
+  // Vitest collects a skipped suite too: everything that needs the servers happens in the hooks.
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const dbUrl = new URL(baseUrl ?? '');
+    dbUrl.pathname = `/${name}`;
+    fs.mkdirSync(dataDir, { recursive: true });
+    const env = {
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL: redisUrl ?? '',
+      // Its own channels: other test runs sharing this Redis (CI runs several at once) are not heard.
+      REDIS_PREFIX: `sbwq-mp-${randomBytes(4).toString('hex')}`,
+      ADMIN_PASSWORD,
+      SEED_DEMO: '0',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+    };
+    // A first: it creates the schema and the seed data; B then opens the same database.
+    serverA = await startServer(env);
+    serverB = await startServer(env);
+
+    adminToken = (await login(serverA, 'admin', ADMIN_PASSWORD)).token;
+    const added = await call(serverA, adminToken, 'POST', '/sys/user/add', {
+      username: 'mp.carol',
+      realname: '跨进程用户',
+      password: USER_PASSWORD,
+      confirmpassword: USER_PASSWORD,
+      selectedroles: RoleId.holder,
+      selecteddeparts: DepartId.rightsDept,
+    });
+    expect(added.success, added.message).toBe(true);
+    // Carol signs in through B and holds her socket there.
+    carol = await login(serverB, 'mp.carol', USER_PASSWORD);
+  });
+
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await Promise.all([stopServer(a), stopServer(b)]);
+    await Promise.all([stopServer(serverA), stopServer(serverB)]);
     const c = new pg.Client({ connectionString: baseUrl });
     await c.connect();
     await c.query(`drop database if exists ${name} with (force)`);
     await c.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-
-  // A first: it creates the schema and the seed data; B then opens the same database.
-  a = await startServer(env);
-  b = await startServer(env);
-  const serverA = a;
-  const serverB = b;
-
-  const { token: adminToken } = await login(serverA, 'admin', ADMIN_PASSWORD);
-  const added = await call(serverA, adminToken, 'POST', '/sys/user/add', {
-    username: 'mp.carol',
-    realname: '跨进程用户',
-    password: USER_PASSWORD,
-    confirmpassword: USER_PASSWORD,
-    selectedroles: RoleId.holder,
-    selecteddeparts: DepartId.rightsDept,
-  });
-  expect(added.success, added.message).toBe(true);
-  // Carol signs in through B and holds her socket there.
-  const carol = await login(serverB, 'mp.carol', USER_PASSWORD);
 
   it('a notice released through process A reaches the user\'s socket on process B (cmd user), and an ALL notice reaches it as cmd topic', async () => {
     const onB = await connect(`${serverB.ws}/websocket/${carol.userId}`, [carol.token]);

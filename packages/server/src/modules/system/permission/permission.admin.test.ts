@@ -30,10 +30,11 @@ describe('菜单管理 /sys/permission/* (JEECG-API §3.1, §3.2)', async () => 
 
   it('the new menu reaches a granted user\'s menu tree', async () => {
     const rows = await db.select().from(sysPermission);
+    // finance, not an organisation role: an organisation user sees only the onboarding pages until certified (issue 7)
     for (const r of rows.filter((x) => [topId, childId].includes(x.id))) {
-      await db.insert(sysRolePermission).values({ id: `rp-${r.id}`.slice(0, 36), roleId: RoleId.agency, permissionId: r.id });
+      await db.insert(sysRolePermission).values({ id: `rp-${r.id}`.slice(0, 36), roleId: RoleId.finance, permissionId: r.id });
     }
-    await t.createUser({ username: 'ag', password: 'Agency1234', roleIds: [RoleId.agency] });
+    await t.createUser({ username: 'ag', password: 'Agency1234', roleIds: [RoleId.finance] });
     const token = await t.loginAs('ag', 'Agency1234');
     const menu = json(await t.inject({ url: t.api('/sys/permission/getUserPermissionByToken'), headers: { 'X-Access-Token': token } })).result.menu;
     const rights = menu.find((m: { id: string }) => m.id === topId);

@@ -46,15 +46,17 @@ export function BankAccountList() {
       entity: '银行账户',
       permission: 'rights:bank',
       api: { list: bankApi.list, removeBatch: bankApi.removeBatch },
-      actionColumnWidth: 190,
+      // staff read and approve; only the organisation selects its own rows to delete them
+      selectable: !staff,
+      actionColumnWidth: staff ? 120 : 170,
       search,
       columns: [
         ...(staff ? [{ title: '机构', dataIndex: 'orgName', ellipsis: true }] : []),
         { title: '开户名称', dataIndex: 'accountName', sorter: true, ellipsis: true },
         { title: '开户银行', dataIndex: 'bankName', ellipsis: true, render: (value: string, account) => `${value} ${account.branchName}` },
-        { title: '银行账号', dataIndex: 'accountNo', width: 230, render: (_, account) => <BankAccountNumber account={account} /> },
+        { title: '银行账号', dataIndex: 'accountNo', width: 200, render: (_, account) => <BankAccountNumber account={account} /> },
         { title: '账户性质', dataIndex: 'accountNature', width: 80, align: 'center', render: (value, account) => <DictTag code="account_nature" value={value} text={account.accountNature_dictText} /> },
-        { title: '默认', dataIndex: 'isDefault', width: 70, align: 'center', render: (value: string) => (value === '1' ? <Tag color="blue">默认</Tag> : null) },
+        { title: '默认', dataIndex: 'isDefault', width: 64, align: 'center', render: (value: string) => (value === '1' ? <Tag color="blue">默认</Tag> : null) },
         { title: '状态', dataIndex: 'status', width: 70, align: 'center', render: (value, account) => <DictTag code="valid_status" value={value} text={account.status_dictText} colors={{ '1': 'green', '0': 'default' }} /> },
         {
           title: '审核状态',

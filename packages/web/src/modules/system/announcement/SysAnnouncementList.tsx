@@ -76,14 +76,14 @@ export function SysAnnouncementList() {
         { name: 'sender', label: '发布人', hidden: true },
       ],
       columns: [
-        { title: '标题', dataIndex: 'titile', ellipsis: true, width: 240 },
-        { title: '消息类型', dataIndex: 'msgCategory', align: 'center', width: 100, render: (value, r) => <DictTag code="msg_category" value={value} text={r.msgCategory_dictText} /> },
-        { title: '发布人', dataIndex: 'sender', align: 'center', width: 110 },
-        { title: '优先级', dataIndex: 'priority', align: 'center', width: 90, render: (value) => <PriorityTag priority={value} /> },
-        { title: '通告对象', dataIndex: 'msgType', align: 'center', width: 100, render: (value, r) => <DictTag code="msg_type" value={value} text={r.msgType_dictText} /> },
-        { title: '发布状态', dataIndex: 'sendStatus', align: 'center', width: 100, render: (value, r) => <DictTag code="send_status" value={value} text={r.sendStatus_dictText} colors={SEND_STATUS_COLORS} /> },
-        { title: '发布时间', dataIndex: 'sendTime', align: 'center', width: 170, sorter: true },
-        { title: '撤销时间', dataIndex: 'cancelTime', align: 'center', width: 170, sorter: true },
+        { title: '标题', dataIndex: 'titile', ellipsis: true },
+        { title: '消息类型', dataIndex: 'msgCategory', align: 'center', width: 90, render: (value, r) => <DictTag code="msg_category" value={value} text={r.msgCategory_dictText} /> },
+        { title: '发布人', dataIndex: 'sender', align: 'center', width: 100 },
+        { title: '优先级', dataIndex: 'priority', align: 'center', width: 80, render: (value) => <PriorityTag priority={value} /> },
+        { title: '通告对象', dataIndex: 'msgType', align: 'center', width: 90, render: (value, r) => <DictTag code="msg_type" value={value} text={r.msgType_dictText} /> },
+        { title: '发布状态', dataIndex: 'sendStatus', align: 'center', width: 90, render: (value, r) => <DictTag code="send_status" value={value} text={r.sendStatus_dictText} colors={SEND_STATUS_COLORS} /> },
+        { title: '发布时间', dataIndex: 'sendTime', align: 'center', width: 165, sorter: true },
+        { title: '撤销时间', dataIndex: 'cancelTime', align: 'center', width: 165, sorter: true },
       ],
       detail,
       rowActions: [
@@ -98,8 +98,9 @@ export function SysAnnouncementList() {
           </Button>
         </Access>
       ),
-      actionColumnWidth: 220,
-      scrollX: 1350,
+      actionColumnWidth: 200,
+      // below this the table scrolls sideways rather than squeezing the title away
+      scrollX: 1100,
     }),
     [],
   );

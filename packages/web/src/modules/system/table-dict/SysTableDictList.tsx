@@ -1,11 +1,12 @@
 import { tableDictAddBody, type TableDictRecord } from '@sbwq/contracts';
 import { Input, Switch, Tag } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { FormMode, ListDefinition } from '../../../components/list/types.ts';
 import { filterLabel, SourceColumnSelect, SourceFilterSelect, SourceTableSelect, useSources } from './SourceSelects.tsx';
 import { tableDictApi, type TableDictBody } from './table-dict.api.ts';
+import { TableDictPreviewModal } from './TableDictPreviewModal.tsx';
 
 const shape = tableDictAddBody.shape;
 
@@ -36,6 +37,7 @@ const toBody = (values: Record<string, unknown>, mode: FormMode, record: TableDi
  */
 export function SysTableDictList() {
   const sources = useSources();
+  const [previewing, setPreviewing] = useState<TableDictRecord | null>(null);
   const definition = useMemo<ListDefinition<TableDictRecord, TableDictBody>>(
     () => ({
       key: 'system-table-dict',
@@ -64,8 +66,14 @@ export function SysTableDictList() {
         load: (entry) => ({ ...entry, enabled: entry.enabled === 1 }),
         toBody,
       },
+      rowActions: [{ key: 'preview', label: '预览', code: 'system:tableDict:list', inline: true, visible: (entry) => entry.enabled === 1, onClick: (entry) => setPreviewing(entry) }],
     }),
     [sources.data],
   );
-  return <ListPage definition={definition} />;
+  return (
+    <>
+      <ListPage definition={definition} />
+      <TableDictPreviewModal entry={previewing} onClose={() => setPreviewing(null)} />
+    </>
+  );
 }

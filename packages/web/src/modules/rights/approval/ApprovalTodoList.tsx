@@ -1,0 +1,48 @@
+import type { ApprovalTodo } from '@sbwq/contracts';
+import { Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import type { ListDefinition } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
+import { APPROVAL_TODO_KEY, approvalApi } from './approval.api.ts';
+import { TodoDecision } from './TodoDecision.tsx';
+
+/**
+ * 待我审批 (rights/ApprovalTodoList, DOMAIN.md "One 审批 screen lists what waits for me"): enrolments,
+ * certifications, rights records and bank accounts waiting for the caller's approval rights, oldest
+ * first, never the caller's own submissions.
+ */
+export function ApprovalTodoList() {
+  const [deciding, setDeciding] = useState<ApprovalTodo | null>(null);
+  const reload = useReloadList(APPROVAL_TODO_KEY);
+  const definition = useMemo<ListDefinition<ApprovalTodo>>(
+    () => ({
+      key: APPROVAL_TODO_KEY,
+      entity: '待审批事项',
+      permission: 'rights:approval',
+      rowKey: (todo) => `${todo.bizType}:${todo.bizId}`,
+      api: { list: approvalApi.todo },
+      selectable: false,
+      detail: false,
+      // the server answers oldest first and sorts by nothing else
+      defaultSort: null,
+      search: [{ name: 'bizType', label: '业务类型', type: 'dict', dictCode: 'approval_biz_type' }],
+      columns: [
+        { title: '业务类型', dataIndex: 'bizType', width: 110, align: 'center', render: (_, todo) => <Tag color="blue">{todo.bizType_dictText ?? todo.bizType}</Tag> },
+        { title: '事项', dataIndex: 'bizTitle', ellipsis: true },
+        { title: '机构', dataIndex: 'orgName', ellipsis: true },
+        { title: '审批节点', dataIndex: 'node', width: 100, align: 'center', render: (_, todo) => todo.node_dictText ?? todo.node },
+        { title: '提交人', dataIndex: 'submitByName', width: 120 },
+        { title: '提交时间', dataIndex: 'submitTime', width: 170, align: 'center' },
+      ],
+      rowActions: [{ key: 'decide', label: '审批', inline: true, onClick: (todo) => setDeciding(todo) }],
+    }),
+    [],
+  );
+  return (
+    <>
+      <ListPage definition={definition} />
+      <TodoDecision todo={deciding} onClose={() => setDeciding(null)} onDone={reload} />
+    </>
+  );
+}

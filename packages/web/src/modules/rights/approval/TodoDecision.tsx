@@ -1,0 +1,58 @@
+import { ApprovalBizType, type ApprovalTodo, type BankAccountRecord, type Envelope, type OrgRecord, type RightRecord } from '@sbwq/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { BankDescriptions } from '../bank/BankDescriptions.tsx';
+import { bankApi } from '../bank/bank.api.ts';
+import { orgApi, type ApproveInput } from '../org/org.api.ts';
+import { OrgDescriptions } from '../org/OrgDescriptions.tsx';
+import { rightApi } from '../right/right.api.ts';
+import { RightDescriptions } from '../right/RightDescriptions.tsx';
+import { ApproveModal, type ApproveDecision } from './ApproveModal.tsx';
+
+type TodoDecisionProps = { todo: ApprovalTodo | null; onClose: () => void; onDone: () => void };
+
+type Kind = { load: () => Promise<object>; decide: (body: ApproveInput) => Promise<Envelope<unknown>>; rejectText: string };
+
+/** What one waiting item is and how it is decided, by its business type. */
+function kindOf(todo: ApprovalTodo): Kind {
+  switch (todo.bizType) {
+    case ApprovalBizType.enrol:
+      return { load: () => orgApi.byId(todo.bizId), decide: orgApi.approveEnrol, rejectText: '驳回' };
+    case ApprovalBizType.certify:
+      return { load: () => orgApi.byId(todo.bizId), decide: orgApi.approveCertify, rejectText: '不通过' };
+    case ApprovalBizType.right:
+      return { load: () => rightApi.byId(todo.bizId), decide: rightApi.approve, rejectText: '驳回' };
+    default:
+      return { load: () => bankApi.byId(todo.bizId), decide: bankApi.approve, rejectText: '驳回' };
+  }
+}
+
+/** The decision dialog of a 待我审批 item: the record's details and files, then 通过 / 驳回. */
+export function TodoDecision({ todo, onClose, onDone }: TodoDecisionProps) {
+  const detail = useQuery({
+    queryKey: ['rights', 'approval', 'detail', todo?.bizType, todo?.bizId],
+    queryFn: () => kindOf(todo!).load(),
+    enabled: todo !== null,
+    staleTime: 0,
+  });
+  const kind = todo ? kindOf(todo) : null;
+  const data = detail.data;
+  let body = null;
+  if (todo && data) {
+    if (todo.bizType === ApprovalBizType.enrol || todo.bizType === ApprovalBizType.certify) body = <OrgDescriptions org={data as OrgRecord} />;
+    else if (todo.bizType === ApprovalBizType.right) body = <RightDescriptions record={data as RightRecord} />;
+    else body = <BankDescriptions account={data as BankAccountRecord} />;
+  }
+  return (
+    <ApproveModal
+      open={todo !== null}
+      title={todo ? `${todo.bizType_dictText ?? '审批'}：${todo.bizTitle}` : ''}
+      loading={detail.isPending}
+      rejectText={kind?.rejectText}
+      decide={(result: ApproveDecision, opinion) => kind!.decide({ id: todo!.bizId, result, opinion })}
+      onClose={onClose}
+      onDone={onDone}
+    >
+      {body}
+    </ApproveModal>
+  );
+}
