@@ -13,7 +13,7 @@ import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD
 import type { AppDeps } from '../../../app.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { sbFileInfo } from './file-info.table.ts';
-import { fileScope, findVisibleFile } from './file-info.service.ts';
+import { ANNOUNCEMENT_UPLOAD_CODES, fileScope, findVisibleFile, isAnnouncementBiz } from './file-info.service.ts';
 
 const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const resource: ListResource = {
@@ -76,8 +76,12 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!file) throw new BizError(UPLOAD_MESSAGES.empty);
       const kind = checkUpload(file.filename, file.buffer);
       const biz = checkBiz(fields.biz);
-      const filePath = await storeUpload(config.dataDir, biz, kind.ext, file.buffer);
       const user = request.user!;
+      if (isAnnouncementBiz(biz)) {
+        const allowed = await Promise.all(ANNOUNCEMENT_UPLOAD_CODES.map((code) => hasPermission(db, user.id, code)));
+        if (!allowed.some(Boolean)) throw new BizError('无权上传通告图片');
+      }
+      const filePath = await storeUpload(config.dataDir, biz, kind.ext, file.buffer);
       await db.insert(sbFileInfo).values({
         id: newId(),
         fileName: file.filename,

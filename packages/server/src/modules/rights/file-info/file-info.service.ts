@@ -19,6 +19,14 @@ export async function isStaff(db: Db, userId: string): Promise<boolean> {
   return found.length > 0;
 }
 
+/**
+ * Announcement images are shown in every recipient's notice, so any signed-in user may read them;
+ * only announcement managers may upload into this folder.
+ */
+export const ANNOUNCEMENT_BIZ = 'announcement';
+export const ANNOUNCEMENT_UPLOAD_CODES = ['system:announcement:add', 'system:announcement:edit'];
+export const isAnnouncementBiz = (biz: string) => biz.split('/')[0] === ANNOUNCEMENT_BIZ;
+
 /** The condition a user's file list and file reads are limited to. */
 export async function fileScope(db: Db, user: SessionUser): Promise<SQL | undefined> {
   if (await isStaff(db, user.id)) return undefined;
@@ -28,7 +36,7 @@ export async function fileScope(db: Db, user: SessionUser): Promise<SQL | undefi
 }
 
 export async function findVisibleFile(db: Db, user: SessionUser, filePath: string) {
-  const scope = await fileScope(db, user);
+  const scope = isAnnouncementBiz(filePath) ? undefined : await fileScope(db, user);
   const [row] = await db
     .select()
     .from(sbFileInfo)

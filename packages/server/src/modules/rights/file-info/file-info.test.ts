@@ -101,4 +101,16 @@ describe('§5 upload, §7 files: /sys/common/upload, /sys/common/static, deleteF
     expect(fs.existsSync(path.join(dataDir, 'upload', stored))).toBe(false);
     expect((await t.inject({ url: t.api(`/sys/common/static/${stored}`), headers: { 'X-Access-Token': tokenA } })).statusCode).toBe(404);
   });
+  it('§7 announcement images: only announcement managers upload them; every signed-in user may read them (they show in everyone\'s notice)', async () => {
+    expect(json(await upload(tokenA, 'notice.png', PNG, { biz: 'announcement' })).message).toBe('无权上传通告图片');
+    const res = json(await upload(admin, 'notice.png', PNG, { biz: 'announcement' }));
+    expect(res.message).toMatch(/^announcement\/\d{8}\/[0-9a-f]{32}\.png$/);
+    const url = t.api(`/sys/common/static/${res.message}`);
+    expect((await t.inject({ url, headers: { 'X-Access-Token': tokenB } })).statusCode).toBe(200);
+    expect((await t.inject({ url })).statusCode).toBe(401);
+    // the folder name alone opens nothing else: an organisation's file stays its own
+    const own = json(await upload(tokenA, 'own.png', PNG)).message;
+    expect((await t.inject({ url: t.api(`/sys/common/static/${own}`), headers: { 'X-Access-Token': tokenA } })).statusCode).toBe(200);
+    expect((await t.inject({ url: t.api(`/sys/common/static/announcement/../${own}`), headers: { 'X-Access-Token': tokenB } })).statusCode).toBe(404);
+  });
 });
