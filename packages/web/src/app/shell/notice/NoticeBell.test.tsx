@@ -5,7 +5,7 @@ import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback, type Feedback } from '../../../platform/feedback.ts';
-import { clearLocalSession, logout, startSession } from '../../../platform/session.ts';
+import { clearLocalSession, logout, startSession, useSession } from '../../../platform/session.ts';
 import { adminInfo, envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { NoticeBell, NOTICE_POPOVER_WIDTH } from './NoticeBell.tsx';
 import { EXPENSE_REMINDER_TEXT } from './NoticeModal.tsx';
@@ -132,11 +132,20 @@ describe('§2 announcement bell popover', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/rights/payment'));
   });
 
-  it('查看更多 goes to /isps/userAnnouncement', async () => {
+  it('查看更多 goes to /isps/userAnnouncement; a user whose menu lacks 我的消息 gets no such link', async () => {
+    useSession.setState({ menu: [{ id: 'm', path: '/isps', name: 'isps', route: '1', component: 'layouts/RouteView', meta: { keepAlive: false, internalOrExternal: false, title: '个人办公' }, children: [{ id: 'u', path: '/isps/userAnnouncement', name: 'ua', route: '1', component: 'system/UserAnnouncementList', meta: { keepAlive: false, internalOrExternal: false, title: '我的消息' } }] }] });
     renderBell(() => ({ body: envelope(feedOf([], [])) }));
     fireEvent.click(bell());
     fireEvent.click(await screen.findByRole('button', { name: /查看更多/ }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/isps/userAnnouncement'));
+    cleanup();
+
+    useSession.setState({ menu: [] });
+    renderBell(() => ({ body: envelope(feedOf([], [])) }));
+    fireEvent.click(bell());
+    await screen.findAllByText('暂无消息');
+    expect(screen.queryByRole('button', { name: /查看更多/ })).toBeNull();
+    useSession.setState({ menu: null });
   });
 });
 

@@ -1,10 +1,11 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { AnnouncementRecord } from '@sbwq/contracts';
+import type { AnnouncementRecord, MenuNode } from '@sbwq/contracts';
 import { Badge, Button, Popover, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { useReloadList } from '../../../components/list/useListData.ts';
+import { useSession } from '../../../platform/session.ts';
 import headerStyles from '../AppHeader.module.css';
 import { useDevice } from '../useDevice.ts';
 import { MY_NOTICES_LIST_KEY, noticeApi, viewOfAnnouncement, type NoticeView } from './notice.api.ts';
@@ -21,6 +22,9 @@ export const NO_NOTICE_TEXT = '暂无消息';
 
 type TabKey = 'annt' | 'sys';
 
+const inMenu = (nodes: MenuNode[] | null, path: string): boolean =>
+  (nodes ?? []).some((node) => node.path === path || inMenu(node.children ?? null, path));
+
 /**
  * The header bell (spec §2 "Announcement bell popover"; JeecgBoot HeaderNotice): a badge with the
  * unread count, and a 300 px popover with the 通知 and 系统消息 tabs (the five newest unread of each,
@@ -36,6 +40,8 @@ export function NoticeBell() {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<TabKey>('annt');
   const [viewing, setViewing] = useState<NoticeView | null>(null);
+  // 我的消息 is a menu page: a user without it (an organisation still onboarding) gets no dead link.
+  const canSeeAll = useSession((state) => inMenu(state.menu, MY_NOTICES_PATH));
 
   const data = feed.data;
   const anntTotal = data?.anntMsgTotal ?? 0;
@@ -96,11 +102,13 @@ export function NoticeBell() {
           { key: 'sys', label: `系统消息(${sysTotal})`, children: list(data?.sysMsgList) },
         ]}
       />
-      <div className={styles.footer}>
-        <Button type="link" block onClick={handleMore}>
-          查看更多
-        </Button>
-      </div>
+      {canSeeAll && (
+        <div className={styles.footer}>
+          <Button type="link" block onClick={handleMore}>
+            查看更多
+          </Button>
+        </div>
+      )}
     </div>
   );
 
