@@ -54,6 +54,7 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
     const code = creditCode();
 
     // Before enrolment the menu offers only the two onboarding pages, and the home page says what to do.
+    await page.setViewportSize({ width: 1440, height: 900 });
     await signInAs(page, org.username);
     await expect(page.getByText('机构尚未完成入驻和认证：请填写并提交机构入驻申请')).toBeVisible();
     await expect.poll(() => menuTitles(page)).toEqual(['首页', '入驻与认证']);
@@ -100,6 +101,7 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
 
     // The reviewer, in a browser of their own, rejects with reasons (a rejection needs them).
     const reviewer = await contextFor(browser, reviewerName, baseURL!, '10.77.0.2');
+    await reviewer.setViewportSize({ width: 1440, height: 900 });
     await reviewer.goto('/rights/org/enrolApproval');
     await row(reviewer, orgName).getByRole('button', { name: '审批' }).click();
     const decide = dialog(reviewer, `入驻审批：${orgName}`);
@@ -162,12 +164,14 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
 
     // A protected-rights record with a mark image and an authorisation PDF (DOMAIN.md protected-rights record).
     const { regDate, expireDate } = expiringInThreeMonths();
+    // unique per run: the reviewer sees every organisation's records
+    const regNo = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
     await page.goto('/rights/right/list');
     await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
     await button(page, '新增').click();
     const add = dialog(page, '新增受保护权利');
     await formItem(add, '商标名称').locator('input').fill('华光');
-    await formItem(add, '注册号').locator('input').fill('12345678');
+    await formItem(add, '注册号').locator('input').fill(regNo);
     await pick(page, formItem(add, '国际分类').locator('input'), '第9类 科学仪器（商品）');
     await formItem(add, '注册人').locator('input').fill('杭州华光科技有限公司');
     await typeDate(page, formItem(add, '注册日期').locator('input'), regDate);
@@ -195,13 +199,12 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
     await expect.poll(() => tab.url()).toContain('/jeecg-boot/sys/common/static/rights_right/');
     await expect.poll(() => tab.evaluate(() => document.contentType)).toBe('application/pdf');
     await tab.close();
-    await page.setViewportSize({ width: 1440, height: 900 });
     await page.screenshot({ path: shot(testInfo, 'rights-right-add'), fullPage: false });
     await button(add, '保存').click();
     await toast(page, '添加成功！');
     await expect(add).toBeHidden();
 
-    const mark = row(page, '12345678');
+    const mark = row(page, regNo);
     await expect(mark).toContainText('华光');
     await expect(mark).toContainText('第9类');
     await expect(mark).toContainText('草稿');
@@ -216,16 +219,29 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
 
     // The reviewer reads the record with its files and approves it.
     await reviewer.goto('/rights/right/list');
-    const pending = row(reviewer, '12345678');
+    const pending = row(reviewer, regNo);
     await pending.getByRole('button', { name: '审核' }).click();
     const review = dialog(reviewer, '审核受保护权利：华光');
     await expect(review.getByText(`${regDate} 至 ${expireDate}`)).toBeVisible();
     await expect.poll(() => review.locator('.ant-image img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
     await expect(review.getByRole('link', { name: /授权委托书/ })).toBeVisible();
+    await reviewer.screenshot({ path: shot(testInfo, 'rights-right-review') });
     await button(review, '通过').click();
     await toast(reviewer, '审核通过');
     await page.reload();
-    await expect(row(page, '12345678')).toContainText('已通过');
+    const approved = row(page, regNo);
+    await expect(approved).toContainText('已通过');
+
+    // 详情: every field with its files, the derived flags and the reviewer's decision.
+    // an approved record has no other action left, so 详情 stands alone in the row
+    await approved.getByRole('button', { name: '详情' }).click();
+    const detail = dialog(page, '受保护权利详情');
+    await expect(detail.getByText(`${regDate} 至 ${expireDate}`)).toBeVisible();
+    await expect(detail.getByText('第9类 科学仪器（商品）')).toBeVisible();
+    await expect(detail.locator('.ant-tag', { hasText: '即将到期' })).toBeVisible();
+    await expect(detail.getByRole('link', { name: /授权委托书/ })).toBeVisible();
+    await expect.poll(() => detail.locator('.ant-image img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+    await page.screenshot({ path: shot(testInfo, 'rights-right-detail') });
     await reviewer.context().close();
   });
 
@@ -304,6 +320,8 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
   test('DOMAIN bank account: an organisation adds an account (first one is the default), finance approves it from 待我审批 and sees the whole number, the administrator sees it masked; the administrator disables and re-enables the organisation (confirmed)', async ({ page, browser, request, baseURL }, testInfo) => {
     const org = await certifiedOrgViaApi(request);
     const financeName = await createFinance(request);
+    // unique per run: finance and the administrator see every organisation's accounts
+    const tail = String(1000 + Math.floor(Math.random() * 9000));
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAs(page, org.username);
     await page.goto('/rights/org/bank');
@@ -317,14 +335,14 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
     await expect(add.getByText('银行账号应为8-30位数字')).toBeHidden();
     await add.getByLabel('银行账号').fill('6222abc');
     await expect(add.getByText('银行账号应为8-30位数字')).toBeVisible();
-    await add.getByLabel('银行账号').fill('6222 0212 3456 1234');
+    await add.getByLabel('银行账号').fill(`6222 0212 3456 ${tail}`);
     await fileInputOf(add, '证明文件').setInputFiles({ name: '开户许可证.pdf', mimeType: 'application/pdf', buffer: pdfFile('Bank account licence') });
     await expect(formItem(add, '证明文件').locator('.ant-upload-list-item-done')).toHaveCount(1);
     await button(add, '确定').click();
     await toast(page, '添加成功！');
     await expect(add).toBeHidden();
     const account = row(page, '中国工商银行');
-    await expect(account).toContainText('6222021234561234');
+    await expect(account).toContainText(`622202123456${tail}`);
     await expect(account).toContainText('默认');
     await expect(account).toContainText('待审核');
     await page.screenshot({ path: shot(testInfo, 'rights-bank-list-owner'), fullPage: true });
@@ -333,17 +351,17 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
     const finance = await contextFor(browser, financeName, baseURL!, '10.79.0.4');
     await finance.setViewportSize({ width: 1440, height: 900 });
     await finance.goto('/rights/approval/todo');
-    const todo = row(finance, '中国工商银行 尾号1234');
+    const todo = row(finance, `中国工商银行 尾号${tail}`);
     await expect(todo).toContainText(org.orgName);
     await finance.screenshot({ path: shot(testInfo, 'rights-approval-todo'), fullPage: true });
     await todo.getByRole('button', { name: '审批' }).click();
-    const decide = dialog(finance, /^银行账户：中国工商银行 尾号1234$/);
-    await expect(decide.getByText('6222021234561234')).toBeVisible();
+    const decide = dialog(finance, `银行账户：中国工商银行 尾号${tail}`);
+    await expect(decide.getByText(`622202123456${tail}`)).toBeVisible();
     await expect(decide.getByRole('link', { name: /证明文件/ })).toBeVisible();
     await button(decide, '通过').click();
     await toast(finance, '银行账户审核通过');
     await finance.goto('/rights/approval/list');
-    await expect(row(finance, '中国工商银行 尾号1234')).toContainText('通过');
+    await expect(row(finance, `中国工商银行 尾号${tail}`)).toContainText('通过');
     await finance.screenshot({ path: shot(testInfo, 'rights-approval-list'), fullPage: true });
     await finance.context().close();
 
@@ -355,8 +373,8 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
     await admin.setViewportSize({ width: 1440, height: 900 });
     await admin.goto('/rights/org/bank');
     const masked = row(admin, org.orgName);
-    await expect(masked).toContainText('6222 **** **** 1234');
-    await expect(masked).not.toContainText('6222021234561234');
+    await expect(masked).toContainText(`6222 **** **** ${tail}`);
+    await expect(masked).not.toContainText(`622202123456${tail}`);
     await admin.screenshot({ path: shot(testInfo, 'rights-bank-list-admin'), fullPage: true });
     await admin.goto('/rights/org/list');
     await admin.getByPlaceholder('请输入机构名称').fill(org.orgName);
