@@ -18,7 +18,7 @@ import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
-import { assertNotSelf, writeApproval } from '../approval/approval.service.ts';
+import { audited, decide } from '../approval/decide.ts';
 import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../org/org.table.ts';
 import { checkAttachments, linkAttachments, type Attachment } from '../shared/attachments.ts';
@@ -225,35 +225,24 @@ export async function setBankStatus(db: Db, user: SessionUser, id: string, statu
 
 /** 财务审核: 待审核 → 已通过 | 已驳回 with its approval record (node 财务审核), in one transaction. */
 export async function approveBank(db: Db, user: SessionUser, body: ApproveBody): Promise<void> {
-  const [before] = await db.select().from(rightsBankAccount).where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.delFlag, '0')));
-  if (!before) throw new BizError(RightsMsg.notFound);
-  assertNotSelf(before.submitBy, user);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const now = new Date();
-    const [row] = await t
-      .update(rightsBankAccount)
-      .set({
-        auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected,
-        auditOpinion: body.opinion,
-        auditBy: user.realname || user.username,
-        auditTime: now,
-        updateBy: user.username,
-        updateTime: now,
-      })
-      .where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.auditStatus, AuditStatus.pending), eq(rightsBankAccount.delFlag, '0')))
-      .returning();
-    if (!row) throw new BizError(RightsMsg.bankNotPending);
-    assertNotSelf(row.submitBy, user);
-    await writeApproval(t, user, {
+  await decide(db, user, body, {
+    find: async () => (await db.select().from(rightsBankAccount).where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.delFlag, '0'))))[0],
+    submitterOf: (row) => row.submitBy,
+    transition: async (t, now) =>
+      (
+        await t
+          .update(rightsBankAccount)
+          .set({ auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected, ...audited(user, body, now) })
+          .where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.auditStatus, AuditStatus.pending), eq(rightsBankAccount.delFlag, '0')))
+          .returning()
+      )[0],
+    notPending: async () => RightsMsg.bankNotPending,
+    approval: (row) => ({
       bizType: ApprovalBizType.bank,
-      bizId: row.id,
       bizTitle: `${row.bankName} 尾号${row.accountNo.slice(-4)}`,
       node: ApprovalNode.finance,
-      result: body.result,
-      opinion: body.opinion,
       orgId: row.orgId,
       sysOrgCode: row.sysOrgCode,
-    }, now);
+    }),
   });
 }

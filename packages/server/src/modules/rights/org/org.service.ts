@@ -27,7 +27,7 @@ import { sysDepart } from '../../system/depart/depart.table.ts';
 import { sysUser, sysUserDepart } from '../../system/user/user.table.ts';
 import { DepartId } from '../../../seed/seed.ts';
 import { isStaff } from '../file-info/file-info.service.ts';
-import { assertNotSelf, writeApproval } from '../approval/approval.service.ts';
+import { audited, decide } from '../approval/decide.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
 import { violatedUnique } from '../shared/db-errors.ts';
 import { withDates, checkDateParams } from '../shared/records.ts';
@@ -147,8 +147,13 @@ export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBo
   }
 }
 
-async function orgOrFail(db: Db, id: string): Promise<OrgRow> {
+async function findOrg(db: Db, id: string): Promise<OrgRow | undefined> {
   const [row] = await db.select().from(rightsOrg).where(eq(rightsOrg.id, id));
+  return row;
+}
+
+async function orgOrFail(db: Db, id: string): Promise<OrgRow> {
+  const row = await findOrg(db, id);
   if (!row) throw new BizError(RightsMsg.notFound);
   return row;
 }
@@ -159,66 +164,52 @@ async function orgOrFail(db: Db, id: string): Promise<OrgRow> {
  * submitted is moved into it, so that their data is scoped to it.
  */
 export async function approveEnrol(db: Db, dicts: DictService, user: SessionUser, body: ApproveBody): Promise<OrgRow> {
-  const before = await orgOrFail(db, body.id);
-  assertNotSelf(before.submitBy, user);
   const pass = body.result === 'pass';
   // read before the transaction: a query outside an open transaction waits for it on PGlite
   const statusTexts = await dicts.dictTexts('enter_status');
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const now = new Date();
-    const [row] = await t
-      .update(rightsOrg)
-      .set({
-        enterStatus: pass ? EnterStatus.enrolled : EnterStatus.rejected,
-        auditOpinion: body.opinion,
-        auditBy: user.realname || user.username,
-        auditTime: now,
-        updateBy: user.username,
-        updateTime: now,
-      })
-      .where(and(eq(rightsOrg.id, body.id), eq(rightsOrg.enterStatus, EnterStatus.pending)))
-      .returning();
-    if (!row) {
+  return decide(db, user, body, {
+    find: () => findOrg(db, body.id),
+    submitterOf: (row) => row.submitBy,
+    transition: async (t, now) =>
+      (
+        await t
+          .update(rightsOrg)
+          .set({ enterStatus: pass ? EnterStatus.enrolled : EnterStatus.rejected, ...audited(user, body, now) })
+          .where(and(eq(rightsOrg.id, body.id), eq(rightsOrg.enterStatus, EnterStatus.pending)))
+          .returning()
+      )[0],
+    notPending: async (t) => {
       const current = await orgOrFail(t, body.id);
-      throw new BizError(`${RightsMsg.enrolNotPending}（当前状态：${statusTexts.get(current.enterStatus) ?? current.enterStatus}）`);
-    }
-    assertNotSelf(row.submitBy, user);
-    let orgCode = row.sysOrgCode;
-    if (pass && !row.departId) {
-      const departId = await addDepart(
-        t,
-        user,
-        departBody.parse({
-          parentId: row.orgType === RightsOrgType.holder ? DepartId.members : DepartId.agencies,
-          departName: row.orgName,
-          orgCategory: '2',
-          description: `入驻机构（统一社会信用代码 ${row.creditCode ?? ''}）`,
-        }),
-      );
-      const [depart] = await t.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.id, departId));
-      orgCode = depart.orgCode;
-      await t.update(rightsOrg).set({ departId, sysOrgCode: orgCode }).where(eq(rightsOrg.id, row.id));
-      const mover = row.submitBy ?? row.applicantId;
-      if (mover) {
-        await t.delete(sysUserDepart).where(eq(sysUserDepart.userId, mover));
-        await t.insert(sysUserDepart).values({ id: newId(), userId: mover, depId: departId });
-        await t.update(sysUser).set({ orgCode, updateBy: user.username, updateTime: now }).where(eq(sysUser.id, mover));
-      }
-      await linkAttachments(t, ORG_FILE_BIZ, row.id, [{ paths: row.licenseFile }, { paths: row.practiceFile }], orgCode);
-    }
-    await writeApproval(t, user, {
-      bizType: ApprovalBizType.enrol,
-      bizId: row.id,
-      bizTitle: row.orgName,
-      node: ApprovalNode.first,
-      result: body.result,
-      opinion: body.opinion,
-      orgId: row.id,
-      sysOrgCode: orgCode,
-    }, now);
-    return { ...row, sysOrgCode: orgCode };
+      return `${RightsMsg.enrolNotPending}（当前状态：${statusTexts.get(current.enterStatus) ?? current.enterStatus}）`;
+    },
+    andThen: async (t, row, now) => (pass && !row.departId ? { ...row, sysOrgCode: await makeDepart(t, user, row, now) } : row),
+    approval: (row) => ({ bizType: ApprovalBizType.enrol, bizTitle: row.orgName, node: ApprovalNode.first, orgId: row.id, sysOrgCode: row.sysOrgCode }),
   });
+}
+
+/** An approved organisation's department; the user who submitted moves into it. Returns its org code. */
+async function makeDepart(t: Db, user: SessionUser, row: OrgRow, now: Date): Promise<string | null> {
+  const departId = await addDepart(
+    t,
+    user,
+    departBody.parse({
+      parentId: row.orgType === RightsOrgType.holder ? DepartId.members : DepartId.agencies,
+      departName: row.orgName,
+      orgCategory: '2',
+      description: `入驻机构（统一社会信用代码 ${row.creditCode ?? ''}）`,
+    }),
+  );
+  const [depart] = await t.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.id, departId));
+  const orgCode = depart.orgCode;
+  await t.update(rightsOrg).set({ departId, sysOrgCode: orgCode }).where(eq(rightsOrg.id, row.id));
+  const mover = row.submitBy ?? row.applicantId;
+  if (mover) {
+    await t.delete(sysUserDepart).where(eq(sysUserDepart.userId, mover));
+    await t.insert(sysUserDepart).values({ id: newId(), userId: mover, depId: departId });
+    await t.update(sysUser).set({ orgCode, updateBy: user.username, updateTime: now }).where(eq(sysUser.id, mover));
+  }
+  await linkAttachments(t, ORG_FILE_BIZ, row.id, [{ paths: row.licenseFile }, { paths: row.practiceFile }], orgCode);
+  return orgCode;
 }
 
 /** 提交认证: an enrolled organisation (未认证 or 认证失败) hands in its licence and filing documents → 认证中. */
@@ -261,42 +252,32 @@ export async function submitCertify(db: Db, user: SessionUser, body: OrgCertifyB
 
 /** 审批认证: 认证中 → 已认证 | 认证失败, with its approval record, in one transaction. */
 export async function approveCertify(db: Db, dicts: DictService, user: SessionUser, body: ApproveBody): Promise<OrgRow> {
-  const before = await orgOrFail(db, body.id);
-  assertNotSelf(before.certifySubmitBy, user);
   const pass = body.result === 'pass';
   // read before the transaction: a query outside an open transaction waits for it on PGlite
   const statusTexts = await dicts.dictTexts('certify_status');
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const now = new Date();
-    const [row] = await t
-      .update(rightsOrg)
-      .set({
-        certifyStatus: pass ? CertifyStatus.certified : CertifyStatus.failed,
-        certifyOpinion: body.opinion,
-        certifyBy: user.realname || user.username,
-        certifyTime: now,
-        updateBy: user.username,
-        updateTime: now,
-      })
-      .where(and(eq(rightsOrg.id, body.id), eq(rightsOrg.certifyStatus, CertifyStatus.pending)))
-      .returning();
-    if (!row) {
+  return decide(db, user, body, {
+    find: () => findOrg(db, body.id),
+    submitterOf: (row) => row.certifySubmitBy,
+    transition: async (t, now) =>
+      (
+        await t
+          .update(rightsOrg)
+          .set({
+            certifyStatus: pass ? CertifyStatus.certified : CertifyStatus.failed,
+            certifyOpinion: body.opinion,
+            certifyBy: user.realname || user.username,
+            certifyTime: now,
+            updateBy: user.username,
+            updateTime: now,
+          })
+          .where(and(eq(rightsOrg.id, body.id), eq(rightsOrg.certifyStatus, CertifyStatus.pending)))
+          .returning()
+      )[0],
+    notPending: async (t) => {
       const current = await orgOrFail(t, body.id);
-      throw new BizError(`${RightsMsg.certifyNotPending}（当前状态：${statusTexts.get(current.certifyStatus) ?? current.certifyStatus}）`);
-    }
-    assertNotSelf(row.certifySubmitBy, user);
-    await writeApproval(t, user, {
-      bizType: ApprovalBizType.certify,
-      bizId: row.id,
-      bizTitle: row.orgName,
-      node: ApprovalNode.first,
-      result: body.result,
-      opinion: body.opinion,
-      orgId: row.id,
-      sysOrgCode: row.sysOrgCode,
-    }, now);
-    return row;
+      return `${RightsMsg.certifyNotPending}（当前状态：${statusTexts.get(current.certifyStatus) ?? current.certifyStatus}）`;
+    },
+    approval: (row) => ({ bizType: ApprovalBizType.certify, bizTitle: row.orgName, node: ApprovalNode.first, orgId: row.id, sysOrgCode: row.sysOrgCode }),
   });
 }
 

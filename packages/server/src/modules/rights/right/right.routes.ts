@@ -1,108 +1,49 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { approveBody, idsBody, Msg, rightBody, RightsMsg } from '@sbwq/contracts';
+import { idsBody, rightBody, RightsMsg } from '@sbwq/contracts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
 import type { AppDeps } from '../../../app.ts';
 import { RightsPerm } from '../shared/perms.ts';
-import { idList } from '../shared/records.ts';
+import { listQuery, registerRecordRoutes, requiredIds } from '../shared/record-routes.ts';
 import * as service from './right.service.ts';
 import { exportRights, importRights } from './right.excel.ts';
 
 const tags = ['受保护权利'];
-const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36) });
-const idsQuery = z.object({ ids: z.string({ error: '请选择记录' }).min(1, '请选择记录').max(40_000) });
-
-const ids = (raw: string) => {
-  const list = idList(raw);
-  if (!list.length) throw new BizError('请选择记录');
-  return list;
-};
 
 /** 受保护权利 (DOMAIN.md protected-rights record). */
 export async function rightRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, dicts } = deps;
 
-  r.get(
-    '/rights/right/list',
-    {
-      config: { permission: RightsPerm.rightList },
-      schema: {
-        tags,
+  registerRecordRoutes(app, deps, {
+    basePath: '/rights/right',
+    tags,
+    perm: { list: RightsPerm.rightList, add: RightsPerm.rightAdd, edit: RightsPerm.rightEdit, delete: RightsPerm.rightDelete, approve: RightsPerm.rightApprove },
+    docs: {
+      list: {
         summary: '受保护权利列表',
         description:
           '筛选：trademarkName（*模糊*）、regNo、niceClass、registrant、legalStatus、trademarkType、auditStatus、authOrg、orgId、regDate/expireDate/authEndDate 的 _begin/_end，expiryFlag（expiringSoon 即将到期、inGracePeriod 宽展期、expired 已过期、authExpired 授权过期）。每条记录带 expireDate（专用权期限止）与派生标记 expiringSoon/inGracePeriod/expired/authExpired/flagTexts。机构用户只见本机构记录。',
-        querystring: listQuery,
       },
+      queryById: { summary: '按ID查询受保护权利（详情）' },
+      add: { summary: '新增受保护权利（草稿）', description: '专用权期限由注册日期计算（十年，止于前一日）。result 为记录ID。' },
+      edit: { summary: '编辑受保护权利（仅草稿或已驳回）' },
+      delete: { summary: '删除受保护权利（仅草稿或已驳回）' },
+      deleteBatch: { summary: '批量删除受保护权利' },
+      approve: { summary: '审核受保护权利（待审核 → 已通过 | 已驳回）', description: '驳回须填写 opinion；同时写入审批记录；不能审批自己提交的记录。' },
     },
-    async (request) => ok(await service.listRights(db, dicts, request.user!, request.query), Msg.ok, 200),
-  );
-
-  r.get(
-    '/rights/right/queryById',
-    { config: { permission: RightsPerm.rightList }, schema: { tags, summary: '按ID查询受保护权利（详情）', querystring: idQuery } },
-    async (request) => ok(await service.rightById(db, dicts, request.user!, request.query.id), Msg.ok, 200),
-  );
-
-  r.post(
-    '/rights/right/add',
-    {
-      config: { permission: RightsPerm.rightAdd },
-      schema: { tags, summary: '新增受保护权利（草稿）', description: '专用权期限由注册日期计算（十年，止于前一日）。result 为记录ID。', body: rightBody },
-    },
-    async (request) => ok(await service.addRight(db, request.user!, request.body), RightsMsg.added, 200),
-  );
-
-  r.route({
-    method: ['PUT', 'POST'],
-    url: '/rights/right/edit',
-    config: { permission: RightsPerm.rightEdit },
-    schema: { tags, summary: '编辑受保护权利（仅草稿或已驳回）', body: rightBody },
-    handler: async (request) => {
-      await service.editRight(db, request.user!, request.body);
-      return ok(null, RightsMsg.edited, 200);
-    },
+    body: rightBody,
+    service: { list: service.listRights, byId: service.rightById, add: service.addRight, edit: service.editRight, remove: service.deleteRights, approve: service.approveRight },
+    messages: { approved: RightsMsg.rightApproved, rejected: RightsMsg.rightRejected },
   });
 
   r.post(
     '/rights/right/submit',
     { config: { permission: RightsPerm.rightEdit }, schema: { tags, summary: '提交审核（草稿/已驳回 → 待审核）', description: 'ids 为逗号分隔的记录ID；任一条不可提交则全部不提交。', body: idsBody } },
     async (request) => {
-      await service.submitRights(db, request.user!, ids(request.body.ids));
+      await service.submitRights(db, request.user!, requiredIds(request.body.ids));
       return ok(null, RightsMsg.rightSubmitted, 200);
-    },
-  );
-
-  r.delete(
-    '/rights/right/delete',
-    { config: { permission: RightsPerm.rightDelete }, schema: { tags, summary: '删除受保护权利（仅草稿或已驳回）', querystring: idQuery } },
-    async (request) => {
-      await service.deleteRights(db, request.user!, [request.query.id]);
-      return ok(null, RightsMsg.deleted, 200);
-    },
-  );
-
-  r.delete(
-    '/rights/right/deleteBatch',
-    { config: { permission: RightsPerm.rightDelete }, schema: { tags, summary: '批量删除受保护权利', querystring: idsQuery } },
-    async (request) => {
-      await service.deleteRights(db, request.user!, ids(request.query.ids));
-      return ok(null, RightsMsg.batchDeleted, 200);
-    },
-  );
-
-  r.post(
-    '/rights/right/approve',
-    {
-      config: { permission: RightsPerm.rightApprove },
-      schema: { tags, summary: '审核受保护权利（待审核 → 已通过 | 已驳回）', description: '驳回须填写 opinion；同时写入审批记录；不能审批自己提交的记录。', body: approveBody },
-    },
-    async (request) => {
-      await service.approveRight(db, request.user!, request.body);
-      return ok(null, request.body.result === 'pass' ? RightsMsg.rightApproved : RightsMsg.rightRejected, 200);
     },
   );
 

@@ -21,7 +21,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
-import { assertNotSelf, writeApproval } from '../approval/approval.service.ts';
+import { audited, decide } from '../approval/decide.ts';
 import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../org/org.table.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
@@ -245,35 +245,24 @@ export function submitRights(db: Db, user: SessionUser, ids: string[]) {
 
 /** 审核: 待审核 → 已通过 | 已驳回 with its approval record, in one transaction. */
 export async function approveRight(db: Db, user: SessionUser, body: ApproveBody): Promise<void> {
-  const [before] = await db.select().from(rightsRight).where(and(eq(rightsRight.id, body.id), eq(rightsRight.delFlag, '0')));
-  if (!before) throw new BizError(RightsMsg.notFound);
-  assertNotSelf(before.submitBy, user);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const now = new Date();
-    const [row] = await t
-      .update(rightsRight)
-      .set({
-        auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected,
-        auditOpinion: body.opinion,
-        auditBy: user.realname || user.username,
-        auditTime: now,
-        updateBy: user.username,
-        updateTime: now,
-      })
-      .where(and(eq(rightsRight.id, body.id), eq(rightsRight.auditStatus, AuditStatus.pending), eq(rightsRight.delFlag, '0')))
-      .returning();
-    if (!row) throw new BizError(RightsMsg.rightNotPending);
-    assertNotSelf(row.submitBy, user);
-    await writeApproval(t, user, {
+  await decide(db, user, body, {
+    find: async () => (await db.select().from(rightsRight).where(and(eq(rightsRight.id, body.id), eq(rightsRight.delFlag, '0'))))[0],
+    submitterOf: (row) => row.submitBy,
+    transition: async (t, now) =>
+      (
+        await t
+          .update(rightsRight)
+          .set({ auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected, ...audited(user, body, now) })
+          .where(and(eq(rightsRight.id, body.id), eq(rightsRight.auditStatus, AuditStatus.pending), eq(rightsRight.delFlag, '0')))
+          .returning()
+      )[0],
+    notPending: async () => RightsMsg.rightNotPending,
+    approval: (row) => ({
       bizType: ApprovalBizType.right,
-      bizId: row.id,
       bizTitle: `${row.trademarkName}（第${row.niceClass}类 ${row.regNo}）`,
       node: ApprovalNode.first,
-      result: body.result,
-      opinion: body.opinion,
       orgId: row.orgId,
       sysOrgCode: row.sysOrgCode,
-    }, now);
+    }),
   });
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkByCodeQuery, CheckMsg, checkRuleAddBody, checkRuleEditBody, DictMsg, Msg } from '@sbwq/contracts';
+import { checkByCodeQuery, CheckMsg, checkRuleAddBody, checkRuleEditBody, Msg } from '@sbwq/contracts';
 import { fail, ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
-import { splitIds } from '../dict/crud.ts';
+import { registerCrudRoutes } from '../../../platform/http/crud-routes.ts';
 import * as service from './check-rule.service.ts';
 
 const tags = ['校验规则'];
@@ -15,8 +15,6 @@ export const CheckRulePerm = {
   edit: 'system:checkRule:edit',
   delete: 'system:checkRule:delete',
 } as const;
-
-const idQuery = z.object({ id: z.string().min(1).max(36) });
 
 export async function checkRuleRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,73 +38,22 @@ export async function checkRuleRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get(
-    '/sys/checkRule/list',
-    {
-      config: { permission: CheckRulePerm.list },
-      schema: {
-        tags,
-        summary: '校验规则分页列表',
-        querystring: z.looseObject({
-          pageNo: z.string().max(10).optional(),
-          pageSize: z.string().max(10).optional(),
-          column: z.string().max(100).optional(),
-          order: z.string().max(10).optional(),
-          ruleName: z.string().max(500).optional(),
-          ruleCode: z.string().max(500).optional(),
-        }),
-      },
+  registerCrudRoutes(app, db, {
+    basePath: '/sys/checkRule',
+    tags,
+    entity: '校验规则',
+    perm: CheckRulePerm,
+    listFilters: { ruleName: z.string().max(500).optional(), ruleCode: z.string().max(500).optional() },
+    addBody: checkRuleAddBody,
+    editBody: checkRuleEditBody,
+    addDescription: 'ruleJson 为 [{digits, pattern, message}]（JSON 字符串或数组）；保存前检查正则是否有效、是否有灾难性回溯（在工作线程中限时试算）。',
+    service: {
+      list: service.listCheckRules,
+      byId: service.checkRuleById,
+      add: service.addCheckRule,
+      edit: service.editCheckRule,
+      remove: service.deleteCheckRules,
     },
-    async (request) => ok(await service.listCheckRules(db, request.query), Msg.querySuccess, 200),
-  );
-
-  r.get(
-    '/sys/checkRule/queryById',
-    { config: { permission: CheckRulePerm.list }, schema: { tags, summary: '按 id 取校验规则', querystring: idQuery } },
-    async (request) => ok(await service.checkRuleById(db, request.query.id), Msg.ok, 200),
-  );
-
-  r.post(
-    '/sys/checkRule/add',
-    {
-      config: { permission: CheckRulePerm.add },
-      schema: {
-        tags,
-        summary: '添加校验规则',
-        description: 'ruleJson 为 [{digits, pattern, message}]（JSON 字符串或数组）；保存前检查正则是否有效、是否有灾难性回溯（在工作线程中限时试算）。',
-        body: checkRuleAddBody,
-      },
-    },
-    async (request) => {
-      await service.addCheckRule(db, request.user, request.body);
-      return ok(CheckMsg.added, CheckMsg.added, 200);
-    },
-  );
-
-  r.put(
-    '/sys/checkRule/edit',
-    { config: { permission: CheckRulePerm.edit }, schema: { tags, summary: '编辑校验规则', body: checkRuleEditBody } },
-    async (request) => {
-      await service.editCheckRule(db, request.user, request.body);
-      return ok(CheckMsg.edited, CheckMsg.edited, 200);
-    },
-  );
-
-  r.delete(
-    '/sys/checkRule/delete',
-    { config: { permission: CheckRulePerm.delete }, schema: { tags, summary: '删除校验规则', querystring: idQuery } },
-    async (request) => {
-      await service.deleteCheckRules(db, [request.query.id]);
-      return ok(CheckMsg.deleted, CheckMsg.deleted, 200);
-    },
-  );
-
-  r.delete(
-    '/sys/checkRule/deleteBatch',
-    { config: { permission: CheckRulePerm.delete }, schema: { tags, summary: '批量删除校验规则', querystring: z.object({ ids: z.string().max(40_000).optional() }) } },
-    async (request) => {
-      await service.deleteCheckRules(db, splitIds(request.query.ids, DictMsg.idsRequired));
-      return ok(CheckMsg.deleted, CheckMsg.deleted, 200);
-    },
-  );
+    messages: { added: CheckMsg.added, edited: CheckMsg.edited, deleted: CheckMsg.deleted },
+  });
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DictMsg, fillRuleAddBody, fillRuleEditBody, FillRuleMsg, Msg } from '@sbwq/contracts';
+import { fillRuleAddBody, fillRuleEditBody, FillRuleMsg, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
-import { splitIds } from '../dict/crud.ts';
+import { registerCrudRoutes } from '../../../platform/http/crud-routes.ts';
 import * as service from './fill-rule.service.ts';
 
 const tags = ['填值规则'];
@@ -15,8 +15,6 @@ export const FillRulePerm = {
   edit: 'system:fillRule:edit',
   delete: 'system:fillRule:delete',
 } as const;
-
-const idQuery = z.object({ id: z.string().min(1).max(36) });
 
 export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,73 +33,23 @@ export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async (request) => ok(await service.nextCode(db, request.params.ruleCode), Msg.ok, 200),
   });
 
-  r.get(
-    '/sys/fillRule/list',
-    {
-      config: { permission: FillRulePerm.list },
-      schema: {
-        tags,
-        summary: '填值规则分页列表',
-        querystring: z.looseObject({
-          pageNo: z.string().max(10).optional(),
-          pageSize: z.string().max(10).optional(),
-          column: z.string().max(100).optional(),
-          order: z.string().max(10).optional(),
-          ruleName: z.string().max(500).optional(),
-          ruleCode: z.string().max(500).optional(),
-        }),
-      },
+  registerCrudRoutes(app, db, {
+    basePath: '/sys/fillRule',
+    tags,
+    entity: '填值规则',
+    perm: FillRulePerm,
+    listFilters: { ruleName: z.string().max(500).optional(), ruleCode: z.string().max(500).optional() },
+    addBody: fillRuleAddBody,
+    editBody: fillRuleEditBody,
+    addDescription: '编号 = 前缀 + 日期（yyyyMMdd/yyyyMM/yyyy/none）+ 流水号（1–10 位，按日/月/年重置或不重置）；规则编码唯一。',
+    editDescription: '规则编码不可修改。',
+    service: {
+      list: service.listFillRules,
+      byId: service.fillRuleById,
+      add: service.addFillRule,
+      edit: service.editFillRule,
+      remove: service.deleteFillRules,
     },
-    async (request) => ok(await service.listFillRules(db, request.query), Msg.querySuccess, 200),
-  );
-
-  r.get(
-    '/sys/fillRule/queryById',
-    { config: { permission: FillRulePerm.list }, schema: { tags, summary: '按 id 取填值规则', querystring: idQuery } },
-    async (request) => ok(await service.fillRuleById(db, request.query.id), Msg.ok, 200),
-  );
-
-  r.post(
-    '/sys/fillRule/add',
-    {
-      config: { permission: FillRulePerm.add },
-      schema: {
-        tags,
-        summary: '添加填值规则',
-        description: '编号 = 前缀 + 日期（yyyyMMdd/yyyyMM/yyyy/none）+ 流水号（1–10 位，按日/月/年重置或不重置）；规则编码唯一。',
-        body: fillRuleAddBody,
-      },
-    },
-    async (request) => {
-      await service.addFillRule(db, request.user, request.body);
-      return ok(FillRuleMsg.added, FillRuleMsg.added, 200);
-    },
-  );
-
-  r.put(
-    '/sys/fillRule/edit',
-    { config: { permission: FillRulePerm.edit }, schema: { tags, summary: '编辑填值规则', description: '规则编码不可修改。', body: fillRuleEditBody } },
-    async (request) => {
-      await service.editFillRule(db, request.user, request.body);
-      return ok(FillRuleMsg.edited, FillRuleMsg.edited, 200);
-    },
-  );
-
-  r.delete(
-    '/sys/fillRule/delete',
-    { config: { permission: FillRulePerm.delete }, schema: { tags, summary: '删除填值规则', querystring: idQuery } },
-    async (request) => {
-      await service.deleteFillRules(db, [request.query.id]);
-      return ok(FillRuleMsg.deleted, FillRuleMsg.deleted, 200);
-    },
-  );
-
-  r.delete(
-    '/sys/fillRule/deleteBatch',
-    { config: { permission: FillRulePerm.delete }, schema: { tags, summary: '批量删除填值规则', querystring: z.object({ ids: z.string().max(40_000).optional() }) } },
-    async (request) => {
-      await service.deleteFillRules(db, splitIds(request.query.ids, DictMsg.idsRequired));
-      return ok(FillRuleMsg.deleted, FillRuleMsg.deleted, 200);
-    },
-  );
+    messages: { added: FillRuleMsg.added, edited: FillRuleMsg.edited, deleted: FillRuleMsg.deleted },
+  });
 }
