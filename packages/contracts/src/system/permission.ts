@@ -44,3 +44,38 @@ export const dataRuleBody = z.object({
   status: z.union([z.literal('0'), z.literal('1')]).optional().transform((v) => v ?? '1'),
 });
 export type DataRuleBody = z.infer<typeof dataRuleBody>;
+
+/** A row of the 菜单管理 tree (`GET /sys/permission/list`, JEECG-API §3.2), as the server answers it. */
+export type PermissionTreeNode = {
+  id: string;
+  key: string;
+  title: string;
+  parentId: string | null;
+  name: string;
+  perms: string | null;
+  permsType: string | null;
+  icon: string | null;
+  component: string | null;
+  componentName: string | null;
+  url: string | null;
+  redirect: string | null;
+  sortNo: number | null;
+  menuType: number;
+  menuType_dictText?: string;
+  leaf: boolean;
+  isLeaf: boolean;
+  route: boolean;
+  keepAlive: boolean;
+  description: string | null;
+  delFlag: number;
+  ruleFlag: number;
+  alwaysShow: boolean;
+  hidden: boolean;
+  status: string | null;
+  internalOrExternal: boolean;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  children?: PermissionTreeNode[];
+};

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DataRuleBody, PermissionBody } from '@sbwq/contracts';
+import type { DataRuleBody, PermissionBody, PermissionTreeNode } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
@@ -10,40 +10,8 @@ import { sysRolePermission } from '../role/role.table.ts';
 import { sysPermission, sysPermissionDataRule } from './permission.table.ts';
 
 type Row = typeof sysPermission.$inferSelect;
+export type { PermissionTreeNode };
 
-export type PermissionTreeNode = {
-  id: string;
-  key: string;
-  title: string;
-  parentId: string | null;
-  name: string;
-  perms: string | null;
-  permsType: string | null;
-  icon: string | null;
-  component: string | null;
-  componentName: string | null;
-  url: string | null;
-  redirect: string | null;
-  sortNo: number | null;
-  menuType: number;
-  menuType_dictText?: string;
-  leaf: boolean;
-  isLeaf: boolean;
-  route: boolean;
-  keepAlive: boolean;
-  description: string | null;
-  delFlag: number;
-  ruleFlag: number;
-  alwaysShow: boolean;
-  hidden: boolean;
-  status: string | null;
-  internalOrExternal: boolean;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-  children?: PermissionTreeNode[];
-};
 
 const MENU_TYPE_TEXT = ['一级菜单', '子菜单', '按钮权限'];
 

@@ -1,35 +1,9 @@
-import type { PermissionBody } from '@sbwq/contracts';
+import type { PermissionBody, PermissionTreeNode } from '@sbwq/contracts';
 import { http } from '../../../platform/http.ts';
 import { unwrap } from '../../../platform/result.ts';
 
 /** Typed calls of 菜单管理 (JEECG-API §3.2). */
-export type PermissionNode = {
-  id: string;
-  key: string;
-  title: string;
-  parentId: string | null;
-  name: string;
-  perms: string | null;
-  permsType: string | null;
-  icon: string | null;
-  component: string | null;
-  componentName: string | null;
-  url: string | null;
-  redirect: string | null;
-  sortNo: number | null;
-  menuType: number;
-  menuType_dictText?: string;
-  isLeaf: boolean;
-  route: boolean;
-  keepAlive: boolean;
-  hidden: boolean;
-  alwaysShow: boolean;
-  internalOrExternal: boolean;
-  ruleFlag: number;
-  status: string | null;
-  description: string | null;
-  children?: PermissionNode[];
-};
+export type PermissionNode = PermissionTreeNode;
 
 export type PermissionInput = Omit<Partial<PermissionBody>, 'route' | 'keepAlive' | 'hidden' | 'alwaysShow' | 'internalOrExternal'> &
   Record<'route' | 'keepAlive' | 'hidden' | 'alwaysShow' | 'internalOrExternal', boolean | undefined>;
