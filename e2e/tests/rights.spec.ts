@@ -192,7 +192,8 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
     const preview = page.locator('.ant-image-preview-img');
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
-    await page.keyboard.press('Escape');
+    // the preview's own close button: Escape goes to whichever layer holds focus (the dialog behind it, under load)
+    await page.locator('.ant-image-preview-close').click();
     await expect(preview).toBeHidden();
     // §3 a PDF opens in a new tab, served inline as application/pdf.
     const [tab] = await Promise.all([page.waitForEvent('popup'), formItem(add, '授权委托书').locator('.ant-upload-list-item-name').click()]);
