@@ -14,7 +14,7 @@ export const colorList = [
   { key: '酱紫', color: '#722ED1' },
 ] as const;
 
-type Message = Pick<MessageInstance, 'open'>;
+type Message = Pick<MessageInstance, 'open'> & Partial<Pick<MessageInstance, 'destroy'>>;
 
 const NOTICE_KEY = 'theme-compiling';
 /** The notice leaves this long after the new colour has painted. */
@@ -35,8 +35,15 @@ export function changePrimaryColor(color: string, message: Message, afterPaint =
     message.open({ key: NOTICE_KEY, type: 'error', content: Msg.themeFailed, duration: 3 });
     return;
   }
-  afterPaint(() => message.open({ key: NOTICE_KEY, type: 'loading', content: Msg.compilingTheme, duration: DONE_AFTER_S }));
+  afterPaint(() => {
+    message.open({ key: NOTICE_KEY, type: 'loading', content: Msg.compilingTheme, duration: DONE_AFTER_S });
+    // On a busy machine the replacement can still lose to the queued first notice (seen in CI): by
+    // now both have long been processed, so removing the key cannot overtake anything.
+    setTimeout(() => message.destroy?.(NOTICE_KEY), SAFETY_CLOSE_MS);
+  });
 }
+
+const SAFETY_CLOSE_MS = 1_500;
 
 function nextPaint(done: () => void): void {
   requestAnimationFrame(() => requestAnimationFrame(done));
