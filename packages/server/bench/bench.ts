@@ -184,6 +184,7 @@ async function largeLists(kind: 'pglite' | 'postgres') {
   if (kind === 'postgres' && !scratch) return;
   const config = loadConfig({ API_BASE: '/jeecg-boot', ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
   const database = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null });
+  const db = database.db;
   await runSeeds(database.db, { adminPassword: PASSWORD, seedDemo: false, announce: () => undefined });
   const t0 = performance.now();
   await seedLarge(database.db);
@@ -191,25 +192,35 @@ async function largeLists(kind: 'pglite' | 'postgres') {
   const { app } = await buildApp(config, database.db);
   const login = await app.inject({ method: 'POST', url: '/jeecg-boot/sys/login', payload: { username: 'admin', password: PASSWORD } });
   const token = (login.json() as { result: { token: string } }).result.token;
-  const time = async (url: string, n: number) => {
+  const time = async (url: string, n: number, before?: () => Promise<unknown>) => {
     const times: number[] = [];
     for (let i = 0; i < n; i++) {
+      await before?.();
       const start = performance.now();
       await app.inject({ url, headers: { 'X-Access-Token': token } });
       times.push(performance.now() - start);
     }
     return p50(times);
   };
-  const queries = ['pageNo=1&pageSize=10', 'pageNo=500&pageSize=20', 'realname=*用户99*', 'username=large.5*&status=1', 'column=username&order=asc', 'departId=large-b3', 'createTime_begin=2025-01-10&createTime_end=2025-01-20'];
+  const queries = ['pageNo=1&pageSize=10', 'pageNo=500&pageSize=20', 'realname=*用户99*', 'username=*large.5*&status=1', 'phone=*13900123*', 'column=username&order=asc', 'departId=large-b3', 'createTime_begin=2025-01-10&createTime_end=2025-01-20'];
+  const list = (q: string) => `/jeecg-boot/sys/user/list?${q}`;
+  // Steady state is what is measured: the first requests of a process run unoptimised code.
+  for (let round = 0; round < 5; round++) for (const q of queries) await time(list(q), 2);
   const results: string[] = [];
   let worst = 0;
+  let worstUncounted = 0;
   for (const q of queries) {
-    const v = await time(`/jeecg-boot/sys/user/list?${q}`, 21);
+    const v = await time(list(q), 21);
+    // The same request with its total not yet known (as after any write to the users): every
+    // request of this series follows a bump of the list version, so each one counts.
+    const fresh = await time(list(q), 11, () => db.execute(sql`update sys_list_version set version = version + 1 where name = 'sys_user'`));
     worst = Math.max(worst, v);
-    results.push(`${q} ${v.toFixed(1)}`);
+    worstUncounted = Math.max(worstUncounted, fresh);
+    results.push(`${q}  ${v.toFixed(1)} ms（需计数 ${fresh.toFixed(1)} ms）`);
   }
   process.stdout.write(`    ${results.join('\n    ')}\n`);
   record(`用户列表分页与筛选 p50 最慢一项（${kind}，10 万用户）`, `${worst.toFixed(1)} ms`, '≤ 20 ms');
+  record(`同上，总数需重新计数时（${kind}）`, `${worstUncounted.toFixed(1)} ms`);
   record(`部门树 p50（${kind}，2000 部门）`, `${(await time('/jeecg-boot/sys/sysDepart/queryTreeList', 9)).toFixed(1)} ms`, '≤ 200 ms');
   await announcements(kind, database.db, app, token, time);
   await app.close();
@@ -257,6 +268,7 @@ async function announcements(kind: string, db: Db, app: Awaited<ReturnType<typeo
   // embedded database has no autovacuum: see the README note under this table).
   await db.execute(sql`vacuum analyze sys_announcement_send`);
   await db.execute(sql`vacuum analyze sys_announcement`);
+  await time('/jeecg-boot/sys/annountCement/listByUser', 10);
   record(`listByUser p50，5000 条通知（${kind}）`, `${(await time('/jeecg-boot/sys/annountCement/listByUser', 21)).toFixed(1)} ms`, '≤ 10 ms');
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { startEmbeddedMaintenance } from './platform/db/maintenance.ts';
 import { runSeeds } from './seed/seed.ts';
 import { buildApp } from './app.ts';
 
@@ -14,7 +15,14 @@ async function main() {
     announce: (text) => process.stdout.write(`\n${'='.repeat(60)}\n${text}\n${'='.repeat(60)}\n\n`),
   });
   const { app } = await buildApp(config, database.db, { logger: true });
-  app.addHook('onClose', () => database.close());
+  const stopMaintenance =
+    database.kind === 'pglite'
+      ? startEmbeddedMaintenance(database.db, { everyMs: 10 * 60_000, analyzeEvery: 6, onError: (error) => app.log.warn({ err: error }, '内置数据库清理（VACUUM）失败') })
+      : async () => undefined;
+  app.addHook('onClose', async () => {
+    await stopMaintenance();
+    await database.close();
+  });
   await app.listen({ port: config.port, host: config.host });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   app.log.info(

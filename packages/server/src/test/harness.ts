@@ -14,10 +14,10 @@ export const ADMIN_PASSWORD = 'Admin12345';
 export const dbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh database for one test file: in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
-async function freshDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<Database & { url: string | null; drop: () => Promise<void> }> {
   if (dbKind === 'pglite') {
     const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-    return { ...database, drop: async () => undefined };
+    return { ...database, url: null, drop: async () => undefined };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -31,6 +31,7 @@ async function freshDatabase(): Promise<Database & { drop: () => Promise<void> }
   const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -42,6 +43,8 @@ async function freshDatabase(): Promise<Database & { drop: () => Promise<void> }
 
 export type TestApp = BuiltApp & {
   database: Database;
+  /** The test database's URL on a PostgreSQL server (null on PGlite), for a second connection. */
+  databaseUrl: string | null;
   config: Config;
   inject: FastifyInstance['inject'];
   api: (path: string) => string;
@@ -59,6 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const testApp: TestApp = {
     ...built,
     database,
+    databaseUrl: database.url,
     config,
     inject: built.app.inject.bind(built.app),
     api,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { sql } from 'drizzle-orm';
 import { Msg } from '@sbwq/contracts';
 import { rows, type Db } from '../db/client.ts';
+import { dataVersion, underVersion } from '../db/versioned-cache.ts';
 import { fail } from '../http/envelope.ts';
 import { resolveSession, type SessionPolicy, type SessionUser } from '../auth/session.ts';
 
@@ -48,28 +49,39 @@ export function tokenOf(request: FastifyRequest): string | null {
   return value && value.trim() !== '' ? value.trim() : null;
 }
 
-export async function hasPermission(db: Db, userId: string, code: string): Promise<boolean> {
-  const found = await rows<{ ok: number }>(
-    db,
-    sql`select 1 as ok from sys_permission p
-         where p.del_flag = 0 and coalesce(p.status, '1') = '1'
-           and regexp_split_to_array(p.perms, '\\s*,\\s*') && regexp_split_to_array(${code}, '\\s*,\\s*')
-           and (p.id in (select rp.permission_id from sys_role_permission rp
-                           join sys_user_role ur on ur.role_id = rp.role_id where ur.user_id = ${userId})
-             or p.id in (select drp.permission_id from sys_depart_role_permission drp
-                           join sys_depart_role_user dru on dru.drole_id = drp.role_id where dru.user_id = ${userId}))
-         limit 1`,
-  );
-  return found.length > 0;
+/**
+ * Whether the user holds `code` through a role or a department role. Answers are remembered per
+ * version of the `access` tables, so a grant or revocation applies to the very next request; pass
+ * the session's `accessVersion` to save reading it again.
+ */
+export async function hasPermission(db: Db, userId: string, code: string, version?: number): Promise<boolean> {
+  const v = version ?? (await dataVersion(db, 'access'));
+  return underVersion(db, `perm\n${userId}\n${code}`, v, async () => {
+    const found = await rows<{ ok: number }>(
+      db,
+      sql`select 1 as ok from sys_permission p
+           where p.del_flag = 0 and coalesce(p.status, '1') = '1'
+             and regexp_split_to_array(p.perms, '\\s*,\\s*') && regexp_split_to_array(${code}, '\\s*,\\s*')
+             and (p.id in (select rp.permission_id from sys_role_permission rp
+                             join sys_user_role ur on ur.role_id = rp.role_id where ur.user_id = ${userId})
+               or p.id in (select drp.permission_id from sys_depart_role_permission drp
+                             join sys_depart_role_user dru on dru.drole_id = drp.role_id where dru.user_id = ${userId}))
+           limit 1`,
+    );
+    return found.length > 0;
+  });
 }
 
-export async function hasRole(db: Db, userId: string, roleCode: string): Promise<boolean> {
-  const found = await rows<{ ok: number }>(
-    db,
-    sql`select 1 as ok from sys_user_role ur join sys_role r on r.id = ur.role_id
-         where ur.user_id = ${userId} and r.role_code = ${roleCode} limit 1`,
-  );
-  return found.length > 0;
+export async function hasRole(db: Db, userId: string, roleCode: string, version?: number): Promise<boolean> {
+  const v = version ?? (await dataVersion(db, 'access'));
+  return underVersion(db, `role\n${userId}\n${roleCode}`, v, async () => {
+    const found = await rows<{ ok: number }>(
+      db,
+      sql`select 1 as ok from sys_user_role ur join sys_role r on r.id = ur.role_id
+           where ur.user_id = ${userId} and r.role_code = ${roleCode} limit 1`,
+    );
+    return found.length > 0;
+  });
 }
 
 /**
@@ -140,8 +152,8 @@ export function installAccessControl(
     if (kind === 'signedIn') return;
     const allowed =
       kind === 'adminOnly'
-        ? await hasRole(deps.db, user.id, 'admin')
-        : await hasPermission(deps.db, user.id, config.permission as string);
+        ? await hasRole(deps.db, user.id, 'admin', user.accessVersion)
+        : await hasPermission(deps.db, user.id, config.permission as string, user.accessVersion);
     if (!allowed) return reply.status(403).send(fail(Msg.noPermission, 510));
   });
 

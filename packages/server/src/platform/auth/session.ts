@@ -9,6 +9,8 @@ export type SessionUser = {
   realname: string;
   orgCode: string | null;
   tokenHash: string;
+  /** The `access` data group's version when the session was read: keys remembered permission answers. */
+  accessVersion: number;
 };
 
 export type SessionPolicy = { idleMinutes: number; maxDays: number };
@@ -46,6 +48,7 @@ type SessionRow = {
   realname: string;
   org_code: string | null;
   last_seen_at: Date | string;
+  access_version: number | string;
 };
 
 /** The signed-in user behind a token, or null when the token is unknown, revoked, idle or expired. */
@@ -54,7 +57,8 @@ export async function resolveSession(db: Db, policy: SessionPolicy, token: strin
   const tokenHash = hashToken(token);
   const found = await rows<SessionRow>(
     db,
-    sql`select s.user_id, s.last_seen_at, u.username, u.realname, u.org_code
+    sql`select s.user_id, s.last_seen_at, u.username, u.realname, u.org_code,
+               (select v.version from sys_list_version v where v.name = 'access') as access_version
           from sys_session s join sys_user u on u.id = s.user_id
          where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()
            and s.last_seen_at > now() - make_interval(mins => ${policy.idleMinutes})
@@ -65,7 +69,7 @@ export async function resolveSession(db: Db, policy: SessionPolicy, token: strin
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
     await db.update(sysSession).set({ lastSeenAt: new Date() }).where(eq(sysSession.tokenHash, tokenHash));
   }
-  return { id: row.user_id, username: row.username, realname: row.realname, orgCode: row.org_code, tokenHash };
+  return { id: row.user_id, username: row.username, realname: row.realname, orgCode: row.org_code, tokenHash, accessVersion: Number(row.access_version) };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

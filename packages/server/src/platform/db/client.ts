@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -32,12 +33,15 @@ export async function openDatabase(opts: { databaseUrl: string | null; pgliteDir
   if (opts.pgliteDir) {
     // PGlite creates only the last folder of its data dir.
     fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
-    client = new PGlite(opts.pgliteDir);
+    client = new PGlite(opts.pgliteDir, { extensions: { pg_trgm } });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm } });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // The embedded database lives in memory: a random page costs about what a sequential one does, and
+  // with the default (4) the planner hashes whole tables where a few index lookups would do.
+  await client.exec('set random_page_cost = 1.1');
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 

@@ -1,11 +1,10 @@
 import { and, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
 import type { SessionUser } from '../auth/session.ts';
-import type { ListResource } from './list-query.ts';
+import { underVersion } from '../db/versioned-cache.ts';
+import { escapeLike, type ListResource } from './list-query.ts';
 
 type RuleRow = { rule_column: string; rule_conditions: string; rule_value: string };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The variables JeecgBoot allows in a rule value (JEECG-API §3.4), for the signed-in user. */
 async function variables(db: Db, user: SessionUser): Promise<Record<string, string>> {
@@ -35,14 +34,16 @@ function substitute(value: string, vars: Record<string, string>): string {
  * rule naming anything else matches nothing, so a misconfigured rule hides data instead of leaking it.
  */
 export async function dataRuleConditions(db: Db, user: SessionUser, component: string, resource: ListResource): Promise<SQL[]> {
-  const found = await rows<RuleRow>(
-    db,
-    sql`select r.rule_column, r.rule_conditions, r.rule_value
-          from sys_permission_data_rule r
-          join sys_permission p on p.id = r.permission_id and p.del_flag = 0 and p.component = ${component}
-          join sys_role_permission rp on rp.permission_id = p.id and r.id = any(string_to_array(rp.data_rule_ids, ','))
-          join sys_user_role ur on ur.role_id = rp.role_id and ur.user_id = ${user.id}
-         where coalesce(r.status, '1') = '1'`,
+  const found = await underVersion(db, `rules\n${user.id}\n${component}`, user.accessVersion, () =>
+    rows<RuleRow>(
+      db,
+      sql`select r.rule_column, r.rule_conditions, r.rule_value
+            from sys_permission_data_rule r
+            join sys_permission p on p.id = r.permission_id and p.del_flag = 0 and p.component = ${component}
+            join sys_role_permission rp on rp.permission_id = p.id and r.id = any(string_to_array(rp.data_rule_ids, ','))
+            join sys_user_role ur on ur.role_id = rp.role_id and ur.user_id = ${user.id}
+           where coalesce(r.status, '1') = '1'`,
+    ),
   );
   if (found.length === 0) return [];
   const vars = await variables(db, user);

@@ -4,6 +4,7 @@ import type { Page } from '@sbwq/contracts';
 import { DEFAULT_PAGE_SIZE } from '@sbwq/contracts';
 import type { Db } from '../db/client.ts';
 import { BizError } from '../http/envelope.ts';
+import { dataVersion, underVersion, type DataGroup } from '../db/versioned-cache.ts';
 
 export type FieldType = 'string' | 'number' | 'date' | 'datetime';
 
@@ -17,6 +18,12 @@ export type ListResource = {
   table: PgTable;
   fields: Record<string, FieldSpec>;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /**
+   * The data group whose triggers cover every table this list's filters read: its totals are then
+   * counted once per query and parameters until one of those tables changes (versioned-cache.ts).
+   * Counting 100,000 rows costs more than the page itself; paging through one filter counts once.
+   */
+  countVersion?: DataGroup;
 };
 
 export const MAX_PAGE_SIZE = 1000;
@@ -24,7 +31,7 @@ const RESERVED = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', '_t'
 
 export type ListParams = Record<string, unknown>;
 
-function escapeLike(value: string): string {
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -144,21 +151,36 @@ export async function pageOf<T>(
   db: Db,
   resource: ListResource,
   params: ListParams,
-  opts: { extra?: SQL[]; tieBreak?: PgColumn } = {},
+  opts: {
+    extra?: SQL[];
+    tieBreak?: PgColumn;
+    /**
+     * One condition written two equivalent ways, each the better plan for its query: the count wants
+     * every match, the page only the first few in sort order.
+     */
+    twoWays?: { count: SQL; page: SQL }[];
+  } = {},
 ): Promise<Page<T>> {
   const parsed = parseListParams(resource, params);
-  const where = and(...[parsed.where, ...(opts.extra ?? [])].filter((c): c is SQL => Boolean(c)));
+  const conditions = (more: SQL[]) => and(...[parsed.where, ...(opts.extra ?? []), ...more].filter((c): c is SQL => Boolean(c)));
+  const where = conditions((opts.twoWays ?? []).map((c) => c.count));
   const orderBy = opts.tieBreak ? [...parsed.orderBy, asc(opts.tieBreak)] : parsed.orderBy;
+  const page = db
+    .select()
+    .from(resource.table)
+    .where(conditions((opts.twoWays ?? []).map((c) => c.page)))
+    .orderBy(...orderBy)
+    .limit(parsed.pageSize)
+    .offset((parsed.pageNo - 1) * parsed.pageSize) as Promise<T[]>;
   // Count and page are independent: on a PostgreSQL server they run on two connections at once.
-  const [[{ total }], records] = await Promise.all([
-    db.select({ total: count() }).from(resource.table).where(where),
-    db
-      .select()
-      .from(resource.table)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(parsed.pageSize)
-      .offset((parsed.pageNo - 1) * parsed.pageSize) as Promise<T[]>,
-  ]);
+  const [total, records] = await Promise.all([countOf(db, resource, where), page]);
   return { records, total, size: parsed.pageSize, current: parsed.pageNo, pages: Math.ceil(total / parsed.pageSize) };
+}
+
+async function countOf(db: Db, resource: ListResource, where: SQL | undefined): Promise<number> {
+  const query = db.select({ total: count() }).from(resource.table).where(where);
+  if (!resource.countVersion) return (await query)[0].total;
+  const version = await dataVersion(db, resource.countVersion);
+  const { sql: text, params } = query.toSQL();
+  return underVersion(db, `count\n${text}\n${JSON.stringify(params)}`, version, async () => (await query)[0].total);
 }

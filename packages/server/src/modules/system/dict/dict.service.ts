@@ -5,6 +5,7 @@ import { Msg } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { CacheHub } from '../../../platform/cache/cache.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { escapeLike } from '../../../platform/list/list-query.ts';
 import { sysDict, sysDictItem, sysTableDict } from './dict.table.ts';
 import { checkTableDict, type ResolvedTableDict } from './table-dict.registry.ts';
 
@@ -27,10 +28,6 @@ type Registration = { tableName: string; textField: string; codeField: string; f
 
 function model(value: string, text: string): DictModel {
   return { value, text, title: text };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** `table,text,code` with blanks around the parts removed; null when the code is a plain dictionary code. */

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { escapeLike, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
 import { sysSession } from '../auth/auth.table.ts';
@@ -31,6 +31,7 @@ export const userResource: ListResource = {
     updateTime: { column: sysUser.updateTime, type: 'datetime' },
   },
   defaultSort: { field: 'createTime', order: 'desc' },
+  countVersion: 'sys_user',
 };
 
 const splitIds = (value: string | null | undefined) =>
@@ -88,14 +89,20 @@ async function departNamesOf(db: Db, userIds: string[]): Promise<Map<string, str
 export async function listUsers(db: Db, dicts: DictMap, params: ListParams, extra: SQL[] = []) {
   const depId = typeof params.departId === 'string' ? params.departId : null;
   const scope: SQL[] = [eq(sysUser.delFlag, 0), ...extra];
+  const twoWays: { count: SQL; page: SQL }[] = [];
   if (depId) {
     const [dep] = await db.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.id, depId));
     if (!dep) return { records: [], total: 0, size: 10, current: 1, pages: 0 };
-    scope.push(
-      sql`${sysUser.id} in (select ud.user_id from sys_user_depart ud join sys_depart d on d.id = ud.dep_id where d.org_code like ${`${dep.orgCode}%`})`,
-    );
+    // The department and everything under it, looked up first: a prefix LIKE inside the subquery
+    // made the planner hash all of sys_user_depart instead of using its dep_id index.
+    const ids = (await db.select({ id: sysDepart.id }).from(sysDepart).where(like(sysDepart.orgCode, `${escapeLike(dep.orgCode)}%`))).map((d) => d.id);
+    const member = inArray(sysUser.id, db.select({ id: sysUserDepart.userId }).from(sysUserDepart).where(inArray(sysUserDepart.depId, ids)));
+    // Counting joins the members to their users. The page walks users newest first and must not look
+    // each one up in sys_user_depart (a department's members are often created together, far down
+    // that walk): `is true` keeps the subquery apart, so it becomes one hash probed per user.
+    twoWays.push({ count: member, page: sql`(${member}) is true` });
   }
-  const page = await pageOf<UserRow>(db, userResource, params, { extra: scope, tieBreak: sysUser.id });
+  const page = await pageOf<UserRow>(db, userResource, params, { extra: scope, tieBreak: sysUser.id, twoWays });
   const names = await departNamesOf(db, page.records.map((r) => r.id));
   return { ...page, records: page.records.map((r) => toUserRecord(r, dicts, names.get(r.id) ?? null)) };
 }

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, dbKind } from '../../test/harness.ts';
+import { RoleId } from '../../seed/seed.ts';
+import { hasPermission } from '../access/access.ts';
+import { rows } from './client.ts';
+import { newId } from './ids.ts';
+import { sysDepart, sysUser, sysUserDepart, sysUserRole } from './schema.ts';
+import { userResource } from '../../modules/system/user/user.admin.service.ts';
+import { dataVersion } from './versioned-cache.ts';
+import { pageOf } from '../list/list-query.ts';
+
+describe('issue 4 performance: user-list totals and access answers are remembered only while no write has committed', async () => {
+  const t = await createTestApp();
+  const db = t.database.db;
+  const version = () => dataVersion(db, 'sys_user');
+  const total = async (params: Record<string, unknown> = {}) => (await pageOf(db, userResource, params, { extra: [eq(sysUser.delFlag, 0)] })).total;
+  const addUser = (username: string) =>
+    db.insert(sysUser).values({ id: newId(), username, realname: `${username}姓名`, password: 'x', status: 1 });
+
+  it('a repeated list is answered from the remembered total, which is still exact', async () => {
+    const before = await total();
+    const v = await version();
+    expect(await total()).toBe(before);
+    expect(await version()).toBe(v);
+  });
+
+  it('adding, freezing and deleting users changes the next total (one version bump per transaction)', async () => {
+    const before = await total();
+    const frozenBefore = await total({ status: '2' });
+    const v = await version();
+    await db.transaction(async (tx) => {
+      await tx.insert(sysUser).values([
+        { id: newId(), username: 'cc.one', realname: '计数一', password: 'x', status: 1 },
+        { id: newId(), username: 'cc.two', realname: '计数二', password: 'x', status: 1 },
+      ]);
+      await tx.update(sysUser).set({ status: 2 }).where(eq(sysUser.username, 'cc.two'));
+    });
+    expect(await version()).toBe(v + 1);
+    expect(await total()).toBe(before + 2);
+    expect(await total({ status: '2' })).toBe(frozenBefore + 1);
+    await db.update(sysUser).set({ delFlag: 1 }).where(eq(sysUser.username, 'cc.one'));
+    expect(await total()).toBe(before + 1);
+  });
+
+  it('a rolled-back write leaves the version (and the remembered total) as they were', async () => {
+    const before = await total();
+    const v = await version();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(sysUser).values({ id: newId(), username: 'cc.rollback', realname: '回滚', password: 'x', status: 1 });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await version()).toBe(v);
+    expect(await total()).toBe(before);
+  });
+
+  it('§7 users by department: the department and everything under it, newest first; membership writes recount', async () => {
+    const parent = newId();
+    const child = newId();
+    await db.insert(sysDepart).values([
+      { id: parent, parentId: '', departName: '计数部门', orgCode: 'Z97', orgCategory: '1', departOrder: 0, delFlag: '0' },
+      { id: child, parentId: parent, departName: '计数小组', orgCode: 'Z97A01', orgCategory: '2', departOrder: 0, delFlag: '0' },
+    ]);
+    const member = async (username: string, createTime: string) => {
+      const id = newId();
+      await db.insert(sysUser).values({ id, username, realname: username, password: 'x', status: 1, createTime: new Date(createTime) });
+      return id;
+    };
+    const older = await member('cc.older', '2026-01-01T00:00:00Z');
+    const newer = await member('cc.newer', '2026-02-01T00:00:00Z');
+    await member('cc.outside', '2026-03-01T00:00:00Z');
+    const token = await t.loginAs('admin', 'Admin12345');
+    const inDepartment = async (id: string) => {
+      const { result } = (await t.inject({ url: t.api(`/sys/user/list?departId=${id}`), headers: { 'X-Access-Token': token } })).json();
+      return { total: result.total, names: result.records.map((r: { username: string }) => r.username) };
+    };
+    expect(await inDepartment(parent)).toEqual({ total: 0, names: [] });
+    await db.insert(sysUserDepart).values([
+      { id: newId(), userId: older, depId: parent },
+      { id: newId(), userId: newer, depId: child },
+    ]);
+    expect(await inDepartment(parent)).toEqual({ total: 2, names: ['cc.newer', 'cc.older'] });
+    expect(await inDepartment(child)).toEqual({ total: 1, names: ['cc.newer'] });
+    await db.delete(sysUserDepart).where(eq(sysUserDepart.userId, newer));
+    expect(await inDepartment(parent)).toEqual({ total: 1, names: ['cc.older'] });
+  });
+
+  it('the user list reads the same rows with and without a trigram index (the index only changes speed)', async () => {
+    const indexes = await rows<{ indexname: string }>(db, sql`select indexname from pg_indexes where tablename = 'sys_user' and indexname like '%trgm'`);
+    // PGlite always carries pg_trgm; a PostgreSQL server without the contrib package gets no index.
+    if (dbKind === 'pglite') expect(indexes.map((i) => i.indexname).sort()).toEqual(['idx_sys_user_phone_trgm', 'idx_sys_user_realname_trgm', 'idx_sys_user_username_trgm']);
+    await addUser('cc.用户甲');
+    const page = await pageOf<{ username: string }>(db, userResource, { username: '*用户甲*' }, { extra: [eq(sysUser.delFlag, 0)] });
+    expect(page.records.map((r) => r.username)).toEqual(['cc.用户甲']);
+    expect(page.total).toBe(1);
+  });
+
+  it.runIf(dbKind === 'postgres')('a write another connection has not committed yet is neither counted nor versioned', async () => {
+    const pg = (await import('pg')).default;
+    const other = new pg.Client({ connectionString: t.databaseUrl! });
+    await other.connect();
+    try {
+      const before = await total();
+      const v = await version();
+      await other.query('begin');
+      await other.query(`insert into sys_user (id, username, realname, password, status) values ('cc-open', 'cc.open', '未提交', 'x', 1)`);
+      expect(await version()).toBe(v);
+      expect(await total()).toBe(before);
+      await other.query('commit');
+      expect(await version()).toBe(v + 1);
+      expect(await total()).toBe(before + 1);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('§7 access: a role granted or taken away by any writer applies to the very next request, with no new login', async () => {
+    const userId = await t.createUser({ username: 'cc.access', password: 'Access12345' });
+    const token = await t.loginAs('cc.access', 'Access12345');
+    const list = async () => (await t.inject({ url: t.api('/sys/user/list'), headers: { 'X-Access-Token': token } })).statusCode;
+    expect(await list()).toBe(403);
+    expect(await list()).toBe(403);
+    await db.insert(sysUserRole).values({ id: newId(), userId, roleId: RoleId.admin });
+    expect(await list()).toBe(200);
+    expect(await hasPermission(db, userId, 'system:user:list')).toBe(true);
+    await db.delete(sysUserRole).where(eq(sysUserRole.userId, userId));
+    expect(await list()).toBe(403);
+    expect(await hasPermission(db, userId, 'system:user:list')).toBe(false);
+  });
+});
