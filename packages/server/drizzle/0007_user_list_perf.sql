@@ -4,14 +4,21 @@ CREATE TABLE "sys_list_version" (
 );
 --> statement-breakpoint
 INSERT INTO "sys_list_version" ("name") VALUES ('sys_user'), ('access');--> statement-breakpoint
--- Bumps a data group's version once per writing transaction, at commit (the triggers below are deferred), so
--- the version row is locked only for the last moment of a transaction and never before another lock.
+-- Bumps a data group's version once per writing transaction, at commit (the triggers below are deferred),
+-- so version rows are locked only for the last moment of a transaction, after every other lock it takes.
+-- The first bump of a transaction locks all version rows in name order: two transactions bumping the
+-- same groups in opposite orders would otherwise deadlock.
 CREATE FUNCTION sys_list_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  txid text := txid_current()::text;
   marker text := 'sbwq.list_version_' || TG_ARGV[0];
 BEGIN
-  IF current_setting(marker, true) IS DISTINCT FROM txid_current()::text THEN
-    PERFORM set_config(marker, txid_current()::text, true);
+  IF current_setting(marker, true) IS DISTINCT FROM txid THEN
+    PERFORM set_config(marker, txid, true);
+    IF current_setting('sbwq.list_version_locked', true) IS DISTINCT FROM txid THEN
+      PERFORM set_config('sbwq.list_version_locked', txid, true);
+      PERFORM 1 FROM sys_list_version ORDER BY name FOR UPDATE;
+    END IF;
     UPDATE sys_list_version SET version = version + 1 WHERE name = TG_ARGV[0];
   END IF;
   RETURN NULL;

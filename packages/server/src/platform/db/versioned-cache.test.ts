@@ -129,4 +129,41 @@ describe('issue 4 performance: user-list totals and access answers are remembere
     expect(await list()).toBe(403);
     expect(await hasPermission(db, userId, 'system:user:list')).toBe(false);
   });
+
+  it.runIf(dbKind === 'postgres')('two transactions writing users and roles in opposite orders do not deadlock on the version rows', async () => {
+    const pg = (await import('pg')).default;
+    const [a, b] = [new pg.Client({ connectionString: t.databaseUrl! }), new pg.Client({ connectionString: t.databaseUrl! })];
+    await Promise.all([a.connect(), b.connect()]);
+    try {
+      // SET CONSTRAINTS ... IMMEDIATE fires the deferred bumps at once, holding their locks to the end.
+      await a.query('begin');
+      await a.query(`insert into sys_user (id, username, realname, password, status) values ('dl-a', 'dl.a', '甲', 'x', 1)`);
+      await a.query('set constraints all immediate');
+      await b.query('begin');
+      const bPid = (await b.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+      await b.query(`insert into sys_user_role (id, user_id, role_id) values ('dl-b-role', 'dl-b', '${RoleId.holder}')`);
+      const bBump = b.query('set constraints all immediate');
+      let bumped = false;
+      void bBump.then(() => (bumped = true), () => undefined);
+      // B has either bumped `access` already or is waiting for a lock A holds: only then may A go on.
+      for (let i = 0; i < 200 && !bumped; i++) {
+        const [state] = await rows<{ wait: string | null }>(db, sql`select wait_event_type as wait from pg_stat_activity where pid = ${bPid}`);
+        if (state?.wait === 'Lock') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const bDone = bBump.then(async () => {
+        await b.query(`insert into sys_user (id, username, realname, password, status) values ('dl-b', 'dl.b', '乙', 'x', 1)`);
+        await b.query('set constraints all immediate');
+        await b.query('commit');
+      });
+      await a.query(`insert into sys_user_role (id, user_id, role_id) values ('dl-a-role', 'dl-a', '${RoleId.holder}')`);
+      await a.query('set constraints all immediate');
+      await a.query('commit');
+      await bDone;
+      const found = await rows<{ username: string }>(db, sql`select username from sys_user where username in ('dl.a', 'dl.b') order by username`);
+      expect(found.map((r) => r.username)).toEqual(['dl.a', 'dl.b']);
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+  });
 });
