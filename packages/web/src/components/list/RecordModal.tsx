@@ -1,7 +1,6 @@
 import { Form, Modal, Spin } from 'antd';
 import type { Envelope } from '@sbwq/contracts';
-import { useEffect, useState } from 'react';
-import { showAnswer, showFailure } from '../../platform/result.ts';
+import { useModalForm } from '../form/useModalForm.ts';
 import type { FormDefinition, FormMode } from './types.ts';
 
 type RecordModalProps<T, B> = {
@@ -26,56 +25,19 @@ function defaultBody<T, B>(values: Record<string, unknown>, mode: FormMode, reco
 
 /** The add/edit dialog of a list: fields from the definition, the server's answer shown as it words it. */
 export function RecordModal<T extends object, B>({ name, open, mode, record, initial, title, definition, save, onClose, onSaved }: RecordModalProps<T, B>) {
-  const [form] = Form.useForm();
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    form.resetFields();
-    if (mode === 'add' || !record) {
-      form.setFieldsValue({ ...definition.initialValues, ...initial });
-      return;
-    }
-    setLoading(true);
-    Promise.resolve(definition.load ? definition.load(record) : (record as Record<string, unknown>))
-      .then((values) => {
-        if (!cancelled) form.setFieldsValue(values);
-      })
-      .catch((error: unknown) => {
-        showFailure(error);
-        if (!cancelled) onClose();
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [open, mode, record]);
-
-  const handleOk = async () => {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the fields show their messages
-    }
-    if (!save) return;
-    setSaving(true);
-    try {
+  const { form, loading, saving, submit } = useModalForm<T, Record<string, unknown>>({
+    open,
+    record: mode === 'add' ? null : record,
+    initial: () => ({ ...definition.initialValues, ...initial }),
+    load: (row) => (definition.load ? definition.load(row) : (row as Record<string, unknown>)),
+    save: (values) => {
       const body = definition.toBody ? definition.toBody(values, mode, record) : defaultBody<T, B>(values, mode, record);
-      if (showAnswer(await save(body))) {
-        onSaved();
-        onClose();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+      return save!(body);
+    },
+    onSaved,
+    onClose,
+  });
+  const handleOk = () => (save ? submit() : undefined);
 
   const fields = definition.fields(mode, record);
   return (

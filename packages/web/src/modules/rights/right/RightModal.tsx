@@ -1,11 +1,10 @@
 import { rightBody, type RightRecord } from '@sbwq/contracts';
 import { Col, DatePicker, Form, Input, Modal, Row, Spin, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { rightApi } from './right.api.ts';
 import { afterToday, rightBodyOf, rightFormValues, validityText, type RightFormValues } from './rightForm.ts';
 
@@ -40,54 +39,20 @@ type RightModalProps = {
  * its letter (PDF). A new record is a draft (草稿) until its organisation submits it for review.
  */
 export function RightModal({ open, record, onClose, onSaved }: RightModalProps) {
-  const [form] = Form.useForm<RightFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const regDate = Form.useWatch('regDate', form);
-
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    form.resetFields();
-    if (!record) {
-      form.setFieldsValue(rightFormValues(null));
-      return;
-    }
+  const { form, loading, saving, submit } = useModalForm<RightRecord, RightFormValues>({
+    open,
+    record,
+    initial: () => rightFormValues(null),
     // the row may be minutes old: edit the record as it is now
-    setLoading(true);
-    rightApi
-      .byId(record.id)
-      .then((fresh) => !cancelled && form.setFieldsValue(rightFormValues(fresh)))
-      .catch((error: unknown) => {
-        showFailure(error);
-        if (!cancelled) onClose();
-      })
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [open, record]);
-
-  const handleOk = async () => {
-    let values: RightFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const body = rightBodyOf({ ...form.getFieldsValue(true), ...values }, record?.id);
-      if (showAnswer(await (record ? rightApi.edit(body) : rightApi.add(body)))) {
-        onSaved();
-        onClose();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    load: async (row) => rightFormValues(await rightApi.byId(row.id)),
+    save: (values, f) => {
+      const body = rightBodyOf({ ...f.getFieldsValue(true), ...values }, record?.id);
+      return record ? rightApi.edit(body) : rightApi.add(body);
+    },
+    onSaved,
+    onClose,
+  });
+  const regDate = Form.useWatch('regDate', form);
 
   const validity = validityText(regDate);
   return (
@@ -95,7 +60,7 @@ export function RightModal({ open, record, onClose, onSaved }: RightModalProps) 
       open={open}
       title={record ? '编辑受保护权利' : '新增受保护权利'}
       width={960}
-      onOk={handleOk}
+      onOk={submit}
       onCancel={onClose}
       okText="保存"
       cancelText="取消"

@@ -1,9 +1,9 @@
 import { AnnouncementMsg, DATE_FORMAT, PRIORITIES, PRIORITY_TAG, announcementAddBody, isInternalRoute, type AnnouncementRecord } from '@sbwq/contracts';
 import { Col, DatePicker, Form, Input, Modal, Radio, Row, Select, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { announcementApi, uploadImage, type AnnouncementBody } from './announcement.api.ts';
 import { UserIdsInput, splitUserIds } from './UserIdsInput.tsx';
 
@@ -102,44 +102,27 @@ type AnnouncementModalProps = {
  * the contracts' (the server checks the same), and the server's answer is shown as it words it.
  */
 export function AnnouncementModal({ open, record, onClose, onSaved }: AnnouncementModalProps) {
-  const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const { form, saving, submit } = useModalForm<AnnouncementRecord, FormValues>({
+    open,
+    record,
+    initial: () => INITIAL,
+    load: valuesOf,
+    save: (values) => {
+      const body = bodyOf(values, record);
+      return record ? announcementApi.edit(body) : announcementApi.add(body);
+    },
+    onSaved,
+    onClose,
+  });
   const msgType = Form.useWatch('msgType', form);
   const openType = Form.useWatch('openType', form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(record ? valuesOf(record) : INITIAL);
-  }, [open, record, form]);
-
-  const handleOk = async () => {
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the fields show their messages
-    }
-    setSaving(true);
-    try {
-      const body = bodyOf(values, record);
-      if (showAnswer(await (record ? announcementApi.edit(body) : announcementApi.add(body)))) {
-        onSaved();
-        onClose();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <Modal
       open={open}
       title={record ? '编辑通告' : '新增通告'}
       width={ANNOUNCEMENT_MODAL_WIDTH}
-      onOk={handleOk}
+      onOk={submit}
       onCancel={onClose}
       okText="确定"
       cancelText="取消"

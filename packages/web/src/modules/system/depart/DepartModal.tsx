@@ -1,8 +1,7 @@
 import { departBody, type DepartTreeNode } from '@sbwq/contracts';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { addDepart } from './depart.api.ts';
 
 const shape = departBody.shape;
@@ -42,38 +41,18 @@ export function DepartFields({ topLevel }: { topLevel: boolean }) {
 
 /** 添加部门 (top level) and 添加下级 (under `parent`): POST /sys/sysDepart/add; the org code is the server's. */
 export function DepartModal({ open, parent, onClose, onSaved }: { open: boolean; parent: DepartTreeNode | null; onClose: () => void; onSaved: (id: string) => void }) {
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue({ orgCategory: parent ? '2' : '1', departOrder: 0 });
-  }, [open, parent, form]);
-
-  const handleOk = async () => {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await addDepart({ ...values, parentId: parent?.id ?? null });
-      if (showAnswer(answer)) {
-        onSaved(answer.result);
-        onClose();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { form, saving, submit } = useModalForm<never, Record<string, unknown>, string>({
+    open,
+    record: null,
+    initial: () => ({ orgCategory: parent ? '2' : '1', departOrder: 0 }),
+    load: () => ({}),
+    save: (values) => addDepart({ ...values, parentId: parent?.id ?? null }),
+    onSaved,
+    onClose,
+  });
 
   return (
-    <Modal open={open} title={parent ? '添加下级部门' : '添加部门'} width={700} onOk={handleOk} onCancel={onClose} confirmLoading={saving} okText="确定" cancelText="取消" forceRender>
+    <Modal open={open} title={parent ? '添加下级部门' : '添加部门'} width={700} onOk={submit} onCancel={onClose} confirmLoading={saving} okText="确定" cancelText="取消" forceRender>
       <Form form={form} name="depart-add" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} autoComplete="off">
         {parent && (
           <Form.Item label="上级部门" htmlFor="depart-add_parent">

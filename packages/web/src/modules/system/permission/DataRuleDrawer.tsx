@@ -2,14 +2,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import { dataRuleBody, RULE_CONDITIONS } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Modal, Radio, Select, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Access } from '../../../components/access/Access.tsx';
 import { dictText, useDictItems } from '../../../components/dict/useDictItems.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import type { ListContext } from '../../../components/list/types.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
 import { addRule, deleteRule, editRule, permissionRules, type RuleInput, type RuleRecord } from './permission.api.ts';
 
 const shape = dataRuleBody.shape;
@@ -24,42 +24,25 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
   const { items: conditionItems } = useDictItems('rule_conditions');
   const rules = useQuery({ queryKey: ['system', 'permission', 'rules', menu?.id], queryFn: () => permissionRules(menu!.id), enabled: Boolean(menu), staleTime: 0 });
   const [editing, setEditing] = useState<{ record: RuleRecord | null } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm();
-
   const conditions = RULE_CONDITIONS.map((value) => ({ value, label: `${dictText(conditionItems, value)}（${value}）` }));
-
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue(editing.record ?? { status: '1', ruleConditions: '=' });
-  }, [editing, form]);
 
   const refresh = () => {
     void rules.refetch();
     onChanged();
   };
 
-  const handleSave = async () => {
-    let values: RuleInput;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+  const { form, saving, submit } = useModalForm<RuleRecord, RuleInput>({
+    open: Boolean(editing),
+    record: editing?.record ?? null,
+    initial: () => ({ status: '1', ruleConditions: '=' }) as Partial<RuleInput>,
+    load: (record) => record as unknown as RuleInput,
+    save: (values) => {
       const body: RuleInput = { ...values, permissionId: menu!.id, ...(editing?.record ? { id: editing.record.id } : {}) };
-      if (showAnswer(await (editing?.record ? editRule(body) : addRule(body)))) {
-        setEditing(null);
-        refresh();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+      return editing?.record ? editRule(body) : addRule(body);
+    },
+    onSaved: refresh,
+    onClose: () => setEditing(null),
+  });
 
   const context = { reload: refresh } as ListContext<RuleRecord>;
   return (
@@ -101,7 +84,7 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
           },
         ]}
       />
-      <Modal open={Boolean(editing)} title={editing?.record ? '编辑规则' : '新增规则'} width={600} onOk={handleSave} onCancel={() => setEditing(null)} confirmLoading={saving} okText="确定" cancelText="取消" forceRender>
+      <Modal open={Boolean(editing)} title={editing?.record ? '编辑规则' : '新增规则'} width={600} onOk={submit} onCancel={() => setEditing(null)} confirmLoading={saving} okText="确定" cancelText="取消" forceRender>
         <Form form={form} name="data-rule-form" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} autoComplete="off">
           <Form.Item name="ruleName" label="规则名称" required rules={[zodRule(shape.ruleName)]}>
             <Input placeholder="请输入规则名称" />

@@ -1,10 +1,10 @@
 import { permissionBody } from '@sbwq/contracts';
 import { Button, Drawer, Form, Input, InputNumber, Radio, Space, Switch, TreeSelect } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useDictItems } from '../../../components/dict/useDictItems.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { IconPicker } from '../../../components/icon/IconPicker.tsx';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { addPermission, editPermission, type PermissionInput, type PermissionNode } from './permission.api.ts';
 
 const shape = permissionBody.shape;
@@ -32,46 +32,25 @@ const defaults = { menuType: 0, route: true, keepAlive: false, hidden: false, al
 
 /** 新增/编辑 of a menu, sub-menu or button (JEECG-API §3.2 add/edit): the fields follow the menu type. */
 export function PermissionDrawer({ editing, tree, onClose, onSaved }: { editing: PermissionEditing; tree: PermissionNode[]; onClose: () => void; onSaved: () => void }) {
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const editingRecord = editing?.mode === 'edit' ? (editing.record ?? null) : null;
+  const { form, saving, submit } = useModalForm<PermissionNode, PermissionInput>({
+    open: Boolean(editing),
+    record: editingRecord,
+    initial: () => ({ ...defaults, ...(editing?.parent ? { menuType: 1, parentId: editing.parent.id } : {}) }) as Partial<PermissionInput>,
+    load: ({ children: _children, ...record }) =>
+      ({ ...record, status: record.status ?? '1', permsType: record.permsType && record.permsType !== '0' ? record.permsType : '1' }) as unknown as PermissionInput,
+    save: (values) => {
+      const body: PermissionInput = { ...values, ...(editingRecord ? { id: editingRecord.id } : {}) };
+      if (body.menuType === 0) body.parentId = null;
+      return editingRecord ? editPermission(body) : addPermission(body);
+    },
+    onSaved,
+    onClose,
+  });
   const menuType = Form.useWatch('menuType', form) as number | undefined;
   const { items: permsTypes } = useDictItems('global_perms_type');
   const { items: validStatus } = useDictItems('valid_status');
   const parents = useMemo(() => menuOptions(tree, editing?.record?.id), [tree, editing]);
-
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    if (editing.mode === 'edit' && editing.record) {
-      const { children: _children, ...record } = editing.record;
-      form.setFieldsValue({ ...record, status: record.status ?? '1', permsType: record.permsType && record.permsType !== '0' ? record.permsType : '1' });
-    } else {
-      const parent = editing.parent;
-      form.setFieldsValue({ ...defaults, ...(parent ? { menuType: 1, parentId: parent.id } : {}) });
-    }
-  }, [editing, form]);
-
-  const handleSave = async () => {
-    let values: PermissionInput;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const body: PermissionInput = { ...values, ...(editing?.mode === 'edit' ? { id: editing.record!.id } : {}) };
-      if (body.menuType === 0) body.parentId = null;
-      if (showAnswer(await (editing?.mode === 'edit' ? editPermission(body) : addPermission(body)))) {
-        onSaved();
-        onClose();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const isButton = menuType === 2;
   return (
@@ -83,7 +62,7 @@ export function PermissionDrawer({ editing, tree, onClose, onSaved }: { editing:
       forceRender
       footer={
         <Space>
-          <Button type="primary" loading={saving} onClick={handleSave}>
+          <Button type="primary" loading={saving} onClick={submit}>
             确定
           </Button>
           <Button onClick={onClose}>取消</Button>

@@ -1,39 +1,23 @@
 import { Msg, type UserRecord } from '@sbwq/contracts';
 import { Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { changePassword } from './user.api.ts';
 import { passwordRule } from './user.list.tsx';
 
 /** 密码: an administrator sets another user's password (PUT /sys/user/changePassword). */
 export function UserPasswordModal({ user, onClose }: { user: UserRecord | null; onClose: () => void }) {
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (user) form.resetFields();
-  }, [user, form]);
-
-  const handleOk = async () => {
-    if (!user) return;
-    let values: { password: string; confirmpassword: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      if (showAnswer(await changePassword({ username: user.username, ...values }))) onClose();
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { form, saving, submit } = useModalForm<never, { password: string; confirmpassword: string }>({
+    open: Boolean(user),
+    record: null,
+    initial: () => ({}),
+    load: () => ({ password: '', confirmpassword: '' }),
+    save: (values) => changePassword({ username: user!.username, ...values }),
+    onSaved: () => undefined,
+    onClose,
+  });
 
   return (
-    <Modal open={Boolean(user)} title="重新设置密码" width={600} onOk={handleOk} onCancel={onClose} confirmLoading={saving} okText="确定" cancelText="取消" forceRender>
+    <Modal open={Boolean(user)} title="重新设置密码" width={600} onOk={submit} onCancel={onClose} confirmLoading={saving} okText="确定" cancelText="取消" forceRender>
       <Form form={form} name="user-password" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} autoComplete="off">
         <Form.Item label="用户账号" htmlFor="user-password_username">
           <Input id="user-password_username" value={user?.username} disabled />
