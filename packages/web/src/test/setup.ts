@@ -1,11 +1,19 @@
 import { cleanup } from '@testing-library/react';
+import { message, Modal, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 
 /*
- * An antd animation can leave React one last scheduled render when a file's final test ends; on a
- * loaded machine it would run after the DOM environment is gone ("window is not defined"). Let it
- * run first.
+ * React must have nothing left to render when a file's DOM environment goes away, or its scheduler
+ * throws "window is not defined" on a loaded machine. antd's static message, notification and modal
+ * functions (what non-React code uses in tests) render in roots of their own that cleanup() does not
+ * unmount, and a message closes itself by a timer seconds later: close them all, then let the last
+ * renders and leave animations run.
  */
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 200)));
+afterAll(async () => {
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+  await new Promise<void>((resolve) => setTimeout(resolve, 500));
+});
