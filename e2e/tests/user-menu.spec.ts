@@ -5,6 +5,8 @@ import { createUser, screenshotPath, signInQuickly, toast, uniqueName } from '..
 const PASSWORD = 'E2eUser#2026a';
 
 async function openUserMenu(page: Page, item: '密码修改' | '切换部门' | '清理缓存') {
+  // The menu of the previous choice may still be fading out: a click then would only close it.
+  await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
   await page.getByRole('button', { name: /^当前用户/ }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
