@@ -18,9 +18,9 @@ const serverProject = (name: string, env: Record<string, string>) => ({
  * it can, and this drops exactly that error — a ReferenceError for `window` thrown from the scheduler's
  * task loop in react-dom — and nothing else.
  */
-function isReactSchedulerAfterTeardown(error: Error & { stacks?: { file: string; method: string }[] }): boolean {
-  if (error.name !== 'ReferenceError' || error.message !== 'window is not defined') return false;
-  const frames = error.stacks?.map((f) => `${f.method} ${f.file}`).join('\n') ?? error.stack ?? '';
+function isReactSchedulerAfterTeardown(error: Error & { stacks?: { file: string; method: string }[]; stackStr?: string }): boolean {
+  if (error.message !== 'window is not defined') return false;
+  const frames = [...(error.stacks ?? []).map((f) => `${f.method} ${f.file}`), error.stack ?? '', error.stackStr ?? ''].join('\n');
   return frames.includes('react-dom-client.development.js') && frames.includes('performWorkUntilDeadline');
 }
 
