@@ -6,6 +6,11 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     include: ['packages/server/src/**/*.test.ts'],
     environment: 'node',
     env,
+    globalSetup: ['packages/server/src/test/global-setup.ts'],
+    // A file's modules stay loaded for the next file in the same worker (a fresh process per file cost
+    // more than its tests): every file builds its own app on its own database, and what modules keep
+    // between calls is constant or kept per database.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -14,7 +14,55 @@ export const GREETING = /^(早上好|上午好|中午好|下午好|晚上好)，
  * Every test signs in from its own client address (the e2e server trusts X-Forwarded-For), so the
  * server's per-address counters — captcha after 3 failures, rate limits — stay within one test.
  */
+/**
+ * antd's toasts (message) last 3 s. On a loaded machine the step before a check — a dialog closing
+ * after the request it waited for — can outlast that, and a toast that was shown is gone before the
+ * check looks. Every page therefore records each toast's text as it appears, and `sawToast` takes
+ * one recorded toast with the text (so two saves in a row need two toasts).
+ */
+function recordToasts() {
+  const seen = new WeakSet<Element>();
+  const texts: string[] = [];
+  Object.defineProperty(window, '__e2eToasts', { value: texts });
+  new MutationObserver(() => {
+    for (const notice of document.querySelectorAll('.ant-message-notice')) {
+      const text = (notice.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (seen.has(notice) || !text) continue;
+      seen.add(notice);
+      texts.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** A browser context of its own (a second user beside the test's page), recording toasts as `page` does. */
+export async function newContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(recordToasts);
+  return context;
+}
+
+/** Waits until a toast with this text (a substring, or a pattern) has been shown, and takes it. */
+export async function sawToast(page: Page, text: string | RegExp, timeout = 20_000) {
+  const pattern = typeof text === 'string' ? { source: null, text } : { source: text.source, flags: text.flags, text: '' };
+  await expect
+    .poll(
+      () =>
+        page.evaluate((p) => {
+          const texts = (window as unknown as { __e2eToasts?: string[] }).__e2eToasts ?? [];
+          const at = texts.findIndex((t) => (p.source === null ? t.includes(p.text) : new RegExp(p.source, p.flags).test(t)));
+          if (at >= 0) texts.splice(at, 1);
+          return at >= 0;
+        }, pattern),
+      { message: `a toast saying ${String(text)}`, timeout },
+    )
+    .toBe(true);
+}
+
 export const test = base.extend({
+  context: async ({ context }, use) => {
+    await context.addInitScript(recordToasts);
+    await use(context);
+  },
   extraHTTPHeaders: async ({}, use, testInfo) => {
     const bytes = createHash('sha256').update(`${testInfo.testId}:${testInfo.retry}`).digest();
     await use({ 'X-Forwarded-For': `10.${bytes[0]}.${bytes[1]}.${(bytes[2] % 250) + 1}` });

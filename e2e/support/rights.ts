@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiCall, apiToken, createUser, expect, unique, USER_PASSWORD } from './system.ts';
+import { sawToast } from './app.ts';
 
 /** Helpers of the rights specs (issue 7): fixtures made in the test, and API set-up of users. */
 
@@ -121,7 +122,7 @@ export function fileInputOf(scope: Page | Locator, label: string): Locator {
 
 /** The warning or error toast with this text. */
 export async function message(page: Page, text: string | RegExp) {
-  await expect(page.locator('.ant-message-notice').filter({ hasText: text }).first()).toBeVisible();
+  await sawToast(page, text);
 }
 
 /** Uploads a file through the API as `token`'s user and answers its stored path. */

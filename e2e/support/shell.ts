@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN } from './app.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, sawToast } from './app.ts';
 
 /** What the e2e tests need of the shell beyond signing in: a richer menu, API sign-in, users. */
 
@@ -132,8 +132,8 @@ export async function createUser(request: APIRequestContext, user: { username: s
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** antd shows a toast (message) per text; waits for one. */
-export function toast(page: Page, text: string): Locator {
-  return page.locator('.ant-message-notice').filter({ hasText: text });
+export async function toast(page: Page, text: string) {
+  await sawToast(page, text);
 }
 
 export function sider(page: Page) {

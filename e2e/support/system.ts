@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ADMIN, button, expect as baseExpect, submitLogin } from './app.ts';
+import { ADMIN, button, expect as baseExpect, sawToast, submitLogin } from './app.ts';
 
 /** The machines these run on are shared and often loaded: the system specs wait longer than the default. */
 export const expect = baseExpect.configure({ timeout: 20_000 });
@@ -97,6 +97,5 @@ export async function pick(page: Page, field: Locator, option: string) {
 }
 
 export async function toast(page: Page, text: string) {
-  // two changes in a row show the same text twice
-  await expect(page.locator('.ant-message').getByText(text).first()).toBeVisible();
+  await sawToast(page, text);
 }

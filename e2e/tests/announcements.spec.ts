@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page, TestInfo, WebSocket } from '@playwright/test';
-import { button, test } from '../support/app.ts';
+import { button, test, newContext } from '../support/app.ts';
 import { apiCall, apiToken, confirmPopup, createUser, dialog, expect, row, signIn, signInAs, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
 
 /** Seeded ids (packages/server/src/seed): 协会审核员 and 维权工作部. */
@@ -46,7 +46,7 @@ test.describe('通告与消息 (issue 6)', () => {
     const title = unique('请补充报销材料');
 
     // The user, already signed in, in a browser of their own.
-    const userContext = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
+    const userContext = await newContext(browser, { baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
     const userPage = await userContext.newPage();
     const errors: string[] = [];
     userPage.on('pageerror', (error) => errors.push(error.message));

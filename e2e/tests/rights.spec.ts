@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, button, test } from '../support/app.ts';
+import { ADMIN, button, test, newContext } from '../support/app.ts';
 import { confirmPopup, dialog, expect, pick, row, signInAs, toast } from '../support/system.ts';
 import { certifiedOrgViaApi, createFinance, createOrgUser, createReviewer, creditCode, fileInputOf, formItem, message, pdfFile, pngFile } from '../support/rights.ts';
 
@@ -8,7 +8,7 @@ const shot = (testInfo: { project: { outputDir: string } }, name: string) => pat
 
 /** A signed-in page in a browser context of its own (the reviewer works beside the organisation user). */
 async function contextFor(browser: Browser, username: string, baseURL: string, ip: string, password?: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': ip } });
+  const context = await newContext(browser, { baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': ip } });
   const page = await context.newPage();
   await signInAs(page, username, password);
   return page;
@@ -195,10 +195,15 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
     // the preview's own close button: Escape goes to whichever layer holds focus (the dialog behind it, under load)
     await page.locator('.ant-image-preview-close').click();
     await expect(preview).toBeHidden();
-    // §3 a PDF opens in a new tab, served inline as application/pdf.
+    // §3 a PDF opens in a new tab, served inline as application/pdf. (The headless browser the tests
+    // run has no PDF viewer and saves it instead; what the tab was sent is what is checked.)
+    const served = page.context().waitForEvent('response', (r) => r.url().includes('/jeecg-boot/sys/common/static/rights_right/'));
     const [tab] = await Promise.all([page.waitForEvent('popup'), formItem(add, '授权委托书').locator('.ant-upload-list-item-name').click()]);
-    await expect.poll(() => tab.url()).toContain('/jeecg-boot/sys/common/static/rights_right/');
-    await expect.poll(() => tab.evaluate(() => document.contentType)).toBe('application/pdf');
+    const pdf = await served;
+    expect(pdf.frame().page()).toBe(tab);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toMatch(/^inline; filename\*=UTF-8''/);
     await tab.close();
     await page.screenshot({ path: shot(testInfo, 'rights-right-add'), fullPage: false });
     await button(add, '保存').click();
@@ -288,7 +293,7 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
     await expect.poll(async () => (await page.request.get(href!)).status()).toBe(404);
 
     // The upload popup of 文件信息 (signed in as the administrator).
-    const admin = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'zh-CN', extraHTTPHeaders: { 'X-Forwarded-For': '10.78.0.3' } });
+    const admin = await newContext(page.context().browser()!, { baseURL: testInfo.project.use.baseURL, locale: 'zh-CN', extraHTTPHeaders: { 'X-Forwarded-For': '10.78.0.3' } });
     const adminPage = await admin.newPage();
     await signInAs(adminPage, ADMIN.username, ADMIN.password);
     await adminPage.goto('/rights/right/file');

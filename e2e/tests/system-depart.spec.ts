@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { button, test } from '../support/app.ts';
+import { button, test, newContext } from '../support/app.ts';
 import { apiCall, apiToken, buttonId, confirmPopup, createRole, createUser, dialog, expect, MenuId, row, signIn, signInAs, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
 
 const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
@@ -156,7 +156,7 @@ test.describe('部门管理 (system/DepartList)', () => {
     await toast(page, '添加成功!');
     await page.screenshot({ path: shot(testInfo, 'system-depart-users'), fullPage: true });
 
-    const other = await (await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' })).newPage();
+    const other = await (await newContext(browser, { baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' })).newPage();
     await signInAs(other, member);
     await other.goto('/isystem/addressList');
     await expect(other.getByRole('menuitem', { name: /通讯录/ })).toBeVisible();

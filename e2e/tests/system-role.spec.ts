@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { button, test } from '../support/app.ts';
+import { button, test, newContext } from '../support/app.ts';
 import { apiCall, apiToken, expect, MenuId, signIn, SYSTEM_TEST_TIMEOUT, confirmPopup, createRole, createUser, dialog, row, signInAs, toast, unique } from '../support/system.ts';
 
 const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
@@ -81,7 +81,7 @@ test.describe('角色管理 (system/RoleList)', () => {
     await signIn(page);
     await setGrant(page, code, ['系统管理', '用户管理', '用户-查询', '用户-添加'], true);
 
-    const member = await (await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' })).newPage();
+    const member = await (await newContext(browser, { baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' })).newPage();
     await signInAs(member, username);
     await member.goto('/isystem/user');
     await expect(row(member, username)).toBeVisible();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { ADMIN, button, test } from '../support/app.ts';
+import { ADMIN, button, test, newContext } from '../support/app.ts';
 import { apiToken, expect, signIn, SYSTEM_TEST_TIMEOUT, buttonId, confirmPopup, createRole, createUser, dialog, MenuId, row, signInAs, toast, unique, USER_PASSWORD } from '../support/system.ts';
 
 const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
@@ -209,7 +209,7 @@ test.describe('用户管理 (system/UserList)', () => {
     await button(reset, '确定').click();
     await toast(page, '密码修改成功!');
 
-    const member = await (await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' })).newPage();
+    const member = await (await newContext(browser, { baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' })).newPage();
     await signInAs(member, username, 'NewPassw0rd2026');
     await member.context().close();
   });

@@ -44,19 +44,19 @@ test.describe('§2 user dropdown at 1440 px', () => {
     await dialog.getByLabel('确认新密码').fill('NewPass2026x');
     await expect(dialog.getByText('两次输入的密码不一样！')).toHaveCount(0);
     await button(dialog, '确定').click();
-    await expect(toast(page, '旧密码输入错误!')).toBeVisible();
+    await toast(page, '旧密码输入错误!');
     await expect(dialog).toBeVisible();
 
     await dialog.getByLabel('旧密码').fill(PASSWORD);
     await dialog.getByLabel('新密码', { exact: true }).fill('short');
     await dialog.getByLabel('确认新密码').fill('short');
     await button(dialog, '确定').click();
-    await expect(toast(page, '密码至少8位，须同时包含字母和数字')).toBeVisible();
+    await toast(page, '密码至少8位，须同时包含字母和数字');
 
     await dialog.getByLabel('新密码', { exact: true }).fill('NewPass2026x');
     await dialog.getByLabel('确认新密码').fill('NewPass2026x');
     await button(dialog, '确定').click();
-    await expect(toast(page, '密码重置成功!')).toBeVisible();
+    await toast(page, '密码重置成功!');
     await expect(dialog).toBeHidden();
 
     // the session goes on; the new password opens the next one, the old one no longer does
@@ -116,7 +116,7 @@ test.describe('§2 user dropdown at 1440 px', () => {
     await createUser(request, { username, realname: '无部门用户', password: PASSWORD, departs: [] });
     await signInQuickly(page, '/dashboard/analysis', username, PASSWORD);
     await openUserMenu(page, '切换部门');
-    await expect(toast(page, '您尚未设置部门信息!')).toBeVisible();
+    await toast(page, '您尚未设置部门信息!');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
@@ -126,7 +126,7 @@ test.describe('§2 user dropdown at 1440 px', () => {
     const calls: string[] = [];
     page.on('request', (r) => r.url().includes('/sys/dict/') && calls.push(new URL(r.url()).pathname));
     await openUserMenu(page, '清理缓存');
-    await expect(toast(page, '刷新缓存完成！')).toBeVisible();
+    await toast(page, '刷新缓存完成！');
     expect(calls).toEqual(['/jeecg-boot/sys/dict/refleshCache', '/jeecg-boot/sys/dict/queryAllDictItems']);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pro__UI_CACHE_DB_DICT_DATA') ?? 'null'));
     expect(Object.keys(stored.value).length).toBeGreaterThan(5);
@@ -134,7 +134,7 @@ test.describe('§2 user dropdown at 1440 px', () => {
 
     await page.route('**/sys/dict/queryAllDictItems**', (route) => route.fulfill({ json: { success: false, code: 500, message: '查询失败', result: null } }));
     await openUserMenu(page, '清理缓存');
-    await expect(toast(page, '刷新缓存失败！')).toBeVisible();
+    await toast(page, '刷新缓存失败！');
   });
 });
 
@@ -175,7 +175,7 @@ test.describe('§8 error catalogue, shown by the shell under 系统提示 for 4 
       await openUserMenu(page, '清理缓存');
       await expect(notice(page)).toContainText('系统提示');
       await expect(notice(page)).toContainText(text);
-      await expect(toast(page, '刷新缓存失败！')).toBeVisible();
+      await toast(page, '刷新缓存失败！');
       if (status === 403) {
         const shown = Date.now();
         await expect(notice(page)).toBeHidden({ timeout: 8_000 });

@@ -1,22 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/db/client.ts';
 import { newId } from '../platform/db/ids.ts';
 import { hashPassword } from '../platform/auth/password.ts';
-import { runSeeds, RoleId, DepartId } from '../seed/seed.ts';
+import { RoleId, DepartId } from '../seed/seed.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../platform/db/schema.ts';
 
-export const ADMIN_PASSWORD = 'Admin12345';
+import { ADMIN_PASSWORD } from './constants.ts';
+
+export { ADMIN_PASSWORD };
 export const dbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh database for one test file: in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
+/**
+ * A fresh database for one test file, copied from the run's migrated and seeded template
+ * (global-setup.ts): in-memory PGlite, or a new database on the TEST_DATABASE_URL server.
+ */
 async function freshDatabase(): Promise<Database & { url: string | null; drop: () => Promise<void> }> {
+  const template = inject('dbTemplate');
   if (dbKind === 'pglite') {
-    const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteImage: new Blob([fs.readFileSync(template)]) });
     return { ...database, url: null, drop: async () => undefined };
   }
   const base = process.env.TEST_DATABASE_URL;
@@ -24,7 +31,7 @@ async function freshDatabase(): Promise<Database & { url: string | null; drop: (
   const name = `sbwq_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -55,7 +62,6 @@ export type TestApp = BuiltApp & {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD, SEED_DEMO: '0', DATA_DIR: '/nonexistent', ...env });
   const database = await freshDatabase();
-  await runSeeds(database.db, { adminPassword: ADMIN_PASSWORD, seedDemo: false, announce: () => undefined });
   const built = await buildApp(config, database.db);
   await built.app.ready();
   const api = (path: string) => `${config.apiBase}${path}`;

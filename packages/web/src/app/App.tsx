@@ -11,6 +11,7 @@ import { queryClient } from './queryClient.ts';
 import { createAppRouter } from './router.tsx';
 import { useSettings } from './shell/settings/settings.store.ts';
 import { themeFor } from './theme.ts';
+import { useReducedMotion } from './useReducedMotion.ts';
 
 dayjs.locale('zh-cn');
 
@@ -25,7 +26,8 @@ function appRouter() {
 export function App() {
   const primaryColor = useSettings((state) => state.primaryColor);
   const colorWeak = useSettings((state) => state.colorWeak);
-  const theme = useMemo(() => themeFor(primaryColor), [primaryColor]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => themeFor(primaryColor, !reducedMotion), [primaryColor, reducedMotion]);
 
   // spec §3 colour weak: the whole page, as JeecgBoot's `colorWeak` class. On <html>, whose filter does
   // not become the containing block of fixed elements (drawers, modals), unlike <body>'s would.

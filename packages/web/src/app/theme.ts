@@ -4,7 +4,10 @@ import type { ThemeConfig } from 'antd';
 const fontFamily =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'WenQuanYi Zen Hei', 'Helvetica Neue', Helvetica, Arial, sans-serif";
 
-/** spec §3 settings: the primary colour (default #1890FF) becomes antd's design token at run time. */
-export function themeFor(primaryColor: string = DEFAULT_PRIMARY_COLOR): ThemeConfig {
-  return { token: { colorPrimary: primaryColor, fontFamily } };
+/**
+ * spec §3 settings: the primary colour (default #1890FF) becomes antd's design token at run time.
+ * `motion: false` (the system asks for reduced motion) turns antd's animations off.
+ */
+export function themeFor(primaryColor: string = DEFAULT_PRIMARY_COLOR, motion = true): ThemeConfig {
+  return { token: { colorPrimary: primaryColor, fontFamily, motion } };
 }

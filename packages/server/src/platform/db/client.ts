@@ -20,14 +20,19 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** The embedded database's data folder as one archive (PGlite only), to open copies of it. */
+  image?: () => Promise<Blob>;
 };
 
 
 // Arbitrary constant: every process that migrates the same server takes this advisory lock first.
 const MIGRATION_LOCK = 72_410_001;
 
-/** Opens the embedded database under `dir` (created when missing) or a PostgreSQL server, and migrates it. */
-export async function openDatabase(opts: { databaseUrl: string | null; pgliteDir: string | null }): Promise<Database> {
+/**
+ * Opens the embedded database under `dir` (created when missing) or a PostgreSQL server, and migrates it.
+ * Without a dir the embedded database lives in memory, empty or a copy of `pgliteImage`.
+ */
+export async function openDatabase(opts: { databaseUrl: string | null; pgliteDir: string | null; pgliteImage?: Blob }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
   let client: PGlite;
   if (opts.pgliteDir) {
@@ -35,14 +40,14 @@ export async function openDatabase(opts: { databaseUrl: string | null; pgliteDir
     fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
     client = new PGlite(opts.pgliteDir, { extensions: { pg_trgm } });
   } else {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, ...(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {}) });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // The embedded database lives in memory: a random page costs about what a sequential one does, and
   // with the default (4) the planner hashes whole tables where a few index lookups would do.
   await client.exec('set random_page_cost = 1.1');
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), image: () => client.dumpDataDir('none') };
 }
 
 async function openPostgres(url: string): Promise<Database> {
