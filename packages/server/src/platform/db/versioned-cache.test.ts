@@ -97,6 +97,32 @@ describe('issue 4 performance: user-list totals and access answers are remembere
     expect(page.total).toBe(1);
   });
 
+  it('keys first: the user list pages read exactly the rows the one-step query reads, in the same order', async () => {
+    const [index] = await rows<{ indexdef: string }>(db, sql`select indexdef from pg_indexes where indexname = 'idx_sys_user_create_time'`);
+    expect(index.indexdef).toMatch(/INCLUDE \(username, realname, phone, status, del_flag\)/);
+    // Users created in one instant tie on create_time: the id decides, in both queries.
+    const at = new Date('2026-01-02T03:04:05Z');
+    await db.insert(sysUser).values(
+      Array.from({ length: 23 }, (_, i) => ({ id: `kf-${String(i).padStart(2, '0')}`, username: `kf.user${i}`, realname: `键先${i}`, password: 'x', status: i % 3 === 0 ? 2 : 1, createTime: i % 2 ? at : new Date(at.getTime() + i * 1000) })),
+    );
+    const ids = async (params: Record<string, unknown>, keysFirst: boolean) => {
+      const page = await pageOf<{ id: string }>(db, userResource, params, { extra: [eq(sysUser.delFlag, 0)], tieBreak: sysUser.id, keysFirst });
+      return { ids: page.records.map((r) => r.id), total: page.total };
+    };
+    for (const params of [
+      { username: 'kf.*', pageSize: '5' },
+      { username: 'kf.*', pageSize: '5', pageNo: '3' },
+      { username: '*user1*', status: '1', pageSize: '4', pageNo: '2' },
+      { realname: '键先*', column: 'username', order: 'asc', pageSize: '10', pageNo: '2' },
+      { username: 'kf.*', pageSize: '10', pageNo: '9' },
+    ]) {
+      const oneStep = await ids(params, false);
+      expect(await ids(params, true), JSON.stringify(params)).toEqual(oneStep);
+    }
+    expect((await ids({ username: 'kf.*', pageSize: '5', pageNo: '1' }, true)).ids).toEqual(['kf-22', 'kf-20', 'kf-18', 'kf-16', 'kf-14']);
+    expect((await ids({ username: 'kf.*', pageSize: '10', pageNo: '9' }, true)).ids).toEqual([]);
+  });
+
   it.runIf(dbKind === 'postgres')('a write another connection has not committed yet is neither counted nor versioned', async () => {
     const pg = (await import('pg')).default;
     const other = new pg.Client({ connectionString: t.databaseUrl! });

@@ -159,19 +159,29 @@ export async function pageOf<T>(
      * every match, the page only the first few in sort order.
      */
     twoWays?: { count: SQL; page: SQL }[];
+    /**
+     * Find the page's keys (`tieBreak`) first, then read those rows: with an index that covers the sort
+     * and the usual filters, finding the keys reads no table rows at all, however many it passes by.
+     */
+    keysFirst?: boolean;
   } = {},
 ): Promise<Page<T>> {
   const parsed = parseListParams(resource, params);
   const conditions = (more: SQL[]) => and(...[parsed.where, ...(opts.extra ?? []), ...more].filter((c): c is SQL => Boolean(c)));
   const where = conditions((opts.twoWays ?? []).map((c) => c.count));
   const orderBy = opts.tieBreak ? [...parsed.orderBy, asc(opts.tieBreak)] : parsed.orderBy;
-  const page = db
-    .select()
-    .from(resource.table)
-    .where(conditions((opts.twoWays ?? []).map((c) => c.page)))
-    .orderBy(...orderBy)
-    .limit(parsed.pageSize)
-    .offset((parsed.pageNo - 1) * parsed.pageSize) as Promise<T[]>;
+  const pageWhere = conditions((opts.twoWays ?? []).map((c) => c.page));
+  const offset = (parsed.pageNo - 1) * parsed.pageSize;
+  const key = opts.keysFirst ? opts.tieBreak : undefined;
+  const page = (
+    key
+      ? db
+          .select()
+          .from(resource.table)
+          .where(inArray(key, db.select({ key }).from(resource.table).where(pageWhere).orderBy(...orderBy).limit(parsed.pageSize).offset(offset)))
+          .orderBy(...orderBy)
+      : db.select().from(resource.table).where(pageWhere).orderBy(...orderBy).limit(parsed.pageSize).offset(offset)
+  ) as Promise<T[]>;
   // Count and page are independent: on a PostgreSQL server they run on two connections at once.
   const [total, records] = await Promise.all([countOf(db, resource, where), page]);
   return { records, total, size: parsed.pageSize, current: parsed.pageNo, pages: Math.ceil(total / parsed.pageSize) };

@@ -102,7 +102,7 @@ export async function listUsers(db: Db, dicts: DictMap, params: ListParams, extr
     // that walk): `is true` keeps the subquery apart, so it becomes one hash probed per user.
     twoWays.push({ count: member, page: sql`(${member}) is true` });
   }
-  const page = await pageOf<UserRow>(db, userResource, params, { extra: scope, tieBreak: sysUser.id, twoWays });
+  const page = await pageOf<UserRow>(db, userResource, params, { extra: scope, tieBreak: sysUser.id, twoWays, keysFirst: true });
   const names = await departNamesOf(db, page.records.map((r) => r.id));
   return { ...page, records: page.records.map((r) => toUserRecord(r, dicts, names.get(r.id) ?? null)) };
 }

@@ -35,6 +35,7 @@ export const sysUser = pgTable(
     uniqueIndex('uniq_sys_user_phone').on(t.phone),
     uniqueIndex('uniq_sys_user_work_no').on(t.workNo),
     index('idx_sys_user_org_code').on(t.orgCode),
+    // Migration 0008 adds INCLUDE (username, realname, phone, status, del_flag), which drizzle cannot describe.
     index('idx_sys_user_create_time').on(t.createTime.desc().nullsFirst(), t.id),
     index('idx_sys_user_del_flag').on(t.delFlag),
   ],
