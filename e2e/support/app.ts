@@ -11,10 +11,6 @@ export const TOKEN_KEY = 'pro__Access-Token';
 export const GREETING = /^(早上好|上午好|中午好|下午好|晚上好)，系统管理员，欢迎你$/;
 
 /**
- * Every test signs in from its own client address (the e2e server trusts X-Forwarded-For), so the
- * server's per-address counters — captcha after 3 failures, rate limits — stay within one test.
- */
-/**
  * antd's toasts (message) last 3 s. On a loaded machine the step before a check — a dialog closing
  * after the request it waited for — can outlast that, and a toast that was shown is gone before the
  * check looks. Every page therefore records each toast's text as it appears, and `sawToast` takes
@@ -58,6 +54,11 @@ export async function sawToast(page: Page, text: string | RegExp, timeout = 20_0
     .toBe(true);
 }
 
+/**
+ * Every test signs in from its own client address (the e2e server trusts X-Forwarded-For), so the
+ * server's per-address counters — captcha after 3 failures, rate limits — stay within one test.
+ * Every page records its toasts (see `recordToasts`).
+ */
 export const test = base.extend({
   context: async ({ context }, use) => {
     await context.addInitScript(recordToasts);

@@ -18,7 +18,7 @@ declare module 'vitest' {
 /**
  * Migrating and seeding a database took most of a server test file's start (two seconds of four to
  * six); it is done once per run here, and every file starts from a copy. Migrations and seeds still
- * run for real, on this template, and tests of their own (migrations, seeds) open empty databases.
+ * run for real on an empty database of each kind, here once per run (and in the e2e server's start).
  */
 export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
