@@ -4,7 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SYSTEM_TITLE } from '@sbwq/contracts';
 import type { Config } from '../config.ts';
-import { tokenOf } from '../access/access.ts';
+import { declaredAccess, tokenOf } from '../access/access.ts';
 
 const DOC_COOKIE = 'sbwq_doc_token';
 
@@ -27,6 +27,24 @@ export function docTokenOf(config: Config) {
   };
 }
 
+/**
+ * Each operation carries its route's access declaration as `x-permission` (exactly what the route's
+ * `config` says: `{ permission: code }`, `{ public: true }`, `{ signedIn: true }` or `{ adminOnly: true }`),
+ * and a public one says it needs no token (`security: []`), so tools and tests read who may call what
+ * from the document itself.
+ */
+const withAccess: typeof jsonSchemaTransform = (document) => {
+  const transformed = jsonSchemaTransform(document);
+  const config = (document.route.config ?? {}) as Record<string, unknown>;
+  const kinds = declaredAccess(config);
+  if (!transformed.schema || transformed.schema.hide || kinds.length === 0) return transformed;
+  const access = Object.fromEntries(kinds.map((kind) => [kind, config[kind]]));
+  return {
+    ...transformed,
+    schema: { ...transformed.schema, 'x-permission': access, ...(kinds.includes('public') ? { security: [] } : {}) },
+  };
+};
+
 export async function installDocs(app: FastifyInstance, config: Config) {
   const prefix = docPrefix(config);
   // The doc plugin's own routes get their access declaration here: open in development, admins in production.
@@ -41,7 +59,7 @@ export async function installDocs(app: FastifyInstance, config: Config) {
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withAccess,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: prefix,

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { DictMsg, Msg } from '@sbwq/contracts';
 import type { Db } from '../db/client.ts';
 import type { SessionUser } from '../auth/session.ts';
+import type { ListResource } from '../list/list-query.ts';
+import { listQuerySchema } from '../list/list-schema.ts';
 import { splitIds } from '../../modules/system/dict/crud.ts';
 import { ok } from './envelope.ts';
 
@@ -21,8 +23,8 @@ export type CrudRoutes<AddBody extends z.ZodType, EditBody extends z.ZodType> = 
   /** the entity in the OpenAPI summaries: `${entity}分页列表`, `按 id 取${entity}`, `添加${entity}`… */
   entity: string;
   perm: { list: string; add: string; edit: string; delete: string };
-  /** the resource's filterable fields, added to the paging and sorting parameters of `list` */
-  listFilters: z.ZodRawShape;
+  /** the whitelist `service.list` reads: `list` documents and checks its paging, sorting and filters */
+  listResource: ListResource;
   addBody: AddBody;
   editBody: EditBody;
   addDescription?: string;
@@ -58,13 +60,7 @@ export function registerCrudRoutes<AddBody extends z.ZodType, EditBody extends z
       schema: {
         tags,
         summary: `${entity}分页列表`,
-        querystring: z.looseObject({
-          pageNo: z.string().max(10).optional(),
-          pageSize: z.string().max(10).optional(),
-          column: z.string().max(100).optional(),
-          order: z.string().max(10).optional(),
-          ...def.listFilters,
-        }),
+        querystring: listQuerySchema(def.listResource),
       },
     },
     async (request) => ok(await service.list(db, request.query), Msg.querySuccess, 200),

@@ -50,7 +50,7 @@ export async function writeApproval(t: Db, approver: SessionUser, a: ApprovalWri
   });
 }
 
-const resource: ListResource = {
+export const approvalResource: ListResource = {
   table: rightsApproval,
   fields: {
     bizType: { column: rightsApproval.bizType, type: 'string' },
@@ -69,13 +69,13 @@ const DICTS = { bizType: 'approval_biz_type', node: 'approval_node', result: 'ap
 
 /** 审批记录: staff see all; an organisation's users see the records of their organisation's business. */
 export async function listApprovals(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<ApprovalRecord>> {
-  checkDateParams(resource, params);
+  checkDateParams(approvalResource, params);
   const scope: SQL[] = [];
   if (!(await isStaff(db, user.id))) {
     const org = await findMyOrg(db, user);
     scope.push(org ? eq(rightsApproval.orgId, org.id) : sql`false`);
   }
-  const page = await pageOf<ApprovalRow>(db, resource, params, { extra: scope, tieBreak: rightsApproval.id });
+  const page = await pageOf<ApprovalRow>(db, approvalResource, params, { extra: scope, tieBreak: rightsApproval.id });
   const records = page.records.map((r) => ({ ...r, approveTime: formatDateTime(r.approveTime), createTime: formatDateTime(r.createTime), updateTime: formatDateTime(r.updateTime) }));
   return { ...page, records: (await dicts.withDictText(records, DICTS)) as unknown as ApprovalRecord[] };
 }

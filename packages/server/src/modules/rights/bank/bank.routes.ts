@@ -4,6 +4,7 @@ import { bankAccountBody, bankStatusBody, idBody, Msg, RightsMsg } from '@sbwq/c
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
 import { RightsPerm } from '../shared/perms.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { registerRecordRoutes } from '../shared/record-routes.ts';
 import * as service from './bank.service.ts';
 
@@ -30,6 +31,7 @@ export async function bankRoutes(app: FastifyInstance, deps: AppDeps) {
       deleteBatch: { summary: '批量删除银行账户' },
       approve: { summary: '财务审核银行账户（待审核 → 已通过 | 已驳回）', description: '驳回须填写 opinion；同时写入审批记录（节点：财务审核）；不能审批自己提交的账户。' },
     },
+    listQuery: listQuerySchema(service.bankResource),
     body: bankAccountBody,
     service: { list: service.listBanks, byId: service.bankById, add: service.addBank, edit: service.editBank, remove: service.deleteBanks, approve: service.approveBank },
     messages: { approved: RightsMsg.bankApproved, rejected: RightsMsg.bankRejected },

@@ -30,7 +30,7 @@ import { rightsBankAccount, type BankRow } from './bank.table.ts';
 export const BANK_FILE_BIZ = 'rights_bank';
 const EDITABLE = [AuditStatus.pending, AuditStatus.rejected];
 
-const resource: ListResource = {
+export const bankResource: ListResource = {
   table: rightsBankAccount,
   fields: {
     id: { column: rightsBankAccount.id, type: 'string', sort: false },
@@ -68,9 +68,9 @@ async function records(db: Db, dicts: DictService, user: SessionUser, viewer: Vi
 }
 
 export async function listBanks(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<BankAccountRecord>> {
-  checkDateParams(resource, params);
+  checkDateParams(bankResource, params);
   const viewer = await viewerOf(db, user);
-  const page = await pageOf<BankRow>(db, resource, params, { extra: scopeOf(viewer), tieBreak: rightsBankAccount.id });
+  const page = await pageOf<BankRow>(db, bankResource, params, { extra: scopeOf(viewer), tieBreak: rightsBankAccount.id });
   return { ...page, records: await records(db, dicts, user, viewer, page.records) };
 }
 

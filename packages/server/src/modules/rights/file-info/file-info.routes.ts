@@ -7,6 +7,7 @@ import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
 import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD_MESSAGES } from '../../../platform/storage/storage.ts';
@@ -15,7 +16,6 @@ import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { sbFileInfo } from './file-info.table.ts';
 import { ANNOUNCEMENT_UPLOAD_CODES, fileScope, findVisibleFile, isAnnouncementBiz } from './file-info.service.ts';
 
-const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const resource: ListResource = {
   table: sbFileInfo,
   fields: {
@@ -30,6 +30,7 @@ const resource: ListResource = {
   },
   defaultSort: { field: 'createTime', order: 'desc' },
 };
+const listQuery = listQuerySchema(resource);
 type Row = typeof sbFileInfo.$inferSelect;
 
 function staticToken(request: FastifyRequest): string | null {

@@ -5,10 +5,11 @@ import { approveBody, Msg, orgCertifyBody, orgEnrolBody, orgEnrolDraftBody, orgS
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
 import { RightsPerm } from '../shared/perms.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import * as service from './org.service.ts';
 
 const tags = ['机构入驻与认证'];
-const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const listQuery = listQuerySchema(service.orgResource);
 const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36) });
 
 /** 机构入驻 and 认证 (DOMAIN.md organisation; enrolment and certification flows). */

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idsBody, rightBody, RightsMsg } from '@sbwq/contracts';
+import { z } from 'zod';
+import { EXPIRY_FLAGS, idsBody, rightBody, RightsMsg } from '@sbwq/contracts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
 import type { AppDeps } from '../../../app.ts';
 import { RightsPerm } from '../shared/perms.ts';
-import { listQuery, registerRecordRoutes, requiredIds } from '../shared/record-routes.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
+import { registerRecordRoutes, requiredIds } from '../shared/record-routes.ts';
 import * as service from './right.service.ts';
 import { exportRights, importRights } from './right.excel.ts';
 
 const tags = ['受保护权利'];
+const listQuery = listQuerySchema(service.rightResource, {
+  expiryFlag: z.enum(EXPIRY_FLAGS, { error: `expiryFlag 只能是 ${EXPIRY_FLAGS.join('、')}` }).optional().describe('到期标记：expiringSoon 即将到期、inGracePeriod 宽展期、expired 已过期、authExpired 授权过期'),
+  selections: z.string().max(40_000).optional().describe('只取这些ID（逗号分隔；导出选中的记录）'),
+});
 
 /** 受保护权利 (DOMAIN.md protected-rights record). */
 export async function rightRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -33,6 +39,7 @@ export async function rightRoutes(app: FastifyInstance, deps: AppDeps) {
       deleteBatch: { summary: '批量删除受保护权利' },
       approve: { summary: '审核受保护权利（待审核 → 已通过 | 已驳回）', description: '驳回须填写 opinion；同时写入审批记录；不能审批自己提交的记录。' },
     },
+    listQuery,
     body: rightBody,
     service: { list: service.listRights, byId: service.rightById, add: service.addRight, edit: service.editRight, remove: service.deleteRights, approve: service.approveRight },
     messages: { approved: RightsMsg.rightApproved, rejected: RightsMsg.rightRejected },

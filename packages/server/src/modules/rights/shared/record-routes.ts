@@ -25,6 +25,8 @@ export type RecordRoutes<Body extends z.ZodType> = {
   tags: string[];
   perm: { list: string; add: string; edit: string; delete: string; approve: string };
   docs: { list: Doc; queryById: Doc; add: Doc; edit: Doc; delete: Doc; deleteBatch: Doc; approve: Doc };
+  /** the query of `list`: `listQuerySchema` over the whitelist the service's list reads */
+  listQuery: z.ZodType<ListParams>;
   /** the body of `add` and `edit` */
   body: Body;
   service: {
@@ -40,8 +42,6 @@ export type RecordRoutes<Body extends z.ZodType> = {
   messages: { approved: string; rejected: string };
 };
 
-/** a rights list's filters, paging and sorting; the list-query whitelist decides what counts */
-export const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36) });
 const idsQuery = z.object({ ids: z.string({ error: '请选择记录' }).min(1, '请选择记录').max(40_000) });
 
@@ -59,7 +59,7 @@ export function registerRecordRoutes<Body extends z.ZodType>(app: FastifyInstanc
 
   r.get(
     `${basePath}/list`,
-    { config: { permission: perm.list }, schema: { tags, ...docs.list, querystring: listQuery } },
+    { config: { permission: perm.list }, schema: { tags, ...docs.list, querystring: def.listQuery } },
     async (request) => ok(await service.list(db, dicts, request.user!, request.query), Msg.ok, 200),
   );
 

@@ -6,8 +6,11 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import type { AppDeps } from '../../../app.ts';
 import { splitIds } from '../role/role.service.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import {
   addAnnouncement,
+  announcementResource,
+  announcementSendResource,
   deleteAnnouncements,
   editAnnouncement,
   findAnnouncement,
@@ -21,7 +24,13 @@ import {
 } from './announcement.service.ts';
 
 const tags = ['系统通告'];
-const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+/** titile and sender: a plain word means "contains" there (containsSearch in the service). */
+const containsFilters = {
+  titile: z.string().max(500).optional().describe('标题：包含此文字（也可用 *值* 等 JeecgBoot 写法）'),
+  sender: z.string().max(500).optional().describe('发布人：包含此文字（也可用 *值* 等 JeecgBoot 写法）'),
+};
+const listQuery = listQuerySchema(announcementResource, containsFilters);
+const myListQuery = listQuerySchema(announcementSendResource, containsFilters);
 const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36), _t: z.string().optional() });
 const idsQuery = z.object({ ids: z.string({ error: AnnouncementMsg.idsRequired }).min(1, AnnouncementMsg.idsRequired).max(20_000) });
 
@@ -148,7 +157,7 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
     '/sys/sysAnnouncementSend/getMyAnnouncementSend',
     {
       config: { signedIn: true },
-      schema: { tags, summary: '我的消息', description: '分页；可按 titile、sender（包含）、readFlag、busType、msgCategory 查询；未读在前，按发布时间倒序。', querystring: listQuery },
+      schema: { tags, summary: '我的消息', description: '分页；可按 titile、sender（包含）、readFlag、busType、msgCategory 查询；未读在前，按发布时间倒序。', querystring: myListQuery },
     },
     async (request) => ok(await myAnnouncementSends(db, deps.dicts, request.user!.id, request.query), '操作成功！', 200),
   );

@@ -87,7 +87,7 @@ export function checkOpenPage(openType: string | null, openPage: string | null, 
 // ---------------------------------------------------------------------------------------------------
 // Management
 
-const resource: ListResource = {
+export const announcementResource: ListResource = {
   table: sysAnnouncement,
   fields: {
     titile: { column: sysAnnouncement.titile, type: 'string' },
@@ -118,7 +118,7 @@ function containsSearch(params: ListParams, names: string[]): ListParams {
 }
 
 export async function listAnnouncements(db: Db, dicts: DictService, params: ListParams): Promise<Page<AnnouncementRecord>> {
-  const page = await pageOf<Row>(db, resource, containsSearch(params, ['titile', 'sender']), {
+  const page = await pageOf<Row>(db, announcementResource, containsSearch(params, ['titile', 'sender']), {
     extra: [eq(sysAnnouncement.delFlag, '0')],
     tieBreak: sysAnnouncement.id,
   });
@@ -460,16 +460,17 @@ export async function findAnnouncement(db: Db, user: Actor, id: string, manager:
   return toRecord(row);
 }
 
-const sendResource: ListResource = {
+/** Filters only: the order of one's own messages is fixed (see myAnnouncementSends). */
+export const announcementSendResource: ListResource = {
   table: sysAnnouncementSend,
   fields: {
-    titile: { column: sysAnnouncement.titile, type: 'string' },
-    sender: { column: sysAnnouncement.sender, type: 'string' },
-    readFlag: { column: sysAnnouncementSend.readFlag, type: 'string' },
-    busType: { column: sysAnnouncement.busType, type: 'string' },
-    msgCategory: { column: sysAnnouncement.msgCategory, type: 'string' },
-    priority: { column: sysAnnouncement.priority, type: 'string' },
-    sendTime: { column: sysAnnouncement.sendTime, type: 'datetime' },
+    titile: { column: sysAnnouncement.titile, type: 'string', sort: false },
+    sender: { column: sysAnnouncement.sender, type: 'string', sort: false },
+    readFlag: { column: sysAnnouncementSend.readFlag, type: 'string', sort: false },
+    busType: { column: sysAnnouncement.busType, type: 'string', sort: false },
+    msgCategory: { column: sysAnnouncement.msgCategory, type: 'string', sort: false },
+    priority: { column: sysAnnouncement.priority, type: 'string', sort: false },
+    sendTime: { column: sysAnnouncement.sendTime, type: 'datetime', sort: false },
   },
 };
 
@@ -480,7 +481,7 @@ const sendResource: ListResource = {
 export async function myAnnouncementSends(db: Db, dicts: DictService, userId: string, params: ListParams): Promise<Page<MyAnnouncementSendRecord>> {
   await linkBroadcasts(db, userId);
   const { column: _column, order: _order, ...rest } = params;
-  const parsed = parseListParams(sendResource, containsSearch(rest, ['titile', 'sender']));
+  const parsed = parseListParams(announcementSendResource, containsSearch(rest, ['titile', 'sender']));
   const where = and(
     eq(sysAnnouncementSend.userId, userId),
     eq(sysAnnouncement.sendStatus, SEND_STATUS.released),

@@ -5,6 +5,7 @@ import { categoryAddBody, categoryEditBody, CategoryMsg, DictMsg, Msg } from '@s
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
 import { splitIds } from '../dict/crud.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import * as service from './category.service.ts';
 
 const tags = ['分类字典'];
@@ -31,15 +32,7 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
         tags,
         summary: '分类分页列表',
         description: '默认列出顶级分类（pid 为 "0"）；支持 JeecgBoot 查询约定（name、code）。',
-        querystring: z.looseObject({
-          pageNo: z.string().max(10).optional(),
-          pageSize: z.string().max(10).optional(),
-          column: z.string().max(100).optional(),
-          order: z.string().max(10).optional(),
-          pid: z.string().max(36).optional(),
-          name: z.string().max(500).optional(),
-          code: z.string().max(500).optional(),
-        }),
+        querystring: listQuerySchema(service.categoryResource, { pid: z.string().max(36).optional().describe('上级分类 id，默认 "0"（顶级）') }),
       },
     },
     async (request) => ok(await service.rootList(db, request.query), Msg.querySuccess, 200),

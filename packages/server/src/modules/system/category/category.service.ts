@@ -9,7 +9,7 @@ import { pageOf, type ListParams, type ListResource } from '../../../platform/li
 import { created, isUniqueViolation, updated, withAuditText } from '../dict/crud.ts';
 import { sysCategory } from './category.table.ts';
 
-const resource: ListResource = {
+export const categoryResource: ListResource = {
   table: sysCategory,
   fields: {
     pid: { column: sysCategory.pid, type: 'string' },
@@ -49,7 +49,7 @@ async function nextCode(db: Db, pid: string, parentCode: string): Promise<string
 
 export async function rootList(db: Db, params: ListParams): Promise<Page<CategoryRecord>> {
   const query = { ...params, pid: rootOr(typeof params.pid === 'string' ? params.pid : undefined) };
-  const page = await pageOf<Row>(db, resource, query, { tieBreak: sysCategory.id });
+  const page = await pageOf<Row>(db, categoryResource, query, { tieBreak: sysCategory.id });
   return { ...page, records: page.records.map(record) };
 }
 

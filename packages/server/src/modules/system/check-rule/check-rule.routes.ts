@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { checkByCodeQuery, CheckMsg, checkRuleAddBody, checkRuleEditBody, Msg } from '@sbwq/contracts';
 import { fail, ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
@@ -43,7 +42,7 @@ export async function checkRuleRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     entity: '校验规则',
     perm: CheckRulePerm,
-    listFilters: { ruleName: z.string().max(500).optional(), ruleCode: z.string().max(500).optional() },
+    listResource: service.checkRuleResource,
     addBody: checkRuleAddBody,
     editBody: checkRuleEditBody,
     addDescription: 'ruleJson 为 [{digits, pattern, message}]（JSON 字符串或数组）；保存前检查正则是否有效、是否有灾难性回溯（在工作线程中限时试算）。',

@@ -138,7 +138,7 @@ export async function checkByCode(db: Db, ruleCode: string, rawValue: string): P
 
 // ---- administration ----
 
-const resource: ListResource = {
+export const checkRuleResource: ListResource = {
   table: sysCheckRule,
   fields: {
     ruleName: { column: sysCheckRule.ruleName, type: 'string' },
@@ -152,7 +152,7 @@ type Row = typeof sysCheckRule.$inferSelect;
 const record = (row: Row): CheckRuleRecord => withAuditText(row);
 
 export async function listCheckRules(db: Db, params: ListParams): Promise<Page<CheckRuleRecord>> {
-  const page = await pageOf<Row>(db, resource, params, { tieBreak: sysCheckRule.id });
+  const page = await pageOf<Row>(db, checkRuleResource, params, { tieBreak: sysCheckRule.id });
   return { ...page, records: page.records.map(record) };
 }
 

@@ -14,7 +14,8 @@ import { selectTree } from '../permission/permission.admin.service.ts';
 import { splitIds } from '../role/role.service.ts';
 import { sysUser, sysUserDepart } from '../user/user.table.ts';
 import { findUserById } from '../user/user.service.ts';
-import { listUsers } from '../user/user.admin.service.ts';
+import { listUsers, userResource } from '../user/user.admin.service.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { sysDepart, sysDepartPermission, sysDepartRole, sysDepartRolePermission, sysDepartRoleUser } from './depart.table.ts';
 import { activeDeparts, addDepart, buildTree, deleteDeparts, diffSave, editDepart, searchDeparts, toIdTree } from './depart.service.ts';
 
@@ -30,7 +31,11 @@ const departRoleList: ListResource = {
 };
 
 const tags = ['部门管理'];
-const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const departRoleQuery = listQuerySchema(departRoleList, {
+  deptId: z.string().max(36).optional().describe('部门ID（必填，也可写作 departId）'),
+  departId: z.string().max(36).optional().describe('部门ID（deptId 的另一写法）'),
+});
+const departUserQuery = listQuerySchema(userResource, { depId: z.string({ error: '缺少部门ID' }).min(1, '缺少部门ID').max(36).describe('部门ID（不含下级部门）') });
 
 const departRoleBody = z.object({
   id: z.string().max(36).optional(),
@@ -137,7 +142,7 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get('/sys/sysDepartRole/list', { config: { permission: 'system:depart:role' }, schema: { tags, summary: '部门角色列表', querystring: listQuery } }, async (request) => {
+  r.get('/sys/sysDepartRole/list', { config: { permission: 'system:depart:role' }, schema: { tags, summary: '部门角色列表', querystring: departRoleQuery } }, async (request) => {
     const deptId = typeof request.query.deptId === 'string' ? request.query.deptId : typeof request.query.departId === 'string' ? request.query.departId : '';
     if (!deptId) throw new BizError('缺少部门ID');
     const page = await pageOf<typeof sysDepartRole.$inferSelect>(db, departRoleList, request.query, { extra: [eq(sysDepartRole.departId, deptId)], tieBreak: sysDepartRole.id });
@@ -233,7 +238,7 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get('/sys/user/departUserList', { config: { permission: 'system:depart:user' }, schema: { tags, summary: '部门下的用户（不含下级）', querystring: listQuery } }, async (request) => {
+  r.get('/sys/user/departUserList', { config: { permission: 'system:depart:user' }, schema: { tags, summary: '部门下的用户（不含下级）', querystring: departUserQuery } }, async (request) => {
     const depId = typeof request.query.depId === 'string' ? request.query.depId : '';
     if (!depId) throw new BizError('缺少部门ID');
     return ok(await listUsers(db, await deps.dicts.allItems(), request.query, [sql`${sysUser.id} in (select user_id from sys_user_depart where dep_id = ${depId})`]), '操作成功！', 200);

@@ -13,7 +13,7 @@ import { sysDict, sysDictItem } from './dict.table.ts';
 /** Administration of sys_dict and sys_dict_item (JEECG-API §5.3). Every change clears the dictionary caches. */
 type Deps = { db: Db; dicts: DictService };
 
-const dictResource: ListResource = {
+export const dictResource: ListResource = {
   table: sysDict,
   fields: {
     dictName: { column: sysDict.dictName, type: 'string' },
@@ -26,15 +26,16 @@ const dictResource: ListResource = {
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 
-const itemResource: ListResource = {
+/** Filters only: items always come in sort_order (listItems). */
+export const dictItemResource: ListResource = {
   table: sysDictItem,
   fields: {
-    dictId: { column: sysDictItem.dictId, type: 'string' },
-    itemText: { column: sysDictItem.itemText, type: 'string' },
-    itemValue: { column: sysDictItem.itemValue, type: 'string' },
-    description: { column: sysDictItem.description, type: 'string' },
-    status: { column: sysDictItem.status, type: 'number' },
-    sortOrder: { column: sysDictItem.sortOrder, type: 'number' },
+    dictId: { column: sysDictItem.dictId, type: 'string', sort: false },
+    itemText: { column: sysDictItem.itemText, type: 'string', sort: false },
+    itemValue: { column: sysDictItem.itemValue, type: 'string', sort: false },
+    description: { column: sysDictItem.description, type: 'string', sort: false },
+    status: { column: sysDictItem.status, type: 'number', sort: false },
+    sortOrder: { column: sysDictItem.sortOrder, type: 'number', sort: false },
   },
   defaultSort: { field: 'sortOrder', order: 'asc' },
 };
@@ -150,7 +151,7 @@ export async function purgeDict({ db, dicts }: Deps, id: string): Promise<void> 
 export async function listItems(db: Db, params: ListParams): Promise<Page<DictItemRecord>> {
   // Items always come in sort_order (JEECG-API §5.3); the client's default createTime sort is not applied.
   const { column: _column, order: _order, ...filters } = params;
-  const page = await pageOf<ItemRow>(db, itemResource, filters, { tieBreak: sysDictItem.id });
+  const page = await pageOf<ItemRow>(db, dictItemResource, filters, { tieBreak: sysDictItem.id });
   return { ...page, records: page.records.map(itemRecord) };
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dictAddBody, dictEditBody, dictItemAddBody, dictItemEditBody, DictMsg, Msg, tableDictAddBody, tableDictEditBody } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { splitIds } from './crud.ts';
 import * as admin from './dict-admin.service.ts';
 import * as tables from './table-dict.service.ts';
@@ -31,15 +32,6 @@ export const DictPerm = {
 } as const;
 
 const dictCodeParam = z.string().min(1).max(200);
-/** JeecgBoot list parameters; other filters pass through to the resource's whitelist and unknown ones are ignored. */
-const listQuery = (filters: Record<string, string>) =>
-  z.looseObject({
-    pageNo: z.string().max(10).optional().describe('页码，默认 1'),
-    pageSize: z.string().max(10).optional().describe('每页条数，默认 10'),
-    column: z.string().max(100).optional().describe('排序字段'),
-    order: z.string().max(10).optional().describe('asc 或 desc'),
-    ...Object.fromEntries(Object.entries(filters).map(([k, d]) => [k, z.string().max(500).optional().describe(d)])),
-  });
 const idQuery = z.object({ id: z.string().min(1).max(36) });
 const idsQuery = z.object({ ids: z.string().max(40_000).optional() });
 const idParams = z.object({ id: z.string().min(1).max(36) });
@@ -134,7 +126,7 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/dict/list',
     {
       config: { permission: DictPerm.list },
-      schema: { tags, summary: '字典分页列表', description: '未删除的字典；支持 JeecgBoot 查询约定。', querystring: listQuery({ dictName: '字典名称', dictCode: '字典编码' }) },
+      schema: { tags, summary: '字典分页列表', description: '未删除的字典；支持 JeecgBoot 查询约定。', querystring: listQuerySchema(admin.dictResource) },
     },
     async (request) => ok(await admin.listDicts(db, request.query), Msg.querySuccess, 200),
   );
@@ -227,7 +219,7 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
         tags,
         summary: '字典项分页列表',
         description: '按 dictId 查询，按排序号排列；status 带 status_dictText。',
-        querystring: listQuery({ dictId: '字典 id', itemText: '字典项文本', itemValue: '字典项值', status: '状态' }),
+        querystring: listQuerySchema(admin.dictItemResource),
       },
     },
     async (request) => {
@@ -295,7 +287,7 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/tableDict/list',
     {
       config: { permission: DictPerm.tableList },
-      schema: { tags: tableTags, summary: '已登记的表字典', querystring: listQuery({ code: '表字典编码', tableName: '表名', enabled: '是否启用' }) },
+      schema: { tags: tableTags, summary: '已登记的表字典', querystring: listQuerySchema(tables.tableDictResource) },
     },
     async (request) => ok(await tables.listTableDicts(db, request.query), Msg.querySuccess, 200),
   );

@@ -14,7 +14,7 @@ import { checkTableDict, tableDictCode } from './table-dict.registry.ts';
 /** Administration of the table-dictionary registry (sys_table_dict). */
 type Deps = { db: Db; dicts: DictService };
 
-const resource: ListResource = {
+export const tableDictResource: ListResource = {
   table: sysTableDict,
   fields: {
     code: { column: sysTableDict.code, type: 'string' },
@@ -30,7 +30,7 @@ type Row = typeof sysTableDict.$inferSelect;
 const record = (row: Row): TableDictRecord => withAuditText(row);
 
 export async function listTableDicts(db: Db, params: ListParams): Promise<Page<TableDictRecord>> {
-  const page = await pageOf<Row>(db, resource, params, { tieBreak: sysTableDict.id });
+  const page = await pageOf<Row>(db, tableDictResource, params, { tieBreak: sysTableDict.id });
   return { ...page, records: page.records.map(record) };
 }
 

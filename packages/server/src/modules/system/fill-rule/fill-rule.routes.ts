@@ -38,7 +38,7 @@ export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     entity: '填值规则',
     perm: FillRulePerm,
-    listFilters: { ruleName: z.string().max(500).optional(), ruleCode: z.string().max(500).optional() },
+    listResource: service.fillRuleResource,
     addBody: fillRuleAddBody,
     editBody: fillRuleEditBody,
     addDescription: '编号 = 前缀 + 日期（yyyyMMdd/yyyyMM/yyyy/none）+ 流水号（1–10 位，按日/月/年重置或不重置）；规则编码唯一。',

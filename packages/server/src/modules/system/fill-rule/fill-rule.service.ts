@@ -65,7 +65,7 @@ export async function nextCode(db: Db, ruleCode: string, now: Date = new Date())
   return formatCode(typed, Number(counter.current_value), now);
 }
 
-const resource: ListResource = {
+export const fillRuleResource: ListResource = {
   table: sysFillRule,
   fields: {
     ruleName: { column: sysFillRule.ruleName, type: 'string' },
@@ -79,7 +79,7 @@ type Row = typeof sysFillRule.$inferSelect;
 const record = (row: Row): FillRuleRecord => withAuditText(row) as FillRuleRecord;
 
 export async function listFillRules(db: Db, params: ListParams): Promise<Page<FillRuleRecord>> {
-  const page = await pageOf<Row>(db, resource, params, { tieBreak: sysFillRule.id });
+  const page = await pageOf<Row>(db, fillRuleResource, params, { tieBreak: sysFillRule.id });
   return { ...page, records: page.records.map(record) };
 }
 

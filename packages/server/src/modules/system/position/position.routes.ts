@@ -7,12 +7,12 @@ import { BizError, ok } from '../../../platform/http/envelope.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import type { AppDeps } from '../../../app.ts';
 import { splitIds } from '../role/role.service.ts';
 import { sysPosition } from './position.table.ts';
 
 const tags = ['职务管理'];
-const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
 const resource: ListResource = {
   table: sysPosition,
@@ -24,6 +24,7 @@ const resource: ListResource = {
   },
   defaultSort: { field: 'createTime', order: 'desc' },
 };
+const listQuery = listQuerySchema(resource);
 
 type Row = typeof sysPosition.$inferSelect;
 

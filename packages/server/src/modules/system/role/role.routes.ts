@@ -11,12 +11,14 @@ import type { AppDeps } from '../../../app.ts';
 import { sysPermissionDataRule } from '../permission/permission.table.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
-import { listUsers } from '../user/user.admin.service.ts';
+import { listUsers, userResource } from '../user/user.admin.service.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { sysRole, sysRolePermission } from './role.table.ts';
 import { addRole, deleteRoles, editRole, roleCodeAvailable, roleResource, saveRolePermissions, splitIds, toRoleRecord } from './role.service.ts';
 
 const tags = ['角色管理'];
-const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const listQuery = listQuerySchema(roleResource);
+const roleUserQuery = listQuerySchema(userResource, { roleId: z.string({ error: '缺少角色ID' }).min(1, '缺少角色ID').max(36).describe('角色ID') });
 const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36) });
 
 /** 角色管理 (JEECG-API §3.2, §3.3, §5.7), guarded by system:role:* codes. */
@@ -136,7 +138,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/sys/user/userRoleList',
-    { config: { permission: 'system:role:user' }, schema: { tags, summary: '角色下的用户', querystring: listQuery } },
+    { config: { permission: 'system:role:user' }, schema: { tags, summary: '角色下的用户', querystring: roleUserQuery } },
     async (request) => {
       const roleId = typeof request.query.roleId === 'string' ? request.query.roleId : '';
       if (!roleId) throw new BizError('缺少角色ID');

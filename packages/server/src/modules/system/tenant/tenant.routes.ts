@@ -6,6 +6,7 @@ import { tenantBody } from '@sbwq/contracts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { hasRole } from '../../../platform/access/access.ts';
 import type { AppDeps } from '../../../app.ts';
 import { splitIds } from '../role/role.service.ts';
@@ -13,7 +14,6 @@ import { findUserById } from '../user/user.service.ts';
 import { sysTenant } from './tenant.table.ts';
 
 const tags = ['租户管理'];
-const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const resource: ListResource = {
   table: sysTenant,
   fields: {
@@ -24,6 +24,7 @@ const resource: ListResource = {
   },
   defaultSort: { field: 'id', order: 'asc' },
 };
+const listQuery = listQuerySchema(resource);
 type Row = typeof sysTenant.$inferSelect;
 
 const toDate = (v: string | null | undefined) => {

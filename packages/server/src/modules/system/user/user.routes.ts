@@ -8,6 +8,7 @@ import type { AppDeps } from '../../../app.ts';
 import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
 import { exportUsers, importUsers } from './user.excel.ts';
 import { dataRuleConditions } from '../../../platform/list/data-rules.ts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysUser, sysUserDepart } from './user.table.ts';
 import {
@@ -36,7 +37,10 @@ const idList = (value: string) =>
     .filter(Boolean);
 const idsQuery = z.object({ ids: z.string({ error: '请选择记录' }).min(1, '请选择记录').max(20_000) });
 const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36) });
-const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const listQuery = listQuerySchema(userResource, {
+  departId: z.string().max(36).optional().describe('部门ID：该部门及其下级部门的用户'),
+  selections: z.string().max(40_000).optional().describe('导出时只导出这些用户ID（逗号分隔）'),
+});
 
 /** 用户管理 (JEECG-API §5.7), guarded by system:user:* codes. */
 export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
