@@ -18,6 +18,7 @@ import { installWeb } from './platform/web/web.ts';
 import { docTokenOf, installDocs } from './platform/docs/docs.ts';
 import { DictService } from './modules/system/dict/dict.service.ts';
 import { authRoutes } from './modules/system/auth/auth.routes.ts';
+import { logRoutes } from './modules/system/log/log.routes.ts';
 import { userSessionRoutes } from './modules/system/user/user-session.routes.ts';
 import { userRoutes } from './modules/system/user/user.routes.ts';
 import { permissionRoutes } from './modules/system/permission/permission.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   await app.register(
     async (api) => {
       await authRoutes(api, deps);
+      await logRoutes(api, deps);
       await userSessionRoutes(api, deps);
       await userRoutes(api, deps);
       await permissionRoutes(api, deps);

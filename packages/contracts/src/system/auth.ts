@@ -4,12 +4,20 @@ import { Msg } from '../messages.ts';
 const text = (max: number, required?: string) =>
   z.string(required ? { error: required } : undefined).max(max, `长度不能超过${max}个字符`);
 
+/**
+ * The captcha key: the stock 2.3 client sends the number it used for `randomImage/{key}`
+ * (`new Date().getTime()`), ours a string; both name the same captcha.
+ */
+const checkKey = z
+  .union([text(64), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)], { error: '验证码标识应为文字或数字' })
+  .transform(String);
+
 /** POST /sys/login (JEECG-API §2.2). Stock clients also send remember_me; unknown fields are refused. */
 export const loginBody = z.strictObject({
   username: text(100, '请输入用户名').trim().min(1, '请输入用户名'),
   password: text(128, '请输入密码').min(1, '请输入密码'),
   captcha: text(8).optional(),
-  checkKey: text(64).optional(),
+  checkKey: checkKey.optional(),
   remember_me: z.union([z.boolean(), z.string().max(8)]).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;

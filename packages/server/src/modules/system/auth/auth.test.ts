@@ -38,6 +38,24 @@ describe('§7 login and session (JEECG-API §2)', async () => {
     expect(body.result.sysAllDictItems.nice_class).toHaveLength(45);
   });
 
+  it('the stock JeecgBoot 2.3 login body signs in: checkKey as the number it used for randomImage, remember_me boolean, captcha (issue: stock client got HTTP 400)', async () => {
+    const checkKey = 1732372800123;
+    await captchaFor(String(checkKey), '10.1.0.9');
+    const wrong = json(await login({ username: 'admin', password: 'Admin12345', captcha: 'zzzz', checkKey, remember_me: true }, '10.1.0.9'));
+    expect(wrong).toMatchObject({ success: false, message: '验证码错误' });
+    const fresh = await captchaFor(String(checkKey + 1), '10.1.0.9');
+    const res = await login({ username: 'admin', password: 'Admin12345', captcha: fresh, checkKey: checkKey + 1, remember_me: true }, '10.1.0.9');
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ success: true, code: 200, message: '登录成功' });
+    expect(json(res).result.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    for (const bad of [-1, 1.5]) {
+      const refused = await login({ username: 'admin', password: 'Admin12345', captcha: 'abcd', checkKey: bad }, '10.1.0.9');
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused).message).toMatch(/[\u4e00-\u9fff]/);
+    }
+    await db.delete(sysLoginAttempt);
+  });
+
   it('stores only a hash of the token', async () => {
     const token = await t.loginAs('admin', 'Admin12345');
     const found = await rows<{ n: number }>(db, sql`select count(*)::int as n from sys_session where token_hash = ${token}`);
