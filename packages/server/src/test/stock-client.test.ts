@@ -38,8 +38,35 @@ describe('the stock JeecgBoot 2.3 client: what its screens send is accepted (JEE
     expect(json(login).code).toBe(200);
     token = result.token;
     await succeeds(await call('PUT', '/sys/selectDepart', { orgCode: result.departs[0].orgCode, username: 'admin' }));
-    const menu = await succeeds(await get('/sys/permission/getUserPermissionByToken'));
+    // its permission store passes the token as a query parameter too
+    const menu = await succeeds(await get('/sys/permission/getUserPermissionByToken', { token }));
     expect(menu.menu.length).toBeGreaterThan(0);
+  });
+
+  it('what its system screens load when they open answers without an HTTP error (users, roles, menus, departments, dictionaries, positions)', async () => {
+    const admin = (await succeeds(await get('/sys/user/list', { username: 'admin' }))).records[0];
+    const [role] = (await succeeds(await get('/sys/role/list'))).records;
+    const [depart] = (await succeeds(await get('/sys/sysDepart/queryTreeList'))) as { id: string }[];
+    const [dict] = (await succeeds(await get('/sys/dict/list'))).records;
+    const opened: [string, Record<string, string>?][] = [
+      ['/sys/user/getCurrentUserDeparts'],
+      ['/sys/user/queryUserRole', { userid: admin.id }],
+      ['/sys/user/userDepartList', { userId: admin.id }],
+      ['/sys/role/queryall'],
+      ['/sys/role/queryTreeList'],
+      ['/sys/permission/list'],
+      ['/sys/permission/queryTreeList'],
+      ['/sys/permission/queryRolePermission', { roleId: role.id }],
+      ['/sys/user/userRoleList', { roleId: role.id, pageNo: '1', pageSize: '10' }],
+      ['/sys/sysDepart/queryIdTree'],
+      ['/sys/user/departUserList', { depId: depart.id, pageNo: '1', pageSize: '10' }],
+      ['/sys/sysDepartRole/list', { deptId: depart.id, pageNo: '1', pageSize: '10' }],
+      ['/sys/dict/queryAllDictItems'],
+      ['/sys/dict/getDictItems/sex'],
+      ['/sys/dictItem/list', { dictId: dict.id, pageNo: '1', pageSize: '10' }],
+      ['/sys/position/list', { column: 'createTime', order: 'desc', pageNo: '1', pageSize: '10' }],
+    ];
+    for (const [path, query] of opened) await succeeds(await get(path, query));
   });
 
   it('UserList/UserModal: list with field and sort, checkOnlyUser, add with number selects, edit with the whole row, frozenBatch with a number, changePassword', async () => {
