@@ -5,7 +5,7 @@ import { Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
 import { RightsPerm } from '../shared/perms.ts';
-import { listApprovals, todoList } from './approval.service.ts';
+import { listApprovals, todoCount, todoList } from './approval.service.ts';
 
 const tags = ['审批'];
 const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -21,11 +21,21 @@ export async function approvalRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: '待我审批',
-        description: '按调用者的审批权限列出待审批事项（入驻、认证、权利备案、银行账户），最早提交的在前，不含本人提交的。可按 bizType 筛选；分页 pageNo/pageSize。',
+        description:
+          '按调用者的审批权限列出待审批事项（入驻、认证、权利备案、银行账户），不含本人提交的；默认最新提交的在前。筛选：bizType，orgName 与 bizTitle（事项，*模糊*），submitTime_begin/_end；排序 column：submitTime、bizType、bizTitle、orgName、node；分页 pageNo/pageSize。',
         querystring: listQuery,
       },
     },
     async (request) => ok(await todoList(db, dicts, request.user!, request.query), Msg.ok, 200),
+  );
+
+  r.get(
+    '/rights/approval/todoCount',
+    {
+      config: { permission: RightsPerm.approvalTodo },
+      schema: { tags, summary: '待我审批的事项数', description: 'result 为等待调用者审批的事项数（与待我审批列表的总数相同），页头的待审批入口显示它。' },
+    },
+    async (request) => ok(await todoCount(db, request.user!), Msg.ok, 200),
   );
 
   r.get(
@@ -35,7 +45,7 @@ export async function approvalRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: '审批记录',
-        description: '筛选：bizType、bizId、node、result、approverName、approveTime_begin/_end；协会工作人员可见全部，机构用户只见本机构业务的审批记录。',
+        description: '默认最新审批的在前。筛选：bizType、bizId、bizTitle（事项，*模糊*）、node、result、approverName、approveTime_begin/_end；协会工作人员可见全部，机构用户只见本机构业务的审批记录。',
         querystring: listQuery,
       },
     },
