@@ -68,6 +68,13 @@ test.describe('decisions reach the submitter, staff see what waits, drafts stay 
     await expect(decide).toBeHidden();
     await expect(row(reviewer, markName)).toHaveCount(0);
     await expect.poll(() => headerCount(reviewer), { timeout: 15_000 }).toBeLessThan(raised);
+    // On a phone the entry still fits in the header beside the bell and the settings button.
+    await reviewer.setViewportSize({ width: 375, height: 812 });
+    for (const name of [/^待我审批/, /^消息通知/, /^系统设置$/]) {
+      const box = await reviewer.locator('header').getByRole('button', { name }).boundingBox();
+      expect(box, String(name)).not.toBeNull();
+      expect(box!.x + box!.width, String(name)).toBeLessThanOrEqual(375);
+    }
 
     // The submitter's open bell shows it, pushed over the socket; the notice carries the remark.
     const item = panel.getByRole('button', { name: new RegExp(`受保护权利审核已驳回：${markName}`) });
