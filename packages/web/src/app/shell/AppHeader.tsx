@@ -5,6 +5,7 @@ import styles from './AppHeader.module.css';
 import { Brand } from './Brand.tsx';
 import { LogoutLink } from './LogoutLink.tsx';
 import { NoticeBell } from './notice/NoticeBell.tsx';
+import { TodoEntry } from './notice/TodoEntry.tsx';
 import type { Settings } from './settings/settings.store.ts';
 import { setSettingsOpen } from './shell.store.ts';
 import { TopMenu } from './TopMenu.tsx';
@@ -24,7 +25,7 @@ const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).j
 
 /**
  * spec §2 "Main layout" header: the logo linking to the dashboard, the welcome text (side-menu
- * layout) or the top menu, the notice bell, the user dropdown, 退出登录 and the settings button.
+ * layout) or the top menu, 待审批 (what waits for the user's decision), the notice bell, the user dropdown, 退出登录 and the settings button.
  */
 export function AppHeader({ device, settings, collapsed, visible, onToggle }: Props) {
   const mobile = device === 'mobile';
@@ -46,6 +47,7 @@ export function AppHeader({ device, settings, collapsed, visible, onToggle }: Pr
         )}
         {topmenu ? <TopMenu theme={settings.navTheme} /> : !mobile && <span className={styles.welcome}>{WELCOME_TEXT}</span>}
         <div className={styles.right}>
+          <TodoEntry />
           <NoticeBell />
           <UserMenu compact={mobile} />
           <LogoutLink compact={mobile} />

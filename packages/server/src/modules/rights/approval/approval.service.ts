@@ -1,4 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { RightsMsg, type ApprovalRecord, type ApprovalTodo, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -93,11 +94,40 @@ type TodoRow = {
 };
 
 /**
- * 待我审批: what waits for the caller's approval permissions — enrolments and certifications
- * (rights:org:approve), rights records (rights:right:approve), bank accounts (rights:bank:approve) —
- * oldest first, without the caller's own submissions.
+ * The columns of the 待我审批 union as the list conventions see them: `x` is the union's alias in the
+ * query, so filters and sorting name these columns and nothing from the request reaches SQL.
  */
-export async function todoList(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<ApprovalTodo>> {
+const todoView = pgTable('x', {
+  bizType: varchar('biz_type'),
+  bizId: varchar('biz_id'),
+  bizTitle: varchar('biz_title'),
+  node: varchar('node'),
+  orgId: varchar('org_id'),
+  orgName: varchar('org_name'),
+  submitTime: timestamp('submit_time', { withTimezone: true }),
+});
+
+export const todoResource: ListResource = {
+  table: todoView,
+  fields: {
+    bizType: { column: todoView.bizType, type: 'string' },
+    bizId: { column: todoView.bizId, type: 'string', sort: false },
+    bizTitle: { column: todoView.bizTitle, type: 'string' },
+    node: { column: todoView.node, type: 'string' },
+    orgId: { column: todoView.orgId, type: 'string', sort: false },
+    orgName: { column: todoView.orgName, type: 'string' },
+    submitTime: { column: todoView.submitTime, type: 'datetime' },
+  },
+  // newest first: what just arrived is on page 1, not on the last page
+  defaultSort: { field: 'submitTime', order: 'desc' },
+};
+
+/**
+ * What waits for the caller's approval permissions — enrolments and certifications (rights:org:approve),
+ * rights records (rights:right:approve), bank accounts (rights:bank:approve) — without the caller's own
+ * submissions: a union aliased `x`, or null when the caller may decide nothing.
+ */
+async function waitingFor(db: Db, user: SessionUser): Promise<SQL | null> {
   const [orgs, marks, banks] = await Promise.all([
     hasPermission(db, user.id, RightsPerm.orgApprove),
     hasPermission(db, user.id, RightsPerm.rightApprove),
@@ -123,17 +153,34 @@ export async function todoList(db: Db, dicts: DictService, user: SessionUser, pa
                           b.org_id as org_id, o.org_name as org_name, b.submit_by as submit_by, b.submit_time as submit_time
                      from rights_bank_account b join rights_org o on o.id = b.org_id where b.audit_status = '0' and b.del_flag = '0'`);
   }
-  const { pageNo, pageSize } = parseListParams({ table: rightsApproval, fields: {} }, { pageNo: params.pageNo, pageSize: params.pageSize });
-  if (parts.length === 0) return { records: [], total: 0, size: pageSize, current: pageNo, pages: 0 };
-  const bizType = typeof params.bizType === 'string' && /^\d{1,2}$/.test(params.bizType) ? params.bizType : null;
-  const where = and(sql`(x.submit_by is null or x.submit_by <> ${user.id})`, bizType ? sql`x.biz_type = ${bizType}` : undefined);
-  const union = sql.join(parts, sql` union all `);
+  if (!parts.length) return null;
+  return sql`(select * from (${sql.join(parts, sql` union all `)}) u where u.submit_by is null or u.submit_by <> ${user.id}) x`;
+}
+
+/** How many items wait for the caller (the header's 待审批 count); 0 for whoever may decide nothing. */
+export async function todoCount(db: Db, user: SessionUser): Promise<number> {
+  const from = await waitingFor(db, user);
+  if (!from) return 0;
+  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from ${from}`);
+  return total;
+}
+
+/**
+ * 待我审批: newest submission first by default; sortable by submitTime, bizType, bizTitle, orgName, node;
+ * filtered by bizType and searched by orgName and bizTitle (事项) with the JeecgBoot conventions (`*x*`).
+ */
+export async function todoList(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<ApprovalTodo>> {
+  checkDateParams(todoResource, params);
+  const { where, orderBy, pageNo, pageSize } = parseListParams(todoResource, params);
+  const from = await waitingFor(db, user);
+  if (!from) return { records: [], total: 0, size: pageSize, current: pageNo, pages: 0 };
+  const filter = where ?? sql`true`;
   const [[{ total }], found] = await Promise.all([
-    rows<{ total: number }>(db, sql`select count(*)::int as total from (${union}) x where ${where}`),
+    rows<{ total: number }>(db, sql`select count(*)::int as total from ${from} where ${filter}`),
     rows<TodoRow>(
       db,
-      sql`select x.*, u.realname as submit_by_name from (${union}) x left join sys_user u on u.id = x.submit_by
-           where ${where} order by x.submit_time asc nulls first, x.biz_id limit ${pageSize} offset ${(pageNo - 1) * pageSize}`,
+      sql`select x.*, u.realname as submit_by_name from ${from} left join sys_user u on u.id = x.submit_by
+           where ${filter} order by ${sql.join([...orderBy, sql`x.biz_type`, sql`x.biz_id`], sql`, `)} limit ${pageSize} offset ${(pageNo - 1) * pageSize}`,
     ),
   ]);
   const records = found.map((r) => ({

@@ -1,7 +1,9 @@
-import { RightsMsg, type ApproveBody } from '@sbwq/contracts';
+import { ApprovalBizType, RightsMsg, type ApproveBody } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
+import { pushNotice, writeNotice, type WrittenNotice } from '../../system/announcement/announcement.service.ts';
 import { assertNotSelf, writeApproval, type ApprovalWrite } from './approval.service.ts';
 
 /**
@@ -9,12 +11,12 @@ import { assertNotSelf, writeApproval, type ApprovalWrite } from './approval.ser
  * tables and status columns differ, so the caller writes the conditional update; what every step must
  * do the same way lives here: refuse a missing record and self-approval, move the record only if it is
  * still pending, check the submitter again on the row the update returned (it may have been
- * resubmitted in between), and write the approval record in the same transaction.
+ * resubmitted in between), write the approval record in the same transaction, and tell the submitter.
  */
 export type Decision<Row extends { id: string }> = {
   /** the record as it stands, or undefined (→ 记录不存在) */
   find: () => Promise<Row | undefined>;
-  /** who submitted it; they may not decide it */
+  /** who submitted it; they may not decide it, and they are told the result */
   submitterOf: (row: Row) => string | null;
   /** the update from pending to the decided status; returns the changed row, or nothing when the record was not pending */
   transition: (t: Db, now: Date) => Promise<Row | undefined>;
@@ -24,22 +26,87 @@ export type Decision<Row extends { id: string }> = {
   andThen?: (t: Db, row: Row, now: Date) => Promise<Row>;
   /** what the approval record says about the decided row */
   approval: (row: Row) => Pick<ApprovalWrite, 'bizType' | 'bizTitle' | 'node' | 'orgId' | 'sysOrgCode'>;
+  /** the page (an app route) where the submitter finds the decided record */
+  page: (row: Row) => string;
 };
 
-export async function decide<Row extends { id: string }>(db: Db, user: SessionUser, body: ApproveBody, d: Decision<Row>): Promise<Row> {
+export async function decide<Row extends { id: string }>(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody, d: Decision<Row>): Promise<Row> {
   const before = await d.find();
   if (!before) throw new BizError(RightsMsg.notFound);
   assertNotSelf(d.submitterOf(before), user);
-  return db.transaction(async (tx) => {
+  const { row, notice } = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const now = new Date();
     const changed = await d.transition(t, now);
     if (!changed) throw new BizError(await d.notPending(t));
-    assertNotSelf(d.submitterOf(changed), user);
-    const row = d.andThen ? await d.andThen(t, changed, now) : changed;
-    await writeApproval(t, user, { ...d.approval(row), bizId: row.id, result: body.result, opinion: body.opinion }, now);
-    return row;
+    const submitter = d.submitterOf(changed);
+    assertNotSelf(submitter, user);
+    const decided = d.andThen ? await d.andThen(t, changed, now) : changed;
+    const approval = d.approval(decided);
+    await writeApproval(t, user, { ...approval, bizId: decided.id, result: body.result, opinion: body.opinion }, now);
+    // The message is part of the decision: written with it, or (rolled back) not at all.
+    const written = submitter ? await writeNotice(t, decisionNotice(user, body, approval, decided.id, submitter, d.page(decided))) : null;
+    return { row: decided, notice: written };
   });
+  // Pushed only once the decision is committed: nobody is told of a decision that did not happen.
+  if (notice) await pushSafely(sockets, notice);
+  return row;
+}
+
+/** A lost push only delays the message to the bell's next poll; it must not turn a committed decision into an error. */
+async function pushSafely(sockets: SocketHub, notice: WrittenNotice) {
+  try {
+    await pushNotice(sockets, notice);
+  } catch {
+    // the delivery row is written; the bell's 6 s poll shows it
+  }
+}
+
+/** What the submitter's message calls each kind of record. */
+const SUBJECT: Record<string, string> = {
+  [ApprovalBizType.enrol]: '机构入驻申请',
+  [ApprovalBizType.certify]: '机构认证材料',
+  [ApprovalBizType.right]: '受保护权利',
+  [ApprovalBizType.threaded]: '线索批次',
+  [ApprovalBizType.closure]: '结案申请',
+  [ApprovalBizType.claim]: '报销单',
+  [ApprovalBizType.bank]: '银行账户',
+};
+
+const RESULT_TEXT: Record<ApproveBody['result'], string> = { pass: '已通过', reject: '已驳回' };
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The system message (系统消息, msgCategory 2) a decision sends its submitter: the result, the record,
+ * who decided and the remark, and a link (去处理) to the page where the record is.
+ */
+export function decisionNotice(
+  approver: SessionUser,
+  body: ApproveBody,
+  approval: Pick<ApprovalWrite, 'bizType' | 'bizTitle'>,
+  bizId: string,
+  submitter: string,
+  page: string,
+) {
+  const subject = SUBJECT[approval.bizType] ?? '审批事项';
+  const result = RESULT_TEXT[body.result];
+  const title = approval.bizTitle ? `「${approval.bizTitle}」` : '';
+  const remark = body.opinion?.trim() ? body.opinion.trim() : '无';
+  const who = approver.realname || approver.username;
+  return {
+    titile: `${subject}审核${result}：${approval.bizTitle ?? ''}`.replace(/：$/, ''),
+    msgAbstract: `审核意见：${remark}`.slice(0, 500),
+    msgContent: `<p>您提交的${subject}${escapeHtml(title)}${result}。</p><p>审核人：${escapeHtml(who)}</p><p>审核意见：${escapeHtml(remark)}</p>`,
+    userIds: [submitter],
+    sender: approver.username,
+    msgCategory: '2' as const,
+    priority: body.result === 'pass' ? ('L' as const) : ('M' as const),
+    busType: `approval_${approval.bizType}`,
+    busId: bizId,
+    openType: 'url' as const,
+    openPage: page,
+  };
 }
 
 /** The audit columns and update stamp a decision writes on tables that use `audit_*` (bank, right, org enrolment). */

@@ -16,6 +16,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { audited, decide } from '../approval/decide.ts';
@@ -224,8 +225,8 @@ export async function setBankStatus(db: Db, user: SessionUser, id: string, statu
 }
 
 /** 财务审核: 待审核 → 已通过 | 已驳回 with its approval record (node 财务审核), in one transaction. */
-export async function approveBank(db: Db, user: SessionUser, body: ApproveBody): Promise<void> {
-  await decide(db, user, body, {
+export async function approveBank(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<void> {
+  await decide(db, sockets, user, body, {
     find: async () => (await db.select().from(rightsBankAccount).where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.delFlag, '0'))))[0],
     submitterOf: (row) => row.submitBy,
     transition: async (t, now) =>
@@ -244,5 +245,6 @@ export async function approveBank(db: Db, user: SessionUser, body: ApproveBody):
       orgId: row.orgId,
       sysOrgCode: row.sysOrgCode,
     }),
+    page: () => '/rights/org/bank',
   });
 }

@@ -88,7 +88,7 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
       expect(page.total, flag).toBeGreaterThan(0);
       expect(page.records.every((r: Record<string, boolean>) => r[flag]), flag).toBe(true);
     }
-    const todo = json(await t.inject({ url: t.api('/rights/approval/todo?pageSize=50'), headers: { 'X-Access-Token': reviewer } })).result;
+    const todo = json(await t.inject({ url: t.api('/rights/approval/todo?pageSize=500'), headers: { 'X-Access-Token': reviewer } })).result;
     expect(new Set(todo.records.map((r: { bizType: string }) => r.bizType))).toEqual(new Set(['1', '2', '3']));
   });
 

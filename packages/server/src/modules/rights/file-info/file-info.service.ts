@@ -27,9 +27,18 @@ export const ANNOUNCEMENT_BIZ = 'announcement';
 export const ANNOUNCEMENT_UPLOAD_CODES = ['system:announcement:add', 'system:announcement:edit'];
 export const isAnnouncementBiz = (biz: string) => biz.split('/')[0] === ANNOUNCEMENT_BIZ;
 
+/**
+ * The files of a record still in draft (a protected right in 草稿, an enrolment form never submitted)
+ * belong to that draft: like the record itself, the association sees them once it is submitted.
+ */
+const notOfAnotherDraft = (user: SessionUser): SQL => sql`(${sbFileInfo.uploaderId} = ${user.id} or not exists (
+  select 1 from rights_right r where ${sbFileInfo.bizType} = 'rights_right' and r.id = ${sbFileInfo.bizId} and r.audit_status = '3'
+  union all
+  select 1 from rights_org o where ${sbFileInfo.bizType} = 'rights_org' and o.id = ${sbFileInfo.bizId} and o.enter_status = '0'))`;
+
 /** The condition a user's file list and file reads are limited to. */
 export async function fileScope(db: Db, user: SessionUser): Promise<SQL | undefined> {
-  if (await isStaff(db, user.id)) return undefined;
+  if (await isStaff(db, user.id)) return notOfAnotherDraft(user);
   const root = orgRoot(user.orgCode);
   const own = eq(sbFileInfo.uploaderId, user.id);
   return root.length === 6 ? or(own, like(sbFileInfo.sysOrgCode, `${root}%`)) : own;

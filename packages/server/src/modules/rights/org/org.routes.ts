@@ -93,13 +93,13 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
         querystring: listQuery,
       },
     },
-    async (request) => ok(await service.listOrgs(db, dicts, request.query), Msg.ok, 200),
+    async (request) => ok(await service.listOrgs(db, dicts, request.user!, request.query), Msg.ok, 200),
   );
 
   r.get(
     '/rights/org/queryById',
     { config: { permission: RightsPerm.orgList }, schema: { tags, summary: '按ID查询机构', querystring: idQuery } },
-    async (request) => ok(await service.orgById(db, dicts, request.query.id), Msg.ok, 200),
+    async (request) => ok(await service.orgById(db, dicts, request.user!, request.query.id), Msg.ok, 200),
   );
 
   r.post(
@@ -114,7 +114,7 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      await service.approveEnrol(db, dicts, request.user!, request.body);
+      await service.approveEnrol(db, dicts, deps.sockets, request.user!, request.body);
       return ok(null, request.body.result === 'pass' ? RightsMsg.enrolApproved : RightsMsg.enrolRejected, 200);
     },
   );
@@ -131,7 +131,7 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      await service.approveCertify(db, dicts, request.user!, request.body);
+      await service.approveCertify(db, dicts, deps.sockets, request.user!, request.body);
       return ok(null, request.body.result === 'pass' ? RightsMsg.certifyPassed : RightsMsg.certifyFailed, 200);
     },
   );

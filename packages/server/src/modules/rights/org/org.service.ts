@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import {
   ApprovalBizType,
   ApprovalNode,
@@ -20,6 +20,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { addDepart } from '../../system/depart/depart.service.ts';
@@ -163,11 +164,11 @@ async function orgOrFail(db: Db, id: string): Promise<OrgRow> {
  * organisation becomes a department under 入驻服务机构 (agencies) or 会员企业 (权利人企业), and the user who
  * submitted is moved into it, so that their data is scoped to it.
  */
-export async function approveEnrol(db: Db, dicts: DictService, user: SessionUser, body: ApproveBody): Promise<OrgRow> {
+export async function approveEnrol(db: Db, dicts: DictService, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<OrgRow> {
   const pass = body.result === 'pass';
   // read before the transaction: a query outside an open transaction waits for it on PGlite
   const statusTexts = await dicts.dictTexts('enter_status');
-  return decide(db, user, body, {
+  return decide(db, sockets, user, body, {
     find: () => findOrg(db, body.id),
     submitterOf: (row) => row.submitBy,
     transition: async (t, now) =>
@@ -184,6 +185,7 @@ export async function approveEnrol(db: Db, dicts: DictService, user: SessionUser
     },
     andThen: async (t, row, now) => (pass && !row.departId ? { ...row, sysOrgCode: await makeDepart(t, user, row, now) } : row),
     approval: (row) => ({ bizType: ApprovalBizType.enrol, bizTitle: row.orgName, node: ApprovalNode.first, orgId: row.id, sysOrgCode: row.sysOrgCode }),
+    page: () => '/dashboard/enter-organisation',
   });
 }
 
@@ -251,11 +253,11 @@ export async function submitCertify(db: Db, user: SessionUser, body: OrgCertifyB
 }
 
 /** 审批认证: 认证中 → 已认证 | 认证失败, with its approval record, in one transaction. */
-export async function approveCertify(db: Db, dicts: DictService, user: SessionUser, body: ApproveBody): Promise<OrgRow> {
+export async function approveCertify(db: Db, dicts: DictService, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<OrgRow> {
   const pass = body.result === 'pass';
   // read before the transaction: a query outside an open transaction waits for it on PGlite
   const statusTexts = await dicts.dictTexts('certify_status');
-  return decide(db, user, body, {
+  return decide(db, sockets, user, body, {
     find: () => findOrg(db, body.id),
     submitterOf: (row) => row.certifySubmitBy,
     transition: async (t, now) =>
@@ -278,6 +280,7 @@ export async function approveCertify(db: Db, dicts: DictService, user: SessionUs
       return `${RightsMsg.certifyNotPending}（当前状态：${statusTexts.get(current.certifyStatus) ?? current.certifyStatus}）`;
     },
     approval: (row) => ({ bizType: ApprovalBizType.certify, bizTitle: row.orgName, node: ApprovalNode.first, orgId: row.id, sysOrgCode: row.sysOrgCode }),
+    page: () => '/dashboard/certification',
   });
 }
 
@@ -298,14 +301,22 @@ export async function setOrgDisabled(db: Db, user: SessionUser, id: string, disa
   if (changed.length !== 1) throw new BizError(disable ? RightsMsg.disableNotAllowed : RightsMsg.enableNotAllowed);
 }
 
-export async function listOrgs(db: Db, dicts: DictService, params: ListParams, extra: SQL[] = []): Promise<Page<OrgRecord>> {
+/**
+ * An enrolment form that was saved but never submitted (未提交) is its applicant's alone: the association
+ * sees an organisation from its first submission on.
+ */
+const submittedOrOwn = (user: SessionUser): SQL => or(ne(rightsOrg.enterStatus, EnterStatus.draft), eq(rightsOrg.applicantId, user.id))!;
+
+export async function listOrgs(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<OrgRecord>> {
   checkDateParams(orgResource, params);
-  const page = await pageOf<OrgRow>(db, orgResource, params, { extra, tieBreak: rightsOrg.id });
+  const page = await pageOf<OrgRow>(db, orgResource, params, { extra: [submittedOrOwn(user)], tieBreak: rightsOrg.id });
   return { ...page, records: await orgRecords(dicts, page.records) };
 }
 
-export async function orgById(db: Db, dicts: DictService, id: string): Promise<OrgRecord> {
-  return (await orgRecords(dicts, [await orgOrFail(db, id)]))[0];
+export async function orgById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<OrgRecord> {
+  const [row] = await db.select().from(rightsOrg).where(and(eq(rightsOrg.id, id), submittedOrOwn(user)));
+  if (!row) throw new BizError(RightsMsg.notFound);
+  return (await orgRecords(dicts, [row]))[0];
 }
 
 export async function mine(db: Db, dicts: DictService, user: SessionUser): Promise<OrgRecord | null> {

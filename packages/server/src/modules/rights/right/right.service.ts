@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ApprovalBizType,
   ApprovalNode,
@@ -19,6 +19,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { audited, decide } from '../approval/decide.ts';
@@ -73,12 +74,15 @@ export function expiryFlagCondition(flag: ExpiryFlag, today: string): SQL {
 }
 
 /**
- * Scope: staff read every record; an organisation user reads those of their organisation's department
- * (sys_org_code prefix), which exists only once the organisation is enrolled and certified.
+ * Scope: staff read every submitted record; an organisation user reads those of their organisation's
+ * department (sys_org_code prefix), which exists only once the organisation is enrolled and certified.
+ * A draft (草稿) has never been handed to the association: it stays its organisation's alone, so staff
+ * do not see another organisation's drafts in the list, the detail or the export.
  */
 export function rightScope(viewer: Viewer): SQL[] {
   const scope: SQL[] = [eq(rightsRight.delFlag, '0')];
   if (!viewer.staff) scope.push(and(eq(rightsRight.orgId, viewer.org.id), sql`${rightsRight.sysOrgCode} like ${`${viewer.org.sysOrgCode}%`}`)!);
+  else scope.push(viewer.org ? or(ne(rightsRight.auditStatus, AuditStatus.draft), eq(rightsRight.orgId, viewer.org.id))! : ne(rightsRight.auditStatus, AuditStatus.draft));
   return scope;
 }
 
@@ -244,8 +248,8 @@ export function submitRights(db: Db, user: SessionUser, ids: string[]) {
 }
 
 /** 审核: 待审核 → 已通过 | 已驳回 with its approval record, in one transaction. */
-export async function approveRight(db: Db, user: SessionUser, body: ApproveBody): Promise<void> {
-  await decide(db, user, body, {
+export async function approveRight(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<void> {
+  await decide(db, sockets, user, body, {
     find: async () => (await db.select().from(rightsRight).where(and(eq(rightsRight.id, body.id), eq(rightsRight.delFlag, '0'))))[0],
     submitterOf: (row) => row.submitBy,
     transition: async (t, now) =>
@@ -264,5 +268,6 @@ export async function approveRight(db: Db, user: SessionUser, body: ApproveBody)
       orgId: row.orgId,
       sysOrgCode: row.sysOrgCode,
     }),
+    page: () => '/rights/right/list',
   });
 }

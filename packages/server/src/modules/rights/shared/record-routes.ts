@@ -5,6 +5,7 @@ import { approveBody, Msg, RightsMsg, type ApproveBody } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
 import type { AppDeps } from '../../../app.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
@@ -36,7 +37,7 @@ export type RecordRoutes<Body extends z.ZodType> = {
     add: (db: Db, user: SessionUser, body: z.output<Body>) => Promise<string>;
     edit: (db: Db, user: SessionUser, body: z.output<Body>) => Promise<void>;
     remove: (db: Db, user: SessionUser, ids: string[]) => Promise<void>;
-    approve: (db: Db, user: SessionUser, body: ApproveBody) => Promise<void>;
+    approve: (db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody) => Promise<void>;
   };
   /** the answers to `approve` */
   messages: { approved: string; rejected: string };
@@ -109,7 +110,7 @@ export function registerRecordRoutes<Body extends z.ZodType>(app: FastifyInstanc
     `${basePath}/approve`,
     { config: { permission: perm.approve }, schema: { tags, ...docs.approve, body: approveBody } },
     async (request) => {
-      await service.approve(db, request.user!, request.body);
+      await service.approve(db, deps.sockets, request.user!, request.body);
       return ok(null, request.body.result === 'pass' ? def.messages.approved : def.messages.rejected, 200);
     },
   );

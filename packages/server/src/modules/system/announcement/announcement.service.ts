@@ -306,27 +306,30 @@ export async function revokeAnnouncement(db: Db, actor: Actor, id: string): Prom
   await hideDeliveries(db, id);
 }
 
+/** A system message to some users (JeecgBoot's sendSysAnnouncement), as other modules describe it. */
+export type Notice = {
+  titile: string;
+  msgContent?: string | null;
+  msgAbstract?: string | null;
+  userIds: string[];
+  sender: string;
+  msgCategory?: '1' | '2';
+  priority?: 'L' | 'M' | 'H';
+  busType?: string | null;
+  busId?: string | null;
+  openType?: 'component' | 'url' | null;
+  openPage?: string | null;
+};
+
+/** What `pushNotice` needs of a written notice. */
+export type WrittenNotice = { id: string; titile: string; userIds: string[] };
+
 /**
- * For other modules: a system message to some users, published at once (JeecgBoot's
- * sendSysAnnouncement): one announcement, a delivery row per user, and a `user` push.
+ * The rows of a notice, published at once: one announcement and a delivery row per user. Give it the
+ * caller's transaction when the notice belongs to a change (a decision), so that both land or neither;
+ * push it with `pushNotice` after the commit, so that nobody is told of a change that was rolled back.
  */
-export async function publishNotice(
-  db: Db,
-  hub: SocketHub,
-  notice: {
-    titile: string;
-    msgContent?: string | null;
-    msgAbstract?: string | null;
-    userIds: string[];
-    sender: string;
-    msgCategory?: '1' | '2';
-    priority?: 'L' | 'M' | 'H';
-    busType?: string | null;
-    busId?: string | null;
-    openType?: 'component' | 'url' | null;
-    openPage?: string | null;
-  },
-): Promise<string> {
+export async function writeNotice(db: Db, notice: Notice): Promise<WrittenNotice> {
   if (notice.openPage && !isInternalRoute(notice.openPage)) throw new BizError(AnnouncementMsg.openPageBad);
   const ids = [...new Set(notice.userIds)];
   const now = new Date();
@@ -350,8 +353,19 @@ export async function publishNotice(
     createBy: notice.sender,
   });
   await deliverToUsers(db, annt, notice.sender, ids);
-  await hub.sendToUsers(ids, { cmd: 'user', msgId: annt.id, msgTxt: notice.titile }, { stampUserId: true });
-  return annt.id;
+  return { id: annt.id, titile: notice.titile, userIds: ids };
+}
+
+/** The `user` push of a written notice: every open bell of its users refreshes at once. */
+export async function pushNotice(hub: SocketHub, notice: WrittenNotice): Promise<void> {
+  await hub.sendToUsers(notice.userIds, { cmd: 'user', msgId: notice.id, msgTxt: notice.titile }, { stampUserId: true });
+}
+
+/** A notice written and pushed in one go, for callers with no transaction of their own. */
+export async function publishNotice(db: Db, hub: SocketHub, notice: Notice): Promise<string> {
+  const written = await writeNotice(db, notice);
+  await pushNotice(hub, written);
+  return written.id;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -22,7 +22,8 @@ export const NO_NOTICE_TEXT = '暂无消息';
 
 type TabKey = 'annt' | 'sys';
 
-const inMenu = (nodes: MenuNode[] | null, path: string): boolean =>
+/** Whether the signed-in user's menu has the page at `path`. */
+export const inMenu = (nodes: MenuNode[] | null, path: string): boolean =>
   (nodes ?? []).some((node) => node.path === path || inMenu(node.children ?? null, path));
 
 /**

@@ -18,6 +18,7 @@ const definition: ListDefinition<ApprovalRecord> = {
   search: [
     { name: 'bizType', label: '业务类型', type: 'dict', dictCode: 'approval_biz_type' },
     { name: 'result', label: '审批结果', type: 'dict', dictCode: 'approval_result' },
+    { name: 'bizTitle', label: '事项', hidden: true },
     { name: 'approverName', label: '审批人', hidden: true },
     { name: 'approveTime', label: '审批时间', type: 'dateRange', hidden: true },
   ],

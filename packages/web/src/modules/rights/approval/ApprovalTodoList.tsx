@@ -9,8 +9,9 @@ import { TodoDecision } from './TodoDecision.tsx';
 
 /**
  * 待我审批 (rights/ApprovalTodoList, DOMAIN.md "One 审批 screen lists what waits for me"): enrolments,
- * certifications, rights records and bank accounts waiting for the caller's approval rights, oldest
- * first, never the caller's own submissions.
+ * certifications, rights records and bank accounts waiting for the caller's approval rights, never the
+ * caller's own submissions; newest first, sortable by type, organisation and submission time, searched
+ * by organisation and subject (事项).
  */
 export function ApprovalTodoList() {
   const [deciding, setDeciding] = useState<ApprovalTodo | null>(null);
@@ -24,16 +25,20 @@ export function ApprovalTodoList() {
       api: { list: approvalApi.todo },
       selectable: false,
       detail: false,
-      // the server answers oldest first and sorts by nothing else
-      defaultSort: null,
-      search: [{ name: 'bizType', label: '业务类型', type: 'dict', dictCode: 'approval_biz_type' }],
+      // newest first: a new submission is on page 1
+      defaultSort: { column: 'submitTime', order: 'desc' },
+      search: [
+        { name: 'bizType', label: '业务类型', type: 'dict', dictCode: 'approval_biz_type' },
+        { name: 'orgName', label: '机构' },
+        { name: 'bizTitle', label: '事项' },
+      ],
       columns: [
-        { title: '业务类型', dataIndex: 'bizType', width: 110, align: 'center', render: (_, todo) => <Tag color="blue">{todo.bizType_dictText ?? todo.bizType}</Tag> },
+        { title: '业务类型', dataIndex: 'bizType', width: 110, align: 'center', sorter: true, render: (_, todo) => <Tag color="blue">{todo.bizType_dictText ?? todo.bizType}</Tag> },
         { title: '事项', dataIndex: 'bizTitle', ellipsis: true },
-        { title: '机构', dataIndex: 'orgName', ellipsis: true },
+        { title: '机构', dataIndex: 'orgName', ellipsis: true, sorter: true },
         { title: '审批节点', dataIndex: 'node', width: 100, align: 'center', render: (_, todo) => todo.node_dictText ?? todo.node },
         { title: '提交人', dataIndex: 'submitByName', width: 120 },
-        { title: '提交时间', dataIndex: 'submitTime', width: 170, align: 'center' },
+        { title: '提交时间', dataIndex: 'submitTime', width: 170, align: 'center', sorter: true },
       ],
       rowActions: [{ key: 'decide', label: '审批', inline: true, onClick: (todo) => setDeciding(todo) }],
     }),

@@ -1,8 +1,10 @@
 import { RightsMsg, type Envelope } from '@sbwq/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Skeleton, Space } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DETAIL_MODAL_WIDTH } from '../../../components/detail/DetailModal.tsx';
 import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { APPROVAL_TODO_COUNT_KEY } from './approval.api.ts';
 
 export type ApproveDecision = 'pass' | 'reject';
 
@@ -28,6 +30,7 @@ type ApproveModalProps = {
 export function ApproveModal({ open, title, children, loading, passText = '通过', rejectText = '驳回', decide, onClose, onDone }: ApproveModalProps) {
   const [form] = Form.useForm<{ opinion?: string }>();
   const [busy, setBusy] = useState<ApproveDecision | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (open) form.resetFields();
@@ -42,6 +45,7 @@ export function ApproveModal({ open, title, children, loading, passText = '通�
     setBusy(result);
     try {
       if (showAnswer(await decide(result, opinion))) {
+        void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
         onDone();
         onClose();
       }

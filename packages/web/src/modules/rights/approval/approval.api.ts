@@ -1,11 +1,19 @@
 import type { ApprovalRecord, ApprovalTodo, Page } from '@sbwq/contracts';
 import { http, type Query } from '../../../platform/http.ts';
+import { unwrap } from '../../../platform/result.ts';
 
 /** Typed calls of 审批 (server: modules/rights/approval). */
 export const approvalApi = {
   todo: (params: Query, signal?: AbortSignal) => http.get<Page<ApprovalTodo>>('/rights/approval/todo', params, { signal }),
   list: (params: Query, signal?: AbortSignal) => http.get<Page<ApprovalRecord>>('/rights/approval/list', params, { signal }),
+  /** the header's 待审批 count; silent, as the bell's feed is: a failed poll says nothing */
+  todoCount: (signal?: AbortSignal) => http.get<number>('/rights/approval/todoCount', undefined, { signal, silent: true }).then(unwrap),
 };
+
+/** 待我审批 in the menu: the header shows its count only to those who have the page. */
+export const APPROVAL_TODO_PATH = '/rights/approval/todo';
+/** Query key of the header's count; a decision anywhere refreshes it. */
+export const APPROVAL_TODO_COUNT_KEY = ['rights', 'approval', 'todoCount'] as const;
 
 export const APPROVAL_TODO_KEY = 'rights-approval-todo';
 export const APPROVAL_LIST_KEY = 'rights-approval-list';
