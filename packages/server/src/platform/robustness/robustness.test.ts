@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { Msg } from '@sbwq/contracts';
+import { createTestApp } from '../../test/harness.ts';
+import { declaredAccess } from '../access/access.ts';
+import { createSession, resolveSession } from '../auth/session.ts';
+import { sysUser } from '../db/schema.ts';
+import {
+  BAD_BODY_VALUES,
+  BAD_PATH_VALUES,
+  BAD_QUERY_VALUES,
+  BODY_PROBES,
+  HEADER_PROBES,
+  QUERY_PROBES,
+  baselineOf,
+  hasPathParams,
+  jsonSchemaOf,
+  leakIn,
+  methodsOf,
+  queryString,
+  takesBody,
+  urlWith,
+} from './robustness.testkit.ts';
+
+/**
+ * The route walk of issue 11: every route the app registers (read from the app, so a new route is
+ * walked the moment it exists) is called without a token, with a forged one and with a
+ * zero-permission user's, then as the administrator with hostile inputs derived from its schemas.
+ * No answer may be an unplanned 5xx, carry a stack trace or a database error, or fail to come.
+ */
+describe('robustness: every route, refused or answered without a 5xx or a leak (issue 11)', async () => {
+  const t = await createTestApp();
+  const db = t.database.db;
+  const walked = t.routes.filter((r) => !methodsOf(r).every((m) => m === 'HEAD' || m === 'OPTIONS'));
+  const failures: string[] = [];
+  let sent = 0;
+  let ip = 0;
+
+  const [admin] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));
+  const zeroId = await t.createUser({ username: 'robust_zero', password: 'Zero12345x', roleIds: [] });
+  const mint = (userId: string) => createSession(db, t.deps.policy, userId, { ip: '127.0.0.1', userAgent: 'robustness' });
+  const tokens = { admin: await mint(admin.id), zero: await mint(zeroId) };
+  let relogins = 0;
+
+  /** Session-ending routes (logout, password change) may revoke a token: mint a new one and go on. */
+  async function keepSignedIn(who: 'admin' | 'zero') {
+    if (await resolveSession(db, t.deps.policy, tokens[who])) return;
+    tokens[who] = await mint(who === 'admin' ? admin.id : zeroId);
+    relogins++;
+  }
+
+  async function send(label: string, options: InjectOptions): Promise<LightMyRequestResponse | null> {
+    sent++;
+    ip++;
+    // A distinct client address per request: the login and upload rate limits count per address.
+    const remoteAddress = `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), 15_000);
+    });
+    try {
+      const res = await Promise.race([t.inject({ ...options, remoteAddress }), timeout]);
+      if (!res) failures.push(`${label}: no answer within 15 s`);
+      return res;
+    } catch (error) {
+      failures.push(`${label}: the request failed (${(error as Error).message})`);
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function checkAnswer(label: string, res: LightMyRequestResponse, allowTokenInvalid: boolean) {
+    const type = String(res.headers['content-type'] ?? '');
+    const text = /json|text|html|xml/.test(type) || type === '' ? res.body : '';
+    if (res.statusCode >= 500) {
+      const tokenInvalid = res.statusCode === 500 && text.includes(Msg.tokenInvalid);
+      if (!(allowTokenInvalid && tokenInvalid)) failures.push(`${label}: HTTP ${res.statusCode} ${text.slice(0, 200)}`);
+    }
+    const leak = leakIn(text);
+    if (leak) failures.push(`${label}: the answer leaks "${leak}"`);
+  }
+
+  const kindOf = (route: RouteOptions) => declaredAccess(route.config as Record<string, unknown> | undefined)[0];
+
+  it('walks every registered route (more than a hundred), each with one access declaration', () => {
+    expect(walked.length).toBeGreaterThan(100);
+    expect(walked.filter((r) => declaredAccess(r.config as Record<string, unknown> | undefined).length !== 1).map((r) => r.url)).toEqual([]);
+  });
+
+  it('without a token, with a forged token and with a zero-permission token: refused as ARCHITECTURE.md says, or (public, signedIn) answered without a 5xx', async () => {
+    const before = failures.length;
+    for (const route of walked) {
+      const kind = kindOf(route);
+      for (const method of methodsOf(route)) {
+        if (method === 'HEAD' || method === 'OPTIONS') continue;
+        const url = urlWith(route);
+        const label = `${method} ${route.url}`;
+        const none = await send(`${label} (no token)`, { method: method as InjectOptions['method'], url });
+        const forged = await send(`${label} (forged token)`, { method: method as InjectOptions['method'], url, headers: { 'x-access-token': 'f'.repeat(43) } });
+        const zero = await send(`${label} (zero-permission token)`, { method: method as InjectOptions['method'], url, headers: { 'x-access-token': tokens.zero } });
+        if (kind === 'public') {
+          for (const [res, what] of [[none, 'no token'], [forged, 'forged token'], [zero, 'zero-permission token']] as const) {
+            if (res) checkAnswer(`${label} (${what})`, res, what === 'forged token');
+          }
+        } else {
+          if (none && none.statusCode !== 401) failures.push(`${label}: no token answered ${none.statusCode}, not 401`);
+          if (forged && !(forged.statusCode === 500 && forged.body.includes(Msg.tokenInvalid))) failures.push(`${label}: a forged token answered ${forged.statusCode}, not 500 ${Msg.tokenInvalid}`);
+          if (zero) {
+            if (kind === 'signedIn') checkAnswer(`${label} (zero-permission token)`, zero, false);
+            else if (!(zero.statusCode === 403 && zero.json().code === 510)) failures.push(`${label}: a zero-permission token answered ${zero.statusCode}, not 403 code 510`);
+          }
+        }
+        await keepSignedIn('zero');
+      }
+    }
+    expect(failures.slice(before)).toEqual([]);
+  });
+
+  const timing: [number, string][] = [];
+  for (const route of walked) {
+    it(`as the administrator, ${methodsOf(route).join(',')} ${route.url} answers hostile input derived from its schema without a 5xx or a leak`, async () => {
+      const before = failures.length;
+      const started = performance.now();
+      const mayEndSession = kindOf(route) === 'signedIn' || kindOf(route) === 'public';
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const query = baselineOf(jsonSchemaOf(schema.querystring));
+      const body = baselineOf(jsonSchemaOf(schema.body));
+      for (const method of methodsOf(route)) {
+        if (method === 'HEAD' || method === 'OPTIONS') continue;
+        const m = method as InjectOptions['method'];
+        const label = `${method} ${route.url}`;
+        const withBody = takesBody(method);
+        const call = async (what: string, opts: { query?: Record<string, unknown>; url?: string; payload?: unknown; headers?: Record<string, string> }) => {
+          const res = await send(`${label} ${what}`, {
+            method: m,
+            url: `${opts.url ?? urlWith(route)}${queryString(opts.query ?? query)}`,
+            headers: { 'x-access-token': tokens.admin, ...opts.headers },
+            ...(opts.payload !== undefined ? { payload: opts.payload as InjectOptions['payload'] } : withBody ? { payload: body } : {}),
+          });
+          if (res) checkAnswer(`${label} ${what}`, res, false);
+          if (mayEndSession) await keepSignedIn('admin');
+        };
+
+        await call('plausible input', {});
+        for (const field of Object.keys(query)) {
+          for (const bad of BAD_QUERY_VALUES) await call(`query ${field}=${String(bad).slice(0, 20)}`, { query: { ...query, [field]: bad } });
+        }
+        for (const [i, probe] of QUERY_PROBES.entries()) await call(`query probe ${i}`, { query: { ...query, ...probe } });
+        if (hasPathParams(route)) {
+          for (const bad of BAD_PATH_VALUES) await call(`path ${bad.slice(0, 20)}`, { url: urlWith(route, bad) });
+        }
+        for (const [i, headers] of HEADER_PROBES.entries()) await call(`header probe ${i}`, { headers });
+        if (withBody) {
+          for (const field of Object.keys(body)) {
+            for (const bad of BAD_BODY_VALUES) await call(`body ${field}=${JSON.stringify(bad)?.slice(0, 20)}`, { payload: { ...body, [field]: bad } });
+          }
+          await call('body without fields', { payload: {} });
+          await call('body with an unknown field', { payload: { ...body, unknownField: 'x' } });
+          for (const [i, probe] of BODY_PROBES.entries()) {
+            await call(`body probe ${i} (${probe.contentType.slice(0, 30)})`, { payload: probe.payload, headers: { 'content-type': probe.contentType } });
+          }
+        }
+      }
+      timing.push([performance.now() - started, route.url]);
+      expect(failures.slice(before)).toEqual([]);
+    });
+  }
+
+  it('the server still answers after the walk, and says how much it sent', async () => {
+    const res = await t.inject({ method: 'GET', url: t.api('/sys/randomImage/1') });
+    expect(res.statusCode).toBe(200);
+    timing.sort((a, b) => b[0] - a[0]);
+    console.info(timing.slice(0, 25).map(([ms, url]) => `${ms.toFixed(0)} ${url}`).join('\n'));
+    console.info(`robustness walk: ${walked.length} routes, ${sent} requests, ${relogins} sessions renewed`);
+    expect(sent).toBeGreaterThan(walked.length * 10);
+  });
+});
