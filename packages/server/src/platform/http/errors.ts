@@ -4,6 +4,18 @@ import { Msg } from '@sbwq/contracts';
 import { BizError, fail } from './envelope.ts';
 
 /**
+ * The multipart parser (busboy, under @fastify/multipart) throws plain errors without a status when a
+ * body has no boundary or ends early; they are the client's fault, so they answer 400 (issue 11).
+ */
+const BUSBOY_ERRORS = /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed part header|Malformed content type)/;
+
+export function isBrokenMultipart(contentType: string | undefined, error: { code?: string; message?: string; statusCode?: number }): boolean {
+  if (!contentType?.toLowerCase().startsWith('multipart/')) return false;
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return true;
+  return error.statusCode === undefined && BUSBOY_ERRORS.test(error.message ?? '');
+}
+
+/**
  * One place turns every failure into the envelope: business errors keep their message, bad input gets
  * a 400 with a Chinese message, and nothing unplanned leaks a stack trace.
  */
@@ -31,6 +43,9 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       return reply.status(415).send(fail('不支持的请求内容类型', 415));
+    }
+    if (isBrokenMultipart(request.headers['content-type'], error)) {
+      return reply.status(400).send(fail(Msg.badMultipart, 400));
     }
     if (status === 429) {
       return reply.status(429).send(fail(Msg.tooManyRequests, 429));
