@@ -124,7 +124,7 @@ export const QUERY_PROBES: Record<string, string | string[]>[] = [
 ];
 
 /** Values put in place of each path parameter (already URL-encoded, as a client would send them). */
-export const BAD_PATH_VALUES = ['100%25zz', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', 'a%00b', '2147483648', '-1', 'x'.repeat(5000), '%25E0%25A4%25A'];
+export const BAD_PATH_VALUES = ['100%25zz', '..%2F..%2Fetc%2Fpasswd', 'a..%5C..%5Cb', 'a%00b', '2147483648', '-1', 'x'.repeat(5000), '%25E0%25A4%25A'];
 
 type RawBody = { payload: string | Buffer; contentType: string };
 
