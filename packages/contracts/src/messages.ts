@@ -57,6 +57,7 @@ export const Msg = {
   bodyTooLarge: '请求内容过大',
   controlChars: '输入内容含有不允许的控制字符',
   badMultipart: '上传内容格式不正确，请重新选择文件上传',
+  duplicate: '数据已存在，请勿重复提交',
   // spec §2 tabs, §8 (moving/closing beyond the ends)
   homeTabNotClosable: '首页不能关闭!',
   lastTabNotClosable: '这是最后一页，不能再关闭了啦',

@@ -15,6 +15,16 @@ export function isBrokenMultipart(contentType: string | undefined, error: { code
   return error.statusCode === undefined && BUSBOY_ERRORS.test(error.message ?? '');
 }
 
+const UNIQUE_VIOLATION = '23505';
+
+/** The PostgreSQL error code of a failed query (Drizzle wraps the driver's error as `cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
 /**
  * One place turns every failure into the envelope: business errors keep their message, bad input gets
  * a 400 with a Chinese message, and nothing unplanned leaks a stack trace.
@@ -43,6 +53,11 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       return reply.status(415).send(fail('不支持的请求内容类型', 415));
+    }
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) {
+      // Two requests adding the same code at once both pass the service's own check; the second
+      // meets the unique index. That is the client's duplicate, not a server fault.
+      return reply.status(200).send(fail(Msg.duplicate, 500));
     }
     if (isBrokenMultipart(request.headers['content-type'], error)) {
       return reply.status(400).send(fail(Msg.badMultipart, 400));

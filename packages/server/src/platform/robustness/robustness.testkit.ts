@@ -1,10 +1,23 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { RoleId, type TestApp } from '../../test/harness.ts';
+import { sysPermission, sysRole, sysRolePermission } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
 
 /**
  * The hostile inputs of the route walk (issue 11), derived from each route's own zod schemas, so a
  * route registered later is probed the moment it exists. Nothing here knows a route by name.
  */
+
+/** A user with the admin role and a role granted every permission the menus define (no route refuses it). */
+export async function createAllPermissionUser(t: TestApp, username: string, password: string): Promise<string> {
+  const db = t.database.db;
+  const roleId = newId();
+  await db.insert(sysRole).values({ id: roleId, roleName: `${username} 全部权限`, roleCode: `${username}_all` });
+  const every = await db.select({ id: sysPermission.id }).from(sysPermission);
+  await db.insert(sysRolePermission).values(every.map((p) => ({ id: newId(), roleId, permissionId: p.id })));
+  return t.createUser({ username, password, roleIds: [RoleId.admin, roleId] });
+}
 
 type JsonSchema = {
   type?: string | string[];
