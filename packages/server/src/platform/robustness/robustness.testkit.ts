@@ -32,6 +32,7 @@ type JsonSchema = {
   minimum?: number;
   items?: JsonSchema;
   default?: unknown;
+  additionalProperties?: boolean | JsonSchema;
 };
 
 /** The request-side JSON Schema of a zod schema, or null when the route has none (or it is not zod). */
@@ -87,17 +88,14 @@ const PATH_META = '../../../../etc/passwd';
 /** Values each query field is set to in turn: control characters, length, SQL and path metacharacters, bad numbers. */
 export const BAD_QUERY_VALUES: (string | string[])[] = [
   'a\u0000b',
-  'bell\u0007',
   LONG,
   SQL_META,
   PATH_META,
   '%zz%',
   '2147483648',
-  '99999999999999999999',
   '-1',
   '1.5',
   '1e308',
-  'NaN',
   '',
   ['1', '2'],
 ];
@@ -105,24 +103,27 @@ export const BAD_QUERY_VALUES: (string | string[])[] = [
 /** The same for JSON body fields, with the wrong JSON types as well. */
 export const BAD_BODY_VALUES: unknown[] = [
   'a\u0000b',
-  'bell\u0007',
   LONG,
   SQL_META,
   PATH_META,
-  '%zz%',
   2147483648,
   -1,
   1.5,
   1e308,
-  '99999999999999999999',
   true,
   null,
-  [],
   { nested: 'a\u0000b' },
   ['a', 'b'],
 ];
 
-/** Whole-query probes: paging beyond limits, sort-column injection, and filters every list may carry. */
+/** Whether a route's query takes list parameters: paging fields, or any name (a record / loose object). */
+export function takesListQuery(s: JsonSchema | null): boolean {
+  if (!s) return false;
+  const one = firstOf(s);
+  return one.additionalProperties !== undefined && one.additionalProperties !== false ? true : Boolean(one.properties?.pageNo || one.properties?.column);
+}
+
+/** Whole-query probes of list routes: paging beyond limits, sort-column injection, filters every list may carry. */
 export const QUERY_PROBES: Record<string, string | string[]>[] = [
   { pageNo: '-1', pageSize: '0' },
   { pageNo: '1000000000', pageSize: '1000000000' },
@@ -133,8 +134,10 @@ export const QUERY_PROBES: Record<string, string | string[]>[] = [
   { id: '2147483648', status: '1.5', sortNo: '99999999999999999999' },
   { id: ',%,_,', status: '>= 1e308', createTime_begin: '2026-13-45', createTime_end: '9999-99-99 99:99:99' },
   { delFlag: '!x', name: '*%_\\*', username: '*\\*', tenantId: '2147483648', orgCode: ',,', superQueryParams: '%zz' },
-  { unknownField: 'x', ['__proto__']: 'x', 'constructor[prototype]': 'x' },
 ];
+
+/** The query probe every route gets: names no schema declares. */
+export const UNKNOWN_QUERY = { unknownField: 'x', ['__proto__']: 'x', 'constructor[prototype]': 'x' };
 
 /** Values put in place of each path parameter (already URL-encoded, as a client would send them). */
 export const BAD_PATH_VALUES = ['100%25zz', '..%2F..%2Fetc%2Fpasswd', 'a..%5C..%5Cb', 'a%00b', '2147483648', '-1', 'x'.repeat(5000), '%25E0%25A4%25A'];
@@ -167,12 +170,7 @@ export const BODY_PROBES: RawBody[] = [
 ];
 
 /** Header probes: a hostile tenant header and token (both reach the access check). */
-export const HEADER_PROBES: Record<string, string>[] = [
-  { tenant_id: '2147483648' },
-  { tenant_id: "1' or '1'='1" },
-  { 'x-access-token': 'x'.repeat(10_000) },
-  { 'x-access-token': "' or 1=1 --" },
-];
+export const HEADER_PROBES: Record<string, string>[] = [{ tenant_id: '2147483648' }, { 'x-access-token': "' or 1=1 --" }];
 
 /** What no answer may carry: a stack frame, or the database's or the runtime's own error text. */
 const LEAKS = [
