@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import { Msg } from '@sbwq/contracts';
 import type { Config } from '../config.ts';
 import { fail } from '../http/envelope.ts';
-import { decodeComponent } from '../http/uri.ts';
 
 /** The browser's runtime configuration, as a script file because the CSP forbids inline scripts. */
 function appConfigScript(config: Config): string {
@@ -42,8 +41,7 @@ export async function installWeb(app: FastifyInstance, config: Config) {
     if (!hasBuild) {
       return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建，请先运行 npm run build（npm start 会自动构建）。');
     }
-    // A malformed escape names no file of the build: the app's page answers, as for any unknown path.
-    const relative = (decodeComponent(pathname) ?? '').replace(/^\/+/, '');
+    const relative = decodeURIComponent(pathname).replace(/^\/+/, '');
     if (relative && !relative.includes('..') && !relative.includes('\0') && path.extname(relative)) {
       const file = path.join(config.webDist, relative);
       if (file.startsWith(config.webDist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
