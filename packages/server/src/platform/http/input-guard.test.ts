@@ -68,13 +68,15 @@ describe('input hardening: refused with a Chinese message, never a 500 (issue 11
     }
   });
 
-  it('a static file path with a % is decoded once: 100%25zz is the plain name "100%zz", not found (404), not a URIError', async () => {
+  it('a static file path with a % is decoded once: 100%25zz is the plain name "100%zz", not found (404), not a URIError; a malformed token cookie is no token', async () => {
     for (const name of ['100%25zz', 'temp%2F20260101%2F%25E0%25A4']) {
       const res = await t.inject({ method: 'GET', url: t.api(`/sys/common/static/${name}`), headers: auth });
       expect([name, res.statusCode]).toEqual([name, 404]);
     }
     const badCookie = await t.inject({ method: 'GET', url: t.api('/sys/common/static/x.png'), headers: { cookie: 'sbwq_static=%zz' } });
     expect(badCookie.statusCode).toBeLessThan(500);
+    const badDocCookie = await t.inject({ method: 'GET', url: t.api('/doc/json'), headers: { cookie: 'sbwq_doc_token=%zz' } });
+    expect(badDocCookie.statusCode).toBeLessThan(500);
   });
 
   it('a tenant id beyond the column (2147483648, 1e20) answers 400 on queryById, delete and deleteBatch; the body bound (1-99999) is the one checked', async () => {

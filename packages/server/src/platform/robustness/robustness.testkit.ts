@@ -169,8 +169,12 @@ export const BODY_PROBES: RawBody[] = [
   { payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="biz"\r\n\r\n../../x\r\n--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` },
 ];
 
-/** Header probes: a hostile tenant header and token (both reach the access check). */
-export const HEADER_PROBES: Record<string, string>[] = [{ tenant_id: '2147483648' }, { 'x-access-token': "' or 1=1 --" }];
+/** Header probes: a hostile tenant header and token (both reach the access check), and malformed token cookies. */
+export const HEADER_PROBES: Record<string, string>[] = [
+  { tenant_id: '2147483648' },
+  { 'x-access-token': "' or 1=1 --" },
+  { 'x-access-token': '', cookie: 'sbwq_static=%zz; sbwq_doc_token=%E0%A4%A' },
+];
 
 /** What no answer may carry: a stack frame, or the database's or the runtime's own error text. */
 const LEAKS = [
