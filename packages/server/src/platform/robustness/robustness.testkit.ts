@@ -52,7 +52,7 @@ function firstOf(s: JsonSchema): JsonSchema {
 }
 
 /** A plausible value for a field, so that the other fields of a probe pass validation and the bad one reaches deeper. */
-export function plausible(s: JsonSchema): unknown {
+function plausible(s: JsonSchema): unknown {
   const one = firstOf(s);
   if (one.const !== undefined) return one.const;
   if (one.enum?.length) return one.enum[0];
