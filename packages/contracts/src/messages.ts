@@ -55,6 +55,9 @@ export const Msg = {
   departNotMine: '只能切换到本人所属的部门',
   serverError: '操作失败，服务器内部错误',
   bodyTooLarge: '请求内容过大',
+  controlChars: '输入内容含有不允许的控制字符',
+  badMultipart: '上传内容格式不正确，请重新选择文件上传',
+  duplicate: '数据已存在，请勿重复提交',
   // spec §2 tabs, §8 (moving/closing beyond the ends)
   homeTabNotClosable: '首页不能关闭!',
   lastTabNotClosable: '这是最后一页，不能再关闭了啦',
@@ -64,3 +67,9 @@ export const Msg = {
   compilingTheme: '正在编译主题！',
   themeFailed: 'Failed to update theme',
 } as const;
+
+/**
+ * Control characters no text field may carry: PostgreSQL refuses U+0000 in text outright and the rest
+ * are never typed. Tab, line feed and carriage return stay allowed (text areas, pasted tables).
+ */
+export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;

@@ -14,6 +14,7 @@ import { SocketHub } from './platform/socket/hub.ts';
 import { socketRoutes } from './platform/socket/socket.routes.ts';
 import { installAccessControl } from './platform/access/access.ts';
 import { installErrorHandling } from './platform/http/errors.ts';
+import { installInputGuard } from './platform/http/input-guard.ts';
 import { installWeb } from './platform/web/web.ts';
 import { docTokenOf, installDocs } from './platform/docs/docs.ts';
 import { DictService } from './modules/system/dict/dict.service.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   app.addHook('onClose', () => sockets.close());
 
   installErrorHandling(app);
+  installInputGuard(app);
   const access = installAccessControl(app, { db, policy: deps.policy, tokenFrom: docTokenOf(config) });
 
   await app.register(helmet, {

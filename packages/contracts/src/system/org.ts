@@ -8,8 +8,14 @@ export const positionBody = z.object({
 });
 export type PositionBody = z.infer<typeof positionBody>;
 
+/**
+ * A tenant number (sys_tenant.id is an integer column): the one definition the add/edit body, the id in
+ * a query and each id of a comma list are checked with, so none can overflow the column (issue 11).
+ */
+export const tenantId = z.coerce.number({ error: '租户编号应为数字' }).int('租户编号应为整数').min(1, '租户编号应为 1-99999').max(99_999, '租户编号应为 1-99999');
+
 export const tenantBody = z.object({
-  id: z.coerce.number({ error: '租户编号应为数字' }).int('租户编号应为整数').min(1, '租户编号应为 1-99999').max(99_999, '租户编号应为 1-99999'),
+  id: tenantId,
   name: z.string({ error: '请输入租户名称' }).trim().min(1, '请输入租户名称').max(100, '租户名称不能超过100个字符'),
   beginDate: z.string().max(19).optional().nullable(),
   endDate: z.string().max(19).optional().nullable(),

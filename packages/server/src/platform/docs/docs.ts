@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SYSTEM_TITLE } from '@sbwq/contracts';
 import type { Config } from '../config.ts';
 import { declaredAccess, tokenOf } from '../access/access.ts';
+import { decodeComponent } from '../http/uri.ts';
 
 const DOC_COOKIE = 'sbwq_doc_token';
 
@@ -23,7 +24,7 @@ export function docTokenOf(config: Config) {
     if (typeof query.token === 'string' && query.token) return query.token;
     const cookie = request.headers.cookie ?? '';
     const match = cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${DOC_COOKIE}=`));
-    return match ? decodeURIComponent(match.slice(DOC_COOKIE.length + 1)) : null;
+    return match ? decodeComponent(match.slice(DOC_COOKIE.length + 1)) : null;
   };
 }
 

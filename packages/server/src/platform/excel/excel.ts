@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { CONTROL_CHARS, Msg } from '@sbwq/contracts';
 import { BizError } from '../http/envelope.ts';
 
 export type ExcelColumn<T> = {
@@ -93,7 +94,13 @@ export async function readWorkbook(buffer: Buffer, columns: { title: string; key
   for (let r = headerRow + 1; r <= sheet.rowCount; r++) {
     const row = sheet.getRow(r);
     const values: Record<string, string> = {};
-    for (const [key, col] of positions) values[key] = text(row.getCell(col).value).replace(/^'(?=[=+\-@])/, '');
+    for (const [key, col] of positions) {
+      values[key] = text(row.getCell(col).value).replace(/^'(?=[=+\-@])/, '');
+      // A cell reaches the database as a request field does: the same characters are refused (issue 11).
+      if (CONTROL_CHARS.test(values[key])) {
+        throw new BizError(`第 ${r} 行「${columns.find((c) => c.key === key)?.title ?? key}」${Msg.controlChars}`);
+      }
+    }
     if (Object.values(values).every((v) => v === '')) continue;
     rows.push({ rowNumber: r, values });
     if (rows.length > MAX_IMPORT_ROWS) throw new BizError(`一次最多导入 ${MAX_IMPORT_ROWS} 行`);

@@ -4,6 +4,28 @@ import { Msg } from '@sbwq/contracts';
 import { BizError, fail } from './envelope.ts';
 
 /**
+ * The multipart parser (busboy, under @fastify/multipart) throws plain errors without a status when a
+ * body has no boundary or ends early; they are the client's fault, so they answer 400 (issue 11).
+ */
+const BUSBOY_ERRORS = /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed part header|Malformed content type)/;
+
+export function isBrokenMultipart(contentType: string | undefined, error: { code?: string; message?: string; statusCode?: number }): boolean {
+  if (!contentType?.toLowerCase().startsWith('multipart/')) return false;
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return true;
+  return error.statusCode === undefined && BUSBOY_ERRORS.test(error.message ?? '');
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The PostgreSQL error code of a failed query (Drizzle wraps the driver's error as `cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/**
  * One place turns every failure into the envelope: business errors keep their message, bad input gets
  * a 400 with a Chinese message, and nothing unplanned leaks a stack trace.
  */
@@ -31,6 +53,14 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       return reply.status(415).send(fail('不支持的请求内容类型', 415));
+    }
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) {
+      // Two requests adding the same code at once both pass the service's own check; the second
+      // meets the unique index. That is the client's duplicate, not a server fault.
+      return reply.status(200).send(fail(Msg.duplicate, 500));
+    }
+    if (isBrokenMultipart(request.headers['content-type'], error)) {
+      return reply.status(400).send(fail(Msg.badMultipart, 400));
     }
     if (status === 429) {
       return reply.status(429).send(fail(Msg.tooManyRequests, 429));

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-o
 import { rows, type Db } from '../db/client.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { underVersion } from '../db/versioned-cache.ts';
-import { escapeLike, type ListResource } from './list-query.ts';
+import { escapeLike, fieldOf, type ListResource } from './list-query.ts';
 
 type RuleRow = { rule_column: string; rule_conditions: string; rule_value: string };
 
@@ -49,7 +49,7 @@ export async function dataRuleConditions(db: Db, user: SessionUser, component: s
   const vars = await variables(db, user);
   const conditions: SQL[] = [];
   for (const rule of found) {
-    const spec = resource.fields[rule.rule_column];
+    const spec = fieldOf(resource, rule.rule_column);
     if (!spec) {
       conditions.push(sql`false`);
       continue;

@@ -60,11 +60,21 @@ describe('JEECG-API §6.1 list conventions over a whitelist, on a real database'
     expect(page.records.map((r) => r.dictCode)).toEqual(['c_alpha']);
   });
 
+  it('issue 11: an integer column takes integers within its type (no overflow, no 1.5); __proto__ and constructor are no fields', async () => {
+    await expect(pageOf(db, resource, { type: '2147483648' })).rejects.toThrow('查询条件 type 超出范围');
+    await expect(pageOf(db, resource, { type_begin: '-2147483649' })).rejects.toThrow('超出范围');
+    await expect(pageOf(db, resource, { type: '1.5' })).rejects.toThrow('查询条件 type 应为整数');
+    await expect(pageOf(db, resource, { type: '1e3' })).rejects.toThrow('应为整数');
+    expect((await pageOf(db, resource, { type: '2147483647' })).total).toBe(0);
+    await expect(pageOf(db, resource, { column: '__proto__' })).rejects.toThrow('不支持按 __proto__ 排序');
+    expect((await pageOf(db, resource, { constructor: '1', ['__proto__']: '1' })).total).toBe(4);
+  });
+
   it('unknown filter parameters are ignored; unknown or injected sort columns and bad values are refused with a message', async () => {
     expect(await codes({ 'dict_code; drop table sys_dict': 'x', password: 'y' })).toHaveLength(4);
     await expect(pageOf(db, resource, { column: 'id;select 1', order: 'asc' })).rejects.toBeInstanceOf(BizError);
     await expect(pageOf(db, resource, { column: 'password' })).rejects.toThrow('不支持按 password 排序');
-    await expect(pageOf(db, resource, { type: "1' or '1'='1" })).rejects.toThrow('应为数字');
+    await expect(pageOf(db, resource, { type: "1' or '1'='1" })).rejects.toThrow('应为整数');
     await expect(pageOf(db, resource, { createTime_begin: "2026' --" })).rejects.toThrow('日期格式');
     await expect(pageOf(db, resource, { createTime_begin: '2026-02-30' })).rejects.toThrow('日期格式');
     await expect(pageOf(db, resource, { createTime_end: '2026-01-01 24:00:00' })).rejects.toThrow('日期格式');

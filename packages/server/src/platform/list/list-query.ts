@@ -35,10 +35,33 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The largest magnitude each integer column type holds: a filter beyond it would overflow in PostgreSQL. */
+const INTEGER_LIMITS: Record<string, number> = {
+  PgSmallInt: 32_767,
+  PgSmallSerial: 32_767,
+  PgInteger: 2_147_483_647,
+  PgSerial: 2_147_483_647,
+  PgBigInt53: Number.MAX_SAFE_INTEGER,
+  PgBigSerial53: Number.MAX_SAFE_INTEGER,
+};
+
+/** Integer column → its limit; any other numeric column → null (decimals allowed). */
+function integerLimitOf(column: PgColumn): number | null {
+  return INTEGER_LIMITS[column.columnType] ?? null;
+}
+
 function convert(spec: FieldSpec, raw: string, name: string, edge?: 'begin' | 'end'): string | number | Date {
   const value = raw.trim();
   if (spec.type === 'number') {
-    if (!/^-?\d+(\.\d+)?$/.test(value)) throw new BizError(`查询条件 ${name} 应为数字`, 500, 400);
+    // The bound comes from the column's own type, as the body schemas' bounds come from theirs (issue 11).
+    const limit = integerLimitOf(spec.column);
+    if (limit !== null) {
+      if (!/^-?\d{1,16}$/.test(value)) throw new BizError(`查询条件 ${name} 应为整数`, 500, 400);
+      const n = Number(value);
+      if (Math.abs(n) > limit) throw new BizError(`查询条件 ${name} 超出范围`, 500, 400);
+      return n;
+    }
+    if (!/^-?\d{1,15}(\.\d{1,15})?$/.test(value)) throw new BizError(`查询条件 ${name} 应为数字`, 500, 400);
     return Number(value);
   }
   if (spec.type === 'date' || spec.type === 'datetime') {
@@ -89,6 +112,9 @@ function condition(spec: FieldSpec, raw: string, name: string): SQL | undefined 
   return eq(col, convert(spec, text, name));
 }
 
+export const fieldOf = (resource: ListResource, name: string): FieldSpec | undefined =>
+  Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
+
 export type ParsedList = { where: SQL | undefined; orderBy: SQL[]; pageNo: number; pageSize: number };
 
 function intParam(value: unknown, fallback: number, name: string, max: number): number {
@@ -112,7 +138,8 @@ export function parseListParams(resource: ListResource, params: ListParams): Par
     if (key.endsWith('_begin')) [name, range] = [key.slice(0, -6), 'begin'];
     else if (key.endsWith('_end')) [name, range] = [key.slice(0, -4), 'end'];
     else if (key.endsWith('_MultiString')) [name, multi] = [key.slice(0, -12), true];
-    const spec = resource.fields[name];
+    // Own properties only: `__proto__` or `constructor` must not find Object's.
+    const spec = fieldOf(resource, name);
     // Unknown parameters are ignored, as JeecgBoot does: they never reach SQL.
     if (!spec || spec.filter === false) continue;
     if (range) {
@@ -129,7 +156,7 @@ export function parseListParams(resource: ListResource, params: ListParams): Par
   const orderBy: SQL[] = [];
   const column = typeof params.column === 'string' ? params.column.replace(/_dictText$/, '') : '';
   if (column) {
-    const spec = resource.fields[column];
+    const spec = fieldOf(resource, column);
     if (!spec || spec.sort === false) throw new BizError(`不支持按 ${column.slice(0, 50)} 排序`, 500, 400);
     const ascending = typeof params.order === 'string' && params.order.toLowerCase().includes('asc');
     orderBy.push(ascending ? asc(spec.column) : desc(spec.column));

@@ -13,6 +13,7 @@ import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/acce
 import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD_MESSAGES } from '../../../platform/storage/storage.ts';
 import type { AppDeps } from '../../../app.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
+import { decodeComponent } from '../../../platform/http/uri.ts';
 import { sbFileInfo } from './file-info.table.ts';
 import { ANNOUNCEMENT_UPLOAD_CODES, fileScope, findVisibleFile, isAnnouncementBiz } from './file-info.service.ts';
 
@@ -39,7 +40,7 @@ function staticToken(request: FastifyRequest): string | null {
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (typeof query.token === 'string' && query.token) return query.token;
   const cookie = (request.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(`${STATIC_COOKIE}=`));
-  return cookie ? decodeURIComponent(cookie.slice(STATIC_COOKIE.length + 1)) : null;
+  return cookie ? decodeComponent(cookie.slice(STATIC_COOKIE.length + 1)) : null;
 }
 
 /** Upload, static file serving and 文件信息 (spec §3 Uploaded file, §5 Upload, §7 Files; DOMAIN.md file info). */
@@ -112,7 +113,9 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!token) return reply.status(401).send(fail('未授权，请重新登录', 401));
       const user = await resolveSession(db, deps.policy, token);
       if (!user) return sendTokenInvalid(request, reply);
-      const relative = decodeURIComponent((request.params as { '*': string })['*'] ?? '').replace(/,$/, '');
+      // The router has decoded the path once already; decoding again would turn a file named `100%zz`
+      // into a URIError and `%2F` into a slash (issue 11): what is left is the name as stored.
+      const relative = ((request.params as { '*': string })['*'] ?? '').replace(/,$/, '');
       const absolute = resolveStored(config.dataDir, relative);
       const row = await findVisibleFile(db, user, relative);
       if (!row || !fs.existsSync(absolute)) return reply.status(404).send(fail('很抱歉，资源未找到!', 404));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { tenantBody } from '@sbwq/contracts';
+import { tenantBody, tenantId } from '@sbwq/contracts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
@@ -26,6 +26,12 @@ const resource: ListResource = {
 };
 const listQuery = listQuerySchema(resource);
 type Row = typeof sysTenant.$inferSelect;
+
+/** The valid tenant numbers of a list; anything else names no tenant and is left out. */
+const tenantIdsIn = (ids: string[]) => ids.flatMap((id) => {
+  const parsed = tenantId.safeParse(id);
+  return parsed.success ? [parsed.data] : [];
+});
 
 const toDate = (v: string | null | undefined) => {
   if (!v) return null;
@@ -51,7 +57,7 @@ export async function tenantRoutes(app: FastifyInstance, deps: AppDeps) {
     return ok({ ...page, records: page.records.map(toRecord) }, '操作成功！', 200);
   });
 
-  r.get('/sys/tenant/queryById', { config: { permission: 'system:tenant:list' }, schema: { tags, summary: '按ID查询租户', querystring: z.object({ id: z.coerce.number().int() }) } }, async (request) => {
+  r.get('/sys/tenant/queryById', { config: { permission: 'system:tenant:list' }, schema: { tags, summary: '按ID查询租户', querystring: z.object({ id: tenantId }) } }, async (request) => {
     const [row] = await db.select().from(sysTenant).where(eq(sysTenant.id, request.query.id));
     if (!row) throw new BizError('未找到对应数据');
     return ok(toRecord(row), '操作成功！', 200);
@@ -63,8 +69,8 @@ export async function tenantRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const me = await findUserById(db, request.user!.id);
       const admin = await hasRole(db, request.user!.id, 'admin');
-      const mine = splitIds(me?.relTenantIds).map(Number).filter(Number.isInteger);
-      const asked = request.query.ids ? splitIds(request.query.ids).map(Number).filter(Number.isInteger) : null;
+      const mine = tenantIdsIn(splitIds(me?.relTenantIds));
+      const asked = request.query.ids ? tenantIdsIn(splitIds(request.query.ids)) : null;
       const allowed = admin ? asked : (asked ?? mine).filter((id) => mine.includes(id));
       const conds = [eq(sysTenant.status, 1)];
       if (allowed) conds.push(inArray(sysTenant.id, allowed.length ? allowed : [-1]));
@@ -96,18 +102,22 @@ export async function tenantRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  const remove = async (ids: number[]) => {
-    if (ids.some((id) => !Number.isInteger(id))) throw new BizError('租户编号应为数字');
+  const remove = async (raw: string[]) => {
+    const ids = raw.map((id) => {
+      const parsed = tenantId.safeParse(id);
+      if (!parsed.success) throw new BizError(parsed.error.issues[0].message, 500, 400);
+      return parsed.data;
+    });
     const used = await db.execute(sql`select 1 from sys_position where tenant_id = any(${`{${ids.join(',')}}`}::int[]) limit 1`);
     if ((used as unknown as { rows: unknown[] }).rows.length) throw new BizError('租户下还有数据，不能删除');
     await db.delete(sysTenant).where(inArray(sysTenant.id, ids));
   };
-  r.delete('/sys/tenant/delete', { config: { permission: 'system:tenant:delete' }, schema: { tags, summary: '删除租户', querystring: z.object({ id: z.coerce.number().int() }) } }, async (request) => {
-    await remove([request.query.id]);
+  r.delete('/sys/tenant/delete', { config: { permission: 'system:tenant:delete' }, schema: { tags, summary: '删除租户', querystring: z.object({ id: tenantId }) } }, async (request) => {
+    await remove([String(request.query.id)]);
     return ok(null, '删除成功!', 200);
   });
   r.delete('/sys/tenant/deleteBatch', { config: { permission: 'system:tenant:delete' }, schema: { tags, summary: '批量删除租户', querystring: z.object({ ids: z.string().min(1).max(2000) }) } }, async (request) => {
-    await remove(splitIds(request.query.ids).map(Number));
+    await remove(splitIds(request.query.ids));
     return ok(null, '批量删除成功!', 200);
   });
 }
