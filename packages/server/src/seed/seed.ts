@@ -17,7 +17,7 @@ import { seedCheckRules } from '../modules/system/check-rule/check-rule.seed.ts'
 import { seedDictMenu } from '../modules/system/dict/dict.menu.ts';
 import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dictionaries.ts';
 import { sysSeed } from './seed.table.ts';
-import { seedDraftAuditStatus, seedRightsButtons } from '../modules/rights/rights.seed.ts';
+import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modules/rights/rights.seed.ts';
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
 import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
 import { buttonId, HOME_PERMISSION_ID, RoleId, seedButtons, seedMenuSection } from './buttons.ts';
@@ -327,6 +327,7 @@ const units: Unit[] = [
   { key: 'menu:announcement:v1', run: (db) => seedAnnouncementMenu(db) },
   { key: 'menu:system-dict:v1', run: (db) => seedDictMenu(db) },
   { key: 'menu:rights:v1', run: (db) => seedRightsMenu(db) },
+  { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */
