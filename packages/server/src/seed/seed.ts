@@ -19,13 +19,15 @@ import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dict
 import { sysSeed } from './seed.table.ts';
 import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modules/rights/rights.seed.ts';
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
+import { seedDemoContent } from '../modules/rights/demo/demo.content.ts';
 import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
 import { buttonId, HOME_PERMISSION_ID, RoleId, seedButtons, seedMenuSection } from './buttons.ts';
 import { seedAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
-export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void };
+/** `dataDir` (DATA_DIR) is where the demo's generated files are stored; without it the demo has no files. */
+export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void; dataDir?: string | null };
 
 type Unit = { key: string; run: (db: Db, opts: SeedOptions) => Promise<void> };
 
@@ -328,6 +330,7 @@ const units: Unit[] = [
   { key: 'menu:system-dict:v1', run: (db) => seedDictMenu(db) },
   { key: 'menu:rights:v1', run: (db) => seedRightsMenu(db) },
   { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
+  { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */

@@ -39,7 +39,8 @@ class Canvas {
     background: Rgb,
   ) {
     this.pixels = Buffer.alloc(width * height * 3);
-    this.fill(0, 0, width, height, background);
+    if (background.every((v) => v === background[0])) this.pixels.fill(background[0]);
+    else this.fill(0, 0, width, height, background);
   }
 
   fill(x: number, y: number, w: number, h: number, [r, g, b]: Rgb) {
