@@ -44,15 +44,17 @@ test.describe('issue 11 文件信息: 文件类型 and 所属业务 of every fil
     const popup = dialog(page, '上传文件');
     await expect(popup).toBeVisible();
     // no file can be picked before the type is chosen
-    await expect(popup.locator('.ant-upload-disabled')).toHaveCount(1);
+    const fileInput = popup.locator('input[type=file]');
+    await expect(fileInput).toBeDisabled();
     await pick(page, popup.getByLabel('文件类型'), '侵权证据');
+    await expect(fileInput).toBeEnabled();
     await popup.getByLabel('所属业务').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('受保护权利', { exact: true }).click();
     // a business type without its record still blocks the upload
-    await expect(popup.locator('.ant-upload-disabled')).toHaveCount(1);
+    await expect(fileInput).toBeDisabled();
     await pick(page, popup.getByLabel('业务记录'), `${mark}（注册号 ${right.regNo}）`);
     const evidence = `侵权商品照片${Date.now().toString(36)}.pdf`;
-    await popup.locator('input[type=file]').setInputFiles({ name: evidence, mimeType: 'application/pdf', buffer: pdfFile('Evidence') });
+    await fileInput.setInputFiles({ name: evidence, mimeType: 'application/pdf', buffer: pdfFile('Evidence') });
     await expect(popup.locator('.ant-upload-list-item-done')).toHaveCount(1);
     await page.screenshot({ path: test.info().outputPath('file-info-upload-dialog.png') });
     await button(popup, '确定').click();
@@ -68,7 +70,7 @@ test.describe('issue 11 文件信息: 文件类型 and 所属业务 of every fil
     await expect(detail).toContainText(mark);
     await expect(detail).toContainText(right.regNo);
     await page.screenshot({ path: test.info().outputPath('file-info-record-detail.png') });
-    await button(detail, '关闭').click();
+    await detail.locator('.ant-modal-footer').getByRole('button').click();
     await expect(detail).toBeHidden();
   });
 
