@@ -27,6 +27,7 @@ async function addRight(request: APIRequestContext, org: CertifiedOrg, name: str
 
 test.describe('issue 11 文件信息: 文件类型 and 所属业务 of every file, the record named and opened', () => {
   test('an organisation uploads 侵权证据 for one of its rights records from 上传文件; the row names the record, and a click opens it', async ({ page, request }) => {
+    test.slow(); // an organisation is enrolled and certified through the API first
     const org = await certifiedOrgViaApi(request);
     const mark = `维权${Date.now().toString(36).slice(-4)}`;
     const right = await addRight(request, org, mark);
@@ -52,7 +53,11 @@ test.describe('issue 11 文件信息: 文件类型 and 所属业务 of every fil
     await page.locator('.ant-select-dropdown:visible').getByTitle('受保护权利', { exact: true }).click();
     // a business type without its record still blocks the upload
     await expect(fileInput).toBeDisabled();
-    await pick(page, popup.getByLabel('业务记录'), `${mark}（注册号 ${right.regNo}）`);
+    // found by the mark's name, as a user types it
+    const picker = popup.getByLabel('业务记录');
+    await picker.click();
+    await picker.pressSequentially(mark);
+    await page.locator('.ant-select-dropdown:visible').getByTitle(`${mark}（注册号 ${right.regNo}）`, { exact: true }).click();
     const evidence = `侵权商品照片${Date.now().toString(36)}.pdf`;
     await fileInput.setInputFiles({ name: evidence, mimeType: 'application/pdf', buffer: pdfFile('Evidence') });
     await expect(popup.locator('.ant-upload-list-item-done')).toHaveCount(1);
@@ -75,6 +80,7 @@ test.describe('issue 11 文件信息: 文件类型 and 所属业务 of every fil
   });
 
   test('the business picker offers only what the user may see: another organisation\'s record cannot be chosen, and the server refuses it', async ({ page, request }) => {
+    test.slow(); // two organisations are enrolled and certified through the API first
     const [mine, other] = [await certifiedOrgViaApi(request), await certifiedOrgViaApi(request)];
     const theirs = `他人${Date.now().toString(36).slice(-4)}`;
     const right = await addRight(request, other, theirs);
