@@ -155,7 +155,8 @@ const POSITIONS: [code: string, name: string, rank: string][] = [
 async function seedDemoPositions(db: Db): Promise<void> {
   await db
     .insert(sysPosition)
-    .values(POSITIONS.map(([code, name, postRank]) => ({ id: newId(), code, name, postRank, tenantId: 0, sysOrgCode: 'A01', createBy: 'admin', createTime: new Date() })))
+    // a second apart, so that the newest-first list shows them from 秘书长 down
+    .values(POSITIONS.map(([code, name, postRank], i) => ({ id: newId(), code, name, postRank, tenantId: 0, sysOrgCode: 'A01', createBy: 'admin', createTime: new Date(Date.now() - i * 1000) })))
     .onConflictDoNothing();
 }
 
