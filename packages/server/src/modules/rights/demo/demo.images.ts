@@ -39,21 +39,22 @@ class Canvas {
     background: Rgb,
   ) {
     this.pixels = Buffer.alloc(width * height * 3);
-    if (background.every((v) => v === background[0])) this.pixels.fill(background[0]);
-    else this.fill(0, 0, width, height, background);
+    this.fill(0, 0, width, height, background);
   }
 
   fill(x: number, y: number, w: number, h: number, [r, g, b]: Rgb) {
     const [xs, xe] = [Math.max(0, Math.round(x)), Math.min(this.width, Math.round(x + w))];
     const [ys, ye] = [Math.max(0, Math.round(y)), Math.min(this.height, Math.round(y + h))];
-    for (let j = ys; j < ye; j++) {
-      for (let i = xs; i < xe; i++) {
-        const at = (j * this.width + i) * 3;
-        this.pixels[at] = r;
-        this.pixels[at + 1] = g;
-        this.pixels[at + 2] = b;
-      }
+    if (xs >= xe || ys >= ye) return;
+    for (let i = xs; i < xe; i++) {
+      const at = (ys * this.width + i) * 3;
+      this.pixels[at] = r;
+      this.pixels[at + 1] = g;
+      this.pixels[at + 2] = b;
     }
+    // the first row is drawn pixel by pixel, the others are copies of it
+    const [start, end] = [(ys * this.width + xs) * 3, (ys * this.width + xe) * 3];
+    for (let j = ys + 1; j < ye; j++) this.pixels.copyWithin((j * this.width + xs) * 3, start, end);
   }
 
   /** The spans of a circle's rows: for each row crossing it, `span(y, half width at that row)`. */
@@ -128,24 +129,12 @@ class Canvas {
   }
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 function chunk(type: string, data: Buffer): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
   data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
   return out;
 }
 
@@ -163,18 +152,21 @@ const WHITE: Rgb = [255, 255, 255];
 const SEAL_RED: Rgb = [204, 32, 32];
 const INK: Rgb = [70, 70, 70];
 
+/** Mark images are shown as list thumbnails and in the detail at about 100 px: 160 px is plenty. */
+const MARK_SIZE = 160;
+
 /**
  * A mark image for a 商标名称: a coloured emblem (disc, polygon or square chosen by the name) with a white
- * figure inside; a Latin name is also written out under it. 240 × 240 PNG.
+ * figure inside; a Latin name is also written out under it. 160 × 160 PNG.
  */
 export function markImagePng(name: string): Buffer {
   const h = hashOf(name);
   const color = PALETTE[h % PALETTE.length];
   const latin = /^[A-Za-z]+$/.test(name);
-  const canvas = new Canvas(240, 240, WHITE);
-  const cx = 120;
-  const cy = latin ? 100 : 120;
-  const r = latin ? 72 : 92;
+  const canvas = new Canvas(MARK_SIZE, MARK_SIZE, WHITE);
+  const cx = MARK_SIZE / 2;
+  const cy = latin ? MARK_SIZE * 0.4 : MARK_SIZE / 2;
+  const r = MARK_SIZE * (latin ? 0.3 : 0.38);
   const form = (h >>> 3) % 4;
   if (form === 0) canvas.disc(cx, cy, r, color);
   else if (form === 1) canvas.polygon(cx, cy, r, 6, Math.PI / 6, color);
@@ -185,9 +177,9 @@ export function markImagePng(name: string): Buffer {
   if (latin) {
     const scale = Math.floor(r / 8);
     canvas.text(name[0], cx - (5 * scale) / 2, cy - (7 * scale) / 2, scale, WHITE);
-    const scaleWord = name.length > 8 ? 3 : 4;
+    const scaleWord = name.length > 6 ? 2 : 3;
     const width = name.length * 6 * scaleWord - scaleWord;
-    canvas.text(name, cx - width / 2, 196, scaleWord, color);
+    canvas.text(name, cx - width / 2, MARK_SIZE * 0.8, scaleWord, color);
   } else if (figure === 0) {
     canvas.polygon(cx, cy, r * 0.45, 5, -Math.PI / 2, WHITE);
   } else if (figure === 1) {
