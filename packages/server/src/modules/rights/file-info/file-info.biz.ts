@@ -12,8 +12,7 @@ import { rightsRight } from '../right/right.table.ts';
 import { RIGHT_FILE_BIZ } from '../right/right.service.ts';
 import { ANNOUNCEMENT_BIZ, isStaff } from './file-info.service.ts';
 
-/** The records a file can belong to (sb_file_info.biz_type); an upload may name only the first three. */
-export const FILE_BIZ_TYPES = [RIGHT_FILE_BIZ, ORG_FILE_BIZ, BANK_FILE_BIZ, ANNOUNCEMENT_BIZ] as const;
+/** The records an upload may name as its 所属业务 (announcement images are linked when the announcement is saved). */
 export const UPLOAD_BIZ_TYPES = new Set<string>([RIGHT_FILE_BIZ, ORG_FILE_BIZ, BANK_FILE_BIZ]);
 
 export const FileBizMsg = {
