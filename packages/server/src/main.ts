@@ -12,6 +12,7 @@ async function main() {
   await runSeeds(database.db, {
     adminPassword: config.adminPassword,
     seedDemo: config.seedDemo,
+    dataDir: config.dataDir,
     announce: (text) => process.stdout.write(`\n${'='.repeat(60)}\n${text}\n${'='.repeat(60)}\n\n`),
   });
   const { app } = await buildApp(config, database.db, { logger: true });

@@ -17,15 +17,17 @@ import { seedCheckRules } from '../modules/system/check-rule/check-rule.seed.ts'
 import { seedDictMenu } from '../modules/system/dict/dict.menu.ts';
 import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dictionaries.ts';
 import { sysSeed } from './seed.table.ts';
-import { seedDraftAuditStatus, seedRightsButtons } from '../modules/rights/rights.seed.ts';
+import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modules/rights/rights.seed.ts';
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
+import { seedDemoContent } from '../modules/rights/demo/demo.content.ts';
 import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
 import { buttonId, HOME_PERMISSION_ID, RoleId, seedButtons, seedMenuSection } from './buttons.ts';
 import { seedAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
-export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void };
+/** `dataDir` (DATA_DIR) is where the demo's generated files are stored; without it the demo has no files. */
+export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void; dataDir?: string | null };
 
 type Unit = { key: string; run: (db: Db, opts: SeedOptions) => Promise<void> };
 
@@ -327,6 +329,8 @@ const units: Unit[] = [
   { key: 'menu:announcement:v1', run: (db) => seedAnnouncementMenu(db) },
   { key: 'menu:system-dict:v1', run: (db) => seedDictMenu(db) },
   { key: 'menu:rights:v1', run: (db) => seedRightsMenu(db) },
+  { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
+  { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/ids.ts';
 import { RoleId, seedButtons } from '../../seed/buttons.ts';
 import { sysDict, sysDictItem } from '../system/dict/dict.table.ts';
+import { EXTRA_FILE_TYPES } from './shared/attachments.ts';
 import { RightsPerm as P } from './shared/perms.ts';
 
 const staff = [RoleId.admin, RoleId.reviewer, RoleId.finance];
@@ -60,4 +61,17 @@ export async function seedDraftAuditStatus(db: Db) {
   const [found] = await db.select({ id: sysDictItem.id }).from(sysDictItem).where(and(eq(sysDictItem.dictId, dict.id), eq(sysDictItem.itemValue, '3')));
   if (found) return;
   await db.insert(sysDictItem).values({ id: newId(), dictId: dict.id, itemValue: '3', itemText: '草稿', sortOrder: 0, status: 1, createBy: 'system' });
+}
+
+/**
+ * 文件类型 beyond DOMAIN.md's nine: the kinds the app's own uploads carry (商标图样, 执业许可证, 备案证明,
+ * 开户证明, 通告图片) and 其他, so that every stored file can say what it is (issue 11).
+ */
+export async function seedFileTypes(db: Db) {
+  const [dict] = await db.select({ id: sysDict.id }).from(sysDict).where(eq(sysDict.dictCode, 'file_type'));
+  if (!dict) return;
+  const present = new Set((await db.select({ value: sysDictItem.itemValue }).from(sysDictItem).where(eq(sysDictItem.dictId, dict.id))).map((i) => i.value));
+  const missing = EXTRA_FILE_TYPES.filter(([value]) => !present.has(value));
+  if (!missing.length) return;
+  await db.insert(sysDictItem).values(missing.map(([value, text]) => ({ id: newId(), dictId: dict.id, itemValue: value, itemText: text, sortOrder: Number(value), status: 1, createBy: 'system' })));
 }

@@ -57,6 +57,18 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
     expect(deleted).toContain(`fileUrl=${encodeURIComponent(PATH)}`);
   });
 
+  it('sends the record the file belongs to with the upload (issue 11: 文件信息 所属业务)', async () => {
+    const fetchMock = fakeServer({
+      'POST /sys/common/upload': () => ({ body: envelope({ fileName: '证据.png', filePath: PATH, fileSize: 16 }, { message: PATH }) }),
+    });
+    const onChange = vi.fn();
+    render(<AntApp><FileUpload onChange={onChange} biz="files" fileType="4" fields={{ bizType: 'rights_right', bizId: 'r1' }} /></AntApp>);
+    pick(png('证据.png'));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(PATH));
+    const body = fetchMock.mock.calls[0][1]?.body as FormData;
+    expect([body.get('fileType'), body.get('bizType'), body.get('bizId')]).toEqual(['4', 'rights_right', 'r1']);
+  });
+
   it('§8 a refused upload: {name} 上传失败 with the server reason, or 未知错误; the value leaves it out', async () => {
     let answer = envelope(null, { success: false, message: '文件内容与扩展名不符', code: 500 });
     fakeServer({ 'POST /sys/common/upload': () => ({ body: answer }) });

@@ -40,6 +40,8 @@ export type FileUploadProps = {
   biz?: string;
   /** file_type dictionary value recorded in 文件信息 */
   fileType?: string;
+  /** further form fields of the upload call (e.g. bizType and bizId of the record the file belongs to) */
+  fields?: Record<string, string>;
   disabled?: boolean;
   /** thumbnails (image fields) or a plain list */
   listType?: 'text' | 'picture-card';
@@ -93,6 +95,7 @@ export function FileUpload({
   max = UPLOAD_MAX_FILES,
   biz = 'temp',
   fileType,
+  fields,
   disabled = false,
   listType = 'text',
   text = '上传文件',
@@ -143,6 +146,7 @@ export function FileUpload({
     const data = new FormData();
     data.append('biz', biz);
     if (fileType) data.append('fileType', fileType);
+    for (const [name, field] of Object.entries(fields ?? {})) data.append(name, field);
     const blob = file as File;
     data.append('file', blob, blob.name);
     http

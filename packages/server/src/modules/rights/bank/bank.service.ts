@@ -22,7 +22,7 @@ import type { DictService } from '../../system/dict/dict.service.ts';
 import { audited, decide } from '../approval/decide.ts';
 import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../org/org.table.ts';
-import { checkAttachments, linkAttachments, type Attachment } from '../shared/attachments.ts';
+import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
 import { violatedUnique } from '../shared/db-errors.ts';
 import { RightsPerm } from '../shared/perms.ts';
 import { withDates, checkDateParams } from '../shared/records.ts';
@@ -92,7 +92,7 @@ async function ownAccount(db: Db, org: OrgRow, id: string): Promise<BankRow> {
   return row;
 }
 
-const attachmentsOf = (body: { proofFile: string | null }): Attachment[] => [{ paths: body.proofFile }];
+const attachmentsOf = (body: { proofFile: string | null }): Attachment[] => [{ paths: body.proofFile, fileType: FileType.bankProof }];
 
 async function clearDefault(t: Db, orgId: string, exceptId: string) {
   await t

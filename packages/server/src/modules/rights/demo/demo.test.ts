@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../../platform/db/client.ts';
@@ -9,14 +12,17 @@ import { sysUser } from '../../system/user/user.table.ts';
 import { rightsOrg } from '../org/org.table.ts';
 import { seedRightsDemo } from './demo.seed.ts';
 
+const DEMO_UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:content:v1'];
+
 describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their users, bank accounts, a few hundred rights records', async () => {
-  const t = await createTestApp();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-demo-'));
+  const t = await createTestApp({ DATA_DIR: dataDir });
   const db = t.database.db;
   // The harness seeds without demo data; run the demo units again as a first start with SEED_DEMO=1 would.
-  await db.delete(sysSeed).where(inArray(sysSeed.key, ['demo:users:v1', 'demo:rights:v1']));
+  await db.delete(sysSeed).where(inArray(sysSeed.key, DEMO_UNITS));
   const announced: string[] = [];
   const started = performance.now();
-  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: (text) => announced.push(text) });
+  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: (text) => announced.push(text), dataDir });
   const seconds = (performance.now() - started) / 1000;
   // demo:users:v1 prints `name realname password`, demo:rights:v1 prints `name password organisation`.
   const passwordOf = (username: string) => {
@@ -25,8 +31,9 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
   };
 
   it('runs once, fast, and prints each generated password once', () => {
-    expect(applied).toEqual(['demo:users:v1', 'demo:rights:v1']);
-    expect(seconds).toBeLessThan(5);
+    expect(applied).toEqual(DEMO_UNITS);
+    // issue 11 added ~450 generated files, announcements and messages to the demo (about +0.5 s on an idle machine)
+    expect(seconds).toBeLessThan(8);
     const text = announced.join('\n');
     expect(text).toContain('已创建演示机构账号（密码只显示这一次）');
     for (const username of ['agency02', 'holder02', 'agency10', 'agency13']) expect(text).toMatch(new RegExp(`\\s${username}\\s+[A-Za-z0-9]{16}\\s`));
@@ -109,5 +116,86 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
     const before = await rows<{ n: number }>(db, sql`select count(*)::int as n from rights_right`);
     await seedRightsDemo(db, () => undefined);
     expect(await rows<{ n: number }>(db, sql`select count(*)::int as n from rights_right`)).toEqual(before);
+  });
+
+  it('issue 11: every protected right has a 商标图样 that the static route serves as a PNG, listed in 文件信息 as 商标图样 of that record', async () => {
+    const reviewer = await t.loginAs('reviewer', passwordOf('reviewer'));
+    const rights = await rows<{ id: string; mark_image: string | null }>(db, sql`select id, mark_image from rights_right where del_flag = '0'`);
+    expect(rights.length).toBeGreaterThanOrEqual(200);
+    expect(rights.filter((r) => !r.mark_image)).toEqual([]);
+    for (const right of rights) {
+      const res = await t.inject({ url: t.api(`/sys/common/static/${right.mark_image}`), headers: { 'X-Access-Token': reviewer } });
+      expect(res.statusCode, right.mark_image!).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    }
+    const [{ n }] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from rights_right r join sb_file_info f on f.file_path = r.mark_image
+           where f.file_type = '10' and f.biz_type = 'rights_right' and f.biz_id = r.id and f.sys_org_code = r.sys_org_code`,
+    );
+    expect(n).toBe(rights.length);
+    // the organisation sees its own images too
+    const agency = await t.loginAs('agency', passwordOf('agency'));
+    const own = json(await t.inject({ url: t.api('/rights/right/list?pageSize=1'), headers: { 'X-Access-Token': agency } })).result.records[0];
+    expect((await t.inject({ url: t.api(`/sys/common/static/${own.markImage}`), headers: { 'X-Access-Token': agency } })).headers['content-type']).toBe('image/png');
+  });
+
+  it('issue 11: every organisation waiting for certification (认证中) has its 营业执照, 执业许可证 (PDF) and, for agencies, 备案证明 for the reviewer to check', async () => {
+    const reviewer = await t.loginAs('reviewer', passwordOf('reviewer'));
+    const certifying = await db.select().from(rightsOrg).where(eq(rightsOrg.certifyStatus, '1'));
+    expect(certifying.length).toBeGreaterThanOrEqual(2);
+    for (const org of certifying) {
+      expect(org.licenseFile, org.orgName).toBeTruthy();
+      expect(org.practiceFile, org.orgName).toBeTruthy();
+      if (org.orgType === '1') expect(org.filingFile, org.orgName).toBeTruthy();
+      const pdf = await t.inject({ url: t.api(`/sys/common/static/${org.practiceFile}`), headers: { 'X-Access-Token': reviewer } });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const types = await rows<{ file_type: string }>(db, sql`select file_type from sb_file_info where biz_type = 'rights_org' and biz_id = ${org.id} order by 1`);
+      expect(types.map((f) => f.file_type)).toEqual(org.orgType === '1' ? ['11', '12', '3'] : ['11', '3']);
+    }
+    const unfiled = await rows(db, sql`select id from rights_bank_account where del_flag = '0' and proof_file is null`);
+    expect(unfiled).toEqual([]);
+  });
+
+  it('issue 11: 文件信息 is filled: every file has a 文件类型 and names its record', async () => {
+    const reviewer = await t.loginAs('reviewer', passwordOf('reviewer'));
+    const page = json(await t.inject({ url: t.api('/rights/sbFileInfo/list?pageSize=100'), headers: { 'X-Access-Token': reviewer } })).result;
+    expect(page.total).toBeGreaterThan(400);
+    for (const file of page.records) {
+      expect(file.fileType, file.fileName).toBeTruthy();
+      expect(file.bizTitle, file.fileName).toBeTruthy();
+    }
+    const [{ untyped }] = await rows<{ untyped: number }>(db, sql`select count(*)::int as untyped from sb_file_info where file_type is null or biz_id is null`);
+    expect(untyped).toBe(0);
+  });
+
+  it('issue 11: 职务 are seeded with codes and ranks from position_rank', async () => {
+    const admin = await t.loginAs('admin', 'Admin12345');
+    const page = json(await t.inject({ url: t.api('/sys/position/list?pageSize=50'), headers: { 'X-Access-Token': admin } })).result;
+    expect(page.total).toBeGreaterThanOrEqual(8);
+    expect(page.records.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['协会秘书长', '审核专员', '财务主管', '维权专员', '法务顾问']));
+    for (const p of page.records) expect(['1', '2', '3', '4', '5']).toContain(p.postRank);
+  });
+
+  it('issue 11: each demo user has announcements and system messages in the bell and 我的消息, some read and some unread', async () => {
+    const [{ released }] = await rows<{ released: number }>(db, sql`select count(*)::int as released from sys_announcement where send_status = '1' and msg_category = '1'`);
+    expect(released).toBeGreaterThanOrEqual(4);
+    const kinds = await rows<{ msg_type: string; priority: string; open_type: string | null }>(db, sql`select distinct msg_type, priority, open_type from sys_announcement where msg_category = '1'`);
+    expect(new Set(kinds.map((k) => k.msg_type))).toEqual(new Set(['ALL', 'USER']));
+    expect(new Set(kinds.map((k) => k.priority))).toEqual(new Set(['L', 'M', 'H']));
+    expect(kinds.some((k) => k.open_type === 'url')).toBe(true);
+    for (const username of ['admin', 'reviewer', 'finance', 'agency', 'holder']) {
+      const token = await t.loginAs(username, username === 'admin' ? 'Admin12345' : passwordOf(username));
+      const bell = json(await t.inject({ url: t.api('/sys/annountCement/listByUser'), headers: { 'X-Access-Token': token } })).result;
+      expect(bell.anntMsgTotal, username).toBeGreaterThan(0);
+      expect(bell.sysMsgTotal, username).toBeGreaterThan(0);
+      const mine = json(await t.inject({ url: t.api('/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=50'), headers: { 'X-Access-Token': token } })).result;
+      const flags = new Set(mine.records.map((r: { readFlag: string }) => r.readFlag));
+      expect(flags, username).toEqual(new Set(['0', '1']));
+    }
+    const reminders = await rows(db, sql`select id from sys_announcement where titile like '%报销%' and send_status = '1'`);
+    expect(reminders.length).toBe(1);
   });
 });

@@ -15,7 +15,9 @@ import type { AppDeps } from '../../../app.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
 import { sbFileInfo } from './file-info.table.ts';
-import { ANNOUNCEMENT_UPLOAD_CODES, fileScope, findVisibleFile, isAnnouncementBiz } from './file-info.service.ts';
+import { ANNOUNCEMENT_IMAGE_TYPE, ANNOUNCEMENT_UPLOAD_CODES, fileScope, findVisibleFile, isAnnouncementBiz } from './file-info.service.ts';
+import { bizTitles, checkBizLink, FileBizMsg } from './file-info.biz.ts';
+import { FILE_TYPE_VALUES } from '../shared/attachments.ts';
 
 const resource: ListResource = {
   table: sbFileInfo,
@@ -47,8 +49,9 @@ function staticToken(request: FastifyRequest): string | null {
 export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
-  const toRecord = (row: Row) => ({
+  const toRecord = (row: Row, titles: Map<string, string>) => ({
     ...row,
+    bizTitle: row.bizType && row.bizId ? (titles.get(`${row.bizType}:${row.bizId}`) ?? null) : null,
     url: `${config.apiBase}/sys/common/static/${row.filePath}`,
     createTime: formatDateTime(row.createTime),
     updateTime: formatDateTime(row.updateTime),
@@ -61,7 +64,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags: ['文件'],
         summary: '上传文件（JPG/JPEG/PNG/PDF，≤10MB）',
-        description: '表单字段 file，以及 biz（业务目录，默认 temp）或 isup=1；可选 fileType、bizType、bizId。message 为文件路径，result 为 {fileName, filePath, fileSize}。',
+        description: '表单字段 file，以及 biz（业务目录，默认 temp）或 isup=1；可选 fileType（字典 file_type）、bizType（rights_right / rights_org / rights_bank）与 bizId（须为本人可见的记录）。message 为文件路径，result 为 {fileName, filePath, fileSize}。',
       },
     },
     async (request) => {
@@ -83,6 +86,12 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         const allowed = await Promise.all(ANNOUNCEMENT_UPLOAD_CODES.map((code) => hasPermission(db, user.id, code)));
         if (!allowed.some(Boolean)) throw new BizError('无权上传通告图片');
       }
+      const fileType = fields.fileType?.trim() || (isAnnouncementBiz(biz) ? ANNOUNCEMENT_IMAGE_TYPE : '');
+      if (fileType && !FILE_TYPE_VALUES.has(fileType)) throw new BizError(FileBizMsg.fileTypeBad);
+      const bizType = fields.bizType?.trim() || null;
+      const bizId = fields.bizId?.trim() || null;
+      if (!bizType !== !bizId) throw new BizError(FileBizMsg.recordMissing);
+      const linkedOrgCode = bizType && bizId ? await checkBizLink(db, user, bizType, bizId) : null;
       const filePath = await storeUpload(config.dataDir, biz, kind.ext, file.buffer);
       await db.insert(sbFileInfo).values({
         id: newId(),
@@ -91,10 +100,10 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         fileSize: file.buffer.length,
         fileExt: kind.ext,
         mimeType: kind.mime,
-        fileType: /^\d{1,3}$/.test(fields.fileType ?? '') ? fields.fileType : null,
-        bizType: /^[A-Za-z0-9_-]{1,64}$/.test(fields.bizType ?? '') ? fields.bizType : null,
-        bizId: /^[A-Za-z0-9_-]{1,36}$/.test(fields.bizId ?? '') ? fields.bizId : null,
-        sysOrgCode: user.orgCode,
+        fileType: fileType || null,
+        bizType,
+        bizId,
+        sysOrgCode: linkedOrgCode ?? user.orgCode,
         uploaderId: user.id,
         createBy: user.username,
         createTime: new Date(),
@@ -149,13 +158,14 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/rights/sbFileInfo/list', { config: { permission: 'rights:file:list' }, schema: { tags: ['文件信息'], summary: '文件信息列表（按可见范围）', querystring: listQuery } }, async (request) => {
     const scope = await fileScope(db, request.user!);
     const page = await pageOf<Row>(db, resource, request.query, { extra: [eq(sbFileInfo.delFlag, '0'), ...(scope ? [scope] : [])], tieBreak: sbFileInfo.id });
-    return ok({ ...page, records: page.records.map(toRecord) }, '操作成功！', 200);
+    const titles = await bizTitles(db, page.records);
+    return ok({ ...page, records: page.records.map((row) => toRecord(row, titles)) }, '操作成功！', 200);
   });
 
   r.get('/rights/sbFileInfo/queryById', { config: { permission: 'rights:file:list' }, schema: { tags: ['文件信息'], summary: '按ID查询文件信息', querystring: z.object({ id: z.string().min(1).max(36) }) } }, async (request) => {
     const scope = await fileScope(db, request.user!);
     const [row] = await db.select().from(sbFileInfo).where(and(eq(sbFileInfo.id, request.query.id), eq(sbFileInfo.delFlag, '0'), scope));
     if (!row) throw new BizError('未找到对应数据');
-    return ok(toRecord(row), '操作成功！', 200);
+    return ok(toRecord(row, await bizTitles(db, [row])), '操作成功！', 200);
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { rows } from '../../../platform/db/client.ts';
@@ -51,4 +51,20 @@ export async function findVisibleFile(db: Db, user: SessionUser, filePath: strin
     .from(sbFileInfo)
     .where(and(eq(sbFileInfo.filePath, filePath), eq(sbFileInfo.delFlag, '0'), scope));
   return row ?? null;
+}
+
+/** file_type 通告图片 (seeded with the other extra file types, shared/attachments.ts FileType). */
+export const ANNOUNCEMENT_IMAGE_TYPE = '14';
+
+/**
+ * Links the images an announcement's HTML shows (uploaded into `announcement/…`) to it, as 通告图片;
+ * an image already linked to another announcement keeps its first link.
+ */
+export async function linkAnnouncementImages(db: Db, anntId: string, html: string | null | undefined): Promise<void> {
+  const paths = [...(html ?? '').matchAll(/\/sys\/common\/static\/(announcement\/[A-Za-z0-9_/-]+\.(?:png|jpe?g))/g)].map((m) => m[1]);
+  if (!paths.length) return;
+  await db
+    .update(sbFileInfo)
+    .set({ bizType: ANNOUNCEMENT_BIZ, bizId: anntId, fileType: sql`coalesce(${sbFileInfo.fileType}, ${ANNOUNCEMENT_IMAGE_TYPE})` })
+    .where(and(inArray(sbFileInfo.filePath, [...new Set(paths)]), isNull(sbFileInfo.bizId)));
 }

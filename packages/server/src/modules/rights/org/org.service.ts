@@ -77,7 +77,7 @@ async function text(dicts: DictService, code: string, value: string): Promise<st
 
 const enrolAttachments = (body: { licenseFile?: string | null; practiceFile?: string | null }): Attachment[] => [
   { paths: body.licenseFile ?? null, fileType: FileType.licence },
-  { paths: body.practiceFile ?? null },
+  { paths: body.practiceFile ?? null, fileType: FileType.practice },
 ];
 const keptPaths = (row: OrgRow | null) =>
   row ? [row.licenseFile, row.practiceFile, row.filingFile].flatMap((p) => splitFilePaths(p)) : [];
@@ -210,7 +210,7 @@ async function makeDepart(t: Db, user: SessionUser, row: OrgRow, now: Date): Pro
     await t.insert(sysUserDepart).values({ id: newId(), userId: mover, depId: departId });
     await t.update(sysUser).set({ orgCode, updateBy: user.username, updateTime: now }).where(eq(sysUser.id, mover));
   }
-  await linkAttachments(t, ORG_FILE_BIZ, row.id, [{ paths: row.licenseFile }, { paths: row.practiceFile }], orgCode);
+  await linkAttachments(t, ORG_FILE_BIZ, row.id, enrolAttachments(row), orgCode);
   return orgCode;
 }
 
@@ -222,7 +222,10 @@ export async function submitCertify(db: Db, user: SessionUser, body: OrgCertifyB
   if (!certifyEditable(org)) throw new BizError(RightsMsg.certifyNotEditable);
   const agentFilingNo = body.agentFilingNo ?? org.agentFilingNo;
   if (org.orgType === RightsOrgType.agency && !agentFilingNo) throw new BizError(RightsMsg.agentFilingNoRequired);
-  const attachments: Attachment[] = [{ paths: body.practiceFile }, { paths: body.filingFile }];
+  const attachments: Attachment[] = [
+    { paths: body.practiceFile, fileType: FileType.practice },
+    { paths: body.filingFile, fileType: FileType.filing },
+  ];
   await checkAttachments(db, user, attachments, keptPaths(org));
   const now = new Date();
   await db.transaction(async (tx) => {

@@ -126,7 +126,7 @@ export async function rightById(db: Db, dicts: DictService, user: SessionUser, i
 }
 
 const attachmentsOf = (body: Pick<RightBody, 'markImage' | 'authLetter' | 'proofFile'>): Attachment[] => [
-  { paths: body.markImage, kind: 'image' },
+  { paths: body.markImage, kind: 'image', fileType: FileType.markImage },
   { paths: body.authLetter, kind: 'pdf', fileType: FileType.authLetter },
   { paths: body.proofFile, fileType: FileType.registration },
 ];

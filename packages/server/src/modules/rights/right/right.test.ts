@@ -74,7 +74,7 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     });
     const files = await db.select().from(sbFileInfo).where(eq(sbFileInfo.bizId, first));
     expect(files.map((f) => [f.filePath, f.bizType, f.fileType]).sort()).toEqual(
-      [[markImage, 'rights_right', null], [authLetter, 'rights_right', '2']].sort(),
+      [[markImage, 'rights_right', '10'], [authLetter, 'rights_right', '2']].sort(),
     );
   });
 

@@ -4,10 +4,39 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { sbFileInfo } from '../file-info/file-info.table.ts';
-import { findVisibleFile } from '../file-info/file-info.service.ts';
+import { ANNOUNCEMENT_IMAGE_TYPE, findVisibleFile } from '../file-info/file-info.service.ts';
 
-/** file_type dictionary values the rights records link their files with. */
-export const FileType = { registration: '1', authLetter: '2', licence: '3' } as const;
+/**
+ * file_type dictionary values (DOMAIN.md file info, plus the kinds the app's own uploads carry:
+ * 10 商标图样 … 15 其他; seeded by rights.seed.ts seedFileTypes).
+ */
+export const FileType = {
+  registration: '1',
+  authLetter: '2',
+  licence: '3',
+  evidence: '4',
+  notarial: '5',
+  penalty: '6',
+  judgment: '7',
+  invoice: '8',
+  payment: '9',
+  markImage: '10',
+  practice: '11',
+  filing: '12',
+  bankProof: '13',
+  announcementImage: ANNOUNCEMENT_IMAGE_TYPE,
+  other: '15',
+} as const;
+export const EXTRA_FILE_TYPES: [string, string][] = [
+  [FileType.markImage, '商标图样'],
+  [FileType.practice, '执业许可证'],
+  [FileType.filing, '备案证明'],
+  [FileType.bankProof, '开户证明'],
+  [FileType.announcementImage, '通告图片'],
+  [FileType.other, '其他'],
+];
+/** The values an upload may name as its 文件类型. */
+export const FILE_TYPE_VALUES = new Set<string>(Object.values(FileType));
 
 export type Attachment = {
   /** the comma-separated paths of one field, as the body carries them (already checked for shape) */

@@ -19,6 +19,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import type { DictService } from '../dict/dict.service.ts';
 import { splitIds } from '../role/role.service.ts';
+import { linkAnnouncementImages } from '../../rights/file-info/file-info.service.ts';
 import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement, sysAnnouncementSend } from './announcement.table.ts';
 
@@ -155,6 +156,7 @@ export async function addAnnouncement(db: Db, actor: Actor, body: AnnouncementAd
   const values = valuesOf(body, safeHosts);
   const id = newId();
   await db.insert(sysAnnouncement).values({ id, ...values, sendStatus: SEND_STATUS.draft, delFlag: '0', createBy: actor.username, createTime: new Date() });
+  await linkAnnouncementImages(db, id, values.msgContent);
   return id;
 }
 
@@ -175,6 +177,7 @@ export async function editAnnouncement(db: Db, actor: Actor, body: AnnouncementA
     .returning({ id: sysAnnouncement.id });
   // Released by someone else between the read and the write.
   if (!updated.length) throw new BizError(AnnouncementMsg.editReleased);
+  await linkAnnouncementImages(db, body.id, values.msgContent);
   if (values.msgType === 'USER') {
     await db.execute(sql`delete from sys_announcement_send where annt_id = ${body.id} and user_id <> all(string_to_array(${splitIds(values.userIds).join(',')}, ','))`);
   }

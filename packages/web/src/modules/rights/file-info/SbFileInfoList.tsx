@@ -7,7 +7,6 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { deleteStoredFile } from '../../../components/upload/FileUpload.tsx';
-import { UploadModal } from '../../../components/upload/UploadModal.tsx';
 import { isImagePath } from '../../../components/upload/upload.rules.ts';
 import { openInNewWindow } from '../../../platform/browser.ts';
 import { staticUrl } from '../../../platform/config.ts';
@@ -15,6 +14,8 @@ import { downloadFile } from '../../../platform/download.ts';
 import { feedback } from '../../../platform/feedback.ts';
 import { showFailure } from '../../../platform/result.ts';
 import { useSession } from '../../../platform/session.ts';
+import { FileBizCell, FileBizDetail } from './FileBizRecord.tsx';
+import { FileUploadDialog } from './FileUploadDialog.tsx';
 import { BIZ_TYPE_TEXT, FILE_INFO_LIST_KEY, fileInfoApi, sizeText, type FileInfoRecord } from './file-info.api.ts';
 
 const DELETE_ANY = 'rights:file:delete';
@@ -22,7 +23,8 @@ const DELETE_ANY = 'rights:file:delete';
 /**
  * 文件信息 (rights/SbFileInfoList, DOMAIN.md file info): every stored file the user may see — staff all
  * of them, an organisation its own — to view, download and delete (one's own uploads, or any with
- * rights:file:delete). 上传文件 opens the upload popup (spec §9: 520 × 200).
+ * rights:file:delete). 所属业务 names the record and opens its details; 上传文件 asks for the 文件类型 and,
+ * optionally, the record the file belongs to (issue 11).
  */
 export function SbFileInfoList() {
   const { can } = useAccess();
@@ -30,6 +32,7 @@ export function SbFileInfoList() {
   const reload = useReloadList(FILE_INFO_LIST_KEY);
   const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
+  const [opened, setOpened] = useState<FileInfoRecord | null>(null);
 
   const definition = useMemo<ListDefinition<FileInfoRecord>>(
     () => ({
@@ -43,6 +46,7 @@ export function SbFileInfoList() {
       search: [
         { name: 'fileName', label: '文件名' },
         { name: 'fileType', label: '文件类型', type: 'dict', dictCode: 'file_type' },
+        { name: 'bizType', label: '所属业务', type: 'select', options: Object.entries(BIZ_TYPE_TEXT).map(([value, label]) => ({ value, label })) },
         { name: 'createTime', label: '上传时间', type: 'dateRange', hidden: true },
         {
           name: 'fileExt',
@@ -67,7 +71,7 @@ export function SbFileInfoList() {
         },
         { title: '文件类型', dataIndex: 'fileType', width: 120, align: 'center', render: (value) => <DictTag code="file_type" value={value} /> },
         { title: '大小', dataIndex: 'fileSize', sorter: true, width: 100, align: 'right', render: (bytes: number) => sizeText(bytes) },
-        { title: '所属业务', dataIndex: 'bizType', width: 130, render: (value: string | null) => (value ? (BIZ_TYPE_TEXT[value] ?? value) : '未关联') },
+        { title: '所属业务', dataIndex: 'bizType', width: 220, render: (_: unknown, file) => <FileBizCell file={file} onOpen={setOpened} /> },
         { title: '上传人', dataIndex: 'createBy', width: 130, ellipsis: true },
         { title: '上传时间', dataIndex: 'createTime', sorter: true, width: 170, align: 'center' },
       ],
@@ -116,10 +120,9 @@ export function SbFileInfoList() {
   return (
     <>
       <ListPage definition={definition} />
-      <UploadModal
+      <FileUploadDialog
         open={uploading}
-        biz="files"
-        onOk={() => {
+        onDone={() => {
           feedback().message.success('上传成功');
           setUploading(false);
           reload();
@@ -130,6 +133,7 @@ export function SbFileInfoList() {
           reload();
         }}
       />
+      <FileBizDetail file={opened} onClose={() => setOpened(null)} />
       {preview && <Image style={{ display: 'none' }} src={preview} preview={{ open: true, src: preview, onOpenChange: (open) => !open && setPreview(null) }} />}
     </>
   );
