@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { AuditStatus } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
@@ -120,10 +121,20 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
 
   it('issue 11: every protected right has a 商标图样 that the static route serves as a PNG, listed in 文件信息 as 商标图样 of that record', async () => {
     const reviewer = await t.loginAs('reviewer', passwordOf('reviewer'));
-    const rights = await rows<{ id: string; mark_image: string | null }>(db, sql`select id, mark_image from rights_right where del_flag = '0'`);
+    const rights = await rows<{ id: string; mark_image: string | null; audit_status: string }>(
+      db,
+      sql`select id, mark_image, audit_status from rights_right where del_flag = '0'`,
+    );
     expect(rights.length).toBeGreaterThanOrEqual(200);
     expect(rights.filter((r) => !r.mark_image)).toEqual([]);
-    for (const right of rights) {
+    const submitted = rights.filter((r) => r.audit_status !== AuditStatus.draft);
+    expect(submitted.length).toBeLessThan(rights.length);
+    // a draft's files are its organisation's alone until it is submitted: the reviewer is told it is not there
+    for (const draft of rights.filter((r) => r.audit_status === AuditStatus.draft).slice(0, 5)) {
+      const res = await t.inject({ url: t.api(`/sys/common/static/${draft.mark_image}`), headers: { 'X-Access-Token': reviewer } });
+      expect(res.statusCode, draft.mark_image!).toBe(404);
+    }
+    for (const right of submitted) {
       const res = await t.inject({ url: t.api(`/sys/common/static/${right.mark_image}`), headers: { 'X-Access-Token': reviewer } });
       expect(res.statusCode, right.mark_image!).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
