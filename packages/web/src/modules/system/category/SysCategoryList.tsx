@@ -153,6 +153,8 @@ export function SysCategoryList() {
       </Space>
       <SelectionBar count={selected.length} onClear={() => setSelected([])} />
       <Table<Row>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="medium"
         bordered
         rowKey="id"
@@ -160,7 +162,7 @@ export function SysCategoryList() {
         dataSource={rows}
         columns={[
           ...columns,
-          { key: '__actions', title: '操作', align: 'center', width: 200, render: (_: unknown, record: Row) => <RowActions record={record} actions={actions} context={context} /> },
+          { key: '__actions', title: '操作', fixed: 'right', align: 'center', width: 200, render: (_: unknown, record: Row) => <RowActions record={record} actions={actions} context={context} /> },
         ]}
         locale={{ emptyText: list.loading ? <div style={{ height: 120 }} /> : <EmptyData /> }}
         pagination={listPagination(list.state.pageNo, list.state.pageSize, list.total)}

@@ -30,6 +30,8 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
   return (
     <div id={id}>
       <Table<RuleRow>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="small"
         bordered
         rowKey="key"
@@ -80,6 +82,7 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
           },
           {
             title: '操作',
+            fixed: 'right',
             key: 'actions',
             width: 96,
             align: 'center',

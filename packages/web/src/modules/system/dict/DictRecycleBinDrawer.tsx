@@ -38,6 +38,8 @@ export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: bool
   return (
     <Drawer title="字典回收站" open={open} onClose={onClose} size={900} destroyOnHidden>
       <Table<DictRecord>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="medium"
         bordered
         rowKey="id"
@@ -52,6 +54,7 @@ export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: bool
           { title: '删除时间', dataIndex: 'updateTime', width: 170 },
           {
             title: '操作',
+            fixed: 'right',
             key: 'actions',
             width: 150,
             align: 'center',

@@ -53,6 +53,8 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
         </Button>
       </Access>
       <Table<RuleRecord>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="medium"
         bordered
         rowKey="id"
@@ -68,6 +70,7 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
           { title: '状态', dataIndex: 'status', width: 80, align: 'center', render: (value: string) => (value === '1' ? <Tag color="green">有效</Tag> : <Tag>无效</Tag>) },
           {
             title: '操作',
+            fixed: 'right',
             key: 'actions',
             width: 120,
             align: 'center',

@@ -84,6 +84,8 @@ export function PermissionList() {
       </Space>
       <SelectionBar count={selected.length} onClear={() => setSelected([])} />
       <Table<PermissionNode>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="medium"
         bordered
         rowKey="id"
@@ -100,7 +102,7 @@ export function PermissionList() {
           { title: '组件', dataIndex: 'component', ellipsis: true },
           { title: '路径', dataIndex: 'url', ellipsis: true, render: (url: string | null, record) => url ?? record.perms },
           { title: '排序', dataIndex: 'sortNo', width: 70, align: 'center' },
-          { title: '操作', key: 'actions', width: 170, align: 'center', render: (_, record) => <RowActions record={record} actions={actions} context={context} /> },
+          { title: '操作', key: 'actions', fixed: 'right', width: 170, align: 'center', render: (_, record) => <RowActions record={record} actions={actions} context={context} /> },
         ]}
       />
       <PermissionDrawer editing={editing} tree={nodes} onClose={() => setEditing(null)} onSaved={reload} />

@@ -42,6 +42,8 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
       </Space>
       <SelectionBar count={keys.length} onClear={() => setKeys([])} />
       <Table<UserRecord>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="medium"
         bordered
         rowKey="id"
@@ -57,6 +59,7 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
           { title: '删除时间', dataIndex: 'updateTime', width: 170 },
           {
             title: '操作',
+            fixed: 'right',
             key: 'actions',
             width: 160,
             align: 'center',
