@@ -136,8 +136,8 @@ async function expectRowActionsTappable(table: Locator, where: string) {
   const targets = cell.locator('button, a');
   const count = await targets.count();
   expect(count, `${where}: 操作 of the first row has buttons`).toBeGreaterThan(0);
-  // only up and down: sideways, the fixed column must already be in view
-  await cell.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
+  // as a finger would: the page up or down, the table sideways to the end of the row
+  await cell.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
   for (let i = 0; i < count; i++) {
     const target = targets.nth(i);
     const hit = await target.evaluate((el) => {
@@ -148,6 +148,7 @@ async function expectRowActionsTappable(table: Locator, where: string) {
       return { x: Math.round(x), onTop: Boolean(top && (el === top || el.contains(top))), covering: top ? `${top.tagName}.${top.className}` : 'nothing' };
     });
     const label = (await target.textContent())?.trim();
+    expect(hit.x, `${where}: ${label} is on the screen`).toBeGreaterThan(0);
     expect(hit.x, `${where}: ${label} is on the screen`).toBeLessThan(WIDTH);
     expect(hit.onTop, `${where}: ${label} is not covered (by ${hit.covering})`).toBe(true);
     await target.tap({ trial: true });

@@ -15,7 +15,7 @@ import { RowActions } from './RowActions.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { toSearchParams } from './searchParams.ts';
 import { SelectionBar } from './SelectionBar.tsx';
-import { tableScrollX } from './tableLayout.ts';
+import { tableScrollX, useActionColumnFixed } from './tableLayout.ts';
 import type { FormMode, ListAction, ListContext, ListDefinition, RowAction } from './types.ts';
 import { useListData } from './useListData.ts';
 
@@ -45,6 +45,7 @@ const keyOf = <T extends object>(rowKey: ListDefinition<T>['rowKey'], record: T)
 export function ListPage<T extends object, B = Record<string, unknown>>({ definition, params, embedded }: ListPageProps<T, B>) {
   const access = useAccess();
   const list = useListData(definition, params);
+  const actionsFixed = useActionColumnFixed();
   const [selected, setSelected] = useState<{ keys: string[]; rows: T[] }>({ keys: [], rows: [] });
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [viewing, setViewing] = useState<T | null>(null);
@@ -112,8 +113,7 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
           title: '操作',
           align: 'center',
           width: definition.actionColumnWidth ?? 170,
-          // stays in view (and tappable) while a narrow screen scrolls the other columns (issue 11)
-          fixed: 'right',
+          fixed: actionsFixed,
           render: (_: unknown, record: T) => <RowActions record={record} actions={actions} context={context} />,
         },
       ]

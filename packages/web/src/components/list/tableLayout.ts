@@ -1,3 +1,5 @@
+import { Grid } from 'antd';
+
 /**
  * Width a column without one of its own gets at least (issue 11 "375 px": 机构名称, 事项 and 机构
  * shrank to 0 px on a phone). On a wide screen such columns still share whatever space is left.
@@ -24,4 +26,14 @@ const widthOf = (column: SizedColumn): number => {
 export function tableScrollX(columns: readonly SizedColumn[] | undefined, options: { selectable?: boolean; expandable?: boolean } = {}): number {
   const sum = (columns ?? []).reduce((total, column) => total + widthOf(column), 0);
   return sum + (options.selectable ? SELECTION_COLUMN_WIDTH : 0) + (options.expandable ? 48 : 0);
+}
+
+/**
+ * Where a table's 操作 column is pinned. On a phone it is not: a pinned column as wide as the row's
+ * buttons would leave the other columns a sliver to scroll in, so there the actions are the end of
+ * the row the user swipes to (issue 11 "375 px"); from `sm` up they stay in view at the right.
+ */
+export function useActionColumnFixed(): 'right' | undefined {
+  const screens = Grid.useBreakpoint();
+  return screens.sm ? 'right' : undefined;
 }

@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { Button, Input, Select, Space, Table, Tooltip } from 'antd';
 import { NumberTextInput } from '../../../components/form/NumberTextInput.tsx';
 import { MAX_RULE_ROWS, newRow, type RuleRow } from './ruleItems.ts';
+import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
 type RuleItemsEditorProps = {
   id?: string;
@@ -20,6 +21,7 @@ const KIND_OPTIONS = [
  * They run top to bottom; the first failure is the answer, so the order is editable.
  */
 export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorProps) {
+  const actionsFixed = useActionColumnFixed();
   const change = (index: number, patch: Partial<RuleRow>) => onChange?.(value.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const move = (index: number, by: -1 | 1) => {
     const next = [...value];
@@ -82,7 +84,7 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
           },
           {
             title: '操作',
-            fixed: 'right',
+            fixed: actionsFixed,
             key: 'actions',
             width: 96,
             align: 'center',

@@ -6,11 +6,13 @@ import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { feedback } from '../../../platform/feedback.ts';
 import { showAnswer, showFailure } from '../../../platform/result.ts';
 import { deletedDicts, purgeDict, restoreDict } from './dict.api.ts';
+import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
 export const purgeConfirmText = (dict: DictRecord) => `彻底删除后无法恢复，确定要彻底删除字典「${dict.dictName}」及其全部字典项吗?`;
 
 /** 字典回收站: deleted dictionaries, restored (还原) or removed with their items for good (彻底删除, after confirmation). */
 export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: boolean; onClose: () => void; onRestored: () => void }) {
+  const actionsFixed = useActionColumnFixed();
   const { can } = useAccess();
   const bin = useQuery({ queryKey: ['system', 'dict', 'recycleBin'], queryFn: deletedDicts, enabled: open, staleTime: 0 });
 
@@ -54,7 +56,7 @@ export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: bool
           { title: '删除时间', dataIndex: 'updateTime', width: 170 },
           {
             title: '操作',
-            fixed: 'right',
+            fixed: actionsFixed,
             key: 'actions',
             width: 150,
             align: 'center',
