@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
 import { createAppRouter } from './router.tsx';
 import { useSettings } from './shell/settings/settings.store.ts';
-import { themeFor } from './theme.ts';
+import { modalConfig, themeFor } from './theme.ts';
 import { useReducedMotion } from './useReducedMotion.ts';
 
 let router: ReturnType<typeof createAppRouter> | null = null;
@@ -30,7 +30,7 @@ export function App() {
   }, [colorWeak]);
 
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={theme} modal={modalConfig}>
       <AntApp notification={{ duration: NOTIFICATION_DURATION_S }} style={{ height: '100%' }}>
         <FeedbackBridge />
         <RouterProvider router={appRouter()} />
