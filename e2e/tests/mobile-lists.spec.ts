@@ -101,13 +101,13 @@ async function seedRows(request: APIRequestContext): Promise<{ reviewer: string 
 }
 
 /** What the page and each of its tables measure, taken in the browser in one go. */
-function measure(page: Page) {
-  return page.evaluate((min) => {
+function measure(page: Page, scope: string) {
+  return page.evaluate(({ min, scope }) => {
     const visible = (el: Element) => {
       const box = el.getBoundingClientRect();
       return box.width > 0 && box.height > 0;
     };
-    const tables = [...document.querySelectorAll('.ant-table-wrapper')].filter(visible).map((wrapper) => {
+    const tables = [...document.querySelectorAll(`${scope} .ant-table-wrapper`)].filter(visible).map((wrapper) => {
       const frame = wrapper.closest('.ant-card, .ant-drawer-body, .ant-modal-body') ?? document.body;
       const box = wrapper.getBoundingClientRect();
       const frameBox = frame.getBoundingClientRect();
@@ -124,7 +124,7 @@ function measure(page: Page) {
       };
     });
     return { scrollWidth: document.documentElement.scrollWidth, bodyScrollWidth: document.body.scrollWidth, tables };
-  }, MIN_COLUMN_WIDTH);
+  }, { min: MIN_COLUMN_WIDTH, scope });
 }
 
 /** Each button of the first row's 操作 cell is what a finger at its centre touches. */
@@ -156,6 +156,20 @@ async function expectRowActionsTappable(table: Locator, where: string) {
   return count;
 }
 
+/** The page does not scroll sideways; each visible table stays in its frame, keeps its columns, has tappable actions. */
+async function checkTables(page: Page, scope: string, where: string) {
+  const tables = page.locator(scope).locator('.ant-table-wrapper:visible');
+  const found = await measure(page, scope);
+  expect(found.scrollWidth, `${where}: the page does not scroll sideways`).toBeLessThanOrEqual(WIDTH);
+  expect(found.bodyScrollWidth, `${where}: the page does not scroll sideways`).toBeLessThanOrEqual(WIDTH);
+  for (const [index, table] of found.tables.entries()) {
+    expect(table.inside, `${where}: table ${index + 1} stays inside its card (right edge ${table.right} ≤ ${table.frameRight})`).toBe(true);
+    expect(table.narrow, `${where}: table ${index + 1} has no column narrower than ${MIN_COLUMN_WIDTH} px`).toEqual([]);
+    if (table.rows > 0) await expectRowActionsTappable(tables.nth(index), where);
+  }
+  return found;
+}
+
 /** Screens whose component draws a tree beside its lists rather than a list of its own. */
 const TREE_SCREENS = new Set(['system/DepartList']);
 
@@ -170,7 +184,7 @@ async function walk(page: Page, screens: Screen[], outputDir: string) {
     const where = `${screen.title} (${screen.path})`;
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { name: '404' })).toHaveCount(0);
-    const tables = page.locator('.ant-table-wrapper:visible');
+    const tables = page.locator('#root .ant-table-wrapper:visible');
     const list = screen.component.endsWith('List') && !TREE_SCREENS.has(screen.component);
     if (list) {
       await expect(tables.first(), `${where} shows its table`).toBeVisible();
@@ -181,14 +195,7 @@ async function walk(page: Page, screens: Screen[], outputDir: string) {
     await expect(page.locator('.ant-spin-spinning:visible')).toHaveCount(0);
     await page.screenshot({ path: screenshotPath(outputDir, `mobile-${screen.path.replaceAll('/', '_')}`, WIDTH) });
 
-    const found = await measure(page);
-    expect(found.scrollWidth, `${where}: the page does not scroll sideways`).toBeLessThanOrEqual(WIDTH);
-    expect(found.bodyScrollWidth, `${where}: the page does not scroll sideways`).toBeLessThanOrEqual(WIDTH);
-    for (const [index, table] of found.tables.entries()) {
-      expect(table.inside, `${where}: table ${index + 1} stays inside its card (right edge ${table.right} ≤ ${table.frameRight})`).toBe(true);
-      expect(table.narrow, `${where}: table ${index + 1} has no column narrower than ${MIN_COLUMN_WIDTH} px`).toEqual([]);
-      if (table.rows > 0) await expectRowActionsTappable(tables.nth(index), where);
-    }
+    const found = await checkTables(page, '#root', where);
     if (list && found.tables[0]?.rows) checked.push(screen.title);
     else if (list) empty.push(screen);
   }
@@ -219,6 +226,20 @@ test.describe('issue 11: every list of the menu at 375 px with touch', () => {
     const asReviewer = again.size ? await walk(page, (await menuScreens(page, request, reviewer)).filter((screen) => again.has(screen.path)), outputDir) : { checked: [], empty: [] };
     const withRows = new Set([...asAdmin.checked, ...asReviewer.checked]);
     expect(asAdmin.empty.filter((screen) => !withRows.has(screen.title)).map((screen) => screen.title), 'lists nobody saw a row on').toEqual([]);
+
+    // lists in drawers: a dictionary's items and a role's users
+    await signInQuickly(page);
+    for (const [path, rowText, action, title] of [
+      ['/isystem/dict', '职务职级', '字典配置', /字典配置/],
+      ['/isystem/roleUserList', '系统管理员', '用户', /角色用户/],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('row').filter({ hasText: rowText }).first().getByRole('button', { name: action, exact: true }).tap();
+      const drawer = page.getByRole('dialog', { name: title });
+      await expect(drawer.locator('tbody tr.ant-table-row').first()).toBeVisible();
+      await page.screenshot({ path: screenshotPath(outputDir, `mobile-drawer-${path.replaceAll('/', '_')}`, WIDTH) });
+      await checkTables(page, '.ant-drawer-body', `${title.source} (${path})`);
+    }
     testInfo.annotations.push({ type: 'lists checked with rows', description: [...withRows].join('、') });
     expect(withRows.size, 'list screens checked with rows').toBeGreaterThan(18);
   });
