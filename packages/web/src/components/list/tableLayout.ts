@@ -23,9 +23,9 @@ const widthOf = (column: SizedColumn): number => {
  * screen is narrower, instead of squeezing columns to nothing and pushing the page sideways; on a wider
  * screen the table still fills its card.
  */
-export function tableScrollX(columns: readonly SizedColumn[] | undefined, options: { selectable?: boolean; expandable?: boolean } = {}): number {
+export function tableScrollX(columns: readonly SizedColumn[] | undefined, options: { selectable?: boolean } = {}): number {
   const sum = (columns ?? []).reduce((total, column) => total + widthOf(column), 0);
-  return sum + (options.selectable ? SELECTION_COLUMN_WIDTH : 0) + (options.expandable ? 48 : 0);
+  return sum + (options.selectable ? SELECTION_COLUMN_WIDTH : 0);
 }
 
 /**
