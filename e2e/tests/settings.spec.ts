@@ -198,3 +198,21 @@ test('§3 settings drawer at 375 px: dark menu in the drawer', async ({ page }, 
   await panel.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
   await page.screenshot({ path: screenshotPath(testInfo.project.outputDir, 'settings-dark-drawer', 375) });
 });
+
+test.describe('issue 11: the settings drawer’s × closes it and nothing else', () => {
+  for (const width of [1280, 1440, 375]) {
+    test(`at ${width} px: clicking × closes the drawer, and the user menu under the pointer does not open`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signInQuickly(page);
+      const drawer = await openSettings(page);
+      const close = drawer.locator('.ant-drawer-close');
+      const box = (await close.boundingBox())!;
+      await close.click();
+      await expect(drawer).toBeHidden();
+      // a hand never stays quite still: the pointer moves a pixel where the × was
+      await page.mouse.move(box.x + box.width / 2 + 1, box.y + box.height / 2 + 1);
+      await page.waitForTimeout(600); // longer than the user menu's hover delay
+      await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
+    });
+  }
+});

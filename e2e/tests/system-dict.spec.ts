@@ -113,8 +113,8 @@ test.describe('数据字典、分类字典、填值规则、校验规则、表�
       await expect(add).toBeHidden();
     }
     // ordered by 排序值
-    await expect(drawer.locator('tbody tr')).toHaveCount(2);
-    await expect(drawer.locator('tbody tr').first()).toContainText('乙级');
+    await expect(drawer.locator('tbody tr.ant-table-row')).toHaveCount(2);
+    await expect(drawer.locator('tbody tr.ant-table-row').first()).toContainText('乙级');
     await expect(row(drawer, '甲级')).toContainText('启用');
 
     // a value already used in this dictionary is refused live

@@ -298,13 +298,17 @@ async function loginPageWeight() {
       }
     });
     await page.goto('http://127.0.0.1:18183/user/login', { waitUntil: 'networkidle' });
+    // The form comes in lazily loaded chunks, which a loaded machine may fetch after the first quiet
+    // moment: everything counts until the form is there and the network is quiet again.
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await page.waitForLoadState('networkidle');
     await Promise.all(bodies);
   } finally {
     await browser.close();
     await stop(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  record('登录页加载的 JS+CSS（gzip）', `${(total / 1024).toFixed(1)} KB（${files} 个文件）`, '≤ 350 KB');
+  record('登录页加载的 JS+CSS（gzip）', `${(total / 1024).toFixed(1)} KB（${files} 个文件）`, '≤ 250 KB');
 }
 
 async function main() {

@@ -1,19 +1,13 @@
 import { NOTIFICATION_DURATION_S } from '@sbwq/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
-import { queryClient } from './queryClient.ts';
 import { createAppRouter } from './router.tsx';
 import { useSettings } from './shell/settings/settings.store.ts';
-import { themeFor } from './theme.ts';
+import { modalConfig, themeFor } from './theme.ts';
 import { useReducedMotion } from './useReducedMotion.ts';
-
-dayjs.locale('zh-cn');
 
 let router: ReturnType<typeof createAppRouter> | null = null;
 
@@ -36,12 +30,10 @@ export function App() {
   }, [colorWeak]);
 
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={theme} modal={modalConfig}>
       <AntApp notification={{ duration: NOTIFICATION_DURATION_S }} style={{ height: '100%' }}>
         <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={appRouter()} />
-        </QueryClientProvider>
+        <RouterProvider router={appRouter()} />
       </AntApp>
     </ConfigProvider>
   );

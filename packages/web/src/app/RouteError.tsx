@@ -1,8 +1,14 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reloadPage } from '../platform/browser.ts';
+import styles from './RouteError.module.css';
 
-/** Last resort for a route that failed to load or render (e.g. a chunk gone after a redeploy). */
+/**
+ * Last resort for a route that failed to load or render (e.g. a chunk gone after a redeploy). It is in
+ * the first chunk, so it is drawn without antd's `Result`, whose illustrations would weigh on the login
+ * page (issue 11: the login page loads only what it shows).
+ */
 export function RouteError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)
@@ -11,15 +17,13 @@ export function RouteError() {
       ? error.message
       : '';
   return (
-    <Result
-      status="500"
-      title="页面出错了"
-      subTitle={detail || '请刷新页面后重试'}
-      extra={
-        <Button type="primary" onClick={reloadPage}>
-          刷新页面
-        </Button>
-      }
-    />
+    <div className={styles.page} role="alert">
+      <CloseCircleFilled className={styles.icon} />
+      <div className={styles.title}>页面出错了</div>
+      <div className={styles.detail}>{detail || '请刷新页面后重试'}</div>
+      <Button type="primary" onClick={reloadPage}>
+        刷新页面
+      </Button>
+    </div>
   );
 }

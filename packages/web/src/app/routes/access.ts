@@ -4,7 +4,6 @@ import { feedback } from '../../platform/feedback.ts';
 import { HttpError } from '../../platform/http.ts';
 import { loadPermissions, logout } from '../../platform/session.ts';
 import { getToken } from '../../platform/token.ts';
-import { menuToRoutes } from './menuRoutes.ts';
 
 /** The id of the `/` route (spec §2: named dashboard) under which menu routes are added. */
 export const APP_ROUTE_ID = 'dashboard';
@@ -71,7 +70,8 @@ export const discoverMenuRoutes: PatchRoutesOnNavigationFunction = async ({ patc
   const token = getToken();
   if (!token || patchedForToken === token) return;
   try {
-    const { menu } = await loadPermissions();
+    // The screens table comes with the first signed-in page, not with the login page.
+    const [{ menu }, { menuToRoutes }] = await Promise.all([loadPermissions(), import('./menuRoutes.ts')]);
     if (getToken() !== token || patchedForToken === token) return;
     patch(APP_ROUTE_ID, menuToRoutes(menu));
     patchedForToken = token;

@@ -1,6 +1,10 @@
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@sbwq/contracts';
 import { Drawer, Layout } from 'antd';
-import { useEffect, useRef } from 'react';
+import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useContext, useEffect, useRef } from 'react';
+import { queryClient } from '../queryClient.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { Brand } from './Brand.tsx';
 import styles from './BasicLayout.module.css';
@@ -16,13 +20,28 @@ import { PageHost } from './tabs/PageHost.tsx';
 import { useAutoHideHeader } from './useAutoHideHeader.ts';
 import { useDevice } from './useDevice.ts';
 
+// Dates are shown and picked only in the signed-in app, so the login page does not load dayjs.
+dayjs.locale('zh-cn');
+
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 /**
  * The signed-in shell (spec §2 "Main layout"): side menu (a drawer on mobile) or top menu, header,
  * tabs, breadcrumb, content and footer, arranged by the settings drawer (spec §3, §4).
+ * The query cache comes with it, not with the login page (issue 11); a test that brings its own
+ * client keeps it.
  */
 export function BasicLayout() {
+  const outer = useContext(QueryClientContext);
+  if (outer) return <Shell />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
   const device = useDevice();
   const settings = useSettings();
   const sidebarOpened = useShell((state) => state.sidebarOpened);

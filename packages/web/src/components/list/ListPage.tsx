@@ -15,6 +15,7 @@ import { RowActions } from './RowActions.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { toSearchParams } from './searchParams.ts';
 import { SelectionBar } from './SelectionBar.tsx';
+import { tableScrollX, useActionColumnFixed } from './tableLayout.ts';
 import type { FormMode, ListAction, ListContext, ListDefinition, RowAction } from './types.ts';
 import { useListData } from './useListData.ts';
 
@@ -44,6 +45,7 @@ const keyOf = <T extends object>(rowKey: ListDefinition<T>['rowKey'], record: T)
 export function ListPage<T extends object, B = Record<string, unknown>>({ definition, params, embedded }: ListPageProps<T, B>) {
   const access = useAccess();
   const list = useListData(definition, params);
+  const actionsFixed = useActionColumnFixed();
   const [selected, setSelected] = useState<{ keys: string[]; rows: T[] }>({ keys: [], rows: [] });
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [viewing, setViewing] = useState<T | null>(null);
@@ -111,6 +113,7 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
           title: '操作',
           align: 'center',
           width: definition.actionColumnWidth ?? 170,
+          fixed: actionsFixed,
           render: (_: unknown, record: T) => <RowActions record={record} actions={actions} context={context} />,
         },
       ]
@@ -197,7 +200,7 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
         columns={tableColumns}
         dataSource={list.records}
         loading={list.loading}
-        scroll={definition.scrollX ? { x: definition.scrollX } : undefined}
+        scroll={{ x: Math.max(definition.scrollX ?? 0, tableScrollX(tableColumns, { selectable })) }}
         // while the first page loads, the spinner alone (not 暂无数据 under it)
         locale={{ emptyText: list.loading ? <div style={{ height: 120 }} /> : <EmptyData /> }}
         pagination={listPagination(list.state.pageNo, list.state.pageSize, list.total)}

@@ -38,6 +38,7 @@ export type ListDefinition<T extends object, B = Record<string, unknown>> = {
   /** file name used when the export answer names none */
   exportName?: string;
   actionColumnWidth?: number;
+  /** scroll width of the table when more than its columns add up to (see `tableScrollX`) */
   scrollX?: number;
 };
 

@@ -9,6 +9,7 @@ import { feedback } from '../../../platform/feedback.ts';
 import { showAnswer, showFailure } from '../../../platform/result.ts';
 import { orgApi } from '../../rights/org/org.api.ts';
 import { draftFieldsToCheck, enrolBody, enrolFormValues, type EnrolFormValues } from './enrolForm.ts';
+import styles from './EnrolForm.module.css';
 
 const shape = orgEnrolBody.shape;
 /** file_type 营业执照 (DOMAIN.md file info) */
@@ -100,6 +101,7 @@ export function EnrolForm({ org, onSaved }: { org: OrgRecord | null; onSaved: ()
             <Form.Item
               name="creditCode"
               label="统一社会信用代码"
+              className={styles.hintOrError}
               required
               rules={[zodRule(shape.creditCode)]}
               normalize={(value?: string) => value?.toUpperCase().replace(/\s/g, '')}

@@ -18,6 +18,7 @@ import { useListData } from '../../../components/list/useListData.ts';
 import { feedback } from '../../../platform/feedback.ts';
 import { showAnswer, showFailure } from '../../../platform/result.ts';
 import { categoryApi, childCategories, type CategoryBody } from './category.api.ts';
+import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
 const LIST_KEY = 'system-category';
 const search: SearchField[] = [
@@ -68,6 +69,7 @@ function formOf(editing: Editing): FormDefinition<CategoryRecord, CategoryBody> 
 
 /** 分类字典 (system/SysCategoryList): a tree table whose children load when a row is expanded. */
 export function SysCategoryList() {
+  const actionsFixed = useActionColumnFixed();
   const { can } = useAccess();
   const list = useListData(definition);
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -153,6 +155,8 @@ export function SysCategoryList() {
       </Space>
       <SelectionBar count={selected.length} onClear={() => setSelected([])} />
       <Table<Row>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="medium"
         bordered
         rowKey="id"
@@ -160,7 +164,7 @@ export function SysCategoryList() {
         dataSource={rows}
         columns={[
           ...columns,
-          { key: '__actions', title: '操作', align: 'center', width: 200, render: (_: unknown, record: Row) => <RowActions record={record} actions={actions} context={context} /> },
+          { key: '__actions', title: '操作', fixed: actionsFixed, align: 'center', width: 200, render: (_: unknown, record: Row) => <RowActions record={record} actions={actions} context={context} /> },
         ]}
         locale={{ emptyText: list.loading ? <div style={{ height: 120 }} /> : <EmptyData /> }}
         pagination={listPagination(list.state.pageNo, list.state.pageSize, list.total)}

@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { Button, Input, Select, Space, Table, Tooltip } from 'antd';
 import { NumberTextInput } from '../../../components/form/NumberTextInput.tsx';
 import { MAX_RULE_ROWS, newRow, type RuleRow } from './ruleItems.ts';
+import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
 type RuleItemsEditorProps = {
   id?: string;
@@ -20,6 +21,7 @@ const KIND_OPTIONS = [
  * They run top to bottom; the first failure is the answer, so the order is editable.
  */
 export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorProps) {
+  const actionsFixed = useActionColumnFixed();
   const change = (index: number, patch: Partial<RuleRow>) => onChange?.(value.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const move = (index: number, by: -1 | 1) => {
     const next = [...value];
@@ -30,6 +32,8 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
   return (
     <div id={id}>
       <Table<RuleRow>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="small"
         bordered
         rowKey="key"
@@ -80,6 +84,7 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
           },
           {
             title: '操作',
+            fixed: actionsFixed,
             key: 'actions',
             width: 96,
             align: 'center',

@@ -6,11 +6,13 @@ import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { feedback } from '../../../platform/feedback.ts';
 import { showAnswer, showFailure } from '../../../platform/result.ts';
 import { deletedDicts, purgeDict, restoreDict } from './dict.api.ts';
+import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
 export const purgeConfirmText = (dict: DictRecord) => `彻底删除后无法恢复，确定要彻底删除字典「${dict.dictName}」及其全部字典项吗?`;
 
 /** 字典回收站: deleted dictionaries, restored (还原) or removed with their items for good (彻底删除, after confirmation). */
 export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: boolean; onClose: () => void; onRestored: () => void }) {
+  const actionsFixed = useActionColumnFixed();
   const { can } = useAccess();
   const bin = useQuery({ queryKey: ['system', 'dict', 'recycleBin'], queryFn: deletedDicts, enabled: open, staleTime: 0 });
 
@@ -38,6 +40,8 @@ export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: bool
   return (
     <Drawer title="字典回收站" open={open} onClose={onClose} size={900} destroyOnHidden>
       <Table<DictRecord>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="medium"
         bordered
         rowKey="id"
@@ -52,6 +56,7 @@ export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: bool
           { title: '删除时间', dataIndex: 'updateTime', width: 170 },
           {
             title: '操作',
+            fixed: actionsFixed,
             key: 'actions',
             width: 150,
             align: 'center',

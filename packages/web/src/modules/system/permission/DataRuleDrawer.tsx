@@ -11,6 +11,7 @@ import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import type { ListContext } from '../../../components/list/types.ts';
 import { addRule, deleteRule, editRule, permissionRules, type RuleInput, type RuleRecord } from './permission.api.ts';
+import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
 const shape = dataRuleBody.shape;
 const CODE = 'system:permission:rule';
@@ -21,6 +22,7 @@ const CODE = 'system:permission:rule';
  * from the rule_conditions dictionary, without USE_SQL_RULES (raw SQL), which the server refuses.
  */
 export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: string; name: string } | null; onClose: () => void; onChanged: () => void }) {
+  const actionsFixed = useActionColumnFixed();
   const { items: conditionItems } = useDictItems('rule_conditions');
   const rules = useQuery({ queryKey: ['system', 'permission', 'rules', menu?.id], queryFn: () => permissionRules(menu!.id), enabled: Boolean(menu), staleTime: 0 });
   const [editing, setEditing] = useState<{ record: RuleRecord | null } | null>(null);
@@ -53,6 +55,8 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
         </Button>
       </Access>
       <Table<RuleRecord>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="medium"
         bordered
         rowKey="id"
@@ -68,6 +72,7 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
           { title: '状态', dataIndex: 'status', width: 80, align: 'center', render: (value: string) => (value === '1' ? <Tag color="green">有效</Tag> : <Tag>无效</Tag>) },
           {
             title: '操作',
+            fixed: actionsFixed,
             key: 'actions',
             width: 120,
             align: 'center',

@@ -14,6 +14,7 @@ import { showAnswer, showFailure } from '../../../platform/result.ts';
 import { DataRuleDrawer } from './DataRuleDrawer.tsx';
 import { deletePermission, deletePermissions, permissionTree, type PermissionNode } from './permission.api.ts';
 import { PermissionDrawer, type PermissionEditing } from './PermissionDrawer.tsx';
+import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
 const TYPE_COLORS = ['blue', 'cyan', 'orange'];
 const TYPE_TEXT = ['一级菜单', '子菜单', '按钮/权限'];
@@ -24,6 +25,7 @@ function parentKeys(nodes: PermissionNode[]): string[] {
 
 /** 菜单管理 (system/PermissionList): the whole menu tree as a tree table, edited in a drawer. */
 export function PermissionList() {
+  const actionsFixed = useActionColumnFixed();
   const { can } = useAccess();
   const tree = useQuery({ queryKey: ['system', 'permission', 'tree'], queryFn: permissionTree, staleTime: 0 });
   const [selected, setSelected] = useState<string[]>([]);
@@ -84,6 +86,8 @@ export function PermissionList() {
       </Space>
       <SelectionBar count={selected.length} onClear={() => setSelected([])} />
       <Table<PermissionNode>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="medium"
         bordered
         rowKey="id"
@@ -100,7 +104,7 @@ export function PermissionList() {
           { title: '组件', dataIndex: 'component', ellipsis: true },
           { title: '路径', dataIndex: 'url', ellipsis: true, render: (url: string | null, record) => url ?? record.perms },
           { title: '排序', dataIndex: 'sortNo', width: 70, align: 'center' },
-          { title: '操作', key: 'actions', width: 170, align: 'center', render: (_, record) => <RowActions record={record} actions={actions} context={context} /> },
+          { title: '操作', key: 'actions', fixed: actionsFixed, width: 170, align: 'center', render: (_, record) => <RowActions record={record} actions={actions} context={context} /> },
         ]}
       />
       <PermissionDrawer editing={editing} tree={nodes} onClose={() => setEditing(null)} onSaved={reload} />

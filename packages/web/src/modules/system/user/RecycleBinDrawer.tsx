@@ -7,11 +7,13 @@ import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
 import { feedback } from '../../../platform/feedback.ts';
 import { showAnswer, showFailure } from '../../../platform/result.ts';
 import { purgeUsers, recycleBin, restoreUsers } from './user.api.ts';
+import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
 export const purgeConfirmText = (count: number) => `彻底删除后无法恢复，确定要彻底删除这 ${count} 个用户吗?`;
 
 /** 回收站: deleted users, restored (还原) or removed for good (彻底删除, after confirmation). */
 export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean; onClose: () => void; onRestored: () => void }) {
+  const actionsFixed = useActionColumnFixed();
   const [keys, setKeys] = useState<string[]>([]);
   const bin = useQuery({ queryKey: ['system', 'user', 'recycleBin'], queryFn: recycleBin, enabled: open, staleTime: 0 });
 
@@ -42,6 +44,8 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
       </Space>
       <SelectionBar count={keys.length} onClear={() => setKeys([])} />
       <Table<UserRecord>
+        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        scroll={{ x: 'max-content' }}
         size="medium"
         bordered
         rowKey="id"
@@ -57,6 +61,7 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
           { title: '删除时间', dataIndex: 'updateTime', width: 170 },
           {
             title: '操作',
+            fixed: actionsFixed,
             key: 'actions',
             width: 160,
             align: 'center',

@@ -1,14 +1,20 @@
 import { HOME_PATH, Msg, type Depart, type LoginBody } from '@sbwq/contracts';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, type InputRef } from 'antd';
-import { useRef, useState } from 'react';
+import { App, Button, Form } from 'antd';
+// Straight from their modules: antd's `Input` carries TextArea, Search and OTP, which the login page
+// would load for nothing (issue 11: the login page loads only what it shows).
+import Input, { type InputRef } from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../app/routes/access.ts';
 import { postLogin } from '../../../platform/auth.api.ts';
 import { interpretLogin, startSession } from '../../../platform/session.ts';
-import { DepartSelectModal } from './DepartSelectModal.tsx';
 import styles from './Login.module.css';
 import { useCaptcha } from './useCaptcha.ts';
+
+// Only a user of several departments sees it, after signing in: the login page does not load it (issue 11).
+const DepartSelectModal = lazy(() => import('./DepartSelectModal.tsx').then((m) => ({ default: m.DepartSelectModal })));
 
 type LoginFormValues = { username: string; password: string; captcha?: string };
 
@@ -106,7 +112,7 @@ export function Login() {
           <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" maxLength={100} autoFocus />
         </Form.Item>
         <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password
+          <Password
             ref={passwordRef}
             prefix={<LockOutlined />}
             placeholder="请输入密码"
@@ -137,15 +143,17 @@ export function Login() {
         </Form.Item>
       </Form>
       {departChoice && (
-        <DepartSelectModal
-          open
-          departs={departChoice.departs}
-          username={departChoice.username}
-          onDone={async () => {
-            await enterApp();
-            setDepartChoice(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DepartSelectModal
+            open
+            departs={departChoice.departs}
+            username={departChoice.username}
+            onDone={async () => {
+              await enterApp();
+              setDepartChoice(null);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
