@@ -229,11 +229,16 @@ test.describe('issue 11: every list of the menu at 375 px with touch', () => {
 
     // lists in drawers: a dictionary's items and a role's users
     await signInQuickly(page);
-    for (const [path, rowText, action, title] of [
-      ['/isystem/dict', '职务职级', '字典配置', /字典配置/],
-      ['/isystem/roleUserList', '系统管理员', '用户', /角色用户/],
+    // Other specs add dictionaries and roles as they run: each row is searched for, not assumed on page 1.
+    for (const [path, rowText, action, title, searchBy, searchFor] of [
+      ['/isystem/dict', '职务职级', '字典配置', /字典配置/, '请输入字典编码', 'position_rank'],
+      ['/isystem/roleUserList', '系统管理员', '用户', /角色用户/, null, null],
     ] as const) {
       await page.goto(path);
+      if (searchBy && searchFor) {
+        await page.getByPlaceholder(searchBy).fill(searchFor);
+        await page.getByPlaceholder(searchBy).press('Enter');
+      }
       await page.getByRole('row').filter({ hasText: rowText }).first().getByRole('button', { name: action, exact: true }).tap();
       const drawer = page.getByRole('dialog', { name: title });
       await expect(drawer.locator('tbody tr.ant-table-row').first()).toBeVisible();
