@@ -169,8 +169,9 @@ test.describe('用户管理 (system/UserList)', () => {
     await page.getByPlaceholder('请输入账号').fill('admin');
     await button(page, '查询').click();
     await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    await page.getByRole('button', { name: /导\s*出/ }).click();
     const download = page.waitForEvent('download');
-    await button(page, '导出').click();
+    await page.getByRole('menuitem', { name: '导出当前筛选' }).click();
     expect((await download).suggestedFilename()).toBe('用户信息.xlsx');
   });
 
