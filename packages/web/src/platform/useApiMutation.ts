@@ -16,17 +16,20 @@ export type ApiMutationOptions<V, R> = {
  * by the http client, a `success: false` answer is shown with the server's words, a success with
  * its message. `run` resolves whether it succeeded and never rejects, for confirm dialogs and forms.
  */
-export function useApiMutation<V, R = unknown>(call: (variables: V) => Promise<Envelope<R>>, options: ApiMutationOptions<V, R> = {}) {
+export function useApiMutation<V, R = unknown>(call: (variables: V) => Promise<Envelope<R> | void>, options: ApiMutationOptions<V, R> = {}) {
   const { onSuccess, successMessage } = options;
-  const mutation = useMutation<{ result: R; message: string }, unknown, V>({
+  const mutation = useMutation<{ result: R; message: string } | null, unknown, V>({
     mutationFn: async (variables) => {
       const answer = await call(variables);
+      // an action that only opened a dialog answers nothing: nothing to tell
+      if (!answer || typeof answer !== 'object' || !('success' in answer)) return null;
       if (!answer.success) throw new BizFailure(answer.message || OPERATION_FAILED_TEXT, answer.code);
       return { result: answer.result, message: answer.message };
     },
-    onSuccess: ({ result, message }, variables) => {
-      if (successMessage !== false) feedback().message.success(successMessage ?? (message || '操作成功！'));
-      onSuccess?.(result, variables);
+    onSuccess: (done, variables) => {
+      if (!done) return;
+      if (successMessage !== false) feedback().message.success(successMessage ?? (done.message || '操作成功！'));
+      onSuccess?.(done.result, variables);
     },
     onError: showFailure,
   });
