@@ -123,8 +123,9 @@ test.describe('用户管理 (system/UserList)', () => {
     await signIn(page);
     await page.goto('/isystem/user');
     await expect(page.getByText(/^1-\d+ 共 \d+ 条$/)).toBeVisible();
-    const chooser = page.waitForEvent('filechooser');
     await button(page, '导入').click();
+    const chooser = page.waitForEvent('filechooser');
+    await button(dialog(page, '导入'), '选择文件').click();
     await (await chooser).setFiles(file);
     await toast(page, '文件导入成功，但有错误。');
     const report = dialog(page, '导入结果');
@@ -168,8 +169,9 @@ test.describe('用户管理 (system/UserList)', () => {
     await page.getByPlaceholder('请输入账号').fill('admin');
     await button(page, '查询').click();
     await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    await page.getByRole('button', { name: /导\s*出/ }).click();
     const download = page.waitForEvent('download');
-    await button(page, '导出').click();
+    await page.getByRole('menuitem', { name: '导出当前筛选' }).click();
     expect((await download).suggestedFilename()).toBe('用户信息.xlsx');
   });
 

@@ -1,15 +1,17 @@
-import { StorageKey, type AuthItem, type Envelope, type Page } from '@sbwq/contracts';
+import { StorageKey, type AuthItem, type Envelope, type Page, type UserInfo } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback } from '../../platform/feedback.ts';
+import { useSession } from '../../platform/session.ts';
 import { session } from '../../platform/storage.ts';
 import { envelope } from '../../test/fakeServer.ts';
 import type { Query } from '../../platform/http.ts';
 import { ListPage } from './ListPage.tsx';
 import { totalText } from './pagination.ts';
 import type { ListDefinition } from './types.ts';
+import { columnSettingsKey } from './useColumnSettings.ts';
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -199,5 +201,121 @@ describe('ListPage', { timeout: 60_000 }, () => {
     const { def } = definition({ api: { list: async () => envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }) } });
     show(def);
     expect(await screen.findByText('暂无数据')).toBeTruthy();
+  });
+});
+
+describe('ListPage table tools and batch actions (issue 12 "the list kit users expect")', { timeout: 60_000 }, () => {
+  const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter((text) => text && text !== '操作');
+  const signInAs = (id: string) => useSession.setState({ userInfo: { id, username: id } as UserInfo });
+  afterEach(() => {
+    localStorage.clear();
+    useSession.setState({ userInfo: null });
+  });
+
+  it('密度 switches the table between 默认, 中等 and 紧凑; 中等 (the spec\'s size) first', async () => {
+    const { def } = definition();
+    show(def);
+    await screen.findByText('1-10 共 25 条');
+    expect(document.querySelector('.ant-table-medium')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '密度' }));
+    fireEvent.click(await screen.findByText('紧凑'));
+    await waitFor(() => expect(document.querySelector('.ant-table-small')).toBeTruthy());
+    expect(document.querySelector('.ant-table-medium')).toBeNull();
+  });
+
+  it('刷新 loads the current page again', async () => {
+    const { def, list } = definition();
+    show(def);
+    await screen.findByText('1-10 共 25 条');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(list.mock.lastCall![0]).toMatchObject({ pageNo: 2 }));
+    const calls = list.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: '刷新' }));
+    await waitFor(() => expect(list.mock.calls.length).toBe(calls + 1));
+    expect(list.mock.lastCall![0]).toMatchObject({ pageNo: 2 });
+  });
+
+  it('列设置 hides and reorders columns, kept per user across a remount; 重置 restores the definition', async () => {
+    signInAs('u1');
+    const { def } = definition();
+    const first = show(def);
+    await screen.findByText('1-10 共 25 条');
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    const panel = await screen.findByRole('group', { name: '列设置' });
+    fireEvent.click(within(panel).getByRole('checkbox', { name: '电话' }));
+    // past the hidden 电话, then past 创建时间
+    fireEvent.click(within(panel).getByRole('button', { name: '下移 名称' }));
+    fireEvent.click(within(panel).getByRole('button', { name: '下移 名称' }));
+    await waitFor(() => expect(headers()).toEqual(['创建时间', '名称']));
+    expect(localStorage.getItem(`pro__${columnSettingsKey('u1', def.key)}`)).toContain('"hidden":["phone"]');
+    first.unmount();
+
+    show(def);
+    await screen.findByText('1-10 共 25 条');
+    expect(headers()).toEqual(['创建时间', '名称']);
+    cleanup();
+
+    signInAs('u2');
+    show(def);
+    await screen.findByText('1-10 共 25 条');
+    expect(headers()).toEqual(['名称', '电话', '创建时间']);
+    cleanup();
+
+    signInAs('u1');
+    show(def);
+    await screen.findByText('1-10 共 25 条');
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: '列设置' })).getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(headers()).toEqual(['名称', '电话', '创建时间']));
+    expect(localStorage.getItem(`pro__${columnSettingsKey('u1', def.key)}`)).toBeNull();
+  });
+
+  it('全屏 fills the window with the list card; Esc leaves it', async () => {
+    const { def } = definition();
+    show(def);
+    await screen.findByText('1-10 共 25 条');
+    fireEvent.click(screen.getByRole('button', { name: '全屏' }));
+    expect(document.querySelector('.list-fullscreen')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '退出全屏' })).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(document.querySelector('.list-fullscreen')).toBeNull());
+  });
+
+  it('batch actions show beside 已选择 N 项 only with a selection; a resource\'s own one asks first and gets the selected ids', async () => {
+    const freeze = vi.fn(async (_ids: string[]) => envelope(null, { message: '冻结成功' }));
+    const { def } = definition({ batchActions: [{ key: 'freeze', label: '冻结', confirm: (count) => `确定冻结这 ${count} 项吗?`, onClick: (ids) => freeze(ids) }] });
+    show(def);
+    await screen.findByText('1-10 共 25 条');
+    expect(screen.queryByRole('group', { name: '批量操作' })).toBeNull();
+    const [first, second] = screen.getAllByRole('checkbox').slice(1);
+    fireEvent.click(first);
+    fireEvent.click(second);
+    const bar = screen.getByRole('group', { name: '批量操作' });
+    expect(within(bar).getByRole('button', { name: /批量删除/ })).toBeTruthy();
+    fireEvent.click(within(bar).getByRole('button', { name: /冻\s*结/ }));
+    // a confirm of an earlier test may still be fading out: take the one that asks this
+    const dialog = (await screen.findByText('确定冻结这 2 项吗?')).closest<HTMLElement>('[role=dialog]')!;
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(freeze).toHaveBeenCalledWith(['r1', 'r2']));
+    await waitFor(() => expect(screen.getByRole('status', { name: '已选择' }).textContent).toContain('已选择 0 项'));
+  });
+
+  it('导出 offers 导出当前筛选 / 导出选中 N 项 where the export takes the selection; 导出选中 sits beside the selection', async () => {
+    const { def } = definition();
+    show({ ...def, api: { ...def.api, exportSelections: true } });
+    await screen.findByText('1-10 共 25 条');
+    fireEvent.click(screen.getAllByRole('checkbox')[1]);
+    expect(within(screen.getByRole('group', { name: '批量操作' })).getByRole('button', { name: /导出选中/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^download 导\s*出 down$/ }));
+    expect(await screen.findByText('导出当前筛选')).toBeTruthy();
+    expect(screen.getByText('导出选中 1 项')).toBeTruthy();
+  });
+
+  it('without exportSelections there is no 导出选中 (that export cannot take ids)', async () => {
+    const { def } = definition();
+    show(def);
+    await screen.findByText('1-10 共 25 条');
+    fireEvent.click(screen.getAllByRole('checkbox')[1]);
+    expect(within(screen.getByRole('group', { name: '批量操作' })).queryByRole('button', { name: /导出选中/ })).toBeNull();
   });
 });

@@ -1,13 +1,13 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Table, type TableProps } from 'antd';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { Query } from '../../platform/http.ts';
-import { downloadFile } from '../../platform/download.ts';
 import { feedback } from '../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../platform/result.ts';
+import { useApiMutation } from '../../platform/useApiMutation.ts';
 import { useAccess } from '../access/useAccess.ts';
 import { DetailModal, type DetailItem } from '../detail/DetailModal.tsx';
 import { EmptyData } from './EmptyData.tsx';
+import { ExportButton, useExport } from './ExportButton.tsx';
 import { ImportButton } from './ImportButton.tsx';
 import { listPagination } from './pagination.ts';
 import { RecordModal } from './RecordModal.tsx';
@@ -16,7 +16,9 @@ import { SearchForm } from './SearchForm.tsx';
 import { toSearchParams } from './searchParams.ts';
 import { SelectionBar } from './SelectionBar.tsx';
 import { tableScrollX, useActionColumnFixed } from './tableLayout.ts';
-import type { FormMode, ListAction, ListContext, ListDefinition, RowAction } from './types.ts';
+import { TableToolbar, type Density } from './TableToolbar.tsx';
+import type { BatchAction, FormMode, ListAction, ListContext, ListDefinition, RowAction } from './types.ts';
+import { arrangeColumns, columnId, useColumnSettings } from './useColumnSettings.ts';
 import { useListData } from './useListData.ts';
 
 /** spec §5 "Table delete confirm". */
@@ -49,7 +51,19 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
   const [selected, setSelected] = useState<{ keys: string[]; rows: T[] }>({ keys: [], rows: [] });
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [viewing, setViewing] = useState<T | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [density, setDensity] = useState<Density>('medium');
+  const [fullscreen, setFullscreen] = useState(false);
+  const columnSettings = useColumnSettings(definition.key);
+  const exporter = useExport(definition.api.exportUrl, definition.exportName ?? `${definition.entity}.xlsx`);
+
+  useEffect(() => {
+    if (!fullscreen) return;
+    const leave = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setFullscreen(false);
+    };
+    document.addEventListener('keydown', leave);
+    return () => document.removeEventListener('keydown', leave);
+  }, [fullscreen]);
 
   const code = (action: ListAction) => definition.codes?.[action] ?? `${definition.permission}:${action}`;
   const { api, form } = definition;
@@ -95,15 +109,19 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
       : []),
   ];
 
+  const permitted = useMemo(
+    () => access.columns(definition.columns, definition.columnPrefix ?? `${definition.permission}:`),
+    [access, definition.columns, definition.columnPrefix, definition.permission],
+  );
   const columns = useMemo(() => {
-    const visible = access.columns(definition.columns, definition.columnPrefix ?? `${definition.permission}:`);
+    const visible = arrangeColumns(permitted, columnSettings.settings);
     const sort = list.state.sort;
     return visible.map((column) =>
       column.sorter
         ? { ...column, sortOrder: sort && sort.column === column.dataIndex ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null }
         : column,
     );
-  }, [access, definition.columns, definition.columnPrefix, definition.permission, list.state.sort]);
+  }, [permitted, columnSettings.settings, list.state.sort]);
 
   const tableColumns: TableProps<T>['columns'] = actions.length
     ? [
@@ -119,37 +137,24 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
       ]
     : columns;
 
-  const handleBatchDelete = () => {
-    const count = selected.keys.length;
-    feedback().modal.confirm({
-      title: '确认删除',
-      content: batchDeleteText(count),
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          if (showAnswer(await api.removeBatch!(selected.keys))) {
-            clearSelection();
-            list.reload();
-          }
-        } catch (error) {
-          showFailure(error);
-        }
-      },
-    });
+  const afterBatch = () => {
+    clearSelection();
+    list.reload();
   };
+  const batchDelete = useApiMutation((ids: string[]) => api.removeBatch!(ids), { onSuccess: afterBatch });
+  const batchAction = useApiMutation(({ action, keys, rows }: { action: BatchAction<T>; keys: string[]; rows: T[] }) => action.onClick(keys, rows, context), {
+    onSuccess: afterBatch,
+  });
+  const confirmThen = (title: string, content: string, run: () => Promise<boolean>) =>
+    feedback().modal.confirm({ title, content, okText: '确定', cancelText: '取消', onOk: run });
 
-  const handleExport = async () => {
-    setExporting(true);
-    try {
-      const selections = selected.keys.length ? { selections: selected.keys.join(',') } : {};
-      await downloadFile(api.exportUrl!, { ...list.filterParams, ...selections }, definition.exportName ?? `${definition.entity}.xlsx`);
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setExporting(false);
-    }
+  const handleBatchDelete = () => confirmThen('确认删除', batchDeleteText(selected.keys.length), () => batchDelete.run(selected.keys));
+  const handleBatchAction = (action: BatchAction<T>) => {
+    const run = () => batchAction.run({ action, keys: selected.keys, rows: selected.rows });
+    if (action.confirm) confirmThen(`确认${typeof action.label === 'string' ? action.label : '操作'}`, action.confirm(selected.keys.length), run);
+    else void run();
   };
+  const handleExport = (which: 'filter' | 'selection') => exporter.run(list.filterParams, which === 'selection' ? selected.keys : []);
 
   const handleTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'paginate') list.page(pagination.current ?? 1, pagination.pageSize ?? list.state.pageSize);
@@ -169,32 +174,71 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
       </Button>
     ),
     api.exportUrl && shown('export') && (
-      <Button key="export" icon={<DownloadOutlined />} loading={exporting} disabled={off('export')} onClick={handleExport}>
-        导出
-      </Button>
+      <ExportButton
+        key="export"
+        exporting={exporter.exporting}
+        disabled={off('export')}
+        bySelection={Boolean(api.exportSelections && selectable)}
+        selectedCount={selected.keys.length}
+        onExport={handleExport}
+      />
     ),
-    api.importUrl && shown('import') && <ImportButton key="import" url={api.importUrl} disabled={off('import')} onImported={list.reload} />,
+    api.importUrl && shown('import') && (
+      <ImportButton key="import" url={api.importUrl} templateUrl={api.importTemplateUrl} templateName={`${definition.entity}导入模板.xlsx`} disabled={off('import')} onImported={list.reload} />
+    ),
     toolbarExtra && <Fragment key="extra">{toolbarExtra}</Fragment>,
-    selectable && api.removeBatch && canDelete && selected.keys.length > 0 && (
-      <Button key="batch" danger icon={<DeleteOutlined />} disabled={off('delete')} onClick={handleBatchDelete}>
+  ].filter(Boolean);
+  const batchButtons = [
+    api.removeBatch && canDelete && (
+      <Button key="batch" size="small" danger icon={<DeleteOutlined />} disabled={off('delete') || batchDelete.isPending} onClick={handleBatchDelete}>
         批量删除
       </Button>
     ),
-  ].filter(Boolean);
+    api.exportUrl && api.exportSelections && shown('export') && (
+      <Button key="export-selected" size="small" icon={<DownloadOutlined />} loading={exporter.exporting} disabled={off('export')} onClick={() => handleExport('selection')}>
+        导出选中
+      </Button>
+    ),
+    ...(definition.batchActions ?? [])
+      .filter((action) => !action.code || access.state(action.code) !== 'hidden')
+      .map((action) => (
+        <Button
+          key={action.key}
+          size="small"
+          danger={action.danger}
+          icon={action.icon}
+          disabled={(action.code !== undefined && access.state(action.code) === 'disabled') || batchAction.isPending}
+          onClick={() => handleBatchAction(action)}
+        >
+          {action.label}
+        </Button>
+      )),
+  ];
   const Frame = embedded ? 'div' : Card;
+  const fullscreenStyle = fullscreen ? ({ position: 'fixed', inset: 0, zIndex: 1000, overflow: 'auto', background: 'var(--ant-color-bg-container, #fff)', padding: 16 } as const) : undefined;
   return (
-    <Frame {...(embedded ? {} : { variant: 'borderless' as const })}>
+    <Frame {...(embedded ? {} : { variant: 'borderless' as const })} style={fullscreenStyle} className={fullscreen ? 'list-fullscreen' : undefined}>
       {definition.search && definition.search.length > 0 && (
         <SearchForm name={`${definition.key}-search`} fields={definition.search} onSearch={(values) => list.search(toSearchParams(definition.search!, values))} />
       )}
-      {toolbar.length > 0 && (
-        <Space wrap style={{ marginBottom: 16 }} className="list-toolbar">
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8, marginBottom: 16 }}>
+        <Space wrap className="list-toolbar">
           {toolbar}
         </Space>
-      )}
-      {selectable && <SelectionBar count={selected.keys.length} onClear={clearSelection} />}
+        <TableToolbar
+          onReload={list.reload}
+          density={density}
+          onDensity={setDensity}
+          columns={permitted.map((column, index) => ({ id: columnId(column, index), title: column.title as never }))}
+          settings={columnSettings.settings}
+          onSettings={columnSettings.save}
+          fullscreen={fullscreen}
+          onFullscreen={setFullscreen}
+        />
+      </div>
+      {selectable && <SelectionBar count={selected.keys.length} onClear={clearSelection} actions={batchButtons} />}
       <Table<T>
-        size="medium"
+        size={density}
         bordered
         rowKey={(record) => keyOf(definition.rowKey, record)}
         columns={tableColumns}

@@ -1,9 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Divider, Dropdown, Popconfirm } from 'antd';
-import type { Envelope } from '@sbwq/contracts';
 import { Fragment, type ReactNode } from 'react';
 import { feedback } from '../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../platform/result.ts';
+import { useApiMutation } from '../../platform/useApiMutation.ts';
 import type { ListContext, RowAction } from './types.ts';
 
 type RowActionsProps<T> = {
@@ -18,19 +17,10 @@ const labelOf = <T,>(action: RowAction<T>, record: T): ReactNode =>
 const confirmOf = <T,>(action: RowAction<T>, record: T): string | null =>
   typeof action.confirm === 'function' ? action.confirm(record) : (action.confirm ?? null);
 
-async function run<T>(action: RowAction<T>, record: T, context: ListContext<T>) {
-  try {
-    const answer = await action.onClick(record, context);
-    if (answer && typeof answer === 'object' && 'success' in answer) {
-      if (showAnswer(answer as Envelope<unknown>)) context.reload();
-    }
-  } catch (error) {
-    showFailure(error);
-  }
-}
-
 /** A row's actions: inline links (JeecgBoot 编辑 | 删除) and the rest under 更多. */
 export function RowActions<T>({ record, actions, context }: RowActionsProps<T>) {
+  const { run: send } = useApiMutation(async (action: RowAction<T>) => action.onClick(record, context), { onSuccess: () => context.reload() });
+  const run = (action: RowAction<T>) => send(action);
   const usable = actions.filter((action) => !action.visible || action.visible(record));
   let inline = usable.filter((action) => action.inline);
   let more = usable.filter((action) => !action.inline);
@@ -43,12 +33,12 @@ export function RowActions<T>({ record, actions, context }: RowActionsProps<T>) 
     const confirm = confirmOf(action, record);
     const label = labelOf(action, record);
     const anchor = (
-      <Button type="link" size="small" autoInsertSpace={false} danger={action.danger} disabled={action.disabled} style={{ padding: 0 }} onClick={confirm ? undefined : () => void run(action, record, context)}>
+      <Button type="link" size="small" autoInsertSpace={false} danger={action.danger} disabled={action.disabled} style={{ padding: 0 }} onClick={confirm ? undefined : () => void run(action)}>
         {label}
       </Button>
     );
     return confirm ? (
-      <Popconfirm title={confirm} disabled={action.disabled} okText="确定" cancelText="取消" onConfirm={() => run(action, record, context)}>
+      <Popconfirm title={confirm} disabled={action.disabled} okText="确定" cancelText="取消" onConfirm={() => run(action)}>
         {anchor}
       </Popconfirm>
     ) : (
@@ -60,8 +50,8 @@ export function RowActions<T>({ record, actions, context }: RowActionsProps<T>) 
     const action = more.find((item) => item.key === key);
     if (!action) return;
     const confirm = confirmOf(action, record);
-    if (!confirm) return void run(action, record, context);
-    feedback().modal.confirm({ title: '确认操作', content: confirm, okText: '确定', cancelText: '取消', onOk: () => run(action, record, context) });
+    if (!confirm) return void run(action);
+    feedback().modal.confirm({ title: '确认操作', content: confirm, okText: '确定', cancelText: '取消', onOk: () => run(action) });
   };
 
   return (

@@ -29,6 +29,8 @@ export type ListDefinition<T extends object, B = Record<string, unknown>> = {
   detail?: DetailItem<T>[] | false;
   detailColumns?: number;
   rowActions?: RowAction<T>[];
+  /** the resource's own actions on the selected rows, beside 批量删除 and 导出选中 */
+  batchActions?: BatchAction<T>[];
   /** extra toolbar content (after 新增, 导出, 导入), given the selection */
   toolbar?: (context: ListContext<T>) => ReactNode;
   /** sort sent while the user has chosen none (JeecgListMixin: createTime desc); null sends none */
@@ -54,10 +56,27 @@ export type ListApi<T, B> = {
   edit?: (body: B) => Promise<Envelope<unknown>>;
   remove?: (record: T) => Promise<Envelope<unknown>>;
   removeBatch?: (ids: string[]) => Promise<Envelope<unknown>>;
-  /** GET address of the Excel export of the current filter (+ `selections`) */
+  /** GET address of the Excel export of the current filter */
   exportUrl?: string;
+  /** the export takes `selections=id1,id2` (导出选中); without it only the filter is exported */
+  exportSelections?: boolean;
   /** POST address of the multipart Excel import */
   importUrl?: string;
+  /** GET address of the empty import template (.xlsx header row); without it no 下载模板 */
+  importTemplateUrl?: string;
+};
+
+/** An action on the selected rows; its answer is shown, and a success clears the selection and reloads. */
+export type BatchAction<T> = {
+  key: string;
+  label: ReactNode;
+  /** permission code; without it the action shows for everybody */
+  code?: string;
+  icon?: ReactNode;
+  danger?: boolean;
+  /** asks first, given the number of selected rows */
+  confirm?: (count: number) => string;
+  onClick: (keys: string[], rows: T[], context: ListContext<T>) => Promise<Envelope<unknown>>;
 };
 
 type SearchBase = {

@@ -78,10 +78,26 @@ describe('用户 导出/导入 (Excel)', async () => {
     expect(book2.worksheets[0].rowCount).toBe(3);
   });
 
+  it('下载模板 (issue 12 "导入 with a template download"): the template has the import header row, and a row filled into it imports', async () => {
+    const res = await t.inject({ url: t.api('/sys/user/importTemplate'), headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('用户导入模板.xlsx'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = book.worksheets[0];
+    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(['用户账号', '姓名', '初始密码', '性别', '手机号', '邮箱', '工号', '部门编码', '角色编码']);
+    expect(ws.rowCount).toBe(2);
+    ws.addRow(['imp.tpl', '模板导入', 'Import1234', '', '', '', '', '', '']);
+    const answer = json(await upload(Buffer.from(await book.xlsx.writeBuffer())));
+    expect(answer).toMatchObject({ success: true, result: { successCount: 1, errorCount: 0 } });
+  });
+
   it('a user without the import / export codes gets 403', async () => {
     await t.createUser({ username: 'noexcel', password: 'Noexcel123', roleIds: [RoleId.holder] });
     const token = await t.loginAs('noexcel', 'Noexcel123');
     expect((await upload(await sheet([['用户账号', '姓名', '初始密码']]), 'u.xlsx', token)).statusCode).toBe(403);
     expect((await t.inject({ url: t.api('/sys/user/exportXls'), headers: { 'X-Access-Token': token } })).statusCode).toBe(403);
+    expect((await t.inject({ url: t.api('/sys/user/importTemplate'), headers: { 'X-Access-Token': token } })).statusCode).toBe(403);
   });
 });

@@ -55,6 +55,9 @@ const importColumns = [
   { title: '角色编码', key: 'roleCodes' },
 ];
 
+/** The empty import file: title and header row, for 下载模板. */
+export const importTemplate = (): Promise<Buffer> => toWorkbook('用户导入模板', importColumns, []);
+
 const list = (v: string) => v.split(/[,，]/).map((s) => s.trim()).filter(Boolean);
 
 /**

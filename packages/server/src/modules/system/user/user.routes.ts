@@ -6,7 +6,7 @@ import { adminChangePasswordBody, frozenBatchBody, userAddBody, userEditBody } f
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../app.ts';
 import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
-import { exportUsers, importUsers } from './user.excel.ts';
+import { exportUsers, importTemplate, importUsers } from './user.excel.ts';
 import { dataRuleConditions } from '../../../platform/list/data-rules.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { sysDepart } from '../depart/depart.table.ts';
@@ -224,6 +224,16 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
         .header('content-disposition', `attachment; filename="users.xlsx"; filename*=UTF-8''${encodeURIComponent('用户信息.xlsx')}`)
         .send(file);
     },
+  );
+
+  r.get(
+    '/sys/user/importTemplate',
+    { config: { permission: 'system:user:import' }, schema: { tags, summary: '下载用户导入模板（.xlsx，只有表头）' } },
+    async (_request, reply) =>
+      reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="user-template.xlsx"; filename*=UTF-8''${encodeURIComponent('用户导入模板.xlsx')}`)
+        .send(await importTemplate()),
   );
 
   r.post(

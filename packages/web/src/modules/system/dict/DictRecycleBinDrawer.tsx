@@ -4,7 +4,7 @@ import { Button, Divider, Drawer, Table } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { feedback } from '../../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { deletedDicts, purgeDict, restoreDict } from './dict.api.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
@@ -16,16 +16,13 @@ export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: bool
   const { can } = useAccess();
   const bin = useQuery({ queryKey: ['system', 'dict', 'recycleBin'], queryFn: deletedDicts, enabled: open, staleTime: 0 });
 
-  const act = async (call: () => Promise<Envelope<unknown>>, restored: boolean) => {
-    try {
-      if (showAnswer(await call())) {
-        await bin.refetch();
-        if (restored) onRestored();
-      }
-    } catch (error) {
-      showFailure(error);
-    }
-  };
+  const change = useApiMutation(({ call }: { call: () => Promise<Envelope<unknown>>; restored: boolean }) => call(), {
+    onSuccess: (_result, { restored }) => {
+      void bin.refetch();
+      if (restored) onRestored();
+    },
+  });
+  const act = (call: () => Promise<Envelope<unknown>>, restored: boolean) => change.run({ call, restored });
 
   const confirmPurge = (dict: DictRecord) =>
     feedback().modal.confirm({

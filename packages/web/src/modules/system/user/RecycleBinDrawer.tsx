@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
 import { feedback } from '../../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { purgeUsers, recycleBin, restoreUsers } from './user.api.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
@@ -17,17 +17,14 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
   const [keys, setKeys] = useState<string[]>([]);
   const bin = useQuery({ queryKey: ['system', 'user', 'recycleBin'], queryFn: recycleBin, enabled: open, staleTime: 0 });
 
-  const act = async (call: () => Promise<Envelope<unknown>>, restored: boolean) => {
-    try {
-      if (showAnswer(await call())) {
-        setKeys([]);
-        await bin.refetch();
-        if (restored) onRestored();
-      }
-    } catch (error) {
-      showFailure(error);
-    }
-  };
+  const change = useApiMutation(({ call }: { call: () => Promise<Envelope<unknown>>; restored: boolean }) => call(), {
+    onSuccess: (_result, { restored }) => {
+      setKeys([]);
+      void bin.refetch();
+      if (restored) onRestored();
+    },
+  });
+  const act = (call: () => Promise<Envelope<unknown>>, restored: boolean) => change.run({ call, restored });
 
   const confirmPurge = (ids: string[]) =>
     feedback().modal.confirm({ title: '确认彻底删除', content: purgeConfirmText(ids.length), okText: '确定', okButtonProps: { danger: true }, cancelText: '取消', onOk: () => act(() => purgeUsers(ids), false) });

@@ -4,10 +4,8 @@ import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
-import type { ListContext, RowAction } from '../../../components/list/types.ts';
+import type { BatchAction, RowAction } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
-import { feedback } from '../../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
 import { frozenBatch } from './user.api.ts';
 import { USER_LIST_KEY, userDefinition } from './user.list.tsx';
 import { RecycleBinDrawer } from './RecycleBinDrawer.tsx';
@@ -43,47 +41,17 @@ export function UserList() {
         onClick: (user) => frozenBatch([user.id], NORMAL),
       },
     ];
-    const freezeSelected = (context: ListContext<UserRecord>, status: 1 | 2) =>
-      feedback().modal.confirm({
-        title: '确认操作',
-        content: `确定${status === FROZEN ? '冻结' : '解冻'}选中的 ${context.selectedKeys.length} 个用户吗?`,
-        okText: '确定',
-        cancelText: '取消',
-        onOk: async () => {
-          try {
-            if (showAnswer(await frozenBatch(context.selectedKeys, status))) {
-              context.clearSelection();
-              context.reload();
-            }
-          } catch (error) {
-            showFailure(error);
-          }
-        },
-      });
-    return userDefinition(actions, (context) => {
-      const recycle = can('system:user:recycle');
-      const freeze = can('system:user:frozen') && context.selectedKeys.length > 0;
-      if (!recycle && !freeze) return null;
-      return (
-        <>
-          {recycle && (
-            <Button icon={<DeleteOutlined />} onClick={() => setBinOpen(true)}>
-              回收站
-            </Button>
-          )}
-          {freeze && (
-            <>
-              <Button icon={<LockOutlined />} onClick={() => freezeSelected(context, FROZEN)}>
-                冻结
-              </Button>
-              <Button icon={<UnlockOutlined />} onClick={() => freezeSelected(context, NORMAL)}>
-                解冻
-              </Button>
-            </>
-          )}
-        </>
-      );
-    });
+    const batchActions: BatchAction<UserRecord>[] = [
+      { key: 'freeze', label: '冻结', code: 'system:user:frozen', icon: <LockOutlined />, confirm: (count) => `确定冻结选中的 ${count} 个用户吗?`, onClick: (ids) => frozenBatch(ids, FROZEN) },
+      { key: 'unfreeze', label: '解冻', code: 'system:user:frozen', icon: <UnlockOutlined />, confirm: (count) => `确定解冻选中的 ${count} 个用户吗?`, onClick: (ids) => frozenBatch(ids, NORMAL) },
+    ];
+    const toolbar = () =>
+      can('system:user:recycle') ? (
+        <Button icon={<DeleteOutlined />} onClick={() => setBinOpen(true)}>
+          回收站
+        </Button>
+      ) : null;
+    return { ...userDefinition(actions, toolbar), batchActions };
   }, [can]);
 
   return (

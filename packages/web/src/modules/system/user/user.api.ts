@@ -12,7 +12,9 @@ export const userApi = {
   remove: (user: UserRecord) => http.delete('/sys/user/delete', { id: user.id }),
   removeBatch: (ids: string[]) => http.delete('/sys/user/deleteBatch', { ids: ids.join(',') }),
   exportUrl: '/sys/user/exportXls',
+  exportSelections: true,
   importUrl: '/sys/user/importExcel',
+  importTemplateUrl: '/sys/user/importTemplate',
 };
 
 export const frozenBatch = (ids: string[], status: 1 | 2) => http.put('/sys/user/frozenBatch', { ids: ids.join(','), status: String(status) });
