@@ -8,7 +8,8 @@ import { openDatabase, type Database } from '../platform/db/client.ts';
 import { newId } from '../platform/db/ids.ts';
 import { hashPassword } from '../platform/auth/password.ts';
 import { RoleId, DepartId } from '../seed/seed.ts';
-import { buildApp, type BuiltApp } from '../app.ts';
+import { buildApp } from '../app.ts';
+import type { BuiltApp } from '../platform/deps.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../platform/db/schema.ts';
 
 import { ADMIN_PASSWORD } from './constants.ts';

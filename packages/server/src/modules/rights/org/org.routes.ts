@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approveBody, Msg, orgCertifyBody, orgEnrolBody, orgEnrolDraftBody, orgStatusBody, RightsMsg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { RightsPerm } from '../shared/perms.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import * as service from './org.service.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EXPIRY_FLAGS, idsBody, rightBody, RightsMsg } from '@sbwq/contracts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { RightsPerm } from '../shared/perms.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { registerRecordRoutes, requiredIds } from '../shared/record-routes.ts';

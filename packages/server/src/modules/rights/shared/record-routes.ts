@@ -7,7 +7,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { idList } from './records.ts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AnnouncementMsg, announcementAddBody, announcementEditBody } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { splitIds } from '../role/role.service.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoryAddBody, categoryEditBody, CategoryMsg, DictMsg, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { splitIds } from '../dict/crud.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import * as service from './category.service.ts';

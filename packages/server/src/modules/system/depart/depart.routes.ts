@@ -8,7 +8,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { hasRole } from '../../../platform/access/access.ts';
 import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
 import { splitIds } from '../role/role.service.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dictAddBody, dictEditBody, dictItemAddBody, dictItemEditBody, DictMsg, Msg, tableDictAddBody, tableDictEditBody } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { splitIds } from './crud.ts';
 import * as admin from './dict-admin.service.ts';

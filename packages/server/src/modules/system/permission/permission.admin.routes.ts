@@ -4,7 +4,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { dataRuleBody, permissionBody } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { splitIds } from '../role/role.service.ts';
 import { sysPermissionDataRule } from './permission.table.ts';
 import {

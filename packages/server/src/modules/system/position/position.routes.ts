@@ -8,7 +8,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { splitIds } from '../role/role.service.ts';
 import { sysPosition } from './position.table.ts';
 

@@ -7,7 +7,7 @@ import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
 import { pageOf } from '../../../platform/list/list-query.ts';
 import { hasRole } from '../../../platform/access/access.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { sysPermissionDataRule } from '../permission/permission.table.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';

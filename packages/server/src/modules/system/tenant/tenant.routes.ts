@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../platform/db/time.ts';
 import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { hasRole } from '../../../platform/access/access.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { splitIds } from '../role/role.service.ts';
 import { findUserById } from '../user/user.service.ts';
 import { sysTenant } from './tenant.table.ts';

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { adminChangePasswordBody, frozenBatchBody, userAddBody, userEditBody } from '@sbwq/contracts';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
 import { exportUsers, importUsers } from './user.excel.ts';
 import { dataRuleConditions } from '../../../platform/list/data-rules.ts';
