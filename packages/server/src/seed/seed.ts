@@ -342,7 +342,7 @@ export async function runSeeds(db: Db, opts: SeedOptions): Promise<string[]> {
     await db.transaction(async (tx) => {
       const [claimed] = await tx.insert(sysSeed).values({ key: unit.key }).onConflictDoNothing().returning();
       if (!claimed) return;
-      await unit.run(tx as unknown as Db, opts);
+      await unit.run(tx, opts);
       applied.push(unit.key);
     });
   }

@@ -77,7 +77,7 @@ export async function addCategory(db: Db, user: SessionUser | null, body: Catego
           parentCode = parent.code;
           if (parent.hasChild !== '1') await tx.update(sysCategory).set({ hasChild: '1' }).where(eq(sysCategory.id, pid));
         }
-        const code = await nextCode(tx as unknown as Db, pid, parentCode);
+        const code = await nextCode(tx, pid, parentCode);
         const [row] = await tx
           .insert(sysCategory)
           .values({ id: newId(), pid, name: body.name, code, hasChild: '0', sysOrgCode: user?.orgCode ?? null, ...created(user) })

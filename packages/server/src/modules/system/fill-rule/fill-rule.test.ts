@@ -45,7 +45,7 @@ describe(`填值规则 (sys_fill_rule): executeRuleByCode and nextCode on ${dbKi
   it('nextCode(db, ruleCode) joins the caller transaction: a rolled-back business write gives its number back', async () => {
     await expect(
       db.transaction(async (tx) => {
-        expect(await nextCode(tx as unknown as Db, 'claim_code')).toBe(`BX${today}002`);
+        expect(await nextCode(tx, 'claim_code')).toBe(`BX${today}002`);
         throw new Error('business write failed');
       }),
     ).rejects.toThrow('business write failed');
