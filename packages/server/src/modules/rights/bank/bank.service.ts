@@ -23,7 +23,7 @@ import { audited, decide } from '../approval/decide.ts';
 import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../org/org.table.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
-import { violatedUnique } from '../shared/db-errors.ts';
+import { violatedUnique } from '../../../platform/db/errors.ts';
 import { RightsPerm } from '../shared/perms.ts';
 import { withDates, checkDateParams } from '../shared/records.ts';
 import { rightsBankAccount, type BankRow } from './bank.table.ts';

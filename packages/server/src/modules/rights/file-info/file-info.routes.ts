@@ -18,6 +18,7 @@ import { sbFileInfo } from './file-info.table.ts';
 import { ANNOUNCEMENT_IMAGE_TYPE, ANNOUNCEMENT_UPLOAD_CODES, fileScope, findVisibleFile, isAnnouncementBiz } from './file-info.service.ts';
 import { bizTitles, checkBizLink, FileBizMsg } from './file-info.biz.ts';
 import { FILE_TYPE_VALUES } from '../shared/attachments.ts';
+import { idQuery } from '../../../platform/http/ids.ts';
 
 const resource: ListResource = {
   table: sbFileInfo,
@@ -162,7 +163,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
     return ok({ ...page, records: page.records.map((row) => toRecord(row, titles)) }, '操作成功！', 200);
   });
 
-  r.get('/rights/sbFileInfo/queryById', { config: { permission: 'rights:file:list' }, schema: { tags: ['文件信息'], summary: '按ID查询文件信息', querystring: z.object({ id: z.string().min(1).max(36) }) } }, async (request) => {
+  r.get('/rights/sbFileInfo/queryById', { config: { permission: 'rights:file:list' }, schema: { tags: ['文件信息'], summary: '按ID查询文件信息', querystring: idQuery } }, async (request) => {
     const scope = await fileScope(db, request.user!);
     const [row] = await db.select().from(sbFileInfo).where(and(eq(sbFileInfo.id, request.query.id), eq(sbFileInfo.delFlag, '0'), scope));
     if (!row) throw new BizError('未找到对应数据');

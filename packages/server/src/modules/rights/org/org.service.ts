@@ -30,7 +30,7 @@ import { DepartId } from '../../../seed/seed.ts';
 import { isStaff } from '../file-info/file-info.service.ts';
 import { audited, decide } from '../approval/decide.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
-import { violatedUnique } from '../shared/db-errors.ts';
+import { violatedUnique } from '../../../platform/db/errors.ts';
 import { withDates, checkDateParams } from '../shared/records.ts';
 import { findMyOrg, isReady } from './org-context.ts';
 import { rightsOrg, type OrgRow } from './org.table.ts';

@@ -5,7 +5,7 @@ import { AnnouncementMsg, announcementAddBody, announcementEditBody } from '@sbw
 import { ok } from '../../../platform/http/envelope.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { splitIds } from '../role/role.service.ts';
+import { idQuery as platformIdQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import {
   addAnnouncement,
@@ -31,8 +31,7 @@ const containsFilters = {
 };
 const listQuery = listQuerySchema(announcementResource, containsFilters);
 const myListQuery = listQuerySchema(announcementSendResource, containsFilters);
-const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36), _t: z.string().optional() });
-const idsQuery = z.object({ ids: z.string({ error: AnnouncementMsg.idsRequired }).min(1, AnnouncementMsg.idsRequired).max(20_000) });
+const idQuery = platformIdQuery.extend({ _t: z.string().optional() });
 
 export const AnnouncementPerm = {
   list: 'system:announcement:list',
@@ -92,7 +91,7 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
 
   r.delete(
     '/sys/annountCement/deleteBatch',
-    { config: { permission: AnnouncementPerm.delete }, schema: { tags, summary: '批量删除通告（逻辑删除）', querystring: idsQuery } },
+    { config: { permission: AnnouncementPerm.delete }, schema: { tags, summary: '批量删除通告（逻辑删除）', querystring: idsQuery(AnnouncementMsg.idsRequired) } },
     async (request) => {
       await deleteAnnouncements(db, request.user!, splitIds(request.query.ids));
       return ok(null, AnnouncementMsg.deletedBatch, 200);

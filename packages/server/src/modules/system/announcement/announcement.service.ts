@@ -18,7 +18,7 @@ import { pageOf, parseListParams, type ListParams, type ListResource } from '../
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import type { DictService } from '../dict/dict.service.ts';
-import { splitIds } from '../role/role.service.ts';
+import { splitList } from '../../../platform/http/ids.ts';
 import { linkAnnouncementImages } from '../../rights/file-info/file-info.service.ts';
 import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement, sysAnnouncementSend } from './announcement.table.ts';
@@ -129,7 +129,7 @@ export async function listAnnouncements(db: Db, dicts: DictService, params: List
 
 function valuesOf(body: AnnouncementAddBody, safeHosts: string[]) {
   checkOpenPage(body.openType, body.openPage, safeHosts);
-  const userIds = body.msgType === 'USER' ? splitIds(body.userIds) : [];
+  const userIds = body.msgType === 'USER' ? splitList(body.userIds) : [];
   return {
     titile: body.titile,
     msgContent: sanitizeContent(body.msgContent),
@@ -179,7 +179,7 @@ export async function editAnnouncement(db: Db, actor: Actor, body: AnnouncementA
   if (!updated.length) throw new BizError(AnnouncementMsg.editReleased);
   await linkAnnouncementImages(db, body.id, values.msgContent);
   if (values.msgType === 'USER') {
-    await db.execute(sql`delete from sys_announcement_send where annt_id = ${body.id} and user_id <> all(string_to_array(${splitIds(values.userIds).join(',')}, ','))`);
+    await db.execute(sql`delete from sys_announcement_send where annt_id = ${body.id} and user_id <> all(string_to_array(${splitList(values.userIds).join(',')}, ','))`);
   }
 }
 
@@ -287,7 +287,7 @@ export async function releaseAnnouncement(db: Db, hub: SocketHub, actor: Actor, 
       .set({ sendStatus: SEND_STATUS.released, sendTime: now, sender: actor.username, updateBy: actor.username, updateTime: now })
       .where(and(eq(sysAnnouncement.id, id), eq(sysAnnouncement.delFlag, '0'), sql`${sysAnnouncement.sendStatus} <> ${SEND_STATUS.released}`));
   }
-  const targets = row.msgType === 'USER' ? splitIds(row.userIds) : null;
+  const targets = row.msgType === 'USER' ? splitList(row.userIds) : null;
   if (targets) await deliverToUsers(db, row, actor.username, targets);
   else await deliverToAll(db, row, actor.username);
   if (targets) await hub.sendToUsers(targets, { cmd: 'user', msgId: id, msgTxt: row.titile }, { stampUserId: true });

@@ -76,9 +76,6 @@ export async function deleteRoles(db: Db, ids: string[]) {
   });
 }
 
-export const splitIds = (value: string | null | undefined) =>
-  [...new Set((value ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
-
 /**
  * saveRolePermission (JEECG-API §3.2): inserts what is new, deletes what was dropped. The client's
  * "last" list is not trusted: the diff is against what the database holds. Only existing menu and

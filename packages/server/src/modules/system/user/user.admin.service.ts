@@ -5,6 +5,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { splitIds } from '../../../platform/http/ids.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { escapeLike, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
@@ -33,12 +34,6 @@ export const userResource: ListResource = {
   defaultSort: { field: 'createTime', order: 'desc' },
   countVersion: 'sys_user',
 };
-
-const splitIds = (value: string | null | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 type DictMap = Record<string, DictModel[]>;
 const textOf = (dicts: DictMap, code: string, value: unknown) =>
