@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, dbKind, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { sysFillRule, sysFillRuleSeq } from './fill-rule.table.ts';
 import { datePart, formatCode, nextCode, periodKey } from './fill-rule.service.ts';
@@ -8,10 +8,8 @@ import { datePart, formatCode, nextCode, periodKey } from './fill-rule.service.t
 describe(`填值规则 (sys_fill_rule): executeRuleByCode and nextCode on ${dbKind}`, async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const token = await t.loginAs('admin', 'Admin12345');
-  const headers = { 'X-Access-Token': token };
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers, ...(payload ? { payload } : {}) });
+  const token = await t.loginAs('admin', ADMIN_PASSWORD);
+  const call = t.as(token);
   const today = datePart('yyyyMMdd', new Date());
 
   it('formats prefix + date (China time) + zero-padded sequence; the period key follows the reset cycle', () => {

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { sysPermission } from './permission.table.ts';
 import { sysRolePermission } from '../role/role.table.ts';
 
 describe('菜单管理 /sys/permission/* (JEECG-API §3.1, §3.2)', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const admin = await t.loginAs('admin', 'Admin12345');
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers: { 'X-Access-Token': admin }, ...(payload ? { payload } : {}) });
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
+  const call = t.as(admin);
   let topId = '';
   let childId = '';
 
