@@ -15,7 +15,6 @@ export const UploadMsg = {
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 3;
-export const UPLOAD_ACCEPT = '.png,.jpg,.jpeg,.pdf';
 export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const;
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
 /** spec §9: the upload popup is 520 × 200 */

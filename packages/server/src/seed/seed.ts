@@ -303,7 +303,7 @@ const units: Unit[] = [
       ]),
   },
   {
-    // 系统管理 and the screens of issue 4; their button rows (seeded above) move under their screens.
+    // 系统管理 and its administration screens; their button rows (seeded above) move under their screens.
     key: 'menu:system-admin:v1',
     run: (db) =>
       seedMenuSection(db, {

@@ -25,7 +25,7 @@ import {
 } from './robustness.testkit.ts';
 
 /**
- * The route walk of issue 11: every route the app registers (read from the app, so a new route is
+ * The route walk: every route the app registers (read from the app, so a new route is
  * walked the moment it exists) is called without a token, with a forged one and with a
  * zero-permission user's, then as the administrator with hostile inputs derived from its schemas.
  * No answer may be an unplanned 5xx, carry a stack trace or a database error, or fail to come.

@@ -22,7 +22,7 @@ import { documentPdf, documentPng, markImagePng, type DocumentKind } from './dem
 const DEMO_AGENCY = { name: '示例知识产权代理有限公司', orgCode: 'A02A01' };
 
 /**
- * What the first start of a demo shows beyond the records (issue 11): a mark image on every protected
+ * What the first start of a demo shows beyond the records: a mark image on every protected
  * right, licence and certification files on the organisations (so that 认证中 has something to check)
  * and proofs on the bank accounts, all stored like uploads and listed in 文件信息; 职务; announcements
  * and system messages in the demo users' bells and 我的消息, some read. Runs on a demo database only.

@@ -33,7 +33,7 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
 
   it('runs once, fast, and prints each generated password once', () => {
     expect(applied).toEqual(DEMO_UNITS);
-    // issue 11 added ~450 generated files, announcements and messages to the demo (about +0.5 s on an idle machine)
+    // the demo has ~450 generated files, announcements and messages to the demo (about +0.5 s on an idle machine)
     expect(seconds).toBeLessThan(8);
     const text = announced.join('\n');
     expect(text).toContain('已创建演示机构账号（密码只显示这一次）');

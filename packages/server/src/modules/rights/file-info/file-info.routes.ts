@@ -124,7 +124,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       const user = await resolveSession(db, deps.policy, token);
       if (!user) return sendTokenInvalid(request, reply);
       // The router has decoded the path once already; decoding again would turn a file named `100%zz`
-      // into a URIError and `%2F` into a slash (issue 11): what is left is the name as stored.
+      // into a URIError and `%2F` into a slash: what is left is the name as stored.
       const relative = ((request.params as { '*': string })['*'] ?? '').replace(/,$/, '');
       const absolute = resolveStored(config.dataDir, relative);
       const row = await findVisibleFile(db, user, relative);

@@ -29,7 +29,7 @@ describe('菜单管理 /sys/permission/* (JEECG-API §3.1, §3.2)', async () => 
 
   it('the new menu reaches a granted user\'s menu tree', async () => {
     const rows = await db.select().from(sysPermission);
-    // finance, not an organisation role: an organisation user sees only the onboarding pages until certified (issue 7)
+    // finance, not an organisation role: an organisation user sees only the onboarding pages until certified
     for (const r of rows.filter((x) => [topId, childId].includes(x.id))) {
       await db.insert(sysRolePermission).values({ id: `rp-${r.id}`.slice(0, 36), roleId: RoleId.finance, permissionId: r.id });
     }
