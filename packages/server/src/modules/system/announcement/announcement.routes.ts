@@ -7,21 +7,9 @@ import { hasPermission } from '../../../platform/access/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { idQuery as platformIdQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import {
-  addAnnouncement,
-  announcementResource,
-  announcementSendResource,
-  deleteAnnouncements,
-  editAnnouncement,
-  findAnnouncement,
-  listAnnouncements,
-  listByUser,
-  markRead,
-  myAnnouncementSends,
-  readAll,
-  releaseAnnouncement,
-  revokeAnnouncement,
-} from './announcement.service.ts';
+import { addAnnouncement, announcementResource, deleteAnnouncements, editAnnouncement, findAnnouncement, listAnnouncements } from './announcement.service.ts';
+import { releaseAnnouncement, revokeAnnouncement } from './announcement.delivery.ts';
+import { announcementSendResource, listByUser, markRead, myAnnouncementSends, readAll } from './announcement.inbox.ts';
 
 const tags = ['系统通告'];
 /** titile and sender: a plain word means "contains" there (containsSearch in the service). */
