@@ -13,7 +13,7 @@ const tags = ['机构银行账户'];
 /** 机构银行账户 (DOMAIN.md bank account). */
 export async function bankRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, dicts } = deps;
+  const { db } = deps;
 
   registerRecordRoutes(app, deps, {
     basePath: '/rights/bank',

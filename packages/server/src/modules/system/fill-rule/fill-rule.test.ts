@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
-import type { Db } from '../../../platform/db/client.ts';
 import { sysFillRule, sysFillRuleSeq } from './fill-rule.table.ts';
 import { datePart, formatCode, nextCode, periodKey } from './fill-rule.service.ts';
 
