@@ -64,6 +64,7 @@ export const test = base.extend({
     await context.addInitScript(recordToasts);
     await use(context);
   },
+  // oxlint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
   extraHTTPHeaders: async ({}, use, testInfo) => {
     const bytes = createHash('sha256').update(`${testInfo.testId}:${testInfo.retry}`).digest();
     await use({ 'X-Forwarded-For': `10.${bytes[0]}.${bytes[1]}.${(bytes[2] % 250) + 1}` });

@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiCall, apiToken, createUser, expect, unique, USER_PASSWORD } from './system.ts';
 import { sawToast } from './app.ts';
 
-/** Helpers of the rights specs (issue 7): fixtures made in the test, and API set-up of users. */
+/** Helpers of the rights specs : fixtures made in the test, and API set-up of users. */
 
 export const RoleId = {
   reviewer: 'r0000000000000000000000000000001',

@@ -302,7 +302,7 @@ test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
     await expect(popup).toBeVisible();
     // measured once the opening animation is over
     await expect.poll(async () => Math.round((await adminPage.locator('.upload-popup').boundingBox())?.width ?? 0)).toBe(520);
-    // issue 11: the file says what it is before it is picked
+    // the file says what it is before it is picked
     await button(popup, '确定').click();
     await expect(popup.locator('.ant-form-item-explain-error')).toHaveText('请选择文件类型');
     await pick(adminPage, popup.getByLabel('文件类型'), '公证书');

@@ -8,7 +8,6 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const SIDEBAR_WIDTH = 200;
 export const SIDEBAR_COLLAPSED_WIDTH = 80;
 export const MOBILE_BREAKPOINT = 1087.99;
-export const SMALL_MOBILE_BREAKPOINT = 767.99;
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const NOTIFICATION_DURATION_S = 4;
 export const HOME_PATH = '/dashboard/analysis';

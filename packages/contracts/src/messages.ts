@@ -72,4 +72,5 @@ export const Msg = {
  * Control characters no text field may carry: PostgreSQL refuses U+0000 in text outright and the rest
  * are never typed. Tab, line feed and carriage return stay allowed (text areas, pasted tables).
  */
+// oxlint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;

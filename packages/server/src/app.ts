@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/client.ts';
+import type { AppDeps, BuiltApp } from './platform/deps.ts';
 import { CacheHub } from './platform/cache/cache.ts';
 import { SocketHub } from './platform/socket/hub.ts';
 import { socketRoutes } from './platform/socket/socket.routes.ts';
@@ -42,18 +43,6 @@ import { duplicateRoutes } from './modules/system/duplicate/duplicate.routes.ts'
 import { announcementRoutes } from './modules/system/announcement/announcement.routes.ts';
 
 z.config(z.locales.zhCN());
-
-export type AppDeps = {
-  config: Config;
-  db: Db;
-  cache: CacheHub;
-  dicts: DictService;
-  /** the sockets this process holds; `sendToUsers` / `broadcast` reach every process through Redis */
-  sockets: SocketHub;
-  policy: { idleMinutes: number; maxDays: number };
-};
-
-export type BuiltApp = { app: FastifyInstance; deps: AppDeps; routes: ReturnType<typeof installAccessControl>['routes'] };
 
 /** Builds the whole server on an open database; main.ts and the tests both start here. */
 export async function buildApp(config: Config, db: Db, opts: { logger?: boolean } = {}): Promise<BuiltApp> {

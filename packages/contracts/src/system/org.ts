@@ -10,7 +10,7 @@ export type PositionBody = z.infer<typeof positionBody>;
 
 /**
  * A tenant number (sys_tenant.id is an integer column): the one definition the add/edit body, the id in
- * a query and each id of a comma list are checked with, so none can overflow the column (issue 11).
+ * a query and each id of a comma list are checked with, so none can overflow the column.
  */
 export const tenantId = z.coerce.number({ error: '租户编号应为数字' }).int('租户编号应为整数').min(1, '租户编号应为 1-99999').max(99_999, '租户编号应为 1-99999');
 

@@ -21,7 +21,7 @@ import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modul
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
 import { seedDemoContent } from '../modules/rights/demo/demo.content.ts';
 import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
-import { buttonId, HOME_PERMISSION_ID, RoleId, seedButtons, seedMenuSection } from './buttons.ts';
+import { HOME_PERMISSION_ID, RoleId, seedButtons, seedMenuSection } from './buttons.ts';
 import { seedAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
@@ -303,7 +303,7 @@ const units: Unit[] = [
       ]),
   },
   {
-    // 系统管理 and the screens of issue 4; their button rows (seeded above) move under their screens.
+    // 系统管理 and its administration screens; their button rows (seeded above) move under their screens.
     key: 'menu:system-admin:v1',
     run: (db) =>
       seedMenuSection(db, {
@@ -342,7 +342,7 @@ export async function runSeeds(db: Db, opts: SeedOptions): Promise<string[]> {
     await db.transaction(async (tx) => {
       const [claimed] = await tx.insert(sysSeed).values({ key: unit.key }).onConflictDoNothing().returning();
       if (!claimed) return;
-      await unit.run(tx as unknown as Db, opts);
+      await unit.run(tx, opts);
       applied.push(unit.key);
     });
   }

@@ -8,7 +8,8 @@ import { openDatabase, type Database } from '../platform/db/client.ts';
 import { newId } from '../platform/db/ids.ts';
 import { hashPassword } from '../platform/auth/password.ts';
 import { RoleId, DepartId } from '../seed/seed.ts';
-import { buildApp, type BuiltApp } from '../app.ts';
+import { buildApp } from '../app.ts';
+import type { BuiltApp } from '../platform/deps.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../platform/db/schema.ts';
 
 import { ADMIN_PASSWORD } from './constants.ts';
@@ -48,6 +49,9 @@ async function freshDatabase(): Promise<Database & { url: string | null; drop: (
   };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Call = (method: Method, path: string, payload?: unknown) => Promise<LightMyRequestResponse>;
+
 export type TestApp = BuiltApp & {
   database: Database;
   /** The test database's URL on a PostgreSQL server (null on PGlite), for a second connection. */
@@ -56,6 +60,10 @@ export type TestApp = BuiltApp & {
   inject: FastifyInstance['inject'];
   api: (path: string) => string;
   loginAs: (username: string, password: string, ip?: string) => Promise<string>;
+  /** One API request with a session token (none when null); `path` is under the API base. */
+  request: (token: string | null, method: Method, path: string, payload?: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+  /** `request` bound to one token (and any further headers, e.g. `tenant_id`), for a file that speaks as one user. */
+  as: (token: string, headers?: Record<string, string>) => Call;
   createUser: (opts: { username: string; password: string; roleIds?: string[]; departIds?: string[]; status?: number }) => Promise<string>;
 };
 
@@ -78,6 +86,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       if (body.code !== 200) throw new Error(`login failed: ${body.message}`);
       return body.result.token as string;
     },
+    request: (token, method, path, payload, headers = {}) =>
+      built.app.inject({
+        method,
+        url: api(path),
+        headers: { ...(token === null ? {} : { 'X-Access-Token': token }), ...headers },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+    as: (token, headers) => (method, path, payload) => testApp.request(token, method, path, payload, headers),
     createUser: async ({ username, password, roleIds = [], departIds = [DepartId.rightsDept], status = 1 }) => {
       const id = newId();
       await database.db.insert(sysUser).values({ id, username, realname: `${username}-姓名`, password: await hashPassword(password), status, orgCode: null });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, json } from './harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, type Method } from './harness.ts';
 import { sysCaptcha } from '../modules/system/auth/auth.table.ts';
 
 /**
@@ -14,8 +14,8 @@ describe('the stock JeecgBoot 2.3 client: what its screens send is accepted (JEE
   const t = await createTestApp();
   const db = t.database.db;
   let token = '';
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers: { 'X-Access-Token': token }, ...(payload ? { payload } : {}) });
+  // the token changes when the client signs in again, so it is read at each call
+  const call = (method: Method, path: string, payload?: unknown) => t.request(token, method, path, payload);
   /** a stock GET: its interceptor puts `_t` (seconds) before the screen's own parameters */
   const get = (path: string, query: Record<string, string> = {}) => call('GET', `${path}?${new URLSearchParams({ _t: '1732372800', ...query })}`);
   const succeeds = async (res: Awaited<ReturnType<typeof call>>) => {

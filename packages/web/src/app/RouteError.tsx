@@ -7,7 +7,7 @@ import styles from './RouteError.module.css';
 /**
  * Last resort for a route that failed to load or render (e.g. a chunk gone after a redeploy). It is in
  * the first chunk, so it is drawn without antd's `Result`, whose illustrations would weigh on the login
- * page (issue 11: the login page loads only what it shows).
+ * page: the login page loads only what it shows.
  */
 export function RouteError() {
   const error = useRouteError();

@@ -13,7 +13,7 @@ export function themeFor(primaryColor: string = DEFAULT_PRIMARY_COLOR, motion = 
 }
 
 /**
- * Every dialog's title stands clear of its first field (issue 11): antd 6 leaves 8 px under the title,
+ * Every dialog's title stands clear of its first field: antd 6 leaves 8 px under the title,
  * where the JeecgBoot screens (antd 3, a header bar over a padded body) had 24.
  */
 export const modalConfig: ConfigProviderProps['modal'] = { styles: { header: { marginBottom: 24 } } };

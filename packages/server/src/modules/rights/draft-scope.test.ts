@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { RightsMsg } from '@sbwq/contracts';
-import { DepartId, RoleId } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, DepartId, RoleId } from '../../test/harness.ts';
 import { certifiedOrg, PASSWORD, rightsRig } from './shared/test-fixtures.ts';
 
 /** A draft (a 草稿 rights record, an enrolment form saved but never submitted) is its organisation's alone until submitted. */
@@ -9,7 +9,7 @@ describe('data scope: another organisation’s drafts stay out of every staff li
   const rig = await rightsRig();
   const reviewer = await rig.staff('rev', [RoleId.reviewer]);
   const finance = await rig.staff('fin', [RoleId.finance]);
-  const admin = { token: await rig.loginAs('admin', 'Admin12345') };
+  const admin = { token: await rig.loginAs('admin', ADMIN_PASSWORD) };
   const a = await certifiedOrg(rig, reviewer.token, 1);
   const markImage = await rig.upload(a.token, 'png');
   const draft = (await rig.call(a.token, 'POST', '/rights/right/add', { trademarkName: '草稿商标', regNo: '20000001', niceClass: '9', registrant: '某公司', regDate: '2018-01-01', markImage })).result as string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@sbwq/contracts';
-import { RoleId } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, RoleId } from '../../test/harness.ts';
 import { certifiedOrg, rightsRig, submittedOrg } from './shared/test-fixtures.ts';
 
 type Perms = { menu: MenuNode[]; auth: { action: string }[] };
@@ -64,7 +64,7 @@ describe('issue 7 menus: the rights sections by role, and the onboarding gate of
 
   it('a disabled organisation is gated again', async () => {
     const org = await certifiedOrg(rig, reviewer.token, 74);
-    const admin = await rig.loginAs('admin', 'Admin12345');
+    const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
     expect((await rig.call(admin, 'POST', '/rights/org/disable', { id: org.orgId })).success).toBe(true);
     expect(screensOf((await perms(org.token)).menu)).toEqual(['首页', '入驻与认证 > 机构入驻', '入驻与认证 > 认证']);
   });
@@ -83,7 +83,7 @@ describe('issue 7 menus: the rights sections by role, and the onboarding gate of
     const financeScreens = screensOf((await perms(finance.token)).menu);
     expect(financeScreens).toContain('机构管理 > 机构银行账户');
     expect(financeScreens).not.toContain('机构管理 > 入驻审批');
-    const admin = await rig.loginAs('admin', 'Admin12345');
+    const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
     const adminScreens = screensOf((await perms(admin)).menu);
     for (const screen of ['入驻与认证 > 机构入驻', '机构管理 > 机构列表', '机构管理 > 机构银行账户', '权利管理 > 受保护权利', '权利管理 > 文件信息', '审批管理 > 待我审批']) {
       expect(adminScreens).toContain(screen);

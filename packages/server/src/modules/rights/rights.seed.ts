@@ -65,7 +65,7 @@ export async function seedDraftAuditStatus(db: Db) {
 
 /**
  * 文件类型 beyond DOMAIN.md's nine: the kinds the app's own uploads carry (商标图样, 执业许可证, 备案证明,
- * 开户证明, 通告图片) and 其他, so that every stored file can say what it is (issue 11).
+ * 开户证明, 通告图片) and 其他, so that every stored file can say what it is.
  */
 export async function seedFileTypes(db: Db) {
   const [dict] = await db.select({ id: sysDict.id }).from(sysDict).where(eq(sysDict.dictCode, 'file_type'));

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { installAccessControl } from './access.ts';
-import { createTestApp, json, RoleId } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../test/harness.ts';
 import { newId } from '../db/ids.ts';
 import { sysPermission, sysRolePermission } from '../db/schema.ts';
 
@@ -24,7 +24,7 @@ describe('§6 permission codes enforced on the server by one hook', async () => 
   await t.createUser({ username: 'plain', password: 'Plain12345', roleIds: [RoleId.holder] });
   const granted = await t.loginAs('granted', 'Granted123');
   const plain = await t.loginAs('plain', 'Plain12345');
-  const admin = await t.loginAs('admin', 'Admin12345');
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
 
   it('a user holding the code (in a comma list of perms) passes; one without gets 403 with code 510', async () => {
     const ok = await probe.inject({ url: '/needs', headers: { 'X-Access-Token': granted } });

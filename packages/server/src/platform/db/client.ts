@@ -47,7 +47,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; pgliteDir
   // The embedded database lives in memory: a random page costs about what a sequential one does, and
   // with the default (4) the planner hashes whole tables where a few index lookups would do.
   await client.exec('set random_page_cost = 1.1');
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), image: () => client.dumpDataDir('none') };
+  return { db, kind: 'pglite', close: () => client.close(), image: () => client.dumpDataDir('none') };
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -67,7 +67,7 @@ async function openPostgres(url: string): Promise<Database> {
     process.stderr.write(`PostgreSQL 空闲连接出错：${error.message}\n`);
   });
   const db = drizzlePg(pool, { schema });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', close: () => pool.end() };
 }
 
 /** Rows of a raw query on either driver. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, dbKind } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, dbKind } from '../../test/harness.ts';
 import { RoleId } from '../../seed/seed.ts';
 import { hasPermission } from '../access/access.ts';
 import { rows } from './client.ts';
@@ -71,7 +71,7 @@ describe('issue 4 performance: user-list totals and access answers are remembere
     const older = await member('cc.older', '2026-01-01T00:00:00Z');
     const newer = await member('cc.newer', '2026-02-01T00:00:00Z');
     await member('cc.outside', '2026-03-01T00:00:00Z');
-    const token = await t.loginAs('admin', 'Admin12345');
+    const token = await t.loginAs('admin', ADMIN_PASSWORD);
     const inDepartment = async (id: string) => {
       const { result } = (await t.inject({ url: t.api(`/sys/user/list?departId=${id}`), headers: { 'X-Access-Token': token } })).json();
       return { total: result.total, names: result.records.map((r: { username: string }) => r.username) };

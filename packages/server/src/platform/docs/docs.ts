@@ -51,7 +51,7 @@ export async function installDocs(app: FastifyInstance, config: Config) {
   // The doc plugin's own routes get their access declaration here: open in development, admins in production.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(prefix)) {
-      route.config = { ...(route.config ?? {}), ...(config.production ? { adminOnly: true } : { public: true }) };
+      route.config = { ...route.config, ...(config.production ? { adminOnly: true } : { public: true }) };
     }
   });
   await app.register(fastifySwagger, {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { ListResource } from '../list/list-query.ts';
 import { listQuerySchema } from '../list/list-schema.ts';
-import { splitIds } from '../../modules/system/dict/crud.ts';
+import { idQuery, idsQuery, splitIds } from './ids.ts';
 import { ok } from './envelope.ts';
 
 /**
@@ -40,7 +40,6 @@ export type CrudRoutes<AddBody extends z.ZodType, EditBody extends z.ZodType> = 
   messages: { added: string; edited: string; deleted: string };
 };
 
-const idQuery = z.object({ id: z.string().min(1).max(36) });
 
 /** Leave `description` out entirely when there is none, so the OpenAPI document stays as it was. */
 const describedAs = (description: string | undefined) => (description ? { description } : {});
@@ -102,7 +101,7 @@ export function registerCrudRoutes<AddBody extends z.ZodType, EditBody extends z
 
   r.delete(
     `${basePath}/deleteBatch`,
-    { config: { permission: perm.delete }, schema: { tags, summary: `批量删除${entity}`, querystring: z.object({ ids: z.string().max(40_000).optional() }) } },
+    { config: { permission: perm.delete }, schema: { tags, summary: `批量删除${entity}`, querystring: idsQuery(DictMsg.idsRequired) } },
     async (request) => {
       await service.remove(db, splitIds(request.query.ids, DictMsg.idsRequired));
       return ok(messages.deleted, messages.deleted, 200);

@@ -5,7 +5,7 @@ import { BizError, fail } from './envelope.ts';
 
 /**
  * The multipart parser (busboy, under @fastify/multipart) throws plain errors without a status when a
- * body has no boundary or ends early; they are the client's fault, so they answer 400 (issue 11).
+ * body has no boundary or ends early; they are the client's fault, so they answer 400.
  */
 const BUSBOY_ERRORS = /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed part header|Malformed content type)/;
 

@@ -8,7 +8,7 @@ import { sysUser } from '../db/schema.ts';
 import { controlCharAt } from './input-guard.ts';
 
 /**
- * Issue 11 hardening: malformed input is refused with a Chinese message in one place, never a 500.
+ * Hardening: malformed input is refused with a Chinese message in one place, never a 500.
  * Each case here answered HTTP 500 before the fix (PostgreSQL refuses U+0000 in text; integer
  * columns overflow; busboy throws on a broken body; a second decode throws a URIError).
  */

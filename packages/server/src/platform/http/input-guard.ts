@@ -37,7 +37,7 @@ function refuse(reply: FastifyReply, at: string) {
 }
 
 /**
- * One guard for every route (issue 11 hardening): a string with a control character in the query,
+ * One guard for every route: a string with a control character in the query,
  * the path, a header (the token and tenant headers reach SQL) or the body is refused with a 400 before
  * any handler or database sees it. Registered before access control, so the token is checked too.
  */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, DepartId, json, RoleId } from '../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, DepartId, json, RoleId } from '../../test/harness.ts';
 import { buttonId } from '../../seed/seed.ts';
 import { newId } from '../db/ids.ts';
 import { sysPermission, sysPermissionDataRule, sysRolePermission, sysUser } from '../db/schema.ts';
@@ -27,7 +27,7 @@ describe('JEECG-API §3.4 data rules granted to a role filter that menu\'s list'
   await t.createUser({ username: 'fin.b', password: 'Finance123', departIds: [DepartId.financeDept] });
   await db.update(sysUser).set({ orgCode: 'A01A03' }).where(eq(sysUser.username, 'fin.b'));
   const reviewer = await t.loginAs('rev.a', 'Reviewer123');
-  const admin = await t.loginAs('admin', 'Admin12345');
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   const names = async (token: string) =>
     json(await t.inject({ url: t.api('/sys/user/list?pageSize=100'), headers: { 'X-Access-Token': token } })).result.records.map((u: { username: string }) => u.username);
 

@@ -53,7 +53,7 @@ function integerLimitOf(column: PgColumn): number | null {
 function convert(spec: FieldSpec, raw: string, name: string, edge?: 'begin' | 'end'): string | number | Date {
   const value = raw.trim();
   if (spec.type === 'number') {
-    // The bound comes from the column's own type, as the body schemas' bounds come from theirs (issue 11).
+    // The bound comes from the column's own type, as the body schemas' bounds come from theirs.
     const limit = integerLimitOf(spec.column);
     if (limit !== null) {
       if (!/^-?\d{1,16}$/.test(value)) throw new BizError(`查询条件 ${name} 应为整数`, 500, 400);

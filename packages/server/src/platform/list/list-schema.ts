@@ -19,11 +19,6 @@ const paging = {
   pageSize: z.string().max(10).optional().describe(`每页条数，默认 ${DEFAULT_PAGE_SIZE}，最多 ${MAX_PAGE_SIZE}`),
 };
 
-/** The query of a paged list that is not read through a whitelist (a union of several tables): paging and its own parameters. */
-export function pageQuerySchema(extra: z.ZodRawShape = {}) {
-  return z.looseObject({ ...paging, ...extra });
-}
-
 /**
  * The query schema of a list route, written from the same whitelist `parseListParams` reads: paging,
  * sorting and each filterable field (with `_begin`/`_end` for numbers and dates), so the OpenAPI page

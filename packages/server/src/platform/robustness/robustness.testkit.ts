@@ -5,7 +5,7 @@ import { sysPermission, sysRole, sysRolePermission } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 
 /**
- * The hostile inputs of the route walk (issue 11), derived from each route's own zod schemas, so a
+ * The hostile inputs of the route walk, derived from each route's own zod schemas, so a
  * route registered later is probed the moment it exists. Nothing here knows a route by name.
  */
 

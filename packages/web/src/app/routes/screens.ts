@@ -24,7 +24,7 @@ export const screens: Record<string, Screen> = {
   'result/Success': ResultSuccess,
   'result/Error': ResultFail,
   'test/TestHome': TestHome,
-  // 系统管理 (issue 4)
+  // 系统管理
   'system/UserList': lazy(() => import('../../modules/system/user/UserList.tsx').then((m) => ({ default: m.UserList }))),
   'system/RoleList': lazy(() => import('../../modules/system/role/RoleList.tsx').then((m) => ({ default: m.RoleList }))),
   'system/PermissionList': lazy(() =>
@@ -36,20 +36,20 @@ export const screens: Record<string, Screen> = {
   ),
   'system/TenantList': lazy(() => import('../../modules/system/tenant/TenantList.tsx').then((m) => ({ default: m.TenantList }))),
   'system/AddressList': lazy(() => import('../../modules/system/address-list/AddressList.tsx').then((m) => ({ default: m.AddressList }))),
-  // 通告 (issue 6)
+  // 通告
   'system/SysAnnouncementList': lazy(() =>
     import('../../modules/system/announcement/SysAnnouncementList.tsx').then((m) => ({ default: m.SysAnnouncementList })),
   ),
   'system/UserAnnouncementList': lazy(() =>
     import('../../modules/isps/UserAnnouncementList.tsx').then((m) => ({ default: m.UserAnnouncementList })),
   ),
-  // 数据字典等 (issue 5)
+  // 数据字典等
   'system/DictList': lazy(() => import('../../modules/system/dict/DictList.tsx').then((m) => ({ default: m.DictList }))),
   'system/SysCategoryList': lazy(() => import('../../modules/system/category/SysCategoryList.tsx').then((m) => ({ default: m.SysCategoryList }))),
   'system/SysFillRuleList': lazy(() => import('../../modules/system/fill-rule/SysFillRuleList.tsx').then((m) => ({ default: m.SysFillRuleList }))),
   'system/SysCheckRuleList': lazy(() => import('../../modules/system/check-rule/SysCheckRuleList.tsx').then((m) => ({ default: m.SysCheckRuleList }))),
   'system/SysTableDictList': lazy(() => import('../../modules/system/table-dict/SysTableDictList.tsx').then((m) => ({ default: m.SysTableDictList }))),
-  // 机构与权利 (issue 7)
+  // 机构与权利
   'dashboard/EnterOrganisation': lazy(() => import('../../modules/dashboard/org/EnterOrganisation.tsx').then((m) => ({ default: m.EnterOrganisation }))),
   'dashboard/Certification': lazy(() => import('../../modules/dashboard/org/Certification.tsx').then((m) => ({ default: m.Certification }))),
   'rights/OrgEnrolApprovalList': lazy(() => import('../../modules/rights/org/OrgEnrolApprovalList.tsx').then((m) => ({ default: m.OrgEnrolApprovalList }))),

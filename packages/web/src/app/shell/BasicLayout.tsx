@@ -28,7 +28,7 @@ const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).j
 /**
  * The signed-in shell (spec §2 "Main layout"): side menu (a drawer on mobile) or top menu, header,
  * tabs, breadcrumb, content and footer, arranged by the settings drawer (spec §3, §4).
- * The query cache comes with it, not with the login page (issue 11); a test that brings its own
+ * The query cache comes with it, not with the login page; a test that brings its own
  * client keeps it.
  */
 export function BasicLayout() {

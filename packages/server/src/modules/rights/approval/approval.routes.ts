@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { RightsPerm } from '../shared/perms.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { approvalResource, listApprovals, todoCount, todoList, todoResource } from './approval.service.ts';

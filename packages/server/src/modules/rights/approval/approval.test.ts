@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, RoleId } from '../../../test/harness.ts';
 import { certifiedOrg, rightsRig, submittedOrg } from '../shared/test-fixtures.ts';
 
 describe('DOMAIN approval: 待我审批 follows the caller’s approval permissions; 审批记录 are scoped', async () => {
   const rig = await rightsRig();
   const reviewer = await rig.staff('rev', [RoleId.reviewer]);
   const finance = await rig.staff('fin', [RoleId.finance]);
-  const admin = await rig.loginAs('admin', 'Admin12345');
+  const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
   const a = await certifiedOrg(rig, reviewer.token, 1);
   const pending = await submittedOrg(rig, 2);
   await rig.call(a.token, 'POST', '/rights/bank/add', { accountName: '甲', bankName: '中国银行', branchName: '杭州分行', accountNo: '6216600000001234', accountNature: '1' });

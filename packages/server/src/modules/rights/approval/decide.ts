@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import { pushNotice, writeNotice, type WrittenNotice } from '../../system/announcement/announcement.service.ts';
+import { pushNotice, writeNotice, type WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
 import { assertNotSelf, writeApproval, type ApprovalWrite } from './approval.service.ts';
 
 /**
@@ -34,8 +34,7 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
   const before = await d.find();
   if (!before) throw new BizError(RightsMsg.notFound);
   assertNotSelf(d.submitterOf(before), user);
-  const { row, notice } = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const { row, notice } = await db.transaction(async (t) => {
     const now = new Date();
     const changed = await d.transition(t, now);
     if (!changed) throw new BizError(await d.notPending(t));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bankAccountBody, bankStatusBody, idBody, Msg, RightsMsg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { RightsPerm } from '../shared/perms.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { registerRecordRoutes } from '../shared/record-routes.ts';
@@ -13,7 +13,7 @@ const tags = ['机构银行账户'];
 /** 机构银行账户 (DOMAIN.md bank account). */
 export async function bankRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, dicts } = deps;
+  const { db } = deps;
 
   registerRecordRoutes(app, deps, {
     basePath: '/rights/bank',

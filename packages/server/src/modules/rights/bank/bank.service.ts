@@ -23,7 +23,7 @@ import { audited, decide } from '../approval/decide.ts';
 import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../org/org.table.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
-import { violatedUnique } from '../shared/db-errors.ts';
+import { violatedUnique } from '../../../platform/db/errors.ts';
 import { RightsPerm } from '../shared/perms.ts';
 import { withDates, checkDateParams } from '../shared/records.ts';
 import { rightsBankAccount, type BankRow } from './bank.table.ts';
@@ -113,8 +113,7 @@ export async function addBank(db: Db, user: SessionUser, body: BankAccountBody):
   const id = newId();
   const now = new Date();
   try {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       const [existing] = await t.select({ id: rightsBankAccount.id }).from(rightsBankAccount).where(and(eq(rightsBankAccount.orgId, org.id), eq(rightsBankAccount.delFlag, '0'))).limit(1);
       const isDefault = body.isDefault === '1' || !existing ? '1' : '0';
       if (isDefault === '1') await clearDefault(t, org.id, id);
@@ -156,8 +155,7 @@ export async function editBank(db: Db, user: SessionUser, body: BankAccountBody)
   await checkAttachments(db, user, attachmentsOf(body), splitFilePaths(row.proofFile));
   const now = new Date();
   try {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       if (body.isDefault === '1') await clearDefault(t, org.id, row.id);
       const changed = await t
         .update(rightsBankAccount)
@@ -192,8 +190,7 @@ export async function deleteBanks(db: Db, user: SessionUser, ids: string[]): Pro
   if (!ids.length) throw new BizError('请选择记录');
   const org = await requireReadyOrg(db, user);
   const now = new Date();
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const changed = await t
       .update(rightsBankAccount)
       .set({ delFlag: '1', isDefault: '0', updateBy: user.username, updateTime: now })
@@ -208,8 +205,7 @@ export async function setDefaultBank(db: Db, user: SessionUser, id: string): Pro
   const org = await requireReadyOrg(db, user);
   const row = await ownAccount(db, org, id);
   try {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       await clearDefault(t, org.id, row.id);
       await t.update(rightsBankAccount).set({ isDefault: '1', updateBy: user.username, updateTime: new Date() }).where(eq(rightsBankAccount.id, row.id));
     });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RightsMsg } from '@sbwq/contracts';
-import { RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, RoleId } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysUserRole } from '../../system/user/user.table.ts';
 import { rightsApproval } from '../approval/approval.table.ts';
@@ -24,7 +24,7 @@ describe('DOMAIN bank account: per organisation, one default, approved by financ
   const reviewer = await rig.staff('rev', [RoleId.reviewer]);
   const finance = await rig.staff('fin1', [RoleId.finance]);
   const finance2 = await rig.staff('fin2', [RoleId.finance]);
-  const admin = await rig.loginAs('admin', 'Admin12345');
+  const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
   const a = await certifiedOrg(rig, reviewer.token, 1);
   const b = await certifiedOrg(rig, reviewer.token, 2, { holder: true });
   const defaults = async (orgId: string) =>

@@ -4,7 +4,9 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { SocketHub } from '../../../platform/socket/hub.ts';
 import { storeUpload, type FileKind } from '../../../platform/storage/storage.ts';
-import { addAnnouncement, markRead, publishNotice, releaseAnnouncement } from '../../system/announcement/announcement.service.ts';
+import { addAnnouncement } from '../../system/announcement/announcement.service.ts';
+import { publishNotice, releaseAnnouncement } from '../../system/announcement/announcement.delivery.ts';
+import { markRead } from '../../system/announcement/announcement.inbox.ts';
 import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
 import { sysPosition } from '../../system/position/position.table.ts';
 import { sysUser } from '../../system/user/user.table.ts';
@@ -22,7 +24,7 @@ import { documentPdf, documentPng, markImagePng, type DocumentKind } from './dem
 const DEMO_AGENCY = { name: '示例知识产权代理有限公司', orgCode: 'A02A01' };
 
 /**
- * What the first start of a demo shows beyond the records (issue 11): a mark image on every protected
+ * What the first start of a demo shows beyond the records: a mark image on every protected
  * right, licence and certification files on the organisations (so that 认证中 has something to check)
  * and proofs on the bank accounts, all stored like uploads and listed in 文件信息; 职务; announcements
  * and system messages in the demo users' bells and 我的消息, some read. Runs on a demo database only.

@@ -7,7 +7,7 @@ import { AuditStatus } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { sysDepart } from '../../system/depart/depart.table.ts';
 import { sysUser } from '../../system/user/user.table.ts';
 import { rightsOrg } from '../org/org.table.ts';
@@ -33,7 +33,7 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
 
   it('runs once, fast, and prints each generated password once', () => {
     expect(applied).toEqual(DEMO_UNITS);
-    // issue 11 added ~450 generated files, announcements and messages to the demo (about +0.5 s on an idle machine)
+    // the demo has ~450 generated files, announcements and messages to the demo (about +0.5 s on an idle machine)
     expect(seconds).toBeLessThan(8);
     const text = announced.join('\n');
     expect(text).toContain('已创建演示机构账号（密码只显示这一次）');
@@ -183,7 +183,7 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
   });
 
   it('issue 11: 职务 are seeded with codes and ranks from position_rank', async () => {
-    const admin = await t.loginAs('admin', 'Admin12345');
+    const admin = await t.loginAs('admin', ADMIN_PASSWORD);
     const page = json(await t.inject({ url: t.api('/sys/position/list?pageSize=50'), headers: { 'X-Access-Token': admin } })).result;
     expect(page.total).toBeGreaterThanOrEqual(8);
     expect(page.records.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['协会秘书长', '审核专员', '财务主管', '维权专员', '法务顾问']));
@@ -198,7 +198,7 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
     expect(new Set(kinds.map((k) => k.priority))).toEqual(new Set(['L', 'M', 'H']));
     expect(kinds.some((k) => k.open_type === 'url')).toBe(true);
     for (const username of ['admin', 'reviewer', 'finance', 'agency', 'holder']) {
-      const token = await t.loginAs(username, username === 'admin' ? 'Admin12345' : passwordOf(username));
+      const token = await t.loginAs(username, username === 'admin' ? ADMIN_PASSWORD : passwordOf(username));
       const bell = json(await t.inject({ url: t.api('/sys/annountCement/listByUser'), headers: { 'X-Access-Token': token } })).result;
       expect(bell.anntMsgTotal, username).toBeGreaterThan(0);
       expect(bell.sysMsgTotal, username).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { json, multipart, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, json, multipart, RoleId } from '../../../test/harness.ts';
 import { certifiedOrg, PDF, PNG, rightsRig } from '../shared/test-fixtures.ts';
 import { sbFileInfo } from './file-info.table.ts';
 import { FileBizMsg } from './file-info.biz.ts';
@@ -27,7 +27,7 @@ describe('issue 11 文件信息: every file says what it is (文件类型) and w
   const reviewer = await rig.staff('rev', [RoleId.reviewer]);
   const a = await certifiedOrg(rig, reviewer.token, 1);
   const b = await certifiedOrg(rig, reviewer.token, 2, { holder: true });
-  const admin = await rig.loginAs('admin', 'Admin12345');
+  const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
   const upload = async (token: string, fields: Record<string, string>, kind: 'png' | 'pdf' = 'png') => {
     const body = multipart({ filename: kind === 'png' ? '图样.png' : '文件.pdf', content: kind === 'png' ? PNG : PDF }, { biz: 'rights', ...fields });
     return json(await rig.inject({ method: 'POST', url: rig.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': token } }));

@@ -11,13 +11,14 @@ import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
 import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD_MESSAGES } from '../../../platform/storage/storage.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
 import { sbFileInfo } from './file-info.table.ts';
 import { ANNOUNCEMENT_IMAGE_TYPE, ANNOUNCEMENT_UPLOAD_CODES, fileScope, findVisibleFile, isAnnouncementBiz } from './file-info.service.ts';
 import { bizTitles, checkBizLink, FileBizMsg } from './file-info.biz.ts';
 import { FILE_TYPE_VALUES } from '../shared/attachments.ts';
+import { idQuery } from '../../../platform/http/ids.ts';
 
 const resource: ListResource = {
   table: sbFileInfo,
@@ -123,7 +124,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       const user = await resolveSession(db, deps.policy, token);
       if (!user) return sendTokenInvalid(request, reply);
       // The router has decoded the path once already; decoding again would turn a file named `100%zz`
-      // into a URIError and `%2F` into a slash (issue 11): what is left is the name as stored.
+      // into a URIError and `%2F` into a slash: what is left is the name as stored.
       const relative = ((request.params as { '*': string })['*'] ?? '').replace(/,$/, '');
       const absolute = resolveStored(config.dataDir, relative);
       const row = await findVisibleFile(db, user, relative);
@@ -162,7 +163,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
     return ok({ ...page, records: page.records.map((row) => toRecord(row, titles)) }, '操作成功！', 200);
   });
 
-  r.get('/rights/sbFileInfo/queryById', { config: { permission: 'rights:file:list' }, schema: { tags: ['文件信息'], summary: '按ID查询文件信息', querystring: z.object({ id: z.string().min(1).max(36) }) } }, async (request) => {
+  r.get('/rights/sbFileInfo/queryById', { config: { permission: 'rights:file:list' }, schema: { tags: ['文件信息'], summary: '按ID查询文件信息', querystring: idQuery } }, async (request) => {
     const scope = await fileScope(db, request.user!);
     const [row] = await db.select().from(sbFileInfo).where(and(eq(sbFileInfo.id, request.query.id), eq(sbFileInfo.delFlag, '0'), scope));
     if (!row) throw new BizError('未找到对应数据');

@@ -4,12 +4,10 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { rows } from '../../../platform/db/client.ts';
 import { sbFileInfo } from './file-info.table.ts';
 
-/** Association staff see every file; everybody else the files of their own organisation and their own uploads. */
-export const STAFF_ROLES = ['admin', 'reviewer', 'finance'];
-
 /** The organisation a department code belongs to: its first two levels (e.g. A02A01 for A02A01A03). */
 export const orgRoot = (code: string | null | undefined) => (code ?? '').slice(0, 6);
 
+/** Association staff see every file; everybody else the files of their own organisation and their own uploads. */
 export async function isStaff(db: Db, userId: string): Promise<boolean> {
   const found = await rows<{ ok: number }>(
     db,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, DepartId, json, multipart, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, DepartId, json, multipart, RoleId } from '../../../test/harness.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -15,7 +15,7 @@ describe('§5 upload, §7 files: /sys/common/upload, /sys/common/static, deleteF
   const tokenA = await t.loginAs('org.a', 'Orguser123');
   await t.createUser({ username: 'org.b', password: 'Orguser123', roleIds: [RoleId.agency], departIds: [DepartId.financeDept] });
   const tokenB = await t.loginAs('org.b', 'Orguser123');
-  const admin = await t.loginAs('admin', 'Admin12345');
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   const upload = (token: string, filename: string, content: Buffer, fields: Record<string, string> = { biz: 'rights' }) => {
     const body = multipart({ filename, content }, fields);
     return t.inject({ method: 'POST', url: t.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': token } });

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { approveBody, Msg, orgCertifyBody, orgEnrolBody, orgEnrolDraftBody, orgStatusBody, RightsMsg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { RightsPerm } from '../shared/perms.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import * as service from './org.service.ts';
+import { idQuery } from '../../../platform/http/ids.ts';
 
 const tags = ['机构入驻与认证'];
 const listQuery = listQuerySchema(service.orgResource);
-const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36) });
 
 /** 机构入驻 and 认证 (DOMAIN.md organisation; enrolment and certification flows). */
 export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {

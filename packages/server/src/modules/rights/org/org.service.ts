@@ -30,7 +30,7 @@ import { DepartId } from '../../../seed/seed.ts';
 import { isStaff } from '../file-info/file-info.service.ts';
 import { audited, decide } from '../approval/decide.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
-import { violatedUnique } from '../shared/db-errors.ts';
+import { violatedUnique } from '../../../platform/db/errors.ts';
 import { withDates, checkDateParams } from '../shared/records.ts';
 import { findMyOrg, isReady } from './org-context.ts';
 import { rightsOrg, type OrgRow } from './org.table.ts';
@@ -116,8 +116,7 @@ export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBo
     ...(submit ? { enterStatus: EnterStatus.pending, submitBy: user.id, submitTime: now } : {}),
   };
   try {
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    return await db.transaction(async (t) => {
       let id = org?.id;
       if (!id) {
         id = newId();
@@ -228,8 +227,7 @@ export async function submitCertify(db: Db, user: SessionUser, body: OrgCertifyB
   ];
   await checkAttachments(db, user, attachments, keptPaths(org));
   const now = new Date();
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const changed = await t
       .update(rightsOrg)
       .set({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RightsMsg } from '@sbwq/contracts';
-import { DepartId, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, DepartId, RoleId } from '../../../test/harness.ts';
 import { sysDepart } from '../../system/depart/depart.table.ts';
 import { sysUser, sysUserDepart } from '../../system/user/user.table.ts';
 import { sbFileInfo } from '../file-info/file-info.table.ts';
@@ -14,7 +14,7 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
   const db = rig.database.db;
   const reviewer = await rig.staff('rev1', [RoleId.reviewer]);
   const reviewer2 = await rig.staff('rev2', [RoleId.reviewer]);
-  const admin = await rig.loginAs('admin', 'Admin12345');
+  const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
   const approvalsOf = (bizId: string) => db.select().from(rightsApproval).where(eq(rightsApproval.bizId, bizId));
   const orgRow = async (id: string) => (await db.select().from(rightsOrg).where(eq(rightsOrg.id, id)))[0];
 

@@ -126,7 +126,7 @@ export async function importRights(db: Db, user: SessionUser, buffer: Buffer, di
     });
   }
   await db.transaction(async (tx) => {
-    for (let i = 0; i < inserts.length; i += 500) await (tx as unknown as Db).insert(rightsRight).values(inserts.slice(i, i + 500));
+    for (let i = 0; i < inserts.length; i += 500) await tx.insert(rightsRight).values(inserts.slice(i, i + 500));
   });
   return importReport(rows.length, errors);
 }

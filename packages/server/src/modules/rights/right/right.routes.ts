@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { EXPIRY_FLAGS, idsBody, rightBody, RightsMsg } from '@sbwq/contracts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { RightsPerm } from '../shared/perms.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import { registerRecordRoutes, requiredIds } from '../shared/record-routes.ts';
+import { registerRecordRoutes } from '../shared/record-routes.ts';
+import { splitIds } from '../../../platform/http/ids.ts';
 import * as service from './right.service.ts';
 import { exportRights, importRights } from './right.excel.ts';
 
@@ -49,7 +50,7 @@ export async function rightRoutes(app: FastifyInstance, deps: AppDeps) {
     '/rights/right/submit',
     { config: { permission: RightsPerm.rightEdit }, schema: { tags, summary: '提交审核（草稿/已驳回 → 待审核）', description: 'ids 为逗号分隔的记录ID；任一条不可提交则全部不提交。', body: idsBody } },
     async (request) => {
-      await service.submitRights(db, request.user!, requiredIds(request.body.ids));
+      await service.submitRights(db, request.user!, splitIds(request.body.ids, '请选择记录'));
       return ok(null, RightsMsg.rightSubmitted, 200);
     },
   );

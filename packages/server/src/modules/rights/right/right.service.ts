@@ -26,7 +26,7 @@ import { audited, decide } from '../approval/decide.ts';
 import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../org/org.table.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
-import { violatedUnique } from '../shared/db-errors.ts';
+import { violatedUnique } from '../../../platform/db/errors.ts';
 import { withDates, checkDateParams } from '../shared/records.ts';
 import { rightsRight, type RightRow } from './right.table.ts';
 
@@ -164,8 +164,7 @@ export async function addRight(db: Db, user: SessionUser, body: RightBody): Prom
   await checkAttachments(db, user, attachmentsOf(body));
   const id = newId();
   try {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       await t.insert(rightsRight).values({
         id,
         orgId: org.id,
@@ -198,8 +197,7 @@ export async function editRight(db: Db, user: SessionUser, body: RightBody): Pro
   if (!(EDITABLE as string[]).includes(row.auditStatus)) throw new BizError(RightsMsg.rightNotEditable);
   await checkAttachments(db, user, attachmentsOf(body), [row.markImage, row.authLetter, row.proofFile].flatMap((p) => splitFilePaths(p)));
   try {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       const changed = await t
         .update(rightsRight)
         .set({ ...values(body), updateBy: user.username, updateTime: new Date() })
@@ -218,8 +216,7 @@ export async function editRight(db: Db, user: SessionUser, body: RightBody): Pro
 async function changeOwn(db: Db, user: SessionUser, ids: string[], set: Partial<typeof rightsRight.$inferInsert>, message: string) {
   if (!ids.length) throw new BizError('请选择记录');
   const org = await requireReadyOrg(db, user);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const changed = await t
       .update(rightsRight)
       .set(set)

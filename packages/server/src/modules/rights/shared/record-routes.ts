@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { approveBody, Msg, RightsMsg, type ApproveBody } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { BizError, ok } from '../../../platform/http/envelope.ts';
+import { ok } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
-import { idList } from './records.ts';
+import { idQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
 
 type Doc = { summary: string; description?: string };
 
@@ -43,15 +43,6 @@ export type RecordRoutes<Body extends z.ZodType> = {
   messages: { approved: string; rejected: string };
 };
 
-const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36) });
-const idsQuery = z.object({ ids: z.string({ error: '请选择记录' }).min(1, '请选择记录').max(40_000) });
-
-/** `ids=a,b,` as the client sends it; an empty list is refused. */
-export function requiredIds(raw: string): string[] {
-  const list = idList(raw);
-  if (!list.length) throw new BizError('请选择记录');
-  return list;
-}
 
 export function registerRecordRoutes<Body extends z.ZodType>(app: FastifyInstance, deps: AppDeps, def: RecordRoutes<Body>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -99,9 +90,9 @@ export function registerRecordRoutes<Body extends z.ZodType>(app: FastifyInstanc
 
   r.delete(
     `${basePath}/deleteBatch`,
-    { config: { permission: perm.delete }, schema: { tags, ...docs.deleteBatch, querystring: idsQuery } },
+    { config: { permission: perm.delete }, schema: { tags, ...docs.deleteBatch, querystring: idsQuery() } },
     async (request) => {
-      await service.remove(db, request.user!, requiredIds(request.query.ids));
+      await service.remove(db, request.user!, splitIds(request.query.ids, '请选择记录'));
       return ok(null, RightsMsg.batchDeleted, 200);
     },
   );

@@ -16,11 +16,6 @@ export function dictTexts<T extends Record<string, unknown>>(dicts: DictService,
   return dicts.withDictText(rows, fields) as Promise<(T & Record<string, string>)[]>;
 }
 
-/** `ids=a,b,` as the JeecgBoot client sends it. */
-export function idList(raw: string): string[] {
-  return [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 1000).filter((id) => id.length <= 36);
-}
-
 /**
  * list-query checks a date's shape but not the calendar: `2026-02-30` would reach PostgreSQL and fail
  * there. Until platform/list does it, the rights lists refuse such values first (400, not 500).

@@ -27,8 +27,7 @@ export type Rig = TestApp & {
 export async function rightsRig(): Promise<Rig> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-rights-'));
   const t = await createTestApp({ DATA_DIR: dataDir });
-  const call: Rig['call'] = async (token, method, url, payload) =>
-    json(await t.inject({ method, url: t.api(url), headers: { 'X-Access-Token': token }, ...(payload !== undefined ? { payload: payload as object } : {}) }));
+  const call: Rig['call'] = async (token, method, url, payload) => json(await t.request(token, method, url, payload));
   const upload: Rig['upload'] = async (token, kind, fileType) => {
     const body = multipart({ filename: kind === 'png' ? '图样.png' : '文件.pdf', content: kind === 'png' ? PNG : PDF }, { biz: 'rights', ...(fileType ? { fileType } : {}) });
     const res = json(await t.inject({ method: 'POST', url: t.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': token } }));

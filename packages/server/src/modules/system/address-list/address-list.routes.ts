@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ok } from '../../../platform/http/envelope.ts';
 import { rows } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 

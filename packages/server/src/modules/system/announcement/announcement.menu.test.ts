@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@sbwq/contracts';
-import { createTestApp, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { buttonId } from '../../../seed/buttons.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { sysRolePermission } from '../role/role.table.ts';
@@ -23,7 +23,7 @@ describe('menu rows of the announcement screens (spec §2 route table, §6; issu
   };
 
   it('the administrator gets 通告管理 (system/SysAnnouncementList) under 系统管理 with the system:announcement:* buttons, which hang under it', async () => {
-    const admin = await t.loginAs('admin', 'Admin12345');
+    const admin = await t.loginAs('admin', ADMIN_PASSWORD);
     const { menu, auth } = await menuOf(admin);
     const system = find(menu, 'menu:isystem');
     const screen = system?.children?.find((node) => node.id === 'menu:isystem:announcement');

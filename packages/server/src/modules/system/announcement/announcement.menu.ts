@@ -6,7 +6,7 @@ import { AnnouncementPerm } from './announcement.routes.ts';
 const SYSTEM_SECTION_ID = 'menu:isystem';
 
 /**
- * Menu rows of issue 6: 通告管理 under 系统管理 (adopting the system:announcement:* buttons), and 我的消息
+ * The announcement menu rows: 通告管理 under 系统管理 (adopting the system:announcement:* buttons), and 我的消息
  * under a new 个人办公 section at `/isps/userAnnouncement` (spec §2 route table), which every role gets:
  * the bell's 查看更多 leads there for every user.
  */

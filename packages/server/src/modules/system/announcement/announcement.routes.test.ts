@@ -1,20 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AnnouncementMsg } from '@sbwq/contracts';
-import { createTestApp, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { sysAnnouncement, sysAnnouncementSend } from './announcement.table.ts';
 import { sysUser } from '../user/user.table.ts';
 
 describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notifications; JEECG-API §4.4, §5.2)', async () => {
   const t = await createTestApp({ SAFE_OPEN_HOSTS: 'docs.example.org, portal.example.org:8443' });
   const db = t.database.db;
-  const admin = await t.loginAs('admin', 'Admin12345');
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   const aliceId = await t.createUser({ username: 'alice', password: 'Alice12345', roleIds: [RoleId.holder] });
   const bobId = await t.createUser({ username: 'bob', password: 'Bob1234567', roleIds: [RoleId.agency] });
   const alice = await t.loginAs('alice', 'Alice12345');
   const bob = await t.loginAs('bob', 'Bob1234567');
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers: { 'X-Access-Token': token }, ...(payload ? { payload } : {}) });
+  const call = t.request;
   const add = async (body: object) => {
     const res = json(await call(admin, 'POST', '/sys/annountCement/add', { titile: '通知', msgContent: '<p>内容</p>', ...body }));
     expect(res.success, res.message).toBe(true);

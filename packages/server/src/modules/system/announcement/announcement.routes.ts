@@ -4,24 +4,12 @@ import { z } from 'zod';
 import { AnnouncementMsg, announcementAddBody, announcementEditBody } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
-import type { AppDeps } from '../../../app.ts';
-import { splitIds } from '../role/role.service.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { idQuery as platformIdQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import {
-  addAnnouncement,
-  announcementResource,
-  announcementSendResource,
-  deleteAnnouncements,
-  editAnnouncement,
-  findAnnouncement,
-  listAnnouncements,
-  listByUser,
-  markRead,
-  myAnnouncementSends,
-  readAll,
-  releaseAnnouncement,
-  revokeAnnouncement,
-} from './announcement.service.ts';
+import { addAnnouncement, announcementResource, deleteAnnouncements, editAnnouncement, findAnnouncement, listAnnouncements } from './announcement.service.ts';
+import { releaseAnnouncement, revokeAnnouncement } from './announcement.delivery.ts';
+import { announcementSendResource, listByUser, markRead, myAnnouncementSends, readAll } from './announcement.inbox.ts';
 
 const tags = ['系统通告'];
 /** titile and sender: a plain word means "contains" there (containsSearch in the service). */
@@ -31,8 +19,7 @@ const containsFilters = {
 };
 const listQuery = listQuerySchema(announcementResource, containsFilters);
 const myListQuery = listQuerySchema(announcementSendResource, containsFilters);
-const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36), _t: z.string().optional() });
-const idsQuery = z.object({ ids: z.string({ error: AnnouncementMsg.idsRequired }).min(1, AnnouncementMsg.idsRequired).max(20_000) });
+const idQuery = platformIdQuery.extend({ _t: z.string().optional() });
 
 export const AnnouncementPerm = {
   list: 'system:announcement:list',
@@ -92,7 +79,7 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
 
   r.delete(
     '/sys/annountCement/deleteBatch',
-    { config: { permission: AnnouncementPerm.delete }, schema: { tags, summary: '批量删除通告（逻辑删除）', querystring: idsQuery } },
+    { config: { permission: AnnouncementPerm.delete }, schema: { tags, summary: '批量删除通告（逻辑删除）', querystring: idsQuery(AnnouncementMsg.idsRequired) } },
     async (request) => {
       await deleteAnnouncements(db, request.user!, splitIds(request.query.ids));
       return ok(null, AnnouncementMsg.deletedBatch, 200);

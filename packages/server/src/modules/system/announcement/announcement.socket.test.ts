@@ -1,22 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { buildApp } from '../../../app.ts';
 import { connect, listenLocal, pause } from '../../../platform/socket/socket.testkit.ts';
 import { sysUser } from '../user/user.table.ts';
-import { publishNotice } from './announcement.service.ts';
+import { publishNotice } from './announcement.delivery.ts';
 
 describe('live delivery: a release pushes over the notification socket (spec §4 Sockets, §7 Notifications; JEECG-API §5.2, §7.1)', async () => {
   const t = await createTestApp();
   const base = `${await listenLocal(t.app)}${t.config.apiBase}`;
-  const admin = await t.loginAs('admin', 'Admin12345');
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   const [{ id: adminId }] = await t.database.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));
   const aliceId = await t.createUser({ username: 'live.alice', password: 'Alice12345' });
   const bobId = await t.createUser({ username: 'live.bob', password: 'Bobby12345' });
   const alice = await t.loginAs('live.alice', 'Alice12345');
   const bob = await t.loginAs('live.bob', 'Bobby12345');
-  const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers: { 'X-Access-Token': admin }, ...(payload ? { payload } : {}) });
+  const call = t.as(admin);
 
   it('USER type → {cmd:"user", msgId, msgTxt, userId} to each tab of each target user, nothing to anyone else; ALL type → {cmd:"topic"} to everyone', async () => {
     const aliceTab1 = await connect(`${base}/websocket/${aliceId}`, [alice]);
@@ -71,11 +70,10 @@ describe.runIf(Boolean(redisUrl))('with REDIS_URL, a release on one server proce
   const b = await buildApp(a.config, a.database.db);
   afterAll(() => b.app.close());
   const baseB = `${await listenLocal(b.app)}${a.config.apiBase}`;
-  const admin = await a.loginAs('admin', 'Admin12345');
+  const admin = await a.loginAs('admin', ADMIN_PASSWORD);
   const carolId = await a.createUser({ username: 'redis.carol', password: 'Carol12345' });
   const carol = await a.loginAs('redis.carol', 'Carol12345');
-  const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
-    a.inject({ method, url: a.api(path), headers: { 'X-Access-Token': admin }, ...(payload ? { payload } : {}) });
+  const call = a.as(admin);
 
   // CI runs this file on PGlite and on PostgreSQL at the same time against one Redis, so a socket may
   // also see the other run's broadcasts: each check looks only at its own announcement ids.

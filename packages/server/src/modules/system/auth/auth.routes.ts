@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loginBody, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { revokeSession } from '../../../platform/auth/session.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { clientOf, writeLoginLog } from '../log/log.service.ts';
 import { issueCaptcha } from './captcha.service.ts';
 import { login } from './auth.service.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { rows } from '../../../platform/db/client.ts';
 import { sysCaptcha, sysLoginAttempt, sysSession } from './auth.table.ts';
 import { sysLog } from '../log/log.table.ts';
@@ -21,7 +21,7 @@ describe('§7 login and session (JEECG-API §2)', async () => {
   };
 
   it('answers code 200 with token, userInfo without credentials, departs, multi_depart and sysAllDictItems', async () => {
-    const res = await login({ username: 'admin', password: 'Admin12345', remember_me: true });
+    const res = await login({ username: 'admin', password: ADMIN_PASSWORD, remember_me: true });
     const body = json(res);
     expect(res.statusCode).toBe(200);
     expect(body.code).toBe(200);
@@ -41,15 +41,15 @@ describe('§7 login and session (JEECG-API §2)', async () => {
   it('the stock JeecgBoot 2.3 login body signs in: checkKey as the number it used for randomImage, remember_me boolean, captcha (issue: stock client got HTTP 400)', async () => {
     const checkKey = 1732372800123;
     await captchaFor(String(checkKey), '10.1.0.9');
-    const wrong = json(await login({ username: 'admin', password: 'Admin12345', captcha: 'zzzz', checkKey, remember_me: true }, '10.1.0.9'));
+    const wrong = json(await login({ username: 'admin', password: ADMIN_PASSWORD, captcha: 'zzzz', checkKey, remember_me: true }, '10.1.0.9'));
     expect(wrong).toMatchObject({ success: false, message: '验证码错误' });
     const fresh = await captchaFor(String(checkKey + 1), '10.1.0.9');
-    const res = await login({ username: 'admin', password: 'Admin12345', captcha: fresh, checkKey: checkKey + 1, remember_me: true }, '10.1.0.9');
+    const res = await login({ username: 'admin', password: ADMIN_PASSWORD, captcha: fresh, checkKey: checkKey + 1, remember_me: true }, '10.1.0.9');
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ success: true, code: 200, message: '登录成功' });
     expect(json(res).result.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     for (const bad of [-1, 1.5]) {
-      const refused = await login({ username: 'admin', password: 'Admin12345', captcha: 'abcd', checkKey: bad }, '10.1.0.9');
+      const refused = await login({ username: 'admin', password: ADMIN_PASSWORD, captcha: 'abcd', checkKey: bad }, '10.1.0.9');
       expect(refused.statusCode).toBe(400);
       expect(json(refused).message).toMatch(/[\u4e00-\u9fff]/);
     }
@@ -57,7 +57,7 @@ describe('§7 login and session (JEECG-API §2)', async () => {
   });
 
   it('stores only a hash of the token', async () => {
-    const token = await t.loginAs('admin', 'Admin12345');
+    const token = await t.loginAs('admin', ADMIN_PASSWORD);
     const found = await rows<{ n: number }>(db, sql`select count(*)::int as n from sys_session where token_hash = ${token}`);
     expect(found[0].n).toBe(0);
     const hashed = createHash('sha256').update(token).digest('hex');
@@ -77,7 +77,7 @@ describe('§7 login and session (JEECG-API §2)', async () => {
   });
 
   it('a successful login is logged as log_type 1 with 登录成功', async () => {
-    await login({ username: 'admin', password: 'Admin12345' }, '10.1.0.4');
+    await login({ username: 'admin', password: ADMIN_PASSWORD }, '10.1.0.4');
     const [log] = await db.select().from(sysLog).where(eq(sysLog.ip, '10.1.0.4'));
     expect(log.logContent).toBe('用户名: admin,登录成功！');
   });
@@ -100,16 +100,16 @@ describe('§7 login and session (JEECG-API §2)', async () => {
 
   it('after 3 failures from one address the captcha is required for any username from it', async () => {
     for (const u of ['a1', 'a2', 'a3']) await login({ username: u, password: 'nope' }, '10.3.0.1');
-    const res = json(await login({ username: 'admin', password: 'Admin12345' }, '10.3.0.1'));
+    const res = json(await login({ username: 'admin', password: ADMIN_PASSWORD }, '10.3.0.1'));
     expect(res).toMatchObject({ success: false, message: '请输入验证码' });
-    expect(json(await login({ username: 'admin', password: 'Admin12345' }, '10.3.0.2')).code).toBe(200);
+    expect(json(await login({ username: 'admin', password: ADMIN_PASSWORD }, '10.3.0.2')).code).toBe(200);
   });
 
   it('an expired captcha is refused', async () => {
     for (const u of ['e1', 'e2', 'e3']) await login({ username: u, password: 'nope' }, '10.4.0.1');
     const code = await captchaFor('k-exp', '10.4.0.1');
     await db.update(sysCaptcha).set({ expiresAt: new Date(Date.now() - 1000) });
-    const res = json(await login({ username: 'admin', password: 'Admin12345', captcha: code, checkKey: 'k-exp' }, '10.4.0.1'));
+    const res = json(await login({ username: 'admin', password: ADMIN_PASSWORD, captcha: code, checkKey: 'k-exp' }, '10.4.0.1'));
     expect(res.message).toBe('验证码错误');
   });
 
@@ -140,7 +140,7 @@ describe('§7 login and session (JEECG-API §2)', async () => {
   });
 
   it('logout revokes the token; the next call answers Token失效; logging out again still succeeds', async () => {
-    const token = await t.loginAs('admin', 'Admin12345', '10.7.0.1');
+    const token = await t.loginAs('admin', ADMIN_PASSWORD, '10.7.0.1');
     const headers = { 'X-Access-Token': token };
     expect((await t.inject({ method: 'GET', url: t.api('/sys/permission/getUserPermissionByToken'), headers })).statusCode).toBe(200);
     const out = await t.inject({ method: 'POST', url: t.api('/sys/logout'), headers });
@@ -153,12 +153,12 @@ describe('§7 login and session (JEECG-API §2)', async () => {
   });
 
   it('a session idle longer than the idle timeout, or past its absolute lifetime, is refused', async () => {
-    const idle = await t.loginAs('admin', 'Admin12345', '10.8.0.1');
+    const idle = await t.loginAs('admin', ADMIN_PASSWORD, '10.8.0.1');
     const idleHash = createHash('sha256').update(idle).digest('hex');
     await db.update(sysSession).set({ lastSeenAt: new Date(Date.now() - (t.config.sessionIdleMinutes + 1) * 60_000) }).where(eq(sysSession.tokenHash, idleHash));
     expect((await t.inject({ url: t.api('/sys/dict/queryAllDictItems'), headers: { 'X-Access-Token': idle } })).statusCode).toBe(500);
 
-    const old = await t.loginAs('admin', 'Admin12345', '10.8.0.2');
+    const old = await t.loginAs('admin', ADMIN_PASSWORD, '10.8.0.2');
     const oldHash = createHash('sha256').update(old).digest('hex');
     await db.update(sysSession).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sysSession.tokenHash, oldHash));
     expect((await t.inject({ url: t.api('/sys/dict/queryAllDictItems'), headers: { 'X-Access-Token': old } })).statusCode).toBe(500);

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoryAddBody, categoryEditBody, CategoryMsg, DictMsg, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
-import { splitIds } from '../dict/crud.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { idQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import * as service from './category.service.ts';
 
@@ -17,7 +17,6 @@ export const CategoryPerm = {
   delete: 'system:category:delete',
 } as const;
 
-const idQuery = z.object({ id: z.string().min(1).max(36) });
 const pcode = z.string().max(100).optional().describe('上级分类编码，空或 0 为顶级');
 
 export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -81,7 +80,7 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/category/deleteBatch',
     {
       config: { permission: CategoryPerm.delete },
-      schema: { tags, summary: '批量删除分类', description: '所选分类若还有未选中的子分类则拒绝删除。', querystring: z.object({ ids: z.string().max(40_000).optional() }) },
+      schema: { tags, summary: '批量删除分类', description: '所选分类若还有未选中的子分类则拒绝删除。', querystring: idsQuery(DictMsg.idsRequired) },
     },
     async (request) => {
       await service.deleteCategories(db, splitIds(request.query.ids, DictMsg.idsRequired));
@@ -124,8 +123,7 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { tags, summary: '分类 id 转名称', description: 'ids 逗号分隔；answer 为按 ids 顺序排列的名称数组（未知 id 跳过）。', querystring: z.object({ ids: z.string().max(40_000).default('') }) },
     },
     async (request) => {
-      const ids = [...new Set(request.query.ids.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 1000);
-      return ok(await service.namesOf(db, ids), Msg.ok, 200);
+      return ok(await service.namesOf(db, splitIds(request.query.ids)), Msg.ok, 200);
     },
   );
 }

@@ -6,7 +6,8 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { created, isUniqueViolation, updated, withAuditText } from '../dict/crud.ts';
+import { created, updated, withAuditText } from '../dict/crud.ts';
+import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { sysCategory } from './category.table.ts';
 
 export const categoryResource: ListResource = {
@@ -77,7 +78,7 @@ export async function addCategory(db: Db, user: SessionUser | null, body: Catego
           parentCode = parent.code;
           if (parent.hasChild !== '1') await tx.update(sysCategory).set({ hasChild: '1' }).where(eq(sysCategory.id, pid));
         }
-        const code = await nextCode(tx as unknown as Db, pid, parentCode);
+        const code = await nextCode(tx, pid, parentCode);
         const [row] = await tx
           .insert(sysCategory)
           .values({ id: newId(), pid, name: body.name, code, hasChild: '0', sysOrgCode: user?.orgCode ?? null, ...created(user) })

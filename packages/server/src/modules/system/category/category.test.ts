@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { nextSegment } from './category.service.ts';
 import { sysCategory } from './category.table.ts';
 
 describe('JEECG-API §4.5 sys_category (分类字典): a tree under pid "0" with level codes', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const token = await t.loginAs('admin', 'Admin12345');
-  const headers = { 'X-Access-Token': token };
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers, ...(payload ? { payload } : {}) });
+  const token = await t.loginAs('admin', ADMIN_PASSWORD);
+  const call = t.as(token);
   const byCode = async (code: string) => (await db.select().from(sysCategory).where(eq(sysCategory.code, code)))[0];
 
   it('codes grow one segment per level: A01 … A99, then B01; Z99 is the last', () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkByCodeQuery, CheckMsg, checkRuleAddBody, checkRuleEditBody, Msg } from '@sbwq/contracts';
 import { fail, ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { registerCrudRoutes } from '../../../platform/http/crud-routes.ts';
 import * as service from './check-rule.service.ts';
 

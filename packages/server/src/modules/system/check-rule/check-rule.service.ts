@@ -6,7 +6,8 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { created, isUniqueViolation, updated, withAuditText } from '../dict/crud.ts';
+import { created, updated, withAuditText } from '../dict/crud.ts';
+import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { sysCheckRule } from './check-rule.table.ts';
 import { regexSandbox, RegexTimeoutError, type RegexTest } from './regex-sandbox.ts';
 

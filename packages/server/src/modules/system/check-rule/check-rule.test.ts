@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { sysCheckRule } from './check-rule.table.ts';
 import { decodeValue, slicesOf } from './check-rule.service.ts';
 import { RegexSandbox, RegexTimeoutError } from './regex-sandbox.ts';
@@ -7,10 +7,9 @@ import { RegexSandbox, RegexTimeoutError } from './regex-sandbox.ts';
 describe('JEECG-API §5.4 check rules: checkByCode, and rules vetted on save', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const token = await t.loginAs('admin', 'Admin12345');
+  const token = await t.loginAs('admin', ADMIN_PASSWORD);
   const headers = { 'X-Access-Token': token };
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers, ...(payload ? { payload } : {}) });
+  const call = t.as(token);
   const check = (ruleCode: string, value: string) =>
     call('GET', `/sys/checkRule/checkByCode?ruleCode=${encodeURIComponent(ruleCode)}&value=${encodeURIComponent(value)}`);
   const ruleCount = async () => (await db.select().from(sysCheckRule)).length;

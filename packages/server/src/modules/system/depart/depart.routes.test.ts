@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, DepartId, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, DepartId, json, RoleId } from '../../../test/harness.ts';
 import { HOME_PERMISSION_ID, buttonId } from '../../../seed/seed.ts';
 import { sysDepart } from './depart.table.ts';
 
 describe('部门管理 /sys/sysDepart/* (JEECG-API §4.2, §5.7)', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const admin = await t.loginAs('admin', 'Admin12345');
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   await t.createUser({ username: 'holder3', password: 'Holder1234', roleIds: [RoleId.holder] });
   const holder = await t.loginAs('holder3', 'Holder1234');
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers: { 'X-Access-Token': token }, ...(payload ? { payload } : {}) });
+  const call = t.request;
 
   it('§6 department admin routes refuse a user without the code', async () => {
     for (const [method, path, payload] of [

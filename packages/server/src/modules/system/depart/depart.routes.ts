@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { departBody, grantBody } from '@sbwq/contracts';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
@@ -8,10 +8,10 @@ import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { hasRole } from '../../../platform/access/access.ts';
 import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
-import { splitIds } from '../role/role.service.ts';
+import { idQuery, idsQuery, splitIds, splitList } from '../../../platform/http/ids.ts';
 import { sysUser, sysUserDepart } from '../user/user.table.ts';
 import { findUserById } from '../user/user.service.ts';
 import { listUsers, userResource } from '../user/user.admin.service.ts';
@@ -70,7 +70,7 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
       let within: string[] | null = null;
       if (request.query.myDeptSearch === '1') {
         const me = await findUserById(db, request.user!.id);
-        within = splitIds(me?.departIds);
+        within = splitList(me?.departIds);
       }
       const found = await searchDeparts(db, request.query.keyWord, within);
       return found.length ? ok(found, '操作成功！', 200) : fail('未查询匹配数据！');
@@ -80,7 +80,7 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/sys/sysDepart/queryMyDeptTreeList', { config: { signedIn: true }, schema: { tags, summary: '我负责的部门树', description: '上级身份（user_identity=2）返回所负责部门的树，message 为 "2"；否则 result 为 null，message 为 "1"。' } }, async (request) => {
     const me = await findUserById(db, request.user!.id);
     if (!me || me.userIdentity !== 2) return ok(null, '1', 200);
-    const ids = new Set(splitIds(me.departIds));
+    const ids = new Set(splitList(me.departIds));
     const all = await activeDeparts(db);
     const codes = all.filter((d) => ids.has(d.id)).map((d) => d.orgCode);
     return ok(buildTree(all.filter((d) => codes.some((c) => d.orgCode.startsWith(c)))), '2', 200);
@@ -101,12 +101,12 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  r.delete('/sys/sysDepart/delete', { config: { permission: 'system:depart:delete' }, schema: { tags, summary: '删除部门（有下级或用户时拒绝）', querystring: z.object({ id: z.string().min(1).max(36) }) } }, async (request) => {
+  r.delete('/sys/sysDepart/delete', { config: { permission: 'system:depart:delete' }, schema: { tags, summary: '删除部门（有下级或用户时拒绝）', querystring: idQuery } }, async (request) => {
     await deleteDeparts(db, [request.query.id]);
     return ok(null, '删除成功!', 200);
   });
 
-  r.delete('/sys/sysDepart/deleteBatch', { config: { permission: 'system:depart:delete' }, schema: { tags, summary: '批量删除部门', querystring: z.object({ ids: z.string().min(1).max(20_000) }) } }, async (request) => {
+  r.delete('/sys/sysDepart/deleteBatch', { config: { permission: 'system:depart:delete' }, schema: { tags, summary: '批量删除部门', querystring: idsQuery() } }, async (request) => {
     await deleteDeparts(db, splitIds(request.query.ids));
     return ok(null, '删除成功!', 200);
   });
@@ -186,11 +186,11 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
       await t.delete(sysDepartRole).where(inArray(sysDepartRole.id, ids));
     });
   };
-  r.delete('/sys/sysDepartRole/delete', { config: { permission: 'system:depart:role' }, schema: { tags, summary: '删除部门角色', querystring: z.object({ id: z.string().min(1).max(36) }) } }, async (request) => {
+  r.delete('/sys/sysDepartRole/delete', { config: { permission: 'system:depart:role' }, schema: { tags, summary: '删除部门角色', querystring: idQuery } }, async (request) => {
     await deleteDepartRoles([request.query.id]);
     return ok(null, '删除成功!', 200);
   });
-  r.delete('/sys/sysDepartRole/deleteBatch', { config: { permission: 'system:depart:role' }, schema: { tags, summary: '批量删除部门角色', querystring: z.object({ ids: z.string().min(1).max(20_000) }) } }, async (request) => {
+  r.delete('/sys/sysDepartRole/deleteBatch', { config: { permission: 'system:depart:role' }, schema: { tags, summary: '批量删除部门角色', querystring: idsQuery() } }, async (request) => {
     await deleteDepartRoles(splitIds(request.query.ids));
     return ok(null, '批量删除成功!', 200);
   });

@@ -84,8 +84,7 @@ export async function addDepart(db: Db, actor: SessionUser, body: DepartBody): P
   if (!parent && body.orgCategory !== '1') throw new BizError('顶级机构的类别只能是公司');
   const id = newId();
   // Siblings added at the same moment would compute the same next code: serialise per parent.
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(hashtext(${`sys_depart:${parent?.id ?? ''}`}))`);
     const orgCode = await generateOrgCode(t, parent);
     await t.insert(sysDepart).values({
@@ -152,8 +151,7 @@ export async function deleteDeparts(db: Db, ids: string[]) {
       .where(eq(sysUserDepart.depId, row.id));
     if (user.n > 0) throw new BizError(`「${row.departName}」下还有 ${user.n} 个用户，请先移出用户`);
   }
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const roles = await t.select({ id: sysDepartRole.id }).from(sysDepartRole).where(inArray(sysDepartRole.departId, ids));
     const roleIds = roles.map((r) => r.id);
     if (roleIds.length) {

@@ -6,7 +6,8 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { created, isUniqueViolation, updated, withAuditText } from './crud.ts';
+import { created, updated, withAuditText } from './crud.ts';
+import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import type { DictService } from './dict.service.ts';
 import { sysDict, sysDictItem } from './dict.table.ts';
 

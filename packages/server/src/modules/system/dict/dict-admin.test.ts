@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { sysDict, sysDictItem } from './dict.table.ts';
 
 describe('§5 / JEECG-API §5.3 dictionary administration: /sys/dict/*, /sys/dictItem/*', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const token = await t.loginAs('admin', 'Admin12345');
-  const headers = { 'X-Access-Token': token };
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) =>
-    t.inject({ method, url: t.api(path), headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const token = await t.loginAs('admin', ADMIN_PASSWORD);
+  const call = t.as(token);
   const dictCount = async () => (await db.select({ id: sysDict.id }).from(sysDict)).length;
 
   it('§5 dictionary code is required: 字典Code不能为空!', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { buildApp } from '../../../app.ts';
 import { sysDictItem } from './dict.table.ts';
 
@@ -11,7 +11,7 @@ describe.runIf(Boolean(redisUrl))('with REDIS_URL, a dictionary change clears th
   const b = await buildApp(a.config, a.database.db);
   await b.app.ready();
   afterAll(() => b.app.close());
-  const token = await a.loginAs('admin', 'Admin12345');
+  const token = await a.loginAs('admin', ADMIN_PASSWORD);
   const headers = { 'X-Access-Token': token };
 
   it('refleshCache on one process makes the change visible on the other', async () => {

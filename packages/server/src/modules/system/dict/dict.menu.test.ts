@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@sbwq/contracts';
-import { createTestApp, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { buttonId } from '../../../seed/buttons.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { sysRolePermission } from '../role/role.table.ts';
@@ -17,7 +17,7 @@ describe('menu rows of the dictionary screens (spec §2 menu-derived routes, §6
   ];
 
   it('the administrator gets the five screens under 系统管理, after its own, with their buttons hanging under them', async () => {
-    const admin = await t.loginAs('admin', 'Admin12345');
+    const admin = await t.loginAs('admin', ADMIN_PASSWORD);
     const { menu } = json(await t.inject({ url: t.api(`/sys/permission/getUserPermissionByToken?token=${admin}`), headers: { 'X-Access-Token': admin } })).result as { menu: MenuNode[] };
     const system = menu.find((node) => node.id === 'menu:isystem');
     for (const screen of screens) {

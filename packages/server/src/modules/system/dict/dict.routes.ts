@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dictAddBody, dictEditBody, dictItemAddBody, dictItemEditBody, DictMsg, Msg, tableDictAddBody, tableDictEditBody } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import { splitIds } from './crud.ts';
+import { idQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
 import * as admin from './dict-admin.service.ts';
 import * as tables from './table-dict.service.ts';
 import { tableDictSources } from './table-dict.registry.ts';
@@ -32,8 +32,6 @@ export const DictPerm = {
 } as const;
 
 const dictCodeParam = z.string().min(1).max(200);
-const idQuery = z.object({ id: z.string().min(1).max(36) });
-const idsQuery = z.object({ ids: z.string().max(40_000).optional() });
 const idParams = z.object({ id: z.string().min(1).max(36) });
 
 export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -178,7 +176,7 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/sys/dict/deleteBatch',
-    { config: { permission: DictPerm.delete }, schema: { tags, summary: '批量删除字典（移入回收站）', description: 'ids 逗号分隔，可带末尾逗号。', querystring: idsQuery } },
+    { config: { permission: DictPerm.delete }, schema: { tags, summary: '批量删除字典（移入回收站）', description: 'ids 逗号分隔，可带末尾逗号。', querystring: idsQuery(DictMsg.idsRequired) } },
     async (request) => {
       await admin.deleteDicts(deps, request.user, splitIds(request.query.ids, DictMsg.idsRequired));
       return ok(null, DictMsg.deleted, 200);
@@ -257,7 +255,7 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/sys/dictItem/deleteBatch',
-    { config: { permission: DictPerm.itemDelete }, schema: { tags, summary: '批量删除字典项', querystring: idsQuery } },
+    { config: { permission: DictPerm.itemDelete }, schema: { tags, summary: '批量删除字典项', querystring: idsQuery(DictMsg.idsRequired) } },
     async (request) => {
       await admin.deleteItems(deps, splitIds(request.query.ids, DictMsg.idsRequired));
       return ok(null, DictMsg.deleted, 200);
@@ -339,7 +337,7 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/sys/tableDict/deleteBatch',
-    { config: { permission: DictPerm.tableDelete }, schema: { tags: tableTags, summary: '批量删除表字典登记', querystring: idsQuery } },
+    { config: { permission: DictPerm.tableDelete }, schema: { tags: tableTags, summary: '批量删除表字典登记', querystring: idsQuery(DictMsg.idsRequired) } },
     async (request) => {
       await tables.deleteTableDicts(deps, splitIds(request.query.ids, DictMsg.idsRequired));
       return ok(DictMsg.deleted, DictMsg.deleted, 200);

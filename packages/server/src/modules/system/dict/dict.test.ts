@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { sysDict, sysDictItem } from './dict.table.ts';
 
 describe('§7 dictionaries: getDictItems, queryAllDictItems, refleshCache (JEECG-API §5.3)', async () => {
   const t = await createTestApp();
-  const token = await t.loginAs('admin', 'Admin12345');
+  const token = await t.loginAs('admin', ADMIN_PASSWORD);
   const headers = { 'X-Access-Token': token };
   const get = (path: string) => t.inject({ url: t.api(path), headers });
 

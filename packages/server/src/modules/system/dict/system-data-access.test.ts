@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { declaredAccess, hasPermission } from '../../../platform/access/access.ts';
 import { systemDataButtons } from './dict.seed.ts';
 
@@ -27,7 +27,7 @@ describe('§6 access: the administration calls need their permission code; the c
   const config = (r: (typeof mine)[number]) => r.config as unknown as Record<string, unknown>;
   await t.createUser({ username: 'plain_user', password: 'Plain12345', roleIds: [RoleId.holder] });
   const plain = await t.loginAs('plain_user', 'Plain12345');
-  const admin = await t.loginAs('admin', 'Admin12345');
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
 
   it('each route declares one access rule: signedIn for the shared reads, a system:* permission code for the rest', () => {
     expect(mine.length).toBeGreaterThan(40);

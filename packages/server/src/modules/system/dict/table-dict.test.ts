@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysUser } from '../user/user.table.ts';
 import { sysTableDict } from './dict.table.ts';
@@ -8,10 +8,8 @@ import { registerTableDictSource, tableDictSources } from './table-dict.registry
 describe('ARCHITECTURE table dictionaries: a registry over a server-side allow-list (JEECG-API §5.3 loadDict, loadDictItem)', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const token = await t.loginAs('admin', 'Admin12345');
-  const headers = { 'X-Access-Token': token };
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers, ...(payload ? { payload } : {}) });
+  const token = await t.loginAs('admin', ADMIN_PASSWORD);
+  const call = t.as(token);
   const get = (path: string) => call('GET', path);
   await db.insert(sysUser).values([
     { id: newId(), username: 'zhang_san', realname: '张三', password: 'argon2-hash-zhang', orgCode: 'A01' },

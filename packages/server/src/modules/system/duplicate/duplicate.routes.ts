@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { duplicateCheckQuery } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { checkDuplicate } from './duplicate.service.ts';
 
 export async function duplicateRoutes(app: FastifyInstance, deps: AppDeps) {

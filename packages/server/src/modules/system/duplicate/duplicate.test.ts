@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysUser } from '../user/user.table.ts';
 import { registerDuplicateCheck } from './duplicate.service.ts';
@@ -7,7 +7,7 @@ import { registerDuplicateCheck } from './duplicate.service.ts';
 describe('JEECG-API §5.4 duplicate check /sys/duplicate/check: only registered (table, field) pairs', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const token = await t.loginAs('admin', 'Admin12345');
+  const token = await t.loginAs('admin', ADMIN_PASSWORD);
   const headers = { 'X-Access-Token': token };
   const userCount = async () => (await db.select({ id: sysUser.id }).from(sysUser)).length;
   const deletedId = newId();

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fillRuleAddBody, fillRuleEditBody, FillRuleMsg, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { registerCrudRoutes } from '../../../platform/http/crud-routes.ts';
 import * as service from './fill-rule.service.ts';
 

@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, dbKind, json } from '../../../test/harness.ts';
-import type { Db } from '../../../platform/db/client.ts';
+import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
 import { sysFillRule, sysFillRuleSeq } from './fill-rule.table.ts';
 import { datePart, formatCode, nextCode, periodKey } from './fill-rule.service.ts';
 
 describe(`填值规则 (sys_fill_rule): executeRuleByCode and nextCode on ${dbKind}`, async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const token = await t.loginAs('admin', 'Admin12345');
-  const headers = { 'X-Access-Token': token };
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers, ...(payload ? { payload } : {}) });
+  const token = await t.loginAs('admin', ADMIN_PASSWORD);
+  const call = t.as(token);
   const today = datePart('yyyyMMdd', new Date());
 
   it('formats prefix + date (China time) + zero-padded sequence; the period key follows the reset cycle', () => {
@@ -45,7 +42,7 @@ describe(`填值规则 (sys_fill_rule): executeRuleByCode and nextCode on ${dbKi
   it('nextCode(db, ruleCode) joins the caller transaction: a rolled-back business write gives its number back', async () => {
     await expect(
       db.transaction(async (tx) => {
-        expect(await nextCode(tx as unknown as Db, 'claim_code')).toBe(`BX${today}002`);
+        expect(await nextCode(tx, 'claim_code')).toBe(`BX${today}002`);
         throw new Error('business write failed');
       }),
     ).rejects.toThrow('business write failed');

@@ -4,8 +4,8 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { dataRuleBody, permissionBody } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
-import { splitIds } from '../role/role.service.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { idQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
 import { sysPermissionDataRule } from './permission.table.ts';
 import {
   addPermission,
@@ -75,7 +75,7 @@ export async function permissionAdminRoutes(app: FastifyInstance, deps: AppDeps)
 
   r.delete(
     '/sys/permission/delete',
-    { config: { permission: 'system:permission:delete' }, schema: { tags, summary: '删除菜单（含下级、数据规则与授权）', querystring: z.object({ id: z.string().min(1).max(36) }) } },
+    { config: { permission: 'system:permission:delete' }, schema: { tags, summary: '删除菜单（含下级、数据规则与授权）', querystring: idQuery } },
     async (request) => {
       await deletePermissions(db, [request.query.id]);
       return ok(null, '删除成功!', 200);
@@ -84,7 +84,7 @@ export async function permissionAdminRoutes(app: FastifyInstance, deps: AppDeps)
 
   r.delete(
     '/sys/permission/deleteBatch',
-    { config: { permission: 'system:permission:delete' }, schema: { tags, summary: '批量删除菜单', querystring: z.object({ ids: z.string().min(1).max(20_000) }) } },
+    { config: { permission: 'system:permission:delete' }, schema: { tags, summary: '批量删除菜单', querystring: idsQuery() } },
     async (request) => {
       await deletePermissions(db, splitIds(request.query.ids));
       return ok(null, '删除成功!', 200);
@@ -142,7 +142,7 @@ export async function permissionAdminRoutes(app: FastifyInstance, deps: AppDeps)
 
   r.delete(
     '/sys/permission/deletePermissionRule',
-    { config: { permission: 'system:permission:rule' }, schema: { tags, summary: '删除数据规则', querystring: z.object({ id: z.string().min(1).max(36) }) } },
+    { config: { permission: 'system:permission:rule' }, schema: { tags, summary: '删除数据规则', querystring: idQuery } },
     async (request) => {
       await deleteRule(db, request.query.id);
       return ok(null, '删除成功！', 200);

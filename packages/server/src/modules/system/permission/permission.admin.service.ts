@@ -152,8 +152,7 @@ export async function addPermission(db: Db, actor: SessionUser, body: Permission
   const parentId = await checkParent(db, body);
   const { component, url } = normalise(body);
   const id = newId();
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t.insert(sysPermission).values({ id, parentId, ...values(body, component, url), isLeaf: 1, delFlag: 0, createBy: actor.username, createTime: new Date() });
     await refreshLeaf(t, parentId);
   });
@@ -166,8 +165,7 @@ export async function editPermission(db: Db, actor: SessionUser, body: Permissio
   if (!row) throw new BizError('未找到对应菜单');
   const parentId = await checkParent(db, body, body.id);
   const { component, url } = normalise(body);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t.update(sysPermission).set({ parentId, ...values(body, component, url), updateBy: actor.username, updateTime: new Date() }).where(eq(sysPermission.id, body.id!));
     await refreshLeaf(t, parentId);
     if (row.parentId !== parentId) await refreshLeaf(t, row.parentId);
@@ -187,8 +185,7 @@ export async function deletePermissions(db: Db, ids: string[]) {
   ids.forEach(collect);
   const list = [...doomed];
   const parents = new Set(all.filter((r) => ids.includes(r.id)).map((r) => r.parentId).filter((p): p is string => Boolean(p) && !doomed.has(p!)));
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t.delete(sysPermission).where(inArray(sysPermission.id, list));
     await t.delete(sysPermissionDataRule).where(inArray(sysPermissionDataRule.permissionId, list));
     await t.delete(sysRolePermission).where(inArray(sysRolePermission.permissionId, list));
@@ -225,8 +222,7 @@ export async function saveRule(db: Db, actor: SessionUser, body: DataRuleBody) {
   const [menu] = await db.select().from(sysPermission).where(and(eq(sysPermission.id, body.permissionId), eq(sysPermission.delFlag, 0)));
   if (!menu || menu.menuType === 2) throw new BizError('数据规则只能配置在菜单上');
   const fields = { ruleName: body.ruleName, ruleColumn: body.ruleColumn, ruleConditions: body.ruleConditions, ruleValue: body.ruleValue, status: body.status };
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     if (body.id) {
       const updated = await t
         .update(sysPermissionDataRule)
@@ -244,8 +240,7 @@ export async function saveRule(db: Db, actor: SessionUser, body: DataRuleBody) {
 export async function deleteRule(db: Db, id: string) {
   const [rule] = await db.select().from(sysPermissionDataRule).where(eq(sysPermissionDataRule.id, id));
   if (!rule) throw new BizError('未找到对应数据规则');
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t.delete(sysPermissionDataRule).where(eq(sysPermissionDataRule.id, id));
     await markRuleFlag(t, rule.permissionId);
   });

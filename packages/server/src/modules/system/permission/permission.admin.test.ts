@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { sysPermission } from './permission.table.ts';
 import { sysRolePermission } from '../role/role.table.ts';
 
 describe('菜单管理 /sys/permission/* (JEECG-API §3.1, §3.2)', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const admin = await t.loginAs('admin', 'Admin12345');
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers: { 'X-Access-Token': admin }, ...(payload ? { payload } : {}) });
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
+  const call = t.as(admin);
   let topId = '';
   let childId = '';
 
@@ -30,7 +29,7 @@ describe('菜单管理 /sys/permission/* (JEECG-API §3.1, §3.2)', async () => 
 
   it('the new menu reaches a granted user\'s menu tree', async () => {
     const rows = await db.select().from(sysPermission);
-    // finance, not an organisation role: an organisation user sees only the onboarding pages until certified (issue 7)
+    // finance, not an organisation role: an organisation user sees only the onboarding pages until certified
     for (const r of rows.filter((x) => [topId, childId].includes(x.id))) {
       await db.insert(sysRolePermission).values({ id: `rp-${r.id}`.slice(0, 36), roleId: RoleId.finance, permissionId: r.id });
     }

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, RoleId, type Method } from '../../../test/harness.ts';
 import { sysUser } from '../user/user.table.ts';
 
 describe('职务 / 租户 / 通讯录, with tenant scope from the tenant_id header', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const admin = await t.loginAs('admin', 'Admin12345');
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, tenant = '0') =>
-    t.inject({ method, url: t.api(path), headers: { 'X-Access-Token': token, tenant_id: tenant }, ...(payload ? { payload } : {}) });
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
+  const call = (token: string, method: Method, path: string, payload?: object, tenant = '0') => t.request(token, method, path, payload, { tenant_id: tenant });
 
   it('tenants: add with an integer id, list, edit; a duplicate id is refused', async () => {
     expect(json(await call(admin, 'POST', '/sys/tenant/add', { id: 2, name: '地方商标协会', beginDate: '2026-01-01', status: 1 })).success).toBe(true);

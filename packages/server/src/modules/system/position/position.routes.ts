@@ -8,8 +8,8 @@ import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import type { AppDeps } from '../../../app.ts';
-import { splitIds } from '../role/role.service.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { idQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
 import { sysPosition } from './position.table.ts';
 
 const tags = ['职务管理'];
@@ -51,7 +51,7 @@ export async function positionRoutes(app: FastifyInstance, deps: AppDeps) {
     return ok({ ...page, records: page.records.map((p) => toRecord(p, rank)) }, '操作成功！', 200);
   });
 
-  r.get('/sys/position/queryById', { config: { permission: 'system:position:list' }, schema: { tags, summary: '按ID查询职务', querystring: z.object({ id: z.string().min(1).max(36) }) } }, async (request) => {
+  r.get('/sys/position/queryById', { config: { permission: 'system:position:list' }, schema: { tags, summary: '按ID查询职务', querystring: idQuery } }, async (request) => {
     const [row] = await db.select().from(sysPosition).where(and(eq(sysPosition.id, request.query.id), eq(sysPosition.tenantId, request.tenantId)));
     if (!row) throw new BizError('未找到对应数据');
     return ok(toRecord(row, await ranks()), '操作成功！', 200);
@@ -87,11 +87,11 @@ export async function positionRoutes(app: FastifyInstance, deps: AppDeps) {
     const gone = await db.delete(sysPosition).where(and(inArray(sysPosition.id, ids), eq(sysPosition.tenantId, tenantId))).returning({ id: sysPosition.id });
     if (!gone.length) throw new BizError('未找到对应数据');
   };
-  r.delete('/sys/position/delete', { config: { permission: 'system:position:delete' }, schema: { tags, summary: '删除职务', querystring: z.object({ id: z.string().min(1).max(36) }) } }, async (request) => {
+  r.delete('/sys/position/delete', { config: { permission: 'system:position:delete' }, schema: { tags, summary: '删除职务', querystring: idQuery } }, async (request) => {
     await remove(request.tenantId, [request.query.id]);
     return ok(null, '删除成功!', 200);
   });
-  r.delete('/sys/position/deleteBatch', { config: { permission: 'system:position:delete' }, schema: { tags, summary: '批量删除职务', querystring: z.object({ ids: z.string().min(1).max(20_000) }) } }, async (request) => {
+  r.delete('/sys/position/deleteBatch', { config: { permission: 'system:position:delete' }, schema: { tags, summary: '批量删除职务', querystring: idsQuery() } }, async (request) => {
     await remove(request.tenantId, splitIds(request.query.ids));
     return ok(null, '批量删除成功!', 200);
   });

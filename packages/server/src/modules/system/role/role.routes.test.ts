@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { HOME_PERMISSION_ID, buttonId } from '../../../seed/seed.ts';
 import { sysRole, sysRolePermission } from './role.table.ts';
 
 describe('角色管理 and grants (JEECG-API §3.2, §3.3, §5.7)', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const admin = await t.loginAs('admin', 'Admin12345');
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   const holderId = await t.createUser({ username: 'holder2', password: 'Holder1234', roleIds: [RoleId.holder] });
   const holder = await t.loginAs('holder2', 'Holder1234');
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers: { 'X-Access-Token': token }, ...(payload ? { payload } : {}) });
+  const call = t.request;
 
   it('§6 role and menu admin routes refuse a user without the code (403 / 510)', async () => {
     for (const [method, path, payload] of [

@@ -7,19 +7,19 @@ import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
 import { pageOf } from '../../../platform/list/list-query.ts';
 import { hasRole } from '../../../platform/access/access.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { sysPermissionDataRule } from '../permission/permission.table.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
 import { listUsers, userResource } from '../user/user.admin.service.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { sysRole, sysRolePermission } from './role.table.ts';
-import { addRole, deleteRoles, editRole, roleCodeAvailable, roleResource, saveRolePermissions, splitIds, toRoleRecord } from './role.service.ts';
+import { idQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
+import { addRole, deleteRoles, editRole, roleCodeAvailable, roleResource, saveRolePermissions, toRoleRecord } from './role.service.ts';
 
 const tags = ['角色管理'];
 const listQuery = listQuerySchema(roleResource);
 const roleUserQuery = listQuerySchema(userResource, { roleId: z.string({ error: '缺少角色ID' }).min(1, '缺少角色ID').max(36).describe('角色ID') });
-const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36) });
 
 /** 角色管理 (JEECG-API §3.2, §3.3, §5.7), guarded by system:role:* codes. */
 export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -70,7 +70,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/sys/role/deleteBatch',
-    { config: { permission: 'system:role:delete' }, schema: { tags, summary: '批量删除角色', querystring: z.object({ ids: z.string().min(1).max(20_000) }) } },
+    { config: { permission: 'system:role:delete' }, schema: { tags, summary: '批量删除角色', querystring: idsQuery() } },
     async (request) => {
       await deleteRoles(db, splitIds(request.query.ids));
       return ok(null, '删除角色成功', 200);

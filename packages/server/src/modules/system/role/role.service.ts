@@ -69,16 +69,12 @@ export async function deleteRoles(db: Db, ids: string[]) {
   if (ids.length === 0) throw new BizError('请选择角色');
   const rows = await db.select().from(sysRole).where(inArray(sysRole.id, ids));
   if (rows.some((r) => r.roleCode === ADMIN_ROLE_CODE)) throw new BizError('系统管理员角色不能删除');
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t.delete(sysRolePermission).where(inArray(sysRolePermission.roleId, ids));
     await t.delete(sysUserRole).where(inArray(sysUserRole.roleId, ids));
     await t.delete(sysRole).where(inArray(sysRole.id, ids));
   });
 }
-
-export const splitIds = (value: string | null | undefined) =>
-  [...new Set((value ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
 
 /**
  * saveRolePermission (JEECG-API §3.2): inserts what is new, deletes what was dropped. The client's
@@ -105,8 +101,7 @@ export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: st
   const wanted = new Set(permissionIds);
   const toAdd = permissionIds.filter((p) => !current.includes(p));
   const toRemove = current.filter((p) => !wanted.has(p));
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     if (toRemove.length) await t.delete(sysRolePermission).where(and(eq(sysRolePermission.roleId, roleId), inArray(sysRolePermission.permissionId, toRemove)));
     if (toAdd.length) {
       await t.insert(sysRolePermission).values(toAdd.map((permissionId) => ({ id: newId(), roleId, permissionId, operateDate: new Date(), operateIp: ip.slice(0, 64) })));

@@ -8,8 +8,8 @@ import { formatDateTime } from '../../../platform/db/time.ts';
 import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { hasRole } from '../../../platform/access/access.ts';
-import type { AppDeps } from '../../../app.ts';
-import { splitIds } from '../role/role.service.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { idsQuery, splitIds, splitList } from '../../../platform/http/ids.ts';
 import { findUserById } from '../user/user.service.ts';
 import { sysTenant } from './tenant.table.ts';
 
@@ -69,7 +69,7 @@ export async function tenantRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const me = await findUserById(db, request.user!.id);
       const admin = await hasRole(db, request.user!.id, 'admin');
-      const mine = tenantIdsIn(splitIds(me?.relTenantIds));
+      const mine = tenantIdsIn(splitList(me?.relTenantIds));
       const asked = request.query.ids ? tenantIdsIn(splitIds(request.query.ids)) : null;
       const allowed = admin ? asked : (asked ?? mine).filter((id) => mine.includes(id));
       const conds = [eq(sysTenant.status, 1)];
@@ -116,7 +116,7 @@ export async function tenantRoutes(app: FastifyInstance, deps: AppDeps) {
     await remove([String(request.query.id)]);
     return ok(null, '删除成功!', 200);
   });
-  r.delete('/sys/tenant/deleteBatch', { config: { permission: 'system:tenant:delete' }, schema: { tags, summary: '批量删除租户', querystring: z.object({ ids: z.string().min(1).max(2000) }) } }, async (request) => {
+  r.delete('/sys/tenant/deleteBatch', { config: { permission: 'system:tenant:delete' }, schema: { tags, summary: '批量删除租户', querystring: idsQuery() } }, async (request) => {
     await remove(splitIds(request.query.ids));
     return ok(null, '批量删除成功!', 200);
   });

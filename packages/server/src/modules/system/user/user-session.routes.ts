@@ -5,7 +5,7 @@ import { isStrongPassword, Msg, PASSWORD_RULE_MESSAGE, selectDepartBody, updateP
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password.ts';
 import { revokeOtherSessions } from '../../../platform/auth/session.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { sysUser } from './user.table.ts';
 import { departsOfUser, findUserById, setCurrentOrgCode, toDepart, toUserInfo } from './user.service.ts';
 

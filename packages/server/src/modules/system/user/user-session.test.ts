@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, DepartId, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, DepartId, json } from '../../../test/harness.ts';
 import { sysUser } from './user.table.ts';
 
 describe('§5 change password and §2 department switch (JEECG-API §5.1)', async () => {
@@ -106,7 +106,7 @@ describe('§7 login: bad input never reaches the database or answers 500', async
       { payload: { username: 42, password: true } },
       { payload: { username: 'a'.repeat(101), password: 'x' } },
       { payload: { username: 'admin', password: 'x'.repeat(129) } },
-      { payload: { username: 'admin', password: 'Admin12345', role: 'admin' } },
+      { payload: { username: 'admin', password: ADMIN_PASSWORD, role: 'admin' } },
       { payload: { username: "admin' --", password: "' or '1'='1" } },
       { payload: { username: 'admin"; drop table sys_user; --', password: 'x' } },
       { payload: { username: '<script>alert(1)</script>', password: '<img src=x onerror=alert(1)>' } },

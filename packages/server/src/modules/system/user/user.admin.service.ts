@@ -5,6 +5,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { splitIds } from '../../../platform/http/ids.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { escapeLike, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
@@ -33,12 +34,6 @@ export const userResource: ListResource = {
   defaultSort: { field: 'createTime', order: 'desc' },
   countVersion: 'sys_user',
 };
-
-const splitIds = (value: string | null | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 type DictMap = Record<string, DictModel[]>;
 const textOf = (dicts: DictMap, code: string, value: unknown) =>
@@ -208,8 +203,7 @@ export async function addUser(db: Db, actor: SessionUser, body: UserAddBody): Pr
   const firstDepart = departIds.length
     ? (await db.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.id, departIds[0])))[0]?.orgCode ?? null
     : null;
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t.insert(sysUser).values({
       id,
       username: body.username,
@@ -239,8 +233,7 @@ export async function editUser(db: Db, actor: SessionUser, body: UserEditBody): 
   }
   const conflict = await findConflict(db, { phone: body.phone, email: body.email, workNo: body.workNo }, body.id);
   if (conflict) throw new BizError(conflict);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t
       .update(sysUser)
       .set({
@@ -263,8 +256,7 @@ export async function guardTargets(db: Db, actor: SessionUser, ids: string[]) {
 
 export async function deleteUsers(db: Db, actor: SessionUser, ids: string[]) {
   await guardTargets(db, actor, ids);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t.update(sysUser).set({ delFlag: 1, updateBy: actor.username, updateTime: new Date() }).where(inArray(sysUser.id, ids));
     await t.update(sysSession).set({ revokedAt: new Date() }).where(and(inArray(sysSession.userId, ids), sql`${sysSession.revokedAt} is null`));
   });
@@ -280,8 +272,7 @@ export async function resetPassword(db: Db, actor: SessionUser, username: string
   const [user] = await db.select().from(sysUser).where(and(eq(sysUser.username, username), eq(sysUser.delFlag, 0)));
   if (!user) throw new BizError('用户不存在！');
   const hash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t.update(sysUser).set({ password: hash, passwordChangedAt: new Date(), updateBy: actor.username, updateTime: new Date() }).where(eq(sysUser.id, user.id));
     if (user.id !== actor.id) {
       await t.update(sysSession).set({ revokedAt: new Date() }).where(and(eq(sysSession.userId, user.id), sql`${sysSession.revokedAt} is null`));
@@ -313,8 +304,7 @@ export async function restoreUsers(db: Db, actor: SessionUser, ids: string[]) {
 
 /** Deleting for good removes the user's links and sessions with them. */
 export async function purgeUsers(db: Db, ids: string[]) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const gone = await t.delete(sysUser).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 1))).returning({ id: sysUser.id });
     const goneIds = gone.map((g) => g.id);
     if (goneIds.length === 0) return;

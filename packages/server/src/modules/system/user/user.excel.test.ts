@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, json, multipart, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, multipart, RoleId } from '../../../test/harness.ts';
 import { sysUser } from './user.table.ts';
 
 async function sheet(rows: (string | number)[][]): Promise<Buffer> {
@@ -15,7 +15,7 @@ async function sheet(rows: (string | number)[][]): Promise<Buffer> {
 describe('用户 导出/导入 (Excel)', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const admin = await t.loginAs('admin', 'Admin12345');
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   const headers = { 'X-Access-Token': admin };
   const upload = async (content: Buffer, filename = 'users.xlsx', token = admin) => {
     const body = multipart({ filename, content });

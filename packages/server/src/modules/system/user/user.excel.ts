@@ -106,8 +106,7 @@ export async function importUsers(db: Db, actor: SessionUser, buffer: Buffer, di
     inFile.forEach((k) => seen.set(k, rowNumber));
     const id = newId();
     const hash = await hashPassword(values.password);
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       await t.insert(sysUser).values({
         id,
         username: values.username,

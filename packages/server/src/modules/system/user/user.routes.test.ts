@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, DepartId, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, DepartId, json, RoleId } from '../../../test/harness.ts';
 import { sysUser } from './user.table.ts';
 
 describe('用户管理 /sys/user/* (JEECG-API §5.7) with server-side access control', async () => {
   const t = await createTestApp();
   const db = t.database.db;
-  const admin = await t.loginAs('admin', 'Admin12345');
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   await t.createUser({ username: 'holder1', password: 'Holder1234', roleIds: [RoleId.holder] });
   const holder = await t.loginAs('holder1', 'Holder1234');
-  const as = (token: string) => ({ 'X-Access-Token': token });
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    t.inject({ method, url: t.api(path), headers: as(token), ...(payload ? { payload } : {}) });
+  const call = t.request;
 
   it('§6 every user-admin route refuses a user without its permission with 403 / 510', async () => {
     const routes: [('GET' | 'POST' | 'PUT' | 'DELETE'), string, object?][] = [

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { adminChangePasswordBody, frozenBatchBody, userAddBody, userEditBody } from '@sbwq/contracts';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
 import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
 import { exportUsers, importTemplate, importUsers } from './user.excel.ts';
 import { dataRuleConditions } from '../../../platform/list/data-rules.ts';
@@ -28,15 +28,9 @@ import {
   userResource,
   usersOfDepart,
 } from './user.admin.service.ts';
+import { idQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
 
 const tags = ['用户管理'];
-const idList = (value: string) =>
-  value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-const idsQuery = z.object({ ids: z.string({ error: '请选择记录' }).min(1, '请选择记录').max(20_000) });
-const idQuery = z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36) });
 const listQuery = listQuerySchema(userResource, {
   departId: z.string().max(36).optional().describe('部门ID：该部门及其下级部门的用户'),
   selections: z.string().max(40_000).optional().describe('导出时只导出这些用户ID（逗号分隔）'),
@@ -70,7 +64,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/user/queryByIds',
     { config: { permission: 'system:user:list' }, schema: { tags, summary: '按多个ID查询用户', querystring: z.object({ userIds: z.string().min(1).max(20_000) }) } },
     async (request) => {
-      const found = await db.select().from(sysUser).where(and(inArray(sysUser.id, idList(request.query.userIds)), eq(sysUser.delFlag, 0)));
+      const found = await db.select().from(sysUser).where(and(inArray(sysUser.id, splitIds(request.query.userIds)), eq(sysUser.delFlag, 0)));
       const dicts = await deps.dicts.allItems();
       return ok(found.map((u) => toUserRecord(u, dicts, null)), '操作成功！', 200);
     },
@@ -104,9 +98,9 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/sys/user/deleteBatch',
-    { config: { permission: 'system:user:delete' }, schema: { tags, summary: '批量删除用户', querystring: idsQuery } },
+    { config: { permission: 'system:user:delete' }, schema: { tags, summary: '批量删除用户', querystring: idsQuery() } },
     async (request) => {
-      await deleteUsers(db, request.user!, idList(request.query.ids));
+      await deleteUsers(db, request.user!, splitIds(request.query.ids));
       return ok(null, '批量删除用户成功', 200);
     },
   );
@@ -115,7 +109,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/user/frozenBatch',
     { config: { permission: 'system:user:frozen' }, schema: { tags, summary: '冻结或解冻用户', description: 'status 1 正常，2 冻结；冻结立即使其会话失效。', body: frozenBatchBody } },
     async (request) => {
-      await setStatus(db, request.user!, idList(request.body.ids), request.body.status);
+      await setStatus(db, request.user!, splitIds(request.body.ids), request.body.status);
       return ok(null, '操作成功!', 200);
     },
   );
@@ -182,7 +176,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/sys/user/queryUserByDepId',
-    { config: { permission: 'system:user:list' }, schema: { tags, summary: '部门（含下级）的用户', querystring: z.object({ id: z.string().min(1).max(36), realname: z.string().max(50).optional() }) } },
+    { config: { permission: 'system:user:list' }, schema: { tags, summary: '部门（含下级）的用户', querystring: idQuery.extend({ realname: z.string().max(50).optional() }) } },
     async (request) => ok(await usersOfDepart(db, await deps.dicts.allItems(), request.query.id, request.query.realname), '操作成功！', 200),
   );
 
@@ -196,7 +190,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/user/putRecycleBin',
     { config: { permission: 'system:user:recycle' }, schema: { tags, summary: '从回收站恢复用户', body: z.object({ userIds: z.string().min(1).max(20_000) }) } },
     async (request) => {
-      await restoreUsers(db, request.user!, idList(request.body.userIds));
+      await restoreUsers(db, request.user!, splitIds(request.body.userIds));
       return ok(null, '还原成功', 200);
     },
   );
@@ -205,7 +199,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/user/deleteRecycleBin',
     { config: { permission: 'system:user:recycle' }, schema: { tags, summary: '彻底删除回收站中的用户', querystring: z.object({ userIds: z.string().min(1).max(20_000) }) } },
     async (request) => {
-      await purgeUsers(db, idList(request.query.userIds));
+      await purgeUsers(db, splitIds(request.query.userIds));
       return ok(null, '删除成功', 200);
     },
   );

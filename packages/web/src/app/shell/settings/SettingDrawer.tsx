@@ -24,7 +24,7 @@ export function SettingDrawer() {
       open={open}
       onClose={() => setSettingsOpen(false)}
       // The drawer's header covers the app header: a × at the start sat over the user name, and the
-      // user menu (it opens on hover) opened as the drawer closed under the pointer (issue 11). At the
+      // user menu (it opens on hover) opened as the drawer closed under the pointer. At the
       // end it sits over the settings button, which only opens on a click.
       closable={{ placement: 'end' }}
       styles={{ body: { paddingTop: 8 } }}

@@ -14,7 +14,7 @@ type Values = { fileType?: string; bizType?: FileBizType; bizId?: string; files?
 const EXCLUDED_TYPES = ['14'];
 
 /**
- * 文件信息's 上传文件 (issue 11): the file says what it is (文件类型, dictionary file_type) and, when the user
+ * 文件信息's 上传文件: the file says what it is (文件类型, dictionary file_type) and, when the user
  * chooses, which record it belongs to (所属业务: a type, then one of the records the user may see). The
  * file is uploaded with both, so they are fixed before a file can be picked.
  */

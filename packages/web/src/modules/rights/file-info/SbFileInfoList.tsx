@@ -24,7 +24,7 @@ const DELETE_ANY = 'rights:file:delete';
  * 文件信息 (rights/SbFileInfoList, DOMAIN.md file info): every stored file the user may see — staff all
  * of them, an organisation its own — to view, download and delete (one's own uploads, or any with
  * rights:file:delete). 所属业务 names the record and opens its details; 上传文件 asks for the 文件类型 and,
- * optionally, the record the file belongs to (issue 11).
+ * optionally, the record the file belongs to.
  */
 export function SbFileInfoList() {
   const { can } = useAccess();

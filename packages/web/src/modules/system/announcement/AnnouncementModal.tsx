@@ -97,7 +97,7 @@ type AnnouncementModalProps = {
 };
 
 /**
- * 新增通告 / 编辑通告 (issue 6; JEECG-API §5.2 add/edit): title, category, priority, target (all users
+ * 新增通告 / 编辑通告 (JEECG-API §5.2 add/edit): title, category, priority, target (all users
  * or chosen users), time window, open type and page, summary and the rich-text body. The rules are
  * the contracts' (the server checks the same), and the server's answer is shown as it words it.
  */

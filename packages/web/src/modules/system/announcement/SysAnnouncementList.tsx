@@ -54,7 +54,7 @@ const detail: DetailItem<AnnouncementRecord>[] = [
 ];
 
 /**
- * 通告管理 (`system/SysAnnouncementList`; issue 6, JEECG-API §5.2): search, add and edit (only while
+ * 通告管理 (`system/SysAnnouncementList`; JEECG-API §5.2): search, add and edit (only while
  * not published: the server refuses a published one), 发布 and 撤销 with a confirmation, delete and
  * batch delete, 详情 with the body as users see it.
  */

@@ -155,7 +155,7 @@ export function SysCategoryList() {
       </Space>
       <SelectionBar count={selected.length} onClear={() => setSelected([])} />
       <Table<Row>
-        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        // scrolls inside its card on a narrow screen instead of squeezing columns
         scroll={{ x: 'max-content' }}
         size="medium"
         bordered

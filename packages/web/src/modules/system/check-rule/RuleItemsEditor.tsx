@@ -32,7 +32,7 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
   return (
     <div id={id}>
       <Table<RuleRow>
-        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        // scrolls inside its card on a narrow screen instead of squeezing columns
         scroll={{ x: 'max-content' }}
         size="small"
         bordered

@@ -37,7 +37,7 @@ export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: bool
   return (
     <Drawer title="字典回收站" open={open} onClose={onClose} size={900} destroyOnHidden>
       <Table<DictRecord>
-        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        // scrolls inside its card on a narrow screen instead of squeezing columns
         scroll={{ x: 'max-content' }}
         size="medium"
         bordered

@@ -55,7 +55,7 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
         </Button>
       </Access>
       <Table<RuleRecord>
-        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        // scrolls inside its card on a narrow screen instead of squeezing columns
         scroll={{ x: 'max-content' }}
         size="medium"
         bordered

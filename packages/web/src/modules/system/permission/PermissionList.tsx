@@ -86,7 +86,7 @@ export function PermissionList() {
       </Space>
       <SelectionBar count={selected.length} onClear={() => setSelected([])} />
       <Table<PermissionNode>
-        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        // scrolls inside its card on a narrow screen instead of squeezing columns
         scroll={{ x: 'max-content' }}
         size="medium"
         bordered

@@ -108,7 +108,7 @@ export function UserPickerModal({ open, title = '选择用户', onCancel, onOk }
       </Form>
       <SelectionBar count={selected.keys.length} onClear={() => setSelected({ keys: [], rows: [] })} />
       <Table<UserRecord>
-        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        // scrolls inside its card on a narrow screen instead of squeezing columns
         scroll={{ x: 'max-content' }}
         size="medium"
         bordered

@@ -41,7 +41,7 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
       </Space>
       <SelectionBar count={keys.length} onClear={() => setKeys([])} />
       <Table<UserRecord>
-        // scrolls inside its card on a narrow screen instead of squeezing columns (issue 11)
+        // scrolls inside its card on a narrow screen instead of squeezing columns
         scroll={{ x: 'max-content' }}
         size="medium"
         bordered

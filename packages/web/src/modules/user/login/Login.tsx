@@ -2,7 +2,7 @@ import { HOME_PATH, Msg, type Depart, type LoginBody } from '@sbwq/contracts';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Form } from 'antd';
 // Straight from their modules: antd's `Input` carries TextArea, Search and OTP, which the login page
-// would load for nothing (issue 11: the login page loads only what it shows).
+// would load for nothing: the login page loads only what it shows.
 import Input, { type InputRef } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -13,7 +13,7 @@ import { interpretLogin, startSession } from '../../../platform/session.ts';
 import styles from './Login.module.css';
 import { useCaptcha } from './useCaptcha.ts';
 
-// Only a user of several departments sees it, after signing in: the login page does not load it (issue 11).
+// Only a user of several departments sees it, after signing in: the login page does not load it.
 const DepartSelectModal = lazy(() => import('./DepartSelectModal.tsx').then((m) => ({ default: m.DepartSelectModal })));
 
 type LoginFormValues = { username: string; password: string; captcha?: string };

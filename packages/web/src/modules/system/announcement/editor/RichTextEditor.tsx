@@ -57,7 +57,7 @@ type RichTextEditorProps = {
 type Level = 0 | 1 | 2 | 3;
 
 /**
- * The announcement body editor (issue 6: a maintained React editor; TipTap 3 on ProseMirror, React 19
+ * The announcement body editor (a maintained React editor; TipTap 3 on ProseMirror, React 19
  * ready). Loaded lazily with the add/edit dialog. It writes only what the server's sanitiser keeps:
  * paragraphs, headings, lists, quotes, links, pictures (uploaded, referenced by address), alignment
  * and text colour. Controlled through `value`/`onChange`, as an antd Form.Item expects.

@@ -1,0 +1,165 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { AnnouncementMsg, NOTICE_LIST_SIZE, SEND_STATUS, type ListByUserResult, type MyAnnouncementSendRecord, type Page } from '@sbwq/contracts';
+import { rows, type Db } from '../../../platform/db/client.ts';
+import { formatDateTime } from '../../../platform/db/time.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import type { DictService } from '../dict/dict.service.ts';
+import { sanitizeContent } from './announcement.html.ts';
+import { sysAnnouncement, sysAnnouncementSend } from './announcement.table.ts';
+import { containsSearch, toRecord, userColumns, type UserRow } from './announcement.shared.ts';
+
+// A user's own side of announcements: the bell (listByUser), reading, and the 我的消息 list.
+
+// Links the published ALL-type announcements the user has no delivery row for yet, when they are still
+// valid for them (end_time missing or not before the user's creation), as listByUser does first
+// (JEECG-API §5.2). Usually inserts nothing. Returns the rows it inserted.
+const linkSql = (userId: string) => sql`
+  insert into sys_announcement_send (id, annt_id, user_id, read_flag, msg_category, annt_time, live, create_by, create_time)
+  select replace(gen_random_uuid()::text, '-', ''), a.id, u.id, '0', a.msg_category, a.create_time, '1', 'system', now()
+    from sys_user u
+    join sys_announcement a
+      on a.msg_type = 'ALL' and a.send_status = '1' and a.del_flag = '0'
+     and (a.end_time is null or u.create_time is null or a.end_time >= u.create_time)
+   where u.id = ${userId}
+     and not exists (select 1 from sys_announcement_send s where s.annt_id = a.id and s.user_id = u.id)
+  on conflict (annt_id, user_id) do nothing
+  returning annt_id, msg_category, annt_time`;
+
+export async function linkBroadcasts(db: Db, userId: string): Promise<void> {
+  await db.execute(linkSql(userId));
+}
+
+const userColumnList = sql.join(
+  Object.values(userColumns).map((c) => sql`a.${sql.identifier(c.name)}`),
+  sql`, `,
+);
+
+/** A raw result row (snake_case, driver values) as the typed row, the way drizzle itself maps it. */
+function userRowOf(raw: Record<string, unknown>): UserRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(userColumns)) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as UserRow;
+}
+
+/**
+ * listByUser: the 5 newest unread of each category and the full unread counts. Every open page polls
+ * it every 6 s, so it is one statement: it links the broadcasts, counts the live unread deliveries and
+ * picks the newest five per category from the partial index of live unread deliveries (whose predicate
+ * is written out literally, so that the planner uses it). Rows the linking inserts are not visible to
+ * the rest of the same statement, so they are added to the counts and the candidates explicitly.
+ */
+export async function listByUser(db: Db, userId: string): Promise<ListByUserResult> {
+  const newest = (category: '1' | '2') => sql`(
+    select annt_id, msg_category, annt_time from sys_announcement_send
+     where user_id = ${userId} and msg_category = ${category} and read_flag = '0' and live = '1'
+     order by annt_time desc nulls last limit ${NOTICE_LIST_SIZE})`;
+  const found = await rows<Record<string, unknown> & { annt_total: number; sys_total: number }>(
+    db,
+    sql`with linked as (${linkSql(userId)}),
+         counts as (
+           select count(*) filter (where msg_category = '1')::int as annt_total,
+                  count(*) filter (where msg_category = '2')::int as sys_total
+             from (select msg_category from sys_announcement_send where user_id = ${userId} and read_flag = '0' and live = '1'
+                   union all select msg_category from linked) unread
+         ),
+         candidates as (${newest('1')} union all ${newest('2')} union all select annt_id, msg_category, annt_time from linked),
+         ranked as (select annt_id, row_number() over (partition by msg_category order by annt_time desc nulls last) as rn from candidates)
+         select c.annt_total, c.sys_total, ${userColumnList}
+           from counts c
+           left join (ranked r join sys_announcement a on a.id = r.annt_id and r.rn <= ${NOTICE_LIST_SIZE} and a.send_status = '1' and a.del_flag = '0') on true`,
+  );
+  const notices = found.filter((r) => r.id !== null && r.id !== undefined).map(userRowOf);
+  const newestFirst = (x: UserRow, y: UserRow) => (y.createTime?.getTime() ?? 0) - (x.createTime?.getTime() ?? 0);
+  const list = (category: string) => notices.filter((a) => a.msgCategory === category).sort(newestFirst).map(toRecord);
+  return { anntMsgList: list('1'), anntMsgTotal: found[0]?.annt_total ?? 0, sysMsgList: list('2'), sysMsgTotal: found[0]?.sys_total ?? 0 };
+}
+
+/** editByAnntIdAndUserId: marks the current user's own delivery read; nobody else's row can be reached. */
+export async function markRead(db: Db, userId: string, anntId: string): Promise<void> {
+  await linkBroadcasts(db, userId);
+  const done = await db
+    .update(sysAnnouncementSend)
+    .set({ readFlag: '1', readTime: new Date(), updateTime: new Date() })
+    .where(and(eq(sysAnnouncementSend.anntId, anntId), eq(sysAnnouncementSend.userId, userId)))
+    .returning({ id: sysAnnouncementSend.id });
+  if (!done.length) throw new BizError(AnnouncementMsg.notFound);
+}
+
+/** readAll: every delivery of the current user read. */
+export async function readAll(db: Db, userId: string): Promise<void> {
+  await linkBroadcasts(db, userId);
+  await db
+    .update(sysAnnouncementSend)
+    .set({ readFlag: '1', readTime: new Date(), updateTime: new Date() })
+    .where(and(eq(sysAnnouncementSend.userId, userId), eq(sysAnnouncementSend.readFlag, '0')));
+}
+
+/** Filters only: the order of one's own messages is fixed (see myAnnouncementSends). */
+export const announcementSendResource: ListResource = {
+  table: sysAnnouncementSend,
+  fields: {
+    titile: { column: sysAnnouncement.titile, type: 'string', sort: false },
+    sender: { column: sysAnnouncement.sender, type: 'string', sort: false },
+    readFlag: { column: sysAnnouncementSend.readFlag, type: 'string', sort: false },
+    busType: { column: sysAnnouncement.busType, type: 'string', sort: false },
+    msgCategory: { column: sysAnnouncement.msgCategory, type: 'string', sort: false },
+    priority: { column: sysAnnouncement.priority, type: 'string', sort: false },
+    sendTime: { column: sysAnnouncement.sendTime, type: 'datetime', sort: false },
+  },
+};
+
+/**
+ * getMyAnnouncementSend: the current user's published deliveries, unread first, newest first (the
+ * order is fixed, as in JeecgBoot; `column`/`order` are ignored).
+ */
+export async function myAnnouncementSends(db: Db, dicts: DictService, userId: string, params: ListParams): Promise<Page<MyAnnouncementSendRecord>> {
+  await linkBroadcasts(db, userId);
+  const { column: _column, order: _order, ...rest } = params;
+  const parsed = parseListParams(announcementSendResource, containsSearch(rest, ['titile', 'sender']));
+  const where = and(
+    eq(sysAnnouncementSend.userId, userId),
+    eq(sysAnnouncement.sendStatus, SEND_STATUS.released),
+    eq(sysAnnouncement.delFlag, '0'),
+    ...(parsed.where ? [parsed.where] : []),
+  );
+  const [[{ total }], found] = await Promise.all([
+    db.select({ total: count() }).from(sysAnnouncementSend).innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId)).where(where),
+    db
+      .select({ s: sysAnnouncementSend, a: sysAnnouncement })
+      .from(sysAnnouncementSend)
+      .innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId))
+      .where(where)
+      .orderBy(asc(sysAnnouncementSend.readFlag), sql`${sysAnnouncement.sendTime} desc nulls last`, asc(sysAnnouncementSend.id))
+      .limit(parsed.pageSize)
+      .offset((parsed.pageNo - 1) * parsed.pageSize),
+  ]);
+  const records = found.map(({ s, a }) => ({
+    id: s.id,
+    anntId: s.anntId,
+    userId: s.userId,
+    titile: a.titile,
+    msgContent: sanitizeContent(a.msgContent),
+    sender: a.sender,
+    priority: a.priority,
+    readFlag: s.readFlag,
+    sendTime: formatDateTime(a.sendTime),
+    msgCategory: a.msgCategory,
+    busId: a.busId,
+    busType: a.busType,
+    openType: a.openType,
+    openPage: a.openPage,
+    msgAbstract: a.msgAbstract,
+  })) as MyAnnouncementSendRecord[];
+  const withText = await dicts.withDictText(records, { priority: 'priority', msgCategory: 'msg_category' });
+  return {
+    records: withText as MyAnnouncementSendRecord[],
+    total,
+    size: parsed.pageSize,
+    current: parsed.pageNo,
+    pages: Math.ceil(total / parsed.pageSize),
+  };
+}
