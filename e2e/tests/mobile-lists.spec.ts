@@ -236,8 +236,10 @@ test.describe('issue 11: every list of the menu at 375 px with touch', () => {
     ] as const) {
       await page.goto(path);
       if (searchBy && searchFor) {
-        await page.getByPlaceholder(searchBy).fill(searchFor);
-        await page.getByPlaceholder(searchBy).press('Enter');
+        // the add dialog's form is mounted too, with a field of the same placeholder
+        const field = page.locator('.list-search').getByPlaceholder(searchBy);
+        await field.fill(searchFor);
+        await field.press('Enter');
       }
       await page.getByRole('row').filter({ hasText: rowText }).first().getByRole('button', { name: action, exact: true }).tap();
       const drawer = page.getByRole('dialog', { name: title });
