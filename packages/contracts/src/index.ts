@@ -1,6 +1,7 @@
 export * from './envelope.ts';
 export * from './messages.ts';
 export * from './constants.ts';
+export * from './resource.ts';
 export * from './system/auth.ts';
 export * from './system/user.ts';
 export * from './system/role.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, intLike } from './dict.ts';
+import { defineResource, permCodes } from '../resource.ts';
 
 /** 填值规则 (sys_fill_rule): named code generators `prefix + date + sequence`; no class or script can be named. */
 export const FILL_DATE_PATTERNS = ['yyyyMMdd', 'yyyyMM', 'yyyy', 'none'] as const;
@@ -80,3 +81,15 @@ export type FillRuleRecord = {
   updateBy: string | null;
   updateTime: string | null;
 };
+
+export const FillRulePerm = permCodes('system:fillRule', ['list', 'add', 'edit', 'delete']);
+
+/** 填值规则 as a standard resource: `/sys/fillRule/list` … `deleteBatch`. */
+export const fillRuleResource = defineResource<FillRuleRecord>()({
+  basePath: '/sys/fillRule',
+  entity: '填值规则',
+  perm: FillRulePerm,
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: fillRuleAddBody,
+  editBody: fillRuleEditBody,
+});

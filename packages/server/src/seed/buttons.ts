@@ -23,15 +23,17 @@ export const buttonId = (code: string) => `btn:${code}`.slice(0, 36);
  * appear in the menu tree; the screen's own seed unit later sets their parent menu.
  */
 export async function seedButtons(db: Db, buttons: { code: string; name: string }[], roleIds: string[] = [RoleId.admin]) {
-  for (const [i, b] of buttons.entries()) {
-    const id = buttonId(b.code);
-    await db
-      .insert(sysPermission)
-      .values({ id, parentId: null, name: b.name, perms: b.code, permsType: '1', menuType: 2, sortNo: i + 1, status: '1', createBy: 'system' })
-      .onConflictDoNothing();
-    for (const roleId of roleIds) {
-      await db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId: id, operateDate: new Date() }).onConflictDoNothing();
-    }
+  for (const [i, b] of buttons.entries()) await seedButton(db, b.code, b.name, i + 1, roleIds);
+}
+
+async function seedButton(db: Db, code: string, name: string, sortNo: number, roleIds: string[]) {
+  const id = buttonId(code);
+  await db
+    .insert(sysPermission)
+    .values({ id, parentId: null, name, perms: code, permsType: '1', menuType: 2, sortNo, status: '1', createBy: 'system' })
+    .onConflictDoNothing();
+  for (const roleId of roleIds) {
+    await db.insert(sysRolePermission).values({ id: newId(), roleId, permissionId: id, operateDate: new Date() }).onConflictDoNothing();
   }
 }
 
@@ -92,4 +94,31 @@ export async function seedMenuSection(db: Db, section: MenuSection): Promise<voi
     .onConflictDoNothing();
   await grant(db, RoleId.admin, section.id);
   await seedMenuScreens(db, section.id, section.screens, 1);
+}
+
+/**
+ * A feature's own menu rows: its permission codes as button rows and, when it has a screen, the screen
+ * under its section at a fixed position. Each feature declares one (`<feature>.menu.ts`) and the seed
+ * list registers it with `featureMenuUnit`; the section itself is seeded before it.
+ */
+export type FeatureMenu = {
+  /** the seed unit's key; a new key (…:v2) applies a changed menu to existing databases */
+  key: string;
+  /**
+   * permission code → button name (填值规则-查询), granted to the administrator; or name and the roles
+   * granted it instead (a customer's own action need not be the administrator's)
+   */
+  buttons: Record<string, string | { name: string; roles: string[] }>;
+  screen?: { parentId: string; sortNo: number } & Omit<MenuScreen, 'codes'>;
+};
+
+export async function seedFeatureMenu(db: Db, menu: FeatureMenu): Promise<void> {
+  for (const [i, [code, button]] of Object.entries(menu.buttons).entries()) {
+    if (typeof button === 'string') await seedButton(db, code, button, i + 1, [RoleId.admin]);
+    else await seedButton(db, code, button.name, i + 1, button.roles);
+  }
+  if (menu.screen) {
+    const { parentId, sortNo, ...screen } = menu.screen;
+    await seedMenuScreens(db, parentId, [{ ...screen, codes: Object.keys(menu.buttons) }], sortNo);
+  }
 }

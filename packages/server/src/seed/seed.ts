@@ -21,8 +21,9 @@ import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modul
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
 import { seedDemoContent } from '../modules/rights/demo/demo.content.ts';
 import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
-import { HOME_PERMISSION_ID, RoleId, seedButtons, seedMenuSection } from './buttons.ts';
+import { HOME_PERMISSION_ID, RoleId, seedButtons, seedFeatureMenu, seedMenuSection, type FeatureMenu } from './buttons.ts';
 import { seedAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
+import { fillRuleMenu } from '../modules/system/fill-rule/fill-rule.menu.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
@@ -30,6 +31,9 @@ export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts'
 export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void; dataDir?: string | null };
 
 type Unit = { key: string; run: (db: Db, opts: SeedOptions) => Promise<void> };
+
+/** A feature's menu rows (`<feature>.menu.ts`) as a seed unit. */
+const menuUnit = (menu: FeatureMenu): Unit => ({ key: menu.key, run: (db) => seedFeatureMenu(db, menu) });
 
 const departs: { id: string; parentId: string; name: string; orgCode: string; category: string; order: number }[] = [
   { id: 'd0000000000000000000000000000a01', parentId: '', name: '商标协会', orgCode: 'A01', category: '1', order: 0 },
@@ -328,6 +332,7 @@ const units: Unit[] = [
   { key: 'demo:rights:v1', run: async (db, opts) => (opts.seedDemo ? seedRightsDemo(db, opts.announce) : undefined) },
   { key: 'menu:announcement:v1', run: (db) => seedAnnouncementMenu(db) },
   { key: 'menu:system-dict:v1', run: (db) => seedDictMenu(db) },
+  menuUnit(fillRuleMenu),
   { key: 'menu:rights:v1', run: (db) => seedRightsMenu(db) },
   { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
   { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },

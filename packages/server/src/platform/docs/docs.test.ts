@@ -12,7 +12,7 @@ import { bankResource } from '../../modules/rights/bank/bank.service.ts';
 import { approvalResource } from '../../modules/rights/approval/approval.service.ts';
 import { announcementResource } from '../../modules/system/announcement/announcement.service.ts';
 import { dictResource } from '../../modules/system/dict/dict-admin.service.ts';
-import { fillRuleResource } from '../../modules/system/fill-rule/fill-rule.service.ts';
+import { fillRuleWhitelist } from '../../modules/system/fill-rule/fill-rule.service.ts';
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> };
 type Operation = { parameters?: Parameter[]; security?: unknown[]; 'x-permission'?: Record<string, unknown>; summary?: string; requestBody?: unknown };
@@ -65,7 +65,7 @@ describe('OpenAPI page generated from the route schemas', async () => {
       ['/rights/approval/list', approvalResource],
       ['/sys/annountCement/list', announcementResource],
       ['/sys/dict/list', dictResource],
-      ['/sys/fillRule/list', fillRuleResource],
+      ['/sys/fillRule/list', fillRuleWhitelist],
     ];
     for (const [path, resource] of lists) {
       const published = names(op('get', path));

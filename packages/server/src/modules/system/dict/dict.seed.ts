@@ -2,7 +2,6 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { CategoryPerm } from '../category/category.routes.ts';
 import { CheckRulePerm } from '../check-rule/check-rule.routes.ts';
-import { FillRulePerm } from '../fill-rule/fill-rule.routes.ts';
 import { DictPerm } from './dict.routes.ts';
 import { sysTableDict } from './dict.table.ts';
 import { checkTableDict, tableDictCode } from './table-dict.registry.ts';
@@ -59,10 +58,6 @@ const buttons: [code: string, name: string][] = [
   [CategoryPerm.add, '分类字典-添加'],
   [CategoryPerm.edit, '分类字典-编辑'],
   [CategoryPerm.delete, '分类字典-删除'],
-  [FillRulePerm.list, '填值规则-查询'],
-  [FillRulePerm.add, '填值规则-添加'],
-  [FillRulePerm.edit, '填值规则-编辑'],
-  [FillRulePerm.delete, '填值规则-删除'],
   [CheckRulePerm.list, '校验规则-查询'],
   [CheckRulePerm.add, '校验规则-添加'],
   [CheckRulePerm.edit, '校验规则-编辑'],

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fillRuleAddBody, fillRuleEditBody, FillRuleMsg, Msg } from '@sbwq/contracts';
+import { DictMsg, fillRuleResource, FillRuleMsg, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { registerCrudRoutes } from '../../../platform/http/crud-routes.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import * as service from './fill-rule.service.ts';
 
 const tags = ['填值规则'];
-
-export const FillRulePerm = {
-  list: 'system:fillRule:list',
-  add: 'system:fillRule:add',
-  edit: 'system:fillRule:edit',
-  delete: 'system:fillRule:delete',
-} as const;
 
 export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,23 +26,21 @@ export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async (request) => ok(await service.nextCode(db, request.params.ruleCode), Msg.ok, 200),
   });
 
-  registerCrudRoutes(app, db, {
-    basePath: '/sys/fillRule',
+  registerResource(app, deps, fillRuleResource, {
     tags,
-    entity: '填值规则',
-    perm: FillRulePerm,
-    listResource: service.fillRuleResource,
-    addBody: fillRuleAddBody,
-    editBody: fillRuleEditBody,
-    addDescription: '编号 = 前缀 + 日期（yyyyMMdd/yyyyMM/yyyy/none）+ 流水号（1–10 位，按日/月/年重置或不重置）；规则编码唯一。',
-    editDescription: '规则编码不可修改。',
-    service: {
-      list: service.listFillRules,
-      byId: service.fillRuleById,
-      add: service.addFillRule,
-      edit: service.editFillRule,
-      remove: service.deleteFillRules,
+    listResource: service.fillRuleWhitelist,
+    docs: {
+      add: { description: '编号 = 前缀 + 日期（yyyyMMdd/yyyyMM/yyyy/none）+ 流水号（1–10 位，按日/月/年重置或不重置）；规则编码唯一。' },
+      edit: { description: '规则编码不可修改。' },
     },
-    messages: { added: FillRuleMsg.added, edited: FillRuleMsg.edited, deleted: FillRuleMsg.deleted },
+    service: {
+      list: (c, query) => service.listFillRules(c.db, query),
+      byId: (c, id) => service.fillRuleById(c.db, id),
+      add: (c, body) => service.addFillRule(c.db, c.user, body),
+      edit: (c, body) => service.editFillRule(c.db, c.user, body),
+      remove: (c, ids) => service.deleteFillRules(c.db, ids),
+    },
+    messages: { added: FillRuleMsg.added, edited: FillRuleMsg.edited, deleted: FillRuleMsg.deleted, idsRequired: DictMsg.idsRequired },
+    echoMessage: true,
   });
 }

@@ -6,7 +6,8 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { created, updated, withAuditText } from '../dict/crud.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { sysFillRule } from './fill-rule.table.ts';
 
@@ -66,7 +67,7 @@ export async function nextCode(db: Db, ruleCode: string, now: Date = new Date())
   return formatCode(typed, Number(counter.current_value), now);
 }
 
-export const fillRuleResource: ListResource = {
+export const fillRuleWhitelist: ListResource = {
   table: sysFillRule,
   fields: {
     ruleName: { column: sysFillRule.ruleName, type: 'string' },
@@ -77,10 +78,10 @@ export const fillRuleResource: ListResource = {
 };
 
 type Row = typeof sysFillRule.$inferSelect;
-const record = (row: Row): FillRuleRecord => withAuditText(row) as FillRuleRecord;
+const record = (row: Row): FillRuleRecord => withDateTexts(row) as FillRuleRecord;
 
 export async function listFillRules(db: Db, params: ListParams): Promise<Page<FillRuleRecord>> {
-  const page = await pageOf<Row>(db, fillRuleResource, params, { tieBreak: sysFillRule.id });
+  const page = await pageOf<Row>(db, fillRuleWhitelist, params, { tieBreak: sysFillRule.id });
   return { ...page, records: page.records.map(record) };
 }
 

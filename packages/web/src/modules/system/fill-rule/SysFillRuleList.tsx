@@ -1,4 +1,4 @@
-import { FILL_DATE_PATTERNS, FILL_RESET_CYCLES, fillRuleAddBody, fillRuleCombinationError, type FillDatePattern, type FillResetCycle, type FillRuleRecord } from '@sbwq/contracts';
+import { FillRulePerm, fillRuleResource, FILL_DATE_PATTERNS, FILL_RESET_CYCLES, fillRuleAddBody, fillRuleCombinationError, type FillDatePattern, type FillResetCycle, type FillRuleRecord } from '@sbwq/contracts';
 import { Form, Input, Select, Typography, type FormRule } from 'antd';
 import { NumberTextInput } from '../../../components/form/NumberTextInput.tsx';
 import { serverCheckRule, zodRule } from '../../../components/form/zodRule.ts';
@@ -98,6 +98,7 @@ const definition: ListDefinition<FillRuleRecord, FillRuleBody> = {
   key: 'system-fill-rule',
   entity: '填值规则',
   permission: 'system:fillRule',
+  codes: fillRuleResource.perm,
   api: fillRuleApi,
   detail: false,
   actionColumnWidth: 200,
@@ -115,7 +116,7 @@ const definition: ListDefinition<FillRuleRecord, FillRuleBody> = {
     { title: '描述', dataIndex: 'description', ellipsis: true },
   ],
   form: { width: 680, fields, initialValues: { datePattern: 'yyyyMMdd', seqWidth: 3, resetCycle: 'day' }, toBody },
-  rowActions: [{ key: 'test', label: '功能测试', code: 'system:fillRule:list', inline: true, onClick: (rule) => void handleTest(rule) }],
+  rowActions: [{ key: 'test', label: '功能测试', code: FillRulePerm.list, inline: true, onClick: (rule) => void handleTest(rule) }],
 };
 
 /** 填值规则 (system/SysFillRuleList). */
