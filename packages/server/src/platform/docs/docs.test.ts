@@ -10,8 +10,8 @@ import { rightResource } from '../../modules/rights/right/right.service.ts';
 import { orgResource } from '../../modules/rights/org/org.service.ts';
 import { bankResource } from '../../modules/rights/bank/bank.service.ts';
 import { approvalResource } from '../../modules/rights/approval/approval.service.ts';
-import { announcementResource } from '../../modules/system/announcement/announcement.service.ts';
-import { dictResource } from '../../modules/system/dict/dict-admin.service.ts';
+import { announcementWhitelist } from '../../modules/system/announcement/announcement.service.ts';
+import { dictWhitelist } from '../../modules/system/dict/dict-admin.service.ts';
 import { fillRuleWhitelist } from '../../modules/system/fill-rule/fill-rule.service.ts';
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> };
@@ -63,8 +63,8 @@ describe('OpenAPI page generated from the route schemas', async () => {
       ['/rights/org/list', orgResource],
       ['/rights/bank/list', bankResource],
       ['/rights/approval/list', approvalResource],
-      ['/sys/annountCement/list', announcementResource],
-      ['/sys/dict/list', dictResource],
+      ['/sys/annountCement/list', announcementWhitelist],
+      ['/sys/dict/list', dictWhitelist],
       ['/sys/fillRule/list', fillRuleWhitelist],
     ];
     for (const [path, resource] of lists) {
