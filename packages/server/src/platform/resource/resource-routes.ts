@@ -44,6 +44,8 @@ export type ResourceService<Add extends z.ZodType, Edit extends z.ZodType> = {
 export type ResourceImpl<Add extends z.ZodType, Edit extends z.ZodType> = {
   tags: string[];
   listResource: ListResource;
+  /** the list's own parameters beyond its whitelist (a derived flag, chosen ids), documented and checked on list and exportXls */
+  listParams?: z.ZodRawShape;
   service: ResourceService<Add, Edit>;
   messages: {
     added: string;
@@ -107,9 +109,10 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   const ctxOf = (request: { user: SessionUser | null; tenantId: number }): ResourceCtx => ({ db: deps.db, deps, user: request.user!, tenantId: request.tenantId });
   const answer = (result: unknown, message: string) => ok(impl.echoMessage ? message : (result ?? null), message, 200);
   const queried = messages.queried ?? Msg.querySuccess;
+  const listQuery = listQuerySchema(impl.listResource, impl.listParams);
 
   if (has('list')) {
-    r.get(`${basePath}/list`, { config: { permission: perm.list }, schema: { ...doc('list'), querystring: listQuerySchema(impl.listResource) } }, async (request) =>
+    r.get(`${basePath}/list`, { config: { permission: perm.list }, schema: { ...doc('list'), querystring: listQuery } }, async (request) =>
       ok(await service.list(ctxOf(request), request.query), queried, 200),
     );
   }
@@ -165,7 +168,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     const exportXls = need(service.exportXls, 'exportXls');
     r.get(
       `${basePath}/exportXls`,
-      { config: { permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuerySchema(impl.listResource) } },
+      { config: { permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuery } },
       async (request, reply) => sendExcel(reply, await exportXls(ctxOf(request), request.query)),
     );
   }
