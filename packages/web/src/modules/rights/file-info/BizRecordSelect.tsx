@@ -1,3 +1,4 @@
+import { OrgPerm } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
@@ -32,7 +33,7 @@ function useRecordOptions(bizType: FileBizType, keyword: string) {
         const page = unwrap(await bankApi.list({ pageNo: 1, pageSize: PAGE, ...(like ? { bankName: like } : {}) }, signal));
         return page.records.map((b) => ({ value: b.id, label: `${b.bankName} 尾号${b.accountNo.slice(-4)}（${b.accountName}）` }));
       }
-      if (can('rights:org:list')) {
+      if (can(OrgPerm.list)) {
         const page = unwrap(await orgApi.list({ pageNo: 1, pageSize: PAGE, ...(like ? { orgName: like } : {}) }, signal));
         return page.records.map((o) => ({ value: o.id, label: o.orgName }));
       }
