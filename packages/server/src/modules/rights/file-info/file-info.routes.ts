@@ -11,8 +11,9 @@ import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD
 import type { AppDeps } from '../../../platform/deps.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
-import { ANNOUNCEMENT_IMAGE_TYPE, ANNOUNCEMENT_UPLOAD_CODES, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload } from './file-info.service.ts';
+import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload } from './file-info.service.ts';
 import { checkBizLink, FileBizMsg } from './file-info.biz.ts';
+import { AnnouncementPerm } from '../../system/announcement/announcement.routes.ts';
 import { FILE_TYPE_VALUES } from '../shared/attachments.ts';
 
 function staticToken(request: FastifyRequest): string | null {
@@ -55,7 +56,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       const biz = checkBiz(fields.biz);
       const user = request.user!;
       if (isAnnouncementBiz(biz)) {
-        const allowed = await Promise.all(ANNOUNCEMENT_UPLOAD_CODES.map((code) => hasPermission(db, user.id, code)));
+        const allowed = await Promise.all([AnnouncementPerm.add, AnnouncementPerm.edit].map((code) => hasPermission(db, user.id, code)));
         if (!allowed.some(Boolean)) throw new BizError('无权上传通告图片');
       }
       const fileType = fields.fileType?.trim() || (isAnnouncementBiz(biz) ? ANNOUNCEMENT_IMAGE_TYPE : '');

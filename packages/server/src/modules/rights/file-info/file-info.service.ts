@@ -46,7 +46,6 @@ export async function isStaff(db: Db, userId: string): Promise<boolean> {
  * only announcement managers may upload into this folder.
  */
 export const ANNOUNCEMENT_BIZ = 'announcement';
-export const ANNOUNCEMENT_UPLOAD_CODES = ['system:announcement:add', 'system:announcement:edit'];
 export const isAnnouncementBiz = (biz: string) => biz.split('/')[0] === ANNOUNCEMENT_BIZ;
 
 /**
