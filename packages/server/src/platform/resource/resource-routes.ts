@@ -44,8 +44,13 @@ export type ResourceService<Add extends z.ZodType, Edit extends z.ZodType> = {
 export type ResourceImpl<Add extends z.ZodType, Edit extends z.ZodType> = {
   tags: string[];
   listResource: ListResource;
-  /** the list's own parameters beyond its whitelist (a derived flag, chosen ids), documented and checked on list and exportXls */
-  listParams?: z.ZodRawShape;
+  /** the list's (and export's) own query parameters beyond the whitelist, for the OpenAPI page */
+  listExtra?: z.ZodRawShape;
+  /**
+   * `?id=` of queryById and delete when a row's id is not a string (a tenant's is an integer);
+   * the service gets it as text either way
+   */
+  idQuery?: z.ZodObject<{ id: z.ZodType }>;
   service: ResourceService<Add, Edit>;
   messages: {
     added: string;
@@ -109,7 +114,9 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   const ctxOf = (request: { user: SessionUser | null; tenantId: number }): ResourceCtx => ({ db: deps.db, deps, user: request.user!, tenantId: request.tenantId });
   const answer = (result: unknown, message: string) => ok(impl.echoMessage ? message : (result ?? null), message, 200);
   const queried = messages.queried ?? Msg.querySuccess;
-  const listQuery = listQuerySchema(impl.listResource, impl.listParams);
+  const listQuery = listQuerySchema(impl.listResource, impl.listExtra);
+  const oneId = impl.idQuery ?? idQuery;
+  const idOf = (query: unknown) => String((query as { id: unknown }).id);
 
   if (has('list')) {
     r.get(`${basePath}/list`, { config: { permission: perm.list }, schema: { ...doc('list'), querystring: listQuery } }, async (request) =>
@@ -119,8 +126,8 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
 
   if (has('queryById')) {
     const byId = need(service.byId, 'queryById');
-    r.get(`${basePath}/queryById`, { config: { permission: perm.list }, schema: { ...doc('queryById'), querystring: idQuery } }, async (request) =>
-      ok(await byId(ctxOf(request), request.query.id), queried, 200),
+    r.get(`${basePath}/queryById`, { config: { permission: perm.list }, schema: { ...doc('queryById'), querystring: oneId } }, async (request) =>
+      ok(await byId(ctxOf(request), idOf(request.query)), queried, 200),
     );
   }
 
@@ -145,8 +152,8 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
 
   if (has('delete')) {
     const remove = need(service.remove, 'delete');
-    r.delete(`${basePath}/delete`, { config: { permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('delete'), querystring: idQuery } }, async (request) => {
-      await remove(ctxOf(request), [request.query.id]);
+    r.delete(`${basePath}/delete`, { config: { permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('delete'), querystring: oneId } }, async (request) => {
+      await remove(ctxOf(request), [idOf(request.query)]);
       return answer(null, messages.deleted);
     });
   }

@@ -20,7 +20,7 @@ export async function rightRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, rightResource, {
     tags,
     listResource: service.rightWhitelist,
-    listParams: {
+    listExtra: {
       expiryFlag: z.enum(EXPIRY_FLAGS, { error: `expiryFlag 只能是 ${EXPIRY_FLAGS.join('、')}` }).optional().describe('到期标记：expiringSoon 即将到期、inGracePeriod 宽展期、expired 已过期、authExpired 授权过期'),
       selections: z.string().max(40_000).optional().describe('只取这些ID（逗号分隔；导出选中的记录）'),
     },
