@@ -45,7 +45,7 @@ export function TableDictSelect({ code, value, onChange, placeholder = '请选�
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  const found = search.data ?? [];
+  const found = useMemo(() => search.data ?? [], [search.data]);
   const pickedLabel = picked && picked.value === current ? picked.label : undefined;
   const known = current !== undefined && (pickedLabel !== undefined || found.some((item) => item.value === current));
   const text = useQuery({
