@@ -10,11 +10,13 @@ import { sysPermission } from '../modules/system/permission/permission.table.ts'
 import { sysRole, sysRolePermission } from '../modules/system/role/role.table.ts';
 import { sysTenant } from '../modules/system/tenant/tenant.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../modules/system/user/user.table.ts';
-import { systemDataButtons, seedTableDicts } from '../modules/system/dict/dict.seed.ts';
+import { seedTableDicts } from '../modules/system/dict/dict.seed.ts';
 import { seedCategories } from '../modules/system/category/category.seed.ts';
 import { seedFillRules } from '../modules/system/fill-rule/fill-rule.seed.ts';
 import { seedCheckRules } from '../modules/system/check-rule/check-rule.seed.ts';
-import { seedDictMenu, SYSTEM_MENU_ID } from '../modules/system/dict/dict.menu.ts';
+import { dictMenu, SYSTEM_MENU_ID, tableDictMenu } from '../modules/system/dict/dict.menu.ts';
+import { categoryMenu } from '../modules/system/category/category.menu.ts';
+import { checkRuleMenu } from '../modules/system/check-rule/check-rule.menu.ts';
 import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dictionaries.ts';
 import { sysSeed } from './seed.table.ts';
 import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modules/rights/rights.seed.ts';
@@ -25,7 +27,7 @@ import { bankMenu } from '../modules/rights/bank/bank.menu.ts';
 import { rightMenu } from '../modules/rights/right/right.menu.ts';
 import { fileInfoMenu } from '../modules/rights/file-info/file-info.menu.ts';
 import { HOME_PERMISSION_ID, RoleId, seedButtons, seedFeatureMenu, seedMenuScreens, seedMenuSection, type FeatureMenu } from './buttons.ts';
-import { seedAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
+import { announcementMenu, seedUserAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 import { fillRuleMenu } from '../modules/system/fill-rule/fill-rule.menu.ts';
 import { userMenu } from '../modules/system/user/user.menu.ts';
 import { positionMenu } from '../modules/system/position/position.menu.ts';
@@ -257,18 +259,6 @@ const units: Unit[] = [
   { key: 'system:categories:v1', run: (db) => seedCategories(db) },
   { key: 'system:fill-rules:v1', run: (db) => seedFillRules(db) },
   { key: 'system:check-rules:v1', run: (db) => seedCheckRules(db) },
-  { key: 'system:data-vocabulary-perms:v1', run: (db) => seedButtons(db, systemDataButtons) },
-  {
-    key: 'perms:system-announcement:v1',
-    run: (db) =>
-      seedButtons(db, [
-        { code: 'system:announcement:list', name: '通告-查询' },
-        { code: 'system:announcement:add', name: '通告-添加' },
-        { code: 'system:announcement:edit', name: '通告-编辑' },
-        { code: 'system:announcement:delete', name: '通告-删除' },
-        { code: 'system:announcement:release', name: '通告-发布/撤销' },
-      ]),
-  },
   {
     // 系统管理; role, permission and depart (sortNo 2-4) are still seeded here, the other screens by their own menu units below.
     key: 'menu:system-admin:v1',
@@ -293,9 +283,13 @@ const units: Unit[] = [
   { key: 'perms:rights-org-bank-right-approval:v1', run: (db) => seedRightsButtons(db) },
   { key: 'rights:dict-draft-audit-status:v1', run: (db) => seedDraftAuditStatus(db) },
   { key: 'demo:rights:v1', run: async (db, opts) => (opts.seedDemo ? seedRightsDemo(db, opts.announce) : undefined) },
-  { key: 'menu:announcement:v1', run: (db) => seedAnnouncementMenu(db) },
-  { key: 'menu:system-dict:v1', run: (db) => seedDictMenu(db) },
+  menuUnit(announcementMenu),
+  { key: 'menu:announcement:v1', run: (db) => seedUserAnnouncementMenu(db) },
+  menuUnit(dictMenu),
+  menuUnit(categoryMenu),
   menuUnit(fillRuleMenu),
+  menuUnit(checkRuleMenu),
+  menuUnit(tableDictMenu),
   { key: 'menu:rights:v1', run: (db) => seedRightsMenu(db) },
   menuUnit(bankMenu),
   menuUnit(rightMenu),

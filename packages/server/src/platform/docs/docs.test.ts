@@ -10,8 +10,8 @@ import { rightWhitelist } from '../../modules/rights/right/right.service.ts';
 import { orgWhitelist } from '../../modules/rights/org/org.service.ts';
 import { bankWhitelist } from '../../modules/rights/bank/bank.service.ts';
 import { approvalWhitelist } from '../../modules/rights/approval/approval.service.ts';
-import { announcementResource } from '../../modules/system/announcement/announcement.service.ts';
-import { dictResource } from '../../modules/system/dict/dict-admin.service.ts';
+import { announcementWhitelist } from '../../modules/system/announcement/announcement.service.ts';
+import { dictWhitelist } from '../../modules/system/dict/dict-admin.service.ts';
 import { fillRuleWhitelist } from '../../modules/system/fill-rule/fill-rule.service.ts';
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> };
@@ -63,8 +63,8 @@ describe('OpenAPI page generated from the route schemas', async () => {
       ['/rights/org/list', orgWhitelist],
       ['/rights/bank/list', bankWhitelist],
       ['/rights/approval/list', approvalWhitelist],
-      ['/sys/annountCement/list', announcementResource],
-      ['/sys/dict/list', dictResource],
+      ['/sys/annountCement/list', announcementWhitelist],
+      ['/sys/dict/list', dictWhitelist],
       ['/sys/fillRule/list', fillRuleWhitelist],
     ];
     for (const [path, resource] of lists) {

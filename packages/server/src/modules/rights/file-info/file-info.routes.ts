@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
-import { FilePerm, fileInfoResource, Msg } from '@sbwq/contracts';
+import { AnnouncementPerm, FilePerm, fileInfoResource, Msg } from '@sbwq/contracts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
@@ -13,7 +13,6 @@ import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
 import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload } from './file-info.service.ts';
 import { checkBizLink, FileBizMsg } from './file-info.biz.ts';
-import { AnnouncementPerm } from '../../system/announcement/announcement.routes.ts';
 import { FILE_TYPE_VALUES } from '../shared/attachments.ts';
 
 function staticToken(request: FastifyRequest): string | null {
