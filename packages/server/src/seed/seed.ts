@@ -23,6 +23,9 @@ import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modul
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
 import { seedDemoContent } from '../modules/rights/demo/demo.content.ts';
 import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
+import { bankMenu } from '../modules/rights/bank/bank.menu.ts';
+import { rightMenu } from '../modules/rights/right/right.menu.ts';
+import { fileInfoMenu } from '../modules/rights/file-info/file-info.menu.ts';
 import { HOME_PERMISSION_ID, RoleId, seedButtons, seedFeatureMenu, seedMenuScreens, seedMenuSection, type FeatureMenu } from './buttons.ts';
 import { announcementMenu, seedUserAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 import { fillRuleMenu } from '../modules/system/fill-rule/fill-rule.menu.ts';
@@ -200,13 +203,6 @@ const units: Unit[] = [
       ]),
   },
   {
-    key: 'perms:rights-file:v1',
-    run: async (db) => {
-      await seedButtons(db, [{ code: 'rights:file:list', name: '文件信息-查询' }], Object.values(RoleId));
-      await seedButtons(db, [{ code: 'rights:file:delete', name: '文件信息-删除' }]);
-    },
-  },
-  {
     key: 'system:admin:v1',
     run: async (db, opts) => {
       const [existing] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));
@@ -295,6 +291,9 @@ const units: Unit[] = [
   menuUnit(checkRuleMenu),
   menuUnit(tableDictMenu),
   { key: 'menu:rights:v1', run: (db) => seedRightsMenu(db) },
+  menuUnit(bankMenu),
+  menuUnit(rightMenu),
+  menuUnit(fileInfoMenu),
   { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
   { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
 ];
