@@ -20,3 +20,6 @@ export * from './rights/bank.ts';
 export * from './rights/right.ts';
 export * from './rights/approval.ts';
 export * from './rights/upload.ts';
+export * from './finance/money.ts';
+export * from './finance/pool.ts';
+export * from './finance/pool-log.ts';

@@ -24,6 +24,8 @@ import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
 import { HOME_PERMISSION_ID, RoleId, seedButtons, seedFeatureMenu, seedMenuSection, type FeatureMenu } from './buttons.ts';
 import { seedAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 import { fillRuleMenu } from '../modules/system/fill-rule/fill-rule.menu.ts';
+import { poolLogMenu, poolMenu, seedFinanceSection } from '../modules/finance/pool/pool.menu.ts';
+import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
@@ -336,6 +338,10 @@ const units: Unit[] = [
   { key: 'menu:rights:v1', run: (db) => seedRightsMenu(db) },
   { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
   { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
+  { key: 'menu:finance:v1', run: (db) => seedFinanceSection(db) },
+  menuUnit(poolMenu),
+  menuUnit(poolLogMenu),
+  { key: 'demo:finance-pool:v1', run: async (db, opts) => (opts.seedDemo ? seedPoolDemo(db) : undefined) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */
