@@ -10,7 +10,7 @@ import { useReloadList } from '../../../components/list/useListData.ts';
 import { feedback } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { CapitalPoolDetail } from './CapitalPoolDetail.tsx';
-import { formatMoney, POOL_LIST_KEY, POOL_LOG_LIST_KEY, POOL_STATUS_COLORS, poolApi, type PoolBody } from './pool.api.ts';
+import { formatMoney, newRequestKey, POOL_LIST_KEY, POOL_LOG_LIST_KEY, POOL_STATUS_COLORS, poolApi, type PoolBody } from './pool.api.ts';
 import { isPreparing, poolForm } from './pool.form.tsx';
 import { PoolMoneyModal, type MoneyKind } from './PoolMoneyModal.tsx';
 
@@ -58,7 +58,7 @@ export function CapitalPoolList() {
     reloadLogs();
   };
   const [editing, setEditing] = useState<{ mode: 'add' | 'edit'; record: PoolRecord | null } | null>(null);
-  const [money, setMoney] = useState<{ kind: MoneyKind; pool: PoolRecord } | null>(null);
+  const [money, setMoney] = useState<{ kind: MoneyKind; pool: PoolRecord; requestKey: string } | null>(null);
   const [viewing, setViewing] = useState<PoolRecord | null>(null);
   const reconcile = useApiMutation(() => poolApi.reconcile(), { successMessage: false, onSuccess: showReport });
   const runReconcile = reconcile.run;
@@ -96,9 +96,9 @@ export function CapitalPoolList() {
       ],
       rowActions: [
         { key: 'edit', label: '编辑', code: PoolPerm.edit, inline: true, visible: isPreparing, onClick: (p) => setEditing({ mode: 'edit', record: p }) },
-        { key: 'deposit', label: '入账', code: PoolPerm.deposit, inline: true, visible: funded, onClick: (p) => setMoney({ kind: 'deposit', pool: p }) },
+        { key: 'deposit', label: '入账', code: PoolPerm.deposit, inline: true, visible: funded, onClick: (p) => setMoney({ kind: 'deposit', pool: p, requestKey: newRequestKey() }) },
         { key: 'view', label: '详情', inline: true, onClick: (p) => setViewing(p) },
-        { key: 'adjust', label: '调整', code: PoolPerm.adjust, visible: funded, onClick: (p) => setMoney({ kind: 'adjust', pool: p }) },
+        { key: 'adjust', label: '调整', code: PoolPerm.adjust, visible: funded, onClick: (p) => setMoney({ kind: 'adjust', pool: p, requestKey: newRequestKey() }) },
         { key: 'enable', label: '启用', code: PoolPerm.status, visible: isPreparing, confirm: (p) => `确定启用「${p.poolName}」吗？启用后不能再修改设置和总额。`, onClick: (p) => poolApi.changeStatus(p.id, 'enable') },
         { key: 'pause', label: '暂停', code: PoolPerm.status, visible: (p) => p.status === PoolStatus.active, confirm: (p) => `确定暂停「${p.poolName}」吗？暂停期间不能操作资金。`, onClick: (p) => poolApi.changeStatus(p.id, 'pause') },
         { key: 'resume', label: '恢复', code: PoolPerm.status, visible: (p) => p.status === PoolStatus.paused, confirm: (p) => `确定恢复「${p.poolName}」吗？`, onClick: (p) => poolApi.changeStatus(p.id, 'resume') },
@@ -144,7 +144,7 @@ export function CapitalPoolList() {
         onClose={() => setEditing(null)}
         onSaved={reload}
       />
-      <PoolMoneyModal kind={money?.kind ?? 'deposit'} pool={money?.pool ?? null} onClose={() => setMoney(null)} onDone={reload} />
+      <PoolMoneyModal kind={money?.kind ?? 'deposit'} pool={money?.pool ?? null} requestKey={money?.requestKey ?? ''} onClose={() => setMoney(null)} onDone={reload} />
       <CapitalPoolDetail pool={viewing} onClose={() => setViewing(null)} />
     </>
   );

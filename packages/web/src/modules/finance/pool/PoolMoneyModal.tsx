@@ -1,13 +1,20 @@
 import { poolAdjustBody, poolDepositBody, type PoolRecord } from '@sbwq/contracts';
 import { Descriptions, Form, Input, Modal } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
-import { formatMoney, newRequestKey, poolApi } from './pool.api.ts';
+import { formatMoney, poolApi } from './pool.api.ts';
 
 export type MoneyKind = 'deposit' | 'adjust';
 
-type PoolMoneyModalProps = { kind: MoneyKind; pool: PoolRecord | null; onClose: () => void; onDone: () => void };
+type PoolMoneyModalProps = {
+  kind: MoneyKind;
+  pool: PoolRecord | null;
+  /** made when the dialog opens (`newRequestKey`) */
+  requestKey: string;
+  onClose: () => void;
+  onDone: () => void;
+};
 
 type Values = { amount?: string; bizNo?: string; remark?: string; reason?: string };
 
@@ -15,10 +22,8 @@ type Values = { amount?: string; bizNo?: string; remark?: string; reason?: strin
  * 入账 or 调整 of one pool. The dialog keeps one request key while it is open, so pressing 确定 twice
  * or resending after a lost answer books the amount once.
  */
-export function PoolMoneyModal({ kind, pool, onClose, onDone }: PoolMoneyModalProps) {
+export function PoolMoneyModal({ kind, pool, requestKey, onClose, onDone }: PoolMoneyModalProps) {
   const [form] = Form.useForm<Values>();
-  // One key per opening: `pool` is a new object each time the dialog opens.
-  const requestKey = useMemo(() => (pool ? newRequestKey() : ''), [pool]);
   useEffect(() => {
     if (pool) form.resetFields();
   }, [pool, form]);
