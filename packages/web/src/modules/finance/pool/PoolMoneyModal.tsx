@@ -39,10 +39,12 @@ export function PoolMoneyModal({ kind, pool, requestKey, onClose, onDone }: Pool
       },
     },
   );
-  const handleOk = async () => {
-    const values = await form.validateFields();
-    await save.run(values);
-  };
+  const handleOk = () =>
+    form.validateFields().then(
+      (values) => save.run(values),
+      // the form shows what is wrong beside the field
+      () => false,
+    );
   const deposit = kind === 'deposit';
   return (
     <Modal
