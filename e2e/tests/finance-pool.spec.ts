@@ -62,11 +62,12 @@ test.describe('资金池管理 and the money ledger', () => {
 
     await poolRow.getByRole('button', { name: '详情' }).click();
     const detail = dialog(page, `资金池详情：${poolName}`);
-    await expect(detail.getByRole('row')).toHaveCount(4);
+    await expect(detail.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(3);
     await expect(row(detail, '初始入账')).toContainText('100,000.00');
     await expect(row(detail, '省局补助')).toContainText('5,000.50');
     await expect(row(detail, '更正到账手续费')).toContainText('可用 → 外部');
-    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.getByRole('button', { name: '关闭' }).click();
+    await expect(detail).toBeHidden();
 
     await page.goto('/finance/poolLog');
     await expect(row(page, '省局补助')).toContainText(poolName);

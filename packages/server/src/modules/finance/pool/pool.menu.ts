@@ -33,5 +33,5 @@ export const poolLogMenu: FeatureMenu = {
     [PoolLogPerm.list]: { name: '资金池日志-查询', roles: read },
     [PoolLogPerm.export]: { name: '资金池日志-导出', roles: read },
   },
-  screen: { parentId: FINANCE_MENU_ID, sortNo: 2, key: 'poolLog', name: '资金池日志', url: '/finance/poolLog', component: 'finance/CapitalPoolLogList', icon: 'ordered-list', roles: [RoleId.reviewer, RoleId.finance] },
+  screen: { parentId: FINANCE_MENU_ID, sortNo: 2, key: 'poolLog', name: '资金池日志', url: '/finance/poolLog', component: 'finance/CapitalPoolLogList', icon: 'profile', roles: [RoleId.reviewer, RoleId.finance] },
 };
