@@ -31,7 +31,8 @@ describe(`the ledger under ${CONNECTIONS} concurrent connections on ${dbKind}`, 
   const pool = t.databaseUrl ? new pg.Pool({ connectionString: t.databaseUrl, max: CONNECTIONS }) : null;
   const db: Db = pool ? (drizzle(pool, { schema }) as unknown as Db) : t.database.db;
 
-  it(`${OPS} mixed operations with repeated keys: balances equal the log, nothing negative, every key booked once`, async () => {
+  // A thousand transactions take seconds on an idle machine and a minute on a busy one.
+  it(`${OPS} mixed operations with repeated keys: balances equal the log, nothing negative, every key booked once`, { timeout: 300_000 }, async () => {
     const poolId = newId();
     await t.database.db.insert(finCapitalPool).values({ id: poolId, poolCode: 'ZJC-CONC', poolName: '并发测试', fundSource: '1', poolYear: 2026, status: PoolStatus.active });
     await ledger.deposit(t.database.db, null, { poolId, amount: '20000.00', opKey: 'conc:initial' });
