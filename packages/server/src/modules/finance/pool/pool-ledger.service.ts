@@ -202,17 +202,18 @@ async function apply(db: Db, user: SessionUser | null, move: Move, req: LedgerRe
     if (!sameOperation(row, req.poolId, move, cents)) throw new BizError(PoolLedgerMsg.keyReused);
     return resultOf(row, true);
   };
+  // Looked up before the lock, so a repeat never waits for the pool and the lock is held for less.
+  const known = await findByKey(db, req.opKey);
+  if (known) return repeatOf(known);
   try {
     return await db.transaction(async (tx) => {
       const pool = await lockPool(tx, req.poolId);
-      // Read after the lock: a writer of the same key on this pool has committed by now.
-      const done = await findByKey(tx, req.opKey);
-      if (done) return repeatOf(done);
       await check(tx, pool, move, cents, req);
       return resultOf(await bookMove(tx, user, pool, move, cents, req), false);
     });
   } catch (error) {
-    // The same key booked at the same moment on another pool's lock: the index kept it once.
+    // The same key booked by another caller since the look-up: the unique index kept it once, and
+    // this transaction rolled back whole.
     if (!isUniqueViolation(error)) throw error;
     const done = await findByKey(db, req.opKey);
     if (!done) throw error;
