@@ -18,6 +18,7 @@ import { resolveSession } from '../src/platform/auth/session.ts';
 import { runSeeds } from '../src/seed/seed.ts';
 import { buildApp } from '../src/app.ts';
 import { seedLarge } from '../scripts/seed-large.ts';
+import { ledgerBench } from './ledger.bench.ts';
 import { allButtonRows, buildMenuTree, homeRow, userPermissionRows } from '../src/modules/system/permission/permission.service.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -311,11 +312,23 @@ async function loginPageWeight() {
   record('登录页加载的 JS+CSS（gzip）', `${(total / 1024).toFixed(1)} KB（${files} 个文件）`, '≤ 250 KB');
 }
 
+async function ledgerGroup() {
+  const scratch = await scratchPostgres();
+  if (scratch) {
+    try {
+      await ledgerBench('postgres', scratch.url, record);
+    } finally {
+      await scratch.drop();
+    }
+  }
+  await ledgerBench('pglite', null, record);
+}
+
 async function main() {
   // Measure what `npm start` runs: the bundled server.
   execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'ignore' });
   process.stdout.write(`商标维权服务系统 性能测量  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}\n`);
-  // BENCH_ONLY=lists (or startup, permissions, web) measures one group.
+  // BENCH_ONLY=lists (or startup, permissions, web, ledger) measures one group.
   const only = process.env.BENCH_ONLY ?? '';
   const wanted = (group: string) => !only || only.split(',').includes(group);
   if (wanted('startup')) await startupAndMemory();
@@ -324,6 +337,7 @@ async function main() {
   if (wanted('lists')) await largeLists('postgres');
   if (wanted('lists')) await largeLists('pglite');
   if (wanted('web')) await loginPageWeight();
+  if (wanted('ledger')) await ledgerGroup();
   const width = Math.max(...results.map((r) => r[0].length));
   process.stdout.write(`\n| 指标 | 测量值 | 预算 |\n|---|---|---|\n`);
   for (const [what, value, budget] of results) process.stdout.write(`| ${what.padEnd(width - what.length + what.length)} | ${value} | ${budget} |\n`);

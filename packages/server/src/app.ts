@@ -41,6 +41,7 @@ import { fillRuleRoutes } from './modules/system/fill-rule/fill-rule.routes.ts';
 import { checkRuleRoutes } from './modules/system/check-rule/check-rule.routes.ts';
 import { duplicateRoutes } from './modules/system/duplicate/duplicate.routes.ts';
 import { announcementRoutes } from './modules/system/announcement/announcement.routes.ts';
+import { poolRoutes } from './modules/finance/pool/pool.routes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
       await checkRuleRoutes(api, deps);
       await duplicateRoutes(api, deps);
       await announcementRoutes(api, deps);
+      await poolRoutes(api, deps);
       await socketRoutes(api, deps);
     },
     { prefix: config.apiBase },

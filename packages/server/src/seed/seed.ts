@@ -33,6 +33,8 @@ import { userMenu } from '../modules/system/user/user.menu.ts';
 import { positionMenu } from '../modules/system/position/position.menu.ts';
 import { tenantMenu } from '../modules/system/tenant/tenant.menu.ts';
 import { addressListMenu } from '../modules/system/address-list/address-list.menu.ts';
+import { poolLogMenu, poolMenu, seedFinanceSection } from '../modules/finance/pool/pool.menu.ts';
+import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
@@ -296,6 +298,10 @@ const units: Unit[] = [
   menuUnit(fileInfoMenu),
   { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
   { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
+  { key: 'menu:finance:v1', run: (db) => seedFinanceSection(db) },
+  menuUnit(poolMenu),
+  menuUnit(poolLogMenu),
+  { key: 'demo:finance-pool:v1', run: async (db, opts) => (opts.seedDemo ? seedPoolDemo(db) : undefined) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */

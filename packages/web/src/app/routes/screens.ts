@@ -47,6 +47,8 @@ export const screens: Record<string, Screen> = {
   'system/DictList': lazy(() => import('../../modules/system/dict/DictList.tsx').then((m) => ({ default: m.DictList }))),
   'system/SysCategoryList': lazy(() => import('../../modules/system/category/SysCategoryList.tsx').then((m) => ({ default: m.SysCategoryList }))),
   'system/SysFillRuleList': lazy(() => import('../../modules/system/fill-rule/SysFillRuleList.tsx').then((m) => ({ default: m.SysFillRuleList }))),
+  'finance/CapitalPoolList': lazy(() => import('../../modules/finance/pool/CapitalPoolList.tsx').then((m) => ({ default: m.CapitalPoolList }))),
+  'finance/CapitalPoolLogList': lazy(() => import('../../modules/finance/pool/CapitalPoolLogList.tsx').then((m) => ({ default: m.CapitalPoolLogList }))),
   'system/SysCheckRuleList': lazy(() => import('../../modules/system/check-rule/SysCheckRuleList.tsx').then((m) => ({ default: m.SysCheckRuleList }))),
   'system/SysTableDictList': lazy(() => import('../../modules/system/table-dict/SysTableDictList.tsx').then((m) => ({ default: m.SysTableDictList }))),
   // 机构与权利

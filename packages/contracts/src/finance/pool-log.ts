@@ -1,0 +1,72 @@
+import { defineResource, permCodes } from '../resource.ts';
+
+/** pool_change_type: 入账, 冻结, 解冻, 扣减(支付), 退回, 调整 */
+export const PoolChangeType = { deposit: '1', freeze: '2', release: '3', deduct: '4', refund: '5', adjust: '6' } as const;
+export type PoolChangeTypeValue = (typeof PoolChangeType)[keyof typeof PoolChangeType];
+
+/**
+ * A pool's money sits in three accounts, and the outside world is the fourth: 总额 = 可用 + 冻结 + 已用.
+ * Every log row moves its amount from one account to another, so no row can create or lose money.
+ */
+export const POOL_ACCOUNTS = ['external', 'available', 'frozen', 'used'] as const;
+export type PoolAccount = (typeof POOL_ACCOUNTS)[number];
+export const POOL_ACCOUNT_TEXT: Record<PoolAccount, string> = { external: '外部', available: '可用', frozen: '冻结', used: '已用' };
+
+export type PoolLogRecord = {
+  id: string;
+  poolId: string;
+  poolCode: string;
+  poolName: string;
+  /** the row's place in its pool's log: 1, 2, 3 … without gaps */
+  seq: number;
+  changeType: PoolChangeTypeValue;
+  changeType_dictText?: string;
+  amount: string;
+  fromAccount: PoolAccount;
+  toAccount: PoolAccount;
+  /** 可用余额 before and after */
+  balanceBefore: string;
+  balanceAfter: string;
+  totalAfter: string;
+  frozenAfter: string;
+  usedAfter: string;
+  /** the business the money belongs to (`batch:<id>`); release, deduct and refund draw on what it froze */
+  bizRef: string | null;
+  /** 关联业务编号: 批次号 / 报销单号 / 凭证号 */
+  bizNo: string | null;
+  orgId: string | null;
+  orgName: string | null;
+  remark: string | null;
+  createBy: string | null;
+  createTime: string | null;
+};
+
+export const PoolLogPerm = permCodes('finance:poolLog', ['list', 'export']);
+
+/** 资金池日志: append-only; corrections are new 调整 rows. */
+export const poolLogResource = defineResource<PoolLogRecord>()({
+  basePath: '/rights/capitalPoolLog',
+  entity: '资金池日志',
+  perm: PoolLogPerm,
+  routes: ['list', 'exportXls'],
+});
+
+export const PoolLedgerMsg = {
+  amount: '金额须为大于0的数字，最多两位小数',
+  notFound: '资金池不存在',
+  paused: '资金池已暂停，不能操作资金',
+  settled: '资金池已结清，不能操作资金',
+  notActive: '资金池未启用，不能冻结或支付资金',
+  overdraw: (balance: string) => `资金池可用余额不足（可用余额 ${balance} 元）`,
+  adjustBelowZero: (balance: string) => `调整后可用余额将小于0（可用余额 ${balance} 元）`,
+  releaseTooMuch: (held: string) => `解冻金额超过该业务的冻结金额（尚冻结 ${held} 元）`,
+  deductTooMuch: (held: string) => `扣减金额超过该业务的冻结金额（尚冻结 ${held} 元）`,
+  refundTooMuch: (paid: string) => `退回金额超过该业务已扣减的金额（可退回 ${paid} 元）`,
+  bizRefRequired: '缺少关联业务',
+  keyReused: '该业务键已用于另一笔资金操作',
+  reasonRequired: '请填写调整原因',
+  deposited: '入账成功',
+  adjusted: '调整成功',
+  reconciled: '对账完成，账实相符',
+  reconcileDiff: (n: number) => `对账完成，发现 ${n} 个资金池账实不符`,
+} as const;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { defineResource, permCodes } from '../resource.ts';
+import { dictValue, idBody, optionalDate, optionalText, requiredText } from '../rights/common.ts';
+import { intLike } from '../system/dict.ts';
+import { nonNegativeMoney, positiveMoney, signedMoney } from './money.ts';
+
+/** pool_status: 筹备 → 启用 ⇄ 暂停; 启用/暂停 → 已结清 (DOMAIN.md pool flow). */
+export const PoolStatus = { preparing: '1', active: '2', paused: '3', settled: '4' } as const;
+export type PoolStatusValue = (typeof PoolStatus)[keyof typeof PoolStatus];
+/** fund_source: 财政拨款, 会员会费, 专项捐助, 平台合作 */
+export const FUND_SOURCES = ['1', '2', '3', '4'] as const;
+
+export const PoolMsg = {
+  notFound: '资金池不存在',
+  nameRequired: '请输入资金池名称',
+  fundSource: '请选择资金来源',
+  year: '年度应为2000到2100之间的整数',
+  validRange: '有效期结束日期不能早于开始日期',
+  notEditable: '只有筹备中的资金池可以修改',
+  notPreparing: '只有筹备中的资金池可以启用',
+  notActive: '只有启用中的资金池可以暂停',
+  notPaused: '只有已暂停的资金池可以恢复',
+  notSettleable: '只有启用或暂停中的资金池可以结清',
+  settleFrozen: '资金池仍有冻结金额，解冻或扣减后才能结清',
+  added: '添加成功！',
+  edited: '编辑成功!',
+  enabled: '资金池已启用',
+  paused: '资金池已暂停',
+  resumed: '资金池已恢复',
+  settled: '资金池已结清',
+} as const;
+
+const fields = {
+  poolName: requiredText(100, PoolMsg.nameRequired),
+  fundSource: dictValue(FUND_SOURCES, PoolMsg.fundSource),
+  poolYear: intLike(2000, 2100, PoolMsg.year),
+  /** set freely while 筹备 (the difference is written to the log); afterwards only by 入账 and 调整 */
+  totalAmount: nonNegativeMoney.optional(),
+  /** 单件补贴标准: what one case may be subsidised at most; enforced by the clue-batch and claim flows */
+  subsidyPerCase: nonNegativeMoney.nullish(),
+  /** 单机构上限: what one organisation may draw from the pool */
+  orgCap: nonNegativeMoney.nullish(),
+  validFrom: optionalDate('有效期开始日期'),
+  validTo: optionalDate('有效期结束日期'),
+  remark: optionalText(500, '备注'),
+};
+
+const validRange = (body: { validFrom: string | null; validTo: string | null }, ctx: z.RefinementCtx) => {
+  if (body.validFrom && body.validTo && body.validTo < body.validFrom) ctx.addIssue({ code: 'custom', message: PoolMsg.validRange, path: ['validTo'] });
+};
+
+export const poolAddBody = z.object(fields).superRefine(validRange);
+export const poolEditBody = z.object({ ...idBody.shape, ...fields }).superRefine(validRange);
+export type PoolAddBody = z.infer<typeof poolAddBody>;
+export type PoolEditBody = z.infer<typeof poolEditBody>;
+
+export type PoolRecord = {
+  id: string;
+  poolCode: string;
+  poolName: string;
+  fundSource: string;
+  fundSource_dictText?: string;
+  poolYear: number;
+  /** 总额 = 余额 + 冻结 + 已使用 */
+  totalAmount: string;
+  frozenAmount: string;
+  usedAmount: string;
+  balanceAmount: string;
+  subsidyPerCase: string | null;
+  orgCap: string | null;
+  validFrom: string | null;
+  validTo: string | null;
+  status: PoolStatusValue;
+  status_dictText?: string;
+  remark: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+};
+
+export const PoolPerm = permCodes('finance:pool', ['list', 'add', 'edit', 'status', 'deposit', 'adjust', 'export', 'reconcile']);
+
+/** 资金池管理: `/rights/capitalPool/list` …; no delete: a pool with a log is history. */
+export const capitalPoolResource = defineResource<PoolRecord>()({
+  basePath: '/rights/capitalPool',
+  entity: '资金池',
+  perm: PoolPerm,
+  routes: ['list', 'queryById', 'add', 'edit', 'exportXls'],
+  addBody: poolAddBody,
+  editBody: poolEditBody,
+});
+
+export const POOL_STATUS_ACTIONS = ['enable', 'pause', 'resume', 'settle'] as const;
+export type PoolStatusAction = (typeof POOL_STATUS_ACTIONS)[number];
+
+/**
+ * A retried request carries the same `requestKey` (the dialog makes one when it opens), so a double
+ * click or a resend after a lost answer books the money once.
+ */
+const requestKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求标识格式不正确')
+  .optional();
+
+export const poolDepositBody = z.object({
+  poolId: idBody.shape.id,
+  amount: positiveMoney,
+  bizNo: optionalText(64, '凭证号'),
+  remark: optionalText(500, '备注'),
+  requestKey,
+});
+export const poolAdjustBody = z.object({
+  poolId: idBody.shape.id,
+  amount: signedMoney,
+  reason: requiredText(500, '请填写调整原因'),
+  requestKey,
+});
+export type PoolDepositBody = z.input<typeof poolDepositBody>;
+export type PoolAdjustBody = z.input<typeof poolAdjustBody>;
+
+/** 对账: one pool's row against what its log adds up to. */
+export type PoolReconcileDiff = { poolId: string; poolCode: string; poolName: string; problems: string[] };
+export type PoolReconcileReport = { checkedPools: number; checkedLogs: number; differences: PoolReconcileDiff[] };
+
+/** spec §7 statistics. */
+export type PoolStatistic = { poolId: string; poolName: string; total: string; frozen: string; used: string; balance: string };
+export type PoolLine = { date: string; poolId: string; poolName: string; balance: string; used: string };
+export const poolLinesQuery = z.object({
+  startDate: optionalDate('开始日期'),
+  endDate: optionalDate('结束日期'),
+  poolId: z.string().max(36).optional(),
+});

@@ -1,0 +1,151 @@
+import { AuditOutlined, PlusOutlined } from '@ant-design/icons';
+import { capitalPoolResource, PoolLedgerMsg, PoolPerm, PoolStatus, type PoolRecord, type PoolReconcileReport } from '@sbwq/contracts';
+import { Button, Space, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import { RecordModal } from '../../../components/list/RecordModal.tsx';
+import type { ListDefinition } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
+import { feedback } from '../../../platform/feedback.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { CapitalPoolDetail } from './CapitalPoolDetail.tsx';
+import { formatMoney, newRequestKey, POOL_LIST_KEY, POOL_LOG_LIST_KEY, POOL_STATUS_COLORS, poolApi, type PoolBody } from './pool.api.ts';
+import { isPreparing, poolForm } from './pool.form.tsx';
+import { PoolMoneyModal, type MoneyKind } from './PoolMoneyModal.tsx';
+
+const funded = (p: PoolRecord) => p.status === PoolStatus.preparing || p.status === PoolStatus.active;
+
+function showReport(report: PoolReconcileReport) {
+  const message = report.differences.length ? PoolLedgerMsg.reconcileDiff(report.differences.length) : PoolLedgerMsg.reconciled;
+  const show = report.differences.length ? feedback().modal.warning : feedback().modal.success;
+  show({
+    title: '对账结果',
+    width: 640,
+    content: (
+      <>
+        <p>{message}</p>
+        <p>
+          共核对 {report.checkedPools} 个资金池、{report.checkedLogs} 条日志。
+        </p>
+        {report.differences.map((d) => (
+          <div key={d.poolId}>
+            <b>
+              {d.poolCode} {d.poolName}
+            </b>
+            <ul>
+              {d.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </>
+    ),
+  });
+}
+
+/**
+ * 资金池管理 (finance/CapitalPoolList): 协会财务 adds pools, edits them while 筹备, enables, pauses,
+ * resumes and settles them, books 入账 and 调整 and runs 对账; reviewers read.
+ */
+export function CapitalPoolList() {
+  const { can } = useAccess();
+  const reloadPools = useReloadList(POOL_LIST_KEY);
+  const reloadLogs = useReloadList(POOL_LOG_LIST_KEY);
+  const reload = () => {
+    reloadPools();
+    reloadLogs();
+  };
+  const [editing, setEditing] = useState<{ mode: 'add' | 'edit'; record: PoolRecord | null } | null>(null);
+  const [money, setMoney] = useState<{ kind: MoneyKind; pool: PoolRecord; requestKey: string } | null>(null);
+  const [viewing, setViewing] = useState<PoolRecord | null>(null);
+  const reconcile = useApiMutation(() => poolApi.reconcile(), { successMessage: false, onSuccess: showReport });
+  const runReconcile = reconcile.run;
+
+  const definition = useMemo<ListDefinition<PoolRecord, PoolBody>>(
+    () => ({
+      key: POOL_LIST_KEY,
+      entity: '资金池',
+      permission: 'finance:pool',
+      codes: capitalPoolResource.perm,
+      api: { list: poolApi.list, exportUrl: poolApi.exportUrl, exportSelections: true },
+      exportName: '资金池.xlsx',
+      detail: false,
+      actionColumnWidth: 220,
+      scrollX: 1500,
+      search: [
+        { name: 'poolCode', label: '编号' },
+        { name: 'poolName', label: '名称' },
+        { name: 'fundSource', label: '资金来源', type: 'dict', dictCode: 'fund_source' },
+        { name: 'poolYear', label: '年度', exact: true, hidden: true },
+        { name: 'status', label: '状态', type: 'dict', dictCode: 'pool_status', hidden: true },
+        { name: 'validTo', label: '有效期至', type: 'dateRange', hidden: true },
+      ],
+      columns: [
+        { title: '编号', dataIndex: 'poolCode', width: 120, sorter: true },
+        { title: '名称', dataIndex: 'poolName', ellipsis: true, sorter: true },
+        { title: '资金来源', dataIndex: 'fundSource', width: 100, render: (_, p) => p.fundSource_dictText },
+        { title: '年度', dataIndex: 'poolYear', width: 70, align: 'center', sorter: true },
+        { title: '总额', dataIndex: 'totalAmount', width: 140, align: 'right', sorter: true, render: formatMoney },
+        { title: '冻结', dataIndex: 'frozenAmount', width: 130, align: 'right', render: formatMoney },
+        { title: '已使用', dataIndex: 'usedAmount', width: 130, align: 'right', render: formatMoney },
+        { title: '余额', dataIndex: 'balanceAmount', width: 140, align: 'right', sorter: true, render: formatMoney },
+        { title: '有效期', dataIndex: 'validTo', width: 200, render: (_, p) => (p.validFrom || p.validTo ? `${p.validFrom ?? ''} 至 ${p.validTo ?? ''}` : '') },
+        { title: '状态', dataIndex: 'status', width: 80, align: 'center', render: (value: string, p) => <Tag color={POOL_STATUS_COLORS[value]}>{p.status_dictText ?? value}</Tag> },
+      ],
+      rowActions: [
+        { key: 'edit', label: '编辑', code: PoolPerm.edit, inline: true, visible: isPreparing, onClick: (p) => setEditing({ mode: 'edit', record: p }) },
+        { key: 'deposit', label: '入账', code: PoolPerm.deposit, inline: true, visible: funded, onClick: (p) => setMoney({ kind: 'deposit', pool: p, requestKey: newRequestKey() }) },
+        { key: 'view', label: '详情', inline: true, onClick: (p) => setViewing(p) },
+        { key: 'adjust', label: '调整', code: PoolPerm.adjust, visible: funded, onClick: (p) => setMoney({ kind: 'adjust', pool: p, requestKey: newRequestKey() }) },
+        { key: 'enable', label: '启用', code: PoolPerm.status, visible: isPreparing, confirm: (p) => `确定启用「${p.poolName}」吗？启用后不能再修改设置和总额。`, onClick: (p) => poolApi.changeStatus(p.id, 'enable') },
+        { key: 'pause', label: '暂停', code: PoolPerm.status, visible: (p) => p.status === PoolStatus.active, confirm: (p) => `确定暂停「${p.poolName}」吗？暂停期间不能操作资金。`, onClick: (p) => poolApi.changeStatus(p.id, 'pause') },
+        { key: 'resume', label: '恢复', code: PoolPerm.status, visible: (p) => p.status === PoolStatus.paused, confirm: (p) => `确定恢复「${p.poolName}」吗？`, onClick: (p) => poolApi.changeStatus(p.id, 'resume') },
+        {
+          key: 'settle',
+          label: '结清',
+          code: PoolPerm.status,
+          danger: true,
+          visible: (p) => p.status === PoolStatus.active || p.status === PoolStatus.paused,
+          confirm: (p) => `确定结清「${p.poolName}」吗？剩余可用余额 ${formatMoney(p.balanceAmount)} 元将以调整记录核销，结清后不能再操作资金。`,
+          onClick: (p) => poolApi.changeStatus(p.id, 'settle'),
+        },
+      ],
+      toolbar: () => (
+        <Space>
+          {can(PoolPerm.add) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add', record: null })}>
+              新增
+            </Button>
+          )}
+          {can(PoolPerm.reconcile) && (
+            <Button icon={<AuditOutlined />} loading={reconcile.isPending} onClick={() => void runReconcile(undefined)}>
+              对账
+            </Button>
+          )}
+        </Space>
+      ),
+    }),
+    [can, runReconcile, reconcile.isPending],
+  );
+
+  return (
+    <>
+      <ListPage definition={definition} />
+      <RecordModal<PoolRecord, PoolBody>
+        name="finance-pool-form"
+        open={editing !== null}
+        mode={editing?.mode ?? 'add'}
+        record={editing?.record ?? null}
+        title={editing?.mode === 'edit' ? '编辑资金池' : '新增资金池'}
+        definition={poolForm}
+        save={editing?.mode === 'edit' ? poolApi.edit : poolApi.add}
+        onClose={() => setEditing(null)}
+        onSaved={reload}
+      />
+      <PoolMoneyModal kind={money?.kind ?? 'deposit'} pool={money?.pool ?? null} requestKey={money?.requestKey ?? ''} onClose={() => setMoney(null)} onDone={reload} />
+      <CapitalPoolDetail pool={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { capitalPoolResource, poolLogResource, type PoolAdjustBody, type PoolDepositBody, type PoolReconcileReport, type PoolStatusAction } from '@sbwq/contracts';
+import { http } from '../../../platform/http.ts';
+import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
+
+export const POOL_LIST_KEY = 'finance-capital-pool';
+export const POOL_LOG_LIST_KEY = 'finance-capital-pool-log';
+
+type LedgerAnswer = { logId: string; balanceAfter: string; repeated: boolean };
+
+const base = capitalPoolResource.basePath;
+
+/** 资金池: the standard resource calls, its status actions, 入账 / 调整 and 对账. */
+export const poolApi = {
+  ...resourceApi(capitalPoolResource),
+  changeStatus: (id: string, action: PoolStatusAction) => http.put<null>(`${base}/${action}`, { id }),
+  deposit: (body: PoolDepositBody) => http.post<LedgerAnswer>(`${base}/deposit`, body),
+  adjust: (body: PoolAdjustBody) => http.post<LedgerAnswer>(`${base}/adjust`, body),
+  reconcile: (id?: string) => http.get<PoolReconcileReport>(`${base}/reconcile`, id ? { id } : {}),
+};
+export type PoolBody = ResourceBody<typeof capitalPoolResource>;
+
+export const poolLogApi = resourceApi(poolLogResource);
+
+/** A fresh key per opened dialog: a double click or a resend of the same dialog books once. */
+export const newRequestKey = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+
+export const POOL_STATUS_COLORS: Record<string, string> = { '1': 'default', '2': 'green', '3': 'orange', '4': 'blue' };
+
+/** `1234567.5` → `1,234,567.50` for reading; the value sent stays the plain decimal. */
+export function formatMoney(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const [whole, frac = ''] = value.replace(/^-/, '').split('.');
+  return `${value.startsWith('-') ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${(frac + '00').slice(0, 2)}`;
+}
