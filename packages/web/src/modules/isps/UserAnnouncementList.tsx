@@ -40,7 +40,7 @@ export function UserAnnouncementList() {
     reloadList();
     void queryClient.invalidateQueries({ queryKey: NOTICE_FEED_KEY });
   }, [reloadList, queryClient]);
-  const { run: readAll } = useApiMutation(() => myNoticeApi.readAll(), { onSuccess: reloadAll });
+  const { run: readAll } = useApiMutation<void>(() => myNoticeApi.readAll(), { onSuccess: reloadAll });
 
   const definition = useMemo<ListDefinition<MyAnnouncementSendRecord>>(() => {
 
