@@ -38,6 +38,6 @@ export async function scratchPostgres(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export function cannon(url: string, token: string): Promise<autocannon.Result> {
-  return autocannon({ url, connections: 50, duration: 10, headers: { 'X-Access-Token': token } });
+export function cannon(url: string, token: string, duration = 10): Promise<autocannon.Result> {
+  return autocannon({ url, connections: 50, duration, headers: { 'X-Access-Token': token } });
 }
