@@ -9,8 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase, rows, type Db } from '../src/platform/db/client.ts';
@@ -20,14 +18,10 @@ import { buildApp } from '../src/app.ts';
 import { seedLarge } from '../scripts/seed-large.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { allButtonRows, buildMenuTree, homeRow, userPermissionRows } from '../src/modules/system/permission/permission.service.ts';
+import { cannon, p50, PASSWORD, record, results, scratchPostgres } from './kit.ts';
+import { skeletonList } from './list-route.bench.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const PASSWORD = 'Bench12345';
-const results: [string, string, string][] = [];
-const record = (what: string, value: string, budget = '') => {
-  results.push([what, value, budget]);
-  process.stdout.write(`  ${what}: ${value}\n`);
-};
 
 function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
   const t0 = performance.now();
@@ -64,8 +58,6 @@ function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function startupAndMemory() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-bench-'));
   const env = { PORT: '18181', DATA_DIR: dataDir, SEED_DEMO: '0' };
@@ -90,35 +82,6 @@ async function startupAndMemory() {
   } else {
     record('空闲内存 RSS（PostgreSQL 服务器）', '未测（无可用的 PostgreSQL）', '≤ 200 MB');
   }
-}
-
-async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `sbwq_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-function cannon(url: string, token: string): Promise<autocannon.Result> {
-  return autocannon({ url, connections: 50, duration: 10, headers: { 'X-Access-Token': token } });
 }
 
 /** The permission call through the whole app next to a bare handler doing the same SQL, in one process. */
@@ -328,12 +291,14 @@ async function main() {
   // Measure what `npm start` runs: the bundled server.
   execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'ignore' });
   process.stdout.write(`商标维权服务系统 性能测量  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}\n`);
-  // BENCH_ONLY=lists (or startup, permissions, web, ledger) measures one group.
+  // BENCH_ONLY=lists (or startup, permissions, skeleton, web, ledger) measures one group.
   const only = process.env.BENCH_ONLY ?? '';
   const wanted = (group: string) => !only || only.split(',').includes(group);
   if (wanted('startup')) await startupAndMemory();
   if (wanted('permissions')) await permissionCall('pglite');
   if (wanted('permissions')) await permissionCall('postgres');
+  if (wanted('skeleton')) await skeletonList('pglite');
+  if (wanted('skeleton')) await skeletonList('postgres');
   if (wanted('lists')) await largeLists('postgres');
   if (wanted('lists')) await largeLists('pglite');
   if (wanted('web')) await loginPageWeight();

@@ -5,8 +5,11 @@ import { feedback } from './feedback.ts';
 import { BizFailure, OPERATION_FAILED_TEXT, showFailure } from './result.ts';
 
 export type ApiMutationOptions<V, R> = {
-  /** after a success the user was told about (reload a list, close a dialog) */
-  onSuccess?: (result: R, variables: V) => void;
+  /**
+   * after a success the user was told about (reload a list, close a dialog); a promise it returns keeps
+   * the mutation pending until it settles, and its failure is shown as the mutation's
+   */
+  onSuccess?: (result: R, variables: V) => void | Promise<unknown>;
   /** the success text; default the server's message, else 操作成功！; false shows none */
   successMessage?: string | false;
 };
@@ -29,7 +32,7 @@ export function useApiMutation<V, R = unknown>(call: (variables: V) => Promise<E
     onSuccess: (done, variables) => {
       if (!done) return;
       if (successMessage !== false) feedback().message.success(successMessage ?? (done.message || '操作成功！'));
-      onSuccess?.(done.result, variables);
+      return onSuccess?.(done.result, variables);
     },
     onError: showFailure,
   });

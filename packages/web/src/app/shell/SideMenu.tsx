@@ -1,5 +1,5 @@
 import { Menu } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { NavTheme } from './settings/settings.store.ts';
 import { submenuKeysFor } from './menuItems.tsx';
 import { useMenuNavigation } from './useMenuNavigation.ts';
@@ -12,10 +12,12 @@ export function SideMenu({ collapsed = false, theme = 'light', onNavigate }: Pro
   const [openKeys, setOpenKeys] = useState<string[]>(() => submenuKeysFor(nodes, pathname) ?? []);
 
   // Opening another page opens its submenus without closing the ones the user opened.
-  useEffect(() => {
+  const [seen, setSeen] = useState({ nodes, pathname });
+  if (seen.nodes !== nodes || seen.pathname !== pathname) {
+    setSeen({ nodes, pathname });
     const keys = submenuKeysFor(nodes, pathname);
     if (keys?.length) setOpenKeys((open) => Array.from(new Set([...open, ...keys])));
-  }, [nodes, pathname]);
+  }
 
   return (
     <Menu

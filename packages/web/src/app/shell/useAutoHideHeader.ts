@@ -17,10 +17,7 @@ export function useAutoHideHeader(enabled: boolean): boolean {
   const [visible, setVisible] = useState(true);
 
   useEffect(() => {
-    if (!enabled) {
-      setVisible(true);
-      return;
-    }
+    if (!enabled) return;
     const scrollTop = () => document.documentElement.scrollTop || document.body.scrollTop;
     let previousTop = scrollTop();
     let ticking = false;
@@ -39,6 +36,8 @@ export function useAutoHideHeader(enabled: boolean): boolean {
     return () => {
       window.removeEventListener('scroll', handleScroll);
       clearTimeout(timer);
+      // Switched on again later, the header starts shown.
+      setVisible(true);
     };
   }, [enabled]);
 

@@ -23,17 +23,6 @@ function findByPath(nodes: MenuNode[], path: string): MenuNode | null {
   return null;
 }
 
-/** The `meta.permissionList` of the menu entry the current page was opened from. */
-function useRoutePermissions(): AuthItem[] | null {
-  const menu = useSession((state) => state.menu);
-  // A screen is always under the router; a bare component test is not, and has no route entries.
-  const pathname = useInRouterContext() ? useLocation().pathname : null;
-  return useMemo(() => {
-    if (!menu || !pathname) return null;
-    return findByPath(menu, pathname)?.meta?.permissionList ?? null;
-  }, [menu, pathname]);
-}
-
 /** The lists the session stored at the last permission load (platform/session.ts). */
 export function readAccessLists(routePermissions: AuthItem[] | null = null): AccessLists {
   return {
@@ -43,17 +32,26 @@ export function readAccessLists(routePermissions: AuthItem[] | null = null): Acc
   };
 }
 
+/**
+ * The stored lists with the `meta.permissionList` of the menu entry the current page was opened from.
+ * The lists are rewritten with every permission load, which also replaces the menu: read again then.
+ */
+function useAccessLists(): AccessLists {
+  const menu = useSession((state) => state.menu);
+  // A screen is always under the router; a bare component test is not, and has no route entries.
+  const pathname = useInRouterContext() ? useLocation().pathname : null;
+  return useMemo(() => readAccessLists(menu && pathname ? (findByPath(menu, pathname)?.meta?.permissionList ?? null) : null), [menu, pathname]);
+}
+
 /** ant-design-pro's `useAccess()`: what the signed-in user may do on the current page. */
 export function useAccess(): Access {
-  const routePermissions = useRoutePermissions();
-  // The lists are rewritten with every permission load, which also replaces the menu: re-read then.
-  const menu = useSession((state) => state.menu);
-  return useMemo(() => {
-    const lists = readAccessLists(routePermissions);
-    return {
+  const lists = useAccessLists();
+  return useMemo(
+    () => ({
       can: (code) => hasButtonPermission(code, lists),
       state: (code) => buttonState(code, lists),
       columns: (columns, prefix) => filterColumns(columns, forbiddenColumns(prefix, lists)),
-    };
-  }, [routePermissions, menu]);
+    }),
+    [lists],
+  );
 }

@@ -7,6 +7,8 @@ import { unwrap } from '../../platform/result.ts';
 import { NOTHING_FOUND, SEARCH_PROMPT } from './DictSelect.tsx';
 import { useDebouncedKeyword } from '../form/useDebouncedKeyword.ts';
 
+const NO_ITEMS: DictModel[] = [];
+
 const path = (call: 'loadDict' | 'loadDictItem', code: string) => `/sys/dict/${call}/${encodeURIComponent(code)}`;
 
 /** GET /sys/dict/loadDict/{code}?keyword=: the items whose text contains the keyword (JEECG-API §5.3). */
@@ -45,7 +47,7 @@ export function TableDictSelect({ code, value, onChange, placeholder = '请选�
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  const found = useMemo(() => search.data ?? [], [search.data]);
+  const found = search.data ?? NO_ITEMS;
   const pickedLabel = picked && picked.value === current ? picked.label : undefined;
   const known = current !== undefined && (pickedLabel !== undefined || found.some((item) => item.value === current));
   const text = useQuery({

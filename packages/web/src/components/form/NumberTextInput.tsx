@@ -1,5 +1,5 @@
 import { Input, type InputProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 /** What may stand in the box while typing: optional minus, digits, one decimal point (spec §5 "Number grid cell"). */
 const NUMERIC_TEXT = /^-?\d*\.?\d*$/;
@@ -31,10 +31,13 @@ export function NumberTextInput({ value, onChange, onBlur, ...rest }: NumberText
   const [text, setText] = useState(() => textOf(value));
   const [focused, setFocused] = useState(false);
 
-  // The form may set the value (reset, load a record) while the box is not being typed in.
-  useEffect(() => {
+  // The form may set the value (reset, load a record) while the box is not being typed in; leaving the
+  // box shows the value the form kept.
+  const [seen, setSeen] = useState({ value, focused });
+  if (seen.value !== value || seen.focused !== focused) {
+    setSeen({ value, focused });
     if (!focused) setText(textOf(value));
-  }, [value, focused]);
+  }
 
   return (
     <Input

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import type { Envelope } from '@sbwq/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +37,12 @@ afterEach(cleanup);
 
 const setup = (over: Partial<Parameters<typeof Dialog>[0]> = {}) => {
   const props = { open: true, record: null, load: (row: Row) => ({ name: row.name }), save: vi.fn(async (_values: Values) => answer(true, '添加成功！', 'new-id')), onSaved: vi.fn(), onClose: vi.fn(), ...over };
-  const view = render(<Dialog {...props} />);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Dialog {...props} />
+    </QueryClientProvider>,
+  );
   return { ...props, view };
 };
 

@@ -1,7 +1,8 @@
 import { Form, type FormInstance } from 'antd';
 import type { Envelope } from '@sbwq/contracts';
-import { useEffect, useState } from 'react';
-import { showAnswer, showFailure } from '../../platform/result.ts';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { showFailure } from '../../platform/result.ts';
+import { useApiMutation } from '../../platform/useApiMutation.ts';
 
 type ModalFormOptions<R, V, A> = {
   open: boolean;
@@ -26,21 +27,27 @@ type ModalFormOptions<R, V, A> = {
 export function useModalForm<R, V extends object, A = unknown>({ open, record, initial, load, save, onSaved, onClose }: ModalFormOptions<R, V, A>) {
   const [form] = Form.useForm<V>();
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
+
+  // The callbacks are the caller's of the latest render; the dialog is filled once per opening, not per render.
+  const latest = useRef({ initial, load, onClose });
+  useLayoutEffect(() => {
+    latest.current = { initial, load, onClose };
+  });
 
   useEffect(() => {
     if (!open) return;
     let cancelled = false;
     form.resetFields();
     if (!record) {
-      form.setFieldsValue(initial() as Parameters<FormInstance<V>['setFieldsValue']>[0]);
+      form.setFieldsValue(latest.current.initial() as Parameters<FormInstance<V>['setFieldsValue']>[0]);
       return;
     }
-    const loaded = load(record);
+    const loaded = latest.current.load(record);
     if (!(loaded instanceof Promise)) {
       form.setFieldsValue(loaded as Parameters<FormInstance<V>['setFieldsValue']>[0]);
       return;
     }
+    // oxlint-disable-next-line react/set-state-in-effect -- the spinner starts with the request this effect sends, and only for a record loaded afresh
     setLoading(true);
     loaded
       .then((values) => {
@@ -48,7 +55,7 @@ export function useModalForm<R, V extends object, A = unknown>({ open, record, i
       })
       .catch((error: unknown) => {
         showFailure(error);
-        if (!cancelled) onClose();
+        if (!cancelled) latest.current.onClose();
       })
       .finally(() => {
         if (!cancelled) setLoading(false);
@@ -56,7 +63,14 @@ export function useModalForm<R, V extends object, A = unknown>({ open, record, i
     return () => {
       cancelled = true;
     };
-  }, [open, record]);
+  }, [open, record, form]);
+
+  const saving = useApiMutation((values: V) => save(values, form), {
+    onSuccess: (result) => {
+      onSaved(result);
+      onClose();
+    },
+  });
 
   const submit = async () => {
     let values: V;
@@ -65,19 +79,8 @@ export function useModalForm<R, V extends object, A = unknown>({ open, record, i
     } catch {
       return; // the fields show their messages
     }
-    setSaving(true);
-    try {
-      const answer = await save(values, form);
-      if (showAnswer(answer)) {
-        onSaved(answer.result);
-        onClose();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    await saving.run(values);
   };
 
-  return { form, loading, saving, submit };
+  return { form, loading, saving: saving.isPending, submit };
 }

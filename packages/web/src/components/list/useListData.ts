@@ -42,11 +42,9 @@ export function useListData<T extends object, B>(definition: ListDefinition<T, B
 
   // A page emptied by deletes shows the one before it.
   const records = query.data?.records;
-  useEffect(() => {
-    if (records && records.length === 0 && state.pageNo > 1 && !query.isFetching) {
-      setState((current) => ({ ...current, pageNo: current.pageNo - 1 }));
-    }
-  }, [records, state.pageNo, query.isFetching]);
+  if (records && records.length === 0 && state.pageNo > 1 && !query.isFetching) {
+    setState((current) => ({ ...current, pageNo: current.pageNo - 1 }));
+  }
 
   return {
     state,

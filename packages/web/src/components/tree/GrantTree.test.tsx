@@ -17,8 +17,11 @@ const nodes: GrantNode[] = [
 let last: string[] = [];
 function Harness({ initial }: { initial: string[] }) {
   const [checked, setChecked] = useState(initial);
-  last = checked;
-  return <GrantTree nodes={nodes} checked={checked} onChange={setChecked} />;
+  const handleChange = (keys: string[]) => {
+    last = keys;
+    setChecked(keys);
+  };
+  return <GrantTree nodes={nodes} checked={checked} onChange={handleChange} />;
 }
 
 const checkbox = (title: string) => screen.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;

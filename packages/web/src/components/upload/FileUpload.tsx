@@ -105,9 +105,7 @@ export function FileUpload({
   /** paths uploaded by this control and not yet saved anywhere: removed without asking */
   const uploadedHere = useRef(new Set<string>());
   const emitted = useRef<string | undefined>(value || undefined);
-  const [files, setFiles] = useState<UploadFile[]>(() => filesOfValue(value, names.current).map((f) => shown(f)));
-  const held = useRef(files);
-  held.current = files;
+  const [files, setFiles] = useState<UploadFile[]>(() => filesOfValue(value).map((f) => shown(f)));
   const [preview, setPreview] = useState<string | null>(null);
 
   // A value set from outside (form load, reset) replaces the list; the value this control emitted does not.
@@ -133,7 +131,7 @@ export function FileUpload({
     // The files of one pick beyond the limit are refused, with one warning for the pick.
     const acceptable = batch.filter((f) => !refusalOf(f, accept));
     const index = acceptable.indexOf(file);
-    const room = roomFor(held.current.filter((f) => f.status !== 'error').length, max);
+    const room = roomFor(files.filter((f) => f.status !== 'error').length, max);
     if (index >= room) {
       if (index === room) feedback().message.warning(countMessage(max));
       return Upload.LIST_IGNORE;

@@ -1,6 +1,6 @@
 import { UPLOAD_POPUP_HEIGHT, UPLOAD_POPUP_WIDTH, UploadMsg } from '@sbwq/contracts';
 import { Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { feedback } from '../../platform/feedback.ts';
 import { FileUpload, type FileUploadProps } from './FileUpload.tsx';
 
@@ -19,9 +19,12 @@ type UploadModalProps = Omit<FileUploadProps, 'value' | 'onChange' | 'id'> & {
  */
 export function UploadModal({ open, title = '上传文件', value, onOk, onCancel, ...upload }: UploadModalProps) {
   const [current, setCurrent] = useState<string | undefined>(value ?? undefined);
-  useEffect(() => {
+  // Opening the popup (or a new value while open) starts it from the value again.
+  const [seen, setSeen] = useState({ open, value });
+  if (seen.open !== open || seen.value !== value) {
+    setSeen({ open, value });
     if (open) setCurrent(value ?? undefined);
-  }, [open, value]);
+  }
 
   const handleOk = () => {
     if (!current) {

@@ -2,7 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { PRIORITIES, PRIORITY_TAG, type MyAnnouncementSendRecord } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { DictTag } from '../../components/dict/DictTag.tsx';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../components/list/types.ts';
@@ -11,7 +11,7 @@ import { MY_NOTICES_LIST_KEY, NOTICE_FEED_KEY, noticeApi, viewOfDelivery, type N
 import { NoticeModal } from '../../app/shell/notice/NoticeModal.tsx';
 import { PriorityTag } from '../../app/shell/notice/PriorityTag.tsx';
 import { feedback } from '../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../platform/result.ts';
+import { useApiMutation } from '../../platform/useApiMutation.ts';
 import { myNoticeApi } from './isps.api.ts';
 
 export const READ_ALL_TEXT = '全部标注已读';
@@ -36,11 +36,13 @@ export function UserAnnouncementList() {
   const reloadList = useReloadList(MY_NOTICES_LIST_KEY);
   const queryClient = useQueryClient();
 
+  const reloadAll = useCallback(() => {
+    reloadList();
+    void queryClient.invalidateQueries({ queryKey: NOTICE_FEED_KEY });
+  }, [reloadList, queryClient]);
+  const { run: readAll } = useApiMutation<void>(() => myNoticeApi.readAll(), { onSuccess: reloadAll });
+
   const definition = useMemo<ListDefinition<MyAnnouncementSendRecord>>(() => {
-    const reloadAll = () => {
-      reloadList();
-      void queryClient.invalidateQueries({ queryKey: NOTICE_FEED_KEY });
-    };
 
     const handleView = async (record: MyAnnouncementSendRecord) => {
       setViewing(viewOfDelivery(record));
@@ -56,13 +58,7 @@ export function UserAnnouncementList() {
         content: READ_ALL_CONFIRM,
         okText: '确定',
         cancelText: '取消',
-        onOk: async () => {
-          try {
-            if (showAnswer(await myNoticeApi.readAll())) reloadAll();
-          } catch (error) {
-            showFailure(error);
-          }
-        },
+        onOk: () => readAll(),
       });
     };
 
@@ -99,7 +95,7 @@ export function UserAnnouncementList() {
       actionColumnWidth: 100,
       scrollX: 900,
     };
-  }, [reloadList, queryClient]);
+  }, [reloadAll, readAll]);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Dropdown, Tabs, type MenuProps } from 'antd';
-import { memo, useCallback, useContext, useRef } from 'react';
+import { memo, useCallback, useContext, useLayoutEffect, useRef } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
 import { fullPathOf, useRememberedTitle } from '../../../platform/pageTitle.ts';
 import styles from './MultiTab.module.css';
@@ -65,7 +65,9 @@ export function MultiTab() {
 
   // Labels are memoised: hand them a callback that never changes.
   const actionRef = useRef(handleAction);
-  actionRef.current = handleAction;
+  useLayoutEffect(() => {
+    actionRef.current = handleAction;
+  });
   const onAction = useCallback((tab: Tab, action: Action) => actionRef.current(tab, action), []);
 
   return (

@@ -1,11 +1,12 @@
 import { HOME_PATH } from '@sbwq/contracts';
-import { Activity, memo, Suspense, useContext, useLayoutEffect, useRef, type ContextType, type ReactNode } from 'react';
+import { Activity, memo, Suspense, useContext, useLayoutEffect, useState, type ContextType, type ReactNode } from 'react';
 import { UNSAFE_DataRouterStateContext, UNSAFE_LocationContext, useLocation, useMatches, useOutlet } from 'react-router';
 import { fullPathOf } from '../../../platform/pageTitle.ts';
 import { useSession } from '../../../platform/session.ts';
 import { PageLoading } from '../../PageLoading.tsx';
 import { handleOf } from '../../useDocumentTitle.ts';
 import { findMenuNode } from '../menuItems.tsx';
+import type { Tab } from './tabs.rules.ts';
 import { trackVisit, useTabs } from './tabs.store.ts';
 
 type LocationValue = ContextType<typeof UNSAFE_LocationContext>;
@@ -29,7 +30,7 @@ export function PageHost({ tabsEnabled }: { tabsEnabled: boolean }) {
   const handle = handleOf(useMatches());
   const tabs = useTabs((state) => state.tabs);
   const menu = useSession((state) => state.menu);
-  const cache = useRef(new Map<string, Kept>()).current;
+  const [cache, setCache] = useState<ReadonlyMap<string, Kept>>(() => new Map());
 
   const key = fullPathOf(location);
   const title = handle?.title ?? '';
@@ -40,22 +41,14 @@ export function PageHost({ tabsEnabled }: { tabsEnabled: boolean }) {
     trackVisit({ key, title, keepAlive }, tabsEnabled, homeKeepAlive);
   }, [key, title, keepAlive, tabsEnabled, homeKeepAlive]);
 
-  const current = cache.get(key);
-  if (!current || current.locationKey !== location.key) {
-    cache.set(key, { element: outlet, locationKey: location.key, location: locationValue, routerState });
-  } else {
-    // The shown page follows the router's state (pending navigations, revalidation); a hidden one keeps
-    // the state it was left with.
-    current.routerState = routerState;
-  }
-  for (const kept of [...cache.keys()]) {
-    if (kept === key) continue;
-    if (!tabs.some((tab) => tab.key === kept && tab.keepAlive)) cache.delete(kept);
-  }
+  const shown = keptPages(cache, key, { element: outlet, locationKey: location.key, location: locationValue, routerState }, tabs);
+  // Adjusted while rendering, as React advises for state derived from the previous render: React
+  // renders again at once with the new pages and never shows the old ones.
+  if (shown !== cache) setCache(shown);
 
   return (
     <>
-      {[...cache].map(([pageKey, kept]) => {
+      {Array.from(shown, ([pageKey, kept]) => {
         const version = tabs.find((tab) => tab.key === pageKey)?.version ?? 0;
         return (
           <KeptPage
@@ -70,6 +63,27 @@ export function PageHost({ tabsEnabled }: { tabsEnabled: boolean }) {
       })}
     </>
   );
+}
+
+/**
+ * The pages to keep after a render: the shown page (its element reused while its location is the same),
+ * and the keepAlive pages whose tab is still open. The same map when nothing changed.
+ */
+function keptPages(cache: ReadonlyMap<string, Kept>, key: string, shown: Kept, tabs: readonly Tab[]): ReadonlyMap<string, Kept> {
+  let next: Map<string, Kept> | null = null;
+  const edit = () => (next ??= new Map(cache));
+  const current = cache.get(key);
+  if (!current || current.locationKey !== shown.locationKey) {
+    edit().set(key, shown);
+  } else if (current.routerState !== shown.routerState) {
+    // The shown page follows the router's state (pending navigations, revalidation); a hidden one keeps
+    // the state it was left with.
+    edit().set(key, { ...current, routerState: shown.routerState });
+  }
+  for (const kept of cache.keys()) {
+    if (kept !== key && !tabs.some((tab) => tab.key === kept && tab.keepAlive)) edit().delete(kept);
+  }
+  return next ?? cache;
 }
 
 type KeptPageProps = {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
 import { feedback } from '../../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { orgApi } from '../../rights/org/org.api.ts';
 
 type CertifyValues = { practiceFile?: string | null; filingFile?: string | null; agentFilingNo?: string | null };
@@ -18,23 +18,17 @@ const half = { xs: 24, md: 12 };
  */
 export function CertifyForm({ org, onSaved }: { org: OrgRecord; onSaved: () => Promise<void> }) {
   const [form] = Form.useForm<CertifyValues>();
-  const [busy, setBusy] = useState(false);
   const agency = org.orgType === RightsOrgType.agency;
 
   // filled once when the form opens (see EnrolForm: a reset would remount the upload controls)
   const [initialValues] = useState<CertifyValues>(() => ({ practiceFile: org.practiceFile, filingFile: org.filingFile, agentFilingNo: org.agentFilingNo }));
 
-  const submit = async (values: CertifyValues) => {
-    setBusy(true);
-    try {
-      const body = { practiceFile: values.practiceFile || null, filingFile: values.filingFile || null, agentFilingNo: values.agentFilingNo?.trim() || null };
-      if (showAnswer(await orgApi.submitCertify(body))) await onSaved();
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const certify = useApiMutation(
+    (values: CertifyValues) =>
+      orgApi.submitCertify({ practiceFile: values.practiceFile || null, filingFile: values.filingFile || null, agentFilingNo: values.agentFilingNo?.trim() || null }),
+    { onSuccess: onSaved },
+  );
+  const busy = certify.isPending;
 
   const handleSubmit = async () => {
     let values: CertifyValues;
@@ -52,7 +46,7 @@ export function CertifyForm({ org, onSaved }: { org: OrgRecord; onSaved: () => P
       content: '提交后由协会审核，审核期间不能修改。确定提交吗？',
       okText: '确定',
       cancelText: '取消',
-      onOk: () => submit(values),
+      onOk: () => certify.run(values),
     });
   };
 

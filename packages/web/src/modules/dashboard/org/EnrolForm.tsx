@@ -6,7 +6,7 @@ import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
 import { feedback } from '../../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { orgApi } from '../../rights/org/org.api.ts';
 import { draftFieldsToCheck, enrolBody, enrolFormValues, type EnrolFormValues } from './enrolForm.ts';
 import styles from './EnrolForm.module.css';
@@ -33,12 +33,15 @@ const half = { xs: 24, md: 12 };
  */
 export function EnrolForm({ org, onSaved }: { org: OrgRecord | null; onSaved: () => Promise<void> }) {
   const [form] = Form.useForm<EnrolFormValues>();
-  const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const orgType = Form.useWatch('orgType', form);
 
   // The saved application fills the form once, when it opens: later answers are the user's own saves, and
   // resetting the form then would remount the upload controls and lose an upload in flight.
   const [initialValues] = useState(() => enrolFormValues(org));
+
+  const saveDraft = useApiMutation((values: EnrolFormValues) => orgApi.saveEnrol(enrolBody(values)), { onSuccess: onSaved });
+  const submitApplication = useApiMutation((values: EnrolFormValues) => orgApi.submitEnrol(enrolBody(values)), { onSuccess: onSaved });
+  const busy = saveDraft.isPending ? 'save' : submitApplication.isPending ? 'submit' : null;
 
   const handleSave = async () => {
     const values = form.getFieldsValue(true) as EnrolFormValues;
@@ -47,26 +50,10 @@ export function EnrolForm({ org, onSaved }: { org: OrgRecord | null; onSaved: ()
     } catch {
       return; // the fields show their messages
     }
-    setBusy('save');
-    try {
-      if (showAnswer(await orgApi.saveEnrol(enrolBody(values)))) await onSaved();
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setBusy(null);
-    }
+    await saveDraft.run(values);
   };
 
-  const submit = async () => {
-    setBusy('submit');
-    try {
-      if (showAnswer(await orgApi.submitEnrol(enrolBody(form.getFieldsValue(true) as EnrolFormValues)))) await onSaved();
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const submit = () => submitApplication.run(form.getFieldsValue(true) as EnrolFormValues);
 
   const handleSubmit = async () => {
     try {
