@@ -24,7 +24,7 @@ type Doc = { summary?: string; description?: string };
 export type ExcelFile = { body: Buffer; fileName: string; asciiName: string };
 
 export type ResourceService<Add extends z.ZodType, Edit extends z.ZodType> = {
-  list: (ctx: ResourceCtx, query: ListParams) => Promise<unknown>;
+  list?: (ctx: ResourceCtx, query: ListParams) => Promise<unknown>;
   byId?: (ctx: ResourceCtx, id: string) => Promise<unknown>;
   /** its answer is the `result` of the reply (the new id, or nothing) */
   add?: (ctx: ResourceCtx, body: z.output<Add>) => Promise<unknown>;
@@ -43,7 +43,8 @@ export type ResourceService<Add extends z.ZodType, Edit extends z.ZodType> = {
  */
 export type ResourceImpl<Add extends z.ZodType, Edit extends z.ZodType> = {
   tags: string[];
-  listResource: ListResource;
+  /** the whitelist of `list` and `exportXls`; a resource without them has none */
+  listResource?: ListResource;
   service: ResourceService<Add, Edit>;
   messages: {
     added: string;
@@ -109,14 +110,15 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   const queried = messages.queried ?? Msg.querySuccess;
 
   if (has('list')) {
-    r.get(`${basePath}/list`, { config: { permission: perm.list }, schema: { ...doc('list'), querystring: listQuerySchema(impl.listResource) } }, async (request) =>
-      ok(await service.list(ctxOf(request), request.query), queried, 200),
+    const list = need(service.list, 'list');
+    r.get(`${basePath}/list`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('list'), querystring: listQuerySchema(need(impl.listResource, 'listResource')) } }, async (request) =>
+      ok(await list(ctxOf(request), request.query), queried, 200),
     );
   }
 
   if (has('queryById')) {
     const byId = need(service.byId, 'queryById');
-    r.get(`${basePath}/queryById`, { config: { permission: perm.list }, schema: { ...doc('queryById'), querystring: idQuery } }, async (request) =>
+    r.get(`${basePath}/queryById`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('queryById'), querystring: idQuery } }, async (request) =>
       ok(await byId(ctxOf(request), request.query.id), queried, 200),
     );
   }
@@ -165,7 +167,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     const exportXls = need(service.exportXls, 'exportXls');
     r.get(
       `${basePath}/exportXls`,
-      { config: { permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuerySchema(impl.listResource) } },
+      { config: { permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuerySchema(need(impl.listResource, 'listResource')) } },
       async (request, reply) => sendExcel(reply, await exportXls(ctxOf(request), request.query)),
     );
   }

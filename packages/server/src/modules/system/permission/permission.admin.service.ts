@@ -71,7 +71,7 @@ export async function permissionTree(db: Db): Promise<PermissionTreeNode[]> {
   return nest((await allRows(db)).map(toTreeNode), (n) => !n.isLeaf);
 }
 
-type SelectNode = { key: string; title: string; slotTitle: string; label: string; value: string; icon: string | null; parentId: string | null; isLeaf: boolean; ruleFlag: number; menuType: number; children?: SelectNode[]; id: string };
+export type SelectNode = { key: string; title: string; slotTitle: string; label: string; value: string; icon: string | null; parentId: string | null; isLeaf: boolean; ruleFlag: number; menuType: number; children?: SelectNode[]; id: string };
 
 /** Tree for grant drawers: {treeList, ids} (JEECG-API §3.2 queryTreeList; the role variant has the same keys plus ruleFlag). */
 export async function selectTree(db: Db, only?: Set<string>) {
