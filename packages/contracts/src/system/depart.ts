@@ -77,8 +77,8 @@ export type DepartRoleBody = z.infer<typeof departRoleBody>;
 export type DepartRoleRecord = {
   id: string;
   departId: string;
-  roleName: string;
-  roleCode: string;
+  roleName: string | null;
+  roleCode: string | null;
   description: string | null;
   createBy: string | null;
   createTime: string | null;
