@@ -24,6 +24,9 @@ import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
 import { HOME_PERMISSION_ID, RoleId, seedButtons, seedFeatureMenu, seedMenuSection, type FeatureMenu } from './buttons.ts';
 import { seedAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 import { fillRuleMenu } from '../modules/system/fill-rule/fill-rule.menu.ts';
+import { roleMenu } from '../modules/system/role/role.menu.ts';
+import { permissionMenu } from '../modules/system/permission/permission.menu.ts';
+import { departMenu } from '../modules/system/depart/depart.menu.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
@@ -186,35 +189,6 @@ const units: Unit[] = [
       ]),
   },
   {
-    key: 'perms:system-role-permission:v1',
-    run: (db) =>
-      seedButtons(db, [
-        { code: 'system:role:list', name: '角色-查询' },
-        { code: 'system:role:add', name: '角色-添加' },
-        { code: 'system:role:edit', name: '角色-编辑' },
-        { code: 'system:role:delete', name: '角色-删除' },
-        { code: 'system:role:grant', name: '角色-授权' },
-        { code: 'system:role:user', name: '角色-用户管理' },
-        { code: 'system:permission:list', name: '菜单-查询' },
-        { code: 'system:permission:add', name: '菜单-添加' },
-        { code: 'system:permission:edit', name: '菜单-编辑' },
-        { code: 'system:permission:delete', name: '菜单-删除' },
-        { code: 'system:permission:rule', name: '菜单-数据规则' },
-      ]),
-  },
-  {
-    key: 'perms:system-depart:v1',
-    run: (db) =>
-      seedButtons(db, [
-        { code: 'system:depart:add', name: '部门-添加' },
-        { code: 'system:depart:edit', name: '部门-编辑' },
-        { code: 'system:depart:delete', name: '部门-删除' },
-        { code: 'system:depart:grant', name: '部门-权限' },
-        { code: 'system:depart:role', name: '部门-角色' },
-        { code: 'system:depart:user', name: '部门-用户' },
-      ]),
-  },
-  {
     key: 'perms:system-position-tenant-address:v1',
     run: async (db) => {
       await seedButtons(db, [
@@ -318,15 +292,15 @@ const units: Unit[] = [
         sortNo: 90,
         screens: [
           { key: 'user', name: '用户管理', url: '/isystem/user', component: 'system/UserList', icon: 'user', codes: ['list', 'add', 'edit', 'delete', 'frozen', 'changePassword', 'recycle', 'export', 'import'].map((a) => `system:user:${a}`) },
-          { key: 'role', name: '角色管理', url: '/isystem/roleUserList', component: 'system/RoleList', icon: 'team', codes: ['list', 'add', 'edit', 'delete', 'grant', 'user'].map((a) => `system:role:${a}`) },
-          { key: 'permission', name: '菜单管理', url: '/isystem/permission', component: 'system/PermissionList', icon: 'appstore', codes: ['list', 'add', 'edit', 'delete', 'rule'].map((a) => `system:permission:${a}`) },
-          { key: 'depart', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', icon: 'cluster', codes: ['add', 'edit', 'delete', 'grant', 'role', 'user'].map((a) => `system:depart:${a}`) },
           { key: 'position', name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', icon: 'solution', codes: ['list', 'add', 'edit', 'delete'].map((a) => `system:position:${a}`) },
           { key: 'tenant', name: '租户管理', url: '/isystem/tenant', component: 'system/TenantList', icon: 'bank', codes: ['list', 'add', 'edit', 'delete'].map((a) => `system:tenant:${a}`) },
           { key: 'addressList', name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', icon: 'profile', codes: ['system:address:list'], roles: [RoleId.reviewer, RoleId.finance] },
         ],
       }),
   },
+  menuUnit(roleMenu),
+  menuUnit(permissionMenu),
+  menuUnit(departMenu),
   { key: 'perms:rights-org-bank-right-approval:v1', run: (db) => seedRightsButtons(db) },
   { key: 'rights:dict-draft-audit-status:v1', run: (db) => seedDraftAuditStatus(db) },
   { key: 'demo:rights:v1', run: async (db, opts) => (opts.seedDemo ? seedRightsDemo(db, opts.announce) : undefined) },
