@@ -67,9 +67,9 @@ export const departResource = defineResource<DepartTreeNode>()({
 export const departRoleBody = z.object({
   id: z.string().max(36).optional(),
   departId: z.string({ error: '缺少部门ID' }).min(1).max(36),
-  roleName: z.string({ error: '请输入部门角色名称' }).trim().min(1, '请输入部门角色名称').max(100),
+  roleName: z.string({ error: '请输入部门角色名称' }).trim().min(1, '请输入部门角色名称').max(100, '长度不能超过100个字符'),
   roleCode: z.string({ error: '请输入部门角色编码' }).trim().regex(ROLE_CODE_PATTERN, '角色编码以字母开头，只能包含字母、数字和下划线'),
-  description: z.string().trim().max(255).optional().nullable(),
+  description: z.string().trim().max(255, '长度不能超过255个字符').optional().nullable(),
 });
 export const departRoleEditBody = departRoleBody.extend({ id: z.string().min(1).max(36) });
 export type DepartRoleBody = z.infer<typeof departRoleBody>;

@@ -107,3 +107,18 @@ export const dataRuleQuery = z.object({
   _t: z.string().optional(),
 });
 export type DataRuleQuery = z.infer<typeof dataRuleQuery>;
+
+/** A data rule as `getPermRuleListByPermId` answers it. */
+export type DataRuleRecord = {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleConditions: string;
+  ruleValue: string;
+  status: string;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+};

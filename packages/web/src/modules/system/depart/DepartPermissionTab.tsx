@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { GrantTree } from '../../../components/tree/GrantTree.tsx';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { roleGrantTree } from '../role/role.api.ts';
 import { departPermissionIds, saveDepartPermission } from './depart.api.ts';
 
@@ -16,7 +16,6 @@ export function DepartPermissionTab({ depart }: { depart: DepartTreeNode }) {
   const granted = useQuery({ queryKey: ['system', 'depart', 'permissions', depart.id], queryFn: () => departPermissionIds(depart.id), staleTime: 0, gcTime: 0 });
   const [checked, setChecked] = useState<string[]>([]);
   const [last, setLast] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (granted.data) {
@@ -25,22 +24,13 @@ export function DepartPermissionTab({ depart }: { depart: DepartTreeNode }) {
     }
   }, [granted.data]);
 
-  const handleSave = async () => {
-    setSaving(true);
-    try {
-      if (showAnswer(await saveDepartPermission(depart.id, checked, last))) setLast(checked);
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useApiMutation((ids: string[]) => saveDepartPermission(depart.id, ids, last), { onSuccess: (_, ids) => setLast(ids) });
 
   return (
     <div>
       <Alert type="info" showIcon style={{ marginBottom: 12 }} title="部门权限是本部门的部门角色可授予的范围。" />
       <GrantTree nodes={tree.data?.treeList ?? []} checked={checked} onChange={setChecked} loading={tree.isLoading || granted.isLoading} />
-      <Button type="primary" loading={saving} onClick={handleSave} style={{ marginTop: 16 }}>
+      <Button type="primary" loading={saving.isPending} onClick={() => saving.run(checked)} style={{ marginTop: 16 }}>
         保存
       </Button>
     </div>
