@@ -1,8 +1,8 @@
 import type { DepartTreeNode } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
-import { useEffect, useState } from 'react';
 import { GrantTree } from '../../../components/tree/GrantTree.tsx';
+import { useEditedFrom } from '../../../components/tree/useEditedFrom.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { roleGrantTree } from '../role/role.api.ts';
 import { departPermissionIds, saveDepartPermission } from './depart.api.ts';
@@ -14,17 +14,9 @@ import { departPermissionIds, saveDepartPermission } from './depart.api.ts';
 export function DepartPermissionTab({ depart }: { depart: DepartTreeNode }) {
   const tree = useQuery({ queryKey: ['system', 'role', 'grantTree'], queryFn: roleGrantTree, staleTime: 0 });
   const granted = useQuery({ queryKey: ['system', 'depart', 'permissions', depart.id], queryFn: () => departPermissionIds(depart.id), staleTime: 0, gcTime: 0 });
-  const [checked, setChecked] = useState<string[]>([]);
-  const [last, setLast] = useState<string[]>([]);
+  const [checked, setChecked] = useEditedFrom(granted.data, granted.data ?? []);
 
-  useEffect(() => {
-    if (granted.data) {
-      setChecked(granted.data);
-      setLast(granted.data);
-    }
-  }, [granted.data]);
-
-  const saving = useApiMutation((ids: string[]) => saveDepartPermission(depart.id, ids, last), { onSuccess: (_, ids) => setLast(ids) });
+  const saving = useApiMutation((ids: string[]) => saveDepartPermission(depart.id, ids, granted.data ?? []), { onSuccess: () => void granted.refetch() });
 
   return (
     <div>

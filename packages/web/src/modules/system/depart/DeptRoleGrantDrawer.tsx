@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Space } from 'antd';
-import { useEffect, useState } from 'react';
 import { GrantTree } from '../../../components/tree/GrantTree.tsx';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import type { DepartRoleRecord } from '@sbwq/contracts';
+import { useEditedFrom } from '../../../components/tree/useEditedFrom.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { deptRolePermissionIds, deptRoleTree, saveDeptRolePermission } from './depart.api.ts';
 
@@ -11,19 +11,11 @@ import { deptRolePermissionIds, deptRoleTree, saveDeptRolePermission } from './d
 export function DeptRoleGrantDrawer({ role, onClose }: { role: DepartRoleRecord | null; onClose: () => void }) {
   const tree = useQuery({ queryKey: ['system', 'depart', 'roleTree', role?.departId], queryFn: () => deptRoleTree(role!.departId), enabled: Boolean(role), staleTime: 0 });
   const granted = useQuery({ queryKey: ['system', 'depart', 'roleGranted', role?.id], queryFn: () => deptRolePermissionIds(role!.id), enabled: Boolean(role), staleTime: 0, gcTime: 0 });
-  const [checked, setChecked] = useState<string[]>([]);
-  const [last, setLast] = useState<string[]>([]);
+  const [checked, setChecked] = useEditedFrom(granted.data, granted.data ?? []);
 
-  useEffect(() => {
-    if (granted.data) {
-      setChecked(granted.data);
-      setLast(granted.data);
-    }
-  }, [granted.data]);
-
-  const saving = useApiMutation(({ roleId, ids }: { roleId: string; ids: string[]; close: boolean }) => saveDeptRolePermission(roleId, ids, last), {
-    onSuccess: (_, { ids, close }) => {
-      setLast(ids);
+  const saving = useApiMutation(({ roleId, ids }: { roleId: string; ids: string[]; close: boolean }) => saveDeptRolePermission(roleId, ids, granted.data ?? []), {
+    onSuccess: (_, { close }) => {
+      void granted.refetch();
       if (close) onClose();
     },
   });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Drawer, Empty, Space, Spin, Tag } from 'antd';
-import { useEffect, useState } from 'react';
 import { useDictItems, dictText } from '../../../components/dict/useDictItems.ts';
 import type { DataRuleGrant, Envelope } from '@sbwq/contracts';
+import { useEditedFrom } from '../../../components/tree/useEditedFrom.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 
 type DataRuleDrawerProps = {
@@ -22,7 +22,6 @@ type DataRuleDrawerProps = {
  */
 export function DataRuleGrantDrawer({ menu, scope, load, save, onClose }: DataRuleDrawerProps) {
   const { items: conditions } = useDictItems('rule_conditions');
-  const [checked, setChecked] = useState<string[]>([]);
   const answer = useQuery({
     queryKey: ['system', 'datarule-grant', scope, menu?.id],
     queryFn: () => load(menu!.id),
@@ -31,10 +30,7 @@ export function DataRuleGrantDrawer({ menu, scope, load, save, onClose }: DataRu
     gcTime: 0,
   });
   const data = answer.data?.success ? answer.data.result : null;
-
-  useEffect(() => {
-    setChecked((data?.drChecked ?? '').split(',').filter(Boolean));
-  }, [data]);
+  const [checked, setChecked] = useEditedFrom(data, (data?.drChecked ?? '').split(',').filter(Boolean));
 
   const saving = useApiMutation(({ menuId, ids }: { menuId: string; ids: string[] }) => save(menuId, ids), { onSuccess: onClose });
   const handleSave = () => menu && saving.run({ menuId: menu.id, ids: checked });

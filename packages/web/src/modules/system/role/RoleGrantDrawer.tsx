@@ -1,8 +1,9 @@
 import type { RoleRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Space } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { GrantTree, type GrantNode } from '../../../components/tree/GrantTree.tsx';
+import { useEditedFrom } from '../../../components/tree/useEditedFrom.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { roleDataRules, roleGrantTree, rolePermissionIds, saveRoleDataRules, saveRolePermission } from './role.api.ts';
 import { DataRuleGrantDrawer } from './RoleDataRuleDrawer.tsx';
@@ -15,20 +16,11 @@ export function RoleGrantDrawer({ role, onClose }: { role: RoleRecord | null; on
   const queryClient = useQueryClient();
   const tree = useQuery({ queryKey: ['system', 'role', 'grantTree'], queryFn: roleGrantTree, enabled: Boolean(role), staleTime: 0 });
   const granted = useQuery({ queryKey: ['system', 'role', 'granted', role?.id], queryFn: () => rolePermissionIds(role!.id), enabled: Boolean(role), staleTime: 0, gcTime: 0 });
-  const [checked, setChecked] = useState<string[]>([]);
-  const [last, setLast] = useState<string[]>([]);
+  const [checked, setChecked] = useEditedFrom(granted.data, granted.data ?? []);
   const [ruleMenu, setRuleMenu] = useState<{ id: string; title: string } | null>(null);
 
-  useEffect(() => {
-    if (granted.data) {
-      setChecked(granted.data);
-      setLast(granted.data);
-    }
-  }, [granted.data]);
-
-  const saving = useApiMutation(({ roleId, ids }: { roleId: string; ids: string[]; close: boolean }) => saveRolePermission(roleId, ids, last), {
-    onSuccess: (_, { roleId, ids, close }) => {
-      setLast(ids);
+  const saving = useApiMutation(({ roleId, ids }: { roleId: string; ids: string[]; close: boolean }) => saveRolePermission(roleId, ids, granted.data ?? []), {
+    onSuccess: (_, { roleId, close }) => {
       void queryClient.invalidateQueries({ queryKey: ['system', 'role', 'granted', roleId] });
       if (close) onClose();
     },
