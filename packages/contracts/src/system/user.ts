@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, permCodes } from '../resource.ts';
 
 const optionalText = (max: number) =>
   z
@@ -87,3 +88,43 @@ export type UserRecord = {
   updateBy: string | null;
   updateTime: string | null;
 };
+
+export const UserMsg = {
+  notFound: '未找到对应数据',
+  added: '添加成功！',
+  edited: '修改成功!',
+  deleted: '删除用户成功',
+  batchDeleted: '批量删除用户成功',
+} as const;
+
+export const UserPerm = permCodes('system:user', ['list', 'add', 'edit', 'delete', 'frozen', 'changePassword', 'recycle', 'export', 'import']);
+
+/**
+ * 用户 as a standard resource; its other routes (frozenBatch, changePassword, the recycle bin…) are
+ * its own. Delete is soft: a deleted user waits in the recycle bin.
+ */
+export const userResource = defineResource<UserRecord>()({
+  basePath: '/sys/user',
+  entity: '用户',
+  perm: UserPerm,
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
+  addBody: userAddBody,
+  editBody: userEditBody,
+  editMethods: ['PUT', 'POST'],
+  importTemplate: true,
+});
+
+/** A line of 通讯录: contact fields only, one per user and department. */
+export type AddressEntry = {
+  id: string;
+  realname: string;
+  workNo: string | null;
+  post: string | null;
+  telephone: string | null;
+  email: string | null;
+  phone: string | null;
+  departName: string;
+  orgCode: string;
+};
+
+export const AddressPerm = permCodes('system:address', ['list']);

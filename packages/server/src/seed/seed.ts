@@ -14,7 +14,7 @@ import { systemDataButtons, seedTableDicts } from '../modules/system/dict/dict.s
 import { seedCategories } from '../modules/system/category/category.seed.ts';
 import { seedFillRules } from '../modules/system/fill-rule/fill-rule.seed.ts';
 import { seedCheckRules } from '../modules/system/check-rule/check-rule.seed.ts';
-import { seedDictMenu } from '../modules/system/dict/dict.menu.ts';
+import { seedDictMenu, SYSTEM_MENU_ID } from '../modules/system/dict/dict.menu.ts';
 import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dictionaries.ts';
 import { sysSeed } from './seed.table.ts';
 import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modules/rights/rights.seed.ts';
@@ -27,6 +27,10 @@ import { fillRuleMenu } from '../modules/system/fill-rule/fill-rule.menu.ts';
 import { roleMenu } from '../modules/system/role/role.menu.ts';
 import { permissionMenu } from '../modules/system/permission/permission.menu.ts';
 import { departMenu } from '../modules/system/depart/depart.menu.ts';
+import { userMenu } from '../modules/system/user/user.menu.ts';
+import { positionMenu } from '../modules/system/position/position.menu.ts';
+import { tenantMenu } from '../modules/system/tenant/tenant.menu.ts';
+import { addressListMenu } from '../modules/system/address-list/address-list.menu.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
@@ -168,43 +172,6 @@ const units: Unit[] = [
     },
   },
   {
-    key: 'perms:system-user:v1',
-    run: (db) =>
-      seedButtons(db, [
-        { code: 'system:user:list', name: '用户-查询' },
-        { code: 'system:user:add', name: '用户-添加' },
-        { code: 'system:user:edit', name: '用户-编辑' },
-        { code: 'system:user:delete', name: '用户-删除' },
-        { code: 'system:user:frozen', name: '用户-冻结/解冻' },
-        { code: 'system:user:changePassword', name: '用户-重置密码' },
-        { code: 'system:user:recycle', name: '用户-回收站' },
-      ]),
-  },
-  {
-    key: 'perms:system-user-excel:v1',
-    run: (db) =>
-      seedButtons(db, [
-        { code: 'system:user:export', name: '用户-导出' },
-        { code: 'system:user:import', name: '用户-导入' },
-      ]),
-  },
-  {
-    key: 'perms:system-position-tenant-address:v1',
-    run: async (db) => {
-      await seedButtons(db, [
-        { code: 'system:position:list', name: '职务-查询' },
-        { code: 'system:position:add', name: '职务-添加' },
-        { code: 'system:position:edit', name: '职务-编辑' },
-        { code: 'system:position:delete', name: '职务-删除' },
-        { code: 'system:tenant:list', name: '租户-查询' },
-        { code: 'system:tenant:add', name: '租户-添加' },
-        { code: 'system:tenant:edit', name: '租户-编辑' },
-        { code: 'system:tenant:delete', name: '租户-删除' },
-      ]);
-      await seedButtons(db, [{ code: 'system:address:list', name: '通讯录-查询' }], [RoleId.admin, RoleId.reviewer, RoleId.finance]);
-    },
-  },
-  {
     key: 'perms:rights-file:v1',
     run: async (db) => {
       await seedButtons(db, [{ code: 'rights:file:list', name: '文件信息-查询' }], Object.values(RoleId));
@@ -281,26 +248,17 @@ const units: Unit[] = [
       ]),
   },
   {
-    // 系统管理 and its administration screens; their button rows (seeded above) move under their screens.
+    // 系统管理 itself; each of its screens is seeded by its own menu unit below, at its fixed sortNo.
     key: 'menu:system-admin:v1',
-    run: (db) =>
-      seedMenuSection(db, {
-        id: 'menu:isystem',
-        name: '系统管理',
-        url: '/isystem',
-        icon: 'setting',
-        sortNo: 90,
-        screens: [
-          { key: 'user', name: '用户管理', url: '/isystem/user', component: 'system/UserList', icon: 'user', codes: ['list', 'add', 'edit', 'delete', 'frozen', 'changePassword', 'recycle', 'export', 'import'].map((a) => `system:user:${a}`) },
-          { key: 'position', name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', icon: 'solution', codes: ['list', 'add', 'edit', 'delete'].map((a) => `system:position:${a}`) },
-          { key: 'tenant', name: '租户管理', url: '/isystem/tenant', component: 'system/TenantList', icon: 'bank', codes: ['list', 'add', 'edit', 'delete'].map((a) => `system:tenant:${a}`) },
-          { key: 'addressList', name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', icon: 'profile', codes: ['system:address:list'], roles: [RoleId.reviewer, RoleId.finance] },
-        ],
-      }),
+    run: (db) => seedMenuSection(db, { id: SYSTEM_MENU_ID, name: '系统管理', url: '/isystem', icon: 'setting', sortNo: 90, screens: [] }),
   },
   menuUnit(roleMenu),
   menuUnit(permissionMenu),
   menuUnit(departMenu),
+  menuUnit(userMenu),
+  menuUnit(positionMenu),
+  menuUnit(tenantMenu),
+  menuUnit(addressListMenu),
   { key: 'perms:rights-org-bank-right-approval:v1', run: (db) => seedRightsButtons(db) },
   { key: 'rights:dict-draft-audit-status:v1', run: (db) => seedDraftAuditStatus(db) },
   { key: 'demo:rights:v1', run: async (db, opts) => (opts.seedDemo ? seedRightsDemo(db, opts.announce) : undefined) },

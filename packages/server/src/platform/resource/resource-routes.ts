@@ -45,6 +45,13 @@ export type ResourceImpl<Add extends z.ZodType, Edit extends z.ZodType> = {
   tags: string[];
   /** the whitelist of `list` and `exportXls`; a resource without them has none */
   listResource?: ListResource;
+  /** the list's (and export's) own query parameters beyond the whitelist, for the OpenAPI page */
+  listExtra?: z.ZodRawShape;
+  /**
+   * `?id=` of queryById and delete when a row's id is not a string (a tenant's is an integer);
+   * the service gets it as text either way
+   */
+  idQuery?: z.ZodObject<{ id: z.ZodType }>;
   service: ResourceService<Add, Edit>;
   messages: {
     added: string;
@@ -108,18 +115,21 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   const ctxOf = (request: { user: SessionUser | null; tenantId: number }): ResourceCtx => ({ db: deps.db, deps, user: request.user!, tenantId: request.tenantId });
   const answer = (result: unknown, message: string) => ok(impl.echoMessage ? message : (result ?? null), message, 200);
   const queried = messages.queried ?? Msg.querySuccess;
+  const listQuery = () => listQuerySchema(need(impl.listResource, 'listResource'), impl.listExtra);
+  const oneId = impl.idQuery ?? idQuery;
+  const idOf = (query: unknown) => String((query as { id: unknown }).id);
 
   if (has('list')) {
     const list = need(service.list, 'list');
-    r.get(`${basePath}/list`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('list'), querystring: listQuerySchema(need(impl.listResource, 'listResource')) } }, async (request) =>
+    r.get(`${basePath}/list`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('list'), querystring: listQuery() } }, async (request) =>
       ok(await list(ctxOf(request), request.query), queried, 200),
     );
   }
 
   if (has('queryById')) {
     const byId = need(service.byId, 'queryById');
-    r.get(`${basePath}/queryById`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('queryById'), querystring: idQuery } }, async (request) =>
-      ok(await byId(ctxOf(request), request.query.id), queried, 200),
+    r.get(`${basePath}/queryById`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('queryById'), querystring: oneId } }, async (request) =>
+      ok(await byId(ctxOf(request), idOf(request.query)), queried, 200),
     );
   }
 
@@ -144,8 +154,8 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
 
   if (has('delete')) {
     const remove = need(service.remove, 'delete');
-    r.delete(`${basePath}/delete`, { config: { permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('delete'), querystring: idQuery } }, async (request) => {
-      await remove(ctxOf(request), [request.query.id]);
+    r.delete(`${basePath}/delete`, { config: { permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('delete'), querystring: oneId } }, async (request) => {
+      await remove(ctxOf(request), [idOf(request.query)]);
       return answer(null, messages.deleted);
     });
   }
@@ -167,7 +177,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     const exportXls = need(service.exportXls, 'exportXls');
     r.get(
       `${basePath}/exportXls`,
-      { config: { permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuerySchema(need(impl.listResource, 'listResource')) } },
+      { config: { permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuery() } },
       async (request, reply) => sendExcel(reply, await exportXls(ctxOf(request), request.query)),
     );
   }

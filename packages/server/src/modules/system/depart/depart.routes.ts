@@ -76,7 +76,11 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, departRoleResource, {
     tags,
     listResource: roles.departRoleWhitelist,
-    docs: { list: { summary: '部门角色列表', description: '必须给出部门：deptId（也可写作 departId）。' } },
+    listExtra: {
+      deptId: z.string().max(36).optional().describe('部门ID（必填，也可写作 departId）'),
+      departId: z.string().max(36).optional().describe('部门ID（deptId 的另一写法）'),
+    },
+    docs: { list: { summary: '部门角色列表' } },
     service: {
       list: (c, query) => roles.listDepartRoles(c.db, query),
       add: (c, body) => roles.addDepartRole(c.db, c.user, body),

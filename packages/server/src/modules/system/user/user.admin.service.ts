@@ -14,6 +14,8 @@ import { sysRole } from '../role/role.table.ts';
 import { sysSession } from '../auth/auth.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from './user.table.ts';
 import type { UserRow } from './user.service.ts';
+import { dataRuleConditions } from '../../../platform/list/data-rules.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 
 export const userResource: ListResource = {
   table: sysUser,
@@ -100,6 +102,33 @@ export async function listUsers(db: Db, dicts: DictMap, params: ListParams, extr
   const page = await pageOf<UserRow>(db, userResource, params, { extra: scope, tieBreak: sysUser.id, twoWays, keysFirst: true });
   const names = await departNamesOf(db, page.records.map((r) => r.id));
   return { ...page, records: page.records.map((r) => toUserRecord(r, dicts, names.get(r.id) ?? null)) };
+}
+
+/** The list screen's users: its filter, the departId subtree, and the data rules the asker is under on system/UserList. */
+export async function listUsersFor(ctx: ResourceCtx, params: ListParams) {
+  const [rules, dicts] = await Promise.all([dataRuleConditions(ctx.db, ctx.user, 'system/UserList', userResource), ctx.deps.dicts.allItems()]);
+  return listUsers(ctx.db, dicts, params, rules);
+}
+
+export async function userById(db: Db, dicts: DictMap, id: string): Promise<UserRecord> {
+  const [row] = await db.select().from(sysUser).where(eq(sysUser.id, id));
+  if (!row) throw new BizError('未找到对应数据');
+  return toUserRecord(row, dicts, null);
+}
+
+export async function usersByIds(db: Db, dicts: DictMap, ids: string[]): Promise<UserRecord[]> {
+  const found = await db.select().from(sysUser).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
+  return found.map((u) => toUserRecord(u, dicts, null));
+}
+
+/** A user's departments as the tree-select options the JeecgBoot user form reads. */
+export async function departOptionsOf(db: Db, userId: string) {
+  const found = await db
+    .select({ id: sysDepart.id, name: sysDepart.departName })
+    .from(sysUserDepart)
+    .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
+    .where(eq(sysUserDepart.userId, userId));
+  return found.map((d) => ({ key: d.id, value: d.id, title: d.name }));
 }
 
 export async function roleIdsOf(db: Db, userId: string): Promise<string[]> {

@@ -9,7 +9,9 @@ import { importReport, readWorkbook, toWorkbook, type ExcelColumn } from '../../
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from './user.table.ts';
-import { findConflict, roleCodesOf, roleIdsOf } from './user.admin.service.ts';
+import { findConflict, listUsersFor, roleCodesOf, roleIdsOf } from './user.admin.service.ts';
+import type { ListParams } from '../../../platform/list/list-query.ts';
+import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 
 type Extra = { orgCodes: string; roleCodes: string };
 
@@ -26,6 +28,14 @@ const exportColumns: ExcelColumn<UserRecord & Extra>[] = [
   { title: '状态', key: 'status', value: (u) => u.status_dictText ?? '' },
   { title: '创建时间', key: 'createTime', width: 22 },
 ];
+
+/** The users of the list's filter (or only `selections`, the chosen ids), up to 10,000, as 用户信息.xlsx. */
+export async function exportUserFile(ctx: ResourceCtx, params: ListParams): Promise<ExcelFile> {
+  const query: ListParams = { ...params, pageNo: '1', pageSize: '10000' };
+  if (typeof query.selections === 'string' && query.selections) query.id = query.selections;
+  const page = await listUsersFor(ctx, query);
+  return { body: await exportUsers(ctx.db, page.records), fileName: '用户信息.xlsx', asciiName: 'users.xlsx' };
+}
 
 export async function exportUsers(db: Db, users: UserRecord[]): Promise<Buffer> {
   const ids = users.map((u) => u.id);
@@ -56,7 +66,11 @@ const importColumns = [
 ];
 
 /** The empty import file: title and header row, for 下载模板. */
-export const importTemplate = (): Promise<Buffer> => toWorkbook('用户导入模板', importColumns, []);
+export const importTemplate = async (): Promise<ExcelFile> => ({
+  body: await toWorkbook('用户导入模板', importColumns, []),
+  fileName: '用户导入模板.xlsx',
+  asciiName: 'user-template.xlsx',
+});
 
 const list = (v: string) => v.split(/[,，]/).map((s) => s.trim()).filter(Boolean);
 

@@ -1,4 +1,4 @@
-import type { DepartTreeNode, Page } from '@sbwq/contracts';
+import type { AddressEntry, DepartTreeNode, Page } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Spin, Tree } from 'antd';
 import { useMemo, useState } from 'react';
@@ -8,10 +8,8 @@ import type { ListDefinition } from '../../../components/list/types.ts';
 import { http } from '../../../platform/http.ts';
 import { departTree } from '../depart/depart.api.ts';
 
-type Entry = { id: string; realname: string; workNo: string | null; post: string | null; telephone: string | null; email: string | null; phone: string | null; departName: string; orgCode: string };
-
 /** 通讯录: contact details of active users, read-only (GET /sys/user/queryByOrgCodeForAddressList). */
-const definition: ListDefinition<Entry> = {
+const definition: ListDefinition<AddressEntry> = {
   key: 'system-address-list',
   entity: '联系人',
   permission: 'system:address',
@@ -20,7 +18,7 @@ const definition: ListDefinition<Entry> = {
   defaultSort: null,
   selectable: false,
   detail: false,
-  api: { list: (params, signal) => http.get<Page<Entry>>('/sys/user/queryByOrgCodeForAddressList', params, { signal }) },
+  api: { list: (params, signal) => http.get<Page<AddressEntry>>('/sys/user/queryByOrgCodeForAddressList', params, { signal }) },
   // the server matches these by substring itself
   search: [
     { name: 'realname', label: '姓名', exact: true },

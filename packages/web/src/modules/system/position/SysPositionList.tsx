@@ -1,29 +1,21 @@
-import { positionBody } from '@sbwq/contracts';
+import { positionBody, positionResource, type PositionRecord } from '@sbwq/contracts';
 import { Input } from 'antd';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
-import { http } from '../../../platform/http.ts';
-import type { Page } from '@sbwq/contracts';
-import type { PositionRecord } from '../user/user.api.ts';
+import { positionApi, type PositionFormBody } from './position.api.ts';
 
 const shape = positionBody.shape;
-type PositionBody = { id?: string; code: string; name: string; postRank?: string | null };
 
 /** 职务管理 (JEECG-API §4.5 sys_position), scoped by the server to the request's tenant. */
-const definition: ListDefinition<PositionRecord, PositionBody> = {
+const definition: ListDefinition<PositionRecord, PositionFormBody> = {
   key: 'system-position',
   entity: '职务',
   permission: 'system:position',
-  api: {
-    list: (params, signal) => http.get<Page<PositionRecord>>('/sys/position/list', params, { signal }),
-    add: (body) => http.post('/sys/position/add', body),
-    edit: (body) => http.put('/sys/position/edit', body),
-    remove: (position) => http.delete('/sys/position/delete', { id: position.id }),
-    removeBatch: (ids) => http.delete('/sys/position/deleteBatch', { ids: ids.join(',') }),
-  },
+  codes: positionResource.perm,
+  api: positionApi,
   search: [
     { name: 'name', label: '职务名称' },
     { name: 'postRank', label: '职级', type: 'dict', dictCode: 'position_rank' },

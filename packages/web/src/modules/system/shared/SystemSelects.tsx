@@ -1,8 +1,10 @@
+import { PositionPerm } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Select, TreeSelect, type SelectProps, type TreeSelectProps } from 'antd';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { useAccess } from '../../../components/access/useAccess.ts';
-import { allPositions, allRoles, departIdTree } from '../user/user.api.ts';
+import { allRoles, departIdTree } from '../user/user.api.ts';
+import { allPositions } from '../position/position.api.ts';
 
 /** Pickers of roles, departments and positions shared by the system screens (value in, value out). */
 
@@ -45,7 +47,7 @@ export function DepartTreeSelect(props: Omit<TreeSelectProps<string | string[]>,
 /** 职务: a select of the tenant's positions when the user may list them, else the code typed in. */
 export function PositionSelect({ id, value, onChange }: { id?: string; value?: string | null; onChange?: (value: string | undefined) => void }) {
   const { can } = useAccess();
-  const allowed = can('system:position:list');
+  const allowed = can(PositionPerm.list);
   const positions = useQuery({ queryKey: ['system', 'positions', 'all'], queryFn: allPositions, enabled: allowed });
   if (!allowed) return <Input id={id} value={value ?? undefined} onChange={(event) => onChange?.(event.target.value || undefined)} placeholder="请输入职务编码" />;
   return (

@@ -1,33 +1,26 @@
-import { tenantBody, type Page } from '@sbwq/contracts';
+import { tenantBody, tenantResource, type TenantRecord } from '@sbwq/contracts';
 import { DatePicker, Input, InputNumber, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
-import { http } from '../../../platform/http.ts';
+import { tenantApi, type TenantFormBody } from './tenant.api.ts';
 
 const shape = tenantBody.shape;
 const DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
-export type TenantRecord = { id: number; name: string; beginDate: string | null; endDate: string | null; status: number; status_dictText?: string; createTime: string | null };
-type TenantBody = { id: number; name: string; beginDate: string | null; endDate: string | null; status: number };
 
 const formatDate = (value: unknown) => (value ? (value as Dayjs).format(DATE_TIME) : null);
 
 /** 租户管理 (JEECG-API §4.5 sys_tenant): integer ids chosen on add; the tenant_id header selects one. */
-const definition: ListDefinition<TenantRecord, TenantBody> = {
+const definition: ListDefinition<TenantRecord, TenantFormBody> = {
   key: 'system-tenant',
   entity: '租户',
   permission: 'system:tenant',
+  codes: tenantResource.perm,
   rowKey: (tenant) => String(tenant.id),
   defaultSort: { column: 'id', order: 'asc' },
-  api: {
-    list: (params, signal) => http.get<Page<TenantRecord>>('/sys/tenant/list', params, { signal }),
-    add: (body) => http.post('/sys/tenant/add', body),
-    edit: (body) => http.put('/sys/tenant/edit', body),
-    remove: (tenant) => http.delete('/sys/tenant/delete', { id: tenant.id }),
-    removeBatch: (ids) => http.delete('/sys/tenant/deleteBatch', { ids: ids.join(',') }),
-  },
+  api: tenantApi,
   search: [
     { name: 'name', label: '租户名称' },
     { name: 'status', label: '状态', type: 'dict', dictCode: 'tenant_status' },
@@ -64,7 +57,7 @@ const definition: ListDefinition<TenantRecord, TenantBody> = {
     ],
     load: (tenant) => ({ ...tenant, beginDate: tenant.beginDate ? dayjs(tenant.beginDate) : undefined, endDate: tenant.endDate ? dayjs(tenant.endDate) : undefined }),
     toBody: (values, mode, record) => ({
-      ...(values as TenantBody),
+      ...(values as TenantFormBody),
       id: mode === 'edit' && record ? record.id : Number(values.id),
       beginDate: formatDate(values.beginDate),
       endDate: formatDate(values.endDate),

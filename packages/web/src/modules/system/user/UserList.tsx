@@ -1,5 +1,5 @@
 import { DeleteOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { UserRecord } from '@sbwq/contracts';
+import { UserPerm, type UserRecord } from '@sbwq/contracts';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
@@ -23,11 +23,11 @@ export function UserList() {
 
   const definition = useMemo(() => {
     const actions: RowAction<UserRecord>[] = [
-      { key: 'password', label: '密码', code: 'system:user:changePassword', onClick: (user) => setPasswordFor(user) },
+      { key: 'password', label: '密码', code: UserPerm.changePassword, onClick: (user) => setPasswordFor(user) },
       {
         key: 'freeze',
         label: '冻结',
-        code: 'system:user:frozen',
+        code: UserPerm.frozen,
         visible: (user) => user.status === NORMAL,
         confirm: (user) => `确定冻结用户 ${user.username} 吗?`,
         onClick: (user) => frozenBatch([user.id], FROZEN),
@@ -35,18 +35,18 @@ export function UserList() {
       {
         key: 'unfreeze',
         label: '解冻',
-        code: 'system:user:frozen',
+        code: UserPerm.frozen,
         visible: (user) => user.status === FROZEN,
         confirm: (user) => `确定解冻用户 ${user.username} 吗?`,
         onClick: (user) => frozenBatch([user.id], NORMAL),
       },
     ];
     const batchActions: BatchAction<UserRecord>[] = [
-      { key: 'freeze', label: '冻结', code: 'system:user:frozen', icon: <LockOutlined />, confirm: (count) => `确定冻结选中的 ${count} 个用户吗?`, onClick: (ids) => frozenBatch(ids, FROZEN) },
-      { key: 'unfreeze', label: '解冻', code: 'system:user:frozen', icon: <UnlockOutlined />, confirm: (count) => `确定解冻选中的 ${count} 个用户吗?`, onClick: (ids) => frozenBatch(ids, NORMAL) },
+      { key: 'freeze', label: '冻结', code: UserPerm.frozen, icon: <LockOutlined />, confirm: (count) => `确定冻结选中的 ${count} 个用户吗?`, onClick: (ids) => frozenBatch(ids, FROZEN) },
+      { key: 'unfreeze', label: '解冻', code: UserPerm.frozen, icon: <UnlockOutlined />, confirm: (count) => `确定解冻选中的 ${count} 个用户吗?`, onClick: (ids) => frozenBatch(ids, NORMAL) },
     ];
     const toolbar = () =>
-      can('system:user:recycle') ? (
+      can(UserPerm.recycle) ? (
         <Button icon={<DeleteOutlined />} onClick={() => setBinOpen(true)}>
           回收站
         </Button>

@@ -1,21 +1,11 @@
-import type { Page, RoleRecord, UserRecord } from '@sbwq/contracts';
-import { http, type Query } from '../../../platform/http.ts';
+import { userResource, type RoleRecord, type UserRecord } from '@sbwq/contracts';
+import { http } from '../../../platform/http.ts';
+import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
-/** Typed calls of 用户管理 (JEECG-API §5.7). */
-export type UserBody = Record<string, unknown> & { selectedroles?: string; selecteddeparts?: string };
-
-export const userApi = {
-  list: (params: Query, signal?: AbortSignal) => http.get<Page<UserRecord>>('/sys/user/list', params, { signal }),
-  add: (body: UserBody) => http.post('/sys/user/add', body),
-  edit: (body: UserBody) => http.put('/sys/user/edit', body),
-  remove: (user: UserRecord) => http.delete('/sys/user/delete', { id: user.id }),
-  removeBatch: (ids: string[]) => http.delete('/sys/user/deleteBatch', { ids: ids.join(',') }),
-  exportUrl: '/sys/user/exportXls',
-  exportSelections: true,
-  importUrl: '/sys/user/importExcel',
-  importTemplateUrl: '/sys/user/importTemplate',
-};
+/** Typed calls of 用户管理 (JEECG-API §5.7): the standard ones from the contract, then the user's own. */
+export const userApi = resourceApi(userResource);
+export type UserBody = ResourceBody<typeof userResource>;
 
 export const frozenBatch = (ids: string[], status: 1 | 2) => http.put('/sys/user/frozenBatch', { ids: ids.join(','), status: String(status) });
 
@@ -38,7 +28,3 @@ export const purgeUsers = (ids: string[]) => http.delete('/sys/user/deleteRecycl
 
 export type IdTreeNode = { key: string; value: string; title: string; children?: IdTreeNode[] };
 export const departIdTree = () => http.get<IdTreeNode[]>('/sys/sysDepart/queryIdTree').then(unwrap);
-
-export type PositionRecord = { id: string; code: string; name: string; postRank: string | null; postRank_dictText?: string };
-export const allPositions = () =>
-  http.get<Page<PositionRecord>>('/sys/position/list', { pageNo: 1, pageSize: 1000, column: 'createTime', order: 'asc' }, { silent: true }).then((answer) => (answer.success ? answer.result.records : []));

@@ -1,4 +1,4 @@
-import { isStrongPassword, Msg, PASSWORD_RULE_MESSAGE, userAddBody, type UserRecord } from '@sbwq/contracts';
+import { isStrongPassword, Msg, PASSWORD_RULE_MESSAGE, userAddBody, userResource, type UserRecord } from '@sbwq/contracts';
 import { DatePicker, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
@@ -90,12 +90,13 @@ async function loadUser(user: UserRecord): Promise<Record<string, unknown>> {
 function userBody(values: Record<string, unknown>, mode: FormMode, record: UserRecord | null): UserBody {
   const list = (value: unknown) => (Array.isArray(value) ? value.join(',') : '');
   const birthday = values.birthday as Dayjs | undefined;
-  const body: UserBody = {
+  // the form's values are the body's fields; the rules above checked them as the contract does
+  const body = {
     ...values,
     birthday: birthday ? birthday.format(DATE) : null,
     selectedroles: list(values.selectedroles),
     selecteddeparts: list(values.selecteddeparts),
-  };
+  } as UserBody;
   if (mode === 'edit' && record) {
     body.id = record.id;
     body.username = record.username;
@@ -109,6 +110,7 @@ export function userDefinition(actions: RowAction<UserRecord>[], toolbar: ListDe
     key: USER_LIST_KEY,
     entity: '用户',
     permission: 'system:user',
+    codes: userResource.perm,
     api: userApi,
     exportName: '用户信息.xlsx',
     actionColumnWidth: 150,
