@@ -1,7 +1,8 @@
+import path from 'node:path';
 import zlib from 'node:zlib';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiCall, apiToken, createUser, expect, unique, USER_PASSWORD } from './system.ts';
-import { sawToast } from './app.ts';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { apiCall, apiToken, createUser, expect, signInAs, unique, USER_PASSWORD } from './system.ts';
+import { newContext, sawToast } from './app.ts';
 
 /** Helpers of the rights specs : fixtures made in the test, and API set-up of users. */
 
@@ -161,4 +162,15 @@ export async function certifiedOrgViaApi(request: APIRequestContext): Promise<Ce
   await apiCall(request, token, 'POST', '/rights/org/submitCertify', { practiceFile });
   await apiCall(request, reviewerToken, 'POST', '/rights/org/approveCertify', { id: orgId, result: 'pass' });
   return { username, orgName, orgId, token, reviewer };
+}
+
+/** Where a spec's screenshot goes. */
+export const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
+
+/** A signed-in page in a browser context of its own (the reviewer works beside the organisation user). */
+export async function contextFor(browser: Browser, username: string, baseURL: string, ip: string, password?: string): Promise<Page> {
+  const context = await newContext(browser, { baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', extraHTTPHeaders: { 'X-Forwarded-For': ip } });
+  const page = await context.newPage();
+  await signInAs(page, username, password);
+  return page;
 }

@@ -21,3 +21,4 @@ export * from './rights/bank.ts';
 export * from './rights/right.ts';
 export * from './rights/approval.ts';
 export * from './rights/upload.ts';
+export * from './rights/file-info.ts';

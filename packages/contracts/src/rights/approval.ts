@@ -1,3 +1,5 @@
+import { defineResource, permCodes } from '../resource.ts';
+
 /** 审批记录 (DOMAIN.md approval) as the lists answer it. */
 export type ApprovalRecord = {
   id: string;
@@ -31,3 +33,14 @@ export type ApprovalTodo = {
   submitByName: string | null;
   submitTime: string | null;
 };
+
+/** `list` is everyone's 审批记录, `todo` the staff's 待我审批. */
+export const ApprovalPerm = permCodes('rights:approval', ['list', 'todo']);
+
+/** 审批记录 is a read-only list; 待我审批 is approval's own route. */
+export const approvalResource = defineResource<ApprovalRecord>()({
+  basePath: '/rights/approval',
+  entity: '审批记录',
+  perm: ApprovalPerm,
+  routes: ['list'],
+});

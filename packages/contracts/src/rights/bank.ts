@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dictValue, filePathsField, optionalText, requiredText } from './common.ts';
+import { defineResource, permCodes } from '../resource.ts';
 
 /** 机构银行账户 (DOMAIN.md bank account). The account number is digits only, 8–30 long; spaces are ignored. */
 export const ACCOUNT_NO_MESSAGE = '银行账号应为8-30位数字';
@@ -53,3 +54,16 @@ export type BankAccountRecord = BankAccountBody & {
   createTime: string | null;
   updateTime: string | null;
 };
+
+/** `approve` is finance's (财务审核); add, edit and delete are the owning organisation's. */
+export const BankPerm = permCodes('rights:bank', ['list', 'add', 'edit', 'delete', 'approve']);
+
+/** 机构银行账户 as a standard resource: `/rights/bank/list` … `deleteBatch`; edit answers PUT and POST. */
+export const bankResource = defineResource<BankAccountRecord>()({
+  basePath: '/rights/bank',
+  entity: '银行账户',
+  perm: BankPerm,
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: bankAccountBody,
+  editMethods: ['PUT', 'POST'],
+});

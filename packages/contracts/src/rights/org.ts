@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_CODE_MESSAGE, isValidCreditCode } from './credit-code.ts';
 import { chinaToday, dateField, filePathsField, optionalText, PHONE_PATTERN, requiredText, RightsMsg, dictValue } from './common.ts';
+import { defineResource, permCodes } from '../resource.ts';
 
 /**
  * 机构入驻 form (DOMAIN.md organisation). `orgEnrolBody` is what a submission must satisfy;
@@ -98,3 +99,14 @@ export type OrgRecord = OrgEnrolBody & {
   createTime: string | null;
   updateTime: string | null;
 };
+
+/** `enrol` is the customers' (入驻与认证), `approve` the reviewer's, `status` (停用/启用) the administrator's. */
+export const OrgPerm = permCodes('rights:org', ['list', 'enrol', 'approve', 'status']);
+
+/** 机构列表 and its details are a standard resource; enrolment, certification and their approvals are the org's own routes. */
+export const orgResource = defineResource<OrgRecord>()({
+  basePath: '/rights/org',
+  entity: '机构',
+  perm: OrgPerm,
+  routes: ['list', 'queryById'],
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addMonths, chinaToday, dateField, dictValue, filePathsField, optionalDate, optionalText, requiredText } from './common.ts';
+import { defineResource, permCodes } from '../resource.ts';
 
 /**
  * 受保护权利 (DOMAIN.md protected-rights record): one mark in one Nice class. 专用权期限 runs ten years from
@@ -98,3 +99,16 @@ export type RightRecord = RightBody &
     updateTime: string | null;
     editable: boolean;
   };
+
+export const RightPerm = permCodes('rights:right', ['list', 'add', 'edit', 'delete', 'approve', 'export', 'import']);
+
+/** 受保护权利 as a standard resource, with its Excel export and import (and the import's template). */
+export const rightResource = defineResource<RightRecord>()({
+  basePath: '/rights/right',
+  entity: '受保护权利',
+  perm: RightPerm,
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
+  addBody: rightBody,
+  editMethods: ['PUT', 'POST'],
+  importTemplate: true,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, permCodes } from '../resource.ts';
 
 /**
  * 系统通告 / 我的消息 (spec §3 Announcement, §7 Notifications; JEECG-API §4.4, §5.2, §7.1). Field names
@@ -199,3 +200,19 @@ export type MyAnnouncementSendRecord = {
   openPage: string | null;
   msgAbstract: string | null;
 };
+
+export const AnnouncementPerm = permCodes('system:announcement', ['list', 'add', 'edit', 'delete', 'release']);
+
+/**
+ * 通告管理 `/sys/annountCement/*` (JeecgBoot's spelling) as a resource: list, add, edit (PUT or POST),
+ * delete, deleteBatch. Its queryById is open to every signed-in user (the notice modal reads it).
+ */
+export const announcementResource = defineResource<AnnouncementRecord>()({
+  basePath: '/sys/annountCement',
+  entity: '通告',
+  perm: AnnouncementPerm,
+  routes: ['list', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: announcementAddBody,
+  editBody: announcementEditBody,
+  editMethods: ['PUT', 'POST'],
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './dict.ts';
+import { defineResource, permCodes } from '../resource.ts';
 
 /** 分类字典 (sys_category, JEECG-API §4.5): a tree whose root pid is "0" and whose codes grow a segment per level. */
 export const CATEGORY_ROOT_PID = '0';
@@ -54,3 +55,18 @@ export type CategoryTreeNode = {
   isLeaf: boolean;
   children?: CategoryTreeNode[];
 };
+
+export const CategoryPerm = permCodes('system:category', ['list', 'add', 'edit', 'delete']);
+
+/**
+ * 分类字典 as a resource: queryById, add … deleteBatch are standard; its list is `rootList`
+ * (one level of the tree, default the roots) and `childList`, beside them.
+ */
+export const categoryResource = defineResource<CategoryRecord>()({
+  basePath: '/sys/category',
+  entity: '分类',
+  perm: CategoryPerm,
+  routes: ['queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: categoryAddBody,
+  editBody: categoryEditBody,
+});

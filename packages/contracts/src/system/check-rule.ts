@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './dict.ts';
+import { defineResource, permCodes } from '../resource.ts';
 
 /** 校验规则 (sys_check_rule) and the duplicate check (JEECG-API §5.4, spec §7 Checks). */
 export const CheckMsg = {
@@ -128,4 +129,16 @@ export const duplicateCheckQuery = z.object({
   fieldName: z.string({ error: CheckMsg.notCheckable }).max(64, CheckMsg.notCheckable),
   fieldVal: z.string().max(500, '查重的值过长').default(''),
   dataId: z.string().max(64).optional(),
+});
+
+export const CheckRulePerm = permCodes('system:checkRule', ['list', 'add', 'edit', 'delete']);
+
+/** 校验规则 as a standard resource: `/sys/checkRule/list` … `deleteBatch`. */
+export const checkRuleResource = defineResource<CheckRuleRecord>()({
+  basePath: '/sys/checkRule',
+  entity: '校验规则',
+  perm: CheckRulePerm,
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: checkRuleAddBody,
+  editBody: checkRuleEditBody,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, permCodes } from '../resource.ts';
 
 /** Texts of the dictionary screens and calls (spec §5, JEECG-API §5.3), word for word where JeecgBoot has one. */
 export const DictMsg = {
@@ -127,3 +128,38 @@ export type TableDictRecord = Audit & {
 /** What an admin may register: each allowed table, its selectable columns and its fixed filters. */
 export type TableDictSource = { table: string; columns: string[]; filters: { key: string; label: string }[] };
 
+
+/** The read calls every screen makes (getDictItems …) only need a session; these guard the administration. */
+export const DictPerm = permCodes('system:dict', ['list', 'add', 'edit', 'delete', 'recycle', 'deletePhysic']);
+export const DictItemPerm = permCodes('system:dictItem', ['list', 'add', 'edit', 'delete']);
+export const TableDictPerm = permCodes('system:tableDict', ['list', 'add', 'edit', 'delete']);
+
+/** 数据字典: `/sys/dict/list` … `deleteBatch`; a deleted dictionary goes to the recycle bin. */
+export const dictResource = defineResource<DictRecord>()({
+  basePath: '/sys/dict',
+  entity: '字典',
+  perm: DictPerm,
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: dictAddBody,
+  editBody: dictEditBody,
+});
+
+/** 字典项 of one dictionary (`dictId`): `/sys/dictItem/list` … `deleteBatch`, no queryById. */
+export const dictItemResource = defineResource<DictItemRecord>()({
+  basePath: '/sys/dictItem',
+  entity: '字典项',
+  perm: DictItemPerm,
+  routes: ['list', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: dictItemAddBody,
+  editBody: dictItemEditBody,
+});
+
+/** 表字典登记: `/sys/tableDict/list` … `deleteBatch`. */
+export const tableDictResource = defineResource<TableDictRecord>()({
+  basePath: '/sys/tableDict',
+  entity: '表字典登记',
+  perm: TableDictPerm,
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: tableDictAddBody,
+  editBody: tableDictEditBody,
+});

@@ -10,19 +10,24 @@ import { sysPermission } from '../modules/system/permission/permission.table.ts'
 import { sysRole, sysRolePermission } from '../modules/system/role/role.table.ts';
 import { sysTenant } from '../modules/system/tenant/tenant.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../modules/system/user/user.table.ts';
-import { systemDataButtons, seedTableDicts } from '../modules/system/dict/dict.seed.ts';
+import { seedTableDicts } from '../modules/system/dict/dict.seed.ts';
 import { seedCategories } from '../modules/system/category/category.seed.ts';
 import { seedFillRules } from '../modules/system/fill-rule/fill-rule.seed.ts';
 import { seedCheckRules } from '../modules/system/check-rule/check-rule.seed.ts';
-import { seedDictMenu, SYSTEM_MENU_ID } from '../modules/system/dict/dict.menu.ts';
+import { dictMenu, SYSTEM_MENU_ID, tableDictMenu } from '../modules/system/dict/dict.menu.ts';
+import { categoryMenu } from '../modules/system/category/category.menu.ts';
+import { checkRuleMenu } from '../modules/system/check-rule/check-rule.menu.ts';
 import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dictionaries.ts';
 import { sysSeed } from './seed.table.ts';
 import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modules/rights/rights.seed.ts';
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
 import { seedDemoContent } from '../modules/rights/demo/demo.content.ts';
 import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
+import { bankMenu } from '../modules/rights/bank/bank.menu.ts';
+import { rightMenu } from '../modules/rights/right/right.menu.ts';
+import { fileInfoMenu } from '../modules/rights/file-info/file-info.menu.ts';
 import { HOME_PERMISSION_ID, RoleId, seedButtons, seedFeatureMenu, seedMenuSection, type FeatureMenu } from './buttons.ts';
-import { seedAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
+import { announcementMenu, seedUserAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 import { fillRuleMenu } from '../modules/system/fill-rule/fill-rule.menu.ts';
 import { roleMenu } from '../modules/system/role/role.menu.ts';
 import { permissionMenu } from '../modules/system/permission/permission.menu.ts';
@@ -172,13 +177,6 @@ const units: Unit[] = [
     },
   },
   {
-    key: 'perms:rights-file:v1',
-    run: async (db) => {
-      await seedButtons(db, [{ code: 'rights:file:list', name: '文件信息-查询' }], Object.values(RoleId));
-      await seedButtons(db, [{ code: 'rights:file:delete', name: '文件信息-删除' }]);
-    },
-  },
-  {
     key: 'system:admin:v1',
     run: async (db, opts) => {
       const [existing] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));
@@ -235,18 +233,6 @@ const units: Unit[] = [
   { key: 'system:categories:v1', run: (db) => seedCategories(db) },
   { key: 'system:fill-rules:v1', run: (db) => seedFillRules(db) },
   { key: 'system:check-rules:v1', run: (db) => seedCheckRules(db) },
-  { key: 'system:data-vocabulary-perms:v1', run: (db) => seedButtons(db, systemDataButtons) },
-  {
-    key: 'perms:system-announcement:v1',
-    run: (db) =>
-      seedButtons(db, [
-        { code: 'system:announcement:list', name: '通告-查询' },
-        { code: 'system:announcement:add', name: '通告-添加' },
-        { code: 'system:announcement:edit', name: '通告-编辑' },
-        { code: 'system:announcement:delete', name: '通告-删除' },
-        { code: 'system:announcement:release', name: '通告-发布/撤销' },
-      ]),
-  },
   {
     // 系统管理 itself; each of its screens is seeded by its own menu unit below, at its fixed sortNo.
     key: 'menu:system-admin:v1',
@@ -262,10 +248,17 @@ const units: Unit[] = [
   { key: 'perms:rights-org-bank-right-approval:v1', run: (db) => seedRightsButtons(db) },
   { key: 'rights:dict-draft-audit-status:v1', run: (db) => seedDraftAuditStatus(db) },
   { key: 'demo:rights:v1', run: async (db, opts) => (opts.seedDemo ? seedRightsDemo(db, opts.announce) : undefined) },
-  { key: 'menu:announcement:v1', run: (db) => seedAnnouncementMenu(db) },
-  { key: 'menu:system-dict:v1', run: (db) => seedDictMenu(db) },
+  menuUnit(announcementMenu),
+  { key: 'menu:announcement:v1', run: (db) => seedUserAnnouncementMenu(db) },
+  menuUnit(dictMenu),
+  menuUnit(categoryMenu),
   menuUnit(fillRuleMenu),
+  menuUnit(checkRuleMenu),
+  menuUnit(tableDictMenu),
   { key: 'menu:rights:v1', run: (db) => seedRightsMenu(db) },
+  menuUnit(bankMenu),
+  menuUnit(rightMenu),
+  menuUnit(fileInfoMenu),
   { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
   { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
 ];

@@ -4,7 +4,7 @@ import { hasPermission } from '../../platform/access/access.ts';
 import { HOME_PERMISSION_ID, RoleId, seedMenuSection } from '../../seed/buttons.ts';
 import { isStaff } from './file-info/file-info.service.ts';
 import { findMyOrg, isReady } from './org/org-context.ts';
-import { RightsPerm as P } from './shared/perms.ts';
+import { ApprovalPerm, OrgPerm } from '@sbwq/contracts';
 
 const customers = [RoleId.agency, RoleId.holder];
 
@@ -25,7 +25,8 @@ export const ONBOARDING_COMPONENTS = ['dashboard/EnterOrganisation', 'dashboard/
 
 /**
  * 入驻与认证, 机构管理, 权利管理 and 审批管理, granted per DOMAIN.md roles; the button codes seeded by
- * `seedRightsButtons` (and 文件信息's) move under the screens that use them.
+ * `seedRightsButtons` move under the screens that use them. The screens of 银行账户, 受保护权利 and
+ * 文件信息 come with their features' own menus, seeded after these sections.
  */
 export async function seedRightsMenu(db: Db) {
   await seedMenuSection(db, {
@@ -35,7 +36,7 @@ export async function seedRightsMenu(db: Db) {
     icon: 'idcard',
     sortNo: 10,
     screens: [
-      { key: 'enter', name: '机构入驻', url: '/dashboard/enter-organisation', component: 'dashboard/EnterOrganisation', icon: 'form', codes: [P.orgEnrol], roles: customers },
+      { key: 'enter', name: '机构入驻', url: '/dashboard/enter-organisation', component: 'dashboard/EnterOrganisation', icon: 'form', codes: [OrgPerm.enrol], roles: customers },
       { key: 'certify', name: '认证', url: '/dashboard/certification', component: 'dashboard/Certification', icon: 'safety-certificate', codes: [], roles: customers },
     ],
   });
@@ -46,18 +47,9 @@ export async function seedRightsMenu(db: Db) {
     icon: 'bank',
     sortNo: 20,
     screens: [
-      { key: 'list', name: '机构列表', url: '/rights/org/list', component: 'rights/OrgList', icon: 'cluster', codes: [P.orgList, P.orgStatus], roles: [RoleId.reviewer, RoleId.finance] },
-      { key: 'enrolApproval', name: '入驻审批', url: '/rights/org/enrolApproval', component: 'rights/OrgEnrolApprovalList', icon: 'audit', codes: [P.orgApprove], roles: [RoleId.reviewer] },
+      { key: 'list', name: '机构列表', url: '/rights/org/list', component: 'rights/OrgList', icon: 'cluster', codes: [OrgPerm.list, OrgPerm.status], roles: [RoleId.reviewer, RoleId.finance] },
+      { key: 'enrolApproval', name: '入驻审批', url: '/rights/org/enrolApproval', component: 'rights/OrgEnrolApprovalList', icon: 'audit', codes: [OrgPerm.approve], roles: [RoleId.reviewer] },
       { key: 'certifyApproval', name: '认证审批', url: '/rights/org/certifyApproval', component: 'rights/OrgCertifyApprovalList', icon: 'security-scan', codes: [], roles: [RoleId.reviewer] },
-      {
-        key: 'bank',
-        name: '机构银行账户',
-        url: '/rights/org/bank',
-        component: 'rights/BankAccountList',
-        icon: 'credit-card',
-        codes: [P.bankList, P.bankAdd, P.bankEdit, P.bankDelete, P.bankApprove],
-        roles: [RoleId.finance, ...customers],
-      },
     ],
   });
   await seedMenuSection(db, {
@@ -66,18 +58,8 @@ export async function seedRightsMenu(db: Db) {
     url: '/rights/right',
     icon: 'trademark',
     sortNo: 30,
-    screens: [
-      {
-        key: 'list',
-        name: '受保护权利',
-        url: '/rights/right/list',
-        component: 'rights/RightList',
-        icon: 'property-safety',
-        codes: [P.rightList, P.rightAdd, P.rightEdit, P.rightDelete, P.rightApprove, P.rightExport, P.rightImport],
-        roles: [RoleId.reviewer, RoleId.finance, ...customers],
-      },
-      { key: 'file', name: '文件信息', url: '/rights/right/file', component: 'rights/SbFileInfoList', icon: 'file-text', codes: ['rights:file:list', 'rights:file:delete'], roles: [RoleId.reviewer, RoleId.finance, ...customers] },
-    ],
+    // 受保护权利 and 文件信息 are seeded by their features (right.menu.ts, file-info.menu.ts).
+    screens: [],
   });
   await seedMenuSection(db, {
     id: RightsMenuId.approval,
@@ -86,8 +68,8 @@ export async function seedRightsMenu(db: Db) {
     icon: 'audit',
     sortNo: 40,
     screens: [
-      { key: 'todo', name: '待我审批', url: '/rights/approval/todo', component: 'rights/ApprovalTodoList', icon: 'schedule', codes: [P.approvalTodo], roles: [RoleId.reviewer, RoleId.finance] },
-      { key: 'list', name: '审批记录', url: '/rights/approval/list', component: 'rights/ApprovalList', icon: 'history', codes: [P.approvalList], roles: [RoleId.reviewer, RoleId.finance, ...customers] },
+      { key: 'todo', name: '待我审批', url: '/rights/approval/todo', component: 'rights/ApprovalTodoList', icon: 'schedule', codes: [ApprovalPerm.todo], roles: [RoleId.reviewer, RoleId.finance] },
+      { key: 'list', name: '审批记录', url: '/rights/approval/list', component: 'rights/ApprovalList', icon: 'history', codes: [ApprovalPerm.list], roles: [RoleId.reviewer, RoleId.finance, ...customers] },
     ],
   });
 }
@@ -99,7 +81,7 @@ type MenuRow = { id: string; parent_id: string | null; menu_type: number; compon
  * not yet enrolled and certified, or is disabled: their menu shows only the onboarding pages.
  */
 export async function menuGated(db: Db, userId: string): Promise<boolean> {
-  if (!(await hasPermission(db, userId, P.orgEnrol)) || (await isStaff(db, userId))) return false;
+  if (!(await hasPermission(db, userId, OrgPerm.enrol)) || (await isStaff(db, userId))) return false;
   const [user] = await rows<{ org_code: string | null }>(db, sql`select org_code from sys_user where id = ${userId}`);
   const org = await findMyOrg(db, { id: userId, orgCode: user?.org_code ?? null } as Parameters<typeof findMyOrg>[1]);
   return !isReady(org);

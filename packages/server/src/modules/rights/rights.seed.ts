@@ -1,57 +1,27 @@
 import { and, eq } from 'drizzle-orm';
+import { ApprovalPerm, OrgPerm } from '@sbwq/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/ids.ts';
 import { RoleId, seedButtons } from '../../seed/buttons.ts';
 import { sysDict, sysDictItem } from '../system/dict/dict.table.ts';
 import { EXTRA_FILE_TYPES } from './shared/attachments.ts';
-import { RightsPerm as P } from './shared/perms.ts';
 
 const staff = [RoleId.admin, RoleId.reviewer, RoleId.finance];
 const customers = [RoleId.agency, RoleId.holder];
 const everyone = [...staff, ...customers];
 
 /**
- * The rights permission codes, granted per DOMAIN.md: organisations (agency, holder) enrol, certify and
- * keep their accounts and rights; the reviewer approves enrolment, certification and rights; finance
- * approves bank accounts; the admin sees the lists and disables organisations.
+ * The permission codes of organisations and approvals, granted per DOMAIN.md: organisations (agency,
+ * holder) enrol and certify; the reviewer approves enrolment and certification; the admin sees the list
+ * and disables organisations. Bank accounts, protected rights and files seed their own (`<feature>.menu.ts`).
  */
 export async function seedRightsButtons(db: Db) {
-  await seedButtons(db, [{ code: P.orgList, name: '机构-查询' }], staff);
-  await seedButtons(db, [{ code: P.orgEnrol, name: '机构-入驻与认证' }], customers);
-  await seedButtons(db, [{ code: P.orgApprove, name: '机构-审批入驻与认证' }], [RoleId.reviewer]);
-  await seedButtons(db, [{ code: P.orgStatus, name: '机构-停用/启用' }], [RoleId.admin]);
-  await seedButtons(db, [{ code: P.bankList, name: '银行账户-查询' }], [RoleId.admin, RoleId.finance, ...customers]);
-  await seedButtons(
-    db,
-    [
-      { code: P.bankAdd, name: '银行账户-添加' },
-      { code: P.bankEdit, name: '银行账户-编辑' },
-      { code: P.bankDelete, name: '银行账户-删除' },
-    ],
-    customers,
-  );
-  await seedButtons(db, [{ code: P.bankApprove, name: '银行账户-财务审核' }], [RoleId.finance]);
-  await seedButtons(
-    db,
-    [
-      { code: P.rightList, name: '受保护权利-查询' },
-      { code: P.rightExport, name: '受保护权利-导出' },
-    ],
-    everyone,
-  );
-  await seedButtons(
-    db,
-    [
-      { code: P.rightAdd, name: '受保护权利-添加' },
-      { code: P.rightEdit, name: '受保护权利-编辑/提交' },
-      { code: P.rightDelete, name: '受保护权利-删除' },
-      { code: P.rightImport, name: '受保护权利-导入' },
-    ],
-    customers,
-  );
-  await seedButtons(db, [{ code: P.rightApprove, name: '受保护权利-审核' }], [RoleId.reviewer]);
-  await seedButtons(db, [{ code: P.approvalList, name: '审批记录-查询' }], everyone);
-  await seedButtons(db, [{ code: P.approvalTodo, name: '待我审批' }], staff);
+  await seedButtons(db, [{ code: OrgPerm.list, name: '机构-查询' }], staff);
+  await seedButtons(db, [{ code: OrgPerm.enrol, name: '机构-入驻与认证' }], customers);
+  await seedButtons(db, [{ code: OrgPerm.approve, name: '机构-审批入驻与认证' }], [RoleId.reviewer]);
+  await seedButtons(db, [{ code: OrgPerm.status, name: '机构-停用/启用' }], [RoleId.admin]);
+  await seedButtons(db, [{ code: ApprovalPerm.list, name: '审批记录-查询' }], everyone);
+  await seedButtons(db, [{ code: ApprovalPerm.todo, name: '待我审批' }], staff);
 }
 
 /** 草稿 in audit_status: a protected-rights record starts as a draft until its organisation submits it. */

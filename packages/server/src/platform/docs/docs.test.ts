@@ -6,12 +6,12 @@ import { declaredAccess } from '../access/access.ts';
 import type { ListResource } from '../list/list-query.ts';
 import { userResource } from '../../modules/system/user/user.admin.service.ts';
 import { roleWhitelist } from '../../modules/system/role/role.service.ts';
-import { rightResource } from '../../modules/rights/right/right.service.ts';
-import { orgResource } from '../../modules/rights/org/org.service.ts';
-import { bankResource } from '../../modules/rights/bank/bank.service.ts';
-import { approvalResource } from '../../modules/rights/approval/approval.service.ts';
-import { announcementResource } from '../../modules/system/announcement/announcement.service.ts';
-import { dictResource } from '../../modules/system/dict/dict-admin.service.ts';
+import { rightWhitelist } from '../../modules/rights/right/right.service.ts';
+import { orgWhitelist } from '../../modules/rights/org/org.service.ts';
+import { bankWhitelist } from '../../modules/rights/bank/bank.service.ts';
+import { approvalWhitelist } from '../../modules/rights/approval/approval.service.ts';
+import { announcementWhitelist } from '../../modules/system/announcement/announcement.service.ts';
+import { dictWhitelist } from '../../modules/system/dict/dict-admin.service.ts';
 import { fillRuleWhitelist } from '../../modules/system/fill-rule/fill-rule.service.ts';
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> };
@@ -58,13 +58,13 @@ describe('OpenAPI page generated from the route schemas', async () => {
       ['/sys/user/list', userResource],
       ['/sys/user/exportXls', userResource],
       ['/sys/role/list', roleWhitelist],
-      ['/rights/right/list', rightResource],
-      ['/rights/right/exportXls', rightResource],
-      ['/rights/org/list', orgResource],
-      ['/rights/bank/list', bankResource],
-      ['/rights/approval/list', approvalResource],
-      ['/sys/annountCement/list', announcementResource],
-      ['/sys/dict/list', dictResource],
+      ['/rights/right/list', rightWhitelist],
+      ['/rights/right/exportXls', rightWhitelist],
+      ['/rights/org/list', orgWhitelist],
+      ['/rights/bank/list', bankWhitelist],
+      ['/rights/approval/list', approvalWhitelist],
+      ['/sys/annountCement/list', announcementWhitelist],
+      ['/sys/dict/list', dictWhitelist],
       ['/sys/fillRule/list', fillRuleWhitelist],
     ];
     for (const [path, resource] of lists) {

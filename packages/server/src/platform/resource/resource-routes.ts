@@ -61,8 +61,10 @@ export type ResourceImpl<Add extends z.ZodType, Edit extends z.ZodType> = {
     batchDeleted?: string;
     /** the answer to a deleteBatch without ids; default 请选择记录 */
     idsRequired?: string;
-    /** the answer of `list` and `queryById`; default 操作成功！ */
+    /** the answer of `list` and `queryById`; default 查询成功 */
     queried?: string;
+    /** the answer of `queryById` when it differs from the list's (JeecgBoot's is mostly 操作成功！) */
+    queriedById?: string;
   };
   /** JeecgBoot's system-data controllers answer the message again as `result` of add, edit and delete */
   echoMessage?: boolean;
@@ -129,7 +131,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   if (has('queryById')) {
     const byId = need(service.byId, 'queryById');
     r.get(`${basePath}/queryById`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('queryById'), querystring: oneId } }, async (request) =>
-      ok(await byId(ctxOf(request), idOf(request.query)), queried, 200),
+      ok(await byId(ctxOf(request), idOf(request.query)), messages.queriedById ?? queried, 200),
     );
   }
 

@@ -1,11 +1,12 @@
 import { Select, type SelectProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useDictItems } from './useDictItems.ts';
+import { useDebouncedKeyword } from '../form/useDebouncedKeyword.ts';
 
 /** spec §5 "Searchable select tips" and §9 "Select search debounce 300 ms". */
 export const SEARCH_PROMPT = '请输入搜索内容';
 export const NOTHING_FOUND = '没有查询到任何数据';
-export const SEARCH_DEBOUNCE_MS = 300;
+export { SEARCH_DEBOUNCE_MS } from '../form/useDebouncedKeyword.ts';
 
 type DictSelectProps = Omit<SelectProps<string | string[]>, 'options' | 'value' | 'onChange'> & {
   code: string;
@@ -21,13 +22,7 @@ type DictSelectProps = Omit<SelectProps<string | string[]>, 'options' | 'value' 
  */
 export function DictSelect({ code, value, onChange, exclude, placeholder = '请选择', showSearch = true, ...rest }: DictSelectProps) {
   const { items, loading } = useDictItems(code);
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, keyword, clear } = useDebouncedKeyword();
 
   const options = useMemo(
     () =>
@@ -51,10 +46,7 @@ export function DictSelect({ code, value, onChange, exclude, placeholder = '请�
       onChange={(next) => onChange?.(next ?? undefined)}
       showSearch={showSearch ? { filterOption: false, onSearch: setTyped, searchValue: typed } : false}
       onOpenChange={(open) => {
-        if (!open) {
-          setTyped('');
-          setKeyword('');
-        }
+        if (!open) clear();
       }}
       notFoundContent={keyword ? NOTHING_FOUND : SEARCH_PROMPT}
     />

@@ -1,10 +1,11 @@
 import type { DictModel } from '@sbwq/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Spin, type SelectProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { http } from '../../platform/http.ts';
 import { unwrap } from '../../platform/result.ts';
-import { NOTHING_FOUND, SEARCH_DEBOUNCE_MS, SEARCH_PROMPT } from './DictSelect.tsx';
+import { NOTHING_FOUND, SEARCH_PROMPT } from './DictSelect.tsx';
+import { useDebouncedKeyword } from '../form/useDebouncedKeyword.ts';
 
 const path = (call: 'loadDict' | 'loadDictItem', code: string) => `/sys/dict/${call}/${encodeURIComponent(code)}`;
 
@@ -32,16 +33,10 @@ type TableDictSelectProps = Omit<SelectProps<string>, 'options' | 'value' | 'onC
  */
 export function TableDictSelect({ code, value, onChange, placeholder = '请选择', ...rest }: TableDictSelectProps) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const { typed, setTyped, keyword, clear } = useDebouncedKeyword();
   /** the text of the value last picked here, so it shows at once, without asking the server */
   const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
   const current = value === null || value === undefined || value === '' ? undefined : String(value);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const search = useQuery({
     queryKey: ['tableDict', code, 'search', keyword],
@@ -50,7 +45,7 @@ export function TableDictSelect({ code, value, onChange, placeholder = '请选�
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  const found = search.data ?? [];
+  const found = useMemo(() => search.data ?? [], [search.data]);
   const pickedLabel = picked && picked.value === current ? picked.label : undefined;
   const known = current !== undefined && (pickedLabel !== undefined || found.some((item) => item.value === current));
   const text = useQuery({
@@ -89,10 +84,7 @@ export function TableDictSelect({ code, value, onChange, placeholder = '请选�
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) {
-          setTyped('');
-          setKeyword('');
-        }
+        if (!next) clear();
       }}
       notFoundContent={empty}
     />

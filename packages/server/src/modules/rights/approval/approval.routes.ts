@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Msg } from '@sbwq/contracts';
+import { ApprovalPerm, approvalResource, Msg, RightsMsg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { RightsPerm } from '../shared/perms.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import { approvalResource, listApprovals, todoCount, todoList, todoResource } from './approval.service.ts';
+import { approvalWhitelist, listApprovals, todoCount, todoList, todoResource } from './approval.service.ts';
 
 const tags = ['审批'];
 
@@ -16,7 +16,7 @@ export async function approvalRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/rights/approval/todo',
     {
-      config: { permission: RightsPerm.approvalTodo },
+      config: { permission: ApprovalPerm.todo },
       schema: {
         tags,
         summary: '待我审批',
@@ -31,23 +31,22 @@ export async function approvalRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/rights/approval/todoCount',
     {
-      config: { permission: RightsPerm.approvalTodo },
+      config: { permission: ApprovalPerm.todo },
       schema: { tags, summary: '待我审批的事项数', description: 'result 为等待调用者审批的事项数（与待我审批列表的总数相同），页头的待审批入口显示它。' },
     },
     async (request) => ok(await todoCount(db, request.user!), Msg.ok, 200),
   );
 
-  r.get(
-    '/rights/approval/list',
-    {
-      config: { permission: RightsPerm.approvalList },
-      schema: {
-        tags,
+  registerResource(app, deps, approvalResource, {
+    tags,
+    listResource: approvalWhitelist,
+    docs: {
+      list: {
         summary: '审批记录',
         description: '默认最新审批的在前。筛选：bizType、bizId、bizTitle（事项，*模糊*）、node、result、approverName、approveTime_begin/_end；协会工作人员可见全部，机构用户只见本机构业务的审批记录。',
-        querystring: listQuerySchema(approvalResource),
       },
     },
-    async (request) => ok(await listApprovals(db, dicts, request.user!, request.query), Msg.ok, 200),
-  );
+    service: { list: (c, query) => listApprovals(c.db, c.deps.dicts, c.user, query) },
+    messages: { added: RightsMsg.added, edited: RightsMsg.edited, deleted: RightsMsg.deleted, queried: Msg.ok },
+  });
 }

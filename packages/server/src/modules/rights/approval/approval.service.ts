@@ -1,9 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { RightsMsg, type ApprovalRecord, type ApprovalTodo, type Page } from '@sbwq/contracts';
+import { BankPerm, OrgPerm, RightPerm, RightsMsg, type ApprovalRecord, type ApprovalTodo, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { formatDateTime } from '../../../platform/db/time.ts';
+import { formatDateTime, withDateTexts } from '../../../platform/db/time.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -11,7 +11,6 @@ import { pageOf, parseListParams, type ListParams, type ListResource } from '../
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { isStaff } from '../file-info/file-info.service.ts';
 import { findMyOrg } from '../org/org-context.ts';
-import { RightsPerm } from '../shared/perms.ts';
 import { checkDateParams } from '../shared/records.ts';
 import { rightsApproval, type ApprovalRow } from './approval.table.ts';
 
@@ -51,7 +50,7 @@ export async function writeApproval(t: Db, approver: SessionUser, a: ApprovalWri
   });
 }
 
-export const approvalResource: ListResource = {
+export const approvalWhitelist: ListResource = {
   table: rightsApproval,
   fields: {
     bizType: { column: rightsApproval.bizType, type: 'string' },
@@ -70,14 +69,14 @@ const DICTS = { bizType: 'approval_biz_type', node: 'approval_node', result: 'ap
 
 /** 审批记录: staff see all; an organisation's users see the records of their organisation's business. */
 export async function listApprovals(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<ApprovalRecord>> {
-  checkDateParams(approvalResource, params);
+  checkDateParams(approvalWhitelist, params);
   const scope: SQL[] = [];
   if (!(await isStaff(db, user.id))) {
     const org = await findMyOrg(db, user);
     scope.push(org ? eq(rightsApproval.orgId, org.id) : sql`false`);
   }
-  const page = await pageOf<ApprovalRow>(db, approvalResource, params, { extra: scope, tieBreak: rightsApproval.id });
-  const records = page.records.map((r) => ({ ...r, approveTime: formatDateTime(r.approveTime), createTime: formatDateTime(r.createTime), updateTime: formatDateTime(r.updateTime) }));
+  const page = await pageOf<ApprovalRow>(db, approvalWhitelist, params, { extra: scope, tieBreak: rightsApproval.id });
+  const records = page.records.map((r) => withDateTexts(r, ['approveTime', 'createTime', 'updateTime']));
   return { ...page, records: (await dicts.withDictText(records, DICTS)) as unknown as ApprovalRecord[] };
 }
 
@@ -129,9 +128,9 @@ export const todoResource: ListResource = {
  */
 async function waitingFor(db: Db, user: SessionUser): Promise<SQL | null> {
   const [orgs, marks, banks] = await Promise.all([
-    hasPermission(db, user.id, RightsPerm.orgApprove),
-    hasPermission(db, user.id, RightsPerm.rightApprove),
-    hasPermission(db, user.id, RightsPerm.bankApprove),
+    hasPermission(db, user.id, OrgPerm.approve),
+    hasPermission(db, user.id, RightPerm.approve),
+    hasPermission(db, user.id, BankPerm.approve),
   ]);
   // Every branch names its columns: a union takes its column names from whichever branch comes first.
   const parts: SQL[] = [];

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bankAccountBody, bankStatusBody, idBody, Msg, RightsMsg } from '@sbwq/contracts';
+import { BankPerm, bankResource, bankStatusBody, idBody, Msg, RightsMsg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { RightsPerm } from '../shared/perms.ts';
-import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import { registerRecordRoutes } from '../shared/record-routes.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerApprove } from '../shared/approve-route.ts';
 import * as service from './bank.service.ts';
 
 const tags = ['机构银行账户'];
@@ -15,10 +14,9 @@ export async function bankRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  registerRecordRoutes(app, deps, {
-    basePath: '/rights/bank',
+  registerResource(app, deps, bankResource, {
     tags,
-    perm: { list: RightsPerm.bankList, add: RightsPerm.bankAdd, edit: RightsPerm.bankEdit, delete: RightsPerm.bankDelete, approve: RightsPerm.bankApprove },
+    listResource: service.bankWhitelist,
     docs: {
       list: {
         summary: '银行账户列表',
@@ -27,19 +25,30 @@ export async function bankRoutes(app: FastifyInstance, deps: AppDeps) {
       queryById: { summary: '按ID查询银行账户' },
       add: { summary: '新增银行账户（待财务审核）', description: '本机构第一个账户自动设为默认；isDefault=1 时取代原默认账户。result 为账户ID。' },
       edit: { summary: '编辑银行账户（仅待审核或已驳回；编辑后重新待审核）' },
-      delete: { summary: '删除银行账户' },
-      deleteBatch: { summary: '批量删除银行账户' },
-      approve: { summary: '财务审核银行账户（待审核 → 已通过 | 已驳回）', description: '驳回须填写 opinion；同时写入审批记录（节点：财务审核）；不能审批自己提交的账户。' },
     },
-    listQuery: listQuerySchema(service.bankResource),
-    body: bankAccountBody,
-    service: { list: service.listBanks, byId: service.bankById, add: service.addBank, edit: service.editBank, remove: service.deleteBanks, approve: service.approveBank },
+    service: {
+      list: (c, query) => service.listBanks(c.db, c.deps.dicts, c.user, query),
+      byId: (c, id) => service.bankById(c.db, c.deps.dicts, c.user, id),
+      add: (c, body) => service.addBank(c.db, c.user, body),
+      edit: (c, body) => service.editBank(c.db, c.user, body),
+      remove: (c, ids) => service.deleteBanks(c.db, c.user, ids),
+    },
+    messages: { added: RightsMsg.added, edited: RightsMsg.edited, deleted: RightsMsg.deleted, batchDeleted: RightsMsg.batchDeleted, queried: Msg.ok },
+  });
+
+  registerApprove(app, deps, {
+    basePath: bankResource.basePath,
+    permission: BankPerm.approve,
+    tags,
+    summary: '财务审核银行账户（待审核 → 已通过 | 已驳回）',
+    description: '驳回须填写 opinion；同时写入审批记录（节点：财务审核）；不能审批自己提交的账户。',
+    approve: service.approveBank,
     messages: { approved: RightsMsg.bankApproved, rejected: RightsMsg.bankRejected },
   });
 
   r.post(
     '/rights/bank/setDefault',
-    { config: { permission: RightsPerm.bankEdit }, schema: { tags, summary: '设为默认账户', body: idBody } },
+    { config: { permission: BankPerm.edit }, schema: { tags, summary: '设为默认账户', body: idBody } },
     async (request) => {
       await service.setDefaultBank(db, request.user!, request.body.id);
       return ok(null, Msg.ok, 200);
@@ -48,7 +57,7 @@ export async function bankRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/rights/bank/changeStatus',
-    { config: { permission: RightsPerm.bankEdit }, schema: { tags, summary: '启用/停用银行账户（status 1 有效，0 无效）', body: bankStatusBody } },
+    { config: { permission: BankPerm.edit }, schema: { tags, summary: '启用/停用银行账户（status 1 有效，0 无效）', body: bankStatusBody } },
     async (request) => {
       await service.setBankStatus(db, request.user!, request.body.id, request.body.status);
       return ok(null, Msg.ok, 200);

@@ -3,6 +3,7 @@ import {
   ApprovalBizType,
   ApprovalNode,
   AuditStatus,
+  BankPerm,
   maskAccountNo,
   RightsMsg,
   splitFilePaths,
@@ -24,14 +25,14 @@ import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../org/org.table.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
 import { violatedUnique } from '../../../platform/db/errors.ts';
-import { RightsPerm } from '../shared/perms.ts';
-import { withDates, checkDateParams } from '../shared/records.ts';
+import { checkDateParams } from '../shared/records.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { rightsBankAccount, type BankRow } from './bank.table.ts';
 
 export const BANK_FILE_BIZ = 'rights_bank';
 const EDITABLE = [AuditStatus.pending, AuditStatus.rejected];
 
-export const bankResource: ListResource = {
+export const bankWhitelist: ListResource = {
   table: rightsBankAccount,
   fields: {
     id: { column: rightsBankAccount.id, type: 'string', sort: false },
@@ -55,23 +56,23 @@ const scopeOf = (viewer: Viewer): SQL[] => [eq(rightsBankAccount.delFlag, '0'), 
 
 /** Full numbers go to finance (holders of rights:bank:approve) and to the owning organisation; everyone else sees them masked. */
 async function records(db: Db, dicts: DictService, user: SessionUser, viewer: Viewer, found: BankRow[]): Promise<BankAccountRecord[]> {
-  const finance = viewer.staff && (await hasPermission(db, user.id, RightsPerm.bankApprove));
+  const finance = viewer.staff && (await hasPermission(db, user.id, BankPerm.approve));
   const orgIds = [...new Set(found.map((r) => r.orgId))];
   const names = new Map(
     orgIds.length ? (await db.select({ id: rightsOrg.id, name: rightsOrg.orgName }).from(rightsOrg).where(inArray(rightsOrg.id, orgIds))).map((o) => [o.id, o.name]) : [],
   );
   const plain = found.map((row) => {
     const visible = finance || viewer.org?.id === row.orgId;
-    const { submitBy: _s, delFlag: _d, ...rest } = withDates(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);
+    const { submitBy: _s, delFlag: _d, ...rest } = withDateTexts(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);
     return { ...rest, accountNo: visible ? row.accountNo : maskAccountNo(row.accountNo), accountNoVisible: visible, orgName: names.get(row.orgId) ?? null };
   });
   return (await dicts.withDictText(plain, DICTS)) as unknown as BankAccountRecord[];
 }
 
 export async function listBanks(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<BankAccountRecord>> {
-  checkDateParams(bankResource, params);
+  checkDateParams(bankWhitelist, params);
   const viewer = await viewerOf(db, user);
-  const page = await pageOf<BankRow>(db, bankResource, params, { extra: scopeOf(viewer), tieBreak: rightsBankAccount.id });
+  const page = await pageOf<BankRow>(db, bankWhitelist, params, { extra: scopeOf(viewer), tieBreak: rightsBankAccount.id });
   return { ...page, records: await records(db, dicts, user, viewer, page.records) };
 }
 

@@ -1,41 +1,19 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
-import { newId } from '../../../platform/db/ids.ts';
-import { formatDateTime } from '../../../platform/db/time.ts';
-import { pageOf, type ListResource } from '../../../platform/list/list-query.ts';
-import { listQuerySchema } from '../../../platform/list/list-schema.ts';
+import { AnnouncementPerm, FilePerm, fileInfoResource, Msg } from '@sbwq/contracts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
 import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD_MESSAGES } from '../../../platform/storage/storage.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
-import { sbFileInfo } from './file-info.table.ts';
-import { ANNOUNCEMENT_IMAGE_TYPE, ANNOUNCEMENT_UPLOAD_CODES, fileScope, findVisibleFile, isAnnouncementBiz } from './file-info.service.ts';
-import { bizTitles, checkBizLink, FileBizMsg } from './file-info.biz.ts';
+import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload } from './file-info.service.ts';
+import { checkBizLink, FileBizMsg } from './file-info.biz.ts';
 import { FILE_TYPE_VALUES } from '../shared/attachments.ts';
-import { idQuery } from '../../../platform/http/ids.ts';
-
-const resource: ListResource = {
-  table: sbFileInfo,
-  fields: {
-    fileName: { column: sbFileInfo.fileName, type: 'string' },
-    fileType: { column: sbFileInfo.fileType, type: 'string' },
-    fileExt: { column: sbFileInfo.fileExt, type: 'string' },
-    bizType: { column: sbFileInfo.bizType, type: 'string' },
-    bizId: { column: sbFileInfo.bizId, type: 'string' },
-    createBy: { column: sbFileInfo.createBy, type: 'string' },
-    createTime: { column: sbFileInfo.createTime, type: 'datetime' },
-    fileSize: { column: sbFileInfo.fileSize, type: 'number' },
-  },
-  defaultSort: { field: 'createTime', order: 'desc' },
-};
-const listQuery = listQuerySchema(resource);
-type Row = typeof sbFileInfo.$inferSelect;
 
 function staticToken(request: FastifyRequest): string | null {
   const header = tokenOf(request);
@@ -50,13 +28,6 @@ function staticToken(request: FastifyRequest): string | null {
 export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
-  const toRecord = (row: Row, titles: Map<string, string>) => ({
-    ...row,
-    bizTitle: row.bizType && row.bizId ? (titles.get(`${row.bizType}:${row.bizId}`) ?? null) : null,
-    url: `${config.apiBase}/sys/common/static/${row.filePath}`,
-    createTime: formatDateTime(row.createTime),
-    updateTime: formatDateTime(row.updateTime),
-  });
 
   r.post(
     '/sys/common/upload',
@@ -84,7 +55,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       const biz = checkBiz(fields.biz);
       const user = request.user!;
       if (isAnnouncementBiz(biz)) {
-        const allowed = await Promise.all(ANNOUNCEMENT_UPLOAD_CODES.map((code) => hasPermission(db, user.id, code)));
+        const allowed = await Promise.all([AnnouncementPerm.add, AnnouncementPerm.edit].map((code) => hasPermission(db, user.id, code)));
         if (!allowed.some(Boolean)) throw new BizError('无权上传通告图片');
       }
       const fileType = fields.fileType?.trim() || (isAnnouncementBiz(biz) ? ANNOUNCEMENT_IMAGE_TYPE : '');
@@ -94,8 +65,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!bizType !== !bizId) throw new BizError(FileBizMsg.recordMissing);
       const linkedOrgCode = bizType && bizId ? await checkBizLink(db, user, bizType, bizId) : null;
       const filePath = await storeUpload(config.dataDir, biz, kind.ext, file.buffer);
-      await db.insert(sbFileInfo).values({
-        id: newId(),
+      await recordUpload(db, user, {
         fileName: file.filename,
         filePath,
         fileSize: file.buffer.length,
@@ -105,9 +75,6 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         bizType,
         bizId,
         sysOrgCode: linkedOrgCode ?? user.orgCode,
-        uploaderId: user.id,
-        createBy: user.username,
-        createTime: new Date(),
       });
       return { ...ok({ fileName: file.filename, filePath, fileSize: file.buffer.length }, filePath, 200) };
     },
@@ -143,30 +110,23 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
     method: ['GET', 'POST', 'DELETE'],
     url: '/rights/sbFileInfo/deleteFileFetch',
     config: { signedIn: true },
-    schema: { tags: ['文件'], summary: '删除已上传的文件', description: '只能删除本人上传的文件，或由有 rights:file:delete 权限的人删除其可见的文件。', querystring: z.object({ fileUrl: z.string().min(1).max(500) }) },
+    schema: { tags: ['文件'], summary: '删除已上传的文件', description: `只能删除本人上传的文件，或由有 ${FilePerm.delete} 权限的人删除其可见的文件。`, querystring: z.object({ fileUrl: z.string().min(1).max(500) }) },
     handler: async (request) => {
       const relative = request.query.fileUrl.replace(/^.*\/sys\/common\/static\//, '').replace(/^\/+/, '');
-      const user = request.user!;
-      const row = await findVisibleFile(db, user, relative);
-      if (!row) throw new BizError('未找到对应文件');
-      if (row.uploaderId !== user.id && !(await hasPermission(db, user.id, 'rights:file:delete'))) throw new BizError('只能删除本人上传的文件');
-      await db.update(sbFileInfo).set({ delFlag: '1', updateBy: user.username, updateTime: new Date() }).where(eq(sbFileInfo.id, row.id));
+      await deleteVisibleFile(db, request.user!, relative);
       await removeStored(config.dataDir, relative);
       return ok(null, '删除成功!', 200);
     },
   });
 
-  r.get('/rights/sbFileInfo/list', { config: { permission: 'rights:file:list' }, schema: { tags: ['文件信息'], summary: '文件信息列表（按可见范围）', querystring: listQuery } }, async (request) => {
-    const scope = await fileScope(db, request.user!);
-    const page = await pageOf<Row>(db, resource, request.query, { extra: [eq(sbFileInfo.delFlag, '0'), ...(scope ? [scope] : [])], tieBreak: sbFileInfo.id });
-    const titles = await bizTitles(db, page.records);
-    return ok({ ...page, records: page.records.map((row) => toRecord(row, titles)) }, '操作成功！', 200);
-  });
-
-  r.get('/rights/sbFileInfo/queryById', { config: { permission: 'rights:file:list' }, schema: { tags: ['文件信息'], summary: '按ID查询文件信息', querystring: idQuery } }, async (request) => {
-    const scope = await fileScope(db, request.user!);
-    const [row] = await db.select().from(sbFileInfo).where(and(eq(sbFileInfo.id, request.query.id), eq(sbFileInfo.delFlag, '0'), scope));
-    if (!row) throw new BizError('未找到对应数据');
-    return ok(toRecord(row, await bizTitles(db, [row])), '操作成功！', 200);
+  registerResource(app, deps, fileInfoResource, {
+    tags: ['文件信息'],
+    listResource: fileInfoWhitelist,
+    docs: { list: { summary: '文件信息列表（按可见范围）' }, queryById: { summary: '按ID查询文件信息' } },
+    service: {
+      list: (c, query) => listFiles(c.db, config.apiBase, c.user, query),
+      byId: (c, id) => fileById(c.db, config.apiBase, c.user, id),
+    },
+    messages: { added: Msg.ok, edited: Msg.ok, deleted: Msg.ok, queried: Msg.ok },
   });
 }

@@ -1,8 +1,32 @@
 import { and, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { FilePerm, type FileInfoRecord, type Page } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { rows } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
+import { hasPermission } from '../../../platform/access/access.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sbFileInfo } from './file-info.table.ts';
+import { bizTitles } from './file-info.biz.ts';
+
+type Row = typeof sbFileInfo.$inferSelect;
+
+export const fileInfoWhitelist: ListResource = {
+  table: sbFileInfo,
+  fields: {
+    fileName: { column: sbFileInfo.fileName, type: 'string' },
+    fileType: { column: sbFileInfo.fileType, type: 'string' },
+    fileExt: { column: sbFileInfo.fileExt, type: 'string' },
+    bizType: { column: sbFileInfo.bizType, type: 'string' },
+    bizId: { column: sbFileInfo.bizId, type: 'string' },
+    createBy: { column: sbFileInfo.createBy, type: 'string' },
+    createTime: { column: sbFileInfo.createTime, type: 'datetime' },
+    fileSize: { column: sbFileInfo.fileSize, type: 'number' },
+  },
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
 
 /** The organisation a department code belongs to: its first two levels (e.g. A02A01 for A02A01A03). */
 export const orgRoot = (code: string | null | undefined) => (code ?? '').slice(0, 6);
@@ -22,7 +46,6 @@ export async function isStaff(db: Db, userId: string): Promise<boolean> {
  * only announcement managers may upload into this folder.
  */
 export const ANNOUNCEMENT_BIZ = 'announcement';
-export const ANNOUNCEMENT_UPLOAD_CODES = ['system:announcement:add', 'system:announcement:edit'];
 export const isAnnouncementBiz = (biz: string) => biz.split('/')[0] === ANNOUNCEMENT_BIZ;
 
 /**
@@ -65,4 +88,39 @@ export async function linkAnnouncementImages(db: Db, anntId: string, html: strin
     .update(sbFileInfo)
     .set({ bizType: ANNOUNCEMENT_BIZ, bizId: anntId, fileType: sql`coalesce(${sbFileInfo.fileType}, ${ANNOUNCEMENT_IMAGE_TYPE})` })
     .where(and(inArray(sbFileInfo.filePath, [...new Set(paths)]), isNull(sbFileInfo.bizId)));
+}
+
+/** A stored file as the lists answer it: the title of the record it belongs to and the address it is read at. */
+function records(apiBase: string, found: Row[], titles: Map<string, string>): FileInfoRecord[] {
+  return found.map((row) => ({
+    ...withDateTexts(row),
+    bizTitle: row.bizType && row.bizId ? (titles.get(`${row.bizType}:${row.bizId}`) ?? null) : null,
+    url: `${apiBase}/sys/common/static/${row.filePath}`,
+  }));
+}
+
+export async function listFiles(db: Db, apiBase: string, user: SessionUser, params: ListParams): Promise<Page<FileInfoRecord>> {
+  const scope = await fileScope(db, user);
+  const page = await pageOf<Row>(db, fileInfoWhitelist, params, { extra: [eq(sbFileInfo.delFlag, '0'), ...(scope ? [scope] : [])], tieBreak: sbFileInfo.id });
+  return { ...page, records: records(apiBase, page.records, await bizTitles(db, page.records)) };
+}
+
+export async function fileById(db: Db, apiBase: string, user: SessionUser, id: string): Promise<FileInfoRecord> {
+  const scope = await fileScope(db, user);
+  const [row] = await db.select().from(sbFileInfo).where(and(eq(sbFileInfo.id, id), eq(sbFileInfo.delFlag, '0'), scope));
+  if (!row) throw new BizError('未找到对应数据');
+  return records(apiBase, [row], await bizTitles(db, [row]))[0];
+}
+
+/** The row of a file just stored: who uploaded it, for which organisation and, when linked, which record. */
+export async function recordUpload(db: Db, user: SessionUser, file: Omit<typeof sbFileInfo.$inferInsert, 'id' | 'uploaderId' | 'createBy' | 'createTime'>): Promise<void> {
+  await db.insert(sbFileInfo).values({ ...file, id: newId(), uploaderId: user.id, createBy: user.username, createTime: new Date() });
+}
+
+/** Marks a visible file deleted (its bytes are removed by the caller): one's own upload, or anyone's with rights:file:delete. */
+export async function deleteVisibleFile(db: Db, user: SessionUser, filePath: string): Promise<void> {
+  const row = await findVisibleFile(db, user, filePath);
+  if (!row) throw new BizError('未找到对应文件');
+  if (row.uploaderId !== user.id && !(await hasPermission(db, user.id, FilePerm.delete))) throw new BizError('只能删除本人上传的文件');
+  await db.update(sbFileInfo).set({ delFlag: '1', updateBy: user.username, updateTime: new Date() }).where(eq(sbFileInfo.id, row.id));
 }

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { approveBody, Msg, orgCertifyBody, orgEnrolBody, orgEnrolDraftBody, orgStatusBody, RightsMsg } from '@sbwq/contracts';
+import { approveBody, Msg, orgCertifyBody, orgEnrolBody, orgEnrolDraftBody, OrgPerm, orgResource, orgStatusBody, RightsMsg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { RightsPerm } from '../shared/perms.ts';
-import { listQuerySchema } from '../../../platform/list/list-schema.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import * as service from './org.service.ts';
-import { idQuery } from '../../../platform/http/ids.ts';
 
 const tags = ['机构入驻与认证'];
-const listQuery = listQuerySchema(service.orgResource);
 
 /** 机构入驻 and 认证 (DOMAIN.md organisation; enrolment and certification flows). */
 export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -32,14 +29,14 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/rights/org/mine',
-    { config: { permission: RightsPerm.orgEnrol }, schema: { tags, summary: '本人机构的入驻信息（尚未填写时 result 为 null）' } },
+    { config: { permission: OrgPerm.enrol }, schema: { tags, summary: '本人机构的入驻信息（尚未填写时 result 为 null）' } },
     async (request) => ok(await service.mine(db, dicts, request.user!), Msg.ok, 200),
   );
 
   r.post(
     '/rights/org/saveEnrol',
     {
-      config: { permission: RightsPerm.orgEnrol },
+      config: { permission: OrgPerm.enrol },
       schema: {
         tags,
         summary: '保存入驻申请（草稿）',
@@ -53,7 +50,7 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/rights/org/submitEnrol',
     {
-      config: { permission: RightsPerm.orgEnrol },
+      config: { permission: OrgPerm.enrol },
       schema: {
         tags,
         summary: '提交入驻申请（未提交/已驳回 → 待审核）',
@@ -67,7 +64,7 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/rights/org/submitCertify',
     {
-      config: { permission: RightsPerm.orgEnrol },
+      config: { permission: OrgPerm.enrol },
       schema: {
         tags,
         summary: '提交认证材料（已入驻且未认证/认证失败 → 认证中）',
@@ -81,30 +78,27 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get(
-    '/rights/org/list',
-    {
-      config: { permission: RightsPerm.orgList },
-      schema: {
-        tags,
+  registerResource(app, deps, orgResource, {
+    tags,
+    listResource: service.orgWhitelist,
+    docs: {
+      list: {
         summary: '机构列表（协会工作人员）',
         description: '筛选：orgName、orgType、creditCode、legalPerson、contactName、region、enterStatus、certifyStatus、sysOrgCode、createTime_begin/_end；遵循 JeecgBoot 查询约定。',
-        querystring: listQuery,
       },
+      queryById: { summary: '按ID查询机构' },
     },
-    async (request) => ok(await service.listOrgs(db, dicts, request.user!, request.query), Msg.ok, 200),
-  );
-
-  r.get(
-    '/rights/org/queryById',
-    { config: { permission: RightsPerm.orgList }, schema: { tags, summary: '按ID查询机构', querystring: idQuery } },
-    async (request) => ok(await service.orgById(db, dicts, request.user!, request.query.id), Msg.ok, 200),
-  );
+    service: {
+      list: (c, query) => service.listOrgs(c.db, c.deps.dicts, c.user, query),
+      byId: (c, id) => service.orgById(c.db, c.deps.dicts, c.user, id),
+    },
+    messages: { added: RightsMsg.added, edited: RightsMsg.edited, deleted: RightsMsg.deleted, queried: Msg.ok },
+  });
 
   r.post(
     '/rights/org/approveEnrol',
     {
-      config: { permission: RightsPerm.orgApprove },
+      config: { permission: OrgPerm.approve },
       schema: {
         tags,
         summary: '审批入驻申请（待审核 → 已入驻 | 已驳回）',
@@ -121,7 +115,7 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/rights/org/approveCertify',
     {
-      config: { permission: RightsPerm.orgApprove },
+      config: { permission: OrgPerm.approve },
       schema: {
         tags,
         summary: '审批认证（认证中 → 已认证 | 认证失败）',
@@ -137,7 +131,7 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/rights/org/disable',
-    { config: { permission: RightsPerm.orgStatus }, schema: { tags, summary: '停用机构（已入驻 → 已停用）', body: orgStatusBody } },
+    { config: { permission: OrgPerm.status }, schema: { tags, summary: '停用机构（已入驻 → 已停用）', body: orgStatusBody } },
     async (request) => {
       await service.setOrgDisabled(db, request.user!, request.body.id, true, request.body.reason);
       return ok(null, RightsMsg.disabled, 200);
@@ -146,7 +140,7 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/rights/org/enable',
-    { config: { permission: RightsPerm.orgStatus }, schema: { tags, summary: '启用机构（已停用 → 已入驻）', body: orgStatusBody } },
+    { config: { permission: OrgPerm.status }, schema: { tags, summary: '启用机构（已停用 → 已入驻）', body: orgStatusBody } },
     async (request) => {
       await service.setOrgDisabled(db, request.user!, request.body.id, false, request.body.reason);
       return ok(null, RightsMsg.enabled, 200);

@@ -31,7 +31,8 @@ import { isStaff } from '../file-info/file-info.service.ts';
 import { audited, decide } from '../approval/decide.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
 import { violatedUnique } from '../../../platform/db/errors.ts';
-import { withDates, checkDateParams } from '../shared/records.ts';
+import { checkDateParams } from '../shared/records.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { findMyOrg, isReady } from './org-context.ts';
 import { rightsOrg, type OrgRow } from './org.table.ts';
 
@@ -39,7 +40,7 @@ export const ORG_FILE_BIZ = 'rights_org';
 const DATE_KEYS = ['auditTime', 'certifyTime', 'submitTime', 'certifySubmitTime', 'createTime', 'updateTime'] as const;
 const DICTS = { orgType: 'rights_org_type', enterStatus: 'enter_status', certifyStatus: 'certify_status' };
 
-export const orgResource: ListResource = {
+export const orgWhitelist: ListResource = {
   table: rightsOrg,
   fields: {
     id: { column: rightsOrg.id, type: 'string', sort: false },
@@ -65,7 +66,7 @@ const certifyEditable = (row: OrgRow) =>
 
 export async function orgRecords(dicts: DictService, found: OrgRow[]): Promise<OrgRecord[]> {
   const plain = found.map((row) => {
-    const { applicantId: _a, submitBy: _s, certifySubmitBy: _c, ...rest } = withDates(row, [...DATE_KEYS]);
+    const { applicantId: _a, submitBy: _s, certifySubmitBy: _c, ...rest } = withDateTexts(row, DATE_KEYS);
     return { ...rest, enrolEditable: enrolEditable(row), certifyEditable: certifyEditable(row) };
   });
   return (await dicts.withDictText(plain, DICTS)) as unknown as OrgRecord[];
@@ -309,8 +310,8 @@ export async function setOrgDisabled(db: Db, user: SessionUser, id: string, disa
 const submittedOrOwn = (user: SessionUser): SQL => or(ne(rightsOrg.enterStatus, EnterStatus.draft), eq(rightsOrg.applicantId, user.id))!;
 
 export async function listOrgs(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<OrgRecord>> {
-  checkDateParams(orgResource, params);
-  const page = await pageOf<OrgRow>(db, orgResource, params, { extra: [submittedOrOwn(user)], tieBreak: rightsOrg.id });
+  checkDateParams(orgWhitelist, params);
+  const page = await pageOf<OrgRow>(db, orgWhitelist, params, { extra: [submittedOrOwn(user)], tieBreak: rightsOrg.id });
   return { ...page, records: await orgRecords(dicts, page.records) };
 }
 

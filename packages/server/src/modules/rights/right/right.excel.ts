@@ -4,7 +4,11 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { importReport, readWorkbook, toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import type { ListParams } from '../../../platform/list/list-query.ts';
+import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
+import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../org/org-context.ts';
+import { listRights } from './right.service.ts';
 import { rightsRight } from './right.table.ts';
 
 /** The columns an import reads; an export writes them first, so that an exported file imports again. */
@@ -44,8 +48,20 @@ const exportColumns: ExcelColumn<RightRecord>[] = [
   { title: '所属机构', key: 'orgName', width: 26 },
 ];
 
-export function exportRights(records: RightRecord[]): Promise<Buffer> {
-  return toWorkbook('受保护权利', exportColumns, records);
+/** At most ten pages of a thousand: the export is for a working set, not a dump of the table. */
+export async function exportRights(db: Db, dicts: DictService, user: SessionUser, query: ListParams): Promise<ExcelFile> {
+  const records: RightRecord[] = [];
+  for (let pageNo = 1; pageNo <= 10; pageNo++) {
+    const page = await listRights(db, dicts, user, { ...query, pageNo: String(pageNo), pageSize: '1000' });
+    records.push(...page.records);
+    if (pageNo >= page.pages) break;
+  }
+  return { body: await toWorkbook('受保护权利', exportColumns, records), fileName: '受保护权利.xlsx', asciiName: 'rights.xlsx' };
+}
+
+/** The import's header row, nothing else. */
+export async function rightImportTemplate(): Promise<ExcelFile> {
+  return { body: await toWorkbook('受保护权利导入模板', importColumns, []), fileName: '受保护权利导入模板.xlsx', asciiName: 'rights-template.xlsx' };
 }
 
 /** A dictionary cell: its value, or its text as the export writes it. */

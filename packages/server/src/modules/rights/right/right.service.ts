@@ -27,13 +27,14 @@ import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../org/org.table.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
 import { violatedUnique } from '../../../platform/db/errors.ts';
-import { withDates, checkDateParams } from '../shared/records.ts';
+import { checkDateParams } from '../shared/records.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { rightsRight, type RightRow } from './right.table.ts';
 
 export const RIGHT_FILE_BIZ = 'rights_right';
 const EDITABLE = [AuditStatus.draft, AuditStatus.rejected];
 
-export const rightResource: ListResource = {
+export const rightWhitelist: ListResource = {
   table: rightsRight,
   fields: {
     id: { column: rightsRight.id, type: 'string', sort: false },
@@ -92,7 +93,7 @@ export async function rightRecords(db: Db, dicts: DictService, viewer: Viewer | 
     orgIds.length ? (await db.select({ id: rightsOrg.id, name: rightsOrg.orgName }).from(rightsOrg).where(inArray(rightsOrg.id, orgIds))).map((o) => [o.id, o.name]) : [],
   );
   const plain = found.map((row) => {
-    const { submitBy: _s, delFlag: _d, ...rest } = withDates(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);
+    const { submitBy: _s, delFlag: _d, ...rest } = withDateTexts(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);
     return {
       ...rest,
       ...rightFlags(row.expireDate, row.authEndDate, today),
@@ -104,7 +105,7 @@ export async function rightRecords(db: Db, dicts: DictService, viewer: Viewer | 
 }
 
 export async function listRights(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<RightRecord>> {
-  checkDateParams(rightResource, params);
+  checkDateParams(rightWhitelist, params);
   const viewer = await viewerOf(db, user);
   const extra = rightScope(viewer);
   const today = chinaToday();
@@ -114,7 +115,7 @@ export async function listRights(db: Db, dicts: DictService, user: SessionUser, 
     extra.push(expiryFlagCondition(flag as ExpiryFlag, today));
   }
   if (typeof params.selections === 'string' && params.selections) extra.push(inArray(rightsRight.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
-  const page = await pageOf<RightRow>(db, rightResource, params, { extra, tieBreak: rightsRight.id });
+  const page = await pageOf<RightRow>(db, rightWhitelist, params, { extra, tieBreak: rightsRight.id });
   return { ...page, records: await rightRecords(db, dicts, viewer, page.records, today) };
 }
 

@@ -289,4 +289,16 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     expect(bad.statusCode).toBeLessThan(500);
     expect(bad.json().success).toBe(false);
   });
+  it('the import template is the header the import reads, for those who may import', async () => {
+    const res = await rig.inject({ url: rig.api('/rights/right/importTemplate'), headers: { 'X-Access-Token': a.token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('受保护权利导入模板.xlsx'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(2).values as unknown[]).filter(Boolean)).toEqual(['商标名称', '注册号', '国际分类', '核定商品/服务', '商标类型', '注册人', '注册人地址', '注册日期', '法律状态', '授权机构', '授权开始日期', '授权期限', '备注']);
+    expect((await importFile(rig, a.token, res.rawPayload)).json()).toMatchObject({ success: true, result: { totalCount: 0 } });
+    expect((await rig.inject({ url: rig.api('/rights/right/importTemplate'), headers: { 'X-Access-Token': reviewer.token } })).statusCode).toBe(403);
+  });
 });

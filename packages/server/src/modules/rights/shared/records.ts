@@ -1,15 +1,7 @@
 import { isCalendarDate } from '@sbwq/contracts';
-import { formatDateTime } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { ListParams, ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
-
-/** JeecgBoot dates (`yyyy-MM-dd HH:mm:ss`, GMT+8) for every timestamp column of a row. */
-export function withDates<T extends Record<string, unknown>>(row: T, keys: (keyof T)[]): T {
-  const out: Record<string, unknown> = { ...row };
-  for (const k of keys) out[k as string] = formatDateTime(row[k] as Date | string | null);
-  return out as T;
-}
 
 /** `<field>_dictText` for the given field → dictionary code map (JEECG-API §6.2). */
 export function dictTexts<T extends Record<string, unknown>>(dicts: DictService, rows: T[], fields: Record<string, string>) {

@@ -1,22 +1,26 @@
+import { AnnouncementPerm } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
-import { RoleId, seedMenuScreens, seedMenuSection } from '../../../seed/buttons.ts';
-import { AnnouncementPerm } from './announcement.routes.ts';
+import { RoleId, seedMenuSection, type FeatureMenu } from '../../../seed/buttons.ts';
+import { SYSTEM_MENU_ID } from '../dict/dict.menu.ts';
 
-/** The 系统管理 section seeded by the `menu:system-admin:v1` unit. */
-const SYSTEM_SECTION_ID = 'menu:isystem';
+/** 通告管理 under 系统管理, with the system:announcement:* buttons. */
+export const announcementMenu: FeatureMenu = {
+  key: 'menu:system:announcement:v1',
+  buttons: {
+    [AnnouncementPerm.list]: '通告-查询',
+    [AnnouncementPerm.add]: '通告-添加',
+    [AnnouncementPerm.edit]: '通告-编辑',
+    [AnnouncementPerm.delete]: '通告-删除',
+    [AnnouncementPerm.release]: '通告-发布/撤销',
+  },
+  screen: { parentId: SYSTEM_MENU_ID, sortNo: 20, key: 'announcement', name: '通告管理', url: '/isystem/annountCement', component: 'system/SysAnnouncementList', icon: 'notification' },
+};
 
 /**
- * The announcement menu rows: 通告管理 under 系统管理 (adopting the system:announcement:* buttons), and 我的消息
- * under a new 个人办公 section at `/isps/userAnnouncement` (spec §2 route table), which every role gets:
- * the bell's 查看更多 leads there for every user.
+ * 我的消息 under a new 个人办公 section at `/isps/userAnnouncement` (spec §2 route table), which every
+ * role gets: the bell's 查看更多 leads there for every user.
  */
-export async function seedAnnouncementMenu(db: Db): Promise<void> {
-  await seedMenuScreens(
-    db,
-    SYSTEM_SECTION_ID,
-    [{ key: 'announcement', name: '通告管理', url: '/isystem/annountCement', component: 'system/SysAnnouncementList', icon: 'notification', codes: Object.values(AnnouncementPerm) }],
-    20,
-  );
+export async function seedUserAnnouncementMenu(db: Db): Promise<void> {
   await seedMenuSection(db, {
     id: 'menu:isps',
     name: '个人办公',

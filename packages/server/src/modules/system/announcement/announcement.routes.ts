@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AnnouncementMsg, announcementAddBody, announcementEditBody } from '@sbwq/contracts';
+import { AnnouncementMsg, AnnouncementPerm, announcementResource, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { hasPermission } from '../../../platform/access/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { idQuery as platformIdQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
+import { idQuery as platformIdQuery } from '../../../platform/http/ids.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import { addAnnouncement, announcementResource, deleteAnnouncements, editAnnouncement, findAnnouncement, listAnnouncements } from './announcement.service.ts';
+import { addAnnouncement, announcementWhitelist, deleteAnnouncements, editAnnouncement, findAnnouncement, listAnnouncements } from './announcement.service.ts';
 import { releaseAnnouncement, revokeAnnouncement } from './announcement.delivery.ts';
 import { announcementSendResource, listByUser, markRead, myAnnouncementSends, readAll } from './announcement.inbox.ts';
 
@@ -17,17 +17,8 @@ const containsFilters = {
   titile: z.string().max(500).optional().describe('标题：包含此文字（也可用 *值* 等 JeecgBoot 写法）'),
   sender: z.string().max(500).optional().describe('发布人：包含此文字（也可用 *值* 等 JeecgBoot 写法）'),
 };
-const listQuery = listQuerySchema(announcementResource, containsFilters);
 const myListQuery = listQuerySchema(announcementSendResource, containsFilters);
 const idQuery = platformIdQuery.extend({ _t: z.string().optional() });
-
-export const AnnouncementPerm = {
-  list: 'system:announcement:list',
-  add: 'system:announcement:add',
-  edit: 'system:announcement:edit',
-  delete: 'system:announcement:delete',
-  release: 'system:announcement:release',
-} as const;
 
 /**
  * 通告管理 `/sys/annountCement/*` (spelling kept) and 我的消息 `/sys/sysAnnouncementSend/*`
@@ -39,52 +30,32 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
   const { db } = deps;
   const safeHosts = opts.safeOpenHosts ?? deps.config.safeOpenHosts;
 
-  r.get(
-    '/sys/annountCement/list',
-    {
-      config: { permission: AnnouncementPerm.list },
-      schema: { tags, summary: '通告列表', description: '分页；titile、sender 按包含查询，其余字段按 JeecgBoot 查询约定；带 priority/msgCategory/msgType/sendStatus 的 _dictText。', querystring: listQuery },
+  registerResource(app, deps, announcementResource, {
+    tags,
+    listResource: announcementWhitelist,
+    listExtra: containsFilters,
+    docs: {
+      list: { summary: '通告列表', description: '分页；titile、sender 按包含查询，其余字段按 JeecgBoot 查询约定；带 priority/msgCategory/msgType/sendStatus 的 _dictText。' },
+      add: { description: 'msgContent 保存前清理（去掉脚本、事件属性、javascript: 链接、iframe 等）；openPage 只能是系统内路由或允许的网址。' },
+      edit: { summary: '编辑通告（仅未发布的）', description: '指定用户的通告同步其推送记录。' },
+      delete: { summary: '删除通告（逻辑删除）' },
+      deleteBatch: { summary: '批量删除通告（逻辑删除）' },
     },
-    async (request) => ok(await listAnnouncements(db, deps.dicts, request.query), '操作成功！', 200),
-  );
-
-  r.post(
-    '/sys/annountCement/add',
-    {
-      config: { permission: AnnouncementPerm.add },
-      schema: { tags, summary: '添加通告', description: 'msgContent 保存前清理（去掉脚本、事件属性、javascript: 链接、iframe 等）；openPage 只能是系统内路由或允许的网址。', body: announcementAddBody },
+    service: {
+      list: (c, query) => listAnnouncements(c.db, c.deps.dicts, query),
+      add: (c, body) => addAnnouncement(c.db, c.user, body, safeHosts),
+      edit: (c, body) => editAnnouncement(c.db, c.user, body, safeHosts),
+      remove: (c, ids) => deleteAnnouncements(c.db, c.user, ids),
     },
-    async (request) => ok(await addAnnouncement(db, request.user!, request.body, safeHosts), AnnouncementMsg.added, 200),
-  );
-
-  r.route({
-    method: ['PUT', 'POST'],
-    url: '/sys/annountCement/edit',
-    config: { permission: AnnouncementPerm.edit },
-    schema: { tags, summary: '编辑通告（仅未发布的）', description: '指定用户的通告同步其推送记录。', body: announcementEditBody },
-    handler: async (request) => {
-      await editAnnouncement(db, request.user!, request.body, safeHosts);
-      return ok(null, AnnouncementMsg.edited, 200);
+    messages: {
+      added: AnnouncementMsg.added,
+      edited: AnnouncementMsg.edited,
+      deleted: AnnouncementMsg.deleted,
+      batchDeleted: AnnouncementMsg.deletedBatch,
+      idsRequired: AnnouncementMsg.idsRequired,
+      queried: Msg.ok,
     },
   });
-
-  r.delete(
-    '/sys/annountCement/delete',
-    { config: { permission: AnnouncementPerm.delete }, schema: { tags, summary: '删除通告（逻辑删除）', querystring: idQuery } },
-    async (request) => {
-      await deleteAnnouncements(db, request.user!, [request.query.id]);
-      return ok(null, AnnouncementMsg.deleted, 200);
-    },
-  );
-
-  r.delete(
-    '/sys/annountCement/deleteBatch',
-    { config: { permission: AnnouncementPerm.delete }, schema: { tags, summary: '批量删除通告（逻辑删除）', querystring: idsQuery(AnnouncementMsg.idsRequired) } },
-    async (request) => {
-      await deleteAnnouncements(db, request.user!, splitIds(request.query.ids));
-      return ok(null, AnnouncementMsg.deletedBatch, 200);
-    },
-  );
 
   r.get(
     '/sys/annountCement/queryById',
@@ -93,10 +64,7 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
       config: { signedIn: true },
       schema: { tags, summary: '按ID查询通告', description: '有 system:announcement:list 的用户可查看任一通告；其他用户只能查看已发布给自己的通告。', querystring: idQuery },
     },
-    async (request) => {
-      const manager = await hasPermission(db, request.user!.id, AnnouncementPerm.list);
-      return ok(await findAnnouncement(db, request.user!, request.query.id, manager), '操作成功！', 200);
-    },
+    async (request) => ok(await findAnnouncement(db, request.user!, request.query.id), Msg.ok, 200),
   );
 
   r.get(
@@ -126,7 +94,7 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
       config: { signedIn: true },
       schema: { tags, summary: '当前用户的未读通告与系统消息', description: '各取最新 5 条未读，并给出未读总数（anntMsgList/anntMsgTotal 为通知公告，sysMsgList/sysMsgTotal 为系统消息）。' },
     },
-    async (request) => ok(await listByUser(db, request.user!.id), '操作成功！', 200),
+    async (request) => ok(await listByUser(db, request.user!.id), Msg.ok, 200),
   );
 
   r.route({
@@ -136,7 +104,7 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
     schema: { tags, summary: '标记当前用户的一条通告为已读', body: z.object({ anntId: z.string({ error: '缺少通告ID' }).min(1, '缺少通告ID').max(36) }).loose() },
     handler: async (request) => {
       await markRead(db, request.user!.id, request.body.anntId);
-      return ok(null, '操作成功！', 200);
+      return ok(null, Msg.ok, 200);
     },
   });
 
@@ -146,7 +114,7 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
       config: { signedIn: true },
       schema: { tags, summary: '我的消息', description: '分页；可按 titile、sender（包含）、readFlag、busType、msgCategory 查询；未读在前，按发布时间倒序。', querystring: myListQuery },
     },
-    async (request) => ok(await myAnnouncementSends(db, deps.dicts, request.user!.id, request.query), '操作成功！', 200),
+    async (request) => ok(await myAnnouncementSends(db, deps.dicts, request.user!.id, request.query), Msg.ok, 200),
   );
 
   r.route({

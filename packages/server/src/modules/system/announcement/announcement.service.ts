@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { AnnouncementMsg, SEND_STATUS, isInternalRoute, type AnnouncementAddBody, type AnnouncementRecord, type Page } from '@sbwq/contracts';
+import { AnnouncementMsg, AnnouncementPerm, SEND_STATUS, isInternalRoute, type AnnouncementAddBody, type AnnouncementRecord, type Page } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
+import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { splitList } from '../../../platform/http/ids.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
@@ -48,7 +49,7 @@ export function checkOpenPage(openType: string | null, openPage: string | null, 
 // ---------------------------------------------------------------------------------------------------
 // Management
 
-export const announcementResource: ListResource = {
+export const announcementWhitelist: ListResource = {
   table: sysAnnouncement,
   fields: {
     titile: { column: sysAnnouncement.titile, type: 'string' },
@@ -69,7 +70,7 @@ export const announcementResource: ListResource = {
 };
 
 export async function listAnnouncements(db: Db, dicts: DictService, params: ListParams): Promise<Page<AnnouncementRecord>> {
-  const page = await pageOf<Row>(db, announcementResource, containsSearch(params, ['titile', 'sender']), {
+  const page = await pageOf<Row>(db, announcementWhitelist, containsSearch(params, ['titile', 'sender']), {
     extra: [eq(sysAnnouncement.delFlag, '0')],
     tieBreak: sysAnnouncement.id,
   });
@@ -149,7 +150,8 @@ export async function deleteAnnouncements(db: Db, actor: Actor, ids: string[]): 
  * queryById: a manager (system:announcement:list) sees any announcement that is not deleted; anyone
  * else only a published one that was released to them.
  */
-export async function findAnnouncement(db: Db, user: Actor, id: string, manager: boolean): Promise<AnnouncementRecord> {
+export async function findAnnouncement(db: Db, user: Actor, id: string): Promise<AnnouncementRecord> {
+  const manager = await hasPermission(db, user.id, AnnouncementPerm.list);
   const visible: SQL = manager
     ? sql`true`
     : sql`${sysAnnouncement.sendStatus} = ${SEND_STATUS.released} and (

@@ -1,21 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryAddBody, categoryEditBody, CategoryMsg, DictMsg, Msg } from '@sbwq/contracts';
+import { CategoryMsg, CategoryPerm, categoryResource, DictMsg, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { idQuery, idsQuery, splitIds } from '../../../platform/http/ids.ts';
+import { splitIds } from '../../../platform/http/ids.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import * as service from './category.service.ts';
 
 const tags = ['分类字典'];
-
-export const CategoryPerm = {
-  list: 'system:category:list',
-  add: 'system:category:add',
-  edit: 'system:category:edit',
-  delete: 'system:category:delete',
-} as const;
 
 const pcode = z.string().max(100).optional().describe('上级分类编码，空或 0 为顶级');
 
@@ -31,7 +25,7 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
         tags,
         summary: '分类分页列表',
         description: '默认列出顶级分类（pid 为 "0"）；支持 JeecgBoot 查询约定（name、code）。',
-        querystring: listQuerySchema(service.categoryResource, { pid: z.string().max(36).optional().describe('上级分类 id，默认 "0"（顶级）') }),
+        querystring: listQuerySchema(service.categoryWhitelist, { pid: z.string().max(36).optional().describe('上级分类 id，默认 "0"（顶级）') }),
       },
     },
     async (request) => ok(await service.rootList(db, request.query), Msg.querySuccess, 200),
@@ -43,50 +37,25 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => ok(await service.childList(db, request.query.pid), Msg.querySuccess, 200),
   );
 
-  r.get(
-    '/sys/category/queryById',
-    { config: { permission: CategoryPerm.list }, schema: { tags, summary: '按 id 取分类', querystring: idQuery } },
-    async (request) => ok(await service.categoryById(db, request.query.id), Msg.ok, 200),
-  );
-
-  r.post(
-    '/sys/category/add',
-    {
-      config: { permission: CategoryPerm.add },
-      schema: { tags, summary: '添加分类', description: 'pid 为空或 "0" 时为顶级分类；编码按层级自动生成（A01、A01A01 …），请求中的 code 不采用。', body: categoryAddBody },
+  registerResource(app, deps, categoryResource, {
+    tags,
+    listResource: service.categoryWhitelist,
+    docs: {
+      add: { description: 'pid 为空或 "0" 时为顶级分类；编码按层级自动生成（A01、A01A01 …），请求中的 code 不采用。' },
+      edit: { description: '只能修改名称；上级分类与编码不可修改。' },
+      delete: { description: '有子分类时拒绝删除。' },
+      deleteBatch: { description: '所选分类若还有未选中的子分类则拒绝删除。' },
     },
-    async (request) => ok(await service.addCategory(db, request.user, request.body), CategoryMsg.added, 200),
-  );
-
-  r.put(
-    '/sys/category/edit',
-    { config: { permission: CategoryPerm.edit }, schema: { tags, summary: '编辑分类', description: '只能修改名称；上级分类与编码不可修改。', body: categoryEditBody } },
-    async (request) => {
-      await service.editCategory(db, request.user, request.body);
-      return ok(null, CategoryMsg.edited, 200);
+    service: {
+      // no /list route (the declaration has none): rootList above is the list
+      list: (c, query) => service.rootList(c.db, query),
+      byId: (c, id) => service.categoryById(c.db, id),
+      add: (c, body) => service.addCategory(c.db, c.user, body),
+      edit: (c, body) => service.editCategory(c.db, c.user, body),
+      remove: (c, ids) => service.deleteCategories(c.db, ids),
     },
-  );
-
-  r.delete(
-    '/sys/category/delete',
-    { config: { permission: CategoryPerm.delete }, schema: { tags, summary: '删除分类', description: '有子分类时拒绝删除。', querystring: idQuery } },
-    async (request) => {
-      await service.deleteCategories(db, [request.query.id]);
-      return ok(null, CategoryMsg.deleted, 200);
-    },
-  );
-
-  r.delete(
-    '/sys/category/deleteBatch',
-    {
-      config: { permission: CategoryPerm.delete },
-      schema: { tags, summary: '批量删除分类', description: '所选分类若还有未选中的子分类则拒绝删除。', querystring: idsQuery(DictMsg.idsRequired) },
-    },
-    async (request) => {
-      await service.deleteCategories(db, splitIds(request.query.ids, DictMsg.idsRequired));
-      return ok(null, CategoryMsg.deleted, 200);
-    },
-  );
+    messages: { added: CategoryMsg.added, edited: CategoryMsg.edited, deleted: CategoryMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+  });
 
   // ---- pickers (any signed-in user) ----
 

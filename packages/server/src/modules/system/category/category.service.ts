@@ -6,11 +6,12 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { created, updated, withAuditText } from '../dict/crud.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { sysCategory } from './category.table.ts';
 
-export const categoryResource: ListResource = {
+export const categoryWhitelist: ListResource = {
   table: sysCategory,
   fields: {
     pid: { column: sysCategory.pid, type: 'string' },
@@ -22,7 +23,7 @@ export const categoryResource: ListResource = {
 };
 
 type Row = typeof sysCategory.$inferSelect;
-const record = (row: Row): CategoryRecord => withAuditText(row) as CategoryRecord;
+const record = (row: Row): CategoryRecord => withDateTexts(row) as CategoryRecord;
 const rootOr = (pid: string | null | undefined) => (pid && pid.trim() !== '' ? pid.trim() : CATEGORY_ROOT_PID);
 
 /**
@@ -50,7 +51,7 @@ async function nextCode(db: Db, pid: string, parentCode: string): Promise<string
 
 export async function rootList(db: Db, params: ListParams): Promise<Page<CategoryRecord>> {
   const query = { ...params, pid: rootOr(typeof params.pid === 'string' ? params.pid : undefined) };
-  const page = await pageOf<Row>(db, categoryResource, query, { tieBreak: sysCategory.id });
+  const page = await pageOf<Row>(db, categoryWhitelist, query, { tieBreak: sysCategory.id });
   return { ...page, records: page.records.map(record) };
 }
 

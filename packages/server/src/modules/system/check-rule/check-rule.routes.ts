@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkByCodeQuery, CheckMsg, checkRuleAddBody, checkRuleEditBody, Msg } from '@sbwq/contracts';
+import { checkByCodeQuery, CheckMsg, checkRuleResource, DictMsg, Msg } from '@sbwq/contracts';
 import { fail, ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { registerCrudRoutes } from '../../../platform/http/crud-routes.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import * as service from './check-rule.service.ts';
 
 const tags = ['校验规则'];
-
-export const CheckRulePerm = {
-  list: 'system:checkRule:list',
-  add: 'system:checkRule:add',
-  edit: 'system:checkRule:edit',
-  delete: 'system:checkRule:delete',
-} as const;
 
 export async function checkRuleRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,22 +30,20 @@ export async function checkRuleRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  registerCrudRoutes(app, db, {
-    basePath: '/sys/checkRule',
+  registerResource(app, deps, checkRuleResource, {
     tags,
-    entity: '校验规则',
-    perm: CheckRulePerm,
-    listResource: service.checkRuleResource,
-    addBody: checkRuleAddBody,
-    editBody: checkRuleEditBody,
-    addDescription: 'ruleJson 为 [{digits, pattern, message}]（JSON 字符串或数组）；保存前检查正则是否有效、是否有灾难性回溯（在工作线程中限时试算）。',
-    service: {
-      list: service.listCheckRules,
-      byId: service.checkRuleById,
-      add: service.addCheckRule,
-      edit: service.editCheckRule,
-      remove: service.deleteCheckRules,
+    listResource: service.checkRuleWhitelist,
+    docs: {
+      add: { description: 'ruleJson 为 [{digits, pattern, message}]（JSON 字符串或数组）；保存前检查正则是否有效、是否有灾难性回溯（在工作线程中限时试算）。' },
     },
-    messages: { added: CheckMsg.added, edited: CheckMsg.edited, deleted: CheckMsg.deleted },
+    service: {
+      list: (c, query) => service.listCheckRules(c.db, query),
+      byId: (c, id) => service.checkRuleById(c.db, id),
+      add: (c, body) => service.addCheckRule(c.db, c.user, body),
+      edit: (c, body) => service.editCheckRule(c.db, c.user, body),
+      remove: (c, ids) => service.deleteCheckRules(c.db, ids),
+    },
+    messages: { added: CheckMsg.added, edited: CheckMsg.edited, deleted: CheckMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    echoMessage: true,
   });
 }

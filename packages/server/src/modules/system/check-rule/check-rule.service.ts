@@ -6,7 +6,8 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { created, updated, withAuditText } from '../dict/crud.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { sysCheckRule } from './check-rule.table.ts';
 import { regexSandbox, RegexTimeoutError, type RegexTest } from './regex-sandbox.ts';
@@ -139,7 +140,7 @@ export async function checkByCode(db: Db, ruleCode: string, rawValue: string): P
 
 // ---- administration ----
 
-export const checkRuleResource: ListResource = {
+export const checkRuleWhitelist: ListResource = {
   table: sysCheckRule,
   fields: {
     ruleName: { column: sysCheckRule.ruleName, type: 'string' },
@@ -150,10 +151,10 @@ export const checkRuleResource: ListResource = {
 };
 
 type Row = typeof sysCheckRule.$inferSelect;
-const record = (row: Row): CheckRuleRecord => withAuditText(row);
+const record = (row: Row): CheckRuleRecord => withDateTexts(row);
 
 export async function listCheckRules(db: Db, params: ListParams): Promise<Page<CheckRuleRecord>> {
-  const page = await pageOf<Row>(db, checkRuleResource, params, { tieBreak: sysCheckRule.id });
+  const page = await pageOf<Row>(db, checkRuleWhitelist, params, { tieBreak: sysCheckRule.id });
   return { ...page, records: page.records.map(record) };
 }
 

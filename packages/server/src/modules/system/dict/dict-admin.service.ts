@@ -6,7 +6,8 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { created, updated, withAuditText } from './crud.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import type { DictService } from './dict.service.ts';
 import { sysDict, sysDictItem } from './dict.table.ts';
@@ -14,7 +15,7 @@ import { sysDict, sysDictItem } from './dict.table.ts';
 /** Administration of sys_dict and sys_dict_item (JEECG-API §5.3). Every change clears the dictionary caches. */
 type Deps = { db: Db; dicts: DictService };
 
-export const dictResource: ListResource = {
+export const dictWhitelist: ListResource = {
   table: sysDict,
   fields: {
     dictName: { column: sysDict.dictName, type: 'string' },
@@ -28,7 +29,7 @@ export const dictResource: ListResource = {
 };
 
 /** Filters only: items always come in sort_order (listItems). */
-export const dictItemResource: ListResource = {
+export const dictItemWhitelist: ListResource = {
   table: sysDictItem,
   fields: {
     dictId: { column: sysDictItem.dictId, type: 'string', sort: false },
@@ -44,11 +45,11 @@ export const dictItemResource: ListResource = {
 type DictRow = typeof sysDict.$inferSelect;
 type ItemRow = typeof sysDictItem.$inferSelect;
 
-const dictRecord = (row: DictRow): DictRecord => withAuditText(row);
-const itemRecord = (row: ItemRow): DictItemRecord => withAuditText(row);
+const dictRecord = (row: DictRow): DictRecord => withDateTexts(row);
+const itemRecord = (row: ItemRow): DictItemRecord => withDateTexts(row);
 
 export async function listDicts(db: Db, params: ListParams): Promise<Page<DictRecord>> {
-  const page = await pageOf<DictRow>(db, dictResource, params, { extra: [eq(sysDict.delFlag, 0)], tieBreak: sysDict.id });
+  const page = await pageOf<DictRow>(db, dictWhitelist, params, { extra: [eq(sysDict.delFlag, 0)], tieBreak: sysDict.id });
   return { ...page, records: page.records.map(dictRecord) };
 }
 
@@ -149,11 +150,12 @@ export async function purgeDict({ db, dicts }: Deps, id: string): Promise<void> 
 
 // ---- items ----
 
-export async function listItems(db: Db, params: ListParams): Promise<Page<DictItemRecord>> {
+/** The items of a dictionary page by page, status with its status_dictText. */
+export async function listItems({ db, dicts }: Deps, params: ListParams): Promise<Page<DictItemRecord>> {
   // Items always come in sort_order (JEECG-API §5.3); the client's default createTime sort is not applied.
   const { column: _column, order: _order, ...filters } = params;
-  const page = await pageOf<ItemRow>(db, dictItemResource, filters, { tieBreak: sysDictItem.id });
-  return { ...page, records: page.records.map(itemRecord) };
+  const page = await pageOf<ItemRow>(db, dictItemWhitelist, filters, { tieBreak: sysDictItem.id });
+  return { ...page, records: await dicts.withDictText(page.records.map(itemRecord), { status: 'dict_item_status' }) };
 }
 
 async function liveDict(db: Db, dictId: string) {

@@ -1,40 +1,37 @@
-import type { Db } from '../../../platform/db/client.ts';
-import { seedMenuScreens, type MenuScreen } from '../../../seed/buttons.ts';
-import { CategoryPerm } from '../category/category.routes.ts';
-import { CheckRulePerm } from '../check-rule/check-rule.routes.ts';
-import { DictPerm } from './dict.routes.ts';
-
-/** The 系统管理 section seeded by the identity issue; these screens join it after its own seven. */
-export const SYSTEM_MENU_ID = 'menu:isystem';
-const FIRST_SORT_NO = 8;
-
-const screens: MenuScreen[] = [
-  {
-    key: 'dict',
-    name: '数据字典',
-    url: '/isystem/dict',
-    component: 'system/DictList',
-    icon: 'book',
-    codes: [DictPerm.list, DictPerm.add, DictPerm.edit, DictPerm.delete, DictPerm.recycle, DictPerm.deletePhysic, DictPerm.itemList, DictPerm.itemAdd, DictPerm.itemEdit, DictPerm.itemDelete],
-  },
-  { key: 'category', name: '分类字典', url: '/isystem/category', component: 'system/SysCategoryList', icon: 'tags', codes: Object.values(CategoryPerm) },
-  { key: 'checkRule', name: '校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList', icon: 'safety-certificate', codes: Object.values(CheckRulePerm) },
-  {
-    key: 'tableDict',
-    name: '表字典登记',
-    url: '/isystem/tableDict',
-    component: 'system/SysTableDictList',
-    icon: 'table',
-    codes: [DictPerm.tableList, DictPerm.tableAdd, DictPerm.tableEdit, DictPerm.tableDelete],
-  },
-];
+import { DictItemPerm, DictPerm, TableDictPerm } from '@sbwq/contracts';
+import type { FeatureMenu } from '../../../seed/buttons.ts';
 
 /**
- * Menu rows of the dictionary, category, check-rule and table-dictionary screens under
- * 系统管理, granted to the administrator; their button rows (seeded parentless) move under them.
+ * The 系统管理 section seeded by the identity issue; the system-data screens join it after its own
+ * seven: 数据字典 (8), 分类字典 (9), 填值规则 (10), 校验规则 (11), 表字典登记 (12).
  */
-export async function seedDictMenu(db: Db): Promise<void> {
-  // 填值规则 (10) seeds its own screen between 分类字典 and 校验规则
-  await seedMenuScreens(db, SYSTEM_MENU_ID, screens.slice(0, 2), FIRST_SORT_NO);
-  await seedMenuScreens(db, SYSTEM_MENU_ID, screens.slice(2), FIRST_SORT_NO + 3);
-}
+export const SYSTEM_MENU_ID = 'menu:isystem';
+
+/** 数据字典: the dictionaries and their items are one screen. */
+export const dictMenu: FeatureMenu = {
+  key: 'menu:system:dict:v1',
+  buttons: {
+    [DictPerm.list]: '数据字典-查询',
+    [DictPerm.add]: '数据字典-添加',
+    [DictPerm.edit]: '数据字典-编辑',
+    [DictPerm.delete]: '数据字典-删除',
+    [DictPerm.recycle]: '数据字典-回收站',
+    [DictPerm.deletePhysic]: '数据字典-彻底删除',
+    [DictItemPerm.list]: '字典项-查询',
+    [DictItemPerm.add]: '字典项-添加',
+    [DictItemPerm.edit]: '字典项-编辑',
+    [DictItemPerm.delete]: '字典项-删除',
+  },
+  screen: { parentId: SYSTEM_MENU_ID, sortNo: 8, key: 'dict', name: '数据字典', url: '/isystem/dict', component: 'system/DictList', icon: 'book' },
+};
+
+export const tableDictMenu: FeatureMenu = {
+  key: 'menu:system:tableDict:v1',
+  buttons: {
+    [TableDictPerm.list]: '表字典登记-查询',
+    [TableDictPerm.add]: '表字典登记-添加',
+    [TableDictPerm.edit]: '表字典登记-编辑',
+    [TableDictPerm.delete]: '表字典登记-删除',
+  },
+  screen: { parentId: SYSTEM_MENU_ID, sortNo: 12, key: 'tableDict', name: '表字典登记', url: '/isystem/tableDict', component: 'system/SysTableDictList', icon: 'table' },
+};

@@ -1,8 +1,5 @@
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { CategoryPerm } from '../category/category.routes.ts';
-import { CheckRulePerm } from '../check-rule/check-rule.routes.ts';
-import { DictPerm } from './dict.routes.ts';
 import { sysTableDict } from './dict.table.ts';
 import { checkTableDict, tableDictCode } from './table-dict.registry.ts';
 
@@ -37,31 +34,3 @@ export async function seedTableDicts(db: Db): Promise<void> {
       .onConflictDoNothing();
   }
 }
-
-/** Button-permission names of the dictionary, category, fill-rule and check-rule calls. */
-const buttons: [code: string, name: string][] = [
-  [DictPerm.list, '数据字典-查询'],
-  [DictPerm.add, '数据字典-添加'],
-  [DictPerm.edit, '数据字典-编辑'],
-  [DictPerm.delete, '数据字典-删除'],
-  [DictPerm.recycle, '数据字典-回收站'],
-  [DictPerm.deletePhysic, '数据字典-彻底删除'],
-  [DictPerm.itemList, '字典项-查询'],
-  [DictPerm.itemAdd, '字典项-添加'],
-  [DictPerm.itemEdit, '字典项-编辑'],
-  [DictPerm.itemDelete, '字典项-删除'],
-  [DictPerm.tableList, '表字典登记-查询'],
-  [DictPerm.tableAdd, '表字典登记-添加'],
-  [DictPerm.tableEdit, '表字典登记-编辑'],
-  [DictPerm.tableDelete, '表字典登记-删除'],
-  [CategoryPerm.list, '分类字典-查询'],
-  [CategoryPerm.add, '分类字典-添加'],
-  [CategoryPerm.edit, '分类字典-编辑'],
-  [CategoryPerm.delete, '分类字典-删除'],
-  [CheckRulePerm.list, '校验规则-查询'],
-  [CheckRulePerm.add, '校验规则-添加'],
-  [CheckRulePerm.edit, '校验规则-编辑'],
-  [CheckRulePerm.delete, '校验规则-删除'],
-];
-
-export const systemDataButtons = buttons.map(([code, name]) => ({ code, name }));

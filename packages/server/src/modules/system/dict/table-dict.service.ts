@@ -6,7 +6,8 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { created, updated, withAuditText } from './crud.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import type { DictService } from './dict.service.ts';
 import { sysTableDict } from './dict.table.ts';
@@ -15,7 +16,7 @@ import { checkTableDict, tableDictCode } from './table-dict.registry.ts';
 /** Administration of the table-dictionary registry (sys_table_dict). */
 type Deps = { db: Db; dicts: DictService };
 
-export const tableDictResource: ListResource = {
+export const tableDictWhitelist: ListResource = {
   table: sysTableDict,
   fields: {
     code: { column: sysTableDict.code, type: 'string' },
@@ -28,10 +29,10 @@ export const tableDictResource: ListResource = {
 };
 
 type Row = typeof sysTableDict.$inferSelect;
-const record = (row: Row): TableDictRecord => withAuditText(row);
+const record = (row: Row): TableDictRecord => withDateTexts(row);
 
 export async function listTableDicts(db: Db, params: ListParams): Promise<Page<TableDictRecord>> {
-  const page = await pageOf<Row>(db, tableDictResource, params, { tieBreak: sysTableDict.id });
+  const page = await pageOf<Row>(db, tableDictWhitelist, params, { tieBreak: sysTableDict.id });
   return { ...page, records: page.records.map(record) };
 }
 

@@ -40,7 +40,7 @@ export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
       edit: (c, body) => service.editFillRule(c.db, c.user, body),
       remove: (c, ids) => service.deleteFillRules(c.db, ids),
     },
-    messages: { added: FillRuleMsg.added, edited: FillRuleMsg.edited, deleted: FillRuleMsg.deleted, idsRequired: DictMsg.idsRequired },
+    messages: { added: FillRuleMsg.added, edited: FillRuleMsg.edited, deleted: FillRuleMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
     echoMessage: true,
   });
 }

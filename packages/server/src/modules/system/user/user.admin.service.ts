@@ -3,7 +3,7 @@ import type { DictModel, UserAddBody, UserEditBody, UserRecord } from '@sbwq/con
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { formatDateTime } from '../../../platform/db/time.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
@@ -62,10 +62,7 @@ export function toUserRecord(row: UserRow, dicts: DictMap, departNames: string |
     telephone: row.telephone,
     userIdentity: row.userIdentity,
     departIds: row.departIds,
-    createBy: row.createBy,
-    createTime: formatDateTime(row.createTime),
-    updateBy: row.updateBy,
-    updateTime: formatDateTime(row.updateTime),
+    ...withDateTexts({ createBy: row.createBy, createTime: row.createTime, updateBy: row.updateBy, updateTime: row.updateTime }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Depart, UserInfo } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
-import { formatDateTime } from '../../../platform/db/time.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysUser, sysUserDepart } from './user.table.ts';
 
@@ -28,10 +28,7 @@ export function toUserInfo(row: UserRow): UserInfo {
     userIdentity: row.userIdentity,
     departIds: row.departIds,
     relTenantIds: row.relTenantIds,
-    createBy: row.createBy,
-    createTime: formatDateTime(row.createTime),
-    updateBy: row.updateBy,
-    updateTime: formatDateTime(row.updateTime),
+    ...withDateTexts({ createBy: row.createBy, createTime: row.createTime, updateBy: row.updateBy, updateTime: row.updateTime }),
   };
 }
 

@@ -1,9 +1,9 @@
 import { RightsMsg, type Envelope } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Skeleton, Space } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { DETAIL_MODAL_WIDTH } from '../../../components/detail/DetailModal.tsx';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { APPROVAL_TODO_COUNT_KEY } from './approval.api.ts';
 
 export type ApproveDecision = 'pass' | 'reject';
@@ -29,31 +29,27 @@ type ApproveModalProps = {
  */
 export function ApproveModal({ open, title, children, loading, passText = '通过', rejectText = '驳回', decide, onClose, onDone }: ApproveModalProps) {
   const [form] = Form.useForm<{ opinion?: string }>();
-  const [busy, setBusy] = useState<ApproveDecision | null>(null);
   const queryClient = useQueryClient();
+  const decision = useApiMutation((chosen: { result: ApproveDecision; opinion: string | null }) => decide(chosen.result, chosen.opinion), {
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
+      onDone();
+      onClose();
+    },
+  });
+  const busy = decision.isPending ? (decision.variables?.result ?? null) : null;
 
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 
-  const handleDecide = async (result: ApproveDecision) => {
+  const handleDecide = (result: ApproveDecision) => {
     const opinion = (form.getFieldValue('opinion') as string | undefined)?.trim() || null;
     if (result === 'reject' && !opinion) {
       form.setFields([{ name: 'opinion', errors: [RightsMsg.opinionRequired] }]);
       return;
     }
-    setBusy(result);
-    try {
-      if (showAnswer(await decide(result, opinion))) {
-        void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
-        onDone();
-        onClose();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setBusy(null);
-    }
+    void decision.run({ result, opinion });
   };
 
   return (
@@ -67,10 +63,10 @@ export function ApproveModal({ open, title, children, loading, passText = '通�
       footer={
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button danger loading={busy === 'reject'} disabled={loading || busy !== null} onClick={() => void handleDecide('reject')}>
+          <Button danger loading={busy === 'reject'} disabled={loading || busy !== null} onClick={() => handleDecide('reject')}>
             {rejectText}
           </Button>
-          <Button type="primary" loading={busy === 'pass'} disabled={loading || busy !== null} onClick={() => void handleDecide('pass')}>
+          <Button type="primary" loading={busy === 'pass'} disabled={loading || busy !== null} onClick={() => handleDecide('pass')}>
             {passText}
           </Button>
         </Space>

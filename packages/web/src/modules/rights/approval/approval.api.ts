@@ -1,11 +1,12 @@
-import type { ApprovalRecord, ApprovalTodo, Page } from '@sbwq/contracts';
+import { approvalResource, type ApprovalTodo, type Page } from '@sbwq/contracts';
 import { http, type Query } from '../../../platform/http.ts';
+import { resourceApi } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
 /** Typed calls of 审批 (server: modules/rights/approval). */
 export const approvalApi = {
   todo: (params: Query, signal?: AbortSignal) => http.get<Page<ApprovalTodo>>('/rights/approval/todo', params, { signal }),
-  list: (params: Query, signal?: AbortSignal) => http.get<Page<ApprovalRecord>>('/rights/approval/list', params, { signal }),
+  list: resourceApi(approvalResource).list,
   /** the header's 待审批 count; silent, as the bell's feed is: a failed poll says nothing */
   todoCount: (signal?: AbortSignal) => http.get<number>('/rights/approval/todoCount', undefined, { signal, silent: true }).then(unwrap),
 };

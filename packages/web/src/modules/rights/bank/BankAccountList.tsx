@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { AuditStatus, type BankAccountRecord } from '@sbwq/contracts';
+import { AuditStatus, BankPerm, bankResource, type BankAccountRecord } from '@sbwq/contracts';
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
@@ -13,12 +13,11 @@ import { ApproveModal } from '../approval/ApproveModal.tsx';
 import { AUDIT_STATUS_COLORS } from '../org/org.api.ts';
 import { OrgSelect } from '../org/OrgSelect.tsx';
 import { useOrgStatus } from '../org/useOrgStatus.ts';
-import { BANK_LIST_KEY, bankApi, type BankInput } from './bank.api.ts';
+import { BANK_LIST_KEY, bankApi, type BankBody } from './bank.api.ts';
 import { BankAccountNumber } from './BankAccountNumber.tsx';
 import { BankDescriptions } from './BankDescriptions.tsx';
 import { bankForm } from './bank.form.tsx';
 
-const P = { add: 'rights:bank:add', edit: 'rights:bank:edit', remove: 'rights:bank:delete', approve: 'rights:bank:approve' };
 const editable = (account: BankAccountRecord) => account.auditStatus === AuditStatus.pending || account.auditStatus === AuditStatus.rejected;
 
 /**
@@ -33,7 +32,7 @@ export function BankAccountList() {
   const [editing, setEditing] = useState<{ mode: 'add' | 'edit'; record: BankAccountRecord | null } | null>(null);
   const [deciding, setDeciding] = useState<BankAccountRecord | null>(null);
 
-  const definition = useMemo<ListDefinition<BankAccountRecord, BankInput>>(() => {
+  const definition = useMemo<ListDefinition<BankAccountRecord, BankBody>>(() => {
     const search: SearchField[] = [
       ...(staff ? [{ name: 'orgId', label: '机构', type: 'custom' as const, input: <OrgSelect /> }] : []),
       { name: 'accountName', label: '开户名称' },
@@ -45,6 +44,7 @@ export function BankAccountList() {
       key: BANK_LIST_KEY,
       entity: '银行账户',
       permission: 'rights:bank',
+      codes: bankResource.perm,
       api: { list: bankApi.list, removeBatch: bankApi.removeBatch },
       // staff read and approve; only the organisation selects its own rows to delete them
       selectable: !staff,
@@ -85,12 +85,12 @@ export function BankAccountList() {
         { label: '备注', field: 'remark', span: 3 },
       ],
       rowActions: [
-        { key: 'edit', label: '编辑', code: P.edit, inline: true, visible: editable, onClick: (a) => setEditing({ mode: 'edit', record: a }) },
-        { key: 'approve', label: '审核', code: P.approve, inline: true, visible: (a) => a.auditStatus === AuditStatus.pending, onClick: (a) => setDeciding(a) },
+        { key: 'edit', label: '编辑', code: BankPerm.edit, inline: true, visible: editable, onClick: (a) => setEditing({ mode: 'edit', record: a }) },
+        { key: 'approve', label: '审核', code: BankPerm.approve, inline: true, visible: (a) => a.auditStatus === AuditStatus.pending, onClick: (a) => setDeciding(a) },
         {
           key: 'default',
           label: '设为默认',
-          code: P.edit,
+          code: BankPerm.edit,
           visible: (a) => a.isDefault !== '1' && a.status === '1' && !staff,
           confirm: (a) => `确定将尾号 ${a.accountNo.slice(-4)} 的账户设为默认账户吗？`,
           onClick: (a) => bankApi.setDefault(a.id),
@@ -98,16 +98,16 @@ export function BankAccountList() {
         {
           key: 'disable',
           label: '停用',
-          code: P.edit,
+          code: BankPerm.edit,
           visible: (a) => a.status === '1' && !staff,
           confirm: (a) => `确定停用尾号 ${a.accountNo.slice(-4)} 的账户吗？停用后不能用于收款。`,
           onClick: (a) => bankApi.changeStatus(a.id, '0'),
         },
-        { key: 'enable', label: '启用', code: P.edit, visible: (a) => a.status === '0' && !staff, confirm: '确定启用该账户吗？', onClick: (a) => bankApi.changeStatus(a.id, '1') },
-        { key: 'delete', label: '删除', code: P.remove, danger: true, visible: () => !staff, confirm: '确定删除吗?', onClick: (a) => bankApi.remove(a.id) },
+        { key: 'enable', label: '启用', code: BankPerm.edit, visible: (a) => a.status === '0' && !staff, confirm: '确定启用该账户吗？', onClick: (a) => bankApi.changeStatus(a.id, '1') },
+        { key: 'delete', label: '删除', code: BankPerm.delete, danger: true, visible: () => !staff, confirm: '确定删除吗?', onClick: (a) => bankApi.remove!(a) },
       ],
       toolbar: () =>
-        can(P.add) && !staff ? (
+        can(BankPerm.add) && !staff ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add', record: null })}>
             新增
           </Button>
@@ -118,14 +118,14 @@ export function BankAccountList() {
   return (
     <>
       <ListPage definition={definition} />
-      <RecordModal<BankAccountRecord, BankInput>
+      <RecordModal<BankAccountRecord, BankBody>
         name="rights-bank-form"
         open={editing !== null}
         mode={editing?.mode ?? 'add'}
         record={editing?.record ?? null}
         title={editing?.mode === 'edit' ? '编辑银行账户' : '新增银行账户'}
         definition={bankForm}
-        save={editing?.mode === 'edit' ? bankApi.edit : bankApi.add}
+        save={editing?.mode === 'edit' ? bankApi.edit! : bankApi.add!}
         onClose={() => setEditing(null)}
         onSaved={reload}
       />

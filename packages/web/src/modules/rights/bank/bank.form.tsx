@@ -4,12 +4,12 @@ import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import type { FormDefinition } from '../../../components/list/types.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
-import { bankApi, type BankInput } from './bank.api.ts';
+import { bankApi, type BankBody } from './bank.api.ts';
 
 const shape = bankAccountBody.shape;
 
 /** The add/edit dialog of an account (DOMAIN.md bank account); saving sends it to finance for approval. */
-export const bankForm: FormDefinition<BankAccountRecord, BankInput> = {
+export const bankForm: FormDefinition<BankAccountRecord, BankBody> = {
   width: 720,
   initialValues: { accountNature: '1', isDefault: false },
   fields: () => [
@@ -30,12 +30,12 @@ export const bankForm: FormDefinition<BankAccountRecord, BankInput> = {
   },
   toBody: (values, mode, record) => ({
     ...(mode === 'edit' && record ? { id: record.id } : {}),
-    accountName: (values.accountName as string | undefined) ?? null,
-    bankName: (values.bankName as string | undefined) ?? null,
-    branchName: (values.branchName as string | undefined) ?? null,
-    accountNo: (values.accountNo as string | undefined) ?? null,
+    accountName: (values.accountName as string | undefined) ?? '',
+    bankName: (values.bankName as string | undefined) ?? '',
+    branchName: (values.branchName as string | undefined) ?? '',
+    accountNo: (values.accountNo as string | undefined) ?? '',
     bankCode: (values.bankCode as string | undefined) || null,
-    accountNature: (values.accountNature as string | undefined) ?? null,
+    accountNature: (values.accountNature as string | undefined) ?? '',
     isDefault: values.isDefault ? '1' : '0',
     proofFile: (values.proofFile as string | undefined) || null,
     remark: (values.remark as string | undefined) || null,

@@ -1,14 +1,14 @@
+import { OrgPerm } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { unwrap } from '../../../platform/result.ts';
 import { bankApi } from '../bank/bank.api.ts';
 import { orgApi } from '../org/org.api.ts';
 import { rightApi } from '../right/right.api.ts';
 import { FileBiz, type FileBizType } from './file-info.api.ts';
+import { useDebouncedKeyword } from '../../../components/form/useDebouncedKeyword.ts';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const PAGE = 20;
 
 type Option = { value: string; label: string };
@@ -32,7 +32,7 @@ function useRecordOptions(bizType: FileBizType, keyword: string) {
         const page = unwrap(await bankApi.list({ pageNo: 1, pageSize: PAGE, ...(like ? { bankName: like } : {}) }, signal));
         return page.records.map((b) => ({ value: b.id, label: `${b.bankName} 尾号${b.accountNo.slice(-4)}（${b.accountName}）` }));
       }
-      if (can('rights:org:list')) {
+      if (can(OrgPerm.list)) {
         const page = unwrap(await orgApi.list({ pageNo: 1, pageSize: PAGE, ...(like ? { orgName: like } : {}) }, signal));
         return page.records.map((o) => ({ value: o.id, label: o.orgName }));
       }
@@ -47,12 +47,7 @@ type BizRecordSelectProps = { bizType: FileBizType; value?: string; onChange?: (
 
 /** A record of the chosen business type, found by name (商标名称, 机构名称, 开户银行). */
 export function BizRecordSelect({ bizType, value, onChange, id }: BizRecordSelectProps) {
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, keyword } = useDebouncedKeyword();
   const found = useRecordOptions(bizType, keyword);
   return (
     <Select<string>

@@ -1,4 +1,4 @@
-import type { BankAccountRecord, OrgRecord, RightRecord } from '@sbwq/contracts';
+import { type BankAccountRecord, type FileInfoRecord, OrgPerm, type OrgRecord, type RightRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Result, Spin, Typography } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
@@ -8,7 +8,7 @@ import { orgApi } from '../org/org.api.ts';
 import { OrgDescriptions } from '../org/OrgDescriptions.tsx';
 import { rightApi } from '../right/right.api.ts';
 import { RightDescriptions } from '../right/RightDescriptions.tsx';
-import { BIZ_TYPE_TEXT, FileBiz, type FileInfoRecord } from './file-info.api.ts';
+import { BIZ_TYPE_TEXT, FileBiz } from './file-info.api.ts';
 
 /** The records whose details this screen can open (an announcement is read in 我的消息 / 通告管理). */
 const OPENABLE = new Set<string>([FileBiz.right, FileBiz.org, FileBiz.bank]);
@@ -43,7 +43,7 @@ export function FileBizDetail({ file, onClose }: { file: FileInfoRecord | null; 
       const { bizType, bizId } = file!;
       if (bizType === FileBiz.right) return { kind: bizType, record: await rightApi.byId(bizId!) };
       if (bizType === FileBiz.bank) return { kind: bizType, record: await bankApi.byId(bizId!) };
-      if (can('rights:org:list')) return { kind: FileBiz.org, record: await orgApi.byId(bizId!) };
+      if (can(OrgPerm.list)) return { kind: FileBiz.org, record: await orgApi.byId(bizId!) };
       const mine = await orgApi.mine();
       return { kind: FileBiz.org, record: mine?.id === bizId ? mine : null };
     },

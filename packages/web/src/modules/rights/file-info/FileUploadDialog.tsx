@@ -1,4 +1,4 @@
-import { UPLOAD_POPUP_WIDTH, UploadMsg } from '@sbwq/contracts';
+import { BankPerm, OrgPerm, RightPerm, UPLOAD_POPUP_WIDTH, UploadMsg } from '@sbwq/contracts';
 import { Form, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
@@ -30,9 +30,9 @@ export function FileUploadDialog({ open, onDone, onCancel }: { open: boolean; on
     () =>
       (
         [
-          [FileBiz.right, can('rights:right:list')],
-          [FileBiz.org, can('rights:org:list') || can('rights:org:enrol')],
-          [FileBiz.bank, can('rights:bank:list')],
+          [FileBiz.right, can(RightPerm.list)],
+          [FileBiz.org, can(OrgPerm.list) || can(OrgPerm.enrol)],
+          [FileBiz.bank, can(BankPerm.list)],
         ] as const
       )
         .filter(([, allowed]) => allowed)

@@ -1,3 +1,4 @@
+import { FilePerm, type FileInfoRecord } from '@sbwq/contracts';
 import { FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Image, Space } from 'antd';
 import { useMemo, useState } from 'react';
@@ -12,13 +13,11 @@ import { openInNewWindow } from '../../../platform/browser.ts';
 import { staticUrl } from '../../../platform/config.ts';
 import { downloadFile } from '../../../platform/download.ts';
 import { feedback } from '../../../platform/feedback.ts';
-import { showFailure } from '../../../platform/result.ts';
 import { useSession } from '../../../platform/session.ts';
 import { FileBizCell, FileBizDetail } from './FileBizRecord.tsx';
 import { FileUploadDialog } from './FileUploadDialog.tsx';
-import { BIZ_TYPE_TEXT, FILE_INFO_LIST_KEY, fileInfoApi, sizeText, type FileInfoRecord } from './file-info.api.ts';
+import { BIZ_TYPE_TEXT, FILE_INFO_LIST_KEY, fileInfoApi, sizeText } from './file-info.api.ts';
 
-const DELETE_ANY = 'rights:file:delete';
 
 /**
  * 文件信息 (rights/SbFileInfoList, DOMAIN.md file info): every stored file the user may see — staff all
@@ -90,20 +89,14 @@ export function SbFileInfoList() {
           key: 'download',
           label: '下载',
           inline: true,
-          onClick: async (file) => {
-            try {
-              await downloadFile(`/sys/common/static/${file.filePath}`, {}, file.fileName);
-            } catch (error) {
-              showFailure(error);
-            }
-          },
+          onClick: (file) => downloadFile(`/sys/common/static/${file.filePath}`, {}, file.fileName),
         },
         {
           key: 'delete',
           label: '删除',
           inline: true,
           danger: true,
-          visible: (file) => file.uploaderId === myId || can(DELETE_ANY),
+          visible: (file) => file.uploaderId === myId || can(FilePerm.delete),
           confirm: (file) => `确定删除文件「${file.fileName}」吗？删除后引用它的记录将无法再查看该文件。`,
           onClick: (file) => deleteStoredFile(file.filePath),
         },

@@ -1,29 +1,7 @@
-import type { Page } from '@sbwq/contracts';
-import { http, type Query } from '../../../platform/http.ts';
+import { fileInfoResource } from '@sbwq/contracts';
+import { resourceApi } from '../../../platform/resourceApi.ts';
 
-/** A row of 文件信息 as `GET /rights/sbFileInfo/list` answers it (DOMAIN.md file info). */
-export type FileInfoRecord = {
-  id: string;
-  fileName: string;
-  filePath: string;
-  fileSize: number;
-  fileExt: string;
-  mimeType: string;
-  fileType: string | null;
-  bizType: string | null;
-  bizId: string | null;
-  /** what the linked record is called (商标名称 + 注册号, 机构名称, 银行账户, 通告标题); null when unlinked */
-  bizTitle: string | null;
-  sysOrgCode: string | null;
-  uploaderId: string;
-  url: string;
-  createBy: string | null;
-  createTime: string | null;
-};
-
-export const fileInfoApi = {
-  list: (params: Query, signal?: AbortSignal) => http.get<Page<FileInfoRecord>>('/rights/sbFileInfo/list', params, { signal }),
-};
+export const fileInfoApi = { list: resourceApi(fileInfoResource).list };
 
 export const FILE_INFO_LIST_KEY = 'rights-file-info';
 

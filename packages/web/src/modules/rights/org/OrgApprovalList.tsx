@@ -1,4 +1,4 @@
-import { CertifyStatus, EnterStatus, type OrgRecord } from '@sbwq/contracts';
+import { CertifyStatus, EnterStatus, OrgPerm, type OrgRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
@@ -80,7 +80,7 @@ export function OrgApprovalList({ kind }: { kind: OrgApprovalKind }) {
         },
         { title: config.submitLabel, dataIndex: config.submitField, width: 170, align: 'center', sorter: kind === 'enrol' },
       ],
-      rowActions: [{ key: 'approve', label: '审批', code: 'rights:org:approve', inline: true, onClick: (org) => setDeciding(org) }],
+      rowActions: [{ key: 'approve', label: '审批', code: OrgPerm.approve, inline: true, onClick: (org) => setDeciding(org) }],
     }),
     [config, kind],
   );

@@ -1,4 +1,4 @@
-import { EnterStatus, type OrgRecord } from '@sbwq/contracts';
+import { EnterStatus, OrgPerm, type OrgRecord } from '@sbwq/contracts';
 import { Button, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
@@ -8,7 +8,7 @@ import type { ListDefinition } from '../../../components/list/types.ts';
 import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS, orgApi } from './org.api.ts';
 import { OrgDescriptions } from './OrgDescriptions.tsx';
 
-const STATUS_CODE = 'rights:org:status';
+const STATUS_CODE = OrgPerm.status;
 
 /**
  * 机构列表 (rights/OrgList): every organisation with its enrolment and certification state, for the

@@ -1,22 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
-import { useEffect, useState } from 'react';
 import { unwrap } from '../../../platform/result.ts';
 import { orgApi } from './org.api.ts';
+import { useDebouncedKeyword } from '../../../components/form/useDebouncedKeyword.ts';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const PAGE = 50;
 
 type OrgSelectProps = Omit<SelectProps<string>, 'options' | 'onSearch' | 'showSearch'> & { value?: string; onChange?: (value: string | undefined) => void };
 
 /** An organisation picked by name (the association's staff filter lists by organisation). */
 export function OrgSelect({ value, onChange, placeholder = '请选择机构', ...rest }: OrgSelectProps) {
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, keyword } = useDebouncedKeyword();
   const found = useQuery({
     queryKey: ['rights', 'org', 'options', keyword],
     queryFn: ({ signal }) =>

@@ -1,9 +1,13 @@
-import type { ApproveBody, OrgCertifyBody, OrgRecord, OrgStatusInfo, Page } from '@sbwq/contracts';
-import { http, type Query } from '../../../platform/http.ts';
+import { orgResource, type approveBody, type OrgCertifyBody, type OrgRecord, type OrgStatusInfo } from '@sbwq/contracts';
+import type { z } from 'zod';
+import { http } from '../../../platform/http.ts';
+import { resourceApi } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
 /** Typed calls of 机构入驻 and 认证 (server: modules/rights/org). */
-export type ApproveInput = { id: string; result: ApproveBody['result']; opinion?: string | null };
+export type ApproveInput = z.input<typeof approveBody>;
+
+const resource = resourceApi(orgResource);
 
 export const orgApi = {
   /** where the caller stands and what to do next; answers for staff too (nextStep none) */
@@ -13,8 +17,8 @@ export const orgApi = {
   saveEnrol: (body: Record<string, unknown>) => http.post<string>('/rights/org/saveEnrol', body),
   submitEnrol: (body: Record<string, unknown>) => http.post<string>('/rights/org/submitEnrol', body),
   submitCertify: (body: Partial<OrgCertifyBody>) => http.post<null>('/rights/org/submitCertify', body),
-  list: (params: Query, signal?: AbortSignal) => http.get<Page<OrgRecord>>('/rights/org/list', params, { signal }),
-  byId: (id: string) => http.get<OrgRecord>('/rights/org/queryById', { id }).then(unwrap),
+  list: resource.list,
+  byId: (id: string) => resource.queryById(id).then(unwrap),
   approveEnrol: (body: ApproveInput) => http.post<null>('/rights/org/approveEnrol', body),
   approveCertify: (body: ApproveInput) => http.post<null>('/rights/org/approveCertify', body),
   disable: (id: string, reason?: string) => http.post<null>('/rights/org/disable', { id, reason }),

@@ -1,34 +1,23 @@
 import { PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { AuditStatus, splitFilePaths, type RightRecord } from '@sbwq/contracts';
+import { AuditStatus, RightPerm, rightResource, splitFilePaths, type RightRecord } from '@sbwq/contracts';
 import { Button, Image, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
-import { ImportButton } from '../../../components/list/ImportButton.tsx';
 import type { ListContext, ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { staticUrl } from '../../../platform/config.ts';
 import { feedback } from '../../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { ApproveModal } from '../approval/ApproveModal.tsx';
 import { AUDIT_STATUS_COLORS } from '../org/org.api.ts';
 import { useOrgStatus } from '../org/useOrgStatus.ts';
 import { ExpiryTags } from './ExpiryTags.tsx';
-import { ExportButton } from './ExportButton.tsx';
 import { EXPIRY_FLAG_OPTIONS, RIGHT_LIST_KEY, rightApi } from './right.api.ts';
 import { rightDetailItems } from './right.detail.tsx';
 import { RightDescriptions } from './RightDescriptions.tsx';
 import { RightModal } from './RightModal.tsx';
-
-const P = {
-  add: 'rights:right:add',
-  edit: 'rights:right:edit',
-  remove: 'rights:right:delete',
-  approve: 'rights:right:approve',
-  export: 'rights:right:export',
-  import: 'rights:right:import',
-};
 
 /** The first image of a record, small, with its preview. */
 function markThumb(record: RightRecord) {
@@ -47,6 +36,12 @@ export function RightList() {
   const reload = useReloadList(RIGHT_LIST_KEY);
   const [editing, setEditing] = useState<{ record: RightRecord | null } | null>(null);
   const [deciding, setDeciding] = useState<RightRecord | null>(null);
+  const { run: submit } = useApiMutation((context: ListContext<RightRecord>) => rightApi.submit(context.selectedKeys), {
+    onSuccess: (_, context) => {
+      context.clearSelection();
+      context.reload();
+    },
+  });
 
   const definition = useMemo<ListDefinition<RightRecord>>(() => {
     const submitSelected = (context: ListContext<RightRecord>) =>
@@ -55,23 +50,22 @@ export function RightList() {
         content: `确定将选中的 ${context.selectedKeys.length} 条记录提交审核吗？提交后审核期间不能修改。`,
         okText: '确定',
         cancelText: '取消',
-        onOk: async () => {
-          try {
-            if (showAnswer(await rightApi.submit(context.selectedKeys))) {
-              context.clearSelection();
-              context.reload();
-            }
-          } catch (error) {
-            showFailure(error);
-          }
-        },
+        onOk: () => submit(context),
       });
     return {
       key: RIGHT_LIST_KEY,
       entity: '受保护权利',
       permission: 'rights:right',
-      // 新增, 导出 and 导入 are this screen's own toolbar buttons, so that 新增 (its own dialog) comes first
-      api: { list: rightApi.list, removeBatch: rightApi.removeBatch },
+      codes: rightResource.perm,
+      // no remove: 删除 is a row action of its own, shown only on the records that may still be deleted
+      api: {
+        list: rightApi.list,
+        removeBatch: rightApi.removeBatch,
+        exportUrl: rightApi.exportUrl,
+        exportSelections: rightApi.exportSelections,
+        importUrl: rightApi.importUrl,
+        importTemplateUrl: rightApi.importTemplateUrl,
+      },
       exportName: '受保护权利.xlsx',
       actionColumnWidth: 170,
       search: [
@@ -106,38 +100,36 @@ export function RightList() {
       detail: rightDetailItems,
       detailColumns: 3,
       rowActions: [
-        { key: 'edit', label: '编辑', code: P.edit, inline: true, visible: (r) => r.editable, onClick: (r) => setEditing({ record: r }) },
+        { key: 'edit', label: '编辑', code: RightPerm.edit, inline: true, visible: (r) => r.editable, onClick: (r) => setEditing({ record: r }) },
         {
           key: 'submit',
           label: '提交审核',
-          code: P.edit,
+          code: RightPerm.edit,
           visible: (r) => r.editable,
           confirm: (r) => `确定将「${r.trademarkName}」提交审核吗？`,
           onClick: (r) => rightApi.submit([r.id]),
         },
-        { key: 'approve', label: '审核', code: P.approve, inline: true, visible: (r) => r.auditStatus === AuditStatus.pending, onClick: (r) => setDeciding(r) },
+        { key: 'approve', label: '审核', code: RightPerm.approve, inline: true, visible: (r) => r.auditStatus === AuditStatus.pending, onClick: (r) => setDeciding(r) },
         {
           key: 'delete',
           label: '删除',
-          code: P.remove,
+          code: RightPerm.delete,
           danger: true,
           visible: (r) => r.editable,
           confirm: '确定删除吗?',
-          onClick: (r) => rightApi.remove(r.id),
+          onClick: (r) => rightApi.remove!(r),
         },
       ],
       toolbar: (context) => {
-        const submit = can(P.edit) && context.selectedKeys.length > 0;
+        const submittable = can(RightPerm.edit) && context.selectedKeys.length > 0;
         return (
           <Space wrap>
-            {can(P.add) && (
+            {can(RightPerm.add) && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })}>
                 新增
               </Button>
             )}
-            {can(P.export) && <ExportButton params={context.params} selected={context.selectedKeys} />}
-            {can(P.import) && <ImportButton url={rightApi.importUrl} onImported={context.reload} />}
-            {submit && (
+            {submittable && (
               <Button icon={<SendOutlined />} onClick={() => submitSelected(context)}>
                 提交审核
               </Button>
@@ -146,7 +138,7 @@ export function RightList() {
         );
       },
     };
-  }, [can, staff]);
+  }, [can, staff, submit]);
 
   return (
     <>

@@ -47,7 +47,7 @@ export function RightModal({ open, record, onClose, onSaved }: RightModalProps) 
     load: async (row) => rightFormValues(await rightApi.byId(row.id)),
     save: (values, f) => {
       const body = rightBodyOf({ ...f.getFieldsValue(true), ...values }, record?.id);
-      return record ? rightApi.edit(body) : rightApi.add(body);
+      return record ? rightApi.edit!(body) : rightApi.add!(body);
     },
     onSaved,
     onClose,

@@ -1,22 +1,19 @@
-import type { Page, RightBody, RightRecord } from '@sbwq/contracts';
-import { http, type Query } from '../../../platform/http.ts';
+import { rightResource } from '@sbwq/contracts';
+import { http } from '../../../platform/http.ts';
+import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 import type { ApproveInput } from '../org/org.api.ts';
 
 /** Typed calls of 受保护权利 (server: modules/rights/right). */
-export type RightInput = Partial<Record<keyof RightBody, string | null>> & { id?: string };
+export type RightBodyInput = ResourceBody<typeof rightResource>;
+
+const resource = resourceApi(rightResource);
 
 export const rightApi = {
-  list: (params: Query, signal?: AbortSignal) => http.get<Page<RightRecord>>('/rights/right/list', params, { signal }),
-  byId: (id: string) => http.get<RightRecord>('/rights/right/queryById', { id }).then(unwrap),
-  add: (body: RightInput) => http.post<string>('/rights/right/add', body),
-  edit: (body: RightInput) => http.put<null>('/rights/right/edit', body),
+  ...resource,
+  byId: (id: string) => resource.queryById(id).then(unwrap),
   submit: (ids: string[]) => http.post<null>('/rights/right/submit', { ids: ids.join(',') }),
-  remove: (id: string) => http.delete<null>('/rights/right/delete', { id }),
-  removeBatch: (ids: string[]) => http.delete<null>('/rights/right/deleteBatch', { ids: ids.join(',') }),
   approve: (body: ApproveInput) => http.post<null>('/rights/right/approve', body),
-  exportUrl: '/rights/right/exportXls',
-  importUrl: '/rights/right/importExcel',
 };
 
 export const RIGHT_LIST_KEY = 'rights-right';

@@ -1,6 +1,6 @@
 import { chinaToday, computeExpireDate, type RightRecord } from '@sbwq/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { RightInput } from './right.api.ts';
+import type { RightBodyInput } from './right.api.ts';
 
 const DATE = 'YYYY-MM-DD';
 const DATE_FIELDS = ['regDate', 'authStartDate', 'authEndDate'] as const;
@@ -32,14 +32,15 @@ export function rightFormValues(record: RightRecord | null): RightFormValues {
 }
 
 /** The request body: trimmed texts, dates as YYYY-MM-DD, empty values as null; the id on edit. */
-export function rightBodyOf(values: RightFormValues, id?: string): RightInput {
-  const body: RightInput = id ? { id } : {};
+export function rightBodyOf(values: RightFormValues, id?: string): RightBodyInput {
+  const body: Record<string, string | null> = id ? { id } : {};
   for (const key of TEXT_FIELDS) {
     const value = values[key];
     body[key] = value === undefined || value === null || String(value).trim() === '' ? null : String(value).trim();
   }
   for (const key of DATE_FIELDS) body[key] = values[key] ? values[key]!.format(DATE) : null;
-  return body;
+  // a required field left empty goes as null: the server's check (the same schema) names it
+  return body as RightBodyInput;
 }
 
 /** 专用权期限 as the form shows it while the registration date is typed (the server computes the same). */

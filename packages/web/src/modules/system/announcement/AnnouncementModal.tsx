@@ -109,7 +109,7 @@ export function AnnouncementModal({ open, record, onClose, onSaved }: Announceme
     load: valuesOf,
     save: (values) => {
       const body = bodyOf(values, record);
-      return record ? announcementApi.edit(body) : announcementApi.add(body);
+      return record ? announcementApi.edit!(body) : announcementApi.add!(body);
     },
     onSaved,
     onClose,

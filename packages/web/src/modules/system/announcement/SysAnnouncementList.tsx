@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { PRIORITIES, PRIORITY_TAG, SEND_STATUS, type AnnouncementRecord } from '@sbwq/contracts';
+import { AnnouncementPerm, announcementResource, PRIORITIES, PRIORITY_TAG, SEND_STATUS, type AnnouncementRecord } from '@sbwq/contracts';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { Access } from '../../../components/access/Access.tsx';
@@ -19,12 +19,6 @@ export const RELEASE_CONFIRM = '确定要发布吗?';
 export const REVOKE_CONFIRM = '确定要撤销吗?';
 /** send_status tag colours: 未发布, 已发布, 已撤销 */
 export const SEND_STATUS_COLORS: Record<string, string> = { '0': 'default', '1': 'green', '2': 'orange' };
-
-const Perm = {
-  add: 'system:announcement:add',
-  edit: 'system:announcement:edit',
-  release: 'system:announcement:release',
-} as const;
 
 const released = (record: AnnouncementRecord) => record.sendStatus === SEND_STATUS.released;
 
@@ -67,6 +61,7 @@ export function SysAnnouncementList() {
       key: LIST_KEY,
       entity: '通告',
       permission: 'system:announcement',
+      codes: announcementResource.perm,
       api: { list: announcementApi.list, remove: announcementApi.remove, removeBatch: announcementApi.removeBatch },
       search: [
         { name: 'titile', label: '标题' },
@@ -87,12 +82,12 @@ export function SysAnnouncementList() {
       ],
       detail,
       rowActions: [
-        { key: 'edit', label: '编辑', code: Perm.edit, inline: true, visible: (r) => !released(r), onClick: (r) => setEditing({ record: r }) },
-        { key: 'release', label: '发布', code: Perm.release, inline: true, visible: (r) => !released(r), confirm: RELEASE_CONFIRM, onClick: announcementApi.release },
-        { key: 'revoke', label: '撤销', code: Perm.release, inline: true, visible: released, confirm: REVOKE_CONFIRM, onClick: announcementApi.revoke },
+        { key: 'edit', label: '编辑', code: AnnouncementPerm.edit, inline: true, visible: (r) => !released(r), onClick: (r) => setEditing({ record: r }) },
+        { key: 'release', label: '发布', code: AnnouncementPerm.release, inline: true, visible: (r) => !released(r), confirm: RELEASE_CONFIRM, onClick: announcementApi.release },
+        { key: 'revoke', label: '撤销', code: AnnouncementPerm.release, inline: true, visible: released, confirm: REVOKE_CONFIRM, onClick: announcementApi.revoke },
       ],
       toolbar: () => (
-        <Access code={Perm.add}>
+        <Access code={AnnouncementPerm.add}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })}>
             新增
           </Button>

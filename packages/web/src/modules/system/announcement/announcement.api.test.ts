@@ -17,7 +17,7 @@ describe('pictures in an announcement body go through the upload call (spec §5 
     });
     expect(await uploadImage(file('图.png'))).toBe('/jeecg-boot/sys/common/static/announcement/20260105/x.png');
     expect((sent as FormData | null)?.get('biz')).toBe('announcement');
-    expect(((sent as FormData | null)?.get('file') as File).name).toBe('图.png');
+    expect(((sent as unknown as FormData).get('file') as File).name).toBe('图.png');
   });
 
   it('refuses other types and files over 10 MB before sending; a refused upload says {name} 上传失败 with the reason', async () => {

@@ -1,19 +1,18 @@
-import type { AnnouncementAddBody, AnnouncementRecord, Envelope, Page, UserRecord } from '@sbwq/contracts';
+import { announcementResource, type AnnouncementRecord, type Envelope, type UserRecord } from '@sbwq/contracts';
 import { staticUrl } from '../../../platform/config.ts';
-import { http, type Query } from '../../../platform/http.ts';
+import { http } from '../../../platform/http.ts';
+import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 
 /** The form body of add and edit (JEECG-API §5.2): the contracts' input shape, plus the id on edit. */
-export type AnnouncementBody = { [K in keyof AnnouncementAddBody]?: AnnouncementAddBody[K] | string | null } & { id?: string; titile: string };
+export type AnnouncementBody = ResourceBody<typeof announcementResource>;
 
-/** Typed calls of 通告管理 (JEECG-API §5.2; spelling `annountCement` and `doReovkeData` kept). */
+const base = announcementResource.basePath;
+
+/** 通告管理 (JEECG-API §5.2; spelling `annountCement` and `doReovkeData` kept). */
 export const announcementApi = {
-  list: (params: Query, signal?: AbortSignal) => http.get<Page<AnnouncementRecord>>('/sys/annountCement/list', params, { signal }),
-  add: (body: AnnouncementBody) => http.post<string>('/sys/annountCement/add', body),
-  edit: (body: AnnouncementBody) => http.put('/sys/annountCement/edit', body),
-  remove: (record: AnnouncementRecord) => http.delete('/sys/annountCement/delete', { id: record.id }),
-  removeBatch: (ids: string[]) => http.delete('/sys/annountCement/deleteBatch', { ids: ids.join(',') }),
-  release: (record: AnnouncementRecord) => http.get('/sys/annountCement/doReleaseData', { id: record.id }),
-  revoke: (record: AnnouncementRecord) => http.get('/sys/annountCement/doReovkeData', { id: record.id }),
+  ...resourceApi(announcementResource),
+  release: (record: AnnouncementRecord) => http.get(`${base}/doReleaseData`, { id: record.id }),
+  revoke: (record: AnnouncementRecord) => http.get(`${base}/doReovkeData`, { id: record.id }),
 };
 
 /** Users by id, for the names of an announcement's chosen users (needs system:user:list; silent without it). */

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { categoryAddBody, type CategoryRecord } from '@sbwq/contracts';
+import { categoryAddBody, CategoryPerm, categoryResource, type CategoryRecord } from '@sbwq/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Table, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
@@ -16,7 +16,7 @@ import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
 import type { FormDefinition, ListContext, ListDefinition, RowAction, SearchField } from '../../../components/list/types.ts';
 import { useListData } from '../../../components/list/useListData.ts';
 import { feedback } from '../../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { categoryApi, childCategories, type CategoryBody } from './category.api.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
@@ -35,6 +35,7 @@ const definition: ListDefinition<CategoryRecord, CategoryBody> = {
   key: LIST_KEY,
   entity: '分类',
   permission: 'system:category',
+  codes: categoryResource.perm,
   api: categoryApi,
   columns,
   search,
@@ -98,14 +99,21 @@ export function SysCategoryList() {
   const context = { reload: list.reload } as ListContext<Row>;
   const actions = useMemo<RowAction<Row>[]>(
     () => [
-      ...(can('system:category:edit') ? [{ key: 'edit', label: '编辑', inline: true, onClick: (record: Row) => setEditing({ mode: 'edit', record }) }] : []),
-      ...(can('system:category:add') ? [{ key: 'child', label: '添加下级', inline: true, onClick: (record: Row) => setEditing({ mode: 'add', parent: record }) }] : []),
-      ...(can('system:category:delete')
+      ...(can(CategoryPerm.edit) ? [{ key: 'edit', label: '编辑', inline: true, onClick: (record: Row) => setEditing({ mode: 'edit', record }) }] : []),
+      ...(can(CategoryPerm.add) ? [{ key: 'child', label: '添加下级', inline: true, onClick: (record: Row) => setEditing({ mode: 'add', parent: record }) }] : []),
+      ...(can(CategoryPerm.delete)
         ? [{ key: 'delete', label: '删除', inline: true, danger: true, confirm: DELETE_CONFIRM_TEXT, onClick: (record: Row) => categoryApi.remove(record) }]
         : []),
     ],
     [can],
   );
+
+  const batchDelete = useApiMutation((ids: string[]) => categoryApi.removeBatch(ids), {
+    onSuccess: () => {
+      setSelected([]);
+      list.reload();
+    },
+  });
 
   const handleBatchDelete = () =>
     feedback().modal.confirm({
@@ -113,16 +121,7 @@ export function SysCategoryList() {
       content: batchDeleteText(selected.length),
       okText: '确定',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          if (showAnswer(await categoryApi.removeBatch(selected))) {
-            setSelected([]);
-            list.reload();
-          }
-        } catch (error) {
-          showFailure(error);
-        }
-      },
+      onOk: () => batchDelete.run(selected),
     });
 
   const handleSaved = () => {
@@ -142,12 +141,12 @@ export function SysCategoryList() {
     <Card variant="borderless">
       <SearchForm name={`${LIST_KEY}-search`} fields={search} onSearch={(values) => list.search(toSearchParams(search, values))} />
       <Space wrap style={{ marginBottom: 16 }} className="list-toolbar">
-        {can('system:category:add') && (
+        {can(CategoryPerm.add) && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add', parent: null })}>
             新增
           </Button>
         )}
-        {can('system:category:delete') && selected.length > 0 && (
+        {can(CategoryPerm.delete) && selected.length > 0 && (
           <Button danger icon={<DeleteOutlined />} onClick={handleBatchDelete}>
             批量删除
           </Button>

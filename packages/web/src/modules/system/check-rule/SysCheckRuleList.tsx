@@ -1,4 +1,4 @@
-import { checkRuleAddBody, type CheckRuleRecord } from '@sbwq/contracts';
+import { checkRuleAddBody, CheckRulePerm, checkRuleResource, type CheckRuleRecord } from '@sbwq/contracts';
 import { Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { serverCheckRule, zodRule } from '../../../components/form/zodRule.ts';
@@ -58,6 +58,7 @@ export function SysCheckRuleList() {
       key: 'system-check-rule',
       entity: '校验规则',
       permission: 'system:checkRule',
+      codes: checkRuleResource.perm,
       api: checkRuleApi,
       detail: false,
       actionColumnWidth: 200,
@@ -79,7 +80,7 @@ export function SysCheckRuleList() {
         load: (rule) => ({ ...rule, rows: rowsOf(rule.ruleJson) }),
         toBody,
       },
-      rowActions: [{ key: 'test', label: '功能测试', code: 'system:checkRule:list', inline: true, onClick: (rule) => setTesting(rule) }],
+      rowActions: [{ key: 'test', label: '功能测试', code: CheckRulePerm.list, inline: true, onClick: (rule) => setTesting(rule) }],
     }),
     [],
   );

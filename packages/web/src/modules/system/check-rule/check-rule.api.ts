@@ -1,16 +1,10 @@
-import type { CheckFailure, CheckRuleItem, CheckRuleRecord, Envelope, Page } from '@sbwq/contracts';
-import { http, type Query } from '../../../platform/http.ts';
+import { checkRuleResource, type CheckFailure, type Envelope } from '@sbwq/contracts';
+import { http } from '../../../platform/http.ts';
+import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 
-/** Typed calls of 校验规则 (JEECG-API §5.4, spec §7 Checks). */
-export type CheckRuleBody = { id?: string; ruleName: string; ruleCode: string; ruleJson: CheckRuleItem[]; ruleDescription?: string | null };
-
-export const checkRuleApi = {
-  list: (params: Query, signal?: AbortSignal) => http.get<Page<CheckRuleRecord>>('/sys/checkRule/list', params, { signal }),
-  add: (body: CheckRuleBody) => http.post('/sys/checkRule/add', body),
-  edit: (body: CheckRuleBody) => http.put('/sys/checkRule/edit', body),
-  remove: (rule: CheckRuleRecord) => http.delete('/sys/checkRule/delete', { id: rule.id }),
-  removeBatch: (ids: string[]) => http.delete('/sys/checkRule/deleteBatch', { ids: ids.join(',') }),
-};
+/** 校验规则 (JEECG-API §5.4, spec §7 Checks). */
+export const checkRuleApi = resourceApi(checkRuleResource);
+export type CheckRuleBody = ResourceBody<typeof checkRuleResource>;
 
 /**
  * GET /sys/checkRule/checkByCode: success, or the first failing rule's message. The value is encoded

@@ -1,4 +1,4 @@
-import { dictItemAddBody, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
+import { dictItemAddBody, dictItemResource, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
 import { Drawer, Input, Typography } from 'antd';
 import { useMemo } from 'react';
 import { DictRadio } from '../../../components/dict/DictRadio.tsx';
@@ -33,6 +33,7 @@ function itemDefinition(dict: DictRecord): ListDefinition<DictItemRecord, DictIt
     key: 'system-dict-item',
     entity: '字典项',
     permission: 'system:dictItem',
+    codes: dictItemResource.perm,
     api: dictItemApi,
     detail: false,
     defaultSort: { column: 'sortOrder', order: 'asc' },

@@ -1,8 +1,8 @@
 import { DeleteOutlined, SyncOutlined } from '@ant-design/icons';
-import { dictAddBody, Msg, type DictRecord } from '@sbwq/contracts';
+import { dictAddBody, DictItemPerm, DictPerm, dictResource, Msg, type DictRecord } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { serverCheckRule, zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -43,7 +43,7 @@ export function DictList() {
   const [refreshing, setRefreshing] = useState(false);
 
   // spec §8 "Clear cache": the server drops its caches, the browser stores every dictionary afresh.
-  const handleRefresh = async () => {
+  const handleRefresh = useCallback(async () => {
     setRefreshing(true);
     try {
       if (await refreshDictCache()) {
@@ -57,13 +57,14 @@ export function DictList() {
     } finally {
       setRefreshing(false);
     }
-  };
+  }, [queryClient]);
 
   const definition = useMemo<ListDefinition<DictRecord, DictBody>>(
     () => ({
       key: DICT_LIST_KEY,
       entity: '字典',
       permission: 'system:dict',
+      codes: dictResource.perm,
       api: dictApi,
       detail: false,
       actionColumnWidth: 200,
@@ -77,13 +78,13 @@ export function DictList() {
         { title: '描述', dataIndex: 'description', ellipsis: true },
       ],
       form: { width: 640, fields: dictFields },
-      rowActions: [{ key: 'items', label: '字典配置', code: 'system:dictItem:list', inline: true, onClick: (dict) => setConfiguring(dict) }],
+      rowActions: [{ key: 'items', label: '字典配置', code: DictItemPerm.list, inline: true, onClick: (dict) => setConfiguring(dict) }],
       toolbar: () => (
         <>
           <Button icon={<SyncOutlined />} loading={refreshing} onClick={() => void handleRefresh()}>
             刷新缓存
           </Button>
-          {can('system:dict:recycle') && (
+          {can(DictPerm.recycle) && (
             <Button icon={<DeleteOutlined />} onClick={() => setBinOpen(true)}>
               回收站
             </Button>
@@ -91,7 +92,7 @@ export function DictList() {
         </>
       ),
     }),
-    [can, refreshing],
+    [can, handleRefresh, refreshing],
   );
 
   return (

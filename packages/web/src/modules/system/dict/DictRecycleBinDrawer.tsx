@@ -1,4 +1,4 @@
-import type { DictRecord, Envelope } from '@sbwq/contracts';
+import { DictPerm, type DictRecord, type Envelope } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Divider, Drawer, Table } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
@@ -62,7 +62,7 @@ export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: bool
                 <Button type="link" size="small" style={{ padding: 0 }} onClick={() => void act(() => restoreDict(dict.id), true)}>
                   还原
                 </Button>
-                {can('system:dict:deletePhysic') && (
+                {can(DictPerm.deletePhysic) && (
                   <>
                     <Divider orientation="vertical" />
                     <Button type="link" size="small" danger style={{ padding: 0 }} onClick={() => confirmPurge(dict)}>

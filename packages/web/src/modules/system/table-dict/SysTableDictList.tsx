@@ -1,4 +1,4 @@
-import { tableDictAddBody, type TableDictRecord } from '@sbwq/contracts';
+import { tableDictAddBody, TableDictPerm, tableDictResource, type TableDictRecord } from '@sbwq/contracts';
 import { Input, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
@@ -43,6 +43,7 @@ export function SysTableDictList() {
       key: 'system-table-dict',
       entity: '表字典',
       permission: 'system:tableDict',
+      codes: tableDictResource.perm,
       api: tableDictApi,
       detail: false,
       defaultSort: { column: 'code', order: 'asc' },
@@ -66,7 +67,7 @@ export function SysTableDictList() {
         load: (entry) => ({ ...entry, enabled: entry.enabled === 1 }),
         toBody,
       },
-      rowActions: [{ key: 'preview', label: '预览', code: 'system:tableDict:list', inline: true, visible: (entry) => entry.enabled === 1, onClick: (entry) => setPreviewing(entry) }],
+      rowActions: [{ key: 'preview', label: '预览', code: TableDictPerm.list, inline: true, visible: (entry) => entry.enabled === 1, onClick: (entry) => setPreviewing(entry) }],
     }),
     [sources.data],
   );

@@ -1,12 +1,17 @@
 import type { TableDictRecord } from '@sbwq/contracts';
 import { Button, Descriptions, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { TableDictSelect } from '../../../components/dict/TableDictSelect.tsx';
 
 /** 预览: the registered table dictionary as a form would use it, searched on the server, the chosen value shown. */
 export function TableDictPreviewModal({ entry, onClose }: { entry: TableDictRecord | null; onClose: () => void }) {
   const [value, setValue] = useState<string | undefined>();
-  useEffect(() => setValue(undefined), [entry]);
+  // another entry starts empty: reset while rendering rather than in an effect after it
+  const [shownFor, setShownFor] = useState(entry);
+  if (entry !== shownFor) {
+    setShownFor(entry);
+    setValue(undefined);
+  }
   return (
     <Modal open={entry !== null} title={`预览：${entry?.code ?? ''}`} onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>} width={560} destroyOnHidden>
       {entry && (
