@@ -26,7 +26,7 @@ import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
 import { bankMenu } from '../modules/rights/bank/bank.menu.ts';
 import { rightMenu } from '../modules/rights/right/right.menu.ts';
 import { fileInfoMenu } from '../modules/rights/file-info/file-info.menu.ts';
-import { HOME_PERMISSION_ID, RoleId, seedButtons, seedFeatureMenu, seedMenuSection, type FeatureMenu } from './buttons.ts';
+import { HOME_PERMISSION_ID, RoleId, seedFeatureMenu, seedMenuSection, type FeatureMenu } from './buttons.ts';
 import { announcementMenu, seedUserAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 import { fillRuleMenu } from '../modules/system/fill-rule/fill-rule.menu.ts';
 import { roleMenu } from '../modules/system/role/role.menu.ts';
