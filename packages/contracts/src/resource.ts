@@ -21,7 +21,8 @@ export const declaredPermissionCodes = (): readonly string[] => declaredCodes;
 /** The routes a standard resource can have, as JeecgBoot names them under its base path. */
 export type StandardRoute = 'list' | 'queryById' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls' | 'importExcel';
 
-export type ResourcePerm = { list: string; add?: string; edit?: string; delete?: string; export?: string; import?: string };
+/** `list` is absent for a resource shown as a tree by its own routes (its standard routes are the writes). */
+export type ResourcePerm = { list?: string; add?: string; edit?: string; delete?: string; export?: string; import?: string };
 
 /**
  * What both sides know of a standard resource: where it lives, its permission codes, its request

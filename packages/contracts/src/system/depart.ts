@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineResource, permCodes } from '../resource.ts';
+import { ROLE_CODE_PATTERN } from './role.ts';
 
 const optional = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).optional().nullable().transform((v) => (v ? v : null));
 
@@ -46,3 +48,57 @@ export type DepartTreeNode = {
   updateTime: string | null;
   children: DepartTreeNode[];
 };
+
+export const DepartPerm = permCodes('system:depart', ['add', 'edit', 'delete', 'grant', 'role', 'user']);
+
+/**
+ * 部门管理's writes as a standard resource (`/sys/sysDepart/add` … `deleteBatch`); the department
+ * tree is read through its own routes (queryTreeList, queryIdTree, searchBy), open to every user.
+ */
+export const departResource = defineResource<DepartTreeNode>()({
+  basePath: '/sys/sysDepart',
+  entity: '部门',
+  perm: { add: DepartPerm.add, edit: DepartPerm.edit, delete: DepartPerm.delete },
+  routes: ['add', 'edit', 'delete', 'deleteBatch'],
+  addBody: departBody,
+  editMethods: ['PUT', 'POST'],
+});
+
+export const departRoleBody = z.object({
+  id: z.string().max(36).optional(),
+  departId: z.string({ error: '缺少部门ID' }).min(1).max(36),
+  roleName: z.string({ error: '请输入部门角色名称' }).trim().min(1, '请输入部门角色名称').max(100, '长度不能超过100个字符'),
+  roleCode: z.string({ error: '请输入部门角色编码' }).trim().regex(ROLE_CODE_PATTERN, '角色编码以字母开头，只能包含字母、数字和下划线'),
+  description: z.string().trim().max(255, '长度不能超过255个字符').optional().nullable(),
+});
+export const departRoleEditBody = departRoleBody.extend({ id: z.string().min(1).max(36) });
+export type DepartRoleBody = z.infer<typeof departRoleBody>;
+
+export type DepartRoleRecord = {
+  id: string;
+  departId: string;
+  roleName: string | null;
+  roleCode: string | null;
+  description: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+};
+
+/** 部门角色 (a department's own roles), every route guarded by the department's 角色 code. */
+export const departRoleResource = defineResource<DepartRoleRecord>()({
+  basePath: '/sys/sysDepartRole',
+  entity: '部门角色',
+  perm: { list: DepartPerm.role, add: DepartPerm.role, edit: DepartPerm.role, delete: DepartPerm.role },
+  routes: ['list', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: departRoleBody,
+  editBody: departRoleEditBody,
+  editMethods: ['PUT', 'POST'],
+});
+
+/** 向部门添加用户 (`/sys/user/editSysDepartWithUser`). */
+export const departUsersBody = z.object({ depId: z.string().min(1).max(36), userIdList: z.array(z.string().max(36)).max(5000) });
+
+/** 设置用户在部门中的角色 (`/sys/sysDepartRole/deptRoleUserAdd`): comma lists of department-role ids. */
+export const deptRoleUserBody = z.object({ userId: z.string().min(1).max(36), departId: z.string().max(36).optional(), newRoleId: z.string().max(20_000).default(''), oldRoleId: z.string().max(20_000).optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, permCodes } from '../resource.ts';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional().nullable()
   .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
@@ -78,4 +79,46 @@ export type PermissionTreeNode = {
   updateBy: string | null;
   updateTime: string | null;
   children?: PermissionTreeNode[];
+};
+
+export const PermissionPerm = permCodes('system:permission', ['list', 'add', 'edit', 'delete', 'rule']);
+
+/**
+ * 菜单管理's writes as a standard resource (`/sys/permission/add` … `deleteBatch`); the menu tree
+ * (`/sys/permission/list`, not paged) and the data rules are routes of their own.
+ */
+export const permissionResource = defineResource<PermissionTreeNode>()({
+  basePath: '/sys/permission',
+  entity: '菜单',
+  perm: PermissionPerm,
+  routes: ['add', 'edit', 'delete', 'deleteBatch'],
+  addBody: permissionBody,
+  editMethods: ['PUT', 'POST'],
+});
+
+export const dataRuleEditBody = dataRuleBody.extend({ id: z.string({ error: '缺少规则ID' }).min(1).max(36) });
+
+/** `queryPermissionRule`: rules filtered by exact values. */
+export const dataRuleQuery = z.object({
+  permissionId: z.string().max(36).optional(),
+  ruleName: z.string().max(50).optional(),
+  ruleColumn: z.string().max(50).optional(),
+  ruleValue: z.string().max(300).optional(),
+  _t: z.string().optional(),
+});
+export type DataRuleQuery = z.infer<typeof dataRuleQuery>;
+
+/** A data rule as `getPermRuleListByPermId` answers it. */
+export type DataRuleRecord = {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleConditions: string;
+  ruleValue: string;
+  status: string;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
 };

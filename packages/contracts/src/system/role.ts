@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource, permCodes } from '../resource.ts';
 
 export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{1,49}$/;
 
@@ -32,3 +33,26 @@ export type RoleRecord = {
   updateBy: string | null;
   updateTime: string | null;
 };
+
+export const RolePerm = permCodes('system:role', ['list', 'add', 'edit', 'delete', 'grant', 'user']);
+
+/** 角色管理 as a standard resource: `/sys/role/list` … `deleteBatch`; edit answers PUT and POST. */
+export const roleResource = defineResource<RoleRecord>()({
+  basePath: '/sys/role',
+  entity: '角色',
+  perm: RolePerm,
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: roleBody,
+  editMethods: ['PUT', 'POST'],
+});
+
+/** A role's data rules on one menu (`/sys/role/datarule`): `dataRuleIds` is a comma list. */
+export const roleDataRuleBody = z.object({ permissionId: z.string().min(1).max(36), roleId: z.string().min(1).max(36), dataRuleIds: z.string().max(4000).optional().default('') });
+
+/** 向角色添加用户 (`/sys/user/addSysUserRole`). */
+export const roleUsersBody = z.object({ roleId: z.string().min(1).max(36), userIdList: z.array(z.string().max(36)).max(5000) });
+
+/** A data rule as a grant drawer lists it. */
+export type GrantDataRule = { id: string; ruleName: string; ruleColumn: string; ruleConditions: string; ruleValue: string; status: string };
+/** The rules of a menu and which of them the role (or department role) has: `drChecked` is a comma list. */
+export type DataRuleGrant = { datarule: GrantDataRule[]; drChecked: string };

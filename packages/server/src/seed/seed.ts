@@ -26,9 +26,12 @@ import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
 import { bankMenu } from '../modules/rights/bank/bank.menu.ts';
 import { rightMenu } from '../modules/rights/right/right.menu.ts';
 import { fileInfoMenu } from '../modules/rights/file-info/file-info.menu.ts';
-import { HOME_PERMISSION_ID, RoleId, seedButtons, seedFeatureMenu, seedMenuScreens, seedMenuSection, type FeatureMenu } from './buttons.ts';
+import { HOME_PERMISSION_ID, RoleId, seedFeatureMenu, seedMenuSection, type FeatureMenu } from './buttons.ts';
 import { announcementMenu, seedUserAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 import { fillRuleMenu } from '../modules/system/fill-rule/fill-rule.menu.ts';
+import { roleMenu } from '../modules/system/role/role.menu.ts';
+import { permissionMenu } from '../modules/system/permission/permission.menu.ts';
+import { departMenu } from '../modules/system/depart/depart.menu.ts';
 import { userMenu } from '../modules/system/user/user.menu.ts';
 import { positionMenu } from '../modules/system/position/position.menu.ts';
 import { tenantMenu } from '../modules/system/tenant/tenant.menu.ts';
@@ -176,35 +179,6 @@ const units: Unit[] = [
     },
   },
   {
-    key: 'perms:system-role-permission:v1',
-    run: (db) =>
-      seedButtons(db, [
-        { code: 'system:role:list', name: '角色-查询' },
-        { code: 'system:role:add', name: '角色-添加' },
-        { code: 'system:role:edit', name: '角色-编辑' },
-        { code: 'system:role:delete', name: '角色-删除' },
-        { code: 'system:role:grant', name: '角色-授权' },
-        { code: 'system:role:user', name: '角色-用户管理' },
-        { code: 'system:permission:list', name: '菜单-查询' },
-        { code: 'system:permission:add', name: '菜单-添加' },
-        { code: 'system:permission:edit', name: '菜单-编辑' },
-        { code: 'system:permission:delete', name: '菜单-删除' },
-        { code: 'system:permission:rule', name: '菜单-数据规则' },
-      ]),
-  },
-  {
-    key: 'perms:system-depart:v1',
-    run: (db) =>
-      seedButtons(db, [
-        { code: 'system:depart:add', name: '部门-添加' },
-        { code: 'system:depart:edit', name: '部门-编辑' },
-        { code: 'system:depart:delete', name: '部门-删除' },
-        { code: 'system:depart:grant', name: '部门-权限' },
-        { code: 'system:depart:role', name: '部门-角色' },
-        { code: 'system:depart:user', name: '部门-用户' },
-      ]),
-  },
-  {
     key: 'system:admin:v1',
     run: async (db, opts) => {
       const [existing] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));
@@ -262,22 +236,13 @@ const units: Unit[] = [
   { key: 'system:fill-rules:v1', run: (db) => seedFillRules(db) },
   { key: 'system:check-rules:v1', run: (db) => seedCheckRules(db) },
   {
-    // 系统管理; role, permission and depart (sortNo 2-4) are still seeded here, the other screens by their own menu units below.
+    // 系统管理 itself; each of its screens is seeded by its own menu unit below, at its fixed sortNo.
     key: 'menu:system-admin:v1',
-    run: async (db) => {
-      await seedMenuSection(db, { id: SYSTEM_MENU_ID, name: '系统管理', url: '/isystem', icon: 'setting', sortNo: 90, screens: [] });
-      await seedMenuScreens(
-        db,
-        SYSTEM_MENU_ID,
-        [
-          { key: 'role', name: '角色管理', url: '/isystem/roleUserList', component: 'system/RoleList', icon: 'team', codes: ['list', 'add', 'edit', 'delete', 'grant', 'user'].map((a) => `system:role:${a}`) },
-          { key: 'permission', name: '菜单管理', url: '/isystem/permission', component: 'system/PermissionList', icon: 'appstore', codes: ['list', 'add', 'edit', 'delete', 'rule'].map((a) => `system:permission:${a}`) },
-          { key: 'depart', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', icon: 'cluster', codes: ['add', 'edit', 'delete', 'grant', 'role', 'user'].map((a) => `system:depart:${a}`) },
-        ],
-        2,
-      );
-    },
+    run: (db) => seedMenuSection(db, { id: SYSTEM_MENU_ID, name: '系统管理', url: '/isystem', icon: 'setting', sortNo: 90, screens: [] }),
   },
+  menuUnit(roleMenu),
+  menuUnit(permissionMenu),
+  menuUnit(departMenu),
   menuUnit(userMenu),
   menuUnit(positionMenu),
   menuUnit(tenantMenu),

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AddressPerm, PositionPerm, TenantPerm, UserPerm } from '@sbwq/contracts';
+import { AddressPerm, DepartPerm, PermissionPerm, PositionPerm, RolePerm, TenantPerm, UserPerm } from '@sbwq/contracts';
 import { createTestApp, RoleId } from '../test/harness.ts';
 import { buttonId } from './buttons.ts';
 import { sysPermission } from '../modules/system/permission/permission.table.ts';
@@ -11,9 +11,9 @@ describe('系统管理: the section row and its first seven screens, whichever u
   const db = t.database.db;
   const screens = [
     { key: 'user', sortNo: 1, name: '用户管理', url: '/isystem/user', component: 'system/UserList', icon: 'user', codes: Object.values(UserPerm) },
-    { key: 'role', sortNo: 2, name: '角色管理', url: '/isystem/roleUserList', component: 'system/RoleList', icon: 'team', codes: ['system:role:grant'] },
-    { key: 'permission', sortNo: 3, name: '菜单管理', url: '/isystem/permission', component: 'system/PermissionList', icon: 'appstore', codes: ['system:permission:rule'] },
-    { key: 'depart', sortNo: 4, name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', icon: 'cluster', codes: ['system:depart:add'] },
+    { key: 'role', sortNo: 2, name: '角色管理', url: '/isystem/roleUserList', component: 'system/RoleList', icon: 'team', codes: Object.values(RolePerm) },
+    { key: 'permission', sortNo: 3, name: '菜单管理', url: '/isystem/permission', component: 'system/PermissionList', icon: 'appstore', codes: Object.values(PermissionPerm) },
+    { key: 'depart', sortNo: 4, name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', icon: 'cluster', codes: Object.values(DepartPerm) },
     { key: 'position', sortNo: 5, name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', icon: 'solution', codes: Object.values(PositionPerm) },
     { key: 'tenant', sortNo: 6, name: '租户管理', url: '/isystem/tenant', component: 'system/TenantList', icon: 'bank', codes: Object.values(TenantPerm) },
     { key: 'addressList', sortNo: 7, name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', icon: 'profile', codes: Object.values(AddressPerm) },

@@ -5,7 +5,7 @@ import { ADMIN_PASSWORD as ADMIN, createTestApp } from '../../test/harness.ts';
 import { declaredAccess } from '../access/access.ts';
 import type { ListResource } from '../list/list-query.ts';
 import { userResource } from '../../modules/system/user/user.admin.service.ts';
-import { roleResource } from '../../modules/system/role/role.service.ts';
+import { roleWhitelist } from '../../modules/system/role/role.service.ts';
 import { rightWhitelist } from '../../modules/rights/right/right.service.ts';
 import { orgWhitelist } from '../../modules/rights/org/org.service.ts';
 import { bankWhitelist } from '../../modules/rights/bank/bank.service.ts';
@@ -57,7 +57,7 @@ describe('OpenAPI page generated from the route schemas', async () => {
     const lists: [string, ListResource][] = [
       ['/sys/user/list', userResource],
       ['/sys/user/exportXls', userResource],
-      ['/sys/role/list', roleResource],
+      ['/sys/role/list', roleWhitelist],
       ['/rights/right/list', rightWhitelist],
       ['/rights/right/exportXls', rightWhitelist],
       ['/rights/org/list', orgWhitelist],

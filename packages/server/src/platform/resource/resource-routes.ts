@@ -24,7 +24,7 @@ type Doc = { summary?: string; description?: string };
 export type ExcelFile = { body: Buffer; fileName: string; asciiName: string };
 
 export type ResourceService<Add extends z.ZodType, Edit extends z.ZodType> = {
-  list: (ctx: ResourceCtx, query: ListParams) => Promise<unknown>;
+  list?: (ctx: ResourceCtx, query: ListParams) => Promise<unknown>;
   byId?: (ctx: ResourceCtx, id: string) => Promise<unknown>;
   /** its answer is the `result` of the reply (the new id, or nothing) */
   add?: (ctx: ResourceCtx, body: z.output<Add>) => Promise<unknown>;
@@ -43,7 +43,8 @@ export type ResourceService<Add extends z.ZodType, Edit extends z.ZodType> = {
  */
 export type ResourceImpl<Add extends z.ZodType, Edit extends z.ZodType> = {
   tags: string[];
-  listResource: ListResource;
+  /** the whitelist of `list` and `exportXls`; a resource without them has none */
+  listResource?: ListResource;
   /** the list's (and export's) own query parameters beyond the whitelist, for the OpenAPI page */
   listExtra?: z.ZodRawShape;
   /**
@@ -116,19 +117,20 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   const ctxOf = (request: { user: SessionUser | null; tenantId: number }): ResourceCtx => ({ db: deps.db, deps, user: request.user!, tenantId: request.tenantId });
   const answer = (result: unknown, message: string) => ok(impl.echoMessage ? message : (result ?? null), message, 200);
   const queried = messages.queried ?? Msg.querySuccess;
-  const listQuery = listQuerySchema(impl.listResource, impl.listExtra);
+  const listQuery = () => listQuerySchema(need(impl.listResource, 'listResource'), impl.listExtra);
   const oneId = impl.idQuery ?? idQuery;
   const idOf = (query: unknown) => String((query as { id: unknown }).id);
 
   if (has('list')) {
-    r.get(`${basePath}/list`, { config: { permission: perm.list }, schema: { ...doc('list'), querystring: listQuery } }, async (request) =>
-      ok(await service.list(ctxOf(request), request.query), queried, 200),
+    const list = need(service.list, 'list');
+    r.get(`${basePath}/list`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('list'), querystring: listQuery() } }, async (request) =>
+      ok(await list(ctxOf(request), request.query), queried, 200),
     );
   }
 
   if (has('queryById')) {
     const byId = need(service.byId, 'queryById');
-    r.get(`${basePath}/queryById`, { config: { permission: perm.list }, schema: { ...doc('queryById'), querystring: oneId } }, async (request) =>
+    r.get(`${basePath}/queryById`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('queryById'), querystring: oneId } }, async (request) =>
       ok(await byId(ctxOf(request), idOf(request.query)), messages.queriedById ?? queried, 200),
     );
   }
@@ -177,7 +179,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     const exportXls = need(service.exportXls, 'exportXls');
     r.get(
       `${basePath}/exportXls`,
-      { config: { permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuery } },
+      { config: { permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuery() } },
       async (request, reply) => sendExcel(reply, await exportXls(ctxOf(request), request.query)),
     );
   }

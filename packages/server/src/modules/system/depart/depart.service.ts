@@ -1,11 +1,18 @@
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { DepartBody, DepartTreeNode } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { splitList } from '../../../platform/http/ids.ts';
+import { hasRole } from '../../../platform/access/access.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { sysUserDepart } from '../user/user.table.ts';
+import type { ListParams } from '../../../platform/list/list-query.ts';
+import { sysPermission } from '../permission/permission.table.ts';
+import { sysUser, sysUserDepart } from '../user/user.table.ts';
+import { findUserById } from '../user/user.service.ts';
+import { listUsers } from '../user/user.admin.service.ts';
 import { sysDepart, sysDepartPermission, sysDepartRole, sysDepartRolePermission, sysDepartRoleUser } from './depart.table.ts';
 import { nextOrgCode } from './org-code.ts';
 
@@ -104,8 +111,7 @@ export async function addDepart(db: Db, actor: SessionUser, body: DepartBody): P
       memo: body.memo,
       status: body.status,
       delFlag: '0',
-      createBy: actor.username,
-      createTime: new Date(),
+      ...created(actor),
     });
   });
   return id;
@@ -130,8 +136,7 @@ export async function editDepart(db: Db, actor: SessionUser, body: DepartBody) {
       address: body.address,
       memo: body.memo,
       status: body.status,
-      updateBy: actor.username,
-      updateTime: new Date(),
+      ...updated(actor),
     })
     .where(eq(sysDepart.id, body.id));
 }
@@ -165,7 +170,9 @@ export async function deleteDeparts(db: Db, ids: string[]) {
   });
 }
 
-export async function searchDeparts(db: Db, keyword: string, within: string[] | null) {
+/** Departments whose name contains the keyword; with `mine`, only among the user's own departments. */
+export async function searchDeparts(db: Db, keyword: string, mineOf: string | null) {
+  const within = mineOf === null ? null : splitList((await findUserById(db, mineOf))?.departIds);
   const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
   const conds = [eq(sysDepart.delFlag, '0'), like(sysDepart.departName, `%${escaped}%`)];
   if (within) conds.push(inArray(sysDepart.id, within.length ? within : ['']));
@@ -185,4 +192,54 @@ export async function diffSave<T extends { permissionId: string }>(opts: {
   const toRemove = currentIds.filter((p) => !opts.wanted.includes(p));
   if (toRemove.length) await opts.remove(toRemove);
   if (toAdd.length) await opts.add(toAdd);
+}
+
+/**
+ * The tree of the departments a superior (user_identity 2) is in charge of, with their
+ * sub-departments; null for anybody else.
+ */
+export async function myDepartTree(db: Db, userId: string): Promise<DepartTreeNode[] | null> {
+  const me = await findUserById(db, userId);
+  if (!me || me.userIdentity !== 2) return null;
+  const ids = new Set(splitList(me.departIds));
+  const all = await activeDeparts(db);
+  const codes = all.filter((d) => ids.has(d.id)).map((d) => d.orgCode);
+  return buildTree(all.filter((d) => codes.some((c) => d.orgCode.startsWith(c))));
+}
+
+export async function departPermissionIds(db: Db, departId: string): Promise<string[]> {
+  return (await db.select({ id: sysDepartPermission.permissionId }).from(sysDepartPermission).where(eq(sysDepartPermission.departId, departId))).map((f) => f.id);
+}
+
+/** What a department may use, saved by diff; only an administrator sets it, and only existing menu rows. */
+export async function saveDepartPermissions(db: Db, actor: SessionUser, departId: string, wanted: string[]) {
+  if (!(await hasRole(db, actor.id, 'admin'))) throw new BizError('只有系统管理员可以设置部门权限');
+  if (wanted.length) {
+    const found = await db.select({ id: sysPermission.id }).from(sysPermission).where(and(inArray(sysPermission.id, wanted), eq(sysPermission.delFlag, 0)));
+    if (found.length !== wanted.length) throw new BizError('所选权限不存在');
+  }
+  await db.transaction(async (t) => {
+    await diffSave({
+      current: await t.select().from(sysDepartPermission).where(eq(sysDepartPermission.departId, departId)),
+      wanted,
+      remove: async (ids) => void (await t.delete(sysDepartPermission).where(and(eq(sysDepartPermission.departId, departId), inArray(sysDepartPermission.permissionId, ids)))),
+      add: async (ids) => void (await t.insert(sysDepartPermission).values(ids.map((permissionId) => ({ id: newId(), departId, permissionId })))),
+    });
+  });
+}
+
+/** The users of one department (not of its sub-departments). */
+export async function listDepartUsers(db: Db, dicts: Parameters<typeof listUsers>[1], query: ListParams, depId: string) {
+  return listUsers(db, dicts, query, [sql`${sysUser.id} in (select user_id from sys_user_depart where dep_id = ${depId})`]);
+}
+
+export async function addDepartUsers(db: Db, depId: string, userIdList: string[]) {
+  const [dep] = await db.select().from(sysDepart).where(and(eq(sysDepart.id, depId), eq(sysDepart.delFlag, '0')));
+  if (!dep) throw new BizError('部门不存在');
+  const users = userIdList.length ? await db.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, userIdList), eq(sysUser.delFlag, 0))) : [];
+  for (const u of users) await db.insert(sysUserDepart).values({ id: newId(), userId: u.id, depId }).onConflictDoNothing();
+}
+
+export async function removeDepartUsers(db: Db, depId: string, userIds: string[]) {
+  if (userIds.length) await db.delete(sysUserDepart).where(and(eq(sysUserDepart.depId, depId), inArray(sysUserDepart.userId, userIds)));
 }

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DataRuleBody, PermissionBody, PermissionTreeNode } from '@sbwq/contracts';
+import type { DataRuleBody, DataRuleQuery, PermissionBody, PermissionTreeNode } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { formatDateTime } from '../../../platform/db/time.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
+import { formatDateTime, withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { sysDepartPermission, sysDepartRolePermission } from '../depart/depart.table.ts';
@@ -11,7 +12,6 @@ import { sysPermission, sysPermissionDataRule } from './permission.table.ts';
 
 type Row = typeof sysPermission.$inferSelect;
 export type { PermissionTreeNode };
-
 
 const MENU_TYPE_TEXT = ['一级菜单', '子菜单', '按钮权限'];
 
@@ -71,7 +71,7 @@ export async function permissionTree(db: Db): Promise<PermissionTreeNode[]> {
   return nest((await allRows(db)).map(toTreeNode), (n) => !n.isLeaf);
 }
 
-type SelectNode = { key: string; title: string; slotTitle: string; label: string; value: string; icon: string | null; parentId: string | null; isLeaf: boolean; ruleFlag: number; menuType: number; children?: SelectNode[]; id: string };
+export type SelectNode = { key: string; title: string; slotTitle: string; label: string; value: string; icon: string | null; parentId: string | null; isLeaf: boolean; ruleFlag: number; menuType: number; children?: SelectNode[]; id: string };
 
 /** Tree for grant drawers: {treeList, ids} (JEECG-API §3.2 queryTreeList; the role variant has the same keys plus ruleFlag). */
 export async function selectTree(db: Db, only?: Set<string>) {
@@ -153,7 +153,7 @@ export async function addPermission(db: Db, actor: SessionUser, body: Permission
   const { component, url } = normalise(body);
   const id = newId();
   await db.transaction(async (t) => {
-    await t.insert(sysPermission).values({ id, parentId, ...values(body, component, url), isLeaf: 1, delFlag: 0, createBy: actor.username, createTime: new Date() });
+    await t.insert(sysPermission).values({ id, parentId, ...values(body, component, url), isLeaf: 1, delFlag: 0, ...created(actor) });
     await refreshLeaf(t, parentId);
   });
   return id;
@@ -166,7 +166,7 @@ export async function editPermission(db: Db, actor: SessionUser, body: Permissio
   const parentId = await checkParent(db, body, body.id);
   const { component, url } = normalise(body);
   await db.transaction(async (t) => {
-    await t.update(sysPermission).set({ parentId, ...values(body, component, url), updateBy: actor.username, updateTime: new Date() }).where(eq(sysPermission.id, body.id!));
+    await t.update(sysPermission).set({ parentId, ...values(body, component, url), ...updated(actor) }).where(eq(sysPermission.id, body.id!));
     await refreshLeaf(t, parentId);
     if (row.parentId !== parentId) await refreshLeaf(t, row.parentId);
   });
@@ -205,12 +205,30 @@ export async function submenus(db: Db, parentIds: string[]) {
   return found.map(toTreeNode);
 }
 
-export function ruleRows(db: Db, where: SQL | undefined) {
-  return db.select().from(sysPermissionDataRule).where(where).orderBy(desc(sysPermissionDataRule.createTime));
+/** The direct children of each parent, every parent named even without any. */
+export async function submenusByParent(db: Db, parentIds: string[]) {
+  const children = await submenus(db, parentIds);
+  const map: Record<string, typeof children> = Object.fromEntries(parentIds.map((id) => [id, []]));
+  for (const child of children) map[child.parentId!]?.push(child);
+  return map;
 }
 
-export function toRuleRecord(r: typeof sysPermissionDataRule.$inferSelect) {
-  return { ...r, createTime: formatDateTime(r.createTime), updateTime: formatDateTime(r.updateTime) };
+async function ruleRecords(db: Db, where: SQL | undefined) {
+  return (await db.select().from(sysPermissionDataRule).where(where).orderBy(desc(sysPermissionDataRule.createTime))).map((r) => withDateTexts(r));
+}
+
+export function rulesOfMenu(db: Db, permissionId: string) {
+  return ruleRecords(db, eq(sysPermissionDataRule.permissionId, permissionId));
+}
+
+/** Rules matching every value given, exactly. */
+export function findRules(db: Db, q: DataRuleQuery) {
+  const conds: SQL[] = [];
+  if (q.permissionId) conds.push(eq(sysPermissionDataRule.permissionId, q.permissionId));
+  if (q.ruleName) conds.push(eq(sysPermissionDataRule.ruleName, q.ruleName));
+  if (q.ruleColumn) conds.push(eq(sysPermissionDataRule.ruleColumn, q.ruleColumn));
+  if (q.ruleValue) conds.push(eq(sysPermissionDataRule.ruleValue, q.ruleValue));
+  return ruleRecords(db, and(...conds));
 }
 
 async function markRuleFlag(db: Db, permissionId: string) {
@@ -224,14 +242,14 @@ export async function saveRule(db: Db, actor: SessionUser, body: DataRuleBody) {
   const fields = { ruleName: body.ruleName, ruleColumn: body.ruleColumn, ruleConditions: body.ruleConditions, ruleValue: body.ruleValue, status: body.status };
   await db.transaction(async (t) => {
     if (body.id) {
-      const updated = await t
+      const changed = await t
         .update(sysPermissionDataRule)
-        .set({ ...fields, updateBy: actor.username, updateTime: new Date() })
+        .set({ ...fields, ...updated(actor) })
         .where(and(eq(sysPermissionDataRule.id, body.id), eq(sysPermissionDataRule.permissionId, body.permissionId)))
         .returning();
-      if (updated.length === 0) throw new BizError('未找到对应数据规则');
+      if (changed.length === 0) throw new BizError('未找到对应数据规则');
     } else {
-      await t.insert(sysPermissionDataRule).values({ id: newId(), permissionId: body.permissionId, ...fields, createBy: actor.username, createTime: new Date() });
+      await t.insert(sysPermissionDataRule).values({ id: newId(), permissionId: body.permissionId, ...fields, ...created(actor) });
     }
     await markRuleFlag(t, body.permissionId);
   });

@@ -1,16 +1,20 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { RoleBody, RoleRecord } from '@sbwq/contracts';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DataRuleGrant, RoleBody, RoleRecord } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { formatDateTime } from '../../../platform/db/time.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { hasRole } from '../../../platform/access/access.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import type { ListResource } from '../../../platform/list/list-query.ts';
-import { sysPermission } from '../permission/permission.table.ts';
-import { sysUserRole } from '../user/user.table.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { sysPermission, sysPermissionDataRule } from '../permission/permission.table.ts';
+import { selectTree } from '../permission/permission.admin.service.ts';
+import { sysUser, sysUserRole } from '../user/user.table.ts';
+import { listUsers } from '../user/user.admin.service.ts';
 import { sysRole, sysRolePermission } from './role.table.ts';
 
-export const roleResource: ListResource = {
+export const roleWhitelist: ListResource = {
   table: sysRole,
   fields: {
     roleName: { column: sysRole.roleName, type: 'string' },
@@ -22,17 +26,27 @@ export const roleResource: ListResource = {
 
 export const ADMIN_ROLE_CODE = 'admin';
 
-export function toRoleRecord(row: typeof sysRole.$inferSelect): RoleRecord {
-  return {
-    id: row.id,
-    roleName: row.roleName,
-    roleCode: row.roleCode,
-    description: row.description,
-    createBy: row.createBy,
-    createTime: formatDateTime(row.createTime),
-    updateBy: row.updateBy,
-    updateTime: formatDateTime(row.updateTime),
-  };
+type RoleRow = typeof sysRole.$inferSelect;
+
+export function toRoleRecord(row: RoleRow): RoleRecord {
+  const { id, roleName, roleCode, description, createBy, createTime, updateBy, updateTime } = withDateTexts(row);
+  return { id, roleName, roleCode, description, createBy, createTime, updateBy, updateTime };
+}
+
+export async function listRoles(db: Db, query: ListParams) {
+  const page = await pageOf<RoleRow>(db, roleWhitelist, query, { tieBreak: sysRole.id });
+  return { ...page, records: page.records.map(toRoleRecord) };
+}
+
+/** Every role, oldest first, for the pickers. */
+export async function allRoles(db: Db): Promise<RoleRecord[]> {
+  return (await db.select().from(sysRole).orderBy(asc(sysRole.createTime))).map(toRoleRecord);
+}
+
+export async function roleById(db: Db, id: string): Promise<RoleRecord> {
+  const [row] = await db.select().from(sysRole).where(eq(sysRole.id, id));
+  if (!row) throw new BizError('未找到对应数据');
+  return toRoleRecord(row);
 }
 
 async function codeTaken(db: Db, code: string, exceptId?: string) {
@@ -48,7 +62,7 @@ export async function roleCodeAvailable(db: Db, code: string, exceptId?: string)
 export async function addRole(db: Db, actor: SessionUser, body: RoleBody) {
   if (await codeTaken(db, body.roleCode)) throw new BizError('角色编码已存在');
   const id = newId();
-  await db.insert(sysRole).values({ id, roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, createBy: actor.username, createTime: new Date() });
+  await db.insert(sysRole).values({ id, roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...created(actor) });
   return id;
 }
 
@@ -60,15 +74,15 @@ export async function editRole(db: Db, actor: SessionUser, body: RoleBody) {
   if (await codeTaken(db, body.roleCode, body.id)) throw new BizError('角色编码已存在');
   await db
     .update(sysRole)
-    .set({ roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, updateBy: actor.username, updateTime: new Date() })
+    .set({ roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...updated(actor) })
     .where(eq(sysRole.id, body.id));
 }
 
 /** Removes roles with their grants and user links; the administrator role stays. */
 export async function deleteRoles(db: Db, ids: string[]) {
   if (ids.length === 0) throw new BizError('请选择角色');
-  const rows = await db.select().from(sysRole).where(inArray(sysRole.id, ids));
-  if (rows.some((r) => r.roleCode === ADMIN_ROLE_CODE)) throw new BizError('系统管理员角色不能删除');
+  const found = await db.select().from(sysRole).where(inArray(sysRole.id, ids));
+  if (found.some((r) => r.roleCode === ADMIN_ROLE_CODE)) throw new BizError('系统管理员角色不能删除');
   await db.transaction(async (t) => {
     await t.delete(sysRolePermission).where(inArray(sysRolePermission.roleId, ids));
     await t.delete(sysUserRole).where(inArray(sysUserRole.roleId, ids));
@@ -76,12 +90,26 @@ export async function deleteRoles(db: Db, ids: string[]) {
   });
 }
 
+/** The grant tree; `scopedSlots` lets the JeecgBoot client draw the 数据规则 link on menus with rules. */
+export async function roleGrantTree(db: Db) {
+  const tree = await selectTree(db);
+  type Node = (typeof tree.treeList)[number];
+  const decorate = (n: Node): Node & { scopedSlots: { title: string } } => ({ ...n, scopedSlots: { title: 'hasDatarule' }, children: n.children?.map(decorate) });
+  return { treeList: tree.treeList.map(decorate), ids: tree.ids };
+}
+
+export async function rolePermissionIds(db: Db, roleId: string): Promise<string[]> {
+  const found = await db.select({ id: sysRolePermission.permissionId }).from(sysRolePermission).where(eq(sysRolePermission.roleId, roleId));
+  return found.map((f) => f.id);
+}
+
 /**
  * saveRolePermission (JEECG-API §3.2): inserts what is new, deletes what was dropped. The client's
  * "last" list is not trusted: the diff is against what the database holds. Only existing menu and
  * button rows can be granted, and only an administrator may change the administrator role's grants.
  */
-export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: string, permissionIds: string[], ip: string, actorIsAdmin: boolean) {
+export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: string, permissionIds: string[], ip: string) {
+  const actorIsAdmin = await hasRole(db, actor.id, ADMIN_ROLE_CODE);
   const [role] = await db.select().from(sysRole).where(eq(sysRole.id, roleId));
   if (!role) throw new BizError('未找到对应角色');
   if (role.roleCode === ADMIN_ROLE_CODE && !actorIsAdmin) throw new BizError('没有权限修改系统管理员角色的授权');
@@ -97,7 +125,7 @@ export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: st
     const mine = new Set(held.map((r) => r.permission_id));
     if (permissionIds.some((p) => !mine.has(p))) throw new BizError('不能授予自己没有的权限');
   }
-  const current = (await db.select({ permissionId: sysRolePermission.permissionId }).from(sysRolePermission).where(eq(sysRolePermission.roleId, roleId))).map((r) => r.permissionId);
+  const current = await rolePermissionIds(db, roleId);
   const wanted = new Set(permissionIds);
   const toAdd = permissionIds.filter((p) => !current.includes(p));
   const toRemove = current.filter((p) => !wanted.has(p));
@@ -107,4 +135,57 @@ export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: st
       await t.insert(sysRolePermission).values(toAdd.map((permissionId) => ({ id: newId(), roleId, permissionId, operateDate: new Date(), operateIp: ip.slice(0, 64) })));
     }
   });
+}
+
+const roleGrantOf = async (db: Db, roleId: string, permissionId: string) =>
+  (await db.select().from(sysRolePermission).where(and(eq(sysRolePermission.roleId, roleId), eq(sysRolePermission.permissionId, permissionId))))[0];
+
+/** The menu's data rules and those the role has; null when the menu has none. */
+export async function roleDataRules(db: Db, permissionId: string, roleId: string): Promise<DataRuleGrant | null> {
+  const rules = await db.select().from(sysPermissionDataRule).where(eq(sysPermissionDataRule.permissionId, permissionId));
+  if (rules.length === 0) return null;
+  const link = await roleGrantOf(db, roleId, permissionId);
+  return { datarule: rules as DataRuleGrant['datarule'], drChecked: link?.dataRuleIds ?? '' };
+}
+
+/** The rules must be the menu's own, and the role must already have the menu. */
+export async function saveRoleDataRules(db: Db, permissionId: string, roleId: string, ids: string[]) {
+  const link = await roleGrantOf(db, roleId, permissionId);
+  if (!link) throw new BizError('请先保存角色菜单权限!');
+  if (ids.length) {
+    const valid = await db.select({ id: sysPermissionDataRule.id }).from(sysPermissionDataRule).where(and(inArray(sysPermissionDataRule.id, ids), eq(sysPermissionDataRule.permissionId, permissionId)));
+    if (valid.length !== ids.length) throw new BizError('所选数据规则不属于该菜单');
+  }
+  await db.update(sysRolePermission).set({ dataRuleIds: ids.join(',') || null }).where(eq(sysRolePermission.id, link.id));
+}
+
+export async function listRoleUsers(db: Db, dicts: Parameters<typeof listUsers>[1], query: ListParams, roleId: string) {
+  return listUsers(db, dicts, query, [sql`${sysUser.id} in (select user_id from sys_user_role where role_id = ${roleId})`]);
+}
+
+/**
+ * Adds users to a role. Someone who is not an administrator can only hand out a role they hold
+ * themselves, and never to themselves.
+ */
+export async function addRoleUsers(db: Db, actor: SessionUser, roleId: string, userIdList: string[]) {
+  const [role] = await db.select().from(sysRole).where(eq(sysRole.id, roleId));
+  if (!role) throw new BizError('未找到对应角色');
+  if (!(await hasRole(db, actor.id, ADMIN_ROLE_CODE))) {
+    const mine = await db.select().from(sysUserRole).where(and(eq(sysUserRole.userId, actor.id), eq(sysUserRole.roleId, roleId)));
+    if (mine.length === 0) throw new BizError('不能授予自己没有的角色');
+    if (userIdList.includes(actor.id)) throw new BizError('不能修改自己的角色');
+  }
+  const users = userIdList.length ? await db.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, userIdList), eq(sysUser.delFlag, 0))) : [];
+  for (const u of users) await db.insert(sysUserRole).values({ id: newId(), userId: u.id, roleId }).onConflictDoNothing();
+}
+
+/** Nobody changes their own roles, and admin keeps the administrator role. */
+export async function removeRoleUsers(db: Db, actor: SessionUser, roleId: string, userIds: string[]) {
+  if (userIds.includes(actor.id)) throw new BizError('不能修改自己的角色');
+  const [role] = await db.select().from(sysRole).where(eq(sysRole.id, roleId));
+  if (role?.roleCode === ADMIN_ROLE_CODE) {
+    const admins = await db.select().from(sysUser).where(and(inArray(sysUser.id, userIds), eq(sysUser.username, 'admin')));
+    if (admins.length) throw new BizError('不能移除 admin 的系统管理员角色');
+  }
+  if (userIds.length) await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, roleId), inArray(sysUserRole.userId, userIds)));
 }

@@ -1,13 +1,13 @@
 import { DeleteOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
-import type { DepartTreeNode } from '@sbwq/contracts';
+import { DepartPerm, type DepartTreeNode } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Input, Row, Space, Spin, Tabs, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { feedback } from '../../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
-import { deleteDepart, departTree, searchDeparts } from './depart.api.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { departApi, departTree, searchDeparts } from './depart.api.ts';
 import { DepartInfoTab } from './DepartInfoTab.tsx';
 import { DepartModal } from './DepartModal.tsx';
 import { DepartPermissionTab } from './DepartPermissionTab.tsx';
@@ -46,6 +46,13 @@ export function DepartList() {
     void queryClient.invalidateQueries({ queryKey: ['system', 'departs'] });
   };
 
+  const removing = useApiMutation((depart: DepartTreeNode) => departApi.remove!(depart), {
+    onSuccess: () => {
+      setSelectedId(null);
+      refresh();
+    },
+  });
+
   const handleDelete = () => {
     if (!selected) return;
     feedback().modal.confirm({
@@ -54,25 +61,16 @@ export function DepartList() {
       okText: '确定',
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          if (showAnswer(await deleteDepart(selected.id))) {
-            setSelectedId(null);
-            refresh();
-          }
-        } catch (error) {
-          showFailure(error);
-        }
-      },
+      onOk: () => removing.run(selected),
     });
   };
 
   const tabs = selected
     ? [
         { key: 'info', label: '基本信息', children: <DepartInfoTab depart={selected} onSaved={refresh} /> },
-        ...(can('system:depart:grant') ? [{ key: 'grant', label: '部门权限', children: <DepartPermissionTab depart={selected} /> }] : []),
-        ...(can('system:depart:role') ? [{ key: 'roles', label: '部门角色', children: <DepartRoleTab depart={selected} /> }] : []),
-        ...(can('system:depart:user') ? [{ key: 'users', label: '部门用户', children: <DepartUserTab depart={selected} /> }] : []),
+        ...(can(DepartPerm.grant) ? [{ key: 'grant', label: '部门权限', children: <DepartPermissionTab depart={selected} /> }] : []),
+        ...(can(DepartPerm.role) ? [{ key: 'roles', label: '部门角色', children: <DepartRoleTab depart={selected} /> }] : []),
+        ...(can(DepartPerm.user) ? [{ key: 'users', label: '部门用户', children: <DepartUserTab depart={selected} /> }] : []),
       ]
     : [];
 
@@ -81,7 +79,7 @@ export function DepartList() {
       <Col xs={24} md={10} xl={8}>
         <Card variant="borderless" style={{ marginBottom: 16 }}>
           <Space wrap style={{ marginBottom: 12 }}>
-            {can('system:depart:add') && (
+            {can(DepartPerm.add) && (
               <>
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding({ parent: null })}>
                   添加部门
@@ -91,7 +89,7 @@ export function DepartList() {
                 </Button>
               </>
             )}
-            {can('system:depart:delete') && (
+            {can(DepartPerm.delete) && (
               <Button danger icon={<DeleteOutlined />} disabled={!selected} onClick={handleDelete}>
                 删除
               </Button>

@@ -2,7 +2,7 @@ import { departBody, type DepartTreeNode } from '@sbwq/contracts';
 import { Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
-import { addDepart } from './depart.api.ts';
+import { departApi, type DepartAddBody } from './depart.api.ts';
 
 const shape = departBody.shape;
 
@@ -41,13 +41,14 @@ export function DepartFields({ topLevel }: { topLevel: boolean }) {
 
 /** 添加部门 (top level) and 添加下级 (under `parent`): POST /sys/sysDepart/add; the org code is the server's. */
 export function DepartModal({ open, parent, onClose, onSaved }: { open: boolean; parent: DepartTreeNode | null; onClose: () => void; onSaved: (id: string) => void }) {
-  const { form, saving, submit } = useModalForm<never, Record<string, unknown>, string>({
+  const { form, saving, submit } = useModalForm<never, DepartAddBody>({
     open,
     record: null,
     initial: () => ({ orgCategory: parent ? '2' : '1', departOrder: 0 }),
-    load: () => ({}),
-    save: (values) => addDepart({ ...values, parentId: parent?.id ?? null }),
-    onSaved,
+    load: (record) => record,
+    save: (values) => departApi.add!({ ...values, parentId: parent?.id ?? null }),
+    // the answer of add is the new department's id
+    onSaved: (id) => onSaved(String(id)),
     onClose,
   });
 

@@ -1,5 +1,5 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import type { DepartTreeNode, UserRecord } from '@sbwq/contracts';
+import { DepartPerm, type DepartTreeNode, type UserRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Modal, Spin } from 'antd';
 import { useMemo, useState } from 'react';
@@ -9,12 +9,12 @@ import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { UserPickerModal } from '../shared/UserPickerModal.tsx';
 import { USER_STATUS_COLORS } from '../user/user.list.tsx';
 import { addDepartUsers, assignDepartRoles, departRolesOf, departUsers, removeDepartUser, removeDepartUsers } from './depart.api.ts';
 
-const CODE = 'system:depart:user';
+const CODE = DepartPerm.user;
 const KEY = 'system-depart-users';
 
 /**
@@ -24,25 +24,16 @@ const KEY = 'system-depart-users';
 function DeptRoleAssignModal({ depart, user, onClose }: { depart: DepartTreeNode; user: UserRecord | null; onClose: () => void }) {
   const roles = useQuery({ queryKey: ['system', 'depart', 'roles', depart.id], queryFn: () => departRolesOf(depart.id), enabled: Boolean(user), staleTime: 0 });
   const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-
-  const handleOk = async () => {
-    if (!user) return;
-    setSaving(true);
-    try {
-      if (showAnswer(await assignDepartRoles(user.id, checked))) {
-        setChecked([]);
-        onClose();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useApiMutation(({ userId, roleIds }: { userId: string; roleIds: string[] }) => assignDepartRoles(userId, roleIds), {
+    onSuccess: () => {
+      setChecked([]);
+      onClose();
+    },
+  });
+  const handleOk = () => user && saving.run({ userId: user.id, roleIds: checked });
 
   return (
-    <Modal open={Boolean(user)} title={`分配部门角色：${user?.realname ?? ''}`} onOk={handleOk} onCancel={onClose} confirmLoading={saving} okText="确定" cancelText="取消" destroyOnHidden>
+    <Modal open={Boolean(user)} title={`分配部门角色：${user?.realname ?? ''}`} onOk={handleOk} onCancel={onClose} confirmLoading={saving.isPending} okText="确定" cancelText="取消" destroyOnHidden>
       <Spin spinning={roles.isLoading}>
         {(roles.data ?? []).length === 0 && !roles.isLoading ? (
           <EmptyData description="本部门还没有部门角色" />
@@ -94,24 +85,17 @@ export function DepartUserTab({ depart }: { depart: DepartTreeNode }) {
     [depart.id, can],
   );
 
-  const handlePicked = async (users: UserRecord[]) => {
-    try {
-      const ok = showAnswer(await addDepartUsers(depart.id, users.map((user) => user.id)));
-      if (ok) {
-        setPicking(false);
-        reload();
-      }
-      return ok;
-    } catch (error) {
-      showFailure(error);
-      return false;
-    }
-  };
+  const adding = useApiMutation((users: UserRecord[]) => addDepartUsers(depart.id, users.map((user) => user.id)), {
+    onSuccess: () => {
+      setPicking(false);
+      reload();
+    },
+  });
 
   return (
     <>
       <ListPage embedded definition={definition} params={{ depId: depart.id }} />
-      <UserPickerModal open={picking} onCancel={() => setPicking(false)} onOk={handlePicked} />
+      <UserPickerModal open={picking} onCancel={() => setPicking(false)} onOk={adding.run} />
       <DeptRoleAssignModal depart={depart} user={assigning} onClose={() => setAssigning(null)} />
     </>
   );

@@ -1,40 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Space } from 'antd';
-import { useEffect, useState } from 'react';
 import { GrantTree } from '../../../components/tree/GrantTree.tsx';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
-import { deptRolePermissionIds, deptRoleTree, saveDeptRolePermission, type DepartRole } from './depart.api.ts';
+import type { DepartRoleRecord } from '@sbwq/contracts';
+import { useEditedFrom } from '../../../components/tree/useEditedFrom.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { deptRolePermissionIds, deptRoleTree, saveDeptRolePermission } from './depart.api.ts';
 
 /** 授权 of a department role, within what its department may use (queryTreeListForDeptRole). */
-export function DeptRoleGrantDrawer({ role, onClose }: { role: DepartRole | null; onClose: () => void }) {
+export function DeptRoleGrantDrawer({ role, onClose }: { role: DepartRoleRecord | null; onClose: () => void }) {
   const tree = useQuery({ queryKey: ['system', 'depart', 'roleTree', role?.departId], queryFn: () => deptRoleTree(role!.departId), enabled: Boolean(role), staleTime: 0 });
   const granted = useQuery({ queryKey: ['system', 'depart', 'roleGranted', role?.id], queryFn: () => deptRolePermissionIds(role!.id), enabled: Boolean(role), staleTime: 0, gcTime: 0 });
-  const [checked, setChecked] = useState<string[]>([]);
-  const [last, setLast] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const [checked, setChecked] = useEditedFrom(granted.data, granted.data ?? []);
 
-  useEffect(() => {
-    if (granted.data) {
-      setChecked(granted.data);
-      setLast(granted.data);
-    }
-  }, [granted.data]);
-
-  const save = async (close: boolean) => {
-    if (!role) return;
-    setSaving(true);
-    try {
-      if (showAnswer(await saveDeptRolePermission(role.id, checked, last))) {
-        setLast(checked);
-        if (close) onClose();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useApiMutation(({ roleId, ids }: { roleId: string; ids: string[]; close: boolean }) => saveDeptRolePermission(roleId, ids, granted.data ?? []), {
+    onSuccess: (_, { close }) => {
+      void granted.refetch();
+      if (close) onClose();
+    },
+  });
+  const save = (close: boolean) => role && saving.run({ roleId: role.id, ids: checked, close });
 
   const empty = !tree.isLoading && (tree.data?.treeList ?? []).length === 0;
   return (
@@ -46,10 +31,10 @@ export function DeptRoleGrantDrawer({ role, onClose }: { role: DepartRole | null
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={() => save(false)} loading={saving} disabled={empty}>
+          <Button onClick={() => save(false)} loading={saving.isPending} disabled={empty}>
             仅保存
           </Button>
-          <Button type="primary" onClick={() => save(true)} loading={saving} disabled={empty}>
+          <Button type="primary" onClick={() => save(true)} loading={saving.isPending} disabled={empty}>
             保存并关闭
           </Button>
           <Button onClick={onClose}>取消</Button>

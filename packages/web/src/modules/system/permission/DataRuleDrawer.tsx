@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { dataRuleBody, RULE_CONDITIONS } from '@sbwq/contracts';
+import { dataRuleBody, PermissionPerm, RULE_CONDITIONS } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Modal, Radio, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import { addRule, deleteRule, editRule, permissionRules, type RuleInput, type Ru
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
 const shape = dataRuleBody.shape;
-const CODE = 'system:permission:rule';
+const CODE = PermissionPerm.rule;
 
 /**
  * 数据规则 of a menu (JEECG-API §3.2 getPermRuleListByPermId, add/edit/deletePermissionRule): column,

@@ -5,7 +5,7 @@ import { useDictItems } from '../../../components/dict/useDictItems.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { IconPicker } from '../../../components/icon/IconPicker.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
-import { addPermission, editPermission, type PermissionInput, type PermissionNode } from './permission.api.ts';
+import { permissionApi, type PermissionInput, type PermissionNode } from './permission.api.ts';
 
 const shape = permissionBody.shape;
 export const MENU_TYPES = [
@@ -42,7 +42,7 @@ export function PermissionDrawer({ editing, tree, onClose, onSaved }: { editing:
     save: (values) => {
       const body: PermissionInput = { ...values, ...(editingRecord ? { id: editingRecord.id } : {}) };
       if (body.menuType === 0) body.parentId = null;
-      return editingRecord ? editPermission(body) : addPermission(body);
+      return editingRecord ? permissionApi.edit!(body) : permissionApi.add!(body);
     },
     onSaved,
     onClose,

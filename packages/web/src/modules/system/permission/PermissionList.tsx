@@ -1,4 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PermissionPerm } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -10,9 +11,9 @@ import { RowActions } from '../../../components/list/RowActions.tsx';
 import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
 import type { ListContext, RowAction } from '../../../components/list/types.ts';
 import { feedback } from '../../../platform/feedback.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { DataRuleDrawer } from './DataRuleDrawer.tsx';
-import { deletePermission, deletePermissions, permissionTree, type PermissionNode } from './permission.api.ts';
+import { permissionApi, permissionTree, type PermissionNode } from './permission.api.ts';
 import { PermissionDrawer, type PermissionEditing } from './PermissionDrawer.tsx';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 
@@ -37,18 +38,25 @@ export function PermissionList() {
 
   const actions = useMemo<RowAction<PermissionNode>[]>(
     () => [
-      ...(can('system:permission:edit') ? [{ key: 'edit', label: '编辑', inline: true, onClick: (record: PermissionNode) => setEditing({ mode: 'edit', record }) }] : []),
-      ...(can('system:permission:add')
+      ...(can(PermissionPerm.edit) ? [{ key: 'edit', label: '编辑', inline: true, onClick: (record: PermissionNode) => setEditing({ mode: 'edit', record }) }] : []),
+      ...(can(PermissionPerm.add)
         ? [{ key: 'child', label: '添加下级', visible: (record: PermissionNode) => record.menuType !== 2, onClick: (record: PermissionNode) => setEditing({ mode: 'add', parent: record }) }]
         : []),
-      ...(can('system:permission:rule') ? [{ key: 'rule', label: '数据规则', visible: (record: PermissionNode) => record.menuType !== 2, onClick: (record: PermissionNode) => setRuleMenu(record) }] : []),
-      ...(can('system:permission:delete')
-        ? [{ key: 'delete', label: '删除', danger: true, inline: true, confirm: (record: PermissionNode) => (record.children?.length ? '删除会一并删除其下级菜单和按钮，确定删除吗?' : DELETE_CONFIRM_TEXT), onClick: (record: PermissionNode) => deletePermission(record.id) }]
+      ...(can(PermissionPerm.rule) ? [{ key: 'rule', label: '数据规则', visible: (record: PermissionNode) => record.menuType !== 2, onClick: (record: PermissionNode) => setRuleMenu(record) }] : []),
+      ...(can(PermissionPerm.delete)
+        ? [{ key: 'delete', label: '删除', danger: true, inline: true, confirm: (record: PermissionNode) => (record.children?.length ? '删除会一并删除其下级菜单和按钮，确定删除吗?' : DELETE_CONFIRM_TEXT), onClick: (record: PermissionNode) => permissionApi.remove!(record) }]
         : []),
     ],
     [can],
   );
   const context = { reload } as ListContext<PermissionNode>;
+
+  const removing = useApiMutation((ids: string[]) => permissionApi.removeBatch!(ids), {
+    onSuccess: () => {
+      setSelected([]);
+      reload();
+    },
+  });
 
   const handleBatchDelete = () =>
     feedback().modal.confirm({
@@ -56,29 +64,20 @@ export function PermissionList() {
       content: batchDeleteText(selected.length),
       okText: '确定',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          if (showAnswer(await deletePermissions(selected))) {
-            setSelected([]);
-            reload();
-          }
-        } catch (error) {
-          showFailure(error);
-        }
-      },
+      onOk: () => removing.run(selected),
     });
 
   return (
     <Card variant="borderless">
       <Space wrap style={{ marginBottom: 16 }}>
-        {can('system:permission:add') && (
+        {can(PermissionPerm.add) && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
             新增菜单
           </Button>
         )}
         <Button onClick={() => setExpanded(parentKeys(nodes))}>展开全部</Button>
         <Button onClick={() => setExpanded([])}>折叠全部</Button>
-        {can('system:permission:delete') && selected.length > 0 && (
+        {can(PermissionPerm.delete) && selected.length > 0 && (
           <Button danger icon={<DeleteOutlined />} onClick={handleBatchDelete}>
             批量删除
           </Button>

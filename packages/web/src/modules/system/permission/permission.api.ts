@@ -1,12 +1,13 @@
-import type { PermissionBody, PermissionTreeNode } from '@sbwq/contracts';
+import { permissionResource, type dataRuleBody, type DataRuleRecord, type PermissionTreeNode } from '@sbwq/contracts';
+import type { z } from 'zod';
 import { http } from '../../../platform/http.ts';
+import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
-/** Typed calls of 菜单管理 (JEECG-API §3.2). */
+/** 菜单管理 (JEECG-API §3.2): the tree, the standard writes from the contract, and the menus' data rules. */
 export type PermissionNode = PermissionTreeNode;
-
-export type PermissionInput = Omit<Partial<PermissionBody>, 'route' | 'keepAlive' | 'hidden' | 'alwaysShow' | 'internalOrExternal'> &
-  Record<'route' | 'keepAlive' | 'hidden' | 'alwaysShow' | 'internalOrExternal', boolean | undefined>;
+export const permissionApi = resourceApi(permissionResource);
+export type PermissionInput = ResourceBody<typeof permissionResource>;
 
 /** The whole tree; empty `children` arrays dropped so leaves show no expand icon. */
 export const permissionTree = () =>
@@ -17,13 +18,8 @@ export const permissionTree = () =>
       return nodes.map(({ children, ...node }) => (children?.length ? { ...node, children: prune(children) } : node));
     });
 
-export const addPermission = (body: PermissionInput) => http.post('/sys/permission/add', body);
-export const editPermission = (body: PermissionInput) => http.put('/sys/permission/edit', body);
-export const deletePermission = (id: string) => http.delete('/sys/permission/delete', { id });
-export const deletePermissions = (ids: string[]) => http.delete('/sys/permission/deleteBatch', { ids: ids.join(',') });
-
-export type RuleRecord = { id: string; permissionId: string; ruleName: string; ruleColumn: string; ruleConditions: string; ruleValue: string; status: string; createTime: string | null };
-export type RuleInput = Omit<RuleRecord, 'id' | 'createTime'> & { id?: string };
+export type RuleRecord = DataRuleRecord;
+export type RuleInput = z.input<typeof dataRuleBody>;
 
 export const permissionRules = (permissionId: string) => http.get<RuleRecord[]>('/sys/permission/getPermRuleListByPermId', { permissionId }).then(unwrap);
 export const addRule = (body: RuleInput) => http.post('/sys/permission/addPermissionRule', body);

@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Drawer, Empty, Space, Spin, Tag } from 'antd';
-import { useEffect, useState } from 'react';
 import { useDictItems, dictText } from '../../../components/dict/useDictItems.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
-import type { Envelope } from '@sbwq/contracts';
-import type { DataRule } from './role.api.ts';
+import type { DataRuleGrant, Envelope } from '@sbwq/contracts';
+import { useEditedFrom } from '../../../components/tree/useEditedFrom.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 
 type DataRuleDrawerProps = {
   /** the menu whose rules are granted, or null when closed */
   menu: { id: string; title: string } | null;
   /** whose grant this is (role id, department-role id), for the query cache */
   scope: string;
-  load: (permissionId: string) => Promise<Envelope<{ datarule: DataRule[]; drChecked: string } | null>>;
+  load: (permissionId: string) => Promise<Envelope<DataRuleGrant | null>>;
   save: (permissionId: string, ruleIds: string[]) => Promise<Envelope<unknown>>;
   onClose: () => void;
 };
@@ -23,8 +22,6 @@ type DataRuleDrawerProps = {
  */
 export function DataRuleGrantDrawer({ menu, scope, load, save, onClose }: DataRuleDrawerProps) {
   const { items: conditions } = useDictItems('rule_conditions');
-  const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const answer = useQuery({
     queryKey: ['system', 'datarule-grant', scope, menu?.id],
     queryFn: () => load(menu!.id),
@@ -33,22 +30,10 @@ export function DataRuleGrantDrawer({ menu, scope, load, save, onClose }: DataRu
     gcTime: 0,
   });
   const data = answer.data?.success ? answer.data.result : null;
+  const [checked, setChecked] = useEditedFrom(data, (data?.drChecked ?? '').split(',').filter(Boolean));
 
-  useEffect(() => {
-    setChecked((data?.drChecked ?? '').split(',').filter(Boolean));
-  }, [data]);
-
-  const handleSave = async () => {
-    if (!menu) return;
-    setSaving(true);
-    try {
-      if (showAnswer(await save(menu.id, checked))) onClose();
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useApiMutation(({ menuId, ids }: { menuId: string; ids: string[] }) => save(menuId, ids), { onSuccess: onClose });
+  const handleSave = () => menu && saving.run({ menuId: menu.id, ids: checked });
 
   return (
     <Drawer
@@ -59,7 +44,7 @@ export function DataRuleGrantDrawer({ menu, scope, load, save, onClose }: DataRu
       destroyOnHidden
       footer={
         <Space>
-          <Button type="primary" loading={saving} disabled={!data} onClick={handleSave}>
+          <Button type="primary" loading={saving.isPending} disabled={!data} onClick={handleSave}>
             保存
           </Button>
           <Button onClick={onClose}>取消</Button>

@@ -1,9 +1,10 @@
 import type { RoleRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Space } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { GrantTree, type GrantNode } from '../../../components/tree/GrantTree.tsx';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useEditedFrom } from '../../../components/tree/useEditedFrom.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { roleDataRules, roleGrantTree, rolePermissionIds, saveRoleDataRules, saveRolePermission } from './role.api.ts';
 import { DataRuleGrantDrawer } from './RoleDataRuleDrawer.tsx';
 
@@ -15,33 +16,16 @@ export function RoleGrantDrawer({ role, onClose }: { role: RoleRecord | null; on
   const queryClient = useQueryClient();
   const tree = useQuery({ queryKey: ['system', 'role', 'grantTree'], queryFn: roleGrantTree, enabled: Boolean(role), staleTime: 0 });
   const granted = useQuery({ queryKey: ['system', 'role', 'granted', role?.id], queryFn: () => rolePermissionIds(role!.id), enabled: Boolean(role), staleTime: 0, gcTime: 0 });
-  const [checked, setChecked] = useState<string[]>([]);
-  const [last, setLast] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const [checked, setChecked] = useEditedFrom(granted.data, granted.data ?? []);
   const [ruleMenu, setRuleMenu] = useState<{ id: string; title: string } | null>(null);
 
-  useEffect(() => {
-    if (granted.data) {
-      setChecked(granted.data);
-      setLast(granted.data);
-    }
-  }, [granted.data]);
-
-  const save = async (close: boolean) => {
-    if (!role) return;
-    setSaving(true);
-    try {
-      if (showAnswer(await saveRolePermission(role.id, checked, last))) {
-        setLast(checked);
-        void queryClient.invalidateQueries({ queryKey: ['system', 'role', 'granted', role.id] });
-        if (close) onClose();
-      }
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useApiMutation(({ roleId, ids }: { roleId: string; ids: string[]; close: boolean }) => saveRolePermission(roleId, ids, granted.data ?? []), {
+    onSuccess: (_, { roleId, close }) => {
+      void queryClient.invalidateQueries({ queryKey: ['system', 'role', 'granted', roleId] });
+      if (close) onClose();
+    },
+  });
+  const save = (close: boolean) => role && saving.run({ roleId: role.id, ids: checked, close });
 
   const renderExtra = useCallback(
     (node: GrantNode) =>
@@ -69,10 +53,10 @@ export function RoleGrantDrawer({ role, onClose }: { role: RoleRecord | null; on
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={() => save(false)} loading={saving}>
+          <Button onClick={() => save(false)} loading={saving.isPending}>
             仅保存
           </Button>
-          <Button type="primary" onClick={() => save(true)} loading={saving}>
+          <Button type="primary" onClick={() => save(true)} loading={saving.isPending}>
             保存并关闭
           </Button>
           <Button onClick={onClose}>取消</Button>

@@ -1,4 +1,4 @@
-import { roleBody, type RoleRecord } from '@sbwq/contracts';
+import { roleBody, RolePerm, roleResource, type RoleRecord } from '@sbwq/contracts';
 import { Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { serverCheckRule, zodRule } from '../../../components/form/zodRule.ts';
@@ -35,6 +35,7 @@ export function RoleList() {
       key: 'system-role',
       entity: '角色',
       permission: 'system:role',
+      codes: roleResource.perm,
       api: roleApi,
       actionColumnWidth: 260,
       search: [
@@ -54,8 +55,8 @@ export function RoleList() {
         toBody: (values, mode, record) => ({ ...(values as RoleBody), ...(mode === 'edit' && record ? { id: record.id, roleCode: record.roleCode } : {}) }),
       },
       rowActions: [
-        { key: 'grant', label: '授权', code: 'system:role:grant', inline: true, onClick: (role) => setGranting(role) },
-        { key: 'users', label: '用户', code: 'system:role:user', inline: true, onClick: (role) => setMembers(role) },
+        { key: 'grant', label: '授权', code: RolePerm.grant, inline: true, onClick: (role) => setGranting(role) },
+        { key: 'users', label: '用户', code: RolePerm.user, inline: true, onClick: (role) => setMembers(role) },
       ],
     }),
     [],

@@ -1,5 +1,5 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import type { RoleRecord, UserRecord } from '@sbwq/contracts';
+import { RolePerm, type RoleRecord, type UserRecord } from '@sbwq/contracts';
 import { Button, Drawer } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
@@ -7,13 +7,13 @@ import { DictTag } from '../../../components/dict/DictTag.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { UserPickerModal } from '../shared/UserPickerModal.tsx';
 import { USER_STATUS_COLORS } from '../user/user.list.tsx';
 import { addRoleUsers, removeRoleUser, removeRoleUsers, roleUsers } from './role.api.ts';
 
 const KEY = 'system-role-users';
-const CODE = 'system:role:user';
+const CODE = RolePerm.user;
 
 /** 用户: the members of a role (userRoleList), 添加已有用户 through the user picker, and removal. */
 export function RoleUserDrawer({ role, onClose }: { role: RoleRecord | null; onClose: () => void }) {
@@ -50,24 +50,17 @@ export function RoleUserDrawer({ role, onClose }: { role: RoleRecord | null; onC
     [roleId, can],
   );
 
-  const handlePicked = async (users: UserRecord[]) => {
-    try {
-      const ok = showAnswer(await addRoleUsers(roleId, users.map((user) => user.id)));
-      if (ok) {
-        setPicking(false);
-        reload();
-      }
-      return ok;
-    } catch (error) {
-      showFailure(error);
-      return false;
-    }
-  };
+  const adding = useApiMutation((users: UserRecord[]) => addRoleUsers(roleId, users.map((user) => user.id)), {
+    onSuccess: () => {
+      setPicking(false);
+      reload();
+    },
+  });
 
   return (
     <Drawer title={`角色用户：${role?.roleName ?? ''}`} open={Boolean(role)} onClose={onClose} size={900} destroyOnHidden>
       {role && <ListPage embedded definition={definition} params={{ roleId }} />}
-      <UserPickerModal open={picking} onCancel={() => setPicking(false)} onOk={handlePicked} />
+      <UserPickerModal open={picking} onCancel={() => setPicking(false)} onOk={adding.run} />
     </Drawer>
   );
 }

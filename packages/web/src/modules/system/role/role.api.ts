@@ -1,18 +1,12 @@
-import type { Page, RoleRecord, UserRecord } from '@sbwq/contracts';
+import { roleResource, type DataRuleGrant, type Page, type UserRecord } from '@sbwq/contracts';
 import type { GrantNode } from '../../../components/tree/GrantTree.tsx';
 import { http, type Query } from '../../../platform/http.ts';
+import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
-/** Typed calls of 角色管理 (JEECG-API §3.2, §3.3, §5.7). */
-export type RoleBody = { id?: string; roleName: string; roleCode: string; description?: string | null };
-
-export const roleApi = {
-  list: (params: Query, signal?: AbortSignal) => http.get<Page<RoleRecord>>('/sys/role/list', params, { signal }),
-  add: (body: RoleBody) => http.post('/sys/role/add', body),
-  edit: (body: RoleBody) => http.put('/sys/role/edit', body),
-  remove: (role: RoleRecord) => http.delete('/sys/role/delete', { id: role.id }),
-  removeBatch: (ids: string[]) => http.delete('/sys/role/deleteBatch', { ids: ids.join(',') }),
-};
+/** 角色管理 (JEECG-API §3.2, §3.3, §5.7): the standard calls from the contract, the grant and member calls beside them. */
+export const roleApi = resourceApi(roleResource);
+export type RoleBody = ResourceBody<typeof roleResource>;
 
 export const checkRoleCode = (roleCode: string, id?: string) => http.get<boolean>('/sys/role/checkRoleCode', { roleCode, id }, { silent: true });
 
@@ -22,9 +16,7 @@ export const rolePermissionIds = (roleId: string) => http.get<string[]>('/sys/pe
 export const saveRolePermission = (roleId: string, permissionIds: string[], lastpermissionIds: string[]) =>
   http.post('/sys/permission/saveRolePermission', { roleId, permissionIds: permissionIds.join(','), lastpermissionIds: lastpermissionIds.join(',') });
 
-export type DataRule = { id: string; ruleName: string; ruleColumn: string; ruleConditions: string; ruleValue: string; status: string };
-export const roleDataRules = (permissionId: string, roleId: string) =>
-  http.get<{ datarule: DataRule[]; drChecked: string }>(`/sys/role/datarule/${encodeURIComponent(permissionId)}/${encodeURIComponent(roleId)}`);
+export const roleDataRules = (permissionId: string, roleId: string) => http.get<DataRuleGrant>(`/sys/role/datarule/${encodeURIComponent(permissionId)}/${encodeURIComponent(roleId)}`);
 export const saveRoleDataRules = (permissionId: string, roleId: string, dataRuleIds: string[]) =>
   http.post('/sys/role/datarule', { permissionId, roleId, dataRuleIds: dataRuleIds.join(',') });
 
