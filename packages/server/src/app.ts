@@ -19,29 +19,7 @@ import { installInputGuard } from './platform/http/input-guard.ts';
 import { installWeb } from './platform/web/web.ts';
 import { docTokenOf, installDocs } from './platform/docs/docs.ts';
 import { DictService } from './modules/system/dict/dict.service.ts';
-import { authRoutes } from './modules/system/auth/auth.routes.ts';
-import { logRoutes } from './modules/system/log/log.routes.ts';
-import { userSessionRoutes } from './modules/system/user/user-session.routes.ts';
-import { userRoutes } from './modules/system/user/user.routes.ts';
-import { permissionRoutes } from './modules/system/permission/permission.routes.ts';
-import { permissionAdminRoutes } from './modules/system/permission/permission.admin.routes.ts';
-import { roleRoutes } from './modules/system/role/role.routes.ts';
-import { departRoutes } from './modules/system/depart/depart.routes.ts';
-import { positionRoutes } from './modules/system/position/position.routes.ts';
-import { tenantRoutes } from './modules/system/tenant/tenant.routes.ts';
-import { addressListRoutes } from './modules/system/address-list/address-list.routes.ts';
-import { fileInfoRoutes } from './modules/rights/file-info/file-info.routes.ts';
-import { orgRoutes } from './modules/rights/org/org.routes.ts';
-import { approvalRoutes } from './modules/rights/approval/approval.routes.ts';
-import { bankRoutes } from './modules/rights/bank/bank.routes.ts';
-import { rightRoutes } from './modules/rights/right/right.routes.ts';
-import { dictRoutes } from './modules/system/dict/dict.routes.ts';
-import { categoryRoutes } from './modules/system/category/category.routes.ts';
-import { fillRuleRoutes } from './modules/system/fill-rule/fill-rule.routes.ts';
-import { checkRuleRoutes } from './modules/system/check-rule/check-rule.routes.ts';
-import { duplicateRoutes } from './modules/system/duplicate/duplicate.routes.ts';
-import { announcementRoutes } from './modules/system/announcement/announcement.routes.ts';
-import { poolRoutes } from './modules/finance/pool/pool.routes.ts';
+import { features } from './modules/features.ts';
 
 z.config(z.locales.zhCN());
 
@@ -111,29 +89,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
 
   await app.register(
     async (api) => {
-      await authRoutes(api, deps);
-      await logRoutes(api, deps);
-      await userSessionRoutes(api, deps);
-      await userRoutes(api, deps);
-      await permissionRoutes(api, deps);
-      await permissionAdminRoutes(api, deps);
-      await roleRoutes(api, deps);
-      await departRoutes(api, deps);
-      await positionRoutes(api, deps);
-      await tenantRoutes(api, deps);
-      await addressListRoutes(api, deps);
-      await fileInfoRoutes(api, deps);
-      await orgRoutes(api, deps);
-      await approvalRoutes(api, deps);
-      await bankRoutes(api, deps);
-      await rightRoutes(api, deps);
-      await dictRoutes(api, deps);
-      await categoryRoutes(api, deps);
-      await fillRuleRoutes(api, deps);
-      await checkRuleRoutes(api, deps);
-      await duplicateRoutes(api, deps);
-      await announcementRoutes(api, deps);
-      await poolRoutes(api, deps);
+      for (const feature of features) await feature.routes(api, deps);
       await socketRoutes(api, deps);
     },
     { prefix: config.apiBase },

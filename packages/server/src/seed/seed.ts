@@ -14,29 +14,17 @@ import { seedTableDicts } from '../modules/system/dict/dict.seed.ts';
 import { seedCategories } from '../modules/system/category/category.seed.ts';
 import { seedFillRules } from '../modules/system/fill-rule/fill-rule.seed.ts';
 import { seedCheckRules } from '../modules/system/check-rule/check-rule.seed.ts';
-import { dictMenu, SYSTEM_MENU_ID, tableDictMenu } from '../modules/system/dict/dict.menu.ts';
-import { categoryMenu } from '../modules/system/category/category.menu.ts';
-import { checkRuleMenu } from '../modules/system/check-rule/check-rule.menu.ts';
+import { SYSTEM_MENU_ID } from '../modules/system/dict/dict.menu.ts';
 import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dictionaries.ts';
 import { sysSeed } from './seed.table.ts';
 import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modules/rights/rights.seed.ts';
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
 import { seedDemoContent } from '../modules/rights/demo/demo.content.ts';
 import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
-import { bankMenu } from '../modules/rights/bank/bank.menu.ts';
-import { rightMenu } from '../modules/rights/right/right.menu.ts';
-import { fileInfoMenu } from '../modules/rights/file-info/file-info.menu.ts';
+import { features } from '../modules/features.ts';
 import { HOME_PERMISSION_ID, RoleId, seedFeatureMenu, seedMenuSection, type FeatureMenu } from './buttons.ts';
-import { announcementMenu, seedUserAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
-import { fillRuleMenu } from '../modules/system/fill-rule/fill-rule.menu.ts';
-import { roleMenu } from '../modules/system/role/role.menu.ts';
-import { permissionMenu } from '../modules/system/permission/permission.menu.ts';
-import { departMenu } from '../modules/system/depart/depart.menu.ts';
-import { userMenu } from '../modules/system/user/user.menu.ts';
-import { positionMenu } from '../modules/system/position/position.menu.ts';
-import { tenantMenu } from '../modules/system/tenant/tenant.menu.ts';
-import { addressListMenu } from '../modules/system/address-list/address-list.menu.ts';
-import { poolLogMenu, poolMenu, seedFinanceSection } from '../modules/finance/pool/pool.menu.ts';
+import { seedUserAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
+import { seedFinanceSection } from '../modules/finance/pool/pool.menu.ts';
 import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
@@ -109,7 +97,8 @@ async function createUser(
   await db.insert(sysUserDepart).values({ id: newId(), userId: id, depId: user.departId });
 }
 
-const units: Unit[] = [
+/** A function, not a constant: features.ts imports routes that import this file, so the list is read only when seeding. */
+const units = (): Unit[] => [
   {
     key: 'system:tenant:v1',
     run: async (db) => {
@@ -240,32 +229,16 @@ const units: Unit[] = [
     key: 'menu:system-admin:v1',
     run: (db) => seedMenuSection(db, { id: SYSTEM_MENU_ID, name: '系统管理', url: '/isystem', icon: 'setting', sortNo: 90, screens: [] }),
   },
-  menuUnit(roleMenu),
-  menuUnit(permissionMenu),
-  menuUnit(departMenu),
-  menuUnit(userMenu),
-  menuUnit(positionMenu),
-  menuUnit(tenantMenu),
-  menuUnit(addressListMenu),
   { key: 'perms:rights-org-bank-right-approval:v1', run: (db) => seedRightsButtons(db) },
   { key: 'rights:dict-draft-audit-status:v1', run: (db) => seedDraftAuditStatus(db) },
   { key: 'demo:rights:v1', run: async (db, opts) => (opts.seedDemo ? seedRightsDemo(db, opts.announce) : undefined) },
-  menuUnit(announcementMenu),
   { key: 'menu:announcement:v1', run: (db) => seedUserAnnouncementMenu(db) },
-  menuUnit(dictMenu),
-  menuUnit(categoryMenu),
-  menuUnit(fillRuleMenu),
-  menuUnit(checkRuleMenu),
-  menuUnit(tableDictMenu),
   { key: 'menu:rights:v1', run: (db) => seedRightsMenu(db) },
-  menuUnit(bankMenu),
-  menuUnit(rightMenu),
-  menuUnit(fileInfoMenu),
   { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
   { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
   { key: 'menu:finance:v1', run: (db) => seedFinanceSection(db) },
-  menuUnit(poolMenu),
-  menuUnit(poolLogMenu),
+  // every feature's own menu rows, now that the sections they go under exist
+  ...features.flatMap((feature) => feature.menus ?? []).map(menuUnit),
   { key: 'demo:finance-pool:v1', run: async (db, opts) => (opts.seedDemo ? seedPoolDemo(db) : undefined) },
 ];
 
@@ -273,7 +246,7 @@ const units: Unit[] = [
 export async function runSeeds(db: Db, opts: SeedOptions): Promise<string[]> {
   const done = new Set((await db.select({ key: sysSeed.key }).from(sysSeed)).map((r) => r.key));
   const applied: string[] = [];
-  for (const unit of units) {
+  for (const unit of units()) {
     if (done.has(unit.key)) continue;
     await db.transaction(async (tx) => {
       const [claimed] = await tx.insert(sysSeed).values({ key: unit.key }).onConflictDoNothing().returning();

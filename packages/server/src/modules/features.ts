@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../platform/deps.ts';
+import type { FeatureMenu } from '../seed/buttons.ts';
+import { authRoutes } from './system/auth/auth.routes.ts';
+import { logRoutes } from './system/log/log.routes.ts';
+import { userSessionRoutes } from './system/user/user-session.routes.ts';
+import { userRoutes } from './system/user/user.routes.ts';
+import { userMenu } from './system/user/user.menu.ts';
+import { permissionRoutes } from './system/permission/permission.routes.ts';
+import { permissionAdminRoutes } from './system/permission/permission.admin.routes.ts';
+import { permissionMenu } from './system/permission/permission.menu.ts';
+import { roleRoutes } from './system/role/role.routes.ts';
+import { roleMenu } from './system/role/role.menu.ts';
+import { departRoutes } from './system/depart/depart.routes.ts';
+import { departMenu } from './system/depart/depart.menu.ts';
+import { positionRoutes } from './system/position/position.routes.ts';
+import { positionMenu } from './system/position/position.menu.ts';
+import { tenantRoutes } from './system/tenant/tenant.routes.ts';
+import { tenantMenu } from './system/tenant/tenant.menu.ts';
+import { addressListRoutes } from './system/address-list/address-list.routes.ts';
+import { addressListMenu } from './system/address-list/address-list.menu.ts';
+import { fileInfoRoutes } from './rights/file-info/file-info.routes.ts';
+import { fileInfoMenu } from './rights/file-info/file-info.menu.ts';
+import { orgRoutes } from './rights/org/org.routes.ts';
+import { approvalRoutes } from './rights/approval/approval.routes.ts';
+import { bankRoutes } from './rights/bank/bank.routes.ts';
+import { bankMenu } from './rights/bank/bank.menu.ts';
+import { rightRoutes } from './rights/right/right.routes.ts';
+import { rightMenu } from './rights/right/right.menu.ts';
+import { dictRoutes } from './system/dict/dict.routes.ts';
+import { dictMenu, tableDictMenu } from './system/dict/dict.menu.ts';
+import { categoryRoutes } from './system/category/category.routes.ts';
+import { categoryMenu } from './system/category/category.menu.ts';
+import { fillRuleRoutes } from './system/fill-rule/fill-rule.routes.ts';
+import { fillRuleMenu } from './system/fill-rule/fill-rule.menu.ts';
+import { checkRuleRoutes } from './system/check-rule/check-rule.routes.ts';
+import { checkRuleMenu } from './system/check-rule/check-rule.menu.ts';
+import { duplicateRoutes } from './system/duplicate/duplicate.routes.ts';
+import { announcementRoutes } from './system/announcement/announcement.routes.ts';
+import { announcementMenu } from './system/announcement/announcement.menu.ts';
+import { poolRoutes } from './finance/pool/pool.routes.ts';
+import { poolLogMenu, poolMenu } from './finance/pool/pool.menu.ts';
+
+/**
+ * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
+ * rows (seeded once each, after the menu sections exist).
+ */
+export type Feature = {
+  routes: (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+  menus?: FeatureMenu[];
+};
+
+/** Every feature, one line each: adding a feature is adding its line here. */
+export const features: Feature[] = [
+  { routes: authRoutes },
+  { routes: logRoutes },
+  { routes: userSessionRoutes },
+  { routes: userRoutes, menus: [userMenu] },
+  { routes: permissionRoutes },
+  { routes: permissionAdminRoutes, menus: [permissionMenu] },
+  { routes: roleRoutes, menus: [roleMenu] },
+  { routes: departRoutes, menus: [departMenu] },
+  { routes: positionRoutes, menus: [positionMenu] },
+  { routes: tenantRoutes, menus: [tenantMenu] },
+  { routes: addressListRoutes, menus: [addressListMenu] },
+  { routes: fileInfoRoutes, menus: [fileInfoMenu] },
+  { routes: orgRoutes },
+  { routes: approvalRoutes },
+  { routes: bankRoutes, menus: [bankMenu] },
+  { routes: rightRoutes, menus: [rightMenu] },
+  { routes: dictRoutes, menus: [dictMenu, tableDictMenu] },
+  { routes: categoryRoutes, menus: [categoryMenu] },
+  { routes: fillRuleRoutes, menus: [fillRuleMenu] },
+  { routes: checkRuleRoutes, menus: [checkRuleMenu] },
+  { routes: duplicateRoutes },
+  { routes: announcementRoutes, menus: [announcementMenu] },
+  { routes: poolRoutes, menus: [poolMenu, poolLogMenu] },
+];
