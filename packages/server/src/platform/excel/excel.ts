@@ -96,7 +96,7 @@ export async function readWorkbook(buffer: Buffer, columns: { title: string; key
     const values: Record<string, string> = {};
     for (const [key, col] of positions) {
       values[key] = text(row.getCell(col).value).replace(/^'(?=[=+\-@])/, '');
-      // A cell reaches the database as a request field does: the same characters are refused (issue 11).
+      // A cell reaches the database as a request field does: the same characters are refused.
       if (CONTROL_CHARS.test(values[key])) {
         throw new BizError(`第 ${r} 行「${columns.find((c) => c.key === key)?.title ?? key}」${Msg.controlChars}`);
       }

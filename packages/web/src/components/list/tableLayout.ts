@@ -1,7 +1,7 @@
 import { Grid } from 'antd';
 
 /**
- * Width a column without one of its own gets at least (issue 11 "375 px": 机构名称, 事项 and 机构
+ * Width a column without one of its own gets at least (on a 375 px phone: 机构名称, 事项 and 机构
  * shrank to 0 px on a phone). On a wide screen such columns still share whatever space is left.
  */
 export const FLEX_COLUMN_MIN_WIDTH = 140;
@@ -31,7 +31,7 @@ export function tableScrollX(columns: readonly SizedColumn[] | undefined, option
 /**
  * Where a table's 操作 column is pinned. On a phone it is not: a pinned column as wide as the row's
  * buttons would leave the other columns a sliver to scroll in, so there the actions are the end of
- * the row the user swipes to (issue 11 "375 px"); from `sm` up they stay in view at the right.
+ * the row the user swipes to on a 375 px phone; from `sm` up they stay in view at the right.
  */
 export function useActionColumnFixed(): 'right' | undefined {
   const screens = Grid.useBreakpoint();

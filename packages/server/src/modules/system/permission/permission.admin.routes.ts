@@ -14,25 +14,26 @@ const tags = ['菜单权限管理'];
 export async function permissionAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  const menuTypes = () => deps.dicts.dictTexts('menu_type');
 
   r.get('/sys/permission/list', { config: { permission: PermissionPerm.list }, schema: { tags, summary: '菜单与按钮的完整树' } }, async () =>
-    ok(await service.permissionTree(db), Msg.ok, 200),
+    ok(await service.permissionTree(db, await menuTypes()), Msg.ok, 200),
   );
 
   r.get('/sys/permission/getSystemMenuList', { config: { permission: PermissionPerm.list }, schema: { tags, summary: '一级菜单' } }, async () =>
-    ok(await service.systemMenus(db), Msg.ok, 200),
+    ok(await service.systemMenus(db, await menuTypes()), Msg.ok, 200),
   );
 
   r.get(
     '/sys/permission/getSystemSubmenu',
     { config: { permission: PermissionPerm.list }, schema: { tags, summary: '直接下级', querystring: z.object({ parentId: z.string().min(1).max(36) }) } },
-    async (request) => ok(await service.submenus(db, [request.query.parentId]), Msg.ok, 200),
+    async (request) => ok(await service.submenus(db, [request.query.parentId], await menuTypes()), Msg.ok, 200),
   );
 
   r.get(
     '/sys/permission/getSystemSubmenuBatch',
     { config: { permission: PermissionPerm.list }, schema: { tags, summary: '多个上级的直接下级', querystring: z.object({ parentIds: z.string().min(1).max(20_000) }) } },
-    async (request) => ok(await service.submenusByParent(db, splitIds(request.query.parentIds)), Msg.ok, 200),
+    async (request) => ok(await service.submenusByParent(db, splitIds(request.query.parentIds), await menuTypes()), Msg.ok, 200),
   );
 
   r.get('/sys/permission/queryTreeList', { config: { permission: PermissionPerm.list }, schema: { tags, summary: '选择用的菜单树 {treeList, ids}' } }, async () =>

@@ -13,9 +13,9 @@ import { sysPermission, sysPermissionDataRule } from './permission.table.ts';
 type Row = typeof sysPermission.$inferSelect;
 export type { PermissionTreeNode };
 
-const MENU_TYPE_TEXT = ['一级菜单', '子菜单', '按钮权限'];
 
-export function toTreeNode(row: Row): PermissionTreeNode {
+/** `menuTypes`: the menu_type dictionary (value → text), for `menuType_dictText`. */
+export function toTreeNode(row: Row, menuTypes: Map<string, string>): PermissionTreeNode {
   return {
     id: row.id,
     key: row.id,
@@ -31,7 +31,7 @@ export function toTreeNode(row: Row): PermissionTreeNode {
     redirect: row.redirect,
     sortNo: row.sortNo,
     menuType: row.menuType,
-    menuType_dictText: MENU_TYPE_TEXT[row.menuType],
+    menuType_dictText: menuTypes.get(String(row.menuType)) ?? '',
     leaf: row.isLeaf === 1,
     isLeaf: row.isLeaf === 1,
     route: row.isRoute === 1,
@@ -67,8 +67,8 @@ export function nest<T extends { id: string; parentId: string | null; children?:
   return roots;
 }
 
-export async function permissionTree(db: Db): Promise<PermissionTreeNode[]> {
-  return nest((await allRows(db)).map(toTreeNode), (n) => !n.isLeaf);
+export async function permissionTree(db: Db, menuTypes: Map<string, string>): Promise<PermissionTreeNode[]> {
+  return nest((await allRows(db)).map((row) => toTreeNode(row, menuTypes)), (n) => !n.isLeaf);
 }
 
 export type SelectNode = { key: string; title: string; slotTitle: string; label: string; value: string; icon: string | null; parentId: string | null; isLeaf: boolean; ruleFlag: number; menuType: number; children?: SelectNode[]; id: string };
@@ -195,19 +195,19 @@ export async function deletePermissions(db: Db, ids: string[]) {
   });
 }
 
-export async function systemMenus(db: Db) {
+export async function systemMenus(db: Db, menuTypes: Map<string, string>) {
   const found = await db.select().from(sysPermission).where(and(eq(sysPermission.delFlag, 0), eq(sysPermission.menuType, 0))).orderBy(asc(sysPermission.sortNo));
-  return found.map(toTreeNode);
+  return found.map((row) => toTreeNode(row, menuTypes));
 }
 
-export async function submenus(db: Db, parentIds: string[]) {
+export async function submenus(db: Db, parentIds: string[], menuTypes: Map<string, string>) {
   const found = await db.select().from(sysPermission).where(and(eq(sysPermission.delFlag, 0), inArray(sysPermission.parentId, parentIds))).orderBy(asc(sysPermission.sortNo));
-  return found.map(toTreeNode);
+  return found.map((row) => toTreeNode(row, menuTypes));
 }
 
 /** The direct children of each parent, every parent named even without any. */
-export async function submenusByParent(db: Db, parentIds: string[]) {
-  const children = await submenus(db, parentIds);
+export async function submenusByParent(db: Db, parentIds: string[], menuTypes: Map<string, string>) {
+  const children = await submenus(db, parentIds, menuTypes);
   const map: Record<string, typeof children> = Object.fromEntries(parentIds.map((id) => [id, []]));
   for (const child of children) map[child.parentId!]?.push(child);
   return map;
