@@ -87,9 +87,9 @@ test.describe('§3 settings drawer at 1440 px', () => {
     expect((await page.locator('[data-page]:visible').boundingBox())?.width).toBeGreaterThan(1300);
     await expect(tabBar(page)).toBeVisible();
     // more sections than fit go under the header menu's overflow (…); the visible ones open in place
-    await header(page).getByRole('menuitem', { name: '系统管理' }).hover();
-    await page.locator('.ant-menu-submenu-popup:visible').getByRole('menuitem', { name: '用户管理' }).click();
-    await expect(page).toHaveURL('/isystem/user');
+    await header(page).getByRole('menuitem', { name: '机构管理' }).hover();
+    await page.locator('.ant-menu-submenu-popup:visible').getByRole('menuitem', { name: '机构列表' }).click();
+    await expect(page).toHaveURL('/rights/org/list');
     // the bell takes the dark header's light colour
     await expect(header(page).getByRole('button', { name: /消息通知/ }).locator('.anticon-bell')).toHaveCSS('color', 'rgba(255, 255, 255, 0.85)');
   });
