@@ -39,7 +39,6 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerResource(app, deps, categoryResource, {
     tags,
-    listResource: service.categoryWhitelist,
     docs: {
       add: { description: 'pid 为空或 "0" 时为顶级分类；编码按层级自动生成（A01、A01A01 …），请求中的 code 不采用。' },
       edit: { description: '只能修改名称；上级分类与编码不可修改。' },
@@ -47,8 +46,6 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
       deleteBatch: { description: '所选分类若还有未选中的子分类则拒绝删除。' },
     },
     service: {
-      // no /list route (the declaration has none): rootList above is the list
-      list: (c, query) => service.rootList(c.db, query),
       byId: (c, id) => service.categoryById(c.db, id),
       add: (c, body) => service.addCategory(c.db, c.user, body),
       edit: (c, body) => service.editCategory(c.db, c.user, body),
