@@ -1,20 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import {
   fromCents,
   positiveMoney,
   PoolChangeType,
   PoolLedgerMsg,
-  PoolStatus,
   toCents,
   type PoolAccount,
   type PoolChangeTypeValue,
 } from '@sbwq/contracts';
-import type { Db } from '../../../platform/db/client.ts';
+import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
-import { finCapitalPool, finCapitalPoolLog } from './pool.table.ts';
+import { finCapitalPool } from './pool.table.ts';
 
 /**
  * The money ledger every module books through. Each operation is one transaction (a savepoint inside a
@@ -25,7 +25,6 @@ import { finCapitalPool, finCapitalPoolLog } from './pool.table.ts';
  */
 
 export type PoolRow = typeof finCapitalPool.$inferSelect;
-type LogRow = typeof finCapitalPoolLog.$inferSelect;
 
 export type LedgerRequest = {
   poolId: string;
@@ -69,21 +68,6 @@ const MOVES = {
   adjustDown: { type: PoolChangeType.adjust, from: 'available', to: 'external' },
 } as const satisfies Record<string, Move>;
 
-const resultOf = (row: LogRow, repeated: boolean): LedgerResult => ({
-  logId: row.id,
-  poolId: row.poolId,
-  seq: row.seq,
-  changeType: row.changeType as PoolChangeTypeValue,
-  amount: row.amount,
-  fromAccount: row.fromAccount as PoolAccount,
-  toAccount: row.toAccount as PoolAccount,
-  balanceAfter: row.balanceAfter,
-  frozenAfter: row.frozenAfter,
-  usedAfter: row.usedAfter,
-  totalAfter: row.totalAfter,
-  repeated,
-});
-
 export function parseAmount(amount: string): bigint {
   const parsed = positiveMoney.safeParse(amount);
   if (!parsed.success) throw new BizError(PoolLedgerMsg.amount);
@@ -97,129 +81,106 @@ export async function lockPool(tx: Db, poolId: string): Promise<PoolRow> {
   return pool;
 }
 
-/** A repeat answers the first result, but only if it asks for the same thing. */
-function sameOperation(row: LogRow, poolId: string, move: Move, cents: bigint): boolean {
-  return row.poolId === poolId && row.changeType === move.type && row.fromAccount === move.from && row.toAccount === move.to && toCents(row.amount) === cents;
+/** Not a type guard on purpose: narrowing would lose the schema's type. */
+const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
+
+type Booking = Omit<LedgerRequest, 'amount' | 'poolId'> & { at?: Date };
+
+/** The function's refusals, `<reason>[:<amount>]`, as the Chinese messages. */
+const REFUSALS: Record<string, (amount: string) => string> = {
+  notFound: () => PoolLedgerMsg.notFound,
+  keyReused: () => PoolLedgerMsg.keyReused,
+  settled: () => PoolLedgerMsg.settled,
+  paused: () => PoolLedgerMsg.paused,
+  notActive: () => PoolLedgerMsg.notActive,
+  bizRefRequired: () => PoolLedgerMsg.bizRefRequired,
+  overdraw: PoolLedgerMsg.overdraw,
+  adjustBelowZero: PoolLedgerMsg.adjustBelowZero,
+  releaseTooMuch: PoolLedgerMsg.releaseTooMuch,
+  deductTooMuch: PoolLedgerMsg.deductTooMuch,
+  refundTooMuch: PoolLedgerMsg.refundTooMuch,
+};
+
+function refusal(code: string): BizError {
+  const [reason, amount = '0.00'] = code.split(':');
+  const message = REFUSALS[reason];
+  if (!message) throw new Error(`fin_capital_pool_book: unknown refusal ${code}`);
+  return new BizError(message(amount));
 }
 
-async function findByKey(db: Db, opKey: string): Promise<LogRow | undefined> {
-  const [row] = await db.select().from(finCapitalPoolLog).where(eq(finCapitalPoolLog.opKey, opKey));
-  return row;
-}
+type BookedRow = {
+  id: string;
+  pool_id: string;
+  seq: number;
+  change_type: string;
+  amount: string;
+  from_account: string;
+  to_account: string;
+  balance_after: string;
+  frozen_after: string;
+  used_after: string;
+  total_after: string;
+  repeated: boolean;
+  refusal: string | null;
+};
 
-/** What a business reference holds in a pool: frozen and not yet released or paid, and paid and not yet refunded. */
-async function holdsOf(tx: Db, poolId: string, bizRef: string): Promise<{ frozen: bigint; paid: bigint }> {
-  const sums = await tx
-    .select({ type: finCapitalPoolLog.changeType, total: sql<string>`sum(${finCapitalPoolLog.amount})` })
-    .from(finCapitalPoolLog)
-    .where(and(eq(finCapitalPoolLog.poolId, poolId), eq(finCapitalPoolLog.bizRef, bizRef)))
-    .groupBy(finCapitalPoolLog.changeType);
-  const of = (type: string) => toCents(sums.find((s) => s.type === type)?.total ?? '0');
-  return {
-    frozen: of(PoolChangeType.freeze) - of(PoolChangeType.release) - of(PoolChangeType.deduct),
-    paid: of(PoolChangeType.deduct) - of(PoolChangeType.refund),
+const resultOf = (row: BookedRow): LedgerResult => ({
+  logId: row.id,
+  poolId: row.pool_id,
+  seq: row.seq,
+  changeType: row.change_type as PoolChangeTypeValue,
+  amount: row.amount,
+  fromAccount: row.from_account as PoolAccount,
+  toAccount: row.to_account as PoolAccount,
+  balanceAfter: row.balance_after,
+  frozenAfter: row.frozen_after,
+  usedAfter: row.used_after,
+  totalAfter: row.total_after,
+  repeated: row.repeated,
+});
+
+/**
+ * One booking through `fin_capital_pool_book` (migration 0010): lock, checks, both account moves and
+ * the log row in one statement. Outside a transaction that statement is the transaction; inside a
+ * caller's, a savepoint keeps a key clash (the only error it raises) from aborting the caller's work.
+ */
+async function book(db: Db, user: SessionUser | null, poolId: string, move: Move, cents: bigint, req: Booking, checked: boolean): Promise<LedgerResult> {
+  if (!req.opKey || req.opKey.length > 128) throw new BizError('缺少业务键');
+  const call = sql`select * from fin_capital_pool_book(${poolId}, ${move.type}, ${move.from}, ${move.to}, ${fromCents(cents)}::numeric,
+    ${req.opKey}, ${req.bizRef ?? null}, ${req.bizNo ?? null}, ${req.orgId ?? null}, ${req.orgName ?? null},
+    ${req.remark ?? null}, ${user?.username.slice(0, 32) ?? 'system'}, ${newId()}, ${(req.at ?? new Date()).toISOString()}::timestamptz, ${checked})`;
+  const inTransaction = isTransaction(db);
+  const run = async (): Promise<BookedRow> => {
+    const [row] = inTransaction ? await db.transaction((sp) => rows<BookedRow>(sp, call)) : await rows<BookedRow>(db, call);
+    return row;
   };
-}
-
-/** Refusals that depend on the pool's state; the pool row is locked. */
-async function check(tx: Db, pool: PoolRow, move: Move, cents: bigint, req: LedgerRequest): Promise<void> {
-  if (pool.status === PoolStatus.settled) throw new BizError(PoolLedgerMsg.settled);
-  if (pool.status === PoolStatus.paused) throw new BizError(PoolLedgerMsg.paused);
-  const funding = move.type === PoolChangeType.deposit || move.type === PoolChangeType.adjust;
-  if (!funding && pool.status !== PoolStatus.active) throw new BizError(PoolLedgerMsg.notActive);
-  const balance = toCents(pool.totalAmount) - toCents(pool.usedAmount) - toCents(pool.frozenAmount);
-  if (move.from === 'available' && cents > balance) {
-    throw new BizError(move.type === PoolChangeType.adjust ? PoolLedgerMsg.adjustBelowZero(fromCents(balance)) : PoolLedgerMsg.overdraw(fromCents(balance)));
+  const answer = async () => {
+    const row = await run();
+    if (row.refusal) throw refusal(row.refusal);
+    return resultOf(row);
+  };
+  try {
+    return await answer();
+  } catch (error) {
+    // The same key booked in another pool at the same moment: the unique index kept one, this
+    // statement rolled back whole, and asking again answers that first booking (or refuses a reuse).
+    if (isUniqueViolation(error)) return answer();
+    throw error;
   }
-  if (move.from === 'frozen' || move.from === 'used') {
-    if (!req.bizRef) throw new BizError(PoolLedgerMsg.bizRefRequired);
-    const held = await holdsOf(tx, pool.id, req.bizRef);
-    if (move.type === PoolChangeType.release && cents > held.frozen) throw new BizError(PoolLedgerMsg.releaseTooMuch(fromCents(held.frozen)));
-    if (move.type === PoolChangeType.deduct && cents > held.frozen) throw new BizError(PoolLedgerMsg.deductTooMuch(fromCents(held.frozen)));
-    if (move.type === PoolChangeType.refund && cents > held.paid) throw new BizError(PoolLedgerMsg.refundTooMuch(fromCents(held.paid)));
-  }
-  if (move.type === PoolChangeType.freeze && !req.bizRef) throw new BizError(PoolLedgerMsg.bizRefRequired);
 }
 
 /**
- * Moves `cents` between two accounts of a locked pool and appends the log row; no checks beyond the
- * database's own. The pool service uses it for bookings its own state changes imply (initial total,
- * settlement write-off).
+ * Moves `cents` between two accounts of a pool the caller has locked, without the business checks;
+ * the pool service books what its own state changes imply (initial total, settlement write-off).
+ * `pool` is brought up to date with the booking.
  */
-export async function bookMove(
-  tx: Db,
-  user: SessionUser | null,
-  pool: PoolRow,
-  move: Move,
-  cents: bigint,
-  req: Omit<LedgerRequest, 'amount' | 'poolId'> & { at?: Date },
-): Promise<LogRow> {
-  const account = { available: toCents(pool.totalAmount) - toCents(pool.usedAmount) - toCents(pool.frozenAmount), frozen: toCents(pool.frozenAmount), used: toCents(pool.usedAmount) };
-  const total = toCents(pool.totalAmount);
-  const before = account.available;
-  if (move.from !== 'external') account[move.from] -= cents;
-  if (move.to !== 'external') account[move.to] += cents;
-  const totalAfter = total + (move.from === 'external' ? cents : 0n) - (move.to === 'external' ? cents : 0n);
-  const seq = pool.logSeq + 1;
-  const now = req.at ?? new Date();
-  await tx
-    .update(finCapitalPool)
-    .set({ totalAmount: fromCents(totalAfter), frozenAmount: fromCents(account.frozen), usedAmount: fromCents(account.used), logSeq: seq, updateBy: user?.username.slice(0, 32) ?? 'system', updateTime: now })
-    .where(eq(finCapitalPool.id, pool.id));
-  const [row] = await tx
-    .insert(finCapitalPoolLog)
-    .values({
-      id: newId(),
-      poolId: pool.id,
-      poolCode: pool.poolCode,
-      seq,
-      changeType: move.type,
-      amount: fromCents(cents),
-      fromAccount: move.from,
-      toAccount: move.to,
-      balanceBefore: fromCents(before),
-      balanceAfter: fromCents(account.available),
-      totalAfter: fromCents(totalAfter),
-      frozenAfter: fromCents(account.frozen),
-      usedAfter: fromCents(account.used),
-      bizRef: req.bizRef ?? null,
-      bizNo: req.bizNo ?? null,
-      opKey: req.opKey,
-      orgId: req.orgId ?? null,
-      orgName: req.orgName ?? null,
-      remark: req.remark ?? null,
-      createBy: user?.username.slice(0, 32) ?? 'system',
-      createTime: now,
-    })
-    .returning();
-  Object.assign(pool, { totalAmount: row.totalAfter, frozenAmount: row.frozenAfter, usedAmount: row.usedAfter, logSeq: seq });
-  return row;
+export async function bookMove(tx: Db, user: SessionUser | null, pool: PoolRow, move: Move, cents: bigint, req: Booking): Promise<LedgerResult> {
+  const result = await book(tx, user, pool.id, move, cents, req, false);
+  Object.assign(pool, { totalAmount: result.totalAfter, frozenAmount: result.frozenAfter, usedAmount: result.usedAfter, logSeq: result.seq });
+  return result;
 }
 
-async function apply(db: Db, user: SessionUser | null, move: Move, req: LedgerRequest, cents: bigint): Promise<LedgerResult> {
-  if (!req.opKey || req.opKey.length > 128) throw new BizError('缺少业务键');
-  const repeatOf = (row: LogRow) => {
-    if (!sameOperation(row, req.poolId, move, cents)) throw new BizError(PoolLedgerMsg.keyReused);
-    return resultOf(row, true);
-  };
-  // Looked up before the lock, so a repeat never waits for the pool and the lock is held for less.
-  const known = await findByKey(db, req.opKey);
-  if (known) return repeatOf(known);
-  try {
-    return await db.transaction(async (tx) => {
-      const pool = await lockPool(tx, req.poolId);
-      await check(tx, pool, move, cents, req);
-      return resultOf(await bookMove(tx, user, pool, move, cents, req), false);
-    });
-  } catch (error) {
-    // The same key booked by another caller since the look-up: the unique index kept it once, and
-    // this transaction rolled back whole.
-    if (!isUniqueViolation(error)) throw error;
-    const done = await findByKey(db, req.opKey);
-    if (!done) throw error;
-    return repeatOf(done);
-  }
-}
+const apply = (db: Db, user: SessionUser | null, move: Move, req: LedgerRequest, cents: bigint) => book(db, user, req.poolId, move, cents, req, true);
 
 /** 入账: money from outside into the pool's available balance. */
 export const deposit = (db: Db, user: SessionUser | null, req: LedgerRequest) => apply(db, user, MOVES.deposit, req, parseAmount(req.amount));

@@ -83,6 +83,27 @@ describe(`资金池管理 and its ledger routes on ${dbKind}`, async () => {
     expect(await pool()).toMatchObject({ totalAmount: '2500.00', frozenAmount: '400.00', usedAmount: '500.00', balanceAmount: '1600.00' });
   });
 
+  it('a missing pool, a pool not yet 启用, and a hold without its business are refused; inside a caller\'s transaction the refusal leaves its work intact', async () => {
+    await expect(ledger.deposit(db, null, { poolId: 'no-such-pool', amount: '1', opKey: 'dep-missing' })).rejects.toThrow(PoolLedgerMsg.notFound);
+    const preparing = json(await finance('POST', '/rights/capitalPool/add', { ...body, poolName: '筹备中的资金池', totalAmount: undefined })).result;
+    await expect(ledger.freeze(db, null, { poolId: preparing, amount: '1', opKey: 'f-preparing', bizRef: 'batch:P1' })).rejects.toThrow(PoolLedgerMsg.notActive);
+    await expect(ledger.freeze(db, null, { poolId, amount: '1', opKey: 'f-no-ref' })).rejects.toThrow(PoolLedgerMsg.bizRefRequired);
+    await expect(ledger.deduct(db, null, { poolId, amount: '1', opKey: 'd-no-ref' })).rejects.toThrow(PoolLedgerMsg.bizRefRequired);
+    // The caller's work before and after a refusal stands; the caller's own rollback takes it all back.
+    const before = await pool();
+    const rollback = new Error('caller rolls back');
+    await expect(
+      db.transaction(async (tx) => {
+        const frozen = await ledger.freeze(tx, null, { poolId, amount: '1', opKey: 'f-in-tx', bizRef: 'batch:T1' });
+        await expect(ledger.freeze(tx, null, { poolId, amount: '999999', opKey: 'f-in-tx-over', bizRef: 'batch:T1' })).rejects.toThrow(PoolLedgerMsg.overdraw(frozen.balanceAfter));
+        expect(await ledger.release(tx, null, { poolId, amount: '1', opKey: 'r-in-tx', bizRef: 'batch:T1' })).toMatchObject({ frozenAfter: before.frozenAmount, seq: frozen.seq + 1 });
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await pool()).toMatchObject({ frozenAmount: before.frozenAmount, balanceAmount: before.balanceAmount });
+    expect((await logsOf('&bizNo=')).records.some((r: { opKey: string }) => r.opKey === 'f-in-tx')).toBe(false);
+  });
+
   it('a paused pool refuses every operation; 结清 needs nothing frozen and writes off the remainder', async () => {
     expect(json(await finance('PUT', '/rights/capitalPool/pause', { id: poolId })).message).toBe(PoolMsg.paused);
     expect(json(await finance('POST', '/rights/capitalPool/deposit', { poolId, amount: '1' })).message).toBe(PoolLedgerMsg.paused);

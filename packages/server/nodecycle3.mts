@@ -1,0 +1,11 @@
+import { openDatabase } from './src/platform/db/client.ts';
+import * as ledger from './src/modules/finance/pool/pool-ledger.service.ts';
+process.env.PG_POOL_MAX = '50';
+const d = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/ledgerx', pgliteDir: null });
+const N = Number(process.env.N ?? 300); const C = Number(process.env.C ?? 50); let next = 0; const t0 = performance.now(); let errs = 0; const c0 = process.cpuUsage();
+const worker = async () => { for (let i = next++; i < N; i = next++) { const k = `z${Date.now()}-${i}`; const poolId = `P${1 + (i % 20)}`;
+  try { await ledger.deduct(d.db, null, { poolId, amount: '200.00', opKey: 'd' + k, bizRef: 'x' + k }); } catch (e) { errs++; if (errs === 1) console.log(String(e)); } } };
+await Promise.all(Array.from({ length: C }, worker));
+const c = process.cpuUsage(c0);
+console.log('refusals/s', (N / ((performance.now() - t0) / 1000)).toFixed(0), 'errs', errs, 'cpu ms', (c.user + c.system) / 1000);
+await d.close();
