@@ -119,6 +119,21 @@ describe('useTableSocket (spec §4 Editable table: live row updates merge into t
     expect(second.closedWith?.code).toBe(1000);
   });
 
+  it('§4 updates reach the handler of the latest render, on the same connection', () => {
+    const seen: string[] = [];
+    function Probe({ label }: { label: string }) {
+      useTableSocket<Row>({ socketKey: 'k', onUpdate: (row) => seen.push(`${label}:${row.id}`) });
+      return null;
+    }
+    const { rerender } = render(<Probe label="一" />);
+    const socket = FakeSocket.last;
+    act(() => socket.open());
+    rerender(<Probe label="二" />);
+    act(() => socket.receive({ type: 'update_vxe_table', data: { socketKey: 'k', args: [{ id: 'r9' }, 'other'] } }));
+    expect(seen).toEqual(['二:r9']);
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
   it('§9 a refused connection shows status refused', () => {
     render(<Table name="甲" socketKey="dict-items:d1" />);
     act(() => FakeSocket.last.drop(SocketClose.tokenInvalid));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useSession } from '../session.ts';
-import { TableSocket, type SocketFactory, type TableSocketRow, type TableSocketStatus } from './tableSocket.ts';
+import { TableSocket, type TableSocketRow, type TableSocketStatus } from './tableSocket.ts';
 
 /**
  * Live row updates for an editable table (spec §4 Editable table: "Live row updates arrive over a socket
@@ -30,8 +30,6 @@ export type UseTableSocketOptions<Row extends TableSocketRow> = {
   /** false keeps the socket closed (e.g. until the record is loaded); default true */
   enabled?: boolean;
   onUpdate: (row: Row) => void;
-  /** a WebSocket stand-in for tests */
-  create?: SocketFactory;
 };
 
 export type UseTableSocketResult<Row extends TableSocketRow> = {
@@ -44,13 +42,13 @@ export type UseTableSocketResult<Row extends TableSocketRow> = {
 const noSubscription = () => () => undefined;
 const stoppedSnapshot = (): TableSocketStatus => 'stopped';
 
-export function useTableSocket<Row extends TableSocketRow = TableSocketRow>({ socketKey, enabled = true, onUpdate, create }: UseTableSocketOptions<Row>): UseTableSocketResult<Row> {
+export function useTableSocket<Row extends TableSocketRow = TableSocketRow>({ socketKey, enabled = true, onUpdate }: UseTableSocketOptions<Row>): UseTableSocketResult<Row> {
   const token = useSession((state) => state.token);
   const userId = useSession((state) => state.userInfo?.id ?? null);
   // Built during render without side effects (the constructor does not connect); the effect connects it.
   const socket = useMemo(
-    () => (enabled && token && userId ? new TableSocket<Row>({ userId, token, socketKey, create }) : null),
-    [enabled, token, userId, socketKey, create],
+    () => (enabled && token && userId ? new TableSocket<Row>({ userId, token, socketKey }) : null),
+    [enabled, token, userId, socketKey],
   );
 
   // Before start(), so that no update can arrive without a handler; runs again when the handler changes.
