@@ -104,7 +104,10 @@ export function EditableTable({
   const scrollToIndex = useCallback((index: number) => {
     const box = scroller.current;
     if (!box) return;
-    box.scrollTop = scrollTopFor(index, latest.current.rowHeight, box.clientHeight || height, box.scrollTop);
+    // the sticky header and statistics rows cover part of the window
+    const { rowHeight: rh, columns: cols } = latest.current;
+    const statRows = (['sum', 'average'] as const).filter((kind) => cols.some((column) => column.statistics?.includes(kind))).length;
+    box.scrollTop = scrollTopFor(index, rh, (box.clientHeight || height) - rh * (1 + statRows), box.scrollTop);
   }, [height]);
 
   const { errors, pinned, api: validation } = useTableValidation({ stateRef, latest, scrollToIndex });

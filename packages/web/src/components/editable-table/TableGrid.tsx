@@ -1,5 +1,5 @@
 import { Checkbox, Empty } from 'antd';
-import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
+import { useMemo, useState, type RefObject } from 'react';
 import { DEFAULT_COLUMN_WIDTH } from './EditableCell.tsx';
 import styles from './EditableTable.module.css';
 import { averageOf, sumOf } from './statistics.ts';
@@ -40,13 +40,8 @@ function specialWidths(features: RowFeatures) {
 /** The header, the rows in view (virtual: 2,000 rows cost what the visible ones cost) and the statistics rows. */
 export function TableGrid({ scroller, rows, rowKey, columns, features, height, rowHeight, selected, active, pinned, errors, disabled, actions, onSelectAll }: TableGridProps) {
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(height);
-  useLayoutEffect(() => {
-    const measured = scroller.current?.clientHeight;
-    if (measured) setViewport(measured);
-  }, [scroller, height]);
-
-  const { start, end } = visibleRange(rows.length, rowHeight, viewport, scrollTop);
+  // the window is at most `height` tall (a few rows take less); drawing for the full height is never short
+  const { start, end } = visibleRange(rows.length, rowHeight, height, scrollTop);
   const lead = specialWidths(features);
   const width = lead + columns.reduce((sum, column) => sum + (column.width ?? DEFAULT_COLUMN_WIDTH), 0) + (features.detail ? SPECIAL_WIDTH.action : 0);
   const kinds = (['sum', 'average'] as const).filter((kind) => columns.some((column) => column.statistics?.includes(kind)));
@@ -83,7 +78,7 @@ export function TableGrid({ scroller, rows, rowKey, columns, features, height, r
   }
 
   return (
-    <div ref={scroller} role="table" aria-rowcount={rows.length + 1} className={styles.scroller} style={{ height }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+    <div ref={scroller} role="table" aria-rowcount={rows.length + 1} className={styles.scroller} style={{ maxHeight: height }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
       <div className={styles.inner} style={{ width }}>
         <div role="row" className={styles.header} style={{ height: rowHeight }}>
           {features.dragSort && <div className={styles.cell} style={{ width: SPECIAL_WIDTH.drag }} />}
