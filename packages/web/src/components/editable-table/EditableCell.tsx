@@ -1,5 +1,5 @@
 import { Tooltip } from 'antd';
-import { memo } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { cellRendererOf } from './cellTypes.ts';
 import styles from './EditableTable.module.css';
 import type { EditableColumn, Row } from './types.ts';
@@ -36,29 +36,55 @@ export const EditableCell = memo(function EditableCell({ id, row, rowIndex, colu
   const Content = active && editable && renderer?.edit ? renderer.edit : renderer?.view;
   const className = [styles.cell, editable ? styles.editable : '', error ? styles.invalid : ''].filter(Boolean).join(' ');
   return (
-    <Tooltip title={error} color="red" open={error ? (pinned ? true : undefined) : false} placement="topLeft">
-      <div
-        role="cell"
-        data-key={column.key}
-        aria-invalid={error ? true : undefined}
-        className={className}
-        style={{ width: column.width ?? DEFAULT_COLUMN_WIDTH }}
-        onClick={() => {
-          if (editable && !active) actions.activate(id, column.key);
-        }}
-      >
-        {Content && (
-          <Content
-            value={row[column.key]}
-            row={row}
-            column={column}
-            rowIndex={rowIndex}
-            disabled={locked}
-            onChange={(value) => actions.change(id, column.key, value)}
-            onDone={actions.done}
-          />
-        )}
-      </div>
-    </Tooltip>
+    <div
+      role="cell"
+      data-key={column.key}
+      aria-invalid={error ? true : undefined}
+      className={className}
+      style={{ width: column.width ?? DEFAULT_COLUMN_WIDTH }}
+      onClick={() => {
+        if (editable && !active) actions.activate(id, column.key);
+      }}
+    >
+      {Content && (
+        <Content
+          value={row[column.key]}
+          row={row}
+          column={column}
+          rowIndex={rowIndex}
+          disabled={locked}
+          onChange={(value) => actions.change(id, column.key, value)}
+          onDone={actions.done}
+        />
+      )}
+      {error ? <ErrorTip message={error} pinned={pinned} /> : null}
+    </div>
   );
 });
+
+/**
+ * The message of a failed rule, shown over its cell while the cell is hovered, edited or pinned. Only
+ * a failing cell has one (a tooltip per cell made the first drawing of a screenful of rows slow), and
+ * it comes after the cell's content so that the edit box being typed in is never rebuilt.
+ */
+function ErrorTip({ message, pinned }: { message: string; pinned: boolean }) {
+  const anchor = useRef<HTMLSpanElement>(null);
+  const [hovered, setHovered] = useState(false);
+  useEffect(() => {
+    const cell = anchor.current?.parentElement;
+    if (!cell) return;
+    const enter = () => setHovered(true);
+    const leave = () => setHovered(false);
+    cell.addEventListener('mouseenter', enter);
+    cell.addEventListener('mouseleave', leave);
+    return () => {
+      cell.removeEventListener('mouseenter', enter);
+      cell.removeEventListener('mouseleave', leave);
+    };
+  }, []);
+  return (
+    <Tooltip title={message} color="red" open={pinned || hovered} placement="topLeft">
+      <span ref={anchor} className={styles.tipAnchor} />
+    </Tooltip>
+  );
+}

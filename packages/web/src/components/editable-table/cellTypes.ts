@@ -2,14 +2,13 @@ import type { ComponentType } from 'react';
 import { CELL_TYPES, type CellProps } from './types.ts';
 
 /**
- * A cell type: the view rendering (what a cell shows at rest) and the edit rendering (shown while the
- * cell is being edited). A type without `edit` is never edited in place; one marked `live` has one
- * rendering that takes input as it is (a checkbox, an upload).
+ * A cell type: the view rendering (what a cell shows at rest) and the edit rendering (shown once the
+ * cell is clicked, until it is done). A type without `edit` is never switched: its view is read-only
+ * (normal, progress) or takes input as it is (checkbox, upload, slot).
  */
 export type CellRenderer = {
   view: ComponentType<CellProps>;
   edit?: ComponentType<CellProps>;
-  live?: boolean;
 };
 
 /** The names the table itself uses: the built-in cell types and its own columns. */

@@ -15,7 +15,7 @@ installBuiltInCell('select-search', { view: SelectView, edit: SelectSearchEdit }
 installBuiltInCell('select-multiple', { view: SelectView, edit: SelectMultipleEdit });
 installBuiltInCell('date', { view: TextView, edit: DateEdit });
 installBuiltInCell('datetime', { view: TextView, edit: DateTimeEdit });
-installBuiltInCell('checkbox', { view: CheckboxCell, live: true });
-installBuiltInCell('upload', { view: UploadCell, live: true });
+installBuiltInCell('checkbox', { view: CheckboxCell });
+installBuiltInCell('upload', { view: UploadCell });
 installBuiltInCell('progress', { view: ProgressView });
-installBuiltInCell('slot', { view: SlotCell, live: true });
+installBuiltInCell('slot', { view: SlotCell });
