@@ -42,8 +42,15 @@ export const EditableCell = memo(function EditableCell({ id, row, rowIndex, colu
       aria-invalid={error ? true : undefined}
       className={className}
       style={{ width: column.width ?? DEFAULT_COLUMN_WIDTH }}
+      tabIndex={editable && !active ? 0 : undefined}
       onClick={() => {
         if (editable && !active) actions.activate(id, column.key);
+      }}
+      onKeyDown={(event) => {
+        if (editable && !active && event.target === event.currentTarget && (event.key === 'Enter' || event.key === 'F2')) {
+          event.preventDefault();
+          actions.activate(id, column.key);
+        }
       }}
     >
       {Content && (

@@ -27,6 +27,13 @@ describe('§4 cells: a view rendering at rest, an edit rendering once clicked', 
     expect(cellOf('r1', 'name').textContent).toBe('乙');
   });
 
+  it('a cell is edited from the keyboard too: Enter on the focused cell opens its edit rendering', () => {
+    one({ key: 'name', title: '名称', type: 'input' }, '甲');
+    cellOf('r1', 'name').focus();
+    fireEvent.keyDown(cellOf('r1', 'name'), { key: 'Enter' });
+    expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe('甲');
+  });
+
   it('§5 number cell: only numeric text, an invalid key reverts, parsed on blur, blank when no number', () => {
     const { handle } = one({ key: 'qty', title: '数量', type: 'inputNumber' }, 3);
     fireEvent.click(cellOf('r1', 'qty'));
@@ -105,6 +112,7 @@ describe('§4 cells: a view rendering at rest, an edit rendering once clicked', 
     fireEvent.click(await screen.findByTitle('北京', undefined, { timeout: 1500 }));
     expect(search).toHaveBeenCalledTimes(1);
     expect(valueOf(handle, 'city')).toBe('bj');
+    await waitFor(() => expect(cellOf('r1', 'city').textContent).toBe('北京'));
     fireEvent.click(cellOf('r1', 'city'));
     fireEvent.change(screen.getByRole('combobox'), { target: { value: '南' } });
     await waitFor(() => expect(dropdown()).toContain('没有查询到任何数据'), { timeout: 1500 });

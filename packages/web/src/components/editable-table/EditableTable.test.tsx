@@ -55,6 +55,18 @@ describe('§4 editable table rows', () => {
     expect(handle().getValues()).toEqual({ values: [{ id: 'b', name: '乙', value: 'y', amount: '0.20', on: '0', orderNum: 1 }], deleteIds: ['a', 'c'] });
   });
 
+  it('插入 puts a new row above the selected one and renumbers', () => {
+    const { handle } = showTable({ columns, dataSource: rows(), rowSelection: 'radio', toolbar: true });
+    fireEvent.click(within(rowOf('b')).getByLabelText('选择第2行'));
+    fireEvent.click(screen.getByRole('button', { name: '插 入' }));
+    expect(handle().getValues().values.map((row) => [row.name, row.orderNum])).toEqual([
+      ['甲', 1],
+      ['', 2],
+      ['乙', 3],
+      ['丙', 4],
+    ]);
+  });
+
   it('§8 moving: up from the first row says 未知的操作, down from the last 已到最后~; otherwise the sort numbers follow', async () => {
     const { handle } = showTable({ columns, dataSource: rows(), rowSelection: 'radio', toolbar: true });
     fireEvent.click(within(rowOf('a')).getByLabelText('选择第1行'));

@@ -44,7 +44,7 @@ export type EditableTableProps = {
   subTable?: (row: Row) => ReactNode | Promise<ReactNode>;
   /** a 详情 button per row opening the row in the detail modal (spec §9: 1200 wide, columns default 3, max 4) */
   detail?: boolean | { title?: string; columns?: number };
-  /** 新增 / 删除 / 上移 / 下移 above the table, followed by `toolbarExtra` */
+  /** 新增 / 插入 (above the one selected row) / 删除 / 上移 / 下移 above the table, followed by `toolbarExtra` */
   toolbar?: boolean;
   toolbarExtra?: ReactNode;
   disabled?: boolean;
@@ -234,6 +234,15 @@ export function EditableTable({
             <>
               <Button type="primary" disabled={disabled} onClick={() => handle.addRows(1)}>
                 新增
+              </Button>
+              <Button
+                disabled={disabled || !only}
+                onClick={() => {
+                  const at = state.rows.findIndex((row) => idOf(row, rowKey) === only);
+                  if (at >= 0) handle.insertRows(at, 1);
+                }}
+              >
+                插入
               </Button>
               <Button danger disabled={disabled || selected.size === 0} onClick={() => void handle.removeSelected()}>
                 删除

@@ -7,10 +7,23 @@ import { useDebouncedKeyword } from '../../form/useDebouncedKeyword.ts';
 import type { CellProps, EditableColumn, SelectOption } from '../types.ts';
 import { textOf } from './TextCells.tsx';
 
-/** A column's choices: its own options, else its dictionary's items. */
+/** The options a column's `search` answered, so that a value found by searching keeps its label at rest. */
+const searched = new WeakMap<EditableColumn, Map<string, SelectOption>>();
+
+function remember(column: EditableColumn, options: SelectOption[]) {
+  const known = searched.get(column) ?? new Map<string, SelectOption>();
+  for (const option of options) known.set(option.value, option);
+  searched.set(column, known);
+}
+
+/** A column's choices: its own options, else its dictionary's items; and what its search has found. */
 function useOptions(column: EditableColumn): SelectOption[] {
   const { items } = useDictItems(column.options ? '' : (column.dictCode ?? ''));
-  return useMemo(() => column.options ?? items.map((item) => ({ value: item.value, label: item.text })), [column.options, items]);
+  return useMemo(() => {
+    const own = column.options ?? items.map((item) => ({ value: item.value, label: item.text }));
+    const found = [...(searched.get(column)?.values() ?? [])].filter((option) => !own.some((o) => o.value === option.value));
+    return [...own, ...found];
+  }, [column, items]);
 }
 
 /** select-multiple keeps a list; a comma list from the server reads as one too. */
@@ -87,7 +100,10 @@ export function SelectSearchEdit({ value, column, onChange, onDone }: CellProps)
     if (!column.search || !keyword) return;
     let current = true;
     column.search(keyword).then(
-      (options) => current && setFound(options),
+      (options) => {
+        remember(column, options);
+        if (current) setFound(options);
+      },
       () => current && setFound([]),
     );
     return () => {
@@ -97,7 +113,7 @@ export function SelectSearchEdit({ value, column, onChange, onDone }: CellProps)
   const options = column.search
     ? keyword
       ? (found ?? [])
-      : []
+      : local.filter((option) => option.value === single(value))
     : local.filter((option) => !keyword || String(option.label).toLowerCase().includes(keyword.toLowerCase()));
   return (
     <Select<string>
