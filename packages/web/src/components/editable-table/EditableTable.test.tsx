@@ -27,6 +27,22 @@ describe('§4 editable table rows', () => {
     expect(handle().getValues().values[1999].orderNum).toBe(2000);
   });
 
+  it('typing in a cell draws its row again, not the others', () => {
+    const draws = new Map<string, number>();
+    const counted: EditableColumn[] = [
+      ...columns,
+      { key: 'seen', title: '绘制', type: 'slot', render: ({ row }) => (draws.set(String(row.id), (draws.get(String(row.id)) ?? 0) + 1), null) },
+    ];
+    showTable({ columns: counted, dataSource: rows(), subTable: () => null });
+    const before = new Map(draws);
+    fireEvent.click(cellOf('a', 'name'));
+    fireEvent.change(screen.getByLabelText('名称'), { target: { value: '甲一' } });
+    fireEvent.change(screen.getByLabelText('名称'), { target: { value: '甲一二' } });
+    expect(draws.get('a')).toBeGreaterThan(before.get('a') ?? 0);
+    expect(draws.get('b')).toBe(before.get('b'));
+    expect(draws.get('c')).toBe(before.get('c'));
+  });
+
   it('added rows get per-type defaults (the checkbox its default-checked value) and the next sort number; getValues drops their temporary id', () => {
     const { handle } = showTable({ columns, dataSource: rows() });
     act(() => void handle().addRows(1));

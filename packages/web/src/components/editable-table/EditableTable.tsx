@@ -87,9 +87,10 @@ export function EditableTable({
   const [detailId, setDetailId] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement | null>(null);
   const dragFrom = useRef<number | null>(null);
-  const latest = useRef({ columns, keys, onChange, onCellChange, rowHeight });
+  // what the row actions read when they run, so that a screen's inline functions do not redraw every row
+  const latest = useRef({ columns, keys, onChange, onCellChange, rowHeight, rowSelection, subTable });
   useLayoutEffect(() => {
-    latest.current = { columns, keys, onChange, onCellChange, rowHeight };
+    latest.current = { columns, keys, onChange, onCellChange, rowHeight, rowSelection, subTable };
     selectedRef.current = selected;
   });
 
@@ -139,7 +140,7 @@ export function EditableTable({
       done: () => setActive(null),
       select: (id, on) =>
         setSelected((current) => {
-          if (rowSelection === 'radio') return new Set(on ? [id] : []);
+          if (latest.current.rowSelection === 'radio') return new Set(on ? [id] : []);
           const next = new Set(current);
           if (on) next.add(id);
           else next.delete(id);
@@ -154,14 +155,13 @@ export function EditableTable({
         dragFrom.current = null;
       },
       openDetail: (id) => setDetailId(id),
-      renderSubTable: (row, anchor) =>
-        subTable ? (
-          <SubTablePopover row={row} load={subTable}>
-            {anchor}
-          </SubTablePopover>
-        ) : null,
+      renderSubTable: (row, anchor) => (
+        <SubTablePopover row={row} load={(target) => latest.current.subTable?.(target) ?? null}>
+          {anchor}
+        </SubTablePopover>
+      ),
     }),
-    [commit, validation, rowSelection, subTable],
+    [commit, validation],
   );
 
   const handle: EditableTableHandle = useMemo(() => {
