@@ -120,4 +120,27 @@ test.describe('§3–§5 editable table on 字典配置', () => {
     const items = await apiCall<{ total: number }>(request, token, 'GET', '/sys/dictItem/list', undefined, { dictId: dict.id });
     expect(items.total).toBe(0);
   });
+
+  test('§4 live row updates: a row saved in one window is merged into the same table open in another window of the user, without a reload', async ({ page, browser, request }) => {
+    const code = unique('e2el_');
+    const token = await apiToken(request);
+    await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端实时同步', dictCode: code });
+    const dict = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: code })).records[0];
+    for (const [itemText, itemValue, sortOrder] of [['甲级', 'a', 1], ['乙级', 'b', 2]] as const) {
+      await apiCall(request, token, 'POST', '/sys/dictItem/add', { dictId: dict.id, itemText, itemValue, sortOrder, status: 1 });
+    }
+    await signIn(page);
+    const mine = await openTable(page, code, 2);
+    const otherWindow = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await otherWindow.newPage();
+    await signIn(other);
+    const theirs = await openTable(other, code, 2);
+
+    await typeInto(mine, cell(tableRow(mine, '乙级'), 'itemText'), '名称', '乙等');
+    await button(mine, '保存').click();
+    await toast(page, '保存成功！');
+    await expect(cell(tableRow(theirs, '乙等'), 'itemText')).toHaveText('乙等');
+    await expect(tableRow(theirs, '甲级')).toHaveCount(1);
+    await otherWindow.close();
+  });
 });

@@ -8,6 +8,7 @@ import type { EditableColumn, EditableTableHandle, Row } from '../../../componen
 import { feedback } from '../../../platform/feedback.ts';
 import { unwrap } from '../../../platform/result.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { useTableSocket } from '../../../platform/socket/useTableSocket.ts';
 import { checkItemValue, dictItemApi } from './dict.api.ts';
 import { dictItemChanges } from './dictItemTable.ts';
 
@@ -63,9 +64,16 @@ export function DictItemTableEditor({ dict }: { dict: DictRecord }) {
   const loaded = useMemo(() => new Map(records.map((item) => [item.id, item])), [records]);
   const columns = useMemo(() => columnsFor(dict.id, loaded), [dict.id, loaded]);
   const rows = useMemo(() => records.map((item) => ({ ...item }) as Row), [records]);
+  // The same dictionary open in another tab or window of this user takes the rows saved here into its table.
+  const { sendUpdate } = useTableSocket<Row & { id: string }>({
+    socketKey: `dict-items:${dict.id}`,
+    onUpdate: (row) => table.current?.mergeRow(row),
+  });
 
+  const editedIds = useRef<string[]>([]);
   const save = useApiMutation(
     async () => {
+      editedIds.current = [];
       const { values, deleteIds } = table.current?.getValues() ?? { values: [], deleteIds: [] };
       const { deletes, edits, adds } = dictItemChanges(records, values, deleteIds, dict.id);
       // removals first, so that a value freed by one can be taken by a new row
@@ -76,6 +84,7 @@ export function DictItemTableEditor({ dict }: { dict: DictRecord }) {
       for (const body of edits) {
         const answer = await dictItemApi.edit?.(body);
         if (answer && !answer.success) return answer;
+        if (body.id) editedIds.current.push(body.id);
       }
       for (const body of adds) {
         const answer = await dictItemApi.add?.(body);
@@ -84,8 +93,11 @@ export function DictItemTableEditor({ dict }: { dict: DictRecord }) {
       return done(DictMsg.saved);
     },
     {
-      onSuccess: () =>
-        Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: ['list', 'system-dict-item'] })]),
+      onSuccess: async () => {
+        const [fresh] = await Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: ['list', 'system-dict-item'] })]);
+        // Rows as the server now holds them; a row added here is not shown there, so only edits travel.
+        for (const item of fresh.data?.records ?? []) if (editedIds.current.includes(item.id)) sendUpdate({ ...item } as Row & { id: string });
+      },
     },
   );
 
