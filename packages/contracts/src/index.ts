@@ -22,6 +22,7 @@ export * from './rights/right.ts';
 export * from './rights/approval.ts';
 export * from './rights/upload.ts';
 export * from './rights/file-info.ts';
+export * from './rights/batch.ts';
 export * from './finance/money.ts';
 export * from './finance/pool.ts';
 export * from './finance/pool-log.ts';
