@@ -17,11 +17,11 @@ describe(`资金池 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect(applied).toEqual(['demo:finance-pool:v1']);
     const pools = await db.select().from(finCapitalPool).orderBy(asc(finCapitalPool.poolYear));
     expect(pools.map((p) => [p.poolYear, p.status, p.totalAmount, p.frozenAmount, p.usedAmount, p.balanceAmount])).toEqual([
-      [2025, '4', '50000.00', '0.00', '50000.00', '0.00'],
-      [2026, '2', '2499000.00', '60000.00', '80000.00', '2359000.00'],
+      [2025, '3', '280000.00', '0.00', '0.00', '280000.00'],
+      [2026, '2', '2499000.00', '0.00', '0.00', '2499000.00'],
       [2027, '1', '1000000.00', '0.00', '0.00', '1000000.00'],
     ]);
     const report = await reconcile(db);
-    expect(report).toMatchObject({ checkedPools: 3, checkedLogs: 12, differences: [] });
+    expect(report).toMatchObject({ checkedPools: 3, checkedLogs: 6, differences: [] });
   });
 });
