@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ClaimMsg, ClaimStatus, PoolChangeType, PoolLedgerMsg, RightsMsg } from '@sbwq/contracts';
+import { ClaimMsg, ClaimStatus, fromCents, PoolChangeType, PoolLedgerMsg, RightsMsg, toCents } from '@sbwq/contracts';
+import { rows } from '../../../platform/db/client.ts';
 import { rightsApproval } from '../../rights/approval/approval.table.ts';
 import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
-import { finCapitalPoolLog } from '../pool/pool.table.ts';
+import { finCapitalPool, finCapitalPoolLog } from '../pool/pool.table.ts';
 import { claimRig } from './claim.fixtures.ts';
 import * as ledger from '../pool/pool-ledger.service.ts';
 import { finClaim, finClaimInvoice } from './claim.table.ts';
@@ -111,6 +112,15 @@ describe('DOMAIN expense claim: add, invoices, flow 待提交 → 待业务审�
     const summary = (await call(a.token, 'GET', `${BASE}/batchSummary?batchId=${batch}`)).result;
     expect(summary).toMatchObject({ approved: '1000.00', frozen: '1000.00', claimed: '1100.00', claimApproved: '700.00', paid: '0.00', released: '0.00', available: '300.00' });
   });
+
+  it('核定金额 ≤ the pool\'s 单机构上限 less what the organisation\'s other claims in the pool were approved for', async () => {
+    const [{ used }] = await rows<{ used: string }>(db, sql`select coalesce(sum(approved_amount), 0)::text as used from fin_claim where org_id = ${a.orgId} and status in ('4', '5', '6')`);
+    await db.update(finCapitalPool).set({ orgCap: fromCents(toCents(used) + 10_000n) }).where(eq(finCapitalPool.id, s.poolId));
+    const id = await s.claimOf('200');
+    expect((await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass' })).message).toBe(ClaimMsg.approvedOverCap('100.00'));
+    expect((await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass', approvedAmount: '100' })).success).toBe(true);
+    await db.update(finCapitalPool).set({ orgCap: '60000' }).where(eq(finCapitalPool.id, s.poolId));
+  });
 });
 
 describe('DOMAIN expense claim payment: 扣减 from the batch\'s frozen money in the same transaction (付款管理)', async () => {
@@ -188,6 +198,20 @@ describe('DOMAIN expense claim payment: 扣减 from the batch\'s frozen money in
     expect(res.message).toBe(PoolLedgerMsg.deductTooMuch('0.00'));
     expect((await s.claim(second)).status).toBe(ClaimStatus.toPay);
     expect(await deductsOf((await s.claim(second)).claimNo)).toHaveLength(0);
+  });
+
+  it('a 流水号 already used refuses the payment after the 扣减 was booked: the transaction rolls back whole, no log row stays', async () => {
+    const x = await s.claimOf('40');
+    const y = await s.claimOf('40');
+    await s.toPay(x);
+    await s.toPay(y);
+    const body = await s.payBody(x);
+    expect((await call(finance.token, 'POST', `${BASE}/payment/pay`, body)).success).toBe(true);
+    const res = await call(finance.token, 'POST', `${BASE}/payment/pay`, { ...body, id: y });
+    expect(res.message).toBe(ClaimMsg.serialTaken(body.serialNo));
+    const rec = await s.claim(y);
+    expect(rec.status).toBe(ClaimStatus.toPay);
+    expect(await deductsOf(rec.claimNo)).toHaveLength(0);
   });
 
   it('the payment-run bank file lists 收款户名, 开户行, 账号, 金额, 用途 of the chosen payable claims', async () => {
