@@ -57,6 +57,8 @@ export const screens: Record<string, Screen> = {
   'rights/OrgEnrolApprovalList': lazy(() => import('../../modules/rights/org/OrgEnrolApprovalList.tsx').then((m) => ({ default: m.OrgEnrolApprovalList }))),
   'rights/OrgCertifyApprovalList': lazy(() => import('../../modules/rights/org/OrgCertifyApprovalList.tsx').then((m) => ({ default: m.OrgCertifyApprovalList }))),
   'rights/RightList': lazy(() => import('../../modules/rights/right/RightList.tsx').then((m) => ({ default: m.RightList }))),
+  'rights/BatchList': lazy(() => import('../../modules/rights/batch/BatchList.tsx').then((m) => ({ default: m.BatchList }))),
+  'rights/BatchDetail': lazy(() => import('../../modules/rights/batch/BatchDetail.tsx').then((m) => ({ default: m.BatchDetail }))),
   'rights/OrgList': lazy(() => import('../../modules/rights/org/OrgList.tsx').then((m) => ({ default: m.OrgList }))),
   'rights/BankAccountList': lazy(() => import('../../modules/rights/bank/BankAccountList.tsx').then((m) => ({ default: m.BankAccountList }))),
   'rights/SbFileInfoList': lazy(() => import('../../modules/rights/file-info/SbFileInfoList.tsx').then((m) => ({ default: m.SbFileInfoList }))),
