@@ -17,7 +17,7 @@ export const BATCH_BASE = '/rights/threaded';
 /** Most items one batch may hold; the items save and the import refuse more. */
 export const MAX_BATCH_ITEMS = 2000;
 
-/** The sys_dict holding the 复审 threshold: item value `amount` is the yuan amount above which a batch needs 复审. */
+/** The sys_dict holding settings: item `second_review_threshold`'s text is the yuan amount above which a batch needs 复审. */
 export const BATCH_SETTING_DICT = 'threaded_setting';
 export const SECOND_REVIEW_THRESHOLD_KEY = 'second_review_threshold';
 /** Used when the setting is missing or unreadable. */

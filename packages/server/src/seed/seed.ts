@@ -26,6 +26,7 @@ import { HOME_PERMISSION_ID, RoleId, seedFeatureMenu, seedMenuSection, type Feat
 import { seedUserAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 import { seedFinanceSection } from '../modules/finance/pool/pool.menu.ts';
 import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
+import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
@@ -237,6 +238,7 @@ const units = (): Unit[] => [
   { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
   { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
   { key: 'menu:finance:v1', run: (db) => seedFinanceSection(db) },
+  { key: 'rights:dict-threaded:v1', run: (db) => seedBatchDicts(db) },
   // every feature's own menu rows, now that the sections they go under exist
   ...features.flatMap((feature) => feature.menus ?? []).map(menuUnit),
   { key: 'demo:finance-pool:v1', run: async (db, opts) => (opts.seedDemo ? seedPoolDemo(db) : undefined) },

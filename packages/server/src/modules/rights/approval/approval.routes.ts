@@ -21,7 +21,7 @@ export async function approvalRoutes(app: FastifyInstance, deps: AppDeps) {
         tags,
         summary: '待我审批',
         description:
-          '按调用者的审批权限列出待审批事项（入驻、认证、权利备案、银行账户），不含本人提交的；默认最新提交的在前。筛选：bizType，orgName 与 bizTitle（事项，*模糊*），submitTime_begin/_end；排序 column：submitTime、bizType、bizTitle、orgName、node；分页 pageNo/pageSize。',
+          '按调用者的审批权限列出待审批事项（入驻、认证、权利备案、银行账户、线索批次初审/复审、结案），不含本人提交的；默认最新提交的在前。筛选：bizType，orgName 与 bizTitle（事项，*模糊*），submitTime_begin/_end；排序 column：submitTime、bizType、bizTitle、orgName、node；分页 pageNo/pageSize。',
         querystring: listQuerySchema(todoResource),
       },
     },

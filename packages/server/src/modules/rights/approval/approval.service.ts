@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { BankPerm, OrgPerm, RightPerm, RightsMsg, type ApprovalRecord, type ApprovalTodo, type Page } from '@sbwq/contracts';
+import { ApprovalResult, BankPerm, BatchPerm, OrgPerm, RightPerm, RightsMsg, type ApprovalRecord, type ApprovalTodo, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime, withDateTexts } from '../../../platform/db/time.ts';
@@ -19,11 +19,13 @@ export type ApprovalWrite = {
   bizId: string;
   bizTitle: string | null;
   node: string;
-  result: 'pass' | 'reject';
+  result: 'pass' | 'reject' | 'returned';
   opinion: string | null;
   orgId: string | null;
   sysOrgCode: string | null;
 };
+
+const RESULT_CODE = { pass: ApprovalResult.pass, reject: ApprovalResult.reject, returned: ApprovalResult.returned } as const;
 
 /** Nobody approves their own submission (DOMAIN.md). */
 export function assertNotSelf(submitBy: string | null, approver: SessionUser) {
@@ -38,7 +40,7 @@ export async function writeApproval(t: Db, approver: SessionUser, a: ApprovalWri
     bizId: a.bizId,
     bizTitle: a.bizTitle?.slice(0, 200) ?? null,
     node: a.node,
-    result: a.result === 'pass' ? '1' : '2',
+    result: RESULT_CODE[a.result],
     opinion: a.opinion,
     approverId: approver.id,
     approverName: approver.realname || approver.username,
@@ -123,14 +125,17 @@ export const todoResource: ListResource = {
 
 /**
  * What waits for the caller's approval permissions — enrolments and certifications (rights:org:approve),
- * rights records (rights:right:approve), bank accounts (rights:bank:approve) — without the caller's own
+ * rights records (rights:right:approve), bank accounts (rights:bank:approve), clue batches and their
+ * closure (rights:threaded:review, rights:threaded:closureReview) — without the caller's own
  * submissions: a union aliased `x`, or null when the caller may decide nothing.
  */
 async function waitingFor(db: Db, user: SessionUser): Promise<SQL | null> {
-  const [orgs, marks, banks] = await Promise.all([
+  const [orgs, marks, banks, batches, closures] = await Promise.all([
     hasPermission(db, user.id, OrgPerm.approve),
     hasPermission(db, user.id, RightPerm.approve),
     hasPermission(db, user.id, BankPerm.approve),
+    hasPermission(db, user.id, BatchPerm.review),
+    hasPermission(db, user.id, BatchPerm.closureReview),
   ]);
   // Every branch names its columns: a union takes its column names from whichever branch comes first.
   const parts: SQL[] = [];
@@ -152,8 +157,28 @@ async function waitingFor(db: Db, user: SessionUser): Promise<SQL | null> {
                           b.org_id as org_id, o.org_name as org_name, b.submit_by as submit_by, b.submit_time as submit_time
                      from rights_bank_account b join rights_org o on o.id = b.org_id where b.audit_status = '0' and b.del_flag = '0'`);
   }
+  parts.push(...batchTodos(user, batches, closures));
   if (!parts.length) return null;
   return sql`(select * from (${sql.join(parts, sql` union all `)}) u where u.submit_by is null or u.submit_by <> ${user.id}) x`;
+}
+
+/**
+ * 线索批次 初审 (待审核), 复审 (待复审, not for whoever passed its 初审) and 结案审核 (待结案审核; submit
+ * time is when closure was applied).
+ */
+function batchTodos(user: SessionUser, review: boolean, closure: boolean): SQL[] {
+  const parts: SQL[] = [];
+  if (review) {
+    parts.push(sql`select '4' as biz_type, b.id as biz_id, b.batch_no || ' ' || b.batch_name as biz_title, case b.status when '2' then '1' else '2' end as node,
+                          b.org_id as org_id, b.org_name as org_name, b.submit_by as submit_by, b.submit_time as submit_time
+                     from rights_batch b where b.del_flag = '0' and (b.status = '2' or (b.status = '3' and b.first_reviewer_id is distinct from ${user.id}))`);
+  }
+  if (closure) {
+    parts.push(sql`select '5' as biz_type, b.id as biz_id, b.batch_no || ' ' || b.batch_name as biz_title, '1' as node,
+                          b.org_id as org_id, b.org_name as org_name, b.submit_by as submit_by, b.closure_apply_time as submit_time
+                     from rights_batch b where b.del_flag = '0' and b.status = '6'`);
+  }
+  return parts;
 }
 
 /** How many items wait for the caller (the header's 待审批 count); 0 for whoever may decide nothing. */

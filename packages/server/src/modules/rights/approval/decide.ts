@@ -30,7 +30,10 @@ export type Decision<Row extends { id: string }> = {
   page: (row: Row) => string;
 };
 
-export async function decide<Row extends { id: string }>(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody, d: Decision<Row>): Promise<Row> {
+/** A decision's result and remark; 退回补正 (`returned`) is a result of the clue-batch reviews. */
+export type DecisionBody = Pick<ApproveBody, 'opinion'> & { result: ApproveBody['result'] | 'returned' };
+
+export async function decide<Row extends { id: string }>(db: Db, sockets: SocketHub, user: SessionUser, body: DecisionBody, d: Decision<Row>): Promise<Row> {
   const before = await d.find();
   if (!before) throw new BizError(RightsMsg.notFound);
   assertNotSelf(d.submitterOf(before), user);
@@ -72,7 +75,7 @@ const SUBJECT: Record<string, string> = {
   [ApprovalBizType.bank]: '银行账户',
 };
 
-const RESULT_TEXT: Record<ApproveBody['result'], string> = { pass: '已通过', reject: '已驳回' };
+const RESULT_TEXT: Record<DecisionBody['result'], string> = { pass: '已通过', reject: '已驳回', returned: '已退回补正' };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -82,7 +85,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  */
 export function decisionNotice(
   approver: SessionUser,
-  body: ApproveBody,
+  body: DecisionBody,
   approval: Pick<ApprovalWrite, 'bizType' | 'bizTitle'>,
   bizId: string,
   submitter: string,
@@ -109,7 +112,7 @@ export function decisionNotice(
 }
 
 /** The audit columns and update stamp a decision writes on tables that use `audit_*` (bank, right, org enrolment). */
-export const audited = (user: SessionUser, body: ApproveBody, now: Date) => ({
+export const audited = (user: SessionUser, body: DecisionBody, now: Date) => ({
   auditOpinion: body.opinion,
   auditBy: user.realname || user.username,
   auditTime: now,

@@ -1,0 +1,218 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  ApprovalBizType,
+  ApprovalNode,
+  BatchLogAction,
+  BatchMsg,
+  BatchStatus,
+  ClosureResult,
+  EDITABLE_STATUSES,
+  fromCents,
+  ItemStatus,
+  toCents,
+  WITHDRAWABLE_STATUSES,
+  type BatchClosureBody,
+  type BatchClosureReviewBody,
+  type BatchReviewBody,
+} from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
+import { lockPool } from '../../finance/pool/pool-ledger.service.ts';
+import * as ledger from '../../finance/pool/pool-ledger.service.ts';
+import { decide } from '../approval/decide.ts';
+import { requireReadyOrg } from '../org/org-context.ts';
+import { capLeft, checkRights, secondReviewThreshold, successRate, usablePool } from './batch-rules.ts';
+import { writeLog } from './batch-log.ts';
+import { itemCounts, recount } from './batch-items.service.ts';
+import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
+import { checkAttachments, FileType, linkAttachments } from '../shared/attachments.ts';
+import { rightsBatch, type BatchRow } from './batch.table.ts';
+
+export const BATCH_PAGE = (id: string) => `/rights/batch/detail/${id}`;
+const who = (user: SessionUser) => (user.realname || user.username).slice(0, 100);
+const bizRef = (row: BatchRow) => `batch:${row.id}`;
+const title = (row: BatchRow) => `${row.batchNo} ${row.batchName}`;
+
+/** 提交审核: 草稿 | 退回补正 → 待审核, with items, usable rights and 申请金额 recomputed under the cap. */
+export async function submitBatch(db: Db, user: SessionUser, id: string): Promise<void> {
+  const org = await requireReadyOrg(db, user);
+  await db.transaction(async (t) => {
+    const row = await lockOwnBatch(t, org, id);
+    if (!EDITABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notSubmittable);
+    if (row.itemCount === 0) throw new BizError(BatchMsg.noItems);
+    await checkRights(t, org, row.rightIds.split(','));
+    await recount(t, user, row);
+    const [fresh] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, id));
+    if (toCents(fresh.applyAmount) <= 0n) throw new BizError(BatchMsg.capReached('0.00'));
+    const now = new Date();
+    await t
+      .update(rightsBatch)
+      .set({ status: BatchStatus.pending, submitBy: user.id, submitTime: now, approvedAmount: null, firstReviewerId: null, firstReviewerName: null, auditOpinion: null, updateBy: user.username.slice(0, 32), updateTime: now })
+      .where(eq(rightsBatch.id, id));
+    await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${fresh.itemCount}，申请金额 ${fresh.applyAmount} 元`, now);
+  });
+}
+
+/** Gives back to the pool what the batch still holds frozen (核定 − 已解冻); returns the amount released. */
+async function releaseRest(t: Db, user: SessionUser, row: BatchRow, reason: string): Promise<string | null> {
+  if (row.approvedAmount === null) return null;
+  const rest = toCents(row.approvedAmount) - toCents(row.releasedAmount);
+  if (rest <= 0n) return null;
+  await ledger.release(t, user, { poolId: row.poolId, amount: fromCents(rest), opKey: `${bizRef(row)}:release:${reason}`, bizRef: bizRef(row), bizNo: row.batchNo, orgId: row.orgId, orgName: row.orgName, remark: `线索批次${reason === 'withdraw' ? '撤销' : '结案'}解冻` });
+  await t.update(rightsBatch).set({ releasedAmount: row.approvedAmount }).where(eq(rightsBatch.id, row.id));
+  return fromCents(rest);
+}
+
+/** 撤销: before 维权中; an approved batch gives its frozen amount back to the pool in the same transaction. */
+export async function withdrawBatch(db: Db, user: SessionUser, id: string, reason: string): Promise<void> {
+  const org = await requireReadyOrg(db, user);
+  await db.transaction(async (t) => {
+    const row = await lockOwnBatch(t, org, id);
+    if (!WITHDRAWABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notWithdrawable);
+    const released = await releaseRest(t, user, row, 'withdraw');
+    const now = new Date();
+    await t.update(rightsBatch).set({ status: BatchStatus.withdrawn, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
+    await writeLog(t, user, id, BatchLogAction.withdraw, `撤销原因：${reason}${released ? `；解冻 ${released} 元` : ''}`, now);
+  });
+}
+
+/**
+ * 初审 (待审核) and 复审 (待复审), through `decide`: pass → 待复审 when 申请金额 is above the threshold at
+ * 初审, else → 待维权 with 核定金额 frozen in the pool in the same transaction (refused, nothing changed,
+ * when the balance or the organisation's cap is short); reject → 已驳回; returned → 退回补正.
+ * The conditional update on the status read makes one of two concurrent reviewers win; the other is told.
+ */
+export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser, body: BatchReviewBody): Promise<string> {
+  const [before] = await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0')));
+  if (!before) throw new BizError(BatchMsg.notFound);
+  const node = before.status === BatchStatus.pending ? ApprovalNode.first : before.status === BatchStatus.secondReview ? ApprovalNode.second : null;
+  if (!node) throw new BizError(BatchMsg.notPending);
+  if (node === ApprovalNode.second && before.firstReviewerId === user.id) throw new BizError(BatchMsg.sameReviewer);
+  const toSecond = body.result === 'pass' && node === ApprovalNode.first && toCents(before.applyAmount) > (await secondReviewThreshold(db));
+  const final = body.result === 'pass' && !toSecond;
+  const approved = final ? (body.approvedAmount ?? before.approvedAmount ?? before.applyAmount) : (body.approvedAmount ?? null);
+  if (approved !== null && toCents(approved) > toCents(before.applyAmount)) throw new BizError(BatchMsg.approvedTooMuch);
+  if (final && toCents(approved!) <= 0n) throw new BizError(BatchMsg.approvedRequired);
+  const target = body.result === 'reject' ? BatchStatus.rejected : body.result === 'returned' ? BatchStatus.returned : toSecond ? BatchStatus.secondReview : BatchStatus.toEnforce;
+  await decide(db, sockets, user, body, {
+    find: async () => before,
+    submitterOf: (row) => row.submitBy,
+    transition: async (t, now) =>
+      (
+        await t
+          .update(rightsBatch)
+          .set({
+            status: target,
+            auditOpinion: body.opinion,
+            ...(node === ApprovalNode.first && body.result === 'pass' ? { firstReviewerId: user.id, firstReviewerName: who(user) } : {}),
+            ...(body.result !== 'pass' ? { approvedAmount: null } : approved !== null ? { approvedAmount: approved } : {}),
+            ...(final ? { approveTime: now } : {}),
+            updateBy: user.username.slice(0, 32),
+            updateTime: now,
+          })
+          .where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.status, before.status), eq(rightsBatch.delFlag, '0')))
+          .returning()
+      )[0],
+    notPending: async (t) => {
+      const [now] = await t.select({ status: rightsBatch.status }).from(rightsBatch).where(eq(rightsBatch.id, body.id));
+      return now && now.status !== before.status ? BatchMsg.decidedByOther : BatchMsg.notPending;
+    },
+    andThen: async (t, row, now) => {
+      if (final) await freezeApproved(t, user, row);
+      const text = { pass: toSecond ? '初审通过，转复审' : `审核通过，核定金额 ${approved} 元已冻结`, reject: '驳回', returned: '退回补正' }[body.result];
+      await writeLog(t, user, row.id, BatchLogAction.review, `${node === ApprovalNode.first ? '初审' : '复审'}：${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
+      return row;
+    },
+    approval: (row) => ({ bizType: ApprovalBizType.threaded, bizTitle: title(row), node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
+    page: (row) => BATCH_PAGE(row.id),
+  });
+  return body.result === 'reject' ? BatchMsg.rejected : body.result === 'returned' ? BatchMsg.returned : toSecond ? BatchMsg.toSecondReview : BatchMsg.approved;
+}
+
+/**
+ * The final pass freezes 核定金额 in the pool. The pool row is locked first, so approvals against one
+ * pool are ordered and the organisation's 单机构上限 is checked against approvals already committed.
+ */
+async function freezeApproved(t: Db, user: SessionUser, row: BatchRow) {
+  await lockPool(t, row.poolId);
+  const pool = await usablePool(t, row.poolId);
+  const left = await capLeft(t, pool, row.orgId, row.id);
+  if (left !== null && toCents(row.approvedAmount!) > left) throw new BizError(BatchMsg.capReached(fromCents(left)));
+  await ledger.freeze(t, user, { poolId: row.poolId, amount: row.approvedAmount!, opKey: `${bizRef(row)}:freeze`, bizRef: bizRef(row), bizNo: row.batchNo, orgId: row.orgId, orgName: row.orgName, remark: '线索批次审核通过冻结' });
+}
+
+/** 开始维权: 待维权 → 维权中; the organisation's items become 处理中. */
+export async function startEnforce(db: Db, user: SessionUser, id: string): Promise<void> {
+  const org = await requireReadyOrg(db, user);
+  await db.transaction(async (t) => {
+    const row = await lockOwnBatch(t, org, id);
+    if (row.status !== BatchStatus.toEnforce) throw new BizError(BatchMsg.notStartable);
+    const now = new Date();
+    await t.update(rightsBatch).set({ status: BatchStatus.enforcing, startTime: now, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
+    await writeLog(t, user, id, BatchLogAction.start, null, now);
+  });
+}
+
+/** 结案结果 from the item counts. */
+export function closureOutcome(counts: Record<string, number>) {
+  const success = counts[ItemStatus.success] ?? 0;
+  const failed = counts[ItemStatus.failed] ?? 0;
+  const notInfringing = counts[ItemStatus.notInfringing] ?? 0;
+  const result = success > 0 ? (failed > 0 ? ClosureResult.partSuccess : ClosureResult.allSuccess) : failed > 0 ? ClosureResult.noSuccess : ClosureResult.notInfringing;
+  return { successCount: success, failedCount: failed, notInfringingCount: notInfringing, closureResult: result, successRate: successRate(success, failed) };
+}
+
+/** 申请结案: 维权中 → 待结案审核 once no item is 待处理 or 处理中; 结案结果 and 成功率 are computed now. */
+export async function applyClosure(db: Db, user: SessionUser, body: BatchClosureBody): Promise<void> {
+  const org = await requireReadyOrg(db, user);
+  const files = [{ paths: body.closureFiles, fileType: FileType.other }];
+  await checkAttachments(db, user, files);
+  await db.transaction(async (t) => {
+    const row = await lockOwnBatch(t, org, body.id);
+    if (row.status !== BatchStatus.enforcing) throw new BizError(BatchMsg.notEnforcing);
+    await linkAttachments(t, BATCH_FILE_BIZ, row.id, files, org.sysOrgCode);
+    const counts = await itemCounts(t, row.id);
+    const open = (counts[ItemStatus.waiting] ?? 0) + (counts[ItemStatus.handling] ?? 0);
+    if (open > 0) throw new BizError(BatchMsg.itemsOpen(open));
+    const outcome = closureOutcome(counts);
+    const now = new Date();
+    await t
+      .update(rightsBatch)
+      .set({ status: BatchStatus.closurePending, ...outcome, closureSummary: body.closureSummary, closureFiles: body.closureFiles, closureApplyTime: now, submitBy: user.id, updateBy: user.username.slice(0, 32), updateTime: now })
+      .where(eq(rightsBatch.id, row.id));
+    await writeLog(t, user, row.id, BatchLogAction.closure, `成功 ${outcome.successCount}，失败 ${outcome.failedCount}，不构成侵权 ${outcome.notInfringingCount}，成功率 ${outcome.successRate ?? '—'}%`, now);
+  });
+}
+
+/**
+ * 结案审核: pass → 已结案; returned → 维权中. What was frozen stays frozen for the batch's expense claims
+ * (reimbursed against it, DOMAIN.md claim flow) — except when no item succeeded: nothing was won that a
+ * subsidy could pay for, so the whole frozen amount goes back to the pool in the same transaction.
+ */
+export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUser, body: BatchClosureReviewBody): Promise<string> {
+  const target = body.result === 'pass' ? BatchStatus.closed : BatchStatus.enforcing;
+  await decide(db, sockets, user, body, {
+    find: async () => (await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0'))))[0],
+    submitterOf: (row) => row.submitBy,
+    transition: async (t, now) =>
+      (
+        await t
+          .update(rightsBatch)
+          .set({ status: target, auditOpinion: body.opinion, ...(body.result === 'pass' ? { closedTime: now } : {}), updateBy: user.username.slice(0, 32), updateTime: now })
+          .where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.status, BatchStatus.closurePending), eq(rightsBatch.delFlag, '0')))
+          .returning()
+      )[0],
+    notPending: async () => BatchMsg.notClosurePending,
+    andThen: async (t, row, now) => {
+      const released = body.result === 'pass' && row.successCount === 0 ? await releaseRest(t, user, row, 'closure') : null;
+      const text = body.result === 'pass' ? `结案审核通过${released ? `；无成功线索，解冻 ${released} 元` : ''}` : '结案申请退回';
+      await writeLog(t, user, row.id, BatchLogAction.closureReview, `${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
+      return row;
+    },
+    approval: (row) => ({ bizType: ApprovalBizType.closure, bizTitle: title(row), node: ApprovalNode.first, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
+    page: (row) => BATCH_PAGE(row.id),
+  });
+  return body.result === 'pass' ? BatchMsg.closed : BatchMsg.closureReturned;
+}

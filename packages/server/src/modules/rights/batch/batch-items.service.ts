@@ -1,0 +1,147 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  BatchDict,
+  BatchLogAction,
+  BatchMsg,
+  BatchStatus,
+  EDITABLE_STATUSES,
+  ItemStatus,
+  MAX_BATCH_ITEMS,
+  type BatchItemRecord,
+  type BatchItemValue,
+  type BatchItemsSaveBody,
+  type Page,
+} from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import type { DictService } from '../../system/dict/dict.service.ts';
+import { requireReadyOrg } from '../org/org-context.ts';
+import { applyAmountOf, usablePool } from './batch-rules.ts';
+import { writeLog } from './batch-log.ts';
+import { lockOwnBatch, visibleBatch } from './batch.service.ts';
+import { rightsBatch, rightsBatchItem, type BatchItemRow, type BatchRow } from './batch.table.ts';
+
+export const itemWhitelist: ListResource = {
+  table: rightsBatchItem,
+  fields: {
+    seq: { column: rightsBatchItem.seq, type: 'number' },
+    linkUrl: { column: rightsBatchItem.linkUrl, type: 'string' },
+    shopName: { column: rightsBatchItem.shopName, type: 'string' },
+    operator: { column: rightsBatchItem.operator, type: 'string' },
+    location: { column: rightsBatchItem.location, type: 'string' },
+    goodsName: { column: rightsBatchItem.goodsName, type: 'string' },
+    status: { column: rightsBatchItem.status, type: 'string' },
+    complaintNo: { column: rightsBatchItem.complaintNo, type: 'string' },
+    handleTime: { column: rightsBatchItem.handleTime, type: 'date' },
+  },
+  defaultSort: { field: 'seq', order: 'asc' },
+};
+
+const itemRecord = ({ createBy: _c, updateBy: _u, ...row }: BatchItemRow) => withDateTexts(row, ['createTime', 'updateTime']);
+
+/** 线索明细 of a batch the caller may see; pageSize up to 1000, the editable grid loads 2000 in two pages. */
+export async function listItems(db: Db, dicts: DictService, user: SessionUser, batchId: string, params: ListParams): Promise<Page<BatchItemRecord>> {
+  await visibleBatch(db, user, batchId);
+  const page = await pageOf<BatchItemRow>(db, itemWhitelist, params, { extra: [eq(rightsBatchItem.batchId, batchId)], tieBreak: rightsBatchItem.id });
+  const records = await dicts.withDictText(page.records.map(itemRecord), { status: BatchDict.itemStatus });
+  return { ...page, records: records as unknown as BatchItemRecord[] };
+}
+
+const content = (v: BatchItemValue) => ({
+  linkUrl: v.linkUrl,
+  shopName: v.shopName,
+  operator: v.operator,
+  location: v.location,
+  goodsName: v.goodsName,
+  price: v.price ?? null,
+  evidence: v.evidence,
+  remark: v.remark,
+});
+
+const handling = (v: BatchItemValue, current: BatchItemRow) => ({ status: v.status ?? current.status, complaintNo: v.complaintNo, handleTime: v.handleTime, remark: v.remark });
+
+/** Recounts 线索数量 and recomputes 申请金额 of a draft after its items changed. */
+export async function recount(t: Db, user: SessionUser, row: BatchRow): Promise<void> {
+  const [{ n }] = await t.select({ n: sql<number>`count(*)::int` }).from(rightsBatchItem).where(eq(rightsBatchItem.batchId, row.id));
+  const pool = await usablePool(t, row.poolId);
+  const applyAmount = await applyAmountOf(t, pool, row.orgId, row.id, n);
+  await t.update(rightsBatch).set({ itemCount: n, applyAmount, updateBy: user.username.slice(0, 32), updateTime: new Date() }).where(eq(rightsBatch.id, row.id));
+}
+
+function firstDuplicate(urls: string[]): string | null {
+  const seen = new Set<string>();
+  for (const url of urls) {
+    if (seen.has(url)) return url;
+    seen.add(url);
+  }
+  return null;
+}
+
+/**
+ * Adds, changes and deletes the rows of the editable grid (its getValues() and the ids it deleted).
+ * While 草稿 / 退回补正 everything may change and every item is 待处理; while 维权中 only the handling
+ * (状态, 投诉单号, 处理时间, 备注) of existing items — the count the money was approved for stays.
+ * Links are unique in a batch and at most MAX_BATCH_ITEMS; the whole save applies or nothing does.
+ */
+export async function saveItems(db: Db, user: SessionUser, body: BatchItemsSaveBody): Promise<void> {
+  const org = await requireReadyOrg(db, user);
+  await db.transaction(async (t) => {
+    const batch = await lockOwnBatch(t, org, body.batchId);
+    const existing = await t.select().from(rightsBatchItem).where(eq(rightsBatchItem.batchId, batch.id));
+    const byId = new Map(existing.map((i) => [i.id, i]));
+    const now = new Date();
+    if (batch.status === BatchStatus.enforcing) {
+      if (body.deleteIds.length || body.values.some((v) => !v.id || !byId.has(v.id))) throw new BizError(BatchMsg.itemsLocked);
+      for (const v of body.values) await t.update(rightsBatchItem).set({ ...handling(v, byId.get(v.id!)!), updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
+      await writeLog(t, user, batch.id, BatchLogAction.items, `更新 ${body.values.length} 条明细的处理结果`, now);
+      return;
+    }
+    if (!EDITABLE_STATUSES.includes(batch.status)) throw new BizError(BatchMsg.itemsNotEditable);
+    const deleted = new Set(body.deleteIds.filter((id) => byId.has(id)));
+    const updates = body.values.filter((v) => v.id && byId.has(v.id) && !deleted.has(v.id));
+    const inserts = body.values.filter((v) => !v.id || !byId.has(v.id));
+    const updatedIds = new Set(updates.map((v) => v.id!));
+    const finalUrls = [...existing.filter((i) => !deleted.has(i.id) && !updatedIds.has(i.id)).map((i) => i.linkUrl), ...updates.map((v) => v.linkUrl), ...inserts.map((v) => v.linkUrl)];
+    if (finalUrls.length > MAX_BATCH_ITEMS) throw new BizError(BatchMsg.tooManyItems);
+    const dup = firstDuplicate(finalUrls);
+    if (dup) throw new BizError(BatchMsg.duplicateUrl(dup));
+    if (deleted.size) await t.delete(rightsBatchItem).where(and(eq(rightsBatchItem.batchId, batch.id), inArray(rightsBatchItem.id, [...deleted])));
+    // Two passes, so that swapping the links of two rows never meets the unique index half way.
+    for (const v of updates) await t.update(rightsBatchItem).set({ linkUrl: `#${v.id}` }).where(eq(rightsBatchItem.id, v.id!));
+    for (const v of updates) {
+      await t.update(rightsBatchItem).set({ ...content(v), status: ItemStatus.waiting, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
+    }
+    await insertItems(t, user, batch.id, inserts, existing.reduce((m, i) => Math.max(m, i.seq), 0), now);
+    await recount(t, user, batch);
+    await writeLog(t, user, batch.id, BatchLogAction.items, `新增 ${inserts.length} 条，修改 ${updates.length} 条，删除 ${deleted.size} 条`, now);
+  });
+}
+
+/** Inserts new 待处理 items after `lastSeq`, in chunks that keep each statement's parameters few. */
+export async function insertItems(t: Db, user: SessionUser | null, batchId: string, values: BatchItemValue[], lastSeq: number, now = new Date()) {
+  const rowsToInsert = values.map((v, i) => ({
+    id: newId(),
+    batchId,
+    seq: lastSeq + i + 1,
+    ...content(v),
+    status: ItemStatus.waiting,
+    createBy: (user?.username ?? 'system').slice(0, 32),
+    createTime: now,
+  }));
+  for (let i = 0; i < rowsToInsert.length; i += 500) await t.insert(rightsBatchItem).values(rowsToInsert.slice(i, i + 500));
+}
+
+/** Item counts by status: what closure needs. */
+export async function itemCounts(t: Db, batchId: string): Promise<Record<string, number>> {
+  const found = await t
+    .select({ status: rightsBatchItem.status, n: sql<number>`count(*)::int` })
+    .from(rightsBatchItem)
+    .where(eq(rightsBatchItem.batchId, batchId))
+    .groupBy(rightsBatchItem.status)
+    .orderBy(asc(rightsBatchItem.status));
+  return Object.fromEntries(found.map((r) => [r.status, r.n]));
+}

@@ -1,0 +1,53 @@
+import { asc, eq } from 'drizzle-orm';
+import { BatchDict, BatchLogAction, BatchMsg, BatchStatus, chinaToday, type BatchProgressBody, type ProgressRecord } from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
+import type { DictService } from '../../system/dict/dict.service.ts';
+import { requireReadyOrg } from '../org/org-context.ts';
+import { checkAttachments, FileType, linkAttachments } from '../shared/attachments.ts';
+import { writeLog } from './batch-log.ts';
+import { BATCH_FILE_BIZ, lockOwnBatch, visibleBatch } from './batch.service.ts';
+import { rightsBatchProgress } from './batch.table.ts';
+
+/** 进度记录 of a visible batch, oldest first (the timeline reads down). */
+export async function listProgress(db: Db, dicts: DictService, user: SessionUser, batchId: string): Promise<ProgressRecord[]> {
+  await visibleBatch(db, user, batchId);
+  const found = await db
+    .select()
+    .from(rightsBatchProgress)
+    .where(eq(rightsBatchProgress.batchId, batchId))
+    .orderBy(asc(rightsBatchProgress.progressDate), asc(rightsBatchProgress.createTime), asc(rightsBatchProgress.id));
+  const plain = found.map(({ updateBy: _b, updateTime: _t, ...row }) => withDateTexts(row, ['createTime']));
+  return (await dicts.withDictText(plain, { node: BatchDict.progressNode })) as unknown as ProgressRecord[];
+}
+
+/** 记录进度: the organisation, while 维权中; the date may not lie in the future. */
+export async function addProgress(db: Db, user: SessionUser, body: BatchProgressBody): Promise<string> {
+  if (body.progressDate > chinaToday()) throw new BizError('进度日期不能晚于今天');
+  const org = await requireReadyOrg(db, user);
+  const files = [{ paths: body.attachments, fileType: FileType.other }];
+  await checkAttachments(db, user, files);
+  const id = newId();
+  await db.transaction(async (t) => {
+    await linkAttachments(t, BATCH_FILE_BIZ, body.batchId, files, org.sysOrgCode);
+    const batch = await lockOwnBatch(t, org, body.batchId);
+    if (batch.status !== BatchStatus.enforcing) throw new BizError(BatchMsg.notEnforcing);
+    const now = new Date();
+    await t.insert(rightsBatchProgress).values({
+      id,
+      batchId: batch.id,
+      node: body.node,
+      progressDate: body.progressDate,
+      description: body.description,
+      attachments: body.attachments,
+      createByName: (user.realname || user.username).slice(0, 100),
+      createBy: user.username.slice(0, 32),
+      createTime: now,
+    });
+    await writeLog(t, user, batch.id, BatchLogAction.progress, `${body.progressDate} ${body.description}`.slice(0, 200), now);
+  });
+  return id;
+}

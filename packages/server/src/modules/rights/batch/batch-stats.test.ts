@@ -1,0 +1,72 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addMonths, BatchMsg, BatchStatsPath, chinaToday } from '@sbwq/contracts';
+import { multipart } from '../../../test/harness.ts';
+import { rightsBatch } from './batch.table.ts';
+import { batchRig } from './batch.fixtures.ts';
+
+async function sheet(rows: (string | number)[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet('线索明细');
+  ws.addRow(['线索明细']);
+  ws.addRow(['*侵权链接', '店铺名称', '经营者', '所在地', '涉案商品', '价格', '备注']);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+describe('spec §7 clue-batch statistics and the item import', async () => {
+  const s = await batchRig();
+  const { rig, a, b, rightA, rightB, reviewer, finance } = s;
+  const call = rig.call;
+  const db = rig.database.db;
+  const thisMonth = chinaToday().slice(0, 7);
+
+  it('threadedApplyNum / threadedApplyPassNum: submitted and approved batches, the organisation’s own for its users', async () => {
+    await s.draft(a, rightA, 1);
+    const a1 = await s.submitted(a, rightA, 1);
+    await s.submitted(a, rightA, 1);
+    await s.submitted(b, rightB, 1);
+    await call(reviewer.token, 'POST', '/rights/threaded/review', { id: a1, result: 'pass' });
+    expect((await call(finance.token, 'GET', BatchStatsPath.applyNum)).result).toBe(3);
+    expect((await call(finance.token, 'GET', BatchStatsPath.applyPassNum)).result).toBe(1);
+    expect((await call(a.token, 'GET', BatchStatsPath.applyNum)).result).toBe(2);
+    expect((await call(b.token, 'GET', BatchStatsPath.applyNum)).result).toBe(1);
+    expect((await call(b.token, 'GET', BatchStatsPath.applyPassNum)).result).toBe(0);
+  });
+
+  it('monthThreadedApplyNum / monthThreadedApplyPassNum: the last 12 months, oldest first, months without batches 0', async () => {
+    const [old] = await db.select().from(rightsBatch).where(eq(rightsBatch.orgId, b.orgId));
+    // two months ago, China time: 1st of the month 00:30 in Beijing is the previous day 16:30 UTC
+    const twoAgo = addMonths(`${thisMonth}-01`, -2);
+    await db.update(rightsBatch).set({ submitTime: new Date(`${twoAgo}T00:30:00+08:00`) }).where(eq(rightsBatch.id, old.id));
+    const apply = (await call(finance.token, 'GET', BatchStatsPath.monthApplyNum)).result;
+    expect(apply).toHaveLength(12);
+    expect(apply[11]).toEqual({ month: thisMonth, num: 2 });
+    expect(apply[9]).toEqual({ month: twoAgo.slice(0, 7), num: 1 });
+    expect(apply[0].month).toBe(addMonths(`${thisMonth}-01`, -11).slice(0, 7));
+    const pass = (await call(a.token, 'GET', BatchStatsPath.monthApplyPassNum)).result;
+    expect(pass[11]).toEqual({ month: thisMonth, num: 1 });
+    expect(pass.reduce((n: number, m: { num: number }) => n + m.num, 0)).toBe(1);
+    expect((await call(b.token, 'GET', BatchStatsPath.monthApplyNum)).result[11].num).toBe(0);
+  });
+
+  const importSheet = async (batchId: string, buffer: Buffer) => {
+    const body = multipart({ filename: '线索明细.xlsx', content: buffer });
+    return (await rig.inject({ method: 'POST', url: rig.api(`/rights/threaded/item/importExcel?batchId=${batchId}`), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': a.token } })).json();
+  };
+
+  it('item import: any bad row imports nothing and every bad row is reported; a clean sheet is appended', async () => {
+    const id = await s.draft(a, rightA, 1);
+    const existing = s.items(1)[0].linkUrl;
+    const bad = await importSheet(id, await sheet([['https://a.cn/1', '甲店'], ['not a url'], [existing], ['https://a.cn/2', '', '', '', '', '1.999'], ['https://a.cn/1']]));
+    expect(bad).toMatchObject({ code: 201, message: BatchMsg.importFailed(4), result: { imported: 0 } });
+    expect(bad.result.errors.map((e: { row: number }) => e.row)).toEqual([4, 5, 6, 7]);
+    expect((await s.batch(id)).itemCount).toBe(1);
+    const good = await importSheet(id, await sheet([['https://a.cn/1', '甲店', '张某', '义乌', '运动鞋', '88.5'], ['https://a.cn/2']]));
+    expect(good).toMatchObject({ success: true, message: BatchMsg.imported(2), result: { imported: 2, errors: [] } });
+    expect(await s.batch(id)).toMatchObject({ itemCount: 3, applyAmount: '3000.00' });
+    const template = await rig.request(a.token, 'GET', '/rights/threaded/item/importTemplate');
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+  });
+});

@@ -1,0 +1,220 @@
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  BatchDict,
+  BatchLogAction,
+  BatchMsg,
+  BatchStatus,
+  EDITABLE_STATUSES,
+  WITHDRAWABLE_STATUSES,
+  type BatchAddBody,
+  type BatchEditBody,
+  type BatchRecord,
+  type Page,
+  splitFilePaths,
+} from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
+import type { DictService } from '../../system/dict/dict.service.ts';
+import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
+import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
+import type { OrgRow } from '../org/org.table.ts';
+import { checkDateParams } from '../shared/records.ts';
+import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
+import { applyAmountOf, checkRights, usablePool } from './batch-rules.ts';
+import { writeLog } from './batch-log.ts';
+import { rightsBatch, type BatchRow } from './batch.table.ts';
+
+export const batchWhitelist: ListResource = {
+  table: rightsBatch,
+  fields: {
+    id: { column: rightsBatch.id, type: 'string', sort: false },
+    batchNo: { column: rightsBatch.batchNo, type: 'string' },
+    batchName: { column: rightsBatch.batchName, type: 'string' },
+    orgId: { column: rightsBatch.orgId, type: 'string' },
+    orgName: { column: rightsBatch.orgName, type: 'string' },
+    rightNames: { column: rightsBatch.rightNames, type: 'string', sort: false },
+    infringeType: { column: rightsBatch.infringeType, type: 'string' },
+    clueSource: { column: rightsBatch.clueSource, type: 'string' },
+    platform: { column: rightsBatch.platform, type: 'string' },
+    rightsMethod: { column: rightsBatch.rightsMethod, type: 'string' },
+    poolId: { column: rightsBatch.poolId, type: 'string' },
+    status: { column: rightsBatch.status, type: 'string' },
+    closureResult: { column: rightsBatch.closureResult, type: 'string' },
+    itemCount: { column: rightsBatch.itemCount, type: 'number' },
+    applyAmount: { column: rightsBatch.applyAmount, type: 'number', filter: false },
+    approvedAmount: { column: rightsBatch.approvedAmount, type: 'number', filter: false },
+    submitTime: { column: rightsBatch.submitTime, type: 'datetime' },
+    approveTime: { column: rightsBatch.approveTime, type: 'datetime' },
+    createTime: { column: rightsBatch.createTime, type: 'datetime' },
+    updateTime: { column: rightsBatch.updateTime, type: 'datetime' },
+  },
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
+
+const DICTS = {
+  status: BatchDict.status,
+  infringeType: BatchDict.infringeType,
+  clueSource: BatchDict.clueSource,
+  platform: BatchDict.platform,
+  rightsMethod: BatchDict.rightsMethod,
+  closureResult: BatchDict.closureResult,
+};
+
+/**
+ * Staff read every batch but another organisation's drafts (never handed to the association); an
+ * organisation's users read their organisation's batches only.
+ */
+export function batchScope(viewer: Viewer): SQL[] {
+  const scope: SQL[] = [eq(rightsBatch.delFlag, '0')];
+  if (!viewer.staff) scope.push(eq(rightsBatch.orgId, viewer.org.id));
+  else scope.push(viewer.org ? or(ne(rightsBatch.status, BatchStatus.draft), eq(rightsBatch.orgId, viewer.org.id))! : ne(rightsBatch.status, BatchStatus.draft));
+  return scope;
+}
+
+export async function batchRecords(dicts: DictService, viewer: Viewer | null, found: BatchRow[]): Promise<BatchRecord[]> {
+  const plain = found.map((row) => {
+    const { delFlag: _d, firstReviewerId: _f, ...rest } = withDateTexts(row, ['submitTime', 'approveTime', 'startTime', 'closureApplyTime', 'closedTime', 'createTime', 'updateTime']);
+    const own = viewer?.org?.id === row.orgId;
+    return { ...rest, editable: own && EDITABLE_STATUSES.includes(row.status), withdrawable: own && WITHDRAWABLE_STATUSES.includes(row.status) };
+  });
+  return (await dicts.withDictText(plain, DICTS)) as unknown as BatchRecord[];
+}
+
+export async function listBatches(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<BatchRecord>> {
+  checkDateParams(batchWhitelist, params);
+  const viewer = await viewerOf(db, user);
+  const extra = batchScope(viewer);
+  if (typeof params.rightId === 'string' && params.rightId) extra.push(sql`(',' || ${rightsBatch.rightIds} || ',') like ${`%,${params.rightId.replace(/[%_,\\]/g, '')},%`}`);
+  if (typeof params.selections === 'string' && params.selections) extra.push(inArray(rightsBatch.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
+  const page = await pageOf<BatchRow>(db, batchWhitelist, params, { extra, tieBreak: rightsBatch.id });
+  return { ...page, records: await batchRecords(dicts, viewer, page.records) };
+}
+
+/** The batch as the caller may see it, or 未找到对应数据. */
+export async function visibleBatch(db: Db, user: SessionUser, id: string): Promise<{ row: BatchRow; viewer: Viewer }> {
+  const viewer = await viewerOf(db, user);
+  const [row] = await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, id), ...batchScope(viewer)));
+  if (!row) throw new BizError(BatchMsg.notFound);
+  return { row, viewer };
+}
+
+export async function batchById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<BatchRecord> {
+  const { row, viewer } = await visibleBatch(db, user, id);
+  return (await batchRecords(dicts, viewer, [row]))[0];
+}
+
+/** The caller's organisation's batch, locked for the transaction, or 未找到对应数据. */
+export async function lockOwnBatch(t: Db, org: OrgRow, id: string): Promise<BatchRow> {
+  const [row] = await t
+    .select()
+    .from(rightsBatch)
+    .where(and(eq(rightsBatch.id, id), eq(rightsBatch.orgId, org.id), eq(rightsBatch.delFlag, '0')))
+    .for('update');
+  if (!row) throw new BizError(BatchMsg.notFound);
+  return row;
+}
+
+export const BATCH_FILE_BIZ = 'rights_batch';
+export const evidenceOf = (paths: string | null): Attachment[] => [{ paths, fileType: FileType.evidence }];
+
+async function settings(db: Db, org: OrgRow, body: BatchAddBody) {
+  const rightNames = await checkRights(db, org, body.rightIds.split(','));
+  const pool = await usablePool(db, body.poolId);
+  return {
+    pool,
+    values: {
+      batchName: body.batchName,
+      rightIds: body.rightIds,
+      rightNames,
+      infringeType: body.infringeType,
+      clueSource: body.clueSource,
+      platform: body.platform,
+      rightsMethod: body.rightsMethod,
+      poolId: pool.id,
+      poolName: pool.poolName,
+      description: body.description,
+      evidenceFiles: body.evidenceFiles,
+      remark: body.remark,
+    },
+  };
+}
+
+/** 新增: a 草稿 of the caller's organisation, numbered by the threaded_code rule (XS + date + sequence). */
+export async function addBatch(ctx: ResourceCtx, body: BatchAddBody): Promise<string> {
+  const org = await requireReadyOrg(ctx.db, ctx.user);
+  const { values } = await settings(ctx.db, org, body);
+  await checkAttachments(ctx.db, ctx.user, evidenceOf(body.evidenceFiles));
+  const id = newId();
+  await ctx.db.transaction(async (t) => {
+    await linkAttachments(t, BATCH_FILE_BIZ, id, evidenceOf(body.evidenceFiles), org.sysOrgCode);
+    const batchNo = await nextCode(t, 'threaded_code');
+    await t.insert(rightsBatch).values({ id, batchNo, orgId: org.id, orgName: org.orgName, ...values, status: BatchStatus.draft, sysOrgCode: org.sysOrgCode, ...created(ctx.user) });
+    await writeLog(t, ctx.user, id, BatchLogAction.create, `批次编号 ${batchNo}`);
+  });
+  return id;
+}
+
+/** 编辑: only 草稿 or 退回补正; 申请金额 follows the pool chosen. */
+export async function editBatch(ctx: ResourceCtx, body: BatchEditBody): Promise<void> {
+  const org = await requireReadyOrg(ctx.db, ctx.user);
+  const { pool, values } = await settings(ctx.db, org, body);
+  await ctx.db.transaction(async (t) => {
+    const row = await lockOwnBatch(t, org, body.id);
+    if (!EDITABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notEditable);
+    await checkAttachments(t, ctx.user, evidenceOf(body.evidenceFiles), splitFilePaths(row.evidenceFiles));
+    await linkAttachments(t, BATCH_FILE_BIZ, row.id, evidenceOf(body.evidenceFiles), org.sysOrgCode);
+    const applyAmount = await applyAmountOf(t, pool, org.id, row.id, row.itemCount);
+    await t.update(rightsBatch).set({ ...values, applyAmount, ...updated(ctx.user) }).where(eq(rightsBatch.id, row.id));
+    const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => k !== 'rightNames' && k !== 'poolName' && values[k] !== row[k]);
+    await writeLog(t, ctx.user, row.id, BatchLogAction.edit, changed.length ? `修改字段：${changed.join('、')}` : '未修改字段');
+  });
+}
+
+/** 删除: only 草稿 or 退回补正 of the caller's organisation; all listed or none. */
+export async function deleteBatches(ctx: ResourceCtx, ids: string[]): Promise<void> {
+  const org = await requireReadyOrg(ctx.db, ctx.user);
+  await ctx.db.transaction(async (t) => {
+    for (const id of ids) {
+      const row = await lockOwnBatch(t, org, id);
+      if (!EDITABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notDeletable);
+      await t.update(rightsBatch).set({ delFlag: '1', ...updated(ctx.user) }).where(eq(rightsBatch.id, id));
+    }
+  });
+}
+
+const exportColumns: ExcelColumn<BatchRecord>[] = [
+  { title: '批次编号', key: 'batchNo', width: 16 },
+  { title: '批次名称', key: 'batchName', width: 24 },
+  { title: '申请机构', key: 'orgName', width: 26 },
+  { title: '涉及权利', key: 'rightNames', width: 36 },
+  { title: '侵权类型', key: 'infringeType', value: (r) => r.infringeType_dictText ?? r.infringeType },
+  { title: '线索来源', key: 'clueSource', value: (r) => r.clueSource_dictText ?? r.clueSource },
+  { title: '侵权平台', key: 'platform', value: (r) => r.platform_dictText ?? r.platform },
+  { title: '维权方式', key: 'rightsMethod', value: (r) => r.rightsMethod_dictText ?? r.rightsMethod },
+  { title: '线索数量', key: 'itemCount', width: 10 },
+  { title: '申请金额', key: 'applyAmount', width: 14 },
+  { title: '核定金额', key: 'approvedAmount', width: 14 },
+  { title: '资金池', key: 'poolName', width: 24 },
+  { title: '提交时间', key: 'submitTime', width: 20 },
+  { title: '状态', key: 'status', value: (r) => r.status_dictText ?? r.status },
+  { title: '结案结果', key: 'closureResult', value: (r) => r.closureResult_dictText ?? r.closureResult ?? '' },
+  { title: '成功率(%)', key: 'successRate', width: 10 },
+];
+
+/** At most ten pages of a thousand, with the list's filters and scope. */
+export async function exportBatches(ctx: ResourceCtx, query: ListParams): Promise<ExcelFile> {
+  const records: BatchRecord[] = [];
+  for (let pageNo = 1; pageNo <= 10; pageNo++) {
+    const page = await listBatches(ctx.db, ctx.deps.dicts, ctx.user, { ...query, pageNo: String(pageNo), pageSize: '1000' });
+    records.push(...page.records);
+    if (pageNo >= page.pages) break;
+  }
+  return { body: await toWorkbook('线索批次', exportColumns, records), fileName: '线索批次.xlsx', asciiName: 'threaded.xlsx' };
+}
