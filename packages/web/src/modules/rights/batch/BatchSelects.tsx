@@ -1,9 +1,10 @@
-import { AuditStatus, PoolStatus, type BatchRecord } from '@sbwq/contracts';
+import { AuditStatus, type BatchRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useDebouncedKeyword } from '../../../components/form/useDebouncedKeyword.ts';
 import { unwrap } from '../../../platform/result.ts';
-import { formatMoney, poolApi } from '../../finance/pool/pool.api.ts';
+import { formatMoney } from '../../finance/pool/pool.api.ts';
+import { batchApi } from './batch.api.ts';
 import { rightApi } from '../right/right.api.ts';
 
 type Option = { value: string; label: string; disabled?: boolean };
@@ -53,18 +54,15 @@ export function EligibleRightSelect({ id, value, onChange, record }: RightSelect
 
 type PoolSelectProps = { id?: string; value?: string; onChange?: (value: string | undefined) => void; record: BatchRecord | null };
 
-/** 资金池: the enabled pools with their 单件补贴标准 and 余额, which decide 申请金额. */
+/** 资金池: the pools open to applications, with the 单件补贴标准 and 单机构上限 that decide 申请金额. */
 export function ActivePoolSelect({ id, value, onChange, record }: PoolSelectProps) {
   const pools = useQuery({
     queryKey: ['rights', 'batch', 'pool-options'],
-    queryFn: async ({ signal }): Promise<Option[]> => {
-      const page = unwrap(await poolApi.list({ pageNo: 1, pageSize: PAGE, status: PoolStatus.active }, signal));
-      return page.records.map((p) => ({
+    queryFn: async ({ signal }): Promise<Option[]> =>
+      (await batchApi.poolOptions(signal)).map((p) => ({
         value: p.id,
-        label: `${p.poolName}（单件补贴 ${p.subsidyPerCase ? `${formatMoney(p.subsidyPerCase)} 元` : '未设置'}，余额 ${formatMoney(p.balanceAmount)} 元）`,
-        disabled: !p.subsidyPerCase,
-      }));
-    },
+        label: `${p.poolName}（单件补贴 ${formatMoney(p.subsidyPerCase)} 元${p.orgCap ? `，单机构上限 ${formatMoney(p.orgCap)} 元` : ''}）`,
+      })),
     staleTime: 30_000,
   });
   const options = [...(pools.data ?? [])];

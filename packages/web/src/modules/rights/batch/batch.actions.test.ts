@@ -2,8 +2,8 @@ import { BatchPerm, BatchStatus, type BatchRecord } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
 import { batchActions, isFinalReview } from './batch.actions.ts';
 
-const ORG_CODES = [BatchPerm.list, BatchPerm.add, BatchPerm.edit, BatchPerm.delete, BatchPerm.submit, BatchPerm.withdraw, BatchPerm.enforce, BatchPerm.progress, BatchPerm.closure];
-const REVIEWER_CODES = [BatchPerm.list, BatchPerm.review, BatchPerm.closureReview];
+const ORG_CODES: string[] = [BatchPerm.list, BatchPerm.add, BatchPerm.edit, BatchPerm.delete, BatchPerm.submit, BatchPerm.withdraw, BatchPerm.enforce, BatchPerm.progress, BatchPerm.closure];
+const REVIEWER_CODES: string[] = [BatchPerm.list, BatchPerm.review, BatchPerm.closureReview];
 const orgUser = (code: string) => ORG_CODES.includes(code);
 const reviewer = (code: string) => REVIEWER_CODES.includes(code);
 

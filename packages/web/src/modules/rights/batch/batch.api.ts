@@ -1,4 +1,5 @@
 import {
+  BATCH_POOL_OPTIONS_PATH,
   batchResource,
   BatchPath,
   type ApprovalRecord,
@@ -6,6 +7,7 @@ import {
   type BatchClosureReviewBody,
   type BatchItemRecord,
   type BatchLogRecord,
+  type BatchPoolOption,
   type BatchRecord,
   type batchItemsSaveBody,
   type batchProgressBody,
@@ -39,6 +41,8 @@ export const batchApi = {
   saveItems: (body: z.input<typeof batchItemsSaveBody>) => http.post<BatchRecord>(BatchPath.itemSave, body),
   addProgress: (body: z.input<typeof batchProgressBody>) => http.post<null>(BatchPath.progressAdd, body),
   logs: (batchId: string, signal?: AbortSignal) => http.get<BatchLogRecord[]>(BatchPath.logList, { batchId }, { signal }).then(unwrap),
+  /** the pools a batch may apply to (启用, with a 单件补贴标准) */
+  poolOptions: (signal?: AbortSignal) => http.get<BatchPoolOption[]>(BATCH_POOL_OPTIONS_PATH, undefined, { signal }).then(unwrap),
   approvals: (batchId: string, signal?: AbortSignal) =>
     http.get<Page<ApprovalRecord>>(BatchPath.approvals, { bizId: batchId, pageNo: 1, pageSize: 100, column: 'approveTime', order: 'asc' }, { signal }).then(unwrap),
 };
