@@ -1,0 +1,113 @@
+import type { APIRequestContext } from '@playwright/test';
+import { button, test } from '../support/app.ts';
+import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, unique } from '../support/rights.ts';
+import { choose, confirmInPopup, dropdown } from '../support/system-data.ts';
+import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
+
+type Pool = { frozenAmount: string; balanceAmount: string };
+
+/** An approved protected-rights record of the organisation: what a batch is about. */
+async function approvedRight(request: APIRequestContext, orgToken: string, reviewerToken: string, name: string) {
+  const id = await apiCall<string>(request, orgToken, 'POST', '/rights/right/add', {
+    trademarkName: name,
+    regNo: String(50_000_000 + Math.floor(Math.random() * 9_000_000)),
+    niceClass: '25',
+    registrant: '测试品牌股份有限公司',
+    regDate: '2020-05-06',
+  });
+  await apiCall(request, orgToken, 'POST', '/rights/right/submit', { ids: id });
+  await apiCall(request, reviewerToken, 'POST', '/rights/right/approve', { id, result: 'pass' });
+}
+
+/** An enabled pool paying 500 yuan per clue. */
+async function enabledPool(request: APIRequestContext, financeToken: string, poolName: string) {
+  const id = await apiCall<string>(request, financeToken, 'POST', '/rights/capitalPool/add', { poolName, fundSource: '1', poolYear: 2026, totalAmount: '100000', subsidyPerCase: '500', orgCap: '50000' });
+  await apiCall(request, financeToken, 'PUT', '/rights/capitalPool/enable', { id });
+  return id;
+}
+
+test.describe('线索批次 (DOMAIN clue batch flow)', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('an organisation drafts a batch with items and submits it; a reviewer approves it with an amount, which the pool freezes', async ({ browser, request, baseURL }) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
+    const markName = unique('批次商标');
+    const poolName = unique('线索补贴资金');
+    const batchName = unique('淘宝假冒线索');
+    await approvedRight(request, org.token, reviewerToken, markName);
+    const poolId = await enabledPool(request, financeToken, poolName);
+
+    const agent = await contextFor(browser, org.username, baseURL!, '10.82.0.1');
+    await agent.setViewportSize({ width: 1440, height: 900 });
+    await agent.goto('/rights/batch/list');
+    await button(agent, '新增').click();
+    const form = dialog(agent, '新增线索批次');
+    await formItem(form, '批次名称').locator('input').fill(batchName);
+    const rights = formItem(form, '涉及权利').locator('.ant-select');
+    await rights.click();
+    await rights.locator('input').fill(markName);
+    await dropdown(agent).getByText(markName).click();
+    await agent.keyboard.press('Escape');
+    await choose(agent, formItem(form, '侵权类型').locator('.ant-select'), '假冒注册商标');
+    await choose(agent, formItem(form, '侵权平台').locator('.ant-select'), '淘宝');
+    await formItem(form, '资金池').locator('.ant-select').click();
+    await dropdown(agent).getByText(poolName).click();
+    await button(form, '保存').click();
+    await toast(agent, '添加成功！');
+
+    // A new batch opens on its page at 线索明细, where its items are added.
+    await expect(agent).toHaveURL(/\/rights\/batch\/detail\/[^/?]+\?tab=items$/);
+    await expect(agent.getByRole('tab', { name: '线索明细（0）' })).toHaveAttribute('aria-selected', 'true');
+    await button(agent, '编辑明细').click();
+    const paste = dialog(agent, '添加线索明细');
+    await paste.getByRole('textbox', { name: '线索明细' }).fill(
+      ['https://item.taobao.com/item.htm?id=1001\t假冒旗舰店\t张三\t浙江杭州\t运动鞋\t199', 'https://item.taobao.com/item.htm?id=1002', 'https://item.taobao.com/item.htm?id=1003'].join('\n'),
+    );
+    await button(paste, '添加').click();
+    await toast(agent, '线索明细已保存');
+    await expect(agent.getByRole('tab', { name: '线索明细（3）' })).toBeVisible();
+    await expect(row(agent, 'id=1001')).toContainText('假冒旗舰店');
+
+    // 申请金额 = 3 × 500, computed by the server.
+    await agent.getByRole('tab', { name: '基本信息' }).click();
+    await expect(agent.locator('.batch-detail')).toContainText('1,500.00 元');
+    await button(agent, '提交').click();
+    await confirmInPopup(agent);
+    await toast(agent, '已提交审核');
+    await expect(agent.locator('.batch-detail .ant-card-head')).toContainText('待审核');
+    const batchNo = (await agent.locator('.batch-detail .ant-card-head strong').first().textContent()) ?? '';
+    expect(batchNo).toMatch(/^XS\d{11}$/);
+
+    // The reviewer, in a browser of their own, approves 1,200 of the 1,500 applied for.
+    const reviewer = await contextFor(browser, org.reviewer, baseURL!, '10.82.0.2');
+    await reviewer.setViewportSize({ width: 1440, height: 900 });
+    await reviewer.goto('/rights/batch/list');
+    const listed = row(reviewer, batchNo);
+    await expect(listed).toContainText('待审核');
+    await listed.getByRole('button', { name: '审核' }).click();
+    const review = dialog(reviewer, new RegExp(`初审：${batchNo}`));
+    const amount = formItem(review, '核定金额（元）').locator('input');
+    await expect(amount).toHaveValue('1500.00');
+    await amount.fill('1500.01');
+    await button(review, '提交').click();
+    await expect(review.getByText('核定金额不能大于申请金额')).toBeVisible();
+    await amount.fill('1200');
+    await button(review, '提交').click();
+    await toast(reviewer, '审核通过，核定金额已冻结');
+    await expect(review).toBeHidden();
+    await expect(listed).toContainText('待维权');
+    await expect(listed).toContainText('1,200.00');
+
+    const pool = await apiCall<Pool>(request, financeToken, 'GET', '/rights/capitalPool/queryById', undefined, { id: poolId });
+    expect(pool).toMatchObject({ frozenAmount: '1200.00', balanceAmount: '98800.00' });
+
+    // The organisation's page shows the decision in 审批记录 and the batch ready to enforce.
+    await agent.reload();
+    await expect(agent.locator('.batch-detail .ant-card-head')).toContainText('待维权');
+    await agent.getByRole('tab', { name: '审批记录' }).click();
+    await expect(row(agent, '初审')).toContainText('通过');
+    await expect(button(agent, '开始维权')).toBeVisible();
+  });
+});
