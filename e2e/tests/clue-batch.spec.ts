@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { button, test } from '../support/app.ts';
-import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, unique } from '../support/rights.ts';
+import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, shot, unique } from '../support/rights.ts';
 import { choose, confirmInPopup, dropdown } from '../support/system-data.ts';
 import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
 
@@ -29,7 +29,7 @@ async function enabledPool(request: APIRequestContext, financeToken: string, poo
 test.describe('线索批次 (DOMAIN clue batch flow)', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('an organisation drafts a batch with items and submits it; a reviewer approves it with an amount, which the pool freezes', async ({ browser, request, baseURL }) => {
+  test('an organisation drafts a batch with items and submits it; a reviewer approves it with an amount, which the pool freezes', async ({ browser, request, baseURL }, testInfo) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
@@ -76,8 +76,8 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     await button(agent, '提交').click();
     await confirmInPopup(agent);
     await toast(agent, '已提交审核');
-    await expect(agent.locator('.batch-detail .ant-card-head')).toContainText('待审核');
-    const batchNo = (await agent.locator('.batch-detail .ant-card-head strong').first().textContent()) ?? '';
+    await expect(agent.locator('.batch-detail-head')).toContainText('待审核');
+    const batchNo = (await agent.locator('.batch-detail-head .batch-no').first().textContent()) ?? '';
     expect(batchNo).toMatch(/^XS\d{11}$/);
 
     // The reviewer, in a browser of their own, approves 1,200 of the 1,500 applied for.
@@ -105,9 +105,21 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
 
     // The organisation's page shows the decision in 审批记录 and the batch ready to enforce.
     await agent.reload();
-    await expect(agent.locator('.batch-detail .ant-card-head')).toContainText('待维权');
+    await expect(agent.locator('.batch-detail-head')).toContainText('待维权');
     await agent.getByRole('tab', { name: '审批记录' }).click();
     await expect(row(agent, '初审')).toContainText('通过');
     await expect(button(agent, '开始维权')).toBeVisible();
+    await agent.screenshot({ path: shot(testInfo, 'batch-detail-1440') });
+
+    // On a phone the page and its tabs stay within the screen; the tables scroll inside.
+    await agent.setViewportSize({ width: 375, height: 812 });
+    await agent.getByRole('tab', { name: /线索明细/ }).click();
+    await expect(row(agent, 'id=1002')).toBeVisible();
+    expect(await agent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await agent.screenshot({ path: shot(testInfo, 'batch-detail-items-375') });
+    await reviewer.setViewportSize({ width: 375, height: 812 });
+    await expect(listed).toBeVisible();
+    expect(await reviewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await reviewer.screenshot({ path: shot(testInfo, 'batch-list-375') });
   });
 });

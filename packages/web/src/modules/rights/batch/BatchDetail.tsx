@@ -28,12 +28,14 @@ type TabKey = (typeof TABS)[number];
  */
 export function BatchDetail() {
   const { id = '' } = useParams();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   const { can } = useAccess();
   const client = useQueryClient();
   const reloadList = useReloadList(BATCH_LIST_KEY);
   const [editing, setEditing] = useState<BatchRecord | null>(null);
+  // `?tab=` opens a tab (a new batch at its items); switching stays off the address, which names the page's tab in the shell
+  const [tab, setTab] = useState<TabKey>(() => ((TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as TabKey) : 'info'));
   const batch = useQuery({ queryKey: batchKey(id), queryFn: () => batchApi.byId(id), enabled: Boolean(id) });
   const b = batch.data;
   usePageTitle(b ? `线索批次：${b.batchNo}` : null);
@@ -51,7 +53,6 @@ export function BatchDetail() {
     },
   });
 
-  const tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as TabKey) : 'info';
 
   if (batch.isLoading) return <Card><Skeleton active /></Card>;
   if (!b) return <Result status="404" title="批次不存在或无权查看" extra={<Button onClick={() => navigate('/rights/batch/list')}>返回列表</Button>} />;
@@ -88,21 +89,21 @@ export function BatchDetail() {
     });
 
   return (
-    <Card
-      title={
-        <Space wrap>
+    <Card className="batch-detail">
+      <div className="batch-detail-head" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
+        <Space wrap size={8} style={{ minWidth: 0 }}>
           <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回列表" onClick={() => navigate('/rights/batch/list')} />
-          <Typography.Text strong>{b.batchNo}</Typography.Text>
-          <Typography.Text>{b.batchName}</Typography.Text>
+          <Typography.Text strong className="batch-no">
+            {b.batchNo}
+          </Typography.Text>
+          <Typography.Text style={{ wordBreak: 'break-all' }}>{b.batchName}</Typography.Text>
           <BatchStatusTag batch={b} />
         </Space>
-      }
-      extra={<Space wrap>{buttons}</Space>}
-      className="batch-detail"
-    >
+        {buttons.length > 0 && <Space wrap>{buttons}</Space>}
+      </div>
       <Tabs
         activeKey={tab}
-        onChange={(key) => setSearch({ tab: key }, { replace: true })}
+        onChange={(key) => setTab(key as TabKey)}
         destroyOnHidden
         items={[
           { key: 'info', label: '基本信息', children: <BatchInfoTab batch={b} /> },
