@@ -27,6 +27,7 @@ import { seedUserAnnouncementMenu } from '../modules/system/announcement/announc
 import { seedFinanceSection } from '../modules/finance/pool/pool.menu.ts';
 import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
 import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
+import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
@@ -242,6 +243,7 @@ const units = (): Unit[] => [
   // every feature's own menu rows, now that the sections they go under exist
   ...features.flatMap((feature) => feature.menus ?? []).map(menuUnit),
   { key: 'demo:finance-pool:v1', run: async (db, opts) => (opts.seedDemo ? seedPoolDemo(db) : undefined) },
+  { key: 'demo:threaded:v1', run: async (db, opts) => (opts.seedDemo ? seedBatchDemo(db) : undefined) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */

@@ -56,9 +56,11 @@ describe('issue 7 menus: the rights sections by role, and the onboarding gate of
       '机构管理 > 机构银行账户',
       '权利管理 > 受保护权利',
       '权利管理 > 文件信息',
+      '权利管理 > 线索批次',
       '审批管理 > 审批记录',
     ]);
-    expect(auth.map((a) => a.action)).toEqual(expect.arrayContaining(['rights:right:add', 'rights:right:import', 'rights:bank:add']));
+    expect(auth.map((a) => a.action)).toEqual(expect.arrayContaining(['rights:right:add', 'rights:right:import', 'rights:bank:add', 'rights:threaded:submit']));
+    expect(auth.map((a) => a.action)).not.toContain('rights:threaded:review');
     expect(auth.map((a) => a.action)).not.toContain('rights:right:approve');
   });
 
@@ -76,6 +78,7 @@ describe('issue 7 menus: the rights sections by role, and the onboarding gate of
       '机构管理 > 认证审批',
       '权利管理 > 受保护权利',
       '权利管理 > 文件信息',
+      '权利管理 > 线索批次',
       '审批管理 > 待我审批',
       '审批管理 > 审批记录',
     ]);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BatchMsg, BatchStatus, ItemStatus, PoolLedgerMsg, RightsMsg } from '@sbwq/contracts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -144,5 +144,23 @@ describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async (
     expect(await noticesOf(id)).toEqual([]);
     expect(await logsOf((await s.batch(id)).batchNo)).toEqual([]);
     expect((await s.poolOf()).frozenAmount).toBe(before.frozenAmount);
+  });
+
+  it('the freeze is part of the decision: when a later write of the decision fails, the freeze is rolled back with it', async () => {
+    // A trigger makes the approval record (written after the freeze) fail for this one opinion.
+    await db.execute(sql.raw(`create or replace function batch_test_fail() returns trigger language plpgsql as $$
+      begin if new.opinion = '触发失败' then raise exception 'approval write failed'; end if; return new; end $$`));
+    await db.execute(sql.raw('create trigger batch_test_fail before insert on rights_approval for each row execute function batch_test_fail()'));
+    await rig.call(s.finance.token, 'POST', '/rights/capitalPool/deposit', { poolId: s.poolId, amount: '10000' });
+    const before = await s.poolOf();
+    const id = await s.submitted(a, rightA, 1);
+    const res = await review(reviewer.token, id, 'pass', { opinion: '触发失败' });
+    await db.execute(sql.raw('drop trigger batch_test_fail on rights_approval'));
+    expect(res.success).toBe(false);
+    expect(await s.batch(id)).toMatchObject({ status: BatchStatus.pending, approvedAmount: null });
+    expect(await logsOf((await s.batch(id)).batchNo)).toEqual([]);
+    expect(await s.poolOf()).toMatchObject({ frozenAmount: before.frozenAmount, balanceAmount: before.balanceAmount });
+    expect((await review(reviewer.token, id, 'pass')).message).toBe(BatchMsg.approved);
+    expect((await logsOf((await s.batch(id)).batchNo)).map((l) => l.changeType)).toEqual(['2']);
   });
 });

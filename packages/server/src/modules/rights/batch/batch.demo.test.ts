@@ -1,0 +1,50 @@
+import { inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { BATCH_STATUS_VALUES } from '@sbwq/contracts';
+import { rows } from '../../../platform/db/client.ts';
+import { runSeeds } from '../../../seed/seed.ts';
+import { sysSeed } from '../../../seed/seed.table.ts';
+import { createTestApp, dbKind } from '../../../test/harness.ts';
+import { reconcile } from '../../finance/pool/pool-log.service.ts';
+
+const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1'];
+
+describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
+  const t = await createTestApp();
+  const db = t.database.db;
+  // The harness seeds without demo data; run the demo units again as a first start with SEED_DEMO=1 would.
+  await db.delete(sysSeed).where(inArray(sysSeed.key, UNITS));
+  const started = performance.now();
+  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined });
+  const seconds = (performance.now() - started) / 1000;
+
+  it('DOMAIN clue batch: batches of several organisations in every state, with items, progress and approvals', async () => {
+    expect(applied).toEqual(UNITS);
+    expect(seconds).toBeLessThan(15);
+    const byStatus = await rows<{ status: string; n: number; orgs: number }>(db, sql`select status, count(*)::int as n, count(distinct org_id)::int as orgs from rights_batch group by status`);
+    expect(byStatus.map((r) => r.status).sort()).toEqual([...BATCH_STATUS_VALUES].sort());
+    const [{ total, orgs }] = await rows<{ total: number; orgs: number }>(db, sql`select count(*)::int as total, count(distinct org_id)::int as orgs from rights_batch`);
+    expect(total).toBeGreaterThanOrEqual(30);
+    expect(orgs).toBeGreaterThan(1);
+    const [{ wrong }] = await rows<{ wrong: number }>(db, sql`select count(*)::int as wrong from rights_batch b where b.item_count <> (select count(*) from rights_batch_item i where i.batch_id = b.id)`);
+    expect(wrong).toBe(0);
+    const [{ progress, approvals }] = await rows<{ progress: number; approvals: number }>(
+      db,
+      sql`select (select count(*)::int from rights_batch_progress) as progress, (select count(*)::int from rights_approval where biz_type in ('4', '5')) as approvals`,
+    );
+    expect(progress).toBeGreaterThan(0);
+    expect(approvals).toBeGreaterThan(0);
+  });
+
+  it('the pool ledger agrees with the batches: each batch holds 核定 − 已解冻 frozen under its own reference', async () => {
+    expect((await reconcile(db)).differences).toEqual([]);
+    const mismatched = await rows<{ id: string }>(
+      db,
+      sql`select b.id from rights_batch b
+           where b.approved_amount is not null and b.status in ('4', '5', '6', '7', '9')
+             and (b.approved_amount - b.released_amount) <> coalesce((select sum(case change_type when '2' then amount when '3' then -amount else 0 end)
+                   from fin_capital_pool_log l where l.biz_ref = 'batch:' || b.id), 0)`,
+    );
+    expect(mismatched).toEqual([]);
+  });
+});
