@@ -1,4 +1,4 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, ImportOutlined } from '@ant-design/icons';
 import { BatchDict, BatchPerm, BatchStatus, EDITABLE_STATUSES, type BatchItemRecord, type BatchRecord } from '@sbwq/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
@@ -10,6 +10,7 @@ import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { batchApi, batchKey, ITEM_STATUS_COLORS } from './batch.api.ts';
 import { ItemResultModal, ItemsPasteModal } from './BatchItemDialogs.tsx';
+import { ItemsImportModal } from './ItemsImportModal.tsx';
 
 /** Pages of up to 500 rows are drawn virtually, so a batch of 2,000 items scrolls smoothly. */
 const PAGE_SIZES = [20, 50, 100, 500];
@@ -24,13 +25,14 @@ type BatchItemsTabProps = {
 
 /**
  * 线索明细 of a batch (DOMAIN.md clue item), read-only and paged on the server. While the batch is a
- * 草稿 / 退回补正 its organisation adds (编辑明细) and deletes items; while 维权中 it records each item's
+ * 草稿 / 退回补正 its organisation adds (编辑明细, 导入明细) and deletes items; while 维权中 it records each item's
  * result (处理结果), which 申请结案 needs.
  */
 export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
   const [page, setPage] = useState({ pageNo: 1, pageSize: PAGE_SIZES[0] });
   const [filter, setFilter] = useState<{ status?: string; linkUrl?: string }>({});
   const [pasting, setPasting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [resulting, setResulting] = useState<BatchItemRecord | null>(null);
   const editable = batch.editable && EDITABLE_STATUSES.includes(batch.status) && can(BatchPerm.edit);
   const recording = batch.status === BatchStatus.enforcing && can(BatchPerm.enforce);
@@ -99,6 +101,11 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
             编辑明细
           </Button>
         )}
+        {editable && can(BatchPerm.import) && (
+          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+            导入明细
+          </Button>
+        )}
         <DictSelect
           code={BatchDict.itemStatus}
           placeholder="按状态筛选"
@@ -141,6 +148,7 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
         }}
       />
       {pasting && <ItemsPasteModal batchId={batch.id} open existing={batch.itemCount} onClose={() => setPasting(false)} onDone={changed} />}
+      {importing && <ItemsImportModal batchId={batch.id} onClose={() => setImporting(false)} onDone={changed} />}
       <ItemResultModal batchId={batch.id} item={resulting} onClose={() => setResulting(null)} onDone={changed} />
     </>
   );

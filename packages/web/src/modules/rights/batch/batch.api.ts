@@ -6,6 +6,7 @@ import {
   type BatchClosureBody,
   type BatchClosureReviewBody,
   type BatchItemRecord,
+  type BatchImportResult,
   type BatchLogRecord,
   type BatchPoolOption,
   type BatchRecord,
@@ -41,6 +42,12 @@ export const batchApi = {
   saveItems: (body: z.input<typeof batchItemsSaveBody>) => http.post<BatchRecord>(BatchPath.itemSave, body),
   addProgress: (body: z.input<typeof batchProgressBody>) => http.post<null>(BatchPath.progressAdd, body),
   logs: (batchId: string, signal?: AbortSignal) => http.get<BatchLogRecord[]>(BatchPath.logList, { batchId }, { signal }).then(unwrap),
+  /** .xlsx of items: all rows or none; a refused file answers code 201 with each bad row */
+  importItems: (batchId: string, file: File) => {
+    const data = new FormData();
+    data.append('file', file, file.name);
+    return http.post<BatchImportResult>(BatchPath.itemImport, data, { params: { batchId }, timeoutMs: 120_000 });
+  },
   /** the pools a batch may apply to (启用, with a 单件补贴标准) */
   poolOptions: (signal?: AbortSignal) => http.get<BatchPoolOption[]>(BATCH_POOL_OPTIONS_PATH, undefined, { signal }).then(unwrap),
   approvals: (batchId: string, signal?: AbortSignal) =>
