@@ -122,4 +122,77 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     expect(await reviewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await reviewer.screenshot({ path: shot(testInfo, 'batch-list-375') });
   });
+
+  test('the organisation starts enforcement, logs progress and each item\'s result, applies for closure; the reviewer closes it from 待我审批 and, nothing won, the pool gets its freeze back', async ({ browser, request, baseURL }) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
+    const markName = unique('结案商标');
+    await approvedRight(request, org.token, reviewerToken, markName);
+    const rights = await apiCall<{ records: { id: string }[] }>(request, org.token, 'GET', '/rights/right/list', undefined, { trademarkName: markName });
+    const poolId = await enabledPool(request, financeToken, unique('结案资金'));
+    const batchName = unique('抖音线索');
+    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rights.records[0].id, infringeType: '2', clueSource: '1', platform: '5', rightsMethod: '1', poolId });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://v.douyin.com/a1' }, { linkUrl: 'https://v.douyin.com/a2' }], deleteIds: [] });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
+    await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', opinion: null, approvedAmount: '800' });
+    const frozen = async () => (await apiCall<Pool>(request, financeToken, 'GET', '/rights/capitalPool/queryById', undefined, { id: poolId })).frozenAmount;
+    expect(await frozen()).toBe('800.00');
+
+    const agent = await contextFor(browser, org.username, baseURL!, '10.82.0.3');
+    await agent.setViewportSize({ width: 1440, height: 900 });
+    await agent.goto(`/rights/batch/detail/${batchId}`);
+    await expect(agent.locator('.batch-detail-head')).toContainText('待维权');
+    await button(agent, '开始维权').click();
+    await confirmInPopup(agent);
+    await toast(agent, '已开始维权');
+    await expect(agent.locator('.batch-detail-head')).toContainText('维权中');
+
+    await agent.getByRole('tab', { name: '维权进度' }).click();
+    await expect(agent.getByText('暂无维权进度')).toBeVisible();
+    await button(agent, '添加进度').click();
+    const progress = dialog(agent, '添加进度');
+    await choose(agent, formItem(progress, '进度节点').locator('.ant-select'), '提交投诉');
+    await formItem(progress, '进度说明').locator('textarea').fill('已向抖音平台提交知识产权投诉');
+    await button(progress, '保存').click();
+    await toast(agent, '进度已记录');
+    await expect(agent.locator('.batch-progress-item')).toContainText('已向抖音平台提交知识产权投诉');
+    await expect(agent.locator('.batch-progress-item')).toContainText('提交投诉');
+
+    // Closure needs every item's result first.
+    await agent.getByRole('tab', { name: /线索明细/ }).click();
+    for (const link of ['a1', 'a2']) {
+      await row(agent, link).getByText('处理结果').click();
+      const result = dialog(agent, /处理结果/);
+      await choose(agent, formItem(result, '状态').locator('.ant-select'), '失败');
+      await formItem(result, '投诉单号').locator('input').fill(`TS-${link}`);
+      await button(result, '保存').click();
+      await toast(agent, '线索明细已保存');
+      await expect(row(agent, link)).toContainText('失败');
+    }
+    await button(agent, '申请结案').click();
+    const closure = dialog(agent, /申请结案/);
+    await formItem(closure, '结案说明').locator('textarea').fill('平台认定不构成侵权，投诉均未成功');
+    await button(closure, '提交结案申请').click();
+    await toast(agent, '已申请结案，请等待协会审核');
+    await expect(agent.locator('.batch-detail-head')).toContainText('待结案审核');
+
+    const reviewer = await contextFor(browser, org.reviewer, baseURL!, '10.82.0.4');
+    await reviewer.setViewportSize({ width: 1440, height: 900 });
+    await reviewer.goto('/rights/approval/todo');
+    const todo = row(reviewer, batchName);
+    await expect(todo).toContainText('结案');
+    await todo.getByRole('button', { name: '审批' }).click();
+    const review = dialog(reviewer, /结案审核/);
+    await expect(review).toContainText('0.00%');
+    await button(review, '提交').click();
+    await toast(reviewer, '已结案');
+    await expect(row(reviewer, batchName)).toHaveCount(0);
+    expect(await frozen()).toBe('0.00');
+
+    await agent.reload();
+    await expect(agent.locator('.batch-detail-head')).toContainText('已结案');
+    await agent.getByRole('tab', { name: '操作日志' }).click();
+    await expect(row(agent, '结案审核')).toContainText('解冻 800.00 元');
+  });
 });
