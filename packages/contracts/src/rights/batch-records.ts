@@ -115,3 +115,20 @@ export type BatchLogRecord = {
 
 /** Item import answer: all rows or none. `errors` lists each bad row (1-based, the header is row 1). */
 export type BatchImportResult = { imported: number; errors: { row: number; message: string }[] };
+
+/** An option of the form's 涉及权利: an approved right of the caller's organisation, neither expired nor out of authorisation. */
+export type BatchRightOption = { id: string; label: string; trademarkName: string; regNo: string; niceClass: string; expireDate: string; authEndDate: string | null };
+
+/** An option of the form's 资金池, with the numbers behind 申请金额. */
+export type BatchPoolOption = {
+  id: string;
+  poolName: string;
+  poolYear: number;
+  /** 单件补贴标准 */
+  subsidyPerCase: string;
+  /** 单机构上限, null when the pool has none */
+  orgCap: string | null;
+  /** what the caller's organisation may still be approved from this pool (null: no cap) */
+  capLeft: string | null;
+  balanceAmount: string;
+};

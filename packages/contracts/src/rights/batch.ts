@@ -217,6 +217,8 @@ export const BatchPath = {
   progressList: `${BATCH_BASE}/progress/list`, // GET batchId → ProgressRecord[] (oldest first, for the timeline)
   progressAdd: `${BATCH_BASE}/progress/add`, // POST batchProgressBody
   logList: `${BATCH_BASE}/log/list`, // GET batchId → BatchLogRecord[] (newest first)
+  usableRights: `${BATCH_BASE}/usableRights`, // GET → BatchRightOption[]: the caller's rights a batch may name (the form's 涉及权利 options)
+  pools: `${BATCH_BASE}/pools`, // GET → BatchPoolOption[]: active pools with a subsidy, and what the caller's organisation may still draw
   /** 审批记录 of one batch: the approval list filtered `bizId=<batch id>` (bizType 4 线索批次 and 5 结案) */
   approvals: '/rights/approval/list',
 } as const;

@@ -146,6 +146,18 @@ describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async (
     expect((await s.poolOf()).frozenAmount).toBe(before.frozenAmount);
   });
 
+  it('refusals out of order: start, progress, closure and its review, withdrawal, another organisation', async () => {
+    const id = await s.submitted(a, rightA, 1);
+    expect((await call(a.token, 'POST', '/rights/threaded/startEnforce', { id })).message).toBe(BatchMsg.notStartable);
+    expect((await call(a.token, 'POST', '/rights/threaded/progress/add', { batchId: id, node: '1', progressDate: '2026-01-01', description: '受理' })).message).toBe(BatchMsg.notEnforcing);
+    expect((await call(a.token, 'POST', '/rights/threaded/applyClosure', { id, closureSummary: '完毕' })).message).toBe(BatchMsg.notEnforcing);
+    expect((await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id, result: 'pass' })).message).toBe(BatchMsg.notClosurePending);
+    expect((await call(s.b.token, 'POST', '/rights/threaded/withdraw', { id, reason: '试图撤销' })).message).toBe(RightsMsg.notFound);
+    expect((await review(reviewer.token, id, 'reject', { opinion: '不予支持' })).success).toBe(true);
+    expect((await call(a.token, 'POST', '/rights/threaded/withdraw', { id, reason: '撤销' })).message).toBe(BatchMsg.notWithdrawable);
+    expect((await call(a.token, 'POST', '/rights/threaded/review', { id, result: 'pass' })).success).toBe(false);
+  });
+
   it('the freeze is part of the decision: when a later write of the decision fails, the freeze is rolled back with it', async () => {
     // A trigger makes the approval record (written after the freeze) fail for this one opinion.
     await db.execute(sql.raw(`create or replace function batch_test_fail() returns trigger language plpgsql as $$

@@ -21,7 +21,7 @@ import { rightsRight } from '../right/right.table.ts';
 import { rightsBatch } from './batch.table.ts';
 
 /** Legal states in which a mark can no longer be enforced: 已注销, 已宣告无效. */
-const DEAD_LEGAL_STATUSES = ['5', '6'];
+export const DEAD_LEGAL_STATUSES = ['5', '6'];
 
 /**
  * The 涉及权利 of a batch: each must be the organisation's own approved record whose mark is not past

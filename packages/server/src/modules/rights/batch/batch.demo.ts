@@ -29,9 +29,9 @@ type Who = { id: string; username: string; realname: string };
 const S = BatchStatus;
 /** The demo's walk through the flow: each entry one batch, in the state it stops at. */
 const PLAN: string[] = [
-  ...[S.draft, S.draft, S.pending, S.pending, S.pending, S.secondReview, S.toEnforce, S.toEnforce, S.enforcing, S.enforcing, S.enforcing],
-  ...[S.enforcing, S.closurePending, S.closurePending, S.closed, S.closed, S.closed, S.closed, S.closed, S.rejected, S.rejected, S.withdrawn],
-  ...[S.withdrawn, S.returned, S.returned, S.pending, S.enforcing, S.closed, S.closed, S.toEnforce, S.closurePending, S.closed, S.pending, S.draft],
+  S.draft, S.draft, S.pending, S.pending, S.pending, S.secondReview, S.toEnforce, S.toEnforce, S.enforcing, S.enforcing, S.enforcing,
+  S.enforcing, S.closurePending, S.closurePending, S.closed, S.closed, S.closed, S.closed, S.closed, S.rejected, S.rejected, S.withdrawn,
+  S.withdrawn, S.returned, S.returned, S.pending, S.enforcing, S.closed, S.closed, S.toEnforce, S.closurePending, S.closed, S.pending, S.draft,
 ];
 const NAMES = ['淘宝假冒店铺集中投诉', '拼多多近似商标商品', '抖音直播间售假', '京东第三方店铺侵权', '1688批发商标识侵权', '线下批发市场售假', '天猫店铺名称侵权', '关键词滥用链接清理'];
 const SHOPS = ['潮流优选', '品质生活馆', '名品折扣', '优购精选', '特价工厂店', '旗舰直营', '好物集合', '尚品汇'];
@@ -122,7 +122,7 @@ export async function seedBatchDemo(db: Db): Promise<void> {
       closureSummary: closureApplied ? '各线索已处理完毕，详见明细处理结果' : null,
       closureApplyTime: closureApplied ? at(20) : null,
       closedTime: status === S.closed ? at(22) : null,
-      ...(outcome ?? {}),
+      ...outcome,
       sysOrgCode: org.sysOrgCode,
       createBy: submitter?.username ?? 'system',
       createTime: created,

@@ -29,6 +29,7 @@ import * as progress from './batch-progress.service.ts';
 import * as stats from './batch-stats.service.ts';
 import { importItems, itemTemplate } from './batch-import.ts';
 import { listLogs } from './batch-log.ts';
+import { poolOptions, usableRights } from './batch-options.service.ts';
 
 const tags = ['线索批次'];
 
@@ -152,6 +153,13 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
     await service.visibleBatch(db, request.user!, request.query.batchId);
     return ok(await listLogs(db, request.query.batchId), Msg.ok, 200);
   });
+
+  r.get(BatchPath.usableRights, { config: { permission: BatchPerm.add }, schema: { tags, summary: '可用于线索批次的本机构权利（已通过审核、未过期、授权未过期）' } }, async (request) =>
+    ok(await usableRights(db, request.user!), Msg.ok, 200),
+  );
+  r.get(BatchPath.pools, { config: { permission: BatchPerm.add }, schema: { tags, summary: '可申请的资金池（启用且设有单件补贴标准），含本机构尚可申请金额' } }, async (request) =>
+    ok(await poolOptions(db, request.user!), Msg.ok, 200),
+  );
 
   const statTags = ['统计'];
   const signedIn = { signedIn: true };

@@ -32,6 +32,15 @@ describe('DOMAIN clue batch: drafts, rights and amounts, items, scope', async ()
     expect((await call(reviewer.token, 'POST', '/rights/threaded/add', s.form(rightA))).success).toBe(false);
   });
 
+  it('the form’s options: only usable rights of the caller’s organisation; active pools with what the organisation may still draw', async () => {
+    const rights = (await call(a.token, 'GET', '/rights/threaded/usableRights')).result;
+    expect(rights.map((r: { id: string }) => r.id)).toEqual([rightA]);
+    expect(rights[0].label).toBe('星河1（第2类 40000001）');
+    const pools = (await call(a.token, 'GET', '/rights/threaded/pools')).result;
+    expect(pools).toMatchObject([{ id: s.poolId, subsidyPerCase: '1000.00', orgCap: '60000.00', capLeft: '60000.00' }]);
+    expect((await call(reviewer.token, 'GET', '/rights/threaded/pools')).success).toBe(false);
+  });
+
   it('items save: values and deleteIds; 申请金额 = 线索数量 × 单件补贴标准; unique links, URL rule, money price', async () => {
     const saved = await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: s.items(3), deleteIds: [] });
     expect(saved).toMatchObject({ success: true, message: BatchMsg.itemsSaved, result: { itemCount: 3, applyAmount: '3000.00' } });
