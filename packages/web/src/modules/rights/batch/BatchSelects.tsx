@@ -1,40 +1,32 @@
-import { AuditStatus, type BatchRecord } from '@sbwq/contracts';
+import type { BatchRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useDebouncedKeyword } from '../../../components/form/useDebouncedKeyword.ts';
-import { unwrap } from '../../../platform/result.ts';
 import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { batchApi } from './batch.api.ts';
-import { rightApi } from '../right/right.api.ts';
 
-type Option = { value: string; label: string; disabled?: boolean };
-const PAGE = 50;
+type Option = { value: string; label: string };
+
+/** The rights already chosen keep their names from the batch, should one no longer be offered. */
+function chosenRights(record: BatchRecord | null): Option[] {
+  const ids = record?.rightIds ? record.rightIds.split(',') : [];
+  const names = record?.rightNames ? record.rightNames.split('、') : [];
+  return ids.length === names.length ? ids.map((id, i) => ({ value: id, label: names[i] })) : [];
+}
 
 type RightSelectProps = { id?: string; value?: string[]; onChange?: (value: string[]) => void; record: BatchRecord | null };
 
 /**
- * 涉及权利: the organisation's approved protected-rights records (the list answers an organisation
- * only its own). An expired mark or authorisation blocks a batch (DOMAIN.md), so those are shown
- * but cannot be picked; the rights already chosen keep their names from the batch.
+ * 涉及权利: the organisation's rights a batch may name, as the server offers them (approved, neither
+ * expired nor out of authorisation: DOMAIN.md "an expired mark or authorisation blocks new clue batches").
  */
 export function EligibleRightSelect({ id, value, onChange, record }: RightSelectProps) {
-  const { typed, setTyped, keyword } = useDebouncedKeyword();
   const found = useQuery({
-    queryKey: ['rights', 'batch', 'right-options', keyword],
-    queryFn: async ({ signal }): Promise<Option[]> => {
-      const page = unwrap(await rightApi.list({ pageNo: 1, pageSize: PAGE, auditStatus: AuditStatus.approved, ...(keyword ? { trademarkName: `*${keyword}*` } : {}) }, signal));
-      return page.records.map((r) => {
-        const blocked = r.expired ? '已过期' : r.authExpired ? '授权过期' : null;
-        return { value: r.id, label: `${r.trademarkName}（第${r.niceClass}类 ${r.regNo}）${blocked ? ` · ${blocked}` : ''}`, disabled: Boolean(blocked) };
-      });
-    },
+    queryKey: ['rights', 'batch', 'right-options'],
+    queryFn: async ({ signal }): Promise<Option[]> => (await batchApi.rightOptions(signal)).map((r) => ({ value: r.id, label: r.label })),
     staleTime: 30_000,
   });
-  const chosenIds = record?.rightIds ? record.rightIds.split(',') : [];
-  const chosenNames = record?.rightNames ? record.rightNames.split('、') : [];
-  const known = chosenIds.length === chosenNames.length ? chosenIds.map((rid, i) => ({ value: rid, label: chosenNames[i] })) : [];
   const options = [...(found.data ?? [])];
-  for (const option of known) if (!options.some((o) => o.value === option.value)) options.push(option);
+  for (const option of chosenRights(record)) if (!options.some((o) => o.value === option.value)) options.push(option);
   return (
     <Select<string[]>
       id={id}
@@ -45,7 +37,7 @@ export function EligibleRightSelect({ id, value, onChange, record }: RightSelect
       placeholder="请选择本机构已审核通过的受保护权利（可输入商标名称搜索）"
       loading={found.isFetching}
       options={options}
-      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
+      showSearch={{ optionFilterProp: 'label' }}
       notFoundContent={found.isFetching ? '加载中…' : '没有可选的受保护权利（须为本机构已审核通过、未过期的记录）'}
       maxCount={20}
     />
@@ -54,14 +46,14 @@ export function EligibleRightSelect({ id, value, onChange, record }: RightSelect
 
 type PoolSelectProps = { id?: string; value?: string; onChange?: (value: string | undefined) => void; record: BatchRecord | null };
 
-/** 资金池: the pools open to applications, with the 单件补贴标准 and 单机构上限 that decide 申请金额. */
+/** 资金池: the pools open to applications, with the 单件补贴标准 and what the organisation may still draw, which decide 申请金额. */
 export function ActivePoolSelect({ id, value, onChange, record }: PoolSelectProps) {
   const pools = useQuery({
     queryKey: ['rights', 'batch', 'pool-options'],
     queryFn: async ({ signal }): Promise<Option[]> =>
       (await batchApi.poolOptions(signal)).map((p) => ({
         value: p.id,
-        label: `${p.poolName}（单件补贴 ${formatMoney(p.subsidyPerCase)} 元${p.orgCap ? `，单机构上限 ${formatMoney(p.orgCap)} 元` : ''}）`,
+        label: `${p.poolName}（单件补贴 ${formatMoney(p.subsidyPerCase)} 元${p.capLeft === null ? '' : `，本机构尚可申请 ${formatMoney(p.capLeft)} 元`}）`,
       })),
     staleTime: 30_000,
   });
@@ -75,7 +67,7 @@ export function ActivePoolSelect({ id, value, onChange, record }: PoolSelectProp
       placeholder="请选择资金池"
       loading={pools.isFetching}
       options={options}
-      notFoundContent={pools.isFetching ? '加载中…' : '没有启用的资金池'}
+      notFoundContent={pools.isFetching ? '加载中…' : '没有可申请的资金池'}
     />
   );
 }

@@ -1,5 +1,4 @@
 import {
-  BATCH_POOL_OPTIONS_PATH,
   batchResource,
   BatchPath,
   type ApprovalRecord,
@@ -9,6 +8,7 @@ import {
   type BatchImportResult,
   type BatchLogRecord,
   type BatchPoolOption,
+  type BatchRightOption,
   type BatchRecord,
   type batchItemsSaveBody,
   type batchProgressBody,
@@ -48,8 +48,10 @@ export const batchApi = {
     data.append('file', file, file.name);
     return http.post<BatchImportResult>(BatchPath.itemImport, data, { params: { batchId }, timeoutMs: 120_000 });
   },
-  /** the pools a batch may apply to (启用, with a 单件补贴标准) */
-  poolOptions: (signal?: AbortSignal) => http.get<BatchPoolOption[]>(BATCH_POOL_OPTIONS_PATH, undefined, { signal }).then(unwrap),
+  /** the pools a batch may apply to (启用, with a 单件补贴标准), with what the caller's organisation may still draw */
+  poolOptions: (signal?: AbortSignal) => http.get<BatchPoolOption[]>(BatchPath.pools, undefined, { signal }).then(unwrap),
+  /** the caller's rights a batch may name: approved, neither expired nor out of authorisation */
+  rightOptions: (signal?: AbortSignal) => http.get<BatchRightOption[]>(BatchPath.usableRights, undefined, { signal }).then(unwrap),
   approvals: (batchId: string, signal?: AbortSignal) =>
     http.get<Page<ApprovalRecord>>(BatchPath.approvals, { bizId: batchId, pageNo: 1, pageSize: 100, column: 'approveTime', order: 'asc' }, { signal }).then(unwrap),
 };
