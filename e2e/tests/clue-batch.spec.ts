@@ -86,10 +86,12 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     await reviewer.goto('/rights/batch/list');
     const listed = row(reviewer, batchNo);
     await expect(listed).toContainText('待审核');
+    await reviewer.screenshot({ path: shot(testInfo, 'batch-list-1440') });
     await listed.getByRole('button', { name: '审核' }).click();
     const review = dialog(reviewer, new RegExp(`初审：${batchNo}`));
     const amount = formItem(review, '核定金额（元）').locator('input');
     await expect(amount).toHaveValue('1500.00');
+    await reviewer.screenshot({ path: shot(testInfo, 'batch-review-1440') });
     await amount.fill('1500.01');
     await button(review, '提交').click();
     await expect(review.getByText('核定金额不能大于申请金额')).toBeVisible();

@@ -61,6 +61,8 @@ export function BatchList() {
           render: (value: string, b) => <Typography.Link onClick={() => navigate(batchDetailPath(b.id))}>{value}</Typography.Link>,
         },
         { title: '批次名称', dataIndex: 'batchName', ellipsis: true, sorter: true },
+        // the state decides what can be done: next to the name, not past the fold of a wide table
+        { title: '状态', dataIndex: 'status', width: 100, align: 'center', render: (_: unknown, b: BatchRecord) => <BatchStatusTag batch={b} /> },
         ...(staff ? [{ title: '申请机构', dataIndex: 'orgName', ellipsis: true, sorter: true }] : []),
         { title: '涉及权利', dataIndex: 'rightNames', ellipsis: true },
         { title: '侵权类型', dataIndex: 'infringeType', width: 110, render: (_: unknown, b: BatchRecord) => b.infringeType_dictText },
@@ -70,7 +72,6 @@ export function BatchList() {
         { title: '申请金额', dataIndex: 'applyAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
         { title: '核定金额', dataIndex: 'approvedAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
         { title: '提交时间', dataIndex: 'submitTime', width: 160, sorter: true },
-        { title: '状态', dataIndex: 'status', width: 100, align: 'center', render: (_: unknown, b: BatchRecord) => <BatchStatusTag batch={b} /> },
       ],
       rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (b) => navigate(batchDetailPath(b.id)) }, ...rowActions],
       toolbar: () =>
