@@ -35,7 +35,7 @@ function watchNoticeSocket(page: Page) {
   return { frames, socket: () => socket };
 }
 
-test.describe('通告与消息 (issue 6)', () => {
+test.describe('通告与消息 (spec §7 notifications)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
   test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -30,7 +30,7 @@ async function draftRight(request: Parameters<typeof certifiedOrgViaApi>[0], tok
   });
 }
 
-test.describe('decisions reach the submitter, staff see what waits, drafts stay private (issue 11)', () => {
+test.describe('decisions reach the submitter, staff see what waits, drafts stay private', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('a reviewer’s rejection reaches the organisation user’s open bell with the remark, without a reload; the reviewer’s header count rises on the submission and falls after the decision', async ({ page, browser, request, baseURL }) => {

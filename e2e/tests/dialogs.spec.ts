@@ -5,7 +5,7 @@ import { expect, USER_PASSWORD } from '../support/system.ts';
 
 /** Issue 11 "Modal titles sit tight against the first field; the credit-code hint stacks under the error". */
 
-test('every dialog leaves room under its title: 24 px from the title to the first field (issue 11)', async ({ page }) => {
+test('every dialog leaves room under its title: 24 px from the title to the first field', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInQuickly(page, '/isystem/position');
   await button(page, '新增').click();
@@ -16,7 +16,7 @@ test('every dialog leaves room under its title: 24 px from the title to the firs
   expect(field.y - (title.y + title.height)).toBeGreaterThanOrEqual(24);
 });
 
-test('the enrolment form shows the credit-code hint or its error, never both (issue 11)', async ({ page, request }) => {
+test('the enrolment form shows the credit-code hint or its error, never both', async ({ page, request }) => {
   const { username } = await createOrgUser(request);
   await signInQuickly(page, '/dashboard/enter-organisation', username, USER_PASSWORD);
   const item = formItem(page, '统一社会信用代码');

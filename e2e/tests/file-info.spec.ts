@@ -25,7 +25,7 @@ async function addRight(request: APIRequestContext, org: CertifiedOrg, name: str
   return { id, regNo };
 }
 
-test.describe('issue 11 文件信息: 文件类型 and 所属业务 of every file, the record named and opened', () => {
+test.describe('DOMAIN 文件信息: 文件类型 and 所属业务 of every file, the record named and opened', () => {
   test('an organisation uploads 侵权证据 for one of its rights records from 上传文件; the row names the record, and a click opens it', async ({ page, request }) => {
     test.slow(); // an organisation is enrolled and certified through the API first
     const org = await certifiedOrgViaApi(request);

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { button, test } from '../support/app.ts';
 import { apiToken, createUser, dialog, expect, signIn, SYSTEM_TEST_TIMEOUT, toast, unique, USER_PASSWORD } from '../support/system.ts';
 
-// issue 12 "the list kit users expect", on 用户管理: every ListPage screen gets these without code of its own.
+// The list kit, on 用户管理: every ListPage screen gets these without code of its own.
 test.describe('list kit on 用户管理', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
 

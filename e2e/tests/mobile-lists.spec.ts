@@ -217,10 +217,10 @@ async function menuScreens(page: Page, request: APIRequestContext, username?: st
   return screensOf(menu);
 }
 
-test.describe('issue 11: every list of the menu at 375 px with touch', () => {
+test.describe('every list of the menu at 375 px with touch', () => {
   test.use({ viewport: { width: WIDTH, height: 740 }, hasTouch: true, isMobile: true });
 
-  test('no page scrolls sideways, tables scroll inside their card with no column under 48 px, and the first row’s actions can be tapped (issue 11 "375 px")', async ({ page, request }, testInfo) => {
+  test('no page scrolls sideways, tables scroll inside their card with no column under 48 px, and the first row’s actions can be tapped', async ({ page, request }, testInfo) => {
     test.setTimeout(300_000);
     const { reviewer } = await seedRows(request);
     const outputDir = testInfo.project.outputDir;

@@ -2,7 +2,7 @@ import { ADMIN, button, newContext, test } from '../support/app.ts';
 import { confirmPopup, dialog, expect, pick, row, signInAs, toast } from '../support/system.ts';
 import { certifiedOrgViaApi, contextFor, createFinance, createOrgUser, fileInputOf, formItem, message, pdfFile, pngFile, shot } from '../support/rights.ts';
 
-test.describe('机构入驻、认证与受保护权利: upload rules, bank accounts, phone layout (issue 7)', () => {
+test.describe('机构入驻、认证与受保护权利: upload rules, bank accounts, phone layout', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('§5 upload rules in the browser: wrong type, over 10 MB, special characters, more than 3 files, forged content (§8 {name} 上传失败); removing deletes on the server; §9 the 520 × 200 popup refuses an empty 确定', async ({ page, request }, testInfo) => {

@@ -33,7 +33,7 @@ const menuTitles = (page: Page) =>
     items.map((li) => ((li.querySelector(':scope > .ant-menu-submenu-title') ?? li) as HTMLElement).innerText.trim()),
   );
 
-test.describe('机构入驻、认证与受保护权利 (issue 7)', () => {
+test.describe('机构入驻、认证与受保护权利 (DOMAIN enrolment and certify flows)', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('DOMAIN enrolment and certification flows, §5 upload, §7 files: a new organisation user goes from an empty form to certified with a reviewer in a second browser, then files a rights record with a mark image and an authorisation PDF', async ({ page, browser, request, baseURL }, testInfo) => {

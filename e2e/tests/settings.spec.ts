@@ -199,7 +199,7 @@ test('§3 settings drawer at 375 px: dark menu in the drawer', async ({ page }, 
   await page.screenshot({ path: screenshotPath(testInfo.project.outputDir, 'settings-dark-drawer', 375) });
 });
 
-test.describe('issue 11: the settings drawer’s × closes it and nothing else', () => {
+test.describe('the settings drawer’s × closes it and nothing else', () => {
   for (const width of [1280, 1440, 375]) {
     test(`at ${width} px: clicking × closes the drawer, and the user menu under the pointer does not open`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });

@@ -16,6 +16,7 @@ import { resolveSession } from '../src/platform/auth/session.ts';
 import { runSeeds } from '../src/seed/seed.ts';
 import { buildApp } from '../src/app.ts';
 import { seedLarge } from '../scripts/seed-large.ts';
+import { editableTableBench } from './editable-table.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { allButtonRows, buildMenuTree, homeRow, userPermissionRows } from '../src/modules/system/permission/permission.service.ts';
 import { cannon, p50, PASSWORD, record, results, scratchPostgres } from './kit.ts';
@@ -302,6 +303,7 @@ async function main() {
   if (wanted('lists')) await largeLists('postgres');
   if (wanted('lists')) await largeLists('pglite');
   if (wanted('web')) await loginPageWeight();
+  if (wanted('web')) await editableTableBench(root, record);
   if (wanted('ledger')) await ledgerGroup();
   const width = Math.max(...results.map((r) => r[0].length));
   process.stdout.write(`\n| 指标 | 测量值 | 预算 |\n|---|---|---|\n`);

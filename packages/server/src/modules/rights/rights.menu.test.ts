@@ -23,7 +23,7 @@ function screensOf(menu: MenuNode[]): string[] {
   return out;
 }
 
-describe('issue 7 menus: the rights sections by role, and the onboarding gate of organisation users', async () => {
+describe('DOMAIN roles: the rights menu sections by role, and the onboarding gate of organisation users', async () => {
   const rig = await rightsRig();
   const reviewer = await rig.staff('menurev', [RoleId.reviewer]);
   const perms = async (token: string): Promise<Perms> => (await rig.call(token, 'GET', '/sys/permission/getUserPermissionByToken')).result;

@@ -10,7 +10,7 @@ import { userResource } from '../../modules/system/user/user.admin.service.ts';
 import { dataVersion } from './versioned-cache.ts';
 import { pageOf } from '../list/list-query.ts';
 
-describe('issue 4 performance: user-list totals and access answers are remembered only while no write has committed', async () => {
+describe('performance (README budgets): user-list totals and access answers are remembered only while no write has committed', async () => {
   const t = await createTestApp();
   const db = t.database.db;
   const version = () => dataVersion(db, 'sys_user');

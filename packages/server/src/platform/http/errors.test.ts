@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { Msg } from '@sbwq/contracts';
 import { installErrorHandling } from './errors.ts';
 
-describe('error handler: what a failed query or a broken body answers (issue 11)', () => {
+describe('error handler: what a failed query or a broken body answers, never a 500', () => {
   it('a unique-index violation (SQLSTATE 23505, wrapped by Drizzle as cause) answers the duplicate message, not a 500; other database errors stay 500 without their text', async () => {
     const app = Fastify();
     installErrorHandling(app);

@@ -12,7 +12,7 @@ import { controlCharAt } from './input-guard.ts';
  * Each case here answered HTTP 500 before the fix (PostgreSQL refuses U+0000 in text; integer
  * columns overflow; busboy throws on a broken body; a second decode throws a URIError).
  */
-describe('input hardening: refused with a Chinese message, never a 500 (issue 11)', async () => {
+describe('input hardening: refused with a Chinese message, never a 500', async () => {
   const t = await createTestApp();
   await createAllPermissionUser(t, 'guard_all', 'Guard12345x');
   const admin = await t.loginAs('guard_all', 'Guard12345x', '10.9.0.1');

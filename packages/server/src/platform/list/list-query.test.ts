@@ -60,7 +60,7 @@ describe('JEECG-API §6.1 list conventions over a whitelist, on a real database'
     expect(page.records.map((r) => r.dictCode)).toEqual(['c_alpha']);
   });
 
-  it('issue 11: an integer column takes integers within its type (no overflow, no 1.5); __proto__ and constructor are no fields', async () => {
+  it('an integer column takes integers within its type (no overflow, no 1.5); __proto__ and constructor are no fields', async () => {
     await expect(pageOf(db, resource, { type: '2147483648' })).rejects.toThrow('查询条件 type 超出范围');
     await expect(pageOf(db, resource, { type_begin: '-2147483649' })).rejects.toThrow('超出范围');
     await expect(pageOf(db, resource, { type: '1.5' })).rejects.toThrow('查询条件 type 应为整数');

@@ -30,7 +30,7 @@ import {
  * zero-permission user's, then as the administrator with hostile inputs derived from its schemas.
  * No answer may be an unplanned 5xx, carry a stack trace or a database error, or fail to come.
  */
-describe('robustness: every route, refused or answered without a 5xx or a leak (issue 11)', async () => {
+describe('robustness: every route, refused or answered without a 5xx or a leak', async () => {
   const t = await createTestApp();
   const db = t.database.db;
   const walked = t.routes.filter((r) => !methodsOf(r).every((m) => m === 'HEAD' || m === 'OPTIONS'));

@@ -42,6 +42,18 @@ const tokenQuery = z.object({ token: z.string().max(200).optional() }).loose();
  * token is checked before the handler runs, and a connection with a bad token (4401) or for another
  * user's id (4403) is accepted only to be closed at once with that code, so that the client can tell
  * why. Each user may hold several connections (tabs).
+ *
+ * Who hears a table row update (spec §4 Editable table; JEECG-API §7.2). Stock JeecgBoot relays every
+ * `update_vxe_table` to every connected socket of every user. Here a client's update goes only to the
+ * sender's own table sockets (its other tabs and windows, in any server process), never to another
+ * user, because what a client sends is its own claim, not what was saved: relaying it further would let
+ * any signed-in user put made-up rows into other users' open tables, and would hand rows to users whose
+ * permissions or data scope exclude them (the server cannot check an opaque socketKey and row against
+ * each recipient's rules). Other users see a saved row when the server itself pushes it, after the
+ * save's transaction commits, from the route that saved it: that route knows the row as stored and who
+ * may see it, and calls `sockets.sendOn('vxe', recipientIds, {type: 'update_vxe_table', data:
+ * {socketKey, args: [row]}})` (no caseId, so every table with that socketKey merges it, the saver's
+ * included). No feature does that yet; the first one that needs shared live editing adds it.
  */
 export async function socketRoutes(
   app: FastifyInstance,
@@ -138,10 +150,8 @@ export async function socketRoutes(
         const now = Date.now();
         if (now - windowStart >= 1000) [windowStart, inWindow] = [now, 0];
         if (++inWindow > VXE_MAX_PER_SECOND) return;
-        // Stock JeecgBoot relays a row update to every connected socket of every user. Here it goes only
-        // to the sender's own table sockets (other tabs and pages of the same user, in any server
-        // process), so one user's rows never reach another user's browser. The sender gets its copy
-        // too, as in stock; the client skips its own update by caseId.
+        // Same user only (see above). The sender gets its copy too, as in stock; the client skips its
+        // own update by caseId.
         void deps.sockets.sendOn('vxe', [userId], { type: 'update_vxe_table', data: { socketKey: payload.socketKey, args: payload.args } });
       });
     },

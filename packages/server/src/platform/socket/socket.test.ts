@@ -92,6 +92,23 @@ describe('notification and table sockets (spec §4 Sockets; JEECG-API §7.1, §7
     for (const s of [page1, page2, bobPage, aliceBell]) s.close();
   });
 
+  it('§7.2 a server-side push after a save (hub.sendOn vxe) reaches the named users\' table sockets, not their bells and not other users', async () => {
+    const alicePage = await connect(vxe(aliceId, 'p-4'), [alice]);
+    const bobPage = await connect(vxe(bobId, 'p-5'), [bob]);
+    const bobBell = await connect(notice(bobId), [bob]);
+    const carolId = await t.createUser({ username: 'sock.carol', password: 'Carol12345' });
+    const carolPage = await connect(vxe(carolId, 'p-6'), [await t.loginAs('sock.carol', 'Carol12345')]);
+    await expect.poll(() => hub.count('vxe', carolId)).toBe(1);
+    const saved = { type: 'update_vxe_table', data: { socketKey: 'dict-items:d1', args: [{ id: 'r1', itemText: '已保存' }] } };
+    await hub.sendOn('vxe', [aliceId, bobId], saved);
+    expect(await alicePage.next()).toEqual(saved);
+    expect(await bobPage.next()).toEqual(saved);
+    await pause(100);
+    expect(bobBell.messages).toEqual([]);
+    expect(carolPage.messages).toEqual([]);
+    for (const s of [alicePage, bobPage, bobBell, carolPage]) s.close();
+  });
+
   it('a malformed pageId is refused before the upgrade', async () => {
     await expect(connect(vxe(aliceId, 'bad%20page'), [alice])).rejects.toThrow(/400/);
   });

@@ -25,7 +25,7 @@ describe('导入 report (JEECG-API §5.8 importExcel, code 201)', () => {
   });
 });
 
-describe('导入 dialog (issue 12: template download and a result report instead of a bare file chooser)', { timeout: 30_000 }, () => {
+describe('导入 dialog: template download and a result report instead of a bare file chooser', { timeout: 30_000 }, () => {
   const open = (templateUrl?: string) => {
     bindFeedback(null);
     const onImported = vi.fn();

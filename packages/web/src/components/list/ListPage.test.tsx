@@ -90,7 +90,7 @@ describe('ListPage', { timeout: 60_000 }, () => {
     expect(totalText(25, [11, 20])).toBe('11-20 共 25 条');
   });
 
-  it('issue 11 "375 px": the table is as wide as its columns (a flexible one 140 px), so a narrow screen scrolls it inside the card', async () => {
+  it('375 px: the table is as wide as its columns (a flexible one 140 px), so a narrow screen scrolls it inside the card', async () => {
     const { def } = definition();
     show(def);
     await screen.findByText('1-10 共 25 条');
@@ -204,7 +204,7 @@ describe('ListPage', { timeout: 60_000 }, () => {
   });
 });
 
-describe('ListPage table tools and batch actions (issue 12 "the list kit users expect")', { timeout: 60_000 }, () => {
+describe('ListPage table tools and batch actions (spec §1 list conventions)', { timeout: 60_000 }, () => {
   const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter((text) => text && text !== '操作');
   const signInAs = (id: string) => useSession.setState({ userInfo: { id, username: id } as UserInfo });
   afterEach(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLEX_COLUMN_MIN_WIDTH, SELECTION_COLUMN_WIDTH, tableScrollX } from './tableLayout.ts';
 
-describe('tableScrollX (issue 11 "375 px": columns keep a minimum width, the table scrolls in its card)', () => {
+describe('tableScrollX (every list works at 375 px: columns keep a minimum width, the table scrolls in its card)', () => {
   it('adds the widths, a column without one counting as the flexible minimum', () => {
     expect(tableScrollX([{ width: 110 }, {}, { width: 170 }])).toBe(110 + FLEX_COLUMN_MIN_WIDTH + 170);
   });

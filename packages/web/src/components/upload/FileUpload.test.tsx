@@ -57,7 +57,7 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
     expect(deleted).toContain(`fileUrl=${encodeURIComponent(PATH)}`);
   });
 
-  it('sends the record the file belongs to with the upload (issue 11: 文件信息 所属业务)', async () => {
+  it('sends the record the file belongs to with the upload (DOMAIN 文件信息: 所属业务)', async () => {
     const fetchMock = fakeServer({
       'POST /sys/common/upload': () => ({ body: envelope({ fileName: '证据.png', filePath: PATH, fileSize: 16 }, { message: PATH }) }),
     });

@@ -13,7 +13,8 @@ import {
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
-import { MAX_PAGE_SIZE, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
@@ -75,9 +76,7 @@ const exportColumns: ExcelColumn<PoolLogRecord>[] = [
 ];
 
 export async function exportPoolLogs(ctx: ResourceCtx, params: ListParams): Promise<ExcelFile> {
-  const page = await listPoolLogs(ctx, { ...params, pageNo: 1, pageSize: MAX_PAGE_SIZE });
-  const selected = typeof params.selections === 'string' && params.selections ? new Set(params.selections.split(',')) : null;
-  const list = selected ? page.records.filter((r) => selected.has(r.id)) : page.records;
+  const list = await exportRowsOf((query) => listPoolLogs(ctx, query), params);
   return { body: await toWorkbook('资金池日志', exportColumns, list), fileName: '资金池日志.xlsx', asciiName: 'capital-pool-log.xlsx' };
 }
 

@@ -4,7 +4,8 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { MAX_PAGE_SIZE, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
@@ -140,8 +141,6 @@ const exportColumns: ExcelColumn<PoolRecord>[] = [
 ];
 
 export async function exportPools(ctx: ResourceCtx, params: ListParams): Promise<ExcelFile> {
-  const page = await listPools(ctx, { ...params, pageNo: 1, pageSize: MAX_PAGE_SIZE });
-  const selected = typeof params.selections === 'string' && params.selections ? new Set(params.selections.split(',')) : null;
-  const rows = selected ? page.records.filter((r) => selected.has(r.id)) : page.records;
+  const rows = await exportRowsOf((query) => listPools(ctx, query), params);
   return { body: await toWorkbook('资金池', exportColumns, rows), fileName: '资金池.xlsx', asciiName: 'capital-pool.xlsx' };
 }

@@ -20,6 +20,7 @@ import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
@@ -208,13 +209,8 @@ const exportColumns: ExcelColumn<BatchRecord>[] = [
   { title: '成功率(%)', key: 'successRate', width: 10 },
 ];
 
-/** At most ten pages of a thousand, with the list's filters and scope. */
+/** Every row of the list's filter and scope (or the chosen ones), refused above the export limit. */
 export async function exportBatches(ctx: ResourceCtx, query: ListParams): Promise<ExcelFile> {
-  const records: BatchRecord[] = [];
-  for (let pageNo = 1; pageNo <= 10; pageNo++) {
-    const page = await listBatches(ctx.db, ctx.deps.dicts, ctx.user, { ...query, pageNo: String(pageNo), pageSize: '1000' });
-    records.push(...page.records);
-    if (pageNo >= page.pages) break;
-  }
+  const records = await exportRowsOf((params) => listBatches(ctx.db, ctx.deps.dicts, ctx.user, params), query);
   return { body: await toWorkbook('线索批次', exportColumns, records), fileName: '线索批次.xlsx', asciiName: 'threaded.xlsx' };
 }

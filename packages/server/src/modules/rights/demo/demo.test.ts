@@ -15,7 +15,7 @@ import { seedRightsDemo } from './demo.seed.ts';
 
 const DEMO_UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:content:v1'];
 
-describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their users, bank accounts, a few hundred rights records', async () => {
+describe('demo data (SEED_DEMO=1): organisations in every state, their users, bank accounts, a few hundred rights records', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-demo-'));
   const t = await createTestApp({ DATA_DIR: dataDir });
   const db = t.database.db;
@@ -119,7 +119,7 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
     expect(await rows<{ n: number }>(db, sql`select count(*)::int as n from rights_right`)).toEqual(before);
   });
 
-  it('issue 11: every protected right has a 商标图样 that the static route serves as a PNG, listed in 文件信息 as 商标图样 of that record', async () => {
+  it('every protected right has a 商标图样 that the static route serves as a PNG, listed in 文件信息 as 商标图样 of that record', async () => {
     const reviewer = await t.loginAs('reviewer', passwordOf('reviewer'));
     const rights = await rows<{ id: string; mark_image: string | null; audit_status: string }>(
       db,
@@ -152,7 +152,7 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
     expect((await t.inject({ url: t.api(`/sys/common/static/${own.markImage}`), headers: { 'X-Access-Token': agency } })).headers['content-type']).toBe('image/png');
   });
 
-  it('issue 11: every organisation waiting for certification (认证中) has its 营业执照, 执业许可证 (PDF) and, for agencies, 备案证明 for the reviewer to check', async () => {
+  it('every organisation waiting for certification (认证中) has its 营业执照, 执业许可证 (PDF) and, for agencies, 备案证明 for the reviewer to check', async () => {
     const reviewer = await t.loginAs('reviewer', passwordOf('reviewer'));
     const certifying = await db.select().from(rightsOrg).where(eq(rightsOrg.certifyStatus, '1'));
     expect(certifying.length).toBeGreaterThanOrEqual(2);
@@ -170,7 +170,7 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
     expect(unfiled).toEqual([]);
   });
 
-  it('issue 11: 文件信息 is filled: every file has a 文件类型 and names its record', async () => {
+  it('文件信息 is filled: every file has a 文件类型 and names its record', async () => {
     const reviewer = await t.loginAs('reviewer', passwordOf('reviewer'));
     const page = json(await t.inject({ url: t.api('/rights/sbFileInfo/list?pageSize=100'), headers: { 'X-Access-Token': reviewer } })).result;
     expect(page.total).toBeGreaterThan(400);
@@ -182,7 +182,7 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
     expect(untyped).toBe(0);
   });
 
-  it('issue 11: 职务 are seeded with codes and ranks from position_rank', async () => {
+  it('职务 are seeded with codes and ranks from position_rank', async () => {
     const admin = await t.loginAs('admin', ADMIN_PASSWORD);
     const page = json(await t.inject({ url: t.api('/sys/position/list?pageSize=50'), headers: { 'X-Access-Token': admin } })).result;
     expect(page.total).toBeGreaterThanOrEqual(8);
@@ -190,7 +190,7 @@ describe('issue 7 demo data (SEED_DEMO=1): organisations in every state, their u
     for (const p of page.records) expect(['1', '2', '3', '4', '5']).toContain(p.postRank);
   });
 
-  it('issue 11: each demo user has announcements and system messages in the bell and 我的消息, some read and some unread', async () => {
+  it('each demo user has announcements and system messages in the bell and 我的消息, some read and some unread', async () => {
     const [{ released }] = await rows<{ released: number }>(db, sql`select count(*)::int as released from sys_announcement where send_status = '1' and msg_category = '1'`);
     expect(released).toBeGreaterThanOrEqual(4);
     const kinds = await rows<{ msg_type: string; priority: string; open_type: string | null }>(db, sql`select distinct msg_type, priority, open_type from sys_announcement where msg_category = '1'`);

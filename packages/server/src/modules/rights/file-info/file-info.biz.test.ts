@@ -21,7 +21,7 @@ const mark = (n: number, files: Record<string, string>) => ({
   ...files,
 });
 
-describe('issue 11 文件信息: every file says what it is (文件类型) and which record it belongs to (所属业务, named and linked)', async () => {
+describe('DOMAIN 文件信息: every file says what it is (文件类型) and which record it belongs to (所属业务, named and linked)', async () => {
   const rig = await rightsRig();
   const db = rig.database.db;
   const reviewer = await rig.staff('rev', [RoleId.reviewer]);

@@ -28,7 +28,7 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
     expect((await rig.call(reviewer.token, 'GET', '/rights/org/status')).result).toMatchObject({ staff: true, nextStep: 'none', allowed: true });
   });
 
-  it('issue 7: until enrolled and certified the rights screens refuse the organisation user (code 403, clear message)', async () => {
+  it('DOMAIN certify flow: until enrolled and certified the rights screens refuse the organisation user (code 403, clear message)', async () => {
     const token = await rig.loginAs('fresh', PASSWORD);
     for (const url of ['/rights/bank/list', '/rights/right/list']) {
       const res = await rig.call(token, 'GET', url);

@@ -5,6 +5,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { importReport, readWorkbook, toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
+import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../org/org-context.ts';
@@ -48,14 +49,8 @@ const exportColumns: ExcelColumn<RightRecord>[] = [
   { title: '所属机构', key: 'orgName', width: 26 },
 ];
 
-/** At most ten pages of a thousand: the export is for a working set, not a dump of the table. */
 export async function exportRights(db: Db, dicts: DictService, user: SessionUser, query: ListParams): Promise<ExcelFile> {
-  const records: RightRecord[] = [];
-  for (let pageNo = 1; pageNo <= 10; pageNo++) {
-    const page = await listRights(db, dicts, user, { ...query, pageNo: String(pageNo), pageSize: '1000' });
-    records.push(...page.records);
-    if (pageNo >= page.pages) break;
-  }
+  const records = await exportRowsOf((params) => listRights(db, dicts, user, params), query);
   return { body: await toWorkbook('受保护权利', exportColumns, records), fileName: '受保护权利.xlsx', asciiName: 'rights.xlsx' };
 }
 

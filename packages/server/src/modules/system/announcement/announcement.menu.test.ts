@@ -6,7 +6,7 @@ import { buttonId } from '../../../seed/buttons.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { sysRolePermission } from '../role/role.table.ts';
 
-describe('menu rows of the announcement screens (spec §2 route table, §6; issue 6)', async () => {
+describe('menu rows of the announcement screens (spec §2 route table, §6)', async () => {
   const t = await createTestApp();
   const menuOf = async (token: string) =>
     json(await t.inject({ url: t.api(`/sys/permission/getUserPermissionByToken?token=${token}`), headers: { 'X-Access-Token': token } })).result as {

@@ -11,8 +11,7 @@ import { connect, type TestSocket } from '../../../platform/socket/socket.testki
 import { RoleId, DepartId } from '../../../seed/seed.ts';
 
 /*
- * spec §4 Sockets; issue 6 "With REDIS_URL, a release on one server process reaches sockets held by
- * another": two real server processes (`main.ts`, as `npm start` runs it) on one PostgreSQL database
+ * spec §4 Sockets, with REDIS_URL: a release on one server process reaches sockets held by another — two real server processes (`main.ts`, as `npm start` runs it) on one PostgreSQL database
  * and one Redis, as behind a load balancer. Runs in the server-postgres project when TEST_DATABASE_URL
  * and TEST_REDIS_URL are set (CI sets both).
  */

@@ -6,7 +6,7 @@ import { buttonId } from '../../../seed/buttons.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { sysRolePermission } from '../role/role.table.ts';
 
-describe('menu rows of the dictionary screens (spec §2 menu-derived routes, §6; issue 5)', async () => {
+describe('menu rows of the dictionary screens (spec §2 menu-derived routes, §6)', async () => {
   const t = await createTestApp();
   const screens = [
     { id: 'menu:isystem:dict', path: '/isystem/dict', component: 'system/DictList', title: '数据字典', button: 'system:dictItem:add' },

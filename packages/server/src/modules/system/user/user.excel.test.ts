@@ -78,7 +78,7 @@ describe('用户 导出/导入 (Excel)', async () => {
     expect(book2.worksheets[0].rowCount).toBe(3);
   });
 
-  it('下载模板 (issue 12 "导入 with a template download"): the template has the import header row, and a row filled into it imports', async () => {
+  it('下载模板: the template has the import header row, and a row filled into it imports', async () => {
     const res = await t.inject({ url: t.api('/sys/user/importTemplate'), headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');

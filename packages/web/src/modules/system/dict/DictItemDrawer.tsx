@@ -1,5 +1,5 @@
 import { dictItemAddBody, dictItemResource, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
-import { Drawer, Input, Typography } from 'antd';
+import { Drawer, Input, Tabs, Typography } from 'antd';
 import { useMemo } from 'react';
 import { DictRadio } from '../../../components/dict/DictRadio.tsx';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
@@ -8,6 +8,7 @@ import { serverCheckRule, zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { FormMode, ListDefinition } from '../../../components/list/types.ts';
 import { checkItemValue, dictItemApi, type DictItemBody } from './dict.api.ts';
+import { DictItemTableEditor } from './DictItemTableEditor.tsx';
 
 const shape = dictItemAddBody.shape;
 /** JEECG-API §6.2: sys_dict_item.status is coded by dict_item_status (1 启用, 0 不启用). */
@@ -63,7 +64,10 @@ function itemDefinition(dict: DictRecord): ListDefinition<DictItemRecord, DictIt
   };
 }
 
-/** 字典配置: the items of one dictionary (JEECG-API §5.3 /sys/dictItem/*), listed, searched and edited. */
+/**
+ * 字典配置: the items of one dictionary (JEECG-API §5.3 /sys/dictItem/*), listed, searched and edited one
+ * by one (列表), or all at once in the editable table (表格编辑).
+ */
 export function DictItemDrawer({ dict, onClose }: { dict: DictRecord | null; onClose: () => void }) {
   const definition = useMemo(() => (dict ? itemDefinition(dict) : null), [dict]);
   const params = useMemo(() => (dict ? { dictId: dict.id } : {}), [dict]);
@@ -72,7 +76,15 @@ export function DictItemDrawer({ dict, onClose }: { dict: DictRecord | null; onC
       <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
         修改字典项后，点击列表上方的「刷新缓存」，各页面的下拉选项随之更新。
       </Typography.Paragraph>
-      {definition && <ListPage definition={definition} params={params} embedded />}
+      {dict && definition && (
+        <Tabs
+          destroyOnHidden
+          items={[
+            { key: 'list', label: '列表', children: <ListPage definition={definition} params={params} embedded /> },
+            { key: 'table', label: '表格编辑', children: <DictItemTableEditor dict={dict} /> },
+          ]}
+        />
+      )}
     </Drawer>
   );
 }
