@@ -56,11 +56,12 @@ afterEach(() => {
 });
 
 describe('DOMAIN clue item: the items of a batch', () => {
-  it('a 草稿 of the caller offers 编辑明细, 导入明细 and 删除 to who may edit and import', async () => {
+  it('a 草稿 of the caller offers 编辑明细, 粘贴添加, 导入明细 and 删除 to who may edit and import', async () => {
     server();
     show(batch(BatchStatus.draft, true), [BatchPerm.edit, BatchPerm.import]);
     expect(await screen.findByText('假冒旗舰店')).toBeTruthy();
     expect(screen.getByRole('button', { name: /编辑明细/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /粘贴添加/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /导入明细/ })).toBeTruthy();
     expect(screen.getByText('删除')).toBeTruthy();
     expect(screen.queryByText('处理结果')).toBeNull();
@@ -79,18 +80,20 @@ describe('DOMAIN clue item: the items of a batch', () => {
     expect(screen.queryByText('处理结果')).toBeNull();
   });
 
-  it('while 维权中 each item gets its 处理结果, and no item is added or deleted', async () => {
+  it('while 维权中 each item gets its 处理结果 (one, or all in 编辑明细), and no item is added or deleted', async () => {
     server();
     show(batch(BatchStatus.enforcing, false), [BatchPerm.edit, BatchPerm.enforce]);
     expect(await screen.findByText('处理结果')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /编辑明细/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /编辑明细/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /粘贴添加/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /导入明细/ })).toBeNull();
     expect(screen.queryByText('删除')).toBeNull();
   });
 
-  it('编辑明细 adds the pasted links through the items save, and the batch is read again', async () => {
+  it('粘贴添加 adds the pasted links through the items save, and the batch is read again', async () => {
     const saved = server();
     const onChanged = show(batch(BatchStatus.draft, true), [BatchPerm.edit]);
-    fireEvent.click(await screen.findByRole('button', { name: /编辑明细/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /粘贴添加/ }));
     fireEvent.change(await screen.findByLabelText('线索明细'), { target: { value: 'https://a.example/2\nnot-a-link' } });
     fireEvent.click(screen.getByRole('button', { name: '添 加' }));
     expect(await screen.findByText('第 2 行：侵权链接应为 http:// 或 https:// 开头的网址')).toBeTruthy();

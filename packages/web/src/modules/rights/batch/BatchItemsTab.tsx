@@ -1,4 +1,4 @@
-import { EditOutlined, ImportOutlined } from '@ant-design/icons';
+import { EditOutlined, ImportOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { BatchDict, BatchPerm, BatchStatus, EDITABLE_STATUSES, type BatchItemRecord, type BatchRecord } from '@sbwq/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
@@ -11,6 +11,7 @@ import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { batchApi, batchKey, ITEM_STATUS_COLORS } from './batch.api.ts';
 import { ItemResultModal, ItemsPasteModal } from './BatchItemDialogs.tsx';
 import { ItemsImportModal } from './ItemsImportModal.tsx';
+import { BatchItemsEditor } from './BatchItemsEditor.tsx';
 
 /** Pages of up to 500 rows are drawn virtually, so a batch of 2,000 items scrolls smoothly. */
 const PAGE_SIZES = [20, 50, 100, 500];
@@ -25,14 +26,16 @@ type BatchItemsTabProps = {
 
 /**
  * 线索明细 of a batch (DOMAIN.md clue item), read-only and paged on the server. While the batch is a
- * 草稿 / 退回补正 its organisation adds (编辑明细, 导入明细) and deletes items; while 维权中 it records each item's
- * result (处理结果), which 申请结案 needs.
+ * 草稿 / 退回补正 its organisation edits them in the editable grid (编辑明细), pastes links (粘贴添加), imports
+ * an .xlsx (导入明细) and deletes rows; while 维权中 it records each item's result (编辑明细 for all at
+ * once, 处理结果 for one), which 申请结案 needs.
  */
 export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
   const [page, setPage] = useState({ pageNo: 1, pageSize: PAGE_SIZES[0] });
   const [filter, setFilter] = useState<{ status?: string; linkUrl?: string }>({});
   const [pasting, setPasting] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [resulting, setResulting] = useState<BatchItemRecord | null>(null);
   const editable = batch.editable && EDITABLE_STATUSES.includes(batch.status) && can(BatchPerm.edit);
   const recording = batch.status === BatchStatus.enforcing && can(BatchPerm.enforce);
@@ -96,9 +99,14 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
-        {editable && (
-          <Button type="primary" icon={<EditOutlined />} onClick={() => setPasting(true)}>
+        {(editable || recording) && (
+          <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
             编辑明细
+          </Button>
+        )}
+        {editable && (
+          <Button icon={<SnippetsOutlined />} onClick={() => setPasting(true)}>
+            粘贴添加
           </Button>
         )}
         {editable && can(BatchPerm.import) && (
@@ -136,7 +144,7 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
         dataSource={items.data?.records ?? []}
         virtual={virtual}
         scroll={virtual ? { x: 1700, y: 560 } : { x: 1700 }}
-        locale={{ emptyText: editable ? '暂无线索明细，请点击「编辑明细」添加' : '暂无线索明细' }}
+        locale={{ emptyText: editable ? '暂无线索明细，请点击「编辑明细」「粘贴添加」或「导入明细」添加' : '暂无线索明细' }}
         pagination={{
           current: page.pageNo,
           pageSize: page.pageSize,
@@ -148,6 +156,7 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
         }}
       />
       {pasting && <ItemsPasteModal batchId={batch.id} open existing={batch.itemCount} onClose={() => setPasting(false)} onDone={changed} />}
+      {editing && <BatchItemsEditor batch={batch} onClose={() => setEditing(false)} onDone={changed} />}
       {importing && <ItemsImportModal batchId={batch.id} onClose={() => setImporting(false)} onDone={changed} />}
       <ItemResultModal batchId={batch.id} item={resulting} onClose={() => setResulting(null)} onDone={changed} />
     </>

@@ -1,6 +1,7 @@
 import { MAX_BATCH_ITEMS, type BatchRecord } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
-import { approvedAmountError, batchBodyOf, batchFormValues, parsePastedItems } from './batchForm.ts';
+import { approvedAmountError, batchBodyOf, batchFormValues, itemValuesOf, parsePastedItems } from './batchForm.ts';
+import { itemColumns } from './BatchItemsEditor.tsx';
 
 describe('DOMAIN clue batch form', () => {
   it('the body: 涉及权利 as the comma list, trimmed texts, empty as null, the id only on edit', () => {
@@ -47,5 +48,36 @@ describe('DOMAIN clue item: items pasted one a line', () => {
     const lines = Array.from({ length: 3 }, (_, i) => `https://a.example/${i}`).join('\n');
     expect(parsePastedItems(lines, MAX_BATCH_ITEMS - 3).errors).toEqual([]);
     expect(parsePastedItems(lines, MAX_BATCH_ITEMS - 2).errors).toEqual([`每个批次最多 ${MAX_BATCH_ITEMS} 条线索明细，已有 ${MAX_BATCH_ITEMS - 2} 条`]);
+  });
+});
+
+describe('DOMAIN clue item: the editable grid (编辑明细)', () => {
+  it('rows become the items save: an existing row keeps its id, a new one has none, blanks are null', () => {
+    const rows = [
+      { id: 'i1', seq: 1, linkUrl: ' https://a.example/1 ', shopName: '', price: '12.5', status: '3', status_dictText: '成功', handleTime: '2026-11-20', createTime: 'x' },
+      { linkUrl: 'https://a.example/2', orderNum: 2 },
+    ];
+    expect(itemValuesOf(rows)).toEqual([
+      { id: 'i1', linkUrl: 'https://a.example/1', shopName: null, operator: null, location: null, goodsName: null, price: '12.5', evidence: null, status: '3', complaintNo: null, handleTime: '2026-11-20', remark: null },
+      { linkUrl: 'https://a.example/2', shopName: null, operator: null, location: null, goodsName: null, price: null, evidence: null, status: undefined, complaintNo: null, handleTime: null, remark: null },
+    ]);
+  });
+
+  it('a draft edits the clue, not its handling; while 维权中 only the handling (and 备注) can change', () => {
+    const editable = (enforcing: boolean) => itemColumns(enforcing).filter((c) => !c.disabled).map((c) => c.key);
+    expect(editable(false)).toEqual(['linkUrl', 'shopName', 'operator', 'location', 'goodsName', 'price', 'evidence', 'remark']);
+    expect(editable(true)).toEqual(['status', 'complaintNo', 'handleTime', 'remark']);
+  });
+
+  it('a link must be a web address, unique in the batch; a price, money', async () => {
+    const [link] = itemColumns(false);
+    const handler = link.validateRules!.find((r) => 'handler' in r) as { handler: (v: unknown) => string | null };
+    expect(handler.handler('taobao.com/x')).toBe('侵权链接应为 http:// 或 https:// 开头的网址');
+    expect(handler.handler('https://a.example/1')).toBeNull();
+    expect(link.validateRules).toContainEqual({ unique: true, message: '侵权链接重复' });
+    const price = itemColumns(false).find((c) => c.key === 'price')!;
+    const money = price.validateRules![0] as { handler: (v: unknown) => string | null };
+    expect(money.handler('1.234')).toBe('价格须为不小于0的数字，最多两位小数');
+    expect(money.handler('')).toBeNull();
   });
 });

@@ -63,3 +63,27 @@ export function parsePastedItems(text: string, existing = 0): PastedItems {
   if (existing + values.length > MAX_BATCH_ITEMS) errors.push(`每个批次最多 ${MAX_BATCH_ITEMS} 条线索明细，已有 ${existing} 条`);
   return { values, errors };
 }
+
+const textOf = (value: unknown) => (value === undefined || value === null || String(value).trim() === '' ? null : String(value).trim());
+
+/**
+ * The editable grid's rows as the items save takes them: texts trimmed, blanks as null, an existing
+ * row's id kept (new rows come without one). While 维权中 only the handling goes with each row; the
+ * content is sent as loaded, which the server leaves alone then.
+ */
+export function itemValuesOf(rows: Record<string, unknown>[]): ItemInput[] {
+  return rows.map((row) => ({
+    ...(typeof row.id === 'string' && row.id ? { id: row.id } : {}),
+    linkUrl: String(row.linkUrl ?? '').trim(),
+    shopName: textOf(row.shopName),
+    operator: textOf(row.operator),
+    location: textOf(row.location),
+    goodsName: textOf(row.goodsName),
+    price: textOf(row.price),
+    evidence: textOf(row.evidence),
+    status: textOf(row.status) ?? undefined,
+    complaintNo: textOf(row.complaintNo),
+    handleTime: textOf(row.handleTime),
+    remark: textOf(row.remark),
+  }));
+}
