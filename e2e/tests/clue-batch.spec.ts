@@ -1,10 +1,19 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { button, test } from '../support/app.ts';
 import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, shot, unique } from '../support/rights.ts';
 import { choose, confirmInPopup, dropdown } from '../support/system-data.ts';
 import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
 
 type Pool = { frozenAmount: string; balanceAmount: string };
+
+/** Types into a cell of the editable grid: a click opens its editor, Enter closes it. */
+async function typeInto(scope: Locator, target: Locator, label: string, text: string) {
+  await target.click();
+  const box = scope.getByLabel(label, { exact: true });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toBeHidden();
+}
 
 /** An approved protected-rights record of the organisation: what a batch is about. */
 async function approvedRight(request: APIRequestContext, orgToken: string, reviewerToken: string, name: string) {
@@ -60,7 +69,7 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     // A new batch opens on its page at 线索明细, where its items are added.
     await expect(agent).toHaveURL(/\/rights\/batch\/detail\/[^/?]+\?tab=items$/);
     await expect(agent.getByRole('tab', { name: '线索明细（0）' })).toHaveAttribute('aria-selected', 'true');
-    await button(agent, '编辑明细').click();
+    await button(agent, '粘贴添加').click();
     const paste = dialog(agent, '添加线索明细');
     await paste.getByRole('textbox', { name: '线索明细' }).fill(
       ['https://item.taobao.com/item.htm?id=1001\t假冒旗舰店\t张三\t浙江杭州\t运动鞋\t199', 'https://item.taobao.com/item.htm?id=1002', 'https://item.taobao.com/item.htm?id=1003'].join('\n'),
@@ -70,9 +79,25 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     await expect(agent.getByRole('tab', { name: '线索明细（3）' })).toBeVisible();
     await expect(row(agent, 'id=1001')).toContainText('假冒旗舰店');
 
-    // 申请金额 = 3 × 500, computed by the server.
+    // 编辑明细: the editable grid, a cell changed in place and a row added, saved at once
+    await button(agent, '编辑明细').click();
+    const grid = dialog(agent, '编辑线索明细');
+    const gridRows = grid.locator('[data-row-id]');
+    await expect(gridRows).toHaveCount(3);
+    await typeInto(grid, gridRows.filter({ hasText: 'id=1002' }).locator('[data-key="shopName"]'), '店铺名称', '仿冒专卖店');
+    await button(grid, '新增').click();
+    await expect(gridRows).toHaveCount(4);
+    await typeInto(grid, gridRows.last().locator('[data-key="linkUrl"]'), '侵权链接', 'https://item.taobao.com/item.htm?id=1004');
+    await button(grid, '保存').click();
+    await toast(agent, '线索明细已保存');
+    await expect(grid).toBeHidden();
+    await expect(agent.getByRole('tab', { name: '线索明细（4）' })).toBeVisible();
+    await expect(row(agent, 'id=1002')).toContainText('仿冒专卖店');
+    await expect(row(agent, 'id=1004')).toBeVisible();
+
+    // 申请金额 = 4 × 500, computed by the server.
     await agent.getByRole('tab', { name: '基本信息' }).click();
-    await expect(agent.locator('.batch-detail')).toContainText('1,500.00 元');
+    await expect(agent.locator('.batch-detail')).toContainText('2,000.00 元');
     await button(agent, '提交').click();
     await confirmInPopup(agent);
     await toast(agent, '已提交审核');
@@ -80,7 +105,7 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     const batchNo = (await agent.locator('.batch-detail-head .batch-no').first().textContent()) ?? '';
     expect(batchNo).toMatch(/^XS\d{11}$/);
 
-    // The reviewer, in a browser of their own, approves 1,200 of the 1,500 applied for.
+    // The reviewer, in a browser of their own, approves 1,200 of the 2,000 applied for.
     const reviewer = await contextFor(browser, org.reviewer, baseURL!, '10.82.0.2');
     await reviewer.setViewportSize({ width: 1440, height: 900 });
     await reviewer.goto('/rights/batch/list');
@@ -90,9 +115,9 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     await listed.getByRole('button', { name: '审核' }).click();
     const review = dialog(reviewer, new RegExp(`初审：${batchNo}`));
     const amount = formItem(review, '核定金额（元）').locator('input');
-    await expect(amount).toHaveValue('1500.00');
+    await expect(amount).toHaveValue('2000.00');
     await reviewer.screenshot({ path: shot(testInfo, 'batch-review-1440') });
-    await amount.fill('1500.01');
+    await amount.fill('2000.01');
     await button(review, '提交').click();
     await expect(review.getByText('核定金额不能大于申请金额')).toBeVisible();
     await amount.fill('1200');
