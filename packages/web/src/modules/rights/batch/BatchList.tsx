@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { BatchDict, BatchPerm, batchResource, type BatchRecord } from '@sbwq/contracts';
 import { Button, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -26,8 +26,9 @@ export function BatchList() {
   const staff = useOrgStatus().data?.staff ?? false;
   const reload = useReloadList(BATCH_LIST_KEY);
   const [editing, setEditing] = useState<{ record: BatchRecord | null } | null>(null);
-  const actions = useBatchActions({ onEdit: (record) => setEditing({ record }), onChanged: reload });
-  const { rowActions, dialogs } = actions;
+  const edit = useCallback((record: BatchRecord) => setEditing({ record }), []);
+  // stable callbacks keep the row actions, and so the list's definition, the same between renders
+  const { rowActions, dialogs } = useBatchActions({ onEdit: edit, onChanged: reload });
 
   const definition = useMemo<ListDefinition<BatchRecord>>(
     () => ({
