@@ -23,7 +23,6 @@ export * from './rights/approval.ts';
 export * from './rights/upload.ts';
 export * from './rights/file-info.ts';
 export * from './rights/batch.ts';
-export * from './rights/batch-pools.ts';
 export * from './finance/money.ts';
 export * from './finance/pool.ts';
 export * from './finance/pool-log.ts';

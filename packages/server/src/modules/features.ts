@@ -42,7 +42,6 @@ import { poolRoutes } from './finance/pool/pool.routes.ts';
 import { poolLogMenu, poolMenu } from './finance/pool/pool.menu.ts';
 import { batchRoutes } from './rights/batch/batch.routes.ts';
 import { batchMenu } from './rights/batch/batch.menu.ts';
-import { batchPoolRoutes } from './rights/batch/batch-pools.routes.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -79,5 +78,4 @@ export const features: Feature[] = [
   { routes: announcementRoutes, menus: [announcementMenu] },
   { routes: poolRoutes, menus: [poolMenu, poolLogMenu] },
   { routes: batchRoutes, menus: [batchMenu] },
-  { routes: batchPoolRoutes },
 ];
