@@ -25,3 +25,4 @@ export * from './rights/file-info.ts';
 export * from './finance/money.ts';
 export * from './finance/pool.ts';
 export * from './finance/pool-log.ts';
+export * from './dashboard.ts';

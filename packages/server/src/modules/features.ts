@@ -40,6 +40,7 @@ import { announcementRoutes } from './system/announcement/announcement.routes.ts
 import { announcementMenu } from './system/announcement/announcement.menu.ts';
 import { poolRoutes } from './finance/pool/pool.routes.ts';
 import { poolLogMenu, poolMenu } from './finance/pool/pool.menu.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -75,4 +76,5 @@ export const features: Feature[] = [
   { routes: duplicateRoutes },
   { routes: announcementRoutes, menus: [announcementMenu] },
   { routes: poolRoutes, menus: [poolMenu, poolLogMenu] },
+  { routes: dashboardRoutes },
 ];
