@@ -41,6 +41,7 @@ import { announcementMenu } from './system/announcement/announcement.menu.ts';
 import { poolRoutes } from './finance/pool/pool.routes.ts';
 import { poolLogMenu, poolMenu } from './finance/pool/pool.menu.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { workplaceMenu } from './dashboard/dashboard.menu.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -76,5 +77,5 @@ export const features: Feature[] = [
   { routes: duplicateRoutes },
   { routes: announcementRoutes, menus: [announcementMenu] },
   { routes: poolRoutes, menus: [poolMenu, poolLogMenu] },
-  { routes: dashboardRoutes },
+  { routes: dashboardRoutes, menus: [workplaceMenu] },
 ];
