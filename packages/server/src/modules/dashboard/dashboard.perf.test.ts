@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RIGHT_EXPIRY_STATISTICS_PATH } from '@sbwq/contracts';
+import { chinaToday, RIGHT_EXPIRY_STATISTICS_PATH } from '@sbwq/contracts';
 import { rows } from '../../platform/db/client.ts';
 import { json, RoleId } from '../../test/harness.ts';
 import { rightsRig } from '../rights/shared/test-fixtures.ts';
@@ -32,9 +32,10 @@ describe.skipIf(!enabled)('dashboard statistics speed (issue budget: each statis
       times.push(performance.now() - t0);
       last = res.result;
     }
+    const today = chinaToday();
     const [{ n }] = await rows<{ n: number }>(
       rig.database.db,
-      sql`select count(*)::int as n from rights_right where del_flag = '0' and audit_status <> '3' and expire_date between current_date and (current_date + interval '12 months')::date`,
+      sql`select count(*)::int as n from rights_right where del_flag = '0' and audit_status <> '3' and expire_date between ${today}::date and (${today}::date + interval '12 months')::date`,
     );
     expect(last?.expiringSoon).toBe(n);
     const p50 = times.sort((a, b) => a - b)[10];
