@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test } from '../support/app.ts';
 import { apiToken, expect, row, signInAs, USER_PASSWORD } from '../support/system.ts';
-import { apiCall, certifiedOrgViaApi, createFinance, unique } from '../support/rights.ts';
+import { apiCall, certifiedOrgViaApi, contextFor, createFinance, unique } from '../support/rights.ts';
 
 type PoolStatistic = { poolId: string; poolName: string; balance: string; frozen: string };
 type Expiry = { expiringSoon: number; inGracePeriod: number; authExpired: number };
@@ -87,5 +87,34 @@ test.describe('分析页 figures (spec §2 dashboard analysis, §7 statistics)',
     await card(page, '12个月内到期商标').click();
     await expect(page).toHaveURL('/rights/right/list?expiryFlag=expiringSoon');
     await expect(row(page, trademarkName)).toContainText('即将到期');
+  });
+
+  test('工作台: the reviewer finds a submitted mark in 我的待办 with the workbench\'s total and opens it; the organisation sees it under review', async ({ page, browser, request, baseURL }) => {
+    const org = await certifiedOrgViaApi(request);
+    const trademarkName = `待办商标${org.username.slice(-4)}`;
+    const id = await apiCall<string>(request, org.token, 'POST', '/rights/right/add', {
+      trademarkName,
+      regNo: String(60_000_000 + Math.floor(Math.random() * 9_000_000)),
+      niceClass: '35',
+      registrant: org.orgName,
+      regDate: '2020-05-01',
+    });
+    await apiCall(request, org.token, 'POST', '/rights/right/submit', { ids: id });
+
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await signInAs(page, org.reviewer);
+    await page.goto('/dashboard/workplace');
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const todo = await apiCall<{ total: number }>(request, reviewerToken, 'GET', '/rights/approval/todo', undefined, { pageSize: '1' });
+    await expect(page.getByText(`我的待办（${todo.total}）`)).toBeVisible();
+    await page.getByRole('link', { name: new RegExp(trademarkName) }).click();
+    await expect(page).toHaveURL(/\/rights\/approval\/todo\?bizType=/);
+    await expect(row(page, trademarkName)).toBeVisible();
+
+    const orgPage = await contextFor(browser, org.username, baseURL!, '10.9.8.7');
+    await orgPage.goto('/dashboard/workplace');
+    await expect(card(orgPage, '审核中的权利').locator('.ant-statistic-content')).toHaveText('1件');
+    await expect(orgPage.getByText('最新公告')).toBeVisible();
+    await orgPage.context().close();
   });
 });
