@@ -1,7 +1,7 @@
-import { Col, Row } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { useQuery } from '@tanstack/react-query';
 import { ORG_STATUS_KEY, orgApi } from '../../rights/org/org.api.ts';
+import styles from '../dashboard.module.css';
 import { ANALYSIS_PANELS, panelsFor, type Audience, type DashboardPanel } from './analysis.panels.ts';
 
 /** Staff, or an organisation user once enrolled and certified (before that the notice above leads on). */
@@ -13,12 +13,6 @@ export function useAudience(): Audience | null {
   return status.nextStep === 'done' ? 'org' : null;
 }
 
-const SPAN = {
-  stat: { xs: 24, sm: 12, xl: 6 },
-  chart: { xs: 24, lg: 12 },
-  wideChart: { xs: 24 },
-} as const;
-
 /** The figures and charts of the analysis page the user may read, each linking to its list. */
 export function AnalysisPanels({ panels = ANALYSIS_PANELS }: { panels?: DashboardPanel[] }) {
   const { can } = useAccess();
@@ -29,22 +23,20 @@ export function AnalysisPanels({ panels = ANALYSIS_PANELS }: { panels?: Dashboar
   return (
     <>
       {stats.length > 0 && (
-        <Row gutter={[16, 16]}>
-          {stats.map(({ key, Panel, kind }) => (
-            <Col key={key} {...SPAN[kind]}>
-              <Panel />
-            </Col>
+        <div className={styles.stats}>
+          {stats.map(({ key, Panel }) => (
+            <Panel key={key} />
           ))}
-        </Row>
+        </div>
       )}
       {charts.length > 0 && (
-        <Row gutter={[16, 16]}>
+        <div className={styles.charts}>
           {charts.map(({ key, Panel, kind }) => (
-            <Col key={key} {...SPAN[kind]}>
+            <div key={key} className={kind === 'wideChart' ? styles.wide : undefined}>
               <Panel />
-            </Col>
+            </div>
           ))}
-        </Row>
+        </div>
       )}
     </>
   );

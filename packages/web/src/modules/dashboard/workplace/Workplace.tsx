@@ -1,9 +1,10 @@
 import { ApprovalPerm, greetingFor, HOME_PATH, RightPerm } from '@sbwq/contracts';
-import { Card, Col, Flex, Row, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ComponentType } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { useSession } from '../../../platform/session.ts';
+import styles from '../dashboard.module.css';
 import { useAudience } from '../analysis/AnalysisPanels.tsx';
 import { panelsFor, type DashboardPanel } from '../analysis/analysis.panels.ts';
 import { OrgStatusNotice } from '../org/OrgStatusNotice.tsx';
@@ -15,13 +16,11 @@ export const WORKPLACE_PATH = '/dashboard/workplace';
 /** What waits on an organisation user: their rights to correct, to submit, under review. */
 function OrgNextSteps() {
   return (
-    <Row gutter={[16, 16]}>
+    <div className={styles.third}>
       {[RejectedRightsCard, DraftRightsCard, PendingRightsCard].map((Panel: ComponentType, i) => (
-        <Col key={i} xs={24} sm={8}>
-          <Panel />
-        </Col>
+        <Panel key={i} />
       ))}
-    </Row>
+    </div>
   );
 }
 
@@ -49,19 +48,15 @@ export function Workplace() {
         <Typography.Title level={4} style={{ margin: 0 }}>{`${greetingFor(dayjs().hour())}，${name}，祝你开心每一天！`}</Typography.Title>
         <Typography.Text type="secondary">{dayjs().format('YYYY年MM月DD日')}</Typography.Text>
       </Card>
-      <Row gutter={[16, 16]}>
+      <div className={styles.charts}>
         {shown.map(({ key, Panel, kind }) => (
-          <Col key={key} xs={24} lg={kind === 'wideChart' ? 24 : 12}>
+          <div key={key} className={kind === 'wideChart' ? styles.wide : undefined}>
             <Panel />
-          </Col>
+          </div>
         ))}
-        <Col xs={24} lg={12}>
-          <AnnouncementsPanel />
-        </Col>
-        <Col xs={24} lg={12}>
-          <QuickLinksPanel exclude={[HOME_PATH, WORKPLACE_PATH]} />
-        </Col>
-      </Row>
+        <AnnouncementsPanel />
+        <QuickLinksPanel exclude={[HOME_PATH, WORKPLACE_PATH]} />
+      </div>
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import type { ApprovalRecord, ApprovalTodo, MenuNode, MyAnnouncementSendRecord } from '@sbwq/contracts';
-import { Badge, Card, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Badge, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
@@ -8,6 +8,7 @@ import { unwrap } from '../../../platform/result.ts';
 import { useSession } from '../../../platform/session.ts';
 import { myNoticeApi } from '../../isps/isps.api.ts';
 import { APPROVAL_TODO_PATH, approvalApi, RESULT_COLORS } from '../../rights/approval/approval.api.ts';
+import styles from '../dashboard.module.css';
 import { usePanelQuery } from '../panels/usePanelQuery.ts';
 
 const SHOWN = 5;
@@ -16,10 +17,28 @@ export const MY_NOTICES_PATH = '/isps/userAnnouncement';
 const SHORT_TIME = 'YYYY-MM-DD HH:mm';
 
 /** A list card: skeleton, 暂无数据, or the rows; 查看全部 opens the full list. */
+/** One row: what it is, and who and when below. */
+function RowMeta({ title, description }: { title: ReactNode; description: string }) {
+  return (
+    <>
+      <div className={styles.rowTitle}>{title}</div>
+      <div className={styles.rowDescription}>{description}</div>
+    </>
+  );
+}
+
 function ListCard<T>({ title, more, loading, rows, item }: { title: string; more: string; loading: boolean; rows: T[]; item: (row: T) => ReactNode }) {
   return (
     <Card title={title} extra={<Link to={more}>查看全部</Link>} styles={{ body: { paddingTop: 8, paddingBottom: 8 } }}>
-      {loading ? <Skeleton active paragraph={{ rows: 4 }} title={false} /> : rows.length ? <List dataSource={rows} renderItem={(row) => <List.Item>{item(row)}</List.Item>} /> : <EmptyData />}
+      {loading ? <Skeleton active paragraph={{ rows: 4 }} title={false} /> : rows.length ? (
+        <ul className={styles.rows}>
+          {rows.map((row, i) => (
+            <li key={i}>{item(row)}</li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyData />
+      )}
     </Card>
   );
 }
@@ -35,7 +54,7 @@ export function TodoPanel() {
       loading={todo.isPending}
       rows={todo.data?.records ?? []}
       item={(row) => (
-        <List.Item.Meta
+        <RowMeta
           title={
             <Link to={`${APPROVAL_TODO_PATH}?${new URLSearchParams({ bizType: row.bizType })}`}>
               <Space size={4} wrap>
@@ -61,7 +80,7 @@ export function RecentApprovalsPanel() {
       loading={recent.isPending}
       rows={recent.data?.records ?? []}
       item={(row) => (
-        <List.Item.Meta
+        <RowMeta
           title={
             <Space size={4} wrap>
               <Tag color={RESULT_COLORS[row.result]}>{row.result_dictText ?? row.result}</Tag>
@@ -85,7 +104,7 @@ export function AnnouncementsPanel() {
       loading={notices.isPending}
       rows={notices.data?.records ?? []}
       item={(row) => (
-        <List.Item.Meta
+        <RowMeta
           title={
             <Link to={MY_NOTICES_PATH}>
               <Badge dot={row.readFlag === '0'} offset={[6, 0]}>
