@@ -55,6 +55,14 @@ test.describe('分析页 figures (spec §2 dashboard analysis, §7 statistics)',
     await card(page, '资金池余额（元）').click();
     await expect(page).toHaveURL('/finance/pool');
     await expect(row(page, poolName)).toContainText('1,234,567.89');
+
+    // a bar of 资金池统计 opens the log of its pool: the list reads the pool from its address
+    const stats = await apiCall<PoolStatistic[]>(request, token, 'GET', '/sys/api/capitalPoolStatisticalList');
+    const poolId = stats.find((s) => s.poolName === poolName)!.poolId;
+    await page.goto(`/finance/poolLog?poolId=${poolId}`);
+    await expect(page.locator('.list-search .ant-select').first()).toContainText(poolName);
+    await expect(row(page, '初始入账')).toContainText(poolName);
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
   });
 
   test('an organisation user sees their own marks expiring and what waits on them, and 未提交的权利 opens the filtered list', async ({ page, request }) => {
