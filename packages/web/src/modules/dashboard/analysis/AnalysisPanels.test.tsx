@@ -68,9 +68,10 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
   });
 
   it('an organisation user: their rights expiring and what waits on them next, no pool or approval figures', async () => {
-    show(['rights:right:list'], {
+    show(['rights:right:list', 'rights:bank:list'], {
       'GET /rights/org/status': () => ({ body: envelope(status(false)) }),
       'GET /sys/api/rightExpiryStatistics': () => ({ body: envelope(expiry) }),
+      'GET /rights/bank/list': (url) => ({ body: envelope({ records: [], total: url.searchParams.get('auditStatus') === '2' ? 1 : -1, size: 1, current: 1, pages: 1 }) }),
       'GET /rights/right/list': (url) => ({ body: envelope({ records: [], total: { '2': 4, '3': 7, '0': 0 }[url.searchParams.get('auditStatus') ?? ''] ?? -1, size: 1, current: 1, pages: 1 }) }),
     });
     const rejected = await cardLink('被驳回的权利');
@@ -78,6 +79,9 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
     expect(await within(rejected).findByText('4')).toBeTruthy();
     expect(within(rejected).getByText('下一步：修改后重新提交审核')).toBeTruthy();
     expect(await within(await cardLink('未提交的权利')).findByText('7')).toBeTruthy();
+    const bank = await cardLink('被驳回的银行账户');
+    expect(bank.getAttribute('href')).toBe('/rights/org/bank?auditStatus=2');
+    expect(await within(bank).findByText('1')).toBeTruthy();
     expect(await cardLink('12个月内到期商标')).toBeTruthy();
     expect(screen.queryByText('待我审批')).toBeNull();
     expect(screen.queryByText('资金池余额（元）')).toBeNull();

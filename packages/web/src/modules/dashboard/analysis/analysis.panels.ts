@@ -1,7 +1,7 @@
-import { ApprovalPerm, PoolPerm, RightPerm } from '@sbwq/contracts';
+import { ApprovalPerm, BankPerm, PoolPerm, RightPerm } from '@sbwq/contracts';
 import type { ComponentType } from 'react';
 import { ExpiryMonthsChart, PoolLinesChart, PoolStatisticsChart } from '../panels/ChartPanels.tsx';
-import { DraftRightsCard, ExpiringCard, PendingRightsCard, PoolBalanceCard, RejectedRightsCard, TodoCard } from '../panels/StatCards.tsx';
+import { DraftRightsCard, ExpiringCard, PendingRightsCard, PoolBalanceCard, RejectedBankCard, RejectedRightsCard, TodoCard } from '../panels/StatCards.tsx';
 
 /** Who a panel is for: association staff, or an organisation user whose organisation is enrolled and certified. */
 export type Audience = 'staff' | 'org';
@@ -28,6 +28,7 @@ export const ANALYSIS_PANELS: DashboardPanel[] = [
   { key: 'rightsRejected', code: RightPerm.list, audience: ['org'], kind: 'stat', Panel: RejectedRightsCard },
   { key: 'rightsDraft', code: RightPerm.list, audience: ['org'], kind: 'stat', Panel: DraftRightsCard },
   { key: 'rightsPending', code: RightPerm.list, audience: ['org'], kind: 'stat', Panel: PendingRightsCard },
+  { key: 'bankRejected', code: BankPerm.list, audience: ['org'], kind: 'stat', Panel: RejectedBankCard },
   { key: 'poolLines', code: PoolPerm.list, audience: ['staff'], kind: 'wideChart', Panel: PoolLinesChart },
   { key: 'poolStatistics', code: PoolPerm.list, audience: ['staff'], kind: 'chart', Panel: PoolStatisticsChart },
   { key: 'expiryMonths', code: RightPerm.list, audience: ['staff', 'org'], kind: 'chart', Panel: ExpiryMonthsChart },

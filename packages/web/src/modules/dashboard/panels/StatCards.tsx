@@ -3,7 +3,7 @@ import { StatCard } from '../../../components/chart/StatCard.tsx';
 import { formatMoney, formatNumber } from '../../../platform/format.ts';
 import { APPROVAL_TODO_PATH, approvalApi } from '../../rights/approval/approval.api.ts';
 import { sumMoney } from '../charts.ts';
-import { dashboardApi, POOL_LIST_PATH, rightsListLink } from '../dashboard.api.ts';
+import { bankListLink, dashboardApi, POOL_LIST_PATH, rightsListLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';
 
 /** 待我审批: the count the approvals workbench lists. */
@@ -51,3 +51,18 @@ function RightsStateCard({ status, title, footer }: { status: string; title: str
 export const RejectedRightsCard = () => <RightsStateCard status={AuditStatus.rejected} title="被驳回的权利" footer="下一步：修改后重新提交审核" />;
 export const DraftRightsCard = () => <RightsStateCard status={AuditStatus.draft} title="未提交的权利" footer="下一步：提交审核" />;
 export const PendingRightsCard = () => <RightsStateCard status={AuditStatus.pending} title="审核中的权利" footer="等待协会审核" />;
+
+/** 被驳回的银行账户: the account to correct before money can be paid to it. */
+export function RejectedBankCard() {
+  const total = usePanelQuery(['bankAccountsIn', AuditStatus.rejected], (signal) => dashboardApi.bankAccountsIn(AuditStatus.rejected, signal));
+  return (
+    <StatCard
+      title="被驳回的银行账户"
+      value={formatNumber(total.data ?? 0)}
+      suffix="个"
+      loading={total.isPending}
+      to={bankListLink({ auditStatus: AuditStatus.rejected })}
+      footer="下一步：修改后重新提交审核"
+    />
+  );
+}
