@@ -1,0 +1,29 @@
+import { AuditStatus, RIGHT_EXPIRY_STATISTICS_PATH, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { http } from '../../platform/http.ts';
+import { unwrap } from '../../platform/result.ts';
+import { bankApi } from '../rights/bank/bank.api.ts';
+import { rightApi } from '../rights/right/right.api.ts';
+
+/** The statistics calls the dashboards read (spec §7 Statistics, plus the rights expiry figures). */
+export const dashboardApi = {
+  poolStatistics: (signal?: AbortSignal) => http.get<PoolStatistic[]>('/sys/api/capitalPoolStatisticalList', undefined, { signal }).then(unwrap),
+  poolLines: (range: { start: string; end: string }, signal?: AbortSignal) =>
+    http.get<PoolLine[]>('/sys/api/poolLines', { startDate: range.start, endDate: range.end }, { signal }).then(unwrap),
+  rightExpiry: (signal?: AbortSignal) => http.get<RightExpiryStatistics>(RIGHT_EXPIRY_STATISTICS_PATH, undefined, { signal }).then(unwrap),
+  /** how many of the caller's rights are in one review state: the list's own total, one row fetched */
+  rightsIn: (auditStatus: string, signal?: AbortSignal) =>
+    rightApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
+  /** the same for the organisation's bank accounts */
+  bankAccountsIn: (auditStatus: string, signal?: AbortSignal) =>
+    bankApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
+};
+
+/** The lists behind the figures (menu urls; ListPage reads its search fields from the query). */
+export const RIGHT_LIST_PATH = '/rights/right/list';
+export const POOL_LIST_PATH = '/finance/pool';
+export const POOL_LOG_PATH = '/finance/poolLog';
+export const BANK_LIST_PATH = '/rights/org/bank';
+export const rightsListLink = (query: Record<string, string>) => `${RIGHT_LIST_PATH}?${new URLSearchParams(query)}`;
+export const bankListLink = (query: Record<string, string>) => `${BANK_LIST_PATH}?${new URLSearchParams(query)}`;
+export const poolLogLink = (query: Record<string, string>) => `${POOL_LOG_PATH}?${new URLSearchParams(query)}`;
+export { AuditStatus };

@@ -1,0 +1,63 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ChartCard } from '../../../components/chart/ChartCard.tsx';
+import { DateRangeChoice, presetRange, type DateRange } from '../../../components/chart/DateRangeChoice.tsx';
+import { expiryMonthsOption, monthRange, poolLinesOption, poolStatisticsOption } from '../charts.ts';
+import { dashboardApi, poolLogLink, rightsListLink } from '../dashboard.api.ts';
+import { usePanelQuery } from './usePanelQuery.ts';
+
+/** poolLines accepts at most this many days (server MAX_LINE_DAYS). */
+const MAX_LINE_DAYS = 366;
+
+/** 资金池统计; a bar opens that pool's log. */
+export function PoolStatisticsChart() {
+  const navigate = useNavigate();
+  const stats = usePanelQuery(['poolStatistics'], (signal) => dashboardApi.poolStatistics(signal));
+  const option = useMemo(() => poolStatisticsOption(stats.data ?? []), [stats.data]);
+  return (
+    <ChartCard
+      title="资金池统计"
+      option={option}
+      loading={stats.isPending}
+      onClick={({ dataIndex }) => {
+        const pool = stats.data?.[dataIndex];
+        if (pool) void navigate(poolLogLink({ poolId: pool.poolId }));
+      }}
+    />
+  );
+}
+
+/** 资金池余额走势 over 本月 / 本年 / a chosen range; a point opens the log of that day. */
+export function PoolLinesChart() {
+  const navigate = useNavigate();
+  const [range, setRange] = useState<DateRange>(() => presetRange('month'));
+  const lines = usePanelQuery(['poolLines', range], (signal) => dashboardApi.poolLines(range, signal));
+  const option = useMemo(() => poolLinesOption(lines.data ?? []), [lines.data]);
+  return (
+    <ChartCard
+      title="资金池余额与使用走势"
+      option={option}
+      loading={lines.isPending}
+      extra={<DateRangeChoice value={range} onChange={setRange} maxDays={MAX_LINE_DAYS} />}
+      onClick={({ name }) => void navigate(poolLogLink({ createTime_begin: name, createTime_end: name }))}
+    />
+  );
+}
+
+/** 12个月内到期 by month; a bar opens the marks ending that month. */
+export function ExpiryMonthsChart() {
+  const navigate = useNavigate();
+  const stats = usePanelQuery(['rightExpiry'], (signal) => dashboardApi.rightExpiry(signal));
+  const option = useMemo(() => (stats.data ? expiryMonthsOption(stats.data) : null), [stats.data]);
+  return (
+    <ChartCard
+      title="12个月内到期的商标（按到期月份）"
+      option={option}
+      loading={stats.isPending}
+      onClick={({ name }) => {
+        const { begin, end } = monthRange(name);
+        void navigate(rightsListLink({ expiryFlag: 'expiringSoon', expireDate_begin: begin, expireDate_end: end }));
+      }}
+    />
+  );
+}
