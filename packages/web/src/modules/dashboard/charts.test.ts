@@ -1,6 +1,6 @@
 import type { PoolLine, PoolStatistic, RightExpiryStatistics } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
-import { expiryMonthsOption, monthRange, poolLinesOption, poolStatisticsOption, sumMoney } from './charts.ts';
+import { batchMonthsOption, expiryMonthsOption, monthRange, passRate, poolLinesOption, poolStatisticsOption, sumMoney } from './charts.ts';
 
 type Series = { name: string; data: unknown[]; stack?: string };
 const seriesOf = (option: unknown) => (option as { series: Series[] }).series;
@@ -66,5 +66,21 @@ describe('§7 statistics charts: data in, series out', () => {
     expect(sumMoney([])).toBe('0.00');
     expect(monthRange('2028-02')).toEqual({ begin: '2028-02-01', end: '2028-02-29' });
     expect(monthRange('2026-12')).toEqual({ begin: '2026-12-01', end: '2026-12-31' });
+  });
+
+  it('§7 monthThreadedApplyNum / monthThreadedApplyPassNum: 申请 and 通过 per month side by side, a month missing from 通过 is 0; nothing to draw when all are zero', () => {
+    const apply = [{ month: '2026-10', num: 5 }, { month: '2026-11', num: 3 }];
+    const option = batchMonthsOption(apply, [{ month: '2026-11', num: 2 }]);
+    expect(xOf(option)).toEqual(['2026-10', '2026-11']);
+    expect(seriesOf(option).map((s) => [s.name, s.data])).toEqual([
+      ['申请', [5, 3]],
+      ['通过', [0, 2]],
+    ]);
+    expect(batchMonthsOption([{ month: '2026-11', num: 0 }], [{ month: '2026-11', num: 0 }])).toBeNull();
+  });
+
+  it('通过率 = 通过 ÷ 申请 with one decimal; none while nothing was submitted', () => {
+    expect(passRate(3, 2)).toBe('66.7%');
+    expect(passRate(0, 0)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { fromCents, toCents, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { fromCents, toCents, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatMoney, formatNumber } from '../../platform/format.ts';
 
@@ -73,6 +73,26 @@ export function expiryMonthsOption(stats: RightExpiryStatistics): EChartsCoreOpt
     xAxis: { type: 'category', data: stats.months.map((m) => m.month) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [{ name: '到期商标', type: 'bar', barMaxWidth: 32, data: stats.months.map((m) => m.count) }],
+  };
+}
+
+/** 通过率 of 线索申请 as a percentage with one decimal; none while nothing was submitted. */
+export const passRate = (apply: number, pass: number): string | null => (apply > 0 ? `${((pass * 100) / apply).toFixed(1)}%` : null);
+
+/** 月度申请 / 通过: the last 12 months side by side; nothing to draw when both are all zero. */
+export function batchMonthsOption(apply: MonthNum[], pass: MonthNum[]): EChartsCoreOption | null {
+  if (![...apply, ...pass].some((m) => m.num > 0)) return null;
+  const passed = new Map(pass.map((m) => [m.month, m.num]));
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0 },
+    grid,
+    xAxis: { type: 'category', data: apply.map((m) => m.month) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { name: '申请', type: 'bar', barMaxWidth: 24, data: apply.map((m) => m.num) },
+      { name: '通过', type: 'bar', barMaxWidth: 24, data: apply.map((m) => passed.get(m.month) ?? 0) },
+    ],
   };
 }
 

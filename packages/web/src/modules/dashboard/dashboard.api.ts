@@ -1,4 +1,4 @@
-import { AuditStatus, RIGHT_EXPIRY_STATISTICS_PATH, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { AuditStatus, BatchStatsPath, RIGHT_EXPIRY_STATISTICS_PATH, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
 import { http } from '../../platform/http.ts';
 import { unwrap } from '../../platform/result.ts';
 import { bankApi } from '../rights/bank/bank.api.ts';
@@ -13,6 +13,14 @@ export const dashboardApi = {
   /** how many of the caller's rights are in one review state: the list's own total, one row fetched */
   rightsIn: (auditStatus: string, signal?: AbortSignal) =>
     rightApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
+  /** 线索批次: submitted and approved, the caller's organisation's for organisation users */
+  batchApplyNum: (signal?: AbortSignal) => http.get<number>(BatchStatsPath.applyNum, undefined, { signal }).then(unwrap),
+  batchApplyPassNum: (signal?: AbortSignal) => http.get<number>(BatchStatsPath.applyPassNum, undefined, { signal }).then(unwrap),
+  batchMonths: (signal?: AbortSignal) =>
+    Promise.all([
+      http.get<MonthNum[]>(BatchStatsPath.monthApplyNum, undefined, { signal }).then(unwrap),
+      http.get<MonthNum[]>(BatchStatsPath.monthApplyPassNum, undefined, { signal }).then(unwrap),
+    ]).then(([apply, pass]) => ({ apply, pass })),
   /** the same for the organisation's bank accounts */
   bankAccountsIn: (auditStatus: string, signal?: AbortSignal) =>
     bankApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
@@ -23,6 +31,8 @@ export const RIGHT_LIST_PATH = '/rights/right/list';
 export const POOL_LIST_PATH = '/finance/pool';
 export const POOL_LOG_PATH = '/finance/poolLog';
 export const BANK_LIST_PATH = '/rights/org/bank';
+export const BATCH_LIST_PATH = '/rights/batch/list';
+export const batchListLink = (query: Record<string, string>) => `${BATCH_LIST_PATH}?${new URLSearchParams(query)}`;
 export const rightsListLink = (query: Record<string, string>) => `${RIGHT_LIST_PATH}?${new URLSearchParams(query)}`;
 export const bankListLink = (query: Record<string, string>) => `${BANK_LIST_PATH}?${new URLSearchParams(query)}`;
 export const poolLogLink = (query: Record<string, string>) => `${POOL_LOG_PATH}?${new URLSearchParams(query)}`;

@@ -104,4 +104,21 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('link')).toBeNull();
   });
+
+  it('§7 线索申请: total, passed and 通过率 from threadedApplyNum / threadedApplyPassNum, linking to the batch list; the monthly chart gets both series', async () => {
+    show(['rights:threaded:list'], {
+      'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
+      'GET /sys/api/threadedApplyNum': () => ({ body: envelope(1200) }),
+      'GET /sys/api/threadedApplyPassNum': () => ({ body: envelope(900) }),
+      'GET /sys/api/monthThreadedApplyNum': () => ({ body: envelope([{ month: '2026-10', num: 7 }, { month: '2026-11', num: 4 }]) }),
+      'GET /sys/api/monthThreadedApplyPassNum': () => ({ body: envelope([{ month: '2026-11', num: 3 }]) }),
+    });
+    const card = await cardLink('线索申请总数');
+    expect(card.getAttribute('href')).toBe('/rights/batch/list');
+    expect(await within(card).findByText('1,200')).toBeTruthy();
+    expect(await within(card).findByText('通过 900 批，通过率 75.0%')).toBeTruthy();
+    const chart = await screen.findByLabelText('月度线索申请与通过（近12个月）');
+    expect(chart.textContent).toContain('"data":[7,4]');
+    expect(chart.textContent).toContain('"data":[0,3]');
+  });
 });

@@ -1,7 +1,7 @@
-import { ApprovalPerm, BankPerm, PoolPerm, RightPerm } from '@sbwq/contracts';
+import { ApprovalPerm, BankPerm, BatchPerm, PoolPerm, RightPerm } from '@sbwq/contracts';
 import type { ComponentType } from 'react';
-import { ExpiryMonthsChart, PoolLinesChart, PoolStatisticsChart } from '../panels/ChartPanels.tsx';
-import { DraftRightsCard, ExpiringCard, PendingRightsCard, PoolBalanceCard, RejectedBankCard, RejectedRightsCard, TodoCard } from '../panels/StatCards.tsx';
+import { BatchMonthsChart, ExpiryMonthsChart, PoolLinesChart, PoolStatisticsChart } from '../panels/ChartPanels.tsx';
+import { BatchApplyCard, DraftRightsCard, ExpiringCard, PendingRightsCard, PoolBalanceCard, RejectedBankCard, RejectedRightsCard, TodoCard } from '../panels/StatCards.tsx';
 
 /** Who a panel is for: association staff, or an organisation user whose organisation is enrolled and certified. */
 export type Audience = 'staff' | 'org';
@@ -22,6 +22,7 @@ export type DashboardPanel = {
  * The analysis page shows, in this order, each panel whose audience and code fit the user.
  */
 export const ANALYSIS_PANELS: DashboardPanel[] = [
+  { key: 'batchApply', code: BatchPerm.list, audience: ['staff', 'org'], kind: 'stat', Panel: BatchApplyCard },
   { key: 'todo', code: ApprovalPerm.todo, audience: ['staff'], kind: 'stat', Panel: TodoCard },
   { key: 'poolBalance', code: PoolPerm.list, audience: ['staff'], kind: 'stat', Panel: PoolBalanceCard },
   { key: 'expiring', code: RightPerm.list, audience: ['staff', 'org'], kind: 'stat', Panel: ExpiringCard },
@@ -29,6 +30,7 @@ export const ANALYSIS_PANELS: DashboardPanel[] = [
   { key: 'rightsDraft', code: RightPerm.list, audience: ['org'], kind: 'stat', Panel: DraftRightsCard },
   { key: 'rightsPending', code: RightPerm.list, audience: ['org'], kind: 'stat', Panel: PendingRightsCard },
   { key: 'bankRejected', code: BankPerm.list, audience: ['org'], kind: 'stat', Panel: RejectedBankCard },
+  { key: 'batchMonths', code: BatchPerm.list, audience: ['staff', 'org'], kind: 'chart', Panel: BatchMonthsChart },
   { key: 'poolLines', code: PoolPerm.list, audience: ['staff'], kind: 'wideChart', Panel: PoolLinesChart },
   { key: 'poolStatistics', code: PoolPerm.list, audience: ['staff'], kind: 'chart', Panel: PoolStatisticsChart },
   { key: 'expiryMonths', code: RightPerm.list, audience: ['staff', 'org'], kind: 'chart', Panel: ExpiryMonthsChart },

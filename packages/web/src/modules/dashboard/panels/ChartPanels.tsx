@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChartCard } from '../../../components/chart/ChartCard.tsx';
 import { DateRangeChoice, presetRange, type DateRange } from '../../../components/chart/DateRangeChoice.tsx';
-import { expiryMonthsOption, monthRange, poolLinesOption, poolStatisticsOption } from '../charts.ts';
-import { dashboardApi, poolLogLink, rightsListLink } from '../dashboard.api.ts';
+import { batchMonthsOption, expiryMonthsOption, monthRange, poolLinesOption, poolStatisticsOption } from '../charts.ts';
+import { batchListLink, dashboardApi, poolLogLink, rightsListLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';
 
 /** poolLines accepts at most this many days (server MAX_LINE_DAYS). */
@@ -57,6 +57,24 @@ export function ExpiryMonthsChart() {
       onClick={({ name }) => {
         const { begin, end } = monthRange(name);
         void navigate(rightsListLink({ expiryFlag: 'expiringSoon', expireDate_begin: begin, expireDate_end: end }));
+      }}
+    />
+  );
+}
+
+/** 月度申请 / 通过 (12 months); a month opens the batches submitted in it. */
+export function BatchMonthsChart() {
+  const navigate = useNavigate();
+  const months = usePanelQuery(['batchMonths'], (signal) => dashboardApi.batchMonths(signal));
+  const option = useMemo(() => (months.data ? batchMonthsOption(months.data.apply, months.data.pass) : null), [months.data]);
+  return (
+    <ChartCard
+      title="月度线索申请与通过（近12个月）"
+      option={option}
+      loading={months.isPending}
+      onClick={({ name }) => {
+        const { begin, end } = monthRange(name);
+        void navigate(batchListLink({ submitTime_begin: begin, submitTime_end: end }));
       }}
     />
   );

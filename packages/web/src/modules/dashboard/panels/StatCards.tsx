@@ -2,8 +2,8 @@ import { AuditStatus } from '@sbwq/contracts';
 import { StatCard } from '../../../components/chart/StatCard.tsx';
 import { formatMoney, formatNumber } from '../../../platform/format.ts';
 import { APPROVAL_TODO_PATH, approvalApi } from '../../rights/approval/approval.api.ts';
-import { sumMoney } from '../charts.ts';
-import { bankListLink, dashboardApi, POOL_LIST_PATH, rightsListLink } from '../dashboard.api.ts';
+import { passRate, sumMoney } from '../charts.ts';
+import { bankListLink, BATCH_LIST_PATH, dashboardApi, POOL_LIST_PATH, rightsListLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';
 
 /** 待我审批: the count the approvals workbench lists. */
@@ -63,6 +63,23 @@ export function RejectedBankCard() {
       loading={total.isPending}
       to={bankListLink({ auditStatus: AuditStatus.rejected })}
       footer="下一步：修改后重新提交审核"
+    />
+  );
+}
+
+/** 线索申请总数 with 通过数 and 通过率 (spec §7 threadedApplyNum / threadedApplyPassNum). */
+export function BatchApplyCard() {
+  const apply = usePanelQuery(['batchApplyNum'], (signal) => dashboardApi.batchApplyNum(signal));
+  const pass = usePanelQuery(['batchApplyPassNum'], (signal) => dashboardApi.batchApplyPassNum(signal));
+  const rate = apply.data !== undefined && pass.data !== undefined ? passRate(apply.data, pass.data) : null;
+  return (
+    <StatCard
+      title="线索申请总数"
+      value={formatNumber(apply.data ?? 0)}
+      suffix="批"
+      loading={apply.isPending || pass.isPending}
+      to={BATCH_LIST_PATH}
+      footer={`通过 ${formatNumber(pass.data ?? 0)} 批${rate ? `，通过率 ${rate}` : ''}`}
     />
   );
 }
