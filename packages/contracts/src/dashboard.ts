@@ -16,3 +16,18 @@ export type RightExpiryStatistics = {
 };
 
 export const RIGHT_EXPIRY_STATISTICS_PATH = '/sys/api/rightExpiryStatistics';
+
+/** 维权结果 of closed batches grouped by one of their fields (DOMAIN dashboard: results by 维权方式 and 侵权平台). */
+export const BATCH_RESULT_GROUPS = ['rightsMethod', 'platform'] as const;
+export type BatchResultGroup = (typeof BATCH_RESULT_GROUPS)[number];
+export type BatchResultRow = {
+  /** the dictionary value of 维权方式 / 侵权平台, and its text */
+  value: string;
+  text: string;
+  /** closed batches, and their items judged 成功 / 失败 / 不构成侵权 */
+  batches: number;
+  success: number;
+  failed: number;
+  notInfringing: number;
+};
+export const BATCH_RESULT_STATISTICS_PATH = '/sys/api/batchResultStatistics';

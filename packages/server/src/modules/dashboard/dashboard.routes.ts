@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Msg, RIGHT_EXPIRY_STATISTICS_PATH, RightPerm } from '@sbwq/contracts';
+import { z } from 'zod';
+import { BATCH_RESULT_GROUPS, BATCH_RESULT_STATISTICS_PATH, BatchPerm, Msg, RIGHT_EXPIRY_STATISTICS_PATH, RightPerm } from '@sbwq/contracts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { rightExpiryStatistics } from './dashboard.service.ts';
+import { batchResultStatistics, rightExpiryStatistics } from './dashboard.service.ts';
 
 /** 分析页 statistics of its own (the pool ones live with the pools, modules/finance/pool). */
 export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -22,5 +23,19 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => ok(await rightExpiryStatistics(db, request.user!), Msg.querySuccess, 200),
+  );
+
+  r.get(
+    BATCH_RESULT_STATISTICS_PATH,
+    {
+      config: { permission: BatchPerm.list },
+      schema: {
+        tags: ['统计'],
+        summary: '已结案线索批次的维权结果（按维权方式或侵权平台）',
+        description: '按线索批次列表的可见范围统计已结案批次：每个维权方式（by=rightsMethod）或侵权平台（by=platform）的批次数，以及明细判定为成功、失败、不构成侵权的条数。',
+        querystring: z.object({ by: z.enum(BATCH_RESULT_GROUPS, { error: '统计维度只能是 rightsMethod 或 platform' }) }),
+      },
+    },
+    async (request) => ok(await batchResultStatistics(db, deps.dicts, request.user!, request.query.by), Msg.querySuccess, 200),
   );
 }

@@ -1,5 +1,8 @@
-import { and, sql } from 'drizzle-orm';
-import { chinaToday, type RightExpiryStatistics } from '@sbwq/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { BatchDict, BatchStatus, chinaToday, type BatchResultGroup, type BatchResultRow, type RightExpiryStatistics } from '@sbwq/contracts';
+import type { DictService } from '../system/dict/dict.service.ts';
+import { batchScope } from '../rights/batch/batch.service.ts';
+import { rightsBatch } from '../rights/batch/batch.table.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import { viewerOf } from '../rights/org/org-context.ts';
@@ -42,4 +45,28 @@ export async function rightExpiryStatistics(db: Db, user: SessionUser, today = c
   // today + 12 months falls in the 13th calendar month counted from this one
   const months = Array.from({ length: 13 }, (_, i) => monthOf(today, i)).map((m) => ({ month: m, count: counts.get(m) ?? 0 }));
   return { today, ...flags, months };
+}
+
+const RESULT_GROUPS = { rightsMethod: { column: rightsBatch.rightsMethod, dict: BatchDict.rightsMethod }, platform: { column: rightsBatch.platform, dict: BatchDict.platform } } as const;
+
+/**
+ * 维权结果 by 维权方式 or 侵权平台: closed batches the caller may read (the batch list's own scope) and
+ * the items they judged, grouped in one aggregate statement over the batches' own counters.
+ */
+export async function batchResultStatistics(db: Db, dicts: DictService, user: SessionUser, by: BatchResultGroup): Promise<BatchResultRow[]> {
+  const group = RESULT_GROUPS[by];
+  const found = await db
+    .select({
+      value: group.column,
+      batches: sql<number>`count(*)`.mapWith(Number),
+      success: sql<number>`coalesce(sum(${rightsBatch.successCount}), 0)`.mapWith(Number),
+      failed: sql<number>`coalesce(sum(${rightsBatch.failedCount}), 0)`.mapWith(Number),
+      notInfringing: sql<number>`coalesce(sum(${rightsBatch.notInfringingCount}), 0)`.mapWith(Number),
+    })
+    .from(rightsBatch)
+    .where(and(...batchScope(await viewerOf(db, user)), eq(rightsBatch.status, BatchStatus.closed)))
+    .groupBy(group.column)
+    .orderBy(group.column);
+  const texts = await dicts.translate(group.dict, found.map((r) => r.value));
+  return found.map((r) => ({ ...r, text: texts.get(r.value) ?? r.value }));
 }

@@ -1,6 +1,6 @@
 import type { PoolLine, PoolStatistic, RightExpiryStatistics } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
-import { batchMonthsOption, expiryMonthsOption, monthRange, passRate, poolLinesOption, poolStatisticsOption, sumMoney } from './charts.ts';
+import { batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, passRate, poolLinesOption, poolStatisticsOption, sumMoney } from './charts.ts';
 
 type Series = { name: string; data: unknown[]; stack?: string };
 const seriesOf = (option: unknown) => (option as { series: Series[] }).series;
@@ -82,5 +82,19 @@ describe('§7 statistics charts: data in, series out', () => {
   it('通过率 = 通过 ÷ 申请 with one decimal; none while nothing was submitted', () => {
     expect(passRate(3, 2)).toBe('66.7%');
     expect(passRate(0, 0)).toBeNull();
+  });
+
+  it('维权结果: per 维权方式 (or 侵权平台) its text on the axis and the items 成功 / 失败 / 不构成侵权 stacked; nothing closed, nothing drawn', () => {
+    const option = batchResultsOption([
+      { value: '1', text: '平台投诉', batches: 2, success: 5, failed: 1, notInfringing: 2 },
+      { value: '3', text: '民事诉讼', batches: 1, success: 1, failed: 0, notInfringing: 0 },
+    ]);
+    expect(xOf(option)).toEqual(['平台投诉', '民事诉讼']);
+    expect(seriesOf(option).map((s) => [s.name, s.stack, s.data])).toEqual([
+      ['成功', 'items', [5, 1]],
+      ['失败', 'items', [1, 0]],
+      ['不构成侵权', 'items', [2, 0]],
+    ]);
+    expect(batchResultsOption([])).toBeNull();
   });
 });

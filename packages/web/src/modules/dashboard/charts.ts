@@ -1,4 +1,4 @@
-import { fromCents, toCents, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { fromCents, toCents, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatMoney, formatNumber } from '../../platform/format.ts';
 
@@ -93,6 +93,20 @@ export function batchMonthsOption(apply: MonthNum[], pass: MonthNum[]): EChartsC
       { name: '申请', type: 'bar', barMaxWidth: 24, data: apply.map((m) => m.num) },
       { name: '通过', type: 'bar', barMaxWidth: 24, data: apply.map((m) => passed.get(m.month) ?? 0) },
     ],
+  };
+}
+
+/** 维权结果: per 维权方式 or 侵权平台, the closed batches' items judged 成功 / 失败 / 不构成侵权, stacked. */
+export function batchResultsOption(rows: BatchResultRow[]): EChartsCoreOption | null {
+  if (!rows.length) return null;
+  const series = (name: string, key: 'success' | 'failed' | 'notInfringing') => ({ name, type: 'bar', stack: 'items', barMaxWidth: 32, data: rows.map((r) => r[key]) });
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0 },
+    grid,
+    xAxis: { type: 'category', data: rows.map((r) => r.text), axisLabel: { interval: 0, overflow: 'truncate', width: 72 } },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [series('成功', 'success'), series('失败', 'failed'), series('不构成侵权', 'notInfringing')],
   };
 }
 

@@ -1,4 +1,4 @@
-import { AuditStatus, BatchStatsPath, RIGHT_EXPIRY_STATISTICS_PATH, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { AuditStatus, BATCH_RESULT_STATISTICS_PATH, BatchStatsPath, RIGHT_EXPIRY_STATISTICS_PATH, type BatchResultGroup, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
 import { http } from '../../platform/http.ts';
 import { unwrap } from '../../platform/result.ts';
 import { bankApi } from '../rights/bank/bank.api.ts';
@@ -21,6 +21,7 @@ export const dashboardApi = {
       http.get<MonthNum[]>(BatchStatsPath.monthApplyNum, undefined, { signal }).then(unwrap),
       http.get<MonthNum[]>(BatchStatsPath.monthApplyPassNum, undefined, { signal }).then(unwrap),
     ]).then(([apply, pass]) => ({ apply, pass })),
+  batchResults: (by: BatchResultGroup, signal?: AbortSignal) => http.get<BatchResultRow[]>(BATCH_RESULT_STATISTICS_PATH, { by }, { signal }).then(unwrap),
   /** the same for the organisation's bank accounts */
   bankAccountsIn: (auditStatus: string, signal?: AbortSignal) =>
     bankApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),

@@ -1,6 +1,6 @@
 import { ApprovalPerm, BankPerm, BatchPerm, PoolPerm, RightPerm } from '@sbwq/contracts';
 import type { ComponentType } from 'react';
-import { BatchMonthsChart, ExpiryMonthsChart, PoolLinesChart, PoolStatisticsChart } from '../panels/ChartPanels.tsx';
+import { BatchMonthsChart, ExpiryMonthsChart, PoolLinesChart, PoolStatisticsChart, ResultsByMethodChart, ResultsByPlatformChart } from '../panels/ChartPanels.tsx';
 import { BatchApplyCard, DraftRightsCard, ExpiringCard, PendingRightsCard, PoolBalanceCard, RejectedBankCard, RejectedRightsCard, TodoCard } from '../panels/StatCards.tsx';
 
 /** Who a panel is for: association staff, or an organisation user whose organisation is enrolled and certified. */
@@ -31,6 +31,8 @@ export const ANALYSIS_PANELS: DashboardPanel[] = [
   { key: 'rightsPending', code: RightPerm.list, audience: ['org'], kind: 'stat', Panel: PendingRightsCard },
   { key: 'bankRejected', code: BankPerm.list, audience: ['org'], kind: 'stat', Panel: RejectedBankCard },
   { key: 'batchMonths', code: BatchPerm.list, audience: ['staff', 'org'], kind: 'chart', Panel: BatchMonthsChart },
+  { key: 'resultsByMethod', code: BatchPerm.list, audience: ['staff', 'org'], kind: 'chart', Panel: ResultsByMethodChart },
+  { key: 'resultsByPlatform', code: BatchPerm.list, audience: ['staff', 'org'], kind: 'chart', Panel: ResultsByPlatformChart },
   { key: 'poolLines', code: PoolPerm.list, audience: ['staff'], kind: 'wideChart', Panel: PoolLinesChart },
   { key: 'poolStatistics', code: PoolPerm.list, audience: ['staff'], kind: 'chart', Panel: PoolStatisticsChart },
   { key: 'expiryMonths', code: RightPerm.list, audience: ['staff', 'org'], kind: 'chart', Panel: ExpiryMonthsChart },

@@ -1,8 +1,9 @@
+import { BatchStatus, type BatchResultGroup } from '@sbwq/contracts';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChartCard } from '../../../components/chart/ChartCard.tsx';
 import { DateRangeChoice, presetRange, type DateRange } from '../../../components/chart/DateRangeChoice.tsx';
-import { batchMonthsOption, expiryMonthsOption, monthRange, poolLinesOption, poolStatisticsOption } from '../charts.ts';
+import { batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, poolLinesOption, poolStatisticsOption } from '../charts.ts';
 import { batchListLink, dashboardApi, poolLogLink, rightsListLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';
 
@@ -79,3 +80,24 @@ export function BatchMonthsChart() {
     />
   );
 }
+
+/** 维权结果 of closed batches by 维权方式 or 侵权平台; a bar opens those closed batches. */
+function BatchResultsChart({ by, title }: { by: BatchResultGroup; title: string }) {
+  const navigate = useNavigate();
+  const results = usePanelQuery(['batchResults', by], (signal) => dashboardApi.batchResults(by, signal));
+  const option = useMemo(() => batchResultsOption(results.data ?? []), [results.data]);
+  return (
+    <ChartCard
+      title={title}
+      option={option}
+      loading={results.isPending}
+      onClick={({ dataIndex }) => {
+        const row = results.data?.[dataIndex];
+        if (row) void navigate(batchListLink({ [by]: row.value, status: BatchStatus.closed }));
+      }}
+    />
+  );
+}
+
+export const ResultsByMethodChart = () => <BatchResultsChart by="rightsMethod" title="维权结果（按维权方式）" />;
+export const ResultsByPlatformChart = () => <BatchResultsChart by="platform" title="维权结果（按侵权平台）" />;
