@@ -2,8 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { BatchRecord, Envelope } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Result, Skeleton, Space, Tabs, Typography } from 'antd';
-import { useCallback, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { usePageTitle } from '../../../platform/pageTitle.ts';
@@ -44,6 +44,13 @@ export function BatchDetail() {
     void client.invalidateQueries({ queryKey: batchKey(id) });
     reloadList();
   }, [client, id, reloadList]);
+  // A visit to the page already open (a decision notice's 去处理, within the cache's 30 s) must show the
+  // batch as it is now: the notice says its status changed, the cached copy does not know yet.
+  const { key: visit } = useLocation();
+  const firstVisit = useRef(visit);
+  useEffect(() => {
+    if (visit !== firstVisit.current) void client.invalidateQueries({ queryKey: batchKey(id) });
+  }, [visit, client, id]);
   const { handlers, dialogs } = useBatchActions({ onEdit: setEditing, onChanged: changed });
   const calling = useApiMutation((run: () => Promise<Envelope<unknown>>) => run(), { onSuccess: changed });
   const removing = useApiMutation((record: BatchRecord) => batchApi.remove!(record), {

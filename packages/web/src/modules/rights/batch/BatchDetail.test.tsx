@@ -1,0 +1,39 @@
+import { BatchStatus, type BatchRecord } from '@sbwq/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { BatchDetail } from './BatchDetail.tsx';
+
+const record = (status: string, text: string) =>
+  ({ id: 'b1', batchNo: 'XS20261125001', batchName: '拼多多假冒线索', status, status_dictText: text, editable: true, withdrawable: true, itemCount: 3, applyAmount: '60000.00' }) as BatchRecord;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DOMAIN clue batch flow: the batch page', () => {
+  it('a visit to the page already open (a decision notice’s 去处理) shows the status the decision set, not the cached one', async () => {
+    let current = record(BatchStatus.pending, '待审核');
+    fakeServer({
+      'GET /rights/threaded/queryById': () => ({ body: envelope(current) }),
+      'GET /sys/dict/getDictItems/*': () => ({ body: envelope([]) }),
+    });
+    // the app's cache: a batch read a moment ago is not read again on its own
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    const router = createMemoryRouter([{ path: '/rights/batch/detail/:id', element: <BatchDetail /> }], { initialEntries: ['/rights/batch/detail/b1'] });
+    const { container } = render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const head = () => container.querySelector('.batch-detail-head')?.textContent ?? '';
+    await waitFor(() => expect(head()).toContain('待审核'));
+
+    current = record(BatchStatus.returned, '退回补正');
+    await act(() => router.navigate('/rights/batch/detail/b1'));
+    await waitFor(() => expect(head()).toContain('退回补正'));
+  });
+});
