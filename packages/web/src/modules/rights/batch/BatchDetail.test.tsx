@@ -14,6 +14,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The app's cache: a batch read a moment ago is not read again on its own. */
+const appClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+
+function show(client: QueryClient) {
+  const router = createMemoryRouter([{ path: '/rights/batch/detail/:id', element: <BatchDetail /> }], { initialEntries: ['/rights/batch/detail/b1'] });
+  const { container } = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, head: () => container.querySelector('.batch-detail-head')?.textContent ?? '' };
+}
+
 describe('DOMAIN clue batch flow: the batch page', () => {
   it('a visit to the page already open (a decision notice’s 去处理) shows the status the decision set, not the cached one', async () => {
     let current = record(BatchStatus.pending, '待审核');
@@ -21,19 +34,28 @@ describe('DOMAIN clue batch flow: the batch page', () => {
       'GET /rights/threaded/queryById': () => ({ body: envelope(current) }),
       'GET /sys/dict/getDictItems/*': () => ({ body: envelope([]) }),
     });
-    // the app's cache: a batch read a moment ago is not read again on its own
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
-    const router = createMemoryRouter([{ path: '/rights/batch/detail/:id', element: <BatchDetail /> }], { initialEntries: ['/rights/batch/detail/b1'] });
-    const { container } = render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    const head = () => container.querySelector('.batch-detail-head')?.textContent ?? '';
+    const client = appClient();
+    const { head, router } = show(client);
     await waitFor(() => expect(head()).toContain('待审核'));
 
     current = record(BatchStatus.returned, '退回补正');
     await act(() => router.navigate('/rights/batch/detail/b1'));
     await waitFor(() => expect(head()).toContain('退回补正'));
+  });
+
+  it('opening the page (a notice’s 去处理 to a new tab) reads the batch again though it was read moments ago', async () => {
+    let current = record(BatchStatus.pending, '待审核');
+    fakeServer({
+      'GET /rights/threaded/queryById': () => ({ body: envelope(current) }),
+      'GET /sys/dict/getDictItems/*': () => ({ body: envelope([]) }),
+    });
+    const client = appClient();
+    const first = show(client);
+    await waitFor(() => expect(first.head()).toContain('待审核'));
+    cleanup();
+
+    current = record(BatchStatus.returned, '退回补正');
+    const again = show(client);
+    await waitFor(() => expect(again.head()).toContain('退回补正'));
   });
 });

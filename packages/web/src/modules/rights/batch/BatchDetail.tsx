@@ -36,7 +36,9 @@ export function BatchDetail() {
   const [editing, setEditing] = useState<BatchRecord | null>(null);
   // `?tab=` opens a tab (a new batch at its items); switching stays off the address, which names the page's tab in the shell
   const [tab, setTab] = useState<TabKey>(() => ((TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as TabKey) : 'info'));
-  const batch = useQuery({ queryKey: batchKey(id), queryFn: () => batchApi.byId(id), enabled: Boolean(id) });
+  // Opened from a decision notice, the page must show the status the decision set, though another page
+  // (the list, this batch at another tab) read the batch moments ago: read on every opening.
+  const batch = useQuery({ queryKey: batchKey(id), queryFn: () => batchApi.byId(id), enabled: Boolean(id), refetchOnMount: 'always' });
   const b = batch.data;
   usePageTitle(b ? `线索批次：${b.batchNo}` : null);
 
@@ -44,8 +46,7 @@ export function BatchDetail() {
     void client.invalidateQueries({ queryKey: batchKey(id) });
     reloadList();
   }, [client, id, reloadList]);
-  // A visit to the page already open (a decision notice's 去处理, within the cache's 30 s) must show the
-  // batch as it is now: the notice says its status changed, the cached copy does not know yet.
+  // and on a visit to the page already open (去处理 to the address it is at)
   const { key: visit } = useLocation();
   const firstVisit = useRef(visit);
   useEffect(() => {
