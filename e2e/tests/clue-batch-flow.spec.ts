@@ -35,7 +35,9 @@ async function filledTemplate(template: Buffer, rows: ItemRow[]): Promise<{ buff
 /** 待我审批, loaded afresh (what waits for this user now). */
 async function openTodo(page: Page) {
   await page.goto('/rights/approval/todo');
-  await expect(page.locator('.ant-table')).toBeVisible();
+  // loaded: rows or the empty placeholder, and no spinner, so that an absent row is really absent
+  await expect(page.locator('.ant-table-tbody').locator('.ant-table-row, .ant-table-placeholder').first()).toBeVisible();
+  await expect(page.locator('.ant-table .ant-spin-spinning')).toHaveCount(0);
 }
 
 /** The rows of the batch page's 审批记录 tab, oldest first. */
