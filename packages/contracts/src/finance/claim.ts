@@ -191,7 +191,7 @@ export const ClaimPath = {
   batchOptions: `${CLAIM_BASE}/batchOptions`, // GET → ClaimBatchOption[]: the caller's claimable batches (ClaimPerm.add)
   bankOptions: `${CLAIM_BASE}/bankOptions`, // GET → ClaimBankOption[]: the caller's approved accounts (ClaimPerm.add)
   paymentList: `${CLAIM_BASE}/payment/list`, // GET pageNo, pageSize, claimNo, orgName, status (4|6|5) → Page<ClaimRecord> (PaymentPerm.list)
-  paymentRecords: `${CLAIM_BASE}/payment/records`, // GET claimId → PaymentRecord[] (PaymentPerm.list or ClaimPerm.list scoped)
+  paymentRecords: `${CLAIM_BASE}/payment/records`, // GET claimId → PaymentRecord[] (ClaimPerm.list, scoped like the claim)
   pay: `${CLAIM_BASE}/payment/pay`, // POST claimPayBody (PaymentPerm.pay)
   payFailed: `${CLAIM_BASE}/payment/fail`, // POST claimPayFailedBody (PaymentPerm.fail): → 付款失败, no money moves
   /** GET ids (comma-separated, payable claims) → .xlsx 收款户名, 开户行, 账号, 金额, 用途 (PaymentPerm.export) */

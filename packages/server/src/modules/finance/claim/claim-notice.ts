@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { ClaimMsg } from '@sbwq/contracts';
+import { ClaimMsg, ClaimRoute } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pushNotice, writeNotice, type WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
 import { rightsOrg } from '../../rights/org/org.table.ts';
-
-const CLAIM_PAGE = '/finance/claim/list';
 
 type Reminder =
   | { kind: 'closed'; batchNo: string; busId: string }
@@ -46,7 +44,7 @@ export async function claimReminder(t: Db, orgId: string, except: string | null,
     busType: closed ? 'claim_batch_closed' : 'claim_returned',
     busId: r.busId,
     openType: 'url',
-    openPage: CLAIM_PAGE,
+    openPage: ClaimRoute.claimList,
   });
   return {
     push: async (hub) => {

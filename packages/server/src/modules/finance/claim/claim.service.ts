@@ -3,6 +3,7 @@ import {
   CLAIM_EDITABLE_STATUSES,
   ClaimDict,
   ClaimMsg,
+  ClaimRoute,
   ClaimStatus,
   fromCents,
   splitFilePaths,
@@ -34,7 +35,7 @@ import { checkInvoicesFree, claimableBatch, invoiceClash, usableBankAccount } fr
 import { finClaim, finClaimInvoice, finClaimLog, type ClaimRow } from './claim.table.ts';
 
 export const CLAIM_FILE_BIZ = 'fin_claim';
-export const CLAIM_PAGE = '/finance/claim/list';
+export const CLAIM_PAGE = ClaimRoute.claimList;
 
 export const claimWhitelist: ListResource = {
   table: finClaim,
