@@ -31,3 +31,7 @@ export type BatchResultRow = {
   notInfringing: number;
 };
 export const BATCH_RESULT_STATISTICS_PATH = '/sys/api/batchResultStatistics';
+
+/** 待付款: claims approved and waiting for payment (待付款 and 付款失败, both in the payment queue), and their 核定金额. */
+export type PendingPaymentSummary = { count: number; amount: string };
+export const PENDING_PAYMENT_SUMMARY_PATH = '/sys/api/pendingPaymentSummary';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BATCH_RESULT_GROUPS, BATCH_RESULT_STATISTICS_PATH, BatchPerm, Msg, RIGHT_EXPIRY_STATISTICS_PATH, RightPerm } from '@sbwq/contracts';
+import { BATCH_RESULT_GROUPS, BATCH_RESULT_STATISTICS_PATH, BatchPerm, Msg, PaymentPerm, PENDING_PAYMENT_SUMMARY_PATH, RIGHT_EXPIRY_STATISTICS_PATH, RightPerm } from '@sbwq/contracts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { batchResultStatistics, rightExpiryStatistics } from './dashboard.service.ts';
+import { batchResultStatistics, pendingPaymentSummary, rightExpiryStatistics } from './dashboard.service.ts';
 
 /** 分析页 statistics of its own (the pool ones live with the pools, modules/finance/pool). */
 export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -37,5 +37,14 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => ok(await batchResultStatistics(db, deps.dicts, request.user!, request.query.by), Msg.querySuccess, 200),
+  );
+
+  r.get(
+    PENDING_PAYMENT_SUMMARY_PATH,
+    {
+      config: { permission: PaymentPerm.list },
+      schema: { tags: ['统计'], summary: '待付款的报销单数与核定金额合计', description: '付款队列中的报销单（待付款、付款失败）的条数及核定金额合计（元，两位小数）。' },
+    },
+    async () => ok(await pendingPaymentSummary(db), Msg.querySuccess, 200),
   );
 }

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { BatchDict, BatchStatus, chinaToday, type BatchResultGroup, type BatchResultRow, type RightExpiryStatistics } from '@sbwq/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { BatchDict, BatchStatus, chinaToday, ClaimStatus, type BatchResultGroup, type BatchResultRow, type PendingPaymentSummary, type RightExpiryStatistics } from '@sbwq/contracts';
+import { finClaim } from '../finance/claim/claim.table.ts';
 import type { DictService } from '../system/dict/dict.service.ts';
 import { batchScope } from '../rights/batch/batch.service.ts';
 import { rightsBatch } from '../rights/batch/batch.table.ts';
@@ -69,4 +70,13 @@ export async function batchResultStatistics(db: Db, dicts: DictService, user: Se
     .orderBy(group.column);
   const texts = await dicts.translate(group.dict, found.map((r) => r.value));
   return found.map((r) => ({ ...r, text: texts.get(r.value) ?? r.value }));
+}
+
+/** 待付款 for finance: what the payment queue holds, counted and added up exactly in the database. */
+export async function pendingPaymentSummary(db: Db): Promise<PendingPaymentSummary> {
+  const [summary] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number), amount: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0)::numeric(14, 2)::text` })
+    .from(finClaim)
+    .where(inArray(finClaim.status, [ClaimStatus.toPay, ClaimStatus.payFailed]));
+  return summary;
 }

@@ -1,6 +1,6 @@
 import type { PoolLine, PoolStatistic, RightExpiryStatistics } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
-import { batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, passRate, poolLinesOption, poolStatisticsOption, sumMoney } from './charts.ts';
+import { agencyRankingOption, batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, passRate, poolLinesOption, poolStatisticsOption, sumMoney } from './charts.ts';
 
 type Series = { name: string; data: unknown[]; stack?: string };
 const seriesOf = (option: unknown) => (option as { series: Series[] }).series;
@@ -96,5 +96,16 @@ describe('§7 statistics charts: data in, series out', () => {
       ['不构成侵权', 'items', [2, 0]],
     ]);
     expect(batchResultsOption([])).toBeNull();
+  });
+
+  it('§7 机构申请排行: organisations on the category axis with the first (most batches) on top, 申请 and 通过 bars; none, nothing drawn', () => {
+    const row = (orgName: string, applyNum: number, passNum: number) => ({ orgId: orgName, orgName, applyNum, passNum, amount: '0.00', paidAmount: '0.00' });
+    const option = agencyRankingOption([row('甲所', 9, 7), row('乙所', 4, 1)]);
+    expect((option as { yAxis: { data: string[] } }).yAxis.data).toEqual(['乙所', '甲所']);
+    expect(seriesOf(option).map((s) => [s.name, s.data])).toEqual([
+      ['申请', [4, 9]],
+      ['通过', [1, 7]],
+    ]);
+    expect(agencyRankingOption([])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { fromCents, toCents, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { fromCents, toCents, type AgencyApplyStatistic, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatMoney, formatNumber } from '../../platform/format.ts';
 
@@ -107,6 +107,23 @@ export function batchResultsOption(rows: BatchResultRow[]): EChartsCoreOption | 
     xAxis: { type: 'category', data: rows.map((r) => r.text), axisLabel: { interval: 0, overflow: 'truncate', width: 72 } },
     yAxis: { type: 'value', minInterval: 1 },
     series: [series('成功', 'success'), series('失败', 'failed'), series('不构成侵权', 'notInfringing')],
+  };
+}
+
+/** 机构申请排行: the organisations as sent (most batches first), 申请 and 通过 side by side, the top one on top. */
+export function agencyRankingOption(rows: AgencyApplyStatistic[]): EChartsCoreOption | null {
+  if (!rows.length) return null;
+  const top = [...rows].reverse();
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0 },
+    grid,
+    xAxis: { type: 'value', minInterval: 1 },
+    yAxis: { type: 'category', data: top.map((r) => r.orgName), axisLabel: { overflow: 'truncate', width: 120 } },
+    series: [
+      { name: '申请', type: 'bar', barMaxWidth: 16, data: top.map((r) => r.applyNum) },
+      { name: '通过', type: 'bar', barMaxWidth: 16, data: top.map((r) => r.passNum) },
+    ],
   };
 }
 

@@ -1,4 +1,4 @@
-import { AuditStatus, BATCH_RESULT_STATISTICS_PATH, BatchStatsPath, RIGHT_EXPIRY_STATISTICS_PATH, type BatchResultGroup, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { AgencyStatsPath, AuditStatus, BATCH_RESULT_STATISTICS_PATH, BatchStatsPath, ClaimRoute, PENDING_PAYMENT_SUMMARY_PATH, type AgencyApplyStatistic, type Page, type PendingPaymentSummary, RIGHT_EXPIRY_STATISTICS_PATH, type BatchResultGroup, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
 import { http } from '../../platform/http.ts';
 import { unwrap } from '../../platform/result.ts';
 import { bankApi } from '../rights/bank/bank.api.ts';
@@ -22,6 +22,10 @@ export const dashboardApi = {
       http.get<MonthNum[]>(BatchStatsPath.monthApplyPassNum, undefined, { signal }).then(unwrap),
     ]).then(([apply, pass]) => ({ apply, pass })),
   batchResults: (by: BatchResultGroup, signal?: AbortSignal) => http.get<BatchResultRow[]>(BATCH_RESULT_STATISTICS_PATH, { by }, { signal }).then(unwrap),
+  pendingPayment: (signal?: AbortSignal) => http.get<PendingPaymentSummary>(PENDING_PAYMENT_SUMMARY_PATH, undefined, { signal }).then(unwrap),
+  /** 机构申请排行 (spec §7): the ten organisations with the most batches submitted in the range */
+  agencyRanking: (range: { start: string; end: string }, signal?: AbortSignal) =>
+    http.post<Page<AgencyApplyStatistic>>(AgencyStatsPath.list, { startDate: range.start, endDate: range.end, pageNo: 1, pageSize: 10 }, { signal }).then(unwrap),
   /** the same for the organisation's bank accounts */
   bankAccountsIn: (auditStatus: string, signal?: AbortSignal) =>
     bankApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
@@ -33,6 +37,7 @@ export const POOL_LIST_PATH = '/finance/pool';
 export const POOL_LOG_PATH = '/finance/poolLog';
 export const BANK_LIST_PATH = '/rights/org/bank';
 export const BATCH_LIST_PATH = '/rights/batch/list';
+export const PAYMENT_LIST_PATH = ClaimRoute.paymentList;
 export const batchListLink = (query: Record<string, string>) => `${BATCH_LIST_PATH}?${new URLSearchParams(query)}`;
 export const rightsListLink = (query: Record<string, string>) => `${RIGHT_LIST_PATH}?${new URLSearchParams(query)}`;
 export const bankListLink = (query: Record<string, string>) => `${BANK_LIST_PATH}?${new URLSearchParams(query)}`;

@@ -121,4 +121,15 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
     expect(chart.textContent).toContain('"data":[7,4]');
     expect(chart.textContent).toContain('"data":[0,3]');
   });
+
+  it('待付款 for finance: the payment queue counted with its amount (2 decimals), linking to 付款管理', async () => {
+    show(['finance:payment:list'], {
+      'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
+      'GET /sys/api/pendingPaymentSummary': () => ({ body: envelope({ count: 1203, amount: '1234567.8' }) }),
+    });
+    const card = await cardLink('待付款');
+    expect(card.getAttribute('href')).toBe('/finance/payment/list');
+    expect(await within(card).findByText('1,203')).toBeTruthy();
+    expect(await within(card).findByText('核定金额合计 1,234,567.80 元')).toBeTruthy();
+  });
 });

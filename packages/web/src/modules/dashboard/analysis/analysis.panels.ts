@@ -1,7 +1,7 @@
-import { ApprovalPerm, BankPerm, BatchPerm, PoolPerm, RightPerm } from '@sbwq/contracts';
+import { ApprovalPerm, BankPerm, BatchPerm, PaymentPerm, PoolPerm, RightPerm } from '@sbwq/contracts';
 import type { ComponentType } from 'react';
-import { BatchMonthsChart, ExpiryMonthsChart, PoolLinesChart, PoolStatisticsChart, ResultsByMethodChart, ResultsByPlatformChart } from '../panels/ChartPanels.tsx';
-import { BatchApplyCard, DraftRightsCard, ExpiringCard, PendingRightsCard, PoolBalanceCard, RejectedBankCard, RejectedRightsCard, TodoCard } from '../panels/StatCards.tsx';
+import { AgencyRankingChart, BatchMonthsChart, ExpiryMonthsChart, PoolLinesChart, PoolStatisticsChart, ResultsByMethodChart, ResultsByPlatformChart } from '../panels/ChartPanels.tsx';
+import { BatchApplyCard, DraftRightsCard, PendingPaymentCard, ExpiringCard, PendingRightsCard, PoolBalanceCard, RejectedBankCard, RejectedRightsCard, TodoCard } from '../panels/StatCards.tsx';
 
 /** Who a panel is for: association staff, or an organisation user whose organisation is enrolled and certified. */
 export type Audience = 'staff' | 'org';
@@ -24,6 +24,7 @@ export type DashboardPanel = {
 export const ANALYSIS_PANELS: DashboardPanel[] = [
   { key: 'batchApply', code: BatchPerm.list, audience: ['staff', 'org'], kind: 'stat', Panel: BatchApplyCard },
   { key: 'todo', code: ApprovalPerm.todo, audience: ['staff'], kind: 'stat', Panel: TodoCard },
+  { key: 'pendingPayment', code: PaymentPerm.list, audience: ['staff'], kind: 'stat', Panel: PendingPaymentCard },
   { key: 'poolBalance', code: PoolPerm.list, audience: ['staff'], kind: 'stat', Panel: PoolBalanceCard },
   { key: 'expiring', code: RightPerm.list, audience: ['staff', 'org'], kind: 'stat', Panel: ExpiringCard },
   { key: 'rightsRejected', code: RightPerm.list, audience: ['org'], kind: 'stat', Panel: RejectedRightsCard },
@@ -31,6 +32,7 @@ export const ANALYSIS_PANELS: DashboardPanel[] = [
   { key: 'rightsPending', code: RightPerm.list, audience: ['org'], kind: 'stat', Panel: PendingRightsCard },
   { key: 'bankRejected', code: BankPerm.list, audience: ['org'], kind: 'stat', Panel: RejectedBankCard },
   { key: 'batchMonths', code: BatchPerm.list, audience: ['staff', 'org'], kind: 'chart', Panel: BatchMonthsChart },
+  { key: 'agencyRanking', code: BatchPerm.list, audience: ['staff'], kind: 'chart', Panel: AgencyRankingChart },
   { key: 'resultsByMethod', code: BatchPerm.list, audience: ['staff', 'org'], kind: 'chart', Panel: ResultsByMethodChart },
   { key: 'resultsByPlatform', code: BatchPerm.list, audience: ['staff', 'org'], kind: 'chart', Panel: ResultsByPlatformChart },
   { key: 'poolLines', code: PoolPerm.list, audience: ['staff'], kind: 'wideChart', Panel: PoolLinesChart },

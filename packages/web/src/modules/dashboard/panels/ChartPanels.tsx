@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChartCard } from '../../../components/chart/ChartCard.tsx';
 import { DateRangeChoice, presetRange, type DateRange } from '../../../components/chart/DateRangeChoice.tsx';
-import { batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, poolLinesOption, poolStatisticsOption } from '../charts.ts';
+import { agencyRankingOption, batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, poolLinesOption, poolStatisticsOption } from '../charts.ts';
 import { batchListLink, dashboardApi, poolLogLink, rightsListLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';
 
@@ -101,3 +101,21 @@ function BatchResultsChart({ by, title }: { by: BatchResultGroup; title: string 
 
 export const ResultsByMethodChart = () => <BatchResultsChart by="rightsMethod" title="维权结果（按维权方式）" />;
 export const ResultsByPlatformChart = () => <BatchResultsChart by="platform" title="维权结果（按侵权平台）" />;
+
+/** 机构申请排行 over 本月 / 本年 / a chosen range; a bar opens that organisation's batches. */
+export function AgencyRankingChart() {
+  const navigate = useNavigate();
+  const [range, setRange] = useState<DateRange>(() => presetRange('year'));
+  const ranking = usePanelQuery(['agencyRanking', range], (signal) => dashboardApi.agencyRanking(range, signal));
+  const rows = useMemo(() => ranking.data?.records ?? [], [ranking.data]);
+  const option = useMemo(() => agencyRankingOption(rows), [rows]);
+  return (
+    <ChartCard
+      title="机构申请排行（前10）"
+      option={option}
+      loading={ranking.isPending}
+      extra={<DateRangeChoice value={range} onChange={setRange} />}
+      onClick={({ name }) => void navigate(batchListLink({ orgName: name }))}
+    />
+  );
+}

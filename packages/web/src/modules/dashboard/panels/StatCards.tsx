@@ -3,7 +3,7 @@ import { StatCard } from '../../../components/chart/StatCard.tsx';
 import { formatMoney, formatNumber } from '../../../platform/format.ts';
 import { APPROVAL_TODO_PATH, approvalApi } from '../../rights/approval/approval.api.ts';
 import { passRate, sumMoney } from '../charts.ts';
-import { bankListLink, BATCH_LIST_PATH, dashboardApi, POOL_LIST_PATH, rightsListLink } from '../dashboard.api.ts';
+import { bankListLink, BATCH_LIST_PATH, dashboardApi, PAYMENT_LIST_PATH, POOL_LIST_PATH, rightsListLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';
 
 /** 待我审批: the count the approvals workbench lists. */
@@ -80,6 +80,21 @@ export function BatchApplyCard() {
       loading={apply.isPending || pass.isPending}
       to={BATCH_LIST_PATH}
       footer={`通过 ${formatNumber(pass.data ?? 0)} 批${rate ? `，通过率 ${rate}` : ''}`}
+    />
+  );
+}
+
+/** 待付款: the payment queue's claims and what paying them takes. */
+export function PendingPaymentCard() {
+  const summary = usePanelQuery(['pendingPayment'], (signal) => dashboardApi.pendingPayment(signal));
+  return (
+    <StatCard
+      title="待付款"
+      value={formatNumber(summary.data?.count ?? 0)}
+      suffix="笔"
+      loading={summary.isPending}
+      to={PAYMENT_LIST_PATH}
+      footer={`核定金额合计 ${formatMoney(summary.data?.amount ?? '0')} 元`}
     />
   );
 }
