@@ -26,3 +26,4 @@ export * from './rights/batch.ts';
 export * from './finance/money.ts';
 export * from './finance/pool.ts';
 export * from './finance/pool-log.ts';
+export * from './finance/claim.ts';
