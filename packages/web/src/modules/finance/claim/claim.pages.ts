@@ -1,6 +1,8 @@
+import { ClaimRoute } from '@sbwq/contracts';
+
 /** The web pages of 报销管理 and 付款管理 (menu rows `finance/ClaimList`, `finance/PaymentList`). */
-export const CLAIM_LIST_PAGE = '/finance/claim/list';
-export const PAYMENT_LIST_PAGE = '/finance/payment/list';
+export const CLAIM_LIST_PAGE = ClaimRoute.claimList;
+export const PAYMENT_LIST_PAGE = ClaimRoute.paymentList;
 
 /** A claim's page: the list with its detail open (`?id=`), which a claim notice's 去处理 links to. */
 export const claimPage = (id: string) => `${CLAIM_LIST_PAGE}?id=${encodeURIComponent(id)}`;
@@ -12,5 +14,5 @@ export const claimPage = (id: string) => `${CLAIM_LIST_PAGE}?id=${encodeURICompo
 export function isClaimPage(openPage: string | null | undefined): boolean {
   if (!openPage) return false;
   const path = openPage.split(/[?#]/)[0]!.replace(/\/+$/, '');
-  return [CLAIM_LIST_PAGE, PAYMENT_LIST_PAGE].some((page) => path === page || path.startsWith(`${page.replace(/\/list$/, '')}/`));
+  return path === CLAIM_LIST_PAGE || path === PAYMENT_LIST_PAGE;
 }
