@@ -110,7 +110,8 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
         layout="vertical"
         name="claim-form"
         initialValues={claim ? { ...claim, deductionNote: claim.deductionNote ?? undefined, description: claim.description ?? undefined } : undefined}
-        onValuesChange={() => save.error && reset()}>
+        onValuesChange={() => save.error && reset()}
+      >
         <GridRow gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="batchId" label="关联批次" required rules={[zodRule(shape.batchId)]} extra="本机构维权中或已结案、有冻结金额的批次">
