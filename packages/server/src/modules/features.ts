@@ -42,6 +42,8 @@ import { poolRoutes } from './finance/pool/pool.routes.ts';
 import { poolLogMenu, poolMenu } from './finance/pool/pool.menu.ts';
 import { batchRoutes } from './rights/batch/batch.routes.ts';
 import { batchMenu } from './rights/batch/batch.menu.ts';
+import { claimRoutes } from './finance/claim/claim.routes.ts';
+import { claimMenu, paymentMenu } from './finance/claim/claim.menu.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -78,4 +80,5 @@ export const features: Feature[] = [
   { routes: announcementRoutes, menus: [announcementMenu] },
   { routes: poolRoutes, menus: [poolMenu, poolLogMenu] },
   { routes: batchRoutes, menus: [batchMenu] },
+  { routes: claimRoutes, menus: [claimMenu, paymentMenu] },
 ];

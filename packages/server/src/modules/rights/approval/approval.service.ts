@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { ApprovalResult, BankPerm, BatchPerm, OrgPerm, RightPerm, RightsMsg, type ApprovalRecord, type ApprovalTodo, type Page } from '@sbwq/contracts';
+import { ApprovalResult, BankPerm, BatchPerm, ClaimPerm, OrgPerm, RightPerm, RightsMsg, type ApprovalRecord, type ApprovalTodo, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime, withDateTexts } from '../../../platform/db/time.ts';
@@ -130,12 +130,14 @@ export const todoResource: ListResource = {
  * submissions: a union aliased `x`, or null when the caller may decide nothing.
  */
 async function waitingFor(db: Db, user: SessionUser): Promise<SQL | null> {
-  const [orgs, marks, banks, batches, closures] = await Promise.all([
+  const [orgs, marks, banks, batches, closures, claimBiz, claimFinance] = await Promise.all([
     hasPermission(db, user.id, OrgPerm.approve),
     hasPermission(db, user.id, RightPerm.approve),
     hasPermission(db, user.id, BankPerm.approve),
     hasPermission(db, user.id, BatchPerm.review),
     hasPermission(db, user.id, BatchPerm.closureReview),
+    hasPermission(db, user.id, ClaimPerm.bizReview),
+    hasPermission(db, user.id, ClaimPerm.financeReview),
   ]);
   // Every branch names its columns: a union takes its column names from whichever branch comes first.
   const parts: SQL[] = [];
@@ -158,6 +160,13 @@ async function waitingFor(db: Db, user: SessionUser): Promise<SQL | null> {
                      from rights_bank_account b join rights_org o on o.id = b.org_id where b.audit_status = '0' and b.del_flag = '0'`);
   }
   parts.push(...batchTodos(user, batches, closures));
+  // 报销单: 业务审核 (待业务审核, node 初审) and 财务审核 (待财务审核, node 财务审核)
+  const claimStatuses = [...(claimBiz ? ['2'] : []), ...(claimFinance ? ['3'] : [])];
+  if (claimStatuses.length) {
+    parts.push(sql`select '6' as biz_type, c.id as biz_id, c.claim_no || ' ' || c.batch_no as biz_title, case c.status when '2' then '1' else '3' end as node,
+                          c.org_id as org_id, c.org_name as org_name, c.submit_by as submit_by, c.submit_time as submit_time
+                     from fin_claim c where c.status in (${sql.join(claimStatuses.map((st) => sql`${st}`), sql`, `)})`);
+  }
   if (!parts.length) return null;
   return sql`(select * from (${sql.join(parts, sql` union all `)}) u where u.submit_by is null or u.submit_by <> ${user.id}) x`;
 }

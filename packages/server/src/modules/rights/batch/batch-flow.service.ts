@@ -29,6 +29,7 @@ import { itemCounts, recount } from './batch-items.service.ts';
 import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../shared/attachments.ts';
 import { rightsBatch, type BatchRow } from './batch.table.ts';
+import { claimReminder } from '../../finance/claim/claim-notice.ts';
 
 export const BATCH_PAGE = (id: string) => `/rights/batch/detail/${id}`;
 const who = (user: SessionUser) => (user.realname || user.username).slice(0, 100);
@@ -193,6 +194,7 @@ export async function applyClosure(db: Db, user: SessionUser, body: BatchClosure
  */
 export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUser, body: BatchClosureReviewBody): Promise<string> {
   const target = body.result === 'pass' ? BatchStatus.closed : BatchStatus.enforcing;
+  const after: { reminder: Awaited<ReturnType<typeof claimReminder>> } = { reminder: null };
   await decide(db, sockets, user, body, {
     find: async () => (await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0'))))[0],
     submitterOf: (row) => row.submitBy,
@@ -209,10 +211,13 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
       const released = body.result === 'pass' && row.successCount === 0 ? await releaseRest(t, user, row, 'closure') : null;
       const text = body.result === 'pass' ? `结案审核通过${released ? `；无成功线索，解冻 ${released} 元` : ''}` : '结案申请退回';
       await writeLog(t, user, row.id, BatchLogAction.closureReview, `${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
+      // spec §2: the money stays frozen for its expense claims, so the organisation is told to file them
+      if (body.result === 'pass' && !released) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'closed', batchNo: row.batchNo, busId: row.id });
       return row;
     },
     approval: (row) => ({ bizType: ApprovalBizType.closure, bizTitle: title(row), node: ApprovalNode.first, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: (row) => BATCH_PAGE(row.id),
   });
+  if (after.reminder) await after.reminder.push(sockets);
   return body.result === 'pass' ? BatchMsg.closed : BatchMsg.closureReturned;
 }

@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm';
+import { ApprovalBizType, ApprovalNode, CLAIM_EDITABLE_STATUSES, ClaimMsg, ClaimStatus, fromCents, toCents, type ClaimReviewBody } from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
+import { decide } from '../../rights/approval/decide.ts';
+import { requireReadyOrg } from '../../rights/org/org-context.ts';
+import { checkApproved, claimableBatch, lockBatch, usableBankAccount } from './claim-rules.ts';
+import { claimReminder } from './claim-notice.ts';
+import { CLAIM_PAGE, lockOwnClaim, who, writeClaimLog } from './claim.service.ts';
+import { finClaim, type ClaimRow } from './claim.table.ts';
+
+const RESULT_TEXT = { pass: '通过', reject: '驳回', returned: '退回补充发票' } as const;
+
+/** 提交: 待提交 | 退回补充发票 → 待业务审核; the batch and the account are checked again as they stand now. */
+export async function submitClaim(db: Db, user: SessionUser, id: string): Promise<void> {
+  const org = await requireReadyOrg(db, user);
+  await db.transaction(async (t) => {
+    const row = await lockOwnClaim(t, org, id);
+    if (!CLAIM_EDITABLE_STATUSES.includes(row.status)) throw new BizError(ClaimMsg.notSubmittable);
+    await claimableBatch(t, org.id, row.batchId);
+    await usableBankAccount(t, org.id, row.bankAccountId);
+    const now = new Date();
+    await t
+      .update(finClaim)
+      .set({ status: ClaimStatus.bizReview, submitBy: user.id, submitTime: now, approvedAmount: null, auditOpinion: null, bizReviewerId: null, updateBy: user.username.slice(0, 32), updateTime: now })
+      .where(eq(finClaim.id, id));
+    await writeClaimLog(t, user, id, '提交', null, `申请金额 ${row.applyAmount} 元，扣减项 ${row.deductions} 元`, now);
+  });
+}
+
+type Stage = { from: string; passTo: string; node: string; notPending: string; action: string };
+const BIZ: Stage = { from: ClaimStatus.bizReview, passTo: ClaimStatus.financeReview, node: ApprovalNode.first, notPending: ClaimMsg.notBizReview, action: '业务审核' };
+const FINANCE: Stage = { from: ClaimStatus.financeReview, passTo: ClaimStatus.toPay, node: ApprovalNode.finance, notPending: ClaimMsg.notFinanceReview, action: '财务审核' };
+
+const target = (stage: Stage, result: ClaimReviewBody['result']) => (result === 'pass' ? stage.passTo : result === 'reject' ? ClaimStatus.rejected : ClaimStatus.returned);
+
+/**
+ * One review step through `decide()`: the status change, the approval record and the submitter's
+ * message in one transaction. On a pass the 核定金额 (given, else the one set before, else 申请金额 −
+ * 扣减项) is checked against its limits with the batch row locked, so two approvals of one batch queue
+ * and cannot promise the same frozen money twice.
+ */
+async function review(db: Db, sockets: SocketHub, user: SessionUser, body: ClaimReviewBody, stage: Stage): Promise<string> {
+  const to = target(stage, body.result);
+  const after: { reminder: Awaited<ReturnType<typeof claimReminder>> } = { reminder: null };
+  await decide(db, sockets, user, body, {
+    find: async () => (await db.select().from(finClaim).where(eq(finClaim.id, body.id)))[0],
+    submitterOf: (row) => row.submitBy,
+    transition: async (t, now) => {
+      const [current] = await t.select().from(finClaim).where(eq(finClaim.id, body.id));
+      if (!current || current.status !== stage.from) return undefined;
+      let approvedAmount = current.approvedAmount;
+      if (body.result === 'pass') {
+        approvedAmount = body.approvedAmount ?? current.approvedAmount ?? fromCents(toCents(current.applyAmount) - toCents(current.deductions));
+        await lockBatch(t, current.batchId);
+        await checkApproved(t, current, approvedAmount);
+        if (stage === FINANCE) await usableBankAccount(t, current.orgId, current.bankAccountId);
+      }
+      const stamp = stage === BIZ ? { bizReviewerId: user.id, bizReviewBy: who(user), bizReviewTime: now } : { financeReviewBy: who(user), financeReviewTime: now };
+      const [changed] = await t
+        .update(finClaim)
+        .set({ status: to, approvedAmount, auditOpinion: body.opinion, ...stamp, updateBy: user.username.slice(0, 32), updateTime: now })
+        .where(and(eq(finClaim.id, body.id), eq(finClaim.status, stage.from)))
+        .returning();
+      return changed;
+    },
+    notPending: async () => stage.notPending,
+    andThen: async (t, row, now) => {
+      const amount = body.result === 'pass' ? `核定金额 ${row.approvedAmount} 元` : null;
+      await writeClaimLog(t, user, row.id, stage.action, RESULT_TEXT[body.result], [amount, body.opinion && `意见：${body.opinion}`].filter(Boolean).join('；') || null, now);
+      if (to === ClaimStatus.returned) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'returned', claimNo: row.claimNo, busId: row.id, remark: body.opinion });
+      return row;
+    },
+    approval: (row: ClaimRow) => ({ bizType: ApprovalBizType.claim, bizTitle: `${row.claimNo} ${row.orgName}`, node: stage.node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
+    page: () => CLAIM_PAGE,
+  });
+  if (after.reminder) await after.reminder.push(sockets);
+  if (body.result === 'reject') return ClaimMsg.rejected;
+  if (body.result === 'returned') return ClaimMsg.returned;
+  return stage === BIZ ? ClaimMsg.toFinance : ClaimMsg.toPay;
+}
+
+/** 业务审核 (reviewer): 待业务审核 → 待财务审核 | 已驳回 | 退回补充发票. */
+export const bizReview = (db: Db, sockets: SocketHub, user: SessionUser, body: ClaimReviewBody) => review(db, sockets, user, body, BIZ);
+/** 财务审核 (finance): 待财务审核 → 待付款 | 已驳回 | 退回补充发票. */
+export const financeReview = (db: Db, sockets: SocketHub, user: SessionUser, body: ClaimReviewBody) => review(db, sockets, user, body, FINANCE);

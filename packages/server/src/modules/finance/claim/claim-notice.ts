@@ -1,0 +1,60 @@
+import { eq, sql } from 'drizzle-orm';
+import { ClaimMsg } from '@sbwq/contracts';
+import { rows, type Db } from '../../../platform/db/client.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
+import { pushNotice, writeNotice, type WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
+import { rightsOrg } from '../../rights/org/org.table.ts';
+
+const CLAIM_PAGE = '/finance/claim/list';
+
+type Reminder =
+  | { kind: 'closed'; batchNo: string; busId: string }
+  | { kind: 'returned'; claimNo: string; busId: string; remark: string | null };
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The active users of an organisation: those under its department, and whoever applied for it. */
+async function orgUserIds(db: Db, orgId: string): Promise<string[]> {
+  const [org] = await db.select({ code: rightsOrg.sysOrgCode, applicantId: rightsOrg.applicantId }).from(rightsOrg).where(eq(rightsOrg.id, orgId));
+  if (!org) return [];
+  const found = org.code
+    ? await rows<{ id: string }>(db, sql`select id from sys_user where del_flag = 0 and status = 1 and org_code like ${org.code} || '%'`)
+    : [];
+  return [...new Set([...found.map((u) => u.id), ...(org.applicantId ? [org.applicantId] : [])])];
+}
+
+/**
+ * spec §2 notice modal: an urgent (H) message to the organisation's users whose 去处理 opens the claim
+ * page — when its batch is closed (upload the expense claims) or a claim comes back for invoices.
+ * Written in the caller's transaction; `push` after the commit. `except` (who already gets the
+ * decision's own message) is left out; null when nobody is left to tell.
+ */
+export async function claimReminder(t: Db, orgId: string, except: string | null, r: Reminder): Promise<{ push: (hub: SocketHub) => Promise<void> } | null> {
+  const userIds = (await orgUserIds(t, orgId)).filter((id) => id !== except);
+  if (!userIds.length) return null;
+  const closed = r.kind === 'closed';
+  const written: WrittenNotice = await writeNotice(t, {
+    titile: closed ? ClaimMsg.closedNoticeTitle(r.batchNo) : ClaimMsg.returnedNoticeTitle(r.claimNo),
+    msgAbstract: closed ? '请在「报销管理」中提交报销单，上传发票及付款凭证' : `退回原因：${r.remark ?? '无'}`.slice(0, 500),
+    msgContent: closed
+      ? `<p>线索批次 ${escapeHtml(r.batchNo)} 已结案。</p><p style="color:red">请在付款管理菜单中上传报销信息（发票及凭证），提交报销单。</p>`
+      : `<p>报销单 ${escapeHtml(r.claimNo)} 被退回补充发票。</p><p>退回原因：${escapeHtml(r.remark ?? '无')}</p><p style="color:red">请补充发票及凭证后重新提交。</p>`,
+    userIds,
+    sender: 'system',
+    msgCategory: '2',
+    priority: 'H',
+    busType: closed ? 'claim_batch_closed' : 'claim_returned',
+    busId: r.busId,
+    openType: 'url',
+    openPage: CLAIM_PAGE,
+  });
+  return {
+    push: async (hub) => {
+      try {
+        await pushNotice(hub, written);
+      } catch {
+        // the delivery row is written; the bell's poll shows it
+      }
+    },
+  };
+}

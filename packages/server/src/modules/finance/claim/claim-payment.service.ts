@@ -1,0 +1,134 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { CLAIM_PAYABLE_STATUSES, ClaimMsg, ClaimStatus, PaymentResult, type ClaimPayBody, type ClaimPayFailedBody, type PaymentRecord } from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { isUniqueViolation } from '../../../platform/db/errors.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
+import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
+import { assertNotSelf } from '../../rights/approval/approval.service.ts';
+import { checkAttachments, FileType, linkAttachments } from '../../rights/shared/attachments.ts';
+import * as ledger from '../pool/pool-ledger.service.ts';
+import { batchRef, lockBatch, usableBankAccount } from './claim-rules.ts';
+import { CLAIM_FILE_BIZ, visibleClaim, who, writeClaimLog } from './claim.service.ts';
+import { finClaim, finClaimPayment, type ClaimRow } from './claim.table.ts';
+
+/** The 付款流水号 of each claim of a run: the one given, or `<given>-<n>` for each of several. */
+const serialOf = (body: ClaimPayBody, index: number) => (body.ids.length > 1 ? `${body.serialNo}-${index + 1}` : body.serialNo);
+
+/**
+ * 付款 of one claim inside the run's transaction: the claim row locked, then the ledger's 扣减 of what
+ * the batch froze (key `claim:<id>:pay`), the payment record and the status change — all or nothing.
+ * A claim already paid with this very 流水号 is the retry of a request whose answer was lost: it is
+ * answered as paid, and nothing is booked again.
+ */
+async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, serialNo: string): Promise<'paid' | 'repeated'> {
+  const [claim] = await t.select().from(finClaim).where(eq(finClaim.id, id)).for('update');
+  if (!claim) throw new BizError(ClaimMsg.notFound);
+  if (claim.status === ClaimStatus.paid && claim.serialNo === serialNo) return 'repeated';
+  if (!CLAIM_PAYABLE_STATUSES.includes(claim.status) || !claim.approvedAmount) throw new BizError(`${claim.claimNo}：${ClaimMsg.notPayable}`);
+  assertNotSelf(claim.submitBy, user);
+  await usableBankAccount(t, claim.orgId, claim.bankAccountId);
+  await lockBatch(t, claim.batchId);
+  const now = new Date();
+  const booked = await ledger.deduct(t, user, {
+    poolId: claim.poolId,
+    amount: claim.approvedAmount,
+    opKey: `claim:${claim.id}:pay`,
+    bizRef: batchRef(claim.batchId),
+    bizNo: claim.claimNo,
+    orgId: claim.orgId,
+    orgName: claim.orgName,
+    remark: `报销付款 流水号 ${serialNo}`,
+  });
+  await t.insert(finClaimPayment).values({
+    id: newId(),
+    claimId: claim.id,
+    claimNo: claim.claimNo,
+    orgName: claim.orgName,
+    amount: claim.approvedAmount,
+    result: PaymentResult.paid,
+    payDate: body.payDate,
+    serialNo,
+    voucher: body.voucher,
+    poolLogId: booked.logId,
+    createBy: user.username.slice(0, 32),
+    createTime: now,
+  });
+  await t
+    .update(finClaim)
+    .set({ status: ClaimStatus.paid, payDate: body.payDate, serialNo, payVoucher: body.voucher, payFailReason: null, paidBy: who(user), paidTime: now, updateBy: user.username.slice(0, 32), updateTime: now })
+    .where(eq(finClaim.id, claim.id));
+  await linkAttachments(t, CLAIM_FILE_BIZ, claim.id, [{ paths: body.voucher, fileType: FileType.payment }]);
+  await writeClaimLog(t, user, claim.id, '付款', `${claim.approvedAmount} 元`, `付款日期 ${body.payDate}，流水号 ${serialNo}`, now);
+  return 'paid';
+}
+
+/**
+ * 付款 of one claim or a run of several, all-or-nothing in one transaction: one claim that cannot be
+ * paid (or a 流水号 already used) pays none of them, so the bank file and the books never disagree.
+ */
+export async function payClaims(db: Db, user: SessionUser, body: ClaimPayBody): Promise<string[]> {
+  await checkAttachments(db, user, [{ paths: body.voucher }]);
+  try {
+    await db.transaction(async (t) => {
+      for (const [i, id] of body.ids.entries()) await payOne(t, user, body, id, serialOf(body, i));
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // the 流水号 index (a concurrent run took it), or the paid-once index (another payment of the claim won)
+    const taken = new Map((await db.select({ id: finClaim.id, serialNo: finClaim.serialNo }).from(finClaim).where(inArray(finClaim.id, body.ids))).map((c) => [c.id, c.serialNo]));
+    if (body.ids.every((id, i) => taken.get(id) === serialOf(body, i))) return body.ids;
+    throw new BizError(ClaimMsg.serialTaken(body.serialNo));
+  }
+  return body.ids;
+}
+
+/** 付款失败: → 付款失败 with its reason, back in the payment queue; no money moves. */
+export async function payFailed(db: Db, user: SessionUser, body: ClaimPayFailedBody): Promise<void> {
+  await db.transaction(async (t) => {
+    const [claim] = await t.select().from(finClaim).where(eq(finClaim.id, body.id)).for('update');
+    if (!claim) throw new BizError(ClaimMsg.notFound);
+    if (!CLAIM_PAYABLE_STATUSES.includes(claim.status)) throw new BizError(ClaimMsg.notPayable);
+    assertNotSelf(claim.submitBy, user);
+    const now = new Date();
+    await t.insert(finClaimPayment).values({
+      id: newId(),
+      claimId: claim.id,
+      claimNo: claim.claimNo,
+      orgName: claim.orgName,
+      amount: claim.approvedAmount ?? '0',
+      result: PaymentResult.failed,
+      reason: body.reason,
+      createBy: user.username.slice(0, 32),
+      createTime: now,
+    });
+    await t.update(finClaim).set({ status: ClaimStatus.payFailed, payFailReason: body.reason, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(finClaim.id, claim.id));
+    await writeClaimLog(t, user, claim.id, '付款失败', null, body.reason, now);
+  });
+}
+
+/** The payment attempts of a claim the caller may see, newest first. */
+export async function paymentRecords(db: Db, user: SessionUser, claimId: string): Promise<PaymentRecord[]> {
+  await visibleClaim(db, user, claimId);
+  const found = await db.select().from(finClaimPayment).where(eq(finClaimPayment.claimId, claimId)).orderBy(desc(finClaimPayment.createTime));
+  return found.map((r) => withDateTexts(r, ['createTime']) as unknown as PaymentRecord);
+}
+
+const payRunColumns: ExcelColumn<ClaimRow>[] = [
+  { title: '收款户名', key: 'accountName', width: 30 },
+  { title: '开户行', key: 'bankName', width: 30, value: (r) => [r.bankName, r.bankBranch].filter(Boolean).join(' ') },
+  { title: '账号', key: 'accountNo', width: 26 },
+  { title: '金额', key: 'approvedAmount', width: 14 },
+  { title: '用途', key: 'claimNo', width: 36, value: (r) => `维权费用报销 ${r.claimNo}（批次 ${r.batchNo}）` },
+];
+
+/** The bank file of a payment run: the chosen payable claims, one row each (收款户名, 开户行, 账号, 金额, 用途). */
+export async function exportPayRun(db: Db, ids: string[]): Promise<ExcelFile> {
+  const found = ids.length ? await db.select().from(finClaim).where(and(inArray(finClaim.id, ids), inArray(finClaim.status, CLAIM_PAYABLE_STATUSES))) : [];
+  if (!found.length) throw new BizError('请选择待付款的报销单');
+  const ordered = ids.map((id) => found.find((c) => c.id === id)).filter((c): c is ClaimRow => !!c);
+  return { body: await toWorkbook('付款清单', payRunColumns, ordered), fileName: '付款清单.xlsx', asciiName: 'payment-run.xlsx' };
+}

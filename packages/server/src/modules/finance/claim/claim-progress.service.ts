@@ -1,0 +1,111 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { AuditStatus, ClaimStatus, fromCents, toCents, type AgencyApplyStatistic, type AgencyApplyStatisticsBody, type BatchMoneySummary, type ClaimBankOption, type ClaimBatchOption, type ClaimProgressEntry, type Page } from '@sbwq/contracts';
+import { rows, type Db } from '../../../platform/db/client.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { formatDateTime } from '../../../platform/db/time.ts';
+import { rightsBankAccount } from '../../rights/bank/bank.table.ts';
+import { visibleBatch } from '../../rights/batch/batch.service.ts';
+import { rightsBatch } from '../../rights/batch/batch.table.ts';
+import { isStaff } from '../../rights/file-info/file-info.service.ts';
+import { findMyOrg, isReady, requireReadyOrg } from '../../rights/org/org-context.ts';
+import { batchAvailable, batchLedger, CLAIMABLE_BATCH_STATUSES } from './claim-rules.ts';
+import { visibleClaim } from './claim.service.ts';
+import { finClaim, finClaimLog } from './claim.table.ts';
+
+/** 财务进度 of a claim: created, submitted, each review, each payment attempt — oldest first. */
+export async function claimProgress(db: Db, user: SessionUser, id: string): Promise<ClaimProgressEntry[]> {
+  await visibleClaim(db, user, id);
+  const found = await db.select().from(finClaimLog).where(eq(finClaimLog.claimId, id)).orderBy(asc(finClaimLog.createTime), asc(finClaimLog.id));
+  return found.map((r) => ({ action: r.action, result: r.result, remark: r.remark, operatorName: r.operatorName, time: formatDateTime(r.createTime) }));
+}
+
+const sumOf = async (db: Db, batchId: string, statuses: string[], column: 'apply' | 'approved') => {
+  const col = column === 'apply' ? finClaim.applyAmount : finClaim.approvedAmount;
+  const [r] = await db.select({ total: sql<string>`coalesce(sum(${col}), 0)::text` }).from(finClaim).where(and(eq(finClaim.batchId, batchId), inArray(finClaim.status, statuses)));
+  return toCents(r.total);
+};
+
+/** 财务进度 per batch: the ledger's numbers (frozen, released, paid) beside what its claims ask and were approved for. */
+export async function batchSummary(db: Db, user: SessionUser, batchId: string): Promise<BatchMoneySummary> {
+  const { row } = await visibleBatch(db, user, batchId);
+  const money = await batchLedger(db, row.poolId, row.id);
+  const live = [ClaimStatus.bizReview, ClaimStatus.financeReview, ClaimStatus.toPay, ClaimStatus.paid, ClaimStatus.payFailed, ClaimStatus.returned];
+  return {
+    batchId: row.id,
+    batchNo: row.batchNo,
+    batchName: row.batchName,
+    approved: row.approvedAmount ?? '0.00',
+    frozen: fromCents(money.frozen),
+    claimed: fromCents(await sumOf(db, row.id, live, 'apply')),
+    claimApproved: fromCents(await sumOf(db, row.id, [ClaimStatus.toPay, ClaimStatus.payFailed, ClaimStatus.paid], 'approved')),
+    paid: fromCents(money.paid),
+    released: fromCents(money.released),
+    available: fromCents(await batchAvailable(db, row)),
+  };
+}
+
+/** The form's 关联批次: the caller's 维权中 / 已结案 batches with money still free for claims. */
+export async function batchOptions(db: Db, user: SessionUser): Promise<ClaimBatchOption[]> {
+  const org = await requireReadyOrg(db, user);
+  const batches = await db
+    .select()
+    .from(rightsBatch)
+    .where(and(eq(rightsBatch.orgId, org.id), eq(rightsBatch.delFlag, '0'), inArray(rightsBatch.status, CLAIMABLE_BATCH_STATUSES)))
+    .orderBy(asc(rightsBatch.batchNo));
+  const options: ClaimBatchOption[] = [];
+  for (const b of batches) {
+    const { frozen } = await batchLedger(db, b.poolId, b.id);
+    if (frozen <= 0n) continue;
+    options.push({ id: b.id, batchNo: b.batchNo, batchName: b.batchName, poolName: b.poolName, frozen: fromCents(frozen), available: fromCents(await batchAvailable(db, b)) });
+  }
+  return options;
+}
+
+/** The form's 收款账户: the caller's approved, valid accounts, the default first. */
+export async function bankOptions(db: Db, user: SessionUser): Promise<ClaimBankOption[]> {
+  const org = await requireReadyOrg(db, user);
+  const found = await db
+    .select()
+    .from(rightsBankAccount)
+    .where(and(eq(rightsBankAccount.orgId, org.id), eq(rightsBankAccount.auditStatus, AuditStatus.approved), eq(rightsBankAccount.status, '1'), eq(rightsBankAccount.delFlag, '0')));
+  return found
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+    .map((a) => ({ id: a.id, label: `${a.accountName} ${a.bankName} 尾号${a.accountNo.slice(-4)}`, accountName: a.accountName, bankName: a.bankName, accountNo: a.accountNo, isDefault: a.isDefault === '1' }));
+}
+
+/** China-time day bounds as UTC instants for `[start, end]`. */
+const dayStart = (d: string) => sql`(${d}::timestamp - interval '8 hours') at time zone 'UTC'`;
+const dayEnd = (d: string) => sql`(${d}::timestamp + interval '16 hours') at time zone 'UTC'`;
+const within = (column: string, body: AgencyApplyStatisticsBody) =>
+  sql.join([sql.raw(`${column} is not null`), ...(body.startDate ? [sql`${sql.raw(column)} >= ${dayStart(body.startDate)}`] : []), ...(body.endDate ? [sql`${sql.raw(column)} < ${dayEnd(body.endDate)}`] : [])], sql` and `);
+
+/**
+ * spec §7 机构申请排行 (POST /sys/api/agencyCApplyStatisticsList): per organisation, in the date range,
+ * batches submitted (applyNum) and of those approved (passNum), claims submitted (amount, not 驳回) and
+ * paid (paidAmount, by payment time). Most applications first. Staff see every organisation; an
+ * organisation's users their own row; anyone else nothing.
+ */
+export async function agencyApplyStatistics(db: Db, user: SessionUser, body: AgencyApplyStatisticsBody): Promise<Page<AgencyApplyStatistic>> {
+  if (body.startDate && body.endDate && body.endDate < body.startDate) throw new BizError('结束日期不能早于开始日期');
+  let scope = sql`true`;
+  if (!(await isStaff(db, user.id))) {
+    const org = await findMyOrg(db, user);
+    scope = isReady(org) ? sql`o.id = ${org!.id}` : sql`false`;
+  }
+  const stats = sql`
+    select o.id as org_id, o.org_name,
+           (select count(*)::int from rights_batch b where b.org_id = o.id and b.del_flag = '0' and ${within('b.submit_time', body)}) as apply_num,
+           (select count(*)::int from rights_batch b where b.org_id = o.id and b.del_flag = '0' and ${within('b.submit_time', body)} and b.approve_time is not null) as pass_num,
+           (select coalesce(sum(c.apply_amount), 0)::text from fin_claim c where c.org_id = o.id and c.status <> ${ClaimStatus.rejected} and ${within('c.submit_time', body)}) as amount,
+           (select coalesce(sum(c.approved_amount), 0)::text from fin_claim c where c.org_id = o.id and c.status = ${ClaimStatus.paid} and ${within('c.paid_time', body)}) as paid_amount
+      from rights_org o where ${scope}`;
+  const filtered = sql`select * from (${stats}) s where s.apply_num > 0 or s.amount::numeric > 0 or s.paid_amount::numeric > 0`;
+  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from (${filtered}) f`);
+  const found = await rows<{ org_id: string; org_name: string; apply_num: number; pass_num: number; amount: string; paid_amount: string }>(
+    db,
+    sql`${filtered} order by s.apply_num desc, s.amount::numeric desc, s.org_name limit ${body.pageSize} offset ${(body.pageNo - 1) * body.pageSize}`,
+  );
+  const records = found.map((r) => ({ orgId: r.org_id, orgName: r.org_name, applyNum: r.apply_num, passNum: r.pass_num, amount: fromCents(toCents(r.amount)), paidAmount: fromCents(toCents(r.paid_amount)) }));
+  return { records, total, size: body.pageSize, current: body.pageNo, pages: Math.ceil(total / body.pageSize) };
+}

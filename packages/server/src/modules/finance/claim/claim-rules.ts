@@ -1,0 +1,110 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { AuditStatus, BatchStatus, ClaimMsg, ClaimStatus, fromCents, PoolChangeType, toCents, type InvoiceValue } from '@sbwq/contracts';
+import { rows, type Db } from '../../../platform/db/client.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { rightsBankAccount, type BankRow } from '../../rights/bank/bank.table.ts';
+import { rightsBatch, type BatchRow } from '../../rights/batch/batch.table.ts';
+import { finCapitalPool } from '../pool/pool.table.ts';
+import { finClaim, finClaimInvoice } from './claim.table.ts';
+
+export const batchRef = (batchId: string) => `batch:${batchId}`;
+/** Batches a claim may be made against (DOMAIN.md: costs of enforcement under way or finished). */
+export const CLAIMABLE_BATCH_STATUSES: string[] = [BatchStatus.enforcing, BatchStatus.closed];
+/** Claims whose 核定金额 is promised but not yet paid: they hold part of the batch's frozen money. */
+const RESERVING: string[] = [ClaimStatus.toPay, ClaimStatus.payFailed];
+
+/** What the ledger says the batch holds: frozen now, released and paid (sums of its log rows). */
+export async function batchLedger(db: Db, poolId: string, batchId: string) {
+  const [r] = await rows<{ frozen: string; released: string; paid: string }>(
+    db,
+    sql`select coalesce(sum(case change_type when ${PoolChangeType.freeze} then amount when ${PoolChangeType.release} then -amount when ${PoolChangeType.deduct} then -amount else 0 end), 0)::text as frozen,
+               coalesce(sum(case when change_type = ${PoolChangeType.release} then amount else 0 end), 0)::text as released,
+               coalesce(sum(case when change_type = ${PoolChangeType.deduct} then amount else 0 end), 0)::text as paid
+          from fin_capital_pool_log where pool_id = ${poolId} and biz_ref = ${batchRef(batchId)}`,
+  );
+  return { frozen: toCents(r.frozen), released: toCents(r.released), paid: toCents(r.paid) };
+}
+
+const sumApproved = async (db: Db, where: ReturnType<typeof and>) => {
+  const [r] = await db.select({ total: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0)::text` }).from(finClaim).where(where);
+  return toCents(r.total);
+};
+
+/** What further claims of the batch may still be approved for: frozen now less approved-but-unpaid claims. */
+export async function batchAvailable(db: Db, batch: Pick<BatchRow, 'id' | 'poolId'>, exceptClaimId: string | null = null): Promise<bigint> {
+  const { frozen } = await batchLedger(db, batch.poolId, batch.id);
+  const reserved = await sumApproved(db, and(eq(finClaim.batchId, batch.id), inArray(finClaim.status, RESERVING), exceptClaimId ? ne(finClaim.id, exceptClaimId) : undefined));
+  return frozen - reserved;
+}
+
+/** The caller's batch a claim may name: its own, 维权中 or 已结案, with money still frozen for it. */
+export async function claimableBatch(db: Db, orgId: string, batchId: string): Promise<BatchRow> {
+  const [batch] = await db
+    .select()
+    .from(rightsBatch)
+    .where(and(eq(rightsBatch.id, batchId), eq(rightsBatch.orgId, orgId), eq(rightsBatch.delFlag, '0'), inArray(rightsBatch.status, CLAIMABLE_BATCH_STATUSES)));
+  if (!batch) throw new BizError(ClaimMsg.batchNotClaimable);
+  const { frozen } = await batchLedger(db, batch.poolId, batch.id);
+  if (frozen <= 0n) throw new BizError(ClaimMsg.batchNotClaimable);
+  return batch;
+}
+
+/** 收款账户: an approved, valid account of the claiming organisation (DOMAIN.md bank account). */
+export async function usableBankAccount(db: Db, orgId: string, id: string): Promise<BankRow> {
+  const [account] = await db
+    .select()
+    .from(rightsBankAccount)
+    .where(and(eq(rightsBankAccount.id, id), eq(rightsBankAccount.orgId, orgId), eq(rightsBankAccount.auditStatus, AuditStatus.approved), eq(rightsBankAccount.status, '1'), eq(rightsBankAccount.delFlag, '0')));
+  if (!account) throw new BizError(ClaimMsg.bankNotUsable);
+  return account;
+}
+
+/** Refuses an invoice another claim already holds, naming that claim. */
+export async function checkInvoicesFree(db: Db, invoices: InvoiceValue[], claimId: string | null) {
+  for (const inv of invoices) {
+    const [held] = await db
+      .select({ claimNo: finClaim.claimNo })
+      .from(finClaimInvoice)
+      .innerJoin(finClaim, eq(finClaim.id, finClaimInvoice.claimId))
+      .where(and(eq(finClaimInvoice.invoiceCode, inv.invoiceCode), eq(finClaimInvoice.invoiceNo, inv.invoiceNo), claimId ? ne(finClaimInvoice.claimId, claimId) : undefined));
+    if (held) throw new BizError(ClaimMsg.invoiceTaken(inv.invoiceCode, inv.invoiceNo, held.claimNo));
+  }
+}
+
+/** After a unique-index refusal (a concurrent save won): the invoice and the claim that holds it. */
+export async function invoiceClash(db: Db, invoices: InvoiceValue[], claimId: string): Promise<BizError> {
+  try {
+    await checkInvoicesFree(db, invoices, claimId);
+  } catch (error) {
+    if (error instanceof BizError) return error;
+    throw error;
+  }
+  return new BizError(ClaimMsg.invoiceTaken(invoices[0].invoiceCode, invoices[0].invoiceNo, ''));
+}
+
+/**
+ * 核定金额 limits (DOMAIN.md claim): ≤ 申请金额 − 扣减项; ≤ what the batch still has frozen less the other
+ * approved-but-unpaid claims; ≤ the pool's 单机构上限 less what the organisation's other claims in the
+ * pool were approved for. Call with the batch row locked, so two approvals of one batch queue.
+ */
+export async function checkApproved(t: Db, claim: typeof finClaim.$inferSelect, approved: string) {
+  const cents = toCents(approved);
+  const net = toCents(claim.applyAmount) - toCents(claim.deductions);
+  if (cents > net) throw new BizError(ClaimMsg.approvedOverNet(fromCents(net)));
+  const left = await batchAvailable(t, { id: claim.batchId, poolId: claim.poolId }, claim.id);
+  if (cents > left) throw new BizError(ClaimMsg.approvedOverFrozen(fromCents(left < 0n ? 0n : left)));
+  const [pool] = await t.select({ orgCap: finCapitalPool.orgCap }).from(finCapitalPool).where(eq(finCapitalPool.id, claim.poolId));
+  if (pool?.orgCap != null) {
+    const used = await sumApproved(
+      t,
+      and(eq(finClaim.orgId, claim.orgId), eq(finClaim.poolId, claim.poolId), inArray(finClaim.status, [...RESERVING, ClaimStatus.paid]), ne(finClaim.id, claim.id)),
+    );
+    const capLeft = toCents(pool.orgCap) - used;
+    if (cents > capLeft) throw new BizError(ClaimMsg.approvedOverCap(fromCents(capLeft < 0n ? 0n : capLeft)));
+  }
+}
+
+/** Locks the claim's batch row: approvals and payments of one batch are taken one at a time. */
+export async function lockBatch(t: Db, batchId: string) {
+  await t.select({ id: rightsBatch.id }).from(rightsBatch).where(eq(rightsBatch.id, batchId)).for('update');
+}

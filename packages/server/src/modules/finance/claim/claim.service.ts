@@ -1,0 +1,230 @@
+import { and, asc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import {
+  CLAIM_EDITABLE_STATUSES,
+  ClaimDict,
+  ClaimMsg,
+  ClaimStatus,
+  fromCents,
+  splitFilePaths,
+  toCents,
+  type ClaimAddBody,
+  type ClaimEditBody,
+  type ClaimRecord,
+  type InvoiceRecord,
+  type Page,
+} from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
+import { isUniqueViolation } from '../../../platform/db/errors.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
+import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
+import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import { exportRowsOf } from '../../../platform/list/export-pages.ts';
+import type { DictService } from '../../system/dict/dict.service.ts';
+import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
+import { requireReadyOrg, viewerOf, type Viewer } from '../../rights/org/org-context.ts';
+import type { OrgRow } from '../../rights/org/org.table.ts';
+import { checkDateParams } from '../../rights/shared/records.ts';
+import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../rights/shared/attachments.ts';
+import { checkInvoicesFree, claimableBatch, invoiceClash, usableBankAccount } from './claim-rules.ts';
+import { finClaim, finClaimInvoice, finClaimLog, type ClaimRow } from './claim.table.ts';
+
+export const CLAIM_FILE_BIZ = 'fin_claim';
+export const CLAIM_PAGE = '/finance/claim/list';
+
+export const claimWhitelist: ListResource = {
+  table: finClaim,
+  fields: {
+    id: { column: finClaim.id, type: 'string', sort: false },
+    claimNo: { column: finClaim.claimNo, type: 'string' },
+    batchId: { column: finClaim.batchId, type: 'string' },
+    batchNo: { column: finClaim.batchNo, type: 'string' },
+    batchName: { column: finClaim.batchName, type: 'string' },
+    poolId: { column: finClaim.poolId, type: 'string' },
+    orgId: { column: finClaim.orgId, type: 'string' },
+    orgName: { column: finClaim.orgName, type: 'string' },
+    expenseType: { column: finClaim.expenseType, type: 'string' },
+    status: { column: finClaim.status, type: 'string' },
+    serialNo: { column: finClaim.serialNo, type: 'string' },
+    applyAmount: { column: finClaim.applyAmount, type: 'number', filter: false },
+    approvedAmount: { column: finClaim.approvedAmount, type: 'number', filter: false },
+    payDate: { column: finClaim.payDate, type: 'date' },
+    submitTime: { column: finClaim.submitTime, type: 'datetime' },
+    createTime: { column: finClaim.createTime, type: 'datetime' },
+    updateTime: { column: finClaim.updateTime, type: 'datetime' },
+  },
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
+
+const DICTS = { status: ClaimDict.status, expenseType: ClaimDict.expenseType };
+export const who = (user: SessionUser) => (user.realname || user.username).slice(0, 100);
+
+/** Staff read every claim but another organisation's unsubmitted ones; an organisation's users their own. */
+export function claimScope(viewer: Viewer): SQL[] {
+  if (!viewer.staff) return [eq(finClaim.orgId, viewer.org.id)];
+  return [viewer.org ? or(ne(finClaim.status, ClaimStatus.draft), eq(finClaim.orgId, viewer.org.id))! : ne(finClaim.status, ClaimStatus.draft)];
+}
+
+export async function claimRecords(db: Db, dicts: DictService, viewer: Viewer | null, found: ClaimRow[]): Promise<ClaimRecord[]> {
+  const ids = found.map((r) => r.id);
+  const invoices = ids.length ? await db.select().from(finClaimInvoice).where(inArray(finClaimInvoice.claimId, ids)).orderBy(asc(finClaimInvoice.createTime), asc(finClaimInvoice.id)) : [];
+  const byClaim = new Map<string, InvoiceRecord[]>();
+  for (const { createTime: _c, ...inv } of invoices) byClaim.set(inv.claimId, [...(byClaim.get(inv.claimId) ?? []), inv]);
+  const plain = found.map((row) => {
+    const { bizReviewerId: _b, paidBy: _p, paidTime: _t, ...rest } = withDateTexts(row, ['submitTime', 'bizReviewTime', 'financeReviewTime', 'createTime', 'updateTime']);
+    const own = viewer?.org?.id === row.orgId;
+    return { ...rest, invoices: byClaim.get(row.id) ?? [], editable: own && CLAIM_EDITABLE_STATUSES.includes(row.status) };
+  });
+  return (await dicts.withDictText(plain, DICTS)) as unknown as ClaimRecord[];
+}
+
+export async function listClaims(db: Db, dicts: DictService, user: SessionUser, params: ListParams, extra: SQL[] = []): Promise<Page<ClaimRecord>> {
+  checkDateParams(claimWhitelist, params);
+  const viewer = await viewerOf(db, user);
+  const scope = [...claimScope(viewer), ...extra];
+  if (typeof params.selections === 'string' && params.selections) scope.push(inArray(finClaim.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
+  const page = await pageOf<ClaimRow>(db, claimWhitelist, params, { extra: scope, tieBreak: finClaim.id });
+  return { ...page, records: await claimRecords(db, dicts, viewer, page.records) };
+}
+
+/** The claim as the caller may see it, or 未找到对应数据. */
+export async function visibleClaim(db: Db, user: SessionUser, id: string): Promise<{ row: ClaimRow; viewer: Viewer }> {
+  const viewer = await viewerOf(db, user);
+  const [row] = await db.select().from(finClaim).where(and(eq(finClaim.id, id), ...claimScope(viewer)));
+  if (!row) throw new BizError(ClaimMsg.notFound);
+  return { row, viewer };
+}
+
+export async function claimById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<ClaimRecord> {
+  const { row, viewer } = await visibleClaim(db, user, id);
+  return (await claimRecords(db, dicts, viewer, [row]))[0];
+}
+
+/** The caller's organisation's claim, locked for the transaction, or 未找到对应数据. */
+export async function lockOwnClaim(t: Db, org: OrgRow, id: string): Promise<ClaimRow> {
+  const [row] = await t.select().from(finClaim).where(and(eq(finClaim.id, id), eq(finClaim.orgId, org.id))).for('update');
+  if (!row) throw new BizError(ClaimMsg.notFound);
+  return row;
+}
+
+export async function writeClaimLog(t: Db, user: SessionUser | null, claimId: string, action: string, result: string | null, remark: string | null, now = new Date()) {
+  await t.insert(finClaimLog).values({ id: newId(), claimId, action, result, remark: remark?.slice(0, 500) ?? null, operatorName: user ? who(user) : '系统', createBy: user?.username.slice(0, 32) ?? 'system', createTime: now });
+}
+
+const attachmentsOf = (body: ClaimAddBody): Attachment[] => body.invoices.map((inv) => ({ paths: inv.files, fileType: FileType.invoice }));
+const keptFiles = (invoices: { files: string | null }[]) => invoices.flatMap((i) => splitFilePaths(i.files));
+
+async function settings(db: Db, org: OrgRow, body: ClaimAddBody) {
+  const batch = await claimableBatch(db, org.id, body.batchId);
+  const bank = await usableBankAccount(db, org.id, body.bankAccountId);
+  return {
+    batchId: batch.id,
+    batchNo: batch.batchNo,
+    batchName: batch.batchName,
+    poolId: batch.poolId,
+    poolName: batch.poolName,
+    expenseType: body.expenseType,
+    applyAmount: body.applyAmount,
+    deductions: body.deductions,
+    deductionNote: body.deductionNote,
+    invoiceTotal: fromCents(body.invoices.reduce((s, i) => s + toCents(i.amount), 0n)),
+    bankAccountId: bank.id,
+    accountName: bank.accountName,
+    bankName: bank.bankName,
+    bankBranch: bank.branchName,
+    accountNo: bank.accountNo,
+    description: body.description,
+  };
+}
+
+async function writeInvoices(t: Db, claimId: string, body: ClaimAddBody) {
+  await t.delete(finClaimInvoice).where(eq(finClaimInvoice.claimId, claimId));
+  await t.insert(finClaimInvoice).values(body.invoices.map((inv) => ({ id: newId(), claimId, ...inv })));
+}
+
+/** A unique-index refusal on the invoices becomes the message naming the claim that holds the invoice. */
+async function savingInvoices<T>(db: Db, body: ClaimAddBody, claimId: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw await invoiceClash(db, body.invoices, claimId);
+    throw error;
+  }
+}
+
+/** 新增: a 待提交 claim of the caller's organisation, numbered by the claim_code rule (BX + date + sequence). */
+export async function addClaim(ctx: ResourceCtx, body: ClaimAddBody): Promise<ClaimRecord> {
+  const org = await requireReadyOrg(ctx.db, ctx.user);
+  const values = await settings(ctx.db, org, body);
+  await checkAttachments(ctx.db, ctx.user, attachmentsOf(body));
+  await checkInvoicesFree(ctx.db, body.invoices, null);
+  const id = newId();
+  await savingInvoices(ctx.db, body, id, () =>
+    ctx.db.transaction(async (t) => {
+      const claimNo = await nextCode(t, 'claim_code');
+      await t.insert(finClaim).values({ id, claimNo, orgId: org.id, orgName: org.orgName, ...values, status: ClaimStatus.draft, sysOrgCode: org.sysOrgCode, ...created(ctx.user) });
+      await writeInvoices(t, id, body);
+      for (const a of attachmentsOf(body)) await linkAttachments(t, CLAIM_FILE_BIZ, id, [a], org.sysOrgCode);
+      await writeClaimLog(t, ctx.user, id, '创建', null, `报销单号 ${claimNo}，申请金额 ${values.applyAmount} 元`);
+    }),
+  );
+  return claimById(ctx.db, ctx.deps.dicts, ctx.user, id);
+}
+
+/** 修改: only 待提交 or 退回补充发票; the invoices sent replace the claim's. */
+export async function editClaim(ctx: ResourceCtx, body: ClaimEditBody): Promise<ClaimRecord> {
+  const org = await requireReadyOrg(ctx.db, ctx.user);
+  const values = await settings(ctx.db, org, body);
+  await checkInvoicesFree(ctx.db, body.invoices, body.id);
+  await savingInvoices(ctx.db, body, body.id, () =>
+    ctx.db.transaction(async (t) => {
+      const row = await lockOwnClaim(t, org, body.id);
+      if (!CLAIM_EDITABLE_STATUSES.includes(row.status)) throw new BizError(ClaimMsg.notEditable);
+      const before = await t.select({ files: finClaimInvoice.files }).from(finClaimInvoice).where(eq(finClaimInvoice.claimId, row.id));
+      await checkAttachments(t, ctx.user, attachmentsOf(body), keptFiles(before));
+      await t.update(finClaim).set({ ...values, approvedAmount: null, ...updated(ctx.user) }).where(eq(finClaim.id, row.id));
+      await writeInvoices(t, row.id, body);
+      await linkAttachments(t, CLAIM_FILE_BIZ, row.id, attachmentsOf(body), org.sysOrgCode);
+      await writeClaimLog(t, ctx.user, row.id, '修改', null, `申请金额 ${values.applyAmount} 元，发票 ${body.invoices.length} 张`);
+    }),
+  );
+  return claimById(ctx.db, ctx.deps.dicts, ctx.user, body.id);
+}
+
+/** 删除: only 待提交 claims of the caller's organisation (never handed in); their invoices are free again. */
+export async function deleteClaims(ctx: ResourceCtx, ids: string[]): Promise<void> {
+  const org = await requireReadyOrg(ctx.db, ctx.user);
+  await ctx.db.transaction(async (t) => {
+    for (const id of ids) {
+      const row = await lockOwnClaim(t, org, id);
+      if (row.status !== ClaimStatus.draft) throw new BizError(ClaimMsg.notDeletable);
+      await t.delete(finClaim).where(eq(finClaim.id, id));
+    }
+  });
+}
+
+const exportColumns: ExcelColumn<ClaimRecord>[] = [
+  { title: '报销单号', key: 'claimNo', width: 16 },
+  { title: '关联批次', key: 'batchNo', width: 16 },
+  { title: '机构', key: 'orgName', width: 26 },
+  { title: '费用类型', key: 'expenseType', value: (r) => r.expenseType_dictText ?? r.expenseType },
+  { title: '申请金额', key: 'applyAmount', width: 14 },
+  { title: '扣减项', key: 'deductions', width: 12 },
+  { title: '核定金额', key: 'approvedAmount', width: 14 },
+  { title: '发票张数', key: 'invoices', width: 10, value: (r) => String(r.invoices.length) },
+  { title: '收款账户', key: 'accountName', width: 30, value: (r) => [r.accountName, r.bankName, r.accountNo].filter(Boolean).join(' ') },
+  { title: '状态', key: 'status', value: (r) => r.status_dictText ?? r.status },
+  { title: '提交时间', key: 'submitTime', width: 20 },
+  { title: '付款日期', key: 'payDate', width: 12 },
+  { title: '付款流水号', key: 'serialNo', width: 20 },
+];
+
+/** Every row of the list's filter and scope (or the chosen ones), refused above the export limit. */
+export async function exportClaims(ctx: ResourceCtx, query: ListParams): Promise<ExcelFile> {
+  const records = await exportRowsOf((params) => listClaims(ctx.db, ctx.deps.dicts, ctx.user, params), query);
+  return { body: await toWorkbook('报销单', exportColumns, records), fileName: '报销单.xlsx', asciiName: 'claims.xlsx' };
+}
