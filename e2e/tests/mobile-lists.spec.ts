@@ -85,6 +85,15 @@ async function seedRows(request: APIRequestContext): Promise<{ reviewer: string 
     bankCode: '102331000123',
     accountNature: '1',
   });
+  // 资金池管理 and 资金池日志: an enabled pool; 线索批次 (and 待我审批): a submitted batch against it
+  const poolId = await apiCall<string>(request, admin, 'POST', '/rights/capitalPool/add', { poolName: '窄屏测试年度商标维权专项资金', fundSource: '1', poolYear: 2026, totalAmount: '1000000', subsidyPerCase: '500', orgCap: '100000' });
+  await apiCall(request, admin, 'PUT', '/rights/capitalPool/enable', { id: poolId });
+  const batchRightId = await apiCall<string>(request, org.token, 'POST', '/rights/right/add', { trademarkName: '窄屏批次商标', regNo: String(Number(regNo) + 1), niceClass: '25', registrant: '测试品牌股份有限公司', regDate: '2019-04-07' });
+  await apiCall(request, org.token, 'POST', '/rights/right/submit', { ids: batchRightId });
+  await apiCall(request, reviewer, 'POST', '/rights/right/approve', { id: batchRightId, result: 'pass' });
+  const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName: '窄屏测试淘宝假冒商品线索批次', rightIds: batchRightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=375' }], deleteIds: [] });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
   // 职务管理, 通告管理 and 我的消息
   await apiCall(request, admin, 'POST', '/sys/position/add', { code: unique('pos'), name: '知识产权法务专员' });
   const me = await apiCall<{ records: { id: string }[] }>(request, admin, 'GET', '/sys/user/list', undefined, { username: 'admin' });

@@ -23,7 +23,7 @@ const page = (path: string, text: string, Screen: ComponentType, extra: Partial<
   handle: { title: text, crumbs: [{ title: text, path }], ...extra } satisfies RouteHandle,
 });
 
-const { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome } = staticScreens;
+const { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome, BatchDetail } = staticScreens;
 
 /**
  * The static routes of spec §2 "Route table"; the menu's routes are patched under `/` on navigation.
@@ -62,6 +62,8 @@ export const appRoutes: RouteObject[] = [
           page('/exception/500', '500', Exception500),
           page('/result/success', '成功', ResultSuccess),
           page('/result/fail', '失败', ResultFail),
+          // a batch's page, linked from its list and from decision notices; the server scopes what it shows
+          page('/rights/batch/detail/:id', '线索批次详情', BatchDetail, { crumbs: [{ title: '线索批次', path: '/rights/batch/list' }, { title: '批次详情', path: '/rights/batch/detail' }] }),
         ],
       },
       { path: '*', loader: () => redirect('/404') },

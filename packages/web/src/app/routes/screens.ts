@@ -12,6 +12,7 @@ const Exception404 = lazy(() => import('../../modules/exception/Exception404.tsx
 const Exception500 = lazy(() => import('../../modules/exception/Exception500.tsx').then((m) => ({ default: m.Exception500 })));
 const ResultSuccess = lazy(() => import('../../modules/result/Success.tsx').then((m) => ({ default: m.Success })));
 const ResultFail = lazy(() => import('../../modules/result/Fail.tsx').then((m) => ({ default: m.Fail })));
+const BatchDetail = lazy(() => import('../../modules/rights/batch/BatchDetail.tsx').then((m) => ({ default: m.BatchDetail })));
 const TestHome = lazy(() => import('../../modules/test/TestHome.tsx').then((m) => ({ default: m.TestHome })));
 
 export const screens: Record<string, Screen> = {
@@ -59,6 +60,8 @@ export const screens: Record<string, Screen> = {
   'rights/OrgEnrolApprovalList': lazy(() => import('../../modules/rights/org/OrgEnrolApprovalList.tsx').then((m) => ({ default: m.OrgEnrolApprovalList }))),
   'rights/OrgCertifyApprovalList': lazy(() => import('../../modules/rights/org/OrgCertifyApprovalList.tsx').then((m) => ({ default: m.OrgCertifyApprovalList }))),
   'rights/RightList': lazy(() => import('../../modules/rights/right/RightList.tsx').then((m) => ({ default: m.RightList }))),
+  'rights/BatchList': lazy(() => import('../../modules/rights/batch/BatchList.tsx').then((m) => ({ default: m.BatchList }))),
+  'rights/BatchDetail': BatchDetail,
   'rights/OrgList': lazy(() => import('../../modules/rights/org/OrgList.tsx').then((m) => ({ default: m.OrgList }))),
   'rights/BankAccountList': lazy(() => import('../../modules/rights/bank/BankAccountList.tsx').then((m) => ({ default: m.BankAccountList }))),
   'rights/SbFileInfoList': lazy(() => import('../../modules/rights/file-info/SbFileInfoList.tsx').then((m) => ({ default: m.SbFileInfoList }))),
@@ -67,7 +70,7 @@ export const screens: Record<string, Screen> = {
 };
 
 /** The screens the router also serves at fixed paths (spec §2 route table, view group "exceptions"). */
-export const staticScreens = { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome };
+export const staticScreens = { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome, BatchDetail };
 
 /** An internal menu link: another address shown in a frame inside the layout (JeecgBoot IframePageView). */
 export const IframePage = lazy(() => import('../shell/IframePage.tsx').then((m) => ({ default: m.IframePage })));

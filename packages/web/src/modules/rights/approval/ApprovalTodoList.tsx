@@ -6,10 +6,11 @@ import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { APPROVAL_TODO_KEY, approvalApi } from './approval.api.ts';
 import { TodoDecision } from './TodoDecision.tsx';
+import { BatchTodoDecision, isBatchTodo } from '../batch/BatchTodoDecision.tsx';
 
 /**
  * 待我审批 (rights/ApprovalTodoList, DOMAIN.md "One 审批 screen lists what waits for me"): enrolments,
- * certifications, rights records and bank accounts waiting for the caller's approval rights, never the
+ * certifications, rights records, bank accounts and clue batches waiting for the caller's approval rights, never the
  * caller's own submissions; newest first, sortable by type, organisation and submission time, searched
  * by organisation and subject (事项).
  */
@@ -47,7 +48,8 @@ export function ApprovalTodoList() {
   return (
     <>
       <ListPage definition={definition} />
-      <TodoDecision todo={deciding} onClose={() => setDeciding(null)} onDone={reload} />
+      <TodoDecision todo={isBatchTodo(deciding) ? null : deciding} onClose={() => setDeciding(null)} onDone={reload} />
+      <BatchTodoDecision todo={deciding} onClose={() => setDeciding(null)} onDone={reload} />
     </>
   );
 }

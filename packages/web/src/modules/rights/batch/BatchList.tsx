@@ -1,0 +1,104 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { BatchDict, BatchPerm, batchResource, type BatchRecord } from '@sbwq/contracts';
+import { Button, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import type { ListDefinition } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
+import { formatMoney } from '../../finance/pool/pool.api.ts';
+import { useOrgStatus } from '../org/useOrgStatus.ts';
+import { BATCH_LIST_KEY, batchApi, batchDetailPath } from './batch.api.ts';
+import { useBatchActions } from './useBatchActions.tsx';
+import { BatchModal } from './BatchModal.tsx';
+import { BatchStatusTag } from './BatchStatusTag.tsx';
+
+/**
+ * 线索批次 (rights/BatchList, the spec's "threaded" list; DOMAIN.md clue batch): an organisation drafts
+ * batches of infringement clues against the subsidy of a pool, submits them, starts enforcement and
+ * applies for closure; reviewers decide them. Search by number, name, organisation, right, type,
+ * platform, method, status and submission time; Excel export; 详情 opens the batch's page.
+ */
+export function BatchList() {
+  const { can } = useAccess();
+  const navigate = useNavigate();
+  const staff = useOrgStatus().data?.staff ?? false;
+  const reload = useReloadList(BATCH_LIST_KEY);
+  const [editing, setEditing] = useState<{ record: BatchRecord | null } | null>(null);
+  const edit = useCallback((record: BatchRecord) => setEditing({ record }), []);
+  // stable callbacks keep the row actions, and so the list's definition, the same between renders
+  const { rowActions, dialogs } = useBatchActions({ onEdit: edit, onChanged: reload });
+
+  const definition = useMemo<ListDefinition<BatchRecord>>(
+    () => ({
+      key: BATCH_LIST_KEY,
+      entity: '线索批次',
+      permission: 'rights:threaded',
+      codes: batchResource.perm,
+      api: { list: batchApi.list, exportUrl: batchApi.exportUrl, exportSelections: batchApi.exportSelections },
+      exportName: '线索批次.xlsx',
+      detail: false,
+      selectable: true,
+      actionColumnWidth: 170,
+      scrollX: 1500,
+      search: [
+        { name: 'batchNo', label: '批次编号' },
+        { name: 'batchName', label: '批次名称' },
+        { name: 'status', label: '状态', type: 'dict', dictCode: BatchDict.status },
+        { name: 'orgName', label: '申请机构', hidden: true },
+        { name: 'rightNames', label: '涉及权利', hidden: true },
+        { name: 'infringeType', label: '侵权类型', type: 'dict', dictCode: BatchDict.infringeType, hidden: true },
+        { name: 'platform', label: '侵权平台', type: 'dict', dictCode: BatchDict.platform, hidden: true },
+        { name: 'rightsMethod', label: '维权方式', type: 'dict', dictCode: BatchDict.rightsMethod, hidden: true },
+        { name: 'submitTime', label: '提交时间', type: 'dateRange', hidden: true },
+      ],
+      columns: [
+        {
+          title: '批次编号',
+          dataIndex: 'batchNo',
+          width: 140,
+          sorter: true,
+          render: (value: string, b) => <Typography.Link onClick={() => navigate(batchDetailPath(b.id))}>{value}</Typography.Link>,
+        },
+        { title: '批次名称', dataIndex: 'batchName', ellipsis: true, sorter: true },
+        // the state decides what can be done: next to the name, not past the fold of a wide table
+        { title: '状态', dataIndex: 'status', width: 100, align: 'center', render: (_: unknown, b: BatchRecord) => <BatchStatusTag batch={b} /> },
+        ...(staff ? [{ title: '申请机构', dataIndex: 'orgName', ellipsis: true, sorter: true }] : []),
+        { title: '涉及权利', dataIndex: 'rightNames', ellipsis: true },
+        { title: '侵权类型', dataIndex: 'infringeType', width: 110, render: (_: unknown, b: BatchRecord) => b.infringeType_dictText },
+        { title: '侵权平台', dataIndex: 'platform', width: 80, render: (_: unknown, b: BatchRecord) => b.platform_dictText },
+        { title: '维权方式', dataIndex: 'rightsMethod', width: 90, render: (_: unknown, b: BatchRecord) => b.rightsMethod_dictText },
+        { title: '线索数量', dataIndex: 'itemCount', width: 90, align: 'right', sorter: true },
+        { title: '申请金额', dataIndex: 'applyAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
+        { title: '核定金额', dataIndex: 'approvedAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
+        { title: '提交时间', dataIndex: 'submitTime', width: 160, sorter: true },
+      ],
+      rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (b) => navigate(batchDetailPath(b.id)) }, ...rowActions],
+      toolbar: () =>
+        can(BatchPerm.add) && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })}>
+            新增
+          </Button>
+        ),
+    }),
+    [can, navigate, rowActions, staff],
+  );
+
+  return (
+    <>
+      <ListPage definition={definition} />
+      <BatchModal
+        open={editing !== null}
+        record={editing?.record ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={(id) => {
+          reload();
+          // a new batch has no items yet: they are added on its page
+          if (!editing?.record && id) navigate(`${batchDetailPath(id)}?tab=items`);
+        }}
+      />
+      {dialogs}
+    </>
+  );
+}

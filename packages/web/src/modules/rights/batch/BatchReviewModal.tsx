@@ -1,0 +1,166 @@
+import { BATCH_SETTING_DICT, BatchMsg, DEFAULT_SECOND_REVIEW_THRESHOLD, SECOND_REVIEW_THRESHOLD_KEY, BatchStatus, type BatchRecord, type Envelope } from '@sbwq/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Descriptions, Form, Input, Modal, Radio } from 'antd';
+import { useEffect } from 'react';
+import { useDictItems } from '../../../components/dict/useDictItems.ts';
+import { BizFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { formatMoney } from '../../finance/pool/pool.api.ts';
+import { APPROVAL_TODO_COUNT_KEY } from '../approval/approval.api.ts';
+import { isFinalReview } from './batch.actions.ts';
+import { batchApi } from './batch.api.ts';
+import { approvedAmountError } from './batchForm.ts';
+
+export type ReviewKind = 'review' | 'closure';
+type Result = 'pass' | 'reject' | 'returned';
+type Values = { result: Result; opinion?: string; approvedAmount?: string };
+
+const RESULTS: Record<ReviewKind, { value: Result; label: string }[]> = {
+  review: [
+    { value: 'pass', label: '通过' },
+    { value: 'reject', label: '驳回' },
+    { value: 'returned', label: '退回补正' },
+  ],
+  closure: [
+    { value: 'pass', label: '通过（结案）' },
+    { value: 'returned', label: '退回（继续维权）' },
+  ],
+};
+
+/** The threshold text of the `threaded_setting` dictionary, as the server reads it. */
+function useSecondReviewThreshold(): string | undefined {
+  const { items } = useDictItems(BATCH_SETTING_DICT);
+  return items.find((item) => item.value === SECOND_REVIEW_THRESHOLD_KEY)?.text;
+}
+
+type BatchReviewModalProps = {
+  kind: ReviewKind;
+  batch: BatchRecord | null;
+  onClose: () => void;
+  onDone: () => void;
+};
+
+/**
+ * 审核 (初审 / 复审) and 结案审核 of a batch (DOMAIN.md clue batch flow). 驳回 and 退回 need an opinion;
+ * the pass that decides the money asks 核定金额 (≤ 申请金额, default 申请金额), which the server then
+ * freezes in the pool. A refusal (not enough balance, 单机构上限, decided by someone else) stays in the
+ * dialog in the server's words, so the reviewer can read it and change the amount.
+ */
+export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewModalProps) {
+  const [form] = Form.useForm<Values>();
+  const queryClient = useQueryClient();
+  const threshold = useSecondReviewThreshold();
+  const result = Form.useWatch('result', form);
+  const finalReview = kind === 'review' && batch !== null && isFinalReview(batch, threshold, DEFAULT_SECOND_REVIEW_THRESHOLD);
+  const asksAmount = finalReview && result === 'pass';
+
+  const decision = useApiMutation(
+    (values: Values): Promise<Envelope<null>> => {
+      const opinion = values.opinion?.trim() || null;
+      if (kind === 'closure') return batchApi.closureReview({ id: batch!.id, result: values.result === 'pass' ? 'pass' : 'returned', opinion });
+      return batchApi.review({ id: batch!.id, result: values.result, opinion, approvedAmount: asksAmount ? values.approvedAmount!.trim() : null });
+    },
+    {
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
+        onDone();
+        onClose();
+      },
+    },
+  );
+  const { reset } = decision;
+
+  useEffect(() => {
+    if (!batch) return;
+    form.resetFields();
+    form.setFieldsValue({ result: 'pass', approvedAmount: batch.applyAmount });
+    reset();
+  }, [batch, form, reset]);
+
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    await decision.run(values);
+  };
+
+  const refusal = decision.error instanceof BizFailure ? decision.error.message : null;
+  const node = kind === 'closure' ? '结案审核' : batch?.status === BatchStatus.secondReview ? '复审' : '初审';
+  return (
+    <Modal
+      open={batch !== null}
+      title={`${node}：${batch?.batchNo ?? ''} ${batch?.batchName ?? ''}`}
+      width={720}
+      onOk={submit}
+      onCancel={onClose}
+      okText="提交"
+      cancelText="取消"
+      confirmLoading={decision.isPending}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      {batch && (
+        <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
+          <Descriptions.Item label="申请机构">{batch.orgName}</Descriptions.Item>
+          <Descriptions.Item label="资金池">{batch.poolName}</Descriptions.Item>
+          <Descriptions.Item label="线索数量">{batch.itemCount}</Descriptions.Item>
+          <Descriptions.Item label="申请金额（元）">{formatMoney(batch.applyAmount)}</Descriptions.Item>
+          {kind === 'closure' && (
+            <>
+              <Descriptions.Item label="核定金额（元）">{formatMoney(batch.approvedAmount)}</Descriptions.Item>
+              <Descriptions.Item label="成功率">{batch.successRate ? `${batch.successRate}%` : '-'}</Descriptions.Item>
+              <Descriptions.Item label="结案说明" span={2}>
+                {batch.closureSummary}
+              </Descriptions.Item>
+            </>
+          )}
+        </Descriptions>
+      )}
+      {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} title="审核未完成" description={refusal} className="batch-review-refusal" />}
+      <Form form={form} layout="vertical" name="batch-review-form" onValuesChange={() => decision.error && reset()}>
+        <Form.Item name="result" label="审核结果" required>
+          <Radio.Group options={RESULTS[kind]} optionType="button" buttonStyle="solid" />
+        </Form.Item>
+        {kind === 'review' && !finalReview && result === 'pass' && (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} title="申请金额超过复审金额标准，初审通过后转复审，由另一位审核人核定金额。" />
+        )}
+        {asksAmount && batch && (
+          <Form.Item
+            name="approvedAmount"
+            label="核定金额（元）"
+            required
+            extra={`不超过申请金额 ${formatMoney(batch.applyAmount)} 元；通过后从资金池冻结`}
+            rules={[
+              {
+                validator: async (_, value?: string) => {
+                  const error = approvedAmountError(value, batch.applyAmount);
+                  if (error) throw new Error(error);
+                },
+              },
+            ]}
+          >
+            <Input maxLength={16} placeholder="如 3000.00" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="opinion"
+          label="审核意见"
+          required={result !== 'pass'}
+          dependencies={['result']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_, value?: string) => {
+                if (getFieldValue('result') !== 'pass' && !value?.trim()) throw new Error(BatchMsg.opinionRequired);
+              },
+            }),
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={500} showCount placeholder="驳回或退回时必须填写，意见将告知申请机构" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
