@@ -24,7 +24,7 @@ const claim = (status: ClaimRecord['status'], over: Partial<ClaimRecord> = {}) =
     ...over,
   }) as ClaimRecord;
 
-function server(available: string, answer = { success: true, message: ClaimMsg.toFinance }) {
+function server(available: string, answer: { success: boolean; message: string } = { success: true, message: ClaimMsg.toFinance }) {
   const sent: { path: string; body: unknown }[] = [];
   const decide = (path: string) => (_: URL, init: RequestInit) => {
     sent.push({ path, body: JSON.parse(String(init.body)) });
