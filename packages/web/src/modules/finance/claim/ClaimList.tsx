@@ -48,7 +48,7 @@ export function ClaimList() {
       exportName: '报销单.xlsx',
       detail: false,
       selectable: true,
-      actionColumnWidth: 180,
+      actionColumnWidth: 200,
       scrollX: 1400,
       search: [
         { name: 'claimNo', label: '报销单号' },

@@ -37,6 +37,7 @@ export function useClaimActions({ onEdit, onChanged }: Options) {
       edit: { label: '编辑', inline: true, open: onEdit },
       submit: {
         label: '提交',
+        inline: true,
         confirm: (c) => `确定提交报销单「${c.claimNo}」吗？申请金额 ${formatMoney(c.applyAmount)} 元，审核期间不能修改。`,
         call: (c) => claimApi.submit(c.id),
       },
