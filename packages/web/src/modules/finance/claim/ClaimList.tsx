@@ -24,12 +24,13 @@ import { useClaimActions } from './useClaimActions.tsx';
 export function ClaimList() {
   const { can } = useAccess();
   const client = useQueryClient();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const reloadClaims = useReloadList(CLAIM_LIST_KEY);
   const reloadPayments = useReloadList(PAYMENT_LIST_KEY);
   const [editing, setEditing] = useState<{ record: ClaimRecord | null } | null>(null);
-  const detailId = search.get('id');
-  const openDetail = useCallback((id: string | null) => setSearch(id ? { id } : {}, { replace: true }), [setSearch]);
+  // `?id=` (a claim notice's link) opens that claim once; opening others stays off the address, which
+  // names the page's tab in the shell
+  const [detailId, openDetail] = useState<string | null>(() => search.get('id'));
 
   const changed = useCallback(() => {
     reloadClaims();
