@@ -1,39 +1,8 @@
-import type { APIRequestContext, Locator } from '@playwright/test';
 import { button, test } from '../support/app.ts';
+import { approvedRight, enabledPool, typeInto, type Pool } from '../support/batch.ts';
 import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, shot, unique } from '../support/rights.ts';
 import { choose, confirmInPopup, dropdown } from '../support/system-data.ts';
 import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
-
-type Pool = { frozenAmount: string; balanceAmount: string };
-
-/** Types into a cell of the editable grid: a click opens its editor, Enter closes it. */
-async function typeInto(scope: Locator, target: Locator, label: string, text: string) {
-  await target.click();
-  const box = scope.getByLabel(label, { exact: true });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(box).toBeHidden();
-}
-
-/** An approved protected-rights record of the organisation: what a batch is about. */
-async function approvedRight(request: APIRequestContext, orgToken: string, reviewerToken: string, name: string) {
-  const id = await apiCall<string>(request, orgToken, 'POST', '/rights/right/add', {
-    trademarkName: name,
-    regNo: String(50_000_000 + Math.floor(Math.random() * 9_000_000)),
-    niceClass: '25',
-    registrant: '测试品牌股份有限公司',
-    regDate: '2020-05-06',
-  });
-  await apiCall(request, orgToken, 'POST', '/rights/right/submit', { ids: id });
-  await apiCall(request, reviewerToken, 'POST', '/rights/right/approve', { id, result: 'pass' });
-}
-
-/** An enabled pool paying 500 yuan per clue. */
-async function enabledPool(request: APIRequestContext, financeToken: string, poolName: string) {
-  const id = await apiCall<string>(request, financeToken, 'POST', '/rights/capitalPool/add', { poolName, fundSource: '1', poolYear: 2026, totalAmount: '100000', subsidyPerCase: '500', orgCap: '50000' });
-  await apiCall(request, financeToken, 'PUT', '/rights/capitalPool/enable', { id });
-  return id;
-}
 
 test.describe('线索批次 (DOMAIN clue batch flow)', () => {
   test.describe.configure({ timeout: 180_000 });

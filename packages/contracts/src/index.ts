@@ -27,3 +27,4 @@ export * from './finance/money.ts';
 export * from './finance/pool.ts';
 export * from './finance/pool-log.ts';
 export * from './finance/claim.ts';
+export * from './dashboard.ts';

@@ -103,7 +103,7 @@ const claimRules = (body: ClaimShape, ctx: z.RefinementCtx) => {
   const seen = new Set<string>();
   for (const inv of body.invoices) {
     const key = `${inv.invoiceCode}|${inv.invoiceNo}`;
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', message: ClaimMsg.invoiceRepeated(inv.invoiceCode, inv.invoiceNo), path: ['invoices'] });
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', message: ClaimMsg.invoiceRepeated(inv.invoiceCode, inv.invoiceNo) });
     seen.add(key);
   }
   const total = body.invoices.reduce((sum, inv) => sum + toCents(inv.amount), 0n);

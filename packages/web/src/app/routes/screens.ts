@@ -19,6 +19,7 @@ export const screens: Record<string, Screen> = {
   'dashboard/Analysis': lazy(() =>
     import('../../modules/dashboard/analysis/Analysis.tsx').then((m) => ({ default: m.Analysis })),
   ),
+  'dashboard/Workplace': lazy(() => import('../../modules/dashboard/workplace/Workplace.tsx').then((m) => ({ default: m.Workplace }))),
   'exception/403': Exception403,
   'exception/404': Exception404,
   'exception/500': Exception500,

@@ -13,6 +13,7 @@ import { listPagination } from './pagination.ts';
 import { RecordModal } from './RecordModal.tsx';
 import { RowActions } from './RowActions.tsx';
 import { SearchForm } from './SearchForm.tsx';
+import { useUrlFilters } from './useUrlFilters.ts';
 import { toSearchParams } from './searchParams.ts';
 import { SelectionBar } from './SelectionBar.tsx';
 import { tableScrollX, useActionColumnFixed } from './tableLayout.ts';
@@ -46,7 +47,8 @@ const keyOf = <T extends object>(rowKey: ListDefinition<T>['rowKey'], record: T)
  */
 export function ListPage<T extends object, B = Record<string, unknown>>({ definition, params, embedded }: ListPageProps<T, B>) {
   const access = useAccess();
-  const list = useListData(definition, params);
+  const urlFilters = useUrlFilters(definition.search);
+  const list = useListData(definition, params, urlFilters.filters);
   const actionsFixed = useActionColumnFixed();
   const [selected, setSelected] = useState<{ keys: string[]; rows: T[] }>({ keys: [], rows: [] });
   const [editing, setEditing] = useState<Editing<T>>(null);
@@ -219,7 +221,7 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
   return (
     <Frame {...(embedded ? {} : { variant: 'borderless' as const })} style={fullscreenStyle} className={fullscreen ? 'list-fullscreen' : undefined}>
       {definition.search && definition.search.length > 0 && (
-        <SearchForm name={`${definition.key}-search`} fields={definition.search} onSearch={(values) => list.search(toSearchParams(definition.search!, values))} />
+        <SearchForm name={`${definition.key}-search`} fields={definition.search} initialValues={urlFilters.values} onSearch={(values) => list.search(toSearchParams(definition.search!, values))} />
       )}
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8, marginBottom: 16 }}>
         <Space wrap className="list-toolbar">

@@ -9,6 +9,8 @@ type SearchFormProps = {
   name: string;
   fields: SearchField[];
   onSearch: (values: Record<string, unknown>) => void;
+  /** the filter the list opened with (from its address) */
+  initialValues?: Record<string, unknown>;
 };
 
 /** The input of a field, as an element Form.Item can hand its value and onChange to. */
@@ -29,9 +31,10 @@ function fieldInput(field: SearchField) {
 }
 
 /** The list's search form: 查询, 重置, and 展开/收起 for the fields marked hidden (JeecgBoot table-page-search). */
-export function SearchForm({ name, fields, onSearch }: SearchFormProps) {
+export function SearchForm({ name, fields, onSearch, initialValues }: SearchFormProps) {
   const [form] = Form.useForm();
-  const [expanded, setExpanded] = useState(false);
+  // a filter on a folded field is shown, so that 重置 is not the only sign of it
+  const [expanded, setExpanded] = useState(() => fields.some((field) => field.hidden && initialValues?.[field.name] !== undefined));
   const hasHidden = fields.some((field) => field.hidden);
   const shown = fields.filter((field) => expanded || !field.hidden);
 
@@ -41,7 +44,7 @@ export function SearchForm({ name, fields, onSearch }: SearchFormProps) {
   };
 
   return (
-    <Form form={form} name={name} className="list-search" onFinish={(values: Record<string, unknown>) => onSearch(values)} style={{ marginBottom: 16 }}>
+    <Form form={form} name={name} initialValues={initialValues} className="list-search" onFinish={(values: Record<string, unknown>) => onSearch(values)} style={{ marginBottom: 16 }}>
       <Row gutter={24}>
         {shown.map((field) => (
           <Col key={field.name} xl={6} lg={8} md={12} sm={24} xs={24}>

@@ -1,4 +1,4 @@
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { Query } from '../../platform/http.ts';
 import type { SearchField } from './types.ts';
 
@@ -28,4 +28,23 @@ export function toSearchParams(fields: SearchField[], values: Record<string, unk
     }
   }
   return params;
+}
+
+/**
+ * The search form's values from an address's query (`?expiryFlag=expiringSoon&expireDate_begin=…`), so
+ * a dashboard figure opens its list already filtered. Only the list's own search fields are read.
+ */
+export function fromSearchParams(fields: SearchField[], query: URLSearchParams): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.type === 'dateRange') {
+      const begin = query.get(`${field.name}_begin`);
+      const end = query.get(`${field.name}_end`);
+      if (begin || end) values[field.name] = [begin ? dayjs(begin) : null, end ? dayjs(end) : null];
+      continue;
+    }
+    const value = query.get(field.name);
+    if (value) values[field.name] = field.type === undefined || field.type === 'text' ? value.replace(/^\*|\*$/g, '') : value;
+  }
+  return values;
 }

@@ -17,8 +17,8 @@ export function useReloadList(key: string): () => void {
 export type ListState = { pageNo: number; pageSize: number; sort: Sort | null; filters: Query };
 
 /** Paging, sorting and filtering of a list, and its data through TanStack Query. */
-export function useListData<T extends object, B>(definition: ListDefinition<T, B>, screenParams: Query = {}) {
-  const [state, setState] = useState<ListState>({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE, sort: null, filters: {} });
+export function useListData<T extends object, B>(definition: ListDefinition<T, B>, screenParams: Query = {}, initialFilters: Query = {}) {
+  const [state, setState] = useState<ListState>(() => ({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE, sort: null, filters: initialFilters }));
   const reload = useReloadList(definition.key);
 
   const sort = state.sort ?? (definition.defaultSort === undefined ? DEFAULT_SORT : definition.defaultSort);

@@ -74,7 +74,9 @@ export async function payClaims(db: Db, user: SessionUser, body: ClaimPayBody): 
   await checkAttachments(db, user, [{ paths: body.voucher }]);
   try {
     await db.transaction(async (t) => {
-      for (const [i, id] of body.ids.entries()) await payOne(t, user, body, id, serialOf(body, i));
+      // claims in id order, whatever order the run lists them: two runs over the same claims lock them alike
+      const order = body.ids.map((id, i) => ({ id, serial: serialOf(body, i) })).sort((x, y) => (x.id < y.id ? -1 : 1));
+      for (const { id, serial } of order) await payOne(t, user, body, id, serial);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

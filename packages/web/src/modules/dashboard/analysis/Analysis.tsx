@@ -4,8 +4,12 @@ import dayjs from 'dayjs';
 import { useSession } from '../../../platform/session.ts';
 import { useCurrentUserDeparts } from '../../../platform/useCurrentUserDeparts.ts';
 import { OrgStatusNotice } from '../org/OrgStatusNotice.tsx';
+import { AnalysisPanels } from './AnalysisPanels.tsx';
 
-/** The home page (`dashboard/Analysis`): the spec §9 greeting and the signed-in user's own details. */
+/**
+ * The home page (`dashboard/Analysis`): the spec §9 greeting, the figures and charts the user may read
+ * (analysis.panels.ts), and the signed-in user's own details.
+ */
 export function Analysis() {
   const userInfo = useSession((state) => state.userInfo);
   const username = useSession((state) => state.username);
@@ -37,6 +41,7 @@ export function Analysis() {
         </Typography.Title>
         <Typography.Text type="secondary">{WELCOME_TEXT}</Typography.Text>
       </Card>
+      <AnalysisPanels />
       <Card title="我的信息">
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} items={items} />
       </Card>

@@ -26,9 +26,5 @@ export const newRequestKey = () => `w${Date.now().toString(36)}${Math.random().t
 
 export const POOL_STATUS_COLORS: Record<string, string> = { '1': 'default', '2': 'green', '3': 'orange', '4': 'blue' };
 
-/** `1234567.5` → `1,234,567.50` for reading; the value sent stays the plain decimal. */
-export function formatMoney(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const [whole, frac = ''] = value.replace(/^-/, '').split('.');
-  return `${value.startsWith('-') ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${(frac + '00').slice(0, 2)}`;
-}
+/** Shared with every screen that shows money (platform/format.ts). */
+export { formatMoney } from '../../../platform/format.ts';

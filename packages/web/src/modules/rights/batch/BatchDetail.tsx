@@ -2,8 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { BatchRecord, Envelope } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Result, Skeleton, Space, Tabs, Typography } from 'antd';
-import { useCallback, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { usePageTitle } from '../../../platform/pageTitle.ts';
@@ -36,7 +36,9 @@ export function BatchDetail() {
   const [editing, setEditing] = useState<BatchRecord | null>(null);
   // `?tab=` opens a tab (a new batch at its items); switching stays off the address, which names the page's tab in the shell
   const [tab, setTab] = useState<TabKey>(() => ((TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as TabKey) : 'info'));
-  const batch = useQuery({ queryKey: batchKey(id), queryFn: () => batchApi.byId(id), enabled: Boolean(id) });
+  // Opened from a decision notice, the page must show the status the decision set, though another page
+  // (the list, this batch at another tab) read the batch moments ago: read on every opening.
+  const batch = useQuery({ queryKey: batchKey(id), queryFn: () => batchApi.byId(id), enabled: Boolean(id), refetchOnMount: 'always' });
   const b = batch.data;
   usePageTitle(b ? `线索批次：${b.batchNo}` : null);
 
@@ -44,6 +46,12 @@ export function BatchDetail() {
     void client.invalidateQueries({ queryKey: batchKey(id) });
     reloadList();
   }, [client, id, reloadList]);
+  // and on a visit to the page already open (去处理 to the address it is at)
+  const { key: visit } = useLocation();
+  const firstVisit = useRef(visit);
+  useEffect(() => {
+    if (visit !== firstVisit.current) void client.invalidateQueries({ queryKey: batchKey(id) });
+  }, [visit, client, id]);
   const { handlers, dialogs } = useBatchActions({ onEdit: setEditing, onChanged: changed });
   const calling = useApiMutation((run: () => Promise<Envelope<unknown>>) => run(), { onSuccess: changed });
   const removing = useApiMutation((record: BatchRecord) => batchApi.remove!(record), {

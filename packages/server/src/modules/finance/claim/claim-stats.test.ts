@@ -1,0 +1,45 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ClaimMsg, ItemStatus } from '@sbwq/contracts';
+import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
+import { claimRig } from './claim.fixtures.ts';
+
+const BASE = '/rights/financeRecord';
+
+describe('spec §7 机构申请排行 and spec §2 the batch-closed reminder', async () => {
+  const s = await claimRig({ orgCap: '60000' });
+  const { rig, a, b, reviewer, finance } = s;
+  const call = rig.call;
+
+  it('agencyCApplyStatisticsList: per organisation applyNum, passNum, amount claimed, paid; organisations see only their own row', async () => {
+    const paid = await s.claimOf('500');
+    await s.toPay(paid);
+    await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(paid));
+    await s.claimOf('120');
+    await s.submitted(a, s.rightA, 1);
+    const all = await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { pageNo: 1, pageSize: 10 });
+    expect(all.success).toBe(true);
+    const rowA = all.result.records.find((r: { orgId: string }) => r.orgId === a.orgId);
+    expect(rowA).toMatchObject({ applyNum: 2, passNum: 1, amount: '620.00', paidAmount: '500.00' });
+    expect(all.result.records.find((r: { orgId: string }) => r.orgId === b.orgId)).toMatchObject({ applyNum: 1, passNum: 1, amount: '0.00' });
+    const own = await call(b.token, 'POST', '/sys/api/agencyCApplyStatisticsList', {});
+    expect(own.result.records.map((r: { orgId: string }) => r.orgId)).toEqual([b.orgId]);
+    const none = await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { startDate: '2000-01-01', endDate: '2000-12-31' });
+    expect(none.result).toMatchObject({ records: [], total: 0 });
+    expect((await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { startDate: '2026-02-01', endDate: '2026-01-01' })).success).toBe(false);
+  });
+
+  it('closing a batch with money frozen sends its organisation an urgent notice whose 去处理 opens the claim page', async () => {
+    const items = (await call(b.token, 'GET', `/rights/threaded/item/list?batchId=${s.batchB}`)).result.records;
+    const values = items.map((it: Record<string, unknown>) => ({ ...it, status: ItemStatus.success, complaintNo: 'TS-1', handleTime: '2026-01-10' }));
+    expect((await call(b.token, 'POST', '/rights/threaded/item/save', { batchId: s.batchB, values, deleteIds: [] })).success).toBe(true);
+    expect((await call(b.token, 'POST', '/rights/threaded/applyClosure', { id: s.batchB, closureSummary: '处理完毕' })).success).toBe(true);
+    expect((await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id: s.batchB, result: 'pass' })).success).toBe(true);
+    const batchNo = (await s.batch(s.batchB)).batchNo;
+    const notices = await rig.database.db.select().from(sysAnnouncement).where(and(eq(sysAnnouncement.busId, s.batchB), eq(sysAnnouncement.priority, 'H')));
+    expect(notices).toMatchObject([{ titile: ClaimMsg.closedNoticeTitle(batchNo), openType: 'url', openPage: '/finance/claim/list', busType: 'claim_batch_closed' }]);
+    expect(notices[0].userIds).toContain(b.userId);
+    // an 已结案 batch is still claimable against its frozen money
+    expect((await call(b.token, 'GET', `${BASE}/batchOptions`)).result.map((o: { id: string }) => o.id)).toContain(s.batchB);
+  });
+});

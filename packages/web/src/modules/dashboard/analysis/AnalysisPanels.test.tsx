@@ -1,0 +1,124 @@
+import { StorageKey, type AuthItem } from '@sbwq/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../../platform/storage.ts';
+import { envelope, fakeServer, type Route } from '../../../test/fakeServer.ts';
+import { AnalysisPanels } from './AnalysisPanels.tsx';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+// the canvas is ECharts' business; here the option handed to it is what is checked
+vi.mock('../../../components/chart/EChart.tsx', () => ({
+  EChart: ({ option, ariaLabel }: { option: unknown; ariaLabel: string }) => <pre aria-label={ariaLabel}>{JSON.stringify(option)}</pre>,
+}));
+
+const grant = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
+const STAFF_CODES = ['rights:approval:todo', 'finance:pool:list', 'rights:right:list'];
+const expiry = { today: '2026-11-25', expiringSoon: 3, inGracePeriod: 1, expired: 0, authExpired: 2, months: [{ month: '2026-11', count: 3 }] };
+const status = (staff: boolean) => ({ staff, nextStep: 'done', nextStepText: '' });
+
+function show(codes: string[], routes: Record<string, Route>) {
+  session.set(StorageKey.userAuth, grant(...codes));
+  session.set(StorageKey.sysAuth, grant(...codes).map((item) => ({ ...item, status: '1' })));
+  fakeServer(routes);
+  const router = createMemoryRouter([{ path: '*', element: <AnalysisPanels /> }], { initialEntries: ['/dashboard/analysis'] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const cardLink = (name: string) => screen.findByRole('link', { name: `${name}：查看列表` });
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('分析页 panels (spec §2 dashboard analysis, §9 number and money display)', () => {
+  it('staff: 待我审批, 资金池余额 (exact sum, 2 decimals), 即将到期, each linking to its filtered list; the charts get the answers', async () => {
+    show(STAFF_CODES, {
+      'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
+      'GET /rights/approval/todoCount': () => ({ body: envelope(1234) }),
+      'GET /sys/api/capitalPoolStatisticalList': () => ({
+        body: envelope([
+          { poolId: 'p1', poolName: '专项一', total: '0', balance: '1000000.10', frozen: '5.00', used: '1.00' },
+          { poolId: 'p2', poolName: '专项二', total: '0', balance: '0.20', frozen: '0.00', used: '0.00' },
+        ]),
+      }),
+      'GET /sys/api/poolLines': () => ({ body: envelope([]) }),
+      'GET /sys/api/rightExpiryStatistics': () => ({ body: envelope(expiry) }),
+    });
+    const todo = await cardLink('待我审批');
+    expect(todo.getAttribute('href')).toBe('/rights/approval/todo');
+    expect(await within(todo).findByText('1,234')).toBeTruthy();
+    const pool = await cardLink('资金池余额（元）');
+    expect(await within(pool).findByText('1,000,000.30')).toBeTruthy();
+    expect(within(pool).getByText('2 个资金池，冻结 5.00 元')).toBeTruthy();
+    const soon = await cardLink('12个月内到期商标');
+    expect(soon.getAttribute('href')).toBe('/rights/right/list?expiryFlag=expiringSoon');
+    expect(await within(soon).findByText('宽展期 1 件，授权过期 2 件')).toBeTruthy();
+    expect((await screen.findByLabelText('资金池统计')).textContent).toContain('"data":["专项一","专项二"]');
+    expect(await screen.findByText('暂无数据')).toBeTruthy(); // the pool lines of this month: none
+    expect(screen.queryByText('被驳回的权利')).toBeNull();
+  });
+
+  it('an organisation user: their rights expiring and what waits on them next, no pool or approval figures', async () => {
+    show(['rights:right:list', 'rights:bank:list'], {
+      'GET /rights/org/status': () => ({ body: envelope(status(false)) }),
+      'GET /sys/api/rightExpiryStatistics': () => ({ body: envelope(expiry) }),
+      'GET /rights/bank/list': (url) => ({ body: envelope({ records: [], total: url.searchParams.get('auditStatus') === '2' ? 1 : -1, size: 1, current: 1, pages: 1 }) }),
+      'GET /rights/right/list': (url) => ({ body: envelope({ records: [], total: { '2': 4, '3': 7, '0': 0 }[url.searchParams.get('auditStatus') ?? ''] ?? -1, size: 1, current: 1, pages: 1 }) }),
+    });
+    const rejected = await cardLink('被驳回的权利');
+    expect(rejected.getAttribute('href')).toBe('/rights/right/list?auditStatus=2');
+    expect(await within(rejected).findByText('4')).toBeTruthy();
+    expect(within(rejected).getByText('下一步：修改后重新提交审核')).toBeTruthy();
+    expect(await within(await cardLink('未提交的权利')).findByText('7')).toBeTruthy();
+    const bank = await cardLink('被驳回的银行账户');
+    expect(bank.getAttribute('href')).toBe('/rights/org/bank?auditStatus=2');
+    expect(await within(bank).findByText('1')).toBeTruthy();
+    expect(await cardLink('12个月内到期商标')).toBeTruthy();
+    expect(screen.queryByText('待我审批')).toBeNull();
+    expect(screen.queryByText('资金池余额（元）')).toBeNull();
+  });
+
+  it('a panel whose call the user may not make is not shown (staff with 待我审批 only)', async () => {
+    show(['rights:approval:todo'], {
+      'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
+      'GET /rights/approval/todoCount': () => ({ body: envelope(0) }),
+    });
+    expect(await cardLink('待我审批')).toBeTruthy();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(screen.queryByText('资金池统计')).toBeNull();
+  });
+
+  it('an organisation not yet certified sees no figures (the notice above leads to its next step)', async () => {
+    show(['rights:right:list'], {
+      'GET /rights/org/status': () => ({ body: envelope({ ...status(false), nextStep: 'certify' }) }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('§7 线索申请: total, passed and 通过率 from threadedApplyNum / threadedApplyPassNum, linking to the batch list; the monthly chart gets both series', async () => {
+    show(['rights:threaded:list'], {
+      'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
+      'GET /sys/api/threadedApplyNum': () => ({ body: envelope(1200) }),
+      'GET /sys/api/threadedApplyPassNum': () => ({ body: envelope(900) }),
+      'GET /sys/api/monthThreadedApplyNum': () => ({ body: envelope([{ month: '2026-10', num: 7 }, { month: '2026-11', num: 4 }]) }),
+      'GET /sys/api/monthThreadedApplyPassNum': () => ({ body: envelope([{ month: '2026-11', num: 3 }]) }),
+    });
+    const card = await cardLink('线索申请总数');
+    expect(card.getAttribute('href')).toBe('/rights/batch/list');
+    expect(await within(card).findByText('1,200')).toBeTruthy();
+    expect(await within(card).findByText('通过 900 批，通过率 75.0%')).toBeTruthy();
+    const chart = await screen.findByLabelText('月度线索申请与通过（近12个月）');
+    expect(chart.textContent).toContain('"data":[7,4]');
+    expect(chart.textContent).toContain('"data":[0,3]');
+  });
+});

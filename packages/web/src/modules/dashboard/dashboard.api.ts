@@ -1,0 +1,40 @@
+import { AuditStatus, BATCH_RESULT_STATISTICS_PATH, BatchStatsPath, RIGHT_EXPIRY_STATISTICS_PATH, type BatchResultGroup, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { http } from '../../platform/http.ts';
+import { unwrap } from '../../platform/result.ts';
+import { bankApi } from '../rights/bank/bank.api.ts';
+import { rightApi } from '../rights/right/right.api.ts';
+
+/** The statistics calls the dashboards read (spec §7 Statistics, plus the rights expiry figures). */
+export const dashboardApi = {
+  poolStatistics: (signal?: AbortSignal) => http.get<PoolStatistic[]>('/sys/api/capitalPoolStatisticalList', undefined, { signal }).then(unwrap),
+  poolLines: (range: { start: string; end: string }, signal?: AbortSignal) =>
+    http.get<PoolLine[]>('/sys/api/poolLines', { startDate: range.start, endDate: range.end }, { signal }).then(unwrap),
+  rightExpiry: (signal?: AbortSignal) => http.get<RightExpiryStatistics>(RIGHT_EXPIRY_STATISTICS_PATH, undefined, { signal }).then(unwrap),
+  /** how many of the caller's rights are in one review state: the list's own total, one row fetched */
+  rightsIn: (auditStatus: string, signal?: AbortSignal) =>
+    rightApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
+  /** 线索批次: submitted and approved, the caller's organisation's for organisation users */
+  batchApplyNum: (signal?: AbortSignal) => http.get<number>(BatchStatsPath.applyNum, undefined, { signal }).then(unwrap),
+  batchApplyPassNum: (signal?: AbortSignal) => http.get<number>(BatchStatsPath.applyPassNum, undefined, { signal }).then(unwrap),
+  batchMonths: (signal?: AbortSignal) =>
+    Promise.all([
+      http.get<MonthNum[]>(BatchStatsPath.monthApplyNum, undefined, { signal }).then(unwrap),
+      http.get<MonthNum[]>(BatchStatsPath.monthApplyPassNum, undefined, { signal }).then(unwrap),
+    ]).then(([apply, pass]) => ({ apply, pass })),
+  batchResults: (by: BatchResultGroup, signal?: AbortSignal) => http.get<BatchResultRow[]>(BATCH_RESULT_STATISTICS_PATH, { by }, { signal }).then(unwrap),
+  /** the same for the organisation's bank accounts */
+  bankAccountsIn: (auditStatus: string, signal?: AbortSignal) =>
+    bankApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
+};
+
+/** The lists behind the figures (menu urls; ListPage reads its search fields from the query). */
+export const RIGHT_LIST_PATH = '/rights/right/list';
+export const POOL_LIST_PATH = '/finance/pool';
+export const POOL_LOG_PATH = '/finance/poolLog';
+export const BANK_LIST_PATH = '/rights/org/bank';
+export const BATCH_LIST_PATH = '/rights/batch/list';
+export const batchListLink = (query: Record<string, string>) => `${BATCH_LIST_PATH}?${new URLSearchParams(query)}`;
+export const rightsListLink = (query: Record<string, string>) => `${RIGHT_LIST_PATH}?${new URLSearchParams(query)}`;
+export const bankListLink = (query: Record<string, string>) => `${BANK_LIST_PATH}?${new URLSearchParams(query)}`;
+export const poolLogLink = (query: Record<string, string>) => `${POOL_LOG_PATH}?${new URLSearchParams(query)}`;
+export { AuditStatus };

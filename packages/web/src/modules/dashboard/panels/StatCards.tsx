@@ -1,0 +1,85 @@
+import { AuditStatus } from '@sbwq/contracts';
+import { StatCard } from '../../../components/chart/StatCard.tsx';
+import { formatMoney, formatNumber } from '../../../platform/format.ts';
+import { APPROVAL_TODO_PATH, approvalApi } from '../../rights/approval/approval.api.ts';
+import { passRate, sumMoney } from '../charts.ts';
+import { bankListLink, BATCH_LIST_PATH, dashboardApi, POOL_LIST_PATH, rightsListLink } from '../dashboard.api.ts';
+import { usePanelQuery } from './usePanelQuery.ts';
+
+/** 待我审批: the count the approvals workbench lists. */
+export function TodoCard() {
+  const count = usePanelQuery(['todoCount'], (signal) => approvalApi.todoCount(signal));
+  return <StatCard title="待我审批" value={formatNumber(count.data ?? 0)} suffix="项" loading={count.isPending} to={APPROVAL_TODO_PATH} />;
+}
+
+/** 资金池余额: every pool's available balance added up exactly, with what is frozen. */
+export function PoolBalanceCard() {
+  const stats = usePanelQuery(['poolStatistics'], (signal) => dashboardApi.poolStatistics(signal));
+  const list = stats.data ?? [];
+  return (
+    <StatCard
+      title="资金池余额（元）"
+      value={formatMoney(sumMoney(list.map((s) => s.balance)))}
+      loading={stats.isPending}
+      to={POOL_LIST_PATH}
+      footer={`${formatNumber(list.length)} 个资金池，冻结 ${formatMoney(sumMoney(list.map((s) => s.frozen)))} 元`}
+    />
+  );
+}
+
+/** 即将到期: marks whose term ends within 12 months, the grace-period ones beside. */
+export function ExpiringCard() {
+  const stats = usePanelQuery(['rightExpiry'], (signal) => dashboardApi.rightExpiry(signal));
+  return (
+    <StatCard
+      title="12个月内到期商标"
+      value={formatNumber(stats.data?.expiringSoon ?? 0)}
+      suffix="件"
+      loading={stats.isPending}
+      to={rightsListLink({ expiryFlag: 'expiringSoon' })}
+      footer={stats.data ? `宽展期 ${formatNumber(stats.data.inGracePeriod)} 件，授权过期 ${formatNumber(stats.data.authExpired)} 件` : undefined}
+    />
+  );
+}
+
+/** An organisation's rights in one review state: what waits on them next (被驳回 → 修改后重新提交, 草稿 → 提交审核). */
+function RightsStateCard({ status, title, footer }: { status: string; title: string; footer: string }) {
+  const total = usePanelQuery(['rightsIn', status], (signal) => dashboardApi.rightsIn(status, signal));
+  return <StatCard title={title} value={formatNumber(total.data ?? 0)} suffix="件" loading={total.isPending} to={rightsListLink({ auditStatus: status })} footer={footer} />;
+}
+
+export const RejectedRightsCard = () => <RightsStateCard status={AuditStatus.rejected} title="被驳回的权利" footer="下一步：修改后重新提交审核" />;
+export const DraftRightsCard = () => <RightsStateCard status={AuditStatus.draft} title="未提交的权利" footer="下一步：提交审核" />;
+export const PendingRightsCard = () => <RightsStateCard status={AuditStatus.pending} title="审核中的权利" footer="等待协会审核" />;
+
+/** 被驳回的银行账户: the account to correct before money can be paid to it. */
+export function RejectedBankCard() {
+  const total = usePanelQuery(['bankAccountsIn', AuditStatus.rejected], (signal) => dashboardApi.bankAccountsIn(AuditStatus.rejected, signal));
+  return (
+    <StatCard
+      title="被驳回的银行账户"
+      value={formatNumber(total.data ?? 0)}
+      suffix="个"
+      loading={total.isPending}
+      to={bankListLink({ auditStatus: AuditStatus.rejected })}
+      footer="下一步：修改后重新提交审核"
+    />
+  );
+}
+
+/** 线索申请总数 with 通过数 and 通过率 (spec §7 threadedApplyNum / threadedApplyPassNum). */
+export function BatchApplyCard() {
+  const apply = usePanelQuery(['batchApplyNum'], (signal) => dashboardApi.batchApplyNum(signal));
+  const pass = usePanelQuery(['batchApplyPassNum'], (signal) => dashboardApi.batchApplyPassNum(signal));
+  const rate = apply.data !== undefined && pass.data !== undefined ? passRate(apply.data, pass.data) : null;
+  return (
+    <StatCard
+      title="线索申请总数"
+      value={formatNumber(apply.data ?? 0)}
+      suffix="批"
+      loading={apply.isPending || pass.isPending}
+      to={BATCH_LIST_PATH}
+      footer={`通过 ${formatNumber(pass.data ?? 0)} 批${rate ? `，通过率 ${rate}` : ''}`}
+    />
+  );
+}

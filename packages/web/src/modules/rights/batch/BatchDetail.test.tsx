@@ -1,0 +1,61 @@
+import { BatchStatus, type BatchRecord } from '@sbwq/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { BatchDetail } from './BatchDetail.tsx';
+
+const record = (status: string, text: string) =>
+  ({ id: 'b1', batchNo: 'XS20261125001', batchName: '拼多多假冒线索', status, status_dictText: text, editable: true, withdrawable: true, itemCount: 3, applyAmount: '60000.00' }) as BatchRecord;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The app's cache: a batch read a moment ago is not read again on its own. */
+const appClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+
+function show(client: QueryClient) {
+  const router = createMemoryRouter([{ path: '/rights/batch/detail/:id', element: <BatchDetail /> }], { initialEntries: ['/rights/batch/detail/b1'] });
+  const { container } = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, head: () => container.querySelector('.batch-detail-head')?.textContent ?? '' };
+}
+
+describe('DOMAIN clue batch flow: the batch page', () => {
+  it('a visit to the page already open (a decision notice’s 去处理) shows the status the decision set, not the cached one', async () => {
+    let current = record(BatchStatus.pending, '待审核');
+    fakeServer({
+      'GET /rights/threaded/queryById': () => ({ body: envelope(current) }),
+      'GET /sys/dict/getDictItems/*': () => ({ body: envelope([]) }),
+    });
+    const client = appClient();
+    const { head, router } = show(client);
+    await waitFor(() => expect(head()).toContain('待审核'));
+
+    current = record(BatchStatus.returned, '退回补正');
+    await act(() => router.navigate('/rights/batch/detail/b1'));
+    await waitFor(() => expect(head()).toContain('退回补正'));
+  });
+
+  it('opening the page (a notice’s 去处理 to a new tab) reads the batch again though it was read moments ago', async () => {
+    let current = record(BatchStatus.pending, '待审核');
+    fakeServer({
+      'GET /rights/threaded/queryById': () => ({ body: envelope(current) }),
+      'GET /sys/dict/getDictItems/*': () => ({ body: envelope([]) }),
+    });
+    const client = appClient();
+    const first = show(client);
+    await waitFor(() => expect(first.head()).toContain('待审核'));
+    cleanup();
+
+    current = record(BatchStatus.returned, '退回补正');
+    const again = show(client);
+    await waitFor(() => expect(again.head()).toContain('退回补正'));
+  });
+});
