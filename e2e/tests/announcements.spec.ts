@@ -117,7 +117,8 @@ test.describe('通告与消息 (spec §7 notifications)', () => {
     await expect(modal.getByRole('heading', { name: title })).toBeVisible();
     await expect(modal.getByTestId('notice-content')).toContainText('第一批线索已结案。请于本周内补充材料');
     await expect(modal.getByTestId('notice-content').locator('strong')).toHaveText('请于本周内补充材料');
-    await expect(modal.getByText(EXPENSE_REMINDER)).toBeVisible();
+    // the expense-claim reminder belongs to the claim notices (spec §2): this one leads to 我的消息
+    await expect(modal.getByText(EXPENSE_REMINDER)).toBeHidden();
     await settled(modal);
     await userPage.screenshot({ path: shot(testInfo, 'notice-modal-1440') });
     // marked read: the badge drops

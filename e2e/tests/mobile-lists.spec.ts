@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test } from '../support/app.ts';
-import { certifiedOrgViaApi, createOrgUser, creditCode, pngFile, apiUpload } from '../support/rights.ts';
+import { certifiedOrgViaApi, createFinance, createOrgUser, creditCode, pngFile, apiUpload } from '../support/rights.ts';
 import { screenshotPath, signInQuickly } from '../support/shell.ts';
 import { apiCall, apiToken, expect, unique, USER_PASSWORD } from '../support/system.ts';
 
@@ -94,6 +94,27 @@ async function seedRows(request: APIRequestContext): Promise<{ reviewer: string 
   const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName: '窄屏测试淘宝假冒商品线索批次', rightIds: batchRightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId });
   await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=375' }], deleteIds: [] });
   await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
+  // 报销管理 and 付款管理: a claim of a second batch (维权中), passed by the reviewer and finance, waiting for payment
+  const finance = await apiToken(request, await createFinance(request), USER_PASSWORD);
+  const claimBatchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName: '窄屏测试报销批次', rightIds: batchRightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId: claimBatchId, values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=376' }], deleteIds: [] });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: claimBatchId });
+  await apiCall(request, reviewer, 'POST', '/rights/threaded/review', { id: claimBatchId, result: 'pass', approvedAmount: '500' });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/startEnforce', { id: claimBatchId });
+  const bankAnswer = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', { accountName: org.orgName, bankName: '中国农业银行', branchName: '杭州滨江支行', accountNo: '6228480012345678', accountNature: '1' });
+  const claimBankId = typeof bankAnswer === 'string' ? bankAnswer : bankAnswer.id;
+  await apiCall(request, finance, 'POST', '/rights/bank/approve', { id: claimBankId, result: 'pass' });
+  const invoiceFile = await apiUpload(request, org.token, { name: '发票.png', mimeType: 'image/png', buffer: pngFile() }, 'finance_claim');
+  const claim = await apiCall<{ id: string }>(request, org.token, 'POST', '/rights/financeRecord/add', {
+    batchId: claimBatchId,
+    expenseType: '1',
+    applyAmount: '300',
+    bankAccountId: claimBankId,
+    invoices: [{ invoiceCode: '', invoiceNo: '37500001', invoiceDate: '2026-10-01', amount: '300', files: invoiceFile }],
+  });
+  await apiCall(request, org.token, 'POST', '/rights/financeRecord/submit', { id: claim.id });
+  await apiCall(request, reviewer, 'POST', '/rights/financeRecord/bizReview', { id: claim.id, result: 'pass' });
+  await apiCall(request, finance, 'POST', '/rights/financeRecord/financeReview', { id: claim.id, result: 'pass' });
   // 职务管理, 通告管理 and 我的消息
   await apiCall(request, admin, 'POST', '/sys/position/add', { code: unique('pos'), name: '知识产权法务专员' });
   const me = await apiCall<{ records: { id: string }[] }>(request, admin, 'GET', '/sys/user/list', undefined, { username: 'admin' });

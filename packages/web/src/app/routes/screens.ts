@@ -51,6 +51,8 @@ export const screens: Record<string, Screen> = {
   'system/SysFillRuleList': lazy(() => import('../../modules/system/fill-rule/SysFillRuleList.tsx').then((m) => ({ default: m.SysFillRuleList }))),
   'finance/CapitalPoolList': lazy(() => import('../../modules/finance/pool/CapitalPoolList.tsx').then((m) => ({ default: m.CapitalPoolList }))),
   'finance/CapitalPoolLogList': lazy(() => import('../../modules/finance/pool/CapitalPoolLogList.tsx').then((m) => ({ default: m.CapitalPoolLogList }))),
+  'finance/ClaimList': lazy(() => import('../../modules/finance/claim/ClaimList.tsx').then((m) => ({ default: m.ClaimList }))),
+  'finance/PaymentList': lazy(() => import('../../modules/finance/claim/PaymentList.tsx').then((m) => ({ default: m.PaymentList }))),
   'system/SysCheckRuleList': lazy(() => import('../../modules/system/check-rule/SysCheckRuleList.tsx').then((m) => ({ default: m.SysCheckRuleList }))),
   'system/SysTableDictList': lazy(() => import('../../modules/system/table-dict/SysTableDictList.tsx').then((m) => ({ default: m.SysTableDictList }))),
   // 机构与权利

@@ -8,6 +8,7 @@ import { bindFeedback, type Feedback } from '../../../platform/feedback.ts';
 import { clearLocalSession, logout, startSession, useSession } from '../../../platform/session.ts';
 import { adminInfo, envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { NoticeBell, NOTICE_POPOVER_WIDTH } from './NoticeBell.tsx';
+import { PAYMENT_LIST_PAGE } from '../../../modules/finance/claim/claim.pages.ts';
 import { EXPENSE_REMINDER_TEXT } from './NoticeModal.tsx';
 import { FakeSocket } from './socket.testkit.ts';
 
@@ -113,7 +114,7 @@ describe('§2 announcement bell popover', () => {
   });
 
   it('clicking an item marks it read (editByAnntIdAndUserId with anntId) and opens the notice modal; 去处理 goes to openPage', { timeout: 20_000 }, async () => {
-    let feed = feedOf([notice({ id: 'a9', titile: '请补充报销材料', msgContent: '<p>第一批线索已结案</p>', openType: 'url', openPage: '/rights/payment' })], []);
+    let feed = feedOf([notice({ id: 'a9', titile: '请补充报销材料', msgContent: '<p>第一批线索已结案</p>', openType: 'url', openPage: PAYMENT_LIST_PAGE })], []);
     const { reads, feedCalls } = renderBell(() => ({ body: envelope(feed) }));
     fireEvent.click(await screen.findByRole('button', { name: '消息通知（1条未读）' }));
     feed = feedOf([], []);
@@ -129,7 +130,7 @@ describe('§2 announcement bell popover', () => {
     expect(feedCalls()).toBeGreaterThanOrEqual(2);
 
     fireEvent.click(within(dialog).getByRole('button', { name: /去\s*处\s*理/ }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/rights/payment'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(PAYMENT_LIST_PAGE));
   });
 
   it('查看更多 goes to /isps/userAnnouncement; a user whose menu lacks 我的消息 gets no such link', async () => {

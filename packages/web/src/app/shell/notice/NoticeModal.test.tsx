@@ -2,6 +2,7 @@ import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLAIM_LIST_PAGE, claimPage, PAYMENT_LIST_PAGE } from '../../../modules/finance/claim/claim.pages.ts';
 import { openInNewWindow } from '../../../platform/browser.ts';
 import type { NoticeView } from './notice.api.ts';
 import { EXPENSE_REMINDER_TEXT, NoticeModal } from './NoticeModal.tsx';
@@ -70,13 +71,21 @@ describe('§2 notice modal', { timeout: 20_000 }, () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
-  it('openType url: 去处理 with the red reminder about expense-claim information in 付款管理; it closes the modal and goes to the internal openPage', async () => {
-    const dialog = show(view({ openType: 'url', openPage: '/rights/payment?tab=todo' }));
+  it('openType url to a claim page: 去处理 with the red reminder about expense-claim information in 付款管理; it closes the modal and goes to the claim', async () => {
+    const dialog = show(view({ openType: 'url', openPage: claimPage('c1') }));
     const reminder = within(dialog).getByText(EXPENSE_REMINDER_TEXT);
     expect(reminder.className).toMatch(/reminder/);
     fireEvent.click(within(dialog).getByRole('button', { name: /去\s*处\s*理/ }));
     expect(onClose).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/rights/payment'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(CLAIM_LIST_PAGE));
+  });
+
+  it('the reminder belongs to claim notices only: 去处理 to another page (a batch decision) shows none', () => {
+    const dialog = show(view({ openType: 'url', openPage: '/rights/batch/detail/b1' }));
+    expect(within(dialog).getByRole('button', { name: /去\s*处\s*理/ })).toBeTruthy();
+    expect(within(dialog).queryByText(EXPENSE_REMINDER_TEXT)).toBeNull();
+    cleanup();
+    expect(within(show(view({ openType: 'url', openPage: PAYMENT_LIST_PAGE }))).getByText(EXPENSE_REMINDER_TEXT)).toBeTruthy();
   });
 
   it('openType url with an allowed outside address opens it in a new window; openType component shows no 去处理', () => {

@@ -1,6 +1,7 @@
 import { isInternalRoute } from '@sbwq/contracts';
 import { Button, Divider, Modal } from 'antd';
 import { useNavigate } from 'react-router';
+import { isClaimPage } from '../../../modules/finance/claim/claim.pages.ts';
 import { openInNewWindow } from '../../../platform/browser.ts';
 import type { NoticeView } from './notice.api.ts';
 import { NoticeContent } from './NoticeContent.tsx';
@@ -13,8 +14,9 @@ export const NOTICE_MODAL_TITLE = '通知消息';
 export const HANDLE_TEXT = '去处理';
 /**
  * spec §2 "Notice modal": the red reminder to upload expense-claim information in the payment
- * management menu. The spec words it in English only; it goes with 去处理, i.e. with notices that send
- * the user somewhere to act.
+ * management menu. The spec words it in English only. It belongs to the notices whose 去处理 leads to
+ * the claim pages (a closed batch whose money can be claimed, a claim sent back for invoices), not to
+ * every notice with a page to go to.
  */
 export const EXPENSE_REMINDER_TEXT = '温馨提示：请在“付款管理”菜单中上传报销信息。';
 
@@ -67,7 +69,7 @@ export function NoticeModal({ notice, onClose }: NoticeModalProps) {
           </div>
           <Divider className={styles.divider} />
           <NoticeContent html={notice.msgContent} fallback={notice.msgAbstract} />
-          {handle && <p className={styles.reminder}>{EXPENSE_REMINDER_TEXT}</p>}
+          {handle && isClaimPage(handle) && <p className={styles.reminder}>{EXPENSE_REMINDER_TEXT}</p>}
         </article>
       )}
     </Modal>

@@ -1,0 +1,157 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ClaimMsg } from '@sbwq/contracts';
+import { button, test } from '../support/app.ts';
+import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, pdfFile, pngFile, shot, unique } from '../support/rights.ts';
+import { choose, confirmInPopup, dropdown } from '../support/system-data.ts';
+import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
+
+const EXPENSE_REMINDER = '温馨提示：请在“付款管理”菜单中上传报销信息。';
+const idOf = (answer: unknown) => (typeof answer === 'string' ? answer : (answer as { id: string }).id);
+
+/** Types into a cell of the editable grid: a click opens its editor, Enter closes it. */
+async function typeInto(scope: Locator, target: Locator, label: string, text: string) {
+  await target.click();
+  const box = scope.getByLabel(label, { exact: true });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toBeHidden();
+}
+
+/**
+ * A batch of the organisation in 维权中 with 1000.00 frozen in an enabled pool (2 clues at 500), and an
+ * approved default bank account: what a claim needs. All through the API, as each is tested elsewhere.
+ */
+async function claimableBatch(request: APIRequestContext, org: { token: string; orgName: string }, reviewerToken: string, financeToken: string) {
+  const rightId = idOf(
+    await apiCall(request, org.token, 'POST', '/rights/right/add', { trademarkName: unique('报销商标'), regNo: String(50_000_000 + Math.floor(Math.random() * 9_000_000)), niceClass: '25', registrant: '测试品牌股份有限公司', regDate: '2020-05-06' }),
+  );
+  await apiCall(request, org.token, 'POST', '/rights/right/submit', { ids: rightId });
+  await apiCall(request, reviewerToken, 'POST', '/rights/right/approve', { id: rightId, result: 'pass' });
+  const poolId = idOf(await apiCall(request, financeToken, 'POST', '/rights/capitalPool/add', { poolName: unique('报销资金池'), fundSource: '1', poolYear: 2026, totalAmount: '100000', subsidyPerCase: '500', orgCap: '50000' }));
+  await apiCall(request, financeToken, 'PUT', '/rights/capitalPool/enable', { id: poolId });
+  const batchName = unique('报销批次');
+  const batchId = idOf(await apiCall(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId }));
+  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=7001' }, { linkUrl: 'https://item.taobao.com/item.htm?id=7002' }], deleteIds: [] });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
+  await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', approvedAmount: '1000' });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/startEnforce', { id: batchId });
+  const bankId = idOf(await apiCall(request, org.token, 'POST', '/rights/bank/add', { accountName: org.orgName, bankName: '中国工商银行', branchName: '杭州滨江支行', accountNo: '6222020200112233445', accountNature: '1', isDefault: '1' }));
+  await apiCall(request, financeToken, 'POST', '/rights/bank/approve', { id: bankId, result: 'pass' });
+  return { poolId, batchName };
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^消息通知/ });
+
+test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 finance records and progress, §2 notice modal)', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('an organisation claims against its batch with an invoice PDF; sent back, it follows the reminder and resubmits; reviewer and finance approve; finance pays with a voucher; the pool log shows the deduction and the organisation sees 已付款', async ({ browser, request, baseURL }, testInfo) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeUser = await createFinance(request);
+    const financeToken = await apiToken(request, financeUser, USER_PASSWORD);
+    const { batchName } = await claimableBatch(request, org, reviewerToken, financeToken);
+
+    // The organisation fills the claim: batch, 费用类型, 申请金额 and one invoice row with its PDF.
+    const agent = await contextFor(browser, org.username, baseURL!, '10.83.0.1');
+    await agent.setViewportSize({ width: 1440, height: 900 });
+    await agent.goto('/finance/claim/list');
+    await button(agent, '新增').click();
+    const form = dialog(agent, '新增报销单');
+    await formItem(form, '关联批次').locator('.ant-select').click();
+    await dropdown(agent).getByText(batchName).click();
+    await choose(agent, formItem(form, '费用类型').locator('.ant-select'), '公证费');
+    await formItem(form, '申请金额（元）').locator('input').fill('800');
+    // the approved default account is chosen already
+    await expect(formItem(form, '收款账户')).toContainText('中国工商银行');
+    await button(form, '新增').click();
+    const invoice = form.locator('[data-row-id]').first();
+    await typeInto(form, invoice.locator('[data-key="invoiceNo"]'), '发票号码', '12345678');
+    await invoice.locator('[data-key="invoiceDate"]').click();
+    const date = form.getByLabel('开票日期', { exact: true });
+    await date.fill('2026-10-01');
+    await date.press('Enter');
+    await typeInto(form, invoice.locator('[data-key="amount"]'), '金额（元）', '800.00');
+    await invoice.locator('[data-key="files"] input[type=file]').setInputFiles({ name: '发票.pdf', mimeType: 'application/pdf', buffer: pdfFile('Invoice 12345678') });
+    await expect(invoice.locator('[data-key="files"] a')).toBeVisible();
+    await expect(form.getByText('发票金额合计 800.00 元')).toBeVisible();
+    await agent.screenshot({ path: shot(testInfo, 'claim-form-1440') });
+    await button(form, '保存').click();
+    await toast(agent, ClaimMsg.added);
+    const claimRow = row(agent, batchName);
+    await expect(claimRow).toContainText('待提交');
+    const claimNo = (await claimRow.locator('a').first().textContent())!.trim();
+    await button(claimRow, '提交').click();
+    await confirmInPopup(agent);
+    await toast(agent, ClaimMsg.submitted);
+    await expect(claimRow).toContainText('待业务审核');
+
+    // The reviewer sends it back for invoices.
+    const reviewer = await contextFor(browser, org.reviewer, baseURL!, '10.83.0.2');
+    await reviewer.goto('/finance/claim/list');
+    await row(reviewer, claimNo).getByRole('button', { name: '业务审核', exact: true }).click();
+    let review = dialog(reviewer, `业务审核：${claimNo}`);
+    await review.getByText('退回补充发票').click();
+    await review.getByLabel('审核意见').fill('请补充公证费付款凭证');
+    await button(review, '提交').click();
+    await toast(reviewer, ClaimMsg.returned);
+
+    // The organisation's reminder: red text under the notice, 去处理 opens the claim page.
+    await agent.reload();
+    await bell(agent).click();
+    await agent.getByRole('tab', { name: /^系统消息/ }).click();
+    await agent.getByRole('button', { name: new RegExp(ClaimMsg.returnedNoticeTitle(claimNo)) }).first().click();
+    const notice = dialog(agent, '通知消息');
+    await expect(notice.getByText(EXPENSE_REMINDER)).toBeVisible();
+    await agent.screenshot({ path: shot(testInfo, 'claim-reminder-1440') });
+    await button(notice, '去处理').click();
+    await expect(agent).toHaveURL(/\/finance\/claim\/list/);
+    await expect(row(agent, claimNo)).toContainText('退回补充发票');
+    await button(row(agent, claimNo), '提交').click();
+    await confirmInPopup(agent);
+    await toast(agent, ClaimMsg.submitted);
+
+    // 业务审核 and 财务审核 pass it at 800.00.
+    await reviewer.reload();
+    await row(reviewer, claimNo).getByRole('button', { name: '业务审核', exact: true }).click();
+    review = dialog(reviewer, `业务审核：${claimNo}`);
+    await expect(review.getByLabel('核定金额（元）')).toHaveValue('800.00');
+    await button(review, '提交').click();
+    await toast(reviewer, ClaimMsg.toFinance);
+
+    const finance = await contextFor(browser, financeUser, baseURL!, '10.83.0.3');
+    await finance.setViewportSize({ width: 1440, height: 900 });
+    await finance.goto('/finance/claim/list');
+    await row(finance, claimNo).getByRole('button', { name: '财务审核', exact: true }).click();
+    review = dialog(finance, `财务审核：${claimNo}`);
+    await button(review, '提交').click();
+    await toast(finance, ClaimMsg.toPay);
+
+    // 付款管理: pay with a voucher.
+    await finance.goto('/finance/payment/list');
+    await expect(row(finance, claimNo)).toContainText('待付款');
+    await row(finance, claimNo).getByRole('button', { name: '付款', exact: true }).click();
+    const pay = dialog(finance, `付款：${claimNo}`);
+    await formItem(pay, '付款流水号').locator('input').fill(unique('LS'));
+    await formItem(pay, '付款凭证').locator('input[type=file]').setInputFiles({ name: '付款凭证.png', mimeType: 'image/png', buffer: pngFile() });
+    await expect(formItem(pay, '付款凭证').locator('.ant-upload-list-item-done, .ant-upload-list-item')).toHaveCount(1);
+    await button(pay, '确认付款').click();
+    await toast(finance, ClaimMsg.paid);
+    await expect(row(finance, claimNo)).toContainText('已付款');
+    await finance.screenshot({ path: shot(testInfo, 'payment-list-1440'), fullPage: true });
+
+    // The pool log: the payment is a deduction naming the claim.
+    await finance.goto('/finance/poolLog');
+    await expect(row(finance, claimNo)).toContainText('800.00');
+
+    // The organisation sees 已付款, and the progress in the claim's detail.
+    await agent.goto('/finance/claim/list');
+    await expect(row(agent, claimNo)).toContainText('已付款');
+    await row(agent, claimNo).getByRole('button', { name: '详情', exact: true }).click();
+    const detail = agent.locator('.claim-detail');
+    await detail.getByRole('tab', { name: '审批进度' }).click();
+    await expect(detail.locator('.claim-timeline')).toContainText('付款');
+    await expect(detail.locator('.claim-batch-money')).toContainText('800.00');
+    await agent.screenshot({ path: shot(testInfo, 'claim-detail-1440') });
+  });
+});

@@ -1,0 +1,170 @@
+import type { ClaimRecord, Envelope, InvoiceRecord } from '@sbwq/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Drawer, Popconfirm, Result, Skeleton, Space, Table, Tabs } from 'antd';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { FileLinks } from '../../../components/upload/FileLinks.tsx';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { formatMoney } from '../pool/pool.api.ts';
+import { claimActions, type ClaimActionKey } from './claim.actions.ts';
+import { claimApi, claimKey } from './claim.api.ts';
+import { BatchMoney, ClaimTimeline } from './ClaimProgress.tsx';
+import { ClaimStatusTag } from './ClaimStatusTag.tsx';
+import type { ClaimHandler } from './useClaimActions.tsx';
+
+type ClaimDetailProps = {
+  /** the claim shown; null closes the drawer */
+  claimId: string | null;
+  onClose: () => void;
+  handlers: Record<ClaimActionKey, ClaimHandler>;
+  onChanged: () => void;
+  /** the actions offered here (付款管理: only payment's); default all the claim allows */
+  only?: readonly ClaimActionKey[];
+};
+
+const PRIMARY: readonly ClaimActionKey[] = ['submit', 'bizReview', 'financeReview', 'pay'];
+
+/**
+ * 报销单详情 (spec §1 finance records and progress): its flow buttons, and tabs 基本信息, 发票 and
+ * 审批进度 (the timeline and the batch's money). A claim notice's 去处理 opens it (`?id=` of the list).
+ */
+export function ClaimDetail({ claimId, onClose, handlers, onChanged, only }: ClaimDetailProps) {
+  const { can } = useAccess();
+  const id = claimId ?? '';
+  const claim = useQuery({ queryKey: claimKey(id), queryFn: () => claimApi.byId(id), enabled: claimId !== null });
+  const c = claim.data;
+  const progress = useQuery({ queryKey: claimKey(id, 'progress'), queryFn: ({ signal }) => claimApi.progress(id, signal), enabled: claimId !== null });
+  const money = useQuery({ queryKey: claimKey(id, `batch-${c?.batchId ?? ''}`), queryFn: ({ signal }) => claimApi.batchMoney(c!.batchId, signal), enabled: Boolean(c) });
+  const calling = useApiMutation((run: () => Promise<Envelope<unknown>>) => run(), { onSuccess: onChanged });
+
+  const buttons = c
+    ? claimActions(c, can, only).map((key) => {
+        const h = handlers[key];
+        const type = PRIMARY.includes(key) ? 'primary' : 'default';
+        if (h.confirm && h.call) {
+          const call = h.call;
+          return (
+            <Popconfirm
+              key={key}
+              title={h.confirm(c)}
+              okText="确定"
+              cancelText="取消"
+              onConfirm={async () => {
+                if ((await calling.run(() => call(c))) && key === 'delete') onClose();
+              }}
+            >
+              <Button type={type} danger={h.danger} loading={calling.isPending}>
+                {h.label}
+              </Button>
+            </Popconfirm>
+          );
+        }
+        return (
+          <Button key={key} type={type} danger={h.danger} onClick={() => h.open?.(c)}>
+            {h.label}
+          </Button>
+        );
+      })
+    : [];
+
+  return (
+    <Drawer
+      open={claimId !== null}
+      onClose={onClose}
+      size="large"
+      styles={{ wrapper: { maxWidth: '100vw' } }}
+      title={c ? <Space wrap>{`报销单 ${c.claimNo}`}<ClaimStatusTag claim={c} /></Space> : '报销单详情'}
+      extra={buttons.length > 0 && <Space wrap>{buttons}</Space>}
+      destroyOnHidden
+      className="claim-detail"
+    >
+      {claim.isLoading ? (
+        <Skeleton active />
+      ) : !c ? (
+        <Result status="404" title="报销单不存在或无权查看" />
+      ) : (
+        <Tabs
+          items={[
+            { key: 'info', label: '基本信息', children: <ClaimInfo claim={c} /> },
+            { key: 'invoices', label: `发票（${c.invoices.length}）`, children: <InvoiceTable invoices={c.invoices} /> },
+            {
+              key: 'progress',
+              label: '审批进度',
+              children: (
+                <Space orientation="vertical" size={24} style={{ width: '100%' }}>
+                  <ClaimTimeline entries={progress.data} loading={progress.isLoading} />
+                  <BatchMoney summary={money.data} loading={money.isLoading} />
+                </Space>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Drawer>
+  );
+}
+
+function ClaimInfo({ claim: c }: { claim: ClaimRecord }) {
+  return (
+    <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
+      <Descriptions.Item label="报销单号">{c.claimNo}</Descriptions.Item>
+      <Descriptions.Item label="状态">
+        <ClaimStatusTag claim={c} />
+      </Descriptions.Item>
+      <Descriptions.Item label="关联批次">{`${c.batchNo} ${c.batchName}`}</Descriptions.Item>
+      <Descriptions.Item label="资金池">{c.poolName ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label="申请机构">{c.orgName}</Descriptions.Item>
+      <Descriptions.Item label="费用类型">{c.expenseType_dictText ?? c.expenseType}</Descriptions.Item>
+      <Descriptions.Item label="申请金额（元）">{formatMoney(c.applyAmount)}</Descriptions.Item>
+      <Descriptions.Item label="扣减项（元）">{formatMoney(c.deductions)}</Descriptions.Item>
+      <Descriptions.Item label="发票金额合计（元）">{formatMoney(c.invoiceTotal)}</Descriptions.Item>
+      <Descriptions.Item label="核定金额（元）">{c.approvedAmount ? formatMoney(c.approvedAmount) : '-'}</Descriptions.Item>
+      <Descriptions.Item label="收款账户" span={2}>
+        {[c.accountName, c.bankName, c.bankBranch, c.accountNo].filter(Boolean).join(' ')}
+      </Descriptions.Item>
+      {c.deductionNote && (
+        <Descriptions.Item label="扣减说明" span={2}>
+          {c.deductionNote}
+        </Descriptions.Item>
+      )}
+      {c.description && (
+        <Descriptions.Item label="费用说明" span={2}>
+          {c.description}
+        </Descriptions.Item>
+      )}
+      {c.auditOpinion && (
+        <Descriptions.Item label="审核意见" span={2}>
+          {c.auditOpinion}
+        </Descriptions.Item>
+      )}
+      <Descriptions.Item label="提交时间">{c.submitTime ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label="付款日期">{c.payDate ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label="付款流水号">{c.serialNo ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label="付款凭证">{c.payVoucher ? <FileLinks value={c.payVoucher} size={48} /> : '-'}</Descriptions.Item>
+      {c.payFailReason && (
+        <Descriptions.Item label="付款失败原因" span={2}>
+          {c.payFailReason}
+        </Descriptions.Item>
+      )}
+    </Descriptions>
+  );
+}
+
+function InvoiceTable({ invoices }: { invoices: InvoiceRecord[] }) {
+  return (
+    <Table<InvoiceRecord>
+      rowKey="id"
+      size="small"
+      dataSource={invoices}
+      pagination={false}
+      scroll={{ x: 640 }}
+      locale={{ emptyText: '暂无发票' }}
+      columns={[
+        { title: '发票代码', dataIndex: 'invoiceCode', width: 130, render: (v: string) => v || '（数电票）' },
+        { title: '发票号码', dataIndex: 'invoiceNo', width: 190 },
+        { title: '开票日期', dataIndex: 'invoiceDate', width: 110 },
+        { title: '金额（元）', dataIndex: 'amount', width: 110, align: 'right', render: formatMoney },
+        { title: '发票及凭证', dataIndex: 'files', render: (v: string | null) => <FileLinks value={v} size={40} /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { ClaimDict, ClaimPerm, claimResource, type ClaimRecord } from '@sbwq/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import type { ListDefinition } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
+import { formatMoney } from '../pool/pool.api.ts';
+import { CLAIM_LIST_KEY, claimApi, PAYMENT_LIST_KEY } from './claim.api.ts';
+import { ClaimDetail } from './ClaimDetail.tsx';
+import { ClaimModal } from './ClaimModal.tsx';
+import { ClaimStatusTag } from './ClaimStatusTag.tsx';
+import { useClaimActions } from './useClaimActions.tsx';
+
+/**
+ * 报销管理 (finance/ClaimList; spec §1 finance records and progress, DOMAIN.md expense claim): the
+ * organisation claims costs of its batches against what they froze in the pool and submits them; the
+ * reviewer (业务审核) and finance (财务审核) decide. Search, status tags, Excel export; 详情 (also
+ * `?id=`, where a claim notice leads) shows invoices and the progress.
+ */
+export function ClaimList() {
+  const { can } = useAccess();
+  const client = useQueryClient();
+  const [search] = useSearchParams();
+  const reloadClaims = useReloadList(CLAIM_LIST_KEY);
+  const reloadPayments = useReloadList(PAYMENT_LIST_KEY);
+  const [editing, setEditing] = useState<{ record: ClaimRecord | null } | null>(null);
+  // `?id=` (a claim notice's link) opens that claim once; opening others stays off the address, which
+  // names the page's tab in the shell
+  const [detailId, openDetail] = useState<string | null>(() => search.get('id'));
+
+  const changed = useCallback(() => {
+    reloadClaims();
+    reloadPayments();
+    void client.invalidateQueries({ queryKey: ['finance', 'claim'] });
+  }, [client, reloadClaims, reloadPayments]);
+  const { handlers, rowActions, dialogs } = useClaimActions({ onEdit: (record) => setEditing({ record }), onChanged: changed });
+
+  const definition = useMemo<ListDefinition<ClaimRecord>>(
+    () => ({
+      key: CLAIM_LIST_KEY,
+      entity: '报销单',
+      permission: 'finance:claim',
+      codes: claimResource.perm,
+      api: { list: claimApi.list, exportUrl: claimApi.exportUrl, exportSelections: claimApi.exportSelections },
+      exportName: '报销单.xlsx',
+      detail: false,
+      selectable: true,
+      actionColumnWidth: 200,
+      scrollX: 1400,
+      search: [
+        { name: 'claimNo', label: '报销单号' },
+        { name: 'batchNo', label: '批次' },
+        { name: 'status', label: '状态', type: 'dict', dictCode: ClaimDict.status },
+        { name: 'orgName', label: '机构', hidden: true },
+        { name: 'expenseType', label: '费用类型', type: 'dict', dictCode: ClaimDict.expenseType, hidden: true },
+        { name: 'submitTime', label: '提交时间', type: 'dateRange', hidden: true },
+      ],
+      columns: [
+        {
+          title: '报销单号',
+          dataIndex: 'claimNo',
+          width: 150,
+          sorter: true,
+          render: (value: string, c) => <Typography.Link onClick={() => openDetail(c.id)}>{value}</Typography.Link>,
+        },
+        { title: '状态', dataIndex: 'status', width: 120, align: 'center', render: (_: unknown, c: ClaimRecord) => <ClaimStatusTag claim={c} /> },
+        { title: '关联批次', dataIndex: 'batchNo', width: 200, ellipsis: true, render: (_: unknown, c: ClaimRecord) => `${c.batchNo} ${c.batchName}` },
+        { title: '机构', dataIndex: 'orgName', ellipsis: true, sorter: true },
+        { title: '费用类型', dataIndex: 'expenseType', width: 110, render: (_: unknown, c: ClaimRecord) => c.expenseType_dictText ?? c.expenseType },
+        { title: '申请金额', dataIndex: 'applyAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
+        { title: '扣减项', dataIndex: 'deductions', width: 100, align: 'right', render: formatMoney },
+        { title: '核定金额', dataIndex: 'approvedAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
+        { title: '提交时间', dataIndex: 'submitTime', width: 160, sorter: true },
+        { title: '付款日期', dataIndex: 'payDate', width: 110 },
+      ],
+      rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (c) => openDetail(c.id) }, ...rowActions.filter((a) => a.key !== 'pay' && a.key !== 'payFailed')],
+      toolbar: () =>
+        can(ClaimPerm.add) && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })}>
+            新增
+          </Button>
+        ),
+    }),
+    [can, openDetail, rowActions],
+  );
+
+  return (
+    <>
+      <ListPage definition={definition} />
+      <ClaimModal open={editing !== null} record={editing?.record ?? null} onClose={() => setEditing(null)} onSaved={changed} />
+      <ClaimDetail claimId={detailId} onClose={() => openDetail(null)} handlers={handlers} onChanged={changed} />
+      {dialogs}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { ClaimMsg, ClaimPath, ClaimStatus, type BatchMoneySummary, type ClaimRecord } from '@sbwq/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { ClaimReviewModal } from './ClaimReviewModal.tsx';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const claim = (status: ClaimRecord['status'], over: Partial<ClaimRecord> = {}) =>
+  ({
+    id: 'c1',
+    claimNo: 'BX20261125001',
+    batchId: 'b1',
+    batchNo: 'XS20261101001',
+    batchName: '淘宝假冒线索',
+    orgName: '华光代理',
+    expenseType: '1',
+    applyAmount: '3000.00',
+    deductions: '500.00',
+    approvedAmount: null,
+    invoiceTotal: '3000.00',
+    status,
+    ...over,
+  }) as ClaimRecord;
+
+function server(available: string, answer: { success: boolean; message: string } = { success: true, message: ClaimMsg.toFinance }) {
+  const sent: { path: string; body: unknown }[] = [];
+  const decide = (path: string) => (_: URL, init: RequestInit) => {
+    sent.push({ path, body: JSON.parse(String(init.body)) });
+    return { body: envelope(null, answer) };
+  };
+  fakeServer({
+    [`GET ${ClaimPath.batchSummary}`]: () => ({ body: envelope({ batchId: 'b1', batchNo: 'XS20261101001', batchName: '淘宝假冒线索', available } as BatchMoneySummary) }),
+    [`POST ${ClaimPath.bizReview}`]: decide(ClaimPath.bizReview),
+    [`POST ${ClaimPath.financeReview}`]: decide(ClaimPath.financeReview),
+  });
+  return sent;
+}
+
+function show(record: ClaimRecord) {
+  const onDone = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ClaimReviewModal claim={record} onClose={vi.fn()} onDone={onDone} />
+    </QueryClientProvider>,
+  );
+  return onDone;
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: '提 交' }));
+const amount = () => screen.queryByLabelText('核定金额（元）') as HTMLInputElement | null;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DOMAIN expense claim flow: the review dialog', { timeout: 20_000 }, () => {
+  it('业务审核 通过 starts at 申请金额 − 扣减项 and sends the 核定金额 to bizReview', async () => {
+    const sent = server('9000.00');
+    const onDone = show(claim(ClaimStatus.bizReview));
+    await waitFor(() => expect(amount()?.value).toBe('2500.00'));
+    expect(await screen.findByText(/不超过 2,500.00 元/)).toBeTruthy();
+    fireEvent.change(amount()!, { target: { value: '2400' } });
+    submit();
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent).toEqual([{ path: ClaimPath.bizReview, body: { id: 'c1', result: 'pass', opinion: null, approvedAmount: '2400' } }]);
+  });
+
+  it('核定金额 above what the batch still holds frozen for claims is refused before anything is sent', async () => {
+    const sent = server('1000.00');
+    show(claim(ClaimStatus.bizReview));
+    expect(await screen.findByText(/不超过 1,000.00 元/)).toBeTruthy();
+    fireEvent.change(amount()!, { target: { value: '1000.01' } });
+    submit();
+    expect(await screen.findByText('核定金额不能超过 1,000.00 元')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('驳回 and 退回补充发票 need an opinion and send no amount; 财务审核 goes to financeReview', async () => {
+    const sent = server('9000.00', { success: true, message: ClaimMsg.returned });
+    show(claim(ClaimStatus.financeReview, { approvedAmount: '2000.00' }));
+    expect(screen.getByText(/财务审核：BX20261125001/)).toBeTruthy();
+    await waitFor(() => expect(amount()?.value).toBe('2000.00'));
+    fireEvent.click(screen.getByText('退回补充发票'));
+    await waitFor(() => expect(amount()).toBeNull());
+    submit();
+    expect(await screen.findByText(ClaimMsg.opinionRequired)).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(screen.getByLabelText('审核意见'), { target: { value: '请补充律师费发票原件' } });
+    submit();
+    await waitFor(() => expect(sent).toEqual([{ path: ClaimPath.financeReview, body: { id: 'c1', result: 'returned', opinion: '请补充律师费发票原件', approvedAmount: null } }]));
+  });
+
+  it("the server's refusal (单机构上限) stays in the dialog in its words, and nothing is done", async () => {
+    const refusal = ClaimMsg.approvedOverCap('800.00');
+    server('9000.00', { success: false, message: refusal });
+    const onDone = show(claim(ClaimStatus.bizReview));
+    await waitFor(() => expect(amount()?.value).toBe('2500.00'));
+    submit();
+    expect(await screen.findByText(refusal, { selector: '.ant-alert-description' })).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,153 @@
+import { ClaimMsg, ClaimStatus, type ClaimRecord, type Envelope } from '@sbwq/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Descriptions, Form, Input, Modal, Radio } from 'antd';
+import { useEffect } from 'react';
+import { BizFailure } from '../../../platform/result.ts';
+import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { APPROVAL_TODO_COUNT_KEY } from '../../rights/approval/approval.api.ts';
+import { formatMoney } from '../pool/pool.api.ts';
+import { claimApi, claimKey } from './claim.api.ts';
+import { approvedAmountError, approvedLimit, netAmount } from './claim.money.ts';
+
+type Result = 'pass' | 'reject' | 'returned';
+type Values = { result: Result; opinion?: string; approvedAmount?: string };
+
+const RESULTS: { value: Result; label: string }[] = [
+  { value: 'pass', label: '通过' },
+  { value: 'reject', label: '驳回' },
+  { value: 'returned', label: '退回补充发票' },
+];
+
+type ClaimReviewModalProps = {
+  claim: ClaimRecord | null;
+  onClose: () => void;
+  onDone: () => void;
+};
+
+/**
+ * 业务审核 (待业务审核) and 财务审核 (待财务审核) of a claim (DOMAIN.md expense claim flow). 驳回 and
+ * 退回补充发票 need an opinion; 通过 sets 核定金额, at most 申请金额 − 扣减项 and what the batch still
+ * holds frozen for claims. A refusal of the server (单机构上限, decided by someone else) stays in the
+ * dialog in its words.
+ */
+export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalProps) {
+  const [form] = Form.useForm<Values>();
+  const queryClient = useQueryClient();
+  const result = Form.useWatch('result', form);
+  const finance = claim?.status === ClaimStatus.financeReview;
+  const money = useQuery({
+    queryKey: claimKey(claim?.id ?? '', `batch-${claim?.batchId ?? ''}`),
+    queryFn: ({ signal }) => claimApi.batchMoney(claim!.batchId, signal),
+    enabled: claim !== null,
+  });
+  // `available` counts only claims finance approved (待付款 on), so this claim is not in it yet
+  const available = money.data?.available;
+  const limit = claim ? approvedLimit(claim, available) : '0.00';
+
+  const decision = useApiMutation(
+    (values: Values): Promise<Envelope<null>> => {
+      const body = {
+        id: claim!.id,
+        result: values.result,
+        opinion: values.opinion?.trim() || null,
+        approvedAmount: values.result === 'pass' ? values.approvedAmount!.trim() : null,
+      };
+      return finance ? claimApi.financeReview(body) : claimApi.bizReview(body);
+    },
+    {
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
+        onDone();
+        onClose();
+      },
+    },
+  );
+  const { reset } = decision;
+
+  useEffect(() => {
+    if (!claim) return;
+    form.resetFields();
+    form.setFieldsValue({ result: 'pass', approvedAmount: claim.approvedAmount ?? netAmount(claim) });
+    reset();
+  }, [claim, form, reset]);
+
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    await decision.run(values);
+  };
+
+  const refusal = decision.error instanceof BizFailure ? decision.error.message : null;
+  return (
+    <Modal
+      open={claim !== null}
+      title={`${finance ? '财务审核' : '业务审核'}：${claim?.claimNo ?? ''}`}
+      width={720}
+      onOk={submit}
+      onCancel={onClose}
+      okText="提交"
+      cancelText="取消"
+      confirmLoading={decision.isPending}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      {claim && (
+        <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
+          <Descriptions.Item label="申请机构">{claim.orgName}</Descriptions.Item>
+          <Descriptions.Item label="关联批次">{`${claim.batchNo} ${claim.batchName}`}</Descriptions.Item>
+          <Descriptions.Item label="费用类型">{claim.expenseType_dictText ?? claim.expenseType}</Descriptions.Item>
+          <Descriptions.Item label="发票金额合计（元）">{formatMoney(claim.invoiceTotal)}</Descriptions.Item>
+          <Descriptions.Item label="申请金额（元）">{formatMoney(claim.applyAmount)}</Descriptions.Item>
+          <Descriptions.Item label="扣减项（元）">{formatMoney(claim.deductions)}</Descriptions.Item>
+          <Descriptions.Item label="批次可报销（元）">{available === undefined ? '-' : formatMoney(available)}</Descriptions.Item>
+          <Descriptions.Item label="收款账户">{[claim.accountName, claim.bankName, claim.accountNo].filter(Boolean).join(' ')}</Descriptions.Item>
+        </Descriptions>
+      )}
+      {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} title="审核未完成" description={refusal} className="claim-review-refusal" />}
+      <Form form={form} layout="vertical" name="claim-review-form" onValuesChange={() => decision.error && reset()}>
+        <Form.Item name="result" label="审核结果" required>
+          <Radio.Group options={RESULTS} optionType="button" buttonStyle="solid" />
+        </Form.Item>
+        {result === 'pass' && claim && (
+          <Form.Item
+            name="approvedAmount"
+            label="核定金额（元）"
+            required
+            dependencies={['result']}
+            extra={`不超过 ${formatMoney(limit)} 元（申请金额减扣减项，且不超过批次尚可报销的冻结金额）`}
+            rules={[
+              {
+                validator: async (_, value?: string) => {
+                  const error = approvedAmountError(value, limit);
+                  if (error) throw new Error(error);
+                },
+              },
+            ]}
+          >
+            <Input maxLength={16} placeholder="如 3000.00" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="opinion"
+          label="审核意见"
+          required={result !== 'pass'}
+          dependencies={['result']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_, value?: string) => {
+                if (getFieldValue('result') !== 'pass' && !value?.trim()) throw new Error(ClaimMsg.opinionRequired);
+              },
+            }),
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={500} showCount placeholder="驳回或退回时必须填写，意见将告知申请机构" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+

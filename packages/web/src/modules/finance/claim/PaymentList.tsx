@@ -1,0 +1,113 @@
+import { DownloadOutlined, PayCircleOutlined } from '@ant-design/icons';
+import { CLAIM_PAYABLE_STATUSES, CLAIM_STATUS_TEXT, ClaimPath, ClaimStatus, MAX_PAY_BATCH, PaymentPerm, type ClaimRecord } from '@sbwq/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Tooltip, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useAccess } from '../../../components/access/useAccess.ts';
+import { ListPage } from '../../../components/list/ListPage.tsx';
+import type { ListContext, ListDefinition } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
+import { downloadFile } from '../../../platform/download.ts';
+import { showFailure } from '../../../platform/result.ts';
+import { formatMoney } from '../pool/pool.api.ts';
+import type { ClaimActionKey } from './claim.actions.ts';
+import { CLAIM_LIST_KEY, claimApi, PAYMENT_LIST_KEY } from './claim.api.ts';
+import { ClaimDetail } from './ClaimDetail.tsx';
+import { ClaimStatusTag } from './ClaimStatusTag.tsx';
+import { useClaimActions } from './useClaimActions.tsx';
+
+const PAYMENT_ACTIONS: readonly ClaimActionKey[] = ['pay', 'payFailed'];
+const PAYMENT_STATUSES = [ClaimStatus.toPay, ClaimStatus.payFailed, ClaimStatus.paid] as const;
+
+/** Only claims waiting for payment go into a payment run or the bank file. */
+export const payableOf = (rows: readonly ClaimRecord[]) => rows.filter((c) => CLAIM_PAYABLE_STATUSES.includes(c.status));
+
+/**
+ * 付款管理 (finance/PaymentList; DOMAIN.md expense claim: 付款日期/流水号/凭证): finance's queue of the
+ * claims 待付款 and 付款失败, and those 已付款. 付款 one claim or the selected ones, 付款失败 with a reason,
+ * and the bank file (.xlsx) of the selected claims for the transfer.
+ */
+export function PaymentList() {
+  const { can } = useAccess();
+  const client = useQueryClient();
+  const reloadPayments = useReloadList(PAYMENT_LIST_KEY);
+  const reloadClaims = useReloadList(CLAIM_LIST_KEY);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const changed = useCallback(() => {
+    reloadPayments();
+    reloadClaims();
+    void client.invalidateQueries({ queryKey: ['finance', 'claim'] });
+  }, [client, reloadClaims, reloadPayments]);
+  const { handlers, rowActions, dialogs, payMany } = useClaimActions({ onEdit: () => undefined, onChanged: changed });
+
+  const exportRun = useCallback(async (rows: ClaimRecord[]) => {
+    setExporting(true);
+    try {
+      await downloadFile(ClaimPath.payRunExport, { ids: payableOf(rows).map((c) => c.id).join(',') }, '付款文件.xlsx');
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setExporting(false);
+    }
+  }, []);
+
+  const definition = useMemo<ListDefinition<ClaimRecord>>(
+    () => ({
+      key: PAYMENT_LIST_KEY,
+      entity: '付款',
+      permission: 'finance:payment',
+      api: { list: claimApi.paymentList },
+      detail: false,
+      selectable: true,
+      actionColumnWidth: 150,
+      scrollX: 1300,
+      defaultSort: { column: 'updateTime', order: 'desc' },
+      search: [
+        { name: 'claimNo', label: '报销单号' },
+        { name: 'orgName', label: '机构' },
+        { name: 'status', label: '状态', type: 'select', options: PAYMENT_STATUSES.map((value) => ({ value, label: CLAIM_STATUS_TEXT[value] })) },
+      ],
+      columns: [
+        { title: '报销单号', dataIndex: 'claimNo', width: 150, render: (value: string, c) => <Typography.Link onClick={() => setDetailId(c.id)}>{value}</Typography.Link> },
+        { title: '状态', dataIndex: 'status', width: 100, align: 'center', render: (_: unknown, c: ClaimRecord) => <ClaimStatusTag claim={c} /> },
+        { title: '机构', dataIndex: 'orgName', ellipsis: true },
+        { title: '关联批次', dataIndex: 'batchNo', width: 150 },
+        { title: '核定金额', dataIndex: 'approvedAmount', width: 120, align: 'right', render: formatMoney },
+        { title: '收款账户', dataIndex: 'accountNo', width: 260, ellipsis: true, render: (_: unknown, c: ClaimRecord) => [c.accountName, c.bankName, c.accountNo].filter(Boolean).join(' ') },
+        { title: '付款日期', dataIndex: 'payDate', width: 110 },
+        { title: '付款流水号', dataIndex: 'serialNo', width: 150 },
+        { title: '失败原因', dataIndex: 'payFailReason', ellipsis: true },
+      ],
+      rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (c) => setDetailId(c.id) }, ...rowActions.filter((a) => PAYMENT_ACTIONS.includes(a.key as ClaimActionKey))],
+      toolbar: ({ selectedRows }: ListContext<ClaimRecord>) => {
+        const payable = payableOf(selectedRows);
+        return (
+          <>
+            {can(PaymentPerm.pay) && (
+              <Tooltip title={payable.length > MAX_PAY_BATCH ? `一次最多付款 ${MAX_PAY_BATCH} 张报销单` : '选中待付款或付款失败的报销单'}>
+                <Button type="primary" icon={<PayCircleOutlined />} disabled={payable.length === 0 || payable.length > MAX_PAY_BATCH} onClick={() => payMany(payable)}>
+                  批量付款{payable.length ? `（${payable.length}）` : ''}
+                </Button>
+              </Tooltip>
+            )}
+            {can(PaymentPerm.export) && (
+              <Button icon={<DownloadOutlined />} loading={exporting} disabled={payable.length === 0} onClick={() => void exportRun(selectedRows)}>
+                导出付款文件
+              </Button>
+            )}
+          </>
+        );
+      },
+    }),
+    [can, exportRun, exporting, payMany, rowActions],
+  );
+
+  return (
+    <>
+      <ListPage definition={definition} />
+      <ClaimDetail claimId={detailId} onClose={() => setDetailId(null)} handlers={handlers} onChanged={changed} only={PAYMENT_ACTIONS} />
+      {dialogs}
+    </>
+  );
+}
