@@ -153,5 +153,9 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     await expect(detail.locator('.claim-timeline')).toContainText('付款');
     await expect(detail.locator('.claim-batch-money')).toContainText('800.00');
     await agent.screenshot({ path: shot(testInfo, 'claim-detail-1440') });
+
+    // Every pool still equals the sum of its log after the whole flow.
+    const report = await apiCall<{ differences: unknown[] }>(request, financeToken, 'GET', '/rights/capitalPool/reconcile');
+    expect(report.differences).toEqual([]);
   });
 });
