@@ -52,6 +52,22 @@ test.describe('分析页 figures (spec §2 dashboard analysis, §7 statistics)',
     await expect(page.getByRole('img', { name: '资金池统计' }).locator('canvas')).toBeVisible();
     await expect(page.getByText('资金池余额与使用走势')).toBeVisible();
 
+    // the clue-batch and payment figures, as their calls answer at the same moment (other specs add batches and claims)
+    await expect(async () => {
+      await page.reload();
+      const [applied, passed, pending] = await Promise.all([
+        apiCall<number>(request, token, 'GET', '/sys/api/threadedApplyNum'),
+        apiCall<number>(request, token, 'GET', '/sys/api/threadedApplyPassNum'),
+        apiCall<{ count: number; amount: string }>(request, token, 'GET', '/sys/api/pendingPaymentSummary'),
+      ]);
+      await expect(card(page, '线索申请总数').locator('.ant-statistic-content')).toHaveText(new RegExp(`^${applied.toLocaleString('en-US')}\\s*批$`), { timeout: 5_000 });
+      await expect(card(page, '线索申请总数')).toContainText(`通过 ${passed.toLocaleString('en-US')} 批`, { timeout: 5_000 });
+      await expect(card(page, '待付款')).toContainText(`核定金额合计 ${money(cents(pending.amount))} 元`, { timeout: 5_000 });
+      await expect(card(page, '待付款').locator('.ant-statistic-content')).toContainText(pending.count.toLocaleString('en-US'), { timeout: 5_000 });
+    }).toPass({ timeout: 40_000 });
+    await expect(page.getByText('月度线索申请与通过（近12个月）')).toBeVisible();
+    await expect(page.getByText('机构申请排行（前10）')).toBeVisible();
+
     await card(page, '资金池余额（元）').click();
     await expect(page).toHaveURL('/finance/pool');
     await expect(row(page, poolName)).toContainText('1,234,567.89');
