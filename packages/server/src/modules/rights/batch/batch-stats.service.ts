@@ -44,16 +44,18 @@ export async function monthlyCounts(db: Db, user: SessionUser, kind: Kind, today
   const scope = await scopeOf(db, user);
   if (!scope.key) return months.map((month) => ({ month, num: 0 }));
   const at = column(kind);
+  // Month starts in China time as instants; width_bucket files each batch under its month without
+  // formatting a date per row (bucket 13 holds anything after this month).
+  const starts = [...months, addMonths(`${months[11]}-01`, 1).slice(0, 7)].map((m) => sql`${`${m}-01T00:00:00+08:00`}::timestamptz`);
   const found = await remembered(db, `${kind}\n${scope.key}\n${months[0]}`, () =>
-    rows<{ month: string; num: number }>(
+    rows<{ bucket: number; num: number }>(
       db,
-      sql`select to_char((${at} at time zone 'UTC') + interval '8 hours', 'YYYY-MM') as month, count(*)::int as num
+      sql`select width_bucket(${at}, array[${sql.join(starts, sql`, `)}]) as bucket, count(*)::int as num
             from rights_batch
-           where del_flag = '0' and ${at} is not null and ${scope.where}
-             and ${at} >= (${`${months[0]}-01`}::timestamp - interval '8 hours') at time zone 'UTC'
+           where del_flag = '0' and ${at} is not null and ${scope.where} and ${at} >= ${`${months[0]}-01T00:00:00+08:00`}::timestamptz
            group by 1`,
     ),
   );
-  const byMonth = new Map(found.map((r) => [r.month, r.num]));
-  return months.map((month) => ({ month, num: byMonth.get(month) ?? 0 }));
+  const byBucket = new Map(found.map((r) => [Number(r.bucket), r.num]));
+  return months.map((month, i) => ({ month, num: byBucket.get(i + 1) ?? 0 }));
 }
