@@ -18,6 +18,7 @@ import { buildApp } from '../src/app.ts';
 import { seedLarge } from '../scripts/seed-large.ts';
 import { editableTableBench } from './editable-table.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
+import { batchesBench } from './batches.bench.ts';
 import { allButtonRows, buildMenuTree, homeRow, userPermissionRows } from '../src/modules/system/permission/permission.service.ts';
 import { cannon, p50, PASSWORD, record, results, scratchPostgres } from './kit.ts';
 import { skeletonList } from './list-route.bench.ts';
@@ -292,7 +293,7 @@ async function main() {
   // Measure what `npm start` runs: the bundled server.
   execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'ignore' });
   process.stdout.write(`商标维权服务系统 性能测量  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}\n`);
-  // BENCH_ONLY=lists (or startup, permissions, skeleton, web, ledger) measures one group.
+  // BENCH_ONLY=lists (or startup, permissions, skeleton, batches, web, ledger) measures one group.
   const only = process.env.BENCH_ONLY ?? '';
   const wanted = (group: string) => !only || only.split(',').includes(group);
   if (wanted('startup')) await startupAndMemory();
@@ -302,6 +303,9 @@ async function main() {
   if (wanted('skeleton')) await skeletonList('postgres');
   if (wanted('lists')) await largeLists('postgres');
   if (wanted('lists')) await largeLists('pglite');
+  // BENCH_DB=postgres or pglite measures the batches group on one database only.
+  if (wanted('batches') && process.env.BENCH_DB !== 'pglite') await batchesBench('postgres');
+  if (wanted('batches') && process.env.BENCH_DB !== 'postgres') await batchesBench('pglite');
   if (wanted('web')) await loginPageWeight();
   if (wanted('web')) await editableTableBench(root, record);
   if (wanted('ledger')) await ledgerGroup();

@@ -1,7 +1,7 @@
 /**
- * npm run seed:large — fills a database with 100,000 users in 2,000 departments for the list and
- * tree budgets of `npm run bench`. Uses DATABASE_URL or the embedded database under DATA_DIR, like
- * the server. Users get one shared password hash (hashing 100,000 passwords would take an hour).
+ * npm run seed:large — fills a database with 100,000 users in 2,000 departments, and 100,000 clue
+ * batches with about 1,000,000 items (seed-large-batches.ts), for the list budgets of `npm run bench`.
+ * Uses DATABASE_URL or the embedded database under DATA_DIR, like the server. Users get one shared password hash (hashing 100,000 passwords would take an hour).
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,13 +10,12 @@ import { openDatabase, type Db } from '../src/platform/db/client.ts';
 import { hashPassword } from '../src/platform/auth/password.ts';
 import { runSeeds, RoleId } from '../src/seed/seed.ts';
 import { nextOrgCode } from '../src/modules/system/depart/org-code.ts';
+import { LARGE_BATCHES, seedLargeBatches } from './seed-large-batches.ts';
 
 const USERS = Number(process.env.LARGE_USERS ?? 100_000);
 const DEPARTS = Number(process.env.LARGE_DEPARTS ?? 2_000);
 
-export async function seedLarge(db: Db, users = USERS, departs = DEPARTS): Promise<void> {
-  const existing = await db.execute(sql`select count(*)::int as n from sys_user where username like 'large.%'`);
-  if (((existing as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0) return;
+export async function seedLarge(db: Db, departs = DEPARTS, batches = LARGE_BATCHES): Promise<void> {
   // 2,000 departments: 40 top-level branches of 49 children each, under a root of their own.
   const rootCode = 'L01';
   const rows: { id: string; parent: string; name: string; code: string }[] = [{ id: 'large-root', parent: '', name: '大数据量测试', code: rootCode }];
@@ -31,6 +30,13 @@ export async function seedLarge(db: Db, users = USERS, departs = DEPARTS): Promi
       rows.push({ id: `large-b${b}-c${c}`, parent: branchId, name: `分会${b + 1}-工作组${c + 1}`, code: childCode });
     }
   }
+  const branches = rows.filter((r) => r.parent === 'large-root');
+  const existing = await db.execute(sql`select count(*)::int as n from sys_user where username like 'large.%'`);
+  if (((existing as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) === 0) await seedUsers(db, rows);
+  await seedLargeBatches(db, branches, batches);
+}
+
+async function seedUsers(db: Db, rows: { id: string; parent: string; name: string; code: string }[], users = USERS): Promise<void> {
   // Rows travel as one JSON parameter: drizzle would expand an array into one parameter per element.
   const insert = (table: string, columns: string, records: object[]) => {
     const names = sql.raw(columns.split(',').map((c) => c.trim().split(' ')[0]).join(', '));
@@ -92,6 +98,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await runSeeds(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, announce: (t) => process.stdout.write(`${t}\n`) });
   const t0 = performance.now();
   await seedLarge(database.db);
-  process.stdout.write(`已写入 ${USERS} 个用户、${DEPARTS} 个部门（${((performance.now() - t0) / 1000).toFixed(1)} 秒）\n`);
+  process.stdout.write(`已写入 ${USERS} 个用户、${DEPARTS} 个部门、${LARGE_BATCHES} 个线索批次及其明细（${((performance.now() - t0) / 1000).toFixed(1)} 秒）\n`);
   await database.close();
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { sysListVersion } from './data-version.table.ts';
 
-export type DataGroup = 'sys_user' | 'access';
+export type DataGroup = 'sys_user' | 'access' | 'rights_batch';
 
 const MAX_ENTRIES = 2000;
 

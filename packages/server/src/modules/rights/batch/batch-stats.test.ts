@@ -56,6 +56,18 @@ describe('spec §7 clue-batch statistics and the item import', async () => {
     return (await rig.inject({ method: 'POST', url: rig.api(`/rights/threaded/item/importExcel?batchId=${batchId}`), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': a.token } })).json();
   };
 
+  it('spec §7 / §5 list: remembered counts and list totals follow every write — the call after a submission counts it', async () => {
+    const counts = async () => ({
+      apply: (await call(finance.token, 'GET', BatchStatsPath.applyNum)).result as number,
+      month: ((await call(finance.token, 'GET', BatchStatsPath.monthApplyNum)).result as { num: number }[])[11].num,
+      total: (await call(finance.token, 'GET', '/rights/threaded/list')).result.total as number,
+    });
+    await counts();
+    const before = await counts();
+    await s.submitted(a, rightA, 1);
+    expect(await counts()).toEqual({ apply: before.apply + 1, month: before.month + 1, total: before.total + 1 });
+  });
+
   it('item import: any bad row imports nothing and every bad row is reported; a clean sheet is appended', async () => {
     const id = await s.draft(a, rightA, 1);
     const existing = s.items(1)[0].linkUrl;

@@ -18,14 +18,15 @@ describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
   const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined });
   const seconds = (performance.now() - started) / 1000;
 
-  it('DOMAIN clue batch: batches of several organisations in every state, with items, progress and approvals', async () => {
+  it('DOMAIN clue batch: a few hundred batches of every certified organisation in every state, with items, progress and approvals', async () => {
     expect(applied).toEqual(UNITS);
     expect(seconds).toBeLessThan(15);
     const byStatus = await rows<{ status: string; n: number; orgs: number }>(db, sql`select status, count(*)::int as n, count(distinct org_id)::int as orgs from rights_batch group by status`);
     expect(byStatus.map((r) => r.status).sort()).toEqual([...BATCH_STATUS_VALUES].sort());
     const [{ total, orgs }] = await rows<{ total: number; orgs: number }>(db, sql`select count(*)::int as total, count(distinct org_id)::int as orgs from rights_batch`);
-    expect(total).toBeGreaterThanOrEqual(30);
-    expect(orgs).toBeGreaterThan(1);
+    expect(total).toBeGreaterThanOrEqual(200);
+    const [{ certified }] = await rows<{ certified: number }>(db, sql`select count(*)::int as certified from rights_org where enter_status = '2' and certify_status = '2'`);
+    expect(orgs).toBe(certified);
     const [{ wrong }] = await rows<{ wrong: number }>(db, sql`select count(*)::int as wrong from rights_batch b where b.item_count <> (select count(*) from rights_batch_item i where i.batch_id = b.id)`);
     expect(wrong).toBe(0);
     const [{ progress, approvals }] = await rows<{ progress: number; approvals: number }>(
@@ -46,5 +47,15 @@ describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
                    from fin_capital_pool_log l where l.biz_ref = 'batch:' || b.id), 0)`,
     );
     expect(mismatched).toEqual([]);
+  });
+
+  it('DOMAIN capital pool 单机构上限: no organisation holds more approved money in the pool than its cap', async () => {
+    const over = await rows<{ org_id: string }>(
+      db,
+      sql`select b.org_id from rights_batch b join fin_capital_pool p on p.id = b.pool_id
+           where b.status in ('4', '5', '6', '7') and p.org_cap is not null
+           group by b.org_id, p.org_cap having sum(b.approved_amount - b.released_amount) > p.org_cap`,
+    );
+    expect(over).toEqual([]);
   });
 });

@@ -27,21 +27,27 @@ import { rightsBatch, rightsBatchItem, rightsBatchLog, rightsBatchProgress } fro
 
 type Who = { id: string; username: string; realname: string };
 const S = BatchStatus;
-/** The demo's walk through the flow: each entry one batch, in the state it stops at. */
-const PLAN: string[] = [
+/** The demo's walk through the flow: each entry one batch, in the state it stops at (the first round of 34). */
+const ROUND: string[] = [
   S.draft, S.draft, S.pending, S.pending, S.pending, S.secondReview, S.toEnforce, S.toEnforce, S.enforcing, S.enforcing, S.enforcing,
   S.enforcing, S.closurePending, S.closurePending, S.closed, S.closed, S.closed, S.closed, S.closed, S.rejected, S.rejected, S.withdrawn,
   S.withdrawn, S.returned, S.returned, S.pending, S.enforcing, S.closed, S.closed, S.toEnforce, S.closurePending, S.closed, S.pending, S.draft,
 ];
+/** DOMAIN demo size: a few hundred batches, seven rounds of the walk. */
+const PLAN: string[] = Array.from({ length: 7 }, () => ROUND).flat();
+/** Batches not yet handed over or still under review are recent; the others started long enough ago to have finished. */
+const EARLY: string[] = [S.draft, S.pending, S.secondReview, S.returned];
+const daysAgo = (i: number, status: string) => (EARLY.includes(status) ? 2 + ((i * 13) % 40) : 30 + ((i * 37) % 330));
 const NAMES = ['淘宝假冒店铺集中投诉', '拼多多近似商标商品', '抖音直播间售假', '京东第三方店铺侵权', '1688批发商标识侵权', '线下批发市场售假', '天猫店铺名称侵权', '关键词滥用链接清理'];
 const SHOPS = ['潮流优选', '品质生活馆', '名品折扣', '优购精选', '特价工厂店', '旗舰直营', '好物集合', '尚品汇'];
 const CITIES = ['浙江义乌', '广东广州', '福建莆田', '江苏苏州', '河北石家庄', '山东临沂'];
 const DOMAINS = ['https://item.taobao.com/item.htm?id=', 'https://mobile.yangkeduo.com/goods.html?goods_id=', 'https://haohuo.jinritemai.com/views/product/item2?id=', 'https://item.jd.com/', 'https://detail.1688.com/offer/', 'https://www.example-market.cn/stall/', 'https://detail.tmall.com/item.htm?id='];
 
 /**
- * 线索批次演示数据 (SEED_DEMO): about three dozen batches of the enrolled and certified organisations in
+ * 线索批次演示数据 (SEED_DEMO): a few hundred batches of the enrolled and certified organisations in
  * every state, with items, progress, logs and approval records. Approved batches freeze their 核定金额
- * in the active pool through the ledger, so the pool's frozen amount and its log agree with them.
+ * in the active pool through the ledger, so the pool's frozen amount and its log agree with them, and no
+ * organisation holds more than the pool's 单机构上限 (a batch that would is left 待审核).
  */
 export async function seedBatchDemo(db: Db): Promise<void> {
   const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from rights_batch`);
@@ -70,14 +76,25 @@ export async function seedBatchDemo(db: Db): Promise<void> {
   const approvals: (typeof rightsApproval.$inferInsert)[] = [];
   const freezes: { id: string; batchNo: string; amount: string; orgId: string; orgName: string; release: string | null; at: Date }[] = [];
 
-  for (const [i, status] of PLAN.entries()) {
+  const submitters = new Map<string, { id: string; username: string } | undefined>();
+  const cap = pool.orgCap === null ? null : toCents(pool.orgCap);
+  const held = new Map<string, bigint>();
+  // Numbers follow the creation dates, as the fill rule gives them.
+  const order = PLAN.map((status, i) => ({ status, i, ago: daysAgo(i, status) })).sort((a, b) => b.ago - a.ago || a.i - b.i);
+  for (const { i, ago, status: planned } of order) {
     const { org, rights } = usable[i % usable.length];
-    const [submitter] = await rows<{ id: string; username: string }>(db, sql`select id, username from sys_user where org_code = ${org.sysOrgCode} order by create_time limit 1`);
+    if (!submitters.has(org.id)) {
+      const [found] = await rows<{ id: string; username: string }>(db, sql`select id, username from sys_user where org_code = ${org.sysOrgCode} order by create_time limit 1`);
+      submitters.set(org.id, found);
+    }
+    const submitter = submitters.get(org.id);
     const id = newId();
-    const created = new Date(now - (330 - i * 9) * day);
+    const created = new Date(now - ago * day);
     const batchNo = await nextCode(db, 'threaded_code', created);
-    const count = status === S.secondReview ? 18 : 2 + (i % 6);
+    const count = planned === S.secondReview ? 18 : i < ROUND.length ? 2 + (i % 6) : 1 + (i % 4);
     const apply = BigInt(count) * subsidy;
+    const holds = ([S.toEnforce, S.enforcing, S.closurePending, S.closed] as string[]).includes(planned);
+    const status = holds && cap !== null && (held.get(org.id) ?? 0n) + apply > cap ? S.pending : planned;
     const submitted = status !== S.draft;
     const approved = ([S.toEnforce, S.enforcing, S.closurePending, S.closed] as string[]).includes(status) || (status === S.withdrawn && i % 2 === 0);
     const approvedCents = approved ? apply - (i % 3 === 0 ? subsidy / 2n : 0n) : null;
@@ -92,6 +109,7 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     const outcome = closureApplied ? closureOutcome(counts) : null;
     const right = rights[i % rights.length];
     const releasesAll = status === S.withdrawn || (status === S.closed && outcome?.successCount === 0);
+    if (approvedCents !== null && !releasesAll) held.set(org.id, (held.get(org.id) ?? 0n) + approvedCents);
     batches.push({
       id,
       batchNo,

@@ -57,6 +57,7 @@ export const batchWhitelist: ListResource = {
     updateTime: { column: rightsBatch.updateTime, type: 'datetime' },
   },
   defaultSort: { field: 'createTime', order: 'desc' },
+  countVersion: 'rights_batch',
 };
 
 const DICTS = {
@@ -94,7 +95,7 @@ export async function listBatches(db: Db, dicts: DictService, user: SessionUser,
   const extra = batchScope(viewer);
   if (typeof params.rightId === 'string' && params.rightId) extra.push(sql`(',' || ${rightsBatch.rightIds} || ',') like ${`%,${params.rightId.replace(/[%_,\\]/g, '')},%`}`);
   if (typeof params.selections === 'string' && params.selections) extra.push(inArray(rightsBatch.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
-  const page = await pageOf<BatchRow>(db, batchWhitelist, params, { extra, tieBreak: rightsBatch.id });
+  const page = await pageOf<BatchRow>(db, batchWhitelist, params, { extra, tieBreak: rightsBatch.id, keysFirst: true });
   return { ...page, records: await batchRecords(dicts, viewer, page.records) };
 }
 

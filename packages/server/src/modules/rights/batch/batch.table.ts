@@ -51,12 +51,17 @@ export const rightsBatch = pgTable(
   },
   (t) => [
     uniqueIndex('uniq_rights_batch_no').on(t.batchNo),
-    index('idx_rights_batch_org').on(t.orgId),
+    // The list walks batches newest first (migration batch_indexes adds the columns its filters read to
+    // these indexes, so finding a page's keys reads no table rows); the partial indexes serve the statistics.
+    index('idx_rights_batch_org').on(t.orgId, t.createTime.desc().nullsFirst(), t.id),
     index('idx_rights_batch_org_code').on(t.sysOrgCode),
-    index('idx_rights_batch_status').on(t.status),
+    index('idx_rights_batch_status').on(t.status, t.createTime.desc().nullsFirst(), t.id),
     index('idx_rights_batch_pool').on(t.poolId, t.orgId),
     index('idx_rights_batch_submit_time').on(t.submitTime),
     index('idx_rights_batch_create_time').on(t.createTime.desc().nullsFirst(), t.id),
+    index('idx_rights_batch_apply_amount').on(t.applyAmount.desc().nullsFirst(), t.id),
+    index('idx_rights_batch_submit_stat').on(t.orgId, t.submitTime).where(sql`${t.delFlag} = '0' and ${t.submitTime} is not null`),
+    index('idx_rights_batch_approve_stat').on(t.orgId, t.approveTime).where(sql`${t.delFlag} = '0' and ${t.approveTime} is not null`),
     check('chk_rights_batch_approved', sql`${t.approvedAmount} is null or (${t.approvedAmount} >= 0 and ${t.approvedAmount} <= ${t.applyAmount})`),
     check('chk_rights_batch_released', sql`${t.releasedAmount} >= 0 and ${t.releasedAmount} <= coalesce(${t.approvedAmount}, 0)`),
   ],
