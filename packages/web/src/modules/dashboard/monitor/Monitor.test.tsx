@@ -1,4 +1,4 @@
-import type { LoginResult, MonitorToday } from '@sbwq/contracts';
+import { MONITOR_REFRESH_MS, type LoginResult, type MonitorToday } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -31,6 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -56,6 +57,16 @@ describe('dashboard/Monitor 业务监控 (spec §2 view group dashboard: monitor
       socket.receive({ cmd: 'user', msgId: 'n1', msgTxt: '线索批次已审核通过', userId: adminInfo.id });
     });
     expect(await within(await card('今日审批处理')).findByText('5')).toBeTruthy();
+    expect(reads()).toBe(2);
+  });
+  it(`re-reads every ${MONITOR_REFRESH_MS / 1000} s while shown, with no notice`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'setTimeout', 'clearInterval', 'clearTimeout'] });
+    const { reads } = show([figures(4), figures(6)]);
+    expect(await within(await card('今日审批处理')).findByText('4')).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(MONITOR_REFRESH_MS + 100);
+    });
+    expect(await within(await card('今日审批处理')).findByText('6')).toBeTruthy();
     expect(reads()).toBe(2);
   });
 });
