@@ -35,3 +35,30 @@ export const BATCH_RESULT_STATISTICS_PATH = '/sys/api/batchResultStatistics';
 /** 待付款: claims approved and waiting for payment (待付款 and 付款失败, both in the payment queue), and their 核定金额. */
 export type PendingPaymentSummary = { count: number; amount: string };
 export const PENDING_PAYMENT_SUMMARY_PATH = '/sys/api/pendingPaymentSummary';
+
+/**
+ * 任务/图表 (spec §2 view group dashboard: task/chart index): how much work the staff handled per China
+ * day of the range (approval records, every business type), and per 初审人 how long the batches submitted
+ * in the range took from 提交 to 审核通过 and to 结案 (days, one decimal; null when none got there).
+ */
+export type TaskThroughput = {
+  days: { date: string; decisions: number; approved: number; rejected: number }[];
+  reviewers: { reviewerId: string; reviewerName: string; batches: number; approvedBatches: number; avgDaysToApprove: number | null; closedBatches: number; avgDaysToClose: number | null }[];
+};
+export const TASK_THROUGHPUT_PATH = '/sys/api/taskThroughput';
+
+/** 监控 (spec §2 view group dashboard: monitor): today's (China date) activity and who is signed in now. */
+export type MonitorToday = {
+  today: string;
+  batchesSubmitted: number;
+  claimsSubmitted: number;
+  decisions: number;
+  /** payments recorded as 已付款 today, and their amount (元, two decimals) */
+  payments: { count: number; amount: string };
+  /** distinct users whose session was used in the last ONLINE_WINDOW_MINUTES minutes */
+  onlineUsers: number;
+};
+export const MONITOR_TODAY_PATH = '/sys/api/monitorToday';
+export const ONLINE_WINDOW_MINUTES = 5;
+/** the monitor re-reads its figures this often, and at once when a notice arrives on the socket */
+export const MONITOR_REFRESH_MS = 10_000;

@@ -45,7 +45,7 @@ import { batchMenu } from './rights/batch/batch.menu.ts';
 import { claimRoutes } from './finance/claim/claim.routes.ts';
 import { claimMenu, paymentMenu } from './finance/claim/claim.menu.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
-import { workplaceMenu } from './dashboard/dashboard.menu.ts';
+import { monitorMenu, taskChartMenu, workplaceMenu } from './dashboard/dashboard.menu.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -83,5 +83,5 @@ export const features: Feature[] = [
   { routes: poolRoutes, menus: [poolMenu, poolLogMenu] },
   { routes: batchRoutes, menus: [batchMenu] },
   { routes: claimRoutes, menus: [claimMenu, paymentMenu] },
-  { routes: dashboardRoutes, menus: [workplaceMenu] },
+  { routes: dashboardRoutes, menus: [workplaceMenu, taskChartMenu, monitorMenu] },
 ];

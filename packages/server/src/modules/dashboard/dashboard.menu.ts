@@ -21,3 +21,19 @@ export const workplaceMenu: FeatureMenu = {
     roles: Object.values(RoleId).filter((id) => id !== RoleId.admin),
   },
 };
+
+const staffRoles = [RoleId.reviewer, RoleId.finance];
+
+/** 任务/图表 (spec §2 view group dashboard: task/chart index) for the staff who handle approvals, after 工作台. */
+export const taskChartMenu: FeatureMenu = {
+  key: 'menu:dashboard:indexChart:v1',
+  buttons: {},
+  screen: { parentId: PERSONAL_MENU_ID, sortNo: 3, key: 'indexChart', name: '任务统计', url: '/dashboard/indexChart', component: 'dashboard/IndexChart', icon: 'bar-chart', roles: staffRoles },
+};
+
+/** 监控 (spec §2 view group dashboard: monitor): today's activity, live, for the same staff. */
+export const monitorMenu: FeatureMenu = {
+  key: 'menu:dashboard:monitor:v1',
+  buttons: {},
+  screen: { parentId: PERSONAL_MENU_ID, sortNo: 4, key: 'monitor', name: '业务监控', url: '/dashboard/monitor', component: 'dashboard/Monitor', icon: 'dashboard', roles: staffRoles },
+};

@@ -1,4 +1,4 @@
-import { AgencyStatsPath, AuditStatus, BATCH_RESULT_STATISTICS_PATH, BatchStatsPath, ClaimRoute, PENDING_PAYMENT_SUMMARY_PATH, type AgencyApplyStatistic, type Page, type PendingPaymentSummary, RIGHT_EXPIRY_STATISTICS_PATH, type BatchResultGroup, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { AgencyStatsPath, MONITOR_TODAY_PATH, TASK_THROUGHPUT_PATH, type MonitorToday, type TaskThroughput, AuditStatus, BATCH_RESULT_STATISTICS_PATH, BatchStatsPath, ClaimRoute, PENDING_PAYMENT_SUMMARY_PATH, type AgencyApplyStatistic, type Page, type PendingPaymentSummary, RIGHT_EXPIRY_STATISTICS_PATH, type BatchResultGroup, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
 import { http } from '../../platform/http.ts';
 import { unwrap } from '../../platform/result.ts';
 import { bankApi } from '../rights/bank/bank.api.ts';
@@ -26,6 +26,11 @@ export const dashboardApi = {
   /** 机构申请排行 (spec §7): the ten organisations with the most batches submitted in the range */
   agencyRanking: (range: { start: string; end: string }, signal?: AbortSignal) =>
     http.post<Page<AgencyApplyStatistic>>(AgencyStatsPath.list, { startDate: range.start, endDate: range.end, pageNo: 1, pageSize: 10 }, { signal }).then(unwrap),
+  /** 任务统计: decisions per day and per 初审人 durations over a date range */
+  taskThroughput: (range: { start: string; end: string }, signal?: AbortSignal) =>
+    http.get<TaskThroughput>(TASK_THROUGHPUT_PATH, { startDate: range.start, endDate: range.end }, { signal }).then(unwrap),
+  /** 业务监控: today's activity and users online */
+  monitorToday: (signal?: AbortSignal) => http.get<MonitorToday>(MONITOR_TODAY_PATH, undefined, { signal }).then(unwrap),
   /** the same for the organisation's bank accounts */
   bankAccountsIn: (auditStatus: string, signal?: AbortSignal) =>
     bankApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),

@@ -1,0 +1,47 @@
+import { ClaimRoute, MONITOR_REFRESH_MS, ONLINE_WINDOW_MINUTES } from '@sbwq/contracts';
+import { Card, Flex, Skeleton, Statistic, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useNoticeSocket } from '../../../app/shell/notice/useNoticeSocket.ts';
+import { StatCard } from '../../../components/chart/StatCard.tsx';
+import { formatDate, formatMoney, formatNumber } from '../../../platform/format.ts';
+import { BATCH_LIST_PATH, dashboardApi, PAYMENT_LIST_PATH } from '../dashboard.api.ts';
+import styles from '../dashboard.module.css';
+import { APPROVAL_LIST_PATH } from '../workplace/WorkplacePanels.tsx';
+
+/**
+ * 业务监控 (spec §2 view group dashboard: monitor): today's submissions, decisions and payments and the
+ * users online. The figures are re-read every MONITOR_REFRESH_MS and at once when a notice arrives on
+ * the user's notification socket; the socket's protocol is unchanged (a notice only triggers a re-read).
+ */
+export function Monitor() {
+  const { data, isLoading, dataUpdatedAt, refetch } = useQuery({
+    queryKey: ['dashboard', 'monitorToday'],
+    queryFn: ({ signal }) => dashboardApi.monitorToday(signal),
+    refetchInterval: MONITOR_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+    retry: false,
+  });
+  useNoticeSocket(() => void refetch());
+  const loading = isLoading || !data;
+  const count = (n: number | undefined) => formatNumber(n ?? 0);
+  return (
+    <Flex vertical gap={16}>
+      <Card size="small">
+        <Typography.Text type="secondary">
+          {data ? `${data.today} 今日实时数据，每${MONITOR_REFRESH_MS / 1000}秒及收到通知时自动刷新；更新于 ${formatDate(dataUpdatedAt, 'HH:mm:ss')}` : '正在读取今日数据…'}
+        </Typography.Text>
+      </Card>
+      <div className={styles.third} aria-live="polite">
+        <StatCard title="今日提交线索批次" value={count(data?.batchesSubmitted)} loading={loading} to={BATCH_LIST_PATH} />
+        <StatCard title="今日提交报销单" value={count(data?.claimsSubmitted)} loading={loading} to={ClaimRoute.claimList} />
+        <StatCard title="今日审批处理" value={count(data?.decisions)} loading={loading} to={APPROVAL_LIST_PATH} />
+        <StatCard title="今日付款" value={count(data?.payments.count)} suffix="笔" footer={data ? `金额 ${formatMoney(data.payments.amount)} 元` : undefined} loading={loading} to={PAYMENT_LIST_PATH} />
+        <Card size="small">
+          {loading ? <Skeleton active paragraph={{ rows: 1 }} /> : <Statistic title="在线用户" value={count(data.onlineUsers)} suffix="人" />}
+          <Typography.Text type="secondary">{`最近${ONLINE_WINDOW_MINUTES}分钟内有访问`}</Typography.Text>
+        </Card>
+      </div>
+    </Flex>
+  );
+}
