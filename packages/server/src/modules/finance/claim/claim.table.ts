@@ -59,6 +59,8 @@ export const finClaim = pgTable(
     index('idx_fin_claim_org').on(t.orgId),
     index('idx_fin_claim_status').on(t.status),
     index('idx_fin_claim_create_time').on(t.createTime.desc(), t.id),
+    // 业务监控 counts today's submissions every few seconds per open page
+    index('idx_fin_claim_submit_time').on(t.submitTime),
     check('chk_fin_claim_amounts', sql`${t.applyAmount} > 0 and ${t.deductions} >= 0 and ${t.deductions} < ${t.applyAmount}`),
     check('chk_fin_claim_approved', sql`${t.approvedAmount} is null or (${t.approvedAmount} > 0 and ${t.approvedAmount} <= ${t.applyAmount} - ${t.deductions})`),
     check('chk_fin_claim_paid', sql`${t.status} <> '5' or (${t.serialNo} is not null and ${t.approvedAmount} is not null)`),
@@ -114,6 +116,7 @@ export const finClaimPayment = pgTable(
     uniqueIndex('uniq_fin_claim_payment_paid').on(t.claimId).where(sql`${t.result} = '1'`),
     uniqueIndex('uniq_fin_claim_payment_serial').on(t.serialNo).where(sql`${t.result} = '1'`),
     index('idx_fin_claim_payment_claim').on(t.claimId),
+    index('idx_fin_claim_payment_create_time').on(t.createTime),
   ],
 );
 export type PaymentRow = typeof finClaimPayment.$inferSelect;

@@ -13,7 +13,8 @@ export const sysSession = pgTable(
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 500 }),
   },
-  (t) => [index('idx_sys_session_user').on(t.userId)],
+  // 业务监控 counts the sessions used in the last minutes
+  (t) => [index('idx_sys_session_user').on(t.userId), index('idx_sys_session_last_seen').on(t.lastSeenAt)],
 );
 
 /** Failed sign-in counters per username (`u:`) and per address (`ip:`). */
