@@ -7,7 +7,8 @@ import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../../rights/approval/approval.api.ts';
 import { formatMoney } from '../pool/pool.api.ts';
 import { claimApi, claimKey } from './claim.api.ts';
-import { approvedAmountError, approvedLimit, netAmount } from './claim.money.ts';
+import { approvedLimit, netAmount } from './claim.money.ts';
+import { ApprovedAmountField, ReviewOpinionField } from '../../../components/form/ReviewFields.tsx';
 
 type Result = 'pass' | 'reject' | 'returned';
 type Values = { result: Result; opinion?: string; approvedAmount?: string };
@@ -113,39 +114,13 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
           <Radio.Group options={RESULTS} optionType="button" buttonStyle="solid" />
         </Form.Item>
         {result === 'pass' && claim && (
-          <Form.Item
-            name="approvedAmount"
-            label="核定金额（元）"
-            required
-            dependencies={['result']}
+          <ApprovedAmountField
+            limit={limit}
+            tooMuch={`核定金额不能超过 ${formatMoney(limit)} 元`}
             extra={`不超过 ${formatMoney(limit)} 元（申请金额减扣减项，且不超过批次尚可报销的冻结金额）`}
-            rules={[
-              {
-                validator: async (_, value?: string) => {
-                  const error = approvedAmountError(value, limit);
-                  if (error) throw new Error(error);
-                },
-              },
-            ]}
-          >
-            <Input maxLength={16} placeholder="如 3000.00" />
-          </Form.Item>
+          />
         )}
-        <Form.Item
-          name="opinion"
-          label="审核意见"
-          required={result !== 'pass'}
-          dependencies={['result']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_, value?: string) => {
-                if (getFieldValue('result') !== 'pass' && !value?.trim()) throw new Error(ClaimMsg.opinionRequired);
-              },
-            }),
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount placeholder="驳回或退回时必须填写，意见将告知申请机构" />
-        </Form.Item>
+        <ReviewOpinionField passing={result === 'pass'} requiredMessage={ClaimMsg.opinionRequired} />
       </Form>
     </Modal>
   );

@@ -17,16 +17,6 @@ export function approvedLimit(claim: Pick<ClaimRecord, 'applyAmount' | 'deductio
   return toCents(available) < toCents(net) ? available : net;
 }
 
-/** Why a 核定金额 is refused before anything is sent, or null. */
-export function approvedAmountError(value: string | undefined, limit: string): string | null {
-  const text = value?.trim() ?? '';
-  if (!text) return '请填写核定金额';
-  if (!MONEY_PATTERN.test(text)) return '核定金额应为数字，最多两位小数';
-  if (toCents(text) <= 0n) return '核定金额应大于0';
-  if (toCents(text) > toCents(limit)) return `核定金额不能超过 ${formatMoney(limit)} 元`;
-  return null;
-}
-
 /** Sum of money strings, exactly. */
 export const sumMoney = (values: readonly (string | null | undefined)[]): string =>
   fromCents(values.reduce<bigint>((sum, v) => (v && MONEY_PATTERN.test(v.trim()) ? sum + toCents(v.trim()) : sum), 0n));

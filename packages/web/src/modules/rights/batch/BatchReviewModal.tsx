@@ -9,7 +9,7 @@ import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../approval/approval.api.ts';
 import { isFinalReview } from './batch.actions.ts';
 import { batchApi } from './batch.api.ts';
-import { approvedAmountError } from './batchForm.ts';
+import { ApprovedAmountField, ReviewOpinionField } from '../../../components/form/ReviewFields.tsx';
 
 export type ReviewKind = 'review' | 'closure';
 type Result = 'pass' | 'reject' | 'returned';
@@ -128,38 +128,9 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
           <Alert type="info" showIcon style={{ marginBottom: 16 }} title="申请金额超过复审金额标准，初审通过后转复审，由另一位审核人核定金额。" />
         )}
         {asksAmount && batch && (
-          <Form.Item
-            name="approvedAmount"
-            label="核定金额（元）"
-            required
-            extra={`不超过申请金额 ${formatMoney(batch.applyAmount)} 元；通过后从资金池冻结`}
-            rules={[
-              {
-                validator: async (_, value?: string) => {
-                  const error = approvedAmountError(value, batch.applyAmount);
-                  if (error) throw new Error(error);
-                },
-              },
-            ]}
-          >
-            <Input maxLength={16} placeholder="如 3000.00" />
-          </Form.Item>
+          <ApprovedAmountField limit={batch.applyAmount} tooMuch="核定金额不能大于申请金额" extra={`不超过申请金额 ${formatMoney(batch.applyAmount)} 元；通过后从资金池冻结`} />
         )}
-        <Form.Item
-          name="opinion"
-          label="审核意见"
-          required={result !== 'pass'}
-          dependencies={['result']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_, value?: string) => {
-                if (getFieldValue('result') !== 'pass' && !value?.trim()) throw new Error(BatchMsg.opinionRequired);
-              },
-            }),
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount placeholder="驳回或退回时必须填写，意见将告知申请机构" />
-        </Form.Item>
+        <ReviewOpinionField passing={result === 'pass'} requiredMessage={BatchMsg.opinionRequired} />
       </Form>
     </Modal>
   );

@@ -26,15 +26,6 @@ export function batchBodyOf(values: BatchFormValues, id?: string): BatchBody {
   return body as BatchBody;
 }
 
-/** 核定金额 on the deciding pass: a money amount, at most 申请金额 (BatchMsg.approvedTooMuch is the server's word). */
-export function approvedAmountError(value: string | null | undefined, applyAmount: string): string | null {
-  const text = (value ?? '').trim();
-  if (!text) return '请填写核定金额';
-  if (!MONEY_PATTERN.test(text)) return '核定金额须为不小于0的数字，最多两位小数';
-  if (toCents(text) > toCents(applyAmount)) return '核定金额不能大于申请金额';
-  return null;
-}
-
 /** One item as the items save takes it. */
 export type ItemInput = z.input<typeof batchItemValue>;
 export type PastedItems = { values: ItemInput[]; errors: string[] };
