@@ -1,6 +1,6 @@
 import { ClaimMsg, ClaimStatus, type ClaimRecord, type Envelope } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Input, Modal, Radio } from 'antd';
+import { Alert, Descriptions, Form, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { BizFailure } from '../../../platform/result.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';

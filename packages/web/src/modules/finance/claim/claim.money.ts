@@ -1,5 +1,4 @@
 import { fromCents, MONEY_PATTERN, toCents, type ClaimRecord } from '@sbwq/contracts';
-import { formatMoney } from '../pool/pool.api.ts';
 
 /** 申请金额 − 扣减项: what the organisation asks to be paid (never below 0). */
 export function netAmount(claim: Pick<ClaimRecord, 'applyAmount' | 'deductions'>): string {

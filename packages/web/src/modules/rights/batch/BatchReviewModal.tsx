@@ -1,6 +1,6 @@
 import { BATCH_SETTING_DICT, BatchMsg, DEFAULT_SECOND_REVIEW_THRESHOLD, SECOND_REVIEW_THRESHOLD_KEY, BatchStatus, type BatchRecord, type Envelope } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Input, Modal, Radio } from 'antd';
+import { Alert, Descriptions, Form, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useDictItems } from '../../../components/dict/useDictItems.ts';
 import { BizFailure } from '../../../platform/result.ts';

@@ -1,4 +1,4 @@
-import { CLUE_URL_PATTERN, MAX_BATCH_ITEMS, MONEY_PATTERN, toCents, type batchItemValue, type BatchRecord } from '@sbwq/contracts';
+import { CLUE_URL_PATTERN, MAX_BATCH_ITEMS, MONEY_PATTERN, type batchItemValue, type BatchRecord } from '@sbwq/contracts';
 import type { z } from 'zod';
 import type { BatchBody } from './batch.api.ts';
 
