@@ -60,5 +60,5 @@ export type MonitorToday = {
 };
 export const MONITOR_TODAY_PATH = '/sys/api/monitorToday';
 export const ONLINE_WINDOW_MINUTES = 5;
-/** the monitor re-reads its figures this often, and at once when a notice arrives on the socket */
-export const MONITOR_REFRESH_MS = 10_000;
+/** the monitor re-reads its figures this often (users online change without any event); a monitor ping or a notice re-reads at once */
+export const MONITOR_REFRESH_MS = 30_000;

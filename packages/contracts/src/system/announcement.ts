@@ -70,7 +70,11 @@ export const SocketClose = {
 export type NoticeSocketMessage =
   | { cmd: 'topic'; msgId: string; msgTxt: string }
   | { cmd: 'user'; msgId: string; msgTxt: string; userId: string }
-  | { cmd: 'heartcheck'; msgTxt: string };
+  | { cmd: 'heartcheck'; msgTxt: string }
+  /** business figures changed (a submission, a decision, a payment): 业务监控 reads its figures again; carries no data */
+  | { cmd: 'monitor'; msgTxt: string };
+
+export const MONITOR_PING = { cmd: 'monitor', msgTxt: '业务数据已更新' } as const satisfies NoticeSocketMessage;
 
 /** Messages of the table socket `{API_BASE}/vxeSocket/{userId}/{pageId}` (JEECG-API §7.2). */
 export type VxeSocketMessage =

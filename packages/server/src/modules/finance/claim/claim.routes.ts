@@ -20,6 +20,7 @@ import {
 } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
@@ -71,6 +72,7 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(ClaimPath.submit, { config: { permission: ClaimPerm.submit }, schema: { tags, summary: '提交报销单（待提交/退回补充发票 → 待业务审核）', body: idBody } }, async (request) => {
     await flow.submitClaim(db, request.user!, request.body.id);
+    pingMonitor(deps.sockets);
     return ok(await service.claimById(db, dicts, request.user!, request.body.id), ClaimMsg.submitted, 200);
   });
 
@@ -120,6 +122,7 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const ids = await payment.payClaims(db, request.user!, request.body);
+      pingMonitor(deps.sockets);
       const records = await Promise.all(ids.map((id) => service.claimById(db, dicts, request.user!, id)));
       return ok(records, ids.length > 1 ? ClaimMsg.paidBatch(ids.length) : ClaimMsg.paid, 200);
     },

@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
+import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { pushNotice, writeNotice, type WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
 import { assertNotSelf, writeApproval, type ApprovalWrite } from './approval.service.ts';
 
@@ -52,6 +53,7 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
   });
   // Pushed only once the decision is committed: nobody is told of a decision that did not happen.
   if (notice) await pushSafely(sockets, notice);
+  pingMonitor(sockets);
   return row;
 }
 

@@ -12,6 +12,9 @@ import { decide } from './decide.ts';
 
 type Notice = { id: string; titile: string; msgContent: string; msgAbstract: string; msgCategory: string; openType: string; openPage: string; busId: string; sender: string };
 
+/** A notice to the user, not the monitor's "figures changed" ping every socket also gets. */
+const isNotice = (msg: Record<string, unknown>) => msg.cmd === 'user';
+
 describe('every decision notifies its submitter: a system message with the result and the remark, pushed at once (issue: decisions reach nobody)', async () => {
   const rig = await rightsRig();
   const db = rig.database.db;
@@ -50,10 +53,10 @@ describe('every decision notifies its submitter: a system message with the resul
     await rig.call(a.token, 'POST', '/rights/right/submit', { ids: mark });
     const tab = await connect(`${base}/websocket/${a.userId}`, [a.token]);
     expect((await rig.call(reviewer.token, 'POST', '/rights/right/approve', { id: mark, result: 'pass', opinion: '' })).success).toBe(true);
-    expect(await tab.next()).toMatchObject({ cmd: 'user', msgTxt: '受保护权利审核已通过：华光（第9类 12345678）' });
+    expect(await tab.next(undefined, isNotice)).toMatchObject({ cmd: 'user', msgTxt: '受保护权利审核已通过：华光（第9类 12345678）' });
     const bank = await addBank(1);
     expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: bank, result: 'reject', opinion: '开户名称与证明文件不符' })).success).toBe(true);
-    expect(await tab.next()).toMatchObject({ cmd: 'user', msgTxt: '银行账户审核已驳回：中国银行 尾号1001' });
+    expect(await tab.next(undefined, isNotice)).toMatchObject({ cmd: 'user', msgTxt: '银行账户审核已驳回：中国银行 尾号1001' });
     tab.close();
     const [bankNotice, markNotice] = await bell(a.token);
     expect(bankNotice).toMatchObject({ openPage: '/rights/org/bank', busId: bank, sender: 'fin', msgAbstract: '审核意见：开户名称与证明文件不符' });

@@ -19,6 +19,7 @@ import {
 } from '@sbwq/contracts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { registerResource, type ExcelFile } from '../../../platform/resource/resource-routes.ts';
@@ -74,6 +75,7 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(BatchPath.submit, { config: { permission: BatchPerm.submit }, schema: { tags, summary: '提交审核（草稿/退回补正 → 待审核）', body: idBody } }, async (request) => {
     await flow.submitBatch(db, request.user!, request.body.id);
+    pingMonitor(sockets);
     return ok(null, BatchMsg.submitted, 200);
   });
 

@@ -39,6 +39,16 @@ describe('notification socket client (spec §4 Sockets, §7 Notifications, §9; 
     expect(onNotice.mock.calls.map(([m]) => m.msgId)).toEqual(['a1', 'a2']);
   });
 
+  it('a monitor ping ({cmd: monitor}) goes to onMonitor only: the bell does not reload for it', () => {
+    const onNotice = vi.fn();
+    const onMonitor = vi.fn();
+    new NoticeSocket({ url: URL_, token: 'tok-1', onNotice, onMonitor, create: (url, protocols) => new FakeSocket(url, protocols) }).start();
+    FakeSocket.last.open();
+    FakeSocket.last.receive({ cmd: 'monitor', msgTxt: '业务数据已更新' });
+    expect(onMonitor).toHaveBeenCalledTimes(1);
+    expect(onNotice).not.toHaveBeenCalled();
+  });
+
   it('§9 sends a heartbeat after 20 s of silence; an answer keeps the connection', () => {
     start();
     const first = FakeSocket.last;

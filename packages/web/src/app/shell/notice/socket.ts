@@ -43,6 +43,8 @@ export type NoticeSocketOptions = {
   token: string;
   /** a `topic` or `user` message arrived */
   onNotice: (message: Extract<NoticeSocketMessage, { cmd: 'topic' | 'user' }>) => void;
+  /** business figures changed (`{cmd: 'monitor'}`): only 业务监控 listens */
+  onMonitor?: () => void;
   /** a connection opened; `again` when it replaces a lost one (messages may have been missed meanwhile) */
   onOpen?: (again: boolean) => void;
   create?: SocketFactory;
@@ -114,6 +116,7 @@ export class NoticeSocket {
       this.armHeartbeat();
       const message = parse(event.data);
       if (message && (message.cmd === 'topic' || message.cmd === 'user')) this.options.onNotice(message);
+      else if (message?.cmd === 'monitor') this.options.onMonitor?.();
     };
     socket.onerror = () => {
       if (this.socket === socket) this.lose(socket);

@@ -59,6 +59,18 @@ describe('dashboard/Monitor 业务监控 (spec §2 view group dashboard: monitor
     expect(await within(await card('今日审批处理')).findByText('5')).toBeTruthy();
     expect(reads()).toBe(2);
   });
+  it('the server\'s monitor ping (a submission, decision or payment committed) re-reads the figures at once', async () => {
+    const { reads } = show([figures(4), figures(6)]);
+    expect(await within(await card('今日审批处理')).findByText('4')).toBeTruthy();
+    const socket = FakeSocket.last;
+    act(() => {
+      socket.open();
+      socket.receive({ cmd: 'monitor', msgTxt: '业务数据已更新' });
+    });
+    expect(await within(await card('今日审批处理')).findByText('6')).toBeTruthy();
+    expect(reads()).toBe(2);
+  });
+
   it(`re-reads every ${MONITOR_REFRESH_MS / 1000} s while shown, with no notice`, async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'setTimeout', 'clearInterval', 'clearTimeout'] });
     const { reads } = show([figures(4), figures(6)]);

@@ -10,8 +10,9 @@ import { APPROVAL_LIST_PATH } from '../workplace/WorkplacePanels.tsx';
 
 /**
  * 业务监控 (spec §2 view group dashboard: monitor): today's submissions, decisions and payments and the
- * users online. The figures are re-read every MONITOR_REFRESH_MS and at once when a notice arrives on
- * the user's notification socket; the socket's protocol is unchanged (a notice only triggers a re-read).
+ * users online. The server pings every notification socket (`{cmd: 'monitor'}`) once a submission, a
+ * decision or a payment commits, and the figures are read again at once; they are also re-read every
+ * MONITOR_REFRESH_MS (users online change without any business event) and when a notice arrives.
  */
 export function Monitor() {
   const { data, isLoading, dataUpdatedAt, refetch } = useQuery({
@@ -22,14 +23,17 @@ export function Monitor() {
     staleTime: 0,
     retry: false,
   });
-  useNoticeSocket(() => void refetch());
+  useNoticeSocket(
+    () => void refetch(),
+    () => void refetch(),
+  );
   const loading = isLoading || !data;
   const count = (n: number | undefined) => formatNumber(n ?? 0);
   return (
     <Flex vertical gap={16}>
       <Card size="small">
         <Typography.Text type="secondary">
-          {data ? `${data.today} 今日实时数据，每${MONITOR_REFRESH_MS / 1000}秒及收到通知时自动刷新；更新于 ${formatDate(dataUpdatedAt, 'HH:mm:ss')}` : '正在读取今日数据…'}
+          {data ? `${data.today} 今日实时数据，有新的提交、审批或付款时自动刷新（另每${MONITOR_REFRESH_MS / 1000}秒刷新一次）；更新于 ${formatDate(dataUpdatedAt, 'HH:mm:ss')}` : '正在读取今日数据…'}
         </Typography.Text>
       </Card>
       <div className={styles.third} aria-live="polite">
