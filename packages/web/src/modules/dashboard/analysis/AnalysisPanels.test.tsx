@@ -132,4 +132,17 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
     expect(await within(card).findByText('1,203')).toBeTruthy();
     expect(await within(card).findByText('核定金额合计 1,234,567.80 元')).toBeTruthy();
   });
+
+  it('an organisation user: the money it was paid for its claims this year, from its own row of agencyCApplyStatisticsList, linking to its paid claims', async () => {
+    show(['finance:claim:list'], {
+      'GET /rights/org/status': () => ({ body: envelope(status(false)) }),
+      'POST /sys/api/agencyCApplyStatisticsList': () => ({
+        body: envelope({ records: [{ orgId: 'o1', orgName: '甲所', applyNum: 3, passNum: 2, amount: '12000.5', paidAmount: '8000' }], total: 1, size: 10, current: 1, pages: 1 }),
+      }),
+    });
+    const card = await cardLink('本年已获报销（元）');
+    expect(card.getAttribute('href')).toBe('/finance/claim/list?status=5');
+    expect(await within(card).findByText('8,000.00')).toBeTruthy();
+    expect(await within(card).findByText('本年申请报销 12,000.50 元')).toBeTruthy();
+  });
 });

@@ -1,7 +1,7 @@
-import { ApprovalPerm, BankPerm, BatchPerm, PaymentPerm, PoolPerm, RightPerm } from '@sbwq/contracts';
+import { ApprovalPerm, BankPerm, BatchPerm, ClaimPerm, PaymentPerm, PoolPerm, RightPerm } from '@sbwq/contracts';
 import type { ComponentType } from 'react';
 import { AgencyRankingChart, BatchMonthsChart, ExpiryMonthsChart, PoolLinesChart, PoolStatisticsChart, ResultsByMethodChart, ResultsByPlatformChart } from '../panels/ChartPanels.tsx';
-import { BatchApplyCard, DraftRightsCard, PendingPaymentCard, ExpiringCard, PendingRightsCard, PoolBalanceCard, RejectedBankCard, RejectedRightsCard, TodoCard } from '../panels/StatCards.tsx';
+import { BatchApplyCard, DraftRightsCard, OrgPaidCard, PendingPaymentCard, ExpiringCard, PendingRightsCard, PoolBalanceCard, RejectedBankCard, RejectedRightsCard, TodoCard } from '../panels/StatCards.tsx';
 
 /** Who a panel is for: association staff, or an organisation user whose organisation is enrolled and certified. */
 export type Audience = 'staff' | 'org';
@@ -26,6 +26,7 @@ export const ANALYSIS_PANELS: DashboardPanel[] = [
   { key: 'todo', code: ApprovalPerm.todo, audience: ['staff'], kind: 'stat', Panel: TodoCard },
   { key: 'pendingPayment', code: PaymentPerm.list, audience: ['staff'], kind: 'stat', Panel: PendingPaymentCard },
   { key: 'poolBalance', code: PoolPerm.list, audience: ['staff'], kind: 'stat', Panel: PoolBalanceCard },
+  { key: 'orgPaid', code: ClaimPerm.list, audience: ['org'], kind: 'stat', Panel: OrgPaidCard },
   { key: 'expiring', code: RightPerm.list, audience: ['staff', 'org'], kind: 'stat', Panel: ExpiringCard },
   { key: 'rightsRejected', code: RightPerm.list, audience: ['org'], kind: 'stat', Panel: RejectedRightsCard },
   { key: 'rightsDraft', code: RightPerm.list, audience: ['org'], kind: 'stat', Panel: DraftRightsCard },

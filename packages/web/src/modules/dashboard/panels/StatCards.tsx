@@ -1,4 +1,6 @@
-import { AuditStatus } from '@sbwq/contracts';
+import { AuditStatus, ClaimRoute, ClaimStatus } from '@sbwq/contracts';
+import { useState } from 'react';
+import { presetRange } from '../../../components/chart/DateRangeChoice.tsx';
 import { StatCard } from '../../../components/chart/StatCard.tsx';
 import { formatMoney, formatNumber } from '../../../platform/format.ts';
 import { APPROVAL_TODO_PATH, approvalApi } from '../../rights/approval/approval.api.ts';
@@ -95,6 +97,22 @@ export function PendingPaymentCard() {
       loading={summary.isPending}
       to={PAYMENT_LIST_PATH}
       footer={`核定金额合计 ${formatMoney(summary.data?.amount ?? '0')} 元`}
+    />
+  );
+}
+
+/** An organisation's money this year: what it was paid for its claims, and what it claimed (spec §7 agencyCApplyStatisticsList, its own row). */
+export function OrgPaidCard() {
+  const [range] = useState(() => presetRange('year'));
+  const ranking = usePanelQuery(['agencyRanking', range], (signal) => dashboardApi.agencyRanking(range, signal));
+  const own = ranking.data?.records[0];
+  return (
+    <StatCard
+      title="本年已获报销（元）"
+      value={formatMoney(own?.paidAmount ?? '0')}
+      loading={ranking.isPending}
+      to={`${ClaimRoute.claimList}?${new URLSearchParams({ status: ClaimStatus.paid })}`}
+      footer={`本年申请报销 ${formatMoney(own?.amount ?? '0')} 元`}
     />
   );
 }
