@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test } from '../support/app.ts';
+import { ADMIN, signIn, test } from '../support/app.ts';
 import { apiToken, expect, row, signInAs, USER_PASSWORD } from '../support/system.ts';
 import { apiCall, certifiedOrgViaApi, contextFor, createFinance, unique } from '../support/rights.ts';
 
@@ -140,5 +140,24 @@ test.describe('分析页 figures (spec §2 dashboard analysis, §7 statistics)',
     await expect(card(orgPage, '审核中的权利').locator('.ant-statistic-content')).toHaveText('1件');
     await expect(orgPage.getByText('最新公告')).toBeVisible();
     await orgPage.context().close();
+  });
+
+  test('admin sees every staff figure as the calls answer, and the analysis page fits a 375 px phone without sideways scrolling', async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    for (const title of ['线索申请总数', '待我审批', '待付款', '资金池余额（元）', '12个月内到期商标']) await expect(card(page, title)).toBeVisible();
+    await expect(async () => {
+      await page.reload();
+      const applied = await apiCall<number>(request, token, 'GET', '/sys/api/threadedApplyNum');
+      await expect(card(page, '线索申请总数').locator('.ant-statistic-content')).toHaveText(new RegExp(`^${applied.toLocaleString('en-US')}\\s*批$`), { timeout: 5_000 });
+    }).toPass({ timeout: 40_000 });
+    for (const chart of ['月度线索申请与通过（近12个月）', '机构申请排行（前10）', '维权结果（按维权方式）', '维权结果（按侵权平台）', '资金池统计']) await expect(page.getByText(chart, { exact: true })).toBeVisible();
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.reload();
+    await expect(card(page, '线索申请总数')).toBeVisible();
+    await expect(page.getByText('资金池统计', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
