@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
 import { RightsMsg, dateField, dictValue, filePathsField, idBody, optionalDate, optionalText } from '../rights/common.ts';
-import { fromCents, nonNegativeMoney, positiveMoney, toCents } from './money.ts';
+import { fromCents, MONEY_PATTERN, nonNegativeMoney, positiveMoney, toCents } from './money.ts';
 import { EXPENSE_TYPE_VALUES, type ClaimRecord } from './claim-records.ts';
 
 export * from './claim-records.ts';
@@ -100,6 +100,9 @@ const claimFields = {
 
 type ClaimShape = { applyAmount: string; deductions: string; invoices: InvoiceValue[] };
 const claimRules = (body: ClaimShape, ctx: z.RefinementCtx) => {
+  // Zod runs an object's refinement even when its fields failed: the sums below need valid fields.
+  const money = (v: unknown) => typeof v === 'string' && MONEY_PATTERN.test(v);
+  if (!Array.isArray(body.invoices) || !money(body.applyAmount) || !money(body.deductions) || !body.invoices.every((inv) => money(inv?.amount))) return;
   const seen = new Set<string>();
   for (const inv of body.invoices) {
     const key = `${inv.invoiceCode}|${inv.invoiceNo}`;
