@@ -30,3 +30,8 @@ export const fileInfoResource = defineResource<FileInfoRecord>()({
   perm: FilePerm,
   routes: ['list', 'queryById'],
 });
+
+/** The names files were uploaded under, for the stored paths the caller may read (the links show them). */
+export const FILE_NAMES_PATH = '/sys/common/fileNames';
+/** At most this many paths per call. */
+export const MAX_FILE_NAMES = 100;

@@ -3,13 +3,14 @@ import { splitFilePaths } from '@sbwq/contracts';
 import { Image, Space, Typography } from 'antd';
 import { staticUrl } from '../../platform/config.ts';
 import { isImagePath, nameOfPath, shortName } from './upload.rules.ts';
+import { useFileNames } from './fileNames.ts';
 
 type FileLinksProps = {
   /** comma-separated stored paths */
   value: string | null | undefined;
   /** thumbnail size of images */
   size?: number;
-  /** text for a PDF link (default: the stored name cut to 5 characters) */
+  /** text for a PDF link (default: the name it was uploaded under, cut to 5 characters) */
   label?: string;
 };
 
@@ -19,15 +20,17 @@ type FileLinksProps = {
  */
 export function FileLinks({ value, size = 64, label }: FileLinksProps) {
   const paths = splitFilePaths(value);
+  const names = useFileNames(paths);
+  const nameOf = (path: string) => names[path] ?? nameOfPath(path);
   if (!paths.length) return <Typography.Text type="secondary">未上传</Typography.Text>;
   return (
     <Space wrap size={8}>
       {paths.map((path, index) =>
         isImagePath(path) ? (
-          <Image key={path} src={staticUrl(path)} width={size} height={size} style={{ objectFit: 'cover' }} alt={label ?? nameOfPath(path)} />
+          <Image key={path} src={staticUrl(path)} width={size} height={size} style={{ objectFit: 'cover' }} alt={label ?? nameOf(path)} />
         ) : (
-          <Typography.Link key={path} href={staticUrl(path)} target="_blank" rel="noopener" title={nameOfPath(path)}>
-            <FilePdfOutlined /> {label ? (paths.length > 1 ? `${label}${index + 1}` : label) : shortName(nameOfPath(path))}
+          <Typography.Link key={path} href={staticUrl(path)} target="_blank" rel="noopener" title={nameOf(path)}>
+            <FilePdfOutlined /> {label ? (paths.length > 1 ? `${label}${index + 1}` : label) : shortName(nameOf(path))}
           </Typography.Link>
         ),
       )}

@@ -106,10 +106,18 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
     expect(screen.getByText('fedcb…')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /删除文件|Remove file/ }));
     await waitFor(() => expect(document.body.textContent).toContain('文件将从服务器删除，不可恢复'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    const deletes = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE');
+    expect(deletes()).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(undefined));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(deletes()).toHaveLength(1);
+  });
+
+  it('§3 a file saved before is listed under the name it was uploaded under, once the server tells it', async () => {
+    const path = 'temp/20260102/0123456789abcdef0123456789abcdef.pdf';
+    fakeServer({ 'GET /sys/common/fileNames': () => ({ body: envelope({ [path]: '公证书.pdf' }) }) });
+    render(<AntApp><FileUpload value={path} onChange={() => undefined} /></AntApp>);
+    expect(await screen.findByText('公证书.p…')).toBeTruthy();
   });
 });
 

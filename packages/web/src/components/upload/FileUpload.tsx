@@ -1,11 +1,12 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { UPLOAD_MAX_FILES, type Envelope } from '@sbwq/contracts';
+import { splitFilePaths, UPLOAD_MAX_FILES, type Envelope } from '@sbwq/contracts';
 import { Button, Image, Tooltip, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { openInNewWindow } from '../../platform/browser.ts';
 import { staticUrl } from '../../platform/config.ts';
 import { feedback } from '../../platform/feedback.ts';
 import { http } from '../../platform/http.ts';
+import { useFileNames } from './fileNames.ts';
 import {
   acceptAttribute,
   countMessage,
@@ -116,6 +117,10 @@ export function FileUpload({
     setFiles(filesOfValue(next, names.current).map((f) => shown(f)));
   }, [value]);
 
+  // Files saved before are listed under their stored names until the names they were uploaded under arrive.
+  const uploadedNames = useFileNames(splitFilePaths(value));
+  const listed = files.map((f) => (uploadedNames[f.uid] && f.fileName !== uploadedNames[f.uid] ? shown(f, uploadedNames[f.uid]) : f));
+
   const emit = (list: UploadFile[]) => {
     const next = valueOfFiles(list);
     emitted.current = next;
@@ -216,7 +221,7 @@ export function FileUpload({
         accept={acceptAttribute(accept)}
         multiple={max > 1}
         listType={listType}
-        fileList={files}
+        fileList={listed}
         disabled={disabled}
         beforeUpload={handleBeforeUpload}
         customRequest={handleRequest}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
-import { AnnouncementPerm, FilePerm, fileInfoResource, Msg } from '@sbwq/contracts';
+import { AnnouncementPerm, FILE_NAMES_PATH, FILE_PATH_PATTERN, FilePerm, fileInfoResource, MAX_FILE_NAMES, Msg, splitFilePaths } from '@sbwq/contracts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
@@ -11,7 +11,7 @@ import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD
 import type { AppDeps } from '../../../platform/deps.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
-import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload } from './file-info.service.ts';
+import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload, visibleFileNames } from './file-info.service.ts';
 import { checkBizLink, FileBizMsg } from './file-info.biz.ts';
 import { FILE_TYPE_VALUES } from '../shared/attachments.ts';
 
@@ -77,6 +77,24 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         sysOrgCode: linkedOrgCode ?? user.orgCode,
       });
       return { ...ok({ fileName: file.filename, filePath, fileSize: file.buffer.length }, filePath, 200) };
+    },
+  );
+
+  r.get(
+    FILE_NAMES_PATH,
+    {
+      config: { signedIn: true },
+      schema: {
+        tags: ['文件'],
+        summary: '已上传文件的原文件名',
+        description: `paths：逗号分隔的文件路径（最多 ${MAX_FILE_NAMES} 个）。result 为 { 路径: 上传时的文件名 }，只含当前用户可读取的文件。`,
+        querystring: z.object({ paths: z.string({ error: '缺少文件路径' }).max(MAX_FILE_NAMES * 120, '文件路径过多') }),
+      },
+    },
+    async (request) => {
+      const paths = splitFilePaths(request.query.paths).filter((p) => FILE_PATH_PATTERN.test(p));
+      if (paths.length > MAX_FILE_NAMES) throw new BizError(`一次最多查询 ${MAX_FILE_NAMES} 个文件`);
+      return ok(await visibleFileNames(db, request.user!, paths), Msg.querySuccess, 200);
     },
   );
 

@@ -74,6 +74,26 @@ export async function findVisibleFile(db: Db, user: SessionUser, filePath: strin
   return row ?? null;
 }
 
+/**
+ * The uploaded names of the stored files among `paths` that the user may read (as the static route
+ * decides), path → name; one statement for the announcement images (readable by anyone signed in) and one
+ * for the rest under the user's file scope.
+ */
+export async function visibleFileNames(db: Db, user: SessionUser, paths: string[]): Promise<Record<string, string>> {
+  const wanted = [...new Set(paths)];
+  const open = wanted.filter((p) => isAnnouncementBiz(p));
+  const scoped = wanted.filter((p) => !isAnnouncementBiz(p));
+  const read = async (list: string[], scope: SQL | undefined) =>
+    list.length
+      ? db
+          .select({ filePath: sbFileInfo.filePath, fileName: sbFileInfo.fileName })
+          .from(sbFileInfo)
+          .where(and(inArray(sbFileInfo.filePath, list), eq(sbFileInfo.delFlag, '0'), scope))
+      : [];
+  const found = [...(await read(open, undefined)), ...(await read(scoped, scoped.length ? await fileScope(db, user) : undefined))];
+  return Object.fromEntries(found.map((f) => [f.filePath, f.fileName]));
+}
+
 /** file_type 通告图片 (seeded with the other extra file types, shared/attachments.ts FileType). */
 export const ANNOUNCEMENT_IMAGE_TYPE = '14';
 
