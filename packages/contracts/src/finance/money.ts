@@ -8,10 +8,20 @@ import { z } from 'zod';
 export const MONEY_PATTERN = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,2})?$/;
 export const SIGNED_MONEY_PATTERN = /^-?(?:0|[1-9]\d{0,11})(?:\.\d{1,2})?$/;
 
+/** Every money column is numeric(14, 2): 12 digits before the point, 2 after. */
+export const MONEY_COLUMN_MAX = '999999999999.99';
+export const MONEY_COLUMN_MAX_CENTS = 99_999_999_999_999n;
+/** The limit as a person reads it. */
+export const MONEY_COLUMN_MAX_TEXT = '999,999,999,999.99';
+
 export const MoneyMsg = {
   positive: '金额须为大于0的数字，最多两位小数',
   nonNegative: '金额须为不小于0的数字，最多两位小数',
   signed: '调整金额须为非0的数字（可为负数），最多两位小数',
+  /** An amount typed or sent above what its column holds. */
+  tooLarge: `金额不能超过 ${MONEY_COLUMN_MAX_TEXT} 元`,
+  /** A sum the server computed (a balance, a total) that would pass its column: names what and the limit. */
+  overColumn: (what: string) => `${what}将超过上限 ${MONEY_COLUMN_MAX_TEXT} 元，无法保存`,
 } as const;
 
 const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
@@ -31,6 +41,13 @@ export const fromCents = (cents: bigint): string => {
   return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 };
 
+/** Whether an exact amount (in cents) fits a numeric(14, 2) column, either sign. */
+export const fitsMoneyColumn = (cents: bigint): boolean => cents <= MONEY_COLUMN_MAX_CENTS && cents >= -MONEY_COLUMN_MAX_CENTS;
+
+/** A decimal with more whole digits than the column holds: refused with the limit, not as malformed. */
+const TOO_MANY_DIGITS = /^-?[1-9]\d{12,}(?:\.\d{1,2})?$/;
+const tooLarge = (v: unknown) => typeof v === 'string' && TOO_MANY_DIGITS.test(v);
+
 // Zod runs a refinement even after the pattern failed: it tests the pattern again before counting cents.
 
 /** A positive amount (a deposit, a freeze, a payment). */
@@ -38,6 +55,7 @@ export const positiveMoney = z.preprocess(
   asText,
   z
     .string({ error: MoneyMsg.positive })
+    .refine((v) => !tooLarge(v), { message: MoneyMsg.tooLarge, abort: true })
     .regex(MONEY_PATTERN, MoneyMsg.positive)
     .refine((v) => MONEY_PATTERN.test(v) && toCents(v) > 0n, MoneyMsg.positive)
     .transform((v) => fromCents(toCents(v))),
@@ -46,7 +64,11 @@ export const positiveMoney = z.preprocess(
 /** Zero or more (a total planned in preparation, a subsidy standard). */
 export const nonNegativeMoney = z.preprocess(
   asText,
-  z.string({ error: MoneyMsg.nonNegative }).regex(MONEY_PATTERN, MoneyMsg.nonNegative).transform((v) => fromCents(toCents(v))),
+  z
+    .string({ error: MoneyMsg.nonNegative })
+    .refine((v) => !tooLarge(v), { message: MoneyMsg.tooLarge, abort: true })
+    .regex(MONEY_PATTERN, MoneyMsg.nonNegative)
+    .transform((v) => fromCents(toCents(v))),
 );
 
 /** A signed, non-zero amount (an adjustment). */
@@ -54,6 +76,7 @@ export const signedMoney = z.preprocess(
   asText,
   z
     .string({ error: MoneyMsg.signed })
+    .refine((v) => !tooLarge(v), { message: MoneyMsg.tooLarge, abort: true })
     .regex(SIGNED_MONEY_PATTERN, MoneyMsg.signed)
     .refine((v) => SIGNED_MONEY_PATTERN.test(v) && toCents(v) !== 0n, MoneyMsg.signed)
     .transform((v) => fromCents(toCents(v))),
