@@ -11,5 +11,6 @@ describe('核定金额 of a review decision (DOMAIN clue batch and claim flows: 
     expect(approvedAmountError('3000.01', '3000.00', tooMuch)).toBe(tooMuch);
     expect(approvedAmountError('3000', '3000.00', tooMuch)).toBeNull();
     expect(approvedAmountError(' 0.1 ', '0.30', tooMuch)).toBeNull();
+    expect(approvedAmountError('12345678901234567890', '3000.00', tooMuch)).toBe('金额不能超过 999,999,999,999.99 元');
   });
 });

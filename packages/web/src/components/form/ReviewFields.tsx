@@ -1,5 +1,6 @@
-import { MONEY_PATTERN, toCents } from '@sbwq/contracts';
+import { MONEY_PATTERN, MoneyMsg, toCents } from '@sbwq/contracts';
 import { Form, Input } from 'antd';
+import { MoneyInput } from './MoneyInput.tsx';
 
 /**
  * The fields every review decision (批次初审/复审/结案, 报销业务/财务审核) asks for: 核定金额 on a passing
@@ -10,6 +11,7 @@ import { Form, Input } from 'antd';
 export function approvedAmountError(value: string | null | undefined, limit: string, tooMuch: string): string | null {
   const text = (value ?? '').trim();
   if (!text) return '请填写核定金额';
+  if (/^\d{13,}(?:\.\d*)?$/.test(text)) return MoneyMsg.tooLarge;
   if (!MONEY_PATTERN.test(text)) return '核定金额应为数字，最多两位小数';
   if (toCents(text) <= 0n) return '核定金额应大于0';
   if (toCents(text) > toCents(limit)) return tooMuch;
@@ -34,7 +36,7 @@ export function ApprovedAmountField({ limit, tooMuch, extra }: { limit: string; 
         },
       ]}
     >
-      <Input maxLength={16} placeholder="如 3000.00" />
+      <MoneyInput placeholder="如 3000.00" />
     </Form.Item>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { EditableTable } from '../../../components/editable-table/EditableTable.tsx';
 import type { EditableTableHandle, Row } from '../../../components/editable-table/types.ts';
+import { MoneyInput } from '../../../components/form/MoneyInput.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { BizFailure } from '../../../platform/result.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
@@ -136,12 +137,12 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="applyAmount" label="申请金额（元）" required rules={[zodRule(shape.applyAmount)]} extra="不超过发票金额合计">
-              <Input maxLength={16} placeholder="如 3000.00" />
+              <MoneyInput placeholder="如 3000.00" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="deductions" label="扣减项（元）" rules={[zodRule(shape.deductions)]} extra="已获保险理赔或和解赔偿的金额，没有可不填">
-              <Input maxLength={16} placeholder="0.00" />
+              <MoneyInput placeholder="0.00" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -1,6 +1,7 @@
 import { poolAdjustBody, poolDepositBody, type PoolRecord } from '@sbwq/contracts';
 import { Descriptions, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
+import { MoneyInput } from '../../../components/form/MoneyInput.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { formatMoney, poolApi } from './pool.api.ts';
@@ -72,7 +73,7 @@ export function PoolMoneyModal({ kind, pool, requestKey, onClose, onDone }: Pool
           required
           rules={[zodRule(deposit ? poolDepositBody.shape.amount : poolAdjustBody.shape.amount)]}
         >
-          <Input placeholder={deposit ? '如 50000.00' : '如 -1000.00'} maxLength={16} />
+          <MoneyInput placeholder={deposit ? '如 50000.00' : '如 -1000.00'} />
         </Form.Item>
         {deposit ? (
           <>

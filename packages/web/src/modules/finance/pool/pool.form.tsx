@@ -3,6 +3,7 @@ import { DatePicker, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { NumberTextInput } from '../../../components/form/NumberTextInput.tsx';
+import { MoneyInput } from '../../../components/form/MoneyInput.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import type { FormDefinition } from '../../../components/list/types.ts';
 import type { PoolBody } from './pool.api.ts';
@@ -22,12 +23,12 @@ export const poolForm: FormDefinition<PoolRecord, PoolBody> = {
     {
       name: 'totalAmount',
       label: '总额（元）',
-      input: <Input placeholder="如 1000000.00" maxLength={16} />,
+      input: <MoneyInput placeholder="如 1000000.00" />,
       rules: [zodRule(shape.totalAmount)],
       extra: mode === 'add' ? '填写的总额记为初始入账；启用后总额只能通过入账和调整变动' : '修改总额会记一笔调整；启用后不能再修改',
     },
-    { name: 'subsidyPerCase', label: '单件补贴标准（元）', input: <Input placeholder="可不填" maxLength={16} />, rules: [zodRule(shape.subsidyPerCase)] },
-    { name: 'orgCap', label: '单机构上限（元）', input: <Input placeholder="可不填" maxLength={16} />, rules: [zodRule(shape.orgCap)] },
+    { name: 'subsidyPerCase', label: '单件补贴标准（元）', input: <MoneyInput placeholder="可不填" />, rules: [zodRule(shape.subsidyPerCase)] },
+    { name: 'orgCap', label: '单机构上限（元）', input: <MoneyInput placeholder="可不填" />, rules: [zodRule(shape.orgCap)] },
     { name: 'validFrom', label: '有效期开始', input: <DatePicker style={{ width: '100%' }} /> },
     { name: 'validTo', label: '有效期结束', input: <DatePicker style={{ width: '100%' }} /> },
     { name: 'remark', label: '备注', input: <Input.TextArea rows={2} maxLength={500} />, rules: [zodRule(shape.remark)] },
