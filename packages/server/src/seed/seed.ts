@@ -29,6 +29,7 @@ import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
 import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
 import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
 import { seedClaimDemo } from '../modules/finance/claim/claim.demo.ts';
+import { renameOwnComponents } from './component-names.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 
@@ -243,6 +244,8 @@ const units = (): Unit[] => [
   { key: 'rights:dict-threaded:v1', run: (db) => seedBatchDicts(db) },
   // every feature's own menu rows, now that the sections they go under exist
   ...features.flatMap((feature) => feature.menus ?? []).map(menuUnit),
+  // databases seeded before our screens left stock JeecgBoot's component names
+  { key: 'menu:own-component-names:v1', run: (db) => renameOwnComponents(db) },
   { key: 'demo:finance-pool:v1', run: async (db, opts) => (opts.seedDemo ? seedPoolDemo(db) : undefined) },
   { key: 'demo:threaded:v1', run: async (db, opts) => (opts.seedDemo ? seedBatchDemo(db) : undefined) },
   { key: 'demo:finance-claim:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimDemo(db) : undefined) },

@@ -202,4 +202,14 @@ describe('§8 error catalogue', () => {
     await expect(http.get('/a')).rejects.toMatchObject({ kind: 'network' });
     expect(lastNotice().description).toBe('网络异常，请检查网络连接');
   });
+
+  it('a request the browser cancels because the page is being left is no failure: aborted, nothing shown', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    window.dispatchEvent(new Event('pagehide'));
+    await expect(http.get('/sys/permission/getUserPermissionByToken')).rejects.toMatchObject({ kind: 'aborted' });
+    expect(ui.notification.error).not.toHaveBeenCalled();
+    // back from the back/forward cache, the page lives on and a failure is one again
+    window.dispatchEvent(new Event('pageshow'));
+    await expect(http.get('/a')).rejects.toMatchObject({ kind: 'network' });
+  });
 });

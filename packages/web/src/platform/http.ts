@@ -56,10 +56,27 @@ export function onSessionEnd(handler: SessionEnder): void {
 let sessionExpiredShown = false;
 let unauthorizedHandled = false;
 
+/**
+ * Set once the page is being left (another address, a reload): the browser cancels its requests then,
+ * which is no failure of theirs, and what they would conclude (logout) would hit the next page, which
+ * shares this page's storage.
+ */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leavingPage = true;
+  });
+  // back from the back/forward cache: the page lives on
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
+}
+
 /** Test hook: forget that the once-only session dialogs were shown. */
 export function resetHttpState(): void {
   sessionExpiredShown = false;
   unauthorizedHandled = false;
+  leavingPage = false;
 }
 
 export async function request<T = unknown>(
@@ -111,7 +128,7 @@ export async function request<T = unknown>(
         if (!silent) notifyError(Msg.gatewayTimeout);
         throw new HttpError('timeout', 0, Msg.gatewayTimeout);
       }
-      if (controller.signal.aborted) throw new HttpError('aborted', 0, 'aborted');
+      if (controller.signal.aborted || leavingPage) throw new HttpError('aborted', 0, 'aborted');
       if (!silent) notifyError(NETWORK_ERROR_TEXT);
       throw new HttpError('network', 0, error instanceof Error ? error.message : NETWORK_ERROR_TEXT);
     }

@@ -17,7 +17,7 @@ describe('工作台 menu row (spec §2 view group dashboard: workplace; route ta
     return undefined;
   };
 
-  it('every role is granted 个人办公 → 工作台 at /dashboard/workplace (dashboard/Workplace), after 我的消息', async () => {
+  it('every role is granted 个人办公 → 工作台 at /dashboard/workplace (sbwq/dashboard/Workplace), after 我的消息', async () => {
     const granted = await t.database.db.select({ roleId: sysRolePermission.roleId }).from(sysRolePermission).where(eq(sysRolePermission.permissionId, 'menu:isps:workplace'));
     expect(granted.map((g) => g.roleId).sort()).toEqual(Object.values(RoleId).sort());
     for (const roleId of [RoleId.reviewer, RoleId.finance]) {
@@ -25,14 +25,14 @@ describe('工作台 menu row (spec §2 view group dashboard: workplace; route ta
       await t.createUser({ username, password: 'Menu123456', roleIds: [roleId] });
       const section = find(await menuOf(await t.loginAs(username, 'Menu123456')), 'menu:isps');
       expect(section?.children?.slice(0, 2).map((node) => node.id), roleId).toEqual(['menu:isps:userAnnouncement', 'menu:isps:workplace']);
-      expect(section?.children?.[1]).toMatchObject({ path: '/dashboard/workplace', component: 'dashboard/Workplace', meta: { title: '工作台' } });
+      expect(section?.children?.[1]).toMatchObject({ path: '/dashboard/workplace', component: 'sbwq/dashboard/Workplace', meta: { title: '工作台' } });
     }
   });
   it('staff (reviewer, finance) also get 任务统计 (/dashboard/indexChart) and 业务监控 (/dashboard/monitor) after 工作台; organisation users do not (spec §2 view group dashboard: task/chart index, monitor)', async () => {
     const section = find(await menuOf(await t.loginAs('wp.0001', 'Menu123456')), 'menu:isps');
     expect(section?.children?.slice(2)).toMatchObject([
-      { id: 'menu:isps:indexChart', path: '/dashboard/indexChart', component: 'dashboard/IndexChart', meta: { title: '任务统计' } },
-      { id: 'menu:isps:monitor', path: '/dashboard/monitor', component: 'dashboard/Monitor', meta: { title: '业务监控' } },
+      { id: 'menu:isps:indexChart', path: '/dashboard/indexChart', component: 'sbwq/dashboard/IndexChart', meta: { title: '任务统计' } },
+      { id: 'menu:isps:monitor', path: '/dashboard/monitor', component: 'sbwq/dashboard/Monitor', meta: { title: '业务监控' } },
     ]);
     const granted = await t.database.db.select({ roleId: sysRolePermission.roleId }).from(sysRolePermission).where(eq(sysRolePermission.permissionId, 'menu:isps:monitor'));
     expect(granted.map((g) => g.roleId).sort()).toEqual([RoleId.admin, RoleId.reviewer, RoleId.finance].sort());

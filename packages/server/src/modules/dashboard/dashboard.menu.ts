@@ -1,6 +1,10 @@
 import { RoleId, type FeatureMenu } from '../../seed/buttons.ts';
 
 /** 个人办公 (seeded with 我的消息, modules/system/announcement/announcement.menu.ts). */
+
+// Our dashboards are not stock JeecgBoot's dashboard/Workplace, IndexChart and Monitor (whose screens call
+// demo endpoints we do not serve, or show demo figures): their components are named under `sbwq/`, so a
+// stock client given our menu cannot load its own screen in their place (seed/component-names.ts).
 const PERSONAL_MENU_ID = 'menu:isps';
 
 /**
@@ -16,7 +20,7 @@ export const workplaceMenu: FeatureMenu = {
     key: 'workplace',
     name: '工作台',
     url: '/dashboard/workplace',
-    component: 'dashboard/Workplace',
+    component: 'sbwq/dashboard/Workplace',
     icon: 'desktop',
     roles: Object.values(RoleId).filter((id) => id !== RoleId.admin),
   },
@@ -28,12 +32,12 @@ const staffRoles = [RoleId.reviewer, RoleId.finance];
 export const taskChartMenu: FeatureMenu = {
   key: 'menu:dashboard:indexChart:v1',
   buttons: {},
-  screen: { parentId: PERSONAL_MENU_ID, sortNo: 3, key: 'indexChart', name: '任务统计', url: '/dashboard/indexChart', component: 'dashboard/IndexChart', icon: 'bar-chart', roles: staffRoles },
+  screen: { parentId: PERSONAL_MENU_ID, sortNo: 3, key: 'indexChart', name: '任务统计', url: '/dashboard/indexChart', component: 'sbwq/dashboard/IndexChart', icon: 'bar-chart', roles: staffRoles },
 };
 
 /** 监控 (spec §2 view group dashboard: monitor): today's activity, live, for the same staff. */
 export const monitorMenu: FeatureMenu = {
   key: 'menu:dashboard:monitor:v1',
   buttons: {},
-  screen: { parentId: PERSONAL_MENU_ID, sortNo: 4, key: 'monitor', name: '业务监控', url: '/dashboard/monitor', component: 'dashboard/Monitor', icon: 'dashboard', roles: staffRoles },
+  screen: { parentId: PERSONAL_MENU_ID, sortNo: 4, key: 'monitor', name: '业务监控', url: '/dashboard/monitor', component: 'sbwq/dashboard/Monitor', icon: 'dashboard', roles: staffRoles },
 };

@@ -46,6 +46,9 @@ export const accessMiddleware: MiddlewareFunction = async ({ request }) => {
   try {
     await loadPermissions();
   } catch (error) {
+    // Cancelled because the page is being left: nothing failed, and a logout here would clear the
+    // token the next page signs in with.
+    if (error instanceof HttpError && error.kind === 'aborted') throw error;
     // An HTTP failure was already shown by the client (spec §8); say why for the others.
     if (!(error instanceof HttpError)) {
       const reason = error instanceof Error && error.message !== Msg.emptyMenu ? error.message : '';

@@ -19,9 +19,10 @@ export const screens: Record<string, Screen> = {
   'dashboard/Analysis': lazy(() =>
     import('../../modules/dashboard/analysis/Analysis.tsx').then((m) => ({ default: m.Analysis })),
   ),
-  'dashboard/Workplace': lazy(() => import('../../modules/dashboard/workplace/Workplace.tsx').then((m) => ({ default: m.Workplace }))),
-  'dashboard/IndexChart': lazy(() => import('../../modules/dashboard/task/IndexChart.tsx').then((m) => ({ default: m.IndexChart }))),
-  'dashboard/Monitor': lazy(() => import('../../modules/dashboard/monitor/Monitor.tsx').then((m) => ({ default: m.Monitor }))),
+  // Ours, not stock JeecgBoot's screens of the same last name (server seed/component-names.ts).
+  'sbwq/dashboard/Workplace': lazy(() => import('../../modules/dashboard/workplace/Workplace.tsx').then((m) => ({ default: m.Workplace }))),
+  'sbwq/dashboard/IndexChart': lazy(() => import('../../modules/dashboard/task/IndexChart.tsx').then((m) => ({ default: m.IndexChart }))),
+  'sbwq/dashboard/Monitor': lazy(() => import('../../modules/dashboard/monitor/Monitor.tsx').then((m) => ({ default: m.Monitor }))),
   'exception/403': Exception403,
   'exception/404': Exception404,
   'exception/500': Exception500,

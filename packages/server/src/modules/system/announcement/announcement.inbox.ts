@@ -4,10 +4,12 @@ import { rows, type Db } from '../../../platform/db/client.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
 import type { DictService } from '../dict/dict.service.ts';
 import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement, sysAnnouncementSend } from './announcement.table.ts';
-import { containsSearch, toRecord, userColumns, type UserRow } from './announcement.shared.ts';
+import { containsSearch, toRecord, userColumns, type Actor, type UserRow } from './announcement.shared.ts';
+import { findAnnouncement } from './announcement.service.ts';
 
 // A user's own side of announcements: the bell (listByUser), reading, and the 我的消息 list.
 
@@ -96,6 +98,26 @@ export async function readAll(db: Db, userId: string): Promise<void> {
     .update(sysAnnouncementSend)
     .set({ readFlag: '1', readTime: new Date(), updateTime: new Date() })
     .where(and(eq(sysAnnouncementSend.userId, userId), eq(sysAnnouncementSend.readFlag, '0')));
+}
+
+/** What stock pushes after 全部标注已读 (syncNotic without anntId). */
+export const READ_ALL_PUSH_TEXT = '批量设置已读';
+
+/**
+ * syncNotic (JEECG-API §5.2): the stock 我的消息 asks for it after each read and after 全部标注已读, so
+ * that the bell refreshes. Stock pushes to every socket (or to all of the notice's users); only the
+ * caller's read state changed, so only the caller's own sockets are told, with stock's messages: for
+ * a notice `topic` (ALL type) or `user`, with its id and title; without one `topic` 批量设置已读. A notice
+ * the caller may not read is 未找到对应实体, as queryById answers.
+ */
+export async function syncNotice(db: Db, hub: SocketHub, user: Actor, anntId: string | undefined): Promise<void> {
+  if (!anntId) {
+    await hub.sendToUsers([user.id], { cmd: 'topic', msgTxt: READ_ALL_PUSH_TEXT });
+    return;
+  }
+  const annt = await findAnnouncement(db, user, anntId);
+  if (annt.msgType === 'ALL') await hub.sendToUsers([user.id], { cmd: 'topic', msgId: annt.id, msgTxt: annt.titile });
+  else await hub.sendToUsers([user.id], { cmd: 'user', msgId: annt.id, msgTxt: annt.titile }, { stampUserId: true });
 }
 
 /** Filters only: the order of one's own messages is fixed (see myAnnouncementSends). */

@@ -9,7 +9,7 @@ import { registerResource } from '../../../platform/resource/resource-routes.ts'
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { addAnnouncement, announcementWhitelist, deleteAnnouncements, editAnnouncement, findAnnouncement, listAnnouncements } from './announcement.service.ts';
 import { releaseAnnouncement, revokeAnnouncement } from './announcement.delivery.ts';
-import { announcementSendResource, listByUser, markRead, myAnnouncementSends, readAll } from './announcement.inbox.ts';
+import { announcementSendResource, listByUser, markRead, myAnnouncementSends, readAll, syncNotice } from './announcement.inbox.ts';
 
 const tags = ['系统通告'];
 /** titile and sender: a plain word means "contains" there (containsSearch in the service). */
@@ -95,6 +95,25 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
       schema: { tags, summary: '当前用户的未读通告与系统消息', description: '各取最新 5 条未读，并给出未读总数（anntMsgList/anntMsgTotal 为通知公告，sysMsgList/sysMsgTotal 为系统消息）。' },
     },
     async (request) => ok(await listByUser(db, request.user!.id), Msg.ok, 200),
+  );
+
+  r.get(
+    '/sys/annountCement/syncNotic',
+    {
+      // Every signed-in user's 我的消息 calls it; it only ever reaches the caller's own sockets.
+      config: { signedIn: true },
+      schema: {
+        tags,
+        summary: '刷新本人的消息提醒',
+        description:
+          'JeecgBoot 我的消息在阅读一条消息或全部标注已读后调用。通过 WebSocket 只推送给当前用户本人：带 anntId 时全体通告 cmd=topic、指定用户通告 cmd=user（msgId、msgTxt 为标题）；不带 anntId 时 cmd=topic、msgTxt=批量设置已读。无权查看的通告答“未找到对应实体”。',
+        querystring: z.object({ anntId: z.string().max(36).optional(), _t: z.string().optional() }),
+      },
+    },
+    async (request) => {
+      await syncNotice(db, deps.sockets, request.user!, request.query.anntId || undefined);
+      return ok(null, Msg.ok, 200);
+    },
   );
 
   r.route({

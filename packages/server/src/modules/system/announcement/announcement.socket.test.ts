@@ -43,6 +43,46 @@ describe('live delivery: a release pushes over the notification socket (spec §4
     for (const s of [aliceTab1, aliceTab2, bobTab, adminTab]) s.close();
   });
 
+  it('JEECG-API §5.2 syncNotic after a read or 全部标注已读: an empty success, pushed to the caller\'s own sockets only, as stock words it', async () => {
+    const aliceTab1 = await connect(`${base}/websocket/${aliceId}`, [alice]);
+    const aliceTab2 = await connect(`${base}/websocket/${aliceId}`, [alice]);
+    const bobTab = await connect(`${base}/websocket/${bobId}`, [bob]);
+    const adminTab = await connect(`${base}/websocket/${adminId}`, [admin]);
+    const aliceCall = t.as(alice);
+
+    const forBoth = json(await call('POST', '/sys/annountCement/add', { titile: '给两人的消息', msgType: 'USER', userIds: `${aliceId},${bobId},` })).result;
+    const forAll = json(await call('POST', '/sys/annountCement/add', { titile: '同步全体公告', msgType: 'ALL', msgCategory: '1' })).result;
+    const onlyBob = json(await call('POST', '/sys/annountCement/add', { titile: '只给 bob', msgType: 'USER', userIds: `${bobId},` })).result;
+    for (const id of [forBoth, forAll, onlyBob]) expect(json(await call('GET', `/sys/annountCement/doReleaseData?id=${id}`)).success).toBe(true);
+    await pause(150);
+    const seen = (s: { messages: unknown[] }) => s.messages.length;
+    const before = [aliceTab1, aliceTab2, bobTab, adminTab].map(seen);
+    for (const s of [aliceTab1, aliceTab2]) s.messages.splice(0);
+
+    expect(json(await aliceCall('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: forBoth })).success).toBe(true);
+    const answer = json(await aliceCall('GET', `/sys/annountCement/syncNotic?anntId=${forBoth}`));
+    expect(answer).toMatchObject({ success: true, result: null });
+    for (const s of [aliceTab1, aliceTab2]) expect(await s.next(2000, (m) => m.msgId === forBoth)).toEqual({ cmd: 'user', msgId: forBoth, msgTxt: '给两人的消息', userId: aliceId });
+
+    expect(json(await aliceCall('GET', `/sys/annountCement/syncNotic?anntId=${forAll}`)).success).toBe(true);
+    for (const s of [aliceTab1, aliceTab2]) expect(await s.next(2000, (m) => m.msgId === forAll && m.cmd === 'topic')).toEqual({ cmd: 'topic', msgId: forAll, msgTxt: '同步全体公告' });
+
+    expect(json(await aliceCall('PUT', '/sys/sysAnnouncementSend/readAll')).success).toBe(true);
+    expect(json(await aliceCall('GET', '/sys/annountCement/syncNotic?anntId=')).success).toBe(true);
+    for (const s of [aliceTab1, aliceTab2]) expect(await s.next(2000, (m) => m.msgTxt === '批量设置已读')).toEqual({ cmd: 'topic', msgTxt: '批量设置已读' });
+
+    // a notice that never reached the caller: refused as queryById refuses it, and nobody is told
+    expect(json(await aliceCall('GET', `/sys/annountCement/syncNotic?anntId=${onlyBob}`))).toMatchObject({ success: false, message: '未找到对应实体' });
+    const anonymous = await t.inject({ url: t.api(`/sys/annountCement/syncNotic?anntId=${forBoth}`) });
+    expect(anonymous.statusCode).toBe(401);
+
+    await pause(200);
+    expect(aliceTab1.messages).toHaveLength(3);
+    expect(aliceTab2.messages).toHaveLength(3);
+    expect([bobTab, adminTab].map(seen)).toEqual(before.slice(2));
+    for (const s of [aliceTab1, aliceTab2, bobTab, adminTab]) s.close();
+  });
+
   it('publishNotice (for other modules) delivers a released system message to chosen users and pushes `user`', async () => {
     const tab = await connect(`${base}/websocket/${bobId}`, [bob]);
     const id = await publishNotice(t.database.db, t.deps.sockets, {
