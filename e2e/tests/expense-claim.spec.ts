@@ -185,8 +185,12 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     await reviewer.setViewportSize({ width: 1440, height: 900 });
     await reviewer.goto('/rights/approval/todo');
     const todo = row(reviewer, claim.claimNo);
-    await expect(todo.getByRole('link', { name: new RegExp(`^${claim.claimNo} `) })).toHaveAttribute('href', `/finance/claim/list?id=${claim.id}`);
-    await button(todo, '审批').click();
+    const subject = todo.getByRole('link', { name: new RegExp(`^${claim.claimNo} `) });
+    await expect(subject).toHaveAttribute('href', `/finance/claim/list?id=${claim.id}`);
+    await subject.click();
+    await expect(reviewer.locator('.claim-detail')).toContainText(`报销单 ${claim.claimNo}`);
+    await reviewer.goto('/rights/approval/todo');
+    await button(row(reviewer, claim.claimNo), '审批').click();
     let review = dialog(reviewer, `业务审核：${claim.claimNo}`);
     await expect(review.locator('.claim-review-invoices')).toContainText(invoiceNo);
     await expect(review.locator('.claim-review-invoices')).toContainText('600.00');
