@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { button, test } from '../support/app.ts';
 import { approvedRight, enabledPool, poolOf, typeInto } from '../support/batch.ts';
-import { apiCall, certifiedOrgViaApi, contextFor, createFinance, createReviewer, fileInputOf, formItem, pdfFile, unique } from '../support/rights.ts';
+import { apiCall, certifiedOrgViaApi, contextFor, createFinance, createReviewer, fileInputOf, formItem, pdfFile, shot, unique } from '../support/rights.ts';
 import { choose, confirmInPopup, dropdown } from '../support/system-data.ts';
 import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
 
@@ -48,7 +48,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('items imported from the template (a sheet with a bad row is refused whole), 退回补正 with an opinion reaches the organisation, which fixes and resubmits; 初审 then 复审 by another reviewer freezes the approved amount', async ({ browser, request, baseURL }) => {
+  test('items imported from the template (a sheet with a bad row is refused whole), 退回补正 with an opinion reaches the organisation, which fixes and resubmits; 初审 then 复审 by another reviewer freezes the approved amount', async ({ browser, request, baseURL }, testInfo) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const secondReviewer = await createReviewer(request);
@@ -127,6 +127,8 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     await expect(waiting).toContainText('线索批次');
     await expect(waiting).toContainText('初审');
     await expect(waiting).toContainText(org.orgName);
+    // 事项 leads to the batch itself
+    await expect(waiting.getByRole('link', { name: new RegExp(batchName) })).toHaveAttribute('href', `/rights/batch/detail/${batchId}`);
     await waiting.getByRole('button', { name: '审批' }).click();
     let review = dialog(reviewer, /^初审：XS\d{11}/);
     await expect(review).toContainText('60,000.00');
@@ -152,6 +154,25 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     await button(notice, '去处理').click();
     await expect(agent).toHaveURL(new RegExp(`/rights/batch/detail/${batchId}`));
     await expect(agent.locator('.batch-detail-head')).toContainText('退回补正');
+    // The reason is a banner at the top of the page and of the edit form, at 1440 and 375 px; the batch
+    // offers 撤销 (it has a review history) and no 删除 (only a 草稿 is deleted).
+    for (const width of [1440, 375]) {
+      await agent.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      const banner = agent.locator('.batch-detail .batch-returned-alert');
+      await expect(banner).toBeVisible();
+      await expect(banner).toContainText(`审核意见：${opinion}`);
+      const head = agent.locator('.batch-detail-head');
+      await expect(button(head, '撤销')).toBeVisible();
+      await expect(button(head, '删除')).toHaveCount(0);
+      await agent.screenshot({ path: shot(testInfo, `batch-returned-${width}`) });
+      await button(head, '编辑').click();
+      const edit = dialog(agent, /^编辑线索批次：XS\d{11}/);
+      await expect(edit.locator('.batch-returned-alert')).toContainText(`审核意见：${opinion}`);
+      await agent.screenshot({ path: shot(testInfo, `batch-returned-edit-${width}`) });
+      await button(edit, '取消').click();
+      await expect(edit).toBeHidden();
+    }
+    await agent.setViewportSize({ width: 1440, height: 900 });
 
     // It fills in the missing operator in the editable grid and resubmits.
     await agent.getByRole('tab', { name: /线索明细/ }).click();
@@ -173,6 +194,7 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     review = dialog(reviewer, /^初审：XS\d{11}/);
     await expect(review).toContainText('申请金额超过复审金额标准，初审通过后转复审');
     await expect(formItem(review, '核定金额（元）')).toHaveCount(0);
+    await formItem(review, '审核意见').locator('textarea').fill('经营者已补充，线索属实');
     await button(review, '提交').click();
     await toast(reviewer, '初审通过，已转复审');
     await expect(review).toBeHidden();
@@ -188,6 +210,9 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     await expect(again).toContainText('复审');
     await again.getByRole('button', { name: '审批' }).click();
     review = dialog(second, /^复审：XS\d{11}/);
+    // 复审 decides with 初审's decision in view
+    await expect(review).toContainText('初审通过金额（元）60,000.00');
+    await expect(review).toContainText('初审意见经营者已补充，线索属实');
     const amount = formItem(review, '核定金额（元）').locator('input');
     await expect(amount).toHaveValue('60000.00');
     await amount.fill('55000');

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ClaimMsg } from '@sbwq/contracts';
 import { button, test } from '../support/app.ts';
-import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, pdfFile, pngFile, shot, unique } from '../support/rights.ts';
+import { apiCall, apiUpload, certifiedOrgViaApi, contextFor, createFinance, formItem, pdfFile, pngFile, shot, unique } from '../support/rights.ts';
 import { choose, confirmInPopup, dropdown } from '../support/system-data.ts';
 import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
 
@@ -157,5 +157,81 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     // Every pool still equals the sum of its log after the whole flow.
     const report = await apiCall<{ differences: unknown[] }>(request, financeToken, 'GET', '/rights/capitalPool/reconcile');
     expect(report.differences).toEqual([]);
+  });
+
+  test('DOMAIN "One 审批 screen lists what waits for me": reviewer and finance decide a claim from 待我审批 in its own review, with the invoices and files in view; the organisation sees its payment voucher under its uploaded name', async ({ browser, request, baseURL }, testInfo) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeUser = await createFinance(request);
+    const financeToken = await apiToken(request, financeUser, USER_PASSWORD);
+    const { batchName } = await claimableBatch(request, org, reviewerToken, financeToken);
+    const batch = (await apiCall<{ records: { id: string; batchName: string }[] }>(request, org.token, 'GET', `/rights/threaded/list?batchName=${encodeURIComponent(batchName)}`)).records[0];
+    const bankId = (await apiCall<{ id: string }[]>(request, org.token, 'GET', '/rights/financeRecord/bankOptions'))[0].id;
+    const invoiceNo = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+    const files = await apiUpload(request, org.token, { name: '公证费发票.pdf', mimeType: 'application/pdf', buffer: pdfFile(`Invoice ${invoiceNo}`) }, 'finance_claim');
+    const claim = await apiCall<{ id: string; claimNo: string }>(request, org.token, 'POST', '/rights/financeRecord/add', {
+      batchId: batch.id,
+      expenseType: '1',
+      applyAmount: '600',
+      deductions: '0',
+      bankAccountId: bankId,
+      description: '公证购买侵权商品',
+      invoices: [{ invoiceCode: '', invoiceNo, invoiceDate: '2026-10-01', amount: '600.00', files }],
+    });
+    await apiCall(request, org.token, 'POST', '/rights/financeRecord/submit', { id: claim.id });
+
+    // 业务审核 from 待我审批 at 1440: 事项 links to the claim, 审批 opens the claim's review with its invoice.
+    const reviewer = await contextFor(browser, org.reviewer, baseURL!, '10.84.0.2');
+    await reviewer.setViewportSize({ width: 1440, height: 900 });
+    await reviewer.goto('/rights/approval/todo');
+    const todo = row(reviewer, claim.claimNo);
+    const subject = todo.getByRole('link', { name: new RegExp(`^${claim.claimNo} `) });
+    await expect(subject).toHaveAttribute('href', `/finance/claim/list?id=${claim.id}`);
+    await subject.click();
+    await expect(reviewer.locator('.claim-detail')).toContainText(`报销单 ${claim.claimNo}`);
+    await reviewer.goto('/rights/approval/todo');
+    await button(row(reviewer, claim.claimNo), '审批').click();
+    let review = dialog(reviewer, `业务审核：${claim.claimNo}`);
+    await expect(review.locator('.claim-review-invoices')).toContainText(invoiceNo);
+    await expect(review.locator('.claim-review-invoices')).toContainText('600.00');
+    await expect(review.getByRole('link', { name: /公证费发票\.pdf/ })).toBeVisible();
+    await expect(review.getByLabel('核定金额（元）')).toHaveValue('600.00');
+    await reviewer.screenshot({ path: shot(testInfo, 'todo-claim-review-1440') });
+    await review.getByLabel('核定金额（元）').fill('550.00');
+    await review.getByLabel('审核意见').fill('公证费按票面核减');
+    await button(review, '提交').click();
+    await toast(reviewer, ClaimMsg.toFinance);
+    await expect(row(reviewer, claim.claimNo)).toHaveCount(0);
+
+    // 财务审核 from 待我审批 at 375: what 业务审核 decided is in view.
+    const finance = await contextFor(browser, financeUser, baseURL!, '10.84.0.3');
+    await finance.setViewportSize({ width: 375, height: 812 });
+    await finance.goto('/rights/approval/todo');
+    await button(row(finance, claim.claimNo), '审批').click();
+    review = dialog(finance, `财务审核：${claim.claimNo}`);
+    await expect(review.locator('.claim-review-first')).toContainText('550.00');
+    await expect(review.locator('.claim-review-first')).toContainText('公证费按票面核减');
+    await expect(review.getByRole('link', { name: /公证费发票\.pdf/ })).toBeVisible();
+    await finance.screenshot({ path: shot(testInfo, 'todo-claim-finance-375') });
+    await button(review, '提交').click();
+    await toast(finance, ClaimMsg.toPay);
+    const moved = await apiCall<{ status: string; approvedAmount: string }>(request, financeToken, 'GET', `/rights/financeRecord/queryById?id=${claim.id}`);
+    expect(moved).toMatchObject({ status: '4', approvedAmount: '550.00' });
+
+    // Paid with a voucher finance uploads: the organisation opens its claim and sees the voucher by name.
+    const voucher = await apiUpload(request, financeToken, { name: '银行回单.png', mimeType: 'image/png', buffer: pngFile(64) }, 'finance_payment');
+    await apiCall(request, financeToken, 'POST', '/rights/financeRecord/payment/pay', { id: claim.id, payDate: '2026-11-20', serialNo: unique('LS'), voucher });
+    const agent = await contextFor(browser, org.username, baseURL!, '10.84.0.1');
+    for (const width of [1440, 375]) {
+      await agent.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await agent.goto(`/finance/claim/list?id=${claim.id}`);
+      const detail = agent.locator('.claim-detail');
+      const named = detail.locator('.file-link-named');
+      await expect(named).toContainText('银行回单.png');
+      const image = named.locator('img').first();
+      await expect(image).toHaveAttribute('alt', '银行回单.png');
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await agent.screenshot({ path: shot(testInfo, `claim-voucher-${width}`) });
+    }
   });
 });

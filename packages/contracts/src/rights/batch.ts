@@ -40,7 +40,7 @@ export const BatchMsg = {
   rightNotUsable: (name: string, reason: string) => `权利「${name}」${reason}，不能用于线索批次`,
   rightNotOwn: '涉及权利须为本机构已审核通过的受保护权利',
   notEditable: '只有草稿或退回补正的批次可以修改',
-  notDeletable: '只有草稿或退回补正的批次可以删除',
+  notDeletable: '只有草稿可以删除；已提交过的批次请撤销',
   notSubmittable: '只有草稿或退回补正的批次可以提交审核',
   noItems: '请至少添加一条线索明细后再提交',
   capReached: (left: string) => `已超过资金池单机构上限，本机构在该资金池尚可申请 ${left} 元`,
@@ -49,7 +49,7 @@ export const BatchMsg = {
   sameReviewer: '复审须由初审以外的审核人完成',
   approvedTooMuch: '核定金额不能大于申请金额',
   approvedRequired: '请填写核定金额',
-  notWithdrawable: '只有维权开始前（草稿、待审核、待复审、待维权、退回补正）的批次可以撤销',
+  notWithdrawable: '只有已提交且维权尚未开始（待审核、待复审、待维权、退回补正）的批次可以撤销；草稿请直接删除',
   notStartable: '只有待维权的批次可以开始维权',
   notEnforcing: '只有维权中的批次可以记录进度或申请结案',
   itemsOpen: (n: number) => `尚有 ${n} 条线索明细为待处理或处理中，请更新处理结果后再申请结案`,
@@ -232,7 +232,7 @@ export const BatchStatsPath = {
 } as const;
 export type MonthNum = { month: string; num: number };
 
-/** 线索批次 as a standard resource: list, queryById, add, edit (PUT), delete (草稿/退回补正 only), exportXls. */
+/** 线索批次 as a standard resource: list, queryById, add, edit (PUT), delete (草稿 only), exportXls. */
 export const batchResource = defineResource<BatchRecord>()({
   basePath: BATCH_BASE,
   entity: '线索批次',
@@ -242,6 +242,11 @@ export const batchResource = defineResource<BatchRecord>()({
   editBody: batchEditBody,
 });
 
-/** Statuses in which the organisation may still withdraw (before 维权中). */
-export const WITHDRAWABLE_STATUSES: readonly string[] = [BatchStatus.draft, BatchStatus.pending, BatchStatus.secondReview, BatchStatus.toEnforce, BatchStatus.returned];
+/**
+ * Statuses in which the organisation may still withdraw a submitted batch (before 维权中). A 草稿 was
+ * never submitted, so there is nothing to withdraw: it is deleted instead.
+ */
+export const WITHDRAWABLE_STATUSES: readonly string[] = [BatchStatus.pending, BatchStatus.secondReview, BatchStatus.toEnforce, BatchStatus.returned];
 export const EDITABLE_STATUSES: readonly string[] = [BatchStatus.draft, BatchStatus.returned];
+/** Only a 草稿 is deleted: a batch sent back (退回补正) carries its review history and is withdrawn (已撤销) instead. */
+export const DELETABLE_STATUSES: readonly string[] = [BatchStatus.draft];

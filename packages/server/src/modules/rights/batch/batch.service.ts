@@ -4,6 +4,7 @@ import {
   BatchLogAction,
   BatchMsg,
   BatchStatus,
+  DELETABLE_STATUSES,
   EDITABLE_STATUSES,
   WITHDRAWABLE_STATUSES,
   type BatchAddBody,
@@ -179,13 +180,13 @@ export async function editBatch(ctx: ResourceCtx, body: BatchEditBody): Promise<
   });
 }
 
-/** 删除: only 草稿 or 退回补正 of the caller's organisation; all listed or none. */
+/** 删除: only a 草稿 of the caller's organisation (a 退回补正 one is withdrawn); all listed or none. */
 export async function deleteBatches(ctx: ResourceCtx, ids: string[]): Promise<void> {
   const org = await requireReadyOrg(ctx.db, ctx.user);
   await ctx.db.transaction(async (t) => {
     for (const id of ids) {
       const row = await lockOwnBatch(t, org, id);
-      if (!EDITABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notDeletable);
+      if (!DELETABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notDeletable);
       await t.update(rightsBatch).set({ delFlag: '1', ...updated(ctx.user) }).where(eq(rightsBatch.id, id));
     }
   });

@@ -16,7 +16,7 @@ describe('DOMAIN clue batch: drafts, rights and amounts, items, scope', async ()
     expect(res).toMatchObject({ success: true, message: BatchMsg.added });
     id = res.result;
     const rec = await s.batch(id);
-    expect(rec).toMatchObject({ status: BatchStatus.draft, status_dictText: '草稿', itemCount: 0, applyAmount: '0.00', editable: true, withdrawable: true, infringeType_dictText: '假冒注册商标', clueSource_dictText: '自行监测' });
+    expect(rec).toMatchObject({ status: BatchStatus.draft, status_dictText: '草稿', itemCount: 0, applyAmount: '0.00', editable: true, withdrawable: false, infringeType_dictText: '假冒注册商标', clueSource_dictText: '自行监测' });
     expect(rec.batchNo).toMatch(new RegExp(`^XS${chinaToday().replace(/-/g, '')}\\d{3}$`));
     expect(rec.rightNames).toBe('星河1（第2类 40000001）');
   });

@@ -57,12 +57,20 @@ const notOfAnotherDraft = (user: SessionUser): SQL => sql`(${sbFileInfo.uploader
   union all
   select 1 from rights_org o where ${sbFileInfo.bizType} = 'rights_org' and o.id = ${sbFileInfo.bizId} and o.enter_status = '0'))`;
 
+/**
+ * A file linked to a claim of the organisation (`fin_claim`, as claim.service's CLAIM_FILE_BIZ links them):
+ * the payment voucher finance uploads carries finance's department, yet it is the paid organisation's
+ * proof of payment, so that organisation reads it too; other organisations still do not.
+ */
+const ofOwnClaim = (root: string): SQL => sql`(${sbFileInfo.bizType} = 'fin_claim' and exists (
+  select 1 from fin_claim c where c.id = ${sbFileInfo.bizId} and c.sys_org_code like ${`${root}%`}))`;
+
 /** The condition a user's file list and file reads are limited to. */
 export async function fileScope(db: Db, user: SessionUser): Promise<SQL | undefined> {
   if (await isStaff(db, user.id)) return notOfAnotherDraft(user);
   const root = orgRoot(user.orgCode);
   const own = eq(sbFileInfo.uploaderId, user.id);
-  return root.length === 6 ? or(own, like(sbFileInfo.sysOrgCode, `${root}%`)) : own;
+  return root.length === 6 ? or(own, like(sbFileInfo.sysOrgCode, `${root}%`), ofOwnClaim(root)) : own;
 }
 
 export async function findVisibleFile(db: Db, user: SessionUser, filePath: string) {

@@ -139,7 +139,7 @@ function ClaimInfo({ claim: c }: { claim: ClaimRecord }) {
       <Descriptions.Item label="提交时间">{c.submitTime ?? '-'}</Descriptions.Item>
       <Descriptions.Item label="付款日期">{c.payDate ?? '-'}</Descriptions.Item>
       <Descriptions.Item label="付款流水号">{c.serialNo ?? '-'}</Descriptions.Item>
-      <Descriptions.Item label="付款凭证">{c.payVoucher ? <FileLinks value={c.payVoucher} size={48} /> : '-'}</Descriptions.Item>
+      <Descriptions.Item label="付款凭证">{c.payVoucher ? <FileLinks value={c.payVoucher} size={64} named /> : '-'}</Descriptions.Item>
       {c.payFailReason && (
         <Descriptions.Item label="付款失败原因" span={2}>
           {c.payFailReason}
@@ -163,7 +163,7 @@ function InvoiceTable({ invoices }: { invoices: InvoiceRecord[] }) {
         { title: '发票号码', dataIndex: 'invoiceNo', width: 190 },
         { title: '开票日期', dataIndex: 'invoiceDate', width: 110 },
         { title: '金额（元）', dataIndex: 'amount', width: 110, align: 'right', render: formatMoney },
-        { title: '发票及凭证', dataIndex: 'files', render: (v: string | null) => <FileLinks value={v} size={40} /> },
+        { title: '发票及凭证', dataIndex: 'files', render: (v: string | null) => <FileLinks value={v} size={40} named /> },
       ]}
     />
   );

@@ -103,4 +103,18 @@ describe('DOMAIN expense claim flow: the review dialog', { timeout: 20_000 }, ()
     expect(await screen.findByText(refusal, { selector: '.ant-alert-description' })).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
   });
+
+  it('财务审核 decides with 业务审核\'s decision in view: its reviewer, 核定金额 and opinion', async () => {
+    server('5000.00');
+    show(claim(ClaimStatus.financeReview, { approvedAmount: '2400.00', bizReviewBy: '王审核', auditOpinion: '差旅费按标准核减', invoices: [] }));
+    const first = await waitFor(() => {
+      const found = document.querySelector('.claim-review-first');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(first.textContent).toContain('王审核');
+    expect(first.textContent).toContain('2,400.00');
+    expect(first.textContent).toContain('差旅费按标准核减');
+    await waitFor(() => expect(amount()?.value).toBe('2400.00'));
+  });
 });

@@ -1,6 +1,6 @@
-import { ClaimMsg, ClaimStatus, type ClaimRecord, type Envelope } from '@sbwq/contracts';
+import { ClaimMsg, ClaimStatus, type ClaimRecord, type Envelope, type InvoiceRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Modal, Radio } from 'antd';
+import { Alert, Descriptions, Form, Modal, Radio, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { BizFailure } from '../../../platform/result.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
@@ -9,6 +9,7 @@ import { formatMoney } from '../pool/pool.api.ts';
 import { claimApi, claimKey } from './claim.api.ts';
 import { approvedLimit, netAmount } from './claim.money.ts';
 import { ApprovedAmountField, ReviewOpinionField } from '../../../components/form/ReviewFields.tsx';
+import { FileLinks } from '../../../components/upload/FileLinks.tsx';
 
 type Result = 'pass' | 'reject' | 'returned';
 type Values = { result: Result; opinion?: string; approvedAmount?: string };
@@ -28,7 +29,8 @@ type ClaimReviewModalProps = {
 /**
  * 业务审核 (待业务审核) and 财务审核 (待财务审核) of a claim (DOMAIN.md expense claim flow). 驳回 and
  * 退回补充发票 need an opinion; 通过 sets 核定金额, at most 申请金额 − 扣减项 and what the batch still
- * holds frozen for claims. A refusal of the server (单机构上限, decided by someone else) stays in the
+ * holds frozen for claims. The reviewer decides with the evidence in view: the invoices with their files
+ * under their uploaded names, the claim's notes, and at 财务审核 what 业务审核 decided. A refusal of the server (单机构上限, decided by someone else) stays in the
  * dialog in its words.
  */
 export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalProps) {
@@ -106,8 +108,28 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
           <Descriptions.Item label="扣减项（元）">{formatMoney(claim.deductions)}</Descriptions.Item>
           <Descriptions.Item label="批次可报销（元）">{available === undefined ? '-' : formatMoney(available)}</Descriptions.Item>
           <Descriptions.Item label="收款账户">{[claim.accountName, claim.bankName, claim.accountNo].filter(Boolean).join(' ')}</Descriptions.Item>
+          {claim.deductionNote && (
+            <Descriptions.Item label="扣减说明" span={2}>
+              {claim.deductionNote}
+            </Descriptions.Item>
+          )}
+          {claim.description && (
+            <Descriptions.Item label="费用说明" span={2}>
+              {claim.description}
+            </Descriptions.Item>
+          )}
         </Descriptions>
       )}
+      {claim && finance && (
+        <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} title="业务审核" className="claim-review-first" style={{ marginBottom: 16 }}>
+          <Descriptions.Item label="审核人">{claim.bizReviewBy ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label="核定金额（元）">{claim.approvedAmount ? formatMoney(claim.approvedAmount) : '-'}</Descriptions.Item>
+          <Descriptions.Item label="审核意见" span={2}>
+            {claim.auditOpinion || '无'}
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      {claim && <ReviewInvoices invoices={claim.invoices ?? []} />}
       {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} title="审核未完成" description={refusal} className="claim-review-refusal" />}
       <Form form={form} layout="vertical" name="claim-review-form" onValuesChange={() => decision.error && reset()}>
         <Form.Item name="result" label="审核结果" required>
@@ -126,3 +148,27 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
   );
 }
 
+
+/** The claim's invoices as the reviewer checks them: numbers, date, amount and each file under its uploaded name. */
+function ReviewInvoices({ invoices }: { invoices: InvoiceRecord[] }) {
+  return (
+    <div className="claim-review-invoices" style={{ marginBottom: 16 }}>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>{`发票及凭证（${invoices.length} 张）`}</Typography.Title>
+      <Table<InvoiceRecord>
+        rowKey="id"
+        size="small"
+        dataSource={invoices}
+        pagination={false}
+        scroll={{ x: 640 }}
+        locale={{ emptyText: '暂无发票' }}
+        columns={[
+          { title: '发票代码', dataIndex: 'invoiceCode', width: 120, render: (v: string) => v || '（数电票）' },
+          { title: '发票号码', dataIndex: 'invoiceNo', width: 180 },
+          { title: '开票日期', dataIndex: 'invoiceDate', width: 110 },
+          { title: '金额（元）', dataIndex: 'amount', width: 120, align: 'right', render: formatMoney },
+          { title: '文件', dataIndex: 'files', render: (v: string | null) => <FileLinks value={v} size={48} named /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -12,8 +12,11 @@ type TodoDecisionProps = { todo: ApprovalTodo | null; onClose: () => void; onDon
 
 type Kind = { load: () => Promise<object>; decide: (body: ApproveInput) => Promise<Envelope<unknown>>; rejectText: string };
 
-/** What one waiting item is and how it is decided, by its business type. */
-function kindOf(todo: ApprovalTodo): Kind {
+/** The business types decided in this dialog (a record's details, then 通过 / 驳回). */
+export const RECORD_TODO_TYPES: readonly string[] = [ApprovalBizType.enrol, ApprovalBizType.certify, ApprovalBizType.right, ApprovalBizType.bank];
+
+/** What one waiting item is and how it is decided, by its business type; null for a type decided elsewhere. */
+function kindOf(todo: ApprovalTodo): Kind | null {
   switch (todo.bizType) {
     case ApprovalBizType.enrol:
       return { load: () => orgApi.byId(todo.bizId), decide: orgApi.approveEnrol, rejectText: '驳回' };
@@ -21,26 +24,30 @@ function kindOf(todo: ApprovalTodo): Kind {
       return { load: () => orgApi.byId(todo.bizId), decide: orgApi.approveCertify, rejectText: '不通过' };
     case ApprovalBizType.right:
       return { load: () => rightApi.byId(todo.bizId), decide: rightApi.approve, rejectText: '驳回' };
-    default:
+    case ApprovalBizType.bank:
       return { load: () => bankApi.byId(todo.bizId), decide: bankApi.approve, rejectText: '驳回' };
+    default:
+      return null;
   }
 }
 
 /** The decision dialog of a 待我审批 item: the record's details and files, then 通过 / 驳回. */
-export function TodoDecision({ todo, onClose, onDone }: TodoDecisionProps) {
+export function TodoDecision({ todo: asked, onClose, onDone }: TodoDecisionProps) {
+  // a claim or a batch is decided in its own review dialog, never in another type's
+  const kind = asked ? kindOf(asked) : null;
+  const todo = kind ? asked : null;
   const detail = useQuery({
     queryKey: ['rights', 'approval', 'detail', todo?.bizType, todo?.bizId],
-    queryFn: () => kindOf(todo!).load(),
+    queryFn: () => kind!.load(),
     enabled: todo !== null,
     staleTime: 0,
   });
-  const kind = todo ? kindOf(todo) : null;
   const data = detail.data;
   let body = null;
   if (todo && data) {
     if (todo.bizType === ApprovalBizType.enrol || todo.bizType === ApprovalBizType.certify) body = <OrgDescriptions org={data as OrgRecord} />;
     else if (todo.bizType === ApprovalBizType.right) body = <RightDescriptions record={data as RightRecord} />;
-    else body = <BankDescriptions account={data as BankAccountRecord} />;
+    else if (todo.bizType === ApprovalBizType.bank) body = <BankDescriptions account={data as BankAccountRecord} />;
   }
   return (
     <ApproveModal

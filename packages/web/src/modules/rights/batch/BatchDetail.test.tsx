@@ -58,4 +58,28 @@ describe('DOMAIN clue batch flow: the batch page', () => {
     const again = show(client);
     await waitFor(() => expect(again.head()).toContain('退回补正'));
   });
+
+  it('a 退回补正 batch shows its reason as a banner at the top of the page; other states show none', async () => {
+    let current: BatchRecord = { ...record(BatchStatus.returned, '退回补正'), auditOpinion: '请补充侵权商品的购买凭证' };
+    fakeServer({
+      'GET /rights/threaded/queryById': () => ({ body: envelope(current) }),
+      'GET /sys/dict/getDictItems/*': () => ({ body: envelope([]) }),
+      'GET /rights/threaded/item/list': () => ({ body: envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }) }),
+    });
+    const client = appClient();
+    const { router } = show(client);
+    const banner = await waitFor(() => {
+      const found = document.querySelector('.batch-detail .batch-returned-alert');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.textContent).toContain('该批次已退回补正');
+    expect(banner.textContent).toContain('审核意见：请补充侵权商品的购买凭证');
+
+    current = { ...record(BatchStatus.pending, '待审核'), auditOpinion: null };
+    await act(() => router.navigate('/rights/batch/detail/b1'));
+    await waitFor(() => expect(document.querySelector('.batch-detail-head')?.textContent).toContain('待审核'));
+    expect(document.querySelector('.batch-returned-alert')).toBeNull();
+  });
 });

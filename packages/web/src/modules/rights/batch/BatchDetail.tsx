@@ -16,6 +16,7 @@ import { BatchItemsTab } from './BatchItemsTab.tsx';
 import { BatchLogTab } from './BatchLogTab.tsx';
 import { BatchModal } from './BatchModal.tsx';
 import { BatchProgressTab } from './BatchProgressTab.tsx';
+import { BatchReturnedAlert } from './BatchReturnedAlert.tsx';
 import { BatchStatusTag } from './BatchStatusTag.tsx';
 import { useBatchActions } from './useBatchActions.tsx';
 
@@ -109,6 +110,7 @@ export function BatchDetail() {
         </Space>
         {buttons.length > 0 && <Space wrap>{buttons}</Space>}
       </div>
+      <BatchReturnedAlert batch={b} />
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}

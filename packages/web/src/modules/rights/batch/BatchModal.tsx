@@ -8,6 +8,7 @@ import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { batchApi } from './batch.api.ts';
 import { batchBodyOf, batchFormValues, type BatchFormValues } from './batchForm.ts';
 import { ActivePoolSelect, EligibleRightSelect } from './BatchSelects.tsx';
+import { BatchReturnedAlert } from './BatchReturnedAlert.tsx';
 
 const shape = batchAddBody.shape;
 const BATCH_FILE_BIZ = 'rights_threaded';
@@ -58,6 +59,7 @@ export function BatchModal({ open, record, onClose, onSaved }: BatchModalProps) 
       mask={{ closable: false }}
     >
       <Spin spinning={loading}>
+        <BatchReturnedAlert batch={record} />
         <Form form={form} name="rights-batch-form" layout="vertical" autoComplete="off">
           <Row gutter={24}>
             <Col span={24}>

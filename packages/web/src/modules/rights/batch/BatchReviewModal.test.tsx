@@ -87,4 +87,13 @@ describe('DOMAIN clue batch flow: the review dialog', () => {
     expect(await screen.findByText(refusal, { selector: '.ant-alert-description' })).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
   });
+
+  it('复审 shows 初审\'s reviewer, amount and opinion before deciding', async () => {
+    server({ success: true, message: BatchMsg.approved });
+    show({ ...batch(BatchStatus.secondReview, '9000.00'), firstReviewerName: '李初审', auditOpinion: '线索属实，建议全额' } as BatchRecord);
+    expect(await screen.findByText('李初审')).toBeTruthy();
+    expect(screen.getByText('初审通过金额（元）')).toBeTruthy();
+    expect(screen.getByText('线索属实，建议全额')).toBeTruthy();
+    expect(screen.getAllByText('9,000.00').length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -43,7 +43,8 @@ type BatchReviewModalProps = {
 /**
  * 审核 (初审 / 复审) and 结案审核 of a batch (DOMAIN.md clue batch flow). 驳回 and 退回 need an opinion;
  * the pass that decides the money asks 核定金额 (≤ 申请金额, default 申请金额), which the server then
- * freezes in the pool. A refusal (not enough balance, 单机构上限, decided by someone else) stays in the
+ * freezes in the pool. 复审 decides with 初审's decision in view: who passed it, at what amount, and why.
+ * A refusal (not enough balance, 单机构上限, decided by someone else) stays in the
  * dialog in the server's words, so the reviewer can read it and change the amount.
  */
 export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewModalProps) {
@@ -73,7 +74,7 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
   useEffect(() => {
     if (!batch) return;
     form.resetFields();
-    form.setFieldsValue({ result: 'pass', approvedAmount: batch.applyAmount });
+    form.setFieldsValue({ result: 'pass', approvedAmount: batch.approvedAmount ?? batch.applyAmount });
     reset();
   }, [batch, form, reset]);
 
@@ -108,6 +109,15 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
           <Descriptions.Item label="资金池">{batch.poolName}</Descriptions.Item>
           <Descriptions.Item label="线索数量">{batch.itemCount}</Descriptions.Item>
           <Descriptions.Item label="申请金额（元）">{formatMoney(batch.applyAmount)}</Descriptions.Item>
+          {kind === 'review' && batch.status === BatchStatus.secondReview && (
+            <>
+              <Descriptions.Item label="初审人">{batch.firstReviewerName ?? '-'}</Descriptions.Item>
+              <Descriptions.Item label="初审通过金额（元）">{formatMoney(batch.approvedAmount ?? batch.applyAmount)}</Descriptions.Item>
+              <Descriptions.Item label="初审意见" span={2}>
+                {batch.auditOpinion?.trim() || '无'}
+              </Descriptions.Item>
+            </>
+          )}
           {kind === 'closure' && (
             <>
               <Descriptions.Item label="核定金额（元）">{formatMoney(batch.approvedAmount)}</Descriptions.Item>

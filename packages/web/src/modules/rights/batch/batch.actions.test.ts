@@ -1,4 +1,4 @@
-import { BatchPerm, BatchStatus, type BatchRecord } from '@sbwq/contracts';
+import { BatchPerm, BatchStatus, DELETABLE_STATUSES, EDITABLE_STATUSES, WITHDRAWABLE_STATUSES, type BatchRecord } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
 import { batchActions, isFinalReview } from './batch.actions.ts';
 
@@ -11,15 +11,27 @@ const reviewer = (code: string) => REVIEWER_CODES.includes(code);
 const own = (status: BatchRecord['status']) => ({
   status,
   editable: status === BatchStatus.draft || status === BatchStatus.returned,
-  withdrawable: ([BatchStatus.draft, BatchStatus.pending, BatchStatus.secondReview, BatchStatus.toEnforce, BatchStatus.returned] as string[]).includes(status),
+  withdrawable: ([BatchStatus.pending, BatchStatus.secondReview, BatchStatus.toEnforce, BatchStatus.returned] as string[]).includes(status),
 });
 /** The same batch as the server answers it to a reviewer: never the reviewer's own to change. */
 const others = (status: BatchRecord['status']) => ({ status, editable: false, withdrawable: false });
 
 describe('DOMAIN clue batch flow: the actions each state offers, per permission', () => {
-  it('the organisation edits, submits, withdraws and deletes its 草稿 and 退回补正', () => {
-    expect(batchActions(own(BatchStatus.draft), orgUser)).toEqual(['edit', 'submit', 'delete', 'withdraw']);
-    expect(batchActions(own(BatchStatus.returned), orgUser)).toEqual(['edit', 'submit', 'delete', 'withdraw']);
+  it('the organisation edits, submits and deletes its 草稿 (nothing to withdraw: it was never submitted)', () => {
+    expect(batchActions(own(BatchStatus.draft), orgUser)).toEqual(['edit', 'submit', 'delete']);
+  });
+
+  it('退回补正 is edited, resubmitted or withdrawn, never deleted: its review history stays', () => {
+    expect(batchActions(own(BatchStatus.returned), orgUser)).toEqual(['edit', 'submit', 'withdraw']);
+  });
+
+  it('every state offers 删除 or 撤销 exactly as the server\'s guards allow, never both', () => {
+    for (const status of Object.values(BatchStatus)) {
+      const offered = batchActions(own(status), orgUser);
+      expect(offered.includes('delete'), status).toBe(EDITABLE_STATUSES.includes(status) && DELETABLE_STATUSES.includes(status));
+      expect(offered.includes('withdraw'), status).toBe(WITHDRAWABLE_STATUSES.includes(status));
+      expect(offered.includes('delete') && offered.includes('withdraw'), status).toBe(false);
+    }
   });
 
   it('while 待审核 / 待复审 the organisation may only withdraw and the reviewer reviews', () => {

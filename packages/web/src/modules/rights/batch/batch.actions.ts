@@ -1,4 +1,4 @@
-import { BatchPerm, BatchStatus, EDITABLE_STATUSES, MONEY_PATTERN, toCents, WITHDRAWABLE_STATUSES, type BatchRecord } from '@sbwq/contracts';
+import { BatchPerm, BatchStatus, DELETABLE_STATUSES, EDITABLE_STATUSES, MONEY_PATTERN, toCents, WITHDRAWABLE_STATUSES, type BatchRecord } from '@sbwq/contracts';
 
 /** What can be done to a batch from its list row or its detail page. */
 export type BatchActionKey = 'edit' | 'submit' | 'withdraw' | 'delete' | 'review' | 'startEnforce' | 'progress' | 'applyClosure' | 'closureReview';
@@ -6,15 +6,16 @@ export type BatchActionKey = 'edit' | 'submit' | 'withdraw' | 'delete' | 'review
 type Subject = Pick<BatchRecord, 'status' | 'editable' | 'withdrawable'>;
 
 /**
- * DOMAIN clue batch flow: which action a state allows, and the permission it needs. The organisation
- * edits, submits and deletes its 草稿 / 退回补正 and withdraws before 维权中 (the server's `editable` and
+ * DOMAIN clue batch flow: which action a state allows, and the permission it needs, on the state lists
+ * the server's guards use. The organisation edits and submits its 草稿 / 退回补正, deletes a 草稿 and
+ * withdraws a submitted batch before 维权中, 退回补正 included (the server's `editable` and
  * `withdrawable` also say it is the caller's own batch); reviewers decide 待审核 / 待复审 and 待结案审核;
  * the organisation starts enforcement at 待维权, logs progress and applies for closure while 维权中.
  */
 const RULES: Record<BatchActionKey, { code: string; allowed: (b: Subject) => boolean }> = {
   edit: { code: BatchPerm.edit, allowed: (b) => b.editable && EDITABLE_STATUSES.includes(b.status) },
   submit: { code: BatchPerm.submit, allowed: (b) => b.editable && EDITABLE_STATUSES.includes(b.status) },
-  delete: { code: BatchPerm.delete, allowed: (b) => b.editable && EDITABLE_STATUSES.includes(b.status) },
+  delete: { code: BatchPerm.delete, allowed: (b) => b.editable && DELETABLE_STATUSES.includes(b.status) },
   withdraw: { code: BatchPerm.withdraw, allowed: (b) => b.withdrawable && WITHDRAWABLE_STATUSES.includes(b.status) },
   review: { code: BatchPerm.review, allowed: (b) => b.status === BatchStatus.pending || b.status === BatchStatus.secondReview },
   startEnforce: { code: BatchPerm.enforce, allowed: (b) => b.status === BatchStatus.toEnforce },
