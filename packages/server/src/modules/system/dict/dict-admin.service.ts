@@ -240,7 +240,13 @@ export async function saveItemTable({ db, dicts }: Deps, user: SessionUser, body
   if ((adds && !(await hasPermission(db, user.id, DictItemPerm.add, user.accessVersion))) || (body.deleteIds.length && !(await hasPermission(db, user.id, DictItemPerm.delete, user.accessVersion)))) {
     throw new BizError(Msg.noPermission, 510, 403);
   }
-  await db.transaction(async (t) => {
+  // a value taken meanwhile through the single-item calls meets the unique index: the same refusal as theirs
+  await unique(DictMsg.itemValueTaken, () => saveTableRows(db, user, body, rows));
+  await dicts.invalidate();
+}
+
+function saveTableRows(db: Db, user: SessionUser, body: DictItemTableBody, rows: DictItemRow[]): Promise<void> {
+  return db.transaction(async (t) => {
     // one table save of a dictionary at a time, so that two never interleave their values
     const [dict] = await t.select({ id: sysDict.id }).from(sysDict).where(and(eq(sysDict.id, body.dictId), eq(sysDict.delFlag, 0))).for('update');
     if (!dict) throw new BizError(DictMsg.dictMissing);
@@ -280,7 +286,6 @@ export async function saveItemTable({ db, dicts }: Deps, user: SessionUser, body
       .map(([index, row]) => ({ id: newId(), dictId: dict.id, itemText: row.itemText, itemValue: row.itemValue, description: row.description ?? null, sortOrder: index + 1, status: row.status ?? 1, ...created(user) }));
     if (inserts.length) await t.insert(sysDictItem).values(inserts);
   });
-  await dicts.invalidate();
 }
 
 /** dictItemCheck: is this value still free within the dictionary (excluding the item being edited)? */
