@@ -121,6 +121,40 @@ test.describe('§3–§5 editable table on 字典配置', () => {
     expect(items.total).toBe(0);
   });
 
+  test('§5 every cell rule from the contracts: a 描述 over 255 characters is flagged in the grid; a save the server refuses names the row and writes no row', async ({ page, request }) => {
+    const code = unique('e2ev_');
+    const token = await apiToken(request);
+    await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端整表保存', dictCode: code });
+    const dict = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: code })).records[0];
+    for (const [itemText, itemValue, sortOrder] of [['甲级', 'a', 1], ['乙级', 'b', 2], ['丙级', 'c', 3]] as const) {
+      await apiCall(request, token, 'POST', '/sys/dictItem/add', { dictId: dict.id, itemText, itemValue, sortOrder, status: 1 });
+    }
+    type Item = { id: string; itemText: string; description: string | null };
+    const stored = async () => (await apiCall<{ records: Item[] }>(request, token, 'GET', '/sys/dictItem/list', undefined, { dictId: dict.id })).records;
+    await signIn(page);
+    const drawer = await openTable(page, code, 3);
+
+    await typeInto(drawer, cell(tableRow(drawer, '甲级'), 'itemText'), '名称', '甲等');
+    await typeInto(drawer, cell(tableRow(drawer, '乙级'), 'description'), '描述', '长'.repeat(256));
+    await expect(cell(tableRow(drawer, '乙级'), 'description')).toHaveAttribute('aria-invalid', 'true');
+    await button(drawer, '保存').click();
+    await toast(page, '请先修正表格中标红的单元格');
+    await expect(page.locator('.ant-tooltip').getByText('描述长度不能超过255个字符')).toBeVisible();
+    expect((await stored()).map((item) => item.itemText)).toEqual(['甲级', '乙级', '丙级']);
+
+    // within the limit the cell is fine; meanwhile 丙级 is deleted elsewhere, so the save is refused whole
+    await typeInto(drawer, cell(tableRow(drawer, '乙级'), 'description'), '描述', '长'.repeat(255));
+    await expect(cell(tableRow(drawer, '乙级'), 'description')).not.toHaveAttribute('aria-invalid', 'true');
+    const gone = (await stored()).find((item) => item.itemText === '丙级')!;
+    await apiCall(request, token, 'DELETE', '/sys/dictItem/delete', undefined, { id: gone.id });
+    await button(drawer, '保存').click();
+    await toast(page, '第 3 行：未找到对应数据，请刷新后重试');
+    expect((await stored()).map((item) => [item.itemText, item.description])).toEqual([
+      ['甲级', null],
+      ['乙级', null],
+    ]);
+  });
+
   test('§4 live row updates: a row saved in one window is merged into the same table open in another window of the user, without a reload', async ({ page, browser, request }) => {
     const code = unique('e2el_');
     const token = await apiToken(request);

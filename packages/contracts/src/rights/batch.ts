@@ -111,6 +111,8 @@ export type BatchEditBody = z.infer<typeof batchEditBody>;
 /** One row of the editable grid (getValues()). `id`: an existing item's id updates it, anything else adds a row. */
 export const batchItemValue = z.object({
   id: z.string().max(64).nullish(),
+  /** the row's place as the grid left it (1…n); rows without one keep theirs, new ones go last */
+  seq: z.int({ error: `序号应为 1 到 ${MAX_BATCH_ITEMS} 的整数` }).min(1, `序号应为 1 到 ${MAX_BATCH_ITEMS} 的整数`).max(MAX_BATCH_ITEMS, `序号应为 1 到 ${MAX_BATCH_ITEMS} 的整数`).nullish(),
   linkUrl: z
     .string({ error: '请输入侵权链接' })
     .transform((v) => v.trim())

@@ -57,18 +57,76 @@ export const dictEditBody = z.object({ id: idField, ...dictFields });
 export type DictAddBody = z.infer<typeof dictAddBody>;
 export type DictEditBody = z.infer<typeof dictEditBody>;
 
+/** The columns of sys_dict_item, so that the dialog, the 表格编辑 grid and the server refuse the same input. */
+export const DICT_ITEM_MAX = { itemText: 100, itemValue: 100, description: 255 } as const;
+/** A dictionary holds tens of items; the 表格编辑 grid loads and saves them all at once. */
+export const MAX_DICT_ITEMS = 1000;
+
+const dictItemCells = {
+  itemText: required(DICT_ITEM_MAX.itemText, DictMsg.itemTextRequired).transform((v) => v.trim()),
+  itemValue: required(DICT_ITEM_MAX.itemValue, DictMsg.itemValueRequired).transform((v) => v.trim()),
+  description: optionalText(DICT_ITEM_MAX.description),
+  status: intLike(0, 1, '状态只能是1（启用）或0（不启用）').nullish(),
+};
 const dictItemFields = {
   dictId: idField,
-  itemText: required(100, DictMsg.itemTextRequired).transform((v) => v.trim()),
-  itemValue: required(100, DictMsg.itemValueRequired).transform((v) => v.trim()),
-  description: optionalText(255),
+  ...dictItemCells,
   sortOrder: intLike(-1_000_000, 1_000_000, '排序值应为整数').nullish(),
-  status: intLike(0, 1, '状态只能是1（启用）或0（不启用）').nullish(),
 };
 export const dictItemAddBody = z.object(dictItemFields);
 export const dictItemEditBody = z.object({ id: idField, ...dictItemFields });
 export type DictItemAddBody = z.infer<typeof dictItemAddBody>;
 export type DictItemEditBody = z.infer<typeof dictItemEditBody>;
+
+/** The column titles of 表格编辑, which name the cell a refusal is about. */
+export const DictItemColumn = { itemText: '名称', itemValue: '数据值', description: '描述', status: '启用' } as const;
+
+/**
+ * One row of 表格编辑: an item's cells, checked cell by cell with the messages the grid shows (the title
+ * of the column first, where the message does not name the field itself). `id` names an item of the
+ * dictionary; a row without one is added. Its 排序 is its place in the table.
+ */
+export const dictItemRow = z.object({
+  id: idField.nullish(),
+  itemText: dictItemCells.itemText,
+  itemValue: dictItemCells.itemValue,
+  description: dictItemCells.description,
+  status: dictItemCells.status,
+});
+export type DictItemRow = z.infer<typeof dictItemRow>;
+
+/** The first refusal of one cell of 表格编辑, worded as the grid and the server say it; null when the value is fine. */
+export function dictItemCellError(key: keyof typeof DictItemColumn, value: unknown): string | null {
+  const checked = dictItemRow.shape[key].safeParse(value === '' && key !== 'itemText' && key !== 'itemValue' ? null : value);
+  if (checked.success) return null;
+  const message = checked.error.issues[0]?.message ?? '格式不正确';
+  return message.startsWith('长度不能超过') ? `${DictItemColumn[key]}${message}` : message;
+}
+
+/** The first refusal among the cells of one row, in column order. */
+export function dictItemRowError(row: Record<string, unknown>): string | null {
+  for (const key of Object.keys(DictItemColumn) as (keyof typeof DictItemColumn)[]) {
+    const error = dictItemCellError(key, row[key]);
+    if (error) return error;
+  }
+  return null;
+}
+
+/** A refusal of 表格编辑 that names the row (1-based, as the grid numbers it). */
+export const dictTableRowError = (row: number, message: string) => `第 ${row} 行：${message}`;
+
+/**
+ * 表格编辑 saved at once: the rows in their order (each row's 排序 becomes its place, 1…n), and the ids
+ * removed. All rows are saved or none; a refusal names the row. The rows are checked by the server with
+ * `dictItemRow`, one by one, so that the message can say which.
+ */
+export const dictItemTableBody = z.object({
+  dictId: idField,
+  values: z.array(z.record(z.string(), z.unknown()), { error: '缺少表格数据' }).max(MAX_DICT_ITEMS, `每个字典最多 ${MAX_DICT_ITEMS} 项`),
+  deleteIds: z.array(idField).max(MAX_DICT_ITEMS).default([]),
+});
+export type DictItemTableBody = z.infer<typeof dictItemTableBody>;
+export const DictItemPath = { saveTable: '/sys/dictItem/saveTable' } as const;
 
 const identifier = (label: string) =>
   z

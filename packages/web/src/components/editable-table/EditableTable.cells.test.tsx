@@ -1,12 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope, fakeServer } from '../../test/fakeServer.ts';
 import { registerCellType, reservedKeywordMessage } from './cellTypes.ts';
 import { TEXTAREA_POPUP } from './cells/TextCells.tsx';
 import { showUploadError, UPLOAD_ERROR_TITLE } from './cells/UploadCell.tsx';
 import { cellOf, showTable } from './testKit.tsx';
 import type { EditableColumn } from './types.ts';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const one = (column: EditableColumn, value: unknown) => showTable({ columns: [column], dataSource: [{ id: 'r1', [column.key]: value }] });
 const valueOf = (handle: () => { getValues: () => { values: Record<string, unknown>[] } }, key: string) => handle().getValues().values[0][key];
@@ -175,6 +179,29 @@ describe('§4 cells: a view rendering at rest, an edit rendering once clicked', 
     one({ key: 'file', title: '附件', type: 'upload' }, 'temp/logo_1.png');
     expect(within(cellOf('r1', 'file')).getByRole('button', { name: '上传附件' })).toBeTruthy();
     expect(cellOf('r1', 'file').querySelector('a')?.getAttribute('title')).toBe('logo_1.png');
+  });
+
+  it('§3 upload: a file saved before shows the name it was uploaded under (the 报销单 invoice grid), each file of the cell', async () => {
+    const invoice = 'finance_claim/20261120/9f8e7d6c5b4a39281706f5e4d3c2b1a0.pdf';
+    const voucher = 'finance_claim/20261120/0a1b2c3d4e5f60718293a4b5c6d7e8f9.png';
+    const asked = fakeServer({ 'GET /sys/common/fileNames': () => ({ body: envelope({ [invoice]: '增值税发票.pdf', [voucher]: '凭证.png' }) }) });
+    one({ key: 'files', title: '发票及凭证', type: 'upload', biz: 'finance_claim' }, `${invoice},${voucher}`);
+    await waitFor(() => expect([...cellOf('r1', 'files').querySelectorAll('a')].map((a) => a.getAttribute('title'))).toEqual(['增值税发票.pdf', '凭证.png']));
+    expect(cellOf('r1', 'files').textContent).not.toContain('9f8e7d6c');
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
+  it('§3 upload: a file just uploaded shows the name it was chosen under, not the stored one', async () => {
+    const stored = 'finance_claim/20261121/00112233445566778899aabbccddeeff.pdf';
+    fakeServer({
+      'POST /sys/common/upload': () => ({ body: envelope({ fileName: '发票二.pdf', filePath: stored, fileSize: 3 }, { message: stored }) }),
+      'GET /sys/common/fileNames': () => ({ body: envelope({}) }),
+    });
+    const { handle } = one({ key: 'files', title: '发票及凭证', type: 'upload', biz: 'finance_claim' }, '');
+    const input = cellOf('r1', 'files').querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], '发票二.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(valueOf(handle, 'files')).toBe(stored));
+    await waitFor(() => expect(cellOf('r1', 'files').querySelector('a')?.getAttribute('title')).toBe('发票二.pdf'));
   });
 
   it('§8 image cell upload error: a dialog 上传出错 with 错误信息', async () => {

@@ -115,7 +115,11 @@ export async function saveItems(db: Db, user: SessionUser, body: BatchItemsSaveB
     for (const v of updates) {
       await t.update(rightsBatchItem).set({ ...content(v), status: ItemStatus.waiting, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
     }
-    await insertItems(t, user, batch.id, inserts, existing.reduce((m, i) => Math.max(m, i.seq), 0), now);
+    const insertedIds = await insertItems(t, user, batch.id, inserts, existing.reduce((m, i) => Math.max(m, i.seq), 0), now);
+    const sent = new Map<string, number>();
+    updates.forEach((v) => v.seq && sent.set(v.id!, v.seq));
+    inserts.forEach((v, i) => v.seq && sent.set(insertedIds[i], v.seq));
+    await renumberItems(t, batch.id, sent);
     await recount(t, user, batch);
     await writeLog(t, user, batch.id, BatchLogAction.items, `新增 ${inserts.length} 条，修改 ${updates.length} 条，删除 ${deleted.size} 条`, now);
   });
@@ -133,6 +137,27 @@ export async function insertItems(t: Db, user: SessionUser | null, batchId: stri
     createTime: now,
   }));
   for (let i = 0; i < rowsToInsert.length; i += 500) await t.insert(rightsBatchItem).values(rowsToInsert.slice(i, i + 500));
+  return rowsToInsert.map((row) => row.id);
+}
+
+/**
+ * Numbers the items of a batch 1…n in the order the grid left them: a row sent with a 序号 takes that
+ * place (ahead of an unsent row claiming the same), an unsent row keeps its place, rows added without one
+ * follow the rest; so a deletion leaves no gap. Only the rows whose number changes are written.
+ */
+export async function renumberItems(t: Db, batchId: string, sent: ReadonlyMap<string, number>): Promise<void> {
+  const rows = await t.select({ id: rightsBatchItem.id, seq: rightsBatchItem.seq }).from(rightsBatchItem).where(eq(rightsBatchItem.batchId, batchId)).orderBy(asc(rightsBatchItem.seq), asc(rightsBatchItem.id));
+  const placed = rows
+    .map((row, index) => ({ row, index, place: sent.get(row.id) ?? row.seq, unsent: sent.has(row.id) ? 0 : 1 }))
+    .sort((x, y) => x.place - y.place || x.unsent - y.unsent || x.index - y.index);
+  const changes = placed.flatMap(({ row }, index) => (row.seq === index + 1 ? [] : [{ id: row.id, seq: index + 1 }]));
+  for (let i = 0; i < changes.length; i += 500) {
+    const values = sql.join(
+      changes.slice(i, i + 500).map((c) => sql`(${c.id}, ${c.seq}::int)`),
+      sql`, `,
+    );
+    await t.execute(sql`update rights_batch_item t set seq = v.seq from (values ${values}) as v(id, seq) where t.id = v.id and t.batch_id = ${batchId}`);
+  }
 }
 
 /** Item counts by status: what closure needs. */

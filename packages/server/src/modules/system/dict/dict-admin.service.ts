@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DictAddBody, DictEditBody, DictItemAddBody, DictItemEditBody, DictItemRecord, DictRecord, DictTreeRecord, Page } from '@sbwq/contracts';
-import { CheckMsg, DictMsg } from '@sbwq/contracts';
+import type { DictAddBody, DictEditBody, DictItemAddBody, DictItemEditBody, DictItemRecord, DictItemRow, DictItemTableBody, DictRecord, DictTreeRecord, Page } from '@sbwq/contracts';
+import { CheckMsg, DictItemPerm, dictItemRow, dictItemRowError, DictMsg, dictTableRowError, Msg } from '@sbwq/contracts';
+import { hasPermission } from '../../../platform/access/access.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -213,6 +214,78 @@ export async function deleteItems({ db, dicts }: Deps, ids: string[]): Promise<v
   const done = await db.delete(sysDictItem).where(inArray(sysDictItem.id, ids)).returning({ id: sysDictItem.id });
   if (done.length === 0) throw new BizError(DictMsg.notFound);
   await dicts.invalidate();
+}
+
+const rowRefused = (index: number, message: string) => new BizError(dictTableRowError(index + 1, message));
+
+/** Every row of 表格编辑 checked with the contracts' row schema; the first refusal names its row. */
+function tableRows(values: readonly Record<string, unknown>[]): DictItemRow[] {
+  return values.map((value, index) => {
+    const error = dictItemRowError(value);
+    if (error) throw rowRefused(index, error);
+    const parsed = dictItemRow.safeParse(value);
+    if (!parsed.success) throw rowRefused(index, parsed.error.issues[0]?.message ?? Msg.badRequest);
+    return parsed.data;
+  });
+}
+
+/**
+ * 表格编辑 (the whole table of one dictionary) in one transaction: the removed items deleted, the rows
+ * edited or added, each row's 排序 its place (1…n). All rows are saved or none; a refusal names the
+ * row. Adding and removing need their own permission codes besides the route's 编辑.
+ */
+export async function saveItemTable({ db, dicts }: Deps, user: SessionUser, body: DictItemTableBody): Promise<void> {
+  const rows = tableRows(body.values);
+  const adds = rows.some((row) => !row.id);
+  if ((adds && !(await hasPermission(db, user.id, DictItemPerm.add, user.accessVersion))) || (body.deleteIds.length && !(await hasPermission(db, user.id, DictItemPerm.delete, user.accessVersion)))) {
+    throw new BizError(Msg.noPermission, 510, 403);
+  }
+  // a value taken meanwhile through the single-item calls meets the unique index: the same refusal as theirs
+  await unique(DictMsg.itemValueTaken, () => saveTableRows(db, user, body, rows));
+  await dicts.invalidate();
+}
+
+function saveTableRows(db: Db, user: SessionUser, body: DictItemTableBody, rows: DictItemRow[]): Promise<void> {
+  return db.transaction(async (t) => {
+    // one table save of a dictionary at a time, so that two never interleave their values
+    const [dict] = await t.select({ id: sysDict.id }).from(sysDict).where(and(eq(sysDict.id, body.dictId), eq(sysDict.delFlag, 0))).for('update');
+    if (!dict) throw new BizError(DictMsg.dictMissing);
+    const existing = await t.select().from(sysDictItem).where(eq(sysDictItem.dictId, dict.id));
+    const byId = new Map(existing.map((item) => [item.id, item]));
+    const deleted = new Set(body.deleteIds.filter((id) => byId.has(id)));
+    const sent = new Set<string>();
+    rows.forEach((row, index) => {
+      if (!row.id) return;
+      if (!byId.has(row.id) || deleted.has(row.id) || sent.has(row.id)) throw rowRefused(index, `${DictMsg.notFound}，请刷新后重试`);
+      sent.add(row.id);
+    });
+    // values of the items this table did not send (added meanwhile elsewhere) stay taken
+    const keptValues = new Set(existing.filter((item) => !deleted.has(item.id) && !sent.has(item.id)).map((item) => item.itemValue));
+    const firstRowOf = new Map<string, number>();
+    rows.forEach((row, index) => {
+      const earlier = firstRowOf.get(row.itemValue);
+      if (earlier !== undefined) throw rowRefused(index, `数据值与第 ${earlier + 1} 行重复`);
+      if (keptValues.has(row.itemValue)) throw rowRefused(index, DictMsg.itemValueTaken);
+      firstRowOf.set(row.itemValue, index);
+    });
+
+    if (deleted.size) await t.delete(sysDictItem).where(and(eq(sysDictItem.dictId, dict.id), inArray(sysDictItem.id, [...deleted])));
+    // Values move in two steps, so that two rows swapping their values never meet the unique index half way.
+    const moved = rows.filter((row) => row.id && byId.get(row.id)!.itemValue !== row.itemValue);
+    for (const row of moved) await t.update(sysDictItem).set({ itemValue: `#${row.id}` }).where(eq(sysDictItem.id, row.id!));
+    const audit = updated(user);
+    for (const [index, row] of rows.entries()) {
+      if (!row.id) continue;
+      const before = byId.get(row.id)!;
+      const next = { itemText: row.itemText, itemValue: row.itemValue, description: row.description ?? null, sortOrder: index + 1, status: row.status ?? before.status };
+      const same = next.itemText === before.itemText && next.itemValue === before.itemValue && next.description === before.description && next.sortOrder === before.sortOrder && next.status === before.status;
+      if (!same) await t.update(sysDictItem).set({ ...next, ...audit }).where(eq(sysDictItem.id, row.id));
+    }
+    const inserts = [...rows.entries()]
+      .filter(([, row]) => !row.id)
+      .map(([index, row]) => ({ id: newId(), dictId: dict.id, itemText: row.itemText, itemValue: row.itemValue, description: row.description ?? null, sortOrder: index + 1, status: row.status ?? 1, ...created(user) }));
+    if (inserts.length) await t.insert(sysDictItem).values(inserts);
+  });
 }
 
 /** dictItemCheck: is this value still free within the dictionary (excluding the item being edited)? */

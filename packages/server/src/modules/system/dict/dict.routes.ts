@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dictItemResource, DictItemPerm, DictMsg, DictPerm, dictResource, Msg } from '@sbwq/contracts';
+import { DictItemPath, dictItemResource, DictItemPerm, dictItemTableBody, DictMsg, DictPerm, dictResource, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
@@ -183,6 +183,23 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { dictId, itemValue, id } = request.query;
       return ok(null, await admin.itemValueFree(db, dictId, itemValue.trim(), id), 200);
+    },
+  );
+
+  r.post(
+    DictItemPath.saveTable,
+    {
+      config: { permission: DictItemPerm.edit },
+      schema: {
+        tags,
+        summary: '表格编辑：整表保存字典项',
+        description: 'values 为表格中按顺序排列的全部行（有 id 的修改，无 id 的新增，排序号为行的位置 1…n），deleteIds 为删除的字典项；在一个事务内全部保存或全部不保存，拒绝时消息写明第几行。新增需字典项新增权限，删除需删除权限。',
+        body: dictItemTableBody,
+      },
+    },
+    async (request) => {
+      await admin.saveItemTable(deps, request.user!, request.body);
+      return ok(null, DictMsg.saved, 200);
     },
   );
 

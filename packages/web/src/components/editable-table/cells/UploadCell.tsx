@@ -1,11 +1,12 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import type { Envelope } from '@sbwq/contracts';
+import { splitFilePaths, type Envelope } from '@sbwq/contracts';
 import { Button, Space, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { staticUrl } from '../../../platform/config.ts';
 import { feedback } from '../../../platform/feedback.ts';
 import { http } from '../../../platform/http.ts';
 import type { UploadAnswer } from '../../upload/FileUpload.tsx';
+import { useFileNames } from '../../upload/fileNames.ts';
 import { acceptAttribute, failureText, nameOfPath, refusalOf, shortName } from '../../upload/upload.rules.ts';
 import type { CellProps } from '../types.ts';
 import { textOf } from './TextCells.tsx';
@@ -20,11 +21,17 @@ export function showUploadError(reason: string | null | undefined): void {
 
 /**
  * One file per cell, checked by the project's upload rules (spec §5: type, 10 MB, special characters)
- * before it is sent; the stored path is the cell's value.
+ * before it is sent; the stored path is the cell's value. Files show the names they were uploaded under
+ * (the stored name only until that is known, or when the user may not read it); a value saved elsewhere
+ * with several paths shows each.
  */
 export function UploadCell({ value, column, disabled, onChange }: CellProps) {
   const [uploading, setUploading] = useState(false);
   const path = textOf(value);
+  const paths = splitFilePaths(path);
+  const names = useFileNames(paths);
+  // the name a file was just uploaded under, before the server is asked for it
+  const [uploadedNames, setUploadedNames] = useState<Record<string, string>>({});
 
   const handleRequest: UploadProps['customRequest'] = ({ file }) => {
     const blob = file as File;
@@ -36,7 +43,11 @@ export function UploadCell({ value, column, disabled, onChange }: CellProps) {
       .post<UploadAnswer>('/sys/common/upload', data)
       .then((answer: Envelope<UploadAnswer>) => {
         const stored = answer.success ? answer.result?.filePath || answer.message : null;
-        if (stored) onChange(stored);
+        if (stored) {
+          const uploadedAs = answer.result?.fileName || blob.name;
+          setUploadedNames((known) => ({ ...known, [stored]: uploadedAs }));
+          onChange(stored);
+        }
         else showUploadError(answer.message);
       })
       .catch((error: unknown) => showUploadError(error instanceof Error ? error.message : null))
@@ -45,11 +56,14 @@ export function UploadCell({ value, column, disabled, onChange }: CellProps) {
 
   return (
     <Space size={4}>
-      {path && (
-        <a href={staticUrl(path)} target="_blank" rel="noreferrer" title={nameOfPath(path)}>
-          <PaperClipOutlined /> {shortName(nameOfPath(path))}
-        </a>
-      )}
+      {paths.map((stored) => {
+        const name = names[stored] ?? uploadedNames[stored] ?? nameOfPath(stored);
+        return (
+          <a key={stored} href={staticUrl(stored)} target="_blank" rel="noreferrer" title={name}>
+            <PaperClipOutlined /> {shortName(name)}
+          </a>
+        );
+      })}
       <Upload
         accept={acceptAttribute('all')}
         showUploadList={false}

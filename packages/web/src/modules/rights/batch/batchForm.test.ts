@@ -43,14 +43,14 @@ describe('DOMAIN clue item: items pasted one a line', () => {
 });
 
 describe('DOMAIN clue item: the editable grid (编辑明细)', () => {
-  it('rows become the items save: an existing row keeps its id, a new one has none, blanks are null', () => {
+  it('rows become the items save: an existing row keeps its id, a new one has none, blanks are null, 序号 1…n as left', () => {
     const rows = [
       { id: 'i1', seq: 1, linkUrl: ' https://a.example/1 ', shopName: '', price: '12.5', status: '3', status_dictText: '成功', handleTime: '2026-11-20', createTime: 'x' },
       { linkUrl: 'https://a.example/2', orderNum: 2 },
     ];
     expect(itemValuesOf(rows)).toEqual([
-      { id: 'i1', linkUrl: 'https://a.example/1', shopName: null, operator: null, location: null, goodsName: null, price: '12.5', evidence: null, status: '3', complaintNo: null, handleTime: '2026-11-20', remark: null },
-      { linkUrl: 'https://a.example/2', shopName: null, operator: null, location: null, goodsName: null, price: null, evidence: null, status: undefined, complaintNo: null, handleTime: null, remark: null },
+      { id: 'i1', seq: 1, linkUrl: 'https://a.example/1', shopName: null, operator: null, location: null, goodsName: null, price: '12.5', evidence: null, status: '3', complaintNo: null, handleTime: '2026-11-20', remark: null },
+      { seq: 2, linkUrl: 'https://a.example/2', shopName: null, operator: null, location: null, goodsName: null, price: null, evidence: null, status: undefined, complaintNo: null, handleTime: null, remark: null },
     ]);
   });
 

@@ -59,12 +59,13 @@ const textOf = (value: unknown) => (value === undefined || value === null || Str
 
 /**
  * The editable grid's rows as the items save takes them: texts trimmed, blanks as null, an existing
- * row's id kept (new rows come without one). While 维权中 only the handling goes with each row; the
+ * row's id kept (new rows come without one), each numbered by its place, so the order left is the order saved. While 维权中 only the handling goes with each row; the
  * content is sent as loaded, which the server leaves alone then.
  */
 export function itemValuesOf(rows: Record<string, unknown>[]): ItemInput[] {
-  return rows.map((row) => ({
+  return rows.map((row, index) => ({
     ...(typeof row.id === 'string' && row.id ? { id: row.id } : {}),
+    seq: index + 1,
     linkUrl: String(row.linkUrl ?? '').trim(),
     shopName: textOf(row.shopName),
     operator: textOf(row.operator),

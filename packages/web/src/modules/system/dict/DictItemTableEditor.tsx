@@ -1,4 +1,4 @@
-import { DictMsg, type DictItemRecord, type DictRecord, type Envelope } from '@sbwq/contracts';
+import { DictMsg, MAX_DICT_ITEMS, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Spin } from 'antd';
 import { useMemo, useRef } from 'react';
@@ -9,18 +9,14 @@ import { feedback } from '../../../platform/feedback.ts';
 import { unwrap } from '../../../platform/result.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { useTableSocket } from '../../../platform/socket/useTableSocket.ts';
-import { checkItemValue, dictItemApi } from './dict.api.ts';
-import { dictItemChanges } from './dictItemTable.ts';
+import { checkItemValue, dictItemApi, saveItemTable } from './dict.api.ts';
+import { changedItemIds, contractRule, dictItemTableBody } from './dictItemTable.ts';
 
-/** All items of a dictionary fit one page (a dictionary holds tens of items, the server pages up to 1000). */
-const ALL_ITEMS = 1000;
 export const FIX_CELLS_FIRST = '请先修正表格中标红的单元格';
-
-const done = (message: string): Envelope<null> => ({ success: true, message, code: 200, result: null, timestamp: Date.now() });
 
 function columnsFor(dictId: string, loaded: Map<string, DictItemRecord>): EditableColumn[] {
   return [
-    { key: 'itemText', title: '名称', type: 'input', width: 180, validateRules: [{ required: true, message: DictMsg.itemTextRequired }] },
+    { key: 'itemText', title: '名称', type: 'input', width: 180, validateRules: [{ required: true, message: DictMsg.itemTextRequired }, contractRule('itemText')] },
     {
       key: 'itemValue',
       title: '数据值',
@@ -28,6 +24,7 @@ function columnsFor(dictId: string, loaded: Map<string, DictItemRecord>): Editab
       width: 160,
       validateRules: [
         { required: true, message: DictMsg.itemValueRequired },
+        contractRule('itemValue'),
         { unique: true, message: DictMsg.itemValueTaken },
         {
           // a value the row already had is its own; another is asked of the server (spec §5 duplicate check)
@@ -40,7 +37,7 @@ function columnsFor(dictId: string, loaded: Map<string, DictItemRecord>): Editab
         },
       ],
     },
-    { key: 'description', title: '描述', type: 'input', width: 220 },
+    { key: 'description', title: '描述', type: 'input', width: 220, validateRules: [contractRule('description')] },
     { key: 'sortOrder', title: '排序', type: 'normal', width: 70 },
     { key: 'status', title: '启用', type: 'checkbox', width: 70, checkedValue: 1, uncheckedValue: 0, defaultChecked: true },
   ];
@@ -48,8 +45,8 @@ function columnsFor(dictId: string, loaded: Map<string, DictItemRecord>): Editab
 
 /**
  * 表格编辑: the items of one dictionary edited in place (spec §3–§5 editable table) — text, value,
- * description and status in the cells, rows added, removed and dragged into order (排序 follows), all
- * saved at once through the dictionary item calls.
+ * description and status in the cells (checked by the contracts' rules, as the server checks them), rows
+ * added, removed and dragged into order (排序 follows), all saved by one call: every row or none.
  */
 export function DictItemTableEditor({ dict }: { dict: DictRecord }) {
   const table = useRef<EditableTableHandle>(null);
@@ -58,7 +55,7 @@ export function DictItemTableEditor({ dict }: { dict: DictRecord }) {
   const editable = can('system:dictItem:edit');
   const query = useQuery({
     queryKey: ['dict-item-table', dict.id],
-    queryFn: ({ signal }) => dictItemApi.list({ dictId: dict.id, pageNo: 1, pageSize: ALL_ITEMS, column: 'sortOrder', order: 'asc' }, signal).then(unwrap),
+    queryFn: ({ signal }) => dictItemApi.list({ dictId: dict.id, pageNo: 1, pageSize: MAX_DICT_ITEMS, column: 'sortOrder', order: 'asc' }, signal).then(unwrap),
   });
   const records = useMemo(() => query.data?.records ?? [], [query.data]);
   const loaded = useMemo(() => new Map(records.map((item) => [item.id, item])), [records]);
@@ -72,25 +69,11 @@ export function DictItemTableEditor({ dict }: { dict: DictRecord }) {
 
   const editedIds = useRef<string[]>([]);
   const save = useApiMutation(
-    async () => {
-      editedIds.current = [];
+    () => {
       const { values, deleteIds } = table.current?.getValues() ?? { values: [], deleteIds: [] };
-      const { deletes, edits, adds } = dictItemChanges(records, values, deleteIds, dict.id);
-      // removals first, so that a value freed by one can be taken by a new row
-      if (deletes.length && dictItemApi.removeBatch) {
-        const answer = await dictItemApi.removeBatch(deletes);
-        if (!answer.success) return answer;
-      }
-      for (const body of edits) {
-        const answer = await dictItemApi.edit?.(body);
-        if (answer && !answer.success) return answer;
-        if (body.id) editedIds.current.push(body.id);
-      }
-      for (const body of adds) {
-        const answer = await dictItemApi.add?.(body);
-        if (answer && !answer.success) return answer;
-      }
-      return done(DictMsg.saved);
+      const body = dictItemTableBody(values, deleteIds, dict.id);
+      editedIds.current = changedItemIds(records, body);
+      return saveItemTable(body);
     },
     {
       onSuccess: async () => {

@@ -1,4 +1,4 @@
-import { dictItemResource, dictResource, type DictRecord, type Envelope } from '@sbwq/contracts';
+import { DictItemPath, dictItemResource, dictResource, type DictItemTableBody, type DictRecord, type Envelope } from '@sbwq/contracts';
 import { http } from '../../../platform/http.ts';
 import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
@@ -16,6 +16,9 @@ export const checkDictCode = (dictCode: string, id?: string): Promise<Envelope<n
 /** A value is unique within its dictionary; the answer's message says why not. */
 export const checkItemValue = (dictId: string, itemValue: string, id?: string): Promise<Envelope<null>> =>
   http.get<null>(`${dictItemResource.basePath}/dictItemCheck`, { dictId, itemValue, id }, { silent: true });
+
+/** 表格编辑 saved at once: every row or none; a refusal names its row. */
+export const saveItemTable = (body: DictItemTableBody): Promise<Envelope<null>> => http.post<null>(DictItemPath.saveTable, body);
 
 export const deletedDicts = () => http.get<DictRecord[]>(`${dictResource.basePath}/deleteList`).then(unwrap);
 export const restoreDict = (id: string) => http.put(`${dictResource.basePath}/back/${encodeURIComponent(id)}`);

@@ -1,40 +1,39 @@
-import type { DictItemRecord } from '@sbwq/contracts';
-import type { Row } from '../../../components/editable-table/types.ts';
-import type { DictItemBody } from './dict.api.ts';
+import { dictItemCellError, type DictItemRecord, type DictItemTableBody } from '@sbwq/contracts';
+import type { Row, ValidateRule } from '../../../components/editable-table/types.ts';
 
-/** The fields the table edits; a row whose fields all match the loaded item is not sent. */
-const EDITED = ['itemText', 'itemValue', 'description', 'sortOrder', 'status'] as const;
+/** A cell's rule from the contracts' row schema, so that the grid refuses what the server would. */
+export const contractRule = (key: 'itemText' | 'itemValue' | 'description'): ValidateRule => ({ handler: (value) => dictItemCellError(key, value) });
 
-export type DictItemChanges = { deletes: string[]; edits: DictItemBody[]; adds: DictItemBody[] };
-
-const bodyOf = (row: Row, dictId: string): DictItemBody => ({
-  dictId,
-  itemText: String(row.itemText ?? ''),
-  itemValue: String(row.itemValue ?? ''),
-  description: row.description ? String(row.description) : undefined,
-  sortOrder: typeof row.sortOrder === 'number' ? row.sortOrder : null,
-  status: row.status === 0 || row.status === '0' ? 0 : 1,
-});
-
-const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
+const textOf = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /**
- * What saving the table sends: the removed items, the loaded items whose text, value, description,
- * order or status changed, and the new rows (spec §4: they carry no id).
+ * 表格编辑 as the one table save takes it (spec §4): every row in its order (its 排序 is its place), a
+ * loaded row with its id, a new row without, and the ids removed.
  */
-export function dictItemChanges(loaded: readonly DictItemRecord[], values: readonly Row[], deleteIds: readonly string[], dictId: string): DictItemChanges {
+export function dictItemTableBody(values: readonly Row[], deleteIds: readonly string[], dictId: string): DictItemTableBody {
+  return {
+    dictId,
+    values: values.map((row) => ({
+      ...(typeof row.id === 'string' && row.id ? { id: row.id } : {}),
+      itemText: textOf(row.itemText),
+      itemValue: textOf(row.itemValue),
+      description: textOf(row.description).trim() === '' ? null : textOf(row.description),
+      status: row.status === 0 || row.status === '0' ? 0 : 1,
+    })),
+    deleteIds: [...deleteIds],
+  };
+}
+
+const EDITED = ['itemText', 'itemValue', 'description', 'status'] as const;
+const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+
+/** The loaded items a save changed (their cells or their place): what another window of this user takes over. */
+export function changedItemIds(loaded: readonly DictItemRecord[], body: DictItemTableBody): string[] {
   const byId = new Map(loaded.map((item) => [item.id, item]));
-  const edits: DictItemBody[] = [];
-  const adds: DictItemBody[] = [];
-  for (const row of values) {
+  return body.values.flatMap((row, index) => {
     const id = typeof row.id === 'string' ? row.id : undefined;
     const before = id ? byId.get(id) : undefined;
-    if (!id || !before) {
-      adds.push(bodyOf(row, dictId));
-      continue;
-    }
-    const body = bodyOf(row, dictId);
-    if (EDITED.some((field) => !same(before[field], body[field]))) edits.push({ ...body, id });
-  }
-  return { deletes: [...deleteIds], edits, adds };
+    if (!id || !before) return [];
+    return before.sortOrder !== index + 1 || EDITED.some((field) => !same(before[field], row[field])) ? [id] : [];
+  });
 }
