@@ -99,14 +99,15 @@ export function batchMonthsOption(apply: MonthNum[], pass: MonthNum[]): EChartsC
 /** 维权结果: per 维权方式 or 侵权平台, the closed batches' items judged 成功 / 失败 / 不构成侵权, stacked. */
 export function batchResultsOption(rows: BatchResultRow[]): EChartsCoreOption | null {
   if (!rows.length) return null;
-  const series = (name: string, key: 'success' | 'failed' | 'notInfringing') => ({ name, type: 'bar', stack: 'items', barMaxWidth: 32, data: rows.map((r) => r[key]) });
+  // colours that say the outcome: green 成功, red 失败, grey 不构成侵权
+  const series = (name: string, key: 'success' | 'failed' | 'notInfringing', color: string) => ({ name, type: 'bar', stack: 'items', barMaxWidth: 32, itemStyle: { color }, data: rows.map((r) => r[key]) });
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },
     grid,
     xAxis: { type: 'category', data: rows.map((r) => r.text), axisLabel: { interval: 0, overflow: 'truncate', width: 72 } },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [series('成功', 'success'), series('失败', 'failed'), series('不构成侵权', 'notInfringing')],
+    series: [series('成功', 'success', '#389e0d'), series('失败', 'failed', '#cf1322'), series('不构成侵权', 'notInfringing', '#8c8c8c')],
   };
 }
 

@@ -47,10 +47,11 @@ const daysAgo = (i: number, status: string) => (EARLY.includes(status) ? 2 + ((i
  * Platforms take listings down most readily; a lawyer's letter is the easiest to ignore.
  */
 const OUTCOME_MIX: Record<string, readonly [success: number, failed: number]> = { '1': [14, 4], '2': [12, 5], '3': [11, 6], '4': [9, 7], '5': [8, 8] };
-function judged(method: string, i: number, k: number): string {
+/** The n-th judged item of a 维权方式 (from 1): stepping by 7 through 20 slots deals out each mix exactly every 20 items. */
+function judged(method: string, n: number): string {
   const [success, failed] = OUTCOME_MIX[method];
-  const r = (i * 11 + k * 7) % 20;
-  return r < success ? ItemStatus.success : r < success + failed ? ItemStatus.failed : ItemStatus.notInfringing;
+  const slot = (n * 7) % 20;
+  return slot < success ? ItemStatus.success : slot < success + failed ? ItemStatus.failed : ItemStatus.notInfringing;
 }
 const NAMES = ['淘宝假冒店铺集中投诉', '拼多多近似商标商品', '抖音直播间售假', '京东第三方店铺侵权', '1688批发商标识侵权', '线下批发市场售假', '天猫店铺名称侵权', '关键词滥用链接清理'];
 const SHOPS = ['潮流优选', '品质生活馆', '名品折扣', '优购精选', '特价工厂店', '旗舰直营', '好物集合', '尚品汇'];
@@ -94,6 +95,12 @@ export async function seedBatchDemo(db: Db): Promise<void> {
   const submitters = new Map<string, { id: string; username: string } | undefined>();
   const cap = pool.orgCap === null ? null : toCents(pool.orgCap);
   const held = new Map<string, bigint>();
+  const judgedSoFar = new Map<string, number>();
+  const nextJudged = (method: string) => {
+    const n = (judgedSoFar.get(method) ?? 0) + 1;
+    judgedSoFar.set(method, n);
+    return judged(method, n);
+  };
   // Numbers follow the creation dates, as the fill rule gives them.
   const order = PLAN.map((status, i) => ({ status, i, ago: daysAgo(i, status) })).sort((a, b) => b.ago - a.ago || a.i - b.i);
   for (const { i, ago, status: planned } of order) {
@@ -117,10 +124,10 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     const closureApplied = ([S.closurePending, S.closed] as string[]).includes(status);
     const rightsMethod = String((i % 5) + 1);
     const itemStatus = (k: number) =>
-      closureApplied ? judged(rightsMethod, i, k) : status === S.enforcing ? [ItemStatus.handling, ItemStatus.success, ItemStatus.waiting][k % 3] : ItemStatus.waiting;
+      closureApplied ? nextJudged(rightsMethod) : status === S.enforcing ? [ItemStatus.handling, ItemStatus.success, ItemStatus.waiting][k % 3] : ItemStatus.waiting;
     const statuses = Array.from({ length: count }, (_, k) => itemStatus(k));
-    // Some closed batches have no successful item: their frozen amount goes back to the pool.
-    if (status === S.closed && i % 7 === 4) statuses.fill(ItemStatus.failed);
+    // Some small closed batches have no successful item: their frozen amount goes back to the pool.
+    if (status === S.closed && i % 7 === 4 && count <= 2) statuses.fill(ItemStatus.failed);
     const counts = statuses.reduce<Record<string, number>>((m, st) => ({ ...m, [st]: (m[st] ?? 0) + 1 }), {});
     const outcome = closureApplied ? closureOutcome(counts) : null;
     const right = rights[i % rights.length];

@@ -102,7 +102,7 @@ function BatchResultsChart({ by, title }: { by: BatchResultGroup; title: string 
 export const ResultsByMethodChart = () => <BatchResultsChart by="rightsMethod" title="维权结果（按维权方式）" />;
 export const ResultsByPlatformChart = () => <BatchResultsChart by="platform" title="维权结果（按侵权平台）" />;
 
-/** 机构申请排行 over 本月 / 本年 / a chosen range; a bar opens that organisation's batches. */
+/** 机构申请排行 over 本月 / 本年 / a chosen range; a bar opens that organisation's batches submitted in the range (what the bar counts). */
 export function AgencyRankingChart() {
   const navigate = useNavigate();
   const [range, setRange] = useState<DateRange>(() => presetRange('year'));
@@ -115,7 +115,7 @@ export function AgencyRankingChart() {
       option={option}
       loading={ranking.isPending}
       extra={<DateRangeChoice value={range} onChange={setRange} />}
-      onClick={({ name }) => void navigate(batchListLink({ orgName: name }))}
+      onClick={({ name }) => void navigate(batchListLink({ orgName: name, submitTime_begin: range.start, submitTime_end: range.end }))}
     />
   );
 }
