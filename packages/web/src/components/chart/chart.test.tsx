@@ -74,6 +74,8 @@ describe('chart kit (dashboards: loading skeletons, 暂无数据, click-through)
     const narrow = narrowOption(wide) as typeof wide & { xAxis: { axisLabel: Record<string, unknown> }; yAxis: { axisLabel: { formatter: (v: number) => string } }; legend: Record<string, unknown> };
     expect(narrow.xAxis.axisLabel).toMatchObject({ interval: 'auto', rotate: 40, hideOverlap: true, overflow: 'truncate' });
     expect(narrow.xAxis.data).toEqual(wide.xAxis.data);
+    const format = narrow.xAxis.axisLabel.formatter as (v: string) => string;
+    expect([format('2026-11-26'), format('2026-11'), format('平台投诉')]).toEqual(['11-26', '2026-11', '平台投诉']);
     expect(narrow.yAxis.axisLabel.formatter(1_800_000)).toBe('180万');
     expect(narrow.legend).toMatchObject({ type: 'scroll', top: 0 });
     expect(narrow.series).toBe(wide.series);

@@ -15,11 +15,14 @@ export function shortNumber(value: number): string {
   return String(value);
 }
 
+/** 2026-11-26 → 11-26: a day under a narrow plot; the year is in the range the card shows. Other labels as they are. */
+export const withoutYear = (label: string) => (/^\d{4}-\d{2}-\d{2}$/.test(label) ? label.slice(5) : label);
+
 function categoryAxis(axis: Obj, horizontal: boolean): Obj {
   const label = isObj(axis.axisLabel) ? axis.axisLabel : {};
   if (horizontal) {
     // labels under the plot: slanted, every one that fits (the rest hidden, never drawn over each other), cut to a short width
-    return { ...axis, axisLabel: { ...label, interval: 'auto', rotate: 40, hideOverlap: true, overflow: 'truncate', width: 64, fontSize: 11 } };
+    return { ...axis, axisLabel: { ...label, interval: 'auto', rotate: 40, hideOverlap: true, overflow: 'truncate', width: 64, fontSize: 11, formatter: withoutYear } };
   }
   // labels beside the plot (a ranking): a third of the card at most
   return { ...axis, axisLabel: { ...label, overflow: 'truncate', width: 84, fontSize: 11 } };
