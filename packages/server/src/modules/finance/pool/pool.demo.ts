@@ -40,9 +40,10 @@ const pools: { name: string; fundSource: string; year: number; status: string; s
     cap: '50000.00',
     from: '2025-01-01',
     to: '2025-12-31',
+    // last year's fund: its money came in during its own year
     steps: [
-      [-300, 'deposit', '300000.00', '会员单位年度会费划入'],
-      [-100, 'adjustDown', '20000.00', '退回会员单位多缴会费'],
+      [-640, 'deposit', '300000.00', '会员单位年度会费划入'],
+      [-450, 'adjustDown', '20000.00', '退回会员单位多缴会费'],
     ],
   },
   {
