@@ -39,11 +39,16 @@ export function poolStatisticsOption(stats: PoolStatistic[]): EChartsCoreOption 
   };
 }
 
+/** The pools of 资金池余额走势 in the order of their lines (two each: 余额, 已使用). */
+const linePools = (lines: PoolLine[]) => [...new Map(lines.map((l) => [l.poolId, l.poolName])).entries()];
+/** The pool whose line was clicked (series `seriesIndex` of poolLinesOption). */
+export const poolOfLine = (lines: PoolLine[], seriesIndex: number): string | undefined => linePools(lines)[Math.floor(seriesIndex / 2)]?.[0];
+
 /** 资金池余额走势: per pool two lines over the days, 余额 and 已使用. */
 export function poolLinesOption(lines: PoolLine[]): EChartsCoreOption | null {
   if (!lines.length) return null;
   const days = [...new Set(lines.map((l) => l.date))].sort();
-  const pools = [...new Map(lines.map((l) => [l.poolId, l.poolName])).entries()];
+  const pools = linePools(lines);
   const at = new Map(lines.map((l) => [`${l.poolId}|${l.date}`, l]));
   const series = pools.flatMap(([id, name]) =>
     (['balance', 'used'] as const).map((key) => ({
