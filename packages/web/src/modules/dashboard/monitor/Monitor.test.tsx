@@ -49,6 +49,7 @@ describe('dashboard/Monitor 业务监控 (spec §2 view group dashboard: monitor
     expect(decisions.getAttribute('href')).toBe('/rights/approval/list?approveTime_begin=2026-03-05&approveTime_end=2026-03-05');
     const paid = await card('今日付款');
     expect(within(paid).getByText('金额 12,345.60 元')).toBeTruthy();
+    expect(paid.getAttribute('href')).toBe('/finance/payment/list?payDate_begin=2026-03-05&payDate_end=2026-03-05&status=5');
     expect(screen.getByText('在线用户').closest('.ant-card')?.textContent).toContain('7人');
   });
 

@@ -73,6 +73,7 @@ export function PaymentList() {
           // the queue as one choice (a comma list): what the dashboard's 待付款 figure counts and opens
           options: [{ value: CLAIM_PAYABLE_STATUSES.join(','), label: '待付款（含付款失败）' }, ...PAYMENT_STATUSES.map((value) => ({ value, label: CLAIM_STATUS_TEXT[value] }))],
         },
+        { name: 'payDate', label: '付款日期', type: 'dateRange', hidden: true },
       ],
       columns: [
         { title: '报销单号', dataIndex: 'claimNo', width: 150, render: (value: string, c) => <Typography.Link onClick={() => setDetailId(c.id)}>{value}</Typography.Link> },
