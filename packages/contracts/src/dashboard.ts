@@ -53,7 +53,7 @@ export type MonitorToday = {
   batchesSubmitted: number;
   claimsSubmitted: number;
   decisions: number;
-  /** payments recorded as 已付款 today, and their amount (元, two decimals) */
+  /** claims 已付款 whose 付款日期 is today (what 付款管理 lists for 已付款 on that 付款日期), and their 核定金额 (元, two decimals) */
   payments: { count: number; amount: string };
   /** distinct users whose session was used in the last ONLINE_WINDOW_MINUTES minutes */
   onlineUsers: number;

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { ApprovalResult, chinaToday, ONLINE_WINDOW_MINUTES, type MonitorToday, type TaskThroughput } from '@sbwq/contracts';
-import { finClaim, finClaimPayment } from '../finance/claim/claim.table.ts';
+import { ApprovalResult, chinaToday, ClaimStatus, ONLINE_WINDOW_MINUTES, type MonitorToday, type TaskThroughput } from '@sbwq/contracts';
+import { finClaim } from '../finance/claim/claim.table.ts';
 import { rightsApproval } from '../rights/approval/approval.table.ts';
 import { rightsBatch } from '../rights/batch/batch.table.ts';
 import { sysSession } from '../system/auth/auth.table.ts';
@@ -71,10 +71,11 @@ export async function monitorToday(db: Db, now = new Date()): Promise<MonitorTod
     db.select({ n: count }).from(rightsBatch).where(and(gte(rightsBatch.submitTime, from), lt(rightsBatch.submitTime, to), eq(rightsBatch.delFlag, '0'))),
     db.select({ n: count }).from(finClaim).where(and(gte(finClaim.submitTime, from), lt(finClaim.submitTime, to))),
     db.select({ n: count }).from(rightsApproval).where(and(gte(rightsApproval.approveTime, from), lt(rightsApproval.approveTime, to))),
+    // by 付款日期, the date the list shows and filters on, so the figure opens exactly its rows
     db
-      .select({ n: count, amount: sql<string>`coalesce(sum(${finClaimPayment.amount}), 0)::numeric(14, 2)::text` })
-      .from(finClaimPayment)
-      .where(and(eq(finClaimPayment.result, '1'), gte(finClaimPayment.createTime, from), lt(finClaimPayment.createTime, to))),
+      .select({ n: count, amount: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0)::numeric(14, 2)::text` })
+      .from(finClaim)
+      .where(and(eq(finClaim.status, ClaimStatus.paid), eq(finClaim.payDate, today))),
     db
       .select({ n: sql<number>`count(distinct ${sysSession.userId})`.mapWith(Number) })
       .from(sysSession)

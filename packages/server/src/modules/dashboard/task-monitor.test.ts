@@ -4,6 +4,7 @@ import { createTestApp, json, RoleId } from '../../test/harness.ts';
 import { newId } from '../../platform/db/ids.ts';
 import { rightsApproval } from '../rights/approval/approval.table.ts';
 import { rightsBatch } from '../rights/batch/batch.table.ts';
+import { finClaim } from '../finance/claim/claim.table.ts';
 import { monitorToday } from './task-monitor.service.ts';
 
 const at = (text: string) => new Date(`${text}+08:00`);
@@ -60,6 +61,25 @@ describe('任务/图表 and 监控 statistics (spec §2 view group dashboard: ta
     expect(backwards.message).toContain('开始日期不能晚于结束日期');
     expect(json(await agency('GET', `${TASK_THROUGHPUT_PATH}?startDate=2026-03-01&endDate=2026-03-05`)).success).toBe(false);
     expect(json(await agency('GET', MONITOR_TODAY_PATH)).success).toBe(false);
+  });
+
+  it('监控 今日付款: the claims 已付款 whose 付款日期 is today and their 核定金额 — what 付款管理 lists for 已付款 on that date', async () => {
+    const claim = (n: number, status: string, payDate: string | null, approvedAmount: string) =>
+      db.insert(finClaim).values({
+        id: newId(), claimNo: `BX-TM-${n}`, batchId: 'b1', batchNo: 'XS-TM-1', batchName: '批次1', poolId: 'pool-1', orgId: 'org-1', orgName: '星河商贸', expenseType: '1',
+        applyAmount: approvedAmount, approvedAmount, invoiceTotal: approvedAmount, bankAccountId: 'bank-1', status, payDate, serialNo: payDate ? `LS-TM-${n}` : null,
+        // recorded on the 6th for a transfer made on the 5th: it belongs to the 5th, as the list's 付款日期 says
+        paidTime: at('2026-03-06T09:00:00'),
+      });
+    await claim(1, '5', '2026-03-05', '100.50');
+    await claim(2, '5', '2026-03-05', '2000.00');
+    await claim(3, '5', '2026-03-04', '7.00');
+    await claim(4, '4', null, '50.00');
+    await claim(5, '6', null, '60.00');
+    const figures = await monitorToday(db, at('2026-03-05T12:00:00'));
+    expect(figures.payments).toEqual({ count: 2, amount: '2100.50' });
+    expect((await monitorToday(db, at('2026-03-06T12:00:00'))).payments).toEqual({ count: 0, amount: '0.00' });
+    await db.delete(finClaim);
   });
 
   it('监控 counts the China day of `now` only, and the signed-in users seen in the last minutes', async () => {

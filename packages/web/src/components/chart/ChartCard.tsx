@@ -2,6 +2,7 @@ import { Card, Skeleton } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ReactNode } from 'react';
 import { EmptyData } from '../list/EmptyData.tsx';
+import styles from './ChartCard.module.css';
 import { EChart, type ChartClick } from './EChart.tsx';
 
 type ChartCardProps = {
@@ -22,7 +23,7 @@ export function ChartCard({ title, option, loading, height = 300, extra, onClick
   else if (!option) body = <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}><EmptyData /></div>;
   else body = <EChart option={option} height={height} onClick={onClick} ariaLabel={title} />;
   return (
-    <Card title={title} extra={extra} styles={{ body: { minHeight: height } }}>
+    <Card className={styles.card} title={title} extra={extra} styles={{ body: { minHeight: height } }}>
       {body}
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Skeleton } from 'antd';
 import type { ECElementEvent, EChartsCoreOption, EChartsType } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { NARROW_WIDTH, narrowOption } from './narrow.ts';
 
 type Loaded = typeof import('./echarts.ts');
 let loading: Promise<Loaded> | null = null;
@@ -17,10 +18,19 @@ type EChartProps = {
   ariaLabel: string;
 };
 
-/** One ECharts instance in a div: created when the chunk arrives, resized with its box, disposed on unmount. */
+/**
+ * One ECharts instance in a div: created when the chunk arrives, resized with its box, disposed on
+ * unmount. In a box narrower than NARROW_WIDTH the option is laid out for a phone (narrow.ts).
+ */
 export function EChart({ option, height = 300, onClick, ariaLabel }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<EChartsType | null>(null);
+  const [narrow, setNarrow] = useState(false);
+  // an unmeasured box (0 wide, as in tests) counts as wide
+  const measure = () => {
+    const width = box.current?.clientWidth ?? 0;
+    setNarrow(width > 0 && width < NARROW_WIDTH);
+  };
 
   useEffect(() => {
     let instance: EChartsType | null = null;
@@ -29,8 +39,12 @@ export function EChart({ option, height = 300, onClick, ariaLabel }: EChartProps
     void loadECharts().then(({ echarts }) => {
       if (gone || !box.current) return;
       instance = echarts.init(box.current, null, { renderer: 'canvas' });
+      measure();
       if (typeof ResizeObserver !== 'undefined') {
-        observer = new ResizeObserver(() => instance?.resize());
+        observer = new ResizeObserver(() => {
+          measure();
+          instance?.resize();
+        });
         observer.observe(box.current);
       }
       setChart(instance);
@@ -42,9 +56,10 @@ export function EChart({ option, height = 300, onClick, ariaLabel }: EChartProps
     };
   }, []);
 
+  const shown = useMemo(() => (narrow ? narrowOption(option) : option), [narrow, option]);
   useEffect(() => {
-    chart?.setOption(option, { notMerge: true });
-  }, [chart, option]);
+    chart?.setOption(shown, { notMerge: true });
+  }, [chart, shown]);
 
   useEffect(() => {
     if (!chart || !onClick) return;

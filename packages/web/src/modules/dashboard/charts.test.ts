@@ -1,6 +1,6 @@
 import type { PoolLine, PoolStatistic, RightExpiryStatistics } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
-import { agencyRankingOption, batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, passRate, poolLinesOption, poolStatisticsOption, sumMoney } from './charts.ts';
+import { agencyRankingOption, batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, passRate, poolLinesOption, poolOfLine, poolStatisticsOption, sumMoney } from './charts.ts';
 
 type Series = { name: string; data: unknown[]; stack?: string };
 const seriesOf = (option: unknown) => (option as { series: Series[] }).series;
@@ -35,6 +35,8 @@ describe('§7 statistics charts: data in, series out', () => {
       ['乙·余额', [null, '5.00']],
       ['乙·已使用', [null, '1.00']],
     ]);
+    // a point opens the log of the pool whose line it is on
+    expect([0, 1, 2, 3, 4].map((i) => poolOfLine(lines, i))).toEqual(['a', 'a', 'b', 'b', undefined]);
   });
 
   it('即将到期 by month: one bar per month, zero months kept', () => {

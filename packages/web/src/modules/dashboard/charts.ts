@@ -39,11 +39,16 @@ export function poolStatisticsOption(stats: PoolStatistic[]): EChartsCoreOption 
   };
 }
 
+/** The pools of 资金池余额走势 in the order of their lines (two each: 余额, 已使用). */
+const linePools = (lines: PoolLine[]) => [...new Map(lines.map((l) => [l.poolId, l.poolName])).entries()];
+/** The pool whose line was clicked (series `seriesIndex` of poolLinesOption). */
+export const poolOfLine = (lines: PoolLine[], seriesIndex: number): string | undefined => linePools(lines)[Math.floor(seriesIndex / 2)]?.[0];
+
 /** 资金池余额走势: per pool two lines over the days, 余额 and 已使用. */
 export function poolLinesOption(lines: PoolLine[]): EChartsCoreOption | null {
   if (!lines.length) return null;
   const days = [...new Set(lines.map((l) => l.date))].sort();
-  const pools = [...new Map(lines.map((l) => [l.poolId, l.poolName])).entries()];
+  const pools = linePools(lines);
   const at = new Map(lines.map((l) => [`${l.poolId}|${l.date}`, l]));
   const series = pools.flatMap(([id, name]) =>
     (['balance', 'used'] as const).map((key) => ({
@@ -99,14 +104,15 @@ export function batchMonthsOption(apply: MonthNum[], pass: MonthNum[]): EChartsC
 /** 维权结果: per 维权方式 or 侵权平台, the closed batches' items judged 成功 / 失败 / 不构成侵权, stacked. */
 export function batchResultsOption(rows: BatchResultRow[]): EChartsCoreOption | null {
   if (!rows.length) return null;
-  const series = (name: string, key: 'success' | 'failed' | 'notInfringing') => ({ name, type: 'bar', stack: 'items', barMaxWidth: 32, data: rows.map((r) => r[key]) });
+  // colours that say the outcome: green 成功, red 失败, grey 不构成侵权
+  const series = (name: string, key: 'success' | 'failed' | 'notInfringing', color: string) => ({ name, type: 'bar', stack: 'items', barMaxWidth: 32, itemStyle: { color }, data: rows.map((r) => r[key]) });
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },
     grid,
     xAxis: { type: 'category', data: rows.map((r) => r.text), axisLabel: { interval: 0, overflow: 'truncate', width: 72 } },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [series('成功', 'success'), series('失败', 'failed'), series('不构成侵权', 'notInfringing')],
+    series: [series('成功', 'success', '#389e0d'), series('失败', 'failed', '#cf1322'), series('不构成侵权', 'notInfringing', '#8c8c8c')],
   };
 }
 

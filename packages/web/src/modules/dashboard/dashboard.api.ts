@@ -1,4 +1,4 @@
-import { AgencyStatsPath, MONITOR_TODAY_PATH, TASK_THROUGHPUT_PATH, type MonitorToday, type TaskThroughput, AuditStatus, BATCH_RESULT_STATISTICS_PATH, BatchStatsPath, ClaimRoute, PENDING_PAYMENT_SUMMARY_PATH, type AgencyApplyStatistic, type Page, type PendingPaymentSummary, RIGHT_EXPIRY_STATISTICS_PATH, type BatchResultGroup, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { AgencyStatsPath, chinaToday, CLAIM_PAYABLE_STATUSES, MONITOR_TODAY_PATH, TASK_THROUGHPUT_PATH, type MonitorToday, type TaskThroughput, AuditStatus, BATCH_RESULT_STATISTICS_PATH, BatchStatsPath, ClaimRoute, PENDING_PAYMENT_SUMMARY_PATH, type AgencyApplyStatistic, type Page, type PendingPaymentSummary, RIGHT_EXPIRY_STATISTICS_PATH, type BatchResultGroup, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
 import { http } from '../../platform/http.ts';
 import { unwrap } from '../../platform/result.ts';
 import { bankApi } from '../rights/bank/bank.api.ts';
@@ -44,6 +44,15 @@ export const BANK_LIST_PATH = '/rights/org/bank';
 export const BATCH_LIST_PATH = '/rights/batch/list';
 export const PAYMENT_LIST_PATH = ClaimRoute.paymentList;
 export const batchListLink = (query: Record<string, string>) => `${BATCH_LIST_PATH}?${new URLSearchParams(query)}`;
+/**
+ * The batches handed to the association (线索申请总数 counts those with a submit time): submitted up to
+ * today leaves out exactly the drafts, which have none.
+ */
+export const submittedBatchesLink = (today = chinaToday()) => batchListLink({ submitTime_end: today });
+/** The payment queue the 待付款 figure counts: 待付款 and 付款失败 (PaymentList offers the pair as one 状态). */
+export const PAYABLE_PAYMENTS_LINK = `${PAYMENT_LIST_PATH}?${new URLSearchParams({ status: CLAIM_PAYABLE_STATUSES.join(',') })}`;
+/** A list filtered to the day `field` fell on (`<field>_begin`/`_end`, the list's date-range search). */
+export const onDayLink = (path: string, field: string, day: string) => `${path}?${new URLSearchParams({ [`${field}_begin`]: day, [`${field}_end`]: day })}`;
 export const rightsListLink = (query: Record<string, string>) => `${RIGHT_LIST_PATH}?${new URLSearchParams(query)}`;
 export const bankListLink = (query: Record<string, string>) => `${BANK_LIST_PATH}?${new URLSearchParams(query)}`;
 export const poolLogLink = (query: Record<string, string>) => `${POOL_LOG_PATH}?${new URLSearchParams(query)}`;

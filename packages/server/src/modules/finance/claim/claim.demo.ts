@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ApprovalBizType, ApprovalNode, ApprovalResult, AuditStatus, BatchStatus, ClaimStatus, fromCents, PaymentResult } from '@sbwq/contracts';
+import { ApprovalBizType, ApprovalNode, ApprovalResult, AuditStatus, BatchLogAction, BatchStatus, chinaToday, ClaimStatus, fromCents, PaymentResult, toCents } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
 import { rightsApproval } from '../../rights/approval/approval.table.ts';
 import { rightsBankAccount } from '../../rights/bank/bank.table.ts';
-import { rightsBatch } from '../../rights/batch/batch.table.ts';
+import { rightsBatch, rightsBatchLog } from '../../rights/batch/batch.table.ts';
 import * as ledger from '../pool/pool-ledger.service.ts';
-import { batchLedger, batchRef } from './claim-rules.ts';
+import { batchRef } from './claim-rules.ts';
 import { finClaim, finClaimInvoice, finClaimLog, finClaimPayment } from './claim.table.ts';
 
 type Who = { id: string; username: string; realname: string };
@@ -16,10 +16,14 @@ const C = ClaimStatus;
 const PLAN: string[] = [C.paid, C.paid, C.toPay, C.financeReview, C.paid, C.bizReview, C.payFailed, C.returned, C.paid, C.draft, C.rejected, C.toPay, C.paid, C.bizReview];
 const REACHED: Record<string, number> = { [C.draft]: 0, [C.bizReview]: 1, [C.returned]: 2, [C.rejected]: 2, [C.financeReview]: 2, [C.toPay]: 3, [C.payFailed]: 4, [C.paid]: 4 };
 
+/** A claim paid in the demo: its payment record waits for the 扣减 row it names. */
+type DemoPayment = Omit<typeof finClaimPayment.$inferInsert, 'poolLogId'> & { poolId: string; batchId: string; orgId: string; paidTime: Date };
+
 /**
  * 报销单演示数据 (SEED_DEMO): claims against the 维权中 / 已结案 demo batches that still hold frozen money,
- * in every state, with invoices, timeline and approval records. The paid ones are paid through the
- * ledger (扣减 of what their batch froze), so the pool log shows 扣减 rows naming real claim numbers.
+ * in every state, with invoices, timeline and approval records. Then the demo's money is booked (see
+ * bookDemoMoney): the batches' freezes and releases and the paid claims' 扣减, so the pool log shows
+ * rows naming real batch and claim numbers, each dated when its business event happened.
  */
 export async function seedClaimDemo(db: Db): Promise<void> {
   const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from fin_claim`);
@@ -27,18 +31,26 @@ export async function seedClaimDemo(db: Db): Promise<void> {
   const staff = await rows<Who>(db, sql`select id, username, realname from sys_user where username in ('reviewer', 'finance')`);
   const reviewer = staff.find((u) => u.username === 'reviewer');
   const finance = staff.find((u) => u.username === 'finance');
-  if (!reviewer || !finance) return;
+  const payments = reviewer && finance ? await seedClaims(db, reviewer, finance) : [];
+  await bookDemoMoney(db, payments);
+}
+
+async function seedClaims(db: Db, reviewer: Who, finance: Who): Promise<DemoPayment[]> {
+  const payments: DemoPayment[] = [];
   const batches = await db
     .select()
     .from(rightsBatch)
     .where(and(inArray(rightsBatch.status, [BatchStatus.enforcing, BatchStatus.closed]), eq(rightsBatch.delFlag, '0')))
     .orderBy(rightsBatch.batchNo);
+  // old and recent batches in turn, so that payments fall over the whole year
+  const turns = batches.map((batch, j) => ({ batch, turn: (j * 7) % batches.length })).sort((x, y) => x.turn - y.turn);
   const day = 86_400_000;
   let invoiceNo = 26_000_000;
   let planned = 0;
-  for (const batch of batches) {
+  for (const { batch } of turns) {
     if (planned >= PLAN.length) break;
-    const { frozen } = await batchLedger(db, batch.poolId, batch.id);
+    // what the batch holds frozen once its approval is booked (no demo batch has paid anything yet)
+    const frozen = toCents(batch.approvedAmount ?? '0') - toCents(batch.releasedAmount);
     if (frozen < 20_000n) continue;
     const [bank] = await db
       .select()
@@ -61,7 +73,7 @@ export async function seedClaimDemo(db: Db): Promise<void> {
     const deductions = i % 3 === 0 ? 5_000n : 0n;
     const approved = apply - deductions;
     const serialNo = status === C.paid ? `DEMO${claimNo.slice(2)}` : null;
-    const payDate = status === C.paid ? at(7).toISOString().slice(0, 10) : null;
+    const payDate = status === C.paid ? chinaToday(at(7)) : null;
     const approvedText = step >= 2 && status !== C.returned && status !== C.rejected ? fromCents(approved) : null;
     await db.insert(finClaim).values({
       id,
@@ -130,9 +142,49 @@ export async function seedClaimDemo(db: Db): Promise<void> {
       await log(7, '付款失败', null, '收款账户户名不符，银行退票', finance);
     }
     if (serialNo && payDate) {
-      const booked = await ledger.deduct(db, null, { poolId: batch.poolId, amount: fromCents(approved), opKey: `claim:${id}:pay`, bizRef: batchRef(batch.id), bizNo: claimNo, orgId: batch.orgId, orgName: batch.orgName, remark: `报销付款 流水号 ${serialNo}` });
-      await db.insert(finClaimPayment).values({ id: newId(), claimId: id, claimNo, orgName: batch.orgName, amount: fromCents(approved), result: PaymentResult.paid, payDate, serialNo, poolLogId: booked.logId, createBy: finance.username, createTime: at(7) });
+      payments.push({ id: newId(), claimId: id, claimNo, orgName: batch.orgName, amount: fromCents(approved), result: PaymentResult.paid, payDate, serialNo, createBy: finance.username, createTime: at(7), poolId: batch.poolId, batchId: batch.id, orgId: batch.orgId, paidTime: at(7) });
       await log(7, '付款', `${fromCents(approved)} 元`, `付款日期 ${payDate}，流水号 ${serialNo}`, finance);
     }
   }
+  return payments;
+}
+
+type Move = { at: Date; order: number; book: () => Promise<unknown> };
+
+/**
+ * The demo's money after the pools' own deposits: each approved batch freezes its 核定金额 at its approval
+ * time, a withdrawn batch or one closed without success releases it when that happened, and each paid
+ * claim's 扣减 is booked at its payment time — all through the ledger's checked operations, in time order,
+ * so each log row's balances are those of its day and the 资金池 trend shows the year as it went.
+ */
+async function bookDemoMoney(db: Db, payments: DemoPayment[]): Promise<void> {
+  const batches = await db
+    .select()
+    .from(rightsBatch)
+    .where(and(eq(rightsBatch.delFlag, '0'), sql`${rightsBatch.approvedAmount} is not null and ${rightsBatch.approveTime} is not null and ${rightsBatch.poolId} is not null`));
+  const withdrawn = new Map(
+    (await db.select({ batchId: rightsBatchLog.batchId, at: rightsBatchLog.createTime }).from(rightsBatchLog).where(eq(rightsBatchLog.action, BatchLogAction.withdraw))).map((r) => [r.batchId, r.at]),
+  );
+  const moves: Move[] = [];
+  for (const b of batches) {
+    const req = { poolId: b.poolId!, amount: b.approvedAmount!, bizRef: batchRef(b.id), bizNo: b.batchNo, orgId: b.orgId, orgName: b.orgName };
+    moves.push({ at: b.approveTime!, order: 0, book: () => ledger.freeze(db, null, { ...req, opKey: `batch:${b.id}:freeze`, remark: '线索批次审核通过冻结', at: b.approveTime! }) });
+    if (toCents(b.releasedAmount) === 0n) continue;
+    const reason = b.status === BatchStatus.withdrawn ? 'withdraw' : 'closure';
+    const at = reason === 'withdraw' ? withdrawn.get(b.id) : b.closedTime;
+    if (!at) throw new Error(`demo batch ${b.batchNo}: released without the time it was ${reason === 'withdraw' ? 'withdrawn' : 'closed'}`);
+    moves.push({ at, order: 1, book: () => ledger.release(db, null, { ...req, amount: b.releasedAmount, opKey: `batch:${b.id}:release:${reason}`, remark: `线索批次${reason === 'withdraw' ? '撤销' : '结案'}解冻`, at }) });
+  }
+  for (const { poolId, batchId, orgId, paidTime, ...payment } of payments) {
+    moves.push({
+      at: paidTime,
+      order: 2,
+      book: async () => {
+        const booked = await ledger.deduct(db, null, { poolId, amount: payment.amount, opKey: `claim:${payment.claimId}:pay`, bizRef: batchRef(batchId), bizNo: payment.claimNo, orgId, orgName: payment.orgName, remark: `报销付款 流水号 ${payment.serialNo}`, at: paidTime });
+        await db.insert(finClaimPayment).values({ ...payment, poolLogId: booked.logId });
+      },
+    });
+  }
+  moves.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order);
+  for (const move of moves) await move.book();
 }

@@ -38,6 +38,8 @@ export type LedgerRequest = {
   orgId?: string | null;
   orgName?: string | null;
   remark?: string | null;
+  /** when the business event happened; only the demo seed books events of the past, everything else books now */
+  at?: Date;
 };
 
 export type LedgerResult = {
@@ -84,7 +86,7 @@ export async function lockPool(tx: Db, poolId: string): Promise<PoolRow> {
 /** Not a type guard on purpose: narrowing would lose the schema's type. */
 const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
 
-type Booking = Omit<LedgerRequest, 'amount' | 'poolId'> & { at?: Date };
+type Booking = Omit<LedgerRequest, 'amount' | 'poolId'>;
 
 /** The function's refusals, `<reason>[:<amount>]`, as the Chinese messages. */
 const REFUSALS: Record<string, (amount: string) => string> = {

@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { rows } from '../../../platform/db/client.ts';
 import { describe, expect, it } from 'vitest';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
@@ -23,5 +24,23 @@ describe(`资金池 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     ]);
     const report = await reconcile(db);
     expect(report).toMatchObject({ checkedPools: 3, checkedLogs: 6, differences: [] });
+  });
+
+  it('DOMAIN pool log: the pools\' deposits and corrections carry the days they happened, each log oldest first, none stamped today', async () => {
+    const found = await rows<{ pool_year: number; day: string }>(
+      db,
+      sql`select p.pool_year, to_char(l.create_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day
+            from fin_capital_pool_log l join fin_capital_pool p on p.id = l.pool_id order by p.pool_year, l.seq`,
+    );
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    for (const year of [2025, 2026, 2027]) {
+      const days = found.filter((r) => r.pool_year === year).map((r) => r.day);
+      expect(days).toEqual([...days].sort());
+      expect(new Set(days).size).toBe(days.length);
+      expect(days.every((d) => d < today)).toBe(true);
+    }
+    // last year's fund was filled a year and more ago
+    const lastYear = found.filter((r) => r.pool_year === 2025).map((r) => r.day);
+    expect(Date.parse(today) - Date.parse(lastYear[0])).toBeGreaterThan(365 * 86_400_000);
   });
 });

@@ -10,8 +10,9 @@ type Step = [days: number, move: 'deposit' | 'adjustDown', amount: string, remar
 
 /**
  * Three pools in three states, each with a log that adds up to its balances (SEED_DEMO). Only money
- * from outside is booked here; freezes, releases and payments come from the demo batches (and claims)
- * that hold them, so every business number in the log names a record that exists.
+ * from outside is booked here, each move on its own day; freezes, releases and payments come from the
+ * demo batches and claims that hold them (booked by claim.demo.ts), so every business number in the
+ * log names a record that exists.
  */
 const pools: { name: string; fundSource: string; year: number; status: string; subsidy: string; cap: string; from: string; to: string; steps: Step[] }[] = [
   {
@@ -23,10 +24,11 @@ const pools: { name: string; fundSource: string; year: number; status: string; s
     cap: '200000.00',
     from: '2026-01-01',
     to: '2026-12-31',
+    // before the demo batches' first approval (batch.demo.ts), whose freezes the claim demo books in time order after these
     steps: [
-      [-60, 'deposit', '2000000.00', '市财政局年度维权专项拨款'],
-      [-45, 'deposit', '500000.00', '省知识产权局补助资金'],
-      [-2, 'adjustDown', '1000.00', '更正：省局补助到账手续费'],
+      [-325, 'deposit', '2000000.00', '市财政局年度维权专项拨款'],
+      [-318, 'deposit', '500000.00', '省知识产权局补助资金'],
+      [-316, 'adjustDown', '1000.00', '更正：省局补助到账手续费'],
     ],
   },
   {
@@ -38,9 +40,10 @@ const pools: { name: string; fundSource: string; year: number; status: string; s
     cap: '50000.00',
     from: '2025-01-01',
     to: '2025-12-31',
+    // last year's fund: its money came in during its own year
     steps: [
-      [-300, 'deposit', '300000.00', '会员单位年度会费划入'],
-      [-100, 'adjustDown', '20000.00', '退回会员单位多缴会费'],
+      [-640, 'deposit', '300000.00', '会员单位年度会费划入'],
+      [-450, 'adjustDown', '20000.00', '退回会员单位多缴会费'],
     ],
   },
   {

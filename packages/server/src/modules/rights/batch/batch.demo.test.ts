@@ -1,13 +1,14 @@
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BATCH_STATUS_VALUES } from '@sbwq/contracts';
+import { BATCH_RESULT_STATISTICS_PATH, BATCH_STATUS_VALUES, RIGHTS_METHOD_VALUES, type BatchResultRow } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
-import { createTestApp, dbKind } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, dbKind } from '../../../test/harness.ts';
 import { reconcile } from '../../finance/pool/pool-log.service.ts';
 
-const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1'];
+// the claim unit books the batches' money with the claims' payments, in the order it moved
+const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1'];
 
 describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
   const t = await createTestApp();
@@ -57,5 +58,19 @@ describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
            group by b.org_id, p.org_cap having sum(b.approved_amount - b.released_amount) > p.org_cap`,
     );
     expect(over).toEqual([]);
+  });
+
+  it('DOMAIN dashboard 维权结果: every 维权方式 of the closed demo batches has both successes and failures, and some items judged 不构成侵权', async () => {
+    const admin = await t.loginAs('admin', ADMIN_PASSWORD);
+    const byMethod = (await t.request(admin, 'GET', `${BATCH_RESULT_STATISTICS_PATH}?by=rightsMethod`)).json().result as BatchResultRow[];
+    expect(byMethod.map((r) => r.value).sort()).toEqual([...RIGHTS_METHOD_VALUES]);
+    for (const row of byMethod) {
+      expect(row.success, row.text).toBeGreaterThan(0);
+      expect(row.failed, row.text).toBeGreaterThan(0);
+      // a plausible mix: neither side is a rounding error of the other
+      expect(row.success / (row.success + row.failed), row.text).toBeGreaterThan(0.3);
+      expect(row.success / (row.success + row.failed), row.text).toBeLessThan(0.9);
+    }
+    expect(byMethod.reduce((n, r) => n + r.notInfringing, 0)).toBeGreaterThan(0);
   });
 });

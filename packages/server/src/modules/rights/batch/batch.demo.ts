@@ -17,7 +17,6 @@ import {
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { finCapitalPool } from '../../finance/pool/pool.table.ts';
-import * as ledger from '../../finance/pool/pool-ledger.service.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
 import { rightsApproval } from '../approval/approval.table.ts';
 import { rightsOrg } from '../org/org.table.ts';
@@ -37,7 +36,23 @@ const ROUND: string[] = [
 const PLAN: string[] = Array.from({ length: 7 }, () => ROUND).flat();
 /** Batches not yet handed over or still under review are recent; the others started long enough ago to have finished. */
 const EARLY: string[] = [S.draft, S.pending, S.secondReview, S.returned];
-const daysAgo = (i: number, status: string) => (EARLY.includes(status) ? 2 + ((i * 13) % 40) : 30 + ((i * 37) % 330));
+/** The fewest days a batch needs to reach its state (approval on day 3, start on 4, closure applied on 20, closed on 22). */
+const MIN_AGE: Record<string, number> = { [S.toEnforce]: 4, [S.enforcing]: 6, [S.closurePending]: 21, [S.closed]: 23, [S.rejected]: 3, [S.withdrawn]: 6 };
+/** The oldest batch starts inside the active pool's year, after its opening deposits (pool.demo.ts), so that every freeze is funded. */
+const OLDEST = 309;
+// spread over the year up to the last days, so that the pool moves every week as a live one does
+const daysAgo = (i: number, status: string) => (EARLY.includes(status) ? 2 + ((i * 13) % 40) : MIN_AGE[status] + ((i * 37) % (OLDEST - MIN_AGE[status])));
+/**
+ * How 20 judged items of a batch end, by 维权方式 (1 平台投诉 … 5 律师函): [成功, 失败], the rest 不构成侵权.
+ * Platforms take listings down most readily; a lawyer's letter is the easiest to ignore.
+ */
+const OUTCOME_MIX: Record<string, readonly [success: number, failed: number]> = { '1': [14, 4], '2': [12, 5], '3': [11, 6], '4': [9, 7], '5': [8, 8] };
+/** The n-th judged item of a 维权方式 (from 1): stepping by 7 through 20 slots deals out each mix exactly every 20 items. */
+function judged(method: string, n: number): string {
+  const [success, failed] = OUTCOME_MIX[method];
+  const slot = (n * 7) % 20;
+  return slot < success ? ItemStatus.success : slot < success + failed ? ItemStatus.failed : ItemStatus.notInfringing;
+}
 const NAMES = ['淘宝假冒店铺集中投诉', '拼多多近似商标商品', '抖音直播间售假', '京东第三方店铺侵权', '1688批发商标识侵权', '线下批发市场售假', '天猫店铺名称侵权', '关键词滥用链接清理'];
 const SHOPS = ['潮流优选', '品质生活馆', '名品折扣', '优购精选', '特价工厂店', '旗舰直营', '好物集合', '尚品汇'];
 const CITIES = ['浙江义乌', '广东广州', '福建莆田', '江苏苏州', '河北石家庄', '山东临沂'];
@@ -45,9 +60,11 @@ const DOMAINS = ['https://item.taobao.com/item.htm?id=', 'https://mobile.yangked
 
 /**
  * 线索批次演示数据 (SEED_DEMO): a few hundred batches of the enrolled and certified organisations in
- * every state, with items, progress, logs and approval records. Approved batches freeze their 核定金额
- * in the active pool through the ledger, so the pool's frozen amount and its log agree with them, and no
- * organisation holds more than the pool's 单机构上限 (a batch that would is left 待审核).
+ * every state, with items, progress, logs and approval records, against the active pool; no organisation
+ * holds more than the pool's 单机构上限 (a batch that would is left 待审核). The money their approvals,
+ * withdrawals and closures move is booked by the claim demo (claim.demo.ts), together with the claims'
+ * payments, in the order the events happened: the ledger is append-only and numbered, so a later unit
+ * could not book an earlier event.
  */
 export async function seedBatchDemo(db: Db): Promise<void> {
   const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from rights_batch`);
@@ -74,11 +91,16 @@ export async function seedBatchDemo(db: Db): Promise<void> {
   const progress: (typeof rightsBatchProgress.$inferInsert)[] = [];
   const logs: (typeof rightsBatchLog.$inferInsert)[] = [];
   const approvals: (typeof rightsApproval.$inferInsert)[] = [];
-  const freezes: { id: string; batchNo: string; amount: string; orgId: string; orgName: string; release: string | null; at: Date }[] = [];
 
   const submitters = new Map<string, { id: string; username: string } | undefined>();
   const cap = pool.orgCap === null ? null : toCents(pool.orgCap);
   const held = new Map<string, bigint>();
+  const judgedSoFar = new Map<string, number>();
+  const nextJudged = (method: string) => {
+    const n = (judgedSoFar.get(method) ?? 0) + 1;
+    judgedSoFar.set(method, n);
+    return judged(method, n);
+  };
   // Numbers follow the creation dates, as the fill rule gives them.
   const order = PLAN.map((status, i) => ({ status, i, ago: daysAgo(i, status) })).sort((a, b) => b.ago - a.ago || a.i - b.i);
   for (const { i, ago, status: planned } of order) {
@@ -100,11 +122,12 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     const approvedCents = approved ? apply - (i % 3 === 0 ? subsidy / 2n : 0n) : null;
     const at = (days: number) => new Date(created.getTime() + days * day);
     const closureApplied = ([S.closurePending, S.closed] as string[]).includes(status);
+    const rightsMethod = String((i % 5) + 1);
     const itemStatus = (k: number) =>
-      closureApplied ? [ItemStatus.success, ItemStatus.success, ItemStatus.failed, ItemStatus.notInfringing][(k + i) % (i % 5 === 0 ? 1 : 4)] : status === S.enforcing ? [ItemStatus.handling, ItemStatus.success, ItemStatus.waiting][k % 3] : ItemStatus.waiting;
+      closureApplied ? nextJudged(rightsMethod) : status === S.enforcing ? [ItemStatus.handling, ItemStatus.success, ItemStatus.waiting][k % 3] : ItemStatus.waiting;
     const statuses = Array.from({ length: count }, (_, k) => itemStatus(k));
-    // One closed batch in five has no successful item: its frozen amount goes back to the pool.
-    if (status === S.closed && i % 5 === 0) statuses.fill(ItemStatus.failed);
+    // Some small closed batches have no successful item: their frozen amount goes back to the pool.
+    if (status === S.closed && i % 7 === 4 && count <= 2) statuses.fill(ItemStatus.failed);
     const counts = statuses.reduce<Record<string, number>>((m, st) => ({ ...m, [st]: (m[st] ?? 0) + 1 }), {});
     const outcome = closureApplied ? closureOutcome(counts) : null;
     const right = rights[i % rights.length];
@@ -121,7 +144,7 @@ export async function seedBatchDemo(db: Db): Promise<void> {
       infringeType: String((i % 5) + 1),
       clueSource: String((i % 6) + 1),
       platform: String((i % 7) + 1),
-      rightsMethod: String((i % 5) + 1),
+      rightsMethod,
       description: '日常监测发现的侵权线索，已完成截图取证',
       itemCount: count,
       applyAmount: fromCents(apply),
@@ -176,9 +199,8 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     if (approved) {
       decision(3, ApprovalNode.first, ApprovalResult.pass, '同意');
       log(3, '审核', `初审：审核通过，核定金额 ${fromCents(approvedCents!)} 元已冻结`, reviewer.username, reviewer.realname);
-      freezes.push({ id, batchNo, amount: fromCents(approvedCents!), orgId: org.id, orgName: org.orgName, release: releasesAll ? (status === S.withdrawn ? 'withdraw' : 'closure') : null, at: at(3) });
     }
-    if (status === S.withdrawn) log(5, '撤销', '撤销原因：权利人已与侵权方和解');
+    if (status === S.withdrawn) log(5, '撤销', `撤销原因：权利人已与侵权方和解${approved ? `；解冻 ${fromCents(approvedCents!)} 元` : ''}`);
     if (batches.at(-1)!.startTime) {
       log(4, '开始维权', null);
       const nodes = ['1', '2', '3', '4', '12'];
@@ -187,7 +209,10 @@ export async function seedBatchDemo(db: Db): Promise<void> {
       }
     }
     if (closureApplied) log(20, '申请结案', `成功 ${outcome!.successCount}，失败 ${outcome!.failedCount}，成功率 ${outcome!.successRate ?? '—'}%`);
-    if (status === S.closed) decision(22, ApprovalNode.first, ApprovalResult.pass, '同意结案', ApprovalBizType.closure);
+    if (status === S.closed) {
+      decision(22, ApprovalNode.first, ApprovalResult.pass, '同意结案', ApprovalBizType.closure);
+      log(22, '结案审核', `结案审核通过${releasesAll ? `；无成功线索，解冻 ${fromCents(approvedCents!)} 元` : ''}；意见：同意结案`, reviewer.username, reviewer.realname);
+    }
   }
 
   const chunk = async <T>(list: T[], insert: (part: T[]) => Promise<unknown>) => {
@@ -198,9 +223,4 @@ export async function seedBatchDemo(db: Db): Promise<void> {
   await chunk(progress, (p) => db.insert(rightsBatchProgress).values(p));
   await chunk(logs, (p) => db.insert(rightsBatchLog).values(p));
   await chunk(approvals, (p) => db.insert(rightsApproval).values(p));
-  for (const f of freezes) {
-    const req = { poolId: pool.id, amount: f.amount, bizRef: `batch:${f.id}`, bizNo: f.batchNo, orgId: f.orgId, orgName: f.orgName };
-    await ledger.freeze(db, null, { ...req, opKey: `batch:${f.id}:freeze`, remark: '线索批次审核通过冻结' });
-    if (f.release) await ledger.release(db, null, { ...req, opKey: `batch:${f.id}:release:${f.release}`, remark: `线索批次${f.release === 'withdraw' ? '撤销' : '结案'}解冻` });
-  }
 }

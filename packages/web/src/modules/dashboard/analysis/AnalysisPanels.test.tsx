@@ -1,4 +1,4 @@
-import { StorageKey, type AuthItem } from '@sbwq/contracts';
+import { chinaToday, StorageKey, type AuthItem } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -105,7 +105,7 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
     expect(screen.queryByRole('link')).toBeNull();
   });
 
-  it('§7 线索申请: total, passed and 通过率 from threadedApplyNum / threadedApplyPassNum, linking to the batch list; the monthly chart gets both series', async () => {
+  it('§7 线索申请: total, passed and 通过率 from threadedApplyNum / threadedApplyPassNum, linking to the batches it counts (submitted: drafts left out); the monthly chart gets both series', async () => {
     show(['rights:threaded:list'], {
       'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
       'GET /sys/api/threadedApplyNum': () => ({ body: envelope(1200) }),
@@ -114,23 +114,23 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
       'GET /sys/api/monthThreadedApplyPassNum': () => ({ body: envelope([{ month: '2026-11', num: 3 }]) }),
     });
     const card = await cardLink('线索申请总数');
-    expect(card.getAttribute('href')).toBe('/rights/batch/list');
+    expect(card.getAttribute('href')).toBe(`/rights/batch/list?submitTime_end=${chinaToday()}`);
     expect(await within(card).findByText('1,200')).toBeTruthy();
-    expect(await within(card).findByText('通过 900 批，通过率 75.0%')).toBeTruthy();
+    expect(await within(card).findByText('已提交，不含草稿；通过 900 批，通过率 75.0%')).toBeTruthy();
     const chart = await screen.findByLabelText('月度线索申请与通过（近12个月）');
     expect(chart.textContent).toContain('"data":[7,4]');
     expect(chart.textContent).toContain('"data":[0,3]');
   });
 
-  it('待付款 for finance: the payment queue counted with its amount (2 decimals), linking to 付款管理', async () => {
+  it('待付款 for finance: the payment queue counted with its amount (2 decimals), linking to 付款管理 on that queue (待付款 and 付款失败)', async () => {
     show(['finance:payment:list'], {
       'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
       'GET /sys/api/pendingPaymentSummary': () => ({ body: envelope({ count: 1203, amount: '1234567.8' }) }),
     });
     const card = await cardLink('待付款');
-    expect(card.getAttribute('href')).toBe('/finance/payment/list');
+    expect(card.getAttribute('href')).toBe('/finance/payment/list?status=4%2C6');
     expect(await within(card).findByText('1,203')).toBeTruthy();
-    expect(await within(card).findByText('核定金额合计 1,234,567.80 元')).toBeTruthy();
+    expect(await within(card).findByText('含付款失败；核定金额合计 1,234,567.80 元')).toBeTruthy();
   });
 
   it('an organisation user: the money it was paid for its claims this year, from its own row of agencyCApplyStatisticsList, linking to its paid claims', async () => {

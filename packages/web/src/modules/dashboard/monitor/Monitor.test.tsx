@@ -36,15 +36,20 @@ afterEach(() => {
 });
 
 describe('dashboard/Monitor 业务监控 (spec §2 view group dashboard: monitor)', () => {
-  it("shows today's submissions, decisions, payments (money with 2 decimals) and users online, each card opening its list", async () => {
+  it("shows today's submissions, decisions, payments (money with 2 decimals) and users online, each card opening its list on the same day", async () => {
     show([figures(4)]);
     const batches = await card('今日提交线索批次');
     expect(await within(batches).findByText('2')).toBeTruthy();
-    expect(batches.getAttribute('href')).toBe('/rights/batch/list');
-    expect(within(await card('今日提交报销单')).getByText('1')).toBeTruthy();
-    expect(within(await card('今日审批处理')).getByText('4')).toBeTruthy();
+    expect(batches.getAttribute('href')).toBe('/rights/batch/list?submitTime_begin=2026-03-05&submitTime_end=2026-03-05');
+    const claims = await card('今日提交报销单');
+    expect(within(claims).getByText('1')).toBeTruthy();
+    expect(claims.getAttribute('href')).toBe('/finance/claim/list?submitTime_begin=2026-03-05&submitTime_end=2026-03-05');
+    const decisions = await card('今日审批处理');
+    expect(within(decisions).getByText('4')).toBeTruthy();
+    expect(decisions.getAttribute('href')).toBe('/rights/approval/list?approveTime_begin=2026-03-05&approveTime_end=2026-03-05');
     const paid = await card('今日付款');
     expect(within(paid).getByText('金额 12,345.60 元')).toBeTruthy();
+    expect(paid.getAttribute('href')).toBe('/finance/payment/list?payDate_begin=2026-03-05&payDate_end=2026-03-05&status=5');
     expect(screen.getByText('在线用户').closest('.ant-card')?.textContent).toContain('7人');
   });
 

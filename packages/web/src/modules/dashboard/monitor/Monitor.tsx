@@ -1,10 +1,10 @@
-import { ClaimRoute, MONITOR_REFRESH_MS, ONLINE_WINDOW_MINUTES } from '@sbwq/contracts';
+import { ClaimRoute, ClaimStatus, MONITOR_REFRESH_MS, ONLINE_WINDOW_MINUTES } from '@sbwq/contracts';
 import { Card, Flex, Skeleton, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNoticeSocket } from '../../../app/shell/notice/useNoticeSocket.ts';
 import { StatCard } from '../../../components/chart/StatCard.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../../platform/format.ts';
-import { BATCH_LIST_PATH, dashboardApi, PAYMENT_LIST_PATH } from '../dashboard.api.ts';
+import { BATCH_LIST_PATH, dashboardApi, onDayLink, PAYMENT_LIST_PATH } from '../dashboard.api.ts';
 import styles from '../dashboard.module.css';
 import { APPROVAL_LIST_PATH } from '../workplace/WorkplacePanels.tsx';
 
@@ -29,6 +29,8 @@ export function Monitor() {
   );
   const loading = isLoading || !data;
   const count = (n: number | undefined) => formatNumber(n ?? 0);
+  // each figure opens its list on the same day; before the figures arrive, the list unfiltered
+  const today = (path: string, field: string) => (data ? onDayLink(path, field, data.today) : path);
   return (
     <Flex vertical gap={16}>
       <Card size="small">
@@ -37,10 +39,10 @@ export function Monitor() {
         </Typography.Text>
       </Card>
       <div className={styles.third} aria-live="polite">
-        <StatCard title="今日提交线索批次" value={count(data?.batchesSubmitted)} loading={loading} to={BATCH_LIST_PATH} />
-        <StatCard title="今日提交报销单" value={count(data?.claimsSubmitted)} loading={loading} to={ClaimRoute.claimList} />
-        <StatCard title="今日审批处理" value={count(data?.decisions)} loading={loading} to={APPROVAL_LIST_PATH} />
-        <StatCard title="今日付款" value={count(data?.payments.count)} suffix="笔" footer={data ? `金额 ${formatMoney(data.payments.amount)} 元` : undefined} loading={loading} to={PAYMENT_LIST_PATH} />
+        <StatCard title="今日提交线索批次" value={count(data?.batchesSubmitted)} loading={loading} to={today(BATCH_LIST_PATH, 'submitTime')} />
+        <StatCard title="今日提交报销单" value={count(data?.claimsSubmitted)} loading={loading} to={today(ClaimRoute.claimList, 'submitTime')} />
+        <StatCard title="今日审批处理" value={count(data?.decisions)} loading={loading} to={today(APPROVAL_LIST_PATH, 'approveTime')} />
+        <StatCard title="今日付款" value={count(data?.payments.count)} suffix="笔" footer={data ? `金额 ${formatMoney(data.payments.amount)} 元` : undefined} loading={loading} to={data ? `${onDayLink(PAYMENT_LIST_PATH, 'payDate', data.today)}&status=${ClaimStatus.paid}` : PAYMENT_LIST_PATH} />
         <Card size="small">
           {loading ? <Skeleton active paragraph={{ rows: 1 }} /> : <Statistic title="在线用户" value={count(data.onlineUsers)} suffix="人" />}
           <Typography.Text type="secondary">{`最近${ONLINE_WINDOW_MINUTES}分钟内有访问`}</Typography.Text>

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChartCard } from '../../../components/chart/ChartCard.tsx';
 import { DateRangeChoice, presetRange, type DateRange } from '../../../components/chart/DateRangeChoice.tsx';
-import { agencyRankingOption, batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, poolLinesOption, poolStatisticsOption } from '../charts.ts';
+import { agencyRankingOption, batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, poolLinesOption, poolOfLine, poolStatisticsOption } from '../charts.ts';
 import { batchListLink, dashboardApi, poolLogLink, rightsListLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';
 
@@ -28,7 +28,7 @@ export function PoolStatisticsChart() {
   );
 }
 
-/** 资金池余额走势 over 本月 / 本年 / a chosen range; a point opens the log of that day. */
+/** 资金池余额走势 over 本月 / 本年 / a chosen range; a point opens the log of that pool on that day. */
 export function PoolLinesChart() {
   const navigate = useNavigate();
   const [range, setRange] = useState<DateRange>(() => presetRange('month'));
@@ -40,7 +40,10 @@ export function PoolLinesChart() {
       option={option}
       loading={lines.isPending}
       extra={<DateRangeChoice value={range} onChange={setRange} maxDays={MAX_LINE_DAYS} />}
-      onClick={({ name }) => void navigate(poolLogLink({ createTime_begin: name, createTime_end: name }))}
+      onClick={({ name, seriesIndex }) => {
+        const poolId = poolOfLine(lines.data ?? [], seriesIndex ?? -1);
+        void navigate(poolLogLink({ ...(poolId ? { poolId } : {}), createTime_begin: name, createTime_end: name }));
+      }}
     />
   );
 }
@@ -102,7 +105,7 @@ function BatchResultsChart({ by, title }: { by: BatchResultGroup; title: string 
 export const ResultsByMethodChart = () => <BatchResultsChart by="rightsMethod" title="维权结果（按维权方式）" />;
 export const ResultsByPlatformChart = () => <BatchResultsChart by="platform" title="维权结果（按侵权平台）" />;
 
-/** 机构申请排行 over 本月 / 本年 / a chosen range; a bar opens that organisation's batches. */
+/** 机构申请排行 over 本月 / 本年 / a chosen range; a bar opens that organisation's batches submitted in the range (what the bar counts). */
 export function AgencyRankingChart() {
   const navigate = useNavigate();
   const [range, setRange] = useState<DateRange>(() => presetRange('year'));
@@ -115,7 +118,7 @@ export function AgencyRankingChart() {
       option={option}
       loading={ranking.isPending}
       extra={<DateRangeChoice value={range} onChange={setRange} />}
-      onClick={({ name }) => void navigate(batchListLink({ orgName: name }))}
+      onClick={({ name }) => void navigate(batchListLink({ orgName: name, submitTime_begin: range.start, submitTime_end: range.end }))}
     />
   );
 }

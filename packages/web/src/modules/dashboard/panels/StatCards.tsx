@@ -5,7 +5,7 @@ import { StatCard } from '../../../components/chart/StatCard.tsx';
 import { formatMoney, formatNumber } from '../../../platform/format.ts';
 import { APPROVAL_TODO_PATH, approvalApi } from '../../rights/approval/approval.api.ts';
 import { passRate, sumMoney } from '../charts.ts';
-import { bankListLink, BATCH_LIST_PATH, dashboardApi, PAYMENT_LIST_PATH, POOL_LIST_PATH, rightsListLink } from '../dashboard.api.ts';
+import { bankListLink, dashboardApi, PAYABLE_PAYMENTS_LINK, POOL_LIST_PATH, rightsListLink, submittedBatchesLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';
 
 /** 待我审批: the count the approvals workbench lists. */
@@ -69,7 +69,7 @@ export function RejectedBankCard() {
   );
 }
 
-/** 线索申请总数 with 通过数 and 通过率 (spec §7 threadedApplyNum / threadedApplyPassNum). */
+/** 线索申请总数 with 通过数 and 通过率 (spec §7 threadedApplyNum / threadedApplyPassNum): submitted batches, drafts not counted, and the list opens on just those. */
 export function BatchApplyCard() {
   const apply = usePanelQuery(['batchApplyNum'], (signal) => dashboardApi.batchApplyNum(signal));
   const pass = usePanelQuery(['batchApplyPassNum'], (signal) => dashboardApi.batchApplyPassNum(signal));
@@ -80,13 +80,13 @@ export function BatchApplyCard() {
       value={formatNumber(apply.data ?? 0)}
       suffix="批"
       loading={apply.isPending || pass.isPending}
-      to={BATCH_LIST_PATH}
-      footer={`通过 ${formatNumber(pass.data ?? 0)} 批${rate ? `，通过率 ${rate}` : ''}`}
+      to={submittedBatchesLink()}
+      footer={`已提交，不含草稿；通过 ${formatNumber(pass.data ?? 0)} 批${rate ? `，通过率 ${rate}` : ''}`}
     />
   );
 }
 
-/** 待付款: the payment queue's claims and what paying them takes. */
+/** 待付款: the payment queue's claims (待付款 and 付款失败) and what paying them takes; the list opens on the same queue. */
 export function PendingPaymentCard() {
   const summary = usePanelQuery(['pendingPayment'], (signal) => dashboardApi.pendingPayment(signal));
   return (
@@ -95,8 +95,8 @@ export function PendingPaymentCard() {
       value={formatNumber(summary.data?.count ?? 0)}
       suffix="笔"
       loading={summary.isPending}
-      to={PAYMENT_LIST_PATH}
-      footer={`核定金额合计 ${formatMoney(summary.data?.amount ?? '0')} 元`}
+      to={PAYABLE_PAYMENTS_LINK}
+      footer={`含付款失败；核定金额合计 ${formatMoney(summary.data?.amount ?? '0')} 元`}
     />
   );
 }

@@ -66,7 +66,14 @@ export function PaymentList() {
       search: [
         { name: 'claimNo', label: '报销单号' },
         { name: 'orgName', label: '机构' },
-        { name: 'status', label: '状态', type: 'select', options: PAYMENT_STATUSES.map((value) => ({ value, label: CLAIM_STATUS_TEXT[value] })) },
+        {
+          name: 'status',
+          label: '状态',
+          type: 'select',
+          // the queue as one choice (a comma list): what the dashboard's 待付款 figure counts and opens
+          options: [{ value: CLAIM_PAYABLE_STATUSES.join(','), label: '待付款（含付款失败）' }, ...PAYMENT_STATUSES.map((value) => ({ value, label: CLAIM_STATUS_TEXT[value] }))],
+        },
+        { name: 'payDate', label: '付款日期', type: 'dateRange', hidden: true },
       ],
       columns: [
         { title: '报销单号', dataIndex: 'claimNo', width: 150, render: (value: string, c) => <Typography.Link onClick={() => setDetailId(c.id)}>{value}</Typography.Link> },

@@ -1,0 +1,149 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signIn, test } from '../support/app.ts';
+import { approvedRight, enabledPool } from '../support/batch.ts';
+import { apiToken, expect, row, signInAs, USER_PASSWORD } from '../support/system.ts';
+import { apiCall, apiUpload, certifiedOrgViaApi, createFinance, pngFile, shot, unique, type CertifiedOrg } from '../support/rights.ts';
+
+/** The figure card of the analysis page with this title (a link to its list). */
+const card = (page: Page, title: string) => page.getByRole('link', { name: `${title}：查看列表` });
+const figure = async (page: Page, title: string) => Number((await card(page, title).locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''));
+/** The list's own total (pagination "1-3 共 3 条"); no pagination means no rows. */
+async function listTotal(page: Page): Promise<number> {
+  await expect(page.locator('.ant-table-tbody')).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  const total = page.locator('.ant-pagination-total-text');
+  return (await total.count()) ? Number(/共 (\d+) 条/.exec(await total.innerText())![1]) : 0;
+}
+
+const randomDigits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
+
+/** A batch of `org` in 维权中 with 1000.00 frozen, and an approved bank account: what a claim needs. */
+async function claimable(request: APIRequestContext, org: CertifiedOrg, reviewerToken: string, financeToken: string) {
+  const rightId = await approvedRight(request, org.token, reviewerToken, unique('看板商标'));
+  const poolId = await enabledPool(request, financeToken, unique('看板资金池'));
+  const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName: unique('看板批次'), rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=8801' }, { linkUrl: 'https://item.taobao.com/item.htm?id=8802' }], deleteIds: [] });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
+  await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', approvedAmount: '1000' });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/startEnforce', { id: batchId });
+  const bank = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', { accountName: org.orgName, bankName: '中国工商银行', branchName: '杭州滨江支行', accountNo: `6222${randomDigits(12)}`, accountNature: '1', isDefault: '1' });
+  const bankAccountId = typeof bank === 'string' ? bank : bank.id;
+  await apiCall(request, financeToken, 'POST', '/rights/bank/approve', { id: bankAccountId, result: 'pass' });
+  return { batchId, bankAccountId };
+}
+
+/** A claim of 100.00 taken through both reviews: it waits in 付款管理 as 待付款. Answers its number. */
+async function claimToPay(request: APIRequestContext, org: CertifiedOrg, reviewerToken: string, financeToken: string, target: { batchId: string; bankAccountId: string }) {
+  const files = await apiUpload(request, org.token, { name: '发票.png', mimeType: 'image/png', buffer: pngFile() }, 'finance_claim');
+  const claim = await apiCall<{ id: string; claimNo: string }>(request, org.token, 'POST', '/rights/financeRecord/add', {
+    batchId: target.batchId,
+    expenseType: '1',
+    applyAmount: '100',
+    bankAccountId: target.bankAccountId,
+    invoices: [{ invoiceCode: '', invoiceNo: randomDigits(8), invoiceDate: '2026-10-01', amount: '100', files }],
+  });
+  await apiCall(request, org.token, 'POST', '/rights/financeRecord/submit', { id: claim.id });
+  await apiCall(request, reviewerToken, 'POST', '/rights/financeRecord/bizReview', { id: claim.id, result: 'pass' });
+  await apiCall(request, financeToken, 'POST', '/rights/financeRecord/financeReview', { id: claim.id, result: 'pass' });
+  return claim;
+}
+
+test.describe('分析页: each figure opens the list of what it counts (spec §2 dashboard analysis, §7 statistics)', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('§7 待付款: the card opens 付款管理 on the payment queue it counts (待付款 and 付款失败), not the claims already paid', async ({ page, request }) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const finance = await createFinance(request);
+    const financeToken = await apiToken(request, finance, USER_PASSWORD);
+    const target = await claimable(request, org, reviewerToken, financeToken);
+    const waiting = await claimToPay(request, org, reviewerToken, financeToken, target);
+    const paid = await claimToPay(request, org, reviewerToken, financeToken, target);
+    const voucher = await apiUpload(request, financeToken, { name: '付款凭证.png', mimeType: 'image/png', buffer: pngFile() }, 'finance_payment');
+    await apiCall(request, financeToken, 'POST', '/rights/financeRecord/payment/pay', { id: paid.id, payDate: '2026-11-20', serialNo: unique('LS'), voucher });
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, finance);
+    // other specs may add claims meanwhile: the figure and the list are compared as read one after the other
+    await expect(async () => {
+      await page.goto('/dashboard/analysis');
+      await expect(card(page, '待付款').locator('.ant-statistic-content-value')).toBeVisible();
+      const counted = await figure(page, '待付款');
+      expect(counted).toBeGreaterThanOrEqual(1);
+      await card(page, '待付款').click();
+      await expect(page).toHaveURL(/\/finance\/payment\/list\?status=4%2C6$/);
+      expect(await listTotal(page)).toBe(counted);
+    }).toPass({ timeout: 60_000 });
+    await expect(page.locator('.list-search .ant-select').first()).toContainText('待付款（含付款失败）');
+    await expect(row(page, waiting.claimNo)).toContainText('待付款');
+    await expect(row(page, paid.claimNo)).toHaveCount(0);
+    await expect(page.locator('.ant-table-tbody').getByText('已付款', { exact: true })).toHaveCount(0);
+  });
+
+  test('§7 线索申请总数 (organisation): the card counts the batches handed in, says drafts are left out, and its list shows exactly those', async ({ page, request }) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
+    const rightId = await approvedRight(request, org.token, reviewerToken, unique('看板商标'));
+    const poolId = await enabledPool(request, financeToken, unique('看板资金池'));
+    const add = (batchName: string) => apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '2', poolId });
+    const submitted = unique('已提交批次');
+    const draft = unique('草稿批次');
+    const id = await add(submitted);
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: [{ linkUrl: 'https://item.jd.com/8803.html' }], deleteIds: [] });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id });
+    await add(draft);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, org.username);
+    await expect(card(page, '线索申请总数').locator('.ant-statistic-content')).toHaveText(/^1\s*批$/);
+    await expect(card(page, '线索申请总数')).toContainText('不含草稿');
+    await card(page, '线索申请总数').click();
+    await expect(page).toHaveURL(/\/rights\/batch\/list\?submitTime_end=\d{4}-\d{2}-\d{2}$/);
+    expect(await listTotal(page)).toBe(1);
+    await expect(row(page, submitted)).toBeVisible();
+    await expect(row(page, draft)).toHaveCount(0);
+  });
+});
+
+test.describe('分析页 at 375 px (spec §4 Device: phones)', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  /** Every card title on the page shows its whole text: nothing cut with "…" or hidden under its neighbour. */
+  async function titlesFit(page: Page) {
+    await expect(page.locator('.ant-card-head-title').first()).toBeVisible();
+    await expect(page.locator('[role="img"] canvas').first()).toBeVisible();
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.ant-card-head-title, .ant-statistic-title')]
+        .filter((title) => title.scrollWidth > title.clientWidth || title.getBoundingClientRect().right > window.innerWidth)
+        .map((title) => title.textContent),
+    );
+    expect(cut).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }
+
+  test('admin: the chart titles are whole, the range choice sits under its title, nothing runs off the screen', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    for (const title of ['机构申请排行（前10）', '资金池余额与使用走势', '维权结果（按维权方式）']) await expect(page.getByText(title, { exact: true })).toBeVisible();
+    await titlesFit(page);
+    // 本月/本年/自定义 do not fit beside 机构申请排行（前10）: they move under it rather than squeeze it
+    const ranking = page.locator('.ant-card').filter({ has: page.getByText('机构申请排行（前10）', { exact: true }) });
+    const title = await ranking.locator('.ant-card-head-title').boundingBox();
+    const choice = await ranking.locator('.ant-card-extra').boundingBox();
+    expect(choice!.y).toBeGreaterThanOrEqual(title!.y + title!.height - 1);
+    await page.screenshot({ path: shot(testInfo, 'dashboard-375-admin'), fullPage: true });
+  });
+
+  test('an organisation: its own figures and charts fit the phone the same way', async ({ page, request }, testInfo) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
+    await claimable(request, org, reviewerToken, financeToken);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInAs(page, org.username);
+    await expect(page.getByText('月度线索申请与通过（近12个月）', { exact: true })).toBeVisible();
+    await titlesFit(page);
+    await page.screenshot({ path: shot(testInfo, 'dashboard-375-org'), fullPage: true });
+  });
+});
