@@ -41,6 +41,14 @@ export const fromCents = (cents: bigint): string => {
   return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 };
 
+/**
+ * An amount as a person reads it in a message or notice: thousands separators and 2 decimals
+ * (`"12000"` → `"12,000.00"`), exact for any size (no floating point).
+ */
+export const moneyText = (amount: string | bigint): string => {
+  const [whole, frac] = fromCents(typeof amount === 'bigint' ? amount : toCents(amount)).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+};
 /** Whether an exact amount (in cents) fits a numeric(14, 2) column, either sign. */
 export const fitsMoneyColumn = (cents: bigint): boolean => cents <= MONEY_COLUMN_MAX_CENTS && cents >= -MONEY_COLUMN_MAX_CENTS;
 

@@ -1,4 +1,5 @@
 import { defineResource, permCodes } from '../resource.ts';
+import { MoneyMsg, moneyText } from './money.ts';
 
 /** pool_change_type: 入账, 冻结, 解冻, 扣减(支付), 退回, 调整 */
 export const PoolChangeType = { deposit: '1', freeze: '2', release: '3', deduct: '4', refund: '5', adjust: '6' } as const;
@@ -62,6 +63,8 @@ export const PoolLedgerMsg = {
   releaseTooMuch: (held: string) => `解冻金额超过该业务的冻结金额（尚冻结 ${held} 元）`,
   deductTooMuch: (held: string) => `扣减金额超过该业务的冻结金额（尚冻结 ${held} 元）`,
   refundTooMuch: (paid: string) => `退回金额超过该业务已扣减的金额（可退回 ${paid} 元）`,
+  /** a 入账 or 调增 that would take the total past its column (numeric(14,2)); `room` is what may still be added */
+  totalOverColumn: (room: string) => `${MoneyMsg.overColumn('资金池总额')}（最多还可增加 ${moneyText(room)} 元）`,
   bizRefRequired: '缺少关联业务',
   keyReused: '该业务键已用于另一笔资金操作',
   reasonRequired: '请填写调整原因',
