@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
 import { RightsMsg, dateField, dictValue, filePathsField, idBody, optionalDate, optionalText } from '../rights/common.ts';
-import { fromCents, MONEY_PATTERN, nonNegativeMoney, positiveMoney, toCents } from './money.ts';
+import { fitsMoneyColumn, fromCents, MONEY_PATTERN, MoneyMsg, nonNegativeMoney, positiveMoney, toCents } from './money.ts';
 import { EXPENSE_TYPE_VALUES, type ClaimRecord } from './claim-records.ts';
 
 export * from './claim-records.ts';
@@ -34,7 +34,11 @@ export const ClaimMsg = {
   invoiceNo: '发票号码应为8位或20位数字',
   invoiceFiles: '请上传发票及凭证文件',
   invoiceRepeated: (code: string, no: string) => `发票重复：${code ? `${code}-` : ''}${no}`,
+  /** to the organisation that holds the invoice in one of its own claims */
   invoiceTaken: (code: string, no: string, claimNo: string) => `发票 ${code ? `${code}-` : ''}${no} 已在报销单 ${claimNo} 中申请报销，不能重复报销`,
+  /** to any other organisation: that the invoice is claimed, never where (another organisation's claim is not its business) */
+  invoiceClaimed: (code: string, no: string) => `发票 ${code ? `${code}-` : ''}${no} 已被申请报销，不能重复报销`,
+  invoiceTotalOverColumn: MoneyMsg.overColumn('发票金额合计'),
   applyOverInvoices: (total: string) => `申请金额不能大于发票金额合计（${total} 元）`,
   deductionsTooMuch: '扣减项金额须小于申请金额',
   notEditable: '只有待提交或退回补充发票的报销单可以修改',
@@ -110,6 +114,11 @@ const claimRules = (body: ClaimShape, ctx: z.RefinementCtx) => {
     seen.add(key);
   }
   const total = body.invoices.reduce((sum, inv) => sum + toCents(inv.amount), 0n);
+  // The claim stores the sum (发票金额合计, numeric(14,2)): a sum it cannot hold is refused here, not by the database.
+  if (!fitsMoneyColumn(total)) {
+    ctx.addIssue({ code: 'custom', message: ClaimMsg.invoiceTotalOverColumn, path: ['invoices'] });
+    return;
+  }
   if (toCents(body.applyAmount) > total) ctx.addIssue({ code: 'custom', message: ClaimMsg.applyOverInvoices(fromCents(total)), path: ['applyAmount'] });
   if (toCents(body.deductions) >= toCents(body.applyAmount)) ctx.addIssue({ code: 'custom', message: ClaimMsg.deductionsTooMuch, path: ['deductions'] });
 };
