@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
 import { RightsMsg, dateField, dictValue, filePathsField, idBody, optionalDate, optionalText } from '../rights/common.ts';
-import { fitsMoneyColumn, fromCents, MONEY_PATTERN, MoneyMsg, nonNegativeMoney, positiveMoney, toCents } from './money.ts';
+import { fitsMoneyColumn, fromCents, MONEY_PATTERN, MoneyMsg, moneyText, nonNegativeMoney, positiveMoney, toCents } from './money.ts';
 import { EXPENSE_TYPE_VALUES, type ClaimRecord } from './claim-records.ts';
 
 export * from './claim-records.ts';
@@ -71,6 +71,42 @@ export const ClaimMsg = {
   /** spec §2 notice modal reminder */
   closedNoticeTitle: (batchNo: string) => `批次 ${batchNo} 已结案，请上传报销信息`,
   returnedNoticeTitle: (claimNo: string) => `报销单 ${claimNo} 被退回补充发票`,
+} as const;
+
+/** The review steps of a claim, as its notices name them. */
+export type ClaimReviewStage = '业务审核' | '财务审核';
+
+/**
+ * What the submitter is told at each step of a claim: what happened, the amount decided when it differs
+ * from the amount asked, and what comes next. Amounts read with thousands separators.
+ */
+export const ClaimNotice = {
+  bizPassed: (claimNo: string) => `报销单业务审核通过，待财务审核：${claimNo}`,
+  financePassed: (claimNo: string) => `报销单财务审核通过，待付款：${claimNo}`,
+  rejected: (stage: ClaimReviewStage, claimNo: string) => `报销单${stage}未通过，已驳回：${claimNo}`,
+  returned: ClaimMsg.returnedNoticeTitle,
+  paid: (claimNo: string, amount: string, payDate: string) => `报销单已付款：${claimNo}，${moneyText(amount)} 元，付款日期 ${payDate}`,
+  payFailed: (claimNo: string) => `报销单付款失败：${claimNo}`,
+  /** appended to a pass's title when the amount decided is less than the amount asked */
+  cut: (approved: string, asked: string) => `（核定 ${moneyText(approved)} 元，申请 ${moneyText(asked)} 元）`,
+  /** the amounts of a claim: what was asked, and what was decided (with the cut) once there is a decision */
+  amounts: (claim: { applyAmount: string; deductions: string; approvedAmount: string | null }): string => {
+    const asked = toCents(claim.applyAmount);
+    if (claim.approvedAmount === null) return `申请金额 ${moneyText(asked)} 元`;
+    const decided = toCents(claim.approvedAmount);
+    if (decided === asked) return `核定金额 ${moneyText(decided)} 元（与申请金额相同）`;
+    const deductions = toCents(claim.deductions);
+    const within = deductions > 0n ? `，其中扣减项 ${moneyText(deductions)} 元` : '';
+    return `核定金额 ${moneyText(decided)} 元，申请金额 ${moneyText(asked)} 元，核减 ${moneyText(asked - decided)} 元${within}`;
+  },
+  next: {
+    bizPassed: '下一步：协会财务审核；审核通过后安排付款，付款后会另行通知您。',
+    financePassed: '下一步：协会财务安排付款，付款后会另行通知您。',
+    rejected: '该报销单已结束，不能再修改或提交；如有疑问请联系协会。',
+    returned: '请在「报销管理」中补充发票及凭证后重新提交。',
+    paid: '请核对收款账户的到账情况；如未到账，请联系协会财务。',
+    payFailed: '无需重新提交报销单：协会财务核实后将重新付款。如收款账户信息有误，请尽快联系协会财务更正。',
+  },
 } as const;
 
 const INVOICE_CODE = /^(\d{10}|\d{12})$/;

@@ -4,6 +4,8 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
+import type { WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
@@ -12,6 +14,7 @@ import { assertNotSelf } from '../../rights/approval/approval.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../rights/shared/attachments.ts';
 import * as ledger from '../pool/pool-ledger.service.ts';
 import { batchRef, lockBatch, usableBankAccount } from './claim-rules.ts';
+import { paymentNotice, pushQuietly } from './claim-notice.ts';
 import { CLAIM_FILE_BIZ, visibleClaim, who, writeClaimLog } from './claim.service.ts';
 import { finClaim, finClaimPayment, type ClaimRow } from './claim.table.ts';
 
@@ -22,12 +25,12 @@ const serialOf = (body: ClaimPayBody, index: number) => (body.ids.length > 1 ? `
  * 付款 of one claim inside the run's transaction: the claim row locked, then the ledger's 扣减 of what
  * the batch froze (key `claim:<id>:pay`), the payment record and the status change — all or nothing.
  * A claim already paid with this very 流水号 is the retry of a request whose answer was lost: it is
- * answered as paid, and nothing is booked again.
+ * answered as paid, and nothing is booked again (nor told again). Returns the submitter's notice.
  */
-async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, serialNo: string): Promise<'paid' | 'repeated'> {
+async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, serialNo: string): Promise<WrittenNotice | null> {
   const [claim] = await t.select().from(finClaim).where(eq(finClaim.id, id)).for('update');
   if (!claim) throw new BizError(ClaimMsg.notFound);
-  if (claim.status === ClaimStatus.paid && claim.serialNo === serialNo) return 'repeated';
+  if (claim.status === ClaimStatus.paid && claim.serialNo === serialNo) return null;
   if (!CLAIM_PAYABLE_STATUSES.includes(claim.status) || !claim.approvedAmount) throw new BizError(`${claim.claimNo}：${ClaimMsg.notPayable}`);
   assertNotSelf(claim.submitBy, user);
   await usableBankAccount(t, claim.orgId, claim.bankAccountId);
@@ -63,21 +66,28 @@ async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, 
     .where(eq(finClaim.id, claim.id));
   await linkAttachments(t, CLAIM_FILE_BIZ, claim.id, [{ paths: body.voucher, fileType: FileType.payment }]);
   await writeClaimLog(t, user, claim.id, '付款', `${claim.approvedAmount} 元`, `付款日期 ${body.payDate}，流水号 ${serialNo}`, now);
-  return 'paid';
+  return paymentNotice(t, user, claim, { paid: true, payDate: body.payDate, serialNo });
 }
 
 /**
  * 付款 of one claim or a run of several, all-or-nothing in one transaction: one claim that cannot be
  * paid (or a 流水号 already used) pays none of them, so the bank file and the books never disagree.
+ * Each submitter is told once the run is committed.
  */
-export async function payClaims(db: Db, user: SessionUser, body: ClaimPayBody): Promise<string[]> {
+export async function payClaims(db: Db, sockets: SocketHub, user: SessionUser, body: ClaimPayBody): Promise<string[]> {
   await checkAttachments(db, user, [{ paths: body.voucher }]);
   try {
-    await db.transaction(async (t) => {
+    const notices = await db.transaction(async (t) => {
       // claims in id order, whatever order the run lists them: two runs over the same claims lock them alike
       const order = body.ids.map((id, i) => ({ id, serial: serialOf(body, i) })).sort((x, y) => (x.id < y.id ? -1 : 1));
-      for (const { id, serial } of order) await payOne(t, user, body, id, serial);
+      const written: WrittenNotice[] = [];
+      for (const { id, serial } of order) {
+        const notice = await payOne(t, user, body, id, serial);
+        if (notice) written.push(notice);
+      }
+      return written;
     });
+    for (const notice of notices) await pushQuietly(sockets, notice);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // the 流水号 index (a concurrent run took it), or the paid-once index (another payment of the claim won)
@@ -88,9 +98,9 @@ export async function payClaims(db: Db, user: SessionUser, body: ClaimPayBody): 
   return body.ids;
 }
 
-/** 付款失败: → 付款失败 with its reason, back in the payment queue; no money moves. */
-export async function payFailed(db: Db, user: SessionUser, body: ClaimPayFailedBody): Promise<void> {
-  await db.transaction(async (t) => {
+/** 付款失败: → 付款失败 with its reason, back in the payment queue; no money moves. The submitter is told why. */
+export async function payFailed(db: Db, sockets: SocketHub, user: SessionUser, body: ClaimPayFailedBody): Promise<void> {
+  const notice = await db.transaction(async (t) => {
     const [claim] = await t.select().from(finClaim).where(eq(finClaim.id, body.id)).for('update');
     if (!claim) throw new BizError(ClaimMsg.notFound);
     if (!CLAIM_PAYABLE_STATUSES.includes(claim.status)) throw new BizError(ClaimMsg.notPayable);
@@ -109,7 +119,9 @@ export async function payFailed(db: Db, user: SessionUser, body: ClaimPayFailedB
     });
     await t.update(finClaim).set({ status: ClaimStatus.payFailed, payFailReason: body.reason, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(finClaim.id, claim.id));
     await writeClaimLog(t, user, claim.id, '付款失败', null, body.reason, now);
+    return paymentNotice(t, user, claim, { paid: false, reason: body.reason });
   });
+  if (notice) await pushQuietly(sockets, notice);
 }
 
 /** The payment attempts of a claim the caller may see, newest first. */
