@@ -1,5 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ClaimNotice } from '@sbwq/contracts';
+import { RoleId } from '../../../test/harness.ts';
+import { rightsOrg } from '../../rights/org/org.table.ts';
+import { PASSWORD } from '../../rights/shared/test-fixtures.ts';
+import { sysUser } from '../../system/user/user.table.ts';
 import { claimRig } from './claim.fixtures.ts';
 
 const BASE = '/rights/financeRecord';
@@ -16,8 +21,14 @@ describe('the submitter is told what each step of a claim decided, the amount, a
   const { rig, a, reviewer, finance } = s;
   const call = rig.call;
   const batch = await s.enforcing(a, s.rightA, 13);
-  const told = async (claimId: string): Promise<Mine[]> =>
-    ((await call(a.token, 'GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=100')).result.records as Mine[]).filter((n) => n.busId === claimId).reverse();
+  const mine = async (token: string, claimId: string): Promise<Mine[]> =>
+    ((await call(token, 'GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=100')).result.records as Mine[]).filter((n) => n.busId === claimId).reverse();
+  const told = (claimId: string) => mine(a.token, claimId);
+  // a colleague of the submitter, in the same organisation
+  const [orgA] = await rig.database.db.select().from(rightsOrg).where(eq(rightsOrg.id, a.orgId));
+  const colleagueId = await rig.createUser({ username: 'orgmate', password: PASSWORD, roleIds: [RoleId.agency], departIds: [] });
+  await rig.database.db.update(sysUser).set({ orgCode: orgA.sysOrgCode }).where(eq(sysUser.id, colleagueId));
+  const colleague = await rig.loginAs('orgmate', PASSWORD);
 
   it('a cut amount (11,000 approved of 12,000): 业务审核通过，待财务审核 then 财务审核通过，待付款, each stating both amounts and the cut', async () => {
     const id = await s.claimOf('12000', { batchId: batch });
@@ -84,6 +95,8 @@ describe('the submitter is told what each step of a claim decided, the amount, a
     expect(returned.msgContent).toContain('在财务审核中被退回补充发票');
     expect(returned.msgContent).toContain('退回原因：发票不清晰，请重新上传');
     expect(returned.msgContent).toContain(`<p style="color:red">${ClaimNotice.next.returned}</p>`);
+    // the organisation's other users get the same urgent notice (the reminder's reach), not the review's other messages
+    expect((await mine(colleague, id)).map((n) => n.titile)).toEqual([returned.titile]);
   });
 
   it('驳回 names the review that refused it, the reason, and that the claim has ended', async () => {
