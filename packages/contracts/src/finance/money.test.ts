@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MoneyMsg, fitsMoneyColumn, moneyText, nonNegativeMoney, positiveMoney, signedMoney, toCents } from './money.ts';
+import { MoneyMsg, fitsMoneyColumn, nonNegativeMoney, positiveMoney, signedMoney, toCents } from './money.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 
@@ -30,15 +30,5 @@ describe('money at the limit of its numeric(14,2) column (DEVELOPERS: an amount 
     expect(fitsMoneyColumn(toCents('1000000000000.00'))).toBe(false);
     expect(fitsMoneyColumn(toCents('-999999999999.99'))).toBe(true);
     expect(fitsMoneyColumn(toCents('-1000000000000.00'))).toBe(false);
-  });
-});
-
-describe('moneyText: amounts in messages and notices read with thousands separators (spec §9 number filter)', () => {
-  it('groups the whole part, keeps exactly 2 decimals, exact at the column limit and for negatives', () => {
-    expect(moneyText('12000')).toBe('12,000.00');
-    expect(moneyText('999.5')).toBe('999.50');
-    expect(moneyText('0')).toBe('0.00');
-    expect(moneyText('999999999999.99')).toBe('999,999,999,999.99');
-    expect(moneyText(-123456789n)).toBe('-1,234,567.89');
   });
 });

@@ -30,10 +30,10 @@ export type Decision<Row extends { id: string }> = {
   /** the page (an app route) where the submitter finds the decided record */
   page: (row: Row) => string;
   /**
-   * The submitter's message in place of the standard one (审核已通过 / 已驳回 and the opinion), for a step
-   * that must say more: what happened at this step, the amount decided, what comes next.
+   * The whole message in place of the standard one, for a step whose message differs in more than words:
+   * its urgency, its readers (an organisation's users beside the submitter), its business type.
    */
-  notice?: (t: Db, row: Row, standard: Notice) => Promise<Notice>;
+  message?: (t: Db, row: Row, standard: Notice) => Promise<Notice>;
 };
 
 /** A decision's result and remark; 退回补正 (`returned`) is a result of the clue-batch reviews. */
@@ -54,7 +54,7 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
     await writeApproval(t, user, { ...approval, bizId: decided.id, result: body.result, opinion: body.opinion }, now);
     // The message is part of the decision: written with it, or (rolled back) not at all.
     const standard = submitter ? decisionNotice(user, body, approval, decided.id, submitter, d.page(decided)) : null;
-    const written = standard ? await writeNotice(t, d.notice ? await d.notice(t, decided, standard) : standard) : null;
+    const written = standard ? await writeNotice(t, d.message ? await d.message(t, decided, standard) : standard) : null;
     return { row: decided, notice: written };
   });
   // Pushed only once the decision is committed: nobody is told of a decision that did not happen.
