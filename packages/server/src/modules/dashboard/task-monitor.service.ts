@@ -72,7 +72,7 @@ export async function monitorToday(db: Db, now = new Date()): Promise<MonitorTod
     db.select({ n: count }).from(finClaim).where(and(gte(finClaim.submitTime, from), lt(finClaim.submitTime, to))),
     db.select({ n: count }).from(rightsApproval).where(and(gte(rightsApproval.approveTime, from), lt(rightsApproval.approveTime, to))),
     db
-      .select({ n: count, amount: sql<string>`coalesce(sum(${finClaimPayment.amount}), 0)::numeric(14, 2)::text` })
+      .select({ n: count, amount: sql<string>`coalesce(sum(${finClaimPayment.amount}), 0.00)::text` })
       .from(finClaimPayment)
       .where(and(eq(finClaimPayment.result, '1'), gte(finClaimPayment.createTime, from), lt(finClaimPayment.createTime, to))),
     db
