@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ApprovalBizType, ApprovalNode, CLAIM_EDITABLE_STATUSES, ClaimMsg, ClaimStatus, fromCents, toCents, type ClaimReviewBody, type ClaimReviewStage } from '@sbwq/contracts';
+import { ApprovalBizType, ApprovalNode, CLAIM_EDITABLE_STATUSES, ClaimMsg, ClaimNotice, ClaimStatus, fromCents, moneyText, toCents, type ClaimReviewBody, type ClaimReviewStage } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -26,7 +26,7 @@ export async function submitClaim(db: Db, user: SessionUser, id: string): Promis
       .update(finClaim)
       .set({ status: ClaimStatus.bizReview, submitBy: user.id, submitTime: now, approvedAmount: null, auditOpinion: null, bizReviewerId: null, updateBy: user.username.slice(0, 32), updateTime: now })
       .where(eq(finClaim.id, id));
-    await writeClaimLog(t, user, id, '提交', null, `申请金额 ${row.applyAmount} 元，扣减项 ${row.deductions} 元`, now);
+    await writeClaimLog(t, user, id, '提交', null, `申请金额 ${moneyText(row.applyAmount)} 元，扣减项 ${moneyText(row.deductions)} 元`, now);
   });
 }
 
@@ -67,7 +67,7 @@ async function review(db: Db, sockets: SocketHub, user: SessionUser, body: Claim
     },
     notPending: async () => stage.notPending,
     andThen: async (t, row, now) => {
-      const amount = body.result === 'pass' ? `核定金额 ${row.approvedAmount} 元` : null;
+      const amount = body.result === 'pass' ? ClaimNotice.amounts(row) : null;
       await writeClaimLog(t, user, row.id, stage.action, RESULT_TEXT[body.result], [amount, body.opinion && `意见：${body.opinion}`].filter(Boolean).join('；') || null, now);
       return row;
     },

@@ -48,6 +48,10 @@ describe('the submitter is told what each step of a claim decided, the amount, a
       expect(n.titile).not.toContain('审核已通过');
       expect(n).toMatchObject({ openType: 'url', openPage: '/finance/claim/list' });
     }
+    // 财务进度 says the same, amounts separated by thousands
+    const progress = (await call(a.token, 'GET', `${BASE}/progress?id=${id}`)).result as { action: string; remark: string | null }[];
+    expect(progress.find((e) => e.action === '提交')?.remark).toBe('申请金额 12,000.00 元，扣减项 0.00 元');
+    expect(progress.find((e) => e.action === '业务审核')?.remark).toBe('核定金额 11,000.00 元，申请金额 12,000.00 元，核减 1,000.00 元；意见：部分公证费不在本批次');
   });
 
   it('付款失败 tells the reason and what to do; 已付款 tells the amount, the date and the 流水号', async () => {

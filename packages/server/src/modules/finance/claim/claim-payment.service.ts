@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { CLAIM_PAYABLE_STATUSES, ClaimMsg, ClaimStatus, PaymentResult, type ClaimPayBody, type ClaimPayFailedBody, type PaymentRecord } from '@sbwq/contracts';
+import { CLAIM_PAYABLE_STATUSES, ClaimMsg, ClaimStatus, moneyText, PaymentResult, type ClaimPayBody, type ClaimPayFailedBody, type PaymentRecord } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -65,7 +65,7 @@ async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, 
     .set({ status: ClaimStatus.paid, payDate: body.payDate, serialNo, payVoucher: body.voucher, payFailReason: null, paidBy: who(user), paidTime: now, updateBy: user.username.slice(0, 32), updateTime: now })
     .where(eq(finClaim.id, claim.id));
   await linkAttachments(t, CLAIM_FILE_BIZ, claim.id, [{ paths: body.voucher, fileType: FileType.payment }]);
-  await writeClaimLog(t, user, claim.id, '付款', `${claim.approvedAmount} 元`, `付款日期 ${body.payDate}，流水号 ${serialNo}`, now);
+  await writeClaimLog(t, user, claim.id, '付款', `${moneyText(claim.approvedAmount)} 元`, `付款日期 ${body.payDate}，流水号 ${serialNo}`, now);
   return paymentNotice(t, user, claim, { paid: true, payDate: body.payDate, serialNo });
 }
 

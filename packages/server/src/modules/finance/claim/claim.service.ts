@@ -6,6 +6,7 @@ import {
   ClaimRoute,
   ClaimStatus,
   fromCents,
+  moneyText,
   splitFilePaths,
   toCents,
   type ClaimAddBody,
@@ -170,7 +171,7 @@ export async function addClaim(ctx: ResourceCtx, body: ClaimAddBody): Promise<Cl
       await t.insert(finClaim).values({ id, claimNo, orgId: org.id, orgName: org.orgName, ...values, status: ClaimStatus.draft, sysOrgCode: org.sysOrgCode, ...created(ctx.user) });
       await writeInvoices(t, id, body);
       for (const a of attachmentsOf(body)) await linkAttachments(t, CLAIM_FILE_BIZ, id, [a], org.sysOrgCode);
-      await writeClaimLog(t, ctx.user, id, '创建', null, `报销单号 ${claimNo}，申请金额 ${values.applyAmount} 元`);
+      await writeClaimLog(t, ctx.user, id, '创建', null, `报销单号 ${claimNo}，申请金额 ${moneyText(values.applyAmount)} 元`);
     }),
   );
   return claimById(ctx.db, ctx.deps.dicts, ctx.user, id);
@@ -190,7 +191,7 @@ export async function editClaim(ctx: ResourceCtx, body: ClaimEditBody): Promise<
       await t.update(finClaim).set({ ...values, approvedAmount: null, ...updated(ctx.user) }).where(eq(finClaim.id, row.id));
       await writeInvoices(t, row.id, body);
       await linkAttachments(t, CLAIM_FILE_BIZ, row.id, attachmentsOf(body), org.sysOrgCode);
-      await writeClaimLog(t, ctx.user, row.id, '修改', null, `申请金额 ${values.applyAmount} 元，发票 ${body.invoices.length} 张`);
+      await writeClaimLog(t, ctx.user, row.id, '修改', null, `申请金额 ${moneyText(values.applyAmount)} 元，发票 ${body.invoices.length} 张`);
     }),
   );
   return claimById(ctx.db, ctx.deps.dicts, ctx.user, body.id);
