@@ -21,6 +21,16 @@ import { finClaim, finClaimPayment, type ClaimRow } from './claim.table.ts';
 /** The 付款流水号 of each claim of a run: the one given, or `<given>-<n>` for each of several. */
 const serialOf = (body: ClaimPayBody, index: number) => (body.ids.length > 1 ? `${body.serialNo}-${index + 1}` : body.serialNo);
 
+/** A refusal while paying one claim of a run names the claim, so finance knows which one stopped the run. */
+async function naming<T>(claimNo: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof BizError) throw new BizError(`${claimNo}：${error.message}`, error.code, error.httpStatus, error.result);
+    throw error;
+  }
+}
+
 /**
  * 付款 of one claim inside the run's transaction: the claim row locked, then the ledger's 扣减 of what
  * the batch froze (key `claim:<id>:pay`), the payment record and the status change — all or nothing.
@@ -33,19 +43,22 @@ async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, 
   if (claim.status === ClaimStatus.paid && claim.serialNo === serialNo) return null;
   if (!CLAIM_PAYABLE_STATUSES.includes(claim.status) || !claim.approvedAmount) throw new BizError(`${claim.claimNo}：${ClaimMsg.notPayable}`);
   assertNotSelf(claim.submitBy, user);
-  await usableBankAccount(t, claim.orgId, claim.bankAccountId);
+  await naming(claim.claimNo, usableBankAccount(t, claim.orgId, claim.bankAccountId));
   await lockBatch(t, claim.batchId);
   const now = new Date();
-  const booked = await ledger.deduct(t, user, {
-    poolId: claim.poolId,
-    amount: claim.approvedAmount,
-    opKey: `claim:${claim.id}:pay`,
-    bizRef: batchRef(claim.batchId),
-    bizNo: claim.claimNo,
-    orgId: claim.orgId,
-    orgName: claim.orgName,
-    remark: `报销付款 流水号 ${serialNo}`,
-  });
+  const booked = await naming(
+    claim.claimNo,
+    ledger.deduct(t, user, {
+      poolId: claim.poolId,
+      amount: claim.approvedAmount,
+      opKey: `claim:${claim.id}:pay`,
+      bizRef: batchRef(claim.batchId),
+      bizNo: claim.claimNo,
+      orgId: claim.orgId,
+      orgName: claim.orgName,
+      remark: `报销付款 流水号 ${serialNo}`,
+    }),
+  );
   await t.insert(finClaimPayment).values({
     id: newId(),
     claimId: claim.id,

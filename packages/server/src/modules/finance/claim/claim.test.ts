@@ -226,8 +226,9 @@ describe('DOMAIN expense claim payment: 扣减 from the batch\'s frozen money in
     await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(first));
     // the frozen money shrinks behind the claim's back (a release of the batch): the ledger has the last word
     await ledger.release(db, null, { poolId: s.poolId, amount: '100', opKey: `test:${batch}:release`, bizRef: `batch:${batch}` });
+    // in a run of claims, the refusal names the claim that stopped it
     const res = await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(second));
-    expect(res.message).toBe(PoolLedgerMsg.deductTooMuch('0.00'));
+    expect(res.message).toBe(`${(await s.claim(second)).claimNo}：${PoolLedgerMsg.deductTooMuch('0.00')}`);
     expect((await s.claim(second)).status).toBe(ClaimStatus.toPay);
     expect(await deductsOf((await s.claim(second)).claimNo)).toHaveLength(0);
   });
