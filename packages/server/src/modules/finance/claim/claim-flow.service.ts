@@ -38,9 +38,9 @@ const target = (stage: Stage, result: ClaimReviewBody['result']) => (result === 
 
 /**
  * One review step through `decide()`: the status change, the approval record and the submitter's
- * message (what this step decided and what comes next, `reviewNotice`) in one transaction. On a pass the 核定金额 (given, else the one set before, else 申请金额 −
- * 扣减项) is checked against its limits with the batch row locked, so two approvals of one batch queue
- * and cannot promise the same frozen money twice.
+ * message (what this step decided and what comes next, `reviewNotice`) in one transaction. On a pass
+ * the 核定金额 (given, else the one set before, else 申请金额 − 扣减项) is checked against its limits with
+ * the batch row locked, so two approvals of one batch queue and cannot promise the same frozen money twice.
  */
 async function review(db: Db, sockets: SocketHub, user: SessionUser, body: ClaimReviewBody, stage: Stage): Promise<string> {
   const to = target(stage, body.result);
