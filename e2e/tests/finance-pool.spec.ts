@@ -56,7 +56,7 @@ test.describe('资金池管理 and the money ledger', () => {
     await formItem(overdraft, '调整金额（元，调减填负数）').locator('input').fill('-200000');
     await formItem(overdraft, '调整原因').locator('textarea').fill('超额调减');
     await button(overdraft, '确定').click();
-    await toast(page, '调整后可用余额将小于0（可用余额 104500.50 元）');
+    await toast(page, '调整后可用余额将小于0（可用余额 104,500.50 元）');
     await button(overdraft, '取消').click();
     await expect(poolRow).toContainText('104,500.50');
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
 import { RightsMsg, dateField, dictValue, filePathsField, idBody, optionalDate, optionalText } from '../rights/common.ts';
-import { fromCents, MONEY_PATTERN, nonNegativeMoney, positiveMoney, toCents } from './money.ts';
+import { fitsMoneyColumn, fromCents, MONEY_PATTERN, MoneyMsg, moneyText, nonNegativeMoney, positiveMoney, toCents } from './money.ts';
 import { EXPENSE_TYPE_VALUES, type ClaimRecord } from './claim-records.ts';
 
 export * from './claim-records.ts';
@@ -34,8 +34,12 @@ export const ClaimMsg = {
   invoiceNo: '发票号码应为8位或20位数字',
   invoiceFiles: '请上传发票及凭证文件',
   invoiceRepeated: (code: string, no: string) => `发票重复：${code ? `${code}-` : ''}${no}`,
+  /** to the organisation that holds the invoice in one of its own claims */
   invoiceTaken: (code: string, no: string, claimNo: string) => `发票 ${code ? `${code}-` : ''}${no} 已在报销单 ${claimNo} 中申请报销，不能重复报销`,
-  applyOverInvoices: (total: string) => `申请金额不能大于发票金额合计（${total} 元）`,
+  /** to any other organisation: that the invoice is claimed, never where (another organisation's claim is not its business) */
+  invoiceClaimed: (code: string, no: string) => `发票 ${code ? `${code}-` : ''}${no} 已被申请报销，不能重复报销`,
+  invoiceTotalOverColumn: MoneyMsg.overColumn('发票金额合计'),
+  applyOverInvoices: (total: string) => `申请金额不能大于发票金额合计（${moneyText(total)} 元）`,
   deductionsTooMuch: '扣减项金额须小于申请金额',
   notEditable: '只有待提交或退回补充发票的报销单可以修改',
   notDeletable: '只有待提交的报销单可以删除',
@@ -45,9 +49,9 @@ export const ClaimMsg = {
   notPayable: '只有待付款或付款失败的报销单可以付款',
   opinionRequired: '驳回或退回时请填写审核意见',
   approvedRequired: '请填写核定金额',
-  approvedOverNet: (net: string) => `核定金额不能大于申请金额减扣减项（${net} 元）`,
-  approvedOverFrozen: (left: string) => `核定金额不能大于批次尚可报销的冻结金额（${left} 元）`,
-  approvedOverCap: (left: string) => `核定金额超过资金池单机构上限，本机构尚可核定 ${left} 元`,
+  approvedOverNet: (net: string) => `核定金额不能大于申请金额减扣减项（${moneyText(net)} 元）`,
+  approvedOverFrozen: (left: string) => `核定金额不能大于批次尚可报销的冻结金额（${moneyText(left)} 元）`,
+  approvedOverCap: (left: string) => `核定金额超过资金池单机构上限，本机构尚可核定 ${moneyText(left)} 元`,
   serialTaken: (serialNo: string) => `付款流水号 ${serialNo} 已被使用`,
   serialRequired: '请填写付款流水号',
   voucherRequired: '请上传付款凭证',
@@ -67,6 +71,42 @@ export const ClaimMsg = {
   /** spec §2 notice modal reminder */
   closedNoticeTitle: (batchNo: string) => `批次 ${batchNo} 已结案，请上传报销信息`,
   returnedNoticeTitle: (claimNo: string) => `报销单 ${claimNo} 被退回补充发票`,
+} as const;
+
+/** The review steps of a claim, as its notices name them. */
+export type ClaimReviewStage = '业务审核' | '财务审核';
+
+/**
+ * What the submitter is told at each step of a claim: what happened, the amount decided when it differs
+ * from the amount asked, and what comes next. Amounts read with thousands separators.
+ */
+export const ClaimNotice = {
+  bizPassed: (claimNo: string) => `报销单业务审核通过，待财务审核：${claimNo}`,
+  financePassed: (claimNo: string) => `报销单财务审核通过，待付款：${claimNo}`,
+  rejected: (stage: ClaimReviewStage, claimNo: string) => `报销单${stage}未通过，已驳回：${claimNo}`,
+  returned: ClaimMsg.returnedNoticeTitle,
+  paid: (claimNo: string, amount: string, payDate: string) => `报销单已付款：${claimNo}，${moneyText(amount)} 元，付款日期 ${payDate}`,
+  payFailed: (claimNo: string) => `报销单付款失败：${claimNo}`,
+  /** appended to a pass's title when the amount decided is less than the amount asked */
+  cut: (approved: string, asked: string) => `（核定 ${moneyText(approved)} 元，申请 ${moneyText(asked)} 元）`,
+  /** the amounts of a claim: what was asked, and what was decided (with the cut) once there is a decision */
+  amounts: (claim: { applyAmount: string; deductions: string; approvedAmount: string | null }): string => {
+    const asked = toCents(claim.applyAmount);
+    if (claim.approvedAmount === null) return `申请金额 ${moneyText(asked)} 元`;
+    const decided = toCents(claim.approvedAmount);
+    if (decided === asked) return `核定金额 ${moneyText(decided)} 元（与申请金额相同）`;
+    const deductions = toCents(claim.deductions);
+    const within = deductions > 0n ? `，其中扣减项 ${moneyText(deductions)} 元` : '';
+    return `核定金额 ${moneyText(decided)} 元，申请金额 ${moneyText(asked)} 元，核减 ${moneyText(asked - decided)} 元${within}`;
+  },
+  next: {
+    bizPassed: '下一步：协会财务审核；审核通过后安排付款，付款后会另行通知您。',
+    financePassed: '下一步：协会财务安排付款，付款后会另行通知您。',
+    rejected: '该报销单已结束，不能再修改或提交；如有疑问请联系协会。',
+    returned: '请在「报销管理」中补充发票及凭证后重新提交。',
+    paid: '请核对收款账户的到账情况；如未到账，请联系协会财务。',
+    payFailed: '无需重新提交报销单：协会财务核实后将重新付款。如收款账户信息有误，请尽快联系协会财务更正。',
+  },
 } as const;
 
 const INVOICE_CODE = /^(\d{10}|\d{12})$/;
@@ -110,6 +150,11 @@ const claimRules = (body: ClaimShape, ctx: z.RefinementCtx) => {
     seen.add(key);
   }
   const total = body.invoices.reduce((sum, inv) => sum + toCents(inv.amount), 0n);
+  // The claim stores the sum (发票金额合计, numeric(14,2)): a sum it cannot hold is refused here, not by the database.
+  if (!fitsMoneyColumn(total)) {
+    ctx.addIssue({ code: 'custom', message: ClaimMsg.invoiceTotalOverColumn, path: ['invoices'] });
+    return;
+  }
   if (toCents(body.applyAmount) > total) ctx.addIssue({ code: 'custom', message: ClaimMsg.applyOverInvoices(fromCents(total)), path: ['applyAmount'] });
   if (toCents(body.deductions) >= toCents(body.applyAmount)) ctx.addIssue({ code: 'custom', message: ClaimMsg.deductionsTooMuch, path: ['deductions'] });
 };

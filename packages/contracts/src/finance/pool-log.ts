@@ -1,4 +1,5 @@
 import { defineResource, permCodes } from '../resource.ts';
+import { MoneyMsg, moneyText } from './money.ts';
 
 /** pool_change_type: 入账, 冻结, 解冻, 扣减(支付), 退回, 调整 */
 export const PoolChangeType = { deposit: '1', freeze: '2', release: '3', deduct: '4', refund: '5', adjust: '6' } as const;
@@ -57,11 +58,13 @@ export const PoolLedgerMsg = {
   paused: '资金池已暂停，不能操作资金',
   settled: '资金池已结清，不能操作资金',
   notActive: '资金池未启用，不能冻结或支付资金',
-  overdraw: (balance: string) => `资金池可用余额不足（可用余额 ${balance} 元）`,
-  adjustBelowZero: (balance: string) => `调整后可用余额将小于0（可用余额 ${balance} 元）`,
-  releaseTooMuch: (held: string) => `解冻金额超过该业务的冻结金额（尚冻结 ${held} 元）`,
-  deductTooMuch: (held: string) => `扣减金额超过该业务的冻结金额（尚冻结 ${held} 元）`,
-  refundTooMuch: (paid: string) => `退回金额超过该业务已扣减的金额（可退回 ${paid} 元）`,
+  overdraw: (balance: string) => `资金池可用余额不足（可用余额 ${moneyText(balance)} 元）`,
+  adjustBelowZero: (balance: string) => `调整后可用余额将小于0（可用余额 ${moneyText(balance)} 元）`,
+  releaseTooMuch: (held: string) => `解冻金额超过该业务的冻结金额（尚冻结 ${moneyText(held)} 元）`,
+  deductTooMuch: (held: string) => `扣减金额超过该业务的冻结金额（尚冻结 ${moneyText(held)} 元）`,
+  refundTooMuch: (paid: string) => `退回金额超过该业务已扣减的金额（可退回 ${moneyText(paid)} 元）`,
+  /** a 入账 or 调增 that would take the total past its column (numeric(14,2)); `room` is what may still be added */
+  totalOverColumn: (room: string) => `${MoneyMsg.overColumn('资金池总额')}（最多还可增加 ${moneyText(room)} 元）`,
   bizRefRequired: '缺少关联业务',
   keyReused: '该业务键已用于另一笔资金操作',
   reasonRequired: '请填写调整原因',

@@ -72,10 +72,13 @@ export async function batchResultStatistics(db: Db, dicts: DictService, user: Se
   return found.map((r) => ({ ...r, text: texts.get(r.value) ?? r.value }));
 }
 
-/** 待付款 for finance: what the payment queue holds, counted and added up exactly in the database. */
+/**
+ * 待付款 for finance: what the payment queue holds, counted and added up exactly in the database; the sum
+ * stays unbounded numeric, since many amounts may add up past what one numeric(14,2) column holds.
+ */
 export async function pendingPaymentSummary(db: Db): Promise<PendingPaymentSummary> {
   const [summary] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number), amount: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0)::numeric(14, 2)::text` })
+    .select({ count: sql<number>`count(*)`.mapWith(Number), amount: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0.00)::text` })
     .from(finClaim)
     .where(inArray(finClaim.status, [ClaimStatus.toPay, ClaimStatus.payFailed]));
   return summary;

@@ -1,6 +1,10 @@
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PENDING_PAYMENT_SUMMARY_PATH } from '@sbwq/contracts';
+import { fromCents, MONEY_COLUMN_MAX, MONEY_COLUMN_MAX_CENTS, PaymentResult, PENDING_PAYMENT_SUMMARY_PATH, toCents } from '@sbwq/contracts';
+import { newId } from '../../platform/db/ids.ts';
 import { claimRig } from '../finance/claim/claim.fixtures.ts';
+import { finClaim, finClaimPayment } from '../finance/claim/claim.table.ts';
+import { monitorToday } from './task-monitor.service.ts';
 
 describe('dashboard: 待付款 count and amount for finance (DOMAIN dashboard statistics)', async () => {
   const s = await claimRig({ orgCap: '60000' });
@@ -17,6 +21,19 @@ describe('dashboard: 待付款 count and amount for finance (DOMAIN dashboard st
     expect((await summary(finance.token)).result).toEqual({ count: 2, amount: '620.30' });
     await rig.call(finance.token, 'POST', '/rights/financeRecord/payment/pay', await s.payBody(first));
     expect((await summary(finance.token)).result).toEqual({ count: 1, amount: '120.20' });
+  });
+
+  it('sums past what one numeric(14,2) column holds are answered exactly, not with a 500 (待付款, and 监控\'s payments today)', async () => {
+    const db = rig.database.db;
+    const ids = [await s.claimOf('1'), await s.claimOf('2')];
+    for (const id of ids) await s.toPay(id);
+    // each amount fits its column; only their sum does not (two claims at the limit are set directly: no pool holds that much)
+    await db.update(finClaim).set({ applyAmount: MONEY_COLUMN_MAX, approvedAmount: MONEY_COLUMN_MAX }).where(inArray(finClaim.id, ids));
+    expect((await summary(finance.token)).result).toEqual({ count: 3, amount: fromCents(toCents('120.20') + 2n * MONEY_COLUMN_MAX_CENTS) });
+    await db.update(finClaimPayment).set({ amount: MONEY_COLUMN_MAX }).where(eq(finClaimPayment.result, PaymentResult.paid));
+    const [claim] = await db.select().from(finClaim).where(eq(finClaim.id, ids[0]));
+    await db.insert(finClaimPayment).values({ id: newId(), claimId: claim.id, claimNo: claim.claimNo, orgName: claim.orgName, amount: MONEY_COLUMN_MAX, result: PaymentResult.paid, serialNo: 'LIMIT-2' });
+    expect((await monitorToday(db)).payments).toEqual({ count: 2, amount: fromCents(2n * MONEY_COLUMN_MAX_CENTS) });
   });
 
   it('an organisation user may not read it', async () => {

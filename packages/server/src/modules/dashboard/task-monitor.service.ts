@@ -73,7 +73,7 @@ export async function monitorToday(db: Db, now = new Date()): Promise<MonitorTod
     db.select({ n: count }).from(rightsApproval).where(and(gte(rightsApproval.approveTime, from), lt(rightsApproval.approveTime, to))),
     // by 付款日期, the date the list shows and filters on, so the figure opens exactly its rows
     db
-      .select({ n: count, amount: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0)::numeric(14, 2)::text` })
+      .select({ n: count, amount: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0.00)::text` })
       .from(finClaim)
       .where(and(eq(finClaim.status, ClaimStatus.paid), eq(finClaim.payDate, today))),
     db

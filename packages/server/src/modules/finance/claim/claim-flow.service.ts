@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ApprovalBizType, ApprovalNode, CLAIM_EDITABLE_STATUSES, ClaimMsg, ClaimStatus, fromCents, toCents, type ClaimReviewBody } from '@sbwq/contracts';
+import { ApprovalBizType, ApprovalNode, CLAIM_EDITABLE_STATUSES, ClaimMsg, ClaimNotice, ClaimStatus, fromCents, moneyText, toCents, type ClaimReviewBody, type ClaimReviewStage } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -7,7 +7,7 @@ import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { decide } from '../../rights/approval/decide.ts';
 import { requireReadyOrg } from '../../rights/org/org-context.ts';
 import { checkApproved, claimableBatch, lockBatch, usableBankAccount } from './claim-rules.ts';
-import { claimReminder } from './claim-notice.ts';
+import { reviewNotice } from './claim-notice.ts';
 import { CLAIM_PAGE, lockOwnClaim, who, writeClaimLog } from './claim.service.ts';
 import { finClaim, type ClaimRow } from './claim.table.ts';
 
@@ -26,11 +26,11 @@ export async function submitClaim(db: Db, user: SessionUser, id: string): Promis
       .update(finClaim)
       .set({ status: ClaimStatus.bizReview, submitBy: user.id, submitTime: now, approvedAmount: null, auditOpinion: null, bizReviewerId: null, updateBy: user.username.slice(0, 32), updateTime: now })
       .where(eq(finClaim.id, id));
-    await writeClaimLog(t, user, id, '提交', null, `申请金额 ${row.applyAmount} 元，扣减项 ${row.deductions} 元`, now);
+    await writeClaimLog(t, user, id, '提交', null, `申请金额 ${moneyText(row.applyAmount)} 元，扣减项 ${moneyText(row.deductions)} 元`, now);
   });
 }
 
-type Stage = { from: string; passTo: string; node: string; notPending: string; action: string };
+type Stage = { from: string; passTo: string; node: string; notPending: string; action: ClaimReviewStage };
 const BIZ: Stage = { from: ClaimStatus.bizReview, passTo: ClaimStatus.financeReview, node: ApprovalNode.first, notPending: ClaimMsg.notBizReview, action: '业务审核' };
 const FINANCE: Stage = { from: ClaimStatus.financeReview, passTo: ClaimStatus.toPay, node: ApprovalNode.finance, notPending: ClaimMsg.notFinanceReview, action: '财务审核' };
 
@@ -38,13 +38,12 @@ const target = (stage: Stage, result: ClaimReviewBody['result']) => (result === 
 
 /**
  * One review step through `decide()`: the status change, the approval record and the submitter's
- * message in one transaction. On a pass the 核定金额 (given, else the one set before, else 申请金额 −
- * 扣减项) is checked against its limits with the batch row locked, so two approvals of one batch queue
- * and cannot promise the same frozen money twice.
+ * message (what this step decided and what comes next, `reviewNotice`) in one transaction. On a pass
+ * the 核定金额 (given, else the one set before, else 申请金额 − 扣减项) is checked against its limits with
+ * the batch row locked, so two approvals of one batch queue and cannot promise the same frozen money twice.
  */
 async function review(db: Db, sockets: SocketHub, user: SessionUser, body: ClaimReviewBody, stage: Stage): Promise<string> {
   const to = target(stage, body.result);
-  const after: { reminder: Awaited<ReturnType<typeof claimReminder>> } = { reminder: null };
   await decide(db, sockets, user, body, {
     find: async () => (await db.select().from(finClaim).where(eq(finClaim.id, body.id)))[0],
     submitterOf: (row) => row.submitBy,
@@ -68,15 +67,14 @@ async function review(db: Db, sockets: SocketHub, user: SessionUser, body: Claim
     },
     notPending: async () => stage.notPending,
     andThen: async (t, row, now) => {
-      const amount = body.result === 'pass' ? `核定金额 ${row.approvedAmount} 元` : null;
+      const amount = body.result === 'pass' ? ClaimNotice.amounts(row) : null;
       await writeClaimLog(t, user, row.id, stage.action, RESULT_TEXT[body.result], [amount, body.opinion && `意见：${body.opinion}`].filter(Boolean).join('；') || null, now);
-      if (to === ClaimStatus.returned) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'returned', claimNo: row.claimNo, busId: row.id, remark: body.opinion });
       return row;
     },
     approval: (row: ClaimRow) => ({ bizType: ApprovalBizType.claim, bizTitle: `${row.claimNo} ${row.orgName}`, node: stage.node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: () => CLAIM_PAGE,
+    message: (t, row, standard) => reviewNotice(t, user, row, { stage: stage.action, result: body.result, opinion: body.opinion }, standard),
   });
-  if (after.reminder) await after.reminder.push(sockets);
   if (body.result === 'reject') return ClaimMsg.rejected;
   if (body.result === 'returned') return ClaimMsg.returned;
   return stage === BIZ ? ClaimMsg.toFinance : ClaimMsg.toPay;

@@ -1,9 +1,11 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { CLAIM_PAYABLE_STATUSES, ClaimMsg, ClaimStatus, PaymentResult, type ClaimPayBody, type ClaimPayFailedBody, type PaymentRecord } from '@sbwq/contracts';
+import { CLAIM_PAYABLE_STATUSES, ClaimMsg, ClaimStatus, moneyText, PaymentResult, type ClaimPayBody, type ClaimPayFailedBody, type PaymentRecord } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import type { SocketHub } from '../../../platform/socket/hub.ts';
+import type { WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
@@ -12,37 +14,51 @@ import { assertNotSelf } from '../../rights/approval/approval.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../rights/shared/attachments.ts';
 import * as ledger from '../pool/pool-ledger.service.ts';
 import { batchRef, lockBatch, usableBankAccount } from './claim-rules.ts';
+import { paymentNotice, pushQuietly } from './claim-notice.ts';
 import { CLAIM_FILE_BIZ, visibleClaim, who, writeClaimLog } from './claim.service.ts';
 import { finClaim, finClaimPayment, type ClaimRow } from './claim.table.ts';
 
 /** The 付款流水号 of each claim of a run: the one given, or `<given>-<n>` for each of several. */
 const serialOf = (body: ClaimPayBody, index: number) => (body.ids.length > 1 ? `${body.serialNo}-${index + 1}` : body.serialNo);
 
+/** A refusal while paying one claim of a run names the claim, so finance knows which one stopped the run. */
+async function naming<T>(claimNo: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof BizError) throw new BizError(`${claimNo}：${error.message}`, error.code, error.httpStatus, error.result);
+    throw error;
+  }
+}
+
 /**
  * 付款 of one claim inside the run's transaction: the claim row locked, then the ledger's 扣减 of what
  * the batch froze (key `claim:<id>:pay`), the payment record and the status change — all or nothing.
  * A claim already paid with this very 流水号 is the retry of a request whose answer was lost: it is
- * answered as paid, and nothing is booked again.
+ * answered as paid, and nothing is booked again (nor told again). Returns the submitter's notice.
  */
-async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, serialNo: string): Promise<'paid' | 'repeated'> {
+async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, serialNo: string): Promise<WrittenNotice | null> {
   const [claim] = await t.select().from(finClaim).where(eq(finClaim.id, id)).for('update');
   if (!claim) throw new BizError(ClaimMsg.notFound);
-  if (claim.status === ClaimStatus.paid && claim.serialNo === serialNo) return 'repeated';
+  if (claim.status === ClaimStatus.paid && claim.serialNo === serialNo) return null;
   if (!CLAIM_PAYABLE_STATUSES.includes(claim.status) || !claim.approvedAmount) throw new BizError(`${claim.claimNo}：${ClaimMsg.notPayable}`);
   assertNotSelf(claim.submitBy, user);
-  await usableBankAccount(t, claim.orgId, claim.bankAccountId);
+  await naming(claim.claimNo, usableBankAccount(t, claim.orgId, claim.bankAccountId));
   await lockBatch(t, claim.batchId);
   const now = new Date();
-  const booked = await ledger.deduct(t, user, {
-    poolId: claim.poolId,
-    amount: claim.approvedAmount,
-    opKey: `claim:${claim.id}:pay`,
-    bizRef: batchRef(claim.batchId),
-    bizNo: claim.claimNo,
-    orgId: claim.orgId,
-    orgName: claim.orgName,
-    remark: `报销付款 流水号 ${serialNo}`,
-  });
+  const booked = await naming(
+    claim.claimNo,
+    ledger.deduct(t, user, {
+      poolId: claim.poolId,
+      amount: claim.approvedAmount,
+      opKey: `claim:${claim.id}:pay`,
+      bizRef: batchRef(claim.batchId),
+      bizNo: claim.claimNo,
+      orgId: claim.orgId,
+      orgName: claim.orgName,
+      remark: `报销付款 流水号 ${serialNo}`,
+    }),
+  );
   await t.insert(finClaimPayment).values({
     id: newId(),
     claimId: claim.id,
@@ -62,22 +78,29 @@ async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, 
     .set({ status: ClaimStatus.paid, payDate: body.payDate, serialNo, payVoucher: body.voucher, payFailReason: null, paidBy: who(user), paidTime: now, updateBy: user.username.slice(0, 32), updateTime: now })
     .where(eq(finClaim.id, claim.id));
   await linkAttachments(t, CLAIM_FILE_BIZ, claim.id, [{ paths: body.voucher, fileType: FileType.payment }]);
-  await writeClaimLog(t, user, claim.id, '付款', `${claim.approvedAmount} 元`, `付款日期 ${body.payDate}，流水号 ${serialNo}`, now);
-  return 'paid';
+  await writeClaimLog(t, user, claim.id, '付款', `${moneyText(claim.approvedAmount)} 元`, `付款日期 ${body.payDate}，流水号 ${serialNo}`, now);
+  return paymentNotice(t, user, claim, { paid: true, payDate: body.payDate, serialNo });
 }
 
 /**
  * 付款 of one claim or a run of several, all-or-nothing in one transaction: one claim that cannot be
  * paid (or a 流水号 already used) pays none of them, so the bank file and the books never disagree.
+ * Each submitter is told once the run is committed.
  */
-export async function payClaims(db: Db, user: SessionUser, body: ClaimPayBody): Promise<string[]> {
+export async function payClaims(db: Db, sockets: SocketHub, user: SessionUser, body: ClaimPayBody): Promise<string[]> {
   await checkAttachments(db, user, [{ paths: body.voucher }]);
   try {
-    await db.transaction(async (t) => {
+    const notices = await db.transaction(async (t) => {
       // claims in id order, whatever order the run lists them: two runs over the same claims lock them alike
       const order = body.ids.map((id, i) => ({ id, serial: serialOf(body, i) })).sort((x, y) => (x.id < y.id ? -1 : 1));
-      for (const { id, serial } of order) await payOne(t, user, body, id, serial);
+      const written: WrittenNotice[] = [];
+      for (const { id, serial } of order) {
+        const notice = await payOne(t, user, body, id, serial);
+        if (notice) written.push(notice);
+      }
+      return written;
     });
+    for (const notice of notices) await pushQuietly(sockets, notice);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // the 流水号 index (a concurrent run took it), or the paid-once index (another payment of the claim won)
@@ -88,9 +111,9 @@ export async function payClaims(db: Db, user: SessionUser, body: ClaimPayBody): 
   return body.ids;
 }
 
-/** 付款失败: → 付款失败 with its reason, back in the payment queue; no money moves. */
-export async function payFailed(db: Db, user: SessionUser, body: ClaimPayFailedBody): Promise<void> {
-  await db.transaction(async (t) => {
+/** 付款失败: → 付款失败 with its reason, back in the payment queue; no money moves. The submitter is told why. */
+export async function payFailed(db: Db, sockets: SocketHub, user: SessionUser, body: ClaimPayFailedBody): Promise<void> {
+  const notice = await db.transaction(async (t) => {
     const [claim] = await t.select().from(finClaim).where(eq(finClaim.id, body.id)).for('update');
     if (!claim) throw new BizError(ClaimMsg.notFound);
     if (!CLAIM_PAYABLE_STATUSES.includes(claim.status)) throw new BizError(ClaimMsg.notPayable);
@@ -109,7 +132,9 @@ export async function payFailed(db: Db, user: SessionUser, body: ClaimPayFailedB
     });
     await t.update(finClaim).set({ status: ClaimStatus.payFailed, payFailReason: body.reason, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(finClaim.id, claim.id));
     await writeClaimLog(t, user, claim.id, '付款失败', null, body.reason, now);
+    return paymentNotice(t, user, claim, { paid: false, reason: body.reason });
   });
+  if (notice) await pushQuietly(sockets, notice);
 }
 
 /** The payment attempts of a claim the caller may see, newest first. */

@@ -59,27 +59,30 @@ export async function usableBankAccount(db: Db, orgId: string, id: string): Prom
   return account;
 }
 
-/** Refuses an invoice another claim already holds, naming that claim. */
-export async function checkInvoicesFree(db: Db, invoices: InvoiceValue[], claimId: string | null) {
+/**
+ * Refuses an invoice another claim already holds. The caller's organisation is told which of its own
+ * claims holds it; another organisation only that it is claimed — its claim numbers are not theirs to see.
+ */
+export async function checkInvoicesFree(db: Db, orgId: string, invoices: InvoiceValue[], claimId: string | null) {
   for (const inv of invoices) {
     const [held] = await db
-      .select({ claimNo: finClaim.claimNo })
+      .select({ claimNo: finClaim.claimNo, orgId: finClaim.orgId })
       .from(finClaimInvoice)
       .innerJoin(finClaim, eq(finClaim.id, finClaimInvoice.claimId))
       .where(and(eq(finClaimInvoice.invoiceCode, inv.invoiceCode), eq(finClaimInvoice.invoiceNo, inv.invoiceNo), claimId ? ne(finClaimInvoice.claimId, claimId) : undefined));
-    if (held) throw new BizError(ClaimMsg.invoiceTaken(inv.invoiceCode, inv.invoiceNo, held.claimNo));
+    if (held) throw new BizError(held.orgId === orgId ? ClaimMsg.invoiceTaken(inv.invoiceCode, inv.invoiceNo, held.claimNo) : ClaimMsg.invoiceClaimed(inv.invoiceCode, inv.invoiceNo));
   }
 }
 
-/** After a unique-index refusal (a concurrent save won): the invoice and the claim that holds it. */
-export async function invoiceClash(db: Db, invoices: InvoiceValue[], claimId: string): Promise<BizError> {
+/** After a unique-index refusal (a concurrent save won): the invoice, and the claim holding it when it is the caller's. */
+export async function invoiceClash(db: Db, orgId: string, invoices: InvoiceValue[], claimId: string): Promise<BizError> {
   try {
-    await checkInvoicesFree(db, invoices, claimId);
+    await checkInvoicesFree(db, orgId, invoices, claimId);
   } catch (error) {
     if (error instanceof BizError) return error;
     throw error;
   }
-  return new BizError(ClaimMsg.invoiceTaken(invoices[0].invoiceCode, invoices[0].invoiceNo, ''));
+  return new BizError(ClaimMsg.invoiceClaimed(invoices[0].invoiceCode, invoices[0].invoiceNo));
 }
 
 /**

@@ -121,14 +121,14 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const ids = await payment.payClaims(db, request.user!, request.body);
+      const ids = await payment.payClaims(db, sockets, request.user!, request.body);
       pingMonitor(deps.sockets);
       const records = await Promise.all(ids.map((id) => service.claimById(db, dicts, request.user!, id)));
       return ok(records, ids.length > 1 ? ClaimMsg.paidBatch(ids.length) : ClaimMsg.paid, 200);
     },
   );
   r.post(ClaimPath.payFailed, { config: { permission: PaymentPerm.fail }, schema: { tags: payTags, summary: '登记付款失败（不变动资金）', body: claimPayFailedBody } }, async (request) => {
-    await payment.payFailed(db, request.user!, request.body);
+    await payment.payFailed(db, sockets, request.user!, request.body);
     return ok(await service.claimById(db, dicts, request.user!, request.body.id), ClaimMsg.payFailed, 200);
   });
   r.get(ClaimPath.payRunExport, { config: { permission: PaymentPerm.export }, schema: { tags: payTags, summary: '导出付款清单（收款户名、开户行、账号、金额、用途）', querystring: idsQuery } }, async (request, reply) =>

@@ -6,6 +6,7 @@ import {
   ClaimRoute,
   ClaimStatus,
   fromCents,
+  moneyText,
   splitFilePaths,
   toCents,
   type ClaimAddBody,
@@ -147,12 +148,12 @@ async function writeInvoices(t: Db, claimId: string, body: ClaimAddBody) {
   await t.insert(finClaimInvoice).values(body.invoices.map((inv) => ({ id: newId(), claimId, ...inv })));
 }
 
-/** A unique-index refusal on the invoices becomes the message naming the claim that holds the invoice. */
-async function savingInvoices<T>(db: Db, body: ClaimAddBody, claimId: string, work: () => Promise<T>): Promise<T> {
+/** A unique-index refusal on the invoices becomes the message of `checkInvoicesFree`. */
+async function savingInvoices<T>(db: Db, orgId: string, body: ClaimAddBody, claimId: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw await invoiceClash(db, body.invoices, claimId);
+    if (isUniqueViolation(error)) throw await invoiceClash(db, orgId, body.invoices, claimId);
     throw error;
   }
 }
@@ -162,15 +163,15 @@ export async function addClaim(ctx: ResourceCtx, body: ClaimAddBody): Promise<Cl
   const org = await requireReadyOrg(ctx.db, ctx.user);
   const values = await settings(ctx.db, org, body);
   await checkAttachments(ctx.db, ctx.user, attachmentsOf(body));
-  await checkInvoicesFree(ctx.db, body.invoices, null);
+  await checkInvoicesFree(ctx.db, org.id, body.invoices, null);
   const id = newId();
-  await savingInvoices(ctx.db, body, id, () =>
+  await savingInvoices(ctx.db, org.id, body, id, () =>
     ctx.db.transaction(async (t) => {
       const claimNo = await nextCode(t, 'claim_code');
       await t.insert(finClaim).values({ id, claimNo, orgId: org.id, orgName: org.orgName, ...values, status: ClaimStatus.draft, sysOrgCode: org.sysOrgCode, ...created(ctx.user) });
       await writeInvoices(t, id, body);
       for (const a of attachmentsOf(body)) await linkAttachments(t, CLAIM_FILE_BIZ, id, [a], org.sysOrgCode);
-      await writeClaimLog(t, ctx.user, id, '创建', null, `报销单号 ${claimNo}，申请金额 ${values.applyAmount} 元`);
+      await writeClaimLog(t, ctx.user, id, '创建', null, `报销单号 ${claimNo}，申请金额 ${moneyText(values.applyAmount)} 元`);
     }),
   );
   return claimById(ctx.db, ctx.deps.dicts, ctx.user, id);
@@ -180,8 +181,8 @@ export async function addClaim(ctx: ResourceCtx, body: ClaimAddBody): Promise<Cl
 export async function editClaim(ctx: ResourceCtx, body: ClaimEditBody): Promise<ClaimRecord> {
   const org = await requireReadyOrg(ctx.db, ctx.user);
   const values = await settings(ctx.db, org, body);
-  await checkInvoicesFree(ctx.db, body.invoices, body.id);
-  await savingInvoices(ctx.db, body, body.id, () =>
+  await checkInvoicesFree(ctx.db, org.id, body.invoices, body.id);
+  await savingInvoices(ctx.db, org.id, body, body.id, () =>
     ctx.db.transaction(async (t) => {
       const row = await lockOwnClaim(t, org, body.id);
       if (!CLAIM_EDITABLE_STATUSES.includes(row.status)) throw new BizError(ClaimMsg.notEditable);
@@ -190,7 +191,7 @@ export async function editClaim(ctx: ResourceCtx, body: ClaimEditBody): Promise<
       await t.update(finClaim).set({ ...values, approvedAmount: null, ...updated(ctx.user) }).where(eq(finClaim.id, row.id));
       await writeInvoices(t, row.id, body);
       await linkAttachments(t, CLAIM_FILE_BIZ, row.id, attachmentsOf(body), org.sysOrgCode);
-      await writeClaimLog(t, ctx.user, row.id, '修改', null, `申请金额 ${values.applyAmount} 元，发票 ${body.invoices.length} 张`);
+      await writeClaimLog(t, ctx.user, row.id, '修改', null, `申请金额 ${moneyText(values.applyAmount)} 元，发票 ${body.invoices.length} 张`);
     }),
   );
   return claimById(ctx.db, ctx.deps.dicts, ctx.user, body.id);

@@ -44,15 +44,47 @@ describe('DOMAIN expense claim: add, invoices, flow 待提交 → 待业务审�
     expect(await db.select().from(finClaimInvoice).where(eq(finClaimInvoice.claimId, id))).toHaveLength(0);
   });
 
-  it('the same invoice (code + number) is never claimed twice, by any organisation; the refusal names the claim; the unique index holds too', async () => {
+  it('the same invoice (code + number) is never claimed twice, by any organisation; the unique index holds too', async () => {
     const inv = await s.invoice(a, '300');
     const first = await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '300', { invoices: [inv] }));
     expect(first.success).toBe(true);
-    const again = await call(b.token, 'POST', `${BASE}/add`, await s.form(b, s.batchB, s.bankB, '300', { invoices: [{ ...inv, files: (await s.invoice(b, '1')).files }] }));
-    expect(again.message).toBe(ClaimMsg.invoiceTaken(inv.invoiceCode, inv.invoiceNo, first.result.claimNo));
     await expect(db.insert(finClaimInvoice).values({ id: 'dup-invoice', claimId: first.result.id, invoiceCode: inv.invoiceCode, invoiceNo: inv.invoiceNo, invoiceDate: '2026-01-01', amount: '1' })).rejects.toThrow();
     // 数电票: no code, 20-digit number
     expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '10', { invoices: [await s.invoice(a, '10', { invoiceCode: '', invoiceNo: '26332000000012345678' })] }))).success).toBe(true);
+  });
+
+  it('DOMAIN org scope: another organisation reusing an invoice is told it is already claimed, not in which claim; the own organisation is told its claim number', async () => {
+    const inv = await s.invoice(a, '300');
+    const first = await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '300', { invoices: [inv] }));
+    expect(first.success).toBe(true);
+    const reused = { ...inv, files: (await s.invoice(b, '1')).files };
+    const byB = await call(b.token, 'POST', `${BASE}/add`, await s.form(b, s.batchB, s.bankB, '300', { invoices: [reused] }));
+    expect(byB).toMatchObject({ success: false, message: ClaimMsg.invoiceClaimed(inv.invoiceCode, inv.invoiceNo) });
+    expect(byB.message).not.toContain(first.result.claimNo);
+    const ownB = await call(b.token, 'POST', `${BASE}/add`, await s.form(b, s.batchB, s.bankB, '50'));
+    const editB = await call(b.token, 'PUT', `${BASE}/edit`, { id: ownB.result.id, ...(await s.form(b, s.batchB, s.bankB, '300', { invoices: [reused] })) });
+    expect(editB.message).toBe(ClaimMsg.invoiceClaimed(inv.invoiceCode, inv.invoiceNo));
+    expect(editB.message).not.toContain(first.result.claimNo);
+    const byA = await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '300', { invoices: [inv] }));
+    expect(byA.message).toBe(ClaimMsg.invoiceTaken(inv.invoiceCode, inv.invoiceNo, first.result.claimNo));
+  });
+
+  it('发票金额合计 is stored in numeric(14,2): invoices summing to exactly 999,999,999,999.99 are kept, one cent more is refused with the limit (add and edit) and nothing changes', async () => {
+    const limit = [await s.invoice(a, '999999999999.00'), await s.invoice(a, '0.99')];
+    const kept = await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100', { invoices: limit }));
+    expect(kept).toMatchObject({ success: true, result: { invoiceTotal: '999999999999.99' } });
+    const over = [await s.invoice(a, '999999999999.99'), await s.invoice(a, '0.01')];
+    const added = await rig.request(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100', { invoices: over }));
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toMatchObject({ success: false, message: ClaimMsg.invoiceTotalOverColumn });
+    expect(ClaimMsg.invoiceTotalOverColumn).toContain('999,999,999,999.99');
+    const count = async () => (await db.select().from(finClaim).where(eq(finClaim.orgId, a.orgId))).length;
+    const before = await count();
+    const edited = await call(a.token, 'PUT', `${BASE}/edit`, { id: kept.result.id, ...(await s.form(a, s.batchA, s.bankA, '100', { invoices: [...over, await s.invoice(a, '5')] })) });
+    expect(edited).toMatchObject({ success: false, message: ClaimMsg.invoiceTotalOverColumn });
+    expect(await count()).toBe(before);
+    expect((await s.claim(kept.result.id)).invoiceTotal).toBe('999999999999.99');
+    expect(await call(a.token, 'DELETE', `${BASE}/delete?id=${kept.result.id}`)).toMatchObject({ success: true });
   });
 
   it('submit → 待业务审核; no longer editable; reviewer reviews, finance may not; limits on 核定金额; approval record and notice', async () => {
@@ -194,8 +226,9 @@ describe('DOMAIN expense claim payment: 扣减 from the batch\'s frozen money in
     await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(first));
     // the frozen money shrinks behind the claim's back (a release of the batch): the ledger has the last word
     await ledger.release(db, null, { poolId: s.poolId, amount: '100', opKey: `test:${batch}:release`, bizRef: `batch:${batch}` });
+    // in a run of claims, the refusal names the claim that stopped it
     const res = await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(second));
-    expect(res.message).toBe(PoolLedgerMsg.deductTooMuch('0.00'));
+    expect(res.message).toBe(`${(await s.claim(second)).claimNo}：${PoolLedgerMsg.deductTooMuch('0.00')}`);
     expect((await s.claim(second)).status).toBe(ClaimStatus.toPay);
     expect(await deductsOf((await s.claim(second)).claimNo)).toHaveLength(0);
   });

@@ -101,6 +101,7 @@ const REFUSALS: Record<string, (amount: string) => string> = {
   releaseTooMuch: PoolLedgerMsg.releaseTooMuch,
   deductTooMuch: PoolLedgerMsg.deductTooMuch,
   refundTooMuch: PoolLedgerMsg.refundTooMuch,
+  totalOverColumn: PoolLedgerMsg.totalOverColumn,
 };
 
 function refusal(code: string): BizError {
@@ -142,7 +143,7 @@ const resultOf = (row: BookedRow): LedgerResult => ({
 });
 
 /**
- * One booking through `fin_capital_pool_book` (migration 0010): lock, checks, both account moves and
+ * One booking through `fin_capital_pool_book` (migration 0010, its column limit 0015): lock, checks, both account moves and
  * the log row in one statement. Outside a transaction that statement is the transaction; inside a
  * caller's, a savepoint keeps a key clash (the only error it raises) from aborting the caller's work.
  */

@@ -67,7 +67,8 @@ describe(`资金池管理 and its ledger routes on ${dbKind}`, async () => {
     expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '-12.50' })).message).toContain('请填写调整原因');
     expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '0', reason: 'x' })).message).toContain('调整金额须为非0的数字');
     expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '-12.50', reason: '更正手续费' }))).toMatchObject({ success: true, result: { fromAccount: 'available', toAccount: 'external', balanceAfter: '2500.00' } });
-    expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '-2500.01', reason: '超额' })).message).toBe(PoolLedgerMsg.adjustBelowZero('2500.00'));
+    // spec §9 number filter: the amount in the refusal reads with thousands separators
+    expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '-2500.01', reason: '超额' })).message).toBe('调整后可用余额将小于0（可用余额 2,500.00 元）');
   });
 
   it('freeze, release, deduct and refund draw only on what their business reference holds', async () => {

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
-import { pushNotice, writeNotice, type WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
+import { pushNotice, writeNotice, type Notice, type WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
 import { assertNotSelf, writeApproval, type ApprovalWrite } from './approval.service.ts';
 
 /**
@@ -29,6 +29,11 @@ export type Decision<Row extends { id: string }> = {
   approval: (row: Row) => Pick<ApprovalWrite, 'bizType' | 'bizTitle' | 'node' | 'orgId' | 'sysOrgCode'>;
   /** the page (an app route) where the submitter finds the decided record */
   page: (row: Row) => string;
+  /**
+   * The whole message in place of the standard one, for a step whose message differs in more than words:
+   * its urgency, its readers (an organisation's users beside the submitter), its business type.
+   */
+  message?: (t: Db, row: Row, standard: Notice) => Promise<Notice>;
 };
 
 /** A decision's result and remark; 退回补正 (`returned`) is a result of the clue-batch reviews. */
@@ -48,7 +53,8 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
     const approval = d.approval(decided);
     await writeApproval(t, user, { ...approval, bizId: decided.id, result: body.result, opinion: body.opinion }, now);
     // The message is part of the decision: written with it, or (rolled back) not at all.
-    const written = submitter ? await writeNotice(t, decisionNotice(user, body, approval, decided.id, submitter, d.page(decided))) : null;
+    const standard = submitter ? decisionNotice(user, body, approval, decided.id, submitter, d.page(decided)) : null;
+    const written = standard ? await writeNotice(t, d.message ? await d.message(t, decided, standard) : standard) : null;
     return { row: decided, notice: written };
   });
   // Pushed only once the decision is committed: nobody is told of a decision that did not happen.
