@@ -1,9 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fromCents, MONEY_COLUMN_MAX, MONEY_COLUMN_MAX_CENTS, PaymentResult, PENDING_PAYMENT_SUMMARY_PATH, toCents } from '@sbwq/contracts';
-import { newId } from '../../platform/db/ids.ts';
+import { chinaToday, ClaimStatus, fromCents, MONEY_COLUMN_MAX, MONEY_COLUMN_MAX_CENTS, PENDING_PAYMENT_SUMMARY_PATH, toCents } from '@sbwq/contracts';
 import { claimRig } from '../finance/claim/claim.fixtures.ts';
-import { finClaim, finClaimPayment } from '../finance/claim/claim.table.ts';
+import { finClaim } from '../finance/claim/claim.table.ts';
 import { monitorToday } from './task-monitor.service.ts';
 
 describe('dashboard: 待付款 count and amount for finance (DOMAIN dashboard statistics)', async () => {
@@ -30,9 +29,10 @@ describe('dashboard: 待付款 count and amount for finance (DOMAIN dashboard st
     // each amount fits its column; only their sum does not (two claims at the limit are set directly: no pool holds that much)
     await db.update(finClaim).set({ applyAmount: MONEY_COLUMN_MAX, approvedAmount: MONEY_COLUMN_MAX }).where(inArray(finClaim.id, ids));
     expect((await summary(finance.token)).result).toEqual({ count: 3, amount: fromCents(toCents('120.20') + 2n * MONEY_COLUMN_MAX_CENTS) });
-    await db.update(finClaimPayment).set({ amount: MONEY_COLUMN_MAX }).where(eq(finClaimPayment.result, PaymentResult.paid));
-    const [claim] = await db.select().from(finClaim).where(eq(finClaim.id, ids[0]));
-    await db.insert(finClaimPayment).values({ id: newId(), claimId: claim.id, claimNo: claim.claimNo, orgName: claim.orgName, amount: MONEY_COLUMN_MAX, result: PaymentResult.paid, serialNo: 'LIMIT-2' });
+    // 监控 counts claims 已付款 with today's 付款日期 and adds up their 核定金额
+    for (const [n, id] of ids.entries()) {
+      await db.update(finClaim).set({ status: ClaimStatus.paid, payDate: chinaToday(new Date()), serialNo: `LIMIT-${n}` }).where(eq(finClaim.id, id));
+    }
     expect((await monitorToday(db)).payments).toEqual({ count: 2, amount: fromCents(2n * MONEY_COLUMN_MAX_CENTS) });
   });
 
