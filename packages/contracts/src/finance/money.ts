@@ -81,3 +81,14 @@ export const signedMoney = z.preprocess(
     .refine((v) => SIGNED_MONEY_PATTERN.test(v) && toCents(v) !== 0n, MoneyMsg.signed)
     .transform((v) => fromCents(toCents(v))),
 );
+
+/**
+ * An amount as a person reads it in a message or a log written by the server: thousands separators and
+ * exactly two decimals (`"11000"` → `"11,000.00"`, `123456n` cents → `"1,234.56"`), from the exact value.
+ */
+export function moneyText(amount: string | bigint): string {
+  const exact = fromCents(typeof amount === 'bigint' ? amount : toCents(amount));
+  const negative = exact.startsWith('-');
+  const [whole, frac] = (negative ? exact.slice(1) : exact).split('.');
+  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+}

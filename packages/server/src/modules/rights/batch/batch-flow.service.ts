@@ -9,6 +9,7 @@ import {
   EDITABLE_STATUSES,
   fromCents,
   ItemStatus,
+  moneyText,
   toCents,
   WITHDRAWABLE_STATUSES,
   type BatchClosureBody,
@@ -30,6 +31,7 @@ import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../shared/attachments.ts';
 import { rightsBatch, type BatchRow } from './batch.table.ts';
 import { claimReminder } from '../../finance/claim/claim-notice.ts';
+import { batchAvailable, batchLedger } from '../../finance/claim/claim-rules.ts';
 
 export const BATCH_PAGE = (id: string) => `/rights/batch/detail/${id}`;
 const who = (user: SessionUser) => (user.realname || user.username).slice(0, 100);
@@ -56,15 +58,28 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
   });
 }
 
-/** Gives back to the pool what the batch still holds frozen (核定 − 已解冻); returns the amount released. */
-async function releaseRest(t: Db, user: SessionUser, row: BatchRow, reason: string): Promise<string | null> {
+/**
+ * Gives back to the pool what the ledger still holds frozen for the batch, less what approved but unpaid
+ * claims were promised (those are paid from it later). Not 核定 − 已解冻: claims already paid took their
+ * part out of the freeze. The batch row is locked by the caller (claim approvals and payments lock it
+ * too) and the pool here, so nothing moves between the reading and the release.
+ * Answers what was released and what stays reserved for claims, or null when nothing was frozen.
+ */
+async function releaseRest(t: Db, user: SessionUser, row: BatchRow, reason: 'withdraw' | 'closure'): Promise<{ released: bigint; reserved: bigint } | null> {
   if (row.approvedAmount === null) return null;
-  const rest = toCents(row.approvedAmount) - toCents(row.releasedAmount);
-  if (rest <= 0n) return null;
+  await lockPool(t, row.poolId);
+  const { frozen } = await batchLedger(t, row.poolId, row.id);
+  const rest = await batchAvailable(t, row);
+  const reserved = frozen - rest;
+  if (rest <= 0n) return frozen > 0n ? { released: 0n, reserved } : null;
   await ledger.release(t, user, { poolId: row.poolId, amount: fromCents(rest), opKey: `${bizRef(row)}:release:${reason}`, bizRef: bizRef(row), bizNo: row.batchNo, orgId: row.orgId, orgName: row.orgName, remark: `线索批次${reason === 'withdraw' ? '撤销' : '结案'}解冻` });
-  await t.update(rightsBatch).set({ releasedAmount: row.approvedAmount }).where(eq(rightsBatch.id, row.id));
-  return fromCents(rest);
+  await t.update(rightsBatch).set({ releasedAmount: fromCents(toCents(row.releasedAmount) + rest) }).where(eq(rightsBatch.id, row.id));
+  return { released: rest, reserved };
 }
+
+/** What a release did, for the log and the notice: `解冻 2,501.00 元` and what stays for unpaid claims. */
+const releaseText = (r: { released: bigint; reserved: bigint }) =>
+  [r.released > 0n ? `解冻 ${moneyText(r.released)} 元` : '', r.reserved > 0n ? `待付款报销单保留 ${moneyText(r.reserved)} 元` : ''].filter(Boolean).join('，');
 
 /** 撤销: before 维权中; an approved batch gives its frozen amount back to the pool in the same transaction. */
 export async function withdrawBatch(db: Db, user: SessionUser, id: string, reason: string): Promise<void> {
@@ -75,7 +90,7 @@ export async function withdrawBatch(db: Db, user: SessionUser, id: string, reaso
     const released = await releaseRest(t, user, row, 'withdraw');
     const now = new Date();
     await t.update(rightsBatch).set({ status: BatchStatus.withdrawn, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
-    await writeLog(t, user, id, BatchLogAction.withdraw, `撤销原因：${reason}${released ? `；解冻 ${released} 元` : ''}`, now);
+    await writeLog(t, user, id, BatchLogAction.withdraw, `撤销原因：${reason}${released?.released ? `；解冻 ${moneyText(released.released)} 元` : ''}`, now);
   });
 }
 
@@ -209,7 +224,7 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
     notPending: async () => BatchMsg.notClosurePending,
     andThen: async (t, row, now) => {
       const released = body.result === 'pass' && row.successCount === 0 ? await releaseRest(t, user, row, 'closure') : null;
-      const text = body.result === 'pass' ? `结案审核通过${released ? `；无成功线索，解冻 ${released} 元` : ''}` : '结案申请退回';
+      const text = body.result === 'pass' ? `结案审核通过${released ? `；无成功线索，${releaseText(released)}` : ''}` : '结案申请退回';
       await writeLog(t, user, row.id, BatchLogAction.closureReview, `${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
       // spec §2: the money stays frozen for its expense claims, so the organisation is told to file them
       if (body.result === 'pass' && !released) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'closed', batchNo: row.batchNo, busId: row.id });
