@@ -26,6 +26,7 @@ import { decide } from '../approval/decide.ts';
 import { requireReadyOrg } from '../org/org-context.ts';
 import { capLeft, checkRights, secondReviewThreshold, successRate, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
+import { approvedWords, closedWords, closureReturnedWords, rejectedWords, returnedWords, toSecondReviewWords } from './batch-notice.ts';
 import { itemCounts, recount } from './batch-items.service.ts';
 import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../shared/attachments.ts';
@@ -54,7 +55,7 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
       .update(rightsBatch)
       .set({ status: BatchStatus.pending, submitBy: user.id, submitTime: now, approvedAmount: null, firstReviewerId: null, firstReviewerName: null, auditOpinion: null, updateBy: user.username.slice(0, 32), updateTime: now })
       .where(eq(rightsBatch.id, id));
-    await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${fresh.itemCount}，申请金额 ${fresh.applyAmount} 元`, now);
+    await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${fresh.itemCount}，申请金额 ${moneyText(fresh.applyAmount)} 元`, now);
   });
 }
 
@@ -106,7 +107,9 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
   const node = before.status === BatchStatus.pending ? ApprovalNode.first : before.status === BatchStatus.secondReview ? ApprovalNode.second : null;
   if (!node) throw new BizError(BatchMsg.notPending);
   if (node === ApprovalNode.second && before.firstReviewerId === user.id) throw new BizError(BatchMsg.sameReviewer);
-  const toSecond = body.result === 'pass' && node === ApprovalNode.first && toCents(before.applyAmount) > (await secondReviewThreshold(db));
+  const threshold = await secondReviewThreshold(db);
+  const toSecond = body.result === 'pass' && node === ApprovalNode.first && toCents(before.applyAmount) > threshold;
+  const step = node === ApprovalNode.first ? '初审' : '复审';
   const final = body.result === 'pass' && !toSecond;
   const approved = final ? (body.approvedAmount ?? before.approvedAmount ?? before.applyAmount) : (body.approvedAmount ?? null);
   if (approved !== null && toCents(approved) > toCents(before.applyAmount)) throw new BizError(BatchMsg.approvedTooMuch);
@@ -137,12 +140,21 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
     },
     andThen: async (t, row, now) => {
       if (final) await freezeApproved(t, user, row);
-      const text = { pass: toSecond ? '初审通过，转复审' : `审核通过，核定金额 ${approved} 元已冻结`, reject: '驳回', returned: '退回补正' }[body.result];
-      await writeLog(t, user, row.id, BatchLogAction.review, `${node === ApprovalNode.first ? '初审' : '复审'}：${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
+      const text =
+        body.result === 'reject'
+          ? '驳回'
+          : body.result === 'returned'
+            ? '退回补正'
+            : toSecond
+              ? '初审通过，转复审'
+              : `审核通过，核定金额 ${moneyText(approved!)} 元已冻结${toCents(approved!) === toCents(row.applyAmount) ? '' : `（申请金额 ${moneyText(row.applyAmount)} 元）`}`;
+      await writeLog(t, user, row.id, BatchLogAction.review, `${step}：${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
       return row;
     },
     approval: (row) => ({ bizType: ApprovalBizType.threaded, bizTitle: title(row), node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: (row) => BATCH_PAGE(row.id),
+    notice: (row) =>
+      body.result === 'reject' ? rejectedWords(step) : body.result === 'returned' ? returnedWords(step) : toSecond ? toSecondReviewWords(row, threshold) : approvedWords(row, step),
   });
   return body.result === 'reject' ? BatchMsg.rejected : body.result === 'returned' ? BatchMsg.returned : toSecond ? BatchMsg.toSecondReview : BatchMsg.approved;
 }
@@ -209,7 +221,10 @@ export async function applyClosure(db: Db, user: SessionUser, body: BatchClosure
  */
 export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUser, body: BatchClosureReviewBody): Promise<string> {
   const target = body.result === 'pass' ? BatchStatus.closed : BatchStatus.enforcing;
-  const after: { reminder: Awaited<ReturnType<typeof claimReminder>> } = { reminder: null };
+  const after: { reminder: Awaited<ReturnType<typeof claimReminder>>; money: { released: bigint; reserved: bigint; claimable: bigint } } = {
+    reminder: null,
+    money: { released: 0n, reserved: 0n, claimable: 0n },
+  };
   await decide(db, sockets, user, body, {
     find: async () => (await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0'))))[0],
     submitterOf: (row) => row.submitBy,
@@ -226,12 +241,17 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
       const released = body.result === 'pass' && row.successCount === 0 ? await releaseRest(t, user, row, 'closure') : null;
       const text = body.result === 'pass' ? `结案审核通过${released ? `；无成功线索，${releaseText(released)}` : ''}` : '结案申请退回';
       await writeLog(t, user, row.id, BatchLogAction.closureReview, `${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
-      // spec §2: the money stays frozen for its expense claims, so the organisation is told to file them
-      if (body.result === 'pass' && !released) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'closed', batchNo: row.batchNo, busId: row.id });
-      return row;
+      if (body.result !== 'pass') return row;
+      const claimable = released ? 0n : await batchAvailable(t, row);
+      after.money = { released: released?.released ?? 0n, reserved: released?.reserved ?? 0n, claimable };
+      // spec §2: what stays frozen is for the batch's expense claims, so the organisation is told to file them
+      if (claimable > 0n) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'closed', batchNo: row.batchNo, busId: row.id });
+      const [fresh] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, row.id));
+      return fresh;
     },
     approval: (row) => ({ bizType: ApprovalBizType.closure, bizTitle: title(row), node: ApprovalNode.first, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: (row) => BATCH_PAGE(row.id),
+    notice: (row) => (body.result === 'pass' ? closedWords(row, after.money) : closureReturnedWords()),
   });
   if (after.reminder) await after.reminder.push(sockets);
   return body.result === 'pass' ? BatchMsg.closed : BatchMsg.closureReturned;
