@@ -10,6 +10,7 @@ import {
   EnterStatus,
   fromCents,
   ItemStatus,
+  moneyText,
   PoolStatus,
   rightFlags,
   toCents,
@@ -169,13 +170,13 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     const decision = (days: number, node: string, result: string, opinion: string | null, bizType: string = ApprovalBizType.threaded) =>
       approvals.push({ id: newId(), bizType, bizId: id, bizTitle: `${batchNo} ${batches.at(-1)!.batchName}`, node, result, opinion, approverId: reviewer.id, approverName: reviewer.realname, approveTime: at(days), orgId: org.id, sysOrgCode: org.sysOrgCode, createBy: reviewer.username, createTime: at(days) });
     log(0, '新增', `批次编号 ${batchNo}`);
-    if (submitted) log(1, '提交审核', `线索数量 ${count}，申请金额 ${fromCents(apply)} 元`);
+    if (submitted) log(1, '提交审核', `线索数量 ${count}，申请金额 ${moneyText(apply)} 元`);
     if (status === S.rejected) decision(2, ApprovalNode.first, ApprovalResult.reject, '证据不足，无法认定侵权');
     if (status === S.returned) decision(2, ApprovalNode.first, ApprovalResult.returned, '请补充侵权商品购买公证材料');
     if (status === S.secondReview) decision(2, ApprovalNode.first, ApprovalResult.pass, '申请金额较大，提交复审');
     if (approved) {
       decision(3, ApprovalNode.first, ApprovalResult.pass, '同意');
-      log(3, '审核', `初审：审核通过，核定金额 ${fromCents(approvedCents!)} 元已冻结`, reviewer.username, reviewer.realname);
+      log(3, '审核', `初审：审核通过，核定金额 ${moneyText(approvedCents!)} 元已冻结${approvedCents === apply ? '' : `（申请金额 ${moneyText(apply)} 元）`}`, reviewer.username, reviewer.realname);
       freezes.push({ id, batchNo, amount: fromCents(approvedCents!), orgId: org.id, orgName: org.orgName, release: releasesAll ? (status === S.withdrawn ? 'withdraw' : 'closure') : null, at: at(3) });
     }
     if (status === S.withdrawn) log(5, '撤销', '撤销原因：权利人已与侵权方和解');
