@@ -20,13 +20,14 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
+import { pushNotice } from '../../system/announcement/announcement.delivery.ts';
 import { lockPool } from '../../finance/pool/pool-ledger.service.ts';
 import * as ledger from '../../finance/pool/pool-ledger.service.ts';
 import { decide } from '../approval/decide.ts';
 import { requireReadyOrg } from '../org/org-context.ts';
 import { capLeft, checkRights, secondReviewThreshold, successRate, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
-import { approvedWords, closedWords, closureReturnedWords, rejectedWords, returnedWords, toSecondReviewWords } from './batch-notice.ts';
+import { approvedWords, BATCH_DETAIL_PAGE, closedWords, closureReturnedWords, rejectedWords, returnedWords, toSecondReviewWords, writeWithdrawNotice } from './batch-notice.ts';
 import { itemCounts, recount } from './batch-items.service.ts';
 import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../shared/attachments.ts';
@@ -34,7 +35,6 @@ import { rightsBatch, type BatchRow } from './batch.table.ts';
 import { claimReminder } from '../../finance/claim/claim-notice.ts';
 import { batchAvailable, batchLedger } from '../../finance/claim/claim-rules.ts';
 
-export const BATCH_PAGE = (id: string) => `/rights/batch/detail/${id}`;
 const who = (user: SessionUser) => (user.realname || user.username).slice(0, 100);
 const bizRef = (row: BatchRow) => `batch:${row.id}`;
 const title = (row: BatchRow) => `${row.batchNo} ${row.batchName}`;
@@ -82,17 +82,28 @@ async function releaseRest(t: Db, user: SessionUser, row: BatchRow, reason: 'wit
 const releaseText = (r: { released: bigint; reserved: bigint }) =>
   [r.released > 0n ? `解冻 ${moneyText(r.released)} 元` : '', r.reserved > 0n ? `待付款报销单保留 ${moneyText(r.reserved)} 元` : ''].filter(Boolean).join('，');
 
-/** 撤销: before 维权中; an approved batch gives its frozen amount back to the pool in the same transaction. */
-export async function withdrawBatch(db: Db, user: SessionUser, id: string, reason: string): Promise<void> {
+/**
+ * 撤销: before 维权中; an approved batch gives its frozen amount back to the pool in the same transaction.
+ * The submitter (when another user withdrew it) and the reviewers who passed it are told.
+ */
+export async function withdrawBatch(db: Db, sockets: SocketHub, user: SessionUser, id: string, reason: string): Promise<void> {
   const org = await requireReadyOrg(db, user);
-  await db.transaction(async (t) => {
+  const notice = await db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, id);
     if (!WITHDRAWABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notWithdrawable);
-    const released = await releaseRest(t, user, row, 'withdraw');
+    const released = (await releaseRest(t, user, row, 'withdraw'))?.released ?? 0n;
     const now = new Date();
     await t.update(rightsBatch).set({ status: BatchStatus.withdrawn, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
-    await writeLog(t, user, id, BatchLogAction.withdraw, `撤销原因：${reason}${released?.released ? `；解冻 ${moneyText(released.released)} 元` : ''}`, now);
+    await writeLog(t, user, id, BatchLogAction.withdraw, `撤销原因：${reason}${released ? `；解冻 ${moneyText(released)} 元` : ''}`, now);
+    return writeWithdrawNotice(t, user, row, reason, released);
   });
+  if (notice) {
+    try {
+      await pushNotice(sockets, notice);
+    } catch {
+      // the delivery row is written; the bell's poll shows it
+    }
+  }
 }
 
 /**
@@ -152,7 +163,7 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
       return row;
     },
     approval: (row) => ({ bizType: ApprovalBizType.threaded, bizTitle: title(row), node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
-    page: (row) => BATCH_PAGE(row.id),
+    page: (row) => BATCH_DETAIL_PAGE(row.id),
     notice: (row) =>
       body.result === 'reject' ? rejectedWords(step) : body.result === 'returned' ? returnedWords(step) : toSecond ? toSecondReviewWords(row, threshold) : approvedWords(row, step),
   });
@@ -250,7 +261,7 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
       return fresh;
     },
     approval: (row) => ({ bizType: ApprovalBizType.closure, bizTitle: title(row), node: ApprovalNode.first, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
-    page: (row) => BATCH_PAGE(row.id),
+    page: (row) => BATCH_DETAIL_PAGE(row.id),
     notice: (row) => (body.result === 'pass' ? closedWords(row, after.money) : closureReturnedWords()),
   });
   if (after.reminder) await after.reminder.push(sockets);

@@ -106,4 +106,19 @@ describe('DOMAIN clue batch flow: each decision tells the organisation what happ
     expect(n.msgContent).toContain('下一步：批次已结束，无需其他操作');
     expect(n.msgContent).not.toContain('报销管理');
   });
+
+  it('撤销 after approval: the reviewer who passed it is told, with the reason and the amount that went back to the pool', async () => {
+    const id = await s.submitted(a, s.rightA, 2);
+    await review(reviewer.token, id, 'pass', { approvedAmount: '1500' });
+    expect((await call(a.token, 'POST', '/rights/threaded/withdraw', { id, reason: '权利人已与侵权方和解' })).message).toBe(BatchMsg.withdrawn);
+    const list: Notice[] = (await call(reviewer.token, 'GET', '/sys/annountCement/listByUser')).result.sysMsgList;
+    const n = list.find((m) => m.busId === id)!;
+    expect(n.titile).toMatch(/^线索批次已撤销：XS\d+ /);
+    expect(n.msgContent).toContain('撤销原因：权利人已与侵权方和解');
+    expect(n.msgContent).toContain('冻结的核定金额 1,500.00 元已解冻退回资金池');
+    expect(n.msgContent).toContain('下一步：批次已结束，无需其他操作');
+    expect(await logOf(id)).toContain('撤销：撤销原因：权利人已与侵权方和解；解冻 1,500.00 元');
+    // the organisation's user who withdrew it is not told of their own act
+    expect((await call(a.token, 'GET', '/sys/annountCement/listByUser')).result.sysMsgList.some((m: Notice) => m.busType === 'threaded_withdrawn')).toBe(false);
+  });
 });

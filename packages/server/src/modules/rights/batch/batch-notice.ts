@@ -1,6 +1,15 @@
-import { moneyText, toCents } from '@sbwq/contracts';
+import { and, eq } from 'drizzle-orm';
+import { ApprovalBizType, ApprovalResult, moneyText, toCents } from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import { writeNotice, type WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
+import { rightsApproval } from '../approval/approval.table.ts';
 import type { NoticeWords } from '../approval/decide.ts';
 import type { BatchRow } from './batch.table.ts';
+
+/** The batch's detail page, where each notice's 去处理 leads. */
+export const BATCH_DETAIL_PAGE = (id: string) => `/rights/batch/detail/${id}`;
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * What the organisation is told at each decision on its batch: what happened at this step, the amount
@@ -66,4 +75,36 @@ export function closedWords(row: BatchRow, money: { released: bigint; reserved: 
 
 export function closureReturnedWords(): NoticeWords {
   return { outcome: '结案申请退回，批次回到维权中', next: '请按审核意见补充处理结果或结案材料，然后重新申请结案' };
+}
+
+/**
+ * 撤销 by the organisation: the submitter (when someone else of the organisation withdrew it) and the
+ * reviewers who passed it are told what happened, what went back to the pool and that nothing more is
+ * due. Written in the withdrawal's transaction; null when nobody else is concerned.
+ */
+export async function writeWithdrawNotice(t: Db, user: SessionUser, row: BatchRow, reason: string, released: bigint): Promise<WrittenNotice | null> {
+  const reviewers = await t
+    .selectDistinct({ id: rightsApproval.approverId })
+    .from(rightsApproval)
+    .where(and(eq(rightsApproval.bizType, ApprovalBizType.threaded), eq(rightsApproval.bizId, row.id), eq(rightsApproval.result, ApprovalResult.pass)));
+  const userIds = [...new Set([row.submitBy, ...reviewers.map((r) => r.id)])].filter((id): id is string => !!id && id !== user.id);
+  if (!userIds.length) return null;
+  const who = user.realname || user.username;
+  const facts = [`撤销原因：${reason}`, ...(released > 0n ? [`冻结的核定金额 ${moneyText(released)} 元已解冻退回资金池`] : [])];
+  const next = '批次已结束，无需其他操作';
+  return writeNotice(t, {
+    titile: `线索批次已撤销：${row.batchNo} ${row.batchName}`,
+    msgAbstract: [...facts, `下一步：${next}`].join('；').slice(0, 500),
+    msgContent:
+      `<p>线索批次「${escapeHtml(`${row.batchNo} ${row.batchName}`)}」已由${escapeHtml(row.orgName)}的 ${escapeHtml(who)} 撤销。</p>` +
+      [...facts, `下一步：${next}`].map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    userIds,
+    sender: user.username,
+    msgCategory: '2',
+    priority: 'M',
+    busType: 'threaded_withdrawn',
+    busId: row.id,
+    openType: 'url',
+    openPage: BATCH_DETAIL_PAGE(row.id),
+  });
 }
