@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
-import { nonNegativeMoney } from '../finance/money.ts';
+import { moneyText, nonNegativeMoney } from '../finance/money.ts';
 import { dictValue, filePathsField, idBody, optionalDate, optionalText, requiredText, RightsMsg } from './common.ts';
 import type { BatchRecord } from './batch-records.ts';
 import { BatchStatus, CLUE_SOURCE_VALUES, INFRINGE_PLATFORM_VALUES, INFRINGE_TYPE_VALUES, ITEM_STATUS_VALUES, PROGRESS_NODE_VALUES, RIGHTS_METHOD_VALUES } from './batch-vocab.ts';
@@ -43,7 +43,7 @@ export const BatchMsg = {
   notDeletable: '只有草稿可以删除；已提交过的批次请撤销',
   notSubmittable: '只有草稿或退回补正的批次可以提交审核',
   noItems: '请至少添加一条线索明细后再提交',
-  capReached: (left: string) => `已超过资金池单机构上限，本机构在该资金池尚可申请 ${left} 元`,
+  capReached: (left: string) => `已超过资金池单机构上限，本机构在该资金池尚可申请 ${moneyText(left)} 元`,
   notPending: '该批次不是待审核或待复审状态，不能审核',
   decidedByOther: '该批次已被其他审核人处理，请刷新后查看',
   sameReviewer: '复审须由初审以外的审核人完成',

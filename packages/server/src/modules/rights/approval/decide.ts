@@ -34,7 +34,15 @@ export type Decision<Row extends { id: string }> = {
    * its urgency, its readers (an organisation's users beside the submitter), its business type.
    */
   message?: (t: Db, row: Row, standard: Notice) => Promise<Notice>;
+  /** what the submitter is told beyond the bare result: what happened at this step, amounts, the next step */
+  notice?: (row: Row) => NoticeWords;
 };
+
+/**
+ * The words of a decision's message when the bare result would mislead or leave the submitter guessing
+ * (a pass that only moves on to 复审, an amount cut): `title` replaces the title's 审核已通过 part.
+ */
+export type NoticeWords = { title?: string; outcome: string; facts?: string[]; next?: string };
 
 /** A decision's result and remark; 退回补正 (`returned`) is a result of the clue-batch reviews. */
 export type DecisionBody = Pick<ApproveBody, 'opinion'> & { result: ApproveBody['result'] | 'returned' };
@@ -53,7 +61,7 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
     const approval = d.approval(decided);
     await writeApproval(t, user, { ...approval, bizId: decided.id, result: body.result, opinion: body.opinion }, now);
     // The message is part of the decision: written with it, or (rolled back) not at all.
-    const standard = submitter ? decisionNotice(user, body, approval, decided.id, submitter, d.page(decided)) : null;
+    const standard = submitter ? decisionNotice(user, body, approval, decided.id, submitter, d.page(decided), d.notice?.(decided)) : null;
     const written = standard ? await writeNotice(t, d.message ? await d.message(t, decided, standard) : standard) : null;
     return { row: decided, notice: written };
   });
@@ -98,16 +106,21 @@ export function decisionNotice(
   bizId: string,
   submitter: string,
   page: string,
+  words?: NoticeWords,
 ) {
   const subject = SUBJECT[approval.bizType] ?? '审批事项';
   const result = RESULT_TEXT[body.result];
   const title = approval.bizTitle ? `「${approval.bizTitle}」` : '';
   const remark = body.opinion?.trim() ? body.opinion.trim() : '无';
   const who = approver.realname || approver.username;
+  const lines = words ? [...(words.facts ?? []), ...(words.next ? [`下一步：${words.next}`] : [])] : [];
   return {
-    titile: `${subject}审核${result}：${approval.bizTitle ?? ''}`.replace(/：$/, ''),
-    msgAbstract: `审核意见：${remark}`.slice(0, 500),
-    msgContent: `<p>您提交的${subject}${escapeHtml(title)}${result}。</p><p>审核人：${escapeHtml(who)}</p><p>审核意见：${escapeHtml(remark)}</p>`,
+    titile: `${words?.title ?? `${subject}审核${result}`}：${approval.bizTitle ?? ''}`.replace(/：$/, ''),
+    msgAbstract: (words ? `${[words.outcome, ...lines].join('；')}；审核意见：${remark}` : `审核意见：${remark}`).slice(0, 500),
+    msgContent:
+      `<p>您提交的${subject}${escapeHtml(title)}${escapeHtml(words?.outcome ?? result)}。</p>` +
+      lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+      `<p>审核人：${escapeHtml(who)}</p><p>审核意见：${escapeHtml(remark)}</p>`,
     userIds: [submitter],
     sender: approver.username,
     msgCategory: '2' as const,

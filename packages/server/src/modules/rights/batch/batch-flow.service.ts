@@ -9,6 +9,7 @@ import {
   EDITABLE_STATUSES,
   fromCents,
   ItemStatus,
+  moneyText,
   toCents,
   WITHDRAWABLE_STATUSES,
   type BatchClosureBody,
@@ -19,19 +20,21 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
+import { pushNotice } from '../../system/announcement/announcement.delivery.ts';
 import { lockPool } from '../../finance/pool/pool-ledger.service.ts';
 import * as ledger from '../../finance/pool/pool-ledger.service.ts';
 import { decide } from '../approval/decide.ts';
 import { requireReadyOrg } from '../org/org-context.ts';
 import { capLeft, checkRights, secondReviewThreshold, successRate, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
+import { approvedWords, BATCH_DETAIL_PAGE, closedWords, closureReturnedWords, rejectedWords, returnedWords, toSecondReviewWords, writeWithdrawNotice } from './batch-notice.ts';
 import { itemCounts, recount } from './batch-items.service.ts';
 import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../shared/attachments.ts';
 import { rightsBatch, type BatchRow } from './batch.table.ts';
 import { claimReminder } from '../../finance/claim/claim-notice.ts';
+import { batchAvailable, batchLedger } from '../../finance/claim/claim-rules.ts';
 
-export const BATCH_PAGE = (id: string) => `/rights/batch/detail/${id}`;
 const who = (user: SessionUser) => (user.realname || user.username).slice(0, 100);
 const bizRef = (row: BatchRow) => `batch:${row.id}`;
 const title = (row: BatchRow) => `${row.batchNo} ${row.batchName}`;
@@ -52,31 +55,55 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
       .update(rightsBatch)
       .set({ status: BatchStatus.pending, submitBy: user.id, submitTime: now, approvedAmount: null, firstReviewerId: null, firstReviewerName: null, auditOpinion: null, updateBy: user.username.slice(0, 32), updateTime: now })
       .where(eq(rightsBatch.id, id));
-    await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${fresh.itemCount}，申请金额 ${fresh.applyAmount} 元`, now);
+    await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${fresh.itemCount}，申请金额 ${moneyText(fresh.applyAmount)} 元`, now);
   });
 }
 
-/** Gives back to the pool what the batch still holds frozen (核定 − 已解冻); returns the amount released. */
-async function releaseRest(t: Db, user: SessionUser, row: BatchRow, reason: string): Promise<string | null> {
+/**
+ * Gives back to the pool what the ledger still holds frozen for the batch, less what approved but unpaid
+ * claims were promised (those are paid from it later). Not 核定 − 已解冻: claims already paid took their
+ * part out of the freeze. The batch row is locked by the caller (claim approvals and payments lock it
+ * too) and the pool here, so nothing moves between the reading and the release.
+ * Answers what was released and what stays reserved for claims, or null when nothing was frozen.
+ */
+async function releaseRest(t: Db, user: SessionUser, row: BatchRow, reason: 'withdraw' | 'closure'): Promise<{ released: bigint; reserved: bigint } | null> {
   if (row.approvedAmount === null) return null;
-  const rest = toCents(row.approvedAmount) - toCents(row.releasedAmount);
-  if (rest <= 0n) return null;
+  await lockPool(t, row.poolId);
+  const { frozen } = await batchLedger(t, row.poolId, row.id);
+  const rest = await batchAvailable(t, row);
+  const reserved = frozen - rest;
+  if (rest <= 0n) return frozen > 0n ? { released: 0n, reserved } : null;
   await ledger.release(t, user, { poolId: row.poolId, amount: fromCents(rest), opKey: `${bizRef(row)}:release:${reason}`, bizRef: bizRef(row), bizNo: row.batchNo, orgId: row.orgId, orgName: row.orgName, remark: `线索批次${reason === 'withdraw' ? '撤销' : '结案'}解冻` });
-  await t.update(rightsBatch).set({ releasedAmount: row.approvedAmount }).where(eq(rightsBatch.id, row.id));
-  return fromCents(rest);
+  await t.update(rightsBatch).set({ releasedAmount: fromCents(toCents(row.releasedAmount) + rest) }).where(eq(rightsBatch.id, row.id));
+  return { released: rest, reserved };
 }
 
-/** 撤销: before 维权中; an approved batch gives its frozen amount back to the pool in the same transaction. */
-export async function withdrawBatch(db: Db, user: SessionUser, id: string, reason: string): Promise<void> {
+/** What a release did, for the log and the notice: `解冻 2,501.00 元` and what stays for unpaid claims. */
+const releaseText = (r: { released: bigint; reserved: bigint }) =>
+  [r.released > 0n ? `解冻 ${moneyText(r.released)} 元` : '', r.reserved > 0n ? `待付款报销单保留 ${moneyText(r.reserved)} 元` : ''].filter(Boolean).join('，');
+
+/**
+ * 撤销: before 维权中; an approved batch gives its frozen amount back to the pool in the same transaction.
+ * The submitter (when another user withdrew it) and the reviewers who passed it are told.
+ */
+export async function withdrawBatch(db: Db, sockets: SocketHub, user: SessionUser, id: string, reason: string): Promise<void> {
   const org = await requireReadyOrg(db, user);
-  await db.transaction(async (t) => {
+  const notice = await db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, id);
     if (!WITHDRAWABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notWithdrawable);
-    const released = await releaseRest(t, user, row, 'withdraw');
+    const released = (await releaseRest(t, user, row, 'withdraw'))?.released ?? 0n;
     const now = new Date();
     await t.update(rightsBatch).set({ status: BatchStatus.withdrawn, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
-    await writeLog(t, user, id, BatchLogAction.withdraw, `撤销原因：${reason}${released ? `；解冻 ${released} 元` : ''}`, now);
+    await writeLog(t, user, id, BatchLogAction.withdraw, `撤销原因：${reason}${released ? `；解冻 ${moneyText(released)} 元` : ''}`, now);
+    return writeWithdrawNotice(t, user, row, reason, released);
   });
+  if (notice) {
+    try {
+      await pushNotice(sockets, notice);
+    } catch {
+      // the delivery row is written; the bell's poll shows it
+    }
+  }
 }
 
 /**
@@ -91,7 +118,9 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
   const node = before.status === BatchStatus.pending ? ApprovalNode.first : before.status === BatchStatus.secondReview ? ApprovalNode.second : null;
   if (!node) throw new BizError(BatchMsg.notPending);
   if (node === ApprovalNode.second && before.firstReviewerId === user.id) throw new BizError(BatchMsg.sameReviewer);
-  const toSecond = body.result === 'pass' && node === ApprovalNode.first && toCents(before.applyAmount) > (await secondReviewThreshold(db));
+  const threshold = await secondReviewThreshold(db);
+  const toSecond = body.result === 'pass' && node === ApprovalNode.first && toCents(before.applyAmount) > threshold;
+  const step = node === ApprovalNode.first ? '初审' : '复审';
   const final = body.result === 'pass' && !toSecond;
   const approved = final ? (body.approvedAmount ?? before.approvedAmount ?? before.applyAmount) : (body.approvedAmount ?? null);
   if (approved !== null && toCents(approved) > toCents(before.applyAmount)) throw new BizError(BatchMsg.approvedTooMuch);
@@ -122,12 +151,21 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
     },
     andThen: async (t, row, now) => {
       if (final) await freezeApproved(t, user, row);
-      const text = { pass: toSecond ? '初审通过，转复审' : `审核通过，核定金额 ${approved} 元已冻结`, reject: '驳回', returned: '退回补正' }[body.result];
-      await writeLog(t, user, row.id, BatchLogAction.review, `${node === ApprovalNode.first ? '初审' : '复审'}：${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
+      const text =
+        body.result === 'reject'
+          ? '驳回'
+          : body.result === 'returned'
+            ? '退回补正'
+            : toSecond
+              ? '初审通过，转复审'
+              : `审核通过，核定金额 ${moneyText(approved!)} 元已冻结${toCents(approved!) === toCents(row.applyAmount) ? '' : `（申请金额 ${moneyText(row.applyAmount)} 元）`}`;
+      await writeLog(t, user, row.id, BatchLogAction.review, `${step}：${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
       return row;
     },
     approval: (row) => ({ bizType: ApprovalBizType.threaded, bizTitle: title(row), node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
-    page: (row) => BATCH_PAGE(row.id),
+    page: (row) => BATCH_DETAIL_PAGE(row.id),
+    notice: (row) =>
+      body.result === 'reject' ? rejectedWords(step) : body.result === 'returned' ? returnedWords(step) : toSecond ? toSecondReviewWords(row, threshold) : approvedWords(row, step),
   });
   return body.result === 'reject' ? BatchMsg.rejected : body.result === 'returned' ? BatchMsg.returned : toSecond ? BatchMsg.toSecondReview : BatchMsg.approved;
 }
@@ -194,7 +232,10 @@ export async function applyClosure(db: Db, user: SessionUser, body: BatchClosure
  */
 export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUser, body: BatchClosureReviewBody): Promise<string> {
   const target = body.result === 'pass' ? BatchStatus.closed : BatchStatus.enforcing;
-  const after: { reminder: Awaited<ReturnType<typeof claimReminder>> } = { reminder: null };
+  const after: { reminder: Awaited<ReturnType<typeof claimReminder>>; money: { released: bigint; reserved: bigint; claimable: bigint } } = {
+    reminder: null,
+    money: { released: 0n, reserved: 0n, claimable: 0n },
+  };
   await decide(db, sockets, user, body, {
     find: async () => (await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0'))))[0],
     submitterOf: (row) => row.submitBy,
@@ -209,14 +250,19 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
     notPending: async () => BatchMsg.notClosurePending,
     andThen: async (t, row, now) => {
       const released = body.result === 'pass' && row.successCount === 0 ? await releaseRest(t, user, row, 'closure') : null;
-      const text = body.result === 'pass' ? `结案审核通过${released ? `；无成功线索，解冻 ${released} 元` : ''}` : '结案申请退回';
+      const text = body.result === 'pass' ? `结案审核通过${released ? `；无成功线索，${releaseText(released)}` : ''}` : '结案申请退回';
       await writeLog(t, user, row.id, BatchLogAction.closureReview, `${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
-      // spec §2: the money stays frozen for its expense claims, so the organisation is told to file them
-      if (body.result === 'pass' && !released) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'closed', batchNo: row.batchNo, busId: row.id });
-      return row;
+      if (body.result !== 'pass') return row;
+      const claimable = released ? 0n : await batchAvailable(t, row);
+      after.money = { released: released?.released ?? 0n, reserved: released?.reserved ?? 0n, claimable };
+      // spec §2: what stays frozen is for the batch's expense claims, so the organisation is told to file them
+      if (claimable > 0n) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'closed', batchNo: row.batchNo, busId: row.id });
+      const [fresh] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, row.id));
+      return fresh;
     },
     approval: (row) => ({ bizType: ApprovalBizType.closure, bizTitle: title(row), node: ApprovalNode.first, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
-    page: (row) => BATCH_PAGE(row.id),
+    page: (row) => BATCH_DETAIL_PAGE(row.id),
+    notice: (row) => (body.result === 'pass' ? closedWords(row, after.money) : closureReturnedWords()),
   });
   if (after.reminder) await after.reminder.push(sockets);
   return body.result === 'pass' ? BatchMsg.closed : BatchMsg.closureReturned;

@@ -6,8 +6,10 @@ import {
   BatchStatus,
   chinaToday,
   DEFAULT_SECOND_REVIEW_THRESHOLD,
+  fitsMoneyColumn,
   fromCents,
   MONEY_PATTERN,
+  MoneyMsg,
   PoolStatus,
   rightFlags,
   SECOND_REVIEW_THRESHOLD_KEY,
@@ -78,11 +80,19 @@ export async function capLeft(db: Db, pool: PoolTerms, orgId: string, exceptBatc
   return left > 0n ? left : 0n;
 }
 
-/** 申请金额 = 线索数量 × 单件补贴标准, capped by what the organisation may still draw from the pool. */
+/** What the refusal of a 申请金额 beyond its numeric(14,2) column names. */
+export const APPLY_AMOUNT_LABEL = '申请金额（线索数量 × 单件补贴标准）';
+
+/**
+ * 申请金额 = 线索数量 × 单件补贴标准, capped by what the organisation may still draw from the pool.
+ * Without a cap the product can pass what the column holds: refused with the limit, nothing written.
+ */
 export async function applyAmountOf(db: Db, pool: PoolTerms, orgId: string, batchId: string | null, itemCount: number): Promise<string> {
   const wanted = BigInt(itemCount) * toCents(pool.subsidyPerCase);
   const left = await capLeft(db, pool, orgId, batchId);
-  return fromCents(left === null || wanted < left ? wanted : left);
+  const amount = left === null || wanted < left ? wanted : left;
+  if (!fitsMoneyColumn(amount)) throw new BizError(MoneyMsg.overColumn(APPLY_AMOUNT_LABEL));
+  return fromCents(amount);
 }
 
 /**

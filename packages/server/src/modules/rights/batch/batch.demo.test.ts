@@ -73,4 +73,12 @@ describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     }
     expect(byMethod.reduce((n, r) => n + r.notInfringing, 0)).toBeGreaterThan(0);
   });
+
+  it('spec §9 number filter: every amount in the demo batches\' 操作日志 has thousands separators and two decimals', async () => {
+    const logs = await rows<{ detail: string }>(db, sql`select detail from rights_batch_log where detail like '%元%'`);
+    expect(logs.length).toBeGreaterThan(0);
+    for (const { detail } of logs) {
+      for (const [, amount] of detail.matchAll(/([\d,.]+) 元/g)) expect(amount).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    }
+  });
 });

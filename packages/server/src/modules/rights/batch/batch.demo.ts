@@ -10,6 +10,7 @@ import {
   EnterStatus,
   fromCents,
   ItemStatus,
+  moneyText,
   PoolStatus,
   rightFlags,
   toCents,
@@ -192,15 +193,15 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     const decision = (days: number, node: string, result: string, opinion: string | null, bizType: string = ApprovalBizType.threaded) =>
       approvals.push({ id: newId(), bizType, bizId: id, bizTitle: `${batchNo} ${batches.at(-1)!.batchName}`, node, result, opinion, approverId: reviewer.id, approverName: reviewer.realname, approveTime: at(days), orgId: org.id, sysOrgCode: org.sysOrgCode, createBy: reviewer.username, createTime: at(days) });
     log(0, '新增', `批次编号 ${batchNo}`);
-    if (submitted) log(1, '提交审核', `线索数量 ${count}，申请金额 ${fromCents(apply)} 元`);
+    if (submitted) log(1, '提交审核', `线索数量 ${count}，申请金额 ${moneyText(apply)} 元`);
     if (status === S.rejected) decision(2, ApprovalNode.first, ApprovalResult.reject, '证据不足，无法认定侵权');
     if (status === S.returned) decision(2, ApprovalNode.first, ApprovalResult.returned, '请补充侵权商品购买公证材料');
     if (status === S.secondReview) decision(2, ApprovalNode.first, ApprovalResult.pass, '申请金额较大，提交复审');
     if (approved) {
       decision(3, ApprovalNode.first, ApprovalResult.pass, '同意');
-      log(3, '审核', `初审：审核通过，核定金额 ${fromCents(approvedCents!)} 元已冻结`, reviewer.username, reviewer.realname);
+      log(3, '审核', `初审：审核通过，核定金额 ${moneyText(approvedCents!)} 元已冻结${approvedCents === apply ? '' : `（申请金额 ${moneyText(apply)} 元）`}`, reviewer.username, reviewer.realname);
     }
-    if (status === S.withdrawn) log(5, '撤销', `撤销原因：权利人已与侵权方和解${approved ? `；解冻 ${fromCents(approvedCents!)} 元` : ''}`);
+    if (status === S.withdrawn) log(5, '撤销', `撤销原因：权利人已与侵权方和解${approved ? `；解冻 ${moneyText(approvedCents!)} 元` : ''}`);
     if (batches.at(-1)!.startTime) {
       log(4, '开始维权', null);
       const nodes = ['1', '2', '3', '4', '12'];
@@ -211,7 +212,7 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     if (closureApplied) log(20, '申请结案', `成功 ${outcome!.successCount}，失败 ${outcome!.failedCount}，成功率 ${outcome!.successRate ?? '—'}%`);
     if (status === S.closed) {
       decision(22, ApprovalNode.first, ApprovalResult.pass, '同意结案', ApprovalBizType.closure);
-      log(22, '结案审核', `结案审核通过${releasesAll ? `；无成功线索，解冻 ${fromCents(approvedCents!)} 元` : ''}；意见：同意结案`, reviewer.username, reviewer.realname);
+      log(22, '结案审核', `结案审核通过${releasesAll ? `；无成功线索，解冻 ${moneyText(approvedCents!)} 元` : ''}；意见：同意结案`, reviewer.username, reviewer.realname);
     }
   }
 

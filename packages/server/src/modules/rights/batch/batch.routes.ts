@@ -80,7 +80,8 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   r.post(BatchPath.withdraw, { config: { permission: BatchPerm.withdraw }, schema: { tags, summary: '撤销（维权开始前；已冻结金额解冻）', body: batchWithdrawBody } }, async (request) => {
-    await flow.withdrawBatch(db, request.user!, request.body.id, request.body.reason);
+    await flow.withdrawBatch(db, sockets, request.user!, request.body.id, request.body.reason);
+    pingMonitor(sockets);
     return ok(null, BatchMsg.withdrawn, 200);
   });
 
