@@ -20,6 +20,7 @@ const view = (over: Partial<NoticeView> = {}): NoticeView => ({
   msgAbstract: null,
   openType: null,
   openPage: null,
+  busType: null,
   ...over,
 });
 
@@ -86,6 +87,17 @@ describe('§2 notice modal', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByText(EXPENSE_REMINDER_TEXT)).toBeNull();
     cleanup();
     expect(within(show(view({ openType: 'url', openPage: PAYMENT_LIST_PAGE }))).getByText(EXPENSE_REMINDER_TEXT)).toBeTruthy();
+  });
+
+  it('the system\'s claim notices that ask for nothing (已付款, 付款失败) lead to the claim without the upload reminder; a closed batch and a claim sent back keep it', () => {
+    for (const busType of ['claim_paid', 'claim_pay_failed']) {
+      expect(within(show(view({ openType: 'url', openPage: claimPage('c1'), busType }))).queryByText(EXPENSE_REMINDER_TEXT)).toBeNull();
+      cleanup();
+    }
+    for (const busType of ['claim_batch_closed', 'claim_returned']) {
+      expect(within(show(view({ openType: 'url', openPage: claimPage('c1'), busType }))).getByText(EXPENSE_REMINDER_TEXT)).toBeTruthy();
+      cleanup();
+    }
   });
 
   it('openType url with an allowed outside address opens it in a new window; openType component shows no 去处理', () => {

@@ -20,6 +20,14 @@ export const HANDLE_TEXT = '去处理';
  */
 export const EXPENSE_REMINDER_TEXT = '温馨提示：请在“付款管理”菜单中上传报销信息。';
 
+/**
+ * The system's notices that ask for claim information (a closed batch with money to claim, a claim sent
+ * back for invoices). Its other claim notices (已付款, 付款失败, review results) lead to the claim too but
+ * ask for no upload, and the reminder would mislead there; a notice written by a person keeps it.
+ */
+const REMINDER_BUS_TYPES: ReadonlySet<string> = new Set(['claim_batch_closed', 'claim_returned']);
+const asksForClaimInfo = (busType: string | null | undefined) => !busType || REMINDER_BUS_TYPES.has(busType);
+
 type NoticeModalProps = {
   notice: NoticeView | null;
   onClose: () => void;
@@ -69,7 +77,7 @@ export function NoticeModal({ notice, onClose }: NoticeModalProps) {
           </div>
           <Divider className={styles.divider} />
           <NoticeContent html={notice.msgContent} fallback={notice.msgAbstract} />
-          {handle && isClaimPage(handle) && <p className={styles.reminder}>{EXPENSE_REMINDER_TEXT}</p>}
+          {handle && isClaimPage(handle) && asksForClaimInfo(notice.busType) && <p className={styles.reminder}>{EXPENSE_REMINDER_TEXT}</p>}
         </article>
       )}
     </Modal>

@@ -25,14 +25,16 @@ export type NoticeView = {
   msgAbstract: string | null;
   openType: 'component' | 'url' | null;
   openPage: string | null;
+  /** what the system wrote it about (a decision, a payment…); null for a notice written by a person */
+  busType: string | null;
 };
 
 export function viewOfAnnouncement(record: AnnouncementRecord): NoticeView {
-  const { id, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage } = record;
-  return { anntId: id, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage };
+  const { id, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType } = record;
+  return { anntId: id, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType };
 }
 
 export function viewOfDelivery(record: MyAnnouncementSendRecord): NoticeView {
-  const { anntId, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage } = record;
-  return { anntId, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage };
+  const { anntId, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType } = record;
+  return { anntId, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType };
 }
