@@ -20,14 +20,20 @@ function appRouter() {
 export function App() {
   const primaryColor = useSettings((state) => state.primaryColor);
   const colorWeak = useSettings((state) => state.colorWeak);
+  const highContrast = useSettings((state) => state.highContrast);
   const reducedMotion = useReducedMotion();
-  const theme = useMemo(() => themeFor(primaryColor, !reducedMotion), [primaryColor, reducedMotion]);
+  const theme = useMemo(() => themeFor(primaryColor, !reducedMotion, highContrast), [primaryColor, reducedMotion, highContrast]);
 
   // spec §3 colour weak: the whole page, as JeecgBoot's `colorWeak` class. On <html>, whose filter does
   // not become the containing block of fixed elements (drawers, modals), unlike <body>'s would.
   useEffect(() => {
     document.documentElement.classList.toggle('colorWeak', colorWeak);
   }, [colorWeak]);
+
+  // Our own CSS (footer, header, tabs) reads this to darken what antd's tokens do not reach.
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-high-contrast', highContrast);
+  }, [highContrast]);
 
   return (
     <ConfigProvider locale={zhCN} theme={theme} modal={modalConfig}>
