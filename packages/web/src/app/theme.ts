@@ -25,15 +25,22 @@ type Palette = Record<`${PresetColor}${1 | 7}`, string>;
 const designToken = (token: ThemeConfig['token'] = {}) => theme.getDesignToken({ token });
 const base = designToken();
 
-/** A darker shade of `color` that reaches AA on white, the layout background and antd's pale tint of it. */
-const accessible = new Map<string, string>();
-export function accessibleShade(color: string): string {
-  let shade = accessible.get(color);
-  if (!shade) {
-    shade = darkenToContrast(color, (candidate) => [WHITE, LAYOUT_BG, designToken({ colorPrimary: candidate }).colorPrimaryBg]);
-    accessible.set(color, shade);
+type Accessible = { shade: string; tint: string };
+const accessible = new Map<string, Accessible>();
+
+/**
+ * `tint`: antd's pale background of a colour (selected menu items and table rows); `shade`: the colour,
+ * darkened until it reaches AA on white, the layout background and that tint. The tint stays the one of
+ * the chosen colour: antd derives a greyish, darker one from a dark colour.
+ */
+export function accessibleShade(color: string): Accessible {
+  let found = accessible.get(color);
+  if (!found) {
+    const tint = designToken({ colorPrimary: color }).colorPrimaryBg;
+    found = { shade: darkenToContrast(color, [WHITE, LAYOUT_BG, tint]), tint };
+    accessible.set(color, found);
   }
-  return shade;
+  return found;
 }
 
 /**
@@ -42,7 +49,7 @@ export function accessibleShade(color: string): string {
  * darkened on its own background until it reaches AA. For the Tag component only: elsewhere these
  * colours fill icons and borders, where 3:1 is enough.
  */
-function tagTokens(info: string): Record<string, string> {
+function tagTokens({ shade, tint }: Accessible): Record<string, string> {
   const palette = base as unknown as Palette;
   const tokens: Record<string, string> = {};
   for (const color of PRESET_COLORS) {
@@ -51,7 +58,8 @@ function tagTokens(info: string): Record<string, string> {
   tokens.colorSuccess = darkenToContrast(base.colorSuccess, [base.colorSuccessBg]);
   tokens.colorWarning = darkenToContrast(base.colorWarning, [base.colorWarningBg]);
   tokens.colorError = darkenToContrast(base.colorError, [base.colorErrorBg]);
-  tokens.colorInfo = darkenToContrast(info, (candidate) => [designToken({ colorInfo: candidate }).colorInfoBg]);
+  tokens.colorInfo = shade;
+  tokens.colorInfoBg = tint;
   return tokens;
 }
 
@@ -65,12 +73,13 @@ function tagTokens(info: string): Record<string, string> {
  * colour too, so that every screen meets AA.
  */
 export function themeFor(primaryColor: string = DEFAULT_PRIMARY_COLOR, motion = true, highContrast = false): ThemeConfig {
-  const link = accessibleShade(primaryColor);
-  const primary = highContrast ? link : primaryColor;
+  const accessible = accessibleShade(primaryColor);
+  const primary = highContrast ? accessible.shade : primaryColor;
   return {
     token: {
       colorPrimary: primary,
-      colorLink: link,
+      colorPrimaryBg: accessible.tint,
+      colorLink: accessible.shade,
       colorInfo: primary,
       colorError: darkenToContrast(base.colorError, [WHITE, LAYOUT_BG, base.colorErrorBg]),
       colorTextTertiary: SECONDARY_TEXT,
@@ -80,7 +89,7 @@ export function themeFor(primaryColor: string = DEFAULT_PRIMARY_COLOR, motion = 
       motion,
     },
     components: {
-      Tag: tagTokens(link),
+      Tag: tagTokens(accessible),
     },
   };
 }

@@ -48,19 +48,13 @@ const hex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart
 /**
  * The colour itself when it reaches `ratio` on every background, else the lightest mix of it with black
  * that does: the same hue, only darker, so a chosen theme colour stays recognisable.
- * `backgroundsOf` may depend on the candidate (antd derives a colour's pale backgrounds from it).
  */
-export function darkenToContrast(
-  color: string,
-  backgroundsOf: readonly string[] | ((candidate: string) => readonly string[]),
-  ratio = AA_TEXT,
-): string {
+export function darkenToContrast(color: string, backgrounds: readonly string[], ratio = AA_TEXT): string {
   const [r, g, b] = over(color, '#ffffff');
-  const backgrounds = typeof backgroundsOf === 'function' ? backgroundsOf : () => backgroundsOf;
   for (let step = 0; step <= 100; step += 2) {
     const k = 1 - step / 100;
     const candidate = hex([r * k, g * k, b * k]);
-    if (backgrounds(candidate).every((background) => contrastRatio(candidate, background) >= ratio)) return candidate;
+    if (backgrounds.every((background) => contrastRatio(candidate, background) >= ratio)) return candidate;
   }
   return '#000000';
 }
