@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
+import { useFocusableScrollers } from './a11y/useFocusableScrollers.ts';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
 import { createAppRouter } from './router.tsx';
 import { useSettings } from './shell/settings/settings.store.ts';
@@ -22,6 +23,7 @@ export function App() {
   const colorWeak = useSettings((state) => state.colorWeak);
   const highContrast = useSettings((state) => state.highContrast);
   const reducedMotion = useReducedMotion();
+  useFocusableScrollers();
   const theme = useMemo(() => themeFor(primaryColor, !reducedMotion, highContrast), [primaryColor, reducedMotion, highContrast]);
 
   // spec §3 colour weak: the whole page, as JeecgBoot's `colorWeak` class. On <html>, whose filter does
