@@ -233,6 +233,8 @@ test.describe('WCAG 2.1.1 keyboard: the shell works without a mouse', () => {
     await bell.focus();
     await page.keyboard.press('Enter');
     const panel = page.getByRole('dialog', { name: '消息通知' });
+    await expect(panel).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(panel.getByRole('tab', { name: /通知\(/ })).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(panel.getByRole('tab', { name: /系统消息\(/ })).toBeFocused();

@@ -94,10 +94,10 @@ export function NoticeBell() {
   };
 
   // The panel is rendered at the end of the page, far from the bell in the Tab order: opening it takes
-  // the focus there (its current tab), and Escape brings it back to the bell.
+  // the focus there (Tab goes on to its tabs and items), and Escape brings it back to the bell.
   useEffect(() => {
     if (!open) return;
-    const frame = requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus());
+    const frame = requestAnimationFrame(() => panelRef.current?.focus());
     return () => cancelAnimationFrame(frame);
   }, [open]);
 
@@ -109,7 +109,7 @@ export function NoticeBell() {
   };
 
   const panel = (
-    <div className={styles.panel} data-testid="notice-panel" ref={panelRef} role="dialog" aria-label="消息通知" onKeyDown={handlePanelKeyDown}>
+    <div className={styles.panel} data-testid="notice-panel" ref={panelRef} role="dialog" aria-label="消息通知" tabIndex={-1} onKeyDown={handlePanelKeyDown}>
       <Tabs
         className={styles.tabs}
         activeKey={tab}
