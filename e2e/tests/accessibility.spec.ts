@@ -243,3 +243,35 @@ test.describe('WCAG 2.1.1 keyboard: the shell works without a mouse', () => {
     await expect(bell).toBeFocused();
   });
 });
+
+test('WCAG 1.4.10 reflow: at 375 px the header shows the whole system title and every button on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInQuickly(page);
+  const header = page.locator('header').first();
+  const title = header.getByRole('link', { name: '商标维权服务系统' }).getByText('商标维权服务系统');
+  await expect(title).toBeVisible();
+  // neither cut with an ellipsis nor clamped: the box holds all of its text
+  const clipped = await title.evaluate((element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+  expect(clipped, 'the title is cut').toBe(false);
+  const titleBox = (await title.boundingBox())!;
+  const headerBox = (await header.boundingBox())!;
+  expect(titleBox.y).toBeGreaterThanOrEqual(headerBox.y);
+  expect(titleBox.y + titleBox.height).toBeLessThanOrEqual(headerBox.y + headerBox.height);
+
+  const controls = [
+    { name: '展开菜单', side: 'left' },
+    { name: /^待我审批/, side: 'right' },
+    { name: /^消息通知/, side: 'right' },
+    { name: /^当前用户/, side: 'right' },
+    { name: '退出登录', side: 'right' },
+    { name: '系统设置', side: 'right' },
+  ] as const;
+  for (const { name, side } of controls) {
+    const box = (await header.getByRole('button', { name }).boundingBox())!;
+    expect(box.x, `${String(name)} on screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${String(name)} on screen`).toBeLessThanOrEqual(375);
+    if (side === 'left') expect(box.x + box.width, `${String(name)} clear of the title`).toBeLessThanOrEqual(titleBox.x);
+    else expect(box.x, `${String(name)} clear of the title`).toBeGreaterThanOrEqual(titleBox.x + titleBox.width);
+    expect(Math.min(box.width, box.height), `${String(name)} big enough to tap`).toBeGreaterThanOrEqual(24);
+  }
+});
