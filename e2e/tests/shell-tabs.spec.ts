@@ -3,7 +3,8 @@ import { expect, test } from '../support/app.ts';
 import { screenshotPath, sider, signInQuickly, tab, tabBar, toast, withRichMenu } from '../support/shell.ts';
 
 const closeButton = (page: Page, title: string) =>
-  page.locator('.ant-tabs-tab').filter({ has: page.getByRole('tab', { name: title, exact: true }) }).getByRole('button', { name: '关闭' });
+  // the × is for the mouse (hidden from assistive technology; Delete closes a focused tab)
+  page.locator('.ant-tabs-tab').filter({ has: page.getByRole('tab', { name: title, exact: true }) }).locator('[data-tab-close]');
 
 async function contextMenu(page: Page, title: string, action: '刷新' | '关闭左侧' | '关闭右侧' | '关闭其他') {
   const open = page.locator('.ant-dropdown:visible');

@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
+import { useFocusableScrollers } from './a11y/useFocusableScrollers.ts';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
 import { createAppRouter } from './router.tsx';
 import { useSettings } from './shell/settings/settings.store.ts';
@@ -20,14 +21,21 @@ function appRouter() {
 export function App() {
   const primaryColor = useSettings((state) => state.primaryColor);
   const colorWeak = useSettings((state) => state.colorWeak);
+  const highContrast = useSettings((state) => state.highContrast);
   const reducedMotion = useReducedMotion();
-  const theme = useMemo(() => themeFor(primaryColor, !reducedMotion), [primaryColor, reducedMotion]);
+  useFocusableScrollers();
+  const theme = useMemo(() => themeFor(primaryColor, !reducedMotion, highContrast), [primaryColor, reducedMotion, highContrast]);
 
   // spec §3 colour weak: the whole page, as JeecgBoot's `colorWeak` class. On <html>, whose filter does
   // not become the containing block of fixed elements (drawers, modals), unlike <body>'s would.
   useEffect(() => {
     document.documentElement.classList.toggle('colorWeak', colorWeak);
   }, [colorWeak]);
+
+  // Our own CSS (footer, header, tabs) reads this to darken what antd's tokens do not reach.
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-high-contrast', highContrast);
+  }, [highContrast]);
 
   return (
     <ConfigProvider locale={zhCN} theme={theme} modal={modalConfig}>

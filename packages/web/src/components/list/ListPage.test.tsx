@@ -143,6 +143,14 @@ describe('ListPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByRole('status', { name: '已选择' }).textContent).toContain('已选择 0 项'));
   });
 
+  it('WCAG 4.1.2 the selection checkboxes are named in Chinese (antd says "Select all"): 全选 and 选择此行', async () => {
+    const { def } = definition();
+    show(def);
+    await screen.findByText('1-10 共 25 条');
+    expect(screen.getByRole('checkbox', { name: '全选' })).toBeTruthy();
+    expect(screen.getAllByRole('checkbox', { name: '选择此行' })).toHaveLength(10);
+  });
+
   it('已选择 N 项 … 清空 empties the selection', async () => {
     const { def } = definition();
     show(def);

@@ -16,6 +16,7 @@ import { SearchForm } from './SearchForm.tsx';
 import { useUrlFilters } from './useUrlFilters.ts';
 import { toSearchParams } from './searchParams.ts';
 import { SelectionBar } from './SelectionBar.tsx';
+import { selectionLabels } from './selectionLabels.ts';
 import { tableScrollX, useActionColumnFixed } from './tableLayout.ts';
 import { TableToolbar, type Density } from './TableToolbar.tsx';
 import type { BatchAction, FormMode, ListAction, ListContext, ListDefinition, RowAction } from './types.ts';
@@ -253,6 +254,7 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
         rowSelection={
           selectable
             ? {
+                ...selectionLabels<T>(),
                 selectedRowKeys: selected.keys,
                 preserveSelectedRowKeys: true,
                 onChange: (keys, rows) => setSelected({ keys: keys.map(String), rows: rows.filter(Boolean) }),

@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { AnnouncementRecord, MenuNode } from '@sbwq/contracts';
 import { Badge, Button, Popover, Spin, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { useReloadList } from '../../../components/list/useListData.ts';
@@ -41,6 +41,8 @@ export function NoticeBell() {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<TabKey>('annt');
   const [viewing, setViewing] = useState<NoticeView | null>(null);
+  const bellRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   // 我的消息 is a menu page: a user without it (an organisation still onboarding) gets no dead link.
   const canSeeAll = useSession((state) => inMenu(state.menu, MY_NOTICES_PATH));
 
@@ -91,8 +93,23 @@ export function NoticeBell() {
     );
   };
 
+  // The panel is rendered at the end of the page, far from the bell in the Tab order: opening it takes
+  // the focus there (Tab goes on to its tabs and items), and Escape brings it back to the bell.
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => panelRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+
+  const handlePanelKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    setOpen(false);
+    bellRef.current?.focus();
+  };
+
   const panel = (
-    <div className={styles.panel} data-testid="notice-panel">
+    <div className={styles.panel} data-testid="notice-panel" ref={panelRef} role="dialog" aria-label="消息通知" tabIndex={-1} onKeyDown={handlePanelKeyDown}>
       <Tabs
         className={styles.tabs}
         activeKey={tab}
@@ -127,7 +144,7 @@ export function NoticeBell() {
         rootClassName="notice-popover"
         styles={{ container: { width: NOTICE_POPOVER_WIDTH, maxWidth: 'calc(100vw - 24px)', padding: 0 } }}
       >
-        <button type="button" className={headerStyles.action} aria-label={total > 0 ? `消息通知（${total}条未读）` : '消息通知'} title="消息通知">
+        <button type="button" ref={bellRef} className={headerStyles.action} aria-expanded={open} aria-label={total > 0 ? `消息通知（${total}条未读）` : '消息通知'} title="消息通知">
           <Badge count={total} size="small" overflowCount={99}>
             <BellOutlined className={styles.bellIcon} />
           </Badge>

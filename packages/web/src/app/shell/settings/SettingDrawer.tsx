@@ -121,6 +121,9 @@ export function SettingDrawer() {
           <Row label="色弱模式">
             <Switch size="small" aria-label="色弱模式" checked={settings.colorWeak} onChange={(colorWeak) => updateSettings({ colorWeak })} />
           </Row>
+          <Row label="高对比度" hint="文字与背景的对比度达到 WCAG 2.1 AA">
+            <Switch size="small" aria-label="高对比度" checked={settings.highContrast} onChange={(highContrast) => updateSettings({ highContrast })} />
+          </Row>
           <Row label="多页签模式">
             <Switch size="small" aria-label="多页签模式" checked={settings.multipage} onChange={(multipage) => updateSettings({ multipage })} />
           </Row>

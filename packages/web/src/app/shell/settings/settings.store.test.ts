@@ -23,6 +23,7 @@ describe('§3 settings defaults', () => {
       colorWeak: false,
       multipage: true,
       primaryColor: '#1890FF',
+      highContrast: false,
     });
   });
 
@@ -37,8 +38,10 @@ describe('§3 settings defaults', () => {
     expect(stored('DEFAULT_MULTI_PAGE').value).toBe(false);
     expect(stored('DEFAULT_FIXED_HEADER').value).toBe(true);
     expect(stored('DEFAULT_FIXED_HEADER_HIDDEN').value).toBe(true);
+    updateSettings({ highContrast: true });
+    expect(stored('DEFAULT_HIGH_CONTRAST')).toEqual({ value: true, expire: null });
     reloadSettings();
-    expect(useSettings.getState()).toMatchObject({ navTheme: 'dark', layout: 'topmenu', fixedHeader: true, autoHideHeader: true });
+    expect(useSettings.getState()).toMatchObject({ navTheme: 'dark', layout: 'topmenu', fixedHeader: true, autoHideHeader: true, highContrast: true });
   });
 
   it('stored values of the wrong kind fall back to the defaults', () => {

@@ -21,6 +21,8 @@ export type Settings = {
   colorWeak: boolean;
   multipage: boolean;
   primaryColor: string;
+  /** Our own addition (JeecgBoot has none): every colour darkened until text meets WCAG 2.1 AA. */
+  highContrast: boolean;
 };
 
 export const defaultSettings: Settings = {
@@ -33,7 +35,11 @@ export const defaultSettings: Settings = {
   colorWeak: false,
   multipage: true,
   primaryColor: DEFAULT_PRIMARY_COLOR,
+  highContrast: false,
 };
+
+/** Named as JeecgBoot names its settings keys, though JeecgBoot has no such setting. */
+export const HIGH_CONTRAST_KEY = 'DEFAULT_HIGH_CONTRAST';
 
 export const settingKeys: Record<keyof Settings, string> = {
   navTheme: StorageKey.theme,
@@ -45,6 +51,7 @@ export const settingKeys: Record<keyof Settings, string> = {
   colorWeak: StorageKey.colorWeak,
   multipage: StorageKey.multipage,
   primaryColor: StorageKey.color,
+  highContrast: HIGH_CONTRAST_KEY,
 };
 
 const COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
@@ -63,6 +70,7 @@ const valid: { [K in keyof Settings]: (value: unknown) => value is Settings[K] }
   colorWeak: (v): v is boolean => typeof v === 'boolean',
   multipage: (v): v is boolean => typeof v === 'boolean',
   primaryColor: isColor,
+  highContrast: (v): v is boolean => typeof v === 'boolean',
 };
 
 /**

@@ -1,13 +1,11 @@
-import { ArrowLeftOutlined, ArrowRightOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined, CloseOutlined, EllipsisOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Dropdown, Tabs, type MenuProps } from 'antd';
-import { memo, useCallback, useContext, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useContext, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
 import { fullPathOf, useRememberedTitle } from '../../../platform/pageTitle.ts';
 import styles from './MultiTab.module.css';
 import { closeLeft, closeOthers, closeRight, closeTab, type Tab, type TabsChange } from './tabs.rules.ts';
 import { applyTabsChange, reloadTab, useTabs } from './tabs.store.ts';
-
-type Action = 'reload' | 'closeLeft' | 'closeRight' | 'closeOthers';
 
 const contextItems: MenuProps['items'] = [
   { key: 'reload', icon: <ReloadOutlined />, label: '刷新' },
@@ -16,9 +14,16 @@ const contextItems: MenuProps['items'] = [
   { key: 'closeOthers', icon: <CloseOutlined />, label: '关闭其他' },
 ];
 
+type Action = 'reload' | 'close' | 'closeLeft' | 'closeRight' | 'closeOthers';
+
 /**
  * The tab bar of multi-page mode (spec §2 "Tabs"): one tab per visited page; × closes (not the home
  * tab, not the last one); the right-click menu refreshes or closes to the left, right or all others.
+ *
+ * By keyboard (WAI-ARIA tabs pattern): Tab reaches the current tab, ←/→ move between tabs, Enter opens
+ * one, Delete closes it, Shift+F10 (or the menu key) opens its menu. A tablist may hold only tabs: the
+ * × is drawn inside the tab's label and hidden from assistive technology (Delete does its work), and
+ * antd's 更多页签 button (shown when the tabs overflow) is left outside the list's role.
  */
 export function MultiTab() {
   const tabs = useTabs((state) => state.tabs);
@@ -51,6 +56,9 @@ export function MultiTab() {
         if (tab.key !== current) void navigate(tab.key);
         reloadTab(tab.key);
         return;
+      case 'close':
+        apply(closeTab(tabs, tab.key, current), current);
+        return;
       case 'closeLeft':
         apply(closeLeft(tabs, tab.key, current), current);
         return;
@@ -70,26 +78,54 @@ export function MultiTab() {
   });
   const onAction = useCallback((tab: Tab, action: Action) => actionRef.current(tab, action), []);
 
+  const barRef = useRef<HTMLDivElement>(null);
+  // rc-tabs puts role=tablist on the whole bar, 更多页签 button included; the list of tabs is the list.
+  useLayoutEffect(() => {
+    const nav = barRef.current?.querySelector('.ant-tabs-nav');
+    const list = nav?.querySelector('.ant-tabs-nav-list');
+    if (!nav || !list || list.getAttribute('role') === 'tablist') return;
+    list.setAttribute('role', 'tablist');
+    list.setAttribute('aria-orientation', 'horizontal');
+    list.setAttribute('aria-label', '已打开的页面');
+    nav.removeAttribute('role');
+    nav.removeAttribute('aria-orientation');
+  });
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.getAttribute('role') !== 'tab') return;
+    const all = Array.from(barRef.current?.querySelectorAll('[role="tab"]') ?? []);
+    const tab = useTabs.getState().tabs[all.indexOf(target)];
+    if (!tab) return;
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      onAction(tab, 'close');
+      // the focused tab may be gone: focus follows to the tab now shown
+      requestAnimationFrame(() => barRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus());
+    } else if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+      event.preventDefault();
+      const label = target.querySelector('[data-tab-label]');
+      const box = label?.getBoundingClientRect();
+      if (label && box) {
+        label.dispatchEvent(new window.MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: box.left, clientY: box.bottom }));
+      }
+    }
+  };
+
   return (
-    <div className={styles.bar}>
+    <div className={styles.bar} ref={barRef} onKeyDown={handleKeyDown}>
       <Tabs
-        type="editable-card"
+        type="card"
         size="small"
-        hideAdd
         activeKey={activeKey}
         onChange={(key) => key !== activeKey && void navigate(key)}
-        onEdit={(key, action) => {
-          if (action !== 'remove' || typeof key !== 'string') return;
-          const current = liveKey();
-          apply(closeTab(useTabs.getState().tabs, key, current), current);
-        }}
         items={tabs.map((tab) => ({
           key: tab.key,
-          closable: true,
           label: <TabLabel tab={tab} reloading={tab.key === reloadingKey} onAction={onAction} />,
         }))}
         tabBarStyle={{ margin: 0 }}
-        locale={{ removeAriaLabel: '关闭', dropdownAriaLabel: '更多页签', addAriaLabel: '新增' }}
+        more={{ icon: <EllipsisOutlined aria-label="更多页签" /> }}
+        locale={{ dropdownAriaLabel: '更多页签' }}
       />
     </div>
   );
@@ -99,17 +135,28 @@ type TabLabelProps = { tab: Tab; reloading: boolean; onAction: (tab: Tab, action
 
 const TabLabel = memo(function TabLabel({ tab, reloading, onAction }: TabLabelProps) {
   const title = useRememberedTitle(tab.key) ?? tab.title;
+  const handleClose = (event: MouseEvent) => {
+    // not also a click on the tab, which would open the page being closed
+    event.stopPropagation();
+    onAction(tab, 'close');
+  };
   return (
-    <Dropdown
-      trigger={['contextMenu']}
-      menu={{ items: contextItems, onClick: ({ key, domEvent }) => {
-        domEvent.stopPropagation();
-        onAction(tab, key as Action);
-      } }}
-    >
-      <span className={reloading ? `${styles.label} ${styles.reloading}` : styles.label} data-reloading={reloading || undefined}>
-        {title}
+    <>
+      <Dropdown
+        trigger={['contextMenu']}
+        autoFocus
+        menu={{ items: contextItems, onClick: ({ key, domEvent }) => {
+          domEvent.stopPropagation();
+          onAction(tab, key as Action);
+        } }}
+      >
+        <span className={reloading ? `${styles.label} ${styles.reloading}` : styles.label} data-reloading={reloading || undefined} data-tab-label>
+          {title}
+        </span>
+      </Dropdown>
+      <span className={styles.close} aria-hidden data-tab-close title="关闭（Delete）" onClick={handleClose}>
+        <CloseOutlined />
       </span>
-    </Dropdown>
+    </>
   );
 });
