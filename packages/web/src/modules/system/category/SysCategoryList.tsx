@@ -19,6 +19,7 @@ import { feedback } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { categoryApi, childCategories, type CategoryBody } from './category.api.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
+import { selectionLabels } from '../../../components/list/selectionLabels.ts';
 
 const LIST_KEY = 'system-category';
 const search: SearchField[] = [
@@ -168,7 +169,7 @@ export function SysCategoryList() {
         locale={{ emptyText: list.loading ? <div style={{ height: 120 }} /> : <EmptyData /> }}
         pagination={listPagination(list.state.pageNo, list.state.pageSize, list.total)}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }}
-        rowSelection={{ selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={{ ...selectionLabels(), selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }}
         onChange={handleTableChange}
       />
       <RecordModal<CategoryRecord, CategoryBody>

@@ -16,6 +16,7 @@ import { DataRuleDrawer } from './DataRuleDrawer.tsx';
 import { permissionApi, permissionTree, type PermissionNode } from './permission.api.ts';
 import { PermissionDrawer, type PermissionEditing } from './PermissionDrawer.tsx';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
+import { selectionLabels } from '../../../components/list/selectionLabels.ts';
 
 const TYPE_COLORS = ['blue', 'cyan', 'orange'];
 const TYPE_TEXT = ['一级菜单', '子菜单', '按钮/权限'];
@@ -95,7 +96,7 @@ export function PermissionList() {
         pagination={false}
         locale={{ emptyText: <EmptyData /> }}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }}
-        rowSelection={{ selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={{ ...selectionLabels(), selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }}
         columns={[
           { title: '菜单名称', dataIndex: 'name', width: 240 },
           { title: '菜单类型', dataIndex: 'menuType', width: 110, align: 'center', render: (type: number) => <Tag color={TYPE_COLORS[type]}>{TYPE_TEXT[type]}</Tag> },

@@ -12,6 +12,7 @@ import type { Query } from '../../../platform/http.ts';
 import { unwrap } from '../../../platform/result.ts';
 import { userApi } from '../user/user.api.ts';
 import { USER_STATUS_COLORS } from '../user/user.list.tsx';
+import { selectionLabels } from '../../../components/list/selectionLabels.ts';
 
 /** spec §9 "Popup modal width 1200, table page size 10"; §5 "请选择一条记录". */
 export const PICKER_WIDTH = 1200;
@@ -119,6 +120,7 @@ export function UserPickerModal({ open, title = '选择用户', onCancel, onOk }
         pagination={listPagination(paging.pageNo, paging.pageSize, users.data?.total ?? 0)}
         onChange={(pagination) => setPaging({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? DEFAULT_PAGE_SIZE })}
         rowSelection={{
+          ...selectionLabels(),
           selectedRowKeys: selected.keys,
           preserveSelectedRowKeys: true,
           onChange: (keys, rows) => setSelected({ keys: keys.map(String), rows: rows.filter(Boolean) }),

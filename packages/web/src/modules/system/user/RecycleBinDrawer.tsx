@@ -8,6 +8,7 @@ import { feedback } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { purgeUsers, recycleBin, restoreUsers } from './user.api.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
+import { selectionLabels } from '../../../components/list/selectionLabels.ts';
 
 export const purgeConfirmText = (count: number) => `彻底删除后无法恢复，确定要彻底删除这 ${count} 个用户吗?`;
 
@@ -50,7 +51,7 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
         dataSource={bin.data ?? []}
         locale={{ emptyText: <EmptyData description="回收站是空的" /> }}
         pagination={false}
-        rowSelection={{ selectedRowKeys: keys, onChange: (next) => setKeys(next.map(String)) }}
+        rowSelection={{ ...selectionLabels(), selectedRowKeys: keys, onChange: (next) => setKeys(next.map(String)) }}
         columns={[
           { title: '用户账号', dataIndex: 'username' },
           { title: '用户姓名', dataIndex: 'realname' },
