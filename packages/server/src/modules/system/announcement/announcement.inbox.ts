@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { AnnouncementMsg, NOTICE_LIST_SIZE, SEND_STATUS, type ListByUserResult, type MyAnnouncementSendRecord, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
+import { realnamesOf } from '../../../platform/db/user-names.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
@@ -137,6 +138,7 @@ export async function myAnnouncementSends(db: Db, dicts: DictService, userId: st
       .limit(parsed.pageSize)
       .offset((parsed.pageNo - 1) * parsed.pageSize),
   ]);
+  const personOf = await realnamesOf(db, found.map(({ a }) => a.sender));
   const records = found.map(({ s, a }) => ({
     id: s.id,
     anntId: s.anntId,
@@ -144,6 +146,7 @@ export async function myAnnouncementSends(db: Db, dicts: DictService, userId: st
     titile: a.titile,
     msgContent: sanitizeContent(a.msgContent),
     sender: a.sender,
+    senderName: personOf(a.sender),
     priority: a.priority,
     readFlag: s.readFlag,
     sendTime: formatDateTime(a.sendTime),

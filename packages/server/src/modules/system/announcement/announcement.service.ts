@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { AnnouncementMsg, AnnouncementPerm, SEND_STATUS, isInternalRoute, type AnnouncementAddBody, type AnnouncementRecord, type Page } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
+import { realnamesOf } from '../../../platform/db/user-names.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -74,7 +75,11 @@ export async function listAnnouncements(db: Db, dicts: DictService, params: List
     extra: [eq(sysAnnouncement.delFlag, '0')],
     tieBreak: sysAnnouncement.id,
   });
-  const records = await dicts.withDictText(page.records.map(toRecord), DICT_FIELDS);
+  const personOf = await realnamesOf(db, page.records.map((row) => row.sender));
+  const records = await dicts.withDictText(
+    page.records.map((row) => ({ ...toRecord(row), senderName: personOf(row.sender) })),
+    DICT_FIELDS,
+  );
   return { ...page, records: records as AnnouncementRecord[] };
 }
 

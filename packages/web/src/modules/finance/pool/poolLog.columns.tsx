@@ -15,7 +15,7 @@ export const poolLogColumns = (withPool: boolean): ListColumn<PoolLogRecord>[] =
   { title: '变动后余额', dataIndex: 'balanceAfter', width: 130, align: 'right', render: money },
   { title: '关联业务', dataIndex: 'bizNo', width: 140 },
   { title: '机构', dataIndex: 'orgName', ellipsis: true },
-  { title: '操作人', dataIndex: 'createBy', width: 90 },
+  { title: '操作人', dataIndex: 'createBy', width: 100, ellipsis: true, render: (value: string | null, r: PoolLogRecord) => r.createByName ?? value },
   { title: '时间', dataIndex: 'createTime', width: 160, sorter: true },
   { title: '备注', dataIndex: 'remark', ellipsis: true },
 ];

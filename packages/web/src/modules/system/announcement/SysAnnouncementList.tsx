@@ -36,7 +36,7 @@ const detail: DetailItem<AnnouncementRecord>[] = [
     ),
   },
   { label: '发布状态', render: (r) => <DictTag code="send_status" value={r.sendStatus} text={r.sendStatus_dictText} colors={SEND_STATUS_COLORS} /> },
-  { label: '发布人', field: 'sender' },
+  { label: '发布人', render: (r) => r.senderName ?? r.sender },
   { label: '发布时间', field: 'sendTime' },
   { label: '开始时间', field: 'startTime' },
   { label: '结束时间', field: 'endTime' },
@@ -73,7 +73,7 @@ export function SysAnnouncementList() {
       columns: [
         { title: '标题', dataIndex: 'titile', ellipsis: true },
         { title: '消息类型', dataIndex: 'msgCategory', align: 'center', width: 90, render: (value, r) => <DictTag code="msg_category" value={value} text={r.msgCategory_dictText} /> },
-        { title: '发布人', dataIndex: 'sender', align: 'center', width: 100 },
+        { title: '发布人', dataIndex: 'sender', align: 'center', width: 100, ellipsis: true, render: (value: string | null, r) => r.senderName ?? value },
         { title: '优先级', dataIndex: 'priority', align: 'center', width: 80, render: (value) => <PriorityTag priority={value} /> },
         { title: '通告对象', dataIndex: 'msgType', align: 'center', width: 90, render: (value, r) => <DictTag code="msg_type" value={value} text={r.msgType_dictText} /> },
         { title: '发布状态', dataIndex: 'sendStatus', align: 'center', width: 90, render: (value, r) => <DictTag code="send_status" value={value} text={r.sendStatus_dictText} colors={SEND_STATUS_COLORS} /> },
