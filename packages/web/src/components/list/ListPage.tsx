@@ -135,7 +135,7 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
 
   // the 操作 column is as wide as the widest row's buttons on the page, measured once they are drawn
   const tableRef = useRef<HTMLDivElement>(null);
-  const measuredActions = useMeasuredWidth(tableRef, '.list-row-actions');
+  const measuredActions = useMeasuredWidth(tableRef, '.list-row-actions', list.records);
 
   const tableColumns: TableProps<T>['columns'] = actions.length
     ? [

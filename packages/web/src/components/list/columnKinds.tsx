@@ -76,7 +76,8 @@ const NO_WRAP = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as 
  * column for an amount longer than its room.
  */
 export function kindColumn<T>(column: KindColumn<T>, size: TableSize = 'medium', records: readonly T[] = []): ColumnType<T> {
-  const { kind, ...rest } = column;
+  // a list's `defaultHidden` means nothing to antd
+  const { kind, defaultHidden: _, ...rest } = column as KindColumn<T> & { defaultHidden?: boolean };
   if (!kind) return rest;
   const field = typeof column.dataIndex === 'string' ? column.dataIndex : null;
   const texts = kind === 'money' && field ? records.map((record) => kindText(kind, (record as Record<string, unknown>)[field])) : [];

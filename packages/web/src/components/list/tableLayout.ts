@@ -55,10 +55,11 @@ export function actionColumnWidth(measured: number | null, size: TableSize = 'me
 }
 
 /**
- * The widest natural width of the elements matching `selector` inside `ref`, measured after every render
- * (inline content keeps its natural width even where its cell is narrower); null while there are none.
+ * The widest natural width of the elements matching `selector` inside `ref`, measured whenever `drawn`
+ * (what they are drawn from, e.g. the page's rows) changes; inline content keeps its natural width even
+ * where its cell is narrower. Null while there are none.
  */
-export function useMeasuredWidth(ref: RefObject<HTMLElement | null>, selector: string): number | null {
+export function useMeasuredWidth(ref: RefObject<HTMLElement | null>, selector: string, drawn: unknown): number | null {
   const [width, setWidth] = useState<number | null>(null);
   useLayoutEffect(() => {
     const root = ref.current;
@@ -68,6 +69,6 @@ export function useMeasuredWidth(ref: RefObject<HTMLElement | null>, selector: s
     if (widest === 0) return;
     const next = Math.ceil(widest);
     setWidth((previous) => (previous === next ? previous : next));
-  });
+  }, [ref, selector, drawn]);
   return width;
 }

@@ -8,7 +8,6 @@ import { useAccess } from '../../../components/access/useAccess.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
-import { formatMoney } from '../pool/pool.api.ts';
 import { CLAIM_LIST_KEY, claimApi, PAYMENT_LIST_KEY } from './claim.api.ts';
 import { ClaimDetail } from './ClaimDetail.tsx';
 import { ClaimModal } from './ClaimModal.tsx';
@@ -49,8 +48,6 @@ export function ClaimList() {
       exportName: '报销单.xlsx',
       detail: false,
       selectable: true,
-      actionColumnWidth: 200,
-      scrollX: 1400,
       search: [
         { name: 'claimNo', label: '报销单号' },
         { name: 'batchNo', label: '批次' },
@@ -68,14 +65,14 @@ export function ClaimList() {
           render: (value: string, c) => <Typography.Link onClick={() => openDetail(c.id)}>{value}</Typography.Link>,
         },
         { title: '状态', dataIndex: 'status', width: 120, align: 'center', render: (_: unknown, c: ClaimRecord) => <ClaimStatusTag claim={c} /> },
-        { title: '关联批次', dataIndex: 'batchNo', width: 200, ellipsis: true, render: (_: unknown, c: ClaimRecord) => `${c.batchNo} ${c.batchName}` },
+        { title: '关联批次', dataIndex: 'batchNo', width: 200, ellipsis: true, defaultHidden: true, render: (_: unknown, c: ClaimRecord) => `${c.batchNo} ${c.batchName}` },
         { title: '机构', dataIndex: 'orgName', ellipsis: true, sorter: true },
-        { title: '费用类型', dataIndex: 'expenseType', width: 110, render: (_: unknown, c: ClaimRecord) => c.expenseType_dictText ?? c.expenseType },
-        { title: '申请金额', dataIndex: 'applyAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
-        { title: '扣减项', dataIndex: 'deductions', width: 100, align: 'right', render: formatMoney },
-        { title: '核定金额', dataIndex: 'approvedAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
-        { title: '提交时间', dataIndex: 'submitTime', width: 160, sorter: true },
-        { title: '付款日期', dataIndex: 'payDate', width: 110 },
+        { title: '费用类型', dataIndex: 'expenseType', width: 110, defaultHidden: true, render: (_: unknown, c: ClaimRecord) => c.expenseType_dictText ?? c.expenseType },
+        { title: '申请金额', dataIndex: 'applyAmount', kind: 'money', sorter: true },
+        { title: '扣减项', dataIndex: 'deductions', kind: 'money' },
+        { title: '核定金额', dataIndex: 'approvedAmount', kind: 'money', sorter: true },
+        { title: '提交时间', dataIndex: 'submitTime', kind: 'datetime', sorter: true },
+        { title: '付款日期', dataIndex: 'payDate', kind: 'date', defaultHidden: true },
       ],
       rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (c) => openDetail(c.id) }, ...rowActions.filter((a) => a.key !== 'pay' && a.key !== 'payFailed')],
       toolbar: () =>

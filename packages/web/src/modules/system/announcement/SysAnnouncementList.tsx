@@ -77,8 +77,8 @@ export function SysAnnouncementList() {
         { title: '优先级', dataIndex: 'priority', align: 'center', width: 80, render: (value) => <PriorityTag priority={value} /> },
         { title: '通告对象', dataIndex: 'msgType', align: 'center', width: 90, render: (value, r) => <DictTag code="msg_type" value={value} text={r.msgType_dictText} /> },
         { title: '发布状态', dataIndex: 'sendStatus', align: 'center', width: 90, render: (value, r) => <DictTag code="send_status" value={value} text={r.sendStatus_dictText} colors={SEND_STATUS_COLORS} /> },
-        { title: '发布时间', dataIndex: 'sendTime', align: 'center', width: 165, sorter: true },
-        { title: '撤销时间', dataIndex: 'cancelTime', align: 'center', width: 165, sorter: true },
+        { title: '发布时间', dataIndex: 'sendTime', kind: 'datetime', sorter: true },
+        { title: '撤销时间', dataIndex: 'cancelTime', kind: 'datetime', sorter: true },
       ],
       detail,
       rowActions: [
