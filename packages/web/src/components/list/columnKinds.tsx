@@ -17,13 +17,13 @@ export const CELL_PADDING: Record<TableSize, number> = { large: 16, medium: 8, s
 export const CELL_BORDER = 1;
 
 /**
- * Room for the text of each kind at 14 px in the app's font (measured in Chromium): 9,999,999,999.99 (an
- * amount in the billions; a longer one widens its column, see `kindWidth`), 2026-11-26, 2026-11-26 09:10:22.
+ * Room for the text of each kind at 14 px in the app's font (measured in Chromium): 99,999,999.99 (a
+ * longer amount on the page widens its column, see `kindWidth`), 2026-11-26, 2026-11-26 09:10:22.
  */
-export const KIND_TEXT_WIDTH: Record<ColumnKind, number> = { money: 120, date: 80, datetime: 142 };
+export const KIND_TEXT_WIDTH: Record<ColumnKind, number> = { money: 100, date: 80, datetime: 142 };
 
 /** Sample texts of each kind's room, for measuring where a canvas is at hand. */
-const KIND_SAMPLE: Record<ColumnKind, string> = { money: '9,999,999,999.99', date: '2026-11-26', datetime: '2026-11-26 09:10:22' };
+const KIND_SAMPLE: Record<ColumnKind, string> = { money: '99,999,999.99', date: '2026-11-26', datetime: '2026-11-26 09:10:22' };
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const DATE_START = /^\d{4}-\d{2}-\d{2}/;

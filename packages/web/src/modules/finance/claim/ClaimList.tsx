@@ -8,6 +8,7 @@ import { useAccess } from '../../../components/access/useAccess.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
+import { useOrgStatus } from '../../rights/org/useOrgStatus.ts';
 import { CLAIM_LIST_KEY, claimApi, PAYMENT_LIST_KEY } from './claim.api.ts';
 import { ClaimDetail } from './ClaimDetail.tsx';
 import { ClaimModal } from './ClaimModal.tsx';
@@ -22,6 +23,7 @@ import { useClaimActions } from './useClaimActions.tsx';
  */
 export function ClaimList() {
   const { can } = useAccess();
+  const staff = useOrgStatus().data?.staff ?? false;
   const client = useQueryClient();
   const [search] = useSearchParams();
   const reloadClaims = useReloadList(CLAIM_LIST_KEY);
@@ -60,13 +62,14 @@ export function ClaimList() {
         {
           title: '报销单号',
           dataIndex: 'claimNo',
-          width: 150,
+          width: 140,
           sorter: true,
           render: (value: string, c) => <Typography.Link onClick={() => openDetail(c.id)}>{value}</Typography.Link>,
         },
         { title: '状态', dataIndex: 'status', width: 120, align: 'center', render: (_: unknown, c: ClaimRecord) => <ClaimStatusTag claim={c} /> },
-        { title: '关联批次', dataIndex: 'batchNo', width: 200, ellipsis: true, defaultHidden: true, render: (_: unknown, c: ClaimRecord) => `${c.batchNo} ${c.batchName}` },
-        { title: '机构', dataIndex: 'orgName', ellipsis: true, sorter: true },
+        // the organisation tells its claims by batch, the association by organisation: each starts with its own
+        { title: '关联批次', dataIndex: 'batchNo', ellipsis: true, defaultHidden: staff, render: (_: unknown, c: ClaimRecord) => `${c.batchNo} ${c.batchName}` },
+        { title: '机构', dataIndex: 'orgName', ellipsis: true, sorter: true, defaultHidden: !staff },
         { title: '费用类型', dataIndex: 'expenseType', width: 110, defaultHidden: true, render: (_: unknown, c: ClaimRecord) => c.expenseType_dictText ?? c.expenseType },
         { title: '申请金额', dataIndex: 'applyAmount', kind: 'money', sorter: true },
         { title: '扣减项', dataIndex: 'deductions', kind: 'money' },
@@ -82,7 +85,7 @@ export function ClaimList() {
           </Button>
         ),
     }),
-    [can, openDetail, rowActions],
+    [can, openDetail, rowActions, staff],
   );
 
   return (
