@@ -123,6 +123,8 @@ export async function seedRows(request: APIRequestContext): Promise<{ reviewer: 
 
 export async function menuScreens(page: Page, request: APIRequestContext, username?: string) {
   const { token } = username ? await signInQuickly(page, '/dashboard/analysis', username, USER_PASSWORD) : await signInQuickly(page);
+  // the walk leaves this page at once: not before it has its permissions (a cut permission load signs out)
+  await page.waitForLoadState('networkidle');
   const { menu } = await apiCall<{ menu: MenuNode[] }>(request, token, 'GET', '/sys/permission/getUserPermissionByToken');
   return screensOf(menu);
 }
