@@ -45,6 +45,16 @@ describe('who did it, by name: the lists answer the real name beside the account
     expect(decision?.senderName).toBe('rev1-姓名');
   });
 
+  it('发布人 is searched as shown, by name (and still by account name)', async () => {
+    const byName = (await rig.call(admin, 'GET', `/sys/annountCement/list?sender=${encodeURIComponent(adminUser.realname.slice(0, 3))}`)).result.records as { titile: string }[];
+    expect(byName.map((r) => r.titile)).toContain('发布人测试');
+    expect((await rig.call(admin, 'GET', '/sys/annountCement/list?sender=admin')).result.records.map((r: { titile: string }) => r.titile)).toContain('发布人测试');
+    expect((await rig.call(admin, 'GET', '/sys/annountCement/list?sender=无此人')).result.total).toBe(0);
+    const mine = (await rig.call(a.token, 'GET', `/sys/sysAnnouncementSend/getMyAnnouncementSend?sender=${encodeURIComponent('rev1-姓')}`)).result.records as { sender: string }[];
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((m) => m.sender === 'rev1')).toBe(true);
+  });
+
   it('文件信息: createByName is the uploader’s real name', async () => {
     const files = (await rig.call(a.token, 'GET', '/rights/sbFileInfo/list?pageSize=50')).result.records as { createBy: string; createByName: string }[];
     expect(files.length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { parseListParams, type ListParams, type ListResource } from '../../../pl
 import type { DictService } from '../dict/dict.service.ts';
 import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement, sysAnnouncementSend } from './announcement.table.ts';
-import { containsSearch, toRecord, userColumns, type UserRow } from './announcement.shared.ts';
+import { containsSearch, senderSearch, toRecord, userColumns, type UserRow } from './announcement.shared.ts';
 
 // A user's own side of announcements: the bell (listByUser), reading, and the 我的消息 list.
 
@@ -120,12 +120,14 @@ export const announcementSendResource: ListResource = {
 export async function myAnnouncementSends(db: Db, dicts: DictService, userId: string, params: ListParams): Promise<Page<MyAnnouncementSendRecord>> {
   await linkBroadcasts(db, userId);
   const { column: _column, order: _order, ...rest } = params;
-  const parsed = parseListParams(announcementSendResource, containsSearch(rest, ['titile', 'sender']));
+  const bySender = senderSearch(rest);
+  const parsed = parseListParams(announcementSendResource, containsSearch(bySender.params, ['titile', 'sender']));
   const where = and(
     eq(sysAnnouncementSend.userId, userId),
     eq(sysAnnouncement.sendStatus, SEND_STATUS.released),
     eq(sysAnnouncement.delFlag, '0'),
     ...(parsed.where ? [parsed.where] : []),
+    ...bySender.where,
   );
   const [[{ total }], found] = await Promise.all([
     db.select({ total: count() }).from(sysAnnouncementSend).innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId)).where(where),

@@ -11,7 +11,7 @@ import type { DictService } from '../dict/dict.service.ts';
 import { linkAnnouncementImages } from '../../rights/file-info/file-info.service.ts';
 import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement } from './announcement.table.ts';
-import { containsSearch, DICT_FIELDS, toRecord, userColumns, type Actor, type Row } from './announcement.shared.ts';
+import { containsSearch, DICT_FIELDS, senderSearch, toRecord, userColumns, type Actor, type Row } from './announcement.shared.ts';
 import { hideDeliveries } from './announcement.delivery.ts';
 
 // The managers' side of announcements: list, add, edit, delete and queryById. Releasing and revoking,
@@ -71,8 +71,9 @@ export const announcementWhitelist: ListResource = {
 };
 
 export async function listAnnouncements(db: Db, dicts: DictService, params: ListParams): Promise<Page<AnnouncementRecord>> {
-  const page = await pageOf<Row>(db, announcementWhitelist, containsSearch(params, ['titile', 'sender']), {
-    extra: [eq(sysAnnouncement.delFlag, '0')],
+  const bySender = senderSearch(params);
+  const page = await pageOf<Row>(db, announcementWhitelist, containsSearch(bySender.params, ['titile', 'sender']), {
+    extra: [eq(sysAnnouncement.delFlag, '0'), ...bySender.where],
     tieBreak: sysAnnouncement.id,
   });
   const personOf = await realnamesOf(db, page.records.map((row) => row.sender));
