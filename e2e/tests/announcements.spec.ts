@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page, TestInfo, WebSocket } from '@playwright/test';
-import { button, test, newContext } from '../support/app.ts';
+import { ADMIN, button, test, newContext } from '../support/app.ts';
 import { apiCall, apiToken, confirmPopup, createUser, dialog, expect, row, signIn, signInAs, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
 
 /** Seeded ids (packages/server/src/seed): 协会审核员 and 维权工作部. */
@@ -129,7 +129,8 @@ test.describe('通告与消息 (spec §7 notifications)', () => {
     await expect(userPage).toHaveURL('/isps/userAnnouncement');
     const read = row(userPage, title);
     await expect(read).toContainText('已读');
-    await expect(read).toContainText('admin');
+    // 发布人 by name, not by account
+    await expect(read).toContainText(ADMIN.realname);
     await userPage.screenshot({ path: shot(testInfo, 'my-messages-1440'), fullPage: true });
     expect(await userPage.evaluate(() => (window as unknown as { __stillSamePage?: boolean }).__stillSamePage)).toBe(true);
     expect(errors).toEqual([]);

@@ -39,6 +39,8 @@ export type PoolLogRecord = {
   orgName: string | null;
   remark: string | null;
   createBy: string | null;
+  /** 操作人: the name of the user `createBy` names (系统 for the server's own moves) */
+  createByName: string | null;
   createTime: string | null;
 };
 

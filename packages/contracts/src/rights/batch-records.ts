@@ -57,6 +57,8 @@ export type BatchRecord = {
   notInfringingCount: number;
   sysOrgCode: string | null;
   createBy: string | null;
+  /** 创建人: the name of the user `createBy` names (list and detail) */
+  createByName?: string | null;
   createTime: string | null;
   updateBy: string | null;
   updateTime: string | null;

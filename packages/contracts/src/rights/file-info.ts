@@ -20,6 +20,8 @@ export type FileInfoRecord = {
   uploaderId: string;
   url: string;
   createBy: string | null;
+  /** 上传人: the name of the user `createBy` names */
+  createByName: string | null;
   createTime: string | null;
 };
 

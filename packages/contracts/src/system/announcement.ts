@@ -154,7 +154,10 @@ export type AnnouncementRecord = {
   msgAbstract: string | null;
   startTime: string | null;
   endTime: string | null;
+  /** 发布人's account name (JeecgBoot keeps the username here) */
   sender: string | null;
+  /** 发布人: the name of the user `sender` names (系统 for the server's own notices) */
+  senderName?: string | null;
   priority: Priority | null;
   msgCategory: '1' | '2';
   msgType: 'USER' | 'ALL' | null;
@@ -193,7 +196,10 @@ export type MyAnnouncementSendRecord = {
   userId: string;
   titile: string;
   msgContent: string | null;
+  /** 发布人's account name (JeecgBoot keeps the username here) */
   sender: string | null;
+  /** 发布人: the name of the user `sender` names (系统 for the server's own notices) */
+  senderName?: string | null;
   priority: Priority | null;
   readFlag: '0' | '1';
   sendTime: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ellipsis, formatDate, formatMoney, formatNumber } from './format.ts';
+import { ellipsis, formatDate, formatMoney, formatMoneyInText, formatNumber } from './format.ts';
 
 describe('spec §9 input and display formatters', () => {
   it('number filter adds thousands separators, keeping sign and decimals', () => {
@@ -27,5 +27,13 @@ describe('spec §9 input and display formatters', () => {
     expect(formatDate(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');
     expect(formatDate('2026-03-01', 'YYYY年MM月')).toBe('2026年03月');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('§9 number filter inside a sentence: every amount before 元 gets separators and two decimals, other numbers stay', () => {
+    expect(formatMoneyInText('线索数量 7，申请金额 3001.00 元')).toBe('线索数量 7，申请金额 3,001.00 元');
+    expect(formatMoneyInText('撤销原因：重复；解冻 12500 元')).toBe('撤销原因：重复；解冻 12,500.00 元');
+    expect(formatMoneyInText('初审：通过，核定 1234567.5元')).toBe('初审：通过，核定 1,234,567.50元');
+    expect(formatMoneyInText('已是 1,000.00 元')).toBe('已是 1,000.00 元');
+    expect(formatMoneyInText(null)).toBe('');
   });
 });

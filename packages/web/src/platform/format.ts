@@ -36,3 +36,12 @@ export function formatDate(value: string | number | Date | null | undefined, for
   const date = dayjs(value);
   return date.isValid() ? date.format(format) : '';
 }
+
+/**
+ * Amounts inside a sentence (a log's 说明: `申请金额 3001.00 元`) with thousands separators and two
+ * decimals, as everywhere else on screen: a number directly before 元 is an amount.
+ */
+export function formatMoneyInText(text: string | null | undefined): string {
+  if (!text) return '';
+  return text.replace(/(?<![\d.,])(-?\d+(?:\.\d+)?)(\s*元)/g, (_, amount: string, unit: string) => `${formatMoney(amount)}${unit}`);
+}

@@ -2,12 +2,20 @@ import { Checkbox, Empty } from 'antd';
 import { useMemo, useState, type RefObject } from 'react';
 import { DEFAULT_COLUMN_WIDTH } from './EditableCell.tsx';
 import styles from './EditableTable.module.css';
+import { formatMoney, formatNumber } from '../../platform/format.ts';
 import { averageOf, sumOf } from './statistics.ts';
 import { SPECIAL_WIDTH, TableRow, type RowActions, type RowFeatures } from './TableRow.tsx';
 import type { EditableColumn, Row } from './types.ts';
 import { visibleRange } from './virtual.ts';
 
 export type CellRef = { id: string; key: string } | null;
+
+/** spec §9 number filter on a statistics value: separators, and two decimals where the column holds money (its `money` rule). */
+const statText = (column: EditableColumn, value: string | undefined) => {
+  if (value === undefined) return undefined;
+  const money = column.validateRules?.some((rule) => 'pattern' in rule && rule.pattern === 'money');
+  return money ? formatMoney(value) : formatNumber(value);
+};
 
 type TableGridProps = {
   scroller: RefObject<HTMLDivElement | null>;
@@ -123,7 +131,7 @@ export function TableGrid({ scroller, rows, rowKey, columns, features, height, r
             )}
             {columns.map((column, index) => (
               <div key={column.key} role="cell" data-key={column.key} className={styles.cell} style={{ width: column.width ?? DEFAULT_COLUMN_WIDTH }}>
-                {stats[kind][column.key] ?? (!lead && index === 0 ? STAT_LABELS[kind] : '')}
+                {statText(column, stats[kind][column.key]) ?? (!lead && index === 0 ? STAT_LABELS[kind] : '')}
               </div>
             ))}
           </div>

@@ -1,11 +1,12 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Table, type TableProps } from 'antd';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Button, Card, Grid, Space, Table, type TableProps } from 'antd';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { Query } from '../../platform/http.ts';
 import { feedback } from '../../platform/feedback.ts';
 import { useApiMutation } from '../../platform/useApiMutation.ts';
 import { useAccess } from '../access/useAccess.ts';
 import { DetailModal, type DetailItem } from '../detail/DetailModal.tsx';
+import { kindColumn, kindText } from './columnKinds.tsx';
 import { EmptyData } from './EmptyData.tsx';
 import { ExportButton, useExport } from './ExportButton.tsx';
 import { ImportButton } from './ImportButton.tsx';
@@ -17,7 +18,7 @@ import { useUrlFilters } from './useUrlFilters.ts';
 import { toSearchParams } from './searchParams.ts';
 import { SelectionBar } from './SelectionBar.tsx';
 import { selectionLabels } from './selectionLabels.ts';
-import { tableScrollX, useActionColumnFixed } from './tableLayout.ts';
+import { actionColumnWidth, tableScrollX, useActionColumnFixed, useMeasuredWidth } from './tableLayout.ts';
 import { TableToolbar, type Density } from './TableToolbar.tsx';
 import type { BatchAction, FormMode, ListAction, ListContext, ListDefinition, RowAction } from './types.ts';
 import { arrangeColumns, columnId, useColumnSettings } from './useColumnSettings.ts';
@@ -51,6 +52,8 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
   const urlFilters = useUrlFilters(definition.search);
   const list = useListData(definition, params, urlFilters.filters);
   const actionsFixed = useActionColumnFixed();
+  // spec §9 mobile breakpoint 767.99 px: below it the search form waits behind 筛选
+  const phone = Grid.useBreakpoint().md === false;
   const [selected, setSelected] = useState<{ keys: string[]; rows: T[] }>({ keys: [], rows: [] });
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [viewing, setViewing] = useState<T | null>(null);
@@ -98,7 +101,11 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
           .filter((column) => typeof column.dataIndex === 'string')
           .map((column) => ({
             label: String(column.title ?? ''),
-            render: (record: T) => (column.render ? column.render((record as Record<string, unknown>)[column.dataIndex as string], record, 0) : (record as Record<string, unknown>)[column.dataIndex as string]) as never,
+            render: (record: T) => {
+              const value = (record as Record<string, unknown>)[column.dataIndex as string];
+              if (column.render) return column.render(value, record, 0) as never;
+              return (column.kind ? kindText(column.kind, value) : value) as never;
+            },
           })));
 
   const actions: RowAction<T>[] = [
@@ -119,12 +126,17 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
   const columns = useMemo(() => {
     const visible = arrangeColumns(permitted, columnSettings.settings);
     const sort = list.state.sort;
-    return visible.map((column) =>
-      column.sorter
+    return visible.map(({ defaultHidden: _, ...listColumn }) => {
+      const column = kindColumn(listColumn, density, list.records);
+      return column.sorter
         ? { ...column, sortOrder: sort && sort.column === column.dataIndex ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null }
-        : column,
-    );
-  }, [permitted, columnSettings.settings, list.state.sort]);
+        : column;
+    });
+  }, [permitted, columnSettings.settings, list.state.sort, list.records, density]);
+
+  // the 操作 column is as wide as the widest row's buttons on the page, measured once they are drawn
+  const tableRef = useRef<HTMLDivElement>(null);
+  const measuredActions = useMeasuredWidth(tableRef, '.list-row-actions', list.records);
 
   const tableColumns: TableProps<T>['columns'] = actions.length
     ? [
@@ -133,7 +145,7 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
           key: '__actions',
           title: '操作',
           align: 'center',
-          width: definition.actionColumnWidth ?? 170,
+          width: actionColumnWidth(measuredActions, density, definition.actionColumnWidth),
           fixed: actionsFixed,
           render: (_: unknown, record: T) => <RowActions record={record} actions={actions} context={context} />,
         },
@@ -217,22 +229,31 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
         </Button>
       )),
   ];
+  const searchForm = definition.search && definition.search.length > 0 && (
+    <SearchForm
+      key={phone ? 'folded' : 'inline'}
+      name={`${definition.key}-search`}
+      fields={definition.search}
+      initialValues={urlFilters.values}
+      folded={phone}
+      onSearch={(values) => list.search(toSearchParams(definition.search!, values))}
+    />
+  );
   const Frame = embedded ? 'div' : Card;
   const fullscreenStyle = fullscreen ? ({ position: 'fixed', inset: 0, zIndex: 1000, overflow: 'auto', background: 'var(--ant-color-bg-container, #fff)', padding: 16 } as const) : undefined;
   return (
     <Frame {...(embedded ? {} : { variant: 'borderless' as const })} style={fullscreenStyle} className={fullscreen ? 'list-fullscreen' : undefined}>
-      {definition.search && definition.search.length > 0 && (
-        <SearchForm name={`${definition.key}-search`} fields={definition.search} initialValues={urlFilters.values} onSearch={(values) => list.search(toSearchParams(definition.search!, values))} />
-      )}
+      {searchForm && !phone && searchForm}
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8, marginBottom: 16 }}>
         <Space wrap className="list-toolbar">
+          {phone && searchForm}
           {toolbar}
         </Space>
         <TableToolbar
           onReload={list.reload}
           density={density}
           onDensity={setDensity}
-          columns={permitted.map((column, index) => ({ id: columnId(column, index), title: column.title as never }))}
+          columns={permitted.map((column, index) => ({ id: columnId(column, index), title: column.title as never, defaultHidden: column.defaultHidden }))}
           settings={columnSettings.settings}
           onSettings={columnSettings.save}
           fullscreen={fullscreen}
@@ -240,6 +261,7 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
         />
       </div>
       {selectable && <SelectionBar count={selected.keys.length} onClear={clearSelection} actions={batchButtons} />}
+      <div ref={tableRef}>
       <Table<T>
         size={density}
         bordered
@@ -263,6 +285,7 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
         }
         onChange={handleTableChange}
       />
+      </div>
       {form && (
         <RecordModal<T, B>
           name={`${definition.key}-form`}

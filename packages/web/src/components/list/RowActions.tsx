@@ -55,7 +55,7 @@ export function RowActions<T>({ record, actions, context }: RowActionsProps<T>) 
   };
 
   return (
-    <span style={{ whiteSpace: 'nowrap' }}>
+    <span className="list-row-actions" style={{ whiteSpace: 'nowrap' }}>
       {inline.map((action, index) => (
         <Fragment key={action.key}>
           {index > 0 && <Divider orientation="vertical" />}

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown, Popover, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import type { ColumnSettings } from './useColumnSettings.ts';
+import { isColumnShown, type ColumnSettings } from './useColumnSettings.ts';
 
 /** Table sizes of 密度 as ProTable names them; the spec's default list size is 中等. */
 export type Density = 'large' | 'medium' | 'small';
@@ -19,7 +19,7 @@ export const DENSITY_OPTIONS: { key: Density; label: string }[] = [
   { key: 'small', label: '紧凑' },
 ];
 
-export type ToolbarColumn = { id: string; title: ReactNode };
+export type ToolbarColumn = { id: string; title: ReactNode; defaultHidden?: boolean };
 
 type TableToolbarProps = {
   onReload: () => void;
@@ -65,18 +65,22 @@ export function ColumnSettingsPanel({ columns, settings, onSettings }: Pick<Tabl
   const ids = columns.map((column) => column.id);
   const order = settings ? [...settings.order.filter((id) => ids.includes(id)), ...ids.filter((id) => !settings.order.includes(id))] : ids;
   const hidden = settings?.hidden ?? [];
+  const shownByUser = settings?.shown ?? [];
   const byId = new Map(columns.map((column) => [column.id, column]));
+  const isShown = (id: string) => isColumnShown(id, byId.get(id)?.defaultHidden, settings);
 
   const move = (index: number, by: -1 | 1) => {
     const next = [...order];
     [next[index], next[index + by]] = [next[index + by], next[index]];
-    onSettings({ order: next, hidden });
+    onSettings({ order: next, hidden, shown: shownByUser });
   };
   const toggle = (id: string, show: boolean) => {
     const nextHidden = show ? hidden.filter((one) => one !== id) : [...hidden, id];
+    const nextShown = show ? [...shownByUser.filter((one) => one !== id), id] : shownByUser.filter((one) => one !== id);
+    const next = { order, hidden: nextHidden, shown: nextShown };
     // the table keeps at least one column of data
-    if (nextHidden.length >= ids.length) return;
-    onSettings({ order, hidden: nextHidden });
+    if (!ids.some((one) => isColumnShown(one, byId.get(one)?.defaultHidden, next))) return;
+    onSettings(next);
   };
 
   return (
@@ -87,7 +91,7 @@ export function ColumnSettingsPanel({ columns, settings, onSettings }: Pick<Tabl
           const name = typeof title === 'string' ? title : id;
           return (
             <li key={id} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-              <Checkbox checked={!hidden.includes(id)} onChange={(event) => toggle(id, event.target.checked)} style={{ flex: 1 }}>
+              <Checkbox checked={isShown(id)} onChange={(event) => toggle(id, event.target.checked)} style={{ flex: 1 }}>
                 {title}
               </Checkbox>
               <Button type="text" size="small" aria-label={`上移 ${name}`} icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, -1)} />

@@ -1,4 +1,6 @@
 import { Grid } from 'antd';
+import { useLayoutEffect, useState, type RefObject } from 'react';
+import { CELL_BORDER, CELL_PADDING, type TableSize } from './columnKinds.tsx';
 
 /**
  * Width a column without one of its own gets at least (on a 375 px phone: 机构名称, 事项 and 机构
@@ -36,4 +38,37 @@ export function tableScrollX(columns: readonly SizedColumn[] | undefined, option
 export function useActionColumnFixed(): 'right' | undefined {
   const screens = Grid.useBreakpoint();
   return screens.sm ? 'right' : undefined;
+}
+
+/** The 操作 header itself (two characters and the padding) is the least the column needs. */
+const ACTION_COLUMN_MIN_WIDTH = 60;
+/** Until the buttons are drawn and measured: room for 详情 | 编辑 | 更多. */
+const ACTION_COLUMN_DEFAULT_WIDTH = 150;
+
+/**
+ * The 操作 column's width: the widest row's buttons as measured (see `useMeasuredWidth`) plus the cell's
+ * padding and border, or the definition's estimate (else a default) until they are measured.
+ */
+export function actionColumnWidth(measured: number | null, size: TableSize = 'medium', fallback = ACTION_COLUMN_DEFAULT_WIDTH): number {
+  if (measured === null) return fallback;
+  return Math.max(Math.ceil(measured) + 2 * CELL_PADDING[size] + CELL_BORDER, ACTION_COLUMN_MIN_WIDTH);
+}
+
+/**
+ * The widest natural width of the elements matching `selector` inside `ref`, measured whenever `drawn`
+ * (what they are drawn from, e.g. the page's rows) changes; inline content keeps its natural width even
+ * where its cell is narrower. Null while there are none.
+ */
+export function useMeasuredWidth(ref: RefObject<HTMLElement | null>, selector: string, drawn: unknown): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    let widest = 0;
+    for (const element of root.querySelectorAll(selector)) widest = Math.max(widest, element.getBoundingClientRect().width);
+    if (widest === 0) return;
+    const next = Math.ceil(widest);
+    setWidth((previous) => (previous === next ? previous : next));
+  }, [ref, selector, drawn]);
+  return width;
 }

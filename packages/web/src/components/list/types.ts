@@ -1,9 +1,9 @@
 import type { Envelope, Page } from '@sbwq/contracts';
 import type { FormRule } from 'antd';
-import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { Query } from '../../platform/http.ts';
 import type { DetailItem } from '../detail/DetailModal.tsx';
+import type { KindColumn } from './columnKinds.tsx';
 
 /**
  * The one explicit definition that drives a list screen (STYLE.md "A list screen is driven by one
@@ -39,6 +39,7 @@ export type ListDefinition<T extends object, B = Record<string, unknown>> = {
   selectable?: boolean;
   /** file name used when the export answer names none */
   exportName?: string;
+  /** width of the 操作 column until its buttons are measured (it then fits the widest row's buttons) */
   actionColumnWidth?: number;
   /** scroll width of the table when more than its columns add up to (see `tableScrollX`) */
   scrollX?: number;
@@ -46,7 +47,12 @@ export type ListDefinition<T extends object, B = Record<string, unknown>> = {
 
 export type ListAction = 'add' | 'edit' | 'delete' | 'export' | 'import';
 
-export type ListColumn<T> = ColumnType<T>;
+/**
+ * A list column: antd's, with a `kind` for amounts and dates (`columnKinds.tsx`: width, alignment and
+ * formatting set by the kit) and `defaultHidden` for a column shown only once the user ticks it in 列设置
+ * (what a list shows by default fits a 1440 px screen without a sideways scroll).
+ */
+export type ListColumn<T> = KindColumn<T> & { defaultHidden?: boolean };
 
 export type Sort = { column: string; order: 'asc' | 'desc' };
 

@@ -3,8 +3,17 @@ import { useSession } from '../../platform/session.ts';
 import { local } from '../../platform/storage.ts';
 import type { ListColumn } from './types.ts';
 
-/** What 列设置 keeps: the column order and the hidden ones, by column id. */
-export type ColumnSettings = { order: string[]; hidden: string[] };
+/**
+ * What 列设置 keeps: the column order, the hidden ones and the ones hidden by default that the user
+ * chose to show, by column id.
+ */
+export type ColumnSettings = { order: string[]; hidden: string[]; shown?: string[] };
+
+/** Whether a column is in the table: not hidden by the user, and not hidden by default unless the user showed it. */
+export function isColumnShown(id: string, defaultHidden: boolean | undefined, settings: ColumnSettings | null): boolean {
+  if (settings?.hidden.includes(id)) return false;
+  return !defaultHidden || Boolean(settings?.shown?.includes(id));
+}
 
 /** A column's id for the settings: its key, else its dataIndex, else its title. */
 export function columnId<T>(column: ListColumn<T>, index: number): string {
@@ -17,16 +26,19 @@ export function columnId<T>(column: ListColumn<T>, index: number): string {
 /** Storage key of one user's settings of one list (a colleague on the same browser keeps his own). */
 export const columnSettingsKey = (userId: string, listKey: string) => `LIST_COLUMNS:${userId}:${listKey}`;
 
-/** The columns in the user's order without the hidden ones; columns added since the settings were saved come last, shown. */
+/**
+ * The columns in the user's order without the hidden ones; columns added since the settings were saved
+ * come last, shown unless hidden by default.
+ */
 export function arrangeColumns<T>(columns: ListColumn<T>[], settings: ColumnSettings | null): ListColumn<T>[] {
-  if (!settings) return columns;
   const withId = columns.map((column, index) => ({ column, id: columnId(column, index) }));
+  if (!settings) return withId.filter(({ column, id }) => isColumnShown(id, column.defaultHidden, null)).map(({ column }) => column);
   const rank = (id: string) => {
     const at = settings.order.indexOf(id);
     return at === -1 ? Number.MAX_SAFE_INTEGER : at;
   };
   return withId
-    .filter(({ id }) => !settings.hidden.includes(id))
+    .filter(({ column, id }) => isColumnShown(id, column.defaultHidden, settings))
     .sort((a, b) => rank(a.id) - rank(b.id))
     .map(({ column }) => column);
 }

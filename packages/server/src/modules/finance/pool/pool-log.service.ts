@@ -16,6 +16,7 @@ import { hasPermission } from '../../../platform/access/access.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
+import { realnamesOf } from '../../../platform/db/user-names.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -45,7 +46,8 @@ async function records(ctx: ResourceCtx, list: LogRow[]): Promise<PoolLogRecord[
   const ids = [...new Set(list.map((r) => r.poolId))];
   const names = ids.length ? await ctx.db.select({ id: finCapitalPool.id, name: finCapitalPool.poolName }).from(finCapitalPool).where(inArray(finCapitalPool.id, ids)) : [];
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  const plain = list.map(({ opKey: _key, ...row }) => ({ ...withDateTexts(row, ['createTime']), poolName: nameOf.get(row.poolId) ?? '' }));
+  const personOf = await realnamesOf(ctx.db, list.map((r) => r.createBy));
+  const plain = list.map(({ opKey: _key, ...row }) => ({ ...withDateTexts(row, ['createTime']), poolName: nameOf.get(row.poolId) ?? '', createByName: personOf(row.createBy) }));
   return (await ctx.deps.dicts.withDictText(plain, { changeType: 'pool_change_type' })) as unknown as PoolLogRecord[];
 }
 
@@ -70,7 +72,7 @@ const exportColumns: ExcelColumn<PoolLogRecord>[] = [
   { title: '总额', key: 'totalAfter' },
   { title: '关联业务', key: 'bizNo', width: 20 },
   { title: '机构', key: 'orgName', width: 26 },
-  { title: '操作人', key: 'createBy' },
+  { title: '操作人', key: 'createByName' },
   { title: '时间', key: 'createTime', width: 20 },
   { title: '备注', key: 'remark', width: 30 },
 ];

@@ -14,6 +14,7 @@ import {
   splitFilePaths,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
+import { realnamesOf } from '../../../platform/db/user-names.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -90,6 +91,12 @@ export async function batchRecords(dicts: DictService, viewer: Viewer | null, fo
   return (await dicts.withDictText(plain, DICTS)) as unknown as BatchRecord[];
 }
 
+/** 创建人 as a person's name. */
+async function withCreatorNames(db: Db, records: BatchRecord[]): Promise<BatchRecord[]> {
+  const personOf = await realnamesOf(db, records.map((r) => r.createBy));
+  return records.map((r) => ({ ...r, createByName: personOf(r.createBy) }));
+}
+
 export async function listBatches(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<BatchRecord>> {
   checkDateParams(batchWhitelist, params);
   const viewer = await viewerOf(db, user);
@@ -97,7 +104,7 @@ export async function listBatches(db: Db, dicts: DictService, user: SessionUser,
   if (typeof params.rightId === 'string' && params.rightId) extra.push(sql`(',' || ${rightsBatch.rightIds} || ',') like ${`%,${params.rightId.replace(/[%_,\\]/g, '')},%`}`);
   if (typeof params.selections === 'string' && params.selections) extra.push(inArray(rightsBatch.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
   const page = await pageOf<BatchRow>(db, batchWhitelist, params, { extra, tieBreak: rightsBatch.id, keysFirst: true });
-  return { ...page, records: await batchRecords(dicts, viewer, page.records) };
+  return { ...page, records: await withCreatorNames(db, await batchRecords(dicts, viewer, page.records)) };
 }
 
 /** The batch as the caller may see it, or 未找到对应数据. */
@@ -110,7 +117,7 @@ export async function visibleBatch(db: Db, user: SessionUser, id: string): Promi
 
 export async function batchById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<BatchRecord> {
   const { row, viewer } = await visibleBatch(db, user, id);
-  return (await batchRecords(dicts, viewer, [row]))[0];
+  return (await withCreatorNames(db, await batchRecords(dicts, viewer, [row])))[0];
 }
 
 /** The caller's organisation's batch, locked for the transaction, or 未找到对应数据. */

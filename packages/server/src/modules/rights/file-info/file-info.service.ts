@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { FilePerm, type FileInfoRecord, type Page } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
+import { realnamesOf } from '../../../platform/db/user-names.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { rows } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -119,9 +120,11 @@ export async function linkAnnouncementImages(db: Db, anntId: string, html: strin
 }
 
 /** A stored file as the lists answer it: the title of the record it belongs to and the address it is read at. */
-function records(apiBase: string, found: Row[], titles: Map<string, string>): FileInfoRecord[] {
+async function records(db: Db, apiBase: string, found: Row[], titles: Map<string, string>): Promise<FileInfoRecord[]> {
+  const personOf = await realnamesOf(db, found.map((row) => row.createBy));
   return found.map((row) => ({
     ...withDateTexts(row),
+    createByName: personOf(row.createBy),
     bizTitle: row.bizType && row.bizId ? (titles.get(`${row.bizType}:${row.bizId}`) ?? null) : null,
     url: `${apiBase}/sys/common/static/${row.filePath}`,
   }));
@@ -130,14 +133,14 @@ function records(apiBase: string, found: Row[], titles: Map<string, string>): Fi
 export async function listFiles(db: Db, apiBase: string, user: SessionUser, params: ListParams): Promise<Page<FileInfoRecord>> {
   const scope = await fileScope(db, user);
   const page = await pageOf<Row>(db, fileInfoWhitelist, params, { extra: [eq(sbFileInfo.delFlag, '0'), ...(scope ? [scope] : [])], tieBreak: sbFileInfo.id });
-  return { ...page, records: records(apiBase, page.records, await bizTitles(db, page.records)) };
+  return { ...page, records: await records(db, apiBase, page.records, await bizTitles(db, page.records)) };
 }
 
 export async function fileById(db: Db, apiBase: string, user: SessionUser, id: string): Promise<FileInfoRecord> {
   const scope = await fileScope(db, user);
   const [row] = await db.select().from(sbFileInfo).where(and(eq(sbFileInfo.id, id), eq(sbFileInfo.delFlag, '0'), scope));
   if (!row) throw new BizError('未找到对应数据');
-  return records(apiBase, [row], await bizTitles(db, [row]))[0];
+  return (await records(db, apiBase, [row], await bizTitles(db, [row])))[0];
 }
 
 /** The row of a file just stored: who uploaded it, for which organisation and, when linked, which record. */

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { AnnouncementMsg, NOTICE_LIST_SIZE, SEND_STATUS, type ListByUserResult, type MyAnnouncementSendRecord, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
+import { realnamesOf } from '../../../platform/db/user-names.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
@@ -8,7 +9,7 @@ import type { SocketHub } from '../../../platform/socket/hub.ts';
 import type { DictService } from '../dict/dict.service.ts';
 import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement, sysAnnouncementSend } from './announcement.table.ts';
-import { containsSearch, toRecord, userColumns, type Actor, type UserRow } from './announcement.shared.ts';
+import { containsSearch, senderSearch, toRecord, userColumns, type Actor, type UserRow } from './announcement.shared.ts';
 import { findAnnouncement } from './announcement.service.ts';
 
 // A user's own side of announcements: the bell (listByUser), reading, and the 我的消息 list.
@@ -141,12 +142,14 @@ export const announcementSendResource: ListResource = {
 export async function myAnnouncementSends(db: Db, dicts: DictService, userId: string, params: ListParams): Promise<Page<MyAnnouncementSendRecord>> {
   await linkBroadcasts(db, userId);
   const { column: _column, order: _order, ...rest } = params;
-  const parsed = parseListParams(announcementSendResource, containsSearch(rest, ['titile', 'sender']));
+  const bySender = senderSearch(rest);
+  const parsed = parseListParams(announcementSendResource, containsSearch(bySender.params, ['titile', 'sender']));
   const where = and(
     eq(sysAnnouncementSend.userId, userId),
     eq(sysAnnouncement.sendStatus, SEND_STATUS.released),
     eq(sysAnnouncement.delFlag, '0'),
     ...(parsed.where ? [parsed.where] : []),
+    ...bySender.where,
   );
   const [[{ total }], found] = await Promise.all([
     db.select({ total: count() }).from(sysAnnouncementSend).innerJoin(sysAnnouncement, eq(sysAnnouncement.id, sysAnnouncementSend.anntId)).where(where),
@@ -159,6 +162,7 @@ export async function myAnnouncementSends(db: Db, dicts: DictService, userId: st
       .limit(parsed.pageSize)
       .offset((parsed.pageNo - 1) * parsed.pageSize),
   ]);
+  const personOf = await realnamesOf(db, found.map(({ a }) => a.sender));
   const records = found.map(({ s, a }) => ({
     id: s.id,
     anntId: s.anntId,
@@ -166,6 +170,7 @@ export async function myAnnouncementSends(db: Db, dicts: DictService, userId: st
     titile: a.titile,
     msgContent: sanitizeContent(a.msgContent),
     sender: a.sender,
+    senderName: personOf(a.sender),
     priority: a.priority,
     readFlag: s.readFlag,
     sendTime: formatDateTime(a.sendTime),

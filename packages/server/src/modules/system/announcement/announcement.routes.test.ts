@@ -263,10 +263,11 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     // plus the ALL-type notices released earlier
     expect(page.total).toBeGreaterThanOrEqual(4);
     const mine = page.records.find((r: { titile: string }) => r.titile === '费用报销提醒');
+    // JeecgBoot's fields, plus senderName (发布人 by name; a stock client ignores it)
     expect(Object.keys(mine).sort()).toEqual(
-      ['anntId', 'busId', 'busType', 'id', 'msgAbstract', 'msgCategory', 'msgCategory_dictText', 'msgContent', 'openPage', 'openType', 'priority', 'priority_dictText', 'readFlag', 'sendTime', 'sender', 'titile', 'userId'].sort(),
+      ['anntId', 'busId', 'busType', 'id', 'msgAbstract', 'msgCategory', 'msgCategory_dictText', 'msgContent', 'openPage', 'openType', 'priority', 'priority_dictText', 'readFlag', 'sendTime', 'sender', 'senderName', 'titile', 'userId'].sort(),
     );
-    expect(mine).toMatchObject({ userId: daveId, readFlag: '0', sender: 'admin', msgCategory: '2', openType: 'url', openPage: '/rights/payment', busType: 'claim' });
+    expect(mine).toMatchObject({ userId: daveId, readFlag: '0', sender: 'admin', senderName: '系统管理员', msgCategory: '2', openType: 'url', openPage: '/rights/payment', busType: 'claim' });
     const search = async (q: string) => json(await call(dave, 'GET', `/sys/sysAnnouncementSend/getMyAnnouncementSend?${q}`)).result;
     expect((await search('titile=报销')).records.map((r: { titile: string }) => r.titile)).toEqual(['费用报销提醒']);
     expect((await search('msgCategory=2')).total).toBe(2);

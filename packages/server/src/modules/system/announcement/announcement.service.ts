@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { AnnouncementMsg, AnnouncementPerm, SEND_STATUS, isInternalRoute, type AnnouncementAddBody, type AnnouncementRecord, type Page } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
+import { realnamesOf } from '../../../platform/db/user-names.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -10,7 +11,7 @@ import type { DictService } from '../dict/dict.service.ts';
 import { linkAnnouncementImages } from '../../rights/file-info/file-info.service.ts';
 import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement } from './announcement.table.ts';
-import { containsSearch, DICT_FIELDS, toRecord, userColumns, type Actor, type Row } from './announcement.shared.ts';
+import { containsSearch, DICT_FIELDS, senderSearch, toRecord, userColumns, type Actor, type Row } from './announcement.shared.ts';
 import { hideDeliveries } from './announcement.delivery.ts';
 
 // The managers' side of announcements: list, add, edit, delete and queryById. Releasing and revoking,
@@ -70,11 +71,16 @@ export const announcementWhitelist: ListResource = {
 };
 
 export async function listAnnouncements(db: Db, dicts: DictService, params: ListParams): Promise<Page<AnnouncementRecord>> {
-  const page = await pageOf<Row>(db, announcementWhitelist, containsSearch(params, ['titile', 'sender']), {
-    extra: [eq(sysAnnouncement.delFlag, '0')],
+  const bySender = senderSearch(params);
+  const page = await pageOf<Row>(db, announcementWhitelist, containsSearch(bySender.params, ['titile', 'sender']), {
+    extra: [eq(sysAnnouncement.delFlag, '0'), ...bySender.where],
     tieBreak: sysAnnouncement.id,
   });
-  const records = await dicts.withDictText(page.records.map(toRecord), DICT_FIELDS);
+  const personOf = await realnamesOf(db, page.records.map((row) => row.sender));
+  const records = await dicts.withDictText(
+    page.records.map((row) => ({ ...toRecord(row), senderName: personOf(row.sender) })),
+    DICT_FIELDS,
+  );
   return { ...page, records: records as AnnouncementRecord[] };
 }
 

@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnnouncementRecord } from '@sbwq/contracts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
@@ -45,3 +45,18 @@ export function containsSearch(params: ListParams, names: string[]): ListParams 
   return out;
 }
 
+
+/**
+ * 发布人 as the lists show it, by name: a plain `sender` word matches the account name or the real name of
+ * the user behind it (a `*…*` pattern keeps JeecgBoot's meaning, on the account name). Answers the params
+ * without it and the condition to add.
+ */
+export function senderSearch(params: ListParams): { params: ListParams; where: SQL[] } {
+  const { sender, ...rest } = params;
+  if (typeof sender !== 'string' || sender === '' || sender.includes('*')) return { params, where: [] };
+  const like = `%${sender.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  return {
+    params: rest,
+    where: [sql`(${sysAnnouncement.sender} like ${like} or ${sysAnnouncement.sender} in (select username from sys_user where realname like ${like}))`],
+  };
+}

@@ -2,6 +2,7 @@ import type { ClaimRecord, Envelope, InvoiceRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Popconfirm, Result, Skeleton, Space, Table, Tabs } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
+import { kindColumns } from '../../../components/list/columnKinds.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { formatMoney } from '../pool/pool.api.ts';
@@ -158,13 +159,17 @@ function InvoiceTable({ invoices }: { invoices: InvoiceRecord[] }) {
       pagination={false}
       scroll={{ x: 640 }}
       locale={{ emptyText: '暂无发票' }}
-      columns={[
-        { title: '发票代码', dataIndex: 'invoiceCode', width: 130, render: (v: string) => v || '（数电票）' },
-        { title: '发票号码', dataIndex: 'invoiceNo', width: 190 },
-        { title: '开票日期', dataIndex: 'invoiceDate', width: 110 },
-        { title: '金额（元）', dataIndex: 'amount', width: 110, align: 'right', render: formatMoney },
-        { title: '发票及凭证', dataIndex: 'files', render: (v: string | null) => <FileLinks value={v} size={40} named /> },
-      ]}
+      columns={kindColumns<InvoiceRecord>(
+        [
+          { title: '发票代码', dataIndex: 'invoiceCode', width: 130, render: (v: string) => v || '（数电票）' },
+          { title: '发票号码', dataIndex: 'invoiceNo', width: 190 },
+          { title: '开票日期', dataIndex: 'invoiceDate', kind: 'date' },
+          { title: '金额（元）', dataIndex: 'amount', kind: 'money' },
+          { title: '发票及凭证', dataIndex: 'files', render: (v: string | null) => <FileLinks value={v} size={40} named /> },
+        ],
+        'small',
+        invoices,
+      )}
     />
   );
 }

@@ -8,7 +8,7 @@ import { useAccess } from '../../../components/access/useAccess.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
-import { formatMoney } from '../pool/pool.api.ts';
+import { useOrgStatus } from '../../rights/org/useOrgStatus.ts';
 import { CLAIM_LIST_KEY, claimApi, PAYMENT_LIST_KEY } from './claim.api.ts';
 import { ClaimDetail } from './ClaimDetail.tsx';
 import { ClaimModal } from './ClaimModal.tsx';
@@ -23,6 +23,7 @@ import { useClaimActions } from './useClaimActions.tsx';
  */
 export function ClaimList() {
   const { can } = useAccess();
+  const staff = useOrgStatus().data?.staff ?? false;
   const client = useQueryClient();
   const [search] = useSearchParams();
   const reloadClaims = useReloadList(CLAIM_LIST_KEY);
@@ -49,8 +50,6 @@ export function ClaimList() {
       exportName: '报销单.xlsx',
       detail: false,
       selectable: true,
-      actionColumnWidth: 200,
-      scrollX: 1400,
       search: [
         { name: 'claimNo', label: '报销单号' },
         { name: 'batchNo', label: '批次' },
@@ -63,19 +62,20 @@ export function ClaimList() {
         {
           title: '报销单号',
           dataIndex: 'claimNo',
-          width: 150,
+          width: 140,
           sorter: true,
           render: (value: string, c) => <Typography.Link onClick={() => openDetail(c.id)}>{value}</Typography.Link>,
         },
         { title: '状态', dataIndex: 'status', width: 120, align: 'center', render: (_: unknown, c: ClaimRecord) => <ClaimStatusTag claim={c} /> },
-        { title: '关联批次', dataIndex: 'batchNo', width: 200, ellipsis: true, render: (_: unknown, c: ClaimRecord) => `${c.batchNo} ${c.batchName}` },
-        { title: '机构', dataIndex: 'orgName', ellipsis: true, sorter: true },
-        { title: '费用类型', dataIndex: 'expenseType', width: 110, render: (_: unknown, c: ClaimRecord) => c.expenseType_dictText ?? c.expenseType },
-        { title: '申请金额', dataIndex: 'applyAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
-        { title: '扣减项', dataIndex: 'deductions', width: 100, align: 'right', render: formatMoney },
-        { title: '核定金额', dataIndex: 'approvedAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
-        { title: '提交时间', dataIndex: 'submitTime', width: 160, sorter: true },
-        { title: '付款日期', dataIndex: 'payDate', width: 110 },
+        // the organisation tells its claims by batch, the association by organisation: each starts with its own
+        { title: '关联批次', dataIndex: 'batchNo', ellipsis: true, defaultHidden: staff, render: (_: unknown, c: ClaimRecord) => `${c.batchNo} ${c.batchName}` },
+        { title: '机构', dataIndex: 'orgName', ellipsis: true, sorter: true, defaultHidden: !staff },
+        { title: '费用类型', dataIndex: 'expenseType', width: 110, defaultHidden: true, render: (_: unknown, c: ClaimRecord) => c.expenseType_dictText ?? c.expenseType },
+        { title: '申请金额', dataIndex: 'applyAmount', kind: 'money', sorter: true },
+        { title: '扣减项', dataIndex: 'deductions', kind: 'money' },
+        { title: '核定金额', dataIndex: 'approvedAmount', kind: 'money', sorter: true },
+        { title: '提交时间', dataIndex: 'submitTime', kind: 'datetime', sorter: true },
+        { title: '付款日期', dataIndex: 'payDate', kind: 'date', defaultHidden: true },
       ],
       rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (c) => openDetail(c.id) }, ...rowActions.filter((a) => a.key !== 'pay' && a.key !== 'payFailed')],
       toolbar: () =>
@@ -85,7 +85,7 @@ export function ClaimList() {
           </Button>
         ),
     }),
-    [can, openDetail, rowActions],
+    [can, openDetail, rowActions, staff],
   );
 
   return (

@@ -1,5 +1,6 @@
 import type { BatchMoneySummary, ClaimProgressEntry } from '@sbwq/contracts';
 import { Descriptions, Empty, Spin, Timeline } from 'antd';
+import { formatMoneyInText } from '../../../platform/format.ts';
 import { formatMoney } from '../pool/pool.api.ts';
 
 const COLORS: Record<string, string> = { 通过: 'green', 驳回: 'red', 退回补充发票: 'orange', 付款失败: 'red', 付款: 'green' };
@@ -18,9 +19,9 @@ export function ClaimTimeline({ entries, loading }: { entries: ClaimProgressEntr
           <div>
             <div>
               <strong>{entry.action}</strong>
-              {entry.result ? `：${entry.result}` : ''}
+              {entry.result ? `：${formatMoneyInText(entry.result)}` : ''}
             </div>
-            {entry.remark && <div>{entry.remark}</div>}
+            {entry.remark && <div>{formatMoneyInText(entry.remark)}</div>}
             <div style={{ color: 'rgba(0,0,0,0.45)' }}>
               {[entry.operatorName, entry.time].filter(Boolean).join(' · ')}
             </div>

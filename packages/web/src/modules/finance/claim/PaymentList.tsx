@@ -9,7 +9,6 @@ import type { ListContext, ListDefinition } from '../../../components/list/types
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { downloadFile } from '../../../platform/download.ts';
 import { showFailure } from '../../../platform/result.ts';
-import { formatMoney } from '../pool/pool.api.ts';
 import type { ClaimActionKey } from './claim.actions.ts';
 import { CLAIM_LIST_KEY, claimApi, PAYMENT_LIST_KEY } from './claim.api.ts';
 import { ClaimDetail } from './ClaimDetail.tsx';
@@ -60,8 +59,6 @@ export function PaymentList() {
       api: { list: claimApi.paymentList },
       detail: false,
       selectable: true,
-      actionColumnWidth: 150,
-      scrollX: 1300,
       defaultSort: { column: 'updateTime', order: 'desc' },
       search: [
         { name: 'claimNo', label: '报销单号' },
@@ -79,11 +76,11 @@ export function PaymentList() {
         { title: '报销单号', dataIndex: 'claimNo', width: 150, render: (value: string, c) => <Typography.Link onClick={() => setDetailId(c.id)}>{value}</Typography.Link> },
         { title: '状态', dataIndex: 'status', width: 100, align: 'center', render: (_: unknown, c: ClaimRecord) => <ClaimStatusTag claim={c} /> },
         { title: '机构', dataIndex: 'orgName', ellipsis: true },
-        { title: '关联批次', dataIndex: 'batchNo', width: 150 },
-        { title: '核定金额', dataIndex: 'approvedAmount', width: 120, align: 'right', render: formatMoney },
-        { title: '收款账户', dataIndex: 'accountNo', width: 260, ellipsis: true, render: (_: unknown, c: ClaimRecord) => [c.accountName, c.bankName, c.accountNo].filter(Boolean).join(' ') },
-        { title: '付款日期', dataIndex: 'payDate', width: 110 },
-        { title: '付款流水号', dataIndex: 'serialNo', width: 150 },
+        { title: '关联批次', dataIndex: 'batchNo', width: 150, defaultHidden: true },
+        { title: '核定金额', dataIndex: 'approvedAmount', kind: 'money' },
+        { title: '收款账户', dataIndex: 'accountNo', ellipsis: true, render: (_: unknown, c: ClaimRecord) => [c.accountName, c.bankName, c.accountNo].filter(Boolean).join(' ') },
+        { title: '付款日期', dataIndex: 'payDate', kind: 'date' },
+        { title: '付款流水号', dataIndex: 'serialNo', width: 150, defaultHidden: true },
         { title: '失败原因', dataIndex: 'payFailReason', ellipsis: true },
       ],
       rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (c) => setDetailId(c.id) }, ...rowActions.filter((a) => PAYMENT_ACTIONS.includes(a.key as ClaimActionKey))],

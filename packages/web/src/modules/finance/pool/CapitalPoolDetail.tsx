@@ -4,6 +4,7 @@ import { Descriptions, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { unwrap } from '../../../platform/result.ts';
 import { formatMoney, POOL_LOG_LIST_KEY, POOL_STATUS_COLORS, poolApi, poolLogApi } from './pool.api.ts';
+import { kindColumns } from '../../../components/list/columnKinds.tsx';
 import { poolLogColumns } from './poolLog.columns.tsx';
 
 const PAGE_SIZE = 10;
@@ -47,9 +48,9 @@ export function CapitalPoolDetail({ pool, onClose }: { pool: PoolRecord | null; 
         rowKey="id"
         size="small"
         loading={logs.isFetching}
-        columns={poolLogColumns(false).map(({ sorter: _sorter, ...c }) => c)}
+        columns={kindColumns(poolLogColumns(false).map(({ sorter: _sorter, ...c }) => c), 'small')}
         dataSource={logs.data?.records ?? []}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 'max-content' }}
         pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: logs.data?.total ?? 0, onChange: setPageNo, showSizeChanger: false }}
       />
     </Modal>

@@ -37,7 +37,6 @@ export function CapitalPoolLogList() {
       api: { list: poolLogApi.list, exportUrl: poolLogResource.basePath + '/exportXls', exportSelections: true },
       exportName: '资金池日志.xlsx',
       detail: false,
-      scrollX: 1700,
       search: [
         { name: 'poolId', label: '资金池', type: 'custom', input: <PoolSelect /> },
         { name: 'changeType', label: '变动类型', type: 'dict', dictCode: 'pool_change_type' },

@@ -29,7 +29,7 @@ const definition: ListDefinition<ApprovalRecord> = {
     { title: '结果', dataIndex: 'result', width: 90, align: 'center', render: (value: string, r) => <Tag color={RESULT_COLORS[value]}>{r.result_dictText ?? value}</Tag> },
     { title: '审核意见', dataIndex: 'opinion', ellipsis: true },
     { title: '审批人', dataIndex: 'approverName', width: 120 },
-    { title: '审批时间', dataIndex: 'approveTime', sorter: true, width: 170, align: 'center' },
+    { title: '审批时间', dataIndex: 'approveTime', kind: 'datetime', sorter: true },
   ],
   detail: [
     { label: '业务类型', render: (r) => r.bizType_dictText ?? r.bizType },

@@ -72,7 +72,7 @@ export function ApprovalTodoList() {
         { title: '机构', dataIndex: 'orgName', ellipsis: true, sorter: true },
         { title: '审批节点', dataIndex: 'node', width: 100, align: 'center', render: (_, todo) => todo.node_dictText ?? todo.node },
         { title: '提交人', dataIndex: 'submitByName', width: 120 },
-        { title: '提交时间', dataIndex: 'submitTime', width: 170, align: 'center', sorter: true },
+        { title: '提交时间', dataIndex: 'submitTime', kind: 'datetime', sorter: true },
       ],
       rowActions: [{ key: 'decide', label: '审批', inline: true, onClick: decide }],
     }),

@@ -1,6 +1,8 @@
 import type { ApprovalRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
+import { kindColumns } from '../../../components/list/columnKinds.tsx';
+import { formatMoneyInText } from '../../../platform/format.ts';
 import { RESULT_COLORS } from '../approval/approval.api.ts';
 import { batchApi, batchKey } from './batch.api.ts';
 
@@ -16,14 +18,17 @@ export function BatchApprovalTab({ batchId }: { batchId: string }) {
       pagination={false}
       scroll={{ x: 800 }}
       locale={{ emptyText: '暂无审批记录' }}
-      columns={[
-        { title: '业务', dataIndex: 'bizType', width: 100, render: (_, r) => r.bizType_dictText ?? r.bizType },
-        { title: '节点', dataIndex: 'node', width: 90, render: (_, r) => r.node_dictText ?? r.node },
-        { title: '结果', dataIndex: 'result', width: 90, render: (_, r) => <Tag color={RESULT_COLORS[r.result]}>{r.result_dictText ?? r.result}</Tag> },
-        { title: '意见', dataIndex: 'opinion' },
-        { title: '审批人', dataIndex: 'approverName', width: 110 },
-        { title: '审批时间', dataIndex: 'approveTime', width: 170 },
-      ]}
+      columns={kindColumns<ApprovalRecord>(
+        [
+          { title: '业务', dataIndex: 'bizType', width: 100, render: (_, r) => r.bizType_dictText ?? r.bizType },
+          { title: '节点', dataIndex: 'node', width: 90, render: (_, r) => r.node_dictText ?? r.node },
+          { title: '结果', dataIndex: 'result', width: 90, render: (_, r) => <Tag color={RESULT_COLORS[r.result]}>{r.result_dictText ?? r.result}</Tag> },
+          { title: '意见', dataIndex: 'opinion', render: (value: string | null) => formatMoneyInText(value) },
+          { title: '审批人', dataIndex: 'approverName', width: 110 },
+          { title: '审批时间', dataIndex: 'approveTime', kind: 'datetime' },
+        ],
+        'small',
+      )}
     />
   );
 }

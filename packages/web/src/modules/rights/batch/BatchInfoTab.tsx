@@ -38,7 +38,7 @@ export function BatchInfoTab({ batch }: { batch: BatchRecord }) {
     { label: '线索说明', value: batch.description, span: 3 },
     { label: '证据附件', value: <FileLinks value={batch.evidenceFiles} />, span: 3 },
     { label: '备注', value: batch.remark, span: 3 },
-    { label: '创建人', value: batch.createBy },
+    { label: '创建人', value: batch.createByName ?? batch.createBy },
     { label: '创建时间', value: batch.createTime },
     { label: '更新时间', value: batch.updateTime },
   ];

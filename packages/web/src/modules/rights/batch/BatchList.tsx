@@ -7,7 +7,6 @@ import { useAccess } from '../../../components/access/useAccess.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
-import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { useOrgStatus } from '../org/useOrgStatus.ts';
 import { BATCH_LIST_KEY, batchApi, batchDetailPath } from './batch.api.ts';
 import { useBatchActions } from './useBatchActions.tsx';
@@ -40,8 +39,6 @@ export function BatchList() {
       exportName: '线索批次.xlsx',
       detail: false,
       selectable: true,
-      actionColumnWidth: 170,
-      scrollX: 1500,
       search: [
         { name: 'batchNo', label: '批次编号' },
         { name: 'batchName', label: '批次名称' },
@@ -65,14 +62,16 @@ export function BatchList() {
         // the state decides what can be done: next to the name, not past the fold of a wide table
         { title: '状态', dataIndex: 'status', width: 100, align: 'center', render: (_: unknown, b: BatchRecord) => <BatchStatusTag batch={b} /> },
         ...(staff ? [{ title: '申请机构', dataIndex: 'orgName', ellipsis: true, sorter: true }] : []),
-        { title: '涉及权利', dataIndex: 'rightNames', ellipsis: true },
-        { title: '侵权类型', dataIndex: 'infringeType', width: 110, render: (_: unknown, b: BatchRecord) => b.infringeType_dictText },
-        { title: '侵权平台', dataIndex: 'platform', width: 80, render: (_: unknown, b: BatchRecord) => b.platform_dictText },
-        { title: '维权方式', dataIndex: 'rightsMethod', width: 90, render: (_: unknown, b: BatchRecord) => b.rightsMethod_dictText },
-        { title: '线索数量', dataIndex: 'itemCount', width: 90, align: 'right', sorter: true },
-        { title: '申请金额', dataIndex: 'applyAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
-        { title: '核定金额', dataIndex: 'approvedAmount', width: 120, align: 'right', sorter: true, render: formatMoney },
-        { title: '提交时间', dataIndex: 'submitTime', width: 160, sorter: true },
+        // what a batch is about and how it is pursued: in 列设置, so that the money and the dates fit a 1440 px screen
+        { title: '涉及权利', dataIndex: 'rightNames', ellipsis: true, defaultHidden: true },
+        { title: '侵权类型', dataIndex: 'infringeType', width: 110, defaultHidden: true, render: (_: unknown, b: BatchRecord) => b.infringeType_dictText },
+        { title: '侵权平台', dataIndex: 'platform', width: 90, defaultHidden: true, render: (_: unknown, b: BatchRecord) => b.platform_dictText },
+        { title: '维权方式', dataIndex: 'rightsMethod', width: 90, defaultHidden: true, render: (_: unknown, b: BatchRecord) => b.rightsMethod_dictText },
+        { title: '线索数量', dataIndex: 'itemCount', width: 100, align: 'right', sorter: true },
+        { title: '申请金额', dataIndex: 'applyAmount', kind: 'money', sorter: true },
+        { title: '核定金额', dataIndex: 'approvedAmount', kind: 'money', sorter: true },
+        { title: '提交时间', dataIndex: 'submitTime', kind: 'datetime', sorter: true },
+        { title: '创建人', dataIndex: 'createBy', width: 110, ellipsis: true, defaultHidden: true, render: (value: string | null, b: BatchRecord) => b.createByName ?? value },
       ],
       rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (b) => navigate(batchDetailPath(b.id)) }, ...rowActions],
       toolbar: () =>

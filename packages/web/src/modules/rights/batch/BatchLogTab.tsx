@@ -1,6 +1,8 @@
 import type { BatchLogRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
+import { kindColumns } from '../../../components/list/columnKinds.tsx';
+import { formatMoneyInText } from '../../../platform/format.ts';
 import { batchApi, batchKey } from './batch.api.ts';
 
 /** 操作日志 of a batch, newest first: who created, changed, submitted, decided and enforced it. */
@@ -15,12 +17,15 @@ export function BatchLogTab({ batchId }: { batchId: string }) {
       pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
       scroll={{ x: 700 }}
       locale={{ emptyText: '暂无操作日志' }}
-      columns={[
-        { title: '时间', dataIndex: 'createTime', width: 170 },
-        { title: '操作', dataIndex: 'action', width: 110 },
-        { title: '说明', dataIndex: 'detail' },
-        { title: '操作人', dataIndex: 'operatorName', width: 120, render: (value: string | null, r) => value ?? r.createBy },
-      ]}
+      columns={kindColumns<BatchLogRecord>(
+        [
+          { title: '时间', dataIndex: 'createTime', kind: 'datetime' },
+          { title: '操作', dataIndex: 'action', width: 110 },
+          { title: '说明', dataIndex: 'detail', render: (value: string | null) => formatMoneyInText(value) },
+          { title: '操作人', dataIndex: 'operatorName', width: 120, render: (value: string | null, r) => value ?? r.createBy },
+        ],
+        'small',
+      )}
     />
   );
 }

@@ -71,8 +71,8 @@ export function SbFileInfoList() {
         { title: '文件类型', dataIndex: 'fileType', width: 120, align: 'center', render: (value) => <DictTag code="file_type" value={value} /> },
         { title: '大小', dataIndex: 'fileSize', sorter: true, width: 100, align: 'right', render: (bytes: number) => sizeText(bytes) },
         { title: '所属业务', dataIndex: 'bizType', width: 220, render: (_: unknown, file) => <FileBizCell file={file} onOpen={setOpened} /> },
-        { title: '上传人', dataIndex: 'createBy', width: 130, ellipsis: true },
-        { title: '上传时间', dataIndex: 'createTime', sorter: true, width: 170, align: 'center' },
+        { title: '上传人', dataIndex: 'createBy', width: 130, ellipsis: true, render: (value: string | null, file) => file.createByName ?? value },
+        { title: '上传时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
       ],
       rowActions: [
         {

@@ -54,7 +54,7 @@ export function OrgList() {
           align: 'center',
           render: (value, org) => <DictTag code="certify_status" value={value} text={org.certifyStatus_dictText} colors={CERTIFY_STATUS_COLORS} />,
         },
-        { title: '申请时间', dataIndex: 'createTime', sorter: true, width: 170, align: 'center' },
+        { title: '申请时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
       ],
       rowActions: [
         { key: 'view', label: '详情', inline: true, onClick: (org) => setViewing(org) },

@@ -29,7 +29,7 @@ const search: SearchField[] = [
 const columns: ListDefinition<CategoryRecord>['columns'] = [
   { title: '分类名称', dataIndex: 'name' },
   { title: '分类编码', dataIndex: 'code', width: 260 },
-  { title: '创建时间', dataIndex: 'createTime', width: 180, align: 'center' },
+  { title: '创建时间', dataIndex: 'createTime', kind: 'datetime' },
 ];
 /** The top level comes paged from rootList; each expanded row's children come from childList. */
 const definition: ListDefinition<CategoryRecord, CategoryBody> = {

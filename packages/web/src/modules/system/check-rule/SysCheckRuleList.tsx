@@ -71,7 +71,7 @@ export function SysCheckRuleList() {
         { title: '规则编码', dataIndex: 'ruleCode', sorter: true },
         { title: '规则数', key: 'count', width: 80, align: 'center', render: (_: unknown, rule: CheckRuleRecord) => rowsOf(rule.ruleJson).length },
         { title: '规则描述', dataIndex: 'ruleDescription', ellipsis: true },
-        { title: '创建时间', dataIndex: 'createTime', width: 180, align: 'center', sorter: true },
+        { title: '创建时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
       ],
       form: {
         width: 1080,

@@ -47,7 +47,7 @@ export function RoleList() {
         { title: '角色名称', dataIndex: 'roleName', sorter: true },
         { title: '角色编码', dataIndex: 'roleCode', sorter: true },
         { title: '描述', dataIndex: 'description', ellipsis: true },
-        { title: '创建时间', dataIndex: 'createTime', sorter: true, width: 180, align: 'center' },
+        { title: '创建时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
       ],
       form: {
         width: 700,

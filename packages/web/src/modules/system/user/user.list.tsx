@@ -134,7 +134,7 @@ export function userDefinition(actions: RowAction<UserRecord>[], toolbar: ListDe
         align: 'center',
         render: (value, user) => <DictTag code="user_status" value={value} text={user.status_dictText} colors={USER_STATUS_COLORS} />,
       },
-      { title: '创建时间', dataIndex: 'createTime', sorter: true, width: 170, align: 'center' },
+      { title: '创建时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
     ],
     form: { width: 800, fields: userFields, load: loadUser, toBody: userBody },
     detail: [

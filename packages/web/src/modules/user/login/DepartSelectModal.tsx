@@ -1,7 +1,8 @@
 import type { Depart, UserInfo } from '@sbwq/contracts';
-import { App, Modal, Select } from 'antd';
+import { Modal, Select } from 'antd';
 import { useState } from 'react';
 import { putSelectDepart } from '../../../platform/auth.api.ts';
+import { BizFailure, showFailure } from '../../../platform/result.ts';
 import { updateUserInfo } from '../../../platform/session.ts';
 
 type Props = {
@@ -13,7 +14,6 @@ type Props = {
 
 /** JEECG-API §2.2: with several departments (`multi_depart == 2`) the user picks the one to work in. */
 export function DepartSelectModal({ open, departs, username, onDone }: Props) {
-  const { message } = App.useApp();
   const [orgCode, setOrgCode] = useState<string | undefined>(undefined);
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -27,7 +27,8 @@ export function DepartSelectModal({ open, departs, username, onDone }: Props) {
     try {
       const answer = await putSelectDepart(orgCode, username);
       if (!answer.success) {
-        message.error(answer.message);
+        // a refusal reads as every other refusal of the server does
+        showFailure(new BizFailure(answer.message, answer.code));
         return;
       }
       const userInfo = answer.result?.userInfo ?? null;
