@@ -80,6 +80,79 @@ test.describe('分析页: each figure opens the list of what it counts (spec §2
     await expect(page.locator('.ant-table-tbody').getByText('已付款', { exact: true })).toHaveCount(0);
   });
 
+  test('§7 本年已获报销 (organisation): the card sums its claims paid this year by 付款日期 and opens 报销管理 on exactly those', async ({ page, request }) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
+    const target = await claimable(request, org, reviewerToken, financeToken);
+    const pay = async (claimId: string, payDate: string) => {
+      const voucher = await apiUpload(request, financeToken, { name: '付款凭证.png', mimeType: 'image/png', buffer: pngFile() }, 'finance_payment');
+      await apiCall(request, financeToken, 'POST', '/rights/financeRecord/payment/pay', { id: claimId, payDate, serialNo: unique('LS'), voucher });
+    };
+    const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date()));
+    // paid on the last day of last year, recorded today: last year's money, not this year's
+    const lastYear = await claimToPay(request, org, reviewerToken, financeToken, target);
+    await pay(lastYear.id, `${year - 1}-12-31`);
+    const thisYear = await claimToPay(request, org, reviewerToken, financeToken, target);
+    await pay(thisYear.id, `${year}-01-01`);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, org.username);
+    const title = '本年已获报销（元）';
+    await expect(card(page, title).locator('.ant-statistic-content-value')).toHaveText('100.00');
+    await card(page, title).click();
+    await expect(page).toHaveURL(new RegExp(`/finance/claim/list\\?status=5&payDate_begin=${year}-01-01&payDate_end=${year}-\\d{2}-\\d{2}$`));
+    expect(await listTotal(page)).toBe(1);
+    await expect(row(page, thisYear.claimNo)).toBeVisible();
+    await expect(row(page, lastYear.claimNo)).toHaveCount(0);
+    // the filter is the list's own 付款日期 search, shown filled in
+    await expect(page.locator('.list-search').getByText('付款日期')).toBeVisible();
+  });
+
+  test('§7 月度线索申请与通过 (organisation): a 通过 bar opens the batches approved that month (审核时间), not those submitted in it', async ({ page, request }) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
+    const rightId = await approvedRight(request, org.token, reviewerToken, unique('看板商标'));
+    const poolId = await enabledPool(request, financeToken, unique('看板资金池'));
+    const submit = async (batchName: string) => {
+      const id = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '2', poolId });
+      await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: [{ linkUrl: `https://item.jd.com/${randomDigits(8)}.html` }], deleteIds: [] });
+      await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id });
+      return id;
+    };
+    const approved = unique('已通过批次');
+    const waiting = unique('待审核批次');
+    await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: await submit(approved), result: 'pass', approvedAmount: '200' });
+    await submit(waiting);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, org.username);
+    const chart = page.getByRole('img', { name: '月度线索申请与通过（近12个月）' });
+    await expect(chart.locator('canvas')).toBeVisible();
+    // this month: 申请 2, 通过 1. From the right edge the first bar under the pointer (ECharts shows
+    // the pointer cursor over a bar) is this month's 通过, the right one of its pair
+    await chart.scrollIntoViewIfNeeded();
+    const box = (await chart.boundingBox())!;
+    // ECharts sets the cursor on its own root inside the chart's box
+    const cursor = () => chart.evaluate((el) => (el.firstElementChild as HTMLElement | null)?.style.cursor ?? '');
+    // over no bar the cursor is the default one: what follows tells a bar from empty space
+    await page.mouse.move(box.x + 4, box.y + 4);
+    await expect.poll(cursor).toBe('default');
+    const y = box.y + box.height - 40;
+    let hit = false;
+    for (let x = box.x + box.width - 17; x > box.x + box.width * 0.75 && !hit; x -= 2) {
+      await page.mouse.move(x, y);
+      hit = (await cursor()) === 'pointer';
+      if (hit) await page.mouse.click(x, y);
+    }
+    expect(hit).toBe(true);
+    await expect(page).toHaveURL(/\/rights\/batch\/list\?approveTime_begin=\d{4}-\d{2}-01&approveTime_end=\d{4}-\d{2}-\d{2}$/);
+    expect(await listTotal(page)).toBe(1);
+    await expect(row(page, approved)).toBeVisible();
+    await expect(row(page, waiting)).toHaveCount(0);
+  });
+
   test('§7 线索申请总数 (organisation): the card counts the batches handed in, says drafts are left out, and its list shows exactly those', async ({ page, request }) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);

@@ -79,6 +79,7 @@ export async function batchesBench(kind: 'pglite' | 'postgres') {
       'orgId=large-org7',
       'batchNo=*0123*',
       `submitTime_begin=${day(-60)}&submitTime_end=${day(-30)}`,
+      `approveTime_begin=${day(-700)}&approveTime_end=${day(-680)}`,
       'column=batchNo&order=asc',
       'column=applyAmount&order=desc',
       'platform=3&status=7',

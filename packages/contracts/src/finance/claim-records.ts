@@ -170,7 +170,7 @@ export type AgencyApplyStatistic = {
   passNum: number;
   /** 申请金额 of the claims submitted in the range (not 驳回) */
   amount: string;
-  /** paid to the organisation in the range */
+  /** 核定金额 of its claims 已付款 whose 付款日期 falls in the range (what 报销管理 lists for that 付款日期) */
   paidAmount: string;
 };
 

@@ -28,7 +28,7 @@ import { seedFinanceSection } from '../modules/finance/pool/pool.menu.ts';
 import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
 import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
 import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
-import { seedClaimDemo } from '../modules/finance/claim/claim.demo.ts';
+import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim.demo.ts';
 import { renameOwnComponents } from './component-names.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
@@ -249,6 +249,7 @@ const units = (): Unit[] => [
   { key: 'demo:finance-pool:v1', run: async (db, opts) => (opts.seedDemo ? seedPoolDemo(db) : undefined) },
   { key: 'demo:threaded:v1', run: async (db, opts) => (opts.seedDemo ? seedBatchDemo(db) : undefined) },
   { key: 'demo:finance-claim:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimDemo(db) : undefined) },
+  { key: 'demo:finance-claim-vouchers:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimVouchers(db, opts.dataDir ?? null) : undefined) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */

@@ -13,6 +13,8 @@ import { approvalWhitelist } from '../../modules/rights/approval/approval.servic
 import { announcementWhitelist } from '../../modules/system/announcement/announcement.service.ts';
 import { dictWhitelist } from '../../modules/system/dict/dict-admin.service.ts';
 import { fillRuleWhitelist } from '../../modules/system/fill-rule/fill-rule.service.ts';
+import { batchWhitelist } from '../../modules/rights/batch/batch.service.ts';
+import { claimWhitelist } from '../../modules/finance/claim/claim.service.ts';
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> };
 type Operation = { parameters?: Parameter[]; security?: unknown[]; 'x-permission'?: Record<string, unknown>; summary?: string; requestBody?: unknown };
@@ -66,6 +68,9 @@ describe('OpenAPI page generated from the route schemas', async () => {
       ['/sys/annountCement/list', announcementWhitelist],
       ['/sys/dict/list', dictWhitelist],
       ['/sys/fillRule/list', fillRuleWhitelist],
+      ['/rights/threaded/list', batchWhitelist],
+      ['/rights/financeRecord/list', claimWhitelist],
+      ['/rights/financeRecord/payment/list', claimWhitelist],
     ];
     for (const [path, resource] of lists) {
       const published = names(op('get', path));
@@ -87,6 +92,9 @@ describe('OpenAPI page generated from the route schemas', async () => {
     expect(user.every((p) => p.in === 'query' && p.required === false)).toBe(true);
     const flag = op('get', '/rights/right/list').parameters!.find((p) => p.name === 'expiryFlag')!;
     expect(flag.schema?.enum).toEqual([...EXPIRY_FLAGS]);
+    // the figures open these lists on the date they count by: 付款日期 (本年已获报销) and 审核时间 (月度 通过)
+    expect(names(op('get', '/rights/financeRecord/list'))).toEqual(expect.arrayContaining(['payDate_begin', 'payDate_end']));
+    expect(names(op('get', '/rights/threaded/list'))).toEqual(expect.arrayContaining(['approveTime_begin', 'approveTime_end']));
     expect(op('get', '/sys/user/userRoleList').parameters!.find((p) => p.name === 'roleId')!.required).toBe(true);
   });
 

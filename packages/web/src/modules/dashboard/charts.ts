@@ -85,6 +85,9 @@ export function expiryMonthsOption(stats: RightExpiryStatistics): EChartsCoreOpt
 export const passRate = (apply: number, pass: number): string | null => (apply > 0 ? `${((pass * 100) / apply).toFixed(1)}%` : null);
 
 /** 月度申请 / 通过: the last 12 months side by side; nothing to draw when both are all zero. */
+/** The series of batchMonthsOption counting 通过 (by approve time); 申请 (by submit time) is the first. */
+export const BATCH_MONTHS_PASS_SERIES = 1;
+
 export function batchMonthsOption(apply: MonthNum[], pass: MonthNum[]): EChartsCoreOption | null {
   if (![...apply, ...pass].some((m) => m.num > 0)) return null;
   const passed = new Map(pass.map((m) => [m.month, m.num]));

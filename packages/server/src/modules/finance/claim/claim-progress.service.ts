@@ -79,11 +79,15 @@ const dayStart = (d: string) => sql`(${d}::timestamp - interval '8 hours') at ti
 const dayEnd = (d: string) => sql`(${d}::timestamp + interval '16 hours') at time zone 'UTC'`;
 const within = (column: string, body: AgencyApplyStatisticsBody) =>
   sql.join([sql.raw(`${column} is not null`), ...(body.startDate ? [sql`${sql.raw(column)} >= ${dayStart(body.startDate)}`] : []), ...(body.endDate ? [sql`${sql.raw(column)} < ${dayEnd(body.endDate)}`] : [])], sql` and `);
+/** A date column (no time of day) in `[start, end]`: compared as dates, as the lists' date ranges compare it. */
+const onDays = (column: string, body: AgencyApplyStatisticsBody) =>
+  sql.join([sql.raw(`${column} is not null`), ...(body.startDate ? [sql`${sql.raw(column)} >= ${body.startDate}::date`] : []), ...(body.endDate ? [sql`${sql.raw(column)} <= ${body.endDate}::date`] : [])], sql` and `);
 
 /**
  * spec §7 机构申请排行 (POST /sys/api/agencyCApplyStatisticsList): per organisation, in the date range,
  * batches submitted (applyNum) and of those approved (passNum), claims submitted (amount, not 驳回) and
- * paid (paidAmount, by payment time). Most applications first. Staff see every organisation; an
+ * paid (paidAmount, by 付款日期: the day the money left, which 报销管理 shows and filters on, not the
+ * moment finance recorded it). Most applications first. Staff see every organisation; an
  * organisation's users their own row; anyone else nothing.
  */
 export async function agencyApplyStatistics(db: Db, user: SessionUser, body: AgencyApplyStatisticsBody): Promise<Page<AgencyApplyStatistic>> {
@@ -98,7 +102,7 @@ export async function agencyApplyStatistics(db: Db, user: SessionUser, body: Age
            (select count(*)::int from rights_batch b where b.org_id = o.id and b.del_flag = '0' and ${within('b.submit_time', body)}) as apply_num,
            (select count(*)::int from rights_batch b where b.org_id = o.id and b.del_flag = '0' and ${within('b.submit_time', body)} and b.approve_time is not null) as pass_num,
            (select coalesce(sum(c.apply_amount), 0)::text from fin_claim c where c.org_id = o.id and c.status <> ${ClaimStatus.rejected} and ${within('c.submit_time', body)}) as amount,
-           (select coalesce(sum(c.approved_amount), 0)::text from fin_claim c where c.org_id = o.id and c.status = ${ClaimStatus.paid} and ${within('c.paid_time', body)}) as paid_amount
+           (select coalesce(sum(c.approved_amount), 0)::text from fin_claim c where c.org_id = o.id and c.status = ${ClaimStatus.paid} and ${onDays('c.pay_date', body)}) as paid_amount
       from rights_org o where ${scope}`;
   const filtered = sql`select * from (${stats}) s where s.apply_num > 0 or s.amount::numeric > 0 or s.paid_amount::numeric > 0`;
   const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from (${filtered}) f`);

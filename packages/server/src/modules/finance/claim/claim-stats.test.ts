@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ClaimMsg, ItemStatus } from '@sbwq/contracts';
+import { ClaimMsg, fromCents, ItemStatus, toCents } from '@sbwq/contracts';
 import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
 import { claimRig } from './claim.fixtures.ts';
 
@@ -27,6 +27,27 @@ describe('spec §7 机构申请排行 and spec §2 the batch-closed reminder', a
     const none = await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { startDate: '2000-01-01', endDate: '2000-12-31' });
     expect(none.result).toMatchObject({ records: [], total: 0 });
     expect((await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { startDate: '2026-02-01', endDate: '2026-01-01' })).success).toBe(false);
+  });
+
+  it('本年已获报销 (paidAmount) counts claims by 付款日期, the date 报销管理 filters on: a transfer of last December recorded this year is last year\'s, and the list of this year\'s payments sums to the figure', async () => {
+    const lastYear = await s.claimOf('70');
+    const thisYear = await s.claimOf('30');
+    await s.toPay(lastYear);
+    await s.toPay(thisYear);
+    expect((await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(lastYear, { payDate: '2025-12-31' }))).success).toBe(true);
+    expect((await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(thisYear, { payDate: '2026-01-01' }))).success).toBe(true);
+    const range = { startDate: '2026-01-01', endDate: '2026-12-31' };
+    const figure = async (body: object) => (await call(a.token, 'POST', '/sys/api/agencyCApplyStatisticsList', body)).result.records[0].paidAmount as string;
+    const listed = async (query: string) => {
+      const page = (await call(a.token, 'GET', `${BASE}/list?status=5&pageSize=100&${query}`)).result as { total: number; records: { approvedAmount: string }[] };
+      return { total: page.total, sum: fromCents(page.records.reduce((sum, r) => sum + toCents(r.approvedAmount), 0n)) };
+    };
+    const year = await listed('payDate_begin=2026-01-01&payDate_end=2026-12-31');
+    expect(year.sum).toBe(await figure(range));
+    expect((await listed('payDate_begin=2025-12-31&payDate_end=2025-12-31')).total).toBe(1);
+    expect(await figure({ startDate: '2025-12-31', endDate: '2025-12-31' })).toBe('70.00');
+    // the first day of the year counts whole, whatever hour the payment was recorded at
+    expect(await figure({ startDate: '2026-01-01', endDate: '2026-01-01' })).toBe('30.00');
   });
 
   it('closing a batch with money frozen sends its organisation an urgent notice whose 去处理 opens the claim page', async () => {

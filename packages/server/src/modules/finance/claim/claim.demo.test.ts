@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BatchLogAction, BatchStatus, ClaimStatus, PoolChangeType, type PoolLine } from '@sbwq/contracts';
@@ -7,13 +10,20 @@ import { sysSeed } from '../../../seed/seed.table.ts';
 import { ADMIN_PASSWORD, createTestApp, dbKind } from '../../../test/harness.ts';
 import { reconcile } from '../pool/pool-log.service.ts';
 
-const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1'];
+const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1', 'demo:finance-claim-vouchers:v1'];
 
 describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
-  const t = await createTestApp();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-claim-demo-'));
+  const t = await createTestApp({ DATA_DIR: dataDir });
   const db = t.database.db;
   await db.delete(sysSeed).where(inArray(sysSeed.key, UNITS));
-  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined });
+  const announced: string[] = [];
+  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: (text) => announced.push(text), dataDir });
+  /** demo:users:v1 prints `name realname password`, demo:rights:v1 `name password organisation`, each once. */
+  const passwordOf = (username: string) => {
+    const text = announced.join('\n');
+    return (new RegExp(`^\\s+${username}\\s+([A-Za-z0-9]{16})\\s`, 'm').exec(text) ?? new RegExp(`^\\s+${username}\\s+\\S+\\s+([A-Za-z0-9]{16})$`, 'm').exec(text))![1];
+  };
 
   it('DOMAIN claim: claims of 维权中/已结案 batches in many states, numbered BX…, with invoices and a timeline', async () => {
     expect(applied).toEqual(UNITS);
@@ -66,6 +76,45 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
       sql`select count(*)::int as backwards from (select create_time, lag(create_time) over (partition by pool_id order by seq) as before from fin_capital_pool_log) s where create_time < before`,
     );
     expect(backwards).toBe(0);
+  });
+
+  it('DOMAIN claim 付款: every paid demo claim has its bank receipt as 付款凭证 — a PNG in DATA_DIR/upload listed in 文件信息 as finance\'s upload, linked to the claim and its payment record like a real payment\'s voucher', async () => {
+    const paid = await rows<{ id: string; claim_no: string; serial_no: string; pay_voucher: string | null; sys_org_code: string; voucher: string | null; file_name: string | null; file_type: string | null; uploader: string | null; biz_type: string | null; biz_id: string | null }>(
+      db,
+      sql`select c.id, c.claim_no, c.serial_no, c.pay_voucher, c.sys_org_code, p.voucher, f.file_name, f.file_type, u.username as uploader, f.biz_type, f.biz_id
+            from fin_claim c
+            left join fin_claim_payment p on p.claim_id = c.id and p.result = '1'
+            left join sb_file_info f on f.file_path = c.pay_voucher
+            left join sys_user u on u.id = f.uploader_id
+           where c.status = ${ClaimStatus.paid}`,
+    );
+    expect(paid.length).toBeGreaterThanOrEqual(4);
+    for (const c of paid) {
+      expect(c.pay_voucher, c.claim_no).toMatch(/^finance_payment\/\d{8}\/[0-9a-f]{32}\.png$/);
+      expect(c, c.claim_no).toMatchObject({ voucher: c.pay_voucher, file_name: `付款回单-${c.serial_no}.png`, file_type: '9', uploader: 'finance', biz_type: 'fin_claim', biz_id: c.id });
+      const bytes = fs.readFileSync(path.join(dataDir, 'upload', c.pay_voucher!));
+      expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    }
+    // 付款凭证 is the claim's organisation's to see in the detail (as finance's are), not another organisation's
+    const [first] = paid;
+    const [owner] = await rows<{ username: string }>(db, sql`select username from sys_user where org_code = ${first.sys_org_code} and username ~ '^(agency|holder)[0-9]+$' order by username limit 1`);
+    const [other] = await rows<{ username: string }>(
+      db,
+      sql`select u.username from sys_user u join rights_org o on o.sys_org_code = u.org_code
+           where u.org_code <> ${first.sys_org_code} and u.username ~ '^(agency|holder)[0-9]+$' and o.enter_status = '2' order by u.username limit 1`,
+    );
+    const ownerToken = await t.loginAs(owner.username, passwordOf(owner.username));
+    const detail = (await t.request(ownerToken, 'GET', `/rights/financeRecord/queryById?id=${first.id}`)).json().result;
+    expect(detail.payVoucher).toBe(first.pay_voucher);
+    const seen = await t.request(ownerToken, 'GET', `/sys/common/static/${first.pay_voucher}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toContain('image/png');
+    const names = (await t.request(ownerToken, 'GET', `/sys/common/fileNames?paths=${encodeURIComponent(first.pay_voucher!)}`)).json().result;
+    expect(names).toEqual({ [first.pay_voucher!]: `付款回单-${first.serial_no}.png` });
+    const otherToken = await t.loginAs(other.username, passwordOf(other.username));
+    expect((await t.request(otherToken, 'GET', `/sys/common/static/${first.pay_voucher}`)).statusCode).toBe(404);
+    const financeToken = await t.loginAs('finance', passwordOf('finance'));
+    expect((await t.request(financeToken, 'GET', `/sys/common/static/${first.pay_voucher}`)).statusCode).toBe(200);
   });
 
   it('spec §7 资金池余额走势: the demo pool moves over the last 30 days and over the year, not only today', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ApprovalBizType, ApprovalNode, ApprovalResult, AuditStatus, BatchLogAction, BatchStatus, chinaToday, ClaimStatus, fromCents, PaymentResult, toCents } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -6,8 +6,15 @@ import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
 import { rightsApproval } from '../../rights/approval/approval.table.ts';
 import { rightsBankAccount } from '../../rights/bank/bank.table.ts';
 import { rightsBatch, rightsBatchLog } from '../../rights/batch/batch.table.ts';
+import { storeUpload } from '../../../platform/storage/storage.ts';
+import { sbFileInfo } from '../../rights/file-info/file-info.table.ts';
+import { rightsOrg } from '../../rights/org/org.table.ts';
+import { paymentReceiptPng } from '../../rights/demo/demo.images.ts';
+import { FileType } from '../../rights/shared/attachments.ts';
+import { sysUser } from '../../system/user/user.table.ts';
 import * as ledger from '../pool/pool-ledger.service.ts';
 import { batchRef } from './claim-rules.ts';
+import { CLAIM_FILE_BIZ } from './claim.service.ts';
 import { finClaim, finClaimInvoice, finClaimLog, finClaimPayment } from './claim.table.ts';
 
 type Who = { id: string; username: string; realname: string };
@@ -187,4 +194,49 @@ async function bookDemoMoney(db: Db, payments: DemoPayment[]): Promise<void> {
   }
   moves.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order);
   for (const move of moves) await move.book();
+}
+
+/** The folder finance's vouchers are uploaded into (PayModal's upload), so a demo voucher sits where a real one would. */
+const VOUCHER_BIZ = 'finance_payment';
+
+/**
+ * 付款凭证 of the demo's paid claims (SEED_DEMO, with a DATA_DIR): for each paid claim without one, the
+ * bank's transfer receipt of its payment (流水号, 付款日期, amount, payee account, bank and credit code,
+ * the claim it pays) drawn as a PNG, stored as finance's upload and listed in 文件信息 under finance's
+ * department, then linked as PayModal's upload is linked by 付款: on the claim (付款凭证), on its payment
+ * record, and as the claim's 付款凭证 file, which its organisation may read.
+ */
+export async function seedClaimVouchers(db: Db, dataDir: string | null): Promise<void> {
+  if (!dataDir) return;
+  const [finance] = await db.select({ id: sysUser.id, username: sysUser.username, orgCode: sysUser.orgCode }).from(sysUser).where(eq(sysUser.username, 'finance'));
+  if (!finance) return;
+  const paid = await db
+    .select({ claim: finClaim, creditCode: rightsOrg.creditCode, bankCode: rightsBankAccount.bankCode })
+    .from(finClaim)
+    .leftJoin(rightsOrg, eq(rightsOrg.id, finClaim.orgId))
+    .leftJoin(rightsBankAccount, eq(rightsBankAccount.id, finClaim.bankAccountId))
+    .where(and(eq(finClaim.status, ClaimStatus.paid), isNull(finClaim.payVoucher)));
+  for (const { claim, creditCode, bankCode } of paid) {
+    if (!claim.serialNo || !claim.payDate || !claim.approvedAmount || !claim.accountNo) continue;
+    const bytes = paymentReceiptPng({ serialNo: claim.serialNo, payDate: claim.payDate, amount: claim.approvedAmount, payeeAccount: claim.accountNo, payeeBankCode: bankCode, payeeCode: creditCode, claimNo: claim.claimNo });
+    const filePath = await storeUpload(dataDir, VOUCHER_BIZ, 'png', bytes);
+    const uploaded = claim.paidTime ?? claim.updateTime ?? new Date();
+    await db.insert(sbFileInfo).values({
+      id: newId(),
+      fileName: `付款回单-${claim.serialNo}.png`,
+      filePath,
+      fileSize: bytes.length,
+      fileExt: 'png',
+      mimeType: 'image/png',
+      fileType: FileType.payment,
+      bizType: CLAIM_FILE_BIZ,
+      bizId: claim.id,
+      uploaderId: finance.id,
+      sysOrgCode: finance.orgCode,
+      createBy: finance.username,
+      createTime: uploaded,
+    });
+    await db.update(finClaim).set({ payVoucher: filePath }).where(eq(finClaim.id, claim.id));
+    await db.update(finClaimPayment).set({ voucher: filePath }).where(and(eq(finClaimPayment.claimId, claim.id), eq(finClaimPayment.result, PaymentResult.paid)));
+  }
 }

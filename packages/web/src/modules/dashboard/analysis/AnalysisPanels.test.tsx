@@ -1,6 +1,7 @@
 import { chinaToday, StorageKey, type AuthItem } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
+import type { ChartClick } from '../../../components/chart/EChart.tsx';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../platform/storage.ts';
@@ -9,9 +10,14 @@ import { AnalysisPanels } from './AnalysisPanels.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
 
-// the canvas is ECharts' business; here the option handed to it is what is checked
+// the canvas is ECharts' business; here the option handed to it is what is checked, and a click is
+// the event ECharts would hand over for a bar
+const chartClicks = new Map<string, (event: ChartClick) => void>();
 vi.mock('../../../components/chart/EChart.tsx', () => ({
-  EChart: ({ option, ariaLabel }: { option: unknown; ariaLabel: string }) => <pre aria-label={ariaLabel}>{JSON.stringify(option)}</pre>,
+  EChart: ({ option, ariaLabel, onClick }: { option: unknown; ariaLabel: string; onClick?: (event: ChartClick) => void }) => {
+    if (onClick) chartClicks.set(ariaLabel, onClick);
+    return <pre aria-label={ariaLabel}>{JSON.stringify(option)}</pre>;
+  },
 }));
 
 const grant = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
@@ -29,12 +35,14 @@ function show(codes: string[], routes: Record<string, Route>) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 const cardLink = (name: string) => screen.findByRole('link', { name: `${name}：查看列表` });
 
 afterEach(() => {
   cleanup();
+  chartClicks.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();
 });
@@ -122,6 +130,23 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
     expect(chart.textContent).toContain('"data":[0,3]');
   });
 
+  it('月度线索申请与通过: a 申请 bar opens the batches submitted that month, a 通过 bar those approved (审核时间) that month: what each bar counts', async () => {
+    const router = show(['rights:threaded:list'], {
+      'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
+      'GET /sys/api/threadedApplyNum': () => ({ body: envelope(5) }),
+      'GET /sys/api/threadedApplyPassNum': () => ({ body: envelope(3) }),
+      'GET /sys/api/monthThreadedApplyNum': () => ({ body: envelope([{ month: '2026-10', num: 2 }, { month: '2026-11', num: 3 }]) }),
+      'GET /sys/api/monthThreadedApplyPassNum': () => ({ body: envelope([{ month: '2026-10', num: 1 }, { month: '2026-11', num: 2 }]) }),
+    });
+    const title = '月度线索申请与通过（近12个月）';
+    await screen.findByLabelText(title);
+    const click = (event: ChartClick) => act(() => chartClicks.get(title)!(event));
+    await click({ name: '2026-11', seriesName: '通过', seriesIndex: 1, dataIndex: 1 });
+    expect(router.state.location.pathname + router.state.location.search).toBe('/rights/batch/list?approveTime_begin=2026-11-01&approveTime_end=2026-11-30');
+    await click({ name: '2026-10', seriesName: '申请', seriesIndex: 0, dataIndex: 0 });
+    expect(router.state.location.pathname + router.state.location.search).toBe('/rights/batch/list?submitTime_begin=2026-10-01&submitTime_end=2026-10-31');
+  });
+
   it('待付款 for finance: the payment queue counted with its amount (2 decimals), linking to 付款管理 on that queue (待付款 and 付款失败)', async () => {
     show(['finance:payment:list'], {
       'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
@@ -133,15 +158,20 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
     expect(await within(card).findByText('含付款失败；核定金额合计 1,234,567.80 元')).toBeTruthy();
   });
 
-  it('an organisation user: the money it was paid for its claims this year, from its own row of agencyCApplyStatisticsList, linking to its paid claims', async () => {
+  it('an organisation user: the money it was paid for its claims this year, from its own row of agencyCApplyStatisticsList, linking to its claims paid (付款日期) this year', async () => {
+    const asked: unknown[] = [];
     show(['finance:claim:list'], {
       'GET /rights/org/status': () => ({ body: envelope(status(false)) }),
-      'POST /sys/api/agencyCApplyStatisticsList': () => ({
-        body: envelope({ records: [{ orgId: 'o1', orgName: '甲所', applyNum: 3, passNum: 2, amount: '12000.5', paidAmount: '8000' }], total: 1, size: 10, current: 1, pages: 1 }),
-      }),
+      'POST /sys/api/agencyCApplyStatisticsList': (_url, init) => {
+        asked.push(JSON.parse(String(init.body)));
+        return { body: envelope({ records: [{ orgId: 'o1', orgName: '甲所', applyNum: 3, passNum: 2, amount: '12000.5', paidAmount: '8000' }], total: 1, size: 10, current: 1, pages: 1 }) };
+      },
     });
     const card = await cardLink('本年已获报销（元）');
-    expect(card.getAttribute('href')).toBe('/finance/claim/list?status=5');
+    // the sum asked for and the list opened cover the same days
+    expect(asked[0]).toMatchObject({ startDate: `${chinaToday().slice(0, 4)}-01-01`, endDate: chinaToday() });
+    const year = chinaToday().slice(0, 4);
+    expect(card.getAttribute('href')).toBe(`/finance/claim/list?status=5&payDate_begin=${year}-01-01&payDate_end=${chinaToday()}`);
     expect(await within(card).findByText('8,000.00')).toBeTruthy();
     expect(await within(card).findByText('本年申请报销 12,000.50 元')).toBeTruthy();
   });

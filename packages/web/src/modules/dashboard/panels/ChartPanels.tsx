@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChartCard } from '../../../components/chart/ChartCard.tsx';
 import { DateRangeChoice, presetRange, type DateRange } from '../../../components/chart/DateRangeChoice.tsx';
-import { agencyRankingOption, batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, poolLinesOption, poolOfLine, poolStatisticsOption } from '../charts.ts';
+import { agencyRankingOption, BATCH_MONTHS_PASS_SERIES, batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, poolLinesOption, poolOfLine, poolStatisticsOption } from '../charts.ts';
 import { batchListLink, dashboardApi, poolLogLink, rightsListLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';
 
@@ -66,7 +66,7 @@ export function ExpiryMonthsChart() {
   );
 }
 
-/** 月度申请 / 通过 (12 months); a month opens the batches submitted in it. */
+/** 月度申请 / 通过 (12 months); a 申请 bar opens the batches submitted that month, a 通过 bar those approved in it (what each counts). */
 export function BatchMonthsChart() {
   const navigate = useNavigate();
   const months = usePanelQuery(['batchMonths'], (signal) => dashboardApi.batchMonths(signal));
@@ -76,9 +76,10 @@ export function BatchMonthsChart() {
       title="月度线索申请与通过（近12个月）"
       option={option}
       loading={months.isPending}
-      onClick={({ name }) => {
+      onClick={({ name, seriesIndex }) => {
         const { begin, end } = monthRange(name);
-        void navigate(batchListLink({ submitTime_begin: begin, submitTime_end: end }));
+        const field = seriesIndex === BATCH_MONTHS_PASS_SERIES ? 'approveTime' : 'submitTime';
+        void navigate(batchListLink({ [`${field}_begin`]: begin, [`${field}_end`]: end }));
       }}
     />
   );

@@ -101,7 +101,11 @@ export function PendingPaymentCard() {
   );
 }
 
-/** An organisation's money this year: what it was paid for its claims, and what it claimed (spec §7 agencyCApplyStatisticsList, its own row). */
+/**
+ * An organisation's money this year: what it was paid for its claims, and what it claimed (spec §7
+ * agencyCApplyStatisticsList, its own row). The server sums payments by 付款日期, so the card opens its
+ * paid claims on the same 付款日期 range.
+ */
 export function OrgPaidCard() {
   const [range] = useState(() => presetRange('year'));
   const ranking = usePanelQuery(['agencyRanking', range], (signal) => dashboardApi.agencyRanking(range, signal));
@@ -111,7 +115,7 @@ export function OrgPaidCard() {
       title="本年已获报销（元）"
       value={formatMoney(own?.paidAmount ?? '0')}
       loading={ranking.isPending}
-      to={`${ClaimRoute.claimList}?${new URLSearchParams({ status: ClaimStatus.paid })}`}
+      to={`${ClaimRoute.claimList}?${new URLSearchParams({ status: ClaimStatus.paid, payDate_begin: range.start, payDate_end: range.end })}`}
       footer={`本年申请报销 ${formatMoney(own?.amount ?? '0')} 元`}
     />
   );

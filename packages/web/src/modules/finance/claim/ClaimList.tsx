@@ -57,6 +57,7 @@ export function ClaimList() {
         { name: 'orgName', label: '机构', hidden: true },
         { name: 'expenseType', label: '费用类型', type: 'dict', dictCode: ClaimDict.expenseType, hidden: true },
         { name: 'submitTime', label: '提交时间', type: 'dateRange', hidden: true },
+        { name: 'payDate', label: '付款日期', type: 'dateRange', hidden: true },
       ],
       columns: [
         {

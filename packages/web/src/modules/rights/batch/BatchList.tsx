@@ -49,6 +49,7 @@ export function BatchList() {
         { name: 'platform', label: '侵权平台', type: 'dict', dictCode: BatchDict.platform, hidden: true },
         { name: 'rightsMethod', label: '维权方式', type: 'dict', dictCode: BatchDict.rightsMethod, hidden: true },
         { name: 'submitTime', label: '提交时间', type: 'dateRange', hidden: true },
+        { name: 'approveTime', label: '审核时间', type: 'dateRange', hidden: true },
       ],
       columns: [
         {
