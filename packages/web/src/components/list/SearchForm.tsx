@@ -58,7 +58,8 @@ function InlineSearchForm({ name, fields, onSearch, initialValues }: SearchFormP
     <Form form={form} name={name} initialValues={initialValues} className="list-search" onFinish={(values: Record<string, unknown>) => onSearch(values)} style={{ marginBottom: 16 }}>
       <Row gutter={24}>
         {shown.map((field) => (
-          <Col key={field.name} xl={6} lg={8} md={12} sm={24} xs={24}>
+          // two whole dates and the ~ between them need more room than a quarter row leaves after the label
+          <Col key={field.name} xl={field.type === 'dateRange' ? 8 : 6} lg={field.type === 'dateRange' ? 12 : 8} md={12} sm={24} xs={24}>
             <Form.Item name={field.name} label={field.label} style={{ marginBottom: 12 }}>
               {fieldInput(field)}
             </Form.Item>
