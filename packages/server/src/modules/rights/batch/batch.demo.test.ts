@@ -60,6 +60,17 @@ describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect(over).toEqual([]);
   });
 
+  it('DEVELOPERS demo data dated like real events: batches are created and submitted at many times of a China working day, none after the seed ran', async () => {
+    const times = await rows<{ hhmm: string; future: boolean }>(
+      db,
+      sql`select to_char(create_time at time zone 'Asia/Shanghai', 'HH24:MI') as hhmm, create_time > now() as future from rights_batch`,
+    );
+    expect(new Set(times.map((r) => r.hhmm)).size).toBeGreaterThan(50);
+    expect(times.every((r) => r.hhmm >= '09:00' && r.hhmm < '17:00')).toBe(true);
+    const [{ late }] = await rows<{ late: number }>(db, sql`select count(*)::int as late from rights_batch where submit_time > now() or approve_time > now()`);
+    expect(late).toBe(0);
+  });
+
   it('DOMAIN dashboard 维权结果: every 维权方式 of the closed demo batches has both successes and failures, and some items judged 不构成侵权', async () => {
     const admin = await t.loginAs('admin', ADMIN_PASSWORD);
     const byMethod = (await t.request(admin, 'GET', `${BATCH_RESULT_STATISTICS_PATH}?by=rightsMethod`)).json().result as BatchResultRow[];

@@ -87,6 +87,8 @@ export async function seedBatchDemo(db: Db): Promise<void> {
   const subsidy = toCents(pool.subsidyPerCase);
   const now = Date.now();
   const day = 86_400_000;
+  const hour = 3_600_000;
+  const minute = 60_000;
   const batches: (typeof rightsBatch.$inferInsert)[] = [];
   const items: (typeof rightsBatchItem.$inferInsert)[] = [];
   const progress: (typeof rightsBatchProgress.$inferInsert)[] = [];
@@ -112,7 +114,9 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     }
     const submitter = submitters.get(org.id);
     const id = newId();
-    const created = new Date(now - ago * day);
+    // within a China working day (09:00–17:00), not all at the moment the seed ran
+    const chinaDay = Math.floor((now - ago * day + 8 * hour) / day) * day - 8 * hour;
+    const created = new Date(chinaDay + 9 * hour + ((i * 53) % 480) * minute);
     const batchNo = await nextCode(db, 'threaded_code', created);
     const count = planned === S.secondReview ? 18 : i < ROUND.length ? 2 + (i % 6) : 1 + (i % 4);
     const apply = BigInt(count) * subsidy;
@@ -121,7 +125,8 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     const submitted = status !== S.draft;
     const approved = ([S.toEnforce, S.enforcing, S.closurePending, S.closed] as string[]).includes(status) || (status === S.withdrawn && i % 2 === 0);
     const approvedCents = approved ? apply - (i % 3 === 0 ? subsidy / 2n : 0n) : null;
-    const at = (days: number) => new Date(created.getTime() + days * day);
+    // later steps some hours into their day, in order, and never after the seed ran
+    const at = (days: number) => (days === 0 ? created : new Date(Math.min(created.getTime() + days * day + ((i * 29 + days * 47) % 300) * minute, now - (400 - days) * minute)));
     const closureApplied = ([S.closurePending, S.closed] as string[]).includes(status);
     const rightsMethod = String((i % 5) + 1);
     const itemStatus = (k: number) =>
