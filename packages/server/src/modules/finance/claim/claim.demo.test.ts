@@ -78,6 +78,14 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect(backwards).toBe(0);
   });
 
+  it('DOMAIN pool log 操作人: each demo move names the person who took its step — finance for money in, the reviewer who froze or released, finance who paid — not 系统', async () => {
+    const byType = await rows<{ change_type: string; by: string }>(db, sql`select change_type, create_by as by from fin_capital_pool_log`);
+    expect(byType.length).toBeGreaterThan(0);
+    expect(byType.filter((r) => r.by === 'system')).toEqual([]);
+    const [{ payers }] = await rows<{ payers: string[] }>(db, sql`select array_agg(distinct create_by) as payers from fin_capital_pool_log where change_type = ${PoolChangeType.deduct}`);
+    expect(payers).toEqual(['finance']);
+  });
+
   it('DOMAIN claim 付款: every paid demo claim has its bank receipt as 付款凭证 — a PNG in DATA_DIR/upload listed in 文件信息 as finance\'s upload, linked to the claim and its payment record like a real payment\'s voucher', async () => {
     const paid = await rows<{ id: string; claim_no: string; serial_no: string; pay_voucher: string | null; sys_org_code: string; voucher: string | null; file_name: string | null; file_type: string | null; uploader: string | null; biz_type: string | null; biz_id: string | null }>(
       db,

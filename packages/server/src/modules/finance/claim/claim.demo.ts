@@ -172,22 +172,27 @@ async function bookDemoMoney(db: Db, payments: DemoPayment[]): Promise<void> {
   const withdrawn = new Map(
     (await db.select({ batchId: rightsBatchLog.batchId, at: rightsBatchLog.createTime }).from(rightsBatchLog).where(eq(rightsBatchLog.action, BatchLogAction.withdraw))).map((r) => [r.batchId, r.at]),
   );
+  // Each move names who took its step, as a live flow's session would: the person behind the batch's
+  // log entry at that moment (the reviewer who approved or closed it, the user who withdrew it).
+  const steps = await db.select({ batchId: rightsBatchLog.batchId, by: rightsBatchLog.createBy, at: rightsBatchLog.createTime }).from(rightsBatchLog).orderBy(rightsBatchLog.createTime);
+  const byAt = (batchId: string, at: Date) =>
+    steps.filter((s) => s.batchId === batchId && s.at !== null && s.at.getTime() <= at.getTime() && s.by && s.by !== 'system').at(-1)?.by ?? undefined;
   const moves: Move[] = [];
   for (const b of batches) {
     const req = { poolId: b.poolId!, amount: b.approvedAmount!, bizRef: batchRef(b.id), bizNo: b.batchNo, orgId: b.orgId, orgName: b.orgName };
-    moves.push({ at: b.approveTime!, order: 0, book: () => ledger.freeze(db, null, { ...req, opKey: `batch:${b.id}:freeze`, remark: '线索批次审核通过冻结', at: b.approveTime! }) });
+    moves.push({ at: b.approveTime!, order: 0, book: () => ledger.freeze(db, null, { ...req, opKey: `batch:${b.id}:freeze`, remark: '线索批次审核通过冻结', at: b.approveTime!, by: byAt(b.id, b.approveTime!) }) });
     if (toCents(b.releasedAmount) === 0n) continue;
     const reason = b.status === BatchStatus.withdrawn ? 'withdraw' : 'closure';
     const at = reason === 'withdraw' ? withdrawn.get(b.id) : b.closedTime;
     if (!at) throw new Error(`demo batch ${b.batchNo}: released without the time it was ${reason === 'withdraw' ? 'withdrawn' : 'closed'}`);
-    moves.push({ at, order: 1, book: () => ledger.release(db, null, { ...req, amount: b.releasedAmount, opKey: `batch:${b.id}:release:${reason}`, remark: `线索批次${reason === 'withdraw' ? '撤销' : '结案'}解冻`, at }) });
+    moves.push({ at, order: 1, book: () => ledger.release(db, null, { ...req, amount: b.releasedAmount, opKey: `batch:${b.id}:release:${reason}`, remark: `线索批次${reason === 'withdraw' ? '撤销' : '结案'}解冻`, at, by: byAt(b.id, at) }) });
   }
   for (const { poolId, batchId, orgId, paidTime, ...payment } of payments) {
     moves.push({
       at: paidTime,
       order: 2,
       book: async () => {
-        const booked = await ledger.deduct(db, null, { poolId, amount: payment.amount, opKey: `claim:${payment.claimId}:pay`, bizRef: batchRef(batchId), bizNo: payment.claimNo, orgId, orgName: payment.orgName, remark: `报销付款 流水号 ${payment.serialNo}`, at: paidTime });
+        const booked = await ledger.deduct(db, null, { poolId, amount: payment.amount, opKey: `claim:${payment.claimId}:pay`, bizRef: batchRef(batchId), bizNo: payment.claimNo, orgId, orgName: payment.orgName, remark: `报销付款 流水号 ${payment.serialNo}`, at: paidTime, by: payment.createBy ?? undefined });
         await db.insert(finClaimPayment).values({ ...payment, poolLogId: booked.logId });
       },
     });

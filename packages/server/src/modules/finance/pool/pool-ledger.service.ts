@@ -40,6 +40,8 @@ export type LedgerRequest = {
   remark?: string | null;
   /** when the business event happened; only the demo seed books events of the past, everything else books now */
   at?: Date;
+  /** who took the step when no session books it (the demo seed); a session's user always wins */
+  by?: string;
 };
 
 export type LedgerResult = {
@@ -151,7 +153,7 @@ async function book(db: Db, user: SessionUser | null, poolId: string, move: Move
   if (!req.opKey || req.opKey.length > 128) throw new BizError('缺少业务键');
   const call = sql`select * from fin_capital_pool_book(${poolId}, ${move.type}, ${move.from}, ${move.to}, ${fromCents(cents)}::numeric,
     ${req.opKey}, ${req.bizRef ?? null}, ${req.bizNo ?? null}, ${req.orgId ?? null}, ${req.orgName ?? null},
-    ${req.remark ?? null}, ${user?.username.slice(0, 32) ?? 'system'}, ${newId()}, ${(req.at ?? new Date()).toISOString()}::timestamptz, ${checked})`;
+    ${req.remark ?? null}, ${(user?.username ?? req.by ?? 'system').slice(0, 32)}, ${newId()}, ${(req.at ?? new Date()).toISOString()}::timestamptz, ${checked})`;
   const inTransaction = isTransaction(db);
   const run = async (): Promise<BookedRow> => {
     const [row] = inTransaction ? await db.transaction((sp) => rows<BookedRow>(sp, call)) : await rows<BookedRow>(db, call);

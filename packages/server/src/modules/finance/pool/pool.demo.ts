@@ -80,7 +80,7 @@ export async function seedPoolDemo(db: Db): Promise<void> {
     });
     const pool = await lockPool(db, id);
     for (const [i, [days, move, amount, remark]] of p.steps.entries()) {
-      await bookMove(db, null, pool, LEDGER_MOVES[move], toCents(amount), { opKey: `demo:${id}:${i + 1}`, remark, at: new Date(now + days * 86_400_000) });
+      await bookMove(db, null, pool, LEDGER_MOVES[move], toCents(amount), { opKey: `demo:${id}:${i + 1}`, remark, at: new Date(now + days * 86_400_000 - ((i * 97) % 300) * 60_000), by: 'finance' });
     }
     await db.update(finCapitalPool).set({ status: p.status }).where(eq(finCapitalPool.id, id));
   }
