@@ -76,8 +76,14 @@ export async function listByUser(db: Db, userId: string): Promise<ListByUserResu
            left join (ranked r join sys_announcement a on a.id = r.annt_id and r.rn <= ${NOTICE_LIST_SIZE} and a.send_status = '1' and a.del_flag = '0') on true`,
   );
   const notices = found.filter((r) => r.id !== null && r.id !== undefined).map(userRowOf);
+  // 发布人 by name in the notice modal; asked only when the bell has something to show
+  const personOf = notices.length ? await realnamesOf(db, notices.map((a) => a.sender)) : () => null;
   const newestFirst = (x: UserRow, y: UserRow) => (y.createTime?.getTime() ?? 0) - (x.createTime?.getTime() ?? 0);
-  const list = (category: string) => notices.filter((a) => a.msgCategory === category).sort(newestFirst).map(toRecord);
+  const list = (category: string) =>
+    notices
+      .filter((a) => a.msgCategory === category)
+      .sort(newestFirst)
+      .map((a) => ({ ...toRecord(a), senderName: personOf(a.sender) }));
   return { anntMsgList: list('1'), anntMsgTotal: found[0]?.annt_total ?? 0, sysMsgList: list('2'), sysMsgTotal: found[0]?.sys_total ?? 0 };
 }
 

@@ -196,6 +196,8 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     // the ALL-type notice of the previous test was released before carol existed and has no end time
     expect(before.anntMsgTotal).toBe(1);
     expect(before.anntMsgList[0].titile).toBe('全体通知');
+    // 发布人 by the person's name in the notice modal, beside the stock account field
+    expect(before.anntMsgList[0]).toMatchObject({ sender: 'admin', senderName: '系统管理员' });
     // an ALL notice that ended before carol was created is not linked
     const ended = await add({ titile: '已过期全体', msgType: 'ALL', msgCategory: '1', endTime: '2020-01-01 00:00:00' });
     await release(ended);

@@ -14,6 +14,7 @@ const view = (over: Partial<NoticeView> = {}): NoticeView => ({
   anntId: 'a1',
   titile: '关于上传报销信息的通知',
   sender: 'admin',
+  senderName: null,
   sendTime: '2026-01-05 10:00:00',
   priority: 'M',
   msgContent: '<p>请及时处理<strong>本月</strong>的报销。</p>',
@@ -87,6 +88,12 @@ describe('§2 notice modal', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByText(EXPENSE_REMINDER_TEXT)).toBeNull();
     cleanup();
     expect(within(show(view({ openType: 'url', openPage: PAYMENT_LIST_PAGE }))).getByText(EXPENSE_REMINDER_TEXT)).toBeTruthy();
+  });
+
+  it('发布人 reads the sender\'s name when the server gives it, the account otherwise', () => {
+    expect(within(show(view({ senderName: '系统管理员' }))).getByText('发布人：系统管理员')).toBeTruthy();
+    cleanup();
+    expect(within(show(view())).getByText('发布人：admin')).toBeTruthy();
   });
 
   it('the system\'s claim notices that ask for nothing (已付款, 付款失败) lead to the claim without the upload reminder; a closed batch and a claim sent back keep it', () => {

@@ -71,7 +71,7 @@ export function NoticeModal({ notice, onClose }: NoticeModalProps) {
         <article>
           <h3 className={styles.title}>{notice.titile}</h3>
           <div className={styles.meta}>
-            <span>发布人：{notice.sender ?? '-'}</span>
+            <span>发布人：{notice.senderName ?? notice.sender ?? '-'}</span>
             <span>发布时间：{notice.sendTime ?? '-'}</span>
             <PriorityTag priority={notice.priority} />
           </div>

@@ -19,6 +19,8 @@ export type NoticeView = {
   anntId: string;
   titile: string;
   sender: string | null;
+  /** the sender's name (发布人), when the server gave it */
+  senderName: string | null;
   sendTime: string | null;
   priority: Priority | null;
   msgContent: string | null;
@@ -30,11 +32,11 @@ export type NoticeView = {
 };
 
 export function viewOfAnnouncement(record: AnnouncementRecord): NoticeView {
-  const { id, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType } = record;
-  return { anntId: id, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType };
+  const { id, titile, sender, senderName, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType } = record;
+  return { anntId: id, titile, sender, senderName: senderName ?? null, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType };
 }
 
 export function viewOfDelivery(record: MyAnnouncementSendRecord): NoticeView {
-  const { anntId, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType } = record;
-  return { anntId, titile, sender, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType };
+  const { anntId, titile, sender, senderName, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType } = record;
+  return { anntId, titile, sender, senderName: senderName ?? null, sendTime, priority, msgContent, msgAbstract, openType, openPage, busType };
 }
