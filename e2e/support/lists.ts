@@ -101,7 +101,8 @@ export async function seedRows(request: APIRequestContext): Promise<{ reviewer: 
     expenseType: '1',
     applyAmount: '300',
     bankAccountId: claimBankId,
-    invoices: [{ invoiceCode: '', invoiceNo: '37500001', invoiceDate: '2026-10-01', amount: '300', files: invoiceFile }],
+    // every call claims its own invoice: the same number can never be claimed twice, and specs seed in parallel
+    invoices: [{ invoiceCode: '', invoiceNo: String(10_000_000 + Math.floor(Math.random() * 89_999_999)), invoiceDate: '2026-10-01', amount: '300', files: invoiceFile }],
   });
   await apiCall(request, org.token, 'POST', '/rights/financeRecord/submit', { id: claim.id });
   await apiCall(request, reviewer, 'POST', '/rights/financeRecord/bizReview', { id: claim.id, result: 'pass' });
