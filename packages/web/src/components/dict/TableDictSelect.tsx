@@ -66,8 +66,8 @@ export function TableDictSelect({ code, value, onChange, placeholder = '请选�
     return list;
   }, [found, current, keyword, pickedLabel, text.data]);
 
-  const error = search.error ?? text.error;
-  const empty = search.isFetching ? <Spin size="small" /> : error ? error.message : keyword ? NOTHING_FOUND : SEARCH_PROMPT;
+  // a refused search was told by the query client (spec §8 notification), not again in the list
+  const empty = search.isFetching ? <Spin size="small" /> : keyword || search.isError ? NOTHING_FOUND : SEARCH_PROMPT;
 
   return (
     <Select<string>
