@@ -13,12 +13,12 @@ const path = (call: 'loadDict' | 'loadDictItem', code: string) => `/sys/dict/${c
 
 /** GET /sys/dict/loadDict/{code}?keyword=: the items whose text contains the keyword (JEECG-API §5.3). */
 export function searchTableDict(code: string, keyword: string, signal?: AbortSignal): Promise<DictModel[]> {
-  return http.get<DictModel[]>(path('loadDict', code), { keyword }, { signal, silent: true }).then(unwrap);
+  return http.get<DictModel[]>(path('loadDict', code), { keyword }, { signal }).then(unwrap);
 }
 
 /** GET /sys/dict/loadDictItem/{code}?key=: the texts of the given values, in their order (unknown ones skipped). */
 export function tableDictTexts(code: string, keys: string[], signal?: AbortSignal): Promise<string[]> {
-  return http.get<string[]>(path('loadDictItem', code), { key: keys.join(',') }, { signal, silent: true }).then(unwrap);
+  return http.get<string[]>(path('loadDictItem', code), { key: keys.join(',') }, { signal }).then(unwrap);
 }
 
 type TableDictSelectProps = Omit<SelectProps<string>, 'options' | 'value' | 'onChange' | 'mode' | 'showSearch'> & {
