@@ -6,7 +6,7 @@ import { signInQuickly } from '../support/shell.ts';
 
 /** The texts of the §8 notifications (系统提示) shown on this page so far, as the page recorded them. */
 const notificationsSeen = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { __e2eToasts?: string[] }).__e2eToasts ?? []).filter((text) => text.startsWith('系统提示')));
+  page.evaluate(() => ((window as unknown as { __e2eToasts?: string[] }).__e2eToasts ?? []).filter((text) => text.includes('系统提示')));
 
 test.describe('§8 one way to show a failure: the 系统提示 notification, once', () => {
   test('a load the server refuses (a batch that is not there) is told once, in the server’s words, and the page says what is missing', async ({ page }) => {
@@ -18,6 +18,8 @@ test.describe('§8 one way to show a failure: the 系统提示 notification, onc
     await expect(notice).toContainText('系统提示');
     await expect(notice).toContainText(RightsMsg.notFound);
     await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+    // what the walk below counts on
+    expect(await notificationsSeen(page)).toEqual([expect.stringContaining(RightsMsg.notFound)]);
   });
 
   test('opening every menu screen, as the administrator and as an organisation user, tells of no failure', async ({ page, request }) => {
