@@ -11,17 +11,18 @@ export const TOKEN_KEY = 'pro__Access-Token';
 export const GREETING = /^(早上好|上午好|中午好|下午好|晚上好)，系统管理员，欢迎你$/;
 
 /**
- * antd's toasts (message) last 3 s. On a loaded machine the step before a check — a dialog closing
- * after the request it waited for — can outlast that, and a toast that was shown is gone before the
- * check looks. Every page therefore records each toast's text as it appears, and `sawToast` takes
- * one recorded toast with the text (so two saves in a row need two toasts).
+ * antd's toasts (message) last 3 s, the spec §8 notifications (系统提示: every failure, HTTP or a refusal
+ * of the server) 4 s. On a loaded machine the step before a check — a dialog closing after the request
+ * it waited for — can outlast that, and a toast that was shown is gone before the check looks. Every page
+ * therefore records the text of each toast and notification as it appears, and `sawToast` takes one
+ * recorded text (so two saves in a row need two toasts).
  */
 function recordToasts() {
   const seen = new WeakSet<Element>();
   const texts: string[] = [];
   Object.defineProperty(window, '__e2eToasts', { value: texts });
   new MutationObserver(() => {
-    for (const notice of document.querySelectorAll('.ant-message-notice')) {
+    for (const notice of document.querySelectorAll('.ant-message-notice, .ant-notification-notice')) {
       const text = (notice.textContent ?? '').replace(/\s+/g, ' ').trim();
       if (seen.has(notice) || !text) continue;
       seen.add(notice);
@@ -37,7 +38,7 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   return context;
 }
 
-/** Waits until a toast with this text (a substring, or a pattern) has been shown, and takes it. */
+/** Waits until a toast or §8 notification with this text (a substring, or a pattern) has been shown, and takes it. */
 export async function sawToast(page: Page, text: string | RegExp, timeout = 20_000) {
   const pattern = typeof text === 'string' ? { source: null, text } : { source: text.source, flags: text.flags, text: '' };
   await expect

@@ -49,14 +49,23 @@ test.describe('资金池管理 and the money ledger', () => {
     await toast(page, '调整成功');
     await expect(poolRow).toContainText('104,500.50');
 
-    // An overdraft is refused and nothing changes.
+    // An overdraft is refused and nothing changes. §8: the refusal is told once, as the 系统提示
+    // notification in the server's words (no toast, no box in the dialog), and the dialog keeps what was typed.
     await poolRow.getByRole('button', { name: /更多/ }).click();
     await page.getByRole('menuitem', { name: '调整' }).click();
     const overdraft = dialog(page, `调整：${poolName}`);
     await formItem(overdraft, '调整金额（元，调减填负数）').locator('input').fill('-200000');
     await formItem(overdraft, '调整原因').locator('textarea').fill('超额调减');
     await button(overdraft, '确定').click();
-    await toast(page, '调整后可用余额将小于0（可用余额 104,500.50 元）');
+    const refusal = '调整后可用余额将小于0（可用余额 104,500.50 元）';
+    const refusalNotice = page.locator('.ant-notification-notice').filter({ hasText: refusal });
+    await expect(refusalNotice).toHaveCount(1);
+    await expect(refusalNotice).toContainText('系统提示');
+    await expect(page.locator('.ant-message-notice').filter({ hasText: refusal })).toHaveCount(0);
+    await expect(overdraft.locator('.ant-alert-error')).toHaveCount(0);
+    await expect(formItem(overdraft, '调整金额（元，调减填负数）').locator('input')).toHaveValue('-200000');
+    await expect(formItem(overdraft, '调整原因').locator('textarea')).toHaveValue('超额调减');
+    await toast(page, refusal);
     await button(overdraft, '取消').click();
     await expect(poolRow).toContainText('104,500.50');
 

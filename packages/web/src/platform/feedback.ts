@@ -1,3 +1,4 @@
+import { Msg, NOTIFICATION_DURATION_S } from '@sbwq/contracts';
 import { App, message as staticMessage, Modal, notification as staticNotification } from 'antd';
 
 type AppApi = ReturnType<typeof App.useApp>;
@@ -28,4 +29,17 @@ export function bindFeedback(next: Feedback | null): void {
 
 export function feedback(): Feedback {
   return current;
+}
+
+/**
+ * The one way a failure is shown (spec §8): a notification titled 系统提示 for 4 s with the words of the
+ * server (or of the client when the server had none). HTTP failures and business refusals, from a save
+ * or from a load, all come here; successes stay toasts.
+ */
+export function notifyError(description: string): void {
+  current.notification.error({
+    title: Msg.notificationTitle,
+    description,
+    duration: NOTIFICATION_DURATION_S,
+  });
 }

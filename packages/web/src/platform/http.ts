@@ -1,7 +1,7 @@
-import { Msg, NOTIFICATION_DURATION_S, REQUEST_TIMEOUT_MS, type Envelope } from '@sbwq/contracts';
+import { Msg, REQUEST_TIMEOUT_MS, type Envelope } from '@sbwq/contracts';
 import { reloadPage } from './browser.ts';
 import { appConfig } from './config.ts';
-import { feedback } from './feedback.ts';
+import { feedback, notifyError } from './feedback.ts';
 import { clearToken, getTenantId, getToken } from './token.ts';
 
 /**
@@ -222,14 +222,6 @@ function showSessionExpired(): void {
       clearToken();
       reloadPage();
     },
-  });
-}
-
-function notifyError(description: string): void {
-  feedback().notification.error({
-    title: Msg.notificationTitle,
-    description,
-    duration: NOTIFICATION_DURATION_S,
   });
 }
 

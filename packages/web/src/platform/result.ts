@@ -1,5 +1,5 @@
 import type { Envelope } from '@sbwq/contracts';
-import { feedback } from './feedback.ts';
+import { feedback, notifyError } from './feedback.ts';
 import { HttpError } from './http.ts';
 
 /** A business failure: the server answered `success: false` with a message for the user. */
@@ -22,13 +22,12 @@ export function unwrap<T>(answer: Envelope<T>): T {
 }
 
 /**
- * Tells the user about a failed call once: the http client already showed HTTP failures (spec §8),
- * so only business failures and unexpected errors are shown here, as JeecgBoot's `$message.warning`.
+ * Tells the user about a failed call once, as the spec §8 notification: the http client already showed
+ * HTTP failures, so only business refusals and unexpected errors are shown here.
  */
 export function showFailure(error: unknown): void {
   if (error instanceof HttpError) return;
-  const text = error instanceof Error && error.message ? error.message : OPERATION_FAILED_TEXT;
-  feedback().message.warning(text);
+  notifyError(error instanceof Error && error.message ? error.message : OPERATION_FAILED_TEXT);
 }
 
 /** Shows the answer of a change: the server's success text, or its failure text. Resolves whether it succeeded. */
@@ -37,6 +36,6 @@ export function showAnswer(answer: Envelope<unknown>): boolean {
     feedback().message.success(answer.message || '操作成功！');
     return true;
   }
-  feedback().message.warning(answer.message || OPERATION_FAILED_TEXT);
+  notifyError(answer.message || OPERATION_FAILED_TEXT);
   return false;
 }

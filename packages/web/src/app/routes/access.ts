@@ -1,6 +1,6 @@
-import { HOME_PATH, LOGIN_PATH, Msg, NOTIFICATION_DURATION_S, PUBLIC_PATHS } from '@sbwq/contracts';
+import { HOME_PATH, LOGIN_PATH, Msg, PUBLIC_PATHS } from '@sbwq/contracts';
 import { redirect, type MiddlewareFunction, type PatchRoutesOnNavigationFunction } from 'react-router';
-import { feedback } from '../../platform/feedback.ts';
+import { notifyError } from '../../platform/feedback.ts';
 import { HttpError } from '../../platform/http.ts';
 import { loadPermissions, logout } from '../../platform/session.ts';
 import { getToken } from '../../platform/token.ts';
@@ -52,11 +52,7 @@ export const accessMiddleware: MiddlewareFunction = async ({ request }) => {
     // An HTTP failure was already shown by the client (spec §8); say why for the others.
     if (!(error instanceof HttpError)) {
       const reason = error instanceof Error && error.message !== Msg.emptyMenu ? error.message : '';
-      feedback().notification.error({
-        title: Msg.notificationTitle,
-        description: reason ? `${PERMISSION_LOAD_FAILED_TEXT}（${reason}）` : PERMISSION_LOAD_FAILED_TEXT,
-        duration: NOTIFICATION_DURATION_S,
-      });
+      notifyError(reason ? `${PERMISSION_LOAD_FAILED_TEXT}（${reason}）` : PERMISSION_LOAD_FAILED_TEXT);
     }
     await logout();
     throw redirect(loginPathFor(target));

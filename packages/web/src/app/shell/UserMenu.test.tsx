@@ -1,5 +1,5 @@
 import { Msg, SESSION_TTL_MS, StorageKey, type LoginResult } from '@sbwq/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
@@ -8,6 +8,8 @@ import { bindFeedback } from '../../platform/feedback.ts';
 import { clearLocalSession, startSession, useSession } from '../../platform/session.ts';
 import { local, STORAGE_NAMESPACE } from '../../platform/storage.ts';
 import { adminInfo, envelope, fakeServer, type Route } from '../../test/fakeServer.ts';
+import { noticesSaying, toastsSaying } from '../../test/notices.ts';
+import { createQueryClient } from '../queryClient.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -23,7 +25,7 @@ function renderMenu(routes: Record<string, Route> = {}) {
   const fetchMock = fakeServer(routes);
   render(
     <AntApp>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter>
           <UserMenu />
         </MemoryRouter>
@@ -105,7 +107,7 @@ describe('§5 change password dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '修改密码' })).toBeNull());
   });
 
-  it('a refusal shows the server message (旧密码输入错误!) and keeps the dialog open', async () => {
+  it('§8 a refusal shows the server message (旧密码输入错误!) as the 系统提示 notification, no toast, and keeps the dialog open', async () => {
     signedIn();
     renderMenu({
       'PUT /sys/user/updatePassword': () => ({ body: envelope(null, { success: false, code: 500, message: Msg.oldPasswordWrong }) }),
@@ -116,7 +118,9 @@ describe('§5 change password dialog', () => {
     type(field(dialog, '新密码'), 'NewPass123');
     type(field(dialog, '确认新密码'), 'NewPass123');
     submit(dialog);
-    expect(await screen.findByText(Msg.oldPasswordWrong)).toBeTruthy();
+    await waitFor(() => expect(noticesSaying(Msg.oldPasswordWrong)).toHaveLength(1));
+    expect(noticesSaying(Msg.oldPasswordWrong)[0].textContent).toContain(Msg.notificationTitle);
+    expect(toastsSaying(Msg.oldPasswordWrong)).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: '修改密码' })).toBeTruthy();
   });
 

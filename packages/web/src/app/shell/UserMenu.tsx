@@ -6,7 +6,6 @@ import { useState } from 'react';
 import type { CurrentUserDeparts } from '../../platform/auth.api.ts';
 import { staticUrl } from '../../platform/config.ts';
 import { refreshDictCache } from '../../platform/dictCache.ts';
-import { HttpError } from '../../platform/http.ts';
 import { useSession } from '../../platform/session.ts';
 import { currentUserDepartsKey, fetchCurrentUserDeparts } from '../../platform/useCurrentUserDeparts.ts';
 import { DepartSwitchModal } from './user/DepartSwitchModal.tsx';
@@ -49,8 +48,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         return;
       }
       setDeparts(data);
-    } catch (error) {
-      if (!(error instanceof HttpError) && error instanceof Error && error.message) message.warning(error.message);
+    } catch {
+      // the query client told the user (spec §8 notification)
     }
   };
 

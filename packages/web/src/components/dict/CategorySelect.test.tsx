@@ -2,6 +2,7 @@ import type { CategoryTreeNode } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/queryClient.ts';
 import { envelope, fakeServer } from '../../test/fakeServer.ts';
 import { CategorySelect } from './CategorySelect.tsx';
 
@@ -25,6 +26,8 @@ function show(node: React.ReactNode) {
   return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
 }
 
+const noticesSaying = (text: string) => [...document.querySelectorAll('.ant-notification-notice')].filter((el) => el.textContent?.includes(text));
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -47,9 +50,16 @@ describe('CategorySelect', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('c11,c12'));
   });
 
-  it('shows the server message when the tree cannot be loaded', async () => {
-    fakeServer({ 'GET /sys/category/loadTreeData': () => ({ body: envelope(null, { success: false, message: '该编码【X99】不存在，请核实!' }) }) });
-    show(<CategorySelect pcode="X99" open />);
-    expect(await screen.findByText('该编码【X99】不存在，请核实!')).toBeTruthy();
+  it('§8 a tree the server refuses is told once, as the 系统提示 notification with its words', async () => {
+    const refusal = '该编码【X99】不存在，请核实!';
+    fakeServer({ 'GET /sys/category/loadTreeData': () => ({ body: envelope(null, { success: false, message: refusal }) }) });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CategorySelect pcode="X99" open />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(noticesSaying(refusal)).toHaveLength(1));
+    expect(noticesSaying(refusal)[0].textContent).toContain('系统提示');
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
   });
 });

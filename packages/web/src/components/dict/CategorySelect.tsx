@@ -56,7 +56,7 @@ export function CategorySelect({ pcode, value, onChange, multiple = false, place
         onChange?.(joined ? joined : undefined);
       }}
       showSearch={{ treeNodeFilterProp: 'title' }}
-      notFoundContent={tree.error ? <EmptyData description={tree.error.message} /> : <EmptyData />}
+      notFoundContent={<EmptyData />}
     />
   );
 }

@@ -2,6 +2,7 @@ import { Msg } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/queryClient.ts';
 import { envelope, fakeServer } from '../../test/fakeServer.ts';
 import { NOTHING_FOUND, SEARCH_DEBOUNCE_MS, SEARCH_PROMPT } from './DictSelect.tsx';
 import { TableDictSelect } from './TableDictSelect.tsx';
@@ -86,10 +87,19 @@ describe('TableDictSelect', () => {
     expect(onChange).toHaveBeenCalledWith('admin');
   });
 
-  it('shows the message of a code the server registry refuses', async () => {
+  it('§8 a code the server registry refuses is told once, as the 系统提示 notification with its words', async () => {
     fakeServer({ 'GET /sys/dict/loadDict/*': () => ({ body: envelope(null, { success: false, message: Msg.dictTableNotAllowed }) }) });
-    show(<TableDictSelect code="sys_user,password,username" />);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <TableDictSelect code="sys_user,password,username" />
+      </QueryClientProvider>,
+    );
     fireEvent.mouseDown(screen.getByRole('combobox'));
-    expect(await screen.findByText(Msg.dictTableNotAllowed)).toBeTruthy();
+    await waitFor(() => expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1));
+    const notice = document.querySelector('.ant-notification-notice')!;
+    expect(notice.textContent).toContain(Msg.notificationTitle);
+    expect(notice.textContent).toContain(Msg.dictTableNotAllowed);
+    expect(await screen.findByText(NOTHING_FOUND)).toBeTruthy();
+    expect(screen.getAllByText(Msg.dictTableNotAllowed)).toHaveLength(1);
   });
 });

@@ -13,12 +13,12 @@ const path = (call: 'loadDict' | 'loadDictItem', code: string) => `/sys/dict/${c
 
 /** GET /sys/dict/loadDict/{code}?keyword=: the items whose text contains the keyword (JEECG-API §5.3). */
 export function searchTableDict(code: string, keyword: string, signal?: AbortSignal): Promise<DictModel[]> {
-  return http.get<DictModel[]>(path('loadDict', code), { keyword }, { signal, silent: true }).then(unwrap);
+  return http.get<DictModel[]>(path('loadDict', code), { keyword }, { signal }).then(unwrap);
 }
 
 /** GET /sys/dict/loadDictItem/{code}?key=: the texts of the given values, in their order (unknown ones skipped). */
 export function tableDictTexts(code: string, keys: string[], signal?: AbortSignal): Promise<string[]> {
-  return http.get<string[]>(path('loadDictItem', code), { key: keys.join(',') }, { signal, silent: true }).then(unwrap);
+  return http.get<string[]>(path('loadDictItem', code), { key: keys.join(',') }, { signal }).then(unwrap);
 }
 
 type TableDictSelectProps = Omit<SelectProps<string>, 'options' | 'value' | 'onChange' | 'mode' | 'showSearch'> & {
@@ -66,8 +66,8 @@ export function TableDictSelect({ code, value, onChange, placeholder = '请选�
     return list;
   }, [found, current, keyword, pickedLabel, text.data]);
 
-  const error = search.error ?? text.error;
-  const empty = search.isFetching ? <Spin size="small" /> : error ? error.message : keyword ? NOTHING_FOUND : SEARCH_PROMPT;
+  // a refused search was told by the query client (spec §8 notification), not again in the list
+  const empty = search.isFetching ? <Spin size="small" /> : keyword || search.isError ? NOTHING_FOUND : SEARCH_PROMPT;
 
   return (
     <Select<string>

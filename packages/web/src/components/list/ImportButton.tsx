@@ -2,9 +2,9 @@ import { DownloadOutlined, ImportOutlined, UploadOutlined } from '@ant-design/ic
 import { Alert, Button, List, Modal, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { downloadFile } from '../../platform/download.ts';
-import { feedback } from '../../platform/feedback.ts';
+import { feedback, notifyError } from '../../platform/feedback.ts';
 import { http } from '../../platform/http.ts';
-import { showFailure } from '../../platform/result.ts';
+import { OPERATION_FAILED_TEXT, showFailure } from '../../platform/result.ts';
 
 /** JEECG-API §5.8 importExcel answers; code 201 = some rows were skipped, with the reasons. */
 export type ImportReport = {
@@ -92,7 +92,7 @@ export function ImportButton({ url, templateUrl, templateName = '导入模板.xl
         feedback().message.success(answer.message);
         onImported();
       } else {
-        feedback().message.warning(answer.message);
+        notifyError(answer.message || OPERATION_FAILED_TEXT);
       }
     } catch (error) {
       showFailure(error);

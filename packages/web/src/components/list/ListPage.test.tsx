@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback } from '../../platform/feedback.ts';
 import { useSession } from '../../platform/session.ts';
 import { session } from '../../platform/storage.ts';
+import { createQueryClient } from '../../app/queryClient.ts';
 import { envelope } from '../../test/fakeServer.ts';
+import { noticesSaying, toastsSaying } from '../../test/notices.ts';
 import type { Query } from '../../platform/http.ts';
 import { ListPage } from './ListPage.tsx';
 import { totalText } from './pagination.ts';
@@ -53,8 +55,7 @@ function definition(over: Partial<ListDefinition<Row>> = {}) {
   return { def, list, removeBatch };
 }
 
-function show(def: ListDefinition<Row>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function show(def: ListDefinition<Row>, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
     <AntApp>
       <QueryClientProvider client={client}>
@@ -75,6 +76,19 @@ afterEach(() => {
 });
 
 describe('ListPage', { timeout: 60_000 }, () => {
+  it('§8 a list the server refuses to load is told once, as the 系统提示 notification with its words, and no toast', async () => {
+    const refusal = '无权查看该机构的数据';
+    const { def } = definition();
+    const refused = vi.fn(async () => envelope(null as unknown as Page<Row>, { success: false, code: 500, message: refusal }));
+    show({ ...def, api: { ...def.api, list: refused } }, createQueryClient());
+    await waitFor(() => expect(noticesSaying(refusal)).toHaveLength(1));
+    expect(noticesSaying(refusal)[0].textContent).toContain('系统提示');
+    expect(toastsSaying(refusal)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(noticesSaying(refusal)).toHaveLength(1);
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+
   it('§9 pagination: 10 rows a page by default, total text "{from}-{to} 共 {n} 条", sizes 10/20/30', async () => {
     const { def, list } = definition();
     show(def);

@@ -1,8 +1,8 @@
 import type { Page } from '@sbwq/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Query } from '../../platform/http.ts';
-import { showFailure, unwrap } from '../../platform/result.ts';
+import { unwrap } from '../../platform/result.ts';
 import { DEFAULT_PAGE_SIZE } from './pagination.ts';
 import type { ListDefinition, Sort } from './types.ts';
 
@@ -35,10 +35,6 @@ export function useListData<T extends object, B>(definition: ListDefinition<T, B
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-
-  useEffect(() => {
-    if (query.error) showFailure(query.error);
-  }, [query.error]);
 
   // A page emptied by deletes shows the one before it.
   const records = query.data?.records;

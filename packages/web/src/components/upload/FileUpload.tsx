@@ -4,7 +4,7 @@ import { Button, Image, Tooltip, Upload, type UploadFile, type UploadProps } fro
 import { useEffect, useRef, useState } from 'react';
 import { openInNewWindow } from '../../platform/browser.ts';
 import { staticUrl } from '../../platform/config.ts';
-import { feedback } from '../../platform/feedback.ts';
+import { feedback, notifyError } from '../../platform/feedback.ts';
 import { http } from '../../platform/http.ts';
 import { useFileNames } from './fileNames.ts';
 import {
@@ -195,7 +195,7 @@ export function FileUpload({
     try {
       const answer = await deleteStoredFile(path);
       if (!answer.success) {
-        feedback().message.warning(answer.message);
+        notifyError(answer.message);
         return false;
       }
     } catch {

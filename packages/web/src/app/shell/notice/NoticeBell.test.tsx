@@ -1,9 +1,10 @@
 import { NOTICE_POLL_MS, type AnnouncementRecord, type ListByUserResult, type LoginResult } from '@sbwq/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../queryClient.ts';
 import { bindFeedback, type Feedback } from '../../../platform/feedback.ts';
 import { clearLocalSession, logout, startSession, useSession } from '../../../platform/session.ts';
 import { adminInfo, envelope, fakeServer } from '../../../test/fakeServer.ts';
@@ -53,7 +54,7 @@ function renderBell(feed: () => { status?: number; body: unknown }) {
   const router = createMemoryRouter([{ path: '*', element: <><NoticeBell /><Where /></> }], { initialEntries: ['/dashboard/analysis'] });
   render(
     <AntApp>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={createQueryClient()}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </AntApp>,
@@ -185,6 +186,16 @@ describe('§4 / §7 live delivery and polling', () => {
     expect(feedCalls()).toBe(4);
     await act(() => vi.advanceTimersByTimeAsync(NOTICE_POLL_MS * 5));
     expect(feedCalls()).toBe(4);
+    expect(ui.notification.error).not.toHaveBeenCalled();
+    expect(ui.message.warning).not.toHaveBeenCalled();
+  });
+  it('§8 a feed the server refuses (success:false) stops the polling without a word, though the app tells other refused loads', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { feedCalls } = renderBell(() => ({ body: envelope(null, { success: false, code: 500, message: '通知加载失败' }) }));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(feedCalls()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(NOTICE_POLL_MS * 3));
+    expect(feedCalls()).toBe(1);
     expect(ui.notification.error).not.toHaveBeenCalled();
     expect(ui.message.warning).not.toHaveBeenCalled();
   });

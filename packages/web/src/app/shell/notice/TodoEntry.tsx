@@ -42,6 +42,7 @@ export function TodoEntry() {
     staleTime: 0,
     refetchOnWindowFocus: false,
     refetchInterval: () => (failed.current ? false : NOTICE_POLL_MS),
+    meta: { silent: true },
   });
 
   if (!hasTodo) return null;

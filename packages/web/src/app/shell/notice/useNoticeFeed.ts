@@ -34,6 +34,7 @@ export function useNoticeFeed() {
     staleTime: 0,
     refetchOnWindowFocus: false,
     refetchInterval: () => (failed.current ? false : NOTICE_POLL_MS),
+    meta: { silent: true },
   });
 
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: NOTICE_FEED_KEY }), [queryClient]);

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { putSelectDepart } from '../../../platform/auth.api.ts';
+import { notifyError } from '../../../platform/feedback.ts';
 import { updateUserInfo } from '../../../platform/session.ts';
 import { currentUserDepartsKey } from '../../../platform/useCurrentUserDeparts.ts';
 
@@ -38,7 +39,7 @@ export function DepartSwitchModal({ departs, orgCode, username, onClose }: Props
     try {
       const answer = await putSelectDepart(selected, username);
       if (!answer.success) {
-        message.warning(answer.message);
+        notifyError(answer.message);
         return;
       }
       if (answer.result?.userInfo) updateUserInfo(answer.result.userInfo);

@@ -2,6 +2,7 @@ import { Msg, type UpdatePasswordBody } from '@sbwq/contracts';
 import { App, Form, Input, Modal, type FormRule } from 'antd';
 import { useState } from 'react';
 import { putUpdatePassword } from '../../../platform/auth.api.ts';
+import { notifyError } from '../../../platform/feedback.ts';
 
 type Values = Omit<UpdatePasswordBody, 'username'>;
 
@@ -43,7 +44,7 @@ export function PasswordModal({ username, onClose }: Props) {
         message.success(answer.message || Msg.passwordChanged);
         onClose();
       } else {
-        message.warning(answer.message);
+        notifyError(answer.message);
       }
     } catch {
       // The http client has told the user (spec §8).

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { errorBoxes, noticesSaying, toastsSaying } from '../../../test/notices.ts';
 import { ClaimModal } from './ClaimModal.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -83,13 +84,22 @@ describe('DOMAIN expense claim: editing a claim sent back for invoices', { timeo
     ]);
   });
 
-  it("the server's refusal of an invoice already claimed names the other claim and stays in the dialog", async () => {
-    const refusal = ClaimMsg.invoiceTaken('', '12345678', 'BX20261120003');
+  it('§8 the server refusing the save is told once by the 系统提示 notification in its words, with no toast and no box in the dialog, which stays open with what was typed', async () => {
+    const refusal = '发票号码 12345678 已被报销，不能重复报销';
     server({ success: false, message: refusal });
     const onSaved = show();
     expect(await screen.findByText('12345678')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('申请金额（元）'), { target: { value: '750' } });
+    fireEvent.change(screen.getByLabelText('费用说明'), { target: { value: '补充公证费发票后重新提交' } });
     save();
-    expect(await screen.findByText(refusal, { selector: '.ant-alert-description' })).toBeTruthy();
+    await waitFor(() => expect(noticesSaying(refusal)).toHaveLength(1));
+    expect(noticesSaying(refusal)[0].textContent).toContain('系统提示');
+    expect(toastsSaying(refusal)).toHaveLength(0);
+    expect(errorBoxes()).toHaveLength(0);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('申请金额（元）').value).toBe('750');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('费用说明').value).toBe('补充公证费发票后重新提交');
+    expect(screen.getByText('12345678')).toBeTruthy();
     expect(onSaved).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,6 @@ import { EditableTable } from '../../../components/editable-table/EditableTable.
 import type { EditableTableHandle, Row } from '../../../components/editable-table/types.ts';
 import { MoneyInput } from '../../../components/form/MoneyInput.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
-import { BizFailure } from '../../../platform/result.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { formatMoney } from '../pool/pool.api.ts';
 import { claimApi, claimKey } from './claim.api.ts';
@@ -27,7 +26,7 @@ type ClaimModalProps = {
  * 新增 / 编辑 报销单 (DOMAIN.md expense claim): the batch whose frozen money pays it, 费用类型, 申请金额,
  * 扣减项, the invoices as rows and the 收款账户. Cells and fields are checked by the contract's rules;
  * what only the server knows (an invoice already claimed elsewhere, the batch's money) comes back as
- * its refusal and stays in the dialog.
+ * its refusal, told by the spec §8 notification, and the dialog stays open with everything typed.
  */
 export function ClaimModal({ open, record, onClose, onSaved }: ClaimModalProps) {
   // the list row may be old, and its invoices are what the table edits
@@ -66,7 +65,6 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
       },
     },
   );
-  const { reset } = save;
 
   // a new claim is paid to the organisation's default account unless another is chosen
   useEffect(() => {
@@ -89,7 +87,6 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
     await save.run(values);
   };
 
-  const refusal = save.error instanceof BizFailure ? save.error.message : null;
   const total = invoiceTotalOf(rows);
   return (
     <Modal
@@ -104,14 +101,12 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
       destroyOnHidden
       mask={{ closable: false }}
     >
-      {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} title="保存未完成" description={refusal} className="claim-form-refusal" />}
       {claim?.auditOpinion && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`审核意见：${claim.auditOpinion}`} />}
       <Form
         form={form}
         layout="vertical"
         name="claim-form"
         initialValues={claim ? { ...claim, deductionNote: claim.deductionNote ?? undefined, description: claim.description ?? undefined } : undefined}
-        onValuesChange={() => save.error && reset()}
       >
         <GridRow gutter={16}>
           <Col xs={24} md={12}>

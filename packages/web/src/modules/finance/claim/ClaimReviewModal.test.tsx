@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { errorBoxes, noticesSaying, toastsSaying } from '../../../test/notices.ts';
 import { ClaimReviewModal } from './ClaimReviewModal.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -94,13 +95,20 @@ describe('DOMAIN expense claim flow: the review dialog', { timeout: 20_000 }, ()
     await waitFor(() => expect(sent).toEqual([{ path: ClaimPath.financeReview, body: { id: 'c1', result: 'returned', opinion: '请补充律师费发票原件', approvedAmount: null } }]));
   });
 
-  it("the server's refusal (单机构上限) stays in the dialog in its words, and nothing is done", async () => {
+  it("§8 the server's refusal (单机构上限) is told once by the 系统提示 notification in its words, no box in the dialog, which keeps what was entered; nothing is done", async () => {
     const refusal = ClaimMsg.approvedOverCap('800.00');
     server('9000.00', { success: false, message: refusal });
     const onDone = show(claim(ClaimStatus.bizReview));
     await waitFor(() => expect(amount()?.value).toBe('2500.00'));
+    fireEvent.change(amount()!, { target: { value: '2400' } });
+    fireEvent.change(screen.getByLabelText('审核意见'), { target: { value: '差旅费按标准核减' } });
     submit();
-    expect(await screen.findByText(refusal, { selector: '.ant-alert-description' })).toBeTruthy();
+    await waitFor(() => expect(noticesSaying(refusal)).toHaveLength(1));
+    expect(noticesSaying(refusal)[0].textContent).toContain('系统提示');
+    expect(toastsSaying(refusal)).toHaveLength(0);
+    expect(errorBoxes()).toHaveLength(0);
+    expect(amount()?.value).toBe('2400');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('审核意见').value).toBe('差旅费按标准核减');
     expect(onDone).not.toHaveBeenCalled();
   });
 

@@ -1,8 +1,7 @@
 import { ClaimMsg, ClaimStatus, type ClaimRecord, type Envelope, type InvoiceRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Modal, Radio, Table, Typography } from 'antd';
+import { Descriptions, Form, Modal, Radio, Table, Typography } from 'antd';
 import { useEffect } from 'react';
-import { BizFailure } from '../../../platform/result.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../../rights/approval/approval.api.ts';
 import { formatMoney } from '../pool/pool.api.ts';
@@ -30,8 +29,8 @@ type ClaimReviewModalProps = {
  * 业务审核 (待业务审核) and 财务审核 (待财务审核) of a claim (DOMAIN.md expense claim flow). 驳回 and
  * 退回补充发票 need an opinion; 通过 sets 核定金额, at most 申请金额 − 扣减项 and what the batch still
  * holds frozen for claims. The reviewer decides with the evidence in view: the invoices with their files
- * under their uploaded names, the claim's notes, and at 财务审核 what 业务审核 decided. A refusal of the server (单机构上限, decided by someone else) stays in the
- * dialog in its words.
+ * under their uploaded names, the claim's notes, and at 财务审核 what 业务审核 decided. A refusal of the server (单机构上限, decided by someone else) is told by the
+ * spec §8 notification, and the dialog stays open with what was entered.
  */
 export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalProps) {
   const [form] = Form.useForm<Values>();
@@ -84,7 +83,6 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
     await decision.run(values);
   };
 
-  const refusal = decision.error instanceof BizFailure ? decision.error.message : null;
   return (
     <Modal
       open={claim !== null}
@@ -130,8 +128,7 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
         </Descriptions>
       )}
       {claim && <ReviewInvoices invoices={claim.invoices ?? []} />}
-      {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} title="审核未完成" description={refusal} className="claim-review-refusal" />}
-      <Form form={form} layout="vertical" name="claim-review-form" onValuesChange={() => decision.error && reset()}>
+      <Form form={form} layout="vertical" name="claim-review-form">
         <Form.Item name="result" label="审核结果" required>
           <Radio.Group options={RESULTS} optionType="button" buttonStyle="solid" />
         </Form.Item>

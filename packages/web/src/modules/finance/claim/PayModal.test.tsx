@@ -5,6 +5,7 @@ import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { errorBoxes, noticesSaying, toastsSaying } from '../../../test/notices.ts';
 import { PayFailedModal, PayModal } from './PayModal.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -60,6 +61,24 @@ describe('DOMAIN expense claim: 付款 and 付款失败', { timeout: 20_000 }, (
     expect(sent[0]!.path).toBe(ClaimPath.pay);
     expect(sent[0]!.body).toMatchObject({ ids: ['1', '2'], serialNo: 'LS20261125', voucher: VOUCHER, remark: null });
     expect(sent[0]!.body.payDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('§8 a payment the server refuses is told once by the 系统提示 notification in its words, no box in the dialog, which keeps what was entered', async () => {
+    const refusal = '报销单 BX202611250001 已不在待付款状态';
+    server({ success: false, message: refusal });
+    const onDone = vi.fn();
+    wrap(<PayModal claims={[claim('1', '800.00')]} onClose={vi.fn()} onDone={onDone} />);
+    fireEvent.change(screen.getByLabelText('付款流水号'), { target: { value: 'LS20261125' } });
+    fireEvent.change(document.querySelector('input[type=file]')!, { target: { files: [new File([new Uint8Array(16)], '回单.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item-done')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: '确认付款' }));
+    await waitFor(() => expect(noticesSaying(refusal)).toHaveLength(1));
+    expect(noticesSaying(refusal)[0].textContent).toContain('系统提示');
+    expect(toastsSaying(refusal)).toHaveLength(0);
+    expect(errorBoxes()).toHaveLength(0);
+    expect(screen.getByLabelText<HTMLInputElement>('付款流水号').value).toBe('LS20261125');
+    expect(document.querySelectorAll('.ant-upload-list-item-done')).toHaveLength(1);
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it('付款失败 needs its reason, and sends it', async () => {

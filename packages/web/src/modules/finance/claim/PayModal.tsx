@@ -1,10 +1,9 @@
 import { chinaToday, claimPayBody, MAX_PAY_BATCH, type ClaimRecord } from '@sbwq/contracts';
-import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd';
+import { DatePicker, Form, Input, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
-import { BizFailure } from '../../../platform/result.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { formatMoney } from '../pool/pool.api.ts';
 import { claimApi } from './claim.api.ts';
@@ -63,7 +62,6 @@ export function PayModal({ claims, onClose, onDone }: PayModalProps) {
     await pay.run(values);
   };
 
-  const refusal = pay.error instanceof BizFailure ? pay.error.message : null;
   const count = claims?.length ?? 0;
   const total = sumMoney((claims ?? []).map((c) => c.approvedAmount));
   return (
@@ -83,8 +81,7 @@ export function PayModal({ claims, onClose, onDone }: PayModalProps) {
         付款金额合计 <Typography.Text strong>{formatMoney(total)}</Typography.Text> 元（按核定金额），确认后从批次冻结资金中扣减，不可撤销。
         {count > MAX_PAY_BATCH && <Typography.Text type="danger">一次最多付款 {MAX_PAY_BATCH} 张报销单。</Typography.Text>}
       </Typography.Paragraph>
-      {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} title="付款未完成" description={refusal} className="claim-pay-refusal" />}
-      <Form form={form} layout="vertical" name="claim-pay-form" onValuesChange={() => pay.error && reset()}>
+      <Form form={form} layout="vertical" name="claim-pay-form">
         <Form.Item name="payDate" label="付款日期" rules={[{ required: true, message: '请选择付款日期' }]}>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(chinaToday()), 'day')} />
         </Form.Item>

@@ -1,11 +1,11 @@
-import { ApprovalBizType, ClaimRoute, Msg, type ApprovalTodo } from '@sbwq/contracts';
+import { ApprovalBizType, ClaimRoute, type ApprovalTodo } from '@sbwq/contracts';
 import { Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
-import { feedback } from '../../../platform/feedback.ts';
+import { notifyError } from '../../../platform/feedback.ts';
 import { ClaimTodoDecision, isClaimTodo } from '../../finance/claim/ClaimTodoDecision.tsx';
 import { BatchTodoDecision, isBatchTodo } from '../batch/BatchTodoDecision.tsx';
 import { APPROVAL_TODO_KEY, approvalApi } from './approval.api.ts';
@@ -34,7 +34,7 @@ export function ApprovalTodoList() {
   const close = useCallback(() => setDeciding(null), []);
   const decide = useCallback((todo: ApprovalTodo) => {
     if (decidable(todo)) setDeciding(todo);
-    else feedback().notification.error({ title: Msg.notificationTitle, description: `无法审批：未知的业务类型「${todo.bizType_dictText ?? todo.bizType}」` });
+    else notifyError(`无法审批：未知的业务类型「${todo.bizType_dictText ?? todo.bizType}」`);
   }, []);
   const definition = useMemo<ListDefinition<ApprovalTodo>>(
     () => ({

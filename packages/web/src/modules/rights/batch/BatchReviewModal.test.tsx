@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { errorBoxes, noticesSaying, toastsSaying } from '../../../test/notices.ts';
 import { BatchReviewModal } from './BatchReviewModal.tsx';
 
 const batch = (status: BatchRecord['status'], applyAmount: string) =>
@@ -78,13 +79,20 @@ describe('DOMAIN clue batch flow: the review dialog', () => {
     await waitFor(() => expect(sent).toEqual([{ id: 'b1', result: 'returned', opinion: '请补充证据截图', approvedAmount: null }]));
   });
 
-  it("the server's refusal (not enough pool balance) stays in the dialog in its words, and nothing is done", async () => {
+  it("§8 the server's refusal (not enough pool balance) is told once by the 系统提示 notification in its words, no box in the dialog, which keeps what was entered; nothing is done", async () => {
     const refusal = '资金池可用余额不足（可用余额 1000.00 元）';
     server({ success: false, message: refusal });
     const onDone = show(batch(BatchStatus.pending, '3000.00'));
     await waitFor(() => expect(amountInput()).not.toBeNull());
+    fireEvent.change(amountInput()!, { target: { value: '2500' } });
+    fireEvent.change(screen.getByLabelText('审核意见'), { target: { value: '按可用余额核定' } });
     submit();
-    expect(await screen.findByText(refusal, { selector: '.ant-alert-description' })).toBeTruthy();
+    await waitFor(() => expect(noticesSaying(refusal)).toHaveLength(1));
+    expect(noticesSaying(refusal)[0].textContent).toContain('系统提示');
+    expect(toastsSaying(refusal)).toHaveLength(0);
+    expect(errorBoxes()).toHaveLength(0);
+    expect(amountInput()?.value).toBe('2500');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('审核意见').value).toBe('按可用余额核定');
     expect(onDone).not.toHaveBeenCalled();
   });
 

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useDictItems } from '../../../components/dict/useDictItems.ts';
-import { BizFailure } from '../../../platform/result.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../approval/approval.api.ts';
@@ -44,8 +43,8 @@ type BatchReviewModalProps = {
  * 审核 (初审 / 复审) and 结案审核 of a batch (DOMAIN.md clue batch flow). 驳回 and 退回 need an opinion;
  * the pass that decides the money asks 核定金额 (≤ 申请金额, default 申请金额), which the server then
  * freezes in the pool. 复审 decides with 初审's decision in view: who passed it, at what amount, and why.
- * A refusal (not enough balance, 单机构上限, decided by someone else) stays in the
- * dialog in the server's words, so the reviewer can read it and change the amount.
+ * A refusal (not enough balance, 单机构上限, decided by someone else) is told by the spec §8 notification
+ * in the server's words, and the dialog stays open with what was entered, so the reviewer can change the amount.
  */
 export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewModalProps) {
   const [form] = Form.useForm<Values>();
@@ -88,7 +87,6 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
     await decision.run(values);
   };
 
-  const refusal = decision.error instanceof BizFailure ? decision.error.message : null;
   const node = kind === 'closure' ? '结案审核' : batch?.status === BatchStatus.secondReview ? '复审' : '初审';
   return (
     <Modal
@@ -129,8 +127,7 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
           )}
         </Descriptions>
       )}
-      {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} title="审核未完成" description={refusal} className="batch-review-refusal" />}
-      <Form form={form} layout="vertical" name="batch-review-form" onValuesChange={() => decision.error && reset()}>
+      <Form form={form} layout="vertical" name="batch-review-form">
         <Form.Item name="result" label="审核结果" required>
           <Radio.Group options={RESULTS[kind]} optionType="button" buttonStyle="solid" />
         </Form.Item>

@@ -3,8 +3,8 @@ import { BatchPath, MAX_BATCH_ITEMS, type BatchImportResult } from '@sbwq/contra
 import { Alert, Button, List, Modal, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { downloadFile } from '../../../platform/download.ts';
-import { feedback } from '../../../platform/feedback.ts';
-import { showFailure } from '../../../platform/result.ts';
+import { feedback, notifyError } from '../../../platform/feedback.ts';
+import { OPERATION_FAILED_TEXT, showFailure } from '../../../platform/result.ts';
 import { IMPORT_PARTIAL_CODE, reportLine } from '../../../components/list/ImportButton.tsx';
 import { batchApi } from './batch.api.ts';
 
@@ -28,7 +28,7 @@ export function ItemsImportModal({ batchId, onClose, onDone }: ItemsImportModalP
         onDone();
         onClose();
       } else if (answer.result?.errors?.length) setRefused({ message: answer.message, errors: answer.result.errors });
-      else feedback().message.warning(answer.message);
+      else notifyError(answer.message || OPERATION_FAILED_TEXT);
     } catch (error) {
       showFailure(error);
     } finally {

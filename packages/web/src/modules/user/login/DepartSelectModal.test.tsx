@@ -3,6 +3,7 @@ import { App as AntApp } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback } from '../../../platform/feedback.ts';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { noticesSaying, toastsSaying } from '../../../test/notices.ts';
 import { DepartSelectModal } from './DepartSelectModal.tsx';
 
 configure({ asyncUtilTimeout: 8_000 });
@@ -10,7 +11,7 @@ configure({ asyncUtilTimeout: 8_000 });
 beforeEach(() => bindFeedback(null));
 
 describe('§8 one way to tell a refusal', () => {
-  it('the server refusing the department reads as every refusal does (the server’s words as a warning), and the dialog stays', async () => {
+  it('the server refusing the department reads as every refusal does (the 系统提示 notification with the server’s words, no toast), and the dialog stays', async () => {
     fakeServer({ 'PUT /sys/selectDepart': () => ({ body: envelope(null, { success: false, code: 500, message: '该部门已停用' }) }) });
     const onDone = vi.fn();
     render(
@@ -21,9 +22,9 @@ describe('§8 one way to tell a refusal', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '部门' }));
     fireEvent.click(await screen.findByTitle('信息部'));
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
-    const notice = await screen.findByText('该部门已停用');
-    await waitFor(() => expect(notice.closest('.ant-message-notice')?.querySelector('.ant-message-warning, .anticon-exclamation-circle')).toBeTruthy());
-    expect(document.querySelector('.ant-message-error')).toBeNull();
+    await waitFor(() => expect(noticesSaying('该部门已停用')).toHaveLength(1));
+    expect(noticesSaying('该部门已停用')[0].textContent).toContain('系统提示');
+    expect(toastsSaying('该部门已停用')).toHaveLength(0);
     expect(onDone).not.toHaveBeenCalled();
     expect(screen.getByText('请选择登录部门')).toBeTruthy();
   });

@@ -26,7 +26,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Dropdown, Input, Popover, Select, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { feedback } from '../../../../platform/feedback.ts';
+import { showFailure } from '../../../../platform/result.ts';
 import { IMAGE_ACCEPT } from '../announcement.api.ts';
 import styles from './RichTextEditor.module.css';
 
@@ -149,7 +149,7 @@ function Toolbar({ editor, onUpload }: { editor: Editor; onUpload: (file: File) 
       const src = await onUpload(file);
       chain().setImage({ src, alt: file.name }).run();
     } catch (error) {
-      feedback().message.error(error instanceof Error ? error.message : String(error));
+      showFailure(error);
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = '';
