@@ -1,8 +1,7 @@
-import type { ClaimRecord, Envelope, InvoiceRecord } from '@sbwq/contracts';
+import type { ClaimRecord, Envelope } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Popconfirm, Result, Skeleton, Space, Table, Tabs } from 'antd';
+import { Button, Descriptions, Drawer, Popconfirm, Result, Skeleton, Space, Tabs } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
-import { kindColumns } from '../../../components/list/columnKinds.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { formatMoney } from '../pool/pool.api.ts';
@@ -10,6 +9,7 @@ import { claimActions, type ClaimActionKey } from './claim.actions.ts';
 import { claimApi, claimKey } from './claim.api.ts';
 import { BatchMoney, ClaimTimeline } from './ClaimProgress.tsx';
 import { ClaimStatusTag } from './ClaimStatusTag.tsx';
+import { InvoiceTable } from './InvoiceTable.tsx';
 import type { ClaimHandler } from './useClaimActions.tsx';
 
 type ClaimDetailProps = {
@@ -147,29 +147,5 @@ function ClaimInfo({ claim: c }: { claim: ClaimRecord }) {
         </Descriptions.Item>
       )}
     </Descriptions>
-  );
-}
-
-function InvoiceTable({ invoices }: { invoices: InvoiceRecord[] }) {
-  return (
-    <Table<InvoiceRecord>
-      rowKey="id"
-      size="small"
-      dataSource={invoices}
-      pagination={false}
-      scroll={{ x: 640 }}
-      locale={{ emptyText: '暂无发票' }}
-      columns={kindColumns<InvoiceRecord>(
-        [
-          { title: '发票代码', dataIndex: 'invoiceCode', width: 130, render: (v: string) => v || '（数电票）' },
-          { title: '发票号码', dataIndex: 'invoiceNo', width: 190 },
-          { title: '开票日期', dataIndex: 'invoiceDate', kind: 'date' },
-          { title: '金额（元）', dataIndex: 'amount', kind: 'money' },
-          { title: '发票及凭证', dataIndex: 'files', render: (v: string | null) => <FileLinks value={v} size={40} named /> },
-        ],
-        'small',
-        invoices,
-      )}
-    />
   );
 }

@@ -1,6 +1,6 @@
 import { ClaimMsg, ClaimStatus, type ClaimRecord, type Envelope, type InvoiceRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Descriptions, Form, Modal, Radio, Table, Typography } from 'antd';
+import { Descriptions, Form, Modal, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../../rights/approval/approval.api.ts';
@@ -8,7 +8,7 @@ import { formatMoney } from '../pool/pool.api.ts';
 import { claimApi, claimKey } from './claim.api.ts';
 import { approvedLimit, netAmount } from './claim.money.ts';
 import { ApprovedAmountField, ReviewOpinionField } from '../../../components/form/ReviewFields.tsx';
-import { FileLinks } from '../../../components/upload/FileLinks.tsx';
+import { InvoiceTable } from './InvoiceTable.tsx';
 
 type Result = 'pass' | 'reject' | 'returned';
 type Values = { result: Result; opinion?: string; approvedAmount?: string };
@@ -151,21 +151,7 @@ function ReviewInvoices({ invoices }: { invoices: InvoiceRecord[] }) {
   return (
     <div className="claim-review-invoices" style={{ marginBottom: 16 }}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>{`发票及凭证（${invoices.length} 张）`}</Typography.Title>
-      <Table<InvoiceRecord>
-        rowKey="id"
-        size="small"
-        dataSource={invoices}
-        pagination={false}
-        scroll={{ x: 640 }}
-        locale={{ emptyText: '暂无发票' }}
-        columns={[
-          { title: '发票代码', dataIndex: 'invoiceCode', width: 120, render: (v: string) => v || '（数电票）' },
-          { title: '发票号码', dataIndex: 'invoiceNo', width: 180 },
-          { title: '开票日期', dataIndex: 'invoiceDate', width: 110 },
-          { title: '金额（元）', dataIndex: 'amount', width: 120, align: 'right', render: formatMoney },
-          { title: '文件', dataIndex: 'files', render: (v: string | null) => <FileLinks value={v} size={48} named /> },
-        ]}
-      />
+      <InvoiceTable invoices={invoices} />
     </div>
   );
 }
