@@ -125,6 +125,22 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect((await t.request(financeToken, 'GET', `/sys/common/static/${first.pay_voucher}`)).statusCode).toBe(200);
   });
 
+  it('DEVELOPERS demo files: every demo invoice has its scan — a PNG uploaded by the claim\'s submitter, listed in 文件信息 for the organisation, readable by the reviewer and the organisation', async () => {
+    const invoices = await rows<{ claim_id: string; invoice_no: string; files: string | null; file_name: string | null; file_type: string | null; org_code: string | null; claim_org: string }>(
+      db,
+      sql`select i.claim_id, i.invoice_no, i.files, f.file_name, f.file_type, f.sys_org_code as org_code, c.sys_org_code as claim_org
+            from fin_claim_invoice i join fin_claim c on c.id = i.claim_id left join sb_file_info f on f.file_path = i.files`,
+    );
+    expect(invoices.length).toBeGreaterThan(0);
+    for (const inv of invoices) {
+      expect(inv.files, inv.invoice_no).toMatch(/^finance_claim\/\d{8}\/[0-9a-f]{32}\.png$/);
+      expect(inv, inv.invoice_no).toMatchObject({ file_name: `发票-${inv.invoice_no}.png`, file_type: '8', org_code: inv.claim_org });
+      expect(fs.readFileSync(path.join(dataDir, 'upload', inv.files!)).subarray(1, 4).toString('latin1')).toBe('PNG');
+    }
+    const reviewerToken = await t.loginAs('reviewer', passwordOf('reviewer'));
+    expect((await t.request(reviewerToken, 'GET', `/sys/common/static/${invoices[0].files}`)).statusCode).toBe(200);
+  });
+
   it('spec §7 资金池余额走势: the demo pool moves over the last 30 days and over the year, not only today', async () => {
     const admin = await t.loginAs('admin', ADMIN_PASSWORD);
     const linesOf = async (query: string) => (await t.request(admin, 'GET', `/sys/api/poolLines${query}`)).json().result as PoolLine[];

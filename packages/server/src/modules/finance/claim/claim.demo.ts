@@ -9,7 +9,7 @@ import { rightsBatch, rightsBatchLog } from '../../rights/batch/batch.table.ts';
 import { storeUpload } from '../../../platform/storage/storage.ts';
 import { sbFileInfo } from '../../rights/file-info/file-info.table.ts';
 import { rightsOrg } from '../../rights/org/org.table.ts';
-import { paymentReceiptPng } from '../../rights/demo/demo.images.ts';
+import { invoicePng, paymentReceiptPng } from '../../rights/demo/demo.images.ts';
 import { FileType } from '../../rights/shared/attachments.ts';
 import { sysUser } from '../../system/user/user.table.ts';
 import * as ledger from '../pool/pool-ledger.service.ts';
@@ -213,6 +213,7 @@ const VOUCHER_BIZ = 'finance_payment';
  */
 export async function seedClaimVouchers(db: Db, dataDir: string | null): Promise<void> {
   if (!dataDir) return;
+  await seedInvoiceScans(db, dataDir);
   const [finance] = await db.select({ id: sysUser.id, username: sysUser.username, orgCode: sysUser.orgCode }).from(sysUser).where(eq(sysUser.username, 'finance'));
   if (!finance) return;
   const paid = await db
@@ -243,5 +244,44 @@ export async function seedClaimVouchers(db: Db, dataDir: string | null): Promise
     });
     await db.update(finClaim).set({ payVoucher: filePath }).where(eq(finClaim.id, claim.id));
     await db.update(finClaimPayment).set({ voucher: filePath }).where(and(eq(finClaimPayment.claimId, claim.id), eq(finClaimPayment.result, PaymentResult.paid)));
+  }
+}
+
+/** The folder an organisation's invoice scans are uploaded into (the claim form's upload). */
+const INVOICE_BIZ = 'finance_claim';
+
+/**
+ * 发票 scans of the demo's claims: each invoice without a file gets its scan (code, number, date, amount,
+ * the claiming organisation as buyer) as a PNG uploaded by the claim's submitter, listed in 文件信息 under
+ * the organisation and linked as the claim form links it, so reviewers decide with the invoice in view.
+ */
+async function seedInvoiceScans(db: Db, dataDir: string): Promise<void> {
+  const invoices = await db
+    .select({ invoice: finClaimInvoice, claim: finClaim, creditCode: rightsOrg.creditCode, uploaderId: sysUser.id })
+    .from(finClaimInvoice)
+    .innerJoin(finClaim, eq(finClaim.id, finClaimInvoice.claimId))
+    .leftJoin(rightsOrg, eq(rightsOrg.id, finClaim.orgId))
+    .leftJoin(sysUser, eq(sysUser.username, finClaim.createBy))
+    .where(isNull(finClaimInvoice.files));
+  for (const { invoice, claim, creditCode, uploaderId } of invoices) {
+    if (!uploaderId) continue;
+    const bytes = invoicePng({ invoiceCode: invoice.invoiceCode, invoiceNo: invoice.invoiceNo, invoiceDate: invoice.invoiceDate, amount: invoice.amount, buyerCode: creditCode, claimNo: claim.claimNo });
+    const filePath = await storeUpload(dataDir, INVOICE_BIZ, 'png', bytes);
+    await db.insert(sbFileInfo).values({
+      id: newId(),
+      fileName: `发票-${invoice.invoiceNo}.png`,
+      filePath,
+      fileSize: bytes.length,
+      fileExt: 'png',
+      mimeType: 'image/png',
+      fileType: FileType.invoice,
+      bizType: CLAIM_FILE_BIZ,
+      bizId: claim.id,
+      uploaderId,
+      sysOrgCode: claim.sysOrgCode,
+      createBy: claim.createBy,
+      createTime: claim.createTime ?? new Date(),
+    });
+    await db.update(finClaimInvoice).set({ files: filePath }).where(eq(finClaimInvoice.id, invoice.id));
   }
 }

@@ -298,3 +298,32 @@ export function paymentReceiptPng(r: PaymentReceipt): Buffer {
   canvas.text(r.payDate, 470 - 30, 290, 1, SEAL_RED);
   return canvas.png();
 }
+
+export type InvoiceImage = { invoiceCode: string; invoiceNo: string; invoiceDate: string; amount: string; buyerCode: string | null; claimNo: string };
+
+/** A claim's invoice as its scan would look: code, number, date, amount, the buyer (the claiming organisation) and the issuer's 发票专用章. */
+export function invoicePng(r: InvoiceImage): Buffer {
+  const brown: Rgb = [150, 90, 40];
+  const canvas = new Canvas(560, 360, [250, 248, 240]);
+  canvas.frame(8, 8, 544, 344, 3, brown);
+  canvas.fill(11, 11, 538, 50, [240, 228, 210]);
+  canvas.text(r.invoiceCode ? 'VAT INVOICE' : 'E-INVOICE', 28, 26, 3, brown);
+  const lines: [string, string][] = [
+    ['CODE', r.invoiceCode || '-'],
+    ['NO', r.invoiceNo],
+    ['DATE', r.invoiceDate],
+    // the bitmap font's comma reads as a point at this size: the amount is printed without separators
+    ['TOTAL CNY', receiptAmount(r.amount).replaceAll(',', '')],
+    ['BUYER ID', r.buyerCode ?? '-'],
+    ['REF', r.claimNo],
+  ];
+  lines.forEach(([label, value], k) => {
+    const y = 84 + k * 40;
+    canvas.text(`${label}:`, 28, y, 2, [110, 110, 110]);
+    canvas.text(value, 180, y, 2, INK);
+    canvas.fill(28, y + 24, 320, 1, [210, 200, 190]);
+  });
+  canvas.ring(470, 284, 50, 4, SEAL_RED);
+  canvas.text('SEAL', 470 - 32, 272, 3, SEAL_RED);
+  return canvas.png();
+}
