@@ -16,8 +16,11 @@ export async function realnamesOf(db: Db, usernames: readonly (string | null | u
     ? await rows<{ username: string; realname: string | null }>(db, sql`select username, realname from sys_user where username in (${sql.join(wanted.map((name) => sql`${name}`), sql`, `)})`)
     : [];
   const names = new Map(found.map((user) => [user.username, user.realname || user.username]));
-  return (username) => {
-    if (!username) return null;
-    return names.get(username) ?? (username === SYSTEM_ACCOUNT ? SYSTEM_NAME : username);
-  };
+  return (username) => personName(username, names.get(username ?? ''));
+}
+
+/** The name shown for an account whose user's realname was read with the rows (null: no such user). */
+export function personName(username: string | null | undefined, realname: string | null | undefined): string | null {
+  if (!username) return null;
+  return realname || (username === SYSTEM_ACCOUNT ? SYSTEM_NAME : username);
 }

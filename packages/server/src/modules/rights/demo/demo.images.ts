@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { fromCents, toCents } from '@sbwq/contracts';
 
 /**
  * Pictures for the demo data, drawn in code: mark images (an emblem per 商标名称, with the word itself
@@ -260,38 +261,45 @@ export function documentPdf(kind: DocumentKind, number: string): Buffer {
 /** What a bank's 电子回单 of one transfer states: the demo's payment of a claim. */
 export type PaymentReceipt = { serialNo: string; payDate: string; amount: string; payeeAccount: string; payeeBankCode: string | null; payeeCode: string | null; claimNo: string };
 
-/** 12345.6 → 12,345.60: the amount as a receipt prints it. */
-const receiptAmount = (amount: string) => {
-  const [whole, cents = ''] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0').slice(0, 2)}`;
-};
+/**
+ * 12345.6 → 12345.60: the amount as a printed document states it, exact to the cent; without separators,
+ * because the bitmap font's comma reads as a point at this size.
+ */
+const printedAmount = (amount: string) => fromCents(toCents(amount));
+
+/**
+ * A one-page business document (560 × 360): a frame and title band in the issuer's colour, then label:
+ * value lines. The caller adds its seal.
+ */
+function statementCanvas(title: string, colour: Rgb, band: Rgb, paper: Rgb, lines: [string, string][], rule: Rgb): Canvas {
+  const canvas = new Canvas(560, 360, paper);
+  canvas.frame(8, 8, 544, 344, 3, colour);
+  canvas.fill(11, 11, 538, 50, band);
+  canvas.text(title, 28, 26, 3, colour);
+  const gap = Math.floor(252 / lines.length);
+  lines.forEach(([label, value], k) => {
+    const y = 84 + k * gap;
+    canvas.text(`${label}:`, 28, y, 2, [110, 110, 110]);
+    canvas.text(value, 180, y, 2, INK);
+    canvas.fill(28, y + 22, 320, 1, rule);
+  });
+  return canvas;
+}
 
 /**
  * A bank transfer receipt (the voucher finance keeps of a payment): bank band, title, the 流水号, 付款日期,
  * amount, the payee's account, bank and credit code, the claim it pays (用途), and the bank's red 转讫 seal.
- * 560 × 360 PNG.
  */
 export function paymentReceiptPng(r: PaymentReceipt): Buffer {
-  const blue: Rgb = [24, 78, 140];
-  const canvas = new Canvas(560, 360, [252, 252, 248]);
-  canvas.frame(8, 8, 544, 344, 3, blue);
-  canvas.fill(11, 11, 538, 50, [224, 234, 246]);
-  canvas.text('E-RECEIPT OF TRANSFER', 28, 26, 3, blue);
-  const lines: [string, string][] = [
+  const canvas = statementCanvas('E-RECEIPT OF TRANSFER', [24, 78, 140], [224, 234, 246], [252, 252, 248], [
     ['SERIAL NO', r.serialNo],
     ['VALUE DATE', r.payDate],
-    ['AMOUNT CNY', receiptAmount(r.amount)],
+    ['AMOUNT CNY', printedAmount(r.amount)],
     ['PAYEE A/C', r.payeeAccount.replace(/(\d{4})(?=\d)/g, '$1 ')],
     ['PAYEE BANK', r.payeeBankCode ?? '-'],
     ['PAYEE ID', r.payeeCode ?? '-'],
     ['PURPOSE', r.claimNo],
-  ];
-  lines.forEach(([label, value], k) => {
-    const y = 84 + k * 36;
-    canvas.text(`${label}:`, 28, y, 2, [110, 110, 110]);
-    canvas.text(value, 180, y, 2, INK);
-    canvas.fill(28, y + 22, 320, 1, [210, 210, 210]);
-  });
+  ], [210, 210, 210]);
   // the bank's 转讫 stamp: a ring with PAID and the value date
   canvas.ring(470, 284, 54, 5, SEAL_RED);
   canvas.text('PAID', 470 - 34, 258, 3, SEAL_RED);
@@ -303,26 +311,14 @@ export type InvoiceImage = { invoiceCode: string; invoiceNo: string; invoiceDate
 
 /** A claim's invoice as its scan would look: code, number, date, amount, the buyer (the claiming organisation) and the issuer's 发票专用章. */
 export function invoicePng(r: InvoiceImage): Buffer {
-  const brown: Rgb = [150, 90, 40];
-  const canvas = new Canvas(560, 360, [250, 248, 240]);
-  canvas.frame(8, 8, 544, 344, 3, brown);
-  canvas.fill(11, 11, 538, 50, [240, 228, 210]);
-  canvas.text(r.invoiceCode ? 'VAT INVOICE' : 'E-INVOICE', 28, 26, 3, brown);
-  const lines: [string, string][] = [
+  const canvas = statementCanvas(r.invoiceCode ? 'VAT INVOICE' : 'E-INVOICE', [150, 90, 40], [240, 228, 210], [250, 248, 240], [
     ['CODE', r.invoiceCode || '-'],
     ['NO', r.invoiceNo],
     ['DATE', r.invoiceDate],
-    // the bitmap font's comma reads as a point at this size: the amount is printed without separators
-    ['TOTAL CNY', receiptAmount(r.amount).replaceAll(',', '')],
+    ['TOTAL CNY', printedAmount(r.amount)],
     ['BUYER ID', r.buyerCode ?? '-'],
     ['REF', r.claimNo],
-  ];
-  lines.forEach(([label, value], k) => {
-    const y = 84 + k * 40;
-    canvas.text(`${label}:`, 28, y, 2, [110, 110, 110]);
-    canvas.text(value, 180, y, 2, INK);
-    canvas.fill(28, y + 24, 320, 1, [210, 200, 190]);
-  });
+  ], [210, 200, 190]);
   canvas.ring(470, 284, 50, 4, SEAL_RED);
   canvas.text('SEAL', 470 - 32, 272, 3, SEAL_RED);
   return canvas.png();

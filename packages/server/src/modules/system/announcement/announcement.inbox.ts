@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { AnnouncementMsg, NOTICE_LIST_SIZE, SEND_STATUS, type ListByUserResult, type MyAnnouncementSendRecord, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
-import { realnamesOf } from '../../../platform/db/user-names.ts';
+import { personName, realnamesOf } from '../../../platform/db/user-names.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
@@ -71,19 +71,21 @@ export async function listByUser(db: Db, userId: string): Promise<ListByUserResu
          ),
          candidates as (${newest('1')} union all ${newest('2')} union all select annt_id, msg_category, annt_time from linked),
          ranked as (select annt_id, row_number() over (partition by msg_category order by annt_time desc nulls last) as rn from candidates)
-         select c.annt_total, c.sys_total, ${userColumnList}
+         select c.annt_total, c.sys_total, ${userColumnList},
+                (select u.realname from sys_user u where u.username = a.sender limit 1) as sender_realname
            from counts c
            left join (ranked r join sys_announcement a on a.id = r.annt_id and r.rn <= ${NOTICE_LIST_SIZE} and a.send_status = '1' and a.del_flag = '0') on true`,
   );
-  const notices = found.filter((r) => r.id !== null && r.id !== undefined).map(userRowOf);
-  // 发布人 by name in the notice modal; asked only when the bell has something to show
-  const personOf = notices.length ? await realnamesOf(db, notices.map((a) => a.sender)) : () => null;
-  const newestFirst = (x: UserRow, y: UserRow) => (y.createTime?.getTime() ?? 0) - (x.createTime?.getTime() ?? 0);
+  // 发布人 by name in the notice modal, read in the same statement (the bell polls it every 6 s)
+  const notices = found
+    .filter((r) => r.id !== null && r.id !== undefined)
+    .map((r) => ({ row: userRowOf(r), senderName: personName(r.sender as string | null, r.sender_realname as string | null) }));
+  const newestFirst = (x: { row: UserRow }, y: { row: UserRow }) => (y.row.createTime?.getTime() ?? 0) - (x.row.createTime?.getTime() ?? 0);
   const list = (category: string) =>
     notices
-      .filter((a) => a.msgCategory === category)
+      .filter((a) => a.row.msgCategory === category)
       .sort(newestFirst)
-      .map((a) => ({ ...toRecord(a), senderName: personOf(a.sender) }));
+      .map((a) => ({ ...toRecord(a.row), senderName: a.senderName }));
   return { anntMsgList: list('1'), anntMsgTotal: found[0]?.annt_total ?? 0, sysMsgList: list('2'), sysMsgTotal: found[0]?.sys_total ?? 0 };
 }
 
