@@ -2,19 +2,13 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { hasPermission } from '../../platform/access/access.ts';
 import { HOME_PERMISSION_ID, RoleId, seedMenuSection } from '../../seed/buttons.ts';
-import { isStaff } from './file-info/file-info.service.ts';
-import { findMyOrg, isReady } from './org/org-context.ts';
+import { isStaff } from '../core/files/file-info.service.ts';
+import { findMyOrg, isReady } from '../core/org/org-context.ts';
+import { RightsMenuId } from '../core/ids/menus.ts';
 import { ApprovalPerm, OrgPerm } from '@sbwq/contracts';
 
 const customers = [RoleId.agency, RoleId.holder];
 
-/** Menu section ids of the rights modules (stable: other seed units and tests refer to them). */
-export const RightsMenuId = {
-  onboarding: 'menu:rights-onboard',
-  org: 'menu:rights-org',
-  right: 'menu:rights-right',
-  approval: 'menu:rights-approval',
-} as const;
 
 /**
  * The two pages an organisation user may open before its organisation is enrolled and certified

@@ -9,4 +9,4 @@ export * from '../../modules/system/log/log.table.ts';
 export * from '../../modules/system/auth/auth.table.ts';
 export * from '../../seed/seed.table.ts';
 export * from './data-version.table.ts';
-export * from '../../modules/finance/pool/pool.table.ts';
+export * from '../../modules/core/ledger/pool.table.ts';

@@ -3,9 +3,9 @@ import { ClaimMsg, ClaimNotice, ClaimRoute, moneyText, toCents, type ClaimReview
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import { pushNotice, writeNotice, type Notice, type WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
-import { rightsOrg } from '../../rights/org/org.table.ts';
-import type { ClaimRow } from './claim.table.ts';
+import { pushNotice, writeNotice, type Notice, type WrittenNotice } from '../../core/notice/delivery.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
+import type { ClaimRow } from '../../core/tables/claim.table.ts';
 
 type Reminder = { kind: 'closed'; batchNo: string; busId: string };
 

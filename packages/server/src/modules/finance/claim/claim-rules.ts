@@ -2,10 +2,10 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AuditStatus, BatchStatus, ClaimMsg, ClaimStatus, fromCents, PoolChangeType, toCents, type InvoiceValue } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { rightsBankAccount, type BankRow } from '../../rights/bank/bank.table.ts';
-import { rightsBatch, type BatchRow } from '../../rights/batch/batch.table.ts';
-import { finCapitalPool } from '../pool/pool.table.ts';
-import { finClaim, finClaimInvoice } from './claim.table.ts';
+import { rightsBankAccount, type BankRow } from '../../core/tables/bank.table.ts';
+import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
+import { finCapitalPool } from '../../core/ledger/pool.table.ts';
+import { finClaim, finClaimInvoice } from '../../core/tables/claim.table.ts';
 
 export const batchRef = (batchId: string) => `batch:${batchId}`;
 /** Batches a claim may be made against (DOMAIN.md: costs of enforcement under way or finished). */

@@ -3,19 +3,19 @@ import { ApprovalBizType, ApprovalNode, ApprovalResult, AuditStatus, BatchLogAct
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
-import { rightsApproval } from '../../rights/approval/approval.table.ts';
-import { rightsBankAccount } from '../../rights/bank/bank.table.ts';
-import { rightsBatch, rightsBatchLog } from '../../rights/batch/batch.table.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
+import { rightsBankAccount } from '../../core/tables/bank.table.ts';
+import { rightsBatch, rightsBatchLog } from '../../core/tables/batch.table.ts';
 import { storeUpload } from '../../../platform/storage/storage.ts';
-import { sbFileInfo } from '../../rights/file-info/file-info.table.ts';
-import { rightsOrg } from '../../rights/org/org.table.ts';
-import { invoicePng, paymentReceiptPng } from '../../rights/demo/demo.images.ts';
-import { FileType } from '../../rights/shared/attachments.ts';
+import { sbFileInfo } from '../../core/files/file-info.table.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
+import { invoicePng, paymentReceiptPng } from '../../core/demo/demo.images.ts';
+import { FileType } from '../../core/files/attachments.ts';
 import { sysUser } from '../../system/user/user.table.ts';
-import * as ledger from '../pool/pool-ledger.service.ts';
+import * as ledger from '../../core/ledger/pool-ledger.service.ts';
 import { batchRef } from './claim-rules.ts';
 import { CLAIM_FILE_BIZ } from './claim.service.ts';
-import { finClaim, finClaimInvoice, finClaimLog, finClaimPayment } from './claim.table.ts';
+import { finClaim, finClaimInvoice, finClaimLog, finClaimPayment } from '../../core/tables/claim.table.ts';
 
 type Who = { id: string; username: string; realname: string };
 const C = ClaimStatus;

@@ -8,9 +8,9 @@ import { rows, type Db } from '../../../platform/db/client.ts';
 import * as schema from '../../../platform/db/schema.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { finCapitalPool } from './pool.table.ts';
+import { finCapitalPool } from '../../core/ledger/pool.table.ts';
 import { reconcile } from './pool-log.service.ts';
-import * as ledger from './pool-ledger.service.ts';
+import * as ledger from '../../core/ledger/pool-ledger.service.ts';
 
 const OPS = 1000;
 const CONNECTIONS = 50;

@@ -26,13 +26,13 @@ import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
-import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
-import type { OrgRow } from '../org/org.table.ts';
-import { checkDateParams } from '../shared/records.ts';
-import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
+import { requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
+import type { OrgRow } from '../../core/org/org.table.ts';
+import { checkDateParams } from '../../core/shared/records.ts';
+import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../core/files/attachments.ts';
 import { applyAmountOf, checkRights, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
-import { rightsBatch, type BatchRow } from './batch.table.ts';
+import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
 
 export const batchWhitelist: ListResource = {
   table: rightsBatch,

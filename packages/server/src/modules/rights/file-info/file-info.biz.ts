@@ -3,14 +3,14 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
-import { rightsBankAccount } from '../bank/bank.table.ts';
+import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { BANK_FILE_BIZ } from '../bank/bank.service.ts';
-import { findMyOrg } from '../org/org-context.ts';
-import { rightsOrg } from '../org/org.table.ts';
+import { findMyOrg } from '../../core/org/org-context.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
 import { ORG_FILE_BIZ } from '../org/org.service.ts';
 import { rightsRight } from '../right/right.table.ts';
 import { RIGHT_FILE_BIZ } from '../right/right.service.ts';
-import { ANNOUNCEMENT_BIZ, isStaff } from './file-info.service.ts';
+import { ANNOUNCEMENT_BIZ, isStaff } from '../../core/files/file-info.service.ts';
 
 /** The records an upload may name as its 所属业务 (announcement images are linked when the announcement is saved). */
 export const UPLOAD_BIZ_TYPES = new Set<string>([RIGHT_FILE_BIZ, ORG_FILE_BIZ, BANK_FILE_BIZ]);

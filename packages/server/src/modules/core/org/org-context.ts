@@ -3,7 +3,7 @@ import { CertifyStatus, EnterStatus, RightsMsg } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { isStaff } from '../file-info/file-info.service.ts';
+import { isStaff } from '../files/file-info.service.ts';
 import { rightsOrg, type OrgRow } from './org.table.ts';
 
 /** Envelope code of the refusal an organisation user gets before enrolment and certification are done. */

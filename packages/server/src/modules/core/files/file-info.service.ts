@@ -10,7 +10,7 @@ import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sbFileInfo } from './file-info.table.ts';
-import { bizTitles } from './file-info.biz.ts';
+import { bizTitles } from '../../rights/file-info/file-info.biz.ts';
 
 type Row = typeof sbFileInfo.$inferSelect;
 
@@ -103,7 +103,7 @@ export async function visibleFileNames(db: Db, user: SessionUser, paths: string[
   return Object.fromEntries(found.map((f) => [f.filePath, f.fileName]));
 }
 
-/** file_type 通告图片 (seeded with the other extra file types, shared/attachments.ts FileType). */
+/** file_type 通告图片 (seeded with the other extra file types, attachments.ts FileType). */
 export const ANNOUNCEMENT_IMAGE_TYPE = '14';
 
 /**
