@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../platform/db/client.ts';
 import { hasPermission } from '../../platform/access/access.ts';
 import { HOME_PERMISSION_ID, RoleId, seedMenuSection } from '../../seed/buttons.ts';
-import { isStaff } from '../core/files/file-info.service.ts';
-import { findMyOrg, isReady } from '../core/org/org-context.ts';
+import { findMyOrg, isReady, isStaff } from '../core/org/org-context.ts';
 import { RightsMenuId } from '../core/ids/menus.ts';
 import { ApprovalPerm, OrgPerm } from '@sbwq/contracts';
 

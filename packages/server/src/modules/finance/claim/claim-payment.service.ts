@@ -13,8 +13,10 @@ import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import { assertNotSelf } from '../../core/approval/approval.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
 import * as ledger from '../../core/ledger/pool-ledger.service.ts';
-import { batchRef, lockBatch, usableBankAccount } from './claim-rules.ts';
-import { paymentNotice, pushQuietly } from './claim-notice.ts';
+import { lockBatch, usableBankAccount } from './claim-rules.ts';
+import { batchRef } from '../../core/ledger/batch-money.ts';
+import { paymentNotice } from './claim-notice.ts';
+import { pushQuietly } from '../../core/notice/org-notice.ts';
 import { CLAIM_FILE_BIZ, visibleClaim, who, writeClaimLog } from './claim.service.ts';
 import { finClaim, finClaimPayment, type ClaimRow } from '../../core/tables/claim.table.ts';
 

@@ -7,9 +7,9 @@ import { formatDateTime } from '../../../platform/db/time.ts';
 import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { visibleBatch } from '../../rights/batch/batch.service.ts';
 import { rightsBatch } from '../../core/tables/batch.table.ts';
-import { isStaff } from '../../core/files/file-info.service.ts';
-import { findMyOrg, isReady, requireReadyOrg } from '../../core/org/org-context.ts';
-import { batchAvailable, batchLedger, CLAIMABLE_BATCH_STATUSES } from './claim-rules.ts';
+import { findMyOrg, isReady, isStaff, requireReadyOrg } from '../../core/org/org-context.ts';
+import { CLAIMABLE_BATCH_STATUSES } from './claim-rules.ts';
+import { batchAvailable, batchLedger } from '../../core/ledger/batch-money.ts';
 import { visibleClaim } from './claim.service.ts';
 import { finClaim, finClaimLog } from '../../core/tables/claim.table.ts';
 

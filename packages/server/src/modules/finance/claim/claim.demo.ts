@@ -13,7 +13,7 @@ import { invoicePng, paymentReceiptPng } from '../../core/demo/demo.images.ts';
 import { FileType } from '../../core/files/attachments.ts';
 import { sysUser } from '../../system/user/user.table.ts';
 import * as ledger from '../../core/ledger/pool-ledger.service.ts';
-import { batchRef } from './claim-rules.ts';
+import { batchRef } from '../../core/ledger/batch-money.ts';
 import { CLAIM_FILE_BIZ } from './claim.service.ts';
 import { finClaim, finClaimInvoice, finClaimLog, finClaimPayment } from '../../core/tables/claim.table.ts';
 

@@ -32,8 +32,8 @@ import { itemCounts, recount } from './batch-items.service.ts';
 import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
 import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
-import { claimReminder } from '../../finance/claim/claim-notice.ts';
-import { batchAvailable, batchLedger } from '../../finance/claim/claim-rules.ts';
+import { claimReminder } from '../../core/notice/org-notice.ts';
+import { batchAvailable, batchLedger } from '../../core/ledger/batch-money.ts';
 
 const who = (user: SessionUser) => (user.realname || user.username).slice(0, 100);
 const bizRef = (row: BatchRow) => `batch:${row.id}`;

@@ -27,13 +27,12 @@ import { addDepart } from '../../system/depart/depart.service.ts';
 import { sysDepart } from '../../system/depart/depart.table.ts';
 import { sysUser, sysUserDepart } from '../../system/user/user.table.ts';
 import { DepartId } from '../../core/ids/departs.ts';
-import { isStaff } from '../../core/files/file-info.service.ts';
 import { audited, decide } from '../../core/approval/decide.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../core/files/attachments.ts';
 import { violatedUnique } from '../../../platform/db/errors.ts';
 import { checkDateParams } from '../../core/shared/records.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { findMyOrg, isReady } from '../../core/org/org-context.ts';
+import { findMyOrg, isReady, isStaff } from '../../core/org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../../core/org/org.table.ts';
 
 export const ORG_FILE_BIZ = 'rights_org';
