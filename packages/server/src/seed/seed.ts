@@ -85,8 +85,8 @@ async function createUser(
   await db.insert(sysUserDepart).values({ id: newId(), userId: id, depId: user.departId });
 }
 
-/** A function, not a constant: features.ts imports routes that import this file, so the list is read only when seeding. */
-const units = (): Unit[] => [
+/** The seed units in the order they run; each runs once per database (its key is recorded in sys_seed). */
+const units: Unit[] = [
   {
     key: 'system:tenant:v1',
     run: async (db) => {
@@ -240,7 +240,7 @@ const units = (): Unit[] => [
 export async function runSeeds(db: Db, opts: SeedOptions): Promise<string[]> {
   const done = new Set((await db.select({ key: sysSeed.key }).from(sysSeed)).map((r) => r.key));
   const applied: string[] = [];
-  for (const unit of units()) {
+  for (const unit of units) {
     if (done.has(unit.key)) continue;
     await db.transaction(async (tx) => {
       const [claimed] = await tx.insert(sysSeed).values({ key: unit.key }).onConflictDoNothing().returning();

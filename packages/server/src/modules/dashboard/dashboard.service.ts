@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BatchDict, BatchStatus, chinaToday, ClaimStatus, type BatchResultGroup, type BatchResultRow, type PendingPaymentSummary, type RightExpiryStatistics } from '@sbwq/contracts';
 import { finClaim } from '../core/tables/claim.table.ts';
 import type { DictService } from '../system/dict/dict.service.ts';
-import { batchScope } from '../rights/batch/batch.service.ts';
+import { batchScope } from '../core/tables/batch-scope.ts';
 import { rightsBatch } from '../core/tables/batch.table.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { SessionUser } from '../../platform/auth/session.ts';

@@ -12,6 +12,9 @@ export const SYSTEM_MENU_ID = 'menu:isystem';
 /** 资金管理: the money screens (pools, their logs, claims and payments), between 审批管理 and 系统管理. */
 export const FINANCE_MENU_ID = 'menu:finance';
 
+/** 首页: the one menu row every user keeps. */
+export const HOME_PERMISSION_ID = '9502685863ab87f0ad1134142788a385';
+
 /** Menu section ids of the rights modules. */
 export const RightsMenuId = {
   onboarding: 'menu:rights-onboard',

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { rightsBankAccount } from '../../core/tables/bank.table.ts';
-import { visibleBatch } from '../../rights/batch/batch.service.ts';
+import { visibleBatch } from '../../core/tables/batch-scope.ts';
 import { rightsBatch } from '../../core/tables/batch.table.ts';
 import { findMyOrg, isReady, isStaff, requireReadyOrg } from '../../core/org/org-context.ts';
 import { CLAIMABLE_BATCH_STATUSES } from './claim-rules.ts';

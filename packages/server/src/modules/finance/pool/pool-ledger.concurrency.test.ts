@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { fromCents, PoolStatus, toCents } from '@sbwq/contracts';
 import { createTestApp, dbKind } from '../../../test/harness.ts';
 import { rows, type Db } from '../../../platform/db/client.ts';
-import * as schema from '../../../platform/db/schema.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { finCapitalPool } from '../../core/ledger/pool.table.ts';
@@ -29,7 +28,7 @@ describe(`the ledger under ${CONNECTIONS} concurrent connections on ${dbKind}`, 
   const t = await createTestApp();
   // PGlite is one connection whose transactions queue; on PostgreSQL every worker gets its own connection.
   const pool = t.databaseUrl ? new pg.Pool({ connectionString: t.databaseUrl, max: CONNECTIONS }) : null;
-  const db: Db = pool ? (drizzle(pool, { schema }) as unknown as Db) : t.database.db;
+  const db: Db = pool ? (drizzle(pool) as unknown as Db) : t.database.db;
   // The harness drops the test database with (force); a client still closing then reports the
   // termination, which is not a failure of the ledger.
   pool?.on('error', () => undefined);

@@ -9,7 +9,8 @@ import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
 import { writeLog } from './batch-log.ts';
-import { BATCH_FILE_BIZ, lockOwnBatch, visibleBatch } from './batch.service.ts';
+import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
+import { visibleBatch } from '../../core/tables/batch-scope.ts';
 import { rightsBatchProgress } from '../../core/tables/batch.table.ts';
 
 /** 进度记录 of a visible batch, oldest first (the timeline reads down). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   BatchDict,
   BatchLogAction,
@@ -33,6 +33,7 @@ import { checkAttachments, FileType, linkAttachments, type Attachment } from '..
 import { applyAmountOf, checkRights, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
 import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
+import { batchScope, visibleBatch } from '../../core/tables/batch-scope.ts';
 
 export const batchWhitelist: ListResource = {
   table: rightsBatch,
@@ -71,17 +72,6 @@ const DICTS = {
   closureResult: BatchDict.closureResult,
 };
 
-/**
- * Staff read every batch but another organisation's drafts (never handed to the association); an
- * organisation's users read their organisation's batches only.
- */
-export function batchScope(viewer: Viewer): SQL[] {
-  const scope: SQL[] = [eq(rightsBatch.delFlag, '0')];
-  if (!viewer.staff) scope.push(eq(rightsBatch.orgId, viewer.org.id));
-  else scope.push(viewer.org ? or(ne(rightsBatch.status, BatchStatus.draft), eq(rightsBatch.orgId, viewer.org.id))! : ne(rightsBatch.status, BatchStatus.draft));
-  return scope;
-}
-
 export async function batchRecords(dicts: DictService, viewer: Viewer | null, found: BatchRow[]): Promise<BatchRecord[]> {
   const plain = found.map((row) => {
     const { delFlag: _d, firstReviewerId: _f, ...rest } = withDateTexts(row, ['submitTime', 'approveTime', 'startTime', 'closureApplyTime', 'closedTime', 'createTime', 'updateTime']);
@@ -105,14 +95,6 @@ export async function listBatches(db: Db, dicts: DictService, user: SessionUser,
   if (typeof params.selections === 'string' && params.selections) extra.push(inArray(rightsBatch.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
   const page = await pageOf<BatchRow>(db, batchWhitelist, params, { extra, tieBreak: rightsBatch.id, keysFirst: true });
   return { ...page, records: await withCreatorNames(db, await batchRecords(dicts, viewer, page.records)) };
-}
-
-/** The batch as the caller may see it, or 未找到对应数据. */
-export async function visibleBatch(db: Db, user: SessionUser, id: string): Promise<{ row: BatchRow; viewer: Viewer }> {
-  const viewer = await viewerOf(db, user);
-  const [row] = await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, id), ...batchScope(viewer)));
-  if (!row) throw new BizError(BatchMsg.notFound);
-  return { row, viewer };
 }
 
 export async function batchById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<BatchRecord> {
