@@ -10,8 +10,8 @@ type ModalFormOptions<R, V, A> = {
   record: R | null;
   /** the values a new record starts with */
   initial: () => Partial<V>;
-  /** the values of the record being edited, possibly fetched afresh; a failure closes the dialog */
-  load: (record: R) => V | Promise<V>;
+  /** the values of the record being edited (or the fields a flow dialog starts with), possibly fetched afresh; a failure closes the dialog */
+  load: (record: R) => Partial<V> | Promise<Partial<V>>;
   /** sends the validated values (`form` holds fields not rendered as items too) */
   save: (values: V, form: FormInstance<V>) => Promise<Envelope<A>>;
   /** after a successful save, with the server's result (a new record's id, say) */

@@ -30,12 +30,12 @@ export type Decision<Row extends { id: string }> = {
   /** the page (an app route) where the submitter finds the decided record */
   page: (row: Row) => string;
   /**
-   * The whole message in place of the standard one, for a step whose message differs in more than words:
-   * its urgency, its readers (an organisation's users beside the submitter), its business type.
+   * The submitter's message when the standard one (the bare result) would mislead or leave them
+   * guessing: `standard(words)` is the standard message with the step's words (what happened, amounts,
+   * the next step); a step whose message differs in more than words (its urgency, its readers, its
+   * business type) returns a message of its own, built on `standard()`. Written in the decision's transaction.
    */
-  message?: (t: Db, row: Row, standard: Notice) => Promise<Notice>;
-  /** what the submitter is told beyond the bare result: what happened at this step, amounts, the next step */
-  notice?: (row: Row) => NoticeWords;
+  notice?: (row: Row, t: Db, standard: (words?: NoticeWords) => Notice) => Notice | Promise<Notice>;
 };
 
 /**
@@ -61,8 +61,7 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
     const approval = d.approval(decided);
     await writeApproval(t, user, { ...approval, bizId: decided.id, result: body.result, opinion: body.opinion }, now);
     // The message is part of the decision: written with it, or (rolled back) not at all.
-    const standard = submitter ? decisionNotice(user, body, approval, decided.id, submitter, d.page(decided), d.notice?.(decided)) : null;
-    const written = standard ? await writeNotice(t, d.message ? await d.message(t, decided, standard) : standard) : null;
+    const written = submitter ? await writeNotice(t, await noticeOf(d, t, decided, (words) => decisionNotice(user, body, approval, decided.id, submitter, d.page(decided), words))) : null;
     return { row: decided, notice: written };
   });
   // Pushed only once the decision is committed: nobody is told of a decision that did not happen.
@@ -70,6 +69,10 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
   pingMonitor(sockets);
   return row;
 }
+
+/** The step's message: its own (`notice`), or the standard one. */
+const noticeOf = <Row extends { id: string }>(d: Decision<Row>, t: Db, row: Row, standard: (words?: NoticeWords) => Notice) =>
+  d.notice ? d.notice(row, t, standard) : standard();
 
 /** A lost push only delays the message to the bell's next poll; it must not turn a committed decision into an error. */
 async function pushSafely(sockets: SocketHub, notice: WrittenNotice) {

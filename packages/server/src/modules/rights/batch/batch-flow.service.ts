@@ -164,8 +164,8 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
     },
     approval: (row) => ({ bizType: ApprovalBizType.threaded, bizTitle: title(row), node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: (row) => BATCH_DETAIL_PAGE(row.id),
-    notice: (row) =>
-      body.result === 'reject' ? rejectedWords(step) : body.result === 'returned' ? returnedWords(step) : toSecond ? toSecondReviewWords(row, threshold) : approvedWords(row, step),
+    notice: (row, _t, standard) =>
+      standard(body.result === 'reject' ? rejectedWords(step) : body.result === 'returned' ? returnedWords(step) : toSecond ? toSecondReviewWords(row, threshold) : approvedWords(row, step)),
   });
   return body.result === 'reject' ? BatchMsg.rejected : body.result === 'returned' ? BatchMsg.returned : toSecond ? BatchMsg.toSecondReview : BatchMsg.approved;
 }
@@ -262,7 +262,7 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
     },
     approval: (row) => ({ bizType: ApprovalBizType.closure, bizTitle: title(row), node: ApprovalNode.first, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: (row) => BATCH_DETAIL_PAGE(row.id),
-    notice: (row) => (body.result === 'pass' ? closedWords(row, after.money) : closureReturnedWords()),
+    notice: (row, _t, standard) => standard(body.result === 'pass' ? closedWords(row, after.money) : closureReturnedWords()),
   });
   if (after.reminder) await after.reminder.push(sockets);
   return body.result === 'pass' ? BatchMsg.closed : BatchMsg.closureReturned;

@@ -1,8 +1,7 @@
-import { ClaimMsg, ClaimStatus, type ClaimRecord, type Envelope, type InvoiceRecord } from '@sbwq/contracts';
+import { ClaimMsg, ClaimStatus, type ClaimRecord, type InvoiceRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Descriptions, Form, Modal, Radio, Typography } from 'antd';
-import { useEffect } from 'react';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../../rights/approval/approval.api.ts';
 import { formatMoney } from '../pool/pool.api.ts';
 import { claimApi, claimKey } from './claim.api.ts';
@@ -33,9 +32,7 @@ type ClaimReviewModalProps = {
  * spec §8 notification, and the dialog stays open with what was entered.
  */
 export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalProps) {
-  const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
-  const result = Form.useWatch('result', form);
   const finance = claim?.status === ClaimStatus.financeReview;
   const money = useQuery({
     queryKey: claimKey(claim?.id ?? '', `batch-${claim?.batchId ?? ''}`),
@@ -46,8 +43,12 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
   const available = money.data?.available;
   const limit = claim ? approvedLimit(claim, available) : '0.00';
 
-  const decision = useApiMutation(
-    (values: Values): Promise<Envelope<unknown>> => {
+  const { form, saving, submit } = useModalForm<ClaimRecord, Values>({
+    open: claim !== null,
+    record: claim,
+    initial: () => ({}),
+    load: (c) => ({ result: 'pass', approvedAmount: c.approvedAmount ?? netAmount(c) }),
+    save: (values) => {
       const body = {
         id: claim!.id,
         result: values.result,
@@ -56,32 +57,13 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
       };
       return finance ? claimApi.financeReview(body) : claimApi.bizReview(body);
     },
-    {
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
-        onDone();
-        onClose();
-      },
+    onSaved: () => {
+      void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
+      onDone();
     },
-  );
-  const { reset } = decision;
-
-  useEffect(() => {
-    if (!claim) return;
-    form.resetFields();
-    form.setFieldsValue({ result: 'pass', approvedAmount: claim.approvedAmount ?? netAmount(claim) });
-    reset();
-  }, [claim, form, reset]);
-
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    await decision.run(values);
-  };
+    onClose,
+  });
+  const result = Form.useWatch('result', form);
 
   return (
     <Modal
@@ -92,7 +74,7 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
       onCancel={onClose}
       okText="提交"
       cancelText="取消"
-      confirmLoading={decision.isPending}
+      confirmLoading={saving}
       destroyOnHidden
       mask={{ closable: false }}
     >

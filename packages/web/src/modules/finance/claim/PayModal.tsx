@@ -1,10 +1,9 @@
 import { chinaToday, claimPayBody, MAX_PAY_BATCH, type ClaimRecord } from '@sbwq/contracts';
 import { DatePicker, Form, Input, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { formatMoney } from '../pool/pool.api.ts';
 import { claimApi } from './claim.api.ts';
 import { sumMoney } from './claim.money.ts';
@@ -26,9 +25,12 @@ type PayModalProps = {
  * from the batch's frozen money in the pool.
  */
 export function PayModal({ claims, onClose, onDone }: PayModalProps) {
-  const [form] = Form.useForm<Values>();
-  const pay = useApiMutation(
-    (values: Values) =>
+  const { form, saving, submit } = useModalForm<ClaimRecord[], Values>({
+    open: claims !== null,
+    record: claims,
+    initial: () => ({}),
+    load: () => ({ payDate: dayjs(chinaToday()) }),
+    save: (values) =>
       claimApi.pay({
         ids: claims!.map((c) => c.id),
         payDate: values.payDate!.format('YYYY-MM-DD'),
@@ -36,31 +38,9 @@ export function PayModal({ claims, onClose, onDone }: PayModalProps) {
         voucher: values.voucher ?? null,
         remark: values.remark?.trim() || null,
       }),
-    {
-      onSuccess: () => {
-        onDone();
-        onClose();
-      },
-    },
-  );
-  const { reset } = pay;
-
-  useEffect(() => {
-    if (!claims) return;
-    form.resetFields();
-    form.setFieldsValue({ payDate: dayjs(chinaToday()) });
-    reset();
-  }, [claims, form, reset]);
-
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    await pay.run(values);
-  };
+    onSaved: onDone,
+    onClose,
+  });
 
   const count = claims?.length ?? 0;
   const total = sumMoney((claims ?? []).map((c) => c.approvedAmount));
@@ -73,7 +53,7 @@ export function PayModal({ claims, onClose, onDone }: PayModalProps) {
       onCancel={onClose}
       okText="确认付款"
       cancelText="取消"
-      confirmLoading={pay.isPending}
+      confirmLoading={saving}
       destroyOnHidden
       mask={{ closable: false }}
     >
@@ -103,27 +83,15 @@ type PayFailedModalProps = { claim: ClaimRecord | null; onClose: () => void; onD
 
 /** 付款失败: the transfer bounced; with its reason the claim stays in the payment queue, no money moves. */
 export function PayFailedModal({ claim, onClose, onDone }: PayFailedModalProps) {
-  const [form] = Form.useForm<{ reason?: string }>();
-  const fail = useApiMutation((values: { reason?: string }) => claimApi.payFailed({ id: claim!.id, reason: values.reason?.trim() ?? '' }), {
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
+  const { form, saving, submit } = useModalForm<ClaimRecord, { reason?: string }>({
+    open: claim !== null,
+    record: claim,
+    initial: () => ({}),
+    load: () => ({}),
+    save: (values) => claimApi.payFailed({ id: claim!.id, reason: values.reason?.trim() ?? '' }),
+    onSaved: onDone,
+    onClose,
   });
-  const { reset } = fail;
-  useEffect(() => {
-    if (!claim) return;
-    form.resetFields();
-    reset();
-  }, [claim, form, reset]);
-
-  const submit = async () => {
-    try {
-      await fail.run(await form.validateFields());
-    } catch {
-      // the form shows what is missing
-    }
-  };
 
   return (
     <Modal
@@ -134,7 +102,7 @@ export function PayFailedModal({ claim, onClose, onDone }: PayFailedModalProps) 
       okText="确定"
       cancelText="取消"
       okButtonProps={{ danger: true }}
-      confirmLoading={fail.isPending}
+      confirmLoading={saving}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="claim-pay-failed-form">

@@ -1,9 +1,9 @@
 import { batchClosureBody, batchWithdrawBody, type BatchRecord, type Envelope } from '@sbwq/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { batchApi } from './batch.api.ts';
 
@@ -20,25 +20,15 @@ function FlowModal<V extends object>({
   onDone,
   children,
 }: FlowModalProps & { title: string; okText: string; danger?: boolean; send: (batch: BatchRecord, values: V) => Promise<Envelope<unknown>>; children: ReactNode }) {
-  const [form] = Form.useForm<V>();
-  const sending = useApiMutation((values: V) => send(batch!, values), {
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
+  const { form, saving, submit } = useModalForm<BatchRecord, V>({
+    open: batch !== null,
+    record: batch,
+    initial: () => ({}),
+    load: () => ({}),
+    save: (values) => send(batch!, values),
+    onSaved: onDone,
+    onClose,
   });
-  useEffect(() => {
-    if (batch) form.resetFields();
-  }, [batch, form]);
-  const submit = async () => {
-    let values: V;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    await sending.run(values);
-  };
   return (
     <Modal
       open={batch !== null}
@@ -49,7 +39,7 @@ function FlowModal<V extends object>({
       okText={okText}
       cancelText="取消"
       okButtonProps={{ danger }}
-      confirmLoading={sending.isPending}
+      confirmLoading={saving}
       destroyOnHidden
       mask={{ closable: false }}
     >

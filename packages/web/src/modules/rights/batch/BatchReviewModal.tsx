@@ -1,9 +1,8 @@
-import { BATCH_SETTING_DICT, BatchMsg, DEFAULT_SECOND_REVIEW_THRESHOLD, SECOND_REVIEW_THRESHOLD_KEY, BatchStatus, type BatchRecord, type Envelope } from '@sbwq/contracts';
+import { BATCH_SETTING_DICT, BatchMsg, DEFAULT_SECOND_REVIEW_THRESHOLD, SECOND_REVIEW_THRESHOLD_KEY, BatchStatus, type BatchRecord } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Modal, Radio } from 'antd';
-import { useEffect } from 'react';
 import { useDictItems } from '../../../components/dict/useDictItems.ts';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../approval/approval.api.ts';
 import { isFinalReview } from './batchReview.ts';
@@ -47,45 +46,27 @@ type BatchReviewModalProps = {
  * in the server's words, and the dialog stays open with what was entered, so the reviewer can change the amount.
  */
 export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewModalProps) {
-  const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const threshold = useSecondReviewThreshold();
-  const result = Form.useWatch('result', form);
   const finalReview = kind === 'review' && batch !== null && isFinalReview(batch, threshold, DEFAULT_SECOND_REVIEW_THRESHOLD);
-  const asksAmount = finalReview && result === 'pass';
-
-  const decision = useApiMutation(
-    (values: Values): Promise<Envelope<null>> => {
+  const { form, saving, submit } = useModalForm<BatchRecord, Values>({
+    open: batch !== null,
+    record: batch,
+    initial: () => ({}),
+    load: (b) => ({ result: 'pass', approvedAmount: b.approvedAmount ?? b.applyAmount }),
+    save: (values) => {
       const opinion = values.opinion?.trim() || null;
       if (kind === 'closure') return batchApi.closureReview({ id: batch!.id, result: values.result === 'pass' ? 'pass' : 'returned', opinion });
-      return batchApi.review({ id: batch!.id, result: values.result, opinion, approvedAmount: asksAmount ? values.approvedAmount!.trim() : null });
+      return batchApi.review({ id: batch!.id, result: values.result, opinion, approvedAmount: finalReview && values.result === 'pass' ? values.approvedAmount!.trim() : null });
     },
-    {
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
-        onDone();
-        onClose();
-      },
+    onSaved: () => {
+      void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
+      onDone();
     },
-  );
-  const { reset } = decision;
-
-  useEffect(() => {
-    if (!batch) return;
-    form.resetFields();
-    form.setFieldsValue({ result: 'pass', approvedAmount: batch.approvedAmount ?? batch.applyAmount });
-    reset();
-  }, [batch, form, reset]);
-
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    await decision.run(values);
-  };
+    onClose,
+  });
+  const result = Form.useWatch('result', form);
+  const asksAmount = finalReview && result === 'pass';
 
   const node = kind === 'closure' ? '结案审核' : batch?.status === BatchStatus.secondReview ? '复审' : '初审';
   return (
@@ -97,7 +78,7 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
       onCancel={onClose}
       okText="提交"
       cancelText="取消"
-      confirmLoading={decision.isPending}
+      confirmLoading={saving}
       destroyOnHidden
       mask={{ closable: false }}
     >
