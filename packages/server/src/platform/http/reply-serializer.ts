@@ -1,4 +1,4 @@
-import fastJson from 'fast-json-stringify';
+import fastJson, { type Schema } from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 
@@ -40,19 +40,19 @@ function collapseNullable(schema: unknown): unknown {
 }
 
 /** The JSON Schema the reply is written from: what the route answers (zod's output side), refs kept for trees. */
-export function replyJsonSchema(schema: z.ZodType): JsonSchema {
+export function replyJsonSchema(schema: z.ZodType): Schema {
   const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any', cycles: 'ref', reused: 'inline', override });
-  return collapseNullable(json) as JsonSchema;
+  return collapseNullable(json) as Schema;
 }
 
 const byJson = new Map<string, Serialize>();
 const byZod = new WeakMap<z.ZodType, Serialize>();
 
-function compileJson(json: JsonSchema): Serialize {
+function compileJson(json: Schema): Serialize {
   const key = JSON.stringify(json);
   let write = byJson.get(key);
   if (!write) {
-    write = fastJson(json as Parameters<typeof fastJson>[0]) as Serialize;
+    write = fastJson(json) as Serialize;
     byJson.set(key, write);
   }
   return write;
@@ -105,7 +105,7 @@ export class ReplyMismatchError extends Error {}
 export function replySerializerCompiler({ check }: { check: boolean }): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url }) => {
     const zod = zodOf(schema);
-    const write = zod ? compileZod(zod) : compileJson(schema as JsonSchema);
+    const write = zod ? compileZod(zod) : compileJson(schema as Schema);
     if (!check || !zod) return write;
     return (data) => {
       const checked = z.safeEncode(zod, data);
