@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SYSTEM_TITLE } from '@sbwq/contracts';
 import type { Config } from '../config.ts';
@@ -67,6 +67,8 @@ export async function installDocs(app: FastifyInstance, config: Config) {
       security: [{ token: [] }],
     },
     transform: withAccess,
+    // A recursive reply (a tree) names its node schema with `.meta({ id })`; the components hold it.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: prefix,
