@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { BizError, ok } from './envelope.ts';
@@ -109,10 +109,18 @@ describe('replies are written from their schema (fast-json-stringify), not JSON.
   });
 
   it('outside production a reply that does not match its schema fails instead of being coerced', async () => {
-    const wrong = () => ok({ ...row(1), sex: '1' });
-    const checked = await appWith(true, wrong);
-    expect(JSON.parse((await checked.inject({ url: '/r' })).body)).toMatchObject({ success: false, code: 500 });
-    const missing = await appWith(true, () => ok({ id: 'x' }));
-    expect((await missing.inject({ url: '/r' })).json().success).toBe(false);
+    const written = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const wrong = () => ok({ ...row(1), sex: '1' });
+      const checked = await appWith(true, wrong);
+      expect(JSON.parse((await checked.inject({ url: '/r' })).body)).toMatchObject({ success: false, code: 500 });
+      const missing = await appWith(true, () => ok({ id: 'x' }));
+      expect((await missing.inject({ url: '/r' })).json().success).toBe(false);
+      // the schema's author reads why (tests run without a logger)
+      expect(String(written.mock.calls[0]?.[0])).toContain('GET /r: reply does not match its schema');
+      expect(String(written.mock.calls[0]?.[0])).toContain('sex');
+    } finally {
+      written.mockRestore();
+    }
   });
 });

@@ -109,7 +109,12 @@ export function replySerializerCompiler({ check }: { check: boolean }): FastifyS
     if (!check || !zod) return write;
     return (data) => {
       const checked = z.safeEncode(zod, data);
-      if (!checked.success) throw new ReplyMismatchError(`${method} ${url}: reply does not match its schema: ${z.prettifyError(checked.error)}`);
+      if (!checked.success) {
+        const error = new ReplyMismatchError(`${method} ${url}: reply does not match its schema:\n${z.prettifyError(checked.error)}`);
+        // The client only sees 服务器错误 and tests run without a logger: the schema's author needs to read this.
+        process.stderr.write(`${error.message}\n`);
+        throw error;
+      }
       return write(data);
     };
   };
