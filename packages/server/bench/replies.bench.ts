@@ -10,32 +10,10 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { ok } from '../src/platform/http/envelope.ts';
 import { envelopeSchema } from '../src/platform/http/reply-schema.ts';
 import { replySerializerCompiler } from '../src/platform/http/reply-serializer.ts';
+import { userInfoFields } from '../src/modules/system/auth/auth.replies.ts';
 
 const text = z.string().nullable();
-const row = z.object({
-  id: z.string(),
-  username: z.string(),
-  realname: z.string(),
-  avatar: text,
-  birthday: text,
-  sex: z.number().nullable(),
-  sex_dictText: text,
-  email: text,
-  phone: text,
-  orgCode: text,
-  orgCode_dictText: text,
-  status: z.number(),
-  status_dictText: text,
-  workNo: text,
-  post: text,
-  telephone: text,
-  departIds: text,
-  balance: z.string(),
-  createBy: text,
-  createTime: text,
-  updateBy: text,
-  updateTime: text,
-});
+const row = z.object({ ...userInfoFields, sex_dictText: text, orgCode_dictText: text, status_dictText: text, balance: z.string() });
 const page = envelopeSchema(z.object({ records: z.array(row), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }));
 
 function answer() {
@@ -53,6 +31,9 @@ function answer() {
     orgCode_dictText: '维权部',
     status: 1,
     status_dictText: '正常',
+    delFlag: 0,
+    userIdentity: 1,
+    relTenantIds: null,
     workNo: null,
     post: null,
     telephone: null,

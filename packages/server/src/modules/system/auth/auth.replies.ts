@@ -4,7 +4,7 @@ import type { Depart, DictModel, LoginResult, UserInfo } from '@sbwq/contracts';
 const text = z.string().nullable();
 
 /** The public shape of a user (no credentials): what login answers, named field by field so nothing else leaves. */
-export const userInfoReply: z.ZodType<UserInfo> = z.object({
+export const userInfoFields = {
   id: z.string(),
   username: z.string(),
   realname: z.string(),
@@ -26,7 +26,8 @@ export const userInfoReply: z.ZodType<UserInfo> = z.object({
   createTime: text,
   updateBy: text,
   updateTime: text,
-});
+};
+export const userInfoReply: z.ZodType<UserInfo> = z.object(userInfoFields);
 
 export const departReply: z.ZodType<Depart> = z.object({
   id: z.string(),
