@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { Redis } from 'ioredis';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/client.ts';
@@ -16,6 +16,7 @@ import { socketRoutes } from './platform/socket/socket.routes.ts';
 import { installAccessControl } from './platform/access/access.ts';
 import { installErrorHandling } from './platform/http/errors.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
+import { replySerializerCompiler } from './platform/http/reply-serializer.ts';
 import { installWeb } from './platform/web/web.ts';
 import { docTokenOf, installDocs } from './platform/docs/docs.ts';
 import { DictService } from './modules/system/dict/dict.service.ts';
@@ -44,7 +45,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler({ check: !config.production }));
 
   const cache = new CacheHub();
   await cache.connect(config.redisUrl, config.redisPrefix);

@@ -36,7 +36,10 @@ declare module 'fastify' {
 
 export type AccessDeclaration = 'public' | 'signedIn' | 'permission' | 'adminOnly';
 
-export function declaredAccess(config: Record<string, unknown> | undefined): AccessDeclaration[] {
+/** A route's config as the access check reads it (Fastify's config type has no index signature). */
+export type AccessConfig = Partial<Record<AccessDeclaration, unknown>>;
+
+export function declaredAccess(config: AccessConfig | undefined): AccessDeclaration[] {
   if (!config) return [];
   const found: AccessDeclaration[] = [];
   if (config.public === true) found.push('public');
@@ -135,7 +138,7 @@ export function installAccessControl(
   app.addHook('onRequest', async (request, reply) => {
     // Unknown paths reach the not-found handler, which answers 404 or the SPA and needs no one.
     if (request.is404) return;
-    const config = request.routeOptions.config as unknown as Record<string, unknown>;
+    const config = request.routeOptions.config;
     const declared = declaredAccess(config);
     if (declared.length !== 1) {
       request.log.error({ url: request.routeOptions.url }, 'route without an access declaration');
@@ -158,7 +161,7 @@ export function installAccessControl(
     const allowed =
       kind === 'adminOnly'
         ? await hasRole(deps.db, user.id, 'admin', user.accessVersion)
-        : await hasPermission(deps.db, user.id, config.permission as string, user.accessVersion);
+        : await hasPermission(deps.db, user.id, config.permission ?? '', user.accessVersion);
     if (!allowed) return reply.status(403).send(fail(Msg.noPermission, 510));
   });
 

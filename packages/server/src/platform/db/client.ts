@@ -73,6 +73,8 @@ async function openPostgres(url: string): Promise<Database> {
 
 /** Rows of a raw query on either driver. */
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  // Both drivers answer `{ rows }`; the shared Db type leaves the result unknown, so it is checked here.
+  const res: unknown = await db.execute(query);
+  if (typeof res !== 'object' || res === null || !('rows' in res) || !Array.isArray(res.rows)) throw new Error('raw query answered without rows');
   return res.rows;
 }

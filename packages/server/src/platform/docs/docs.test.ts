@@ -3,6 +3,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { EXPIRY_FLAGS } from '@sbwq/contracts';
 import { ADMIN_PASSWORD as ADMIN, createTestApp } from '../../test/harness.ts';
 import { declaredAccess } from '../access/access.ts';
+import { AWAITING_FLOW } from '../http/awaiting-flow.ts';
 import type { ListResource } from '../list/list-query.ts';
 import { userResource } from '../../modules/system/user/user.admin.service.ts';
 import { roleWhitelist } from '../../modules/system/role/role.service.ts';
@@ -17,7 +18,8 @@ import { batchWhitelist } from '../../modules/rights/batch/batch.service.ts';
 import { claimWhitelist } from '../../modules/finance/claim/claim.service.ts';
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> };
-type Operation = { parameters?: Parameter[]; security?: unknown[]; 'x-permission'?: Record<string, unknown>; summary?: string; requestBody?: unknown };
+type Response = { description?: string; content?: Record<string, { schema?: Record<string, unknown> }> };
+type Operation = { responses?: Record<string, Response>; parameters?: Parameter[]; security?: unknown[]; 'x-permission'?: Record<string, unknown>; summary?: string; requestBody?: unknown };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /**
@@ -132,6 +134,20 @@ describe('OpenAPI page generated from the route schemas', async () => {
     expect(op('post', '/sys/login')['x-permission']).toEqual({ public: true });
     expect(op('get', '/sys/user/list')['x-permission']).toEqual({ permission: 'system:user:list' });
     expect(op('get', '/sys/permission/getUserPermissionByToken')['x-permission']).toEqual({ signedIn: true });
+  });
+
+  it('every operation describes its reply: a 200 with a schema (101 for a socket), except the routes still AWAITING_FLOW', () => {
+    const awaiting = new Set(AWAITING_FLOW);
+    const described = (response: Response | undefined) => Object.values(response?.content ?? {}).some((c) => c.schema && Object.keys(c.schema).length > 0);
+    const undescribed = operations(doc)
+      .map(({ path, method, op: o }) => ({ key: `${method.toUpperCase()} ${path.slice(t.config.apiBase.length).replace(/\{(\w+)\}/g, ':$1').replace(/\{\*\}$/, '*')}`, o }))
+      .filter(({ key, o }) => !awaiting.has(key) && !described(o.responses?.['200'] ?? o.responses?.['101']))
+      .map(({ key }) => key);
+    expect(undescribed).toEqual([]);
+    const login = op('post', '/sys/login').responses!['200'].content!['application/json'].schema!;
+    expect(JSON.stringify(login)).toContain('sysAllDictItems');
+    expect(JSON.stringify(login)).not.toContain('password');
+    expect(op('get', '/sys/common/static/{*}').responses!['200'].content!['application/octet-stream']).toBeDefined();
   });
 
   it('in production only a signed-in administrator sees it (header, or ?token= kept in a cookie)', async () => {

@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { SYSTEM_TITLE } from '@sbwq/contracts';
 import type { Config } from '../config.ts';
 import { declaredAccess, tokenOf } from '../access/access.ts';
 import { decodeComponent } from '../http/uri.ts';
 
 const DOC_COOKIE = 'sbwq_doc_token';
+
+/** The page and its files are text or bytes, the document itself is free-form JSON: written as it is. */
+const docsReply = z.unknown().describe('接口文档页面、其静态文件或 OpenAPI 文档');
 
 export const docPrefix = (config: Config) => `${config.apiBase}/doc`;
 
@@ -48,10 +52,12 @@ const withAccess: typeof jsonSchemaTransform = (document) => {
 
 export async function installDocs(app: FastifyInstance, config: Config) {
   const prefix = docPrefix(config);
-  // The doc plugin's own routes get their access declaration here: open in development, admins in production.
+  // The doc plugin's own routes get their access declaration here: open in development, admins in
+  // production; they are the special route `docs`, answering a page, its files or the document itself.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(prefix)) {
-      route.config = { ...route.config, ...(config.production ? { adminOnly: true } : { public: true }) };
+      route.config = { ...route.config, special: 'docs', ...(config.production ? { adminOnly: true } : { public: true }) };
+      route.schema = { ...route.schema, response: { 200: docsReply } };
     }
   });
   await app.register(fastifySwagger, {
@@ -61,6 +67,8 @@ export async function installDocs(app: FastifyInstance, config: Config) {
       security: [{ token: [] }],
     },
     transform: withAccess,
+    // A recursive reply (a tree) names its node schema with `.meta({ id })`; the components hold it.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: prefix,

@@ -7,6 +7,7 @@ import { Msg, SocketClose } from '@sbwq/contracts';
 import { rows, type Db } from '../db/client.ts';
 import { resolveSession, type SessionPolicy, type SessionUser } from '../auth/session.ts';
 import type { SocketChannel, SocketHub } from './hub.ts';
+import { socketReply } from '../http/route-kinds.ts';
 
 const tags = ['实时消息'];
 /** Tokens are checked again this often; a socket whose session has ended (logout, expiry, frozen user) is closed. */
@@ -99,8 +100,14 @@ export async function socketRoutes(
       websocket: true,
       // Public to the access hook because a browser's WebSocket cannot send X-Access-Token: the token
       // travels as the subprotocol or ?token= and is checked right here, in preValidation and admit().
-      config: { public: true },
-      schema: { tags, summary: '通知 WebSocket', params: z.object({ userId: userIdParam }), querystring: tokenQuery },
+      config: { public: true, special: 'sockets' },
+      schema: {
+        tags,
+        summary: '通知 WebSocket',
+        params: z.object({ userId: userIdParam }),
+        querystring: tokenQuery,
+        response: socketReply('升级为 WebSocket；服务端推送通知 JSON，客户端任何文本都得到心跳回复 {"cmd":"heartcheck","msgTxt":"心跳响应"}'),
+      },
       preValidation: authenticate,
     },
     (socket, request) => {
@@ -118,12 +125,13 @@ export async function socketRoutes(
     {
       websocket: true,
       // Public for the same reason as /websocket: the handler authenticates the token itself.
-      config: { public: true },
+      config: { public: true, special: 'sockets' },
       schema: {
         tags,
         summary: '表格行实时同步 WebSocket',
         params: z.object({ userId: userIdParam, pageId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
         querystring: tokenQuery,
+        response: socketReply('升级为 WebSocket；收发 update_vxe_table 消息，只转发给发送者自己的其他表格连接'),
       },
       preValidation: authenticate,
     },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Msg } from '@sbwq/contracts';
+import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { fail } from '../http/envelope.ts';
 
@@ -22,7 +23,7 @@ function appConfigScript(config: Config): string {
  */
 export async function installWeb(app: FastifyInstance, config: Config) {
   const script = appConfigScript(config);
-  app.get('/app-config.js', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+  app.get('/app-config.js', { config: { public: true, special: 'web' }, schema: { hide: true, response: { 200: z.string().describe('JavaScript：window 上的运行配置') } } }, async (_request, reply) =>
     reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
   );
 

@@ -11,6 +11,8 @@ import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD
 import type { AppDeps } from '../../../platform/deps.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { fileReply } from '../../../platform/http/route-kinds.ts';
 import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload, visibleFileNames } from '../../core/files/file-info.service.ts';
 import { checkBizLink, FileBizMsg } from './file-info.biz.ts';
 import { FILE_TYPE_VALUES } from '../../core/files/attachments.ts';
@@ -32,11 +34,12 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/sys/common/upload',
     {
-      config: { signedIn: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { signedIn: true, special: 'files', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['文件'],
         summary: '上传文件（JPG/JPEG/PNG/PDF，≤10MB）',
         description: '表单字段 file，以及 biz（业务目录，默认 temp）或 isup=1；可选 fileType（字典 file_type）、bizType（rights_right / rights_org / rights_bank）与 bizId（须为本人可见的记录）。message 为文件路径，result 为 {fileName, filePath, fileSize}。',
+        response: { 200: envelopeSchema(z.object({ fileName: z.string(), filePath: z.string(), fileSize: z.number() })) },
       },
     },
     async (request) => {
@@ -83,12 +86,13 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     FILE_NAMES_PATH,
     {
-      config: { signedIn: true },
+      config: { signedIn: true, special: 'files' },
       schema: {
         tags: ['文件'],
         summary: '已上传文件的原文件名',
         description: `paths：逗号分隔的文件路径（最多 ${MAX_FILE_NAMES} 个）。result 为 { 路径: 上传时的文件名 }，只含当前用户可读取的文件。`,
         querystring: z.object({ paths: z.string({ error: '缺少文件路径' }).max(MAX_FILE_NAMES * 120, '文件路径过多') }),
+        response: { 200: envelopeSchema(z.record(z.string(), z.string())) },
       },
     },
     async (request) => {
@@ -102,7 +106,15 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   // `token` query or the HttpOnly cookie set at login; then only files the user may see.
   r.get(
     '/sys/common/static/*',
-    { config: { public: true }, schema: { tags: ['文件'], summary: '读取已上传的文件', description: '需登录，且只能读取本机构或本人上传的文件（协会工作人员可读全部）。' } },
+    {
+      config: { public: true, special: 'files' },
+      schema: {
+        tags: ['文件'],
+        summary: '读取已上传的文件',
+        description: '需登录，且只能读取本机构或本人上传的文件（协会工作人员可读全部）。',
+        response: { 200: fileReply('文件内容（JPG/PNG/PDF，Content-Type 为文件的类型）') },
+      },
+    },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const token = staticToken(request);
       if (!token) return reply.status(401).send(fail('未授权，请重新登录', 401));
@@ -127,8 +139,14 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   r.route({
     method: ['GET', 'POST', 'DELETE'],
     url: '/rights/sbFileInfo/deleteFileFetch',
-    config: { signedIn: true },
-    schema: { tags: ['文件'], summary: '删除已上传的文件', description: `只能删除本人上传的文件，或由有 ${FilePerm.delete} 权限的人删除其可见的文件。`, querystring: z.object({ fileUrl: z.string().min(1).max(500) }) },
+    config: { signedIn: true, special: 'files' },
+    schema: {
+      tags: ['文件'],
+      summary: '删除已上传的文件',
+      description: `只能删除本人上传的文件，或由有 ${FilePerm.delete} 权限的人删除其可见的文件。`,
+      querystring: z.object({ fileUrl: z.string().min(1).max(500) }),
+      response: { 200: envelopeSchema(z.null()) },
+    },
     handler: async (request) => {
       const relative = request.query.fileUrl.replace(/^.*\/sys\/common\/static\//, '').replace(/^\/+/, '');
       await deleteVisibleFile(db, request.user!, relative);

@@ -9,6 +9,8 @@ import { clientOf, writeLoginLog } from '../log/log.service.ts';
 import { issueCaptcha } from './captcha.service.ts';
 import { login } from './auth.service.ts';
 import { staticCookie } from '../../../platform/storage/static-cookie.ts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { loginReply } from './auth.replies.ts';
 
 const tags = ['登录与会话'];
 
@@ -19,12 +21,13 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/sys/randomImage/:key',
     {
-      config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { public: true, special: 'auth', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: '获取登录验证码图片',
         description: '为客户端选定的 key 生成 4 位验证码，120 秒内有效，只能使用一次；answer result 为 data URL。',
         params: z.object({ key: z.string().min(1).max(64) }),
+        response: { 200: envelopeSchema(z.string().describe('验证码图片的 data URL')) },
       },
     },
     async (request) => ok(await issueCaptcha(db, request.params.key)),
@@ -33,12 +36,13 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/sys/login',
     {
-      config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { public: true, special: 'auth', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: '账号密码登录',
         description: '成功时 code 为 200，result 含 token、userInfo、departs、multi_depart、sysAllDictItems。同一账号或地址连续失败 3 次后需要验证码，账号连续失败 5 次锁定 10 分钟。',
         body: loginBody,
+        response: { 200: envelopeSchema(loginReply) },
       },
     },
     async (request, reply) => {
@@ -51,8 +55,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   r.route({
     method: ['GET', 'POST'],
     url: '/sys/logout',
-    config: { public: true },
-    schema: { tags, summary: '退出登录', description: '吊销请求头 X-Access-Token 中的会话；令牌已失效时也返回成功。' },
+    config: { public: true, special: 'auth' },
+    schema: { tags, summary: '退出登录', description: '吊销请求头 X-Access-Token 中的会话；令牌已失效时也返回成功。', response: { 200: envelopeSchema(z.null()) } },
     handler: async (request, reply) => {
       reply.header('set-cookie', staticCookie(deps.config.apiBase, null, 0));
       const user = request.user;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * The routes that are neither a standard resource route (`registerResource`, `config.kind = 'resource'`)
+ * nor a flow action (`registerFlow`, `config.kind = 'flow'`), each with the reason it is written by
+ * hand. The README's architecture section lists them; a test fails on a route that is none of these.
+ */
+export const SPECIAL_ROUTES = {
+  auth: '登录、验证码与退出：会话在这里产生和结束',
+  sockets: 'WebSocket：升级为长连接后收发消息',
+  files: '文件上传、下载与静态文件：请求或回复是文件本身',
+  statistics: '首页统计：跨多个资源的汇总数字',
+  docs: '接口文档页与 OpenAPI 文档',
+  web: '前端页面的运行配置脚本',
+} as const;
+
+export type SpecialRoute = keyof typeof SPECIAL_ROUTES;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** why this route is written by hand (one of SPECIAL_ROUTES); a resource or flow route says `kind` instead */
+    special?: SpecialRoute;
+  }
+}
+
+/** The bytes of a file (a download, a template, a stored upload), not a JSON envelope. */
+export const fileReply = (description: string) => ({
+  description,
+  content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+});
+
+/** A WebSocket route answers the upgrade (101); the messages that follow are described on the route. */
+export const socketReply = (description: string) => ({ 101: z.null().describe(description) });
