@@ -14,6 +14,7 @@ export * from './system/depart.ts';
 export * from './system/position.ts';
 export * from './system/tenant.ts';
 export * from './system/announcement.ts';
+export * from './system/address-list.ts';
 export * from './rights/credit-code.ts';
 export * from './rights/common.ts';
 export * from './rights/org.ts';

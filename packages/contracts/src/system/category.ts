@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './dict.ts';
+import { auditShape, idField } from './dict.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /** 分类字典 (sys_category, JEECG-API §4.5): a tree whose root pid is "0" and whose codes grow a segment per level. */
@@ -32,29 +32,33 @@ export const categoryEditBody = z.object({ id: idField, pid, name, code: z.strin
 export type CategoryAddBody = z.infer<typeof categoryAddBody>;
 export type CategoryEditBody = z.infer<typeof categoryEditBody>;
 
-export type CategoryRecord = {
-  id: string;
-  pid: string;
-  name: string;
-  code: string;
-  hasChild: '0' | '1';
-  sysOrgCode: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const categoryRecordSchema = z.object({
+  id: z.string(),
+  pid: z.string(),
+  name: z.string(),
+  code: z.string(),
+  hasChild: z.enum(['0', '1']),
+  sysOrgCode: z.string().nullable(),
+  ...auditShape,
+});
+export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 
-/** Node of the picker calls loadTreeRoot / loadTreeChildren / loadTreeData. */
-export type CategoryTreeNode = {
-  key: string;
-  title: string;
-  value: string;
-  code: string;
-  parentId: string;
-  isLeaf: boolean;
-  children?: CategoryTreeNode[];
+const treeNodeShape = {
+  key: z.string(),
+  title: z.string(),
+  value: z.string(),
+  code: z.string(),
+  parentId: z.string(),
+  isLeaf: z.boolean(),
 };
+/** Node of the picker calls loadTreeRoot / loadTreeChildren / loadTreeData; loadTreeData nests the children. */
+export type CategoryTreeNode = z.infer<z.ZodObject<typeof treeNodeShape>> & { children?: CategoryTreeNode[] };
+export const categoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = z.object({
+  ...treeNodeShape,
+  get children() {
+    return z.array(categoryTreeNodeSchema).optional();
+  },
+});
 
 export const CategoryPerm = permCodes('system:category', ['list', 'add', 'edit', 'delete']);
 

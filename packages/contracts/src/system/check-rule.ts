@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './dict.ts';
+import { auditShape, idField } from './dict.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /** 校验规则 (sys_check_rule) and the duplicate check (JEECG-API §5.4, spec §7 Checks). */
@@ -96,28 +96,27 @@ export const checkRuleEditBody = z.object({ id: idField, ...fields });
 export type CheckRuleAddBody = z.infer<typeof checkRuleAddBody>;
 export type CheckRuleEditBody = z.infer<typeof checkRuleEditBody>;
 
-export type CheckRuleRecord = {
-  id: string;
-  ruleName: string;
-  ruleCode: string;
-  ruleJson: string;
-  ruleDescription: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const checkRuleRecordSchema = z.object({
+  id: z.string(),
+  ruleName: z.string(),
+  ruleCode: z.string(),
+  ruleJson: z.string(),
+  ruleDescription: z.string().nullable(),
+  ...auditShape,
+});
+export type CheckRuleRecord = z.infer<typeof checkRuleRecordSchema>;
 
 /** Result of a failed checkByCode, exactly as JeecgBoot's (beginIndex/endIndex only for a `digits: N` rule). */
-export type CheckFailure = {
-  digits: string;
-  pattern: string;
-  message: string;
-  checkValue: string;
-  passed: false;
-  beginIndex?: number;
-  endIndex?: number;
-};
+export const checkFailureSchema = z.object({
+  digits: z.string(),
+  pattern: z.string(),
+  message: z.string(),
+  beginIndex: z.number().optional(),
+  endIndex: z.number().optional(),
+  checkValue: z.string(),
+  passed: z.literal(false),
+});
+export type CheckFailure = z.infer<typeof checkFailureSchema>;
 
 export const checkByCodeQuery = z.object({
   ruleCode: z.string({ error: CheckMsg.codeMissing }).max(100),

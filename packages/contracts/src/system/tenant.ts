@@ -28,16 +28,17 @@ export const tenantBody = z.object({
 export type TenantBody = z.infer<typeof tenantBody>;
 
 /** A tenant (sys_tenant) as lists answer it; `status_dictText` from dictionary tenant_status. */
-export type TenantRecord = {
-  id: number;
-  name: string;
-  beginDate: string | null;
-  endDate: string | null;
-  status: number;
-  status_dictText?: string;
-  createBy: string | null;
-  createTime: string | null;
-};
+export const tenantRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  beginDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  status: z.number(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  status_dictText: z.string().optional(),
+});
+export type TenantRecord = z.infer<typeof tenantRecordSchema>;
 
 export const TenantPerm = permCodes('system:tenant', ['list', 'add', 'edit', 'delete']);
 

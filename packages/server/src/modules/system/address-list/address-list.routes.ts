@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddressPerm, Msg } from '@sbwq/contracts';
+import { addressEntrySchema, AddressPerm, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { envelopeSchema, pageSchema } from '../../../platform/http/reply-schema.ts';
 import { addressPage } from './address-list.service.ts';
 
 /** 通讯录: a read-only directory of active users by department (JeecgBoot queryByOrgCodeForAddressList). */
@@ -25,6 +26,7 @@ export async function addressListRoutes(app: FastifyInstance, deps: AppDeps) {
           pageSize: z.coerce.number().int().min(1).max(200).default(10),
           _t: z.string().optional(),
         }),
+        response: { 200: envelopeSchema(pageSchema(addressEntrySchema)) },
       },
     },
     async (request) => ok(await addressPage(deps.db, request.query), Msg.ok, 200),

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkByCodeQuery, CheckMsg, checkRuleResource, DictMsg, Msg } from '@sbwq/contracts';
 import { fail, ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import * as service from './check-rule.service.ts';
 
 const tags = ['校验规则'];
@@ -22,6 +24,7 @@ export async function checkRuleRoutes(app: FastifyInstance, deps: AppDeps) {
         description:
           '规则依次执行：digits 为 "*" 时校验整个值，为 N 时校验接下来的 N 个字符。全部通过answer成功；第一条未通过的规则answer失败，message 为其提示，result 为 {digits, pattern, message, beginIndex, endIndex, checkValue, passed:false}。未知编码：该编码不存在。',
         querystring: checkByCodeQuery,
+        response: { 200: envelopeSchema(z.null()) },
       },
     },
     async (request) => {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DictMsg, Msg, TableDictPerm, tableDictResource } from '@sbwq/contracts';
+import { z } from 'zod';
+import { DictMsg, Msg, TableDictPerm, tableDictResource, tableDictSourceSchema } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import * as tables from './table-dict.service.ts';
 import { tableDictSources } from './table-dict.registry.ts';
 
@@ -35,7 +37,7 @@ export async function tableDictRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/tableDict/sources',
     {
       config: { permission: TableDictPerm.list },
-      schema: { tags, summary: '可登记的表、字段与过滤条件', description: '服务端白名单：只有这些表的这些字段可以登记为表字典，凭据类字段永不可选。' },
+      schema: { tags, summary: '可登记的表、字段与过滤条件', description: '服务端白名单：只有这些表的这些字段可以登记为表字典，凭据类字段永不可选。', response: { 200: envelopeSchema(z.array(tableDictSourceSchema)) } },
     },
     async () => ok(tableDictSources(), Msg.ok, 200),
   );

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Msg, tenantId, TenantMsg, tenantResource } from '@sbwq/contracts';
+import { Msg, tenantId, TenantMsg, tenantRecordSchema, tenantResource } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import * as service from './tenant.service.ts';
 
 const tags = ['租户管理'];
@@ -22,6 +23,7 @@ export async function tenantRoutes(app: FastifyInstance, deps: AppDeps) {
         summary: '可选的租户（登录后选择租户用）',
         description: '只返回本人所属（rel_tenant_ids）且启用的租户；管理员返回全部启用租户。',
         querystring: z.object({ ids: z.string().max(2000).optional() }),
+        response: { 200: envelopeSchema(z.array(tenantRecordSchema)) },
       },
     },
     async (request) =>

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * The JeecgBoot envelope around a route's `result`, for the route's `response: { 200 }`. A refusal
+ * (`BizError`) also answers 200, with whatever result it carries, so the failure branch leaves `result`
+ * as it is; only a success must be the declared reply.
+ */
+export const envelopeSchema = (result: z.ZodType) =>
+  z.discriminatedUnion('success', [
+    z.object({ success: z.literal(true), message: z.string(), code: z.number(), result, timestamp: z.number() }),
+    z.object({ success: z.literal(false), message: z.string(), code: z.number(), result: z.unknown(), timestamp: z.number() }),
+  ]);
+
+/** A MyBatis-Plus page of records (JEECG-API §5.8). */
+export const pageSchema = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
