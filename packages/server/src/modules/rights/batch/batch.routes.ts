@@ -24,6 +24,7 @@ import { XLSX_TYPE } from '../../../platform/excel/excel.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { registerResource, type ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import * as service from './batch.service.ts';
+import { visibleBatch } from '../../core/tables/batch-scope.ts';
 import * as flow from './batch-flow.service.ts';
 import * as items from './batch-items.service.ts';
 import * as progress from './batch-progress.service.ts';
@@ -153,7 +154,7 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.get(BatchPath.logList, { config: { permission: BatchPerm.list }, schema: { tags, summary: '批次操作日志（最新的在前）', querystring: batchIdQuery } }, async (request) => {
-    await service.visibleBatch(db, request.user!, request.query.batchId);
+    await visibleBatch(db, request.user!, request.query.batchId);
     return ok(await listLogs(db, request.query.batchId), Msg.ok, 200);
   });
 

@@ -9,7 +9,7 @@ import { registerResource } from '../../../platform/resource/resource-routes.ts'
 import { envelopeSchema, pageSchema } from '../../../platform/http/reply-schema.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { addAnnouncement, announcementWhitelist, deleteAnnouncements, editAnnouncement, findAnnouncement, listAnnouncements } from './announcement.service.ts';
-import { releaseAnnouncement, revokeAnnouncement } from './announcement.delivery.ts';
+import { releaseAnnouncement, revokeAnnouncement } from '../../core/notice/delivery.ts';
 import { announcementSendResource, listByUser, markRead, myAnnouncementSends, readAll, syncNotice } from './announcement.inbox.ts';
 
 const tags = ['系统通告'];
