@@ -10,6 +10,3 @@ export const envelopeSchema = (result: z.ZodType) =>
     z.object({ success: z.literal(true), message: z.string(), code: z.number(), result, timestamp: z.number() }),
     z.object({ success: z.literal(false), message: z.string(), code: z.number(), result: z.unknown(), timestamp: z.number() }),
   ]);
-
-/** A MyBatis-Plus page of records (JEECG-API §5.8). */
-export const pageSchema = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });

@@ -5,8 +5,8 @@ import { newId } from '../../../platform/db/ids.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { splitList } from '../../../platform/http/ids.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import { sanitizeContent } from '../../system/announcement/announcement.html.ts';
-import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
+import { sanitizeContent } from './announcement.html.ts';
+import { sysAnnouncement } from './announcement.table.ts';
 import type { Actor, Row } from '../../system/announcement/announcement.shared.ts';
 
 // Delivery fan-out: releasing and revoking an announcement, and the system notices other modules send.

@@ -4,7 +4,7 @@ import { AuditStatus, RightsMsg } from '@sbwq/contracts';
 import { RoleId } from '../../../test/harness.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { connect, listenLocal } from '../../../platform/socket/socket.testkit.ts';
-import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { certifiedOrg, rightsRig, submittedOrg } from '../shared/test-fixtures.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';

@@ -7,7 +7,7 @@ import { storeUpload, type FileKind } from '../../../platform/storage/storage.ts
 import { addAnnouncement } from '../../system/announcement/announcement.service.ts';
 import { publishNotice, releaseAnnouncement } from '../../core/notice/delivery.ts';
 import { markRead } from '../../system/announcement/announcement.inbox.ts';
-import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 import { sysPosition } from '../../system/position/position.table.ts';
 import { sysUser } from '../../system/user/user.table.ts';
 import { rightsBankAccount } from '../../core/tables/bank.table.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FileKind } from '../../core/files/file-kinds.ts';
 import { ANNOUNCEMENT_BIZ } from '../../core/files/file-info.service.ts';
-import { sysAnnouncement } from './announcement.table.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 
 /** Images of an announcement (linked when it is saved, never named by an upload): titled by the announcement's title. */
 export const announcementFileKind: FileKind = {

@@ -9,8 +9,8 @@ import { splitList } from '../../../platform/http/ids.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../dict/dict.service.ts';
 import { linkAnnouncementImages } from '../../core/files/file-info.service.ts';
-import { sanitizeContent } from './announcement.html.ts';
-import { sysAnnouncement } from './announcement.table.ts';
+import { sanitizeContent } from '../../core/notice/announcement.html.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 import { containsSearch, DICT_FIELDS, senderSearch, toRecord, userColumns, type Actor, type Row } from './announcement.shared.ts';
 import { hideDeliveries } from '../../core/notice/delivery.ts';
 
