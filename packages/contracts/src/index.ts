@@ -16,6 +16,8 @@ export * from './system/position.ts';
 export * from './system/tenant.ts';
 export * from './system/announcement.ts';
 export * from './system/address-list.ts';
+export * from './system/dict-flow.ts';
+export * from './system/announcement-flow.ts';
 export * from './rights/credit-code.ts';
 export * from './rights/common.ts';
 export * from './rights/org.ts';

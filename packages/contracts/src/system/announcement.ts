@@ -232,6 +232,7 @@ export const announcementResource = defineResource<AnnouncementRecord>()({
   basePath: '/sys/annountCement',
   entity: '通告',
   perm: AnnouncementPerm,
+  record: announcementRecordSchema,
   routes: ['list', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: announcementAddBody,
   editBody: announcementEditBody,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { auditShape, idField } from './dict.ts';
+import { defineFlow, pageSchema } from '../flow.ts';
+import { Msg } from '../messages.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /** 分类字典 (sys_category, JEECG-API §4.5): a tree whose root pid is "0" and whose codes grow a segment per level. */
@@ -70,7 +72,51 @@ export const categoryResource = defineResource<CategoryRecord>()({
   basePath: '/sys/category',
   entity: '分类',
   perm: CategoryPerm,
+  record: categoryRecordSchema,
   routes: ['queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: categoryAddBody,
   editBody: categoryEditBody,
+});
+
+const pcode = z.string().max(100).optional().describe('上级分类编码，空或 0 为顶级');
+const treeReply = z.array(categoryTreeNodeSchema);
+
+/**
+ * 分类字典 beyond its standard routes: its list, one level of the tree at a time (`rootList`, paged,
+ * default the roots; `childList`), and the pickers' calls any signed-in user makes.
+ */
+export const categoryFlow = defineFlow<CategoryRecord>()({
+  basePath: '/sys/category',
+  actions: {
+    // the server checks the filters against its whitelist; these are what the screen sends
+    rootList: {
+      path: 'rootList',
+      method: 'GET',
+      permission: CategoryPerm.list,
+      query: z.object({ pid: z.string().max(36).optional(), pageNo: z.coerce.number().optional(), pageSize: z.coerce.number().optional() }).loose(),
+      reply: pageSchema(categoryRecordSchema),
+      done: Msg.querySuccess,
+      summary: '分类分页列表',
+    },
+    childList: {
+      path: 'childList',
+      method: 'GET',
+      permission: CategoryPerm.list,
+      query: z.object({ pid: z.string().max(36).default(CATEGORY_ROOT_PID) }),
+      reply: z.array(categoryRecordSchema),
+      done: Msg.querySuccess,
+      summary: '下级分类列表',
+    },
+    loadTreeRoot: {
+      path: 'loadTreeRoot',
+      method: 'GET',
+      signedIn: true,
+      query: z.object({ async: z.enum(['true', 'false']).default('true'), pcode }),
+      reply: treeReply,
+      summary: '分类选择：顶级节点',
+    },
+    loadTreeChildren: { path: 'loadTreeChildren', method: 'GET', signedIn: true, query: z.object({ pid: z.string().min(1).max(36) }), reply: treeReply, summary: '分类选择：下级节点' },
+    loadTreeData: { path: 'loadTreeData', method: 'GET', signedIn: true, query: z.object({ pcode }), reply: treeReply, summary: '分类选择：整棵树' },
+    loadDictItem: { path: 'loadDictItem', method: 'GET', signedIn: true, query: z.object({ ids: z.string().max(40_000).default('') }), reply: z.array(z.string()), summary: '分类 id 转名称' },
+  },
 });

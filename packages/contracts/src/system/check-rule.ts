@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditShape, idField } from './dict.ts';
+import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /** 校验规则 (sys_check_rule) and the duplicate check (JEECG-API §5.4, spec §7 Checks). */
@@ -137,7 +138,24 @@ export const checkRuleResource = defineResource<CheckRuleRecord>()({
   basePath: '/sys/checkRule',
   entity: '校验规则',
   perm: CheckRulePerm,
+  record: checkRuleRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: checkRuleAddBody,
   editBody: checkRuleEditBody,
+});
+
+/** A value checked against a rule; a failure answers success false with the failing rule as result (`CheckFailure`). */
+export const checkRuleFlow = defineFlow<CheckRuleRecord>()({
+  basePath: '/sys/checkRule',
+  actions: {
+    checkByCode: { path: 'checkByCode', method: 'GET', signedIn: true, query: checkByCodeQuery, reply: z.null(), summary: '按校验规则编码校验一个值' },
+  },
+});
+
+/** The duplicate check of the forms (spec §7 Checks): the answer's message says whether the value is free. */
+export const duplicateFlow = defineFlow()({
+  basePath: '/sys/duplicate',
+  actions: {
+    check: { path: 'check', method: 'GET', signedIn: true, query: duplicateCheckQuery, reply: z.null(), summary: '校验某字段的值是否已被占用' },
+  },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditShape, idField, intLike } from './dict.ts';
+import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /** 填值规则 (sys_fill_rule): named code generators `prefix + date + sequence`; no class or script can be named. */
@@ -87,7 +88,24 @@ export const fillRuleResource = defineResource<FillRuleRecord>()({
   basePath: '/sys/fillRule',
   entity: '填值规则',
   perm: FillRulePerm,
+  record: fillRuleRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: fillRuleAddBody,
   editBody: fillRuleEditBody,
+});
+
+/** The next number of a rule, what business forms call; a PUT's body (form data) is ignored. */
+export const fillRuleFlow = defineFlow<FillRuleRecord>()({
+  basePath: '/sys/fillRule',
+  actions: {
+    executeRuleByCode: {
+      path: 'executeRuleByCode/:ruleCode',
+      method: 'GET',
+      alsoMethods: ['PUT'],
+      signedIn: true,
+      params: z.object({ ruleCode: z.string().min(1).max(64) }),
+      reply: z.string(),
+      summary: '按规则编码生成下一个编号',
+    },
+  },
 });

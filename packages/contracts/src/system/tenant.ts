@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 export const TenantMsg = {
@@ -47,7 +48,16 @@ export const tenantResource = defineResource<TenantRecord>()({
   basePath: '/sys/tenant',
   entity: '租户',
   perm: TenantPerm,
+  record: tenantRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: tenantBody,
   editMethods: ['PUT', 'POST'],
+});
+
+/** The tenants the caller may choose after login (JEECG-API §4.5). */
+export const tenantFlow = defineFlow<TenantRecord>()({
+  basePath: '/sys/tenant',
+  actions: {
+    queryList: { path: 'queryList', method: 'GET', signedIn: true, query: z.object({ ids: z.string().max(2000).optional() }), reply: z.array(tenantRecordSchema), summary: '可选的租户（登录后选择租户用）' },
+  },
 });
