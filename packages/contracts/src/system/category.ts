@@ -55,12 +55,11 @@ const treeNodeShape = {
 };
 /** Node of the picker calls loadTreeRoot / loadTreeChildren / loadTreeData; loadTreeData nests the children. */
 export type CategoryTreeNode = z.infer<z.ZodObject<typeof treeNodeShape>> & { children?: CategoryTreeNode[] };
-export const categoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = z.object({
-  ...treeNodeShape,
-  get children() {
-    return z.array(categoryTreeNodeSchema).optional();
-  },
-});
+/**
+ * The nested children are nodes too (the service builds each with the same fields); the schema passes
+ * them on as they are, since the OpenAPI generator cannot write a schema that refers to itself.
+ */
+export const categoryTreeNodeSchema = z.object({ ...treeNodeShape, children: z.array(z.custom<CategoryTreeNode>()).optional() });
 
 export const CategoryPerm = permCodes('system:category', ['list', 'add', 'edit', 'delete']);
 
