@@ -30,11 +30,7 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       getDictItems: (_c, input) => dicts.items(input.dictCode),
       queryAllDictItems: () => dicts.allItems(),
       refleshCache: () => dicts.invalidate().then(() => null),
-      loadDictItem: (_c, input) =>
-        dicts.textsOf(
-          input.dictCode,
-          input.key.split(',').filter((k) => k !== ''),
-        ),
+      loadDictItem: (_c, input) => dicts.textsOf(input.dictCode, input.key.split(',').filter((k) => k !== '')),
       loadDict: (_c, input) => dicts.search(input.dictCode, input.keyword),
       getDictText: (_c, input) => dicts.textOf(input.dictCode, input.key),
       treeList: (c, input) => admin.dictTreeList(c.db, input.dictName),
