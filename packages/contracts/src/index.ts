@@ -2,6 +2,7 @@ export * from './envelope.ts';
 export * from './messages.ts';
 export * from './constants.ts';
 export * from './resource.ts';
+export * from './same-type.ts';
 export * from './flow.ts';
 export * from './system/auth.ts';
 export * from './system/user.ts';
