@@ -24,6 +24,10 @@ type ActionCore<Rec, S extends string> = {
   path: string;
   /** default POST; a GET is a query (its input is `query`) */
   method?: FlowMethod;
+  /** other methods the route answers as well (JeecgBoot's clients send either); the web sends `method` */
+  alsoMethods?: readonly FlowMethod[];
+  /** the path's own parameters (`getDictItems/:dictCode`), part of the caller's input */
+  params?: z.ZodType;
   /** the JSON body (POST/PUT) */
   body?: z.ZodType;
   /** the query string (GET/DELETE, or beside a multipart upload) */
@@ -104,6 +108,18 @@ export const actionUrl = (flow: Pick<FlowDecl, 'basePath'>, action: Pick<FlowAct
 /** The method of an action (POST unless declared). */
 export const actionMethod = (action: Pick<FlowActionDecl, 'method'>): FlowMethod => action.method ?? 'POST';
 
+/** The path of an action with its parameters filled in from the input, and the rest of the input. */
+export function fillPath(path: string, input: unknown): { url: string; rest: unknown } {
+  if (!path.includes('/:')) return { url: path, rest: input };
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const url = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { url, rest };
+}
+
 /** Whether the record's state allows the action (an action without a state rule always does). */
 export function inStateFor(flow: Pick<FlowDecl, 'stateField'>, action: Pick<FlowActionDecl, 'from'>, record: object): boolean {
   if (!action.from) return true;
@@ -143,8 +159,9 @@ export function offeredInState<Rec extends object>(flow: Pick<FlowDecl, 'stateFi
 
 /** The `result` type of an action (z.output of its reply, or the file's bytes). */
 export type ActionReply<A> = A extends { reply: infer R } ? (R extends z.ZodType ? z.output<R> : Blob) : never;
-/** What an action's caller sends: its body, or its query for a GET / DELETE. */
-export type ActionInput<A> = A extends { body: infer B extends z.ZodType } ? z.input<B> : A extends { query: infer Q extends z.ZodType } ? z.input<Q> : void;
+type OwnInput<A> = A extends { body: infer B extends z.ZodType } ? z.input<B> : A extends { query: infer Q extends z.ZodType } ? z.input<Q> : void;
+/** What an action's caller sends: its path's parameters, and its body, or its query for a GET / DELETE. */
+export type ActionInput<A> = A extends { params: infer P extends z.ZodType } ? z.input<P> & ([OwnInput<A>] extends [void] ? unknown : OwnInput<A>) : OwnInput<A>;
 
 /** A MyBatis-Plus page of records (JEECG-API §5.8), as a reply schema. */
 export const pageSchema = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });

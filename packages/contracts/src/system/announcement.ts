@@ -146,70 +146,81 @@ export const announcementEditBody = z.object({ id: z.string({ error: '缺少ID' 
 export type AnnouncementAddBody = z.infer<typeof announcementAddBody>;
 export type AnnouncementEditBody = z.infer<typeof announcementEditBody>;
 
+const dictText = z.string().optional();
+const priority = z.enum(PRIORITIES).nullable();
+const msgCategory = z.enum(MSG_CATEGORIES);
+const openType = z.enum(OPEN_TYPES).nullable();
+/** 发布人: the name of the user `sender` names (系统 for the server's own notices) */
+const senderName = z.string().nullable().optional();
+
 /** A sys_announcement row as the API answers it (dates `YYYY-MM-DD HH:mm:ss`, GMT+8). */
-export type AnnouncementRecord = {
-  id: string;
-  titile: string;
-  msgContent: string | null;
-  msgAbstract: string | null;
-  startTime: string | null;
-  endTime: string | null;
+export const announcementRecordSchema = z.object({
+  id: z.string(),
+  titile: z.string(),
+  msgContent: z.string().nullable(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
   /** 发布人's account name (JeecgBoot keeps the username here) */
-  sender: string | null;
-  /** 发布人: the name of the user `sender` names (系统 for the server's own notices) */
-  senderName?: string | null;
-  priority: Priority | null;
-  msgCategory: '1' | '2';
-  msgType: 'USER' | 'ALL' | null;
-  sendStatus: '0' | '1' | '2';
-  sendTime: string | null;
-  cancelTime: string | null;
-  delFlag: '0' | '1';
-  busType: string | null;
-  busId: string | null;
-  openType: 'component' | 'url' | null;
-  openPage: string | null;
-  userIds: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
+  sender: z.string().nullable(),
+  priority,
+  msgCategory,
+  msgType: z.enum(MSG_TYPES).nullable(),
+  sendStatus: z.enum(['0', '1', '2']),
+  sendTime: z.string().nullable(),
+  cancelTime: z.string().nullable(),
+  delFlag: z.enum(['0', '1']),
+  busType: z.string().nullable(),
+  busId: z.string().nullable(),
+  openType,
+  openPage: z.string().nullable(),
+  /** a manager's answers only; null for a user's */
+  userIds: z.string().nullable(),
+  msgAbstract: z.string().nullable(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+  senderName,
   /** list only */
-  priority_dictText?: string;
-  msgCategory_dictText?: string;
-  msgType_dictText?: string;
-  sendStatus_dictText?: string;
-};
+  priority_dictText: dictText,
+  msgCategory_dictText: dictText,
+  msgType_dictText: dictText,
+  sendStatus_dictText: dictText,
+});
+export type AnnouncementRecord = z.infer<typeof announcementRecordSchema>;
 
 /** GET /sys/annountCement/listByUser */
-export type ListByUserResult = {
-  anntMsgList: AnnouncementRecord[];
-  anntMsgTotal: number;
-  sysMsgList: AnnouncementRecord[];
-  sysMsgTotal: number;
-};
+export const listByUserResultSchema = z.object({
+  anntMsgList: z.array(announcementRecordSchema),
+  anntMsgTotal: z.number(),
+  sysMsgList: z.array(announcementRecordSchema),
+  sysMsgTotal: z.number(),
+});
+export type ListByUserResult = z.infer<typeof listByUserResultSchema>;
 
 /** A row of GET /sys/sysAnnouncementSend/getMyAnnouncementSend (id is the send row's). */
-export type MyAnnouncementSendRecord = {
-  id: string;
-  anntId: string;
-  userId: string;
-  titile: string;
-  msgContent: string | null;
+export const myAnnouncementSendRecordSchema = z.object({
+  id: z.string(),
+  anntId: z.string(),
+  userId: z.string(),
+  titile: z.string(),
+  msgContent: z.string().nullable(),
   /** 发布人's account name (JeecgBoot keeps the username here) */
-  sender: string | null;
-  /** 发布人: the name of the user `sender` names (系统 for the server's own notices) */
-  senderName?: string | null;
-  priority: Priority | null;
-  readFlag: '0' | '1';
-  sendTime: string | null;
-  msgCategory: '1' | '2';
-  busId: string | null;
-  busType: string | null;
-  openType: 'component' | 'url' | null;
-  openPage: string | null;
-  msgAbstract: string | null;
-};
+  sender: z.string().nullable(),
+  senderName,
+  priority,
+  readFlag: z.enum(['0', '1']),
+  sendTime: z.string().nullable(),
+  msgCategory,
+  busId: z.string().nullable(),
+  busType: z.string().nullable(),
+  openType,
+  openPage: z.string().nullable(),
+  msgAbstract: z.string().nullable(),
+  priority_dictText: dictText,
+  msgCategory_dictText: dictText,
+});
+export type MyAnnouncementSendRecord = z.infer<typeof myAnnouncementSendRecordSchema>;
 
 export const AnnouncementPerm = permCodes('system:announcement', ['list', 'add', 'edit', 'delete', 'release']);
 
@@ -221,6 +232,7 @@ export const announcementResource = defineResource<AnnouncementRecord>()({
   basePath: '/sys/annountCement',
   entity: '通告',
   perm: AnnouncementPerm,
+  record: announcementRecordSchema,
   routes: ['list', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: announcementAddBody,
   editBody: announcementEditBody,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idField } from './dict.ts';
+import { auditShape, idField } from './dict.ts';
+import { defineFlow, pageSchema } from '../flow.ts';
+import { Msg } from '../messages.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /** 分类字典 (sys_category, JEECG-API §4.5): a tree whose root pid is "0" and whose codes grow a segment per level. */
@@ -32,29 +34,32 @@ export const categoryEditBody = z.object({ id: idField, pid, name, code: z.strin
 export type CategoryAddBody = z.infer<typeof categoryAddBody>;
 export type CategoryEditBody = z.infer<typeof categoryEditBody>;
 
-export type CategoryRecord = {
-  id: string;
-  pid: string;
-  name: string;
-  code: string;
-  hasChild: '0' | '1';
-  sysOrgCode: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const categoryRecordSchema = z.object({
+  id: z.string(),
+  pid: z.string(),
+  name: z.string(),
+  code: z.string(),
+  hasChild: z.enum(['0', '1']),
+  sysOrgCode: z.string().nullable(),
+  ...auditShape,
+});
+export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 
-/** Node of the picker calls loadTreeRoot / loadTreeChildren / loadTreeData. */
-export type CategoryTreeNode = {
-  key: string;
-  title: string;
-  value: string;
-  code: string;
-  parentId: string;
-  isLeaf: boolean;
-  children?: CategoryTreeNode[];
+const treeNodeShape = {
+  key: z.string(),
+  title: z.string(),
+  value: z.string(),
+  code: z.string(),
+  parentId: z.string(),
+  isLeaf: z.boolean(),
 };
+/** Node of the picker calls loadTreeRoot / loadTreeChildren / loadTreeData; loadTreeData nests the children. */
+export type CategoryTreeNode = z.infer<z.ZodObject<typeof treeNodeShape>> & { children?: CategoryTreeNode[] };
+/**
+ * The nested children are nodes too (the service builds each with the same fields); the schema passes
+ * them on as they are, since the OpenAPI generator cannot write a schema that refers to itself.
+ */
+export const categoryTreeNodeSchema = z.object({ ...treeNodeShape, children: z.array(z.custom<CategoryTreeNode>()).optional() });
 
 export const CategoryPerm = permCodes('system:category', ['list', 'add', 'edit', 'delete']);
 
@@ -66,7 +71,51 @@ export const categoryResource = defineResource<CategoryRecord>()({
   basePath: '/sys/category',
   entity: '分类',
   perm: CategoryPerm,
+  record: categoryRecordSchema,
   routes: ['queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: categoryAddBody,
   editBody: categoryEditBody,
+});
+
+const pcode = z.string().max(100).optional().describe('上级分类编码，空或 0 为顶级');
+const treeReply = z.array(categoryTreeNodeSchema);
+
+/**
+ * 分类字典 beyond its standard routes: its list, one level of the tree at a time (`rootList`, paged,
+ * default the roots; `childList`), and the pickers' calls any signed-in user makes.
+ */
+export const categoryFlow = defineFlow<CategoryRecord>()({
+  basePath: '/sys/category',
+  actions: {
+    // the server checks the filters against its whitelist; these are what the screen sends
+    rootList: {
+      path: 'rootList',
+      method: 'GET',
+      permission: CategoryPerm.list,
+      query: z.object({ pid: z.string().max(36).optional(), pageNo: z.coerce.number().optional(), pageSize: z.coerce.number().optional() }).loose(),
+      reply: pageSchema(categoryRecordSchema),
+      done: Msg.querySuccess,
+      summary: '分类分页列表',
+    },
+    childList: {
+      path: 'childList',
+      method: 'GET',
+      permission: CategoryPerm.list,
+      query: z.object({ pid: z.string().max(36).default(CATEGORY_ROOT_PID) }),
+      reply: z.array(categoryRecordSchema),
+      done: Msg.querySuccess,
+      summary: '下级分类列表',
+    },
+    loadTreeRoot: {
+      path: 'loadTreeRoot',
+      method: 'GET',
+      signedIn: true,
+      query: z.object({ async: z.enum(['true', 'false']).default('true'), pcode }),
+      reply: treeReply,
+      summary: '分类选择：顶级节点',
+    },
+    loadTreeChildren: { path: 'loadTreeChildren', method: 'GET', signedIn: true, query: z.object({ pid: z.string().min(1).max(36) }), reply: treeReply, summary: '分类选择：下级节点' },
+    loadTreeData: { path: 'loadTreeData', method: 'GET', signedIn: true, query: z.object({ pcode }), reply: treeReply, summary: '分类选择：整棵树' },
+    loadDictItem: { path: 'loadDictItem', method: 'GET', signedIn: true, query: z.object({ ids: z.string().max(40_000).default('') }), reply: z.array(z.string()), summary: '分类 id 转名称' },
+  },
 });

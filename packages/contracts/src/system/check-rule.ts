@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField } from './dict.ts';
+import { auditShape, idField } from './dict.ts';
+import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /** 校验规则 (sys_check_rule) and the duplicate check (JEECG-API §5.4, spec §7 Checks). */
@@ -96,28 +97,27 @@ export const checkRuleEditBody = z.object({ id: idField, ...fields });
 export type CheckRuleAddBody = z.infer<typeof checkRuleAddBody>;
 export type CheckRuleEditBody = z.infer<typeof checkRuleEditBody>;
 
-export type CheckRuleRecord = {
-  id: string;
-  ruleName: string;
-  ruleCode: string;
-  ruleJson: string;
-  ruleDescription: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const checkRuleRecordSchema = z.object({
+  id: z.string(),
+  ruleName: z.string(),
+  ruleCode: z.string(),
+  ruleJson: z.string(),
+  ruleDescription: z.string().nullable(),
+  ...auditShape,
+});
+export type CheckRuleRecord = z.infer<typeof checkRuleRecordSchema>;
 
 /** Result of a failed checkByCode, exactly as JeecgBoot's (beginIndex/endIndex only for a `digits: N` rule). */
-export type CheckFailure = {
-  digits: string;
-  pattern: string;
-  message: string;
-  checkValue: string;
-  passed: false;
-  beginIndex?: number;
-  endIndex?: number;
-};
+export const checkFailureSchema = z.object({
+  digits: z.string(),
+  pattern: z.string(),
+  message: z.string(),
+  beginIndex: z.number().optional(),
+  endIndex: z.number().optional(),
+  checkValue: z.string(),
+  passed: z.literal(false),
+});
+export type CheckFailure = z.infer<typeof checkFailureSchema>;
 
 export const checkByCodeQuery = z.object({
   ruleCode: z.string({ error: CheckMsg.codeMissing }).max(100),
@@ -138,7 +138,24 @@ export const checkRuleResource = defineResource<CheckRuleRecord>()({
   basePath: '/sys/checkRule',
   entity: '校验规则',
   perm: CheckRulePerm,
+  record: checkRuleRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: checkRuleAddBody,
   editBody: checkRuleEditBody,
+});
+
+/** A value checked against a rule; a failure answers success false with the failing rule as result (`CheckFailure`). */
+export const checkRuleFlow = defineFlow<CheckRuleRecord>()({
+  basePath: '/sys/checkRule',
+  actions: {
+    checkByCode: { path: 'checkByCode', method: 'GET', signedIn: true, query: checkByCodeQuery, reply: z.null(), summary: '按校验规则编码校验一个值' },
+  },
+});
+
+/** The duplicate check of the forms (spec §7 Checks): the answer's message says whether the value is free. */
+export const duplicateFlow = defineFlow()({
+  basePath: '/sys/duplicate',
+  actions: {
+    check: { path: 'check', method: 'GET', signedIn: true, query: duplicateCheckQuery, reply: z.null(), summary: '校验某字段的值是否已被占用' },
+  },
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
+import type { SameType } from '../same-type.ts';
+import type { DictModel } from './auth.ts';
 
 /** Texts of the dictionary screens and calls (spec §5, JEECG-API §5.3), word for word where JeecgBoot has one. */
 export const DictMsg = {
@@ -147,45 +149,72 @@ export const tableDictEditBody = z.object({ id: idField, ...tableDictFields });
 export type TableDictAddBody = z.infer<typeof tableDictAddBody>;
 export type TableDictEditBody = z.infer<typeof tableDictEditBody>;
 
-type Audit = { createBy: string | null; createTime: string | null; updateBy: string | null; updateTime: string | null };
-
-export type DictRecord = Audit & {
-  id: string;
-  dictName: string;
-  dictCode: string;
-  description: string | null;
-  delFlag: number;
-  type: number;
+/** The audit columns every record answers, dates as JeecgBoot writes them (`YYYY-MM-DD HH:mm:ss`, GMT+8). */
+export const auditShape = {
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
 };
+
+/** One item as the dictionary calls answer it (getDictItems, loadDict, queryAllDictItems). */
+export const dictModelSchema = z.object({ value: z.string(), text: z.string(), title: z.string() });
+true satisfies SameType<z.infer<typeof dictModelSchema>, DictModel>;
+/**
+ * An item of the calls that also read registered table dictionaries (getDictItems, loadDict): a row whose
+ * code column is empty answers a null value, as it is stored.
+ */
+export const dictOptionSchema = dictModelSchema.extend({ value: z.string().nullable() });
+
+export const dictRecordSchema = z.object({
+  id: z.string(),
+  dictName: z.string(),
+  dictCode: z.string(),
+  description: z.string().nullable(),
+  delFlag: z.number(),
+  type: z.number(),
+  ...auditShape,
+});
+export type DictRecord = z.infer<typeof dictRecordSchema>;
 
 /** treeList row (JEECG SysDictTree): the dictionary plus key/title for antd trees. */
-export type DictTreeRecord = DictRecord & { key: string; title: string };
+export const dictTreeRecordSchema = dictRecordSchema.extend({ key: z.string(), title: z.string() });
+export type DictTreeRecord = z.infer<typeof dictTreeRecordSchema>;
 
-export type DictItemRecord = Audit & {
-  id: string;
-  dictId: string;
-  itemText: string;
-  itemValue: string;
-  description: string | null;
-  sortOrder: number;
-  status: number;
-  status_dictText?: string;
-};
+export const dictItemRecordSchema = z.object({
+  id: z.string(),
+  dictId: z.string(),
+  itemText: z.string(),
+  itemValue: z.string(),
+  description: z.string().nullable(),
+  sortOrder: z.number(),
+  status: z.number(),
+  /** list only */
+  status_dictText: z.string().optional(),
+  ...auditShape,
+});
+export type DictItemRecord = z.infer<typeof dictItemRecordSchema>;
 
-export type TableDictRecord = Audit & {
-  id: string;
-  code: string;
-  tableName: string;
-  textField: string;
-  codeField: string;
-  filterKey: string | null;
-  description: string | null;
-  enabled: number;
-};
+export const tableDictRecordSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  tableName: z.string(),
+  textField: z.string(),
+  codeField: z.string(),
+  filterKey: z.string().nullable(),
+  description: z.string().nullable(),
+  enabled: z.number(),
+  ...auditShape,
+});
+export type TableDictRecord = z.infer<typeof tableDictRecordSchema>;
 
 /** What an admin may register: each allowed table, its selectable columns and its fixed filters. */
-export type TableDictSource = { table: string; columns: string[]; filters: { key: string; label: string }[] };
-
+export const tableDictSourceSchema = z.object({
+  table: z.string(),
+  columns: z.array(z.string()),
+  filters: z.array(z.object({ key: z.string(), label: z.string() })),
+});
+export type TableDictSource = z.infer<typeof tableDictSourceSchema>;
 
 /** The read calls every screen makes (getDictItems …) only need a session; these guard the administration. */
 export const DictPerm = permCodes('system:dict', ['list', 'add', 'edit', 'delete', 'recycle', 'deletePhysic']);
@@ -197,6 +226,7 @@ export const dictResource = defineResource<DictRecord>()({
   basePath: '/sys/dict',
   entity: '字典',
   perm: DictPerm,
+  record: dictRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: dictAddBody,
   editBody: dictEditBody,
@@ -207,6 +237,7 @@ export const dictItemResource = defineResource<DictItemRecord>()({
   basePath: '/sys/dictItem',
   entity: '字典项',
   perm: DictItemPerm,
+  record: dictItemRecordSchema,
   routes: ['list', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: dictItemAddBody,
   editBody: dictItemEditBody,
@@ -217,6 +248,7 @@ export const tableDictResource = defineResource<TableDictRecord>()({
   basePath: '/sys/tableDict',
   entity: '表字典登记',
   perm: TableDictPerm,
+  record: tableDictRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: tableDictAddBody,
   editBody: tableDictEditBody,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, intLike } from './dict.ts';
+import { auditShape, idField, intLike } from './dict.ts';
+import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /** 填值规则 (sys_fill_rule): named code generators `prefix + date + sequence`; no class or script can be named. */
@@ -67,20 +68,18 @@ export const fillRuleEditBody = z.object({ id: idField, ...fields }).superRefine
 export type FillRuleAddBody = z.infer<typeof fillRuleAddBody>;
 export type FillRuleEditBody = z.infer<typeof fillRuleEditBody>;
 
-export type FillRuleRecord = {
-  id: string;
-  ruleName: string;
-  ruleCode: string;
-  prefix: string;
-  datePattern: FillDatePattern;
-  seqWidth: number;
-  resetCycle: FillResetCycle;
-  description: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const fillRuleRecordSchema = z.object({
+  id: z.string(),
+  ruleName: z.string(),
+  ruleCode: z.string(),
+  prefix: z.string(),
+  datePattern: z.enum(FILL_DATE_PATTERNS),
+  seqWidth: z.number(),
+  resetCycle: z.enum(FILL_RESET_CYCLES),
+  description: z.string().nullable(),
+  ...auditShape,
+});
+export type FillRuleRecord = z.infer<typeof fillRuleRecordSchema>;
 
 export const FillRulePerm = permCodes('system:fillRule', ['list', 'add', 'edit', 'delete']);
 
@@ -89,7 +88,24 @@ export const fillRuleResource = defineResource<FillRuleRecord>()({
   basePath: '/sys/fillRule',
   entity: '填值规则',
   perm: FillRulePerm,
+  record: fillRuleRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: fillRuleAddBody,
   editBody: fillRuleEditBody,
+});
+
+/** The next number of a rule, what business forms call; a PUT's body (form data) is ignored. */
+export const fillRuleFlow = defineFlow<FillRuleRecord>()({
+  basePath: '/sys/fillRule',
+  actions: {
+    executeRuleByCode: {
+      path: 'executeRuleByCode/:ruleCode',
+      method: 'GET',
+      alsoMethods: ['PUT'],
+      signedIn: true,
+      params: z.object({ ruleCode: z.string().min(1).max(64) }),
+      reply: z.string(),
+      summary: '按规则编码生成下一个编号',
+    },
+  },
 });

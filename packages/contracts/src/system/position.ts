@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
+import { auditShape } from './dict.ts';
 
 export const PositionMsg = {
   codeTaken: '职务编码已存在',
@@ -21,20 +22,18 @@ export type PositionBody = z.infer<typeof positionBody>;
 export type PositionEditBody = z.infer<typeof positionEditBody>;
 
 /** A position (sys_position) as the list and queryById answer it; `postRank_dictText` from dictionary position_rank. */
-export type PositionRecord = {
-  id: string;
-  code: string;
-  name: string;
-  postRank: string | null;
-  postRank_dictText?: string;
-  companyId: string | null;
-  tenantId: number;
-  sysOrgCode: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const positionRecordSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  postRank: z.string().nullable(),
+  companyId: z.string().nullable(),
+  tenantId: z.number(),
+  sysOrgCode: z.string().nullable(),
+  ...auditShape,
+  postRank_dictText: z.string().optional(),
+});
+export type PositionRecord = z.infer<typeof positionRecordSchema>;
 
 export const PositionPerm = permCodes('system:position', ['list', 'add', 'edit', 'delete']);
 
@@ -43,6 +42,7 @@ export const positionResource = defineResource<PositionRecord>()({
   basePath: '/sys/position',
   entity: '职务',
   perm: PositionPerm,
+  record: positionRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: positionBody,
   editBody: positionEditBody,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 export const TenantMsg = {
@@ -28,16 +29,17 @@ export const tenantBody = z.object({
 export type TenantBody = z.infer<typeof tenantBody>;
 
 /** A tenant (sys_tenant) as lists answer it; `status_dictText` from dictionary tenant_status. */
-export type TenantRecord = {
-  id: number;
-  name: string;
-  beginDate: string | null;
-  endDate: string | null;
-  status: number;
-  status_dictText?: string;
-  createBy: string | null;
-  createTime: string | null;
-};
+export const tenantRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  beginDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  status: z.number(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  status_dictText: z.string().optional(),
+});
+export type TenantRecord = z.infer<typeof tenantRecordSchema>;
 
 export const TenantPerm = permCodes('system:tenant', ['list', 'add', 'edit', 'delete']);
 
@@ -46,7 +48,16 @@ export const tenantResource = defineResource<TenantRecord>()({
   basePath: '/sys/tenant',
   entity: '租户',
   perm: TenantPerm,
+  record: tenantRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: tenantBody,
   editMethods: ['PUT', 'POST'],
+});
+
+/** The tenants the caller may choose after login (JEECG-API §4.5). */
+export const tenantFlow = defineFlow<TenantRecord>()({
+  basePath: '/sys/tenant',
+  actions: {
+    queryList: { path: 'queryList', method: 'GET', signedIn: true, query: z.object({ ids: z.string().max(2000).optional() }), reply: z.array(tenantRecordSchema), summary: '可选的租户（登录后选择租户用）' },
+  },
 });

@@ -1,9 +1,9 @@
-import { actionMethod, actionUrl, FILE_REPLY, takesIdOnly, type ActionInput, type ActionReply, type Envelope, type FlowActionDecl, type FlowDecl } from '@sbwq/contracts';
+import { actionMethod, actionUrl, FILE_REPLY, fillPath, takesIdOnly, type ActionInput, type ActionReply, type Envelope, type FlowActionDecl, type FlowDecl } from '@sbwq/contracts';
 import { http, type Query } from './http.ts';
 
 export { availableActions, offeredInState } from '@sbwq/contracts';
 
-type CallOptions = { signal?: AbortSignal; timeoutMs?: number };
+type CallOptions = { signal?: AbortSignal; timeoutMs?: number; silent?: boolean };
 
 /** The typed call of one action: its input from the contract's schema, its answer the declared reply. */
 type ActionCall<A> = A extends { reply: typeof FILE_REPLY }
@@ -19,21 +19,22 @@ export type FlowApi<A> = { [K in keyof A as A[K] extends { standard: string } ? 
 
 /** Sends an action as its declaration says: GET and DELETE in the query string, an upload as multipart, the rest as JSON. */
 export function callAction(flow: Pick<FlowDecl, 'basePath'>, action: FlowActionDecl<never>, input: unknown, options: CallOptions = {}, file?: File): Promise<Envelope<unknown>> {
-  const url = actionUrl(flow, action);
+  // the path's parameters go into the path; the rest is the query or the body
+  const { url, rest } = fillPath(actionUrl(flow, action), input);
   if (action.upload) {
     const data = new FormData();
     if (file) data.append('file', file, file.name);
-    return http.post(url, data, { ...options, params: input as Query });
+    return http.post(url, data, { ...options, params: rest as Query });
   }
   switch (actionMethod(action)) {
     case 'GET':
-      return http.get(url, input as Query, options);
+      return http.get(url, rest as Query, options);
     case 'DELETE':
-      return http.delete(url, input as Query, options);
+      return http.delete(url, rest as Query, options);
     case 'PUT':
-      return http.put(url, input, options);
+      return http.put(url, rest, options);
     default:
-      return http.post(url, input, options);
+      return http.post(url, rest, options);
   }
 }
 

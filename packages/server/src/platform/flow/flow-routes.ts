@@ -20,7 +20,8 @@ export class Answer<T> {
 }
 export const answer = <T>(result: T, message: string, code = 200) => new Answer(result, message, code);
 
-type Input<A> = A extends { body: infer B extends z.ZodType } ? z.output<B> : A extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+type OwnInput<A> = A extends { body: infer B extends z.ZodType } ? z.output<B> : A extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+type Input<A> = A extends { params: infer P extends z.ZodType } ? z.output<P> & (OwnInput<A> extends undefined ? unknown : OwnInput<A>) : OwnInput<A>;
 type Result<A> = A extends { reply: infer R } ? (R extends z.ZodType ? z.input<R> : ExcelFile) : never;
 
 export type FlowHandler<A> = (ctx: FlowCtx, input: Input<A>) => Promise<Result<A> | Answer<Result<A>>>;
@@ -80,20 +81,22 @@ export function registerFlow<Acts extends Record<string, FlowActionDecl<never>>>
     const doc = impl.docs?.[key as keyof Acts];
     const query = impl.queries?.[key as keyof Acts] ?? action.query;
     r.route({
-      method: actionMethod(action),
+      method: [actionMethod(action), ...(action.alsoMethods ?? [])],
       url: actionUrl(flow, action),
       config: { kind: 'flow', ...accessOf(action) },
       schema: {
         tags: doc?.tags ?? impl.tags,
         summary: doc?.summary ?? action.summary ?? action.label ?? key,
         ...(doc?.description ? { description: doc.description } : {}),
+        ...(action.params ? { params: action.params } : {}),
         ...(action.body ? { body: action.body } : {}),
         ...(query ? { querystring: query } : {}),
         ...(file ? {} : { response: { 200: envelopeSchema(action.reply as z.ZodType) } }),
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const ctx: FlowCtx = { db: deps.db, deps, user: request.user!, tenantId: request.tenantId, request };
-        const done = await handler(ctx, (action.body ? request.body : request.query) as never);
+        const own = action.body ? request.body : request.query;
+        const done = await handler(ctx, (action.params ? { ...(request.params as object), ...(own as object) } : own) as never);
         if (file) return sendExcel(reply, done as unknown as ExcelFile);
         if (done instanceof Answer) return ok(done.result ?? null, done.message, done.code);
         return ok(done ?? null, action.done ?? Msg.ok, 200);

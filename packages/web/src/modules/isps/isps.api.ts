@@ -1,8 +1,11 @@
-import type { MyAnnouncementSendRecord, Page } from '@sbwq/contracts';
-import { http, type Query } from '../../platform/http.ts';
+import { announcementSendFlow } from '@sbwq/contracts';
+import { flowApi } from '../../platform/flowApi.ts';
+import type { Query } from '../../platform/http.ts';
+
+const flow = flowApi(announcementSendFlow);
 
 /** 我的消息 (JEECG-API §5.2 "My messages"): the current user's deliveries, and 全部已读. */
 export const myNoticeApi = {
-  list: (params: Query, signal?: AbortSignal) => http.get<Page<MyAnnouncementSendRecord>>('/sys/sysAnnouncementSend/getMyAnnouncementSend', params, { signal }),
-  readAll: () => http.put('/sys/sysAnnouncementSend/readAll'),
+  list: (params: Query, signal?: AbortSignal) => flow.list(params, { signal }),
+  readAll: () => flow.readAll(undefined),
 };

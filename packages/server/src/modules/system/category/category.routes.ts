@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CategoryMsg, CategoryPerm, categoryResource, DictMsg, Msg } from '@sbwq/contracts';
-import { ok } from '../../../platform/http/envelope.ts';
+import { CategoryMsg, categoryFlow, categoryResource, DictMsg, Msg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
@@ -11,31 +10,29 @@ import * as service from './category.service.ts';
 
 const tags = ['分类字典'];
 
-const pcode = z.string().max(100).optional().describe('上级分类编码，空或 0 为顶级');
-
 export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get(
-    '/sys/category/rootList',
-    {
-      config: { permission: CategoryPerm.list },
-      schema: {
-        tags,
-        summary: '分类分页列表',
-        description: '默认列出顶级分类（pid 为 "0"）；支持 JeecgBoot 查询约定（name、code）。',
-        querystring: listQuerySchema(service.categoryWhitelist, { pid: z.string().max(36).optional().describe('上级分类 id，默认 "0"（顶级）') }),
-      },
+  registerFlow(app, deps, categoryFlow, {
+    tags,
+    docs: {
+      rootList: { description: '默认列出顶级分类（pid 为 "0"）；支持 JeecgBoot 查询约定（name、code）。' },
+      loadTreeRoot: { description: 'pcode 下的节点 {key, title, value, code, parentId, isLeaf}；async=false 时连同全部下级一起返回。' },
+      loadTreeData: { description: '嵌套的 children；可用 pcode 只取某分类之下。' },
+      loadDictItem: { description: 'ids 逗号分隔；answer 为按 ids 顺序排列的名称数组（未知 id 跳过）。' },
     },
-    async (request) => ok(await service.rootList(db, request.query), Msg.querySuccess, 200),
-  );
-
-  r.get(
-    '/sys/category/childList',
-    { config: { permission: CategoryPerm.list }, schema: { tags, summary: '下级分类列表', querystring: z.object({ pid: z.string().max(36).default('0') }) } },
-    async (request) => ok(await service.childList(db, request.query.pid), Msg.querySuccess, 200),
-  );
+    // the list's query is the whitelist's, which only the server holds
+    queries: { rootList: listQuerySchema(service.categoryWhitelist, { pid: z.string().max(36).optional().describe('上级分类 id，默认 "0"（顶级）') }) },
+    handlers: {
+      rootList: (_c, query) => service.rootList(db, query),
+      childList: (_c, query) => service.childList(db, query.pid),
+      // ---- pickers (any signed-in user) ----
+      loadTreeRoot: (_c, query) => service.treeRoot(db, query.pcode, query.async === 'true'),
+      loadTreeChildren: (_c, query) => service.treeChildren(db, query.pid),
+      loadTreeData: (_c, query) => service.treeData(db, query.pcode),
+      loadDictItem: (_c, query) => service.namesOf(db, splitIds(query.ids)),
+    },
+  });
 
   registerResource(app, deps, categoryResource, {
     tags,
@@ -53,43 +50,4 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     messages: { added: CategoryMsg.added, edited: CategoryMsg.edited, deleted: CategoryMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
   });
-
-  // ---- pickers (any signed-in user) ----
-
-  r.get(
-    '/sys/category/loadTreeRoot',
-    {
-      config: { signedIn: true },
-      schema: {
-        tags,
-        summary: '分类选择：顶级节点',
-        description: 'pcode 下的节点 {key, title, value, code, parentId, isLeaf}；async=false 时连同全部下级一起返回。',
-        querystring: z.object({ async: z.enum(['true', 'false']).default('true'), pcode }),
-      },
-    },
-    async (request) => ok(await service.treeRoot(db, request.query.pcode, request.query.async === 'true'), Msg.ok, 200),
-  );
-
-  r.get(
-    '/sys/category/loadTreeChildren',
-    { config: { signedIn: true }, schema: { tags, summary: '分类选择：下级节点', querystring: z.object({ pid: z.string().min(1).max(36) }) } },
-    async (request) => ok(await service.treeChildren(db, request.query.pid), Msg.ok, 200),
-  );
-
-  r.get(
-    '/sys/category/loadTreeData',
-    { config: { signedIn: true }, schema: { tags, summary: '分类选择：整棵树', description: '嵌套的 children；可用 pcode 只取某分类之下。', querystring: z.object({ pcode }) } },
-    async (request) => ok(await service.treeData(db, request.query.pcode), Msg.ok, 200),
-  );
-
-  r.get(
-    '/sys/category/loadDictItem',
-    {
-      config: { signedIn: true },
-      schema: { tags, summary: '分类 id 转名称', description: 'ids 逗号分隔；answer 为按 ids 顺序排列的名称数组（未知 id 跳过）。', querystring: z.object({ ids: z.string().max(40_000).default('') }) },
-    },
-    async (request) => {
-      return ok(await service.namesOf(db, splitIds(request.query.ids)), Msg.ok, 200);
-    },
-  );
 }

@@ -1,34 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkByCodeQuery, CheckMsg, checkRuleResource, DictMsg, Msg } from '@sbwq/contracts';
-import { fail, ok } from '../../../platform/http/envelope.ts';
+import { CheckMsg, checkRuleFlow, checkRuleResource, DictMsg, Msg } from '@sbwq/contracts';
+import { BizError } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as service from './check-rule.service.ts';
 
 const tags = ['校验规则'];
 
 export async function checkRuleRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
-  r.get(
-    '/sys/checkRule/checkByCode',
-    {
-      config: { signedIn: true },
-      schema: {
-        tags,
-        summary: '按校验规则编码校验一个值',
+  registerFlow(app, deps, checkRuleFlow, {
+    tags,
+    docs: {
+      checkByCode: {
         description:
           '规则依次执行：digits 为 "*" 时校验整个值，为 N 时校验接下来的 N 个字符。全部通过answer成功；第一条未通过的规则answer失败，message 为其提示，result 为 {digits, pattern, message, beginIndex, endIndex, checkValue, passed:false}。未知编码：该编码不存在。',
-        querystring: checkByCodeQuery,
       },
     },
-    async (request) => {
-      const failure = await service.checkByCode(db, request.query.ruleCode, request.query.value);
-      return failure ? fail(failure.message, 500, failure) : ok(null, Msg.ok, 200);
+    handlers: {
+      checkByCode: async (c, query) => {
+        const failure = await service.checkByCode(c.db, query.ruleCode, query.value);
+        if (failure) throw new BizError(failure.message, 500, 200, failure);
+        return null;
+      },
     },
-  );
+  });
 
   registerResource(app, deps, checkRuleResource, {
     tags,

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DictMsg, Msg, TableDictPerm, tableDictResource } from '@sbwq/contracts';
-import { ok } from '../../../platform/http/envelope.ts';
+import { DictMsg, Msg, tableDictFlow, tableDictResource } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as tables from './table-dict.service.ts';
 import { tableDictSources } from './table-dict.registry.ts';
 
@@ -11,8 +10,6 @@ const tags = ['表字典登记'];
 
 /** 表字典登记: the registry of the table dictionaries the dictionary calls may read (registered by dictRoutes). */
 export async function tableDictRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   registerResource(app, deps, tableDictResource, {
     tags,
     listResource: tables.tableDictWhitelist,
@@ -31,12 +28,9 @@ export async function tableDictRoutes(app: FastifyInstance, deps: AppDeps) {
     echoMessage: true,
   });
 
-  r.get(
-    '/sys/tableDict/sources',
-    {
-      config: { permission: TableDictPerm.list },
-      schema: { tags, summary: '可登记的表、字段与过滤条件', description: '服务端白名单：只有这些表的这些字段可以登记为表字典，凭据类字段永不可选。' },
-    },
-    async () => ok(tableDictSources(), Msg.ok, 200),
-  );
+  registerFlow(app, deps, tableDictFlow, {
+    tags,
+    docs: { sources: { description: '服务端白名单：只有这些表的这些字段可以登记为表字典，凭据类字段永不可选。' } },
+    handlers: { sources: async () => tableDictSources() },
+  });
 }

@@ -1,29 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DictMsg, fillRuleResource, FillRuleMsg, Msg } from '@sbwq/contracts';
-import { ok } from '../../../platform/http/envelope.ts';
+import { DictMsg, fillRuleFlow, fillRuleResource, FillRuleMsg, Msg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as service from './fill-rule.service.ts';
 
 const tags = ['填值规则'];
 
 export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
-  r.route({
-    method: ['GET', 'PUT'],
-    url: '/sys/fillRule/executeRuleByCode/:ruleCode',
-    config: { signedIn: true },
-    schema: {
-      tags,
-      summary: '按规则编码生成下一个编号',
-      description: 'answer result 为新编号，如 `XS20261122001`；多进程并发下也不重复。PUT 时请求体（表单数据）被忽略：规则不执行任何类或脚本。',
-      params: z.object({ ruleCode: z.string().min(1).max(64) }),
+  registerFlow(app, deps, fillRuleFlow, {
+    tags,
+    docs: {
+      executeRuleByCode: { description: 'answer result 为新编号，如 `XS20261122001`；多进程并发下也不重复。PUT 时请求体（表单数据）被忽略：规则不执行任何类或脚本。' },
     },
-    handler: async (request) => ok(await service.nextCode(db, request.params.ruleCode), Msg.ok, 200),
+    handlers: { executeRuleByCode: (c, input) => service.nextCode(c.db, input.ruleCode) },
   });
 
   registerResource(app, deps, fillRuleResource, {

@@ -1,13 +1,16 @@
-import type { AnnouncementRecord, ListByUserResult, MyAnnouncementSendRecord, Priority } from '@sbwq/contracts';
-import { http } from '../../../platform/http.ts';
+import { announcementFlow, announcementSendFlow, type AnnouncementRecord, type MyAnnouncementSendRecord, type Priority } from '@sbwq/contracts';
+import { flowApi } from '../../../platform/flowApi.ts';
 import { unwrap } from '../../../platform/result.ts';
+
+const announcements = flowApi(announcementFlow);
+const deliveries = flowApi(announcementSendFlow);
 
 /** The user's own notification calls (spec §7 Notifications; JEECG-API §5.2). */
 export const noticeApi = {
   /** The bell's feed. Silent: a failed load only stops the polling (spec §8 "Notification load failure"). */
-  listByUser: (signal?: AbortSignal) => http.get<ListByUserResult>('/sys/annountCement/listByUser', undefined, { signal, silent: true }).then(unwrap),
+  listByUser: (signal?: AbortSignal) => announcements.listByUser(undefined, { signal, silent: true }).then(unwrap),
   /** Marks the current user's delivery of one announcement read. */
-  markRead: (anntId: string) => http.put('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId }, { silent: true }),
+  markRead: (anntId: string) => deliveries.markRead({ anntId }, { silent: true }),
 };
 
 /** Query keys: the bell's feed; 我的消息 is a list of the list kit. */

@@ -1,12 +1,12 @@
-import type { AddressEntry, DepartTreeNode, Page } from '@sbwq/contracts';
+import type { AddressEntry, DepartTreeNode } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Spin, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
-import { http } from '../../../platform/http.ts';
 import { departTree } from '../depart/depart.api.ts';
+import { addressListApi } from './address-list.api.ts';
 
 /** 通讯录: contact details of active users, read-only (GET /sys/user/queryByOrgCodeForAddressList). */
 const definition: ListDefinition<AddressEntry> = {
@@ -18,7 +18,7 @@ const definition: ListDefinition<AddressEntry> = {
   defaultSort: null,
   selectable: false,
   detail: false,
-  api: { list: (params, signal) => http.get<Page<AddressEntry>>('/sys/user/queryByOrgCodeForAddressList', params, { signal }) },
+  api: addressListApi,
   // the server matches these by substring itself
   search: [
     { name: 'realname', label: '姓名', exact: true },

@@ -1,18 +1,19 @@
-import { announcementResource, type AnnouncementRecord, type Envelope, type UserRecord } from '@sbwq/contracts';
+import { announcementFlow, announcementResource, type AnnouncementRecord, type Envelope, type UserRecord } from '@sbwq/contracts';
 import { staticUrl } from '../../../platform/config.ts';
+import { flowApi } from '../../../platform/flowApi.ts';
 import { http } from '../../../platform/http.ts';
 import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 
 /** The form body of add and edit (JEECG-API §5.2): the contracts' input shape, plus the id on edit. */
 export type AnnouncementBody = ResourceBody<typeof announcementResource>;
 
-const base = announcementResource.basePath;
+const flow = flowApi(announcementFlow);
 
 /** 通告管理 (JEECG-API §5.2; spelling `annountCement` and `doReovkeData` kept). */
 export const announcementApi = {
   ...resourceApi(announcementResource),
-  release: (record: AnnouncementRecord) => http.get(`${base}/doReleaseData`, { id: record.id }),
-  revoke: (record: AnnouncementRecord) => http.get(`${base}/doReovkeData`, { id: record.id }),
+  release: (record: AnnouncementRecord) => flow.release({ id: record.id }),
+  revoke: (record: AnnouncementRecord) => flow.revoke({ id: record.id }),
 };
 
 /** Users by id, for the names of an announcement's chosen users (needs system:user:list; silent without it). */

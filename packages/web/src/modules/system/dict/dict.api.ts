@@ -1,5 +1,5 @@
-import { DictItemPath, dictItemResource, dictResource, type DictItemTableBody, type DictRecord, type Envelope } from '@sbwq/contracts';
-import { http } from '../../../platform/http.ts';
+import { dictFlow, dictItemFlow, dictItemResource, dictResource, duplicateFlow, type DictItemTableBody } from '@sbwq/contracts';
+import { flowApi } from '../../../platform/flowApi.ts';
 import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
@@ -9,17 +9,20 @@ export type DictBody = ResourceBody<typeof dictResource>;
 export const dictItemApi = resourceApi(dictItemResource);
 export type DictItemBody = ResourceBody<typeof dictItemResource>;
 
+const dictFlowApi = flowApi(dictFlow);
+const itemFlowApi = flowApi(dictItemFlow);
+const duplicateApi = flowApi(duplicateFlow);
+
 /** spec §5 duplicate check: a dictionary code is unique among live and deleted dictionaries. */
-export const checkDictCode = (dictCode: string, id?: string): Promise<Envelope<null>> =>
-  http.get<null>('/sys/duplicate/check', { tableName: 'sys_dict', fieldName: 'dict_code', fieldVal: dictCode, dataId: id }, { silent: true });
+export const checkDictCode = (dictCode: string, id?: string) =>
+  duplicateApi.check({ tableName: 'sys_dict', fieldName: 'dict_code', fieldVal: dictCode, dataId: id }, { silent: true });
 
 /** A value is unique within its dictionary; the answer's message says why not. */
-export const checkItemValue = (dictId: string, itemValue: string, id?: string): Promise<Envelope<null>> =>
-  http.get<null>(`${dictItemResource.basePath}/dictItemCheck`, { dictId, itemValue, id }, { silent: true });
+export const checkItemValue = (dictId: string, itemValue: string, id?: string) => itemFlowApi.dictItemCheck({ dictId, itemValue, id }, { silent: true });
 
 /** 表格编辑 saved at once: every row or none; a refusal names its row. */
-export const saveItemTable = (body: DictItemTableBody): Promise<Envelope<null>> => http.post<null>(DictItemPath.saveTable, body);
+export const saveItemTable = (body: DictItemTableBody) => itemFlowApi.saveTable(body);
 
-export const deletedDicts = () => http.get<DictRecord[]>(`${dictResource.basePath}/deleteList`).then(unwrap);
-export const restoreDict = (id: string) => http.put(`${dictResource.basePath}/back/${encodeURIComponent(id)}`);
-export const purgeDict = (id: string) => http.delete(`${dictResource.basePath}/deletePhysic/${encodeURIComponent(id)}`);
+export const deletedDicts = () => dictFlowApi.deleteList(undefined).then(unwrap);
+export const restoreDict = (id: string) => dictFlowApi.back({ id });
+export const purgeDict = (id: string) => dictFlowApi.deletePhysic({ id });

@@ -1,5 +1,5 @@
-import { tableDictResource, type TableDictSource } from '@sbwq/contracts';
-import { http } from '../../../platform/http.ts';
+import { tableDictFlow, tableDictResource } from '@sbwq/contracts';
+import { flowApi } from '../../../platform/flowApi.ts';
 import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
@@ -7,5 +7,7 @@ import { unwrap } from '../../../platform/result.ts';
 export const tableDictApi = resourceApi(tableDictResource);
 export type TableDictBody = ResourceBody<typeof tableDictResource>;
 
+const flow = flowApi(tableDictFlow);
+
 /** The server's allow-list: the tables that may be registered, their selectable columns and fixed filters. */
-export const tableDictSources = () => http.get<TableDictSource[]>(`${tableDictResource.basePath}/sources`).then(unwrap);
+export const tableDictSources = () => flow.sources(undefined).then(unwrap);
