@@ -22,7 +22,7 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
@@ -40,25 +40,11 @@ export const CLAIM_PAGE = ClaimRoute.claimList;
 
 export const claimWhitelist: ListResource = {
   table: finClaim,
-  fields: {
-    id: { column: finClaim.id, type: 'string', sort: false },
-    claimNo: { column: finClaim.claimNo, type: 'string' },
-    batchId: { column: finClaim.batchId, type: 'string' },
-    batchNo: { column: finClaim.batchNo, type: 'string' },
-    batchName: { column: finClaim.batchName, type: 'string' },
-    poolId: { column: finClaim.poolId, type: 'string' },
-    orgId: { column: finClaim.orgId, type: 'string' },
-    orgName: { column: finClaim.orgName, type: 'string' },
-    expenseType: { column: finClaim.expenseType, type: 'string' },
-    status: { column: finClaim.status, type: 'string' },
-    serialNo: { column: finClaim.serialNo, type: 'string' },
-    applyAmount: { column: finClaim.applyAmount, type: 'number', filter: false },
-    approvedAmount: { column: finClaim.approvedAmount, type: 'number', filter: false },
-    payDate: { column: finClaim.payDate, type: 'date' },
-    submitTime: { column: finClaim.submitTime, type: 'datetime' },
-    createTime: { column: finClaim.createTime, type: 'datetime' },
-    updateTime: { column: finClaim.updateTime, type: 'datetime' },
-  },
+  fields: fieldsOf(finClaim, {
+    id: ['string', { sort: false }], claimNo: 'string', batchId: 'string', batchNo: 'string', batchName: 'string', poolId: 'string', orgId: 'string',
+    orgName: 'string', expenseType: 'string', status: 'string', serialNo: 'string', applyAmount: ['number', { filter: false }],
+    approvedAmount: ['number', { filter: false }], payDate: 'date', submitTime: 'datetime', createTime: 'datetime', updateTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 

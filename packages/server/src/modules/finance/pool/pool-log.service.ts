@@ -13,7 +13,7 @@ import {
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { realnamesOf } from '../../../platform/db/user-names.ts';
@@ -24,19 +24,10 @@ import { finCapitalPool, finCapitalPoolLog } from './pool.table.ts';
 
 export const poolLogWhitelist: ListResource = {
   table: finCapitalPoolLog,
-  fields: {
-    poolId: { column: finCapitalPoolLog.poolId, type: 'string' },
-    poolCode: { column: finCapitalPoolLog.poolCode, type: 'string' },
-    changeType: { column: finCapitalPoolLog.changeType, type: 'string' },
-    bizNo: { column: finCapitalPoolLog.bizNo, type: 'string' },
-    bizRef: { column: finCapitalPoolLog.bizRef, type: 'string' },
-    orgId: { column: finCapitalPoolLog.orgId, type: 'string' },
-    orgName: { column: finCapitalPoolLog.orgName, type: 'string' },
-    amount: { column: finCapitalPoolLog.amount, type: 'number' },
-    seq: { column: finCapitalPoolLog.seq, type: 'number' },
-    createBy: { column: finCapitalPoolLog.createBy, type: 'string' },
-    createTime: { column: finCapitalPoolLog.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(finCapitalPoolLog, {
+    poolId: 'string', poolCode: 'string', changeType: 'string', bizNo: 'string', bizRef: 'string', orgId: 'string', orgName: 'string',
+    amount: 'number', seq: 'number', createBy: 'string', createTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 

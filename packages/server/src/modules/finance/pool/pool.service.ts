@@ -4,7 +4,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
@@ -16,18 +16,10 @@ import { bookMove, lockPool, LEDGER_MOVES, type PoolRow } from './pool-ledger.se
 
 export const poolWhitelist: ListResource = {
   table: finCapitalPool,
-  fields: {
-    poolCode: { column: finCapitalPool.poolCode, type: 'string' },
-    poolName: { column: finCapitalPool.poolName, type: 'string' },
-    fundSource: { column: finCapitalPool.fundSource, type: 'string' },
-    poolYear: { column: finCapitalPool.poolYear, type: 'number' },
-    status: { column: finCapitalPool.status, type: 'string' },
-    validFrom: { column: finCapitalPool.validFrom, type: 'date' },
-    validTo: { column: finCapitalPool.validTo, type: 'date' },
-    totalAmount: { column: finCapitalPool.totalAmount, type: 'number', filter: false },
-    balanceAmount: { column: finCapitalPool.balanceAmount, type: 'number', filter: false },
-    createTime: { column: finCapitalPool.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(finCapitalPool, {
+    poolCode: 'string', poolName: 'string', fundSource: 'string', poolYear: 'number', status: 'string', validFrom: 'date', validTo: 'date',
+    totalAmount: ['number', { filter: false }], balanceAmount: ['number', { filter: false }], createTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 

@@ -18,7 +18,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { audited, decide } from '../approval/decide.ts';
 import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
@@ -34,20 +34,10 @@ const EDITABLE = [AuditStatus.pending, AuditStatus.rejected];
 
 export const bankWhitelist: ListResource = {
   table: rightsBankAccount,
-  fields: {
-    id: { column: rightsBankAccount.id, type: 'string', sort: false },
-    orgId: { column: rightsBankAccount.orgId, type: 'string' },
-    accountName: { column: rightsBankAccount.accountName, type: 'string' },
-    bankName: { column: rightsBankAccount.bankName, type: 'string' },
-    branchName: { column: rightsBankAccount.branchName, type: 'string' },
-    accountNature: { column: rightsBankAccount.accountNature, type: 'string' },
-    isDefault: { column: rightsBankAccount.isDefault, type: 'string' },
-    status: { column: rightsBankAccount.status, type: 'string' },
-    auditStatus: { column: rightsBankAccount.auditStatus, type: 'string' },
-    sysOrgCode: { column: rightsBankAccount.sysOrgCode, type: 'string' },
-    submitTime: { column: rightsBankAccount.submitTime, type: 'datetime' },
-    createTime: { column: rightsBankAccount.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(rightsBankAccount, {
+    id: ['string', { sort: false }], orgId: 'string', accountName: 'string', bankName: 'string', branchName: 'string', accountNature: 'string',
+    isDefault: 'string', status: 'string', auditStatus: 'string', sysOrgCode: 'string', submitTime: 'datetime', createTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 const DICTS = { accountNature: 'account_nature', isDefault: 'yn', status: 'valid_status', auditStatus: 'audit_status' };

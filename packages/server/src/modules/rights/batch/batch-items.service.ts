@@ -17,7 +17,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../org/org-context.ts';
 import { applyAmountOf, usablePool } from './batch-rules.ts';
@@ -27,17 +27,10 @@ import { rightsBatch, rightsBatchItem, type BatchItemRow, type BatchRow } from '
 
 export const itemWhitelist: ListResource = {
   table: rightsBatchItem,
-  fields: {
-    seq: { column: rightsBatchItem.seq, type: 'number' },
-    linkUrl: { column: rightsBatchItem.linkUrl, type: 'string' },
-    shopName: { column: rightsBatchItem.shopName, type: 'string' },
-    operator: { column: rightsBatchItem.operator, type: 'string' },
-    location: { column: rightsBatchItem.location, type: 'string' },
-    goodsName: { column: rightsBatchItem.goodsName, type: 'string' },
-    status: { column: rightsBatchItem.status, type: 'string' },
-    complaintNo: { column: rightsBatchItem.complaintNo, type: 'string' },
-    handleTime: { column: rightsBatchItem.handleTime, type: 'date' },
-  },
+  fields: fieldsOf(rightsBatchItem, {
+    seq: 'number', linkUrl: 'string', shopName: 'string', operator: 'string', location: 'string', goodsName: 'string', status: 'string',
+    complaintNo: 'string', handleTime: 'date',
+  }),
   defaultSort: { field: 'seq', order: 'asc' },
 };
 

@@ -20,7 +20,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
@@ -36,28 +36,12 @@ import { rightsBatch, type BatchRow } from './batch.table.ts';
 
 export const batchWhitelist: ListResource = {
   table: rightsBatch,
-  fields: {
-    id: { column: rightsBatch.id, type: 'string', sort: false },
-    batchNo: { column: rightsBatch.batchNo, type: 'string' },
-    batchName: { column: rightsBatch.batchName, type: 'string' },
-    orgId: { column: rightsBatch.orgId, type: 'string' },
-    orgName: { column: rightsBatch.orgName, type: 'string' },
-    rightNames: { column: rightsBatch.rightNames, type: 'string', sort: false },
-    infringeType: { column: rightsBatch.infringeType, type: 'string' },
-    clueSource: { column: rightsBatch.clueSource, type: 'string' },
-    platform: { column: rightsBatch.platform, type: 'string' },
-    rightsMethod: { column: rightsBatch.rightsMethod, type: 'string' },
-    poolId: { column: rightsBatch.poolId, type: 'string' },
-    status: { column: rightsBatch.status, type: 'string' },
-    closureResult: { column: rightsBatch.closureResult, type: 'string' },
-    itemCount: { column: rightsBatch.itemCount, type: 'number' },
-    applyAmount: { column: rightsBatch.applyAmount, type: 'number', filter: false },
-    approvedAmount: { column: rightsBatch.approvedAmount, type: 'number', filter: false },
-    submitTime: { column: rightsBatch.submitTime, type: 'datetime' },
-    approveTime: { column: rightsBatch.approveTime, type: 'datetime' },
-    createTime: { column: rightsBatch.createTime, type: 'datetime' },
-    updateTime: { column: rightsBatch.updateTime, type: 'datetime' },
-  },
+  fields: fieldsOf(rightsBatch, {
+    id: ['string', { sort: false }], batchNo: 'string', batchName: 'string', orgId: 'string', orgName: 'string',
+    rightNames: ['string', { sort: false }], infringeType: 'string', clueSource: 'string', platform: 'string', rightsMethod: 'string',
+    poolId: 'string', status: 'string', closureResult: 'string', itemCount: 'number', applyAmount: ['number', { filter: false }],
+    approvedAmount: ['number', { filter: false }], submitTime: 'datetime', approveTime: 'datetime', createTime: 'datetime', updateTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
   countVersion: 'rights_batch',
 };

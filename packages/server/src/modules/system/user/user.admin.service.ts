@@ -8,7 +8,7 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { escapeLike, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, escapeLike, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
 import { sysSession } from '../auth/auth.table.ts';
@@ -19,20 +19,10 @@ import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts'
 
 export const userResource: ListResource = {
   table: sysUser,
-  fields: {
-    id: { column: sysUser.id, type: 'string', sort: false },
-    username: { column: sysUser.username, type: 'string' },
-    realname: { column: sysUser.realname, type: 'string' },
-    phone: { column: sysUser.phone, type: 'string' },
-    email: { column: sysUser.email, type: 'string' },
-    workNo: { column: sysUser.workNo, type: 'string' },
-    sex: { column: sysUser.sex, type: 'number' },
-    status: { column: sysUser.status, type: 'number' },
-    orgCode: { column: sysUser.orgCode, type: 'string' },
-    post: { column: sysUser.post, type: 'string' },
-    createTime: { column: sysUser.createTime, type: 'datetime' },
-    updateTime: { column: sysUser.updateTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysUser, {
+    id: ['string', { sort: false }], username: 'string', realname: 'string', phone: 'string', email: 'string', workNo: 'string', sex: 'number',
+    status: 'number', orgCode: 'string', post: 'string', createTime: 'datetime', updateTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
   countVersion: 'sys_user',
 };
