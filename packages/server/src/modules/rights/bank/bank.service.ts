@@ -92,6 +92,18 @@ async function clearDefault(t: Db, orgId: string, exceptId: string) {
     .where(and(eq(rightsBankAccount.orgId, orgId), eq(rightsBankAccount.isDefault, '1'), ne(rightsBankAccount.id, exceptId)));
 }
 
+/** The columns the form writes, on add and on edit alike. */
+const accountValues = (body: BankAccountBody) => ({
+  accountName: body.accountName,
+  bankName: body.bankName,
+  branchName: body.branchName,
+  accountNo: body.accountNo,
+  bankCode: body.bankCode,
+  accountNature: body.accountNature,
+  proofFile: body.proofFile,
+  remark: body.remark,
+});
+
 function retryOnDefaultRace(error: unknown): never {
   if (violatedUnique(error) !== null) throw new BizError('默认账户正在被同时修改，请重试');
   throw error;
@@ -111,17 +123,10 @@ export async function addBank(db: Db, user: SessionUser, body: BankAccountBody):
       await t.insert(rightsBankAccount).values({
         id,
         orgId: org.id,
-        accountName: body.accountName,
-        bankName: body.bankName,
-        branchName: body.branchName,
-        accountNo: body.accountNo,
-        bankCode: body.bankCode,
-        accountNature: body.accountNature,
+        ...accountValues(body),
         isDefault,
         status: '1',
         auditStatus: AuditStatus.pending,
-        proofFile: body.proofFile,
-        remark: body.remark,
         submitBy: user.id,
         submitTime: now,
         sysOrgCode: org.sysOrgCode,
@@ -151,15 +156,8 @@ export async function editBank(db: Db, user: SessionUser, body: BankAccountBody)
       const changed = await t
         .update(rightsBankAccount)
         .set({
-          accountName: body.accountName,
-          bankName: body.bankName,
-          branchName: body.branchName,
-          accountNo: body.accountNo,
-          bankCode: body.bankCode,
-          accountNature: body.accountNature,
+          ...accountValues(body),
           ...(body.isDefault === '1' ? { isDefault: '1' } : {}),
-          proofFile: body.proofFile,
-          remark: body.remark,
           auditStatus: AuditStatus.pending,
           submitBy: user.id,
           submitTime: now,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { AuditStatus, computeExpireDate, rightBody, type DictModel, type RightRecord } from '@sbwq/contracts';
+import { AuditStatus, rightBody, type DictModel, type RightRecord } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -9,7 +9,7 @@ import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../org/org-context.ts';
-import { listRights } from './right.service.ts';
+import { listRights, rightValues } from './right.service.ts';
 import { rightsRight } from './right.table.ts';
 
 /** The columns an import reads; an export writes them first, so that an exported file imports again. */
@@ -93,20 +93,8 @@ export async function importRights(db: Db, user: SessionUser, buffer: Buffer, di
     inserts.push({
       id: newId(),
       orgId: org.id,
-      trademarkName: body.trademarkName,
-      regNo: body.regNo,
-      niceClass: body.niceClass,
-      goodsServices: body.goodsServices,
-      trademarkType: body.trademarkType,
-      registrant: body.registrant,
-      registrantAddress: body.registrantAddress,
-      regDate: body.regDate,
-      expireDate: computeExpireDate(body.regDate),
-      legalStatus: body.legalStatus,
-      authOrg: body.authOrg,
-      authStartDate: body.authStartDate,
-      authEndDate: body.authEndDate,
-      remark: body.remark,
+      // a sheet has no attachment columns: they stay empty
+      ...rightValues(body),
       auditStatus: AuditStatus.draft,
       sysOrgCode: org.sysOrgCode,
       createBy: user.username,

@@ -118,7 +118,8 @@ const attachmentsOf = (body: Pick<RightBody, 'markImage' | 'authLetter' | 'proof
   { paths: body.proofFile, fileType: FileType.registration },
 ];
 
-function values(body: RightBody) {
+/** The columns a form (or an imported row) writes; the expiry date follows the registration date. */
+export function rightValues(body: RightBody) {
   return {
     trademarkName: body.trademarkName,
     markImage: body.markImage,
@@ -155,7 +156,7 @@ export async function addRight(db: Db, user: SessionUser, body: RightBody): Prom
       await t.insert(rightsRight).values({
         id,
         orgId: org.id,
-        ...values(body),
+        ...rightValues(body),
         auditStatus: AuditStatus.draft,
         sysOrgCode: org.sysOrgCode,
         createBy: user.username,
@@ -187,7 +188,7 @@ export async function editRight(db: Db, user: SessionUser, body: RightBody): Pro
     await db.transaction(async (t) => {
       const changed = await t
         .update(rightsRight)
-        .set({ ...values(body), updateBy: user.username, updateTime: new Date() })
+        .set({ ...rightValues(body), updateBy: user.username, updateTime: new Date() })
         .where(and(eq(rightsRight.id, row.id), inArray(rightsRight.auditStatus, EDITABLE), eq(rightsRight.delFlag, '0')))
         .returning({ id: rightsRight.id });
       if (changed.length !== 1) throw new BizError(RightsMsg.rightNotEditable);
