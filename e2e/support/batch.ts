@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { button } from './app.ts';
 import { formItem } from './rights.ts';
 import { choose, dropdown } from './system-data.ts';
@@ -7,15 +7,6 @@ import { apiCall, dialog, expect, toast } from './system.ts';
 /** Helpers of the 线索批次 specs: what a batch needs before it is made (an approved right, an enabled pool). */
 
 export type Pool = { frozenAmount: string; balanceAmount: string };
-
-/** Types into a cell of the editable grid: a click opens its editor, Enter closes it. */
-export async function typeInto(scope: Locator, target: Locator, label: string, text: string) {
-  await target.click();
-  const box = scope.getByLabel(label, { exact: true });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(box).toBeHidden();
-}
 
 /** An approved protected-rights record of the organisation: what a batch is about. Answers its id. */
 export async function approvedRight(request: APIRequestContext, orgToken: string, reviewerToken: string, name: string): Promise<string> {

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { button, test } from '../support/app.ts';
-import { approvedRight, draftBatch, enabledPool, poolOf, typeInto } from '../support/batch.ts';
+import { approvedRight, draftBatch, enabledPool, poolOf } from '../support/batch.ts';
 import { apiCall, certifiedOrgViaApi, contextFor, createFinance, createReviewer, fileInputOf, formItem, pdfFile, shot, unique } from '../support/rights.ts';
-import { choose, confirmInPopup } from '../support/system-data.ts';
+import { choose, confirmInPopup, typeInto } from '../support/system-data.ts';
 import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
 
 type ItemRow = Partial<Record<'侵权链接' | '店铺名称' | '经营者' | '所在地' | '涉案商品' | '价格' | '备注', string>>;

@@ -1,7 +1,7 @@
 import { button, test } from '../support/app.ts';
-import { approvedRight, draftBatch, enabledPool, typeInto, type Pool } from '../support/batch.ts';
+import { approvedRight, draftBatch, enabledPool, type Pool } from '../support/batch.ts';
 import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, shot, unique } from '../support/rights.ts';
-import { choose, confirmInPopup } from '../support/system-data.ts';
+import { choose, confirmInPopup, typeInto } from '../support/system-data.ts';
 import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
 
 test.describe('线索批次 (DOMAIN clue batch flow)', () => {
