@@ -1,20 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { MenuNode } from '@sbwq/contracts';
 import { ADMIN, sawToast } from './app.ts';
 
 /** What the e2e tests need of the shell beyond signing in: a richer menu, API sign-in, users. */
-
-type MenuNode = {
-  id: string;
-  route: '0' | '1';
-  path: string;
-  name: string;
-  component: string | null;
-  redirect?: string | null;
-  hidden?: boolean;
-  alwaysShow?: boolean;
-  meta: { keepAlive: boolean; internalOrExternal: boolean; title: string; icon?: string; url?: string };
-  children?: MenuNode[];
-};
 
 const item = (id: string, path: string, title: string, component: string | null, extra: Partial<MenuNode> = {}, meta: Partial<MenuNode['meta']> = {}): MenuNode => ({
   id: `e2e-${id}`,

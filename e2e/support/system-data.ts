@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { button } from './app.ts';
-import { expect } from './system.ts';
+import { expect, toast } from './system.ts';
 
 /** Helpers of the system-data screens' specs (数据字典, 分类字典, 填值规则, 校验规则, 表字典登记). */
 
@@ -35,4 +35,27 @@ export async function choose(page: Page, field: Locator, title: string) {
     await settled(page).getByTitle(title, { exact: true }).click({ timeout: 5_000 });
     await expect(dropdown(page)).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/** 确定 on a 新增 dialog: 添加成功！ and the dialog closes. */
+export async function saveNew(page: Page, form: Locator) {
+  await button(form, '确定').click();
+  await toast(page, '添加成功！');
+  await expect(form).toBeHidden();
+}
+
+/** The list searched by one field (named by its placeholder) down to the one row that matches. */
+export async function searchOne(page: Page, placeholder: string, text: string) {
+  await search(page).getByPlaceholder(placeholder).fill(text);
+  await button(page, '查询').click();
+  await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+}
+
+/** Types into a cell of the editable grid: a click opens its editor, Enter closes it. */
+export async function typeInto(scope: Locator, target: Locator, label: string, text: string) {
+  await target.click();
+  const box = scope.getByLabel(label, { exact: true });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toBeHidden();
 }

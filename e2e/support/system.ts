@@ -99,3 +99,28 @@ export async function pick(page: Page, field: Locator, option: string) {
 export async function toast(page: Page, text: string) {
   await sawToast(page, text);
 }
+
+/** Two new users, found on 用户管理 by their common prefix and both selected (已选择 2 项). */
+export async function selectTwoNewUsers(page: Page, request: APIRequestContext, prefix: string) {
+  const token = await apiToken(request);
+  await createUser(request, token, `${prefix}a`);
+  await createUser(request, token, `${prefix}b`);
+  await signIn(page);
+  await page.goto('/isystem/user');
+  await page.getByPlaceholder('请输入账号').fill(prefix);
+  await button(page, '查询').click();
+  await expect(page.getByText('1-2 共 2 条')).toBeVisible();
+  await page.locator('thead .ant-checkbox-input').check();
+  await expect(page.getByText('已选择 2 项')).toBeVisible();
+}
+
+/** 批量删除 (found in `scope`) of the two selected users: the question counts them, and the list is empty after. */
+export async function deleteTwoSelectedUsers(page: Page, scope: Page | Locator) {
+  await button(scope, '批量删除').click();
+  const confirm = page.getByRole('dialog', { name: '确认删除' });
+  await expect(confirm.getByText('确定要删除这 2 项吗?')).toBeVisible();
+  await button(confirm, '确定').click();
+  await toast(page, '批量删除用户成功');
+  await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
+  await expect(page.getByText('已选择 0 项')).toBeVisible();
+}

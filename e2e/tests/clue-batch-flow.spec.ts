@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { button, test } from '../support/app.ts';
-import { approvedRight, enabledPool, poolOf, typeInto } from '../support/batch.ts';
+import { approvedRight, draftBatch, enabledPool, poolOf } from '../support/batch.ts';
 import { apiCall, certifiedOrgViaApi, contextFor, createFinance, createReviewer, fileInputOf, formItem, pdfFile, shot, unique } from '../support/rights.ts';
-import { choose, confirmInPopup, dropdown } from '../support/system-data.ts';
+import { choose, confirmInPopup, typeInto } from '../support/system-data.ts';
 import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
 
 type ItemRow = Partial<Record<'侵权链接' | '店铺名称' | '经营者' | '所在地' | '涉案商品' | '价格' | '备注', string>>;
@@ -61,24 +61,7 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     const poolId = await enabledPool(request, financeToken, poolName, { totalAmount: '500000', subsidyPerCase: '20000', orgCap: '200000' });
 
     const agent = await contextFor(browser, org.username, baseURL!, '10.83.0.1');
-    await agent.setViewportSize({ width: 1440, height: 900 });
-    await agent.goto('/rights/batch/list');
-    await button(agent, '新增').click();
-    const form = dialog(agent, '新增线索批次');
-    await formItem(form, '批次名称').locator('input').fill(batchName);
-    const rights = formItem(form, '涉及权利').locator('.ant-select');
-    await rights.click();
-    await rights.locator('input').fill(markName);
-    await dropdown(agent).getByText(markName).click();
-    await agent.keyboard.press('Escape');
-    await choose(agent, formItem(form, '侵权类型').locator('.ant-select'), '假冒注册商标');
-    await choose(agent, formItem(form, '侵权平台').locator('.ant-select'), '拼多多');
-    await formItem(form, '资金池').locator('.ant-select').click();
-    await dropdown(agent).getByText(poolName).click();
-    await button(form, '保存').click();
-    await toast(agent, '添加成功！');
-    await expect(agent).toHaveURL(/\/rights\/batch\/detail\/[^/?]+\?tab=items$/);
-    const batchId = /detail\/([^/?]+)/.exec(agent.url())![1];
+    const batchId = await draftBatch(agent, { batchName, markName, poolName, platform: '拼多多' });
 
     // 导入明细: the template comes from the dialog, is filled here and sent back.
     await button(agent, '导入明细').click();

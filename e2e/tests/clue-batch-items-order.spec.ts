@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
-import { approvedRight, enabledPool, typeInto } from '../support/batch.ts';
+import { approvedRight, enabledPool } from '../support/batch.ts';
+import { typeInto } from '../support/system-data.ts';
 import { apiCall, certifiedOrgViaApi, contextFor, createFinance, unique } from '../support/rights.ts';
 import { apiToken, dialog, expect, toast, USER_PASSWORD } from '../support/system.ts';
 

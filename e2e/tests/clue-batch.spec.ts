@@ -1,7 +1,7 @@
 import { button, test } from '../support/app.ts';
-import { approvedRight, enabledPool, typeInto, type Pool } from '../support/batch.ts';
+import { approvedRight, draftBatch, enabledPool, type Pool } from '../support/batch.ts';
 import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, shot, unique } from '../support/rights.ts';
-import { choose, confirmInPopup, dropdown } from '../support/system-data.ts';
+import { choose, confirmInPopup, typeInto } from '../support/system-data.ts';
 import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
 
 test.describe('线索批次 (DOMAIN clue batch flow)', () => {
@@ -18,25 +18,8 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     const poolId = await enabledPool(request, financeToken, poolName);
 
     const agent = await contextFor(browser, org.username, baseURL!, '10.82.0.1');
-    await agent.setViewportSize({ width: 1440, height: 900 });
-    await agent.goto('/rights/batch/list');
-    await button(agent, '新增').click();
-    const form = dialog(agent, '新增线索批次');
-    await formItem(form, '批次名称').locator('input').fill(batchName);
-    const rights = formItem(form, '涉及权利').locator('.ant-select');
-    await rights.click();
-    await rights.locator('input').fill(markName);
-    await dropdown(agent).getByText(markName).click();
-    await agent.keyboard.press('Escape');
-    await choose(agent, formItem(form, '侵权类型').locator('.ant-select'), '假冒注册商标');
-    await choose(agent, formItem(form, '侵权平台').locator('.ant-select'), '淘宝');
-    await formItem(form, '资金池').locator('.ant-select').click();
-    await dropdown(agent).getByText(poolName).click();
-    await button(form, '保存').click();
-    await toast(agent, '添加成功！');
-
+    await draftBatch(agent, { batchName, markName, poolName, platform: '淘宝' });
     // A new batch opens on its page at 线索明细, where its items are added.
-    await expect(agent).toHaveURL(/\/rights\/batch\/detail\/[^/?]+\?tab=items$/);
     await expect(agent.getByRole('tab', { name: '线索明细（0）' })).toHaveAttribute('aria-selected', 'true');
     await button(agent, '粘贴添加').click();
     const paste = dialog(agent, '添加线索明细');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
 import { apiCall, apiToken, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
-import { search, snap } from '../support/system-data.ts';
+import { search, snap, typeInto } from '../support/system-data.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -31,14 +31,6 @@ async function drawn(drawer: Locator): Promise<string[]> {
     out.push(`${await cell(rows.nth(i), 'itemText').innerText()}:${await cell(rows.nth(i), 'sortOrder').innerText()}`);
   }
   return out;
-}
-
-async function typeInto(scope: Locator, target: Locator, label: string, text: string) {
-  await target.click();
-  const box = scope.getByLabel(label, { exact: true });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(box).toBeHidden();
 }
 
 test.describe('§3–§5 editable table on 字典配置', () => {

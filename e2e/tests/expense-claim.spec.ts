@@ -1,21 +1,12 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ClaimMsg } from '@sbwq/contracts';
 import { button, test } from '../support/app.ts';
 import { apiCall, apiUpload, certifiedOrgViaApi, contextFor, createFinance, formItem, pdfFile, pngFile, shot, unique } from '../support/rights.ts';
-import { choose, confirmInPopup, dropdown } from '../support/system-data.ts';
+import { choose, confirmInPopup, dropdown, typeInto } from '../support/system-data.ts';
 import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
 
 const EXPENSE_REMINDER = '温馨提示：请在“付款管理”菜单中上传报销信息。';
 const idOf = (answer: unknown) => (typeof answer === 'string' ? answer : (answer as { id: string }).id);
-
-/** Types into a cell of the editable grid: a click opens its editor, Enter closes it. */
-async function typeInto(scope: Locator, target: Locator, label: string, text: string) {
-  await target.click();
-  const box = scope.getByLabel(label, { exact: true });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(box).toBeHidden();
-}
 
 /**
  * A batch of the organisation in 维权中 with 1000.00 frozen in an enabled pool (2 clues at 500), and an

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
 import { menuScreens, seedRows, type Screen } from '../support/lists.ts';
 import { screenshotPath } from '../support/shell.ts';
-import { apiToken, createUser, dialog, expect, signIn, SYSTEM_TEST_TIMEOUT, toast, unique, USER_PASSWORD } from '../support/system.ts';
+import { deleteTwoSelectedUsers, dialog, expect, selectTwoNewUsers, signIn, SYSTEM_TEST_TIMEOUT, unique, USER_PASSWORD } from '../support/system.ts';
 
 // The list kit, on 用户管理: every ListPage screen gets these without code of its own.
 test.describe('list kit on 用户管理', () => {
@@ -34,30 +34,14 @@ test.describe('list kit on 用户管理', () => {
   });
 
   test('批量删除 of two selected rows asks 确定要删除这 2 项吗? beside 已选择 2 项; 导出选中 downloads a file', async ({ page, request }) => {
-    const token = await apiToken(request);
-    const prefix = unique('e2ek');
-    await createUser(request, token, `${prefix}a`);
-    await createUser(request, token, `${prefix}b`);
-    await signIn(page);
-    await page.goto('/isystem/user');
-    await page.getByPlaceholder('请输入账号').fill(prefix);
-    await button(page, '查询').click();
-    await expect(page.getByText('1-2 共 2 条')).toBeVisible();
-    await page.locator('thead .ant-checkbox-input').check();
-    await expect(page.getByText('已选择 2 项')).toBeVisible();
+    await selectTwoNewUsers(page, request, unique('e2ek'));
     const batch = page.getByRole('group', { name: '批量操作' });
 
     const download = page.waitForEvent('download');
     await button(batch, '导出选中').click();
     expect((await download).suggestedFilename()).toBe('用户信息.xlsx');
 
-    await button(batch, '批量删除').click();
-    const confirm = page.getByRole('dialog', { name: '确认删除' });
-    await expect(confirm.getByText('确定要删除这 2 项吗?')).toBeVisible();
-    await button(confirm, '确定').click();
-    await toast(page, '批量删除用户成功');
-    await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
-    await expect(page.getByText('已选择 0 项')).toBeVisible();
+    await deleteTwoSelectedUsers(page, batch);
   });
 
   test('导入: 下载模板 gives the header row; a file with one bad row reports it with its row number and reason', async ({ page }, testInfo) => {

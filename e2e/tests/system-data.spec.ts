@@ -1,6 +1,6 @@
 import { button, test } from '../support/app.ts';
 import { apiToken, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
-import { choose, confirmInPopup, dropdown, search, settled, snap } from '../support/system-data.ts';
+import { choose, confirmInPopup, dropdown, saveNew, searchOne, settled, snap } from '../support/system-data.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -21,13 +21,9 @@ test.describe('分类字典、填值规则、校验规则、表字典登记', ()
     await button(page, '新增').click();
     const add = dialog(page, '新增分类');
     await add.getByLabel('分类名称').fill(name);
-    await button(add, '确定').click();
-    await toast(page, '添加成功！');
-    await expect(add).toBeHidden();
+    await saveNew(page, add);
 
-    await search(page).getByPlaceholder('请输入分类名称').fill(name);
-    await button(page, '查询').click();
-    await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    await searchOne(page, '请输入分类名称', name);
     const root = row(page, name);
     const rootCode = (await root.locator('td').nth(2).textContent())!.trim();
     expect(rootCode).toMatch(/^[A-Z]\d{2}$/);
@@ -36,9 +32,7 @@ test.describe('分类字典、填值规则、校验规则、表字典登记', ()
     const child = dialog(page, '添加下级分类');
     await expect(child.getByLabel('上级分类')).toHaveValue(`${name}（${rootCode}）`);
     await child.getByLabel('分类名称').fill(childName);
-    await button(child, '确定').click();
-    await toast(page, '添加成功！');
-    await expect(child).toBeHidden();
+    await saveNew(page, child);
     await expect(row(page, childName)).toContainText(`${rootCode}A01`);
     await snap(page, testInfo, 'system-category-tree');
 
@@ -81,13 +75,9 @@ test.describe('分类字典、填值规则、校验规则、表字典登记', ()
     await add.getByLabel('规则名称').click();
     await expect(add.getByText('EE0001')).toBeVisible();
     await snap(page, testInfo, 'system-fill-rule-add');
-    await button(add, '确定').click();
-    await toast(page, '添加成功！');
-    await expect(add).toBeHidden();
+    await saveNew(page, add);
 
-    await search(page).getByPlaceholder('请输入规则编码').fill(code);
-    await button(page, '查询').click();
-    await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    await searchOne(page, '请输入规则编码', code);
     for (const expected of ['EE0001', 'EE0002']) {
       await row(page, code).getByRole('button', { name: '功能测试' }).click();
       const result = page.getByRole('dialog').filter({ hasText: '生成的编号' });
@@ -134,13 +124,9 @@ test.describe('分类字典、填值规则、校验规则、表字典登记', ()
     await toast(page, '第1条规则的正则表达式存在灾难性回溯风险（对某些输入耗时过长），请简化后再保存');
 
     await add.getByLabel('第1条规则的正则表达式').fill('^a+$');
-    await button(add, '确定').click();
-    await toast(page, '添加成功！');
-    await expect(add).toBeHidden();
+    await saveNew(page, add);
 
-    await search(page).getByPlaceholder('请输入规则编码').fill(code);
-    await button(page, '查询').click();
-    await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    await searchOne(page, '请输入规则编码', code);
     await row(page, code).getByRole('button', { name: '功能测试' }).click();
     const test2 = page.getByRole('dialog', { name: /功能测试/ });
     await test2.getByLabel('校验值').fill('aaaaa');

@@ -18,6 +18,20 @@ async function confirmDelete(page: Page) {
 }
 
 /** The checkbox of a node of the grant tree in `scope`, by its exact title. */
+/** 部门用户 of the selected department: an existing user added with 添加已有用户. Answers the tab's panel. */
+async function addMember(page: Page, username: string): Promise<Locator> {
+  await page.locator('.depart-tabs').getByRole('tab', { name: '部门用户' }).click();
+  const users = page.locator('.depart-tabs').getByRole('tabpanel', { name: '部门用户' });
+  await button(users, '添加已有用户').click();
+  const picker = dialog(page, '选择用户');
+  await picker.getByPlaceholder('请输入账号').fill(username);
+  await button(picker, '查询').click();
+  await row(picker, username).locator('.ant-checkbox').click();
+  await button(picker, '确定').click();
+  await toast(page, '添加成功!');
+  return users;
+}
+
 const grantNode = (scope: Locator, title: string) => scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByText(title, { exact: true }) }).locator('.ant-tree-checkbox');
 
 test.describe('部门管理 (system/DepartList)', () => {
@@ -75,15 +89,7 @@ test.describe('部门管理 (system/DepartList)', () => {
 
     // a member in the department
     await selectDepart(page, `${dept}改`);
-    await page.locator('.depart-tabs').getByRole('tab', { name: '部门用户' }).click();
-    const users = page.locator('.depart-tabs').getByRole('tabpanel', { name: '部门用户' });
-    await button(users, '添加已有用户').click();
-    const picker = dialog(page, '选择用户');
-    await picker.getByPlaceholder('请输入账号').fill(member);
-    await button(picker, '查询').click();
-    await row(picker, member).locator('.ant-checkbox').click();
-    await button(picker, '确定').click();
-    await toast(page, '添加成功!');
+    const users = await addMember(page, member);
     await expect(row(users, member)).toBeVisible();
 
     // refused while children or users remain, with the server's reason
@@ -140,15 +146,7 @@ test.describe('部门管理 (system/DepartList)', () => {
     await button(drawer, '保存并关闭').click();
     await toast(page, '保存成功！');
 
-    await page.locator('.depart-tabs').getByRole('tab', { name: '部门用户' }).click();
-    const users = page.locator('.depart-tabs').getByRole('tabpanel', { name: '部门用户' });
-    await button(users, '添加已有用户').click();
-    const picker = dialog(page, '选择用户');
-    await picker.getByPlaceholder('请输入账号').fill(member);
-    await button(picker, '查询').click();
-    await row(picker, member).locator('.ant-checkbox').click();
-    await button(picker, '确定').click();
-    await toast(page, '添加成功!');
+    const users = await addMember(page, member);
     await row(users, member).getByRole('button', { name: '分配部门角色' }).click();
     const assign = page.getByRole('dialog', { name: /分配部门角色/ });
     await assign.getByLabel('通讯录查看').check();

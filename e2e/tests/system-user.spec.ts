@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ADMIN, button, test, newContext } from '../support/app.ts';
-import { apiToken, expect, signIn, SYSTEM_TEST_TIMEOUT, buttonId, confirmPopup, createRole, createUser, dialog, MenuId, row, signInAs, toast, unique, USER_PASSWORD } from '../support/system.ts';
+import { apiToken, expect, signIn, SYSTEM_TEST_TIMEOUT, buttonId, confirmPopup, createRole, createUser, deleteTwoSelectedUsers, dialog, MenuId, row, selectTwoNewUsers, signInAs, toast, unique, USER_PASSWORD } from '../support/system.ts';
 
 const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 
@@ -89,24 +89,8 @@ test.describe('用户管理 (system/UserList)', () => {
   });
 
   test('§5 batch delete asks 确定要删除这 N 项吗? and deletes the selected users', async ({ page, request }) => {
-    const token = await apiToken(request);
-    const prefix = unique('e2eb');
-    await createUser(request, token, `${prefix}a`);
-    await createUser(request, token, `${prefix}b`);
-    await signIn(page);
-    await page.goto('/isystem/user');
-    await page.getByPlaceholder('请输入账号').fill(prefix);
-    await button(page, '查询').click();
-    await expect(page.getByText('1-2 共 2 条')).toBeVisible();
-    await page.locator('thead .ant-checkbox-input').check();
-    await expect(page.getByText('已选择 2 项')).toBeVisible();
-    await button(page, '批量删除').click();
-    const confirm = page.getByRole('dialog', { name: '确认删除' });
-    await expect(confirm.getByText('确定要删除这 2 项吗?')).toBeVisible();
-    await button(confirm, '确定').click();
-    await toast(page, '批量删除用户成功');
-    await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
-    await expect(page.getByText('已选择 0 项')).toBeVisible();
+    await selectTwoNewUsers(page, request, unique('e2eb'));
+    await deleteTwoSelectedUsers(page, page);
   });
 
   test('导入 reports each skipped row as 第 N 行：原因 and adds the valid ones; 彻底删除 in the recycle bin removes a user for good', async ({ page, request }, testInfo) => {

@@ -112,6 +112,29 @@ export type FeatureMenu = {
   screen?: { parentId: string; sortNo: number } & Omit<MenuScreen, 'codes'>;
 };
 
+/** The verbs of a plain screen's buttons, in the order they are numbered. */
+export const CRUD_VERBS = { list: '查询', add: '添加', edit: '编辑', delete: '删除' };
+
+/**
+ * The administrator's buttons named `实体-动词` (角色-添加): each verb's code taken from the feature's
+ * permission constants under the same key, numbered in the verbs' order (CRUD_VERBS unless given).
+ */
+export function buttonsOf<P extends Record<string, string>>(perm: P, entity: string, verbs?: Partial<Record<keyof P, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries((verbs ?? CRUD_VERBS) as Record<string, string>).map(([key, verb]) => {
+      if (!Object.hasOwn(perm, key)) throw new Error(`${entity}: no permission code for ${key}`);
+      return [perm[key], `${entity}-${verb}`];
+    }),
+  );
+}
+
+/** A screen's menu whose seed unit is named after its area and screen key: `menu:system:role:v1`. */
+export const screenMenu = (area: string, screen: NonNullable<FeatureMenu['screen']>, buttons: FeatureMenu['buttons']): FeatureMenu => ({
+  key: `menu:${area}:${screen.key}:v1`,
+  buttons,
+  screen,
+});
+
 export async function seedFeatureMenu(db: Db, menu: FeatureMenu): Promise<void> {
   for (const [i, [code, button]] of Object.entries(menu.buttons).entries()) {
     if (typeof button === 'string') await seedButton(db, code, button, i + 1, [RoleId.admin]);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import fs from 'node:fs';
 import { afterAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -13,6 +12,7 @@ import type { BuiltApp } from '../platform/deps.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../modules/system/user/user.table.ts';
 
 import { ADMIN_PASSWORD } from './constants.ts';
+import { createDatabase } from './scratch-database.ts';
 
 export { ADMIN_PASSWORD };
 export const dbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -30,23 +30,9 @@ async function freshDatabase(): Promise<Database & { url: string | null; drop: (
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `sbwq_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
-  return {
-    ...database,
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const scratch = await createDatabase(base, name, template);
+  const database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: null });
+  return { ...database, ...scratch };
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

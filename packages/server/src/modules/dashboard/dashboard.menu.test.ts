@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '@sbwq/contracts';
-import { createTestApp, json, RoleId } from '../../test/harness.ts';
+import { createTestApp, RoleId } from '../../test/harness.ts';
+import { findMenuNode, userPermissions } from '../../test/menus.ts';
 import { sysRolePermission } from '../system/role/role.table.ts';
 
 describe('工作台 menu row (spec §2 view group dashboard: workplace; route table: children built from server menu data)', async () => {
   const t = await createTestApp();
-  const menuOf = async (token: string) =>
-    (json(await t.inject({ url: t.api(`/sys/permission/getUserPermissionByToken?token=${token}`), headers: { 'X-Access-Token': token } })).result as { menu: MenuNode[] }).menu;
-  const find = (nodes: MenuNode[], id: string): MenuNode | undefined => {
-    for (const node of nodes) {
-      if (node.id === id) return node;
-      const below = find(node.children ?? [], id);
-      if (below) return below;
-    }
-    return undefined;
-  };
+  const menuOf = async (token: string) => (await userPermissions(t, token)).menu;
 
   it('every role is granted 个人办公 → 工作台 at /dashboard/workplace (sbwq/dashboard/Workplace), after 我的消息', async () => {
     const granted = await t.database.db.select({ roleId: sysRolePermission.roleId }).from(sysRolePermission).where(eq(sysRolePermission.permissionId, 'menu:isps:workplace'));
@@ -23,13 +14,13 @@ describe('工作台 menu row (spec §2 view group dashboard: workplace; route ta
     for (const roleId of [RoleId.reviewer, RoleId.finance]) {
       const username = `wp.${roleId.slice(-4)}`;
       await t.createUser({ username, password: 'Menu123456', roleIds: [roleId] });
-      const section = find(await menuOf(await t.loginAs(username, 'Menu123456')), 'menu:isps');
+      const section = findMenuNode(await menuOf(await t.loginAs(username, 'Menu123456')), 'menu:isps');
       expect(section?.children?.slice(0, 2).map((node) => node.id), roleId).toEqual(['menu:isps:userAnnouncement', 'menu:isps:workplace']);
       expect(section?.children?.[1]).toMatchObject({ path: '/dashboard/workplace', component: 'sbwq/dashboard/Workplace', meta: { title: '工作台' } });
     }
   });
   it('staff (reviewer, finance) also get 任务统计 (/dashboard/indexChart) and 业务监控 (/dashboard/monitor) after 工作台; organisation users do not (spec §2 view group dashboard: task/chart index, monitor)', async () => {
-    const section = find(await menuOf(await t.loginAs('wp.0001', 'Menu123456')), 'menu:isps');
+    const section = findMenuNode(await menuOf(await t.loginAs('wp.0001', 'Menu123456')), 'menu:isps');
     expect(section?.children?.slice(2)).toMatchObject([
       { id: 'menu:isps:indexChart', path: '/dashboard/indexChart', component: 'sbwq/dashboard/IndexChart', meta: { title: '任务统计' } },
       { id: 'menu:isps:monitor', path: '/dashboard/monitor', component: 'sbwq/dashboard/Monitor', meta: { title: '业务监控' } },

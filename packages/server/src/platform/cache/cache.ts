@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { RedisChannel } from '../redis/channel.ts';
 
 /**
  * Small in-process caches for data every page asks for (dictionaries). A change clears the cache in this
@@ -6,20 +6,13 @@ import { Redis } from 'ioredis';
  */
 export class CacheHub {
   private readonly values = new Map<string, unknown>();
-  private pub: Redis | null = null;
-  private sub: Redis | null = null;
-  private channel = 'sbwq:cache-invalidate';
+  private redis: RedisChannel | null = null;
 
   /** `prefix` (config REDIS_PREFIX) names the channel, so deployments sharing one Redis do not clear each other's caches. */
   async connect(redisUrl: string | null, prefix = 'sbwq'): Promise<void> {
-    this.channel = `${prefix}:cache-invalidate`;
     if (!redisUrl) return;
-    const options = { lazyConnect: true, maxRetriesPerRequest: 2 } as const;
-    this.pub = new Redis(redisUrl, options);
-    this.sub = new Redis(redisUrl, options);
-    await Promise.all([this.pub.connect(), this.sub.connect()]);
-    await this.sub.subscribe(this.channel);
-    this.sub.on('message', (_channel: string, name: string) => this.values.delete(name));
+    this.redis = new RedisChannel(redisUrl, `${prefix}:cache-invalidate`);
+    await this.redis.listen((name) => this.values.delete(name));
   }
 
   async get<T>(name: string, load: () => Promise<T>): Promise<T> {
@@ -31,10 +24,10 @@ export class CacheHub {
 
   async invalidate(name: string): Promise<void> {
     this.values.delete(name);
-    if (this.pub) await this.pub.publish(this.channel, name);
+    await this.redis?.publish(name);
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pub?.quit(), this.sub?.quit()].filter(Boolean));
+    await this.redis?.close();
   }
 }

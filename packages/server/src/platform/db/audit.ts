@@ -1,7 +1,7 @@
 import type { SessionUser } from '../auth/session.ts';
 
 /** Who wrote a row, as JeecgBoot records it: the username (at most 32 characters), or `system` for the seed. */
-const by = (user: SessionUser | null) => (user?.username ?? 'system').slice(0, 32);
+export const by = (user: SessionUser | null) => (user?.username ?? 'system').slice(0, 32);
 
 /** The create_by / create_time columns of a new row. */
 export const created = (user: SessionUser | null) => ({ createBy: by(user), createTime: new Date() });

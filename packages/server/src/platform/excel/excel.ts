@@ -10,6 +10,27 @@ export type ExcelColumn<T> = {
   value?: (row: T) => string | number | null | undefined;
 };
 
+type CellValue<T> = NonNullable<ExcelColumn<T>['value']>;
+/** A column in short: its title, or its title with a width, how its value is written, or both. */
+export type ColumnShort<T> = string | readonly [string, number] | readonly [string, CellValue<T>] | readonly [string, number, CellValue<T>];
+
+/** Columns keyed by row property, in order: `columnsOf<PoolRecord>({ poolCode: ['编号', 14], orgCap: '单机构上限' })`. */
+export function columnsOf<T>(short: Record<string, ColumnShort<T>>): ExcelColumn<T>[] {
+  return Object.entries(short).map(([key, column]) => {
+    if (typeof column === 'string') return { title: column, key };
+    const [title, widthOrValue, value] = column;
+    if (typeof widthOrValue !== 'number') return { title, key, value: widthOrValue };
+    return value ? { title, key, width: widthOrValue, value } : { title, key, width: widthOrValue };
+  });
+}
+
+export type ImportColumn = { title: string; key: string; required?: boolean };
+
+/** The columns an import reads, keyed by property; a title written `*注册号` is required (and read as 注册号). */
+export function importColumnsOf(titles: Record<string, string>): ImportColumn[] {
+  return Object.entries(titles).map(([key, title]) => (title.startsWith('*') ? { title: title.slice(1), key, required: true } : { title, key }));
+}
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MAX_IMPORT_ROWS = 10_000;
 
@@ -53,7 +74,7 @@ export type ImportedRow = { rowNumber: number; values: Record<string, string> };
  * Reads the first sheet: the header row is the first of the top three rows that names every
  * required column; values are keyed by column key and trimmed to text.
  */
-export async function readWorkbook(buffer: Buffer, columns: { title: string; key: string; required?: boolean }[]): Promise<ImportedRow[]> {
+export async function readWorkbook(buffer: Buffer, columns: ImportColumn[]): Promise<ImportedRow[]> {
   const book = new ExcelJS.Workbook();
   try {
     // ExcelJS types its input as an ArrayBuffer; a copy of the upload's bytes is one (≤ 10 MB, once per import).

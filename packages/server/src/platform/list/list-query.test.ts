@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/harness.ts';
 import { sysDict } from '../../modules/system/dict/dict.table.ts';
 import { newId } from '../db/ids.ts';
 import { BizError } from '../http/envelope.ts';
-import { pageOf, type ListResource } from './list-query.ts';
+import { fieldsOf, pageOf, type ListResource } from './list-query.ts';
 
 const resource: ListResource = {
   table: sysDict,
@@ -81,5 +81,17 @@ describe('JEECG-API §6.1 list conventions over a whitelist, on a real database'
     await expect(pageOf(db, resource, { pageSize: '-1' })).rejects.toThrow('正整数');
     expect(await codes({ dictCode: "c_alpha' or '1'='1" })).toEqual([]);
     expect((await db.select().from(sysDict).where(eq(sysDict.dictCode, 'c_alpha'))).length).toBe(1);
+  });
+});
+
+describe('fieldsOf', () => {
+  it('writes the long form: the column of the same name, the type and only the limits given, in order', () => {
+    const fields = fieldsOf(sysDict, { dictCode: 'string', type: ['number', { filter: false }], createTime: ['datetime', { sort: false }] });
+    expect(Object.keys(fields)).toEqual(['dictCode', 'type', 'createTime']);
+    expect(fields).toStrictEqual({
+      dictCode: { column: sysDict.dictCode, type: 'string' },
+      type: { column: sysDict.type, type: 'number', filter: false },
+      createTime: { column: sysDict.createTime, type: 'datetime', sort: false },
+    });
   });
 });

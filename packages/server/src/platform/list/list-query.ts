@@ -26,6 +26,25 @@ export type ListResource = {
   countVersion?: DataGroup;
 };
 
+/** A field in short: its type, or its type and what it may not be used for. */
+export type FieldShort = FieldType | readonly [FieldType, { filter?: false; sort?: false }];
+
+type ColumnKeys<T> = { [K in keyof T]: T[K] extends PgColumn ? K : never }[keyof T] & string;
+
+/**
+ * A whitelist's fields from one table, each named as the table's own column property:
+ * `fieldsOf(pool, { poolCode: 'string', poolYear: 'number', id: ['string', { sort: false }] })`.
+ */
+export function fieldsOf<T extends PgTable>(table: T, fields: { [K in ColumnKeys<T>]?: FieldShort }): Record<string, FieldSpec> {
+  const columns = table as unknown as Record<string, PgColumn>;
+  return Object.fromEntries(
+    Object.entries(fields as Record<string, FieldShort>).map(([name, short]) => {
+      const [type, limits] = typeof short === 'string' ? [short, {}] : short;
+      return [name, { column: columns[name], type, ...limits }];
+    }),
+  );
+}
+
 export const MAX_PAGE_SIZE = 1000;
 const RESERVED = new Set(['pageNo', 'pageSize', 'column', 'order', 'field', '_t', 'ids', 'selections', 'superQueryParams', 'superQueryMatchType']);
 

@@ -148,13 +148,9 @@ type RawBody = { payload: string | Buffer; contentType: string };
 const boundary = '----sbwqprobe';
 /** Whole-body probes: bad JSON, other content types, hostile shapes, broken multipart. */
 export const BODY_PROBES: RawBody[] = [
-  { payload: '{"a":', contentType: 'application/json' },
-  { payload: '', contentType: 'application/json' },
-  { payload: 'null', contentType: 'application/json' },
-  { payload: '[]', contentType: 'application/json' },
-  { payload: '"x"', contentType: 'application/json' },
-  { payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}', contentType: 'application/json' },
-  { payload: `${'['.repeat(5000)}${']'.repeat(5000)}`, contentType: 'application/json' },
+  ...['{"a":', '', 'null', '[]', '"x"', '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}', `${'['.repeat(5000)}${']'.repeat(5000)}`].map(
+    (payload) => ({ payload, contentType: 'application/json' }),
+  ),
   { payload: 'username=a&password=b', contentType: 'application/x-www-form-urlencoded' },
   { payload: 'hello', contentType: 'text/plain' },
   { payload: '<x/>', contentType: 'application/xml' },

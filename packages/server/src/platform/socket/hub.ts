@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { RedisChannel } from '../redis/channel.ts';
 import type { WebSocket } from 'ws';
 
 /**
@@ -32,24 +32,17 @@ const OPEN = 1;
 export class SocketHub {
   private readonly sockets: Record<SocketChannel, Map<string, Set<WebSocket>>> = { notice: new Map(), vxe: new Map() };
   private readonly origin = randomUUID();
-  private pub: Redis | null = null;
-  private sub: Redis | null = null;
+  private redis: RedisChannel | null = null;
   private onError: (error: unknown) => void = () => undefined;
-  private channel = 'sbwq:socket';
 
   constructor(private readonly opts: { maxPerUser?: number } = {}) {}
 
   /** `prefix` (config REDIS_PREFIX) names the channel, so deployments sharing one Redis do not hear each other. */
   async connect(redisUrl: string | null, onError?: (error: unknown) => void, prefix = 'sbwq'): Promise<void> {
     if (onError) this.onError = onError;
-    this.channel = `${prefix}:socket`;
     if (!redisUrl) return;
-    const options = { lazyConnect: true, maxRetriesPerRequest: 2 } as const;
-    this.pub = new Redis(redisUrl, options);
-    this.sub = new Redis(redisUrl, options);
-    await Promise.all([this.pub.connect(), this.sub.connect()]);
-    await this.sub.subscribe(this.channel);
-    this.sub.on('message', (_channel: string, text: string) => {
+    this.redis = new RedisChannel(redisUrl, `${prefix}:socket`);
+    await this.redis.listen((text) => {
       let delivery: Delivery;
       try {
         delivery = JSON.parse(text) as Delivery;
@@ -117,14 +110,14 @@ export class SocketHub {
       for (const [, socket] of this.connections(channel)) socket.terminate();
       this.sockets[channel].clear();
     }
-    await Promise.all([this.pub?.quit(), this.sub?.quit()].filter(Boolean));
+    await this.redis?.close();
   }
 
   private async deliver(delivery: Delivery): Promise<void> {
     this.deliverLocal(delivery);
-    if (!this.pub) return;
+    if (!this.redis) return;
     try {
-      await this.pub.publish(this.channel, JSON.stringify(delivery));
+      await this.redis.publish(JSON.stringify(delivery));
     } catch (error) {
       this.onError(error);
     }

@@ -7,7 +7,7 @@ import { formatDateTime, withDateTexts } from '../../../platform/db/time.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { pageOf, parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { findMyOrg, isStaff } from '../org/org-context.ts';
 import { checkDateParams } from '../shared/records.ts';
@@ -53,16 +53,10 @@ export async function writeApproval(t: Db, approver: SessionUser, a: ApprovalWri
 
 export const approvalWhitelist: ListResource = {
   table: rightsApproval,
-  fields: {
-    bizType: { column: rightsApproval.bizType, type: 'string' },
-    bizId: { column: rightsApproval.bizId, type: 'string' },
-    bizTitle: { column: rightsApproval.bizTitle, type: 'string' },
-    node: { column: rightsApproval.node, type: 'string' },
-    result: { column: rightsApproval.result, type: 'string' },
-    approverName: { column: rightsApproval.approverName, type: 'string' },
-    approveTime: { column: rightsApproval.approveTime, type: 'datetime' },
-    orgId: { column: rightsApproval.orgId, type: 'string' },
-  },
+  fields: fieldsOf(rightsApproval, {
+    bizType: 'string', bizId: 'string', bizTitle: 'string', node: 'string', result: 'string', approverName: 'string', approveTime: 'datetime',
+    orgId: 'string',
+  }),
   defaultSort: { field: 'approveTime', order: 'desc' },
 };
 
@@ -109,15 +103,10 @@ const todoView = pgTable('x', {
 
 export const todoResource: ListResource = {
   table: todoView,
-  fields: {
-    bizType: { column: todoView.bizType, type: 'string' },
-    bizId: { column: todoView.bizId, type: 'string', sort: false },
-    bizTitle: { column: todoView.bizTitle, type: 'string' },
-    node: { column: todoView.node, type: 'string' },
-    orgId: { column: todoView.orgId, type: 'string', sort: false },
-    orgName: { column: todoView.orgName, type: 'string' },
-    submitTime: { column: todoView.submitTime, type: 'datetime' },
-  },
+  fields: fieldsOf(todoView, {
+    bizType: 'string', bizId: ['string', { sort: false }], bizTitle: 'string', node: 'string', orgId: ['string', { sort: false }], orgName: 'string',
+    submitTime: 'datetime',
+  }),
   // newest first: what just arrived is on page 1, not on the last page
   defaultSort: { field: 'submitTime', order: 'desc' },
 };

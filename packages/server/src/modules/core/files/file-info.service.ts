@@ -7,7 +7,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sbFileInfo } from './file-info.table.ts';
 import { bizTitles } from './file-kinds.ts';
 import { isStaff } from '../org/org-context.ts';
@@ -16,16 +16,10 @@ type Row = typeof sbFileInfo.$inferSelect;
 
 export const fileInfoWhitelist: ListResource = {
   table: sbFileInfo,
-  fields: {
-    fileName: { column: sbFileInfo.fileName, type: 'string' },
-    fileType: { column: sbFileInfo.fileType, type: 'string' },
-    fileExt: { column: sbFileInfo.fileExt, type: 'string' },
-    bizType: { column: sbFileInfo.bizType, type: 'string' },
-    bizId: { column: sbFileInfo.bizId, type: 'string' },
-    createBy: { column: sbFileInfo.createBy, type: 'string' },
-    createTime: { column: sbFileInfo.createTime, type: 'datetime' },
-    fileSize: { column: sbFileInfo.fileSize, type: 'number' },
-  },
+  fields: fieldsOf(sbFileInfo, {
+    fileName: 'string', fileType: 'string', fileExt: 'string', bizType: 'string', bizId: 'string', createBy: 'string', createTime: 'datetime',
+    fileSize: 'number',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 

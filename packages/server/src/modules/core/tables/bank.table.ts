@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, timestamp, uniqueIndex, varchar, pgTable } from 'drizzle-orm/pg-core';
-import { audit, idColumn } from '../../../platform/db/columns.ts';
+import { index, uniqueIndex, varchar, pgTable } from 'drizzle-orm/pg-core';
+import { idColumn } from '../../../platform/db/columns.ts';
+import { reviewedRecordColumns } from '../shared/reviewed-record.ts';
 
 /** 机构银行账户 (DOMAIN.md bank account): per organisation, one default, approved by finance before use. */
 export const rightsBankAccount = pgTable(
@@ -24,14 +25,7 @@ export const rightsBankAccount = pgTable(
     auditStatus: varchar('audit_status', { length: 1 }).notNull().default('0'),
     proofFile: varchar('proof_file', { length: 1000 }),
     remark: varchar('remark', { length: 500 }),
-    auditOpinion: varchar('audit_opinion', { length: 500 }),
-    auditBy: varchar('audit_by', { length: 100 }),
-    auditTime: timestamp('audit_time', { withTimezone: true }),
-    submitBy: varchar('submit_by', { length: 36 }),
-    submitTime: timestamp('submit_time', { withTimezone: true }),
-    sysOrgCode: varchar('sys_org_code', { length: 64 }),
-    delFlag: varchar('del_flag', { length: 1 }).notNull().default('0'),
-    ...audit,
+    ...reviewedRecordColumns,
   },
   (t) => [
     index('idx_rights_bank_org').on(t.orgId),

@@ -68,6 +68,9 @@ export const finClaim = pgTable(
 );
 export type ClaimRow = typeof finClaim.$inferSelect;
 
+/** The claim a row belongs to, deleted with it. */
+const partOfClaim = () => varchar('claim_id', { length: 36 }).notNull().references(() => finClaim.id, { onDelete: 'cascade' });
+
 /**
  * 发票 of a claim. The same invoice (code + number) is claimed once across all claims of all
  * organisations: the unique index holds even when two claims are saved at the same moment.
@@ -76,9 +79,7 @@ export const finClaimInvoice = pgTable(
   'fin_claim_invoice',
   {
     id: idColumn(),
-    claimId: varchar('claim_id', { length: 36 })
-      .notNull()
-      .references(() => finClaim.id, { onDelete: 'cascade' }),
+    claimId: partOfClaim(),
     /** '' for a 数电票, which has no code */
     invoiceCode: varchar('invoice_code', { length: 12 }).notNull().default(''),
     invoiceNo: varchar('invoice_no', { length: 20 }).notNull(),
@@ -126,9 +127,7 @@ export const finClaimLog = pgTable(
   'fin_claim_log',
   {
     id: idColumn(),
-    claimId: varchar('claim_id', { length: 36 })
-      .notNull()
-      .references(() => finClaim.id, { onDelete: 'cascade' }),
+    claimId: partOfClaim(),
     action: varchar('action', { length: 20 }).notNull(),
     result: varchar('result', { length: 100 }),
     remark: varchar('remark', { length: 500 }),

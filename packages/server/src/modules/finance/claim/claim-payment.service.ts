@@ -9,7 +9,7 @@ import type { SocketHub } from '../../../platform/socket/hub.ts';
 import type { WrittenNotice } from '../../core/notice/delivery.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import { assertNotSelf } from '../../core/approval/approval.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
@@ -20,6 +20,7 @@ import { paymentNotice } from './claim-notice.ts';
 import { pushQuietly } from '../../core/notice/org-notice.ts';
 import { CLAIM_FILE_BIZ, visibleClaim, who, writeClaimLog } from './claim.service.ts';
 import { finClaim, finClaimPayment, type ClaimRow } from '../../core/tables/claim.table.ts';
+import { by } from '../../../platform/db/audit.ts';
 
 /** The 付款流水号 of each claim of a run: the one given, or `<given>-<n>` for each of several. */
 const serialOf = (body: ClaimPayBody, index: number) => (body.ids.length > 1 ? `${body.serialNo}-${index + 1}` : body.serialNo);
@@ -74,12 +75,12 @@ async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, 
     serialNo,
     voucher: body.voucher,
     poolLogId: booked.logId,
-    createBy: user.username.slice(0, 32),
+    createBy: by(user),
     createTime: now,
   });
   await t
     .update(finClaim)
-    .set({ status: ClaimStatus.paid, payDate: body.payDate, serialNo, payVoucher: body.voucher, payFailReason: null, paidBy: who(user), paidTime: now, updateBy: user.username.slice(0, 32), updateTime: now })
+    .set({ status: ClaimStatus.paid, payDate: body.payDate, serialNo, payVoucher: body.voucher, payFailReason: null, paidBy: who(user), paidTime: now, updateBy: by(user), updateTime: now })
     .where(eq(finClaim.id, claim.id));
   await linkAttachments(t, CLAIM_FILE_BIZ, claim.id, [{ paths: body.voucher, fileType: FileType.payment }]);
   await writeClaimLog(t, user, claim.id, '付款', `${moneyText(claim.approvedAmount)} 元`, `付款日期 ${body.payDate}，流水号 ${serialNo}`, now);
@@ -131,10 +132,10 @@ export async function payFailed(db: Db, sockets: SocketHub, user: SessionUser, b
       amount: claim.approvedAmount ?? '0',
       result: PaymentResult.failed,
       reason: body.reason,
-      createBy: user.username.slice(0, 32),
+      createBy: by(user),
       createTime: now,
     });
-    await t.update(finClaim).set({ status: ClaimStatus.payFailed, payFailReason: body.reason, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(finClaim.id, claim.id));
+    await t.update(finClaim).set({ status: ClaimStatus.payFailed, payFailReason: body.reason, updateBy: by(user), updateTime: now }).where(eq(finClaim.id, claim.id));
     await writeClaimLog(t, user, claim.id, '付款失败', null, body.reason, now);
     return paymentNotice(t, user, claim, { paid: false, reason: body.reason });
   });
@@ -148,13 +149,10 @@ export async function paymentRecords(db: Db, user: SessionUser, claimId: string)
   return found.map((r) => withDateTexts(r, ['createTime']) as unknown as PaymentRecord);
 }
 
-const payRunColumns: ExcelColumn<ClaimRow>[] = [
-  { title: '收款户名', key: 'accountName', width: 30 },
-  { title: '开户行', key: 'bankName', width: 30, value: (r) => [r.bankName, r.bankBranch].filter(Boolean).join(' ') },
-  { title: '账号', key: 'accountNo', width: 26 },
-  { title: '金额', key: 'approvedAmount', width: 14 },
-  { title: '用途', key: 'claimNo', width: 36, value: (r) => `维权费用报销 ${r.claimNo}（批次 ${r.batchNo}）` },
-];
+const payRunColumns = columnsOf<ClaimRow>({
+  accountName: ['收款户名', 30], bankName: ['开户行', 30, (r) => [r.bankName, r.bankBranch].filter(Boolean).join(' ')], accountNo: ['账号', 26],
+  approvedAmount: ['金额', 14], claimNo: ['用途', 36, (r) => `维权费用报销 ${r.claimNo}（批次 ${r.batchNo}）`],
+});
 
 /** The bank file of a payment run: the chosen payable claims, one row each (收款户名, 开户行, 账号, 金额, 用途). */
 export async function exportPayRun(db: Db, ids: string[]): Promise<ExcelFile> {

@@ -20,12 +20,12 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { assertAction, canTake } from '../../../platform/flow/flow-guard.ts';
-import { created, updated } from '../../../platform/db/audit.ts';
+import { by, created, updated } from '../../../platform/db/audit.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
-import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
@@ -41,25 +41,11 @@ export const CLAIM_PAGE = ClaimRoute.claimList;
 
 export const claimWhitelist: ListResource = {
   table: finClaim,
-  fields: {
-    id: { column: finClaim.id, type: 'string', sort: false },
-    claimNo: { column: finClaim.claimNo, type: 'string' },
-    batchId: { column: finClaim.batchId, type: 'string' },
-    batchNo: { column: finClaim.batchNo, type: 'string' },
-    batchName: { column: finClaim.batchName, type: 'string' },
-    poolId: { column: finClaim.poolId, type: 'string' },
-    orgId: { column: finClaim.orgId, type: 'string' },
-    orgName: { column: finClaim.orgName, type: 'string' },
-    expenseType: { column: finClaim.expenseType, type: 'string' },
-    status: { column: finClaim.status, type: 'string' },
-    serialNo: { column: finClaim.serialNo, type: 'string' },
-    applyAmount: { column: finClaim.applyAmount, type: 'number', filter: false },
-    approvedAmount: { column: finClaim.approvedAmount, type: 'number', filter: false },
-    payDate: { column: finClaim.payDate, type: 'date' },
-    submitTime: { column: finClaim.submitTime, type: 'datetime' },
-    createTime: { column: finClaim.createTime, type: 'datetime' },
-    updateTime: { column: finClaim.updateTime, type: 'datetime' },
-  },
+  fields: fieldsOf(finClaim, {
+    id: ['string', { sort: false }], claimNo: 'string', batchId: 'string', batchNo: 'string', batchName: 'string', poolId: 'string', orgId: 'string',
+    orgName: 'string', expenseType: 'string', status: 'string', serialNo: 'string', applyAmount: ['number', { filter: false }],
+    approvedAmount: ['number', { filter: false }], payDate: 'date', submitTime: 'datetime', createTime: 'datetime', updateTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 
@@ -115,7 +101,7 @@ export async function lockOwnClaim(t: Db, org: OrgRow, id: string): Promise<Clai
 }
 
 export async function writeClaimLog(t: Db, user: SessionUser | null, claimId: string, action: string, result: string | null, remark: string | null, now = new Date()) {
-  await t.insert(finClaimLog).values({ id: newId(), claimId, action, result, remark: remark?.slice(0, 500) ?? null, operatorName: user ? who(user) : '系统', createBy: user?.username.slice(0, 32) ?? 'system', createTime: now });
+  await t.insert(finClaimLog).values({ id: newId(), claimId, action, result, remark: remark?.slice(0, 500) ?? null, operatorName: user ? who(user) : '系统', createBy: by(user), createTime: now });
 }
 
 const attachmentsOf = (body: ClaimAddBody): Attachment[] => body.invoices.map((inv) => ({ paths: inv.files, fileType: FileType.invoice }));
@@ -210,21 +196,12 @@ export async function deleteClaims(ctx: ResourceCtx, ids: string[]): Promise<voi
   });
 }
 
-const exportColumns: ExcelColumn<ClaimRecord>[] = [
-  { title: '报销单号', key: 'claimNo', width: 16 },
-  { title: '关联批次', key: 'batchNo', width: 16 },
-  { title: '机构', key: 'orgName', width: 26 },
-  { title: '费用类型', key: 'expenseType', value: (r) => r.expenseType_dictText ?? r.expenseType },
-  { title: '申请金额', key: 'applyAmount', width: 14 },
-  { title: '扣减项', key: 'deductions', width: 12 },
-  { title: '核定金额', key: 'approvedAmount', width: 14 },
-  { title: '发票张数', key: 'invoices', width: 10, value: (r) => String(r.invoices.length) },
-  { title: '收款账户', key: 'accountName', width: 30, value: (r) => [r.accountName, r.bankName, r.accountNo].filter(Boolean).join(' ') },
-  { title: '状态', key: 'status', value: (r) => r.status_dictText ?? r.status },
-  { title: '提交时间', key: 'submitTime', width: 20 },
-  { title: '付款日期', key: 'payDate', width: 12 },
-  { title: '付款流水号', key: 'serialNo', width: 20 },
-];
+const exportColumns = columnsOf<ClaimRecord>({
+  claimNo: ['报销单号', 16], batchNo: ['关联批次', 16], orgName: ['机构', 26], expenseType: ['费用类型', (r) => r.expenseType_dictText ?? r.expenseType],
+  applyAmount: ['申请金额', 14], deductions: ['扣减项', 12], approvedAmount: ['核定金额', 14], invoices: ['发票张数', 10, (r) => String(r.invoices.length)],
+  accountName: ['收款账户', 30, (r) => [r.accountName, r.bankName, r.accountNo].filter(Boolean).join(' ')],
+  status: ['状态', (r) => r.status_dictText ?? r.status], submitTime: ['提交时间', 20], payDate: ['付款日期', 12], serialNo: ['付款流水号', 20],
+});
 
 /** Every row of the list's filter and scope (or the chosen ones), refused above the export limit. */
 export async function exportClaims(ctx: ResourceCtx, query: ListParams): Promise<ExcelFile> {

@@ -13,30 +13,21 @@ import {
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { realnamesOf } from '../../../platform/db/user-names.ts';
-import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { finCapitalPool, finCapitalPoolLog } from '../../core/ledger/pool.table.ts';
 
 export const poolLogWhitelist: ListResource = {
   table: finCapitalPoolLog,
-  fields: {
-    poolId: { column: finCapitalPoolLog.poolId, type: 'string' },
-    poolCode: { column: finCapitalPoolLog.poolCode, type: 'string' },
-    changeType: { column: finCapitalPoolLog.changeType, type: 'string' },
-    bizNo: { column: finCapitalPoolLog.bizNo, type: 'string' },
-    bizRef: { column: finCapitalPoolLog.bizRef, type: 'string' },
-    orgId: { column: finCapitalPoolLog.orgId, type: 'string' },
-    orgName: { column: finCapitalPoolLog.orgName, type: 'string' },
-    amount: { column: finCapitalPoolLog.amount, type: 'number' },
-    seq: { column: finCapitalPoolLog.seq, type: 'number' },
-    createBy: { column: finCapitalPoolLog.createBy, type: 'string' },
-    createTime: { column: finCapitalPoolLog.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(finCapitalPoolLog, {
+    poolId: 'string', poolCode: 'string', changeType: 'string', bizNo: 'string', bizRef: 'string', orgId: 'string', orgName: 'string',
+    amount: 'number', seq: 'number', createBy: 'string', createTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 
@@ -58,24 +49,11 @@ export async function listPoolLogs(ctx: ResourceCtx, params: ListParams): Promis
 }
 
 const flow = (r: PoolLogRecord) => `${POOL_ACCOUNT_TEXT[r.fromAccount]} → ${POOL_ACCOUNT_TEXT[r.toAccount]}`;
-const exportColumns: ExcelColumn<PoolLogRecord>[] = [
-  { title: '资金池编号', key: 'poolCode', width: 14 },
-  { title: '资金池', key: 'poolName', width: 28 },
-  { title: '序号', key: 'seq', width: 8 },
-  { title: '变动类型', key: 'changeType', value: (r) => r.changeType_dictText || r.changeType },
-  { title: '金额', key: 'amount' },
-  { title: '资金流向', key: 'flow', value: flow },
-  { title: '变动前余额', key: 'balanceBefore' },
-  { title: '变动后余额', key: 'balanceAfter' },
-  { title: '冻结', key: 'frozenAfter' },
-  { title: '已使用', key: 'usedAfter' },
-  { title: '总额', key: 'totalAfter' },
-  { title: '关联业务', key: 'bizNo', width: 20 },
-  { title: '机构', key: 'orgName', width: 26 },
-  { title: '操作人', key: 'createByName' },
-  { title: '时间', key: 'createTime', width: 20 },
-  { title: '备注', key: 'remark', width: 30 },
-];
+const exportColumns = columnsOf<PoolLogRecord>({
+  poolCode: ['资金池编号', 14], poolName: ['资金池', 28], seq: ['序号', 8], changeType: ['变动类型', (r) => r.changeType_dictText || r.changeType], amount: '金额',
+  flow: ['资金流向', flow], balanceBefore: '变动前余额', balanceAfter: '变动后余额', frozenAfter: '冻结', usedAfter: '已使用', totalAfter: '总额', bizNo: ['关联业务', 20],
+  orgName: ['机构', 26], createByName: '操作人', createTime: ['时间', 20], remark: ['备注', 30],
+});
 
 export async function exportPoolLogs(ctx: ResourceCtx, params: ListParams): Promise<ExcelFile> {
   const list = await exportRowsOf((query) => listPoolLogs(ctx, query), params);

@@ -16,14 +16,8 @@ type Step = [days: number, move: 'deposit' | 'adjustDown', amount: string, remar
  */
 const pools: { name: string; fundSource: string; year: number; status: string; subsidy: string; cap: string; from: string; to: string; steps: Step[] }[] = [
   {
-    name: '2026年度商标维权专项资金',
-    fundSource: '1',
-    year: 2026,
-    status: PoolStatus.active,
-    subsidy: '3000.00',
-    cap: '200000.00',
-    from: '2026-01-01',
-    to: '2026-12-31',
+    name: '2026年度商标维权专项资金', fundSource: '1', year: 2026, status: PoolStatus.active,
+    subsidy: '3000.00', cap: '200000.00', from: '2026-01-01', to: '2026-12-31',
     // before the demo batches' first approval (batch.demo.ts), whose freezes the claim demo books in time order after these
     steps: [
       [-325, 'deposit', '2000000.00', '市财政局年度维权专项拨款'],
@@ -32,14 +26,8 @@ const pools: { name: string; fundSource: string; year: number; status: string; s
     ],
   },
   {
-    name: '2025年度会员维权互助金',
-    fundSource: '2',
-    year: 2025,
-    status: PoolStatus.paused,
-    subsidy: '2000.00',
-    cap: '50000.00',
-    from: '2025-01-01',
-    to: '2025-12-31',
+    name: '2025年度会员维权互助金', fundSource: '2', year: 2025, status: PoolStatus.paused,
+    subsidy: '2000.00', cap: '50000.00', from: '2025-01-01', to: '2025-12-31',
     // last year's fund: its money came in during its own year
     steps: [
       [-640, 'deposit', '300000.00', '会员单位年度会费划入'],
@@ -47,14 +35,8 @@ const pools: { name: string; fundSource: string; year: number; status: string; s
     ],
   },
   {
-    name: '2027年度平台合作维权基金',
-    fundSource: '4',
-    year: 2027,
-    status: PoolStatus.preparing,
-    subsidy: '2500.00',
-    cap: '100000.00',
-    from: '2027-01-01',
-    to: '2027-12-31',
+    name: '2027年度平台合作维权基金', fundSource: '4', year: 2027, status: PoolStatus.preparing,
+    subsidy: '2500.00', cap: '100000.00', from: '2027-01-01', to: '2027-12-31',
     steps: [[-1, 'deposit', '1000000.00', '初始入账']],
   },
 ];

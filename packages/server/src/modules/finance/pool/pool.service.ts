@@ -4,11 +4,11 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
 import { finCapitalPool } from '../../core/ledger/pool.table.ts';
@@ -16,18 +16,10 @@ import { bookMove, lockPool, LEDGER_MOVES, type PoolRow } from '../../core/ledge
 
 export const poolWhitelist: ListResource = {
   table: finCapitalPool,
-  fields: {
-    poolCode: { column: finCapitalPool.poolCode, type: 'string' },
-    poolName: { column: finCapitalPool.poolName, type: 'string' },
-    fundSource: { column: finCapitalPool.fundSource, type: 'string' },
-    poolYear: { column: finCapitalPool.poolYear, type: 'number' },
-    status: { column: finCapitalPool.status, type: 'string' },
-    validFrom: { column: finCapitalPool.validFrom, type: 'date' },
-    validTo: { column: finCapitalPool.validTo, type: 'date' },
-    totalAmount: { column: finCapitalPool.totalAmount, type: 'number', filter: false },
-    balanceAmount: { column: finCapitalPool.balanceAmount, type: 'number', filter: false },
-    createTime: { column: finCapitalPool.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(finCapitalPool, {
+    poolCode: 'string', poolName: 'string', fundSource: 'string', poolYear: 'number', status: 'string', validFrom: 'date', validTo: 'date',
+    totalAmount: ['number', { filter: false }], balanceAmount: ['number', { filter: false }], createTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 
@@ -124,21 +116,12 @@ export async function changeStatus(db: Db, user: SessionUser, id: string, action
   return rule.done;
 }
 
-const exportColumns: ExcelColumn<PoolRecord>[] = [
-  { title: '编号', key: 'poolCode', width: 14 },
-  { title: '名称', key: 'poolName', width: 30 },
-  { title: '资金来源', key: 'fundSource', value: (r) => r.fundSource_dictText || r.fundSource },
-  { title: '年度', key: 'poolYear', width: 8 },
-  { title: '总额', key: 'totalAmount' },
-  { title: '冻结', key: 'frozenAmount' },
-  { title: '已使用', key: 'usedAmount' },
-  { title: '余额', key: 'balanceAmount' },
-  { title: '单件补贴标准', key: 'subsidyPerCase' },
-  { title: '单机构上限', key: 'orgCap' },
-  { title: '有效期', key: 'validFrom', width: 24, value: (r) => (r.validFrom || r.validTo ? `${r.validFrom ?? ''} 至 ${r.validTo ?? ''}` : '') },
-  { title: '状态', key: 'status', value: (r) => r.status_dictText || r.status },
-  { title: '备注', key: 'remark', width: 30 },
-];
+const exportColumns = columnsOf<PoolRecord>({
+  poolCode: ['编号', 14], poolName: ['名称', 30], fundSource: ['资金来源', (r) => r.fundSource_dictText || r.fundSource], poolYear: ['年度', 8],
+  totalAmount: '总额', frozenAmount: '冻结', usedAmount: '已使用', balanceAmount: '余额', subsidyPerCase: '单件补贴标准', orgCap: '单机构上限',
+  validFrom: ['有效期', 24, (r) => (r.validFrom || r.validTo ? `${r.validFrom ?? ''} 至 ${r.validTo ?? ''}` : '')],
+  status: ['状态', (r) => r.status_dictText || r.status], remark: ['备注', 30],
+});
 
 export async function exportPools(ctx: ResourceCtx, params: ListParams): Promise<ExcelFile> {
   const rows = await exportRowsOf((query) => listPools(ctx, query), params);

@@ -18,7 +18,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { audited, decide } from '../../core/approval/decide.ts';
 import { requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
@@ -34,20 +34,10 @@ const EDITABLE = [AuditStatus.pending, AuditStatus.rejected];
 
 export const bankWhitelist: ListResource = {
   table: rightsBankAccount,
-  fields: {
-    id: { column: rightsBankAccount.id, type: 'string', sort: false },
-    orgId: { column: rightsBankAccount.orgId, type: 'string' },
-    accountName: { column: rightsBankAccount.accountName, type: 'string' },
-    bankName: { column: rightsBankAccount.bankName, type: 'string' },
-    branchName: { column: rightsBankAccount.branchName, type: 'string' },
-    accountNature: { column: rightsBankAccount.accountNature, type: 'string' },
-    isDefault: { column: rightsBankAccount.isDefault, type: 'string' },
-    status: { column: rightsBankAccount.status, type: 'string' },
-    auditStatus: { column: rightsBankAccount.auditStatus, type: 'string' },
-    sysOrgCode: { column: rightsBankAccount.sysOrgCode, type: 'string' },
-    submitTime: { column: rightsBankAccount.submitTime, type: 'datetime' },
-    createTime: { column: rightsBankAccount.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(rightsBankAccount, {
+    id: ['string', { sort: false }], orgId: 'string', accountName: 'string', bankName: 'string', branchName: 'string', accountNature: 'string',
+    isDefault: 'string', status: 'string', auditStatus: 'string', sysOrgCode: 'string', submitTime: 'datetime', createTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 const DICTS = { accountNature: 'account_nature', isDefault: 'yn', status: 'valid_status', auditStatus: 'audit_status' };
@@ -102,6 +92,18 @@ async function clearDefault(t: Db, orgId: string, exceptId: string) {
     .where(and(eq(rightsBankAccount.orgId, orgId), eq(rightsBankAccount.isDefault, '1'), ne(rightsBankAccount.id, exceptId)));
 }
 
+/** The columns the form writes, on add and on edit alike. */
+const accountValues = (body: BankAccountBody) => ({
+  accountName: body.accountName,
+  bankName: body.bankName,
+  branchName: body.branchName,
+  accountNo: body.accountNo,
+  bankCode: body.bankCode,
+  accountNature: body.accountNature,
+  proofFile: body.proofFile,
+  remark: body.remark,
+});
+
 function retryOnDefaultRace(error: unknown): never {
   if (violatedUnique(error) !== null) throw new BizError('默认账户正在被同时修改，请重试');
   throw error;
@@ -121,17 +123,10 @@ export async function addBank(db: Db, user: SessionUser, body: BankAccountBody):
       await t.insert(rightsBankAccount).values({
         id,
         orgId: org.id,
-        accountName: body.accountName,
-        bankName: body.bankName,
-        branchName: body.branchName,
-        accountNo: body.accountNo,
-        bankCode: body.bankCode,
-        accountNature: body.accountNature,
+        ...accountValues(body),
         isDefault,
         status: '1',
         auditStatus: AuditStatus.pending,
-        proofFile: body.proofFile,
-        remark: body.remark,
         submitBy: user.id,
         submitTime: now,
         sysOrgCode: org.sysOrgCode,
@@ -161,15 +156,8 @@ export async function editBank(db: Db, user: SessionUser, body: BankAccountBody)
       const changed = await t
         .update(rightsBankAccount)
         .set({
-          accountName: body.accountName,
-          bankName: body.bankName,
-          branchName: body.branchName,
-          accountNo: body.accountNo,
-          bankCode: body.bankCode,
-          accountNature: body.accountNature,
+          ...accountValues(body),
           ...(body.isDefault === '1' ? { isDefault: '1' } : {}),
-          proofFile: body.proofFile,
-          remark: body.remark,
           auditStatus: AuditStatus.pending,
           submitBy: user.id,
           submitTime: now,

@@ -3,7 +3,7 @@ import { batchItemValue, BatchLogAction, BatchMsg, EDITABLE_STATUSES, MAX_BATCH_
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { readWorkbook, toWorkbook } from '../../../platform/excel/excel.ts';
+import { importColumnsOf, readWorkbook, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { writeLog } from './batch-log.ts';
@@ -11,15 +11,9 @@ import { insertItems, recount } from './batch-items.service.ts';
 import { lockOwnBatch } from './batch.service.ts';
 import { rightsBatchItem } from '../../core/tables/batch.table.ts';
 
-const columns = [
-  { title: '侵权链接', key: 'linkUrl', required: true },
-  { title: '店铺名称', key: 'shopName' },
-  { title: '经营者', key: 'operator' },
-  { title: '所在地', key: 'location' },
-  { title: '涉案商品', key: 'goodsName' },
-  { title: '价格', key: 'price' },
-  { title: '备注', key: 'remark' },
-];
+const columns = importColumnsOf({
+  linkUrl: '*侵权链接', shopName: '店铺名称', operator: '经营者', location: '所在地', goodsName: '涉案商品', price: '价格', remark: '备注',
+});
 
 export async function itemTemplate(): Promise<ExcelFile> {
   const body = await toWorkbook('线索明细', columns.map((c) => ({ title: c.required ? `*${c.title}` : c.title, key: c.key, width: c.key === 'linkUrl' ? 48 : 18 })), []);

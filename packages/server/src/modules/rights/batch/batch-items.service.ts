@@ -17,7 +17,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { applyAmountOf, usablePool } from './batch-rules.ts';
@@ -25,20 +25,14 @@ import { writeLog } from './batch-log.ts';
 import { lockOwnBatch } from './batch.service.ts';
 import { visibleBatch } from '../../core/tables/batch-scope.ts';
 import { rightsBatch, rightsBatchItem, type BatchItemRow, type BatchRow } from '../../core/tables/batch.table.ts';
+import { by } from '../../../platform/db/audit.ts';
 
 export const itemWhitelist: ListResource = {
   table: rightsBatchItem,
-  fields: {
-    seq: { column: rightsBatchItem.seq, type: 'number' },
-    linkUrl: { column: rightsBatchItem.linkUrl, type: 'string' },
-    shopName: { column: rightsBatchItem.shopName, type: 'string' },
-    operator: { column: rightsBatchItem.operator, type: 'string' },
-    location: { column: rightsBatchItem.location, type: 'string' },
-    goodsName: { column: rightsBatchItem.goodsName, type: 'string' },
-    status: { column: rightsBatchItem.status, type: 'string' },
-    complaintNo: { column: rightsBatchItem.complaintNo, type: 'string' },
-    handleTime: { column: rightsBatchItem.handleTime, type: 'date' },
-  },
+  fields: fieldsOf(rightsBatchItem, {
+    seq: 'number', linkUrl: 'string', shopName: 'string', operator: 'string', location: 'string', goodsName: 'string', status: 'string',
+    complaintNo: 'string', handleTime: 'date',
+  }),
   defaultSort: { field: 'seq', order: 'asc' },
 };
 
@@ -70,7 +64,7 @@ export async function recount(t: Db, user: SessionUser, row: BatchRow): Promise<
   const [{ n }] = await t.select({ n: sql<number>`count(*)::int` }).from(rightsBatchItem).where(eq(rightsBatchItem.batchId, row.id));
   const pool = await usablePool(t, row.poolId);
   const applyAmount = await applyAmountOf(t, pool, row.orgId, row.id, n);
-  await t.update(rightsBatch).set({ itemCount: n, applyAmount, updateBy: user.username.slice(0, 32), updateTime: new Date() }).where(eq(rightsBatch.id, row.id));
+  await t.update(rightsBatch).set({ itemCount: n, applyAmount, updateBy: by(user), updateTime: new Date() }).where(eq(rightsBatch.id, row.id));
 }
 
 function firstDuplicate(urls: string[]): string | null {
@@ -97,7 +91,7 @@ export async function saveItems(db: Db, user: SessionUser, body: BatchItemsSaveB
     const now = new Date();
     if (batch.status === BatchStatus.enforcing) {
       if (body.deleteIds.length || body.values.some((v) => !v.id || !byId.has(v.id))) throw new BizError(BatchMsg.itemsLocked);
-      for (const v of body.values) await t.update(rightsBatchItem).set({ ...handling(v, byId.get(v.id!)!), updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
+      for (const v of body.values) await t.update(rightsBatchItem).set({ ...handling(v, byId.get(v.id!)!), updateBy: by(user), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
       await writeLog(t, user, batch.id, BatchLogAction.items, `更新 ${body.values.length} 条明细的处理结果`, now);
       return;
     }
@@ -114,7 +108,7 @@ export async function saveItems(db: Db, user: SessionUser, body: BatchItemsSaveB
     // Two passes, so that swapping the links of two rows never meets the unique index half way.
     for (const v of updates) await t.update(rightsBatchItem).set({ linkUrl: `#${v.id}` }).where(eq(rightsBatchItem.id, v.id!));
     for (const v of updates) {
-      await t.update(rightsBatchItem).set({ ...content(v), status: ItemStatus.waiting, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
+      await t.update(rightsBatchItem).set({ ...content(v), status: ItemStatus.waiting, updateBy: by(user), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
     }
     const insertedIds = await insertItems(t, user, batch.id, inserts, existing.reduce((m, i) => Math.max(m, i.seq), 0), now);
     const sent = new Map<string, number>();
@@ -134,7 +128,7 @@ export async function insertItems(t: Db, user: SessionUser | null, batchId: stri
     seq: lastSeq + i + 1,
     ...content(v),
     status: ItemStatus.waiting,
-    createBy: (user?.username ?? 'system').slice(0, 32),
+    createBy: by(user),
     createTime: now,
   }));
   for (let i = 0; i < rowsToInsert.length; i += 500) await t.insert(rightsBatchItem).values(rowsToInsert.slice(i, i + 500));

@@ -5,6 +5,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { rightsBatchLog } from '../../core/tables/batch.table.ts';
+import { by } from '../../../platform/db/audit.ts';
 
 /** One line of a batch's 操作日志; written in the transaction of the change it describes. */
 export async function writeLog(t: Db, user: SessionUser | null, batchId: string, action: string, detail: string | null, now = new Date()) {
@@ -14,7 +15,7 @@ export async function writeLog(t: Db, user: SessionUser | null, batchId: string,
     action,
     detail: detail?.slice(0, 1000) ?? null,
     operatorName: user ? (user.realname || user.username).slice(0, 100) : '系统',
-    createBy: (user?.username ?? 'system').slice(0, 32),
+    createBy: by(user),
     createTime: now,
   });
 }

@@ -13,6 +13,7 @@ import { writeLog } from './batch-log.ts';
 import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { visibleBatch } from '../../core/tables/batch-scope.ts';
 import { rightsBatchProgress } from '../../core/tables/batch.table.ts';
+import { by } from '../../../platform/db/audit.ts';
 
 /** 进度记录 of a visible batch, oldest first (the timeline reads down). */
 export async function listProgress(db: Db, dicts: DictService, user: SessionUser, batchId: string): Promise<ProgressRecord[]> {
@@ -46,7 +47,7 @@ export async function addProgress(db: Db, user: SessionUser, body: BatchProgress
       description: body.description,
       attachments: body.attachments,
       createByName: (user.realname || user.username).slice(0, 100),
-      createBy: user.username.slice(0, 32),
+      createBy: by(user),
       createTime: now,
     });
     await writeLog(t, user, batch.id, BatchLogAction.progress, `${body.progressDate} ${body.description}`.slice(0, 200), now);

@@ -19,8 +19,8 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import { assertAction, canTake } from '../../../platform/flow/flow-guard.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
@@ -36,28 +36,12 @@ import { batchScope, visibleBatch } from '../../core/tables/batch-scope.ts';
 
 export const batchWhitelist: ListResource = {
   table: rightsBatch,
-  fields: {
-    id: { column: rightsBatch.id, type: 'string', sort: false },
-    batchNo: { column: rightsBatch.batchNo, type: 'string' },
-    batchName: { column: rightsBatch.batchName, type: 'string' },
-    orgId: { column: rightsBatch.orgId, type: 'string' },
-    orgName: { column: rightsBatch.orgName, type: 'string' },
-    rightNames: { column: rightsBatch.rightNames, type: 'string', sort: false },
-    infringeType: { column: rightsBatch.infringeType, type: 'string' },
-    clueSource: { column: rightsBatch.clueSource, type: 'string' },
-    platform: { column: rightsBatch.platform, type: 'string' },
-    rightsMethod: { column: rightsBatch.rightsMethod, type: 'string' },
-    poolId: { column: rightsBatch.poolId, type: 'string' },
-    status: { column: rightsBatch.status, type: 'string' },
-    closureResult: { column: rightsBatch.closureResult, type: 'string' },
-    itemCount: { column: rightsBatch.itemCount, type: 'number' },
-    applyAmount: { column: rightsBatch.applyAmount, type: 'number', filter: false },
-    approvedAmount: { column: rightsBatch.approvedAmount, type: 'number', filter: false },
-    submitTime: { column: rightsBatch.submitTime, type: 'datetime' },
-    approveTime: { column: rightsBatch.approveTime, type: 'datetime' },
-    createTime: { column: rightsBatch.createTime, type: 'datetime' },
-    updateTime: { column: rightsBatch.updateTime, type: 'datetime' },
-  },
+  fields: fieldsOf(rightsBatch, {
+    id: ['string', { sort: false }], batchNo: 'string', batchName: 'string', orgId: 'string', orgName: 'string',
+    rightNames: ['string', { sort: false }], infringeType: 'string', clueSource: 'string', platform: 'string', rightsMethod: 'string',
+    poolId: 'string', status: 'string', closureResult: 'string', itemCount: 'number', applyAmount: ['number', { filter: false }],
+    approvedAmount: ['number', { filter: false }], submitTime: 'datetime', approveTime: 'datetime', createTime: 'datetime', updateTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
   countVersion: 'rights_batch',
 };
@@ -180,24 +164,14 @@ export async function deleteBatches(ctx: ResourceCtx, ids: string[]): Promise<vo
   });
 }
 
-const exportColumns: ExcelColumn<BatchRecord>[] = [
-  { title: '批次编号', key: 'batchNo', width: 16 },
-  { title: '批次名称', key: 'batchName', width: 24 },
-  { title: '申请机构', key: 'orgName', width: 26 },
-  { title: '涉及权利', key: 'rightNames', width: 36 },
-  { title: '侵权类型', key: 'infringeType', value: (r) => r.infringeType_dictText ?? r.infringeType },
-  { title: '线索来源', key: 'clueSource', value: (r) => r.clueSource_dictText ?? r.clueSource },
-  { title: '侵权平台', key: 'platform', value: (r) => r.platform_dictText ?? r.platform },
-  { title: '维权方式', key: 'rightsMethod', value: (r) => r.rightsMethod_dictText ?? r.rightsMethod },
-  { title: '线索数量', key: 'itemCount', width: 10 },
-  { title: '申请金额', key: 'applyAmount', width: 14 },
-  { title: '核定金额', key: 'approvedAmount', width: 14 },
-  { title: '资金池', key: 'poolName', width: 24 },
-  { title: '提交时间', key: 'submitTime', width: 20 },
-  { title: '状态', key: 'status', value: (r) => r.status_dictText ?? r.status },
-  { title: '结案结果', key: 'closureResult', value: (r) => r.closureResult_dictText ?? r.closureResult ?? '' },
-  { title: '成功率(%)', key: 'successRate', width: 10 },
-];
+const exportColumns = columnsOf<BatchRecord>({
+  batchNo: ['批次编号', 16], batchName: ['批次名称', 24], orgName: ['申请机构', 26], rightNames: ['涉及权利', 36],
+  infringeType: ['侵权类型', (r) => r.infringeType_dictText ?? r.infringeType], clueSource: ['线索来源', (r) => r.clueSource_dictText ?? r.clueSource],
+  platform: ['侵权平台', (r) => r.platform_dictText ?? r.platform], rightsMethod: ['维权方式', (r) => r.rightsMethod_dictText ?? r.rightsMethod],
+  itemCount: ['线索数量', 10], applyAmount: ['申请金额', 14], approvedAmount: ['核定金额', 14], poolName: ['资金池', 24], submitTime: ['提交时间', 20],
+  status: ['状态', (r) => r.status_dictText ?? r.status], closureResult: ['结案结果', (r) => r.closureResult_dictText ?? r.closureResult ?? ''],
+  successRate: ['成功率(%)', 10],
+});
 
 /** Every row of the list's filter and scope (or the chosen ones), refused above the export limit. */
 export async function exportBatches(ctx: ResourceCtx, query: ListParams): Promise<ExcelFile> {

@@ -194,42 +194,32 @@ async function seedDemoMessages(db: Db): Promise<void> {
     msgAbstract: '协会将于本季度联合各入驻服务机构开展商标权益保护专项行动，请各机构及时备案受保护权利。',
     msgContent:
       '<p>各入驻服务机构、会员企业：</p><p>为加强会员商标权益保护，协会决定于本季度开展商标权益保护专项行动。请各机构：</p><ol><li>在“受保护权利”中核对并备案本机构代理或持有的注册商标；</li><li>发现侵权线索及时提交线索批次；</li><li>按要求保存公证书、购买凭证等证据材料。</li></ol><p>特此通知。</p>',
-    priority: 'H',
-    msgCategory: '1',
-    msgType: 'ALL',
+    priority: 'H', msgCategory: '1', msgType: 'ALL',
   });
   await publish(12, {
     titile: '维权费用报销提醒：请于每月25日前提交上月报销单',
     msgAbstract: '上月发生的公证费、取证购买费、律师代理费等维权费用，请于本月25日前提交报销单并上传发票及凭证。',
     msgContent: '<p>各服务机构：</p><p>上月发生的公证费、取证购买费、律师代理费等维权费用，请于<strong>本月25日前</strong>提交报销单，并上传发票及付款凭证。逾期提交的，顺延至下一结算周期处理。</p>',
-    priority: 'M',
-    msgCategory: '1',
-    msgType: 'ALL',
+    priority: 'M', msgCategory: '1', msgType: 'ALL',
   });
   await publish(6, {
     titile: '受保护权利到期续展提醒',
     msgAbstract: '部分受保护权利即将到期或已进入宽展期，请在“受保护权利”中按到期标记筛选并及时办理续展。',
     msgContent: '<p>部分受保护权利即将到期或已进入宽展期。请在“受保护权利”列表中按“即将到期”“宽展期”筛选，及时办理续展并更新有效期。</p>',
-    priority: 'M',
-    msgCategory: '1',
-    msgType: 'ALL',
+    priority: 'M', msgCategory: '1', msgType: 'ALL',
     openType: 'url',
     openPage: '/rights/right/list',
   });
   await publish(3, {
     titile: '系统维护通知：本周六 22:00—24:00 升级',
     msgContent: '<p>本周六 22:00—24:00 系统升级维护，期间可能无法登录，请提前保存正在填写的内容。</p>',
-    priority: 'L',
-    msgCategory: '1',
-    msgType: 'ALL',
+    priority: 'L', msgCategory: '1', msgType: 'ALL',
   });
   if (customers.length) {
     await publish(9, {
       titile: '服务机构年度资质复核安排',
       msgContent: '<p>请各入驻服务机构于下月底前在“认证”中核对营业执照、执业许可证等资质文件，过期证件请及时更新。</p>',
-      priority: 'M',
-      msgCategory: '1',
-      msgType: 'USER',
+      priority: 'M', msgCategory: '1', msgType: 'USER',
       userIds: customers.join(','),
     });
   }
@@ -237,9 +227,7 @@ async function seedDemoMessages(db: Db): Promise<void> {
     await publish(2, {
       titile: '本月审核工作安排',
       msgContent: '<p>本月入驻、认证与权利备案审核请在收到后3个工作日内完成；银行账户由财务审核。</p>',
-      priority: 'H',
-      msgCategory: '1',
-      msgType: 'USER',
+      priority: 'H', msgCategory: '1', msgType: 'USER',
       userIds: staff.join(','),
     });
   }

@@ -1,25 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, json, multipart, RoleId } from '../../../test/harness.ts';
-import { certifiedOrg, PDF, PNG, rightsRig } from '../shared/test-fixtures.ts';
+import { certifiedOrg, PDF, PNG, rightsRig, trademarkForm } from '../shared/test-fixtures.ts';
 import { sbFileInfo } from '../../core/files/file-info.table.ts';
 import { FileBizMsg } from './file-info.biz.ts';
 
-const mark = (n: number, files: Record<string, string>) => ({
-  trademarkName: `华光${n}`,
-  regNo: String(30_000_000 + n),
-  niceClass: '9',
-  goodsServices: '电子计算机；计算机软件（已录制）',
-  trademarkType: '1',
-  registrant: '测试品牌股份有限公司',
-  registrantAddress: '浙江省杭州市滨江区',
-  regDate: '2018-05-07',
-  legalStatus: '1',
-  authOrg: '测试知识产权代理有限公司',
-  authStartDate: '2024-01-01',
-  authEndDate: '2030-12-31',
-  ...files,
-});
+const mark = (n: number, files: Record<string, string>) => trademarkForm(n, { niceClass: '9', ...files });
 
 describe('DOMAIN 文件信息: every file says what it is (文件类型) and which record it belongs to (所属业务, named and linked)', async () => {
   const rig = await rightsRig();

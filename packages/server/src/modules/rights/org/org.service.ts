@@ -21,7 +21,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { addDepart } from '../../system/depart/depart.service.ts';
 import { sysDepart } from '../../system/depart/depart.table.ts';
@@ -41,21 +41,11 @@ const DICTS = { orgType: 'rights_org_type', enterStatus: 'enter_status', certify
 
 export const orgWhitelist: ListResource = {
   table: rightsOrg,
-  fields: {
-    id: { column: rightsOrg.id, type: 'string', sort: false },
-    orgName: { column: rightsOrg.orgName, type: 'string' },
-    orgType: { column: rightsOrg.orgType, type: 'string' },
-    creditCode: { column: rightsOrg.creditCode, type: 'string' },
-    legalPerson: { column: rightsOrg.legalPerson, type: 'string' },
-    contactName: { column: rightsOrg.contactName, type: 'string' },
-    region: { column: rightsOrg.region, type: 'string' },
-    enterStatus: { column: rightsOrg.enterStatus, type: 'string' },
-    certifyStatus: { column: rightsOrg.certifyStatus, type: 'string' },
-    sysOrgCode: { column: rightsOrg.sysOrgCode, type: 'string' },
-    submitTime: { column: rightsOrg.submitTime, type: 'datetime' },
-    createTime: { column: rightsOrg.createTime, type: 'datetime' },
-    updateTime: { column: rightsOrg.updateTime, type: 'datetime' },
-  },
+  fields: fieldsOf(rightsOrg, {
+    id: ['string', { sort: false }], orgName: 'string', orgType: 'string', creditCode: 'string', legalPerson: 'string', contactName: 'string',
+    region: 'string', enterStatus: 'string', certifyStatus: 'string', sysOrgCode: 'string', submitTime: 'datetime', createTime: 'datetime',
+    updateTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 

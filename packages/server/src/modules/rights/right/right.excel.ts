@@ -1,53 +1,30 @@
 import { and, eq } from 'drizzle-orm';
-import { AuditStatus, computeExpireDate, rightBody, type DictModel, type RightRecord } from '@sbwq/contracts';
+import { AuditStatus, rightBody, type DictModel, type RightRecord } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { importReport, readWorkbook, toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
-import { listRights } from './right.service.ts';
+import { listRights, rightValues } from './right.service.ts';
 import { rightsRight } from './right.table.ts';
 
 /** The columns an import reads; an export writes them first, so that an exported file imports again. */
-const importColumns = [
-  { title: '商标名称', key: 'trademarkName', required: true },
-  { title: '注册号', key: 'regNo', required: true },
-  { title: '国际分类', key: 'niceClass', required: true },
-  { title: '核定商品/服务', key: 'goodsServices' },
-  { title: '商标类型', key: 'trademarkType' },
-  { title: '注册人', key: 'registrant', required: true },
-  { title: '注册人地址', key: 'registrantAddress' },
-  { title: '注册日期', key: 'regDate', required: true },
-  { title: '法律状态', key: 'legalStatus' },
-  { title: '授权机构', key: 'authOrg' },
-  { title: '授权开始日期', key: 'authStartDate' },
-  { title: '授权期限', key: 'authEndDate' },
-  { title: '备注', key: 'remark' },
-];
+const importColumns = importColumnsOf({
+  trademarkName: '*商标名称', regNo: '*注册号', niceClass: '*国际分类', goodsServices: '核定商品/服务', trademarkType: '商标类型', registrant: '*注册人',
+  registrantAddress: '注册人地址', regDate: '*注册日期', legalStatus: '法律状态', authOrg: '授权机构', authStartDate: '授权开始日期', authEndDate: '授权期限', remark: '备注',
+});
 
-const exportColumns: ExcelColumn<RightRecord>[] = [
-  { title: '商标名称', key: 'trademarkName', width: 20 },
-  { title: '注册号', key: 'regNo', width: 14 },
-  { title: '国际分类', key: 'niceClass', width: 10 },
-  { title: '核定商品/服务', key: 'goodsServices', width: 40 },
-  { title: '商标类型', key: 'trademarkType', value: (r) => r.trademarkType_dictText ?? r.trademarkType },
-  { title: '注册人', key: 'registrant', width: 28 },
-  { title: '注册人地址', key: 'registrantAddress', width: 30 },
-  { title: '注册日期', key: 'regDate', width: 12 },
-  { title: '法律状态', key: 'legalStatus', value: (r) => r.legalStatus_dictText ?? r.legalStatus },
-  { title: '授权机构', key: 'authOrg', width: 26 },
-  { title: '授权开始日期', key: 'authStartDate', width: 12 },
-  { title: '授权期限', key: 'authEndDate', width: 12 },
-  { title: '备注', key: 'remark', width: 20 },
-  { title: '专用权期限', key: 'expireDate', width: 24, value: (r) => `${r.regDate} 至 ${r.expireDate}` },
-  { title: '到期标记', key: 'flagTexts', value: (r) => r.flagTexts.join('、') },
-  { title: '审核状态', key: 'auditStatus', value: (r) => r.auditStatus_dictText ?? r.auditStatus },
-  { title: '所属机构', key: 'orgName', width: 26 },
-];
+const exportColumns = columnsOf<RightRecord>({
+  trademarkName: ['商标名称', 20], regNo: ['注册号', 14], niceClass: ['国际分类', 10], goodsServices: ['核定商品/服务', 40],
+  trademarkType: ['商标类型', (r) => r.trademarkType_dictText ?? r.trademarkType], registrant: ['注册人', 28], registrantAddress: ['注册人地址', 30],
+  regDate: ['注册日期', 12], legalStatus: ['法律状态', (r) => r.legalStatus_dictText ?? r.legalStatus], authOrg: ['授权机构', 26], authStartDate: ['授权开始日期', 12],
+  authEndDate: ['授权期限', 12], remark: ['备注', 20], expireDate: ['专用权期限', 24, (r) => `${r.regDate} 至 ${r.expireDate}`],
+  flagTexts: ['到期标记', (r) => r.flagTexts.join('、')], auditStatus: ['审核状态', (r) => r.auditStatus_dictText ?? r.auditStatus], orgName: ['所属机构', 26],
+});
 
 export async function exportRights(db: Db, dicts: DictService, user: SessionUser, query: ListParams): Promise<ExcelFile> {
   const records = await exportRowsOf((params) => listRights(db, dicts, user, params), query);
@@ -116,20 +93,8 @@ export async function importRights(db: Db, user: SessionUser, buffer: Buffer, di
     inserts.push({
       id: newId(),
       orgId: org.id,
-      trademarkName: body.trademarkName,
-      regNo: body.regNo,
-      niceClass: body.niceClass,
-      goodsServices: body.goodsServices,
-      trademarkType: body.trademarkType,
-      registrant: body.registrant,
-      registrantAddress: body.registrantAddress,
-      regDate: body.regDate,
-      expireDate: computeExpireDate(body.regDate),
-      legalStatus: body.legalStatus,
-      authOrg: body.authOrg,
-      authStartDate: body.authStartDate,
-      authEndDate: body.authEndDate,
-      remark: body.remark,
+      // a sheet has no attachment columns: they stay empty
+      ...rightValues(body),
       auditStatus: AuditStatus.draft,
       sysOrgCode: org.sysOrgCode,
       createBy: user.username,

@@ -20,7 +20,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { audited, decide } from '../../core/approval/decide.ts';
 import { requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
@@ -36,25 +36,11 @@ const EDITABLE = [AuditStatus.draft, AuditStatus.rejected];
 
 export const rightWhitelist: ListResource = {
   table: rightsRight,
-  fields: {
-    id: { column: rightsRight.id, type: 'string', sort: false },
-    orgId: { column: rightsRight.orgId, type: 'string' },
-    trademarkName: { column: rightsRight.trademarkName, type: 'string' },
-    regNo: { column: rightsRight.regNo, type: 'string' },
-    niceClass: { column: rightsRight.niceClass, type: 'string' },
-    trademarkType: { column: rightsRight.trademarkType, type: 'string' },
-    registrant: { column: rightsRight.registrant, type: 'string' },
-    legalStatus: { column: rightsRight.legalStatus, type: 'string' },
-    authOrg: { column: rightsRight.authOrg, type: 'string' },
-    auditStatus: { column: rightsRight.auditStatus, type: 'string' },
-    regDate: { column: rightsRight.regDate, type: 'date' },
-    expireDate: { column: rightsRight.expireDate, type: 'date' },
-    authEndDate: { column: rightsRight.authEndDate, type: 'date' },
-    sysOrgCode: { column: rightsRight.sysOrgCode, type: 'string' },
-    submitTime: { column: rightsRight.submitTime, type: 'datetime' },
-    createTime: { column: rightsRight.createTime, type: 'datetime' },
-    updateTime: { column: rightsRight.updateTime, type: 'datetime' },
-  },
+  fields: fieldsOf(rightsRight, {
+    id: ['string', { sort: false }], orgId: 'string', trademarkName: 'string', regNo: 'string', niceClass: 'string', trademarkType: 'string',
+    registrant: 'string', legalStatus: 'string', authOrg: 'string', auditStatus: 'string', regDate: 'date', expireDate: 'date', authEndDate: 'date',
+    sysOrgCode: 'string', submitTime: 'datetime', createTime: 'datetime', updateTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 const DICTS = { niceClass: 'nice_class', trademarkType: 'trademark_type', legalStatus: 'legal_status', auditStatus: 'audit_status' };
@@ -132,7 +118,8 @@ const attachmentsOf = (body: Pick<RightBody, 'markImage' | 'authLetter' | 'proof
   { paths: body.proofFile, fileType: FileType.registration },
 ];
 
-function values(body: RightBody) {
+/** The columns a form (or an imported row) writes; the expiry date follows the registration date. */
+export function rightValues(body: RightBody) {
   return {
     trademarkName: body.trademarkName,
     markImage: body.markImage,
@@ -169,7 +156,7 @@ export async function addRight(db: Db, user: SessionUser, body: RightBody): Prom
       await t.insert(rightsRight).values({
         id,
         orgId: org.id,
-        ...values(body),
+        ...rightValues(body),
         auditStatus: AuditStatus.draft,
         sysOrgCode: org.sysOrgCode,
         createBy: user.username,
@@ -201,7 +188,7 @@ export async function editRight(db: Db, user: SessionUser, body: RightBody): Pro
     await db.transaction(async (t) => {
       const changed = await t
         .update(rightsRight)
-        .set({ ...values(body), updateBy: user.username, updateTime: new Date() })
+        .set({ ...rightValues(body), updateBy: user.username, updateTime: new Date() })
         .where(and(eq(rightsRight.id, row.id), inArray(rightsRight.auditStatus, EDITABLE), eq(rightsRight.delFlag, '0')))
         .returning({ id: rightsRight.id });
       if (changed.length !== 1) throw new BizError(RightsMsg.rightNotEditable);

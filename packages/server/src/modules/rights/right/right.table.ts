@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, index, timestamp, uniqueIndex, varchar, pgTable } from 'drizzle-orm/pg-core';
-import { audit, idColumn } from '../../../platform/db/columns.ts';
+import { date, index, uniqueIndex, varchar, pgTable } from 'drizzle-orm/pg-core';
+import { idColumn } from '../../../platform/db/columns.ts';
+import { reviewedRecordColumns } from '../../core/shared/reviewed-record.ts';
 
 /** 受保护权利 (DOMAIN.md protected-rights record): one mark in one Nice class, owned by an organisation. */
 export const rightsRight = pgTable(
@@ -34,14 +35,7 @@ export const rightsRight = pgTable(
     remark: varchar('remark', { length: 500 }),
     /** dictionary audit_status: 3 草稿, 0 待审核, 1 已通过, 2 已驳回 */
     auditStatus: varchar('audit_status', { length: 1 }).notNull().default('3'),
-    auditOpinion: varchar('audit_opinion', { length: 500 }),
-    auditBy: varchar('audit_by', { length: 100 }),
-    auditTime: timestamp('audit_time', { withTimezone: true }),
-    submitBy: varchar('submit_by', { length: 36 }),
-    submitTime: timestamp('submit_time', { withTimezone: true }),
-    sysOrgCode: varchar('sys_org_code', { length: 64 }),
-    delFlag: varchar('del_flag', { length: 1 }).notNull().default('0'),
-    ...audit,
+    ...reviewedRecordColumns,
   },
   (t) => [
     index('idx_rights_right_org').on(t.orgId),

@@ -8,7 +8,7 @@ import { toWorkbook } from '../../../platform/excel/excel.ts';
 import { sysUserRole } from '../../system/user/user.table.ts';
 import { sbFileInfo } from '../../core/files/file-info.table.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
-import { certifiedOrg, rightsRig, type Rig } from '../shared/test-fixtures.ts';
+import { certifiedOrg, rightsRig, trademarkForm, type Rig } from '../shared/test-fixtures.ts';
 import { rightsRight } from './right.table.ts';
 
 /** The registration date whose ten-year term ends on `expire`. */
@@ -18,21 +18,7 @@ function regDateFor(expire: string): string {
   return computeExpireDate(reg) === expire ? reg : regDateFor(addDays(expire, -1));
 }
 
-const mark = (n: number, overrides: Record<string, unknown> = {}) => ({
-  trademarkName: `华光${n}`,
-  regNo: String(30_000_000 + n),
-  niceClass: String((n % 45) + 1),
-  goodsServices: '电子计算机；计算机软件（已录制）',
-  trademarkType: '1',
-  registrant: '测试品牌股份有限公司',
-  registrantAddress: '浙江省杭州市滨江区',
-  regDate: '2018-05-07',
-  legalStatus: '1',
-  authOrg: '测试知识产权代理有限公司',
-  authStartDate: '2024-01-01',
-  authEndDate: '2030-12-31',
-  ...overrides,
-});
+const mark = trademarkForm;
 
 async function importFile(rig: Rig, token: string, buffer: Buffer) {
   const body = multipart({ filename: '受保护权利.xlsx', content: buffer });

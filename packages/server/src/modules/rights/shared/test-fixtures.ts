@@ -16,6 +16,23 @@ export function creditCode(n: number): string {
   return first17 + creditCodeCheckChar(first17);
 }
 
+/** A complete 受保护权利 form, numbered `n` (its mark and registration number follow n). */
+export const trademarkForm = (n: number, overrides: Record<string, unknown> = {}) => ({
+  trademarkName: `华光${n}`,
+  regNo: String(30_000_000 + n),
+  niceClass: String((n % 45) + 1),
+  goodsServices: '电子计算机；计算机软件（已录制）',
+  trademarkType: '1',
+  registrant: '测试品牌股份有限公司',
+  registrantAddress: '浙江省杭州市滨江区',
+  regDate: '2018-05-07',
+  legalStatus: '1',
+  authOrg: '测试知识产权代理有限公司',
+  authStartDate: '2024-01-01',
+  authEndDate: '2030-12-31',
+  ...overrides,
+});
+
 export type Rig = TestApp & {
   call: (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<ReturnType<typeof json>>;
   upload: (token: string, kind: 'png' | 'pdf', fileType?: string) => Promise<string>;

@@ -1,31 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '@sbwq/contracts';
-import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, RoleId } from '../../../test/harness.ts';
+import { findMenuNode, userPermissions } from '../../../test/menus.ts';
 import { buttonId } from '../../../seed/buttons.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { sysRolePermission } from '../role/role.table.ts';
 
 describe('menu rows of the announcement screens (spec §2 route table, §6)', async () => {
   const t = await createTestApp();
-  const menuOf = async (token: string) =>
-    json(await t.inject({ url: t.api(`/sys/permission/getUserPermissionByToken?token=${token}`), headers: { 'X-Access-Token': token } })).result as {
-      menu: MenuNode[];
-      auth: { action: string }[];
-    };
-  const find = (nodes: MenuNode[], id: string): MenuNode | undefined => {
-    for (const node of nodes) {
-      if (node.id === id) return node;
-      const below = find(node.children ?? [], id);
-      if (below) return below;
-    }
-    return undefined;
-  };
+  const menuOf = (token: string) => userPermissions(t, token);
 
   it('the administrator gets 通告管理 (system/SysAnnouncementList) under 系统管理 with the system:announcement:* buttons, which hang under it', async () => {
     const admin = await t.loginAs('admin', ADMIN_PASSWORD);
     const { menu, auth } = await menuOf(admin);
-    const system = find(menu, 'menu:isystem');
+    const system = findMenuNode(menu, 'menu:isystem');
     const screen = system?.children?.find((node) => node.id === 'menu:isystem:announcement');
     expect(screen).toMatchObject({ path: '/isystem/annountCement', component: 'system/SysAnnouncementList', meta: { title: '通告管理' } });
     expect(auth.map((a) => a.action)).toEqual(expect.arrayContaining(['list', 'add', 'edit', 'delete', 'release'].map((a) => `system:announcement:${a}`)));
@@ -45,10 +33,10 @@ describe('menu rows of the announcement screens (spec §2 route table, §6)', as
       const username = `menu.${roleId.slice(-4)}`;
       await t.createUser({ username, password: 'Menu123456', roleIds: [roleId] });
       const { menu } = await menuOf(await t.loginAs(username, 'Menu123456'));
-      const section = find(menu, 'menu:isps');
+      const section = findMenuNode(menu, 'menu:isps');
       expect(section, roleId).toMatchObject({ path: '/isps', meta: { title: '个人办公' } });
       expect(section?.children?.[0]).toMatchObject({ id: 'menu:isps:userAnnouncement', path: '/isps/userAnnouncement', component: 'system/UserAnnouncementList', meta: { title: '我的消息' } });
-      if (roleId !== RoleId.admin) expect(find(menu, 'menu:isystem:announcement'), roleId).toBeUndefined();
+      if (roleId !== RoleId.admin) expect(findMenuNode(menu, 'menu:isystem:announcement'), roleId).toBeUndefined();
     }
   });
 });

@@ -1,20 +1,10 @@
 import { AnnouncementPerm } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
-import { RoleId, seedMenuSection, type FeatureMenu } from '../../../seed/buttons.ts';
+import { buttonsOf, CRUD_VERBS, RoleId, screenMenu, seedMenuSection } from '../../../seed/buttons.ts';
 import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
 /** 通告管理 under 系统管理, with the system:announcement:* buttons. */
-export const announcementMenu: FeatureMenu = {
-  key: 'menu:system:announcement:v1',
-  buttons: {
-    [AnnouncementPerm.list]: '通告-查询',
-    [AnnouncementPerm.add]: '通告-添加',
-    [AnnouncementPerm.edit]: '通告-编辑',
-    [AnnouncementPerm.delete]: '通告-删除',
-    [AnnouncementPerm.release]: '通告-发布/撤销',
-  },
-  screen: { parentId: SYSTEM_MENU_ID, sortNo: 20, key: 'announcement', name: '通告管理', url: '/isystem/annountCement', component: 'system/SysAnnouncementList', icon: 'notification' },
-};
+export const announcementMenu = screenMenu('system', { parentId: SYSTEM_MENU_ID, sortNo: 20, key: 'announcement', name: '通告管理', url: '/isystem/annountCement', component: 'system/SysAnnouncementList', icon: 'notification' }, buttonsOf(AnnouncementPerm, '通告', { ...CRUD_VERBS, release: '发布/撤销' }));
 
 /**
  * 我的消息 under a new 个人办公 section at `/isps/userAnnouncement` (spec §2 route table), which every

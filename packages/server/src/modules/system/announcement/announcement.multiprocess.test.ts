@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../../platform/paths.ts';
+import { createDatabase, dropDatabase } from '../../../test/scratch-database.ts';
+import { call, startServer, stopServer, type ServerProcess } from '../../../test/server-process.ts';
 import { connect, type TestSocket } from '../../../platform/socket/socket.testkit.ts';
 import { RoleId, DepartId } from '../../../seed/seed.ts';
 
@@ -22,71 +20,8 @@ const enabled = process.env.TEST_DB === 'postgres' && Boolean(baseUrl) && Boolea
 
 const ADMIN_PASSWORD = 'MultiProc12345';
 const USER_PASSWORD = 'Carol12345x';
-const API = '/jeecg-boot';
 
-type Server = { url: string; ws: string; child: ChildProcess; output: () => string };
-type Answer = { success: boolean; message: string; code: number; result: any };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `packages/server/src/main.ts` and waits until it answers HTTP. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}${API}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      // any HTTP answer (here 401: no token) means it listens; this route is not rate-limited
-      await fetch(`${url}/sys/annountCement/listByUser`);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`server did not start within 90 s:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  return { url, ws: url.replace(/^http/, 'ws'), child, output: () => output };
-}
-
-function stopServer(server: Server | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-    server.child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.child.kill('SIGTERM');
-  });
-}
-
-async function call(server: Server, token: string | null, method: string, route: string, body?: object): Promise<Answer> {
-  const response = await fetch(`${server.url}${route}`, {
-    method,
-    headers: { ...(token ? { 'X-Access-Token': token } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await response.json()) as Answer;
-}
-
-async function login(server: Server, username: string, password: string): Promise<{ token: string; userId: string }> {
+async function login(server: ServerProcess, username: string, password: string): Promise<{ token: string; userId: string }> {
   const answer = await call(server, null, 'POST', '/sys/login', { username, password });
   expect(answer.code, answer.message).toBe(200);
   return { token: answer.result.token, userId: answer.result.userInfo.id };
@@ -95,23 +30,18 @@ async function login(server: Server, username: string, password: string): Promis
 describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis (spec §4 Sockets, §7 Notifications; JEECG-API §7.1)', () => {
   const name = `sbwq_mp_${randomBytes(6).toString('hex')}`;
   const dataDir = path.join(os.tmpdir(), `sbwq-mp-${randomBytes(4).toString('hex')}`);
-  let serverA: Server;
-  let serverB: Server;
+  let serverA: ServerProcess;
+  let serverB: ServerProcess;
   let adminToken: string;
   let carol: { token: string; userId: string };
   const sockets: TestSocket[] = [];
 
   // Vitest collects a skipped suite too: everything that needs the servers happens in the hooks.
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const dbUrl = new URL(baseUrl ?? '');
-    dbUrl.pathname = `/${name}`;
+    const dbUrl = (await createDatabase(baseUrl!, name)).url;
     fs.mkdirSync(dataDir, { recursive: true });
     const env = {
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: dbUrl,
       REDIS_URL: redisUrl ?? '',
       // Its own channels: other test runs sharing this Redis (CI runs several at once) are not heard.
       REDIS_PREFIX: `sbwq-mp-${randomBytes(4).toString('hex')}`,
@@ -141,10 +71,7 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis (s
   afterAll(async () => {
     for (const s of sockets) s.close();
     await Promise.all([stopServer(serverA), stopServer(serverB)]);
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await dropDatabase(baseUrl!, name);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -6,7 +6,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { splitList } from '../../../platform/http/ids.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../dict/dict.service.ts';
 import { linkAnnouncementImages } from '../../core/files/file-info.service.ts';
 import { sanitizeContent } from '../../core/notice/announcement.html.ts';
@@ -52,21 +52,10 @@ export function checkOpenPage(openType: string | null, openPage: string | null, 
 
 export const announcementWhitelist: ListResource = {
   table: sysAnnouncement,
-  fields: {
-    titile: { column: sysAnnouncement.titile, type: 'string' },
-    sender: { column: sysAnnouncement.sender, type: 'string' },
-    priority: { column: sysAnnouncement.priority, type: 'string' },
-    msgCategory: { column: sysAnnouncement.msgCategory, type: 'string' },
-    msgType: { column: sysAnnouncement.msgType, type: 'string' },
-    sendStatus: { column: sysAnnouncement.sendStatus, type: 'string' },
-    busType: { column: sysAnnouncement.busType, type: 'string' },
-    openType: { column: sysAnnouncement.openType, type: 'string' },
-    startTime: { column: sysAnnouncement.startTime, type: 'datetime' },
-    endTime: { column: sysAnnouncement.endTime, type: 'datetime' },
-    sendTime: { column: sysAnnouncement.sendTime, type: 'datetime' },
-    cancelTime: { column: sysAnnouncement.cancelTime, type: 'datetime' },
-    createTime: { column: sysAnnouncement.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysAnnouncement, {
+    titile: 'string', sender: 'string', priority: 'string', msgCategory: 'string', msgType: 'string', sendStatus: 'string', busType: 'string',
+    openType: 'string', startTime: 'datetime', endTime: 'datetime', sendTime: 'datetime', cancelTime: 'datetime', createTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 

@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
@@ -13,12 +13,7 @@ import { sysCategory } from './category.table.ts';
 
 export const categoryWhitelist: ListResource = {
   table: sysCategory,
-  fields: {
-    pid: { column: sysCategory.pid, type: 'string' },
-    name: { column: sysCategory.name, type: 'string' },
-    code: { column: sysCategory.code, type: 'string' },
-    createTime: { column: sysCategory.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysCategory, { pid: 'string', name: 'string', code: 'string', createTime: 'datetime' }),
   defaultSort: { field: 'code', order: 'asc' },
 };
 

@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
@@ -142,11 +142,7 @@ export async function checkByCode(db: Db, ruleCode: string, rawValue: string): P
 
 export const checkRuleWhitelist: ListResource = {
   table: sysCheckRule,
-  fields: {
-    ruleName: { column: sysCheckRule.ruleName, type: 'string' },
-    ruleCode: { column: sysCheckRule.ruleCode, type: 'string' },
-    createTime: { column: sysCheckRule.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysCheckRule, { ruleName: 'string', ruleCode: 'string', createTime: 'datetime' }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 

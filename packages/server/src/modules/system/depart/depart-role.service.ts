@@ -6,7 +6,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
 import { sysUserDepart } from '../user/user.table.ts';
 import { sysDepart, sysDepartPermission, sysDepartRole, sysDepartRolePermission, sysDepartRoleUser } from './depart.table.ts';
@@ -15,11 +15,7 @@ import { diffSave } from './depart.service.ts';
 /** 部门角色 list: filters and sorting over these fields only (JEECG-API list conventions). */
 export const departRoleWhitelist: ListResource = {
   table: sysDepartRole,
-  fields: {
-    roleName: { column: sysDepartRole.roleName, type: 'string' },
-    roleCode: { column: sysDepartRole.roleCode, type: 'string' },
-    createTime: { column: sysDepartRole.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysDepartRole, { roleName: 'string', roleCode: 'string', createTime: 'datetime' }),
   defaultSort: { field: 'createTime', order: 'asc' },
 };
 

@@ -82,6 +82,21 @@ async function generateOrgCode(db: Db, parent: Row | null): Promise<string> {
   return nextOrgCode(parentCode, last?.code ?? null);
 }
 
+/** The columns the form writes, on add and on edit alike (the code and level follow the place in the tree). */
+const formValues = (body: DepartBody) => ({
+  departName: body.departName,
+  departNameEn: body.departNameEn,
+  departNameAbbr: body.departNameAbbr,
+  departOrder: body.departOrder,
+  description: body.description,
+  orgCategory: body.orgCategory,
+  mobile: body.mobile,
+  fax: body.fax,
+  address: body.address,
+  memo: body.memo,
+  status: body.status,
+});
+
 export async function addDepart(db: Db, actor: SessionUser, body: DepartBody): Promise<string> {
   let parent: Row | null = null;
   if (body.parentId) {
@@ -97,19 +112,9 @@ export async function addDepart(db: Db, actor: SessionUser, body: DepartBody): P
     await t.insert(sysDepart).values({
       id,
       parentId: parent?.id ?? '',
-      departName: body.departName,
-      departNameEn: body.departNameEn,
-      departNameAbbr: body.departNameAbbr,
-      departOrder: body.departOrder,
-      description: body.description,
-      orgCategory: body.orgCategory,
+      ...formValues(body),
       orgType: String(orgCode.length / 3),
       orgCode,
-      mobile: body.mobile,
-      fax: body.fax,
-      address: body.address,
-      memo: body.memo,
-      status: body.status,
       delFlag: '0',
       ...created(actor),
     });
@@ -125,17 +130,7 @@ export async function editDepart(db: Db, actor: SessionUser, body: DepartBody) {
   await db
     .update(sysDepart)
     .set({
-      departName: body.departName,
-      departNameEn: body.departNameEn,
-      departNameAbbr: body.departNameAbbr,
-      departOrder: body.departOrder,
-      description: body.description,
-      orgCategory: body.orgCategory,
-      mobile: body.mobile,
-      fax: body.fax,
-      address: body.address,
-      memo: body.memo,
-      status: body.status,
+      ...formValues(body),
       ...updated(actor),
     })
     .where(eq(sysDepart.id, body.id));

@@ -6,7 +6,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
@@ -18,28 +18,19 @@ type Deps = { db: Db; dicts: DictService };
 
 export const dictWhitelist: ListResource = {
   table: sysDict,
-  fields: {
-    dictName: { column: sysDict.dictName, type: 'string' },
-    dictCode: { column: sysDict.dictCode, type: 'string' },
-    description: { column: sysDict.description, type: 'string' },
-    type: { column: sysDict.type, type: 'number' },
-    createTime: { column: sysDict.createTime, type: 'datetime' },
-    updateTime: { column: sysDict.updateTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysDict, {
+    dictName: 'string', dictCode: 'string', description: 'string', type: 'number', createTime: 'datetime', updateTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 
 /** Filters only: items always come in sort_order (listItems). */
 export const dictItemWhitelist: ListResource = {
   table: sysDictItem,
-  fields: {
-    dictId: { column: sysDictItem.dictId, type: 'string', sort: false },
-    itemText: { column: sysDictItem.itemText, type: 'string', sort: false },
-    itemValue: { column: sysDictItem.itemValue, type: 'string', sort: false },
-    description: { column: sysDictItem.description, type: 'string', sort: false },
-    status: { column: sysDictItem.status, type: 'number', sort: false },
-    sortOrder: { column: sysDictItem.sortOrder, type: 'number', sort: false },
-  },
+  fields: fieldsOf(sysDictItem, {
+    dictId: ['string', { sort: false }], itemText: ['string', { sort: false }], itemValue: ['string', { sort: false }],
+    description: ['string', { sort: false }], status: ['number', { sort: false }], sortOrder: ['number', { sort: false }],
+  }),
   defaultSort: { field: 'sortOrder', order: 'asc' },
 };
 

@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
@@ -18,13 +18,7 @@ type Deps = { db: Db; dicts: DictService };
 
 export const tableDictWhitelist: ListResource = {
   table: sysTableDict,
-  fields: {
-    code: { column: sysTableDict.code, type: 'string' },
-    tableName: { column: sysTableDict.tableName, type: 'string' },
-    description: { column: sysTableDict.description, type: 'string' },
-    enabled: { column: sysTableDict.enabled, type: 'number' },
-    createTime: { column: sysTableDict.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysTableDict, { code: 'string', tableName: 'string', description: 'string', enabled: 'number', createTime: 'datetime' }),
   defaultSort: { field: 'code', order: 'asc' },
 };
 

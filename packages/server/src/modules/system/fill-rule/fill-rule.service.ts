@@ -5,7 +5,7 @@ import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
@@ -69,11 +69,7 @@ export async function nextCode(db: Db, ruleCode: string, now: Date = new Date())
 
 export const fillRuleWhitelist: ListResource = {
   table: sysFillRule,
-  fields: {
-    ruleName: { column: sysFillRule.ruleName, type: 'string' },
-    ruleCode: { column: sysFillRule.ruleCode, type: 'string' },
-    createTime: { column: sysFillRule.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysFillRule, { ruleName: 'string', ruleCode: 'string', createTime: 'datetime' }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 

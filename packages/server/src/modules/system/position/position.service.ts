@@ -5,18 +5,13 @@ import { newId } from '../../../platform/db/ids.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { sysPosition } from './position.table.ts';
 
 export const positionWhitelist: ListResource = {
   table: sysPosition,
-  fields: {
-    code: { column: sysPosition.code, type: 'string' },
-    name: { column: sysPosition.name, type: 'string' },
-    postRank: { column: sysPosition.postRank, type: 'string' },
-    createTime: { column: sysPosition.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysPosition, { code: 'string', name: 'string', postRank: 'string', createTime: 'datetime' }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 

@@ -7,7 +7,7 @@ import { withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { hasRole } from '../../../platform/access/access.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sysPermission, sysPermissionDataRule } from '../permission/permission.table.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
@@ -16,11 +16,7 @@ import { sysRole, sysRolePermission } from './role.table.ts';
 
 export const roleWhitelist: ListResource = {
   table: sysRole,
-  fields: {
-    roleName: { column: sysRole.roleName, type: 'string' },
-    roleCode: { column: sysRole.roleCode, type: 'string' },
-    createTime: { column: sysRole.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysRole, { roleName: 'string', roleCode: 'string', createTime: 'datetime' }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 

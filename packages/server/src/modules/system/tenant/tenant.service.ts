@@ -6,19 +6,14 @@ import { withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { splitIds, splitList } from '../../../platform/http/ids.ts';
 import { hasRole } from '../../../platform/access/access.ts';
-import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { findUserById } from '../user/user.service.ts';
 import { sysTenant } from './tenant.table.ts';
 
 export const tenantWhitelist: ListResource = {
   table: sysTenant,
-  fields: {
-    id: { column: sysTenant.id, type: 'number' },
-    name: { column: sysTenant.name, type: 'string' },
-    status: { column: sysTenant.status, type: 'number' },
-    createTime: { column: sysTenant.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysTenant, { id: 'number', name: 'string', status: 'number', createTime: 'datetime' }),
   defaultSort: { field: 'id', order: 'asc' },
 };
 

@@ -3,36 +3,25 @@ import type { DictModel, UserAddBody, UserEditBody, UserRecord } from '@sbwq/con
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { escapeLike, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { fieldsOf, escapeLike, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
 import { sysSession } from '../../../platform/auth/session.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from './user.table.ts';
-import type { UserRow } from './user.service.ts';
+import { toUserInfo, type UserRow } from './user.service.ts';
 import { dataRuleConditions } from '../../../platform/list/data-rules.ts';
 import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 
 export const userResource: ListResource = {
   table: sysUser,
-  fields: {
-    id: { column: sysUser.id, type: 'string', sort: false },
-    username: { column: sysUser.username, type: 'string' },
-    realname: { column: sysUser.realname, type: 'string' },
-    phone: { column: sysUser.phone, type: 'string' },
-    email: { column: sysUser.email, type: 'string' },
-    workNo: { column: sysUser.workNo, type: 'string' },
-    sex: { column: sysUser.sex, type: 'number' },
-    status: { column: sysUser.status, type: 'number' },
-    orgCode: { column: sysUser.orgCode, type: 'string' },
-    post: { column: sysUser.post, type: 'string' },
-    createTime: { column: sysUser.createTime, type: 'datetime' },
-    updateTime: { column: sysUser.updateTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysUser, {
+    id: ['string', { sort: false }], username: 'string', realname: 'string', phone: 'string', email: 'string', workNo: 'string', sex: 'number',
+    status: 'number', orgCode: 'string', post: 'string', createTime: 'datetime', updateTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
   countVersion: 'sys_user',
 };
@@ -42,28 +31,9 @@ const textOf = (dicts: DictMap, code: string, value: unknown) =>
   value === null || value === undefined ? undefined : dicts[code]?.find((i) => i.value === String(value))?.text;
 
 export function toUserRecord(row: UserRow, dicts: DictMap, departNames: string | null): UserRecord {
-  return {
-    id: row.id,
-    username: row.username,
-    realname: row.realname,
-    avatar: row.avatar,
-    birthday: row.birthday,
-    sex: row.sex,
-    sex_dictText: textOf(dicts, 'sex', row.sex),
-    email: row.email,
-    phone: row.phone,
-    orgCode: row.orgCode,
-    orgCodeTxt: departNames,
-    status: row.status,
-    status_dictText: textOf(dicts, 'user_status', row.status),
-    delFlag: row.delFlag,
-    workNo: row.workNo,
-    post: row.post,
-    telephone: row.telephone,
-    userIdentity: row.userIdentity,
-    departIds: row.departIds,
-    ...withDateTexts({ createBy: row.createBy, createTime: row.createTime, updateBy: row.updateBy, updateTime: row.updateTime }),
-  };
+  // a list row names the dictionary values and departments, and keeps the tenants to the edit form
+  const { relTenantIds: _tenants, ...info } = toUserInfo(row);
+  return { ...info, sex_dictText: textOf(dicts, 'sex', row.sex), orgCodeTxt: departNames, status_dictText: textOf(dicts, 'user_status', row.status) };
 }
 
 /** Department names per user, joined with commas (JeecgBoot's orgCodeTxt). */

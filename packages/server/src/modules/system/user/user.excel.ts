@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { importReport, readWorkbook, toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
+import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook } from '../../../platform/excel/excel.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from './user.table.ts';
@@ -15,19 +15,10 @@ import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource
 
 type Extra = { orgCodes: string; roleCodes: string };
 
-const exportColumns: ExcelColumn<UserRecord & Extra>[] = [
-  { title: '用户账号', key: 'username' },
-  { title: '姓名', key: 'realname' },
-  { title: '性别', key: 'sex', value: (u) => u.sex_dictText ?? '' },
-  { title: '手机号', key: 'phone' },
-  { title: '邮箱', key: 'email', width: 26 },
-  { title: '工号', key: 'workNo' },
-  { title: '部门编码', key: 'orgCodes' },
-  { title: '所属部门', key: 'orgCodeTxt', width: 26 },
-  { title: '角色编码', key: 'roleCodes' },
-  { title: '状态', key: 'status', value: (u) => u.status_dictText ?? '' },
-  { title: '创建时间', key: 'createTime', width: 22 },
-];
+const exportColumns = columnsOf<UserRecord & Extra>({
+  username: '用户账号', realname: '姓名', sex: ['性别', (u) => u.sex_dictText ?? ''], phone: '手机号', email: ['邮箱', 26], workNo: '工号', orgCodes: '部门编码',
+  orgCodeTxt: ['所属部门', 26], roleCodes: '角色编码', status: ['状态', (u) => u.status_dictText ?? ''], createTime: ['创建时间', 22],
+});
 
 /** The users of the list's filter (or only `selections`, the chosen ids), up to 10,000, as 用户信息.xlsx. */
 export async function exportUserFile(ctx: ResourceCtx, params: ListParams): Promise<ExcelFile> {
@@ -53,17 +44,9 @@ export async function exportUsers(db: Db, users: UserRecord[]): Promise<Buffer> 
   );
 }
 
-const importColumns = [
-  { title: '用户账号', key: 'username', required: true },
-  { title: '姓名', key: 'realname', required: true },
-  { title: '初始密码', key: 'password', required: true },
-  { title: '性别', key: 'sex' },
-  { title: '手机号', key: 'phone' },
-  { title: '邮箱', key: 'email' },
-  { title: '工号', key: 'workNo' },
-  { title: '部门编码', key: 'orgCodes' },
-  { title: '角色编码', key: 'roleCodes' },
-];
+const importColumns = importColumnsOf({
+  username: '*用户账号', realname: '*姓名', password: '*初始密码', sex: '性别', phone: '手机号', email: '邮箱', workNo: '工号', orgCodes: '部门编码', roleCodes: '角色编码',
+});
 
 /** The empty import file: title and header row, for 下载模板. */
 export const importTemplate = async (): Promise<ExcelFile> => ({
