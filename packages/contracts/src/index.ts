@@ -2,6 +2,7 @@ export * from './envelope.ts';
 export * from './messages.ts';
 export * from './constants.ts';
 export * from './resource.ts';
+export * from './record-fields.ts';
 export * from './system/auth.ts';
 export * from './system/user.ts';
 export * from './system/role.ts';
