@@ -6,6 +6,7 @@ import { dictText, nullableText } from '../record-fields.ts';
 /** pool_change_type: 入账, 冻结, 解冻, 扣减(支付), 退回, 调整 */
 export const PoolChangeType = { deposit: '1', freeze: '2', release: '3', deduct: '4', refund: '5', adjust: '6' } as const;
 export type PoolChangeTypeValue = (typeof PoolChangeType)[keyof typeof PoolChangeType];
+export const POOL_CHANGE_TYPES = Object.values(PoolChangeType) as [PoolChangeTypeValue, ...PoolChangeTypeValue[]];
 
 /**
  * A pool's money sits in three accounts, and the outside world is the fourth: 总额 = 可用 + 冻结 + 已用.
@@ -15,7 +16,7 @@ export const POOL_ACCOUNTS = ['external', 'available', 'frozen', 'used'] as cons
 export type PoolAccount = (typeof POOL_ACCOUNTS)[number];
 export const POOL_ACCOUNT_TEXT: Record<PoolAccount, string> = { external: '外部', available: '可用', frozen: '冻结', used: '已用' };
 
-const changeTypeValue = z.enum([PoolChangeType.deposit, PoolChangeType.freeze, PoolChangeType.release, PoolChangeType.deduct, PoolChangeType.refund, PoolChangeType.adjust]);
+const changeTypeValue = z.enum(POOL_CHANGE_TYPES);
 const poolAccount = z.enum(POOL_ACCOUNTS);
 
 export const poolLogRecordSchema = z.object({
@@ -74,6 +75,7 @@ export const PoolLogPerm = permCodes('finance:poolLog', ['list', 'export']);
 export const poolLogResource = defineResource<PoolLogRecord>()({
   basePath: '/rights/capitalPoolLog',
   entity: '资金池日志',
+  record: poolLogRecordSchema,
   perm: PoolLogPerm,
   routes: ['list', 'exportXls'],
 });

@@ -8,6 +8,7 @@ import { auditFields, dictText, nullableText } from '../record-fields.ts';
 /** pool_status: 筹备 → 启用 ⇄ 暂停; 启用/暂停 → 已结清 (DOMAIN.md pool flow). */
 export const PoolStatus = { preparing: '1', active: '2', paused: '3', settled: '4' } as const;
 export type PoolStatusValue = (typeof PoolStatus)[keyof typeof PoolStatus];
+export const POOL_STATUS_VALUES = Object.values(PoolStatus) as [PoolStatusValue, ...PoolStatusValue[]];
 /** fund_source: 财政拨款, 会员会费, 专项捐助, 平台合作 */
 export const FUND_SOURCES = ['1', '2', '3', '4'] as const;
 
@@ -55,8 +56,6 @@ export const poolEditBody = z.object({ ...idBody.shape, ...fields }).superRefine
 export type PoolAddBody = z.infer<typeof poolAddBody>;
 export type PoolEditBody = z.infer<typeof poolEditBody>;
 
-const poolStatusValue = z.enum([PoolStatus.preparing, PoolStatus.active, PoolStatus.paused, PoolStatus.settled]);
-
 /** 资金池 as list, queryById and export read it; amounts are 2-decimal strings. */
 export const poolRecordSchema = z.object({
   id: z.string(),
@@ -74,7 +73,7 @@ export const poolRecordSchema = z.object({
   orgCap: nullableText,
   validFrom: nullableText,
   validTo: nullableText,
-  status: poolStatusValue,
+  status: z.enum(POOL_STATUS_VALUES),
   status_dictText: dictText,
   remark: nullableText,
   ...auditFields,
@@ -87,14 +86,12 @@ export const PoolPerm = permCodes('finance:pool', ['list', 'add', 'edit', 'statu
 export const capitalPoolResource = defineResource<PoolRecord>()({
   basePath: '/rights/capitalPool',
   entity: '资金池',
+  record: poolRecordSchema,
   perm: PoolPerm,
   routes: ['list', 'queryById', 'add', 'edit', 'exportXls'],
   addBody: poolAddBody,
   editBody: poolEditBody,
 });
-
-export const POOL_STATUS_ACTIONS = ['enable', 'pause', 'resume', 'settle'] as const;
-export type PoolStatusAction = (typeof POOL_STATUS_ACTIONS)[number];
 
 /**
  * A retried request carries the same `requestKey` (the dialog makes one when it opens), so a double

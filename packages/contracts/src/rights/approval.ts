@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineFlow, pageSchema } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import { auditFields, dictText, nullableText } from '../record-fields.ts';
 
@@ -46,6 +47,33 @@ export const ApprovalPerm = permCodes('rights:approval', ['list', 'todo']);
 export const approvalResource = defineResource<ApprovalRecord>()({
   basePath: '/rights/approval',
   entity: '审批记录',
+  record: approvalRecordSchema,
   perm: ApprovalPerm,
   routes: ['list'],
+});
+
+/**
+ * 待我审批 and its count: what waits for the caller's decision, across the records decided one by one
+ * (each record's own flow holds its decision). The list sends its paging, sort and filters as any list
+ * does; the server checks them against its whitelist.
+ */
+export const approvalFlow = defineFlow<ApprovalTodo>()({
+  basePath: approvalResource.basePath,
+  actions: {
+    todo: {
+      path: 'todo',
+      method: 'GET',
+      permission: ApprovalPerm.todo,
+      query: z.record(z.string(), z.unknown()),
+      reply: pageSchema(approvalTodoSchema),
+      summary: '待我审批',
+    },
+    todoCount: {
+      path: 'todoCount',
+      method: 'GET',
+      permission: ApprovalPerm.todo,
+      reply: z.number(),
+      summary: '待我审批的事项数',
+    },
+  },
 });

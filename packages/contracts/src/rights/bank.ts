@@ -75,6 +75,7 @@ export const BankPerm = permCodes('rights:bank', ['list', 'add', 'edit', 'delete
 export const bankResource = defineResource<BankAccountRecord>()({
   basePath: '/rights/bank',
   entity: '银行账户',
+  record: bankRecordSchema,
   perm: BankPerm,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: bankAccountBody,

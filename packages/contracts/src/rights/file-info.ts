@@ -37,6 +37,7 @@ export const fileNamesReplySchema = z.record(z.string(), z.string());
 export const fileInfoResource = defineResource<FileInfoRecord>()({
   basePath: '/rights/sbFileInfo',
   entity: '文件信息',
+  record: fileInfoRecordSchema,
   perm: FilePerm,
   routes: ['list', 'queryById'],
 });

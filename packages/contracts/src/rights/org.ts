@@ -128,6 +128,7 @@ export const OrgPerm = permCodes('rights:org', ['list', 'enrol', 'approve', 'sta
 export const orgResource = defineResource<OrgRecord>()({
   basePath: '/rights/org',
   entity: '机构',
+  record: orgRecordSchema,
   perm: OrgPerm,
   routes: ['list', 'queryById'],
 });

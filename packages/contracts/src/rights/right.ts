@@ -124,6 +124,7 @@ export const RightPerm = permCodes('rights:right', ['list', 'add', 'edit', 'dele
 export const rightResource = defineResource<RightRecord>()({
   basePath: '/rights/right',
   entity: '受保护权利',
+  record: rightRecordSchema,
   perm: RightPerm,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: rightBody,

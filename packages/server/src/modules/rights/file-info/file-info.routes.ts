@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
-import { AnnouncementPerm, FILE_NAMES_PATH, FILE_PATH_PATTERN, FilePerm, fileInfoResource, MAX_FILE_NAMES, Msg, splitFilePaths } from '@sbwq/contracts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { AnnouncementPerm, FILE_NAMES_PATH, FILE_PATH_PATTERN, fileNamesReplySchema, FilePerm, fileInfoResource, MAX_FILE_NAMES, Msg, splitFilePaths, uploadReplySchema } from '@sbwq/contracts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
@@ -37,6 +38,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: ['文件'],
         summary: '上传文件（JPG/JPEG/PNG/PDF，≤10MB）',
         description: '表单字段 file，以及 biz（业务目录，默认 temp）或 isup=1；可选 fileType（字典 file_type）、bizType（rights_right / rights_org / rights_bank）与 bizId（须为本人可见的记录）。message 为文件路径，result 为 {fileName, filePath, fileSize}。',
+        response: { 200: envelopeSchema(uploadReplySchema) },
       },
     },
     async (request) => {
@@ -89,6 +91,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         summary: '已上传文件的原文件名',
         description: `paths：逗号分隔的文件路径（最多 ${MAX_FILE_NAMES} 个）。result 为 { 路径: 上传时的文件名 }，只含当前用户可读取的文件。`,
         querystring: z.object({ paths: z.string({ error: '缺少文件路径' }).max(MAX_FILE_NAMES * 120, '文件路径过多') }),
+        response: { 200: envelopeSchema(fileNamesReplySchema) },
       },
     },
     async (request) => {
@@ -128,7 +131,13 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
     method: ['GET', 'POST', 'DELETE'],
     url: '/rights/sbFileInfo/deleteFileFetch',
     config: { signedIn: true },
-    schema: { tags: ['文件'], summary: '删除已上传的文件', description: `只能删除本人上传的文件，或由有 ${FilePerm.delete} 权限的人删除其可见的文件。`, querystring: z.object({ fileUrl: z.string().min(1).max(500) }) },
+    schema: {
+      tags: ['文件'],
+      summary: '删除已上传的文件',
+      description: `只能删除本人上传的文件，或由有 ${FilePerm.delete} 权限的人删除其可见的文件。`,
+      querystring: z.object({ fileUrl: z.string().min(1).max(500) }),
+      response: { 200: envelopeSchema(z.null()) },
+    },
     handler: async (request) => {
       const relative = request.query.fileUrl.replace(/^.*\/sys\/common\/static\//, '').replace(/^\/+/, '');
       await deleteVisibleFile(db, request.user!, relative);
