@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Msg } from '../messages.ts';
 import { defineFlow } from '../flow.ts';
-import { approveBody, AuditStatus, idBody, RightsMsg } from './common.ts';
+import { approveAction, AuditStatus, idBody, RightsMsg } from './common.ts';
 import { bankAccountBody, BankPerm, bankResource, bankStatusBody, type BankAccountRecord } from './bank.ts';
 
 type AuditStatusValue = (typeof AuditStatus)[keyof typeof AuditStatus];
@@ -28,20 +28,15 @@ export const bankFlow = defineFlow<BankAccountRecord, AuditStatusValue>()({
       label: '编辑',
       inline: true,
     },
-    approve: {
+    approve: approveAction({
       path: 'approve',
       permission: BankPerm.approve,
-      body: approveBody,
-      reply: z.null(),
       summary: '财务审核银行账户（待审核 → 已通过 | 已驳回）',
       from: [AuditStatus.pending],
       to: [AuditStatus.approved, AuditStatus.rejected],
       refusal: RightsMsg.bankNotPending,
-      who: 'notSubmitter',
-      decision: true,
       label: '审核',
-      inline: true,
-    },
+    }),
     setDefault: {
       path: 'setDefault',
       permission: BankPerm.edit,

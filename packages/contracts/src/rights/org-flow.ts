@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineFlow } from '../flow.ts';
-import { approveBody, CertifyStatus, EnterStatus, RightsMsg } from './common.ts';
+import { approveAction, CertifyStatus, EnterStatus, RightsMsg } from './common.ts';
 import { orgCertifyBody, orgEnrolBody, orgEnrolDraftBody, OrgPerm, orgRecordSchema, orgResource, orgStatusBody, orgStatusInfoSchema, type OrgRecord } from './org.ts';
 
 type EnterStatusValue = (typeof EnterStatus)[keyof typeof EnterStatus];
@@ -55,20 +55,15 @@ export const orgFlow = defineFlow<OrgRecord, EnterStatusValue>()({
       refusal: RightsMsg.enrolNotEditable,
       who: 'owner',
     },
-    approveEnrol: {
+    approveEnrol: approveAction({
       path: 'approveEnrol',
       permission: OrgPerm.approve,
-      body: approveBody,
-      reply: z.null(),
       summary: '审批入驻申请（待审核 → 已入驻 | 已驳回）',
       from: [EnterStatus.pending],
       to: [EnterStatus.enrolled, EnterStatus.rejected],
       refusal: RightsMsg.enrolNotPending,
-      who: 'notSubmitter',
-      decision: true,
       label: '审批',
-      inline: true,
-    },
+    }),
     disable: {
       path: 'disable',
       permission: OrgPerm.status,
@@ -125,19 +120,14 @@ export const orgCertifyFlow = defineFlow<OrgRecord, CertifyStatusValue>()({
       refusal: RightsMsg.certifyNotEditable,
       who: 'owner',
     },
-    approveCertify: {
+    approveCertify: approveAction({
       path: 'approveCertify',
       permission: OrgPerm.approve,
-      body: approveBody,
-      reply: z.null(),
       summary: '审批认证（认证中 → 已认证 | 认证失败）',
       from: [CertifyStatus.pending],
       to: [CertifyStatus.certified, CertifyStatus.failed],
       refusal: RightsMsg.certifyNotPending,
-      who: 'notSubmitter',
-      decision: true,
       label: '审批',
-      inline: true,
-    },
+    }),
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineFlow } from '../flow.ts';
-import { approveBody, AuditStatus, idBody, RightsMsg } from './common.ts';
+import { approveAction, AuditStatus, idBody, RightsMsg } from './common.ts';
 import { idsBody, rightBody, RightPerm, rightResource, type RightRecord } from './right.ts';
 
 type AuditStatusValue = (typeof AuditStatus)[keyof typeof AuditStatus];
@@ -47,20 +47,15 @@ export const rightFlow = defineFlow<RightRecord, AuditStatusValue>()({
       confirm: (r) => `确定将「${r.trademarkName}」提交审核吗？`,
       offered: (r) => r.editable,
     },
-    approve: {
+    approve: approveAction({
       path: 'approve',
       permission: RightPerm.approve,
-      body: approveBody,
-      reply: z.null(),
       summary: '审核受保护权利（待审核 → 已通过 | 已驳回）',
       from: [AuditStatus.pending],
       to: [AuditStatus.approved, AuditStatus.rejected],
       refusal: RightsMsg.rightNotPending,
-      who: 'notSubmitter',
-      decision: true,
       label: '审核',
-      inline: true,
-    },
+    }),
     delete: {
       standard: 'delete',
       path: 'delete',
