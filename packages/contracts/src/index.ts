@@ -34,4 +34,5 @@ export * from './finance/pool.ts';
 export * from './finance/pool-log.ts';
 export * from './finance/pool-flow.ts';
 export * from './finance/claim.ts';
+export * from './finance/claim-flow.ts';
 export * from './dashboard.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
 import { RightsMsg, dateField, dictValue, filePathsField, idBody, optionalDate, optionalText } from '../rights/common.ts';
 import { fitsMoneyColumn, fromCents, MONEY_PATTERN, MoneyMsg, moneyText, nonNegativeMoney, positiveMoney, toCents } from './money.ts';
-import { EXPENSE_TYPE_VALUES, type ClaimRecord } from './claim-records.ts';
+import { claimRecordSchema, EXPENSE_TYPE_VALUES, type ClaimRecord } from './claim-records.ts';
 
 export * from './claim-records.ts';
 
@@ -256,4 +256,5 @@ export const claimResource = defineResource<ClaimRecord>()({
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'exportXls'],
   addBody: claimAddBody,
   editBody: claimEditBody,
+  record: claimRecordSchema,
 });

@@ -28,7 +28,8 @@ export type FlowHandler<A> = (ctx: FlowCtx, input: Input<A>) => Promise<Result<A
 /** One handler per action the flow serves (an action on a standard route is the resource's). */
 export type FlowHandlers<Acts> = { [K in keyof Acts as Acts[K] extends { standard: string } ? never : K]: FlowHandler<Acts[K]> };
 
-type Doc = { summary?: string; description?: string };
+/** An action's OpenAPI text beyond its declaration, and its tags where they differ from the flow's. */
+type Doc = { summary?: string; description?: string; tags?: string[] };
 
 export type FlowImpl<Acts> = {
   tags: string[];
@@ -83,7 +84,7 @@ export function registerFlow<Acts extends Record<string, FlowActionDecl<never>>>
       url: actionUrl(flow, action),
       config: { kind: 'flow', ...accessOf(action) },
       schema: {
-        tags: impl.tags,
+        tags: doc?.tags ?? impl.tags,
         summary: doc?.summary ?? action.summary ?? action.label ?? key,
         ...(doc?.description ? { description: doc.description } : {}),
         ...(action.body ? { body: action.body } : {}),

@@ -14,7 +14,11 @@ export type FlowActionOptions<R, A> = {
   onChanged: () => void;
   /** what follows one action's success instead of `onChanged` (a deleted record's page goes back to the list) */
   after?: Partial<Record<keyof A, () => void>>;
+  /** the actions offered here when a screen shows only some (付款管理: the payment's); default all */
+  only?: readonly (keyof A)[];
 };
+
+const shown = <A,>(key: keyof A, only: readonly (keyof A)[] | undefined) => !only || only.includes(key);
 
 /** What a button of an action does: opens its form, or (after its confirm text) sends the record's id. */
 function actionOf<R extends Rec, A extends Record<string, FlowActionDecl<R>>>(flow: FlowDecl<R, string, A>, key: keyof A & string, forms: FlowActionOptions<R, A>['forms']) {
@@ -35,11 +39,11 @@ function actionOf<R extends Rec, A extends Record<string, FlowActionDecl<R>>>(fl
  * `rowActions` are the list's; `FlowButtons` the detail page's.
  */
 export function useFlowActions<R extends Rec, A extends Record<string, FlowActionDecl<R>>>(flow: FlowDecl<R, string, A>, options: FlowActionOptions<R, A>) {
-  const { forms } = options;
+  const { forms, only } = options;
   const rowActions = useMemo<RowAction<R>[]>(
     () =>
       (Object.keys(flow.actions) as (keyof A & string)[])
-        .filter((key) => flow.actions[key].label)
+        .filter((key) => flow.actions[key].label && shown(key, only))
         .map((key) => {
           const { action, open, call, confirm } = actionOf(flow, key, forms);
           return {
@@ -53,7 +57,7 @@ export function useFlowActions<R extends Rec, A extends Record<string, FlowActio
             onClick: (record: R) => (call ? call(record) : open?.(record)),
           };
         }),
-    [flow, forms],
+    [flow, forms, only],
   );
   return { rowActions };
 }
@@ -65,11 +69,11 @@ type FlowButtonsProps<R extends Rec, A extends Record<string, FlowActionDecl<R>>
 };
 
 /** The buttons a record's page shows for the actions it offers the caller, in the declaration's order. */
-export function FlowButtons<R extends Rec, A extends Record<string, FlowActionDecl<R>>>({ flow, record, can, forms, onChanged, after }: FlowButtonsProps<R, A>): ReactNode {
+export function FlowButtons<R extends Rec, A extends Record<string, FlowActionDecl<R>>>({ flow, record, can, forms, onChanged, after, only }: FlowButtonsProps<R, A>): ReactNode {
   const calling = useApiMutation(({ run }: { key: keyof A; run: () => Promise<Envelope<unknown>> }) => run(), {
     onSuccess: (_result, { key }) => (after?.[key] ?? onChanged)(),
   });
-  const keys = availableActions(flow, record, can);
+  const keys = availableActions(flow, record, can).filter((key) => shown(key, only));
   if (keys.length === 0) return null;
   return keys.map((key) => {
     const { action, open, call, confirm } = actionOf(flow, key, forms);

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { ApprovalBizType, ApprovalNode, CLAIM_EDITABLE_STATUSES, ClaimMsg, ClaimNotice, ClaimStatus, fromCents, moneyText, toCents, type ClaimReviewBody, type ClaimReviewStage } from '@sbwq/contracts';
+import { ApprovalBizType, ApprovalNode, claimFlow, ClaimMsg, ClaimNotice, ClaimStatus, fromCents, moneyText, toCents, type ClaimReviewBody, type ClaimReviewStage } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { BizError } from '../../../platform/http/envelope.ts';
+import { assertAction, canTake, refusalOf } from '../../../platform/flow/flow-guard.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import { decide } from '../../rights/approval/decide.ts';
-import { requireReadyOrg } from '../../rights/org/org-context.ts';
+import { decide } from '../../core/approval/decide.ts';
+import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { checkApproved, claimableBatch, lockBatch, usableBankAccount } from './claim-rules.ts';
 import { reviewNotice } from './claim-notice.ts';
 import { CLAIM_PAGE, lockOwnClaim, who, writeClaimLog } from './claim.service.ts';
-import { finClaim, type ClaimRow } from './claim.table.ts';
+import { finClaim, type ClaimRow } from '../../core/tables/claim.table.ts';
 
 const RESULT_TEXT = { pass: '通过', reject: '驳回', returned: '退回补充发票' } as const;
 
@@ -18,7 +18,7 @@ export async function submitClaim(db: Db, user: SessionUser, id: string): Promis
   const org = await requireReadyOrg(db, user);
   await db.transaction(async (t) => {
     const row = await lockOwnClaim(t, org, id);
-    if (!CLAIM_EDITABLE_STATUSES.includes(row.status)) throw new BizError(ClaimMsg.notSubmittable);
+    assertAction(claimFlow, 'submit', row);
     await claimableBatch(t, org.id, row.batchId);
     await usableBankAccount(t, org.id, row.bankAccountId);
     const now = new Date();
@@ -30,9 +30,10 @@ export async function submitClaim(db: Db, user: SessionUser, id: string): Promis
   });
 }
 
-type Stage = { from: string; passTo: string; node: string; notPending: string; action: ClaimReviewStage };
-const BIZ: Stage = { from: ClaimStatus.bizReview, passTo: ClaimStatus.financeReview, node: ApprovalNode.first, notPending: ClaimMsg.notBizReview, action: '业务审核' };
-const FINANCE: Stage = { from: ClaimStatus.financeReview, passTo: ClaimStatus.toPay, node: ApprovalNode.finance, notPending: ClaimMsg.notFinanceReview, action: '财务审核' };
+/** A review step: its action in `claimFlow` (the state it decides and its refusal), where a pass leads, its approval node. */
+type Stage = { key: 'bizReview' | 'financeReview'; passTo: string; node: string; action: ClaimReviewStage };
+const BIZ: Stage = { key: 'bizReview', passTo: ClaimStatus.financeReview, node: ApprovalNode.first, action: '业务审核' };
+const FINANCE: Stage = { key: 'financeReview', passTo: ClaimStatus.toPay, node: ApprovalNode.finance, action: '财务审核' };
 
 const target = (stage: Stage, result: ClaimReviewBody['result']) => (result === 'pass' ? stage.passTo : result === 'reject' ? ClaimStatus.rejected : ClaimStatus.returned);
 
@@ -49,7 +50,7 @@ async function review(db: Db, sockets: SocketHub, user: SessionUser, body: Claim
     submitterOf: (row) => row.submitBy,
     transition: async (t, now) => {
       const [current] = await t.select().from(finClaim).where(eq(finClaim.id, body.id));
-      if (!current || current.status !== stage.from) return undefined;
+      if (!current || !canTake(claimFlow, stage.key, current)) return undefined;
       let approvedAmount = current.approvedAmount;
       if (body.result === 'pass') {
         approvedAmount = body.approvedAmount ?? current.approvedAmount ?? fromCents(toCents(current.applyAmount) - toCents(current.deductions));
@@ -61,11 +62,11 @@ async function review(db: Db, sockets: SocketHub, user: SessionUser, body: Claim
       const [changed] = await t
         .update(finClaim)
         .set({ status: to, approvedAmount, auditOpinion: body.opinion, ...stamp, updateBy: user.username.slice(0, 32), updateTime: now })
-        .where(and(eq(finClaim.id, body.id), eq(finClaim.status, stage.from)))
+        .where(and(eq(finClaim.id, body.id), eq(finClaim.status, current.status)))
         .returning();
       return changed;
     },
-    notPending: async () => stage.notPending,
+    notPending: async () => refusalOf(claimFlow, stage.key),
     andThen: async (t, row, now) => {
       const amount = body.result === 'pass' ? ClaimNotice.amounts(row) : null;
       await writeClaimLog(t, user, row.id, stage.action, RESULT_TEXT[body.result], [amount, body.opinion && `意见：${body.opinion}`].filter(Boolean).join('；') || null, now);

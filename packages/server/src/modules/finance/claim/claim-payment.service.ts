@@ -1,22 +1,25 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { CLAIM_PAYABLE_STATUSES, ClaimMsg, ClaimStatus, moneyText, PaymentResult, type ClaimPayBody, type ClaimPayFailedBody, type PaymentRecord } from '@sbwq/contracts';
+import { claimFlow, ClaimMsg, ClaimStatus, moneyText, PaymentResult, type ClaimPayBody, type ClaimPayFailedBody, type PaymentRecord } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { assertAction, canTake, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import type { WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
+import type { WrittenNotice } from '../../core/notice/delivery.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
-import { assertNotSelf } from '../../rights/approval/approval.service.ts';
-import { checkAttachments, FileType, linkAttachments } from '../../rights/shared/attachments.ts';
-import * as ledger from '../pool/pool-ledger.service.ts';
-import { batchRef, lockBatch, usableBankAccount } from './claim-rules.ts';
-import { paymentNotice, pushQuietly } from './claim-notice.ts';
+import { assertNotSelf } from '../../core/approval/approval.service.ts';
+import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
+import * as ledger from '../../core/ledger/pool-ledger.service.ts';
+import { lockBatch, usableBankAccount } from './claim-rules.ts';
+import { batchRef } from '../../core/ledger/batch-money.ts';
+import { paymentNotice } from './claim-notice.ts';
+import { pushQuietly } from '../../core/notice/org-notice.ts';
 import { CLAIM_FILE_BIZ, visibleClaim, who, writeClaimLog } from './claim.service.ts';
-import { finClaim, finClaimPayment, type ClaimRow } from './claim.table.ts';
+import { finClaim, finClaimPayment, type ClaimRow } from '../../core/tables/claim.table.ts';
 
 /** The 付款流水号 of each claim of a run: the one given, or `<given>-<n>` for each of several. */
 const serialOf = (body: ClaimPayBody, index: number) => (body.ids.length > 1 ? `${body.serialNo}-${index + 1}` : body.serialNo);
@@ -41,7 +44,8 @@ async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, 
   const [claim] = await t.select().from(finClaim).where(eq(finClaim.id, id)).for('update');
   if (!claim) throw new BizError(ClaimMsg.notFound);
   if (claim.status === ClaimStatus.paid && claim.serialNo === serialNo) return null;
-  if (!CLAIM_PAYABLE_STATUSES.includes(claim.status) || !claim.approvedAmount) throw new BizError(`${claim.claimNo}：${ClaimMsg.notPayable}`);
+  // several claims are paid at once: the refusal names the one that is not payable
+  if (!canTake(claimFlow, 'pay', claim) || !claim.approvedAmount) throw new BizError(`${claim.claimNo}：${refusalOf(claimFlow, 'pay')}`);
   assertNotSelf(claim.submitBy, user);
   await naming(claim.claimNo, usableBankAccount(t, claim.orgId, claim.bankAccountId));
   await lockBatch(t, claim.batchId);
@@ -116,7 +120,7 @@ export async function payFailed(db: Db, sockets: SocketHub, user: SessionUser, b
   const notice = await db.transaction(async (t) => {
     const [claim] = await t.select().from(finClaim).where(eq(finClaim.id, body.id)).for('update');
     if (!claim) throw new BizError(ClaimMsg.notFound);
-    if (!CLAIM_PAYABLE_STATUSES.includes(claim.status)) throw new BizError(ClaimMsg.notPayable);
+    assertAction(claimFlow, 'payFailed', claim);
     assertNotSelf(claim.submitBy, user);
     const now = new Date();
     await t.insert(finClaimPayment).values({
@@ -154,7 +158,7 @@ const payRunColumns: ExcelColumn<ClaimRow>[] = [
 
 /** The bank file of a payment run: the chosen payable claims, one row each (收款户名, 开户行, 账号, 金额, 用途). */
 export async function exportPayRun(db: Db, ids: string[]): Promise<ExcelFile> {
-  const found = ids.length ? await db.select().from(finClaim).where(and(inArray(finClaim.id, ids), inArray(finClaim.status, CLAIM_PAYABLE_STATUSES))) : [];
+  const found = ids.length ? await db.select().from(finClaim).where(and(inArray(finClaim.id, ids), inArray(finClaim.status, fromStates(claimFlow, 'pay')))) : [];
   if (!found.length) throw new BizError('请选择待付款的报销单');
   const ordered = ids.map((id) => found.find((c) => c.id === id)).filter((c): c is ClaimRow => !!c);
   return { body: await toWorkbook('付款清单', payRunColumns, ordered), fileName: '付款清单.xlsx', asciiName: 'payment-run.xlsx' };

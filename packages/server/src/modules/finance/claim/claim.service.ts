@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import {
-  CLAIM_EDITABLE_STATUSES,
+  claimFlow,
   ClaimDict,
   ClaimMsg,
   ClaimRoute,
@@ -19,6 +19,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { assertAction, canTake } from '../../../platform/flow/flow-guard.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
@@ -28,12 +29,12 @@ import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
-import { requireReadyOrg, viewerOf, type Viewer } from '../../rights/org/org-context.ts';
-import type { OrgRow } from '../../rights/org/org.table.ts';
-import { checkDateParams } from '../../rights/shared/records.ts';
-import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../rights/shared/attachments.ts';
+import { requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
+import type { OrgRow } from '../../core/org/org.table.ts';
+import { checkDateParams } from '../../core/shared/records.ts';
+import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../core/files/attachments.ts';
 import { checkInvoicesFree, claimableBatch, invoiceClash, usableBankAccount } from './claim-rules.ts';
-import { finClaim, finClaimInvoice, finClaimLog, type ClaimRow } from './claim.table.ts';
+import { finClaim, finClaimInvoice, finClaimLog, type ClaimRow } from '../../core/tables/claim.table.ts';
 
 export const CLAIM_FILE_BIZ = 'fin_claim';
 export const CLAIM_PAGE = ClaimRoute.claimList;
@@ -79,7 +80,7 @@ export async function claimRecords(db: Db, dicts: DictService, viewer: Viewer | 
   const plain = found.map((row) => {
     const { bizReviewerId: _b, paidBy: _p, paidTime: _t, ...rest } = withDateTexts(row, ['submitTime', 'bizReviewTime', 'financeReviewTime', 'createTime', 'updateTime']);
     const own = viewer?.org?.id === row.orgId;
-    return { ...rest, invoices: byClaim.get(row.id) ?? [], editable: own && CLAIM_EDITABLE_STATUSES.includes(row.status) };
+    return { ...rest, invoices: byClaim.get(row.id) ?? [], editable: own && canTake(claimFlow, 'edit', row) };
   });
   return (await dicts.withDictText(plain, DICTS)) as unknown as ClaimRecord[];
 }
@@ -185,7 +186,7 @@ export async function editClaim(ctx: ResourceCtx, body: ClaimEditBody): Promise<
   await savingInvoices(ctx.db, org.id, body, body.id, () =>
     ctx.db.transaction(async (t) => {
       const row = await lockOwnClaim(t, org, body.id);
-      if (!CLAIM_EDITABLE_STATUSES.includes(row.status)) throw new BizError(ClaimMsg.notEditable);
+      assertAction(claimFlow, 'edit', row);
       const before = await t.select({ files: finClaimInvoice.files }).from(finClaimInvoice).where(eq(finClaimInvoice.claimId, row.id));
       await checkAttachments(t, ctx.user, attachmentsOf(body), keptFiles(before));
       await t.update(finClaim).set({ ...values, approvedAmount: null, ...updated(ctx.user) }).where(eq(finClaim.id, row.id));
@@ -203,7 +204,7 @@ export async function deleteClaims(ctx: ResourceCtx, ids: string[]): Promise<voi
   await ctx.db.transaction(async (t) => {
     for (const id of ids) {
       const row = await lockOwnClaim(t, org, id);
-      if (row.status !== ClaimStatus.draft) throw new BizError(ClaimMsg.notDeletable);
+      assertAction(claimFlow, 'delete', row);
       await t.delete(finClaim).where(eq(finClaim.id, id));
     }
   });

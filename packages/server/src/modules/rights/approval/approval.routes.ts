@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import { approvalWhitelist, listApprovals, todoCount, todoList, todoResource } from './approval.service.ts';
+import { approvalWhitelist, listApprovals, todoCount, todoList, todoResource } from '../../core/approval/approval.service.ts';
 
 const tags = ['审批'];
 

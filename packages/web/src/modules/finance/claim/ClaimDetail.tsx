@@ -1,71 +1,42 @@
-import type { ClaimRecord, Envelope } from '@sbwq/contracts';
+import { claimFlow, type ClaimRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Popconfirm, Result, Skeleton, Space, Tabs } from 'antd';
+import { Descriptions, Drawer, Result, Skeleton, Space, Tabs } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
+import { FlowButtons } from '../../../components/flow/useFlowActions.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { formatMoney } from '../pool/pool.api.ts';
-import { claimActions, type ClaimActionKey } from './claim.actions.ts';
 import { claimApi, claimKey } from './claim.api.ts';
 import { BatchMoney, ClaimTimeline } from './ClaimProgress.tsx';
 import { ClaimStatusTag } from './ClaimStatusTag.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
-import type { ClaimHandler } from './useClaimActions.tsx';
+import type { ClaimForms } from './useClaimDialogs.tsx';
 
 type ClaimDetailProps = {
   /** the claim shown; null closes the drawer */
   claimId: string | null;
   onClose: () => void;
-  handlers: Record<ClaimActionKey, ClaimHandler>;
+  /** the dialogs of the actions with a form (`useClaimDialogs`) */
+  forms: ClaimForms;
   onChanged: () => void;
   /** the actions offered here (付款管理: only payment's); default all the claim allows */
-  only?: readonly ClaimActionKey[];
+  only?: readonly (keyof (typeof claimFlow)['actions'])[];
 };
-
-const PRIMARY: readonly ClaimActionKey[] = ['submit', 'bizReview', 'financeReview', 'pay'];
 
 /**
  * 报销单详情 (spec §1 finance records and progress): its flow buttons, and tabs 基本信息, 发票 and
  * 审批进度 (the timeline and the batch's money). A claim notice's 去处理 opens it (`?id=` of the list).
  */
-export function ClaimDetail({ claimId, onClose, handlers, onChanged, only }: ClaimDetailProps) {
+export function ClaimDetail({ claimId, onClose, forms, onChanged, only }: ClaimDetailProps) {
   const { can } = useAccess();
   const id = claimId ?? '';
   const claim = useQuery({ queryKey: claimKey(id), queryFn: () => claimApi.byId(id), enabled: claimId !== null });
   const c = claim.data;
   const progress = useQuery({ queryKey: claimKey(id, 'progress'), queryFn: ({ signal }) => claimApi.progress(id, signal), enabled: claimId !== null });
   const money = useQuery({ queryKey: claimKey(id, `batch-${c?.batchId ?? ''}`), queryFn: ({ signal }) => claimApi.batchMoney(c!.batchId, signal), enabled: Boolean(c) });
-  const calling = useApiMutation((run: () => Promise<Envelope<unknown>>) => run(), { onSuccess: onChanged });
-
-  const buttons = c
-    ? claimActions(c, can, only).map((key) => {
-        const h = handlers[key];
-        const type = PRIMARY.includes(key) ? 'primary' : 'default';
-        if (h.confirm && h.call) {
-          const call = h.call;
-          return (
-            <Popconfirm
-              key={key}
-              title={h.confirm(c)}
-              okText="确定"
-              cancelText="取消"
-              onConfirm={async () => {
-                if ((await calling.run(() => call(c))) && key === 'delete') onClose();
-              }}
-            >
-              <Button type={type} danger={h.danger} loading={calling.isPending}>
-                {h.label}
-              </Button>
-            </Popconfirm>
-          );
-        }
-        return (
-          <Button key={key} type={type} danger={h.danger} onClick={() => h.open?.(c)}>
-            {h.label}
-          </Button>
-        );
-      })
-    : [];
+  const deleted = () => {
+    onChanged();
+    onClose();
+  };
 
   return (
     <Drawer
@@ -74,7 +45,11 @@ export function ClaimDetail({ claimId, onClose, handlers, onChanged, only }: Cla
       size="large"
       styles={{ wrapper: { maxWidth: '100vw' } }}
       title={c ? <Space wrap>{`报销单 ${c.claimNo}`}<ClaimStatusTag claim={c} /></Space> : '报销单详情'}
-      extra={buttons.length > 0 && <Space wrap>{buttons}</Space>}
+      extra={c && (
+        <Space wrap>
+          <FlowButtons flow={claimFlow} record={c} can={can} forms={forms} onChanged={onChanged} after={{ delete: deleted }} only={only} />
+        </Space>
+      )}
       destroyOnHidden
       className="claim-detail"
     >

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ClaimDict, ClaimPerm, claimResource, type ClaimRecord } from '@sbwq/contracts';
+import { ClaimDict, claimFlow, ClaimPerm, claimResource, type ClaimRecord } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAccess } from '../../../components/access/useAccess.ts';
+import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
@@ -13,7 +14,10 @@ import { CLAIM_LIST_KEY, claimApi, PAYMENT_LIST_KEY } from './claim.api.ts';
 import { ClaimDetail } from './ClaimDetail.tsx';
 import { ClaimModal } from './ClaimModal.tsx';
 import { ClaimStatusTag } from './ClaimStatusTag.tsx';
-import { useClaimActions } from './useClaimActions.tsx';
+import { useClaimDialogs } from './useClaimDialogs.tsx';
+
+/** The list's row actions: the organisation's and the reviews (付款 is 付款管理's row). */
+const LIST_ACTIONS = ['edit', 'submit', 'delete', 'bizReview', 'financeReview'] as const;
 
 /**
  * 报销管理 (finance/ClaimList; spec §1 finance records and progress, DOMAIN.md expense claim): the
@@ -38,7 +42,10 @@ export function ClaimList() {
     reloadPayments();
     void client.invalidateQueries({ queryKey: ['finance', 'claim'] });
   }, [client, reloadClaims, reloadPayments]);
-  const { handlers, rowActions, dialogs } = useClaimActions({ onEdit: (record) => setEditing({ record }), onChanged: changed });
+  const edit = useCallback((record: ClaimRecord) => setEditing({ record }), []);
+  const { forms, dialogs } = useClaimDialogs({ onEdit: edit, onChanged: changed });
+  // 付款 and 付款失败 are 付款管理's row actions; the detail offers them here too
+  const { rowActions } = useFlowActions(claimFlow, { forms, onChanged: changed, only: LIST_ACTIONS });
 
   const definition = useMemo<ListDefinition<ClaimRecord>>(
     () => ({
@@ -78,7 +85,7 @@ export function ClaimList() {
         { title: '提交时间', dataIndex: 'submitTime', kind: 'datetime', sorter: true },
         { title: '付款日期', dataIndex: 'payDate', kind: 'date', defaultHidden: true },
       ],
-      rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (c) => openDetail(c.id) }, ...rowActions.filter((a) => a.key !== 'pay' && a.key !== 'payFailed')],
+      rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (c) => openDetail(c.id) }, ...rowActions],
       toolbar: () =>
         can(ClaimPerm.add) && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })}>
@@ -93,7 +100,7 @@ export function ClaimList() {
     <>
       <ListPage definition={definition} />
       <ClaimModal open={editing !== null} record={editing?.record ?? null} onClose={() => setEditing(null)} onSaved={changed} />
-      <ClaimDetail claimId={detailId} onClose={() => openDetail(null)} handlers={handlers} onChanged={changed} />
+      <ClaimDetail claimId={detailId} onClose={() => openDetail(null)} forms={forms} onChanged={changed} />
       {dialogs}
     </>
   );

@@ -47,7 +47,7 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
   const limit = claim ? approvedLimit(claim, available) : '0.00';
 
   const decision = useApiMutation(
-    (values: Values): Promise<Envelope<null>> => {
+    (values: Values): Promise<Envelope<unknown>> => {
       const body = {
         id: claim!.id,
         result: values.result,

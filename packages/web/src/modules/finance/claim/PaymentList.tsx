@@ -1,25 +1,27 @@
 import { DownloadOutlined, PayCircleOutlined } from '@ant-design/icons';
-import { CLAIM_PAYABLE_STATUSES, CLAIM_STATUS_TEXT, ClaimPath, ClaimStatus, MAX_PAY_BATCH, PaymentPerm, type ClaimRecord } from '@sbwq/contracts';
+import { CLAIM_PAYABLE_STATUSES, CLAIM_STATUS_TEXT, claimFlow, ClaimStatus, MAX_PAY_BATCH, offeredInState, PaymentPerm, type ClaimRecord } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
+import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListContext, ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { downloadFile } from '../../../platform/download.ts';
 import { showFailure } from '../../../platform/result.ts';
-import type { ClaimActionKey } from './claim.actions.ts';
 import { CLAIM_LIST_KEY, claimApi, PAYMENT_LIST_KEY } from './claim.api.ts';
 import { ClaimDetail } from './ClaimDetail.tsx';
 import { ClaimStatusTag } from './ClaimStatusTag.tsx';
-import { useClaimActions } from './useClaimActions.tsx';
+import { useClaimDialogs } from './useClaimDialogs.tsx';
 
-const PAYMENT_ACTIONS: readonly ClaimActionKey[] = ['pay', 'payFailed'];
+const PAYMENT_ACTIONS = ['pay', 'payFailed'] as const;
+/** 付款管理 edits no claim */
+const noEdit = () => undefined;
 const PAYMENT_STATUSES = [ClaimStatus.toPay, ClaimStatus.payFailed, ClaimStatus.paid] as const;
 
 /** Only claims waiting for payment go into a payment run or the bank file. */
-export const payableOf = (rows: readonly ClaimRecord[]) => rows.filter((c) => CLAIM_PAYABLE_STATUSES.includes(c.status));
+export const payableOf = (rows: readonly ClaimRecord[]) => rows.filter((c) => offeredInState(claimFlow, claimFlow.actions.pay, c));
 
 /**
  * 付款管理 (finance/PaymentList; DOMAIN.md expense claim: 付款日期/流水号/凭证): finance's queue of the
@@ -38,12 +40,13 @@ export function PaymentList() {
     reloadClaims();
     void client.invalidateQueries({ queryKey: ['finance', 'claim'] });
   }, [client, reloadClaims, reloadPayments]);
-  const { handlers, rowActions, dialogs, payMany } = useClaimActions({ onEdit: () => undefined, onChanged: changed });
+  const { forms, dialogs, payMany } = useClaimDialogs({ onEdit: noEdit, onChanged: changed });
+  const { rowActions } = useFlowActions(claimFlow, { forms, onChanged: changed, only: PAYMENT_ACTIONS });
 
   const exportRun = useCallback(async (rows: ClaimRecord[]) => {
     setExporting(true);
     try {
-      await downloadFile(ClaimPath.payRunExport, { ids: payableOf(rows).map((c) => c.id).join(',') }, '付款文件.xlsx');
+      await downloadFile(claimApi.payRunExport, { ids: payableOf(rows).map((c) => c.id).join(',') }, '付款文件.xlsx');
     } catch (error) {
       showFailure(error);
     } finally {
@@ -83,7 +86,7 @@ export function PaymentList() {
         { title: '付款流水号', dataIndex: 'serialNo', width: 150, defaultHidden: true },
         { title: '失败原因', dataIndex: 'payFailReason', ellipsis: true },
       ],
-      rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (c) => setDetailId(c.id) }, ...rowActions.filter((a) => PAYMENT_ACTIONS.includes(a.key as ClaimActionKey))],
+      rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (c) => setDetailId(c.id) }, ...rowActions],
       toolbar: ({ selectedRows }: ListContext<ClaimRecord>) => {
         const payable = payableOf(selectedRows);
         return (
@@ -110,7 +113,7 @@ export function PaymentList() {
   return (
     <>
       <ListPage definition={definition} />
-      <ClaimDetail claimId={detailId} onClose={() => setDetailId(null)} handlers={handlers} onChanged={changed} only={PAYMENT_ACTIONS} />
+      <ClaimDetail claimId={detailId} onClose={() => setDetailId(null)} forms={forms} onChanged={changed} only={PAYMENT_ACTIONS} />
       {dialogs}
     </>
   );

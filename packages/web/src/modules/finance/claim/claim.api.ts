@@ -1,19 +1,7 @@
-import {
-  claimResource,
-  ClaimPath,
-  type BatchMoneySummary,
-  type ClaimBankOption,
-  type ClaimBatchOption,
-  type ClaimProgressEntry,
-  type ClaimRecord,
-  type Page,
-  type PaymentRecord,
-  type claimPayBody,
-  type claimPayFailedBody,
-  type claimReviewBody,
-} from '@sbwq/contracts';
+import { claimFlow, claimResource, type ClaimRecord, type claimPayBody, type claimPayFailedBody, type claimReviewBody } from '@sbwq/contracts';
 import type { z } from 'zod';
-import { http, type Query } from '../../../platform/http.ts';
+import { flowApi } from '../../../platform/flowApi.ts';
+import type { Query } from '../../../platform/http.ts';
 import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
@@ -24,24 +12,22 @@ export type ClaimPayInput = z.input<typeof claimPayBody>;
 export type ClaimPayFailedInput = z.input<typeof claimPayFailedBody>;
 
 const resource = resourceApi(claimResource);
+const flow = flowApi(claimFlow);
 
+/** The resource's and the flow's calls, and the reads the screens unwrap (the names they use). */
 export const claimApi = {
   ...resource,
+  ...flow,
   byId: (id: string) => resource.queryById(id).then(unwrap),
-  submit: (id: string) => http.post<null>(ClaimPath.submit, { id }),
-  bizReview: (body: ClaimReviewInput) => http.post<null>(ClaimPath.bizReview, body),
-  financeReview: (body: ClaimReviewInput) => http.post<null>(ClaimPath.financeReview, body),
-  pay: (body: ClaimPayInput) => http.post<null>(ClaimPath.pay, body),
-  payFailed: (body: ClaimPayFailedInput) => http.post<null>(ClaimPath.payFailed, body),
   /** the caller organisation's batches a claim may name (维权中 / 已结案 with money frozen) */
-  batchOptions: (signal?: AbortSignal) => http.get<ClaimBatchOption[]>(ClaimPath.batchOptions, undefined, { signal }).then(unwrap),
+  batchOptions: (signal?: AbortSignal) => flow.batchOptions(undefined, { signal }).then(unwrap),
   /** the caller organisation's approved bank accounts */
-  bankOptions: (signal?: AbortSignal) => http.get<ClaimBankOption[]>(ClaimPath.bankOptions, undefined, { signal }).then(unwrap),
-  progress: (id: string, signal?: AbortSignal) => http.get<ClaimProgressEntry[]>(ClaimPath.progress, { id }, { signal }).then(unwrap),
-  payments: (claimId: string, signal?: AbortSignal) => http.get<PaymentRecord[]>(ClaimPath.paymentRecords, { claimId }, { signal }).then(unwrap),
+  bankOptions: (signal?: AbortSignal) => flow.bankOptions(undefined, { signal }).then(unwrap),
+  progress: (id: string, signal?: AbortSignal) => flow.progress({ id }, { signal }).then(unwrap),
+  payments: (claimId: string, signal?: AbortSignal) => flow.paymentRecords({ claimId }, { signal }).then(unwrap),
   /** 付款管理: the claims 待付款, 付款失败 and 已付款 */
-  paymentList: (params: Query, signal?: AbortSignal) => http.get<Page<ClaimRecord>>(ClaimPath.paymentList, params, { signal }),
-  batchMoney: (batchId: string, signal?: AbortSignal) => http.get<BatchMoneySummary>(ClaimPath.batchSummary, { batchId }, { signal }).then(unwrap),
+  paymentList: (params: Query, signal?: AbortSignal) => flow.paymentList(params, { signal }),
+  batchMoney: (batchId: string, signal?: AbortSignal) => flow.batchSummary({ batchId }, { signal }).then(unwrap),
 };
 
 export const CLAIM_LIST_KEY = 'finance-claim';

@@ -12,6 +12,10 @@ import { OrgDescriptions } from './OrgDescriptions.tsx';
 
 export type OrgApprovalKind = 'enrol' | 'certify';
 
+/** each list offers its own decision; 停用 / 启用 are 机构列表's */
+const ENROL_DECISION = ['approveEnrol'] as const;
+const CERTIFY_DECISION = ['approveCertify'] as const;
+
 const KIND = {
   enrol: {
     key: 'rights-org-enrol-approval',
@@ -46,13 +50,9 @@ export function OrgApprovalList({ kind }: { kind: OrgApprovalKind }) {
   const reload = useReloadList(config.key);
   const enrolForms = useMemo(() => ({ approveEnrol: setDeciding }), []);
   const certifyForms = useMemo(() => ({ approveCertify: setDeciding }), []);
-  const enrolActions = useFlowActions(orgFlow, { forms: enrolForms, onChanged: reload }).rowActions;
-  const certifyActions = useFlowActions(orgCertifyFlow, { forms: certifyForms, onChanged: reload }).rowActions;
-  // each list offers its own decision; 停用 / 启用 are 机构列表's
-  const approve = useMemo(
-    () => (kind === 'enrol' ? enrolActions.filter((a) => a.key === 'approveEnrol') : certifyActions.filter((a) => a.key === 'approveCertify')),
-    [kind, enrolActions, certifyActions],
-  );
+  const enrolActions = useFlowActions(orgFlow, { forms: enrolForms, onChanged: reload, only: ENROL_DECISION }).rowActions;
+  const certifyActions = useFlowActions(orgCertifyFlow, { forms: certifyForms, onChanged: reload, only: CERTIFY_DECISION }).rowActions;
+  const approve = kind === 'enrol' ? enrolActions : certifyActions;
   // the freshest data of the organisation being decided on (the row may be minutes old)
   const detail = useQuery({ queryKey: ['rights', 'org', 'byId', deciding?.id], queryFn: () => orgApi.byId(deciding!.id), enabled: deciding !== null, staleTime: 0 });
 

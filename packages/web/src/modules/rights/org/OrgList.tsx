@@ -16,12 +16,12 @@ import { OrgDescriptions } from './OrgDescriptions.tsx';
  * onboarding pages) and enables it again (DOMAIN.md: 已入驻 ⇄ 已停用).
  */
 const ORG_LIST_KEY = 'rights-org';
+/** the administrator's 停用 / 启用; 审批 is the approval lists' */
+const STATUS_ACTIONS = ['disable', 'enable'] as const;
 
 export function OrgList() {
   const [viewing, setViewing] = useState<OrgRecord | null>(null);
-  const { rowActions } = useFlowActions(orgFlow, { onChanged: useReloadList(ORG_LIST_KEY) });
-  // the list offers the administrator's 停用 / 启用; 审批 is the approval lists'
-  const statusActions = useMemo(() => rowActions.filter((a) => a.key === 'disable' || a.key === 'enable'), [rowActions]);
+  const { rowActions: statusActions } = useFlowActions(orgFlow, { onChanged: useReloadList(ORG_LIST_KEY), only: STATUS_ACTIONS });
   const definition = useMemo<ListDefinition<OrgRecord>>(
     () => ({
       key: ORG_LIST_KEY,
