@@ -51,6 +51,12 @@ type ActionCore<Rec, S extends string> = {
   decision?: true;
   /** the button's text; an action without one is not offered as a button (a query, a tab's own form) */
   label?: string;
+  /**
+   * What the button sends for the record when it has no form and its body is more than `{ id }`: a list
+   * of ids (`{ ids: r.id }`), or the id without the optional fields a form would add. Without it such an
+   * action needs a form.
+   */
+  input?: (record: Rec) => object;
   /** asked before an action without a form is taken */
   confirm?: (record: Rec) => string;
   /** what the record itself says beyond its state (the server's `editable` flag: it is the caller's own) */

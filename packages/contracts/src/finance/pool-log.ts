@@ -1,9 +1,12 @@
+import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
 import { MoneyMsg, moneyText } from './money.ts';
+import { dictText, nullableText } from '../record-fields.ts';
 
 /** pool_change_type: 入账, 冻结, 解冻, 扣减(支付), 退回, 调整 */
 export const PoolChangeType = { deposit: '1', freeze: '2', release: '3', deduct: '4', refund: '5', adjust: '6' } as const;
 export type PoolChangeTypeValue = (typeof PoolChangeType)[keyof typeof PoolChangeType];
+export const POOL_CHANGE_TYPES = Object.values(PoolChangeType) as [PoolChangeTypeValue, ...PoolChangeTypeValue[]];
 
 /**
  * A pool's money sits in three accounts, and the outside world is the fourth: 总额 = 可用 + 冻结 + 已用.
@@ -13,36 +16,58 @@ export const POOL_ACCOUNTS = ['external', 'available', 'frozen', 'used'] as cons
 export type PoolAccount = (typeof POOL_ACCOUNTS)[number];
 export const POOL_ACCOUNT_TEXT: Record<PoolAccount, string> = { external: '外部', available: '可用', frozen: '冻结', used: '已用' };
 
-export type PoolLogRecord = {
-  id: string;
-  poolId: string;
-  poolCode: string;
-  poolName: string;
+const changeTypeValue = z.enum(POOL_CHANGE_TYPES);
+const poolAccount = z.enum(POOL_ACCOUNTS);
+
+export const poolLogRecordSchema = z.object({
+  id: z.string(),
+  poolId: z.string(),
+  poolCode: z.string(),
+  poolName: z.string(),
   /** the row's place in its pool's log: 1, 2, 3 … without gaps */
-  seq: number;
-  changeType: PoolChangeTypeValue;
-  changeType_dictText?: string;
-  amount: string;
-  fromAccount: PoolAccount;
-  toAccount: PoolAccount;
+  seq: z.number(),
+  changeType: changeTypeValue,
+  changeType_dictText: dictText,
+  amount: z.string(),
+  fromAccount: poolAccount,
+  toAccount: poolAccount,
   /** 可用余额 before and after */
-  balanceBefore: string;
-  balanceAfter: string;
-  totalAfter: string;
-  frozenAfter: string;
-  usedAfter: string;
+  balanceBefore: z.string(),
+  balanceAfter: z.string(),
+  totalAfter: z.string(),
+  frozenAfter: z.string(),
+  usedAfter: z.string(),
   /** the business the money belongs to (`batch:<id>`); release, deduct and refund draw on what it froze */
-  bizRef: string | null;
+  bizRef: nullableText,
   /** 关联业务编号: 批次号 / 报销单号 / 凭证号 */
-  bizNo: string | null;
-  orgId: string | null;
-  orgName: string | null;
-  remark: string | null;
-  createBy: string | null;
+  bizNo: nullableText,
+  orgId: nullableText,
+  orgName: nullableText,
+  remark: nullableText,
+  createBy: nullableText,
   /** 操作人: the name of the user `createBy` names (系统 for the server's own moves) */
-  createByName: string | null;
-  createTime: string | null;
-};
+  createByName: nullableText,
+  createTime: nullableText,
+});
+export type PoolLogRecord = z.infer<typeof poolLogRecordSchema>;
+
+/** What one booking answers (入账, 调整, and the flows' freeze … refund): the log row it wrote and the pool after it. */
+export const ledgerResultSchema = z.object({
+  logId: z.string(),
+  poolId: z.string(),
+  seq: z.number(),
+  changeType: changeTypeValue,
+  amount: z.string(),
+  fromAccount: poolAccount,
+  toAccount: poolAccount,
+  balanceAfter: z.string(),
+  frozenAfter: z.string(),
+  usedAfter: z.string(),
+  totalAfter: z.string(),
+  /** true when the key had been booked before and this answer is that first result */
+  repeated: z.boolean(),
+});
+export type LedgerResult = z.infer<typeof ledgerResultSchema>;
 
 export const PoolLogPerm = permCodes('finance:poolLog', ['list', 'export']);
 
@@ -50,6 +75,7 @@ export const PoolLogPerm = permCodes('finance:poolLog', ['list', 'export']);
 export const poolLogResource = defineResource<PoolLogRecord>()({
   basePath: '/rights/capitalPoolLog',
   entity: '资金池日志',
+  record: poolLogRecordSchema,
   perm: PoolLogPerm,
   routes: ['list', 'exportXls'],
 });

@@ -3,10 +3,12 @@ import { defineResource, permCodes } from '../resource.ts';
 import { dictValue, idBody, optionalDate, optionalText, requiredText } from '../rights/common.ts';
 import { intLike } from '../system/dict.ts';
 import { nonNegativeMoney, positiveMoney, signedMoney } from './money.ts';
+import { auditFields, dictText, nullableText } from '../record-fields.ts';
 
 /** pool_status: 筹备 → 启用 ⇄ 暂停; 启用/暂停 → 已结清 (DOMAIN.md pool flow). */
 export const PoolStatus = { preparing: '1', active: '2', paused: '3', settled: '4' } as const;
 export type PoolStatusValue = (typeof PoolStatus)[keyof typeof PoolStatus];
+export const POOL_STATUS_VALUES = Object.values(PoolStatus) as [PoolStatusValue, ...PoolStatusValue[]];
 /** fund_source: 财政拨款, 会员会费, 专项捐助, 平台合作 */
 export const FUND_SOURCES = ['1', '2', '3', '4'] as const;
 
@@ -54,30 +56,29 @@ export const poolEditBody = z.object({ ...idBody.shape, ...fields }).superRefine
 export type PoolAddBody = z.infer<typeof poolAddBody>;
 export type PoolEditBody = z.infer<typeof poolEditBody>;
 
-export type PoolRecord = {
-  id: string;
-  poolCode: string;
-  poolName: string;
-  fundSource: string;
-  fundSource_dictText?: string;
-  poolYear: number;
+/** 资金池 as list, queryById and export read it; amounts are 2-decimal strings. */
+export const poolRecordSchema = z.object({
+  id: z.string(),
+  poolCode: z.string(),
+  poolName: z.string(),
+  fundSource: z.string(),
+  fundSource_dictText: dictText,
+  poolYear: z.number(),
   /** 总额 = 余额 + 冻结 + 已使用 */
-  totalAmount: string;
-  frozenAmount: string;
-  usedAmount: string;
-  balanceAmount: string;
-  subsidyPerCase: string | null;
-  orgCap: string | null;
-  validFrom: string | null;
-  validTo: string | null;
-  status: PoolStatusValue;
-  status_dictText?: string;
-  remark: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+  totalAmount: z.string(),
+  frozenAmount: z.string(),
+  usedAmount: z.string(),
+  balanceAmount: z.string(),
+  subsidyPerCase: nullableText,
+  orgCap: nullableText,
+  validFrom: nullableText,
+  validTo: nullableText,
+  status: z.enum(POOL_STATUS_VALUES),
+  status_dictText: dictText,
+  remark: nullableText,
+  ...auditFields,
+});
+export type PoolRecord = z.infer<typeof poolRecordSchema>;
 
 export const PoolPerm = permCodes('finance:pool', ['list', 'add', 'edit', 'status', 'deposit', 'adjust', 'export', 'reconcile']);
 
@@ -85,14 +86,12 @@ export const PoolPerm = permCodes('finance:pool', ['list', 'add', 'edit', 'statu
 export const capitalPoolResource = defineResource<PoolRecord>()({
   basePath: '/rights/capitalPool',
   entity: '资金池',
+  record: poolRecordSchema,
   perm: PoolPerm,
   routes: ['list', 'queryById', 'add', 'edit', 'exportXls'],
   addBody: poolAddBody,
   editBody: poolEditBody,
 });
-
-export const POOL_STATUS_ACTIONS = ['enable', 'pause', 'resume', 'settle'] as const;
-export type PoolStatusAction = (typeof POOL_STATUS_ACTIONS)[number];
 
 /**
  * A retried request carries the same `requestKey` (the dialog makes one when it opens), so a double
@@ -120,12 +119,18 @@ export type PoolDepositBody = z.input<typeof poolDepositBody>;
 export type PoolAdjustBody = z.input<typeof poolAdjustBody>;
 
 /** 对账: one pool's row against what its log adds up to. */
-export type PoolReconcileDiff = { poolId: string; poolCode: string; poolName: string; problems: string[] };
-export type PoolReconcileReport = { checkedPools: number; checkedLogs: number; differences: PoolReconcileDiff[] };
+export const poolReconcileReportSchema = z.object({
+  checkedPools: z.number(),
+  checkedLogs: z.number(),
+  differences: z.array(z.object({ poolId: z.string(), poolCode: z.string(), poolName: z.string(), problems: z.array(z.string()) })),
+});
+export type PoolReconcileReport = z.infer<typeof poolReconcileReportSchema>;
 
 /** spec §7 statistics. */
-export type PoolStatistic = { poolId: string; poolName: string; total: string; frozen: string; used: string; balance: string };
-export type PoolLine = { date: string; poolId: string; poolName: string; balance: string; used: string };
+export const poolStatisticSchema = z.object({ poolId: z.string(), poolName: z.string(), total: z.string(), frozen: z.string(), used: z.string(), balance: z.string() });
+export type PoolStatistic = z.infer<typeof poolStatisticSchema>;
+export const poolLineSchema = z.object({ date: z.string(), poolId: z.string(), poolName: z.string(), balance: z.string(), used: z.string() });
+export type PoolLine = z.infer<typeof poolLineSchema>;
 export const poolLinesQuery = z.object({
   startDate: optionalDate('开始日期'),
   endDate: optionalDate('结束日期'),

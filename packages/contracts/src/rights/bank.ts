@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dictValue, filePathsField, optionalText, requiredText } from './common.ts';
 import { defineResource, permCodes } from '../resource.ts';
+import { auditFields, dictText, nullableText } from '../record-fields.ts';
 
 /** 机构银行账户 (DOMAIN.md bank account). The account number is digits only, 8–30 long; spaces are ignored. */
 export const ACCOUNT_NO_MESSAGE = '银行账号应为8-30位数字';
@@ -36,24 +37,36 @@ export function maskAccountNo(accountNo: string | null | undefined): string {
   return [digits.slice(0, 4), ...Array<string>(hidden).fill('****'), last].join(' ');
 }
 
-export type BankAccountRecord = BankAccountBody & {
-  id: string;
-  orgId: string;
-  orgName: string | null;
+/** 银行账户 as list and queryById answer it; `accountNo` is masked for whoever may not see it whole. */
+export const bankRecordSchema = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  orgName: nullableText,
+  accountName: z.string(),
+  bankName: z.string(),
+  branchName: nullableText,
+  accountNo: z.string(),
   /** true when the caller sees the full number (finance, the owning organisation) */
-  accountNoVisible: boolean;
-  accountNature_dictText?: string;
-  status: string;
-  status_dictText?: string;
-  auditStatus: string;
-  auditStatus_dictText?: string;
-  auditOpinion: string | null;
-  auditBy: string | null;
-  auditTime: string | null;
-  sysOrgCode: string | null;
-  createTime: string | null;
-  updateTime: string | null;
-};
+  accountNoVisible: z.boolean(),
+  bankCode: nullableText,
+  accountNature: z.string(),
+  accountNature_dictText: dictText,
+  isDefault: z.string(),
+  isDefault_dictText: dictText,
+  status: z.string(),
+  status_dictText: dictText,
+  auditStatus: z.string(),
+  auditStatus_dictText: dictText,
+  proofFile: nullableText,
+  remark: nullableText,
+  auditOpinion: nullableText,
+  auditBy: nullableText,
+  auditTime: nullableText,
+  submitTime: nullableText,
+  sysOrgCode: nullableText,
+  ...auditFields,
+});
+export type BankAccountRecord = z.infer<typeof bankRecordSchema>;
 
 /** `approve` is finance's (财务审核); add, edit and delete are the owning organisation's. */
 export const BankPerm = permCodes('rights:bank', ['list', 'add', 'edit', 'delete', 'approve']);
@@ -62,6 +75,7 @@ export const BankPerm = permCodes('rights:bank', ['list', 'add', 'edit', 'delete
 export const bankResource = defineResource<BankAccountRecord>()({
   basePath: '/rights/bank',
   entity: '银行账户',
+  record: bankRecordSchema,
   perm: BankPerm,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: bankAccountBody,

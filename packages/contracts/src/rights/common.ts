@@ -159,3 +159,16 @@ export const approveBody = z
   })
   .refine((b) => b.result === 'pass' || (b.opinion ?? '') !== '', { message: RightsMsg.opinionRequired, path: ['opinion'] });
 export type ApproveBody = z.infer<typeof approveBody>;
+
+/**
+ * A 审批 action of a flow (bank account, protected right, enrolment, certification): 通过 or 驳回 with
+ * the opinion, through `decide()`, never by the one who submitted; its button opens the approval dialog.
+ */
+export const approveAction = <const S extends string>(a: { path: string; permission: string; summary: string; from: readonly S[]; to: readonly S[]; refusal: string; label: string }) => ({
+  ...a,
+  body: approveBody,
+  reply: z.null(),
+  who: 'notSubmitter' as const,
+  decision: true as const,
+  inline: true,
+});

@@ -1,34 +1,43 @@
+import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
+import { auditFields, nullableText } from '../record-fields.ts';
 
 /** 文件信息: everyone lists the files they may see; `delete` removes anyone's file, not only one's own. */
 export const FilePerm = permCodes('rights:file', ['list', 'delete']);
 
 /** A row of 文件信息 as `GET /rights/sbFileInfo/list` answers it (DOMAIN.md file info). */
-export type FileInfoRecord = {
-  id: string;
-  fileName: string;
-  filePath: string;
-  fileSize: number;
-  fileExt: string;
-  mimeType: string;
-  fileType: string | null;
-  bizType: string | null;
-  bizId: string | null;
+export const fileInfoRecordSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  filePath: z.string(),
+  fileSize: z.number(),
+  fileExt: z.string(),
+  mimeType: z.string(),
+  fileType: nullableText,
+  bizType: nullableText,
+  bizId: nullableText,
   /** what the linked record is called (商标名称 + 注册号, 机构名称, 银行账户, 通告标题); null when unlinked */
-  bizTitle: string | null;
-  sysOrgCode: string | null;
-  uploaderId: string;
-  url: string;
-  createBy: string | null;
+  bizTitle: nullableText,
+  sysOrgCode: nullableText,
+  uploaderId: z.string(),
+  delFlag: z.string(),
+  url: z.string(),
   /** 上传人: the name of the user `createBy` names */
-  createByName: string | null;
-  createTime: string | null;
-};
+  createByName: nullableText,
+  ...auditFields,
+});
+export type FileInfoRecord = z.infer<typeof fileInfoRecordSchema>;
+
+/** What `POST /sys/common/upload` answers beside the path in its message. */
+export const uploadReplySchema = z.object({ fileName: z.string(), filePath: z.string(), fileSize: z.number() });
+/** `GET ${FILE_NAMES_PATH}`: stored path → the name it was uploaded under. */
+export const fileNamesReplySchema = z.record(z.string(), z.string());
 
 /** 文件信息 reads as a standard resource; files come and go through upload and deleteFileFetch. */
 export const fileInfoResource = defineResource<FileInfoRecord>()({
   basePath: '/rights/sbFileInfo',
   entity: '文件信息',
+  record: fileInfoRecordSchema,
   perm: FilePerm,
   routes: ['list', 'queryById'],
 });

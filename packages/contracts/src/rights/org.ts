@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CREDIT_CODE_MESSAGE, isValidCreditCode } from './credit-code.ts';
 import { chinaToday, dateField, filePathsField, optionalText, PHONE_PATTERN, requiredText, RightsMsg, dictValue } from './common.ts';
 import { defineResource, permCodes } from '../resource.ts';
+import { auditFields, dictText, nullableText } from '../record-fields.ts';
 
 /**
  * 机构入驻 form (DOMAIN.md organisation). `orgEnrolBody` is what a submission must satisfy;
@@ -57,48 +58,68 @@ export const orgStatusBody = z.object({
 });
 
 /** What `GET /rights/org/status` answers: where an organisation user stands and what to do next. */
-export type OrgNextStep = 'none' | 'enrol' | 'waitEnrol' | 'certify' | 'waitCertify' | 'disabled' | 'done';
-export type OrgStatusInfo = {
-  staff: boolean;
-  orgId: string | null;
-  orgName: string | null;
-  enterStatus: string | null;
-  enterStatus_dictText: string | null;
-  certifyStatus: string | null;
-  certifyStatus_dictText: string | null;
-  nextStep: OrgNextStep;
-  nextStepText: string;
+export const ORG_NEXT_STEPS = ['none', 'enrol', 'waitEnrol', 'certify', 'waitCertify', 'disabled', 'done'] as const;
+export type OrgNextStep = (typeof ORG_NEXT_STEPS)[number];
+export const orgStatusInfoSchema = z.object({
+  staff: z.boolean(),
+  orgId: nullableText,
+  orgName: nullableText,
+  enterStatus: nullableText,
+  enterStatus_dictText: nullableText,
+  certifyStatus: nullableText,
+  certifyStatus_dictText: nullableText,
+  nextStep: z.enum(ORG_NEXT_STEPS),
+  nextStepText: z.string(),
   /** the latest reviewer opinion on a rejection or failed certification */
-  opinion: string | null;
+  opinion: nullableText,
   /** true when the user may use the rest of the rights screens */
-  allowed: boolean;
-};
+  allowed: z.boolean(),
+});
+export type OrgStatusInfo = z.infer<typeof orgStatusInfoSchema>;
 
-export type OrgRecord = OrgEnrolBody & {
-  id: string;
-  orgType_dictText?: string;
-  enterStatus: string;
-  enterStatus_dictText?: string;
-  certifyStatus: string;
-  certifyStatus_dictText?: string;
-  filingFile: string | null;
-  auditOpinion: string | null;
-  auditBy: string | null;
-  auditTime: string | null;
-  certifyOpinion: string | null;
-  certifyBy: string | null;
-  certifyTime: string | null;
-  submitTime: string | null;
-  certifySubmitTime: string | null;
-  departId: string | null;
-  sysOrgCode: string | null;
+/**
+ * 机构 as list, queryById and mine answer it. A saved draft may leave any form field empty, so only the
+ * name is always there.
+ */
+export const orgRecordSchema = z.object({
+  id: z.string(),
+  orgName: z.string(),
+  orgType: nullableText,
+  orgType_dictText: dictText,
+  creditCode: nullableText,
+  legalPerson: nullableText,
+  regAddress: nullableText,
+  officeAddress: nullableText,
+  foundDate: nullableText,
+  licenseFile: nullableText,
+  practiceFile: nullableText,
+  filingFile: nullableText,
+  agentFilingNo: nullableText,
+  contactName: nullableText,
+  contactPhone: nullableText,
+  contactEmail: nullableText,
+  region: nullableText,
+  enterStatus: z.string(),
+  enterStatus_dictText: dictText,
+  certifyStatus: z.string(),
+  certifyStatus_dictText: dictText,
+  auditOpinion: nullableText,
+  auditBy: nullableText,
+  auditTime: nullableText,
+  certifyOpinion: nullableText,
+  certifyBy: nullableText,
+  certifyTime: nullableText,
+  submitTime: nullableText,
+  certifySubmitTime: nullableText,
+  departId: nullableText,
+  sysOrgCode: nullableText,
   /** 未提交 or 已驳回: the enrolment form may be saved and submitted */
-  enrolEditable: boolean;
+  enrolEditable: z.boolean(),
   /** 已入驻 and 未认证 or 认证失败: certification may be submitted */
-  certifyEditable: boolean;
-  createTime: string | null;
-  updateTime: string | null;
-};
+  certifyEditable: z.boolean(),
+  ...auditFields,
+});
+export type OrgRecord = z.infer<typeof orgRecordSchema>;
 
 /** `enrol` is the customers' (入驻与认证), `approve` the reviewer's, `status` (停用/启用) the administrator's. */
 export const OrgPerm = permCodes('rights:org', ['list', 'enrol', 'approve', 'status']);
@@ -107,6 +128,7 @@ export const OrgPerm = permCodes('rights:org', ['list', 'enrol', 'approve', 'sta
 export const orgResource = defineResource<OrgRecord>()({
   basePath: '/rights/org',
   entity: '机构',
+  record: orgRecordSchema,
   perm: OrgPerm,
   routes: ['list', 'queryById'],
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addMonths, chinaToday, dateField, dictValue, filePathsField, optionalDate, optionalText, requiredText } from './common.ts';
 import { defineResource, permCodes } from '../resource.ts';
+import { auditFields, dictText, nullableText } from '../record-fields.ts';
 
 /**
  * 受保护权利 (DOMAIN.md protected-rights record): one mark in one Nice class. 专用权期限 runs ten years from
@@ -43,18 +44,19 @@ export function computeExpireDate(regDate: string): string {
   return new Date(Date.UTC(y + 10, m - 1, d - 1)).toISOString().slice(0, 10);
 }
 
-export type RightFlags = {
+export const rightFlagsSchema = z.object({
   /** 即将到期: expiry within the next 12 months (renewal window) */
-  expiringSoon: boolean;
+  expiringSoon: z.boolean(),
   /** 宽展期: expired, but within the 6 months' grace in which renewal is still possible */
-  inGracePeriod: boolean;
+  inGracePeriod: z.boolean(),
   /** 已过期: past expiry and past the grace period */
-  expired: boolean;
+  expired: z.boolean(),
   /** 授权过期: the authorisation's end date has passed */
-  authExpired: boolean;
+  authExpired: z.boolean(),
   /** the texts of the flags that hold, for tags */
-  flagTexts: string[];
-};
+  flagTexts: z.array(z.string()),
+});
+export type RightFlags = z.infer<typeof rightFlagsSchema>;
 
 /** Derived flags of a record on a given China date (`today`, YYYY-MM-DD). */
 export function rightFlags(expireDate: string | null, authEndDate: string | null, today: string = chinaToday()): RightFlags {
@@ -77,28 +79,44 @@ export const EXPIRY_FLAGS = ['expiringSoon', 'inGracePeriod', 'expired', 'authEx
 export type ExpiryFlag = (typeof EXPIRY_FLAGS)[number];
 
 
-
-export type RightRecord = RightBody &
-  RightFlags & {
-    id: string;
-    orgId: string;
-    orgName: string | null;
-    expireDate: string;
-    niceClass_dictText?: string;
-    trademarkType_dictText?: string;
-    legalStatus_dictText?: string;
-    auditStatus: string;
-    auditStatus_dictText?: string;
-    auditOpinion: string | null;
-    auditBy: string | null;
-    auditTime: string | null;
-    submitTime: string | null;
-    sysOrgCode: string | null;
-    createBy: string | null;
-    createTime: string | null;
-    updateTime: string | null;
-    editable: boolean;
-  };
+/** 受保护权利 as list, queryById and the export read it, with its derived expiry flags. */
+export const rightRecordSchema = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  orgName: nullableText,
+  trademarkName: z.string(),
+  markImage: nullableText,
+  regNo: z.string(),
+  niceClass: z.string(),
+  niceClass_dictText: dictText,
+  goodsServices: nullableText,
+  trademarkType: z.string(),
+  trademarkType_dictText: dictText,
+  registrant: z.string(),
+  registrantAddress: nullableText,
+  regDate: z.string(),
+  expireDate: z.string(),
+  legalStatus: z.string(),
+  legalStatus_dictText: dictText,
+  authOrg: nullableText,
+  authLetter: nullableText,
+  authStartDate: nullableText,
+  authEndDate: nullableText,
+  proofFile: nullableText,
+  remark: nullableText,
+  auditStatus: z.string(),
+  auditStatus_dictText: dictText,
+  auditOpinion: nullableText,
+  auditBy: nullableText,
+  auditTime: nullableText,
+  submitTime: nullableText,
+  sysOrgCode: nullableText,
+  ...rightFlagsSchema.shape,
+  /** the caller's own organisation's draft or rejected record: it may still be edited, submitted, deleted */
+  editable: z.boolean(),
+  ...auditFields,
+});
+export type RightRecord = z.infer<typeof rightRecordSchema>;
 
 export const RightPerm = permCodes('rights:right', ['list', 'add', 'edit', 'delete', 'approve', 'export', 'import']);
 
@@ -106,6 +124,7 @@ export const RightPerm = permCodes('rights:right', ['list', 'add', 'edit', 'dele
 export const rightResource = defineResource<RightRecord>()({
   basePath: '/rights/right',
   entity: '受保护权利',
+  record: rightRecordSchema,
   perm: RightPerm,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: rightBody,

@@ -3,6 +3,7 @@ import { http, type Query } from './http.ts';
 
 export { availableActions, offeredInState } from '@sbwq/contracts';
 
+/** `silent`: a failure says nothing (a poll, a status the page asks for on its own) */
 type CallOptions = { signal?: AbortSignal; timeoutMs?: number; silent?: boolean };
 
 /** The typed call of one action: its input from the contract's schema, its answer the declared reply. */
@@ -55,9 +56,11 @@ export function flowApi<Rec, S extends string, A extends Record<string, FlowActi
 }
 
 /**
- * Takes an action that needs no form on a record: its id is the whole body (or the query of a delete). An action with a form is the feature's dialog, which calls `flowApi`.
+ * Takes an action that needs no form on a record: its id is the whole body (or the query of a delete),
+ * or what its `input` makes of the record. An action with a form is the feature's dialog, which calls `flowApi`.
  */
-export function takeOnRecord(flow: Pick<FlowDecl, 'basePath'>, action: FlowActionDecl<never>, record: { id: string | number }): Promise<Envelope<unknown>> {
+export function takeOnRecord<R extends { id: string | number }>(flow: Pick<FlowDecl, 'basePath'>, action: FlowActionDecl<R>, record: R): Promise<Envelope<unknown>> {
+  if (action.input) return callAction(flow, action, action.input(record));
   if (!takesIdOnly(action)) throw new Error(`${actionUrl(flow, action)} needs a form`);
   return callAction(flow, action, { id: record.id });
 }

@@ -27,7 +27,7 @@ function actionOf<R extends Rec, A extends Record<string, FlowActionDecl<R>>>(fl
   return {
     action,
     open,
-    call: open ? undefined : (record: R) => takeOnRecord(flow, action as FlowActionDecl<never>, record),
+    call: open ? undefined : (record: R) => takeOnRecord(flow, action, record),
     confirm: open ? undefined : action.confirm,
   };
 }

@@ -72,7 +72,7 @@ export async function listApprovals(db: Db, dicts: DictService, user: SessionUse
   }
   const page = await pageOf<ApprovalRow>(db, approvalWhitelist, params, { extra: scope, tieBreak: rightsApproval.id });
   const records = page.records.map((r) => withDateTexts(r, ['approveTime', 'createTime', 'updateTime']));
-  return { ...page, records: (await dicts.withDictText(records, DICTS)) as unknown as ApprovalRecord[] };
+  return { ...page, records: (await dicts.withDictText(records, DICTS)) };
 }
 
 type TodoRow = {
@@ -216,7 +216,7 @@ export async function todoList(db: Db, dicts: DictService, user: SessionUser, pa
     submitTime: formatDateTime(r.submit_time),
   }));
   return {
-    records: (await dicts.withDictText(records, { bizType: 'approval_biz_type', node: 'approval_node' })) as unknown as ApprovalTodo[],
+    records: (await dicts.withDictText(records, { bizType: 'approval_biz_type', node: 'approval_node' })),
     total,
     size: pageSize,
     current: pageNo,

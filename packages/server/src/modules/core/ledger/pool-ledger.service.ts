@@ -6,6 +6,7 @@ import {
   PoolChangeType,
   PoolLedgerMsg,
   toCents,
+  type LedgerResult,
   type PoolAccount,
   type PoolChangeTypeValue,
 } from '@sbwq/contracts';
@@ -44,21 +45,7 @@ export type LedgerRequest = {
   by?: string;
 };
 
-export type LedgerResult = {
-  logId: string;
-  poolId: string;
-  seq: number;
-  changeType: PoolChangeTypeValue;
-  amount: string;
-  fromAccount: PoolAccount;
-  toAccount: PoolAccount;
-  balanceAfter: string;
-  frozenAfter: string;
-  usedAfter: string;
-  totalAfter: string;
-  /** true when the key had been booked before and this answer is that first result */
-  repeated: boolean;
-};
+export type { LedgerResult };
 
 type Move = { type: PoolChangeTypeValue; from: PoolAccount; to: PoolAccount };
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, timestamp, uniqueIndex, varchar, pgTable } from 'drizzle-orm/pg-core';
+import { POOL_ACCOUNTS, POOL_CHANGE_TYPES, POOL_STATUS_VALUES } from '@sbwq/contracts';
 import { audit, idColumn } from '../../../platform/db/columns.ts';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -27,7 +28,7 @@ export const finCapitalPool = pgTable(
     validFrom: date('valid_from', { mode: 'string' }),
     validTo: date('valid_to', { mode: 'string' }),
     /** dictionary pool_status: 1 筹备, 2 启用, 3 暂停, 4 已结清 */
-    status: varchar('status', { length: 1 }).notNull().default('1'),
+    status: varchar('status', { length: 1, enum: POOL_STATUS_VALUES }).notNull().default('1'),
     /** the seq of the pool's last log row: the next row is log_seq + 1 */
     logSeq: integer('log_seq').notNull().default(0),
     remark: varchar('remark', { length: 500 }),
@@ -62,10 +63,10 @@ export const finCapitalPoolLog = pgTable(
     poolCode: varchar('pool_code', { length: 32 }).notNull(),
     seq: integer('seq').notNull(),
     /** dictionary pool_change_type */
-    changeType: varchar('change_type', { length: 1 }).notNull(),
+    changeType: varchar('change_type', { length: 1, enum: POOL_CHANGE_TYPES }).notNull(),
     amount: money('amount').notNull(),
-    fromAccount: varchar('from_account', { length: 10 }).notNull(),
-    toAccount: varchar('to_account', { length: 10 }).notNull(),
+    fromAccount: varchar('from_account', { length: 10, enum: POOL_ACCOUNTS }).notNull(),
+    toAccount: varchar('to_account', { length: 10, enum: POOL_ACCOUNTS }).notNull(),
     balanceBefore: money('balance_before').notNull(),
     balanceAfter: money('balance_after').notNull(),
     totalAfter: money('total_after').notNull(),

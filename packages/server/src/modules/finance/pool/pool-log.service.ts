@@ -39,7 +39,7 @@ async function records(ctx: ResourceCtx, list: LogRow[]): Promise<PoolLogRecord[
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   const personOf = await realnamesOf(ctx.db, list.map((r) => r.createBy));
   const plain = list.map(({ opKey: _key, ...row }) => ({ ...withDateTexts(row, ['createTime']), poolName: nameOf.get(row.poolId) ?? '', createByName: personOf(row.createBy) }));
-  return (await ctx.deps.dicts.withDictText(plain, { changeType: 'pool_change_type' })) as unknown as PoolLogRecord[];
+  return (await ctx.deps.dicts.withDictText(plain, { changeType: 'pool_change_type' }));
 }
 
 export async function listPoolLogs(ctx: ResourceCtx, params: ListParams): Promise<Page<PoolLogRecord>> {

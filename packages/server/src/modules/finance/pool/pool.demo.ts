@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { PoolStatus, toCents } from '@sbwq/contracts';
+import { PoolStatus, toCents, type PoolStatusValue } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
@@ -14,7 +14,7 @@ type Step = [days: number, move: 'deposit' | 'adjustDown', amount: string, remar
  * demo batches and claims that hold them (booked by claim.demo.ts), so every business number in the
  * log names a record that exists.
  */
-const pools: { name: string; fundSource: string; year: number; status: string; subsidy: string; cap: string; from: string; to: string; steps: Step[] }[] = [
+const pools: { name: string; fundSource: string; year: number; status: PoolStatusValue; subsidy: string; cap: string; from: string; to: string; steps: Step[] }[] = [
   {
     name: '2026年度商标维权专项资金', fundSource: '1', year: 2026, status: PoolStatus.active,
     subsidy: '3000.00', cap: '200000.00', from: '2026-01-01', to: '2026-12-31',

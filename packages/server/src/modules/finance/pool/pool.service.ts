@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { PoolLedgerMsg, PoolMsg, PoolStatus, toCents, type Page, type PoolAddBody, type PoolEditBody, type PoolRecord, type PoolStatusAction } from '@sbwq/contracts';
+import { poolFlow, PoolLedgerMsg, PoolMsg, PoolStatus, toCents, type Page, type PoolAddBody, type PoolEditBody, type PoolRecord, type PoolStatusAction } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -10,6 +10,7 @@ import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
+import { assertAction } from '../../../platform/flow/flow-guard.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
 import { finCapitalPool } from '../../core/ledger/pool.table.ts';
 import { bookMove, lockPool, LEDGER_MOVES, type PoolRow } from '../../core/ledger/pool-ledger.service.ts';
@@ -26,8 +27,9 @@ export const poolWhitelist: ListResource = {
 const DICTS = { fundSource: 'fund_source', status: 'pool_status' };
 
 async function records(ctx: ResourceCtx, rows: PoolRow[]): Promise<PoolRecord[]> {
-  const plain = rows.map(({ logSeq: _seq, sysOrgCode: _org, ...row }) => withDateTexts(row));
-  return (await ctx.deps.dicts.withDictText(plain, DICTS)) as unknown as PoolRecord[];
+  // 余额 is generated from three NOT NULL amounts: never null, whatever the column's type says
+  const plain = rows.map(({ logSeq: _seq, sysOrgCode: _org, ...row }) => withDateTexts({ ...row, balanceAmount: row.balanceAmount! }));
+  return (await ctx.deps.dicts.withDictText(plain, DICTS));
 }
 
 export async function listPools(ctx: ResourceCtx, params: ListParams): Promise<Page<PoolRecord>> {
@@ -76,7 +78,7 @@ export async function editPool(ctx: ResourceCtx, body: PoolEditBody): Promise<vo
     const pool = await lockPool(tx, body.id).catch(() => {
       throw new BizError(PoolMsg.notFound);
     });
-    if (pool.status !== PoolStatus.preparing) throw new BizError(PoolMsg.notEditable);
+    assertAction(poolFlow, 'edit', pool);
     await tx.update(finCapitalPool).set({ ...settings(body), ...updated(ctx.user) }).where(eq(finCapitalPool.id, body.id));
     if (body.totalAmount === undefined) return;
     const diff = toCents(body.totalAmount) - toCents(pool.totalAmount);
@@ -88,32 +90,23 @@ export async function editPool(ctx: ResourceCtx, body: PoolEditBody): Promise<vo
   });
 }
 
-const TRANSITIONS: Record<PoolStatusAction, { from: string[]; to: string; refused: string; done: string }> = {
-  enable: { from: [PoolStatus.preparing], to: PoolStatus.active, refused: PoolMsg.notPreparing, done: PoolMsg.enabled },
-  pause: { from: [PoolStatus.active], to: PoolStatus.paused, refused: PoolMsg.notActive, done: PoolMsg.paused },
-  resume: { from: [PoolStatus.paused], to: PoolStatus.active, refused: PoolMsg.notPaused, done: PoolMsg.resumed },
-  settle: { from: [PoolStatus.active, PoolStatus.paused], to: PoolStatus.settled, refused: PoolMsg.notSettleable, done: PoolMsg.settled },
-};
-
 /**
  * 启用 / 暂停 / 恢复 / 结清. Settling needs nothing frozen; what is left available is written off by an
  * 调整 row in the same transaction, so a settled pool's log ends at zero.
  */
-export async function changeStatus(db: Db, user: SessionUser, id: string, action: PoolStatusAction): Promise<string> {
-  const rule = TRANSITIONS[action];
+export async function changeStatus(db: Db, user: SessionUser, id: string, action: PoolStatusAction): Promise<void> {
   await db.transaction(async (tx) => {
     const pool = await lockPool(tx, id).catch(() => {
       throw new BizError(PoolMsg.notFound);
     });
-    if (!rule.from.includes(pool.status)) throw new BizError(rule.refused);
+    assertAction(poolFlow, action, pool);
     if (action === 'settle') {
       if (toCents(pool.frozenAmount) > 0n) throw new BizError(PoolMsg.settleFrozen);
       const remainder = toCents(pool.totalAmount) - toCents(pool.usedAmount);
       if (remainder > 0n) await bookMove(tx, user, pool, LEDGER_MOVES.adjustDown, remainder, { opKey: `pool:${id}:settle`, remark: '结清核销剩余余额' });
     }
-    await tx.update(finCapitalPool).set({ status: rule.to, ...updated(user) }).where(eq(finCapitalPool.id, id));
+    await tx.update(finCapitalPool).set({ status: poolFlow.actions[action].to, ...updated(user) }).where(eq(finCapitalPool.id, id));
   });
-  return rule.done;
 }
 
 const exportColumns = columnsOf<PoolRecord>({

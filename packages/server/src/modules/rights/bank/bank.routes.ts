@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BankPerm, bankResource, bankStatusBody, idBody, Msg, RightsMsg } from '@sbwq/contracts';
-import { ok } from '../../../platform/http/envelope.ts';
+import { bankFlow, bankResource, Msg, RightsMsg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { answer, registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
-import { registerApprove } from '../shared/approve-route.ts';
 import * as service from './bank.service.ts';
 
 const tags = ['机构银行账户'];
 
 /** 机构银行账户 (DOMAIN.md bank account). */
 export async function bankRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
   registerResource(app, deps, bankResource, {
     tags,
     listResource: service.bankWhitelist,
@@ -36,31 +31,16 @@ export async function bankRoutes(app: FastifyInstance, deps: AppDeps) {
     messages: { added: RightsMsg.added, edited: RightsMsg.edited, deleted: RightsMsg.deleted, batchDeleted: RightsMsg.batchDeleted, queried: Msg.ok },
   });
 
-  registerApprove(app, deps, {
-    basePath: bankResource.basePath,
-    permission: BankPerm.approve,
+  registerFlow(app, deps, bankFlow, {
     tags,
-    summary: '财务审核银行账户（待审核 → 已通过 | 已驳回）',
-    description: '驳回须填写 opinion；同时写入审批记录（节点：财务审核）；不能审批自己提交的账户。',
-    approve: service.approveBank,
-    messages: { approved: RightsMsg.bankApproved, rejected: RightsMsg.bankRejected },
+    handlers: {
+      approve: async (c, body) => {
+        await service.approveBank(c.db, c.deps.sockets, c.user, body);
+        return answer(null, body.result === 'pass' ? RightsMsg.bankApproved : RightsMsg.bankRejected);
+      },
+      setDefault: (c, body) => service.setDefaultBank(c.db, c.user, body.id).then(() => null),
+      changeStatus: (c, body) => service.setBankStatus(c.db, c.user, body.id, body.status).then(() => null),
+    },
+    docs: { approve: { description: '驳回须填写 opinion；同时写入审批记录（节点：财务审核）；不能审批自己提交的账户。' } },
   });
-
-  r.post(
-    '/rights/bank/setDefault',
-    { config: { permission: BankPerm.edit }, schema: { tags, summary: '设为默认账户', body: idBody } },
-    async (request) => {
-      await service.setDefaultBank(db, request.user!, request.body.id);
-      return ok(null, Msg.ok, 200);
-    },
-  );
-
-  r.post(
-    '/rights/bank/changeStatus',
-    { config: { permission: BankPerm.edit }, schema: { tags, summary: '启用/停用银行账户（status 1 有效，0 无效）', body: bankStatusBody } },
-    async (request) => {
-      await service.setBankStatus(db, request.user!, request.body.id, request.body.status);
-      return ok(null, Msg.ok, 200);
-    },
-  );
 }

@@ -3,6 +3,7 @@ import {
   ApprovalBizType,
   ApprovalNode,
   AuditStatus,
+  bankFlow,
   BankPerm,
   maskAccountNo,
   RightsMsg,
@@ -27,10 +28,10 @@ import { checkAttachments, FileType, linkAttachments, type Attachment } from '..
 import { violatedUnique } from '../../../platform/db/errors.ts';
 import { checkDateParams } from '../../core/shared/records.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
+import { assertAction, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
 import { rightsBankAccount, type BankRow } from '../../core/tables/bank.table.ts';
 
 export const BANK_FILE_BIZ = 'rights_bank';
-const EDITABLE = [AuditStatus.pending, AuditStatus.rejected];
 
 export const bankWhitelist: ListResource = {
   table: rightsBankAccount,
@@ -56,7 +57,7 @@ async function records(db: Db, dicts: DictService, user: SessionUser, viewer: Vi
     const { submitBy: _s, delFlag: _d, ...rest } = withDateTexts(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);
     return { ...rest, accountNo: visible ? row.accountNo : maskAccountNo(row.accountNo), accountNoVisible: visible, orgName: names.get(row.orgId) ?? null };
   });
-  return (await dicts.withDictText(plain, DICTS)) as unknown as BankAccountRecord[];
+  return (await dicts.withDictText(plain, DICTS));
 }
 
 export async function listBanks(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<BankAccountRecord>> {
@@ -147,7 +148,7 @@ export async function editBank(db: Db, user: SessionUser, body: BankAccountBody)
   if (!body.id) throw new BizError('缺少ID');
   const org = await requireReadyOrg(db, user);
   const row = await ownAccount(db, org, body.id);
-  if (!(EDITABLE as string[]).includes(row.auditStatus)) throw new BizError(RightsMsg.bankNotEditable);
+  assertAction(bankFlow, 'edit', row);
   await checkAttachments(db, user, attachmentsOf(body), splitFilePaths(row.proofFile));
   const now = new Date();
   try {
@@ -164,9 +165,9 @@ export async function editBank(db: Db, user: SessionUser, body: BankAccountBody)
           updateBy: user.username,
           updateTime: now,
         })
-        .where(and(eq(rightsBankAccount.id, row.id), inArray(rightsBankAccount.auditStatus, EDITABLE), eq(rightsBankAccount.delFlag, '0')))
+        .where(and(eq(rightsBankAccount.id, row.id), inArray(rightsBankAccount.auditStatus, fromStates(bankFlow, 'edit')), eq(rightsBankAccount.delFlag, '0')))
         .returning({ id: rightsBankAccount.id });
-      if (changed.length !== 1) throw new BizError(RightsMsg.bankNotEditable);
+      if (changed.length !== 1) throw new BizError(refusalOf(bankFlow, 'edit'));
       await linkAttachments(t, BANK_FILE_BIZ, row.id, attachmentsOf(body));
     });
   } catch (error) {
@@ -219,10 +220,10 @@ export async function approveBank(db: Db, sockets: SocketHub, user: SessionUser,
         await t
           .update(rightsBankAccount)
           .set({ auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected, ...audited(user, body, now) })
-          .where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.auditStatus, AuditStatus.pending), eq(rightsBankAccount.delFlag, '0')))
+          .where(and(eq(rightsBankAccount.id, body.id), inArray(rightsBankAccount.auditStatus, fromStates(bankFlow, 'approve')), eq(rightsBankAccount.delFlag, '0')))
           .returning()
       )[0],
-    notPending: async () => RightsMsg.bankNotPending,
+    notPending: async () => refusalOf(bankFlow, 'approve'),
     approval: (row) => ({
       bizType: ApprovalBizType.bank,
       bizTitle: `${row.bankName} 尾号${row.accountNo.slice(-4)}`,

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
-import { AnnouncementPerm, FILE_NAMES_PATH, FILE_PATH_PATTERN, FilePerm, fileInfoResource, MAX_FILE_NAMES, Msg, splitFilePaths } from '@sbwq/contracts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { AnnouncementPerm, FILE_NAMES_PATH, FILE_PATH_PATTERN, fileNamesReplySchema, FilePerm, fileInfoResource, MAX_FILE_NAMES, Msg, splitFilePaths, uploadReplySchema } from '@sbwq/contracts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
@@ -11,7 +12,6 @@ import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD
 import type { AppDeps } from '../../../platform/deps.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
-import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import { fileReply } from '../../../platform/http/route-kinds.ts';
 import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload, visibleFileNames } from '../../core/files/file-info.service.ts';
 import { checkBizLink, FileBizMsg } from './file-info.biz.ts';
@@ -39,7 +39,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: ['文件'],
         summary: '上传文件（JPG/JPEG/PNG/PDF，≤10MB）',
         description: '表单字段 file，以及 biz（业务目录，默认 temp）或 isup=1；可选 fileType（字典 file_type）、bizType（rights_right / rights_org / rights_bank）与 bizId（须为本人可见的记录）。message 为文件路径，result 为 {fileName, filePath, fileSize}。',
-        response: { 200: envelopeSchema(z.object({ fileName: z.string(), filePath: z.string(), fileSize: z.number() })) },
+        response: { 200: envelopeSchema(uploadReplySchema) },
       },
     },
     async (request) => {
@@ -92,7 +92,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         summary: '已上传文件的原文件名',
         description: `paths：逗号分隔的文件路径（最多 ${MAX_FILE_NAMES} 个）。result 为 { 路径: 上传时的文件名 }，只含当前用户可读取的文件。`,
         querystring: z.object({ paths: z.string({ error: '缺少文件路径' }).max(MAX_FILE_NAMES * 120, '文件路径过多') }),
-        response: { 200: envelopeSchema(z.record(z.string(), z.string())) },
+        response: { 200: envelopeSchema(fileNamesReplySchema) },
       },
     },
     async (request) => {

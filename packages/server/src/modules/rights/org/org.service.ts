@@ -5,6 +5,8 @@ import {
   CertifyStatus,
   departBody,
   EnterStatus,
+  orgCertifyFlow,
+  orgFlow,
   RightsMsg,
   RightsOrgType,
   splitFilePaths,
@@ -32,6 +34,7 @@ import { checkAttachments, FileType, linkAttachments, type Attachment } from '..
 import { violatedUnique } from '../../../platform/db/errors.ts';
 import { checkDateParams } from '../../core/shared/records.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
+import { assertAction, canTake, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
 import { findMyOrg, isReady, isStaff } from '../../core/org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../../core/org/org.table.ts';
 
@@ -49,16 +52,15 @@ export const orgWhitelist: ListResource = {
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 
-const enrolEditable = (row: OrgRow) => row.enterStatus === EnterStatus.draft || row.enterStatus === EnterStatus.rejected;
-const certifyEditable = (row: OrgRow) =>
-  row.enterStatus === EnterStatus.enrolled && (row.certifyStatus === CertifyStatus.none || row.certifyStatus === CertifyStatus.failed);
+const enrolEditable = (row: OrgRow) => canTake(orgFlow, 'submitEnrol', row);
+const certifyEditable = (row: OrgRow) => row.enterStatus === EnterStatus.enrolled && canTake(orgCertifyFlow, 'submitCertify', row);
 
 export async function orgRecords(dicts: DictService, found: OrgRow[]): Promise<OrgRecord[]> {
   const plain = found.map((row) => {
     const { applicantId: _a, submitBy: _s, certifySubmitBy: _c, ...rest } = withDateTexts(row, DATE_KEYS);
     return { ...rest, enrolEditable: enrolEditable(row), certifyEditable: certifyEditable(row) };
   });
-  return (await dicts.withDictText(plain, DICTS)) as unknown as OrgRecord[];
+  return (await dicts.withDictText(plain, DICTS));
 }
 
 async function text(dicts: DictService, code: string, value: string): Promise<string> {
@@ -97,8 +99,10 @@ function formValues(body: Partial<Record<keyof OrgEnrolBody, unknown>>) {
  * in between wins). Submitting moves it to 待审核.
  */
 export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBody | OrgEnrolBody, submit: boolean): Promise<string> {
+  const action = submit ? 'submitEnrol' : 'saveEnrol';
   const org = await findMyOrg(db, user);
-  if (org && !enrolEditable(org)) throw new BizError(org.enterStatus === EnterStatus.pending ? RightsMsg.enrolSubmitted : RightsMsg.enrolNotEditable);
+  // a pending application is told it waits, rather than that it cannot be edited
+  if (org && !canTake(orgFlow, action, org)) throw new BizError(org.enterStatus === EnterStatus.pending ? RightsMsg.enrolSubmitted : refusalOf(orgFlow, action));
   await checkAttachments(db, user, enrolAttachments(body), keptPaths(org));
   const now = new Date();
   const values = {
@@ -124,9 +128,9 @@ export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBo
         const changed = await t
           .update(rightsOrg)
           .set({ ...values, updateBy: user.username, updateTime: now })
-          .where(and(eq(rightsOrg.id, id), inArray(rightsOrg.enterStatus, [EnterStatus.draft, EnterStatus.rejected])))
+          .where(and(eq(rightsOrg.id, id), inArray(rightsOrg.enterStatus, fromStates(orgFlow, action))))
           .returning({ id: rightsOrg.id });
-        if (changed.length !== 1) throw new BizError(RightsMsg.enrolNotEditable);
+        if (changed.length !== 1) throw new BizError(refusalOf(orgFlow, action));
       }
       await linkAttachments(t, ORG_FILE_BIZ, id, enrolAttachments(body));
       return id;
@@ -165,12 +169,12 @@ export async function approveEnrol(db: Db, dicts: DictService, sockets: SocketHu
         await t
           .update(rightsOrg)
           .set({ enterStatus: pass ? EnterStatus.enrolled : EnterStatus.rejected, ...audited(user, body, now) })
-          .where(and(eq(rightsOrg.id, body.id), eq(rightsOrg.enterStatus, EnterStatus.pending)))
+          .where(and(eq(rightsOrg.id, body.id), inArray(rightsOrg.enterStatus, fromStates(orgFlow, 'approveEnrol'))))
           .returning()
       )[0],
     notPending: async (t) => {
       const current = await orgOrFail(t, body.id);
-      return `${RightsMsg.enrolNotPending}（当前状态：${statusTexts.get(current.enterStatus) ?? current.enterStatus}）`;
+      return `${refusalOf(orgFlow, 'approveEnrol')}（当前状态：${statusTexts.get(current.enterStatus) ?? current.enterStatus}）`;
     },
     andThen: async (t, row, now) => (pass && !row.departId ? { ...row, sysOrgCode: await makeDepart(t, user, row, now) } : row),
     approval: (row) => ({ bizType: ApprovalBizType.enrol, bizTitle: row.orgName, node: ApprovalNode.first, orgId: row.id, sysOrgCode: row.sysOrgCode }),
@@ -208,7 +212,7 @@ export async function submitCertify(db: Db, user: SessionUser, body: OrgCertifyB
   const org = await findMyOrg(db, user);
   if (!org || (org.enterStatus !== EnterStatus.enrolled && org.enterStatus !== EnterStatus.disabled)) throw new BizError(RightsMsg.certifyNeedsEnrol);
   if (org.enterStatus === EnterStatus.disabled) throw new BizError(RightsMsg.orgDisabled);
-  if (!certifyEditable(org)) throw new BizError(RightsMsg.certifyNotEditable);
+  assertAction(orgCertifyFlow, 'submitCertify', org);
   const agentFilingNo = body.agentFilingNo ?? org.agentFilingNo;
   if (org.orgType === RightsOrgType.agency && !agentFilingNo) throw new BizError(RightsMsg.agentFilingNoRequired);
   const attachments: Attachment[] = [
@@ -234,11 +238,11 @@ export async function submitCertify(db: Db, user: SessionUser, body: OrgCertifyB
         and(
           eq(rightsOrg.id, org.id),
           eq(rightsOrg.enterStatus, EnterStatus.enrolled),
-          inArray(rightsOrg.certifyStatus, [CertifyStatus.none, CertifyStatus.failed]),
+          inArray(rightsOrg.certifyStatus, fromStates(orgCertifyFlow, 'submitCertify')),
         ),
       )
       .returning({ id: rightsOrg.id });
-    if (changed.length !== 1) throw new BizError(RightsMsg.certifyNotEditable);
+    if (changed.length !== 1) throw new BizError(refusalOf(orgCertifyFlow, 'submitCertify'));
     await linkAttachments(t, ORG_FILE_BIZ, org.id, attachments, org.sysOrgCode);
   });
 }
@@ -263,12 +267,12 @@ export async function approveCertify(db: Db, dicts: DictService, sockets: Socket
             updateBy: user.username,
             updateTime: now,
           })
-          .where(and(eq(rightsOrg.id, body.id), eq(rightsOrg.certifyStatus, CertifyStatus.pending)))
+          .where(and(eq(rightsOrg.id, body.id), inArray(rightsOrg.certifyStatus, fromStates(orgCertifyFlow, 'approveCertify'))))
           .returning()
       )[0],
     notPending: async (t) => {
       const current = await orgOrFail(t, body.id);
-      return `${RightsMsg.certifyNotPending}（当前状态：${statusTexts.get(current.certifyStatus) ?? current.certifyStatus}）`;
+      return `${refusalOf(orgCertifyFlow, 'approveCertify')}（当前状态：${statusTexts.get(current.certifyStatus) ?? current.certifyStatus}）`;
     },
     approval: (row) => ({ bizType: ApprovalBizType.certify, bizTitle: row.orgName, node: ApprovalNode.first, orgId: row.id, sysOrgCode: row.sysOrgCode }),
     page: () => '/dashboard/certification',
@@ -276,20 +280,19 @@ export async function approveCertify(db: Db, dicts: DictService, sockets: Socket
 }
 
 /** 停用 / 启用 (admin): 已入驻 ⇄ 已停用. */
-export async function setOrgDisabled(db: Db, user: SessionUser, id: string, disable: boolean, reason: string | null): Promise<void> {
+export async function setOrgDisabled(db: Db, user: SessionUser, id: string, action: 'disable' | 'enable', reason: string | null): Promise<void> {
   await orgOrFail(db, id);
-  const from = disable ? EnterStatus.enrolled : EnterStatus.disabled;
   const changed = await db
     .update(rightsOrg)
     .set({
-      enterStatus: disable ? EnterStatus.disabled : EnterStatus.enrolled,
+      enterStatus: orgFlow.actions[action].to,
       ...(reason ? { auditOpinion: reason } : {}),
       updateBy: user.username,
       updateTime: new Date(),
     })
-    .where(and(eq(rightsOrg.id, id), eq(rightsOrg.enterStatus, from)))
+    .where(and(eq(rightsOrg.id, id), inArray(rightsOrg.enterStatus, fromStates(orgFlow, action))))
     .returning({ id: rightsOrg.id });
-  if (changed.length !== 1) throw new BizError(disable ? RightsMsg.disableNotAllowed : RightsMsg.enableNotAllowed);
+  if (changed.length !== 1) throw new BizError(refusalOf(orgFlow, action));
 }
 
 /**

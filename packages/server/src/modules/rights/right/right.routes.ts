@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXPIRY_FLAGS, idsBody, Msg, RightPerm, rightResource, RightsMsg } from '@sbwq/contracts';
-import { ok } from '../../../platform/http/envelope.ts';
+import { EXPIRY_FLAGS, Msg, rightFlow, rightResource, RightsMsg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { answer, registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
-import { registerApprove } from '../shared/approve-route.ts';
 import * as service from './right.service.ts';
 import { exportRights, importRights, rightImportTemplate } from './right.excel.ts';
 
@@ -14,9 +12,6 @@ const tags = ['受保护权利'];
 
 /** 受保护权利 (DOMAIN.md protected-rights record). */
 export async function rightRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
   registerResource(app, deps, rightResource, {
     tags,
     listResource: service.rightWhitelist,
@@ -52,22 +47,18 @@ export async function rightRoutes(app: FastifyInstance, deps: AppDeps) {
     messages: { added: RightsMsg.added, edited: RightsMsg.edited, deleted: RightsMsg.deleted, batchDeleted: RightsMsg.batchDeleted, queried: Msg.ok },
   });
 
-  registerApprove(app, deps, {
-    basePath: rightResource.basePath,
-    permission: RightPerm.approve,
+  registerFlow(app, deps, rightFlow, {
     tags,
-    summary: '审核受保护权利（待审核 → 已通过 | 已驳回）',
-    description: '驳回须填写 opinion；同时写入审批记录；不能审批自己提交的记录。',
-    approve: service.approveRight,
-    messages: { approved: RightsMsg.rightApproved, rejected: RightsMsg.rightRejected },
-  });
-
-  r.post(
-    '/rights/right/submit',
-    { config: { permission: RightPerm.edit }, schema: { tags, summary: '提交审核（草稿/已驳回 → 待审核）', description: 'ids 为逗号分隔的记录ID；任一条不可提交则全部不提交。', body: idsBody } },
-    async (request) => {
-      await service.submitRights(db, request.user!, splitIds(request.body.ids, '请选择记录'));
-      return ok(null, RightsMsg.rightSubmitted, 200);
+    handlers: {
+      submit: (c, body) => service.submitRights(c.db, c.user, splitIds(body.ids, '请选择记录')).then(() => null),
+      approve: async (c, body) => {
+        await service.approveRight(c.db, c.deps.sockets, c.user, body);
+        return answer(null, body.result === 'pass' ? RightsMsg.rightApproved : RightsMsg.rightRejected);
+      },
     },
-  );
+    docs: {
+      submit: { description: 'ids 为逗号分隔的记录ID；任一条不可提交则全部不提交。' },
+      approve: { description: '驳回须填写 opinion；同时写入审批记录；不能审批自己提交的记录。' },
+    },
+  });
 }

@@ -7,6 +7,7 @@ import {
   computeExpireDate,
   EXPIRY_FLAGS,
   rightFlags,
+  rightFlow,
   RightsMsg,
   splitFilePaths,
   type ApproveBody,
@@ -29,10 +30,10 @@ import { checkAttachments, FileType, linkAttachments, type Attachment } from '..
 import { violatedUnique } from '../../../platform/db/errors.ts';
 import { checkDateParams } from '../../core/shared/records.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
+import { assertAction, canTake, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
 import { rightsRight, type RightRow } from './right.table.ts';
 
 export const RIGHT_FILE_BIZ = 'rights_right';
-const EDITABLE = [AuditStatus.draft, AuditStatus.rejected];
 
 export const rightWhitelist: ListResource = {
   table: rightsRight,
@@ -84,10 +85,10 @@ export async function rightRecords(db: Db, dicts: DictService, viewer: Viewer | 
       ...rest,
       ...rightFlags(row.expireDate, row.authEndDate, today),
       orgName: names.get(row.orgId) ?? null,
-      editable: viewer?.org?.id === row.orgId && (EDITABLE as string[]).includes(row.auditStatus),
+      editable: viewer?.org?.id === row.orgId && canTake(rightFlow, 'edit', row),
     };
   });
-  return (await dicts.withDictText(plain, DICTS)) as unknown as RightRecord[];
+  return (await dicts.withDictText(plain, DICTS));
 }
 
 export async function listRights(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<RightRecord>> {
@@ -182,16 +183,16 @@ export async function editRight(db: Db, user: SessionUser, body: RightBody): Pro
   if (!body.id) throw new BizError('缺少ID');
   const org = await requireReadyOrg(db, user);
   const row = await ownRight(db, org, body.id);
-  if (!(EDITABLE as string[]).includes(row.auditStatus)) throw new BizError(RightsMsg.rightNotEditable);
+  assertAction(rightFlow, 'edit', row);
   await checkAttachments(db, user, attachmentsOf(body), [row.markImage, row.authLetter, row.proofFile].flatMap((p) => splitFilePaths(p)));
   try {
     await db.transaction(async (t) => {
       const changed = await t
         .update(rightsRight)
         .set({ ...rightValues(body), updateBy: user.username, updateTime: new Date() })
-        .where(and(eq(rightsRight.id, row.id), inArray(rightsRight.auditStatus, EDITABLE), eq(rightsRight.delFlag, '0')))
+        .where(and(eq(rightsRight.id, row.id), inArray(rightsRight.auditStatus, fromStates(rightFlow, 'edit')), eq(rightsRight.delFlag, '0')))
         .returning({ id: rightsRight.id });
-      if (changed.length !== 1) throw new BizError(RightsMsg.rightNotEditable);
+      if (changed.length !== 1) throw new BizError(refusalOf(rightFlow, 'edit'));
       await linkAttachments(t, RIGHT_FILE_BIZ, row.id, attachmentsOf(body), org.sysOrgCode);
     });
   } catch (error) {
@@ -200,24 +201,24 @@ export async function editRight(db: Db, user: SessionUser, body: RightBody): Pro
   }
 }
 
-/** Changes every listed record of the caller's organisation from an allowed state, or none of them. */
-async function changeOwn(db: Db, user: SessionUser, ids: string[], set: Partial<typeof rightsRight.$inferInsert>, message: string) {
+/** Changes every listed record of the caller's organisation whose state allows the action, or none of them. */
+async function changeOwn(db: Db, user: SessionUser, ids: string[], set: Partial<typeof rightsRight.$inferInsert>, action: 'submit' | 'delete') {
   if (!ids.length) throw new BizError('请选择记录');
   const org = await requireReadyOrg(db, user);
   await db.transaction(async (t) => {
     const changed = await t
       .update(rightsRight)
       .set(set)
-      .where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0'), inArray(rightsRight.auditStatus, EDITABLE)))
+      .where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0'), inArray(rightsRight.auditStatus, fromStates(rightFlow, action))))
       .returning({ id: rightsRight.id });
     if (changed.length === ids.length) return;
     const found = await t.select({ id: rightsRight.id }).from(rightsRight).where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0')));
-    throw new BizError(found.length === ids.length ? message : RightsMsg.notFound);
+    throw new BizError(found.length === ids.length ? refusalOf(rightFlow, action) : RightsMsg.notFound);
   });
 }
 
 export function deleteRights(db: Db, user: SessionUser, ids: string[]) {
-  return changeOwn(db, user, ids, { delFlag: '1', updateBy: user.username, updateTime: new Date() }, RightsMsg.rightNotDeletable);
+  return changeOwn(db, user, ids, { delFlag: '1', updateBy: user.username, updateTime: new Date() }, 'delete');
 }
 
 /** 提交审核: 草稿 | 已驳回 → 待审核. */
@@ -228,7 +229,7 @@ export function submitRights(db: Db, user: SessionUser, ids: string[]) {
     user,
     ids,
     { auditStatus: AuditStatus.pending, submitBy: user.id, submitTime: now, updateBy: user.username, updateTime: now },
-    RightsMsg.rightNotSubmittable,
+    'submit',
   );
 }
 
@@ -242,10 +243,10 @@ export async function approveRight(db: Db, sockets: SocketHub, user: SessionUser
         await t
           .update(rightsRight)
           .set({ auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected, ...audited(user, body, now) })
-          .where(and(eq(rightsRight.id, body.id), eq(rightsRight.auditStatus, AuditStatus.pending), eq(rightsRight.delFlag, '0')))
+          .where(and(eq(rightsRight.id, body.id), inArray(rightsRight.auditStatus, fromStates(rightFlow, 'approve')), eq(rightsRight.delFlag, '0')))
           .returning()
       )[0],
-    notPending: async () => RightsMsg.rightNotPending,
+    notPending: async () => refusalOf(rightFlow, 'approve'),
     approval: (row) => ({
       bizType: ApprovalBizType.right,
       bizTitle: `${row.trademarkName}（第${row.niceClass}类 ${row.regNo}）`,

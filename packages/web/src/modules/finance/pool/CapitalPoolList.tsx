@@ -1,8 +1,9 @@
 import { AuditOutlined, PlusOutlined } from '@ant-design/icons';
-import { capitalPoolResource, PoolLedgerMsg, PoolPerm, PoolStatus, type PoolRecord, type PoolReconcileReport } from '@sbwq/contracts';
+import { capitalPoolResource, poolFlow, PoolLedgerMsg, PoolPerm, type PoolRecord, type PoolReconcileReport } from '@sbwq/contracts';
 import { Button, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
+import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { RecordModal } from '../../../components/list/RecordModal.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
@@ -10,11 +11,9 @@ import { useReloadList } from '../../../components/list/useListData.ts';
 import { feedback } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { CapitalPoolDetail } from './CapitalPoolDetail.tsx';
-import { formatMoney, newRequestKey, POOL_LIST_KEY, POOL_LOG_LIST_KEY, POOL_STATUS_COLORS, poolApi, type PoolBody } from './pool.api.ts';
-import { isPreparing, poolForm } from './pool.form.tsx';
+import { newRequestKey, POOL_LIST_KEY, POOL_LOG_LIST_KEY, POOL_STATUS_COLORS, poolApi, type PoolBody } from './pool.api.ts';
+import { poolForm } from './pool.form.tsx';
 import { PoolMoneyModal, type MoneyKind } from './PoolMoneyModal.tsx';
-
-const funded = (p: PoolRecord) => p.status === PoolStatus.preparing || p.status === PoolStatus.active;
 
 function showReport(report: PoolReconcileReport) {
   const message = report.differences.length ? PoolLedgerMsg.reconcileDiff(report.differences.length) : PoolLedgerMsg.reconciled;
@@ -60,7 +59,18 @@ export function CapitalPoolList() {
   const [editing, setEditing] = useState<{ mode: 'add' | 'edit'; record: PoolRecord | null } | null>(null);
   const [money, setMoney] = useState<{ kind: MoneyKind; pool: PoolRecord; requestKey: string } | null>(null);
   const [viewing, setViewing] = useState<PoolRecord | null>(null);
-  const reconcile = useApiMutation(() => poolApi.reconcile(), { successMessage: false, onSuccess: showReport });
+  const reconcile = useApiMutation(() => poolApi.reconcile({}), { successMessage: false, onSuccess: showReport });
+  const forms = useMemo(
+    () => ({
+      edit: (p: PoolRecord) => setEditing({ mode: 'edit', record: p }),
+      deposit: (p: PoolRecord) => setMoney({ kind: 'deposit', pool: p, requestKey: newRequestKey() }),
+      adjust: (p: PoolRecord) => setMoney({ kind: 'adjust', pool: p, requestKey: newRequestKey() }),
+    }),
+    [],
+  );
+  const flowActions = useFlowActions(poolFlow, { forms, onChanged: reload }).rowActions;
+  // 详情 sits among the inline links, after 入账
+  const rowActions = useMemo(() => flowActions.toSpliced(2, 0, { key: 'view', label: '详情', inline: true, onClick: (p: PoolRecord) => setViewing(p) }), [flowActions]);
   const runReconcile = reconcile.run;
 
   const definition = useMemo<ListDefinition<PoolRecord, PoolBody>>(
@@ -92,24 +102,7 @@ export function CapitalPoolList() {
         { title: '有效期', dataIndex: 'validTo', width: 210, defaultHidden: true, render: (_, p) => (p.validFrom || p.validTo ? `${p.validFrom ?? ''} 至 ${p.validTo ?? ''}` : '') },
         { title: '状态', dataIndex: 'status', width: 80, align: 'center', render: (value: string, p) => <Tag color={POOL_STATUS_COLORS[value]}>{p.status_dictText ?? value}</Tag> },
       ],
-      rowActions: [
-        { key: 'edit', label: '编辑', code: PoolPerm.edit, inline: true, visible: isPreparing, onClick: (p) => setEditing({ mode: 'edit', record: p }) },
-        { key: 'deposit', label: '入账', code: PoolPerm.deposit, inline: true, visible: funded, onClick: (p) => setMoney({ kind: 'deposit', pool: p, requestKey: newRequestKey() }) },
-        { key: 'view', label: '详情', inline: true, onClick: (p) => setViewing(p) },
-        { key: 'adjust', label: '调整', code: PoolPerm.adjust, visible: funded, onClick: (p) => setMoney({ kind: 'adjust', pool: p, requestKey: newRequestKey() }) },
-        { key: 'enable', label: '启用', code: PoolPerm.status, visible: isPreparing, confirm: (p) => `确定启用「${p.poolName}」吗？启用后不能再修改设置和总额。`, onClick: (p) => poolApi.changeStatus(p.id, 'enable') },
-        { key: 'pause', label: '暂停', code: PoolPerm.status, visible: (p) => p.status === PoolStatus.active, confirm: (p) => `确定暂停「${p.poolName}」吗？暂停期间不能操作资金。`, onClick: (p) => poolApi.changeStatus(p.id, 'pause') },
-        { key: 'resume', label: '恢复', code: PoolPerm.status, visible: (p) => p.status === PoolStatus.paused, confirm: (p) => `确定恢复「${p.poolName}」吗？`, onClick: (p) => poolApi.changeStatus(p.id, 'resume') },
-        {
-          key: 'settle',
-          label: '结清',
-          code: PoolPerm.status,
-          danger: true,
-          visible: (p) => p.status === PoolStatus.active || p.status === PoolStatus.paused,
-          confirm: (p) => `确定结清「${p.poolName}」吗？剩余可用余额 ${formatMoney(p.balanceAmount)} 元将以调整记录核销，结清后不能再操作资金。`,
-          onClick: (p) => poolApi.changeStatus(p.id, 'settle'),
-        },
-      ],
+      rowActions,
       toolbar: () => (
         <Space>
           {can(PoolPerm.add) && (
@@ -125,7 +118,7 @@ export function CapitalPoolList() {
         </Space>
       ),
     }),
-    [can, runReconcile, reconcile.isPending],
+    [can, rowActions, runReconcile, reconcile.isPending],
   );
 
   return (

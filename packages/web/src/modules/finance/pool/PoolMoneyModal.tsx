@@ -1,9 +1,8 @@
 import { poolAdjustBody, poolDepositBody, type PoolRecord } from '@sbwq/contracts';
 import { Descriptions, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
 import { MoneyInput } from '../../../components/form/MoneyInput.tsx';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { formatMoney, poolApi } from './pool.api.ts';
 
 export type MoneyKind = 'deposit' | 'adjust';
@@ -24,35 +23,25 @@ type Values = { amount?: string; bizNo?: string; remark?: string; reason?: strin
  * or resending after a lost answer books the amount once.
  */
 export function PoolMoneyModal({ kind, pool, requestKey, onClose, onDone }: PoolMoneyModalProps) {
-  const [form] = Form.useForm<Values>();
-  useEffect(() => {
-    if (pool) form.resetFields();
-  }, [pool, form]);
-  const save = useApiMutation(
-    (values: Values) =>
+  const { form, saving, submit } = useModalForm<PoolRecord, Values>({
+    open: pool !== null,
+    record: pool,
+    initial: () => ({}),
+    load: () => ({}),
+    save: (values) =>
       kind === 'deposit'
         ? poolApi.deposit({ poolId: pool!.id, amount: values.amount ?? '', bizNo: values.bizNo || null, remark: values.remark || null, requestKey })
         : poolApi.adjust({ poolId: pool!.id, amount: values.amount ?? '', reason: values.reason ?? '', requestKey }),
-    {
-      onSuccess: () => {
-        onDone();
-        onClose();
-      },
-    },
-  );
-  const handleOk = () =>
-    form.validateFields().then(
-      (values) => save.run(values),
-      // the form shows what is wrong beside the field
-      () => false,
-    );
+    onSaved: onDone,
+    onClose,
+  });
   const deposit = kind === 'deposit';
   return (
     <Modal
       title={`${deposit ? '入账' : '调整'}：${pool?.poolName ?? ''}`}
       open={pool !== null}
-      onOk={() => void handleOk()}
-      confirmLoading={save.isPending}
+      onOk={() => void submit()}
+      confirmLoading={saving}
       onCancel={onClose}
       destroyOnHidden
       okText="确定"

@@ -1,22 +1,12 @@
-import { capitalPoolResource, poolLogResource, type PoolAdjustBody, type PoolDepositBody, type PoolReconcileReport, type PoolStatusAction } from '@sbwq/contracts';
-import { http } from '../../../platform/http.ts';
+import { capitalPoolResource, poolFlow, poolLogResource } from '@sbwq/contracts';
+import { flowApi } from '../../../platform/flowApi.ts';
 import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 
 export const POOL_LIST_KEY = 'finance-capital-pool';
 export const POOL_LOG_LIST_KEY = 'finance-capital-pool-log';
 
-type LedgerAnswer = { logId: string; balanceAfter: string; repeated: boolean };
-
-const base = capitalPoolResource.basePath;
-
-/** 资金池: the standard resource calls, its status actions, 入账 / 调整 and 对账. */
-export const poolApi = {
-  ...resourceApi(capitalPoolResource),
-  changeStatus: (id: string, action: PoolStatusAction) => http.put<null>(`${base}/${action}`, { id }),
-  deposit: (body: PoolDepositBody) => http.post<LedgerAnswer>(`${base}/deposit`, body),
-  adjust: (body: PoolAdjustBody) => http.post<LedgerAnswer>(`${base}/adjust`, body),
-  reconcile: (id?: string) => http.get<PoolReconcileReport>(`${base}/reconcile`, id ? { id } : {}),
-};
+/** 资金池: the standard resource calls and its flow's (status actions, 入账 / 调整, 对账). */
+export const poolApi = { ...resourceApi(capitalPoolResource), ...flowApi(poolFlow) };
 export type PoolBody = ResourceBody<typeof capitalPoolResource>;
 
 export const poolLogApi = resourceApi(poolLogResource);

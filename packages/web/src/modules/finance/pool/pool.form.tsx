@@ -1,4 +1,4 @@
-import { poolAddBody, PoolStatus, type PoolRecord } from '@sbwq/contracts';
+import { poolAddBody, type PoolRecord } from '@sbwq/contracts';
 import { DatePicker, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
@@ -51,5 +51,3 @@ export const poolForm: FormDefinition<PoolRecord, PoolBody> = {
     remark: text(values.remark),
   }),
 };
-
-export const isPreparing = (pool: PoolRecord) => pool.status === PoolStatus.preparing;

@@ -1,12 +1,14 @@
 import { RightsMsg, type Envelope } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Skeleton, Space } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DETAIL_MODAL_WIDTH } from '../../../components/detail/DetailModal.tsx';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { APPROVAL_TODO_COUNT_KEY } from './approval.api.ts';
 
 export type ApproveDecision = 'pass' | 'reject';
+
+type Values = { result?: ApproveDecision; opinion?: string };
 
 type ApproveModalProps = {
   open: boolean;
@@ -28,28 +30,25 @@ type ApproveModalProps = {
  * its reasons (the server's rule, checked here first); the server refuses approving one's own submission.
  */
 export function ApproveModal({ open, title, children, loading, passText = '通过', rejectText = '驳回', decide, onClose, onDone }: ApproveModalProps) {
-  const [form] = Form.useForm<{ opinion?: string }>();
   const queryClient = useQueryClient();
-  const decision = useApiMutation((chosen: { result: ApproveDecision; opinion: string | null }) => decide(chosen.result, chosen.opinion), {
-    onSuccess: () => {
+  const { form, saving, submit } = useModalForm<never, Values>({
+    open,
+    record: null,
+    initial: () => ({}),
+    load: () => ({}),
+    save: (values) => decide(values.result!, values.opinion?.trim() || null),
+    onSaved: () => {
       void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
       onDone();
-      onClose();
     },
+    onClose,
   });
-  const busy = decision.isPending ? (decision.variables?.result ?? null) : null;
-
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
+  const chosen = Form.useWatch('result', form);
+  const busy = saving ? (chosen ?? null) : null;
 
   const handleDecide = (result: ApproveDecision) => {
-    const opinion = (form.getFieldValue('opinion') as string | undefined)?.trim() || null;
-    if (result === 'reject' && !opinion) {
-      form.setFields([{ name: 'opinion', errors: [RightsMsg.opinionRequired] }]);
-      return;
-    }
-    void decision.run({ result, opinion });
+    form.setFieldValue('result', result);
+    void submit();
   };
 
   return (
@@ -74,7 +73,21 @@ export function ApproveModal({ open, title, children, loading, passText = '通�
     >
       {loading ? <Skeleton active /> : children}
       <Form form={form} layout="vertical" style={{ marginTop: 16 }} name="approve-form">
-        <Form.Item name="opinion" label="审核意见" extra={`驳回时必须填写意见，意见将告知申请人`}>
+        <Form.Item name="result" hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="opinion"
+          label="审核意见"
+          extra={`驳回时必须填写意见，意见将告知申请人`}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_, value?: string) => {
+                if (getFieldValue('result') === 'reject' && !value?.trim()) throw new Error(RightsMsg.opinionRequired);
+              },
+            }),
+          ]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount placeholder="请输入审核意见" />
         </Form.Item>
       </Form>

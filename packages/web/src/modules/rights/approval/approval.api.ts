@@ -1,14 +1,17 @@
-import { approvalResource, type ApprovalTodo, type Page } from '@sbwq/contracts';
-import { http, type Query } from '../../../platform/http.ts';
+import { approvalFlow, approvalResource } from '@sbwq/contracts';
+import { flowApi } from '../../../platform/flowApi.ts';
+import type { Query } from '../../../platform/http.ts';
 import { resourceApi } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
+const flow = flowApi(approvalFlow);
+
 /** Typed calls of 审批 (server: modules/rights/approval). */
 export const approvalApi = {
-  todo: (params: Query, signal?: AbortSignal) => http.get<Page<ApprovalTodo>>('/rights/approval/todo', params, { signal }),
+  todo: (params: Query, signal?: AbortSignal) => flow.todo(params, { signal }),
   list: resourceApi(approvalResource).list,
   /** the header's 待审批 count; silent, as the bell's feed is: a failed poll says nothing */
-  todoCount: (signal?: AbortSignal) => http.get<number>('/rights/approval/todoCount', undefined, { signal, silent: true }).then(unwrap),
+  todoCount: (signal?: AbortSignal) => flow.todoCount(undefined, { signal, silent: true }).then(unwrap),
 };
 
 /** 待我审批 in the menu: the header shows its count only to those who have the page. */

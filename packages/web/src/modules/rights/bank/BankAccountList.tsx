@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { AuditStatus, BankPerm, bankResource, type BankAccountRecord } from '@sbwq/contracts';
+import { bankFlow, BankPerm, bankResource, type BankAccountRecord } from '@sbwq/contracts';
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
+import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import { RecordModal } from '../../../components/list/RecordModal.tsx';
-import type { ListDefinition, SearchField } from '../../../components/list/types.ts';
+import type { ListDefinition, RowAction, SearchField } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
 import { ApproveModal } from '../approval/ApproveModal.tsx';
@@ -17,8 +18,6 @@ import { BANK_LIST_KEY, bankApi, type BankBody } from './bank.api.ts';
 import { BankAccountNumber } from './BankAccountNumber.tsx';
 import { BankDescriptions } from './BankDescriptions.tsx';
 import { bankForm } from './bank.form.tsx';
-
-const editable = (account: BankAccountRecord) => account.auditStatus === AuditStatus.pending || account.auditStatus === AuditStatus.rejected;
 
 /**
  * 机构银行账户 (rights/BankAccountList, DOMAIN.md bank account): an organisation keeps its accounts, one
@@ -31,6 +30,28 @@ export function BankAccountList() {
   const reload = useReloadList(BANK_LIST_KEY);
   const [editing, setEditing] = useState<{ mode: 'add' | 'edit'; record: BankAccountRecord | null } | null>(null);
   const [deciding, setDeciding] = useState<BankAccountRecord | null>(null);
+  const forms = useMemo(() => ({ edit: (a: BankAccountRecord) => setEditing({ mode: 'edit', record: a }), approve: setDeciding }), []);
+  const flowActions = useFlowActions(bankFlow, { forms, onChanged: reload }).rowActions;
+  const rowActions = useMemo(() => {
+    // the organisation's own actions (`who: 'owner'`) are not offered to the association's staff
+    const offered = staff ? flowActions.filter((a) => bankFlow.actions[a.key as keyof typeof bankFlow.actions].who !== 'owner') : flowActions;
+    // 停用 / 启用 are the two sides of changeStatus, which has no button of its own
+    const statusCode = bankFlow.actions.changeStatus.permission;
+    const status: RowAction<BankAccountRecord>[] = staff
+      ? []
+      : [
+          {
+            key: 'disable',
+            label: '停用',
+            code: statusCode,
+            visible: (a) => a.status === '1',
+            confirm: (a) => `确定停用尾号 ${a.accountNo.slice(-4)} 的账户吗？停用后不能用于收款。`,
+            onClick: (a) => bankApi.changeStatus({ id: a.id, status: '0' }),
+          },
+          { key: 'enable', label: '启用', code: statusCode, visible: (a) => a.status === '0', confirm: '确定启用该账户吗？', onClick: (a) => bankApi.changeStatus({ id: a.id, status: '1' }) },
+        ];
+    return offered.toSpliced(offered.findIndex((a) => a.key === 'delete'), 0, ...status);
+  }, [flowActions, staff]);
 
   const definition = useMemo<ListDefinition<BankAccountRecord, BankBody>>(() => {
     const search: SearchField[] = [
@@ -84,28 +105,7 @@ export function BankAccountList() {
         { label: '证明文件', render: (a) => <FileLinks value={a.proofFile} label="证明文件" />, span: 3 },
         { label: '备注', field: 'remark', span: 3 },
       ],
-      rowActions: [
-        { key: 'edit', label: '编辑', code: BankPerm.edit, inline: true, visible: editable, onClick: (a) => setEditing({ mode: 'edit', record: a }) },
-        { key: 'approve', label: '审核', code: BankPerm.approve, inline: true, visible: (a) => a.auditStatus === AuditStatus.pending, onClick: (a) => setDeciding(a) },
-        {
-          key: 'default',
-          label: '设为默认',
-          code: BankPerm.edit,
-          visible: (a) => a.isDefault !== '1' && a.status === '1' && !staff,
-          confirm: (a) => `确定将尾号 ${a.accountNo.slice(-4)} 的账户设为默认账户吗？`,
-          onClick: (a) => bankApi.setDefault(a.id),
-        },
-        {
-          key: 'disable',
-          label: '停用',
-          code: BankPerm.edit,
-          visible: (a) => a.status === '1' && !staff,
-          confirm: (a) => `确定停用尾号 ${a.accountNo.slice(-4)} 的账户吗？停用后不能用于收款。`,
-          onClick: (a) => bankApi.changeStatus(a.id, '0'),
-        },
-        { key: 'enable', label: '启用', code: BankPerm.edit, visible: (a) => a.status === '0' && !staff, confirm: '确定启用该账户吗？', onClick: (a) => bankApi.changeStatus(a.id, '1') },
-        { key: 'delete', label: '删除', code: BankPerm.delete, danger: true, visible: () => !staff, confirm: '确定删除吗?', onClick: (a) => bankApi.remove!(a) },
-      ],
+      rowActions,
       toolbar: () =>
         can(BankPerm.add) && !staff ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add', record: null })}>
@@ -113,7 +113,7 @@ export function BankAccountList() {
           </Button>
         ) : null,
     };
-  }, [can, staff]);
+  }, [can, rowActions, staff]);
 
   return (
     <>

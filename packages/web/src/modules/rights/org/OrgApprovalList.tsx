@@ -1,7 +1,8 @@
-import { CertifyStatus, EnterStatus, OrgPerm, type OrgRecord } from '@sbwq/contracts';
+import { CertifyStatus, EnterStatus, orgCertifyFlow, orgFlow, type OrgRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
+import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
@@ -10,6 +11,10 @@ import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS, orgApi } from './org.api.ts
 import { OrgDescriptions } from './OrgDescriptions.tsx';
 
 export type OrgApprovalKind = 'enrol' | 'certify';
+
+/** each list offers its own decision; 停用 / 启用 are 机构列表's */
+const ENROL_DECISION = ['approveEnrol'] as const;
+const CERTIFY_DECISION = ['approveCertify'] as const;
 
 const KIND = {
   enrol: {
@@ -43,6 +48,11 @@ export function OrgApprovalList({ kind }: { kind: OrgApprovalKind }) {
   const config = KIND[kind];
   const [deciding, setDeciding] = useState<OrgRecord | null>(null);
   const reload = useReloadList(config.key);
+  const enrolForms = useMemo(() => ({ approveEnrol: setDeciding }), []);
+  const certifyForms = useMemo(() => ({ approveCertify: setDeciding }), []);
+  const enrolActions = useFlowActions(orgFlow, { forms: enrolForms, onChanged: reload, only: ENROL_DECISION }).rowActions;
+  const certifyActions = useFlowActions(orgCertifyFlow, { forms: certifyForms, onChanged: reload, only: CERTIFY_DECISION }).rowActions;
+  const approve = kind === 'enrol' ? enrolActions : certifyActions;
   // the freshest data of the organisation being decided on (the row may be minutes old)
   const detail = useQuery({ queryKey: ['rights', 'org', 'byId', deciding?.id], queryFn: () => orgApi.byId(deciding!.id), enabled: deciding !== null, staleTime: 0 });
 
@@ -80,9 +90,9 @@ export function OrgApprovalList({ kind }: { kind: OrgApprovalKind }) {
         },
         { title: config.submitLabel, dataIndex: config.submitField, width: 170, align: 'center', sorter: kind === 'enrol' },
       ],
-      rowActions: [{ key: 'approve', label: '审批', code: OrgPerm.approve, inline: true, onClick: (org) => setDeciding(org) }],
+      rowActions: approve,
     }),
-    [config, kind],
+    [approve, config, kind],
   );
 
   return (

@@ -1,25 +1,30 @@
-import { EnterStatus, OrgPerm, type OrgRecord } from '@sbwq/contracts';
+import { orgFlow, type OrgRecord } from '@sbwq/contracts';
 import { Button, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
+import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { DETAIL_MODAL_WIDTH } from '../../../components/detail/DetailModal.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
+import { useReloadList } from '../../../components/list/useListData.ts';
 import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS, orgApi } from './org.api.ts';
 import { OrgDescriptions } from './OrgDescriptions.tsx';
-
-const STATUS_CODE = OrgPerm.status;
 
 /**
  * 机构列表 (rights/OrgList): every organisation with its enrolment and certification state, for the
  * association's staff; the administrator disables an enrolled organisation (its users then see only the
  * onboarding pages) and enables it again (DOMAIN.md: 已入驻 ⇄ 已停用).
  */
+const ORG_LIST_KEY = 'rights-org';
+/** the administrator's 停用 / 启用; 审批 is the approval lists' */
+const STATUS_ACTIONS = ['disable', 'enable'] as const;
+
 export function OrgList() {
   const [viewing, setViewing] = useState<OrgRecord | null>(null);
+  const { rowActions: statusActions } = useFlowActions(orgFlow, { onChanged: useReloadList(ORG_LIST_KEY), only: STATUS_ACTIONS });
   const definition = useMemo<ListDefinition<OrgRecord>>(
     () => ({
-      key: 'rights-org',
+      key: ORG_LIST_KEY,
       entity: '机构',
       permission: 'rights:org',
       api: { list: orgApi.list },
@@ -56,30 +61,9 @@ export function OrgList() {
         },
         { title: '申请时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
       ],
-      rowActions: [
-        { key: 'view', label: '详情', inline: true, onClick: (org) => setViewing(org) },
-        {
-          key: 'disable',
-          label: '停用',
-          code: STATUS_CODE,
-          inline: true,
-          danger: true,
-          visible: (org) => org.enterStatus === EnterStatus.enrolled,
-          confirm: (org) => `确定停用「${org.orgName}」吗？停用后该机构的用户只能访问入驻与认证页面。`,
-          onClick: (org) => orgApi.disable(org.id),
-        },
-        {
-          key: 'enable',
-          label: '启用',
-          code: STATUS_CODE,
-          inline: true,
-          visible: (org) => org.enterStatus === EnterStatus.disabled,
-          confirm: (org) => `确定重新启用「${org.orgName}」吗？`,
-          onClick: (org) => orgApi.enable(org.id),
-        },
-      ],
+      rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (org: OrgRecord) => setViewing(org) }, ...statusActions],
     }),
-    [],
+    [statusActions],
   );
   return (
     <>

@@ -1,6 +1,6 @@
-import { orgResource, type approveBody, type OrgCertifyBody, type OrgRecord, type OrgStatusInfo } from '@sbwq/contracts';
+import { orgCertifyFlow, orgFlow, orgResource, type approveBody } from '@sbwq/contracts';
 import type { z } from 'zod';
-import { http } from '../../../platform/http.ts';
+import { flowApi } from '../../../platform/flowApi.ts';
 import { resourceApi } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
@@ -8,21 +8,18 @@ import { unwrap } from '../../../platform/result.ts';
 export type ApproveInput = z.input<typeof approveBody>;
 
 const resource = resourceApi(orgResource);
+const enrolment = flowApi(orgFlow);
+const certification = flowApi(orgCertifyFlow);
 
 export const orgApi = {
+  ...enrolment,
+  ...certification,
   /** where the caller stands and what to do next; answers for staff too (nextStep none) */
-  status: (signal?: AbortSignal, silent = false) => http.get<OrgStatusInfo>('/rights/org/status', undefined, { signal, silent }).then(unwrap),
+  status: (signal?: AbortSignal, silent = false) => enrolment.status(undefined, { signal, silent }).then(unwrap),
   /** the caller's own application, or null before the first save */
-  mine: (signal?: AbortSignal) => http.get<OrgRecord | null>('/rights/org/mine', undefined, { signal }).then(unwrap),
-  saveEnrol: (body: Record<string, unknown>) => http.post<string>('/rights/org/saveEnrol', body),
-  submitEnrol: (body: Record<string, unknown>) => http.post<string>('/rights/org/submitEnrol', body),
-  submitCertify: (body: Partial<OrgCertifyBody>) => http.post<null>('/rights/org/submitCertify', body),
+  mine: (signal?: AbortSignal) => enrolment.mine(undefined, { signal }).then(unwrap),
   list: resource.list,
   byId: (id: string) => resource.queryById(id).then(unwrap),
-  approveEnrol: (body: ApproveInput) => http.post<null>('/rights/org/approveEnrol', body),
-  approveCertify: (body: ApproveInput) => http.post<null>('/rights/org/approveCertify', body),
-  disable: (id: string, reason?: string) => http.post<null>('/rights/org/disable', { id, reason }),
-  enable: (id: string, reason?: string) => http.post<null>('/rights/org/enable', { id, reason }),
 };
 
 /** Query keys other screens invalidate after a change of the caller's organisation. */

@@ -1,9 +1,10 @@
 import { PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { AuditStatus, RightPerm, rightResource, splitFilePaths, type RightRecord } from '@sbwq/contracts';
+import { RightPerm, rightFlow, rightResource, splitFilePaths, type RightRecord } from '@sbwq/contracts';
 import { Button, Image, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
+import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListContext, ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
@@ -36,7 +37,9 @@ export function RightList() {
   const reload = useReloadList(RIGHT_LIST_KEY);
   const [editing, setEditing] = useState<{ record: RightRecord | null } | null>(null);
   const [deciding, setDeciding] = useState<RightRecord | null>(null);
-  const { run: submit } = useApiMutation((context: ListContext<RightRecord>) => rightApi.submit(context.selectedKeys), {
+  const forms = useMemo(() => ({ edit: (r: RightRecord) => setEditing({ record: r }), approve: setDeciding }), []);
+  const { rowActions } = useFlowActions(rightFlow, { forms, onChanged: reload });
+  const { run: submit } = useApiMutation((context: ListContext<RightRecord>) => rightApi.submit({ ids: context.selectedKeys.join(',') }), {
     onSuccess: (_, context) => {
       context.clearSelection();
       context.reload();
@@ -99,27 +102,7 @@ export function RightList() {
       ],
       detail: rightDetailItems,
       detailColumns: 3,
-      rowActions: [
-        { key: 'edit', label: '编辑', code: RightPerm.edit, inline: true, visible: (r) => r.editable, onClick: (r) => setEditing({ record: r }) },
-        {
-          key: 'submit',
-          label: '提交审核',
-          code: RightPerm.edit,
-          visible: (r) => r.editable,
-          confirm: (r) => `确定将「${r.trademarkName}」提交审核吗？`,
-          onClick: (r) => rightApi.submit([r.id]),
-        },
-        { key: 'approve', label: '审核', code: RightPerm.approve, inline: true, visible: (r) => r.auditStatus === AuditStatus.pending, onClick: (r) => setDeciding(r) },
-        {
-          key: 'delete',
-          label: '删除',
-          code: RightPerm.delete,
-          danger: true,
-          visible: (r) => r.editable,
-          confirm: '确定删除吗?',
-          onClick: (r) => rightApi.remove!(r),
-        },
-      ],
+      rowActions,
       toolbar: (context) => {
         const submittable = can(RightPerm.edit) && context.selectedKeys.length > 0;
         return (
@@ -138,7 +121,7 @@ export function RightList() {
         );
       },
     };
-  }, [can, staff, submit]);
+  }, [can, rowActions, staff, submit]);
 
   return (
     <>

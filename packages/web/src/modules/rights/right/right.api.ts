@@ -1,8 +1,7 @@
-import { rightResource } from '@sbwq/contracts';
-import { http } from '../../../platform/http.ts';
+import { rightFlow, rightResource } from '@sbwq/contracts';
+import { flowApi } from '../../../platform/flowApi.ts';
 import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
-import type { ApproveInput } from '../org/org.api.ts';
 
 /** Typed calls of 受保护权利 (server: modules/rights/right). */
 export type RightBodyInput = ResourceBody<typeof rightResource>;
@@ -11,9 +10,8 @@ const resource = resourceApi(rightResource);
 
 export const rightApi = {
   ...resource,
+  ...flowApi(rightFlow),
   byId: (id: string) => resource.queryById(id).then(unwrap),
-  submit: (ids: string[]) => http.post<null>('/rights/right/submit', { ids: ids.join(',') }),
-  approve: (body: ApproveInput) => http.post<null>('/rights/right/approve', body),
 };
 
 export const RIGHT_LIST_KEY = 'rights-right';
