@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
+import { pageSchema } from './replies.ts';
 
 const optionalText = (max: number) =>
   z
@@ -63,31 +64,35 @@ export const adminChangePasswordBody = z.object({
 });
 
 /** A user row as lists and forms see it (no credentials). */
-export type UserRecord = {
-  id: string;
-  username: string;
-  realname: string;
-  avatar: string | null;
-  birthday: string | null;
-  sex: number | null;
-  sex_dictText?: string;
-  email: string | null;
-  phone: string | null;
-  orgCode: string | null;
-  orgCodeTxt: string | null;
-  status: number;
-  status_dictText?: string;
-  delFlag: number;
-  workNo: string | null;
-  post: string | null;
-  telephone: string | null;
-  userIdentity: number | null;
-  departIds: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const userRecordSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  realname: z.string(),
+  avatar: z.string().nullable(),
+  birthday: z.string().nullable(),
+  sex: z.number().nullable(),
+  sex_dictText: z.string().optional(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  orgCode: z.string().nullable(),
+  orgCodeTxt: z.string().nullable(),
+  status: z.number(),
+  status_dictText: z.string().optional(),
+  delFlag: z.number(),
+  workNo: z.string().nullable(),
+  post: z.string().nullable(),
+  telephone: z.string().nullable(),
+  userIdentity: z.number().nullable(),
+  departIds: z.string().nullable(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** A page of users (the user list, a role's or a department's members). */
+export const userPageSchema = pageSchema(userRecordSchema);
 
 export const UserMsg = {
   notFound: '未找到对应数据',
