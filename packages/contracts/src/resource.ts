@@ -43,8 +43,13 @@ export type ResourceDecl<Rec = unknown, Add extends z.ZodType = z.ZodType, Edit 
   editMethods?: readonly ('PUT' | 'POST')[];
   /** the import has a template to download at `${basePath}/importTemplate` */
   importTemplate?: boolean;
+  /**
+   * The record `list` (its page's `records`) and `queryById` answer, for their reply schemas: what the
+   * OpenAPI page shows and the serializer writes. Without it those replies are not described.
+   */
+  record?: z.ZodType;
   /** never set: carries the record type to the web API object */
-  readonly record?: Rec;
+  readonly recordType?: Rec;
 };
 
 /**
@@ -53,5 +58,5 @@ export type ResourceDecl<Rec = unknown, Add extends z.ZodType = z.ZodType, Edit 
  */
 export const defineResource =
   <Rec>() =>
-  <Add extends z.ZodType, Edit extends z.ZodType = Add>(decl: Omit<ResourceDecl<Rec, Add, Edit>, 'record'>): ResourceDecl<Rec, Add, Edit> =>
+  <Add extends z.ZodType, Edit extends z.ZodType = Add>(decl: Omit<ResourceDecl<Rec, Add, Edit>, 'recordType'>): ResourceDecl<Rec, Add, Edit> =>
     decl;

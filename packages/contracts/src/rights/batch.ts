@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
 import { moneyText, nonNegativeMoney } from '../finance/money.ts';
 import { dictValue, filePathsField, idBody, optionalDate, optionalText, requiredText, RightsMsg } from './common.ts';
-import type { BatchRecord } from './batch-records.ts';
+import { batchRecordSchema, type BatchRecord } from './batch-records.ts';
 import { BatchStatus, CLUE_SOURCE_VALUES, INFRINGE_PLATFORM_VALUES, INFRINGE_TYPE_VALUES, ITEM_STATUS_VALUES, PROGRESS_NODE_VALUES, RIGHTS_METHOD_VALUES } from './batch-vocab.ts';
 
 export * from './batch-vocab.ts';
@@ -242,6 +242,7 @@ export const batchResource = defineResource<BatchRecord>()({
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'exportXls'],
   addBody: batchAddBody,
   editBody: batchEditBody,
+  record: batchRecordSchema,
 });
 
 /**

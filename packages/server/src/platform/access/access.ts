@@ -21,6 +21,11 @@ declare module 'fastify' {
     signedIn?: boolean;
     permission?: string;
     adminOnly?: boolean;
+    /**
+     * How the route was built: by `registerResource` (a standard route) or `registerFlow` (a declared
+     * action); a hand-written route has none and must be one of the documented special routes.
+     */
+    kind?: 'resource' | 'flow';
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { Msg, type ResourceDecl, type StandardRoute } from '@sbwq/contracts';
+import { Msg, pageSchema, type ResourceDecl, type StandardRoute } from '@sbwq/contracts';
 import type { Db } from '../db/client.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
 import type { ListParams, ListResource } from '../list/list-query.ts';
 import { listQuerySchema } from '../list/list-schema.ts';
 import { BizError, ok } from '../http/envelope.ts';
+import { envelopeSchema } from '../http/reply-schema.ts';
 import { idQuery, idsQuery, splitIds } from '../http/ids.ts';
 import { XLSX_TYPE, type ImportReport } from '../excel/excel.ts';
 
@@ -84,11 +85,14 @@ const defaultSummary = (entity: string): Record<StandardRoute | 'importTemplate'
   importTemplate: `下载${entity}导入模板（.xlsx，只有表头）`,
 });
 
-const sendExcel = (reply: FastifyReply, file: ExcelFile) =>
+export const sendExcel = (reply: FastifyReply, file: ExcelFile) =>
   reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', `attachment; filename="${file.asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
     .send(file.body);
+
+/** The reply schema of a route whose `result` the declaration describes; none where it does not (yet). */
+const replies = (result: z.ZodType | undefined) => (result ? { response: { 200: envelopeSchema(result) } } : {});
 
 /**
  * Registers the standard routes of a resource declared in contracts (`defineResource`). Each route
@@ -123,14 +127,14 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
 
   if (has('list')) {
     const list = need(service.list, 'list');
-    r.get(`${basePath}/list`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('list'), querystring: listQuery() } }, async (request) =>
+    r.get(`${basePath}/list`, { config: { kind: 'resource', permission: need(perm.list, 'perm.list') }, schema: { ...doc('list'), querystring: listQuery(), ...replies(decl.record && pageSchema(decl.record)) } }, async (request) =>
       ok(await list(ctxOf(request), request.query), queried, 200),
     );
   }
 
   if (has('queryById')) {
     const byId = need(service.byId, 'queryById');
-    r.get(`${basePath}/queryById`, { config: { permission: need(perm.list, 'perm.list') }, schema: { ...doc('queryById'), querystring: oneId } }, async (request) =>
+    r.get(`${basePath}/queryById`, { config: { kind: 'resource', permission: need(perm.list, 'perm.list') }, schema: { ...doc('queryById'), querystring: oneId, ...replies(decl.record) } }, async (request) =>
       ok(await byId(ctxOf(request), idOf(request.query)), messages.queriedById ?? queried, 200),
     );
   }
@@ -138,7 +142,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   // The bodies were validated against the declaration's schemas; TypeScript cannot resolve the provider's type for a generic schema.
   if (has('add')) {
     const add = need(service.add, 'add');
-    r.post(`${basePath}/add`, { config: { permission: need(perm.add, 'perm.add') }, schema: { ...doc('add'), body: need(decl.addBody, 'addBody') } }, async (request) =>
+    r.post(`${basePath}/add`, { config: { kind: 'resource', permission: need(perm.add, 'perm.add') }, schema: { ...doc('add'), body: need(decl.addBody, 'addBody') } }, async (request) =>
       answer(await add(ctxOf(request), request.body as z.output<Add>), messages.added),
     );
   }
@@ -148,7 +152,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     r.route({
       method: [...(decl.editMethods ?? ['PUT'])],
       url: `${basePath}/edit`,
-      config: { permission: need(perm.edit, 'perm.edit') },
+      config: { kind: 'resource', permission: need(perm.edit, 'perm.edit') },
       schema: { ...doc('edit'), body: need(decl.editBody ?? decl.addBody, 'editBody') },
       handler: async (request) => answer(await edit(ctxOf(request), request.body as z.output<Edit>), messages.edited),
     });
@@ -156,7 +160,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
 
   if (has('delete')) {
     const remove = need(service.remove, 'delete');
-    r.delete(`${basePath}/delete`, { config: { permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('delete'), querystring: oneId } }, async (request) => {
+    r.delete(`${basePath}/delete`, { config: { kind: 'resource', permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('delete'), querystring: oneId } }, async (request) => {
       await remove(ctxOf(request), [idOf(request.query)]);
       return answer(null, messages.deleted);
     });
@@ -167,7 +171,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     const idsRequired = messages.idsRequired ?? '请选择记录';
     r.delete(
       `${basePath}/deleteBatch`,
-      { config: { permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('deleteBatch'), querystring: idsQuery(idsRequired) } },
+      { config: { kind: 'resource', permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('deleteBatch'), querystring: idsQuery(idsRequired) } },
       async (request) => {
         await remove(ctxOf(request), splitIds(request.query.ids, idsRequired));
         return answer(null, messages.batchDeleted ?? messages.deleted);
@@ -179,7 +183,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     const exportXls = need(service.exportXls, 'exportXls');
     r.get(
       `${basePath}/exportXls`,
-      { config: { permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuery() } },
+      { config: { kind: 'resource', permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuery() } },
       async (request, reply) => sendExcel(reply, await exportXls(ctxOf(request), request.query)),
     );
   }
@@ -187,7 +191,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   if (has('importExcel')) {
     const importExcel = need(service.importExcel, 'importExcel');
     const importPerm = need(perm.import, 'perm.import');
-    r.post(`${basePath}/importExcel`, { config: { permission: importPerm }, schema: doc('importExcel') }, async (request) => {
+    r.post(`${basePath}/importExcel`, { config: { kind: 'resource', permission: importPerm }, schema: doc('importExcel') }, async (request) => {
       const file = await request.file();
       if (!file) throw new BizError('请上传 Excel 文件');
       if (!/\.xlsx$/i.test(file.filename)) throw new BizError('只支持 .xlsx 格式的 Excel 文件');
@@ -196,7 +200,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     });
     if (decl.importTemplate) {
       const template = need(service.importTemplate, 'importTemplate');
-      r.get(`${basePath}/importTemplate`, { config: { permission: importPerm }, schema: doc('importTemplate') }, async (request, reply) =>
+      r.get(`${basePath}/importTemplate`, { config: { kind: 'resource', permission: importPerm }, schema: doc('importTemplate') }, async (request, reply) =>
         sendExcel(reply, await template(ctxOf(request))),
       );
     }

@@ -1,17 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   ApprovalBizType,
   ApprovalNode,
   BatchLogAction,
   BatchMsg,
+  batchFlow,
   BatchStatus,
   ClosureResult,
-  EDITABLE_STATUSES,
   fromCents,
   ItemStatus,
   moneyText,
   toCents,
-  WITHDRAWABLE_STATUSES,
   type BatchClosureBody,
   type BatchClosureReviewBody,
   type BatchReviewBody,
@@ -19,6 +18,7 @@ import {
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { assertAction, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pushNotice } from '../../system/announcement/announcement.delivery.ts';
 import { lockPool } from '../../finance/pool/pool-ledger.service.ts';
@@ -44,7 +44,7 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
   const org = await requireReadyOrg(db, user);
   await db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, id);
-    if (!EDITABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notSubmittable);
+    assertAction(batchFlow, 'submit', row);
     if (row.itemCount === 0) throw new BizError(BatchMsg.noItems);
     await checkRights(t, org, row.rightIds.split(','));
     await recount(t, user, row);
@@ -90,7 +90,7 @@ export async function withdrawBatch(db: Db, sockets: SocketHub, user: SessionUse
   const org = await requireReadyOrg(db, user);
   const notice = await db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, id);
-    if (!WITHDRAWABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notWithdrawable);
+    assertAction(batchFlow, 'withdraw', row);
     const released = (await releaseRest(t, user, row, 'withdraw'))?.released ?? 0n;
     const now = new Date();
     await t.update(rightsBatch).set({ status: BatchStatus.withdrawn, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
@@ -115,8 +115,8 @@ export async function withdrawBatch(db: Db, sockets: SocketHub, user: SessionUse
 export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser, body: BatchReviewBody): Promise<string> {
   const [before] = await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0')));
   if (!before) throw new BizError(BatchMsg.notFound);
-  const node = before.status === BatchStatus.pending ? ApprovalNode.first : before.status === BatchStatus.secondReview ? ApprovalNode.second : null;
-  if (!node) throw new BizError(BatchMsg.notPending);
+  assertAction(batchFlow, 'review', before);
+  const node = before.status === BatchStatus.pending ? ApprovalNode.first : ApprovalNode.second;
   if (node === ApprovalNode.second && before.firstReviewerId === user.id) throw new BizError(BatchMsg.sameReviewer);
   const threshold = await secondReviewThreshold(db);
   const toSecond = body.result === 'pass' && node === ApprovalNode.first && toCents(before.applyAmount) > threshold;
@@ -147,7 +147,7 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
       )[0],
     notPending: async (t) => {
       const [now] = await t.select({ status: rightsBatch.status }).from(rightsBatch).where(eq(rightsBatch.id, body.id));
-      return now && now.status !== before.status ? BatchMsg.decidedByOther : BatchMsg.notPending;
+      return now && now.status !== before.status ? BatchMsg.decidedByOther : refusalOf(batchFlow, 'review');
     },
     andThen: async (t, row, now) => {
       if (final) await freezeApproved(t, user, row);
@@ -187,7 +187,7 @@ export async function startEnforce(db: Db, user: SessionUser, id: string): Promi
   const org = await requireReadyOrg(db, user);
   await db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, id);
-    if (row.status !== BatchStatus.toEnforce) throw new BizError(BatchMsg.notStartable);
+    assertAction(batchFlow, 'startEnforce', row);
     const now = new Date();
     await t.update(rightsBatch).set({ status: BatchStatus.enforcing, startTime: now, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
     await writeLog(t, user, id, BatchLogAction.start, null, now);
@@ -210,7 +210,7 @@ export async function applyClosure(db: Db, user: SessionUser, body: BatchClosure
   await checkAttachments(db, user, files);
   await db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, body.id);
-    if (row.status !== BatchStatus.enforcing) throw new BizError(BatchMsg.notEnforcing);
+    assertAction(batchFlow, 'applyClosure', row);
     await linkAttachments(t, BATCH_FILE_BIZ, row.id, files, org.sysOrgCode);
     const counts = await itemCounts(t, row.id);
     const open = (counts[ItemStatus.waiting] ?? 0) + (counts[ItemStatus.handling] ?? 0);
@@ -244,10 +244,10 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
         await t
           .update(rightsBatch)
           .set({ status: target, auditOpinion: body.opinion, ...(body.result === 'pass' ? { closedTime: now } : {}), updateBy: user.username.slice(0, 32), updateTime: now })
-          .where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.status, BatchStatus.closurePending), eq(rightsBatch.delFlag, '0')))
+          .where(and(eq(rightsBatch.id, body.id), inArray(rightsBatch.status, fromStates(batchFlow, 'closureReview')), eq(rightsBatch.delFlag, '0')))
           .returning()
       )[0],
-    notPending: async () => BatchMsg.notClosurePending,
+    notPending: async () => refusalOf(batchFlow, 'closureReview'),
     andThen: async (t, row, now) => {
       const released = body.result === 'pass' && row.successCount === 0 ? await releaseRest(t, user, row, 'closure') : null;
       const text = body.result === 'pass' ? `结案审核通过${released ? `；无成功线索，${releaseText(released)}` : ''}` : '结案申请退回';

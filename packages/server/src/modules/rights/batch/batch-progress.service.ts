@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { BatchDict, BatchLogAction, BatchMsg, BatchStatus, chinaToday, type BatchProgressBody, type ProgressRecord } from '@sbwq/contracts';
+import { BatchDict, batchFlow, BatchLogAction, chinaToday, type BatchProgressBody, type ProgressRecord } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { assertAction } from '../../../platform/flow/flow-guard.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../org/org-context.ts';
@@ -34,7 +35,7 @@ export async function addProgress(db: Db, user: SessionUser, body: BatchProgress
   await db.transaction(async (t) => {
     await linkAttachments(t, BATCH_FILE_BIZ, body.batchId, files, org.sysOrgCode);
     const batch = await lockOwnBatch(t, org, body.batchId);
-    if (batch.status !== BatchStatus.enforcing) throw new BizError(BatchMsg.notEnforcing);
+    assertAction(batchFlow, 'progressAdd', batch);
     const now = new Date();
     await t.insert(rightsBatchProgress).values({
       id,

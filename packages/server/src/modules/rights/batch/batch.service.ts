@@ -4,9 +4,7 @@ import {
   BatchLogAction,
   BatchMsg,
   BatchStatus,
-  DELETABLE_STATUSES,
-  EDITABLE_STATUSES,
-  WITHDRAWABLE_STATUSES,
+  batchFlow,
   type BatchAddBody,
   type BatchEditBody,
   type BatchRecord,
@@ -18,6 +16,7 @@ import { realnamesOf } from '../../../platform/db/user-names.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { assertAction, canTake } from '../../../platform/flow/flow-guard.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
@@ -86,7 +85,7 @@ export async function batchRecords(dicts: DictService, viewer: Viewer | null, fo
   const plain = found.map((row) => {
     const { delFlag: _d, firstReviewerId: _f, ...rest } = withDateTexts(row, ['submitTime', 'approveTime', 'startTime', 'closureApplyTime', 'closedTime', 'createTime', 'updateTime']);
     const own = viewer?.org?.id === row.orgId;
-    return { ...rest, editable: own && EDITABLE_STATUSES.includes(row.status), withdrawable: own && WITHDRAWABLE_STATUSES.includes(row.status) };
+    return { ...rest, editable: own && canTake(batchFlow, 'edit', row), withdrawable: own && canTake(batchFlow, 'withdraw', row) };
   });
   return (await dicts.withDictText(plain, DICTS)) as unknown as BatchRecord[];
 }
@@ -177,7 +176,7 @@ export async function editBatch(ctx: ResourceCtx, body: BatchEditBody): Promise<
   const { pool, values } = await settings(ctx.db, org, body);
   await ctx.db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, body.id);
-    if (!EDITABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notEditable);
+    assertAction(batchFlow, 'edit', row);
     await checkAttachments(t, ctx.user, evidenceOf(body.evidenceFiles), splitFilePaths(row.evidenceFiles));
     await linkAttachments(t, BATCH_FILE_BIZ, row.id, evidenceOf(body.evidenceFiles), org.sysOrgCode);
     const applyAmount = await applyAmountOf(t, pool, org.id, row.id, row.itemCount);
@@ -193,7 +192,7 @@ export async function deleteBatches(ctx: ResourceCtx, ids: string[]): Promise<vo
   await ctx.db.transaction(async (t) => {
     for (const id of ids) {
       const row = await lockOwnBatch(t, org, id);
-      if (!DELETABLE_STATUSES.includes(row.status)) throw new BizError(BatchMsg.notDeletable);
+      assertAction(batchFlow, 'delete', row);
       await t.update(rightsBatch).set({ delFlag: '1', ...updated(ctx.user) }).where(eq(rightsBatch.id, id));
     }
   });

@@ -1,14 +1,13 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { BatchRecord, Envelope } from '@sbwq/contracts';
+import { batchFlow, BatchPerm, offeredInState, type BatchRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Result, Skeleton, Space, Tabs, Typography } from 'antd';
+import { Button, Card, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAccess } from '../../../components/access/useAccess.ts';
+import { FlowButtons } from '../../../components/flow/useFlowActions.tsx';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { usePageTitle } from '../../../platform/pageTitle.ts';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
-import { batchActions, canDo } from './batch.actions.ts';
 import { BATCH_LIST_KEY, batchApi, batchKey } from './batch.api.ts';
 import { BatchApprovalTab } from './BatchApprovalTab.tsx';
 import { BatchInfoTab } from './BatchInfoTab.tsx';
@@ -18,7 +17,7 @@ import { BatchModal } from './BatchModal.tsx';
 import { BatchProgressTab } from './BatchProgressTab.tsx';
 import { BatchReturnedAlert } from './BatchReturnedAlert.tsx';
 import { BatchStatusTag } from './BatchStatusTag.tsx';
-import { useBatchActions } from './useBatchActions.tsx';
+import { useBatchDialogs } from './useBatchDialogs.tsx';
 
 const TABS = ['info', 'items', 'progress', 'approvals', 'logs'] as const;
 type TabKey = (typeof TABS)[number];
@@ -53,49 +52,14 @@ export function BatchDetail() {
   useEffect(() => {
     if (visit !== firstVisit.current) void client.invalidateQueries({ queryKey: batchKey(id) });
   }, [visit, client, id]);
-  const { handlers, dialogs } = useBatchActions({ onEdit: setEditing, onChanged: changed });
-  const calling = useApiMutation((run: () => Promise<Envelope<unknown>>) => run(), { onSuccess: changed });
-  const removing = useApiMutation((record: BatchRecord) => batchApi.remove!(record), {
-    onSuccess: () => {
-      reloadList();
-      navigate('/rights/batch/list');
-    },
-  });
-
+  const { forms, dialogs } = useBatchDialogs({ onEdit: setEditing, onChanged: changed });
+  const deleted = useCallback(() => {
+    reloadList();
+    navigate('/rights/batch/list');
+  }, [reloadList, navigate]);
 
   if (batch.isLoading) return <Card><Skeleton active /></Card>;
   if (!b) return <Result status="404" title="批次不存在或无权查看" extra={<Button onClick={() => navigate('/rights/batch/list')}>返回列表</Button>} />;
-
-  const buttons = batchActions(b, can)
-    .filter((key) => key !== 'progress')
-    .map((key) => {
-      const h = handlers[key as keyof typeof handlers];
-      const primary = key === 'review' || key === 'closureReview' || key === 'startEnforce' || key === 'submit';
-      if (key === 'delete') {
-        return (
-          <Popconfirm key={key} title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => removing.run(b)}>
-            <Button danger loading={removing.isPending}>
-              删除
-            </Button>
-          </Popconfirm>
-        );
-      }
-      if (h.confirm && h.call) {
-        const call = h.call;
-        return (
-          <Popconfirm key={key} title={h.confirm(b)} okText="确定" cancelText="取消" onConfirm={() => calling.run(() => call(b))}>
-            <Button type={primary ? 'primary' : 'default'} loading={calling.isPending}>
-              {h.label}
-            </Button>
-          </Popconfirm>
-        );
-      }
-      return (
-        <Button key={key} type={primary ? 'primary' : 'default'} danger={h.danger} onClick={() => h.open?.(b)}>
-          {h.label}
-        </Button>
-      );
-    });
 
   return (
     <Card className="batch-detail">
@@ -108,7 +72,9 @@ export function BatchDetail() {
           <Typography.Text style={{ wordBreak: 'break-all' }}>{b.batchName}</Typography.Text>
           <BatchStatusTag batch={b} />
         </Space>
-        {buttons.length > 0 && <Space wrap>{buttons}</Space>}
+        <Space wrap>
+          <FlowButtons flow={batchFlow} record={b} can={can} forms={forms} onChanged={changed} after={{ delete: deleted }} />
+        </Space>
       </div>
       <BatchReturnedAlert batch={b} />
       <Tabs
@@ -118,7 +84,7 @@ export function BatchDetail() {
         items={[
           { key: 'info', label: '基本信息', children: <BatchInfoTab batch={b} /> },
           { key: 'items', label: `线索明细（${b.itemCount}）`, children: <BatchItemsTab batch={b} can={can} onChanged={changed} /> },
-          { key: 'progress', label: '维权进度', children: <BatchProgressTab batch={b} canAdd={canDo('progress', b, can)} onChanged={changed} /> },
+          { key: 'progress', label: '维权进度', children: <BatchProgressTab batch={b} canAdd={can(BatchPerm.progress) && offeredInState(batchFlow, batchFlow.actions.progressAdd, b)} onChanged={changed} /> },
           { key: 'approvals', label: '审批记录', children: <BatchApprovalTab batchId={b.id} /> },
           { key: 'logs', label: '操作日志', children: <BatchLogTab batchId={b.id} /> },
         ]}

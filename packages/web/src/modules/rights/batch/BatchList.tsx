@@ -1,15 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { BatchDict, BatchPerm, batchResource, type BatchRecord } from '@sbwq/contracts';
+import { BatchDict, batchFlow, BatchPerm, batchResource, type BatchRecord } from '@sbwq/contracts';
 import { Button, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccess } from '../../../components/access/useAccess.ts';
+import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { useOrgStatus } from '../org/useOrgStatus.ts';
 import { BATCH_LIST_KEY, batchApi, batchDetailPath } from './batch.api.ts';
-import { useBatchActions } from './useBatchActions.tsx';
+import { useBatchDialogs } from './useBatchDialogs.tsx';
 import { BatchModal } from './BatchModal.tsx';
 import { BatchStatusTag } from './BatchStatusTag.tsx';
 
@@ -27,7 +28,8 @@ export function BatchList() {
   const [editing, setEditing] = useState<{ record: BatchRecord | null } | null>(null);
   const edit = useCallback((record: BatchRecord) => setEditing({ record }), []);
   // stable callbacks keep the row actions, and so the list's definition, the same between renders
-  const { rowActions, dialogs } = useBatchActions({ onEdit: edit, onChanged: reload });
+  const { forms, dialogs } = useBatchDialogs({ onEdit: edit, onChanged: reload });
+  const { rowActions } = useFlowActions(batchFlow, { forms, onChanged: reload });
 
   const definition = useMemo<ListDefinition<BatchRecord>>(
     () => ({

@@ -6,7 +6,7 @@ import { useDictItems } from '../../../components/dict/useDictItems.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../approval/approval.api.ts';
-import { isFinalReview } from './batch.actions.ts';
+import { isFinalReview } from './batchReview.ts';
 import { batchApi } from './batch.api.ts';
 import { ApprovedAmountField, ReviewOpinionField } from '../../../components/form/ReviewFields.tsx';
 

@@ -1,6 +1,9 @@
-import { BatchPerm, BatchStatus, DELETABLE_STATUSES, EDITABLE_STATUSES, WITHDRAWABLE_STATUSES, type BatchRecord } from '@sbwq/contracts';
+import { availableActions, batchFlow, BatchPerm, BatchStatus, DELETABLE_STATUSES, EDITABLE_STATUSES, offeredInState, WITHDRAWABLE_STATUSES, type BatchRecord } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
-import { batchActions, isFinalReview } from './batch.actions.ts';
+import { isFinalReview } from './batchReview.ts';
+
+/** The buttons a batch offers, from the one declaration the server guards by. */
+const batchActions = (batch: Pick<BatchRecord, 'status' | 'editable' | 'withdrawable'>, can: (code: string) => boolean) => availableActions(batchFlow, batch as BatchRecord, can);
 
 const ORG_CODES: string[] = [BatchPerm.list, BatchPerm.add, BatchPerm.edit, BatchPerm.delete, BatchPerm.submit, BatchPerm.withdraw, BatchPerm.enforce, BatchPerm.progress, BatchPerm.closure];
 const REVIEWER_CODES: string[] = [BatchPerm.list, BatchPerm.review, BatchPerm.closureReview];
@@ -46,8 +49,9 @@ describe('DOMAIN clue batch flow: the actions each state offers, per permission'
     expect(batchActions(others(BatchStatus.toEnforce), reviewer)).toEqual([]);
   });
 
-  it('维权中: progress and 申请结案 for the organisation, no withdrawal any more', () => {
-    expect(batchActions(own(BatchStatus.enforcing), orgUser)).toEqual(['progress', 'applyClosure']);
+  it('维权中: progress (its tab\'s form) and 申请结案 for the organisation, no withdrawal any more', () => {
+    expect(batchActions(own(BatchStatus.enforcing), orgUser)).toEqual(['applyClosure']);
+    for (const status of Object.values(BatchStatus)) expect(offeredInState(batchFlow, batchFlow.actions.progressAdd, own(status) as BatchRecord), status).toBe(status === BatchStatus.enforcing);
   });
 
   it('待结案审核 is the reviewer\'s 结案审核; closed, rejected and withdrawn batches offer nothing', () => {

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { actionMethod, actionUrl, FILE_REPLY, Msg, type FlowActionDecl, type FlowRoutes } from '@sbwq/contracts';
+import type { AppDeps } from '../deps.ts';
+import { BizError, ok } from '../http/envelope.ts';
+import { envelopeSchema } from '../http/reply-schema.ts';
+import { sendExcel, type ExcelFile, type ResourceCtx } from '../resource/resource-routes.ts';
+
+/** What an action's handler is called with: the resource's context, and the request for what the schema does not carry (an upload). */
+export type FlowCtx = ResourceCtx & { request: FastifyRequest };
+
+/** A success answer whose message (or code) depends on what happened: `answer(null, BatchMsg.rejected)`. */
+export class Answer<T> {
+  constructor(
+    readonly result: T,
+    readonly message: string,
+    readonly code = 200,
+  ) {}
+}
+export const answer = <T>(result: T, message: string, code = 200) => new Answer(result, message, code);
+
+type Input<A> = A extends { body: infer B extends z.ZodType } ? z.output<B> : A extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+type Result<A> = A extends { reply: infer R } ? (R extends z.ZodType ? z.input<R> : ExcelFile) : never;
+
+export type FlowHandler<A> = (ctx: FlowCtx, input: Input<A>) => Promise<Result<A> | Answer<Result<A>>>;
+
+/** One handler per action the flow serves (an action on a standard route is the resource's). */
+export type FlowHandlers<Acts> = { [K in keyof Acts as Acts[K] extends { standard: string } ? never : K]: FlowHandler<Acts[K]> };
+
+type Doc = { summary?: string; description?: string };
+
+export type FlowImpl<Acts> = {
+  tags: string[];
+  handlers: FlowHandlers<Acts>;
+  /**
+   * The server's own query schema of an action, in place of the declaration's: a list's, built from its
+   * whitelist (which only the server holds); the declaration's stays what the web sends.
+   */
+  queries?: Partial<Record<keyof Acts, z.ZodType>>;
+  /** OpenAPI text beyond the declaration's summary */
+  docs?: Partial<Record<keyof Acts, Doc>>;
+};
+
+/** The permission declaration the access hook checks, from the action's. */
+function accessOf(action: FlowActionDecl) {
+  if (action.permission) return { permission: action.permission };
+  if (action.signedIn) return { signedIn: true };
+  if (action.adminOnly) return { adminOnly: true };
+  throw new Error(`${action.path}: an action declares who may call it`);
+}
+
+/** The uploaded Excel file of a multipart request, refused with the skeleton's words when missing or not .xlsx. */
+export async function uploadedXlsx(request: FastifyRequest): Promise<Buffer> {
+  const file = await request.file();
+  if (!file) throw new BizError('请上传 Excel 文件');
+  if (!/\.xlsx$/i.test(file.filename)) throw new BizError('只支持 .xlsx 格式的 Excel 文件');
+  return file.toBuffer();
+}
+
+/**
+ * Registers a flow's actions declared in contracts (`defineFlow`): each route with its input schema,
+ * its reply schema inside the envelope, and the permission declaration; `config.kind = 'flow'` tells
+ * the route walk it was declared. An action without a handler is a startup error.
+ */
+export function registerFlow<Acts extends Record<string, FlowActionDecl<never>>>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  flow: FlowRoutes<Acts>,
+  impl: FlowImpl<Acts>,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const handlers = impl.handlers as Record<string, FlowHandler<unknown> | undefined>;
+  for (const [key, action] of Object.entries(flow.actions) as [string, FlowActionDecl][]) {
+    if (action.standard) continue;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`${flow.basePath}: the flow declares ${key} but no handler serves it`);
+    const file = action.reply === FILE_REPLY;
+    const doc = impl.docs?.[key as keyof Acts];
+    const query = impl.queries?.[key as keyof Acts] ?? action.query;
+    r.route({
+      method: actionMethod(action),
+      url: actionUrl(flow, action),
+      config: { kind: 'flow', ...accessOf(action) },
+      schema: {
+        tags: impl.tags,
+        summary: doc?.summary ?? action.summary ?? action.label ?? key,
+        ...(doc?.description ? { description: doc.description } : {}),
+        ...(action.body ? { body: action.body } : {}),
+        ...(query ? { querystring: query } : {}),
+        ...(file ? {} : { response: { 200: envelopeSchema(action.reply as z.ZodType) } }),
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const ctx: FlowCtx = { db: deps.db, deps, user: request.user!, tenantId: request.tenantId, request };
+        const done = await handler(ctx, (action.body ? request.body : request.query) as never);
+        if (file) return sendExcel(reply, done as unknown as ExcelFile);
+        if (done instanceof Answer) return ok(done.result ?? null, done.message, done.code);
+        return ok(done ?? null, action.done ?? Msg.ok, 200);
+      },
+    });
+  }
+}
