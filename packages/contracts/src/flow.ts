@@ -24,10 +24,14 @@ type ActionCore<Rec, S extends string> = {
   path: string;
   /** default POST; a GET is a query (its input is `query`) */
   method?: FlowMethod;
+  /** further methods the same route answers (JeecgBoot's clients send POST where ours send PUT); the web calls `method` */
+  alsoMethods?: readonly FlowMethod[];
   /** the JSON body (POST/PUT) */
   body?: z.ZodType;
   /** the query string (GET/DELETE, or beside a multipart upload) */
   query?: z.ZodType;
+  /** the path's parameters (`datarule/:permissionId/:roleId`), the input of an action with neither body nor query */
+  params?: z.ZodType;
   /** the `result` of the JeecgBoot envelope on success, or `file` for a download */
   reply: z.ZodType | typeof FILE_REPLY;
   /** the body is a multipart upload (the handler reads the file) */
@@ -94,6 +98,7 @@ export const defineFlow =
       if (action.from && action.refusal === undefined) throw new Error(`${decl.basePath} ${key}: an action with a state rule needs its refusal`);
       if (action.from && !decl.stateField) throw new Error(`${decl.basePath} ${key}: a state rule needs the flow's stateField`);
       if (action.upload && action.body) throw new Error(`${decl.basePath} ${key}: an upload takes no JSON body`);
+      if (action.params && (action.body || action.query)) throw new Error(`${decl.basePath} ${key}: path parameters are the whole input`);
     }
     return decl;
   };
@@ -143,8 +148,19 @@ export function offeredInState<Rec extends object>(flow: Pick<FlowDecl, 'stateFi
 
 /** The `result` type of an action (z.output of its reply, or the file's bytes). */
 export type ActionReply<A> = A extends { reply: infer R } ? (R extends z.ZodType ? z.output<R> : Blob) : never;
-/** What an action's caller sends: its body, or its query for a GET / DELETE. */
-export type ActionInput<A> = A extends { body: infer B extends z.ZodType } ? z.input<B> : A extends { query: infer Q extends z.ZodType } ? z.input<Q> : void;
+/** What an action's caller sends: its body, its query for a GET / DELETE, or its path's parameters. */
+export type ActionInput<A> = A extends { body: infer B extends z.ZodType }
+  ? z.input<B>
+  : A extends { query: infer Q extends z.ZodType }
+    ? z.input<Q>
+    : A extends { params: infer P extends z.ZodType }
+      ? z.input<P>
+      : void;
+
+/** The path of an action with its `:name` parameters filled in from `input` (encoded). */
+export function actionPath(url: string, input: unknown): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String((input as Record<string, unknown>)[name] ?? '')));
+}
 
 /** A MyBatis-Plus page of records (JEECG-API §5.8), as a reply schema. */
 export const pageSchema = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });

@@ -112,6 +112,7 @@ export const departRoleResource = defineResource<DepartRoleRecord>()({
   addBody: departRoleBody,
   editBody: departRoleEditBody,
   editMethods: ['PUT', 'POST'],
+  record: departRoleRecordSchema,
 });
 
 /** 向部门添加用户 (`/sys/user/editSysDepartWithUser`). */

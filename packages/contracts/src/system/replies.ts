@@ -6,10 +6,6 @@ import { z } from 'zod';
  * encodes with it).
  */
 
-/** A paged list answer (`Page<T>` of envelope.ts). */
-export const pageSchema = <T extends z.ZodType>(record: T) =>
-  z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
-
 /** A timestamp column answered as the row holds it: a Date on the server, its ISO text on the wire. */
 export const rowTimestamp = z.union([z.date(), z.string()]).nullable();
 

@@ -46,6 +46,7 @@ export const roleResource = defineResource<RoleRecord>()({
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: roleBody,
   editMethods: ['PUT', 'POST'],
+  record: roleRecordSchema,
 });
 
 /** A role's data rules on one menu (`/sys/role/datarule`): `dataRuleIds` is a comma list. */

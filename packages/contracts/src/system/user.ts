@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
-import { pageSchema } from './replies.ts';
+import { pageSchema } from '../flow.ts';
 
 const optionalText = (max: number) =>
   z
@@ -117,6 +117,7 @@ export const userResource = defineResource<UserRecord>()({
   editBody: userEditBody,
   editMethods: ['PUT', 'POST'],
   importTemplate: true,
+  record: userRecordSchema,
 });
 
 /** A line of 通讯录: contact fields only, one per user and department. */

@@ -1,9 +1,10 @@
-import { actionMethod, actionUrl, FILE_REPLY, takesIdOnly, type ActionInput, type ActionReply, type Envelope, type FlowActionDecl, type FlowDecl } from '@sbwq/contracts';
-import { http, type Query } from './http.ts';
+import { actionMethod, actionPath, actionUrl, FILE_REPLY, takesIdOnly, type ActionInput, type ActionReply, type Envelope, type FlowActionDecl, type FlowDecl } from '@sbwq/contracts';
+import { http, request, type Query } from './http.ts';
 
 export { availableActions, offeredInState } from '@sbwq/contracts';
 
-type CallOptions = { signal?: AbortSignal; timeoutMs?: number };
+/** `silent`: the caller words a failure itself (a duplicate check), so the http client shows none. */
+type CallOptions = { signal?: AbortSignal; timeoutMs?: number; silent?: boolean };
 
 /** The typed call of one action: its input from the contract's schema, its answer the declared reply. */
 type ActionCall<A> = A extends { reply: typeof FILE_REPLY }
@@ -19,6 +20,7 @@ export type FlowApi<A> = { [K in keyof A as A[K] extends { standard: string } ? 
 
 /** Sends an action as its declaration says: GET and DELETE in the query string, an upload as multipart, the rest as JSON. */
 export function callAction(flow: Pick<FlowDecl, 'basePath'>, action: FlowActionDecl<never>, input: unknown, options: CallOptions = {}, file?: File): Promise<Envelope<unknown>> {
+  if (action.params) return request(actionMethod(action), actionPath(actionUrl(flow, action), input), options);
   const url = actionUrl(flow, action);
   if (action.upload) {
     const data = new FormData();

@@ -20,7 +20,13 @@ export class Answer<T> {
 }
 export const answer = <T>(result: T, message: string, code = 200) => new Answer(result, message, code);
 
-type Input<A> = A extends { body: infer B extends z.ZodType } ? z.output<B> : A extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+type Input<A> = A extends { body: infer B extends z.ZodType }
+  ? z.output<B>
+  : A extends { query: infer Q extends z.ZodType }
+    ? z.output<Q>
+    : A extends { params: infer P extends z.ZodType }
+      ? z.output<P>
+      : undefined;
 type Result<A> = A extends { reply: infer R } ? (R extends z.ZodType ? z.input<R> : ExcelFile) : never;
 
 export type FlowHandler<A> = (ctx: FlowCtx, input: Input<A>) => Promise<Result<A> | Answer<Result<A>>>;
@@ -79,7 +85,7 @@ export function registerFlow<Acts extends Record<string, FlowActionDecl<never>>>
     const doc = impl.docs?.[key as keyof Acts];
     const query = impl.queries?.[key as keyof Acts] ?? action.query;
     r.route({
-      method: actionMethod(action),
+      method: action.alsoMethods ? [actionMethod(action), ...action.alsoMethods] : actionMethod(action),
       url: actionUrl(flow, action),
       config: { kind: 'flow', ...accessOf(action) },
       schema: {
@@ -88,11 +94,12 @@ export function registerFlow<Acts extends Record<string, FlowActionDecl<never>>>
         ...(doc?.description ? { description: doc.description } : {}),
         ...(action.body ? { body: action.body } : {}),
         ...(query ? { querystring: query } : {}),
+        ...(action.params ? { params: action.params } : {}),
         ...(file ? {} : { response: { 200: envelopeSchema(action.reply as z.ZodType) } }),
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const ctx: FlowCtx = { db: deps.db, deps, user: request.user!, tenantId: request.tenantId, request };
-        const done = await handler(ctx, (action.body ? request.body : request.query) as never);
+        const done = await handler(ctx, (action.body ? request.body : action.params ? request.params : request.query) as never);
         if (file) return sendExcel(reply, done as unknown as ExcelFile);
         if (done instanceof Answer) return ok(done.result ?? null, done.message, done.code);
         return ok(done ?? null, action.done ?? Msg.ok, 200);
