@@ -5,8 +5,8 @@
 import { fromCents, PoolStatus } from '@sbwq/contracts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
 import { newId } from '../src/platform/db/ids.ts';
-import { finCapitalPool } from '../src/modules/finance/pool/pool.table.ts';
-import * as ledger from '../src/modules/finance/pool/pool-ledger.service.ts';
+import { finCapitalPool } from '../src/modules/core/ledger/pool.table.ts';
+import * as ledger from '../src/modules/core/ledger/pool-ledger.service.ts';
 import { reconcile } from '../src/modules/finance/pool/pool-log.service.ts';
 
 const CALLERS = 50;

@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../src/platform/db/client.ts';
 import { fromCents, toCents } from '@sbwq/contracts';
-import * as ledger from '../src/modules/finance/pool/pool-ledger.service.ts';
+import * as ledger from '../src/modules/core/ledger/pool-ledger.service.ts';
 
 export const LARGE_BATCHES = Number(process.env.LARGE_BATCHES ?? 100_000);
 /** The batch of the detail budget: 2,000 items (MAX_BATCH_ITEMS), 维权中. */

@@ -20,6 +20,7 @@ import { installWeb } from './platform/web/web.ts';
 import { docTokenOf, installDocs } from './platform/docs/docs.ts';
 import { DictService } from './modules/system/dict/dict.service.ts';
 import { features } from './modules/features.ts';
+import { registerFileKinds } from './modules/core/files/file-kinds.ts';
 
 z.config(z.locales.zhCN());
 
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await installDocs(app, config);
 
+  registerFileKinds(features.flatMap((feature) => feature.fileKinds ?? []));
   await app.register(
     async (api) => {
       for (const feature of features) await feature.routes(api, deps);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps.ts';
 import type { FeatureMenu } from '../seed/buttons.ts';
+import type { FileKind } from './core/files/file-kinds.ts';
 import { authRoutes } from './system/auth/auth.routes.ts';
 import { logRoutes } from './system/log/log.routes.ts';
 import { userSessionRoutes } from './system/user/user-session.routes.ts';
@@ -22,11 +23,14 @@ import { addressListMenu } from './system/address-list/address-list.menu.ts';
 import { fileInfoRoutes } from './rights/file-info/file-info.routes.ts';
 import { fileInfoMenu } from './rights/file-info/file-info.menu.ts';
 import { orgRoutes } from './rights/org/org.routes.ts';
+import { orgFileKind } from './rights/org/org.files.ts';
 import { approvalRoutes } from './rights/approval/approval.routes.ts';
 import { bankRoutes } from './rights/bank/bank.routes.ts';
 import { bankMenu } from './rights/bank/bank.menu.ts';
+import { bankFileKind } from './rights/bank/bank.files.ts';
 import { rightRoutes } from './rights/right/right.routes.ts';
 import { rightMenu } from './rights/right/right.menu.ts';
+import { rightFileKind } from './rights/right/right.files.ts';
 import { dictRoutes } from './system/dict/dict.routes.ts';
 import { dictMenu, tableDictMenu } from './system/dict/dict.menu.ts';
 import { categoryRoutes } from './system/category/category.routes.ts';
@@ -38,6 +42,7 @@ import { checkRuleMenu } from './system/check-rule/check-rule.menu.ts';
 import { duplicateRoutes } from './system/duplicate/duplicate.routes.ts';
 import { announcementRoutes } from './system/announcement/announcement.routes.ts';
 import { announcementMenu } from './system/announcement/announcement.menu.ts';
+import { announcementFileKind } from './system/announcement/announcement.files.ts';
 import { poolRoutes } from './finance/pool/pool.routes.ts';
 import { poolLogMenu, poolMenu } from './finance/pool/pool.menu.ts';
 import { batchRoutes } from './rights/batch/batch.routes.ts';
@@ -54,6 +59,8 @@ import { monitorMenu, taskChartMenu, workplaceMenu } from './dashboard/dashboard
 export type Feature = {
   routes: (app: FastifyInstance, deps: AppDeps) => Promise<void>;
   menus?: FeatureMenu[];
+  /** the records of the feature that files are linked to (文件信息's 所属业务) */
+  fileKinds?: FileKind[];
 };
 
 /** Every feature, one line each: adding a feature is adding its line here. */
@@ -70,16 +77,16 @@ export const features: Feature[] = [
   { routes: tenantRoutes, menus: [tenantMenu] },
   { routes: addressListRoutes, menus: [addressListMenu] },
   { routes: fileInfoRoutes, menus: [fileInfoMenu] },
-  { routes: orgRoutes },
+  { routes: orgRoutes, fileKinds: [orgFileKind] },
   { routes: approvalRoutes },
-  { routes: bankRoutes, menus: [bankMenu] },
-  { routes: rightRoutes, menus: [rightMenu] },
+  { routes: bankRoutes, menus: [bankMenu], fileKinds: [bankFileKind] },
+  { routes: rightRoutes, menus: [rightMenu], fileKinds: [rightFileKind] },
   { routes: dictRoutes, menus: [dictMenu, tableDictMenu] },
   { routes: categoryRoutes, menus: [categoryMenu] },
   { routes: fillRuleRoutes, menus: [fillRuleMenu] },
   { routes: checkRuleRoutes, menus: [checkRuleMenu] },
   { routes: duplicateRoutes },
-  { routes: announcementRoutes, menus: [announcementMenu] },
+  { routes: announcementRoutes, menus: [announcementMenu], fileKinds: [announcementFileKind] },
   { routes: poolRoutes, menus: [poolMenu, poolLogMenu] },
   { routes: batchRoutes, menus: [batchMenu] },
   { routes: claimRoutes, menus: [claimMenu, paymentMenu] },

@@ -13,7 +13,7 @@ export const RoleId = {
   holder: 'r0000000000000000000000000000004',
 } as const;
 
-export const HOME_PERMISSION_ID = '9502685863ab87f0ad1134142788a385';
+export { HOME_PERMISSION_ID } from '../modules/core/ids/menus.ts';
 
 /** Stable id of the button row that carries a permission code, so a screen's menu seed can adopt it. */
 export const buttonId = (code: string) => `btn:${code}`.slice(0, 36);

@@ -14,7 +14,8 @@ import { seedTableDicts } from '../modules/system/dict/dict.seed.ts';
 import { seedCategories } from '../modules/system/category/category.seed.ts';
 import { seedFillRules } from '../modules/system/fill-rule/fill-rule.seed.ts';
 import { seedCheckRules } from '../modules/system/check-rule/check-rule.seed.ts';
-import { SYSTEM_MENU_ID } from '../modules/system/dict/dict.menu.ts';
+import { SYSTEM_MENU_ID } from '../modules/core/ids/menus.ts';
+import { DepartId, SYSTEM_DEPARTS } from '../modules/core/ids/departs.ts';
 import { businessDicts, niceClassDict, systemDicts, type DictSeed } from './dictionaries.ts';
 import { sysSeed } from './seed.table.ts';
 import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modules/rights/rights.seed.ts';
@@ -32,6 +33,7 @@ import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim
 import { renameOwnComponents } from './component-names.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
+export { DepartId } from '../modules/core/ids/departs.ts';
 
 /** `dataDir` (DATA_DIR) is where the demo's generated files are stored; without it the demo has no files. */
 export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void; dataDir?: string | null };
@@ -40,24 +42,6 @@ type Unit = { key: string; run: (db: Db, opts: SeedOptions) => Promise<void> };
 
 /** A feature's menu rows (`<feature>.menu.ts`) as a seed unit. */
 const menuUnit = (menu: FeatureMenu): Unit => ({ key: menu.key, run: (db) => seedFeatureMenu(db, menu) });
-
-const departs: { id: string; parentId: string; name: string; orgCode: string; category: string; order: number }[] = [
-  { id: 'd0000000000000000000000000000a01', parentId: '', name: '商标协会', orgCode: 'A01', category: '1', order: 0 },
-  { id: 'd000000000000000000000000000a101', parentId: 'd0000000000000000000000000000a01', name: '办公室', orgCode: 'A01A01', category: '2', order: 1 },
-  { id: 'd000000000000000000000000000a102', parentId: 'd0000000000000000000000000000a01', name: '维权工作部', orgCode: 'A01A02', category: '2', order: 2 },
-  { id: 'd000000000000000000000000000a103', parentId: 'd0000000000000000000000000000a01', name: '财务部', orgCode: 'A01A03', category: '2', order: 3 },
-  { id: 'd000000000000000000000000000a104', parentId: 'd0000000000000000000000000000a01', name: '信息中心', orgCode: 'A01A04', category: '2', order: 4 },
-  { id: 'd0000000000000000000000000000a02', parentId: '', name: '入驻服务机构', orgCode: 'A02', category: '1', order: 1 },
-  { id: 'd0000000000000000000000000000a03', parentId: '', name: '会员企业', orgCode: 'A03', category: '1', order: 2 },
-];
-export const DepartId = {
-  association: departs[0].id,
-  rightsDept: departs[2].id,
-  financeDept: departs[3].id,
-  itCentre: departs[4].id,
-  agencies: departs[5].id,
-  members: departs[6].id,
-};
 
 async function insertDicts(db: Db, dicts: DictSeed[]) {
   for (const dict of dicts) {
@@ -101,8 +85,8 @@ async function createUser(
   await db.insert(sysUserDepart).values({ id: newId(), userId: id, depId: user.departId });
 }
 
-/** A function, not a constant: features.ts imports routes that import this file, so the list is read only when seeding. */
-const units = (): Unit[] => [
+/** The seed units in the order they run; each runs once per database (its key is recorded in sys_seed). */
+const units: Unit[] = [
   {
     key: 'system:tenant:v1',
     run: async (db) => {
@@ -112,7 +96,7 @@ const units = (): Unit[] => [
   {
     key: 'system:departs:v1',
     run: async (db) => {
-      for (const d of departs) {
+      for (const d of SYSTEM_DEPARTS) {
         await db
           .insert(sysDepart)
           .values({
@@ -256,7 +240,7 @@ const units = (): Unit[] => [
 export async function runSeeds(db: Db, opts: SeedOptions): Promise<string[]> {
   const done = new Set((await db.select({ key: sysSeed.key }).from(sysSeed)).map((r) => r.key));
   const applied: string[] = [];
-  for (const unit of units()) {
+  for (const unit of units) {
     if (done.has(unit.key)) continue;
     await db.transaction(async (tx) => {
       const [claimed] = await tx.insert(sysSeed).values({ key: unit.key }).onConflictDoNothing().returning();

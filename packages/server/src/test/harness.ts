@@ -10,7 +10,7 @@ import { hashPassword } from '../platform/auth/password.ts';
 import { RoleId, DepartId } from '../seed/seed.ts';
 import { buildApp } from '../app.ts';
 import type { BuiltApp } from '../platform/deps.ts';
-import { sysUser, sysUserDepart, sysUserRole } from '../platform/db/schema.ts';
+import { sysUser, sysUserDepart, sysUserRole } from '../modules/system/user/user.table.ts';
 
 import { ADMIN_PASSWORD } from './constants.ts';
 

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BatchDict, BatchStatus, chinaToday, ClaimStatus, type BatchResultGroup, type BatchResultRow, type PendingPaymentSummary, type RightExpiryStatistics } from '@sbwq/contracts';
-import { finClaim } from '../finance/claim/claim.table.ts';
+import { finClaim } from '../core/tables/claim.table.ts';
 import type { DictService } from '../system/dict/dict.service.ts';
-import { batchScope } from '../rights/batch/batch.service.ts';
-import { rightsBatch } from '../rights/batch/batch.table.ts';
+import { batchScope } from '../core/tables/batch-scope.ts';
+import { rightsBatch } from '../core/tables/batch.table.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { SessionUser } from '../../platform/auth/session.ts';
-import { viewerOf } from '../rights/org/org-context.ts';
+import { viewerOf } from '../core/org/org-context.ts';
 import { expiryFlagCondition, rightScope } from '../rights/right/right.service.ts';
 import { rightsRight } from '../rights/right/right.table.ts';
 

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chinaToday, ClaimStatus, fromCents, MONEY_COLUMN_MAX, MONEY_COLUMN_MAX_CENTS, PENDING_PAYMENT_SUMMARY_PATH, toCents } from '@sbwq/contracts';
 import { claimRig } from '../finance/claim/claim.fixtures.ts';
-import { finClaim } from '../finance/claim/claim.table.ts';
+import { finClaim } from '../core/tables/claim.table.ts';
 import { monitorToday } from './task-monitor.service.ts';
 
 describe('dashboard: 待付款 count and amount for finance (DOMAIN dashboard statistics)', async () => {

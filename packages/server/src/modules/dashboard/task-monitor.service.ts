@@ -1,9 +1,9 @@
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ApprovalResult, chinaToday, ClaimStatus, ONLINE_WINDOW_MINUTES, type MonitorToday, type TaskThroughput } from '@sbwq/contracts';
-import { finClaim } from '../finance/claim/claim.table.ts';
-import { rightsApproval } from '../rights/approval/approval.table.ts';
-import { rightsBatch } from '../rights/batch/batch.table.ts';
-import { sysSession } from '../system/auth/auth.table.ts';
+import { finClaim } from '../core/tables/claim.table.ts';
+import { rightsApproval } from '../core/approval/approval.table.ts';
+import { rightsBatch } from '../core/tables/batch.table.ts';
+import { sysSession } from '../../platform/auth/session.table.ts';
 import type { Db } from '../../platform/db/client.ts';
 
 /** Start of a China day, as an instant: China keeps UTC+8 all year. */

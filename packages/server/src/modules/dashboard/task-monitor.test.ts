@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MONITOR_TODAY_PATH, TASK_THROUGHPUT_PATH } from '@sbwq/contracts';
 import { createTestApp, json, RoleId } from '../../test/harness.ts';
 import { newId } from '../../platform/db/ids.ts';
-import { rightsApproval } from '../rights/approval/approval.table.ts';
-import { rightsBatch } from '../rights/batch/batch.table.ts';
-import { finClaim } from '../finance/claim/claim.table.ts';
+import { rightsApproval } from '../core/approval/approval.table.ts';
+import { rightsBatch } from '../core/tables/batch.table.ts';
+import { finClaim } from '../core/tables/claim.table.ts';
 import { monitorToday } from './task-monitor.service.ts';
 
 const at = (text: string) => new Date(`${text}+08:00`);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
-import { sysSession } from '../db/schema.ts';
+import { sysSession } from './session.table.ts';
 
 export type SessionUser = {
   id: string;

@@ -9,12 +9,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { migrationsFolder } from '../paths.ts';
 
-export type Schema = typeof schema;
-/** The one database type services use; both drivers speak the PostgreSQL dialect. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type services use; both drivers speak the PostgreSQL dialect. No relational schema:
+ * services query with select/insert and raw SQL, so the platform needs no list of the features' tables.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
   db: Db;
@@ -42,7 +43,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; pgliteDir
   } else {
     client = new PGlite({ extensions: { pg_trgm }, ...(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {}) });
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   // The embedded database lives in memory: a random page costs about what a sequential one does, and
   // with the default (4) the planner hashes whole tables where a few index lookups would do.
@@ -55,7 +56,7 @@ async function openPostgres(url: string): Promise<Database> {
   await lockClient.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(lockClient), { migrationsFolder });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await lockClient.end();
@@ -66,7 +67,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', (error) => {
     process.stderr.write(`PostgreSQL 空闲连接出错：${error.message}\n`);
   });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 

@@ -9,7 +9,7 @@ import { roleWhitelist } from '../../modules/system/role/role.service.ts';
 import { rightWhitelist } from '../../modules/rights/right/right.service.ts';
 import { orgWhitelist } from '../../modules/rights/org/org.service.ts';
 import { bankWhitelist } from '../../modules/rights/bank/bank.service.ts';
-import { approvalWhitelist } from '../../modules/rights/approval/approval.service.ts';
+import { approvalWhitelist } from '../../modules/core/approval/approval.service.ts';
 import { announcementWhitelist } from '../../modules/system/announcement/announcement.service.ts';
 import { dictWhitelist } from '../../modules/system/dict/dict-admin.service.ts';
 import { fillRuleWhitelist } from '../../modules/system/fill-rule/fill-rule.service.ts';

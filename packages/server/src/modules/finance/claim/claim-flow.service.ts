@@ -4,12 +4,12 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import { decide } from '../../rights/approval/decide.ts';
-import { requireReadyOrg } from '../../rights/org/org-context.ts';
+import { decide } from '../../core/approval/decide.ts';
+import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { checkApproved, claimableBatch, lockBatch, usableBankAccount } from './claim-rules.ts';
 import { reviewNotice } from './claim-notice.ts';
 import { CLAIM_PAGE, lockOwnClaim, who, writeClaimLog } from './claim.service.ts';
-import { finClaim, type ClaimRow } from './claim.table.ts';
+import { finClaim, type ClaimRow } from '../../core/tables/claim.table.ts';
 
 const RESULT_TEXT = { pass: '通过', reject: '驳回', returned: '退回补充发票' } as const;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ClaimNotice } from '@sbwq/contracts';
 import { RoleId } from '../../../test/harness.ts';
-import { rightsOrg } from '../../rights/org/org.table.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
 import { PASSWORD } from '../../rights/shared/test-fixtures.ts';
 import { sysUser } from '../../system/user/user.table.ts';
 import { claimRig } from './claim.fixtures.ts';

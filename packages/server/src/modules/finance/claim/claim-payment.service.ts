@@ -5,18 +5,20 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
-import type { WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
+import type { WrittenNotice } from '../../core/notice/delivery.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
-import { assertNotSelf } from '../../rights/approval/approval.service.ts';
-import { checkAttachments, FileType, linkAttachments } from '../../rights/shared/attachments.ts';
-import * as ledger from '../pool/pool-ledger.service.ts';
-import { batchRef, lockBatch, usableBankAccount } from './claim-rules.ts';
-import { paymentNotice, pushQuietly } from './claim-notice.ts';
+import { assertNotSelf } from '../../core/approval/approval.service.ts';
+import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
+import * as ledger from '../../core/ledger/pool-ledger.service.ts';
+import { lockBatch, usableBankAccount } from './claim-rules.ts';
+import { batchRef } from '../../core/ledger/batch-money.ts';
+import { paymentNotice } from './claim-notice.ts';
+import { pushQuietly } from '../../core/notice/org-notice.ts';
 import { CLAIM_FILE_BIZ, visibleClaim, who, writeClaimLog } from './claim.service.ts';
-import { finClaim, finClaimPayment, type ClaimRow } from './claim.table.ts';
+import { finClaim, finClaimPayment, type ClaimRow } from '../../core/tables/claim.table.ts';
 
 /** The 付款流水号 of each claim of a run: the one given, or `<given>-<n>` for each of several. */
 const serialOf = (body: ClaimPayBody, index: number) => (body.ids.length > 1 ? `${body.serialNo}-${index + 1}` : body.serialNo);

@@ -4,14 +4,14 @@ import { rows, type Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
-import { rightsBankAccount } from '../../rights/bank/bank.table.ts';
-import { visibleBatch } from '../../rights/batch/batch.service.ts';
-import { rightsBatch } from '../../rights/batch/batch.table.ts';
-import { isStaff } from '../../rights/file-info/file-info.service.ts';
-import { findMyOrg, isReady, requireReadyOrg } from '../../rights/org/org-context.ts';
-import { batchAvailable, batchLedger, CLAIMABLE_BATCH_STATUSES } from './claim-rules.ts';
+import { rightsBankAccount } from '../../core/tables/bank.table.ts';
+import { visibleBatch } from '../../core/tables/batch-scope.ts';
+import { rightsBatch } from '../../core/tables/batch.table.ts';
+import { findMyOrg, isReady, isStaff, requireReadyOrg } from '../../core/org/org-context.ts';
+import { CLAIMABLE_BATCH_STATUSES } from './claim-rules.ts';
+import { batchAvailable, batchLedger } from '../../core/ledger/batch-money.ts';
 import { visibleClaim } from './claim.service.ts';
-import { finClaim, finClaimLog } from './claim.table.ts';
+import { finClaim, finClaimLog } from '../../core/tables/claim.table.ts';
 
 /** 财务进度 of a claim: created, submitted, each review, each payment attempt — oldest first. */
 export async function claimProgress(db: Db, user: SessionUser, id: string): Promise<ClaimProgressEntry[]> {

@@ -1,42 +1,15 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { AuditStatus, BatchStatus, ClaimMsg, ClaimStatus, fromCents, PoolChangeType, toCents, type InvoiceValue } from '@sbwq/contracts';
-import { rows, type Db } from '../../../platform/db/client.ts';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { AuditStatus, BatchStatus, ClaimMsg, ClaimStatus, fromCents, toCents, type InvoiceValue } from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { rightsBankAccount, type BankRow } from '../../rights/bank/bank.table.ts';
-import { rightsBatch, type BatchRow } from '../../rights/batch/batch.table.ts';
-import { finCapitalPool } from '../pool/pool.table.ts';
-import { finClaim, finClaimInvoice } from './claim.table.ts';
+import { rightsBankAccount, type BankRow } from '../../core/tables/bank.table.ts';
+import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
+import { finCapitalPool } from '../../core/ledger/pool.table.ts';
+import { batchAvailable, batchLedger, RESERVING, sumApproved } from '../../core/ledger/batch-money.ts';
+import { finClaim, finClaimInvoice } from '../../core/tables/claim.table.ts';
 
-export const batchRef = (batchId: string) => `batch:${batchId}`;
 /** Batches a claim may be made against (DOMAIN.md: costs of enforcement under way or finished). */
 export const CLAIMABLE_BATCH_STATUSES: string[] = [BatchStatus.enforcing, BatchStatus.closed];
-/** Claims whose 核定金额 is promised but not yet paid: they hold part of the batch's frozen money. */
-const RESERVING: string[] = [ClaimStatus.toPay, ClaimStatus.payFailed];
-
-/** What the ledger says the batch holds: frozen now, released and paid (sums of its log rows). */
-export async function batchLedger(db: Db, poolId: string, batchId: string) {
-  const [r] = await rows<{ frozen: string; released: string; paid: string }>(
-    db,
-    sql`select coalesce(sum(case change_type when ${PoolChangeType.freeze} then amount when ${PoolChangeType.release} then -amount when ${PoolChangeType.deduct} then -amount else 0 end), 0)::text as frozen,
-               coalesce(sum(case when change_type = ${PoolChangeType.release} then amount else 0 end), 0)::text as released,
-               coalesce(sum(case when change_type = ${PoolChangeType.deduct} then amount else 0 end), 0)::text as paid
-          from fin_capital_pool_log where pool_id = ${poolId} and biz_ref = ${batchRef(batchId)}`,
-  );
-  return { frozen: toCents(r.frozen), released: toCents(r.released), paid: toCents(r.paid) };
-}
-
-const sumApproved = async (db: Db, where: ReturnType<typeof and>) => {
-  const [r] = await db.select({ total: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0)::text` }).from(finClaim).where(where);
-  return toCents(r.total);
-};
-
-/** What further claims of the batch may still be approved for: frozen now less approved-but-unpaid claims. */
-export async function batchAvailable(db: Db, batch: Pick<BatchRow, 'id' | 'poolId'>, exceptClaimId: string | null = null): Promise<bigint> {
-  const { frozen } = await batchLedger(db, batch.poolId, batch.id);
-  const reserved = await sumApproved(db, and(eq(finClaim.batchId, batch.id), inArray(finClaim.status, RESERVING), exceptClaimId ? ne(finClaim.id, exceptClaimId) : undefined));
-  return frozen - reserved;
-}
-
 /** The caller's batch a claim may name: its own, 维权中 or 已结案, with money still frozen for it. */
 export async function claimableBatch(db: Db, orgId: string, batchId: string): Promise<BatchRow> {
   const [batch] = await db

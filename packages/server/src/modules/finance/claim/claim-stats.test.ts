@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ClaimMsg, fromCents, ItemStatus, toCents } from '@sbwq/contracts';
-import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 import { claimRig } from './claim.fixtures.ts';
 
 const BASE = '/rights/financeRecord';

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ClaimMsg, ClaimStatus, PoolChangeType } from '@sbwq/contracts';
 import { dbKind, RoleId } from '../../../test/harness.ts';
-import { finCapitalPoolLog } from '../pool/pool.table.ts';
+import { finCapitalPoolLog } from '../../core/ledger/pool.table.ts';
 import { claimRig } from './claim.fixtures.ts';
-import { finClaim, finClaimPayment } from './claim.table.ts';
+import { finClaim, finClaimPayment } from '../../core/tables/claim.table.ts';
 
 const BASE = '/rights/financeRecord';
 

@@ -1,6 +1,6 @@
 import { ClaimPerm, ClaimRoute, PaymentPerm } from '@sbwq/contracts';
 import { RoleId, type FeatureMenu } from '../../../seed/buttons.ts';
-import { FINANCE_MENU_ID } from '../pool/pool.menu.ts';
+import { FINANCE_MENU_ID } from '../../core/ids/menus.ts';
 
 /** DOMAIN.md roles: agencies claim expenses; the reviewer does the business review; finance the finance review and payment. */
 const agency = [RoleId.agency];

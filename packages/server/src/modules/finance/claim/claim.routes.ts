@@ -29,7 +29,7 @@ import * as service from './claim.service.ts';
 import * as flow from './claim-flow.service.ts';
 import * as payment from './claim-payment.service.ts';
 import * as progress from './claim-progress.service.ts';
-import { finClaim } from './claim.table.ts';
+import { finClaim } from '../../core/tables/claim.table.ts';
 
 const tags = ['报销管理'];
 const payTags = ['付款管理'];

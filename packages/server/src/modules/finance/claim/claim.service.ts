@@ -28,12 +28,12 @@ import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
-import { requireReadyOrg, viewerOf, type Viewer } from '../../rights/org/org-context.ts';
-import type { OrgRow } from '../../rights/org/org.table.ts';
-import { checkDateParams } from '../../rights/shared/records.ts';
-import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../rights/shared/attachments.ts';
+import { requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
+import type { OrgRow } from '../../core/org/org.table.ts';
+import { checkDateParams } from '../../core/shared/records.ts';
+import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../core/files/attachments.ts';
 import { checkInvoicesFree, claimableBatch, invoiceClash, usableBankAccount } from './claim-rules.ts';
-import { finClaim, finClaimInvoice, finClaimLog, type ClaimRow } from './claim.table.ts';
+import { finClaim, finClaimInvoice, finClaimLog, type ClaimRow } from '../../core/tables/claim.table.ts';
 
 export const CLAIM_FILE_BIZ = 'fin_claim';
 export const CLAIM_PAGE = ClaimRoute.claimList;

@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ClaimMsg, ClaimStatus, fromCents, PoolChangeType, PoolLedgerMsg, RightsMsg, toCents } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
-import { rightsApproval } from '../../rights/approval/approval.table.ts';
-import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
-import { finCapitalPool, finCapitalPoolLog } from '../pool/pool.table.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
+import { finCapitalPool, finCapitalPoolLog } from '../../core/ledger/pool.table.ts';
 import { claimRig } from './claim.fixtures.ts';
-import * as ledger from '../pool/pool-ledger.service.ts';
-import { finClaim, finClaimInvoice } from './claim.table.ts';
+import * as ledger from '../../core/ledger/pool-ledger.service.ts';
+import { finClaim, finClaimInvoice } from '../../core/tables/claim.table.ts';
 
 const BASE = '/rights/financeRecord';
 

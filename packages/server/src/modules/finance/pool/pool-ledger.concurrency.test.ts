@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { fromCents, PoolStatus, toCents } from '@sbwq/contracts';
 import { createTestApp, dbKind } from '../../../test/harness.ts';
 import { rows, type Db } from '../../../platform/db/client.ts';
-import * as schema from '../../../platform/db/schema.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { finCapitalPool } from './pool.table.ts';
+import { finCapitalPool } from '../../core/ledger/pool.table.ts';
 import { reconcile } from './pool-log.service.ts';
-import * as ledger from './pool-ledger.service.ts';
+import * as ledger from '../../core/ledger/pool-ledger.service.ts';
 
 const OPS = 1000;
 const CONNECTIONS = 50;
@@ -29,7 +28,7 @@ describe(`the ledger under ${CONNECTIONS} concurrent connections on ${dbKind}`, 
   const t = await createTestApp();
   // PGlite is one connection whose transactions queue; on PostgreSQL every worker gets its own connection.
   const pool = t.databaseUrl ? new pg.Pool({ connectionString: t.databaseUrl, max: CONNECTIONS }) : null;
-  const db: Db = pool ? (drizzle(pool, { schema }) as unknown as Db) : t.database.db;
+  const db: Db = pool ? (drizzle(pool) as unknown as Db) : t.database.db;
   // The harness drops the test database with (force); a client still closing then reports the
   // termination, which is not a failure of the ledger.
   pool?.on('error', () => undefined);

@@ -20,7 +20,7 @@ import { realnamesOf } from '../../../platform/db/user-names.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { finCapitalPool, finCapitalPoolLog } from './pool.table.ts';
+import { finCapitalPool, finCapitalPoolLog } from '../../core/ledger/pool.table.ts';
 
 export const poolLogWhitelist: ListResource = {
   table: finCapitalPoolLog,

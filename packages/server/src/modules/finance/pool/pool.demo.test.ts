@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
 import { createTestApp, dbKind } from '../../../test/harness.ts';
-import { finCapitalPool } from './pool.table.ts';
+import { finCapitalPool } from '../../core/ledger/pool.table.ts';
 import { reconcile } from './pool-log.service.ts';
 
 describe(`资金池 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {

@@ -3,8 +3,8 @@ import { PoolStatus, toCents } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
-import { finCapitalPool } from './pool.table.ts';
-import { bookMove, LEDGER_MOVES, lockPool } from './pool-ledger.service.ts';
+import { finCapitalPool } from '../../core/ledger/pool.table.ts';
+import { bookMove, LEDGER_MOVES, lockPool } from '../../core/ledger/pool-ledger.service.ts';
 
 type Step = [days: number, move: 'deposit' | 'adjustDown', amount: string, remark: string];
 

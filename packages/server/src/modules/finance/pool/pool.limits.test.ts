@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MONEY_COLUMN_MAX, MoneyMsg, PoolLedgerMsg } from '@sbwq/contracts';
 import { createTestApp, dbKind, json, RoleId } from '../../../test/harness.ts';
 import { reconcile } from './pool-log.service.ts';
-import { finCapitalPoolLog } from './pool.table.ts';
+import { finCapitalPoolLog } from '../../core/ledger/pool.table.ts';
 
 const PASSWORD = 'Passw0rd!limit';
 

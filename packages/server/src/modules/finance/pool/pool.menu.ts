@@ -1,9 +1,8 @@
 import { PoolLogPerm, PoolPerm } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { RoleId, seedMenuSection, type FeatureMenu } from '../../../seed/buttons.ts';
+import { FINANCE_MENU_ID } from '../../core/ids/menus.ts';
 
-/** 资金管理: the money screens (pools, their logs; later claims and payments), between 审批管理 and 系统管理. */
-export const FINANCE_MENU_ID = 'menu:finance';
 
 export const seedFinanceSection = (db: Db) =>
   seedMenuSection(db, { id: FINANCE_MENU_ID, name: '资金管理', url: '/finance', icon: 'account-book', sortNo: 50, screens: [] });

@@ -20,7 +20,7 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import * as pools from './pool.service.ts';
 import * as logs from './pool-log.service.ts';
-import * as ledger from './pool-ledger.service.ts';
+import * as ledger from '../../core/ledger/pool-ledger.service.ts';
 
 const tags = ['资金池'];
 const base = capitalPoolResource.basePath;

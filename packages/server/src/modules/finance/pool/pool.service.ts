@@ -11,8 +11,8 @@ import { withDateTexts } from '../../../platform/db/time.ts';
 import { toWorkbook, type ExcelColumn } from '../../../platform/excel/excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
-import { finCapitalPool } from './pool.table.ts';
-import { bookMove, lockPool, LEDGER_MOVES, type PoolRow } from './pool-ledger.service.ts';
+import { finCapitalPool } from '../../core/ledger/pool.table.ts';
+import { bookMove, lockPool, LEDGER_MOVES, type PoolRow } from '../../core/ledger/pool-ledger.service.ts';
 
 export const poolWhitelist: ListResource = {
   table: finCapitalPool,

@@ -4,7 +4,7 @@ import { PoolLedgerMsg, PoolMsg } from '@sbwq/contracts';
 import { createTestApp, dbKind, json, RoleId } from '../../../test/harness.ts';
 import { rows } from '../../../platform/db/client.ts';
 import { reconcile } from './pool-log.service.ts';
-import * as ledger from './pool-ledger.service.ts';
+import * as ledger from '../../core/ledger/pool-ledger.service.ts';
 
 const PASSWORD = 'Passw0rd!pool';
 

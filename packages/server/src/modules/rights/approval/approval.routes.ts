@@ -5,7 +5,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
-import { approvalWhitelist, listApprovals, todoCount, todoList, todoResource } from './approval.service.ts';
+import { approvalWhitelist, listApprovals, todoCount, todoList, todoResource } from '../../core/approval/approval.service.ts';
 
 const tags = ['审批'];
 

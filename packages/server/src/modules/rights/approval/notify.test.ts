@@ -4,11 +4,11 @@ import { AuditStatus, RightsMsg } from '@sbwq/contracts';
 import { RoleId } from '../../../test/harness.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { connect, listenLocal } from '../../../platform/socket/socket.testkit.ts';
-import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
-import { rightsBankAccount } from '../bank/bank.table.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
+import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { certifiedOrg, rightsRig, submittedOrg } from '../shared/test-fixtures.ts';
-import { rightsApproval } from './approval.table.ts';
-import { decide } from './decide.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
+import { decide } from '../../core/approval/decide.ts';
 
 type Notice = { id: string; titile: string; msgContent: string; msgAbstract: string; msgCategory: string; openType: string; openPage: string; busId: string; sender: string };
 

@@ -1,6 +1,6 @@
 import { BankPerm } from '@sbwq/contracts';
 import { RoleId, type FeatureMenu } from '../../../seed/buttons.ts';
-import { RightsMenuId } from '../rights.menu.ts';
+import { RightsMenuId } from '../../core/ids/menus.ts';
 
 const customers = [RoleId.agency, RoleId.holder];
 

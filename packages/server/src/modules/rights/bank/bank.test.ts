@@ -4,9 +4,9 @@ import { RightsMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, RoleId } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysUserRole } from '../../system/user/user.table.ts';
-import { rightsApproval } from '../approval/approval.table.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { certifiedOrg, rightsRig } from '../shared/test-fixtures.ts';
-import { rightsBankAccount } from './bank.table.ts';
+import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 
 const account = (overrides: Record<string, unknown> = {}) => ({
   accountName: '测试知识产权代理有限公司',

@@ -4,9 +4,9 @@ import { BatchMsg, BatchStatus, ItemStatus, PoolLedgerMsg, RightsMsg } from '@sb
 import { newId } from '../../../platform/db/ids.ts';
 import { RoleId } from '../../../test/harness.ts';
 import { sysUserRole } from '../../system/user/user.table.ts';
-import { rightsApproval } from '../approval/approval.table.ts';
-import { finCapitalPoolLog } from '../../finance/pool/pool.table.ts';
-import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
+import { finCapitalPoolLog } from '../../core/ledger/pool.table.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 import { batchRig } from './batch.fixtures.ts';
 
 describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async () => {

@@ -5,11 +5,11 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { readWorkbook, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
-import { requireReadyOrg } from '../org/org-context.ts';
+import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { writeLog } from './batch-log.ts';
 import { insertItems, recount } from './batch-items.service.ts';
 import { lockOwnBatch } from './batch.service.ts';
-import { rightsBatchItem } from './batch.table.ts';
+import { rightsBatchItem } from '../../core/tables/batch.table.ts';
 
 const columns = [
   { title: '侵权链接', key: 'linkUrl', required: true },

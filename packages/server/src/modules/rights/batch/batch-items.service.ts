@@ -19,11 +19,12 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
-import { requireReadyOrg } from '../org/org-context.ts';
+import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { applyAmountOf, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
-import { lockOwnBatch, visibleBatch } from './batch.service.ts';
-import { rightsBatch, rightsBatchItem, type BatchItemRow, type BatchRow } from './batch.table.ts';
+import { lockOwnBatch } from './batch.service.ts';
+import { visibleBatch } from '../../core/tables/batch-scope.ts';
+import { rightsBatch, rightsBatchItem, type BatchItemRow, type BatchRow } from '../../core/tables/batch.table.ts';
 
 export const itemWhitelist: ListResource = {
   table: rightsBatchItem,

@@ -4,7 +4,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { rightsBatchLog } from './batch.table.ts';
+import { rightsBatchLog } from '../../core/tables/batch.table.ts';
 
 /** One line of a batch's 操作日志; written in the transaction of the change it describes. */
 export async function writeLog(t: Db, user: SessionUser | null, batchId: string, action: string, detail: string | null, now = new Date()) {

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { ApprovalBizType, ApprovalResult, moneyText, toCents } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { writeNotice, type WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
-import { rightsApproval } from '../approval/approval.table.ts';
-import type { NoticeWords } from '../approval/decide.ts';
-import type { BatchRow } from './batch.table.ts';
+import { writeNotice, type WrittenNotice } from '../../core/notice/delivery.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
+import type { NoticeWords } from '../../core/approval/decide.ts';
+import type { BatchRow } from '../../core/tables/batch.table.ts';
 
 /** The batch's detail page, where each notice's 去处理 leads. */
 export const BATCH_DETAIL_PAGE = (id: string) => `/rights/batch/detail/${id}`;

@@ -2,8 +2,8 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { AuditStatus, chinaToday, fromCents, PoolStatus, rightFlags, type BatchPoolOption, type BatchRightOption } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { finCapitalPool } from '../../finance/pool/pool.table.ts';
-import { requireReadyOrg } from '../org/org-context.ts';
+import { finCapitalPool } from '../../core/ledger/pool.table.ts';
+import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { rightsRight } from '../right/right.table.ts';
 import { capLeft, DEAD_LEGAL_STATUSES } from './batch-rules.ts';
 

@@ -7,11 +7,12 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import { assertAction } from '../../../platform/flow/flow-guard.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
-import { requireReadyOrg } from '../org/org-context.ts';
-import { checkAttachments, FileType, linkAttachments } from '../shared/attachments.ts';
+import { requireReadyOrg } from '../../core/org/org-context.ts';
+import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
 import { writeLog } from './batch-log.ts';
-import { BATCH_FILE_BIZ, lockOwnBatch, visibleBatch } from './batch.service.ts';
-import { rightsBatchProgress } from './batch.table.ts';
+import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
+import { visibleBatch } from '../../core/tables/batch-scope.ts';
+import { rightsBatchProgress } from '../../core/tables/batch.table.ts';
 
 /** 进度记录 of a visible batch, oldest first (the timeline reads down). */
 export async function listProgress(db: Db, dicts: DictService, user: SessionUser, batchId: string): Promise<ProgressRecord[]> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BatchMsg, BatchStatus, ClaimStatus, fromCents, ItemStatus, toCents } from '@sbwq/contracts';
-import { finCapitalPoolLog } from '../../finance/pool/pool.table.ts';
+import { finCapitalPoolLog } from '../../core/ledger/pool.table.ts';
 import { claimRig } from '../../finance/claim/claim.fixtures.ts';
 
 const PAY = '/rights/financeRecord/payment/pay';

@@ -17,10 +17,10 @@ import {
 } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { finCapitalPool } from '../../finance/pool/pool.table.ts';
-import type { OrgRow } from '../org/org.table.ts';
+import { finCapitalPool } from '../../core/ledger/pool.table.ts';
+import type { OrgRow } from '../../core/org/org.table.ts';
 import { rightsRight } from '../right/right.table.ts';
-import { rightsBatch } from './batch.table.ts';
+import { rightsBatch } from '../../core/tables/batch.table.ts';
 
 /** Legal states in which a mark can no longer be enforced: 已注销, 已宣告无效. */
 export const DEAD_LEGAL_STATUSES = ['5', '6'];

@@ -3,8 +3,7 @@ import { addMonths, chinaToday, type MonthNum } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { dataVersion, underVersion } from '../../../platform/db/versioned-cache.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { isStaff } from '../file-info/file-info.service.ts';
-import { findMyOrg, isReady } from '../org/org-context.ts';
+import { findMyOrg, isReady, isStaff } from '../../core/org/org-context.ts';
 
 /**
  * Spec §7 statistics of clue batches. 申请 = a batch handed to the association (it has a submit time);

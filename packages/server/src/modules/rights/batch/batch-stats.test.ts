@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addMonths, BatchMsg, BatchStatsPath, chinaToday } from '@sbwq/contracts';
 import { multipart } from '../../../test/harness.ts';
-import { rightsBatch } from './batch.table.ts';
+import { rightsBatch } from '../../core/tables/batch.table.ts';
 import { batchRig } from './batch.fixtures.ts';
 
 async function sheet(rows: (string | number)[][]): Promise<Buffer> {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BatchMsg, BatchStatus } from '@sbwq/contracts';
 import { dbKind } from '../../../test/harness.ts';
-import { rightsApproval } from '../approval/approval.table.ts';
-import { finCapitalPoolLog } from '../../finance/pool/pool.table.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
+import { finCapitalPoolLog } from '../../core/ledger/pool.table.ts';
 import { batchRig } from './batch.fixtures.ts';
 
 // On PGlite the requests queue on one connection; on PostgreSQL (TEST_DB=postgres) each runs on its own.

@@ -17,13 +17,13 @@ import {
 } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { finCapitalPool } from '../../finance/pool/pool.table.ts';
+import { finCapitalPool } from '../../core/ledger/pool.table.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
-import { rightsApproval } from '../approval/approval.table.ts';
-import { rightsOrg } from '../org/org.table.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
 import { rightsRight } from '../right/right.table.ts';
 import { closureOutcome } from './batch-flow.service.ts';
-import { rightsBatch, rightsBatchItem, rightsBatchLog, rightsBatchProgress } from './batch.table.ts';
+import { rightsBatch, rightsBatchItem, rightsBatchLog, rightsBatchProgress } from '../../core/tables/batch.table.ts';
 
 type Who = { id: string; username: string; realname: string };
 const S = BatchStatus;

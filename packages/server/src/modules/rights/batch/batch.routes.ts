@@ -9,6 +9,7 @@ import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { answer, registerFlow, uploadedXlsx } from '../../../platform/flow/flow-routes.ts';
 import * as service from './batch.service.ts';
+import { visibleBatch } from '../../core/tables/batch-scope.ts';
 import * as flow from './batch-flow.service.ts';
 import * as items from './batch-items.service.ts';
 import * as progress from './batch-progress.service.ts';
@@ -89,7 +90,7 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
       itemTemplate: () => itemTemplate(),
       progressList: (c, query) => progress.listProgress(c.db, dicts, c.user, query.batchId),
       logList: async (c, query) => {
-        await service.visibleBatch(c.db, c.user, query.batchId);
+        await visibleBatch(c.db, c.user, query.batchId);
         return listLogs(c.db, query.batchId);
       },
       usableRights: (c) => usableRights(c.db, c.user),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   BatchDict,
   BatchLogAction,
@@ -25,13 +25,14 @@ import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
-import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
-import type { OrgRow } from '../org/org.table.ts';
-import { checkDateParams } from '../shared/records.ts';
-import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
+import { requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
+import type { OrgRow } from '../../core/org/org.table.ts';
+import { checkDateParams } from '../../core/shared/records.ts';
+import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../core/files/attachments.ts';
 import { applyAmountOf, checkRights, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
-import { rightsBatch, type BatchRow } from './batch.table.ts';
+import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
+import { batchScope, visibleBatch } from '../../core/tables/batch-scope.ts';
 
 export const batchWhitelist: ListResource = {
   table: rightsBatch,
@@ -70,17 +71,6 @@ const DICTS = {
   closureResult: BatchDict.closureResult,
 };
 
-/**
- * Staff read every batch but another organisation's drafts (never handed to the association); an
- * organisation's users read their organisation's batches only.
- */
-export function batchScope(viewer: Viewer): SQL[] {
-  const scope: SQL[] = [eq(rightsBatch.delFlag, '0')];
-  if (!viewer.staff) scope.push(eq(rightsBatch.orgId, viewer.org.id));
-  else scope.push(viewer.org ? or(ne(rightsBatch.status, BatchStatus.draft), eq(rightsBatch.orgId, viewer.org.id))! : ne(rightsBatch.status, BatchStatus.draft));
-  return scope;
-}
-
 export async function batchRecords(dicts: DictService, viewer: Viewer | null, found: BatchRow[]): Promise<BatchRecord[]> {
   const plain = found.map((row) => {
     const { delFlag: _d, firstReviewerId: _f, ...rest } = withDateTexts(row, ['submitTime', 'approveTime', 'startTime', 'closureApplyTime', 'closedTime', 'createTime', 'updateTime']);
@@ -104,14 +94,6 @@ export async function listBatches(db: Db, dicts: DictService, user: SessionUser,
   if (typeof params.selections === 'string' && params.selections) extra.push(inArray(rightsBatch.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
   const page = await pageOf<BatchRow>(db, batchWhitelist, params, { extra, tieBreak: rightsBatch.id, keysFirst: true });
   return { ...page, records: await withCreatorNames(db, await batchRecords(dicts, viewer, page.records)) };
-}
-
-/** The batch as the caller may see it, or 未找到对应数据. */
-export async function visibleBatch(db: Db, user: SessionUser, id: string): Promise<{ row: BatchRow; viewer: Viewer }> {
-  const viewer = await viewerOf(db, user);
-  const [row] = await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, id), ...batchScope(viewer)));
-  if (!row) throw new BizError(BatchMsg.notFound);
-  return { row, viewer };
 }
 
 export async function batchById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<BatchRecord> {

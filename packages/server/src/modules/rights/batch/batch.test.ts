@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, BatchMsg, BatchStatus, chinaToday, computeExpireDate, MAX_BATCH_ITEMS, RightsMsg } from '@sbwq/contracts';
-import { rightsApproval } from '../approval/approval.table.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { rightsRight } from '../right/right.table.ts';
 import { approvedRight, batchRig } from './batch.fixtures.ts';
 

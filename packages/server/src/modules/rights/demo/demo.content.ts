@@ -5,20 +5,20 @@ import { newId } from '../../../platform/db/ids.ts';
 import { SocketHub } from '../../../platform/socket/hub.ts';
 import { storeUpload, type FileKind } from '../../../platform/storage/storage.ts';
 import { addAnnouncement } from '../../system/announcement/announcement.service.ts';
-import { publishNotice, releaseAnnouncement } from '../../system/announcement/announcement.delivery.ts';
+import { publishNotice, releaseAnnouncement } from '../../core/notice/delivery.ts';
 import { markRead } from '../../system/announcement/announcement.inbox.ts';
-import { sysAnnouncement } from '../../system/announcement/announcement.table.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 import { sysPosition } from '../../system/position/position.table.ts';
 import { sysUser } from '../../system/user/user.table.ts';
-import { rightsBankAccount } from '../bank/bank.table.ts';
+import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { BANK_FILE_BIZ } from '../bank/bank.service.ts';
-import { sbFileInfo } from '../file-info/file-info.table.ts';
+import { sbFileInfo } from '../../core/files/file-info.table.ts';
 import { ORG_FILE_BIZ } from '../org/org.service.ts';
-import { rightsOrg } from '../org/org.table.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
 import { RIGHT_FILE_BIZ } from '../right/right.service.ts';
 import { rightsRight } from '../right/right.table.ts';
-import { FileType } from '../shared/attachments.ts';
-import { documentPdf, documentPng, markImagePng, type DocumentKind } from './demo.images.ts';
+import { FileType } from '../../core/files/attachments.ts';
+import { documentPdf, documentPng, markImagePng, type DocumentKind } from '../../core/demo/demo.images.ts';
 
 /** The organisation the demo seed (demo.seed.ts) gives the demo user `agency`: present only in a demo database. */
 const DEMO_AGENCY = { name: '示例知识产权代理有限公司', orgCode: 'A02A01' };

@@ -17,9 +17,9 @@ import { RoleId } from '../../../seed/buttons.ts';
 import { sysDepart } from '../../system/depart/depart.table.ts';
 import { nextOrgCode } from '../../system/depart/org-code.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../../system/user/user.table.ts';
-import { rightsApproval } from '../approval/approval.table.ts';
-import { rightsBankAccount } from '../bank/bank.table.ts';
-import { rightsOrg } from '../org/org.table.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
+import { rightsBankAccount } from '../../core/tables/bank.table.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
 import { rightsRight } from '../right/right.table.ts';
 import {
   AGENCIES,

@@ -10,7 +10,7 @@ import { sysSeed } from '../../../seed/seed.table.ts';
 import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { sysDepart } from '../../system/depart/depart.table.ts';
 import { sysUser } from '../../system/user/user.table.ts';
-import { rightsOrg } from '../org/org.table.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
 import { seedRightsDemo } from './demo.seed.ts';
 
 const DEMO_UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:content:v1'];

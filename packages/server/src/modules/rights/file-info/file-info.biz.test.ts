@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, json, multipart, RoleId } from '../../../test/harness.ts';
 import { certifiedOrg, PDF, PNG, rightsRig } from '../shared/test-fixtures.ts';
-import { sbFileInfo } from './file-info.table.ts';
+import { sbFileInfo } from '../../core/files/file-info.table.ts';
 import { FileBizMsg } from './file-info.biz.ts';
 
 const mark = (n: number, files: Record<string, string>) => ({

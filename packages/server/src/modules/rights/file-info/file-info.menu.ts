@@ -1,6 +1,6 @@
 import { FilePerm } from '@sbwq/contracts';
 import { RoleId, type FeatureMenu } from '../../../seed/buttons.ts';
-import { RightsMenuId } from '../rights.menu.ts';
+import { RightsMenuId } from '../../core/ids/menus.ts';
 
 /** Everyone lists the files they may see; only the administrator deletes files others uploaded. */
 export const fileInfoMenu: FeatureMenu = {

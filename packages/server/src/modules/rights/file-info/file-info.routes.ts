@@ -11,9 +11,9 @@ import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD
 import type { AppDeps } from '../../../platform/deps.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
-import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload, visibleFileNames } from './file-info.service.ts';
+import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload, visibleFileNames } from '../../core/files/file-info.service.ts';
 import { checkBizLink, FileBizMsg } from './file-info.biz.ts';
-import { FILE_TYPE_VALUES } from '../shared/attachments.ts';
+import { FILE_TYPE_VALUES } from '../../core/files/attachments.ts';
 
 function staticToken(request: FastifyRequest): string | null {
   const header = tokenOf(request);

@@ -4,10 +4,10 @@ import { RightsMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, DepartId, RoleId } from '../../../test/harness.ts';
 import { sysDepart } from '../../system/depart/depart.table.ts';
 import { sysUser, sysUserDepart } from '../../system/user/user.table.ts';
-import { sbFileInfo } from '../file-info/file-info.table.ts';
-import { rightsApproval } from '../approval/approval.table.ts';
+import { sbFileInfo } from '../../core/files/file-info.table.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { certifiedOrg, PASSWORD, rightsRig, submittedOrg } from '../shared/test-fixtures.ts';
-import { rightsOrg } from './org.table.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
 
 describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 | 已驳回; 已入驻 ⇄ 已停用) and certification (未认证 → 认证中 → 已认证 | 认证失败)', async () => {
   const rig = await rightsRig();

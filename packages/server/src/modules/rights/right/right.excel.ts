@@ -8,7 +8,7 @@ import type { ListParams } from '../../../platform/list/list-query.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
-import { requireReadyOrg } from '../org/org-context.ts';
+import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { listRights } from './right.service.ts';
 import { rightsRight } from './right.table.ts';
 

@@ -22,12 +22,12 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
-import { audited, decide } from '../approval/decide.ts';
-import { requireReadyOrg, viewerOf, type Viewer } from '../org/org-context.ts';
-import { rightsOrg, type OrgRow } from '../org/org.table.ts';
-import { checkAttachments, FileType, linkAttachments, type Attachment } from '../shared/attachments.ts';
+import { audited, decide } from '../../core/approval/decide.ts';
+import { requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
+import { rightsOrg, type OrgRow } from '../../core/org/org.table.ts';
+import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../core/files/attachments.ts';
 import { violatedUnique } from '../../../platform/db/errors.ts';
-import { checkDateParams } from '../shared/records.ts';
+import { checkDateParams } from '../../core/shared/records.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { rightsRight, type RightRow } from './right.table.ts';
 

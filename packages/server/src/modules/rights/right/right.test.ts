@@ -6,8 +6,8 @@ import { multipart, RoleId } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { toWorkbook } from '../../../platform/excel/excel.ts';
 import { sysUserRole } from '../../system/user/user.table.ts';
-import { sbFileInfo } from '../file-info/file-info.table.ts';
-import { rightsApproval } from '../approval/approval.table.ts';
+import { sbFileInfo } from '../../core/files/file-info.table.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { certifiedOrg, rightsRig, type Rig } from '../shared/test-fixtures.ts';
 import { rightsRight } from './right.table.ts';
 

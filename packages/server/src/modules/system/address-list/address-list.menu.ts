@@ -1,6 +1,6 @@
 import { AddressPerm } from '@sbwq/contracts';
 import { RoleId, type FeatureMenu } from '../../../seed/buttons.ts';
-import { SYSTEM_MENU_ID } from '../dict/dict.menu.ts';
+import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
 /** The reviewers and the finance staff look colleagues up too, so the directory is theirs as well. */
 export const addressListMenu: FeatureMenu = {

@@ -7,8 +7,8 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import { parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import type { DictService } from '../dict/dict.service.ts';
-import { sanitizeContent } from './announcement.html.ts';
-import { sysAnnouncement, sysAnnouncementSend } from './announcement.table.ts';
+import { sanitizeContent } from '../../core/notice/announcement.html.ts';
+import { sysAnnouncement, sysAnnouncementSend } from '../../core/notice/announcement.table.ts';
 import { containsSearch, senderSearch, toRecord, userColumns, type Actor, type UserRow } from './announcement.shared.ts';
 import { findAnnouncement } from './announcement.service.ts';
 

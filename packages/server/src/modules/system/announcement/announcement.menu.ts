@@ -1,7 +1,7 @@
 import { AnnouncementPerm } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { RoleId, seedMenuSection, type FeatureMenu } from '../../../seed/buttons.ts';
-import { SYSTEM_MENU_ID } from '../dict/dict.menu.ts';
+import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
 /** 通告管理 under 系统管理, with the system:announcement:* buttons. */
 export const announcementMenu: FeatureMenu = {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AnnouncementMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
-import { sysAnnouncement, sysAnnouncementSend } from './announcement.table.ts';
+import { sysAnnouncement, sysAnnouncementSend } from '../../core/notice/announcement.table.ts';
 import { sysUser } from '../user/user.table.ts';
 
 describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notifications; JEECG-API §4.4, §5.2)', async () => {

@@ -8,7 +8,7 @@ import { idQuery as platformIdQuery } from '../../../platform/http/ids.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import { addAnnouncement, announcementWhitelist, deleteAnnouncements, editAnnouncement, findAnnouncement, listAnnouncements } from './announcement.service.ts';
-import { releaseAnnouncement, revokeAnnouncement } from './announcement.delivery.ts';
+import { releaseAnnouncement, revokeAnnouncement } from '../../core/notice/delivery.ts';
 import { announcementSendResource, listByUser, markRead, myAnnouncementSends, readAll, syncNotice } from './announcement.inbox.ts';
 
 const tags = ['系统通告'];

@@ -8,14 +8,14 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import { splitList } from '../../../platform/http/ids.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../dict/dict.service.ts';
-import { linkAnnouncementImages } from '../../rights/file-info/file-info.service.ts';
-import { sanitizeContent } from './announcement.html.ts';
-import { sysAnnouncement } from './announcement.table.ts';
+import { linkAnnouncementImages } from '../../core/files/file-info.service.ts';
+import { sanitizeContent } from '../../core/notice/announcement.html.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 import { containsSearch, DICT_FIELDS, senderSearch, toRecord, userColumns, type Actor, type Row } from './announcement.shared.ts';
-import { hideDeliveries } from './announcement.delivery.ts';
+import { hideDeliveries } from '../../core/notice/delivery.ts';
 
 // The managers' side of announcements: list, add, edit, delete and queryById. Releasing and revoking,
-// which fan out to every user, are in announcement.delivery.ts; a user's own bell in announcement.inbox.ts.
+// which fan out to every user, are in core/notice/delivery.ts; a user's own bell in announcement.inbox.ts.
 
 /** Form dates are China time (GMT+8), as JeecgBoot's are. */
 function toDate(value: string | null): Date | null {

@@ -3,8 +3,8 @@ import type { AnnouncementRecord } from '@sbwq/contracts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
-import { sanitizeContent } from './announcement.html.ts';
-import { sysAnnouncement } from './announcement.table.ts';
+import { sanitizeContent } from '../../core/notice/announcement.html.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 
 // What the announcement service, its delivery fan-out and the inbox have in common.
 

@@ -4,7 +4,7 @@ import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { buildApp } from '../../../app.ts';
 import { connect, listenLocal, pause } from '../../../platform/socket/socket.testkit.ts';
 import { sysUser } from '../user/user.table.ts';
-import { publishNotice } from './announcement.delivery.ts';
+import { publishNotice } from '../../core/notice/delivery.ts';
 
 describe('live delivery: a release pushes over the notification socket (spec §4 Sockets, §7 Notifications; JEECG-API §5.2, §7.1)', async () => {
   const t = await createTestApp();

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { rows } from '../../../platform/db/client.ts';
-import { sysCaptcha, sysLoginAttempt, sysSession } from './auth.table.ts';
+import { sysCaptcha, sysLoginAttempt } from './auth.table.ts';
+import { sysSession } from '../../../platform/auth/session.table.ts';
 import { sysLog } from '../log/log.table.ts';
 import { sysUser } from '../user/user.table.ts';
 

@@ -1,6 +1,6 @@
 import { CheckRulePerm } from '@sbwq/contracts';
 import type { FeatureMenu } from '../../../seed/buttons.ts';
-import { SYSTEM_MENU_ID } from '../dict/dict.menu.ts';
+import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
 export const checkRuleMenu: FeatureMenu = {
   key: 'menu:system:checkRule:v1',

@@ -1,6 +1,6 @@
 import { DepartPerm } from '@sbwq/contracts';
 import type { FeatureMenu } from '../../../seed/buttons.ts';
-import { SYSTEM_MENU_ID } from '../dict/dict.menu.ts';
+import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
 /** The department tree is every signed-in user's to read, so 部门管理 has no 查询 code. */
 export const departMenu: FeatureMenu = {

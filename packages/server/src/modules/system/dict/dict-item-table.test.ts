@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DictItemPath, DictItemPerm } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { sysPermission, sysRolePermission } from '../../../platform/db/schema.ts';
+import { sysPermission } from '../permission/permission.table.ts';
+import { sysRolePermission } from '../role/role.table.ts';
 import { sysDictItem } from './dict.table.ts';
 
 type Item = { id: string; itemText: string; itemValue: string; description: string | null; sortOrder: number; status: number };

@@ -1,11 +1,7 @@
 import { DictItemPerm, DictPerm, TableDictPerm } from '@sbwq/contracts';
 import type { FeatureMenu } from '../../../seed/buttons.ts';
+import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
-/**
- * The 系统管理 section seeded by the identity issue; the system-data screens join it after its own
- * seven: 数据字典 (8), 分类字典 (9), 填值规则 (10), 校验规则 (11), 表字典登记 (12).
- */
-export const SYSTEM_MENU_ID = 'menu:isystem';
 
 /** 数据字典: the dictionaries and their items are one screen. */
 export const dictMenu: FeatureMenu = {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { declaredAccess, hasPermission } from '../../../platform/access/access.ts';
@@ -5,6 +6,7 @@ import { categoryMenu } from '../category/category.menu.ts';
 import { checkRuleMenu } from '../check-rule/check-rule.menu.ts';
 import { fillRuleMenu } from '../fill-rule/fill-rule.menu.ts';
 import { dictMenu, tableDictMenu } from './dict.menu.ts';
+import { sysUser } from '../user/user.table.ts';
 
 const menuCodes = [dictMenu, categoryMenu, fillRuleMenu, checkRuleMenu, tableDictMenu].flatMap((menu) => Object.keys(menu.buttons));
 
@@ -62,7 +64,7 @@ describe('§6 access: the administration calls need their permission code; the c
   it('the administrator holds every permission code these routes declare (seeded button rows granted to the admin role)', async () => {
     const codes = new Set(mine.map((r) => config(r).permission).filter((p): p is string => typeof p === 'string'));
     expect([...codes].sort()).toEqual(menuCodes.sort());
-    const adminId = (await t.database.db.query.sysUser.findFirst({ where: (u, { eq }) => eq(u.username, 'admin') }))!.id;
+    const [{ id: adminId }] = await t.database.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'));
     for (const code of codes) expect(await hasPermission(t.database.db, adminId, code), code).toBe(true);
     expect(json(await t.inject({ url: t.api('/sys/dict/list'), headers: { 'X-Access-Token': admin } })).success).toBe(true);
   });

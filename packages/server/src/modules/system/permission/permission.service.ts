@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AuthItem, MenuNode, PermissionResult } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
-import { menuGated, onboardingRows } from '../../rights/rights.menu.ts';
+import { menuGated, onboardingRows } from '../../core/org/onboarding.ts';
 
 export type PermissionRow = {
   id: string;

@@ -1,6 +1,6 @@
 import { TenantPerm } from '@sbwq/contracts';
 import type { FeatureMenu } from '../../../seed/buttons.ts';
-import { SYSTEM_MENU_ID } from '../dict/dict.menu.ts';
+import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
 export const tenantMenu: FeatureMenu = {
   key: 'menu:system:tenant:v1',

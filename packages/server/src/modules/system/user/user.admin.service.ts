@@ -11,7 +11,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { escapeLike, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
-import { sysSession } from '../auth/auth.table.ts';
+import { sysSession } from '../../../platform/auth/session.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from './user.table.ts';
 import type { UserRow } from './user.service.ts';
 import { dataRuleConditions } from '../../../platform/list/data-rules.ts';

@@ -1,6 +1,6 @@
 import { UserPerm } from '@sbwq/contracts';
 import type { FeatureMenu } from '../../../seed/buttons.ts';
-import { SYSTEM_MENU_ID } from '../dict/dict.menu.ts';
+import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
 export const userMenu: FeatureMenu = {
   key: 'menu:system:user:v1',

@@ -1,10 +1,19 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { CertifyStatus, EnterStatus, RightsMsg } from '@sbwq/contracts';
-import type { Db } from '../../../platform/db/client.ts';
+import { rows, type Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { isStaff } from '../file-info/file-info.service.ts';
 import { rightsOrg, type OrgRow } from './org.table.ts';
+
+/** Association staff (admin, reviewer, finance): they read every organisation's data and files. */
+export async function isStaff(db: Db, userId: string): Promise<boolean> {
+  const found = await rows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from sys_user_role ur join sys_role r on r.id = ur.role_id
+         where ur.user_id = ${userId} and r.role_code in ('admin', 'reviewer', 'finance') limit 1`,
+  );
+  return found.length > 0;
+}
 
 /** Envelope code of the refusal an organisation user gets before enrolment and certification are done. */
 export const ORG_NOT_READY_CODE = 403;

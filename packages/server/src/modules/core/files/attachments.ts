@@ -3,8 +3,8 @@ import { RightsMsg, splitFilePaths } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { sbFileInfo } from '../file-info/file-info.table.ts';
-import { ANNOUNCEMENT_IMAGE_TYPE, findVisibleFile } from '../file-info/file-info.service.ts';
+import { sbFileInfo } from './file-info.table.ts';
+import { ANNOUNCEMENT_IMAGE_TYPE, findVisibleFile } from './file-info.service.ts';
 
 /**
  * file_type dictionary values (DOMAIN.md file info, plus the kinds the app's own uploads carry:

@@ -9,8 +9,7 @@ import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
-import { isStaff } from '../file-info/file-info.service.ts';
-import { findMyOrg } from '../org/org-context.ts';
+import { findMyOrg, isStaff } from '../org/org-context.ts';
 import { checkDateParams } from '../shared/records.ts';
 import { rightsApproval, type ApprovalRow } from './approval.table.ts';
 

@@ -3,14 +3,14 @@ import { FilePerm, type FileInfoRecord, type Page } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { realnamesOf } from '../../../platform/db/user-names.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { rows } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sbFileInfo } from './file-info.table.ts';
-import { bizTitles } from './file-info.biz.ts';
+import { bizTitles } from './file-kinds.ts';
+import { isStaff } from '../org/org-context.ts';
 
 type Row = typeof sbFileInfo.$inferSelect;
 
@@ -31,16 +31,6 @@ export const fileInfoWhitelist: ListResource = {
 
 /** The organisation a department code belongs to: its first two levels (e.g. A02A01 for A02A01A03). */
 export const orgRoot = (code: string | null | undefined) => (code ?? '').slice(0, 6);
-
-/** Association staff see every file; everybody else the files of their own organisation and their own uploads. */
-export async function isStaff(db: Db, userId: string): Promise<boolean> {
-  const found = await rows<{ ok: number }>(
-    db,
-    sql`select 1 as ok from sys_user_role ur join sys_role r on r.id = ur.role_id
-         where ur.user_id = ${userId} and r.role_code in ('admin', 'reviewer', 'finance') limit 1`,
-  );
-  return found.length > 0;
-}
 
 /**
  * Announcement images are shown in every recipient's notice, so any signed-in user may read them;
@@ -66,7 +56,7 @@ const notOfAnotherDraft = (user: SessionUser): SQL => sql`(${sbFileInfo.uploader
 const ofOwnClaim = (root: string): SQL => sql`(${sbFileInfo.bizType} = 'fin_claim' and exists (
   select 1 from fin_claim c where c.id = ${sbFileInfo.bizId} and c.sys_org_code like ${`${root}%`}))`;
 
-/** The condition a user's file list and file reads are limited to. */
+/** The condition a user's file list and file reads are limited to: association staff see every file; everybody else the files of their own organisation and their own uploads. */
 export async function fileScope(db: Db, user: SessionUser): Promise<SQL | undefined> {
   if (await isStaff(db, user.id)) return notOfAnotherDraft(user);
   const root = orgRoot(user.orgCode);
@@ -103,7 +93,7 @@ export async function visibleFileNames(db: Db, user: SessionUser, paths: string[
   return Object.fromEntries(found.map((f) => [f.filePath, f.fileName]));
 }
 
-/** file_type 通告图片 (seeded with the other extra file types, shared/attachments.ts FileType). */
+/** file_type 通告图片 (seeded with the other extra file types, attachments.ts FileType). */
 export const ANNOUNCEMENT_IMAGE_TYPE = '14';
 
 /**

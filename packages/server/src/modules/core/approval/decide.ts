@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
-import { pushNotice, writeNotice, type Notice, type WrittenNotice } from '../../system/announcement/announcement.delivery.ts';
+import { pushNotice, writeNotice, type Notice, type WrittenNotice } from '../notice/delivery.ts';
 import { assertNotSelf, writeApproval, type ApprovalWrite } from './approval.service.ts';
 
 /**

@@ -7,7 +7,7 @@ import { splitList } from '../../../platform/http/ids.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement } from './announcement.table.ts';
-import type { Actor, Row } from './announcement.shared.ts';
+import type { Actor, Row } from '../../system/announcement/announcement.shared.ts';
 
 // Delivery fan-out: releasing and revoking an announcement, and the system notices other modules send.
 // A release may reach every user, so rows are written a batch at a time, outside any transaction.
