@@ -121,7 +121,7 @@ export const menuNodeSchema = z.object({
   get children(): z.ZodOptional<z.ZodArray<typeof menuNodeSchema>> {
     return z.array(menuNodeSchema).optional();
   },
-});
+}).meta({ id: 'MenuNode' });
 export type MenuNode = z.infer<typeof menuNodeSchema>;
 
 export const permissionResultSchema = z.object({ menu: z.array(menuNodeSchema), auth: z.array(authItemSchema), allAuth: z.array(authItemSchema) });

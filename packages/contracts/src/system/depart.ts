@@ -51,7 +51,7 @@ export const departTreeNodeSchema = z.object({
   get children(): z.ZodArray<typeof departTreeNodeSchema> {
     return z.array(departTreeNodeSchema);
   },
-});
+}).meta({ id: 'DepartTreeNode' });
 export type DepartTreeNode = z.infer<typeof departTreeNodeSchema>;
 
 /** The department tree of the selects (`queryIdTree`): a leaf has no `children`. */
@@ -59,7 +59,7 @@ export const departIdNodeSchema = treeOptionSchema.extend({
   get children(): z.ZodOptional<z.ZodArray<typeof departIdNodeSchema>> {
     return z.array(departIdNodeSchema).optional();
   },
-});
+}).meta({ id: 'DepartIdNode' });
 export type DepartIdNode = z.infer<typeof departIdNodeSchema>;
 
 export const DepartPerm = permCodes('system:depart', ['add', 'edit', 'delete', 'grant', 'role', 'user']);

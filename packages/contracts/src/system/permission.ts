@@ -81,7 +81,7 @@ export const permissionTreeNodeSchema = z.object({
   get children(): z.ZodOptional<z.ZodArray<typeof permissionTreeNodeSchema>> {
     return z.array(permissionTreeNodeSchema).optional();
   },
-});
+}).meta({ id: 'PermissionTreeNode' });
 export type PermissionTreeNode = z.infer<typeof permissionTreeNodeSchema>;
 
 /**
@@ -104,7 +104,7 @@ export const grantTreeNodeSchema = z.object({
   get children(): z.ZodOptional<z.ZodArray<typeof grantTreeNodeSchema>> {
     return z.array(grantTreeNodeSchema).optional();
   },
-});
+}).meta({ id: 'GrantTreeNode' });
 export type GrantTreeNode = z.infer<typeof grantTreeNodeSchema>;
 
 /** A grant tree and every id in it (JEECG-API §3.2 queryTreeList). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { SYSTEM_TITLE } from '@sbwq/contracts';
 import type { Config } from '../config.ts';
 import { declaredAccess, tokenOf } from '../access/access.ts';
@@ -61,6 +61,8 @@ export async function installDocs(app: FastifyInstance, config: Config) {
       security: [{ token: [] }],
     },
     transform: withAccess,
+    // Recursive replies (menu and department trees) are named schemas (`.meta({ id })`): their components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: prefix,
