@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
+import { dataRuleRecordSchema } from './permission.ts';
 import { rowTimestamp } from './replies.ts';
 
 export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{1,49}$/;
@@ -56,19 +57,7 @@ export const roleDataRuleBody = z.object({ permissionId: z.string().min(1).max(3
 export const roleUsersBody = z.object({ roleId: z.string().min(1).max(36), userIdList: z.array(z.string().max(36)).max(5000) });
 
 /** A data rule as a grant drawer lists it: the menu's rule row as stored. */
-export const grantDataRuleSchema = z.object({
-  id: z.string(),
-  permissionId: z.string(),
-  ruleName: z.string().nullable(),
-  ruleColumn: z.string().nullable(),
-  ruleConditions: z.string().nullable(),
-  ruleValue: z.string().nullable(),
-  status: z.string().nullable(),
-  createBy: z.string().nullable(),
-  createTime: rowTimestamp,
-  updateBy: z.string().nullable(),
-  updateTime: rowTimestamp,
-});
+export const grantDataRuleSchema = dataRuleRecordSchema.extend({ createTime: rowTimestamp, updateTime: rowTimestamp });
 export type GrantDataRule = z.infer<typeof grantDataRuleSchema>;
 
 /** The rules of a menu and which of them the role (or department role) has: `drChecked` is a comma list. */

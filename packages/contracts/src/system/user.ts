@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
 import { pageSchema } from '../flow.ts';
+import { userInfoSchema } from './auth.ts';
 
 const optionalText = (max: number) =>
   z
@@ -64,30 +65,11 @@ export const adminChangePasswordBody = z.object({
 });
 
 /** A user row as lists and forms see it (no credentials). */
-export const userRecordSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  realname: z.string(),
-  avatar: z.string().nullable(),
-  birthday: z.string().nullable(),
-  sex: z.number().nullable(),
+export const userRecordSchema = userInfoSchema.omit({ relTenantIds: true }).extend({
   sex_dictText: z.string().optional(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  orgCode: z.string().nullable(),
+  /** the user's department names, joined with commas (JeecgBoot's orgCodeTxt) */
   orgCodeTxt: z.string().nullable(),
-  status: z.number(),
   status_dictText: z.string().optional(),
-  delFlag: z.number(),
-  workNo: z.string().nullable(),
-  post: z.string().nullable(),
-  telephone: z.string().nullable(),
-  userIdentity: z.number().nullable(),
-  departIds: z.string().nullable(),
-  createBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-  updateBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
