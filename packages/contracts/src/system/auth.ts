@@ -43,40 +43,48 @@ export const selectDepartBody = z.strictObject({
 });
 
 /** The public shape of a user (sys_user without credentials, JEECG-API §4.1). */
-export type UserInfo = {
-  id: string;
-  username: string;
-  realname: string;
-  avatar: string | null;
-  birthday: string | null;
-  sex: number | null;
-  email: string | null;
-  phone: string | null;
-  orgCode: string | null;
-  status: number;
-  delFlag: number;
-  workNo: string | null;
-  post: string | null;
-  telephone: string | null;
-  userIdentity: number | null;
-  departIds: string | null;
-  relTenantIds: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const userInfoSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  realname: z.string(),
+  avatar: z.string().nullable(),
+  birthday: z.string().nullable(),
+  sex: z.number().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  orgCode: z.string().nullable(),
+  status: z.number(),
+  delFlag: z.number(),
+  workNo: z.string().nullable(),
+  post: z.string().nullable(),
+  telephone: z.string().nullable(),
+  userIdentity: z.number().nullable(),
+  departIds: z.string().nullable(),
+  relTenantIds: z.string().nullable(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export type Depart = {
-  id: string;
-  parentId: string;
-  departName: string;
-  orgCode: string;
-  orgCategory: string;
-  orgType: string | null;
-  departOrder: number;
-  status: string;
-};
+export const departSchema = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  departName: z.string(),
+  orgCode: z.string(),
+  orgCategory: z.string(),
+  orgType: z.string().nullable(),
+  departOrder: z.number(),
+  status: z.string(),
+});
+export type Depart = z.infer<typeof departSchema>;
+
+/** `getCurrentUserDeparts` (spec §7): the user's departments and the current one's code. */
+export const currentUserDepartsSchema = z.object({ list: z.array(departSchema), orgCode: z.string().nullable() });
+
+/** `selectDepart`: the user after the switch. */
+export const selectDepartReply = z.object({ userInfo: userInfoSchema });
 
 export type DictModel = { value: string; text: string; title: string };
 
@@ -88,28 +96,33 @@ export type LoginResult = {
   sysAllDictItems: Record<string, DictModel[]>;
 };
 
+export const authItemSchema = z.object({ action: z.string(), type: z.string(), describe: z.string(), status: z.string().optional() });
+export type AuthItem = z.infer<typeof authItemSchema>;
+
 /** Menu node of getUserPermissionByToken (JEECG-API §3.1). */
-export type MenuNode = {
-  id: string;
-  route: '0' | '1';
-  path: string;
-  name: string;
-  component: string | null;
-  redirect?: string | null;
-  hidden?: boolean;
-  alwaysShow?: boolean;
-  meta: {
-    keepAlive: boolean;
-    internalOrExternal: boolean;
-    title: string;
-    icon?: string;
-    url?: string;
-    permissionList?: AuthItem[];
-    hiddenHeaderContent?: boolean;
-  };
-  children?: MenuNode[];
-};
+export const menuNodeSchema = z.object({
+  id: z.string(),
+  route: z.enum(['0', '1']),
+  path: z.string(),
+  name: z.string(),
+  component: z.string().nullable(),
+  redirect: z.string().nullable().optional(),
+  hidden: z.boolean().optional(),
+  alwaysShow: z.boolean().optional(),
+  meta: z.object({
+    keepAlive: z.boolean(),
+    internalOrExternal: z.boolean(),
+    title: z.string(),
+    icon: z.string().optional(),
+    url: z.string().optional(),
+    permissionList: z.array(authItemSchema).optional(),
+    hiddenHeaderContent: z.boolean().optional(),
+  }),
+  get children(): z.ZodOptional<z.ZodArray<typeof menuNodeSchema>> {
+    return z.array(menuNodeSchema).optional();
+  },
+}).meta({ id: 'MenuNode' });
+export type MenuNode = z.infer<typeof menuNodeSchema>;
 
-export type AuthItem = { action: string; type: string; describe: string; status?: string };
-
-export type PermissionResult = { menu: MenuNode[]; auth: AuthItem[]; allAuth: AuthItem[] };
+export const permissionResultSchema = z.object({ menu: z.array(menuNodeSchema), auth: z.array(authItemSchema), allAuth: z.array(authItemSchema) });
+export type PermissionResult = z.infer<typeof permissionResultSchema>;

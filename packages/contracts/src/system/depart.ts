@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
 import { ROLE_CODE_PATTERN } from './role.ts';
+import { rowTimestamp, treeOptionSchema } from './replies.ts';
 
 const optional = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).optional().nullable().transform((v) => (v ? v : null));
 
@@ -21,33 +22,45 @@ export const departBody = z.object({
 });
 export type DepartBody = z.infer<typeof departBody>;
 
-export type DepartTreeNode = {
-  id: string;
-  key: string;
-  value: string;
-  title: string;
-  isLeaf: boolean;
-  parentId: string;
-  departName: string;
-  departNameEn: string | null;
-  departNameAbbr: string | null;
-  departOrder: number;
-  description: string | null;
-  orgCategory: string;
-  orgType: string | null;
-  orgCode: string;
-  mobile: string | null;
-  fax: string | null;
-  address: string | null;
-  memo: string | null;
-  status: string;
-  delFlag: string;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-  children: DepartTreeNode[];
-};
+/** A department as its trees and searches answer it: the row with the tree's own keys. */
+export const departTreeNodeSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  value: z.string(),
+  title: z.string(),
+  isLeaf: z.boolean(),
+  parentId: z.string(),
+  departName: z.string(),
+  departNameEn: z.string().nullable(),
+  departNameAbbr: z.string().nullable(),
+  departOrder: z.number(),
+  description: z.string().nullable(),
+  orgCategory: z.string(),
+  orgType: z.string().nullable(),
+  orgCode: z.string(),
+  mobile: z.string().nullable(),
+  fax: z.string().nullable(),
+  address: z.string().nullable(),
+  memo: z.string().nullable(),
+  status: z.string(),
+  delFlag: z.string(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+  get children(): z.ZodArray<typeof departTreeNodeSchema> {
+    return z.array(departTreeNodeSchema);
+  },
+}).meta({ id: 'DepartTreeNode' });
+export type DepartTreeNode = z.infer<typeof departTreeNodeSchema>;
+
+/** The department tree of the selects (`queryIdTree`): a leaf has no `children`. */
+export const departIdNodeSchema = treeOptionSchema.extend({
+  get children(): z.ZodOptional<z.ZodArray<typeof departIdNodeSchema>> {
+    return z.array(departIdNodeSchema).optional();
+  },
+}).meta({ id: 'DepartIdNode' });
+export type DepartIdNode = z.infer<typeof departIdNodeSchema>;
 
 export const DepartPerm = permCodes('system:depart', ['add', 'edit', 'delete', 'grant', 'role', 'user']);
 
@@ -74,17 +87,21 @@ export const departRoleBody = z.object({
 export const departRoleEditBody = departRoleBody.extend({ id: z.string().min(1).max(36) });
 export type DepartRoleBody = z.infer<typeof departRoleBody>;
 
-export type DepartRoleRecord = {
-  id: string;
-  departId: string;
-  roleName: string | null;
-  roleCode: string | null;
-  description: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const departRoleRecordSchema = z.object({
+  id: z.string(),
+  departId: z.string(),
+  roleName: z.string().nullable(),
+  roleCode: z.string().nullable(),
+  description: z.string().nullable(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type DepartRoleRecord = z.infer<typeof departRoleRecordSchema>;
+
+/** A department role as `getDeptRoleList` answers it: the row as stored. */
+export const departRoleRowSchema = departRoleRecordSchema.extend({ createTime: rowTimestamp, updateTime: rowTimestamp });
 
 /** 部门角色 (a department's own roles), every route guarded by the department's 角色 code. */
 export const departRoleResource = defineResource<DepartRoleRecord>()({
@@ -95,6 +112,7 @@ export const departRoleResource = defineResource<DepartRoleRecord>()({
   addBody: departRoleBody,
   editBody: departRoleEditBody,
   editMethods: ['PUT', 'POST'],
+  record: departRoleRecordSchema,
 });
 
 /** 向部门添加用户 (`/sys/user/editSysDepartWithUser`). */

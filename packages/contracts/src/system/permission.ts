@@ -47,39 +47,69 @@ export const dataRuleBody = z.object({
 export type DataRuleBody = z.infer<typeof dataRuleBody>;
 
 /** A row of the 菜单管理 tree (`GET /sys/permission/list`, JEECG-API §3.2), as the server answers it. */
-export type PermissionTreeNode = {
-  id: string;
-  key: string;
-  title: string;
-  parentId: string | null;
-  name: string;
-  perms: string | null;
-  permsType: string | null;
-  icon: string | null;
-  component: string | null;
-  componentName: string | null;
-  url: string | null;
-  redirect: string | null;
-  sortNo: number | null;
-  menuType: number;
-  menuType_dictText?: string;
-  leaf: boolean;
-  isLeaf: boolean;
-  route: boolean;
-  keepAlive: boolean;
-  description: string | null;
-  delFlag: number;
-  ruleFlag: number;
-  alwaysShow: boolean;
-  hidden: boolean;
-  status: string | null;
-  internalOrExternal: boolean;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-  children?: PermissionTreeNode[];
-};
+export const permissionTreeNodeSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  title: z.string(),
+  parentId: z.string().nullable(),
+  name: z.string(),
+  perms: z.string().nullable(),
+  permsType: z.string().nullable(),
+  icon: z.string().nullable(),
+  component: z.string().nullable(),
+  componentName: z.string().nullable(),
+  url: z.string().nullable(),
+  redirect: z.string().nullable(),
+  sortNo: z.number().nullable(),
+  menuType: z.number(),
+  menuType_dictText: z.string().optional(),
+  leaf: z.boolean(),
+  isLeaf: z.boolean(),
+  route: z.boolean(),
+  keepAlive: z.boolean(),
+  description: z.string().nullable(),
+  delFlag: z.number(),
+  ruleFlag: z.number(),
+  alwaysShow: z.boolean(),
+  hidden: z.boolean(),
+  status: z.string().nullable(),
+  internalOrExternal: z.boolean(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+  get children(): z.ZodOptional<z.ZodArray<typeof permissionTreeNodeSchema>> {
+    return z.array(permissionTreeNodeSchema).optional();
+  },
+}).meta({ id: 'PermissionTreeNode' });
+export type PermissionTreeNode = z.infer<typeof permissionTreeNodeSchema>;
+
+/**
+ * A node of the grant drawers' trees (`queryTreeList` of 菜单, 角色 and 部门角色): `scopedSlots` lets
+ * the JeecgBoot client draw the 数据规则 link, on the role's tree only.
+ */
+export const grantTreeNodeSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  value: z.string(),
+  title: z.string(),
+  slotTitle: z.string(),
+  label: z.string(),
+  icon: z.string().nullable(),
+  parentId: z.string().nullable(),
+  isLeaf: z.boolean(),
+  ruleFlag: z.number(),
+  menuType: z.number(),
+  scopedSlots: z.object({ title: z.string() }).optional(),
+  get children(): z.ZodOptional<z.ZodArray<typeof grantTreeNodeSchema>> {
+    return z.array(grantTreeNodeSchema).optional();
+  },
+}).meta({ id: 'GrantTreeNode' });
+export type GrantTreeNode = z.infer<typeof grantTreeNodeSchema>;
+
+/** A grant tree and every id in it (JEECG-API §3.2 queryTreeList). */
+export const grantTreeSchema = z.object({ treeList: z.array(grantTreeNodeSchema), ids: z.array(z.string()) });
+export type GrantTree = z.infer<typeof grantTreeSchema>;
 
 export const PermissionPerm = permCodes('system:permission', ['list', 'add', 'edit', 'delete', 'rule']);
 
@@ -109,16 +139,17 @@ export const dataRuleQuery = z.object({
 export type DataRuleQuery = z.infer<typeof dataRuleQuery>;
 
 /** A data rule as `getPermRuleListByPermId` answers it. */
-export type DataRuleRecord = {
-  id: string;
-  permissionId: string;
-  ruleName: string;
-  ruleColumn: string;
-  ruleConditions: string;
-  ruleValue: string;
-  status: string;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const dataRuleRecordSchema = z.object({
+  id: z.string(),
+  permissionId: z.string(),
+  ruleName: z.string().nullable(),
+  ruleColumn: z.string().nullable(),
+  ruleConditions: z.string().nullable(),
+  ruleValue: z.string().nullable(),
+  status: z.string().nullable(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type DataRuleRecord = z.infer<typeof dataRuleRecordSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
+import { dataRuleRecordSchema } from './permission.ts';
+import { rowTimestamp } from './replies.ts';
 
 export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{1,49}$/;
 
@@ -23,16 +25,17 @@ export const grantBody = z.object({
   lastpermissionIds: z.string().max(100_000).optional().default(''),
 });
 
-export type RoleRecord = {
-  id: string;
-  roleName: string;
-  roleCode: string;
-  description: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const roleRecordSchema = z.object({
+  id: z.string(),
+  roleName: z.string(),
+  roleCode: z.string(),
+  description: z.string().nullable(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type RoleRecord = z.infer<typeof roleRecordSchema>;
 
 export const RolePerm = permCodes('system:role', ['list', 'add', 'edit', 'delete', 'grant', 'user']);
 
@@ -44,6 +47,7 @@ export const roleResource = defineResource<RoleRecord>()({
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: roleBody,
   editMethods: ['PUT', 'POST'],
+  record: roleRecordSchema,
 });
 
 /** A role's data rules on one menu (`/sys/role/datarule`): `dataRuleIds` is a comma list. */
@@ -52,7 +56,10 @@ export const roleDataRuleBody = z.object({ permissionId: z.string().min(1).max(3
 /** 向角色添加用户 (`/sys/user/addSysUserRole`). */
 export const roleUsersBody = z.object({ roleId: z.string().min(1).max(36), userIdList: z.array(z.string().max(36)).max(5000) });
 
-/** A data rule as a grant drawer lists it. */
-export type GrantDataRule = { id: string; ruleName: string; ruleColumn: string; ruleConditions: string; ruleValue: string; status: string };
+/** A data rule as a grant drawer lists it: the menu's rule row as stored. */
+export const grantDataRuleSchema = dataRuleRecordSchema.extend({ createTime: rowTimestamp, updateTime: rowTimestamp });
+export type GrantDataRule = z.infer<typeof grantDataRuleSchema>;
+
 /** The rules of a menu and which of them the role (or department role) has: `drChecked` is a comma list. */
-export type DataRuleGrant = { datarule: GrantDataRule[]; drChecked: string };
+export const dataRuleGrantSchema = z.object({ datarule: z.array(grantDataRuleSchema), drChecked: z.string() });
+export type DataRuleGrant = z.infer<typeof dataRuleGrantSchema>;

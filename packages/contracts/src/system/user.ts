@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
+import { pageSchema } from '../flow.ts';
+import { userInfoSchema } from './auth.ts';
 
 const optionalText = (max: number) =>
   z
@@ -63,31 +65,16 @@ export const adminChangePasswordBody = z.object({
 });
 
 /** A user row as lists and forms see it (no credentials). */
-export type UserRecord = {
-  id: string;
-  username: string;
-  realname: string;
-  avatar: string | null;
-  birthday: string | null;
-  sex: number | null;
-  sex_dictText?: string;
-  email: string | null;
-  phone: string | null;
-  orgCode: string | null;
-  orgCodeTxt: string | null;
-  status: number;
-  status_dictText?: string;
-  delFlag: number;
-  workNo: string | null;
-  post: string | null;
-  telephone: string | null;
-  userIdentity: number | null;
-  departIds: string | null;
-  createBy: string | null;
-  createTime: string | null;
-  updateBy: string | null;
-  updateTime: string | null;
-};
+export const userRecordSchema = userInfoSchema.omit({ relTenantIds: true }).extend({
+  sex_dictText: z.string().optional(),
+  /** the user's department names, joined with commas (JeecgBoot's orgCodeTxt) */
+  orgCodeTxt: z.string().nullable(),
+  status_dictText: z.string().optional(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** A page of users (the user list, a role's or a department's members). */
+export const userPageSchema = pageSchema(userRecordSchema);
 
 export const UserMsg = {
   notFound: '未找到对应数据',
@@ -112,6 +99,7 @@ export const userResource = defineResource<UserRecord>()({
   editBody: userEditBody,
   editMethods: ['PUT', 'POST'],
   importTemplate: true,
+  record: userRecordSchema,
 });
 
 /** A line of 通讯录: contact fields only, one per user and department. */

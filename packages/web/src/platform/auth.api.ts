@@ -1,4 +1,6 @@
-import type { Depart, LoginBody, LoginResult, PermissionResult, UpdatePasswordBody, UserInfo } from '@sbwq/contracts';
+import { myPermissionFlow, userSessionFlow, type currentUserDepartsSchema, type LoginBody, type LoginResult, type UpdatePasswordBody } from '@sbwq/contracts';
+import type { z } from 'zod';
+import { flowApi } from './flowApi.ts';
 import { http } from './http.ts';
 
 /** Calls of spec §7 "Login and session" (shapes in JEECG-API §2, §3.1, §5.1). */
@@ -20,21 +22,24 @@ export function postLogout(token: string) {
   return http.post<null>('/sys/logout', undefined, { headers: { 'X-Access-Token': token }, silent: true });
 }
 
+const session = flowApi(userSessionFlow);
+const permissions = flowApi(myPermissionFlow);
+
 export function getUserPermissions(token: string) {
-  return http.get<PermissionResult>('/sys/permission/getUserPermissionByToken', { token });
+  return permissions.mine({ token });
 }
 
 export function putSelectDepart(orgCode: string, username: string) {
-  return http.put<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username });
+  return session.selectDepart({ orgCode, username });
 }
 
-export type CurrentUserDeparts = { list: Depart[]; orgCode: string | null };
+export type CurrentUserDeparts = z.infer<typeof currentUserDepartsSchema>;
 
 export function getCurrentUserDeparts(signal?: AbortSignal) {
-  return http.get<CurrentUserDeparts>('/sys/user/getCurrentUserDeparts', undefined, { signal });
+  return session.currentDeparts(undefined, { signal });
 }
 
 /** spec §5 change password (JEECG-API §5.1: PUT; answers success and message). */
 export function putUpdatePassword(body: UpdatePasswordBody) {
-  return http.put<null>('/sys/user/updatePassword', body);
+  return session.updatePassword(body);
 }

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Depart, UserInfo } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
+import { hashPassword } from '../../../platform/auth/password.ts';
+import { revokeOtherSessions, type SessionUser } from '../../../platform/auth/session.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysUser, sysUserDepart } from './user.table.ts';
@@ -71,4 +73,11 @@ export async function departsOfUser(db: Db, userId: string): Promise<DepartRow[]
 
 export async function setCurrentOrgCode(db: Db, userId: string, orgCode: string | null): Promise<void> {
   await db.update(sysUser).set({ orgCode }).where(eq(sysUser.id, userId));
+}
+
+/** The user's own new password; their other sessions end, this one goes on. */
+export async function setOwnPassword(db: Db, me: SessionUser, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await db.update(sysUser).set({ password: hash, passwordChangedAt: new Date(), updateBy: me.username, updateTime: new Date() }).where(eq(sysUser.id, me.id));
+  await revokeOtherSessions(db, me.id, me.tokenHash);
 }

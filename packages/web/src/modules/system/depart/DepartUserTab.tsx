@@ -59,7 +59,7 @@ export function DepartUserTab({ depart }: { depart: DepartTreeNode }) {
       permission: 'system:depart',
       codes: { delete: CODE },
       api: {
-        list: departUsers,
+        list: (params, signal) => departUsers(depart.id, params, signal),
         remove: (user) => removeDepartUser(depart.id, user.id),
         removeBatch: (ids) => removeDepartUsers(depart.id, ids),
       },

@@ -40,7 +40,7 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
     load: (record) => record as unknown as RuleInput,
     save: (values) => {
       const body: RuleInput = { ...values, permissionId: menu!.id, ...(editing?.record ? { id: editing.record.id } : {}) };
-      return editing?.record ? editRule(body) : addRule(body);
+      return editing?.record ? editRule(editing.record.id, body) : addRule(body);
     },
     onSaved: refresh,
     onClose: () => setEditing(null),

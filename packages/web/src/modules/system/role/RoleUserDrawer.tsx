@@ -29,7 +29,7 @@ export function RoleUserDrawer({ role, onClose }: { role: RoleRecord | null; onC
       permission: 'system:role',
       codes: { delete: CODE },
       api: {
-        list: roleUsers,
+        list: (params, signal) => roleUsers(roleId, params, signal),
         remove: (user) => removeRoleUser(roleId, user.id),
         removeBatch: (ids) => removeRoleUsers(roleId, ids),
       },

@@ -1,26 +1,27 @@
-import { roleResource, type DataRuleGrant, type Page, type UserRecord } from '@sbwq/contracts';
-import type { GrantNode } from '../../../components/tree/GrantTree.tsx';
-import { http, type Query } from '../../../platform/http.ts';
+import { roleFlow, roleResource } from '@sbwq/contracts';
+import type { Query } from '../../../platform/http.ts';
+import { flowApi } from '../../../platform/flowApi.ts';
 import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
-/** 角色管理 (JEECG-API §3.2, §3.3, §5.7): the standard calls from the contract, the grant and member calls beside them. */
+/** 角色管理 (JEECG-API §3.2, §3.3, §5.7): the standard calls from the contract, the grant and member calls from its flow. */
 export const roleApi = resourceApi(roleResource);
 export type RoleBody = ResourceBody<typeof roleResource>;
+const role = flowApi(roleFlow);
 
-export const checkRoleCode = (roleCode: string, id?: string) => http.get<boolean>('/sys/role/checkRoleCode', { roleCode, id }, { silent: true });
+/** The form's duplicate check words a taken code itself: the failure is not shown again. */
+export const checkRoleCode = (roleCode: string, id?: string) => role.checkRoleCode({ roleCode, id }, { silent: true });
 
-export type GrantTreeAnswer = { treeList: GrantNode[]; ids: string[] };
-export const roleGrantTree = () => http.get<GrantTreeAnswer>('/sys/role/queryTreeList').then(unwrap);
-export const rolePermissionIds = (roleId: string) => http.get<string[]>('/sys/permission/queryRolePermission', { roleId }).then(unwrap);
+export const roleGrantTree = () => role.grantTree(undefined).then(unwrap);
+export const rolePermissionIds = (roleId: string) => role.permissionIds({ roleId }).then(unwrap);
 export const saveRolePermission = (roleId: string, permissionIds: string[], lastpermissionIds: string[]) =>
-  http.post('/sys/permission/saveRolePermission', { roleId, permissionIds: permissionIds.join(','), lastpermissionIds: lastpermissionIds.join(',') });
+  role.savePermissions({ roleId, permissionIds: permissionIds.join(','), lastpermissionIds: lastpermissionIds.join(',') });
 
-export const roleDataRules = (permissionId: string, roleId: string) => http.get<DataRuleGrant>(`/sys/role/datarule/${encodeURIComponent(permissionId)}/${encodeURIComponent(roleId)}`);
-export const saveRoleDataRules = (permissionId: string, roleId: string, dataRuleIds: string[]) =>
-  http.post('/sys/role/datarule', { permissionId, roleId, dataRuleIds: dataRuleIds.join(',') });
+export const roleDataRules = (permissionId: string, roleId: string) => role.dataRules({ permissionId, roleId });
+export const saveRoleDataRules = (permissionId: string, roleId: string, dataRuleIds: string[]) => role.saveDataRules({ permissionId, roleId, dataRuleIds: dataRuleIds.join(',') });
 
-export const roleUsers = (params: Query, signal?: AbortSignal) => http.get<Page<UserRecord>>('/sys/user/userRoleList', params, { signal });
-export const addRoleUsers = (roleId: string, userIdList: string[]) => http.post('/sys/user/addSysUserRole', { roleId, userIdList });
-export const removeRoleUser = (roleId: string, userId: string) => http.delete('/sys/user/deleteUserRole', { roleId, userId });
-export const removeRoleUsers = (roleId: string, userIds: string[]) => http.delete('/sys/user/deleteUserRoleBatch', { roleId, userIds: userIds.join(',') });
+/** the members of one role, with the list's paging and filters */
+export const roleUsers = (roleId: string, params: Query, signal?: AbortSignal) => role.users({ ...params, roleId }, { signal });
+export const addRoleUsers = (roleId: string, userIdList: string[]) => role.addUsers({ roleId, userIdList });
+export const removeRoleUser = (roleId: string, userId: string) => role.removeUser({ roleId, userId });
+export const removeRoleUsers = (roleId: string, userIds: string[]) => role.removeUsers({ roleId, userIds: userIds.join(',') });

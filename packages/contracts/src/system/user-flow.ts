@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { defineFlow } from '../flow.ts';
+import { Msg } from '../messages.ts';
+import { currentUserDepartsSchema, selectDepartBody, selectDepartReply, updatePasswordBody } from './auth.ts';
+import { idListSchema, treeOptionSchema } from './replies.ts';
+import { adminChangePasswordBody, frozenBatchBody, UserPerm, userRecordSchema } from './user.ts';
+
+const userIds = z.string().min(1).max(20_000);
+
+/** 用户管理 beyond its standard routes (JEECG-API §5.7): look-ups, freezing, passwords and the recycle bin. */
+export const userFlow = defineFlow()({
+  basePath: '/sys/user',
+  actions: {
+    queryByIds: { path: 'queryByIds', method: 'GET', permission: UserPerm.list, query: z.object({ userIds }), reply: z.array(userRecordSchema), summary: '按多个ID查询用户' },
+    frozenBatch: { path: 'frozenBatch', method: 'PUT', permission: UserPerm.frozen, body: frozenBatchBody, reply: z.null(), done: '操作成功!', summary: '冻结或解冻用户' },
+    changePassword: { path: 'changePassword', method: 'PUT', permission: UserPerm.changePassword, body: adminChangePasswordBody, reply: z.null(), done: '密码修改成功!', summary: '管理员重置用户密码' },
+    /** a value taken is a refusal whose message names it (result true, as JeecgBoot answers) */
+    checkOnlyUser: {
+      path: 'checkOnlyUser',
+      method: 'GET',
+      signedIn: true,
+      query: z.object({
+        id: z.string().max(36).optional(),
+        username: z.string().max(100).optional(),
+        phone: z.string().max(45).optional(),
+        email: z.string().max(45).optional(),
+        workNo: z.string().max(100).optional(),
+        _t: z.string().optional(),
+      }),
+      reply: z.boolean(),
+      done: '该值可用！',
+      summary: '校验账号、手机号、邮箱或工号是否已被使用',
+    },
+    queryUserRole: { path: 'queryUserRole', method: 'GET', permission: UserPerm.list, query: z.object({ userid: z.string().min(1).max(36) }), reply: idListSchema, summary: '用户的角色ID' },
+    queryUserRoleCode: { path: 'queryUserRoleCode', method: 'GET', signedIn: true, reply: idListSchema, summary: '当前登录用户的角色编码' },
+    userDepartList: { path: 'userDepartList', method: 'GET', permission: UserPerm.list, query: z.object({ userId: z.string().min(1).max(36) }), reply: z.array(treeOptionSchema), summary: '用户所属部门' },
+    queryUserByDepId: {
+      path: 'queryUserByDepId',
+      method: 'GET',
+      permission: UserPerm.list,
+      query: z.object({ id: z.string({ error: '缺少ID' }).min(1, '缺少ID').max(36), realname: z.string().max(50).optional() }),
+      reply: z.array(userRecordSchema),
+      summary: '部门（含下级）的用户',
+    },
+    recycleBin: { path: 'recycleBin', method: 'GET', permission: UserPerm.recycle, reply: z.array(userRecordSchema), summary: '用户回收站' },
+    putRecycleBin: { path: 'putRecycleBin', method: 'PUT', permission: UserPerm.recycle, body: z.object({ userIds }), reply: z.null(), done: '还原成功', summary: '从回收站恢复用户' },
+    deleteRecycleBin: { path: 'deleteRecycleBin', method: 'DELETE', permission: UserPerm.recycle, query: z.object({ userIds }), reply: z.null(), done: '删除成功', summary: '彻底删除回收站中的用户' },
+  },
+});
+
+/** What a signed-in user does to their own account: password, current department (spec §2 dialogs, §7). */
+export const userSessionFlow = defineFlow()({
+  basePath: '/sys/user',
+  actions: {
+    updatePassword: { path: 'updatePassword', method: 'PUT', alsoMethods: ['POST'], signedIn: true, body: updatePasswordBody, reply: z.null(), done: Msg.passwordChanged, summary: '修改本人密码' },
+    currentDeparts: { path: 'getCurrentUserDeparts', method: 'GET', signedIn: true, reply: currentUserDepartsSchema, summary: '本人所属部门' },
+    selectDepart: { path: '/sys/selectDepart', method: 'PUT', alsoMethods: ['POST'], signedIn: true, body: selectDepartBody, reply: selectDepartReply, summary: '切换当前部门' },
+  },
+});
