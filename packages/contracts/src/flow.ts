@@ -104,7 +104,6 @@ export const defineFlow =
       if (action.from && action.refusal === undefined) throw new Error(`${decl.basePath} ${key}: an action with a state rule needs its refusal`);
       if (action.from && !decl.stateField) throw new Error(`${decl.basePath} ${key}: a state rule needs the flow's stateField`);
       if (action.upload && action.body) throw new Error(`${decl.basePath} ${key}: an upload takes no JSON body`);
-      if (action.params && (action.body || action.query)) throw new Error(`${decl.basePath} ${key}: path parameters are the whole input`);
     }
     return decl;
   };
