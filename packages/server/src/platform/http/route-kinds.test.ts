@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { createTestApp } from '../../test/harness.ts';
 import { SPECIAL_ROUTES } from './route-kinds.ts';
-import { AWAITING_FLOW } from './awaiting-flow.ts';
 
 type Config = { kind?: unknown; special?: unknown };
 
@@ -27,22 +26,15 @@ export const hasReplySchema = (route: RouteOptions) => {
 describe('every route is a resource route, a flow action or one of the documented special routes', async () => {
   const t = await createTestApp();
   const routes = t.routes.flatMap((route) => routeKeys(route, t.config.apiBase).map((key) => ({ key, route })));
-  const awaiting = new Set(AWAITING_FLOW);
 
   it('no route is none of these (a hand-written route must say why: config.special)', () => {
     expect(routes.length).toBeGreaterThan(100);
-    expect(routes.filter(({ key, route }) => !isClassified(route) && !awaiting.has(key)).map(({ key }) => key)).toEqual([]);
+    expect(routes.filter(({ key, route }) => !isClassified(route)).map(({ key }) => key)).toEqual([]);
   });
 
-  it('AWAITING_FLOW only shrinks: a route in it that is now classified, or gone, must leave it', () => {
-    const byKey = new Map(routes.map(({ key, route }) => [key, route]));
-    const stale = AWAITING_FLOW.filter((key) => !byKey.has(key) || isClassified(byKey.get(key)!));
-    expect(stale).toEqual([]);
-    expect(new Set(AWAITING_FLOW).size).toBe(AWAITING_FLOW.length);
-  });
 
   it('every classified route declares its reply (200, or 101 for a socket)', () => {
-    expect(routes.filter(({ key, route }) => !awaiting.has(key) && !hasReplySchema(route)).map(({ key }) => key)).toEqual([]);
+    expect(routes.filter(({ route }) => !hasReplySchema(route)).map(({ key }) => key)).toEqual([]);
   });
 
   it('the special routes are the documented ones: login, sockets, files, statistics, docs and the web config', () => {
