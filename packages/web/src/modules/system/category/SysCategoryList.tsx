@@ -1,11 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { categoryAddBody, CategoryPerm, categoryResource, type CategoryRecord } from '@sbwq/contracts';
 import { useQueries } from '@tanstack/react-query';
-import { Button, Card, Input, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Input, Space, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
-import { EmptyData } from '../../../components/list/EmptyData.tsx';
+import { DataTable } from '../../../components/list/DataTable.tsx';
 import { batchDeleteText, DELETE_CONFIRM_TEXT } from '../../../components/list/ListPage.tsx';
 import { listPagination } from '../../../components/list/pagination.ts';
 import { RecordModal } from '../../../components/list/RecordModal.tsx';
@@ -154,19 +154,13 @@ export function SysCategoryList() {
         )}
       </Space>
       <SelectionBar count={selected.length} onClear={() => setSelected([])} />
-      <Table<Row>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
-        size="medium"
-        bordered
-        rowKey="id"
+      <DataTable<Row>
         loading={list.loading || loadingChildren}
         dataSource={rows}
         columns={[
           ...columns,
           { key: '__actions', title: '操作', fixed: actionsFixed, align: 'center', width: 200, render: (_: unknown, record: Row) => <RowActions record={record} actions={actions} context={context} /> },
         ]}
-        locale={{ emptyText: list.loading ? <div style={{ height: 120 }} /> : <EmptyData /> }}
         pagination={listPagination(list.state.pageNo, list.state.pageSize, list.total)}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }}
         rowSelection={{ ...selectionLabels(), selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }}

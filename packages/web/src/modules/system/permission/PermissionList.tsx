@@ -1,11 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PermissionPerm } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import { Button, Card, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { IconByName } from '../../../components/icon/icons.tsx';
-import { EmptyData } from '../../../components/list/EmptyData.tsx';
+import { DataTable } from '../../../components/list/DataTable.tsx';
 import { batchDeleteText, DELETE_CONFIRM_TEXT } from '../../../components/list/ListPage.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
@@ -85,16 +85,9 @@ export function PermissionList() {
         )}
       </Space>
       <SelectionBar count={selected.length} onClear={() => setSelected([])} />
-      <Table<PermissionNode>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
-        size="medium"
-        bordered
-        rowKey="id"
+      <DataTable<PermissionNode>
         loading={tree.isFetching}
         dataSource={nodes}
-        pagination={false}
-        locale={{ emptyText: <EmptyData /> }}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }}
         rowSelection={{ ...selectionLabels(), selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }}
         columns={[

@@ -1,10 +1,10 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Page, UserRecord } from '@sbwq/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Modal, Row, Space, Table } from 'antd';
+import { Button, Col, Form, Input, Modal, Row, Space } from 'antd';
 import { useState } from 'react';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
-import { EmptyData } from '../../../components/list/EmptyData.tsx';
+import { DataTable } from '../../../components/list/DataTable.tsx';
 import { DEFAULT_PAGE_SIZE, listPagination } from '../../../components/list/pagination.ts';
 import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
 import { feedback } from '../../../platform/feedback.ts';
@@ -108,15 +108,9 @@ export function UserPickerModal({ open, title = '选择用户', onCancel, onOk }
         </Row>
       </Form>
       <SelectionBar count={selected.keys.length} onClear={() => setSelected({ keys: [], rows: [] })} />
-      <Table<UserRecord>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
-        size="medium"
-        bordered
-        rowKey="id"
+      <DataTable<UserRecord>
         loading={users.isFetching}
         dataSource={users.data?.records ?? []}
-        locale={{ emptyText: <EmptyData /> }}
         pagination={listPagination(paging.pageNo, paging.pageSize, users.data?.total ?? 0)}
         onChange={(pagination) => setPaging({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? DEFAULT_PAGE_SIZE })}
         rowSelection={{

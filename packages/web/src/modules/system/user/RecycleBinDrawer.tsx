@@ -1,8 +1,8 @@
 import type { Envelope, UserRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Divider, Drawer, Popconfirm, Space, Table } from 'antd';
+import { Button, Divider, Drawer, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
-import { EmptyData } from '../../../components/list/EmptyData.tsx';
+import { DataTable } from '../../../components/list/DataTable.tsx';
 import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
 import { feedback } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
@@ -41,16 +41,10 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
         </Button>
       </Space>
       <SelectionBar count={keys.length} onClear={() => setKeys([])} />
-      <Table<UserRecord>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
-        size="medium"
-        bordered
-        rowKey="id"
+      <DataTable<UserRecord>
         loading={bin.isFetching}
         dataSource={bin.data ?? []}
-        locale={{ emptyText: <EmptyData description="回收站是空的" /> }}
-        pagination={false}
+        empty="回收站是空的"
         rowSelection={{ ...selectionLabels(), selectedRowKeys: keys, onChange: (next) => setKeys(next.map(String)) }}
         columns={[
           { title: '用户账号', dataIndex: 'username' },
