@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Divider, Drawer } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { DataTable } from '../../../components/list/DataTable.tsx';
-import { feedback } from '../../../platform/feedback.ts';
+import { confirm } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { deletedDicts, purgeDict, restoreDict } from './dict.api.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
@@ -25,12 +25,10 @@ export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: bool
   const act = (call: () => Promise<Envelope<unknown>>, restored: boolean) => change.run({ call, restored });
 
   const confirmPurge = (dict: DictRecord) =>
-    feedback().modal.confirm({
+    confirm({
       title: '确认彻底删除',
       content: purgeConfirmText(dict),
-      okText: '确定',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
+      danger: true,
       onOk: () => act(() => purgeDict(dict.id), false),
     });
 
