@@ -2,6 +2,7 @@ import { batchAddBody, BatchDict, BatchMsg, type BatchRecord } from '@sbwq/contr
 import { Alert, Col, Form, Input, Row, Typography } from 'antd';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { FormModal } from '../../../components/form/FormModal.tsx';
+import { RemarkItem } from '../../../components/form/RemarkItem.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
@@ -117,9 +118,7 @@ export function BatchModal({ open, record, onClose, onSaved }: BatchModalProps) 
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item name="remark" label="备注" rules={[zodRule(shape.remark)]}>
-              <Input.TextArea rows={2} maxLength={500} />
-            </Form.Item>
+            <RemarkItem schema={shape.remark} />
           </Col>
         </Row>
       </Form>

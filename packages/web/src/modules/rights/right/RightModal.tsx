@@ -5,6 +5,7 @@ import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
 import { FormModal } from '../../../components/form/FormModal.tsx';
+import { RemarkItem } from '../../../components/form/RemarkItem.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { rightApi } from './right.api.ts';
 import { afterToday, rightBodyOf, rightFormValues, validityText, type RightFormValues } from './rightForm.ts';
@@ -155,9 +156,7 @@ export function RightModal({ open, record, onClose, onSaved }: RightModalProps) 
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item name="remark" label="备注" rules={[zodRule(shape.remark)]}>
-              <Input.TextArea rows={2} maxLength={500} />
-            </Form.Item>
+            <RemarkItem schema={shape.remark} />
           </Col>
         </Row>
       </Form>
