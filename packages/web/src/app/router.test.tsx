@@ -1,7 +1,5 @@
 import { Msg, type LoginResult } from '@sbwq/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { cleanup, configure, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback, type Feedback } from '../platform/feedback.ts';
@@ -9,6 +7,7 @@ import { resetHttpState } from '../platform/http.ts';
 import { clearLocalSession, startSession } from '../platform/session.ts';
 import { getToken } from '../platform/token.ts';
 import { adminInfo, envelope, fakeServer, homeMenu } from '../test/fakeServer.ts';
+import { renderInApp } from '../test/render.tsx';
 import { appRoutes } from './router.tsx';
 import { discoverMenuRoutes, resetDiscoveredRoutes } from './routes/access.ts';
 
@@ -21,13 +20,7 @@ const ui = { notification: { error: vi.fn() }, modal: { error: vi.fn(), confirm:
 
 function start(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path], patchRoutesOnNavigation: discoverMenuRoutes });
-  render(
-    <AntApp>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AntApp>,
-  );
+  renderInApp(<RouterProvider router={router} />);
   const location = () => router.state.location.pathname + router.state.location.search;
   return { router, location };
 }

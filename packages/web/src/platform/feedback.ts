@@ -1,5 +1,6 @@
 import { Msg, NOTIFICATION_DURATION_S } from '@sbwq/contracts';
 import { App, message as staticMessage, Modal, notification as staticNotification } from 'antd';
+import type { ReactNode } from 'react';
 
 type AppApi = ReturnType<typeof App.useApp>;
 type ModalFunc = typeof Modal.confirm;
@@ -42,4 +43,19 @@ export function notifyError(description: string): void {
     description,
     duration: NOTIFICATION_DURATION_S,
   });
+}
+
+type ConfirmOptions = {
+  title: string;
+  content: ReactNode;
+  /** runs on 确定; a promise keeps the dialog open and busy until it settles */
+  onOk: () => unknown;
+  onCancel?: () => void;
+  /** 确定 in red, for what cannot be undone */
+  danger?: boolean;
+};
+
+/** A question answered with 确定 / 取消 before something is done. */
+export function confirm({ title, content, onOk, onCancel, danger = false }: ConfirmOptions): void {
+  current.modal.confirm({ title, content, okText: '确定', cancelText: '取消', onOk, onCancel, ...(danger ? { okButtonProps: { danger: true } } : {}) });
 }

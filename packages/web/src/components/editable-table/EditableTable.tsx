@@ -1,6 +1,6 @@
 import { Button, Space } from 'antd';
 import { useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { feedback } from '../../platform/feedback.ts';
+import { confirm, feedback } from '../../platform/feedback.ts';
 import { DetailModal } from '../detail/DetailModal.tsx';
 import './cells/index.ts';
 import { cellRendererOf } from './cellTypes.ts';
@@ -190,11 +190,9 @@ export function EditableTable({
         const ids = [...selectedRef.current];
         if (ids.length === 0) return Promise.resolve(false);
         return new Promise<boolean>((resolve) => {
-          feedback().modal.confirm({
+          confirm({
             title: '确认删除',
             content: deleteConfirmText(ids.length),
-            okText: '确定',
-            cancelText: '取消',
             onOk: () => {
               remove(ids);
               resolve(true);

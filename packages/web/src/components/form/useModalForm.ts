@@ -4,16 +4,19 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { showFailure } from '../../platform/result.ts';
 import { useApiMutation } from '../../platform/useApiMutation.ts';
 
-type ModalFormOptions<R, V, A> = {
+type ModalFormOptions<R, V, A, C> = {
   open: boolean;
-  /** the record being edited; null adds one */
-  record: R | null;
+  /** the record being edited; null (or none) adds one */
+  record?: R | null;
   /** the values a new record starts with */
   initial: () => Partial<V>;
   /** the values of the record being edited (or the fields a flow dialog starts with), possibly fetched afresh; a failure closes the dialog */
-  load: (record: R) => Partial<V> | Promise<Partial<V>>;
-  /** sends the validated values (`form` holds fields not rendered as items too) */
-  save: (values: V, form: FormInstance<V>) => Promise<Envelope<A>>;
+  load?: (record: R) => Partial<V> | Promise<Partial<V>>;
+  /**
+   * sends the validated values (`form` holds fields not rendered as items too); `choice` is what the
+   * dialog's button passed to submit, for a dialog with more than one way to save (通过 / 驳回)
+   */
+  save: (values: V, form: FormInstance<V>, choice: C) => Promise<Envelope<A>>;
   /** after a successful save, with the server's result (a new record's id, say) */
   onSaved: (result: A) => void;
   onClose: () => void;
@@ -24,7 +27,7 @@ type ModalFormOptions<R, V, A> = {
  * spinner while the record loads), validation before saving, the server's answer shown as it words
  * it, and the dialog closed and its list refreshed only when the save succeeded.
  */
-export function useModalForm<R, V extends object, A = unknown>({ open, record, initial, load, save, onSaved, onClose }: ModalFormOptions<R, V, A>) {
+export function useModalForm<R, V extends object, A = unknown, C = undefined>({ open, record = null, initial, load, save, onSaved, onClose }: ModalFormOptions<R, V, A, C>) {
   const [form] = Form.useForm<V>();
   const [loading, setLoading] = useState(false);
 
@@ -38,11 +41,12 @@ export function useModalForm<R, V extends object, A = unknown>({ open, record, i
     if (!open) return;
     let cancelled = false;
     form.resetFields();
-    if (!record) {
+    const { load: loadRecord } = latest.current;
+    if (!record || !loadRecord) {
       form.setFieldsValue(latest.current.initial() as Parameters<FormInstance<V>['setFieldsValue']>[0]);
       return;
     }
-    const loaded = latest.current.load(record);
+    const loaded = loadRecord(record);
     if (!(loaded instanceof Promise)) {
       form.setFieldsValue(loaded as Parameters<FormInstance<V>['setFieldsValue']>[0]);
       return;
@@ -65,22 +69,24 @@ export function useModalForm<R, V extends object, A = unknown>({ open, record, i
     };
   }, [open, record, form]);
 
-  const saving = useApiMutation((values: V) => save(values, form), {
+  const saving = useApiMutation(({ values, choice }: { values: V; choice: C }) => save(values, form, choice), {
     onSuccess: (result) => {
       onSaved(result);
       onClose();
     },
   });
 
-  const submit = async () => {
+  const submit = async (...[choice]: C extends undefined ? [] : [C]) => {
     let values: V;
     try {
       values = await form.validateFields();
     } catch {
       return; // the fields show their messages
     }
-    await saving.run(values);
+    await saving.run({ values, choice: choice as C });
   };
 
-  return { form, loading, saving: saving.isPending, submit };
+  /** the choice being saved, while it is */
+  const pending = saving.isPending ? saving.variables?.choice : undefined;
+  return { form, loading, saving: saving.isPending, pending, submit };
 }

@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icon
 import { Button, Card, Grid, Space, Table, type TableProps } from 'antd';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { Query } from '../../platform/http.ts';
-import { feedback } from '../../platform/feedback.ts';
+import { confirm } from '../../platform/feedback.ts';
 import { useApiMutation } from '../../platform/useApiMutation.ts';
 import { useAccess } from '../access/useAccess.ts';
 import { DetailModal, type DetailItem } from '../detail/DetailModal.tsx';
@@ -160,13 +160,10 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
   const batchAction = useApiMutation(({ action, keys, rows }: { action: BatchAction<T>; keys: string[]; rows: T[] }) => action.onClick(keys, rows, context), {
     onSuccess: afterBatch,
   });
-  const confirmThen = (title: string, content: string, run: () => Promise<boolean>) =>
-    feedback().modal.confirm({ title, content, okText: '确定', cancelText: '取消', onOk: run });
-
-  const handleBatchDelete = () => confirmThen('确认删除', batchDeleteText(selected.keys.length), () => batchDelete.run(selected.keys));
+  const handleBatchDelete = () => confirm({ title: '确认删除', content: batchDeleteText(selected.keys.length), onOk: () => batchDelete.run(selected.keys) });
   const handleBatchAction = (action: BatchAction<T>) => {
     const run = () => batchAction.run({ action, keys: selected.keys, rows: selected.rows });
-    if (action.confirm) confirmThen(`确认${typeof action.label === 'string' ? action.label : '操作'}`, action.confirm(selected.keys.length), run);
+    if (action.confirm) confirm({ title: `确认${typeof action.label === 'string' ? action.label : '操作'}`, content: action.confirm(selected.keys.length), onOk: run });
     else void run();
   };
   const handleExport = (which: 'filter' | 'selection') => exporter.run(list.filterParams, which === 'selection' ? selected.keys : []);

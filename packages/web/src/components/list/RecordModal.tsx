@@ -1,5 +1,6 @@
-import { Form, Modal, Spin } from 'antd';
+import { Form } from 'antd';
 import type { Envelope } from '@sbwq/contracts';
+import { FormModal } from '../form/FormModal.tsx';
 import { useModalForm } from '../form/useModalForm.ts';
 import type { FormDefinition, FormMode } from './types.ts';
 
@@ -25,7 +26,7 @@ function defaultBody<T, B>(values: Record<string, unknown>, mode: FormMode, reco
 
 /** The add/edit dialog of a list: fields from the definition, the server's answer shown as it words it. */
 export function RecordModal<T extends object, B>({ name, open, mode, record, initial, title, definition, save, onClose, onSaved }: RecordModalProps<T, B>) {
-  const { form, loading, saving, submit } = useModalForm<T, Record<string, unknown>>({
+  const dialog = useModalForm<T, Record<string, unknown>>({
     open,
     record: mode === 'add' ? null : record,
     initial: () => ({ ...definition.initialValues, ...initial }),
@@ -37,43 +38,30 @@ export function RecordModal<T extends object, B>({ name, open, mode, record, ini
     onSaved,
     onClose,
   });
-  const handleOk = () => (save ? submit() : undefined);
+  // a definition without a save shows its fields only
+  const submit = async () => (save ? dialog.submit() : undefined);
 
   const fields = definition.fields(mode, record);
   return (
-    <Modal
-      open={open}
-      title={title}
-      width={definition.width ?? 800}
-      onOk={handleOk}
-      onCancel={onClose}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      okButtonProps={{ disabled: loading }}
-      forceRender
-      mask={{ closable: false }}
-    >
-      <Spin spinning={loading}>
-        <Form form={form} name={name} labelCol={{ sm: { span: 5 } }} wrapperCol={{ sm: { span: 16 } }} autoComplete="off">
-          {fields.map((field) => (
-            <Form.Item
-              key={field.name}
-              name={field.name}
-              label={field.label}
-              rules={field.rules}
-              required={field.required}
-              extra={field.extra}
-              valuePropName={field.valuePropName}
-              dependencies={field.dependencies}
-              validateDebounce={field.validateDebounce}
-              hasFeedback={Boolean(field.validateDebounce)}
-            >
-              {field.input}
-            </Form.Item>
-          ))}
-        </Form>
-      </Spin>
-    </Modal>
+    <FormModal dialog={{ ...dialog, submit }} onClose={onClose} open={open} title={title} width={definition.width ?? 800} forceRender>
+      <Form form={dialog.form} name={name} labelCol={{ sm: { span: 5 } }} wrapperCol={{ sm: { span: 16 } }} autoComplete="off">
+        {fields.map((field) => (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            rules={field.rules}
+            required={field.required}
+            extra={field.extra}
+            valuePropName={field.valuePropName}
+            dependencies={field.dependencies}
+            validateDebounce={field.validateDebounce}
+            hasFeedback={Boolean(field.validateDebounce)}
+          >
+            {field.input}
+          </Form.Item>
+        ))}
+      </Form>
+    </FormModal>
   );
 }

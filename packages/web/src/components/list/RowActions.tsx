@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Divider, Dropdown, Popconfirm } from 'antd';
 import { Fragment, type ReactNode } from 'react';
-import { feedback } from '../../platform/feedback.ts';
+import { confirm } from '../../platform/feedback.ts';
 import { useApiMutation } from '../../platform/useApiMutation.ts';
 import type { ListContext, RowAction } from './types.ts';
 
@@ -49,9 +49,9 @@ export function RowActions<T>({ record, actions, context }: RowActionsProps<T>) 
   const handleMenu = (key: string) => {
     const action = more.find((item) => item.key === key);
     if (!action) return;
-    const confirm = confirmOf(action, record);
-    if (!confirm) return void run(action);
-    feedback().modal.confirm({ title: '确认操作', content: confirm, okText: '确定', cancelText: '取消', onOk: () => run(action) });
+    const question = confirmOf(action, record);
+    if (!question) return void run(action);
+    confirm({ title: '确认操作', content: question, onOk: () => run(action) });
   };
 
   return (

@@ -4,7 +4,7 @@ import { Button, Image, Tooltip, Upload, type UploadFile, type UploadProps } fro
 import { useEffect, useRef, useState } from 'react';
 import { openInNewWindow } from '../../platform/browser.ts';
 import { staticUrl } from '../../platform/config.ts';
-import { feedback, notifyError } from '../../platform/feedback.ts';
+import { confirm, feedback, notifyError } from '../../platform/feedback.ts';
 import { http } from '../../platform/http.ts';
 import { useFileNames } from './fileNames.ts';
 import {
@@ -52,11 +52,9 @@ export type FileUploadProps = {
 /** Asks before a saved file is deleted on the server: a removal cannot be undone. */
 function confirmRemoval(name: string): Promise<boolean> {
   return new Promise((resolve) => {
-    feedback().modal.confirm({
+    confirm({
       title: '确认删除',
       content: `确定删除文件「${name}」吗？文件将从服务器删除，不可恢复。`,
-      okText: '确定',
-      cancelText: '取消',
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
     });

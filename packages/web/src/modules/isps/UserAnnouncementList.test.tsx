@@ -1,12 +1,8 @@
-import type { LoginResult, MyAnnouncementSendRecord } from '@sbwq/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, type Feedback } from '../../platform/feedback.ts';
-import { clearLocalSession, startSession } from '../../platform/session.ts';
+import type { MyAnnouncementSendRecord } from '@sbwq/contracts';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { adminInfo, envelope, fakeServer } from '../../test/fakeServer.ts';
+import { renderAt, signedInEach } from '../../test/render.tsx';
 import { READ_ALL_CONFIRM, UserAnnouncementList } from './UserAnnouncementList.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -52,30 +48,11 @@ function renderList(rows: () => MyAnnouncementSendRecord[]) {
     },
     'GET /sys/dict/getDictItems/*': () => ({ body: envelope([]) }),
   });
-  render(
-    <AntApp>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/isps/userAnnouncement']}>
-          <UserAnnouncementList />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AntApp>,
-  );
+  renderAt('/isps/userAnnouncement', <UserAnnouncementList />);
   return { calls, fetchMock };
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  clearLocalSession();
-  startSession({ token: 'tok-1', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult, 'admin');
-  bindFeedback(ui as unknown as Feedback);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-  bindFeedback(null);
-});
+signedInEach(ui);
 
 describe('我的消息 /isps/userAnnouncement (spec §2 route table; JEECG-API §5.2)', { timeout: 20_000 }, () => {
   it('lists the notices with read state; 查看 opens the notice modal and marks an unread one read', async () => {

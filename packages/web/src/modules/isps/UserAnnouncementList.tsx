@@ -10,7 +10,7 @@ import { useReloadList } from '../../components/list/useListData.ts';
 import { MY_NOTICES_LIST_KEY, NOTICE_FEED_KEY, noticeApi, viewOfDelivery, type NoticeView } from '../../app/shell/notice/notice.api.ts';
 import { NoticeModal } from '../../app/shell/notice/NoticeModal.tsx';
 import { PriorityTag } from '../../app/shell/notice/PriorityTag.tsx';
-import { feedback } from '../../platform/feedback.ts';
+import { confirm } from '../../platform/feedback.ts';
 import { useApiMutation } from '../../platform/useApiMutation.ts';
 import { myNoticeApi } from './isps.api.ts';
 
@@ -53,11 +53,9 @@ export function UserAnnouncementList() {
     };
 
     const handleReadAll = () => {
-      feedback().modal.confirm({
+      confirm({
         title: '确认操作',
         content: READ_ALL_CONFIRM,
-        okText: '确定',
-        cancelText: '取消',
         onOk: () => readAll(),
       });
     };

@@ -1,6 +1,6 @@
 import { SocketClose, VXE_HEARTBEAT_MS, VXE_HEARTBEAT_TIMEOUT_MS, VXE_RECONNECT_MS } from '@sbwq/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../../app/shell/notice/socket.testkit.ts';
+import { FakeSocket } from './socket.testkit.ts';
 import { LOST_CLOSE_CODE, newPageId, TableSocket, tableSocketUrl, type TableSocketStatus } from './tableSocket.ts';
 
 const HEART_BEAT = JSON.stringify({ type: 'heart_beat', data: '' });

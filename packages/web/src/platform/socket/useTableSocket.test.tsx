@@ -2,7 +2,7 @@ import { SocketClose, type LoginResult } from '@sbwq/contracts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../../app/shell/notice/socket.testkit.ts';
+import { FakeSocket } from './socket.testkit.ts';
 import { adminInfo } from '../../test/fakeServer.ts';
 import { clearLocalSession, startSession } from '../session.ts';
 import type { TableSocketRow } from './tableSocket.ts';

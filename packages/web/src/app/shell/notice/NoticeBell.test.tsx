@@ -11,7 +11,7 @@ import { adminInfo, envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { NoticeBell, NOTICE_POPOVER_WIDTH } from './NoticeBell.tsx';
 import { PAYMENT_LIST_PAGE } from '../../../modules/finance/claim/claim.pages.ts';
 import { EXPENSE_REMINDER_TEXT } from './NoticeModal.tsx';
-import { FakeSocket } from './socket.testkit.ts';
+import { FakeSocket } from '../../../platform/socket/socket.testkit.ts';
 
 configure({ asyncUtilTimeout: 5_000 });
 vi.mock('../../../platform/browser.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.fn(), openInNewWindow: vi.fn() }));

@@ -1,11 +1,10 @@
 import { NOTICE_POLL_MS, type LoginResult, type MenuNode } from '@sbwq/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { act, cleanup, configure, fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalSession, startSession, useSession } from '../../../platform/session.ts';
 import { adminInfo, envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { renderInApp } from '../../../test/render.tsx';
 import { TodoEntry } from './TodoEntry.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -23,13 +22,7 @@ function renderEntry(counts: number[]) {
   let call = 0;
   const fetchMock = fakeServer({ 'GET /rights/approval/todoCount': () => ({ body: envelope(counts[Math.min(call++, counts.length - 1)]) }) });
   const router = createMemoryRouter([{ path: '*', element: <><TodoEntry /><Where /></> }], { initialEntries: ['/dashboard/analysis'] });
-  render(
-    <AntApp>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AntApp>,
-  );
+  renderInApp(<RouterProvider router={router} />);
   return { calls: () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/todoCount')).length };
 }
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { setSettingsOpen, useShell } from '../shell.store.ts';
 import { changePrimaryColor, colorList } from './changePrimaryColor.ts';
 import styles from './SettingDrawer.module.css';
-import { updateSettings, useSettings, type ContentWidth, type LayoutMode, type NavTheme } from './settings.store.ts';
+import { updateSettings, useSettings, type ContentWidth, type LayoutMode, type NavTheme, type Settings } from './settings.store.ts';
 
 /**
  * The system-settings drawer (spec §2 "A system-settings drawer offers theme and layout options",
@@ -30,17 +30,7 @@ export function SettingDrawer() {
       styles={{ body: { paddingTop: 8 } }}
     >
       <Section title="整体风格设置">
-        <Radio.Group
-          aria-label="整体风格设置"
-          optionType="button"
-          buttonStyle="solid"
-          value={settings.navTheme}
-          onChange={(event) => updateSettings({ navTheme: event.target.value as NavTheme })}
-          options={[
-            { value: 'dark', label: '暗色菜单风格' },
-            { value: 'light', label: '亮色菜单风格' },
-          ]}
-        />
+        <Choice<NavTheme> label="整体风格设置" name="navTheme" solid options={{ dark: '暗色菜单风格', light: '亮色菜单风格' }} />
       </Section>
 
       <Section title="主题色">
@@ -67,66 +57,22 @@ export function SettingDrawer() {
       </Section>
 
       <Section title="导航模式">
-        <Radio.Group
-          aria-label="导航模式"
-          optionType="button"
-          buttonStyle="solid"
-          value={settings.layout}
-          onChange={(event) => updateSettings({ layout: event.target.value as LayoutMode })}
-          options={[
-            { value: 'sidemenu', label: '侧边栏导航' },
-            { value: 'topmenu', label: '顶部栏导航' },
-          ]}
-        />
+        <Choice<LayoutMode> label="导航模式" name="layout" solid options={{ sidemenu: '侧边栏导航', topmenu: '顶部栏导航' }} />
         <div className={styles.rows}>
           <Row label="内容区域宽度" hint="该设定仅 [顶部栏导航] 时有效">
-            <Radio.Group
-              aria-label="内容区域宽度"
-              size="small"
-              optionType="button"
-              value={settings.contentWidth}
-              onChange={(event) => updateSettings({ contentWidth: event.target.value as ContentWidth })}
-              options={[
-                { value: 'Fixed', label: '固定' },
-                { value: 'Fluid', label: '流式' },
-              ]}
-            />
+            <Choice<ContentWidth> label="内容区域宽度" name="contentWidth" options={{ Fixed: '固定', Fluid: '流式' }} />
           </Row>
-          <Row label="固定 Header">
-            <Switch size="small" aria-label="固定 Header" checked={settings.fixedHeader} onChange={(fixedHeader) => updateSettings({ fixedHeader })} />
-          </Row>
-          <Row label="下滑时隐藏 Header" hint={settings.fixedHeader ? undefined : '固定 Header 时可配置'}>
-            <Switch
-              size="small"
-              aria-label="下滑时隐藏 Header"
-              disabled={!settings.fixedHeader}
-              checked={settings.autoHideHeader}
-              onChange={(autoHideHeader) => updateSettings({ autoHideHeader })}
-            />
-          </Row>
-          <Row label="固定侧边菜单" hint={topmenu ? '侧边栏导航时可配置' : undefined}>
-            <Switch
-              size="small"
-              aria-label="固定侧边菜单"
-              disabled={topmenu}
-              checked={settings.fixSiderbar}
-              onChange={(fixSiderbar) => updateSettings({ fixSiderbar })}
-            />
-          </Row>
+          <Toggle label="固定 Header" name="fixedHeader" />
+          <Toggle label="下滑时隐藏 Header" name="autoHideHeader" off={settings.fixedHeader ? undefined : '固定 Header 时可配置'} />
+          <Toggle label="固定侧边菜单" name="fixSiderbar" off={topmenu ? '侧边栏导航时可配置' : undefined} />
         </div>
       </Section>
 
       <Section title="其他设置">
         <div className={styles.rows}>
-          <Row label="色弱模式">
-            <Switch size="small" aria-label="色弱模式" checked={settings.colorWeak} onChange={(colorWeak) => updateSettings({ colorWeak })} />
-          </Row>
-          <Row label="高对比度" hint="文字与背景的对比度达到 WCAG 2.1 AA">
-            <Switch size="small" aria-label="高对比度" checked={settings.highContrast} onChange={(highContrast) => updateSettings({ highContrast })} />
-          </Row>
-          <Row label="多页签模式">
-            <Switch size="small" aria-label="多页签模式" checked={settings.multipage} onChange={(multipage) => updateSettings({ multipage })} />
-          </Row>
+          <Toggle label="色弱模式" name="colorWeak" />
+          <Toggle label="高对比度" name="highContrast" hint="文字与背景的对比度达到 WCAG 2.1 AA" />
+          <Toggle label="多页签模式" name="multipage" />
         </div>
       </Section>
     </Drawer>
@@ -153,5 +99,41 @@ function Row({ label, hint, children }: { label: string; hint?: string; children
       </div>
       {children}
     </div>
+  );
+}
+
+type ChoiceProps<V extends string> = {
+  label: string;
+  name: { [K in keyof Settings]: Settings[K] extends V ? K : never }[keyof Settings];
+  /** the values and their labels, in order */
+  options: Record<V, string>;
+  /** a section's own choice (filled buttons), not a row's (small outlined ones) */
+  solid?: boolean;
+};
+
+/** One setting chosen from a few values, as a group of buttons. */
+function Choice<V extends string>({ label, name, options, solid = false }: ChoiceProps<V>) {
+  const settings = useSettings();
+  return (
+    <Radio.Group
+      aria-label={label}
+      optionType="button"
+      {...(solid ? { buttonStyle: 'solid' as const } : { size: 'small' as const })}
+      value={settings[name]}
+      onChange={(event) => updateSettings({ [name]: event.target.value as V })}
+      options={Object.entries<string>(options).map(([value, text]) => ({ value, label: text }))}
+    />
+  );
+}
+
+type BooleanSetting = { [K in keyof Settings]: Settings[K] extends boolean ? K : never }[keyof Settings];
+
+/** A setting that is on or off, in its row; `off` says why it cannot be changed now. */
+function Toggle({ label, name, hint, off }: { label: string; name: BooleanSetting; hint?: string; off?: string }) {
+  const settings = useSettings();
+  return (
+    <Row label={label} hint={off ?? hint}>
+      <Switch size="small" aria-label={label} disabled={off !== undefined} checked={settings[name]} onChange={(checked) => updateSettings({ [name]: checked })} />
+    </Row>
   );
 }

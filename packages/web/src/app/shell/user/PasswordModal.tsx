@@ -1,8 +1,8 @@
 import { Msg, type UpdatePasswordBody } from '@sbwq/contracts';
-import { App, Form, Input, Modal, type FormRule } from 'antd';
-import { useState } from 'react';
+import { Form, Input, type FormRule } from 'antd';
+import { FormModal } from '../../../components/form/FormModal.tsx';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { putUpdatePassword } from '../../../platform/auth.api.ts';
-import { notifyError } from '../../../platform/feedback.ts';
 
 type Values = Omit<UpdatePasswordBody, 'username'>;
 
@@ -26,50 +26,21 @@ type Props = { username: string; onClose: () => void };
  * one's strength; its message is shown when it refuses (e.g. 旧密码输入错误!).
  */
 export function PasswordModal({ username, onClose }: Props) {
-  const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-
-  const handleOk = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await putUpdatePassword({ username, ...values });
-      if (answer.success) {
-        message.success(answer.message || Msg.passwordChanged);
-        onClose();
-      } else {
-        notifyError(answer.message);
-      }
-    } catch {
-      // The http client has told the user (spec §8).
-    } finally {
-      setSaving(false);
-    }
-  };
+  const dialog = useModalForm<never, Values>({
+    open: true,
+    initial: () => ({}),
+    save: (values) => putUpdatePassword({ username, ...values }),
+    onSaved: () => undefined,
+    onClose,
+  });
 
   return (
-    <Modal
-      open
-      title="修改密码"
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={handleOk}
-      onCancel={onClose}
-      maskClosable={false}
-      width={520}
-    >
+    <FormModal dialog={dialog} onClose={onClose} open title="修改密码" width={520}>
       <Form<Values>
-        form={form}
+        form={dialog.form}
         labelCol={{ xs: { span: 24 }, sm: { span: 6 } }}
         wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }}
-        onFinish={handleOk}
+        onFinish={() => void dialog.submit()}
         style={{ marginTop: 24 }}
       >
         <Form.Item label="旧密码" name="oldpassword" rules={passwordRules.oldpassword}>
@@ -84,6 +55,6 @@ export function PasswordModal({ username, onClose }: Props) {
         {/* Enter in a field submits */}
         <button type="submit" hidden aria-hidden />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -5,6 +5,7 @@ import { NOTHING_FOUND, SEARCH_PROMPT } from '../../dict/DictSelect.tsx';
 import { useDictItems } from '../../dict/useDictItems.ts';
 import { useDebouncedKeyword } from '../../form/useDebouncedKeyword.ts';
 import type { CellProps, EditableColumn, SelectOption } from '../types.ts';
+import { chooseOne, dropdownProps } from './editorProps.ts';
 import { textOf } from './TextCells.tsx';
 
 /** The options a column's `search` answered, so that a value found by searching keeps its label at rest. */
@@ -51,19 +52,12 @@ export function SelectEdit({ value, column, onChange, onDone }: CellProps) {
   const options = useOptions(column);
   return (
     <Select<string>
-      autoFocus
-      defaultOpen
+      {...dropdownProps(column)}
       allowClear
-      size="small"
-      style={{ width: '100%' }}
-      aria-label={column.title}
       placeholder={column.placeholder ?? '请选择'}
       options={options}
       value={single(value)}
-      onChange={(next) => {
-        onChange(next ?? '');
-        onDone();
-      }}
+      onChange={chooseOne({ onChange, onDone })}
       onBlur={onDone}
     />
   );
@@ -73,12 +67,8 @@ export function SelectMultipleEdit({ value, column, onChange, onDone }: CellProp
   const options = useOptions(column);
   return (
     <Select<string[]>
-      autoFocus
-      defaultOpen
+      {...dropdownProps(column)}
       mode="multiple"
-      size="small"
-      style={{ width: '100%' }}
-      aria-label={column.title}
       placeholder={column.placeholder ?? '请选择'}
       options={options}
       value={listOf(value)}
@@ -117,21 +107,14 @@ export function SelectSearchEdit({ value, column, onChange, onDone }: CellProps)
     : local.filter((option) => !keyword || String(option.label).toLowerCase().includes(keyword.toLowerCase()));
   return (
     <Select<string>
-      autoFocus
-      defaultOpen
+      {...dropdownProps(column)}
       allowClear
-      size="small"
-      style={{ width: '100%' }}
-      aria-label={column.title}
       placeholder={column.placeholder ?? SEARCH_PROMPT}
       options={options}
       value={single(value)}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       notFoundContent={keyword ? NOTHING_FOUND : SEARCH_PROMPT}
-      onChange={(next) => {
-        onChange(next ?? '');
-        onDone();
-      }}
+      onChange={chooseOne({ onChange, onDone })}
       onBlur={onDone}
     />
   );
@@ -147,11 +130,7 @@ function DateEditOf({ value, column, onChange, onDone, withTime }: CellProps & {
   const parsed = text ? dayjs(text, format) : null;
   return (
     <DatePicker
-      autoFocus
-      defaultOpen
-      size="small"
-      style={{ width: '100%' }}
-      aria-label={column.title}
+      {...dropdownProps(column)}
       format={format}
       showTime={withTime}
       value={parsed && parsed.isValid() ? parsed : null}

@@ -2,6 +2,7 @@ import { Input, Popover, Progress } from 'antd';
 import { NumberTextInput } from '../../form/NumberTextInput.tsx';
 import { TagInput } from '../../form/TagInput.tsx';
 import type { CellProps } from '../types.ts';
+import { editorProps, typePrompt } from './editorProps.ts';
 
 /** spec §9 "Popup textarea default 150 x 200": 150 high, 200 wide. */
 export const TEXTAREA_POPUP = { height: 150, width: 200 } as const;
@@ -15,10 +16,8 @@ export function TextView({ value }: CellProps) {
 export function InputEdit({ value, column, onChange, onDone }: CellProps) {
   return (
     <Input
-      autoFocus
-      size="small"
-      aria-label={column.title}
-      placeholder={column.placeholder ?? `请输入${column.title}`}
+      {...editorProps(column)}
+      placeholder={typePrompt(column)}
       value={textOf(value)}
       onChange={(event) => onChange(event.target.value)}
       onBlur={onDone}
@@ -31,10 +30,8 @@ export function InputEdit({ value, column, onChange, onDone }: CellProps) {
 export function NumberEdit({ value, column, onChange, onDone }: CellProps) {
   return (
     <NumberTextInput
-      autoFocus
-      size="small"
-      aria-label={column.title}
-      placeholder={column.placeholder ?? `请输入${column.title}`}
+      {...editorProps(column)}
+      placeholder={typePrompt(column)}
       value={value as number | string | null}
       onChange={onChange}
       onBlur={onDone}
@@ -67,7 +64,7 @@ export function TextareaEdit({ value, column, onChange, onDone }: CellProps) {
 
 /** spec §5 "Tag inputs". */
 export function TagsEdit({ value, column, onChange, onDone }: CellProps) {
-  return <TagInput autoFocus size="small" aria-label={column.title} value={textOf(value)} onChange={onChange} onBlur={onDone} onPressEnter={onDone} />;
+  return <TagInput {...editorProps(column)} value={textOf(value)} onChange={onChange} onBlur={onDone} onPressEnter={onDone} />;
 }
 
 export function ProgressView({ value }: CellProps) {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../../../app/shell/notice/socket.testkit.ts';
+import { FakeSocket } from '../../../platform/socket/socket.testkit.ts';
 import { clearLocalSession, startSession } from '../../../platform/session.ts';
 import { adminInfo, envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { Monitor } from './Monitor.tsx';

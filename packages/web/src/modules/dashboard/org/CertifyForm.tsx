@@ -3,7 +3,7 @@ import { Button, Card, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
-import { feedback } from '../../../platform/feedback.ts';
+import { confirm } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { orgApi } from '../../rights/org/org.api.ts';
 
@@ -41,11 +41,9 @@ export function CertifyForm({ org, onSaved }: { org: OrgRecord; onSaved: () => P
       form.setFields([{ name: 'practiceFile', errors: [RightsMsg.certifyFilesRequired] }]);
       return;
     }
-    feedback().modal.confirm({
+    confirm({
       title: '提交认证材料',
       content: '提交后由协会审核，审核期间不能修改。确定提交吗？',
-      okText: '确定',
-      cancelText: '取消',
       onOk: () => certify.run(values),
     });
   };

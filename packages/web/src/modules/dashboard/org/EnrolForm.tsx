@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
-import { feedback } from '../../../platform/feedback.ts';
+import { confirm } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { orgApi } from '../../rights/org/org.api.ts';
 import { draftFieldsToCheck, enrolBody, enrolFormValues, type EnrolFormValues } from './enrolForm.ts';
@@ -61,11 +61,9 @@ export function EnrolForm({ org, onSaved }: { org: OrgRecord | null; onSaved: ()
     } catch {
       return;
     }
-    feedback().modal.confirm({
+    confirm({
       title: '提交入驻申请',
       content: '提交后由协会审核，审核期间不能修改申请内容。确定提交吗？',
-      okText: '确定',
-      cancelText: '取消',
       onOk: submit,
     });
   };

@@ -9,6 +9,9 @@ import { poolLogColumns } from './poolLog.columns.tsx';
 
 const PAGE_SIZE = 10;
 
+/** Amounts by their labels, each shown exactly with two decimals. */
+const moneyItems = (amounts: Record<string, Parameters<typeof formatMoney>[0]>) => Object.entries(amounts).map(([label, amount]) => ({ key: label, label, children: formatMoney(amount) }));
+
 /** 详情: a pool's settings, its balances read fresh, and its log newest first. */
 export function CapitalPoolDetail({ pool, onClose }: { pool: PoolRecord | null; onClose: () => void }) {
   const [pageNo, setPageNo] = useState(1);
@@ -23,26 +26,21 @@ export function CapitalPoolDetail({ pool, onClose }: { pool: PoolRecord | null; 
   return (
     <Modal title={`资金池详情：${p?.poolName ?? ''}`} open={pool !== null} onCancel={onClose} footer={null} width={1200} destroyOnHidden>
       {p && (
-        <Descriptions size="small" bordered column={4} style={{ marginBottom: 16 }}>
-          <Descriptions.Item label="编号">{p.poolCode}</Descriptions.Item>
-          <Descriptions.Item label="资金来源">{p.fundSource_dictText}</Descriptions.Item>
-          <Descriptions.Item label="年度">{p.poolYear}</Descriptions.Item>
-          <Descriptions.Item label="状态">
-            <Tag color={POOL_STATUS_COLORS[p.status]}>{p.status_dictText}</Tag>
-          </Descriptions.Item>
-          <Descriptions.Item label="总额">{formatMoney(p.totalAmount)}</Descriptions.Item>
-          <Descriptions.Item label="冻结">{formatMoney(p.frozenAmount)}</Descriptions.Item>
-          <Descriptions.Item label="已使用">{formatMoney(p.usedAmount)}</Descriptions.Item>
-          <Descriptions.Item label="余额">{formatMoney(p.balanceAmount)}</Descriptions.Item>
-          <Descriptions.Item label="单件补贴标准">{formatMoney(p.subsidyPerCase)}</Descriptions.Item>
-          <Descriptions.Item label="单机构上限">{formatMoney(p.orgCap)}</Descriptions.Item>
-          <Descriptions.Item label="有效期" span={2}>
-            {p.validFrom || p.validTo ? `${p.validFrom ?? ''} 至 ${p.validTo ?? ''}` : ''}
-          </Descriptions.Item>
-          <Descriptions.Item label="备注" span={4}>
-            {p.remark}
-          </Descriptions.Item>
-        </Descriptions>
+        <Descriptions
+          size="small"
+          bordered
+          column={4}
+          style={{ marginBottom: 16 }}
+          items={[
+            { key: 'code', label: '编号', children: p.poolCode },
+            { key: 'source', label: '资金来源', children: p.fundSource_dictText },
+            { key: 'year', label: '年度', children: p.poolYear },
+            { key: 'status', label: '状态', children: <Tag color={POOL_STATUS_COLORS[p.status]}>{p.status_dictText}</Tag> },
+            ...moneyItems({ 总额: p.totalAmount, 冻结: p.frozenAmount, 已使用: p.usedAmount, 余额: p.balanceAmount, 单件补贴标准: p.subsidyPerCase, 单机构上限: p.orgCap }),
+            { key: 'valid', label: '有效期', span: 2, children: p.validFrom || p.validTo ? `${p.validFrom ?? ''} 至 ${p.validTo ?? ''}` : '' },
+            { key: 'remark', label: '备注', span: 4, children: p.remark },
+          ]}
+        />
       )}
       <Table<PoolLogRecord>
         rowKey="id"

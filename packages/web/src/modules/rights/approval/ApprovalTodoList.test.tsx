@@ -1,12 +1,8 @@
-import { ApprovalBizType, ClaimMsg, ClaimPath, ClaimStatus, FILE_NAMES_PATH, type ApprovalTodo, type ClaimRecord, type LoginResult } from '@sbwq/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, type Feedback } from '../../../platform/feedback.ts';
-import { clearLocalSession, startSession } from '../../../platform/session.ts';
-import { adminInfo, envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { ApprovalBizType, ClaimMsg, ClaimPath, ClaimStatus, FILE_NAMES_PATH, type ApprovalTodo, type ClaimRecord } from '@sbwq/contracts';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { renderAt, signedInEach } from '../../../test/render.tsx';
 import { ApprovalTodoList } from './ApprovalTodoList.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -58,32 +54,13 @@ function renderTodo(rows: ApprovalTodo[]) {
     [`POST ${ClaimPath.bizReview}`]: post(ClaimPath.bizReview),
     'POST /rights/bank/approve': post('/rights/bank/approve'),
   });
-  render(
-    <AntApp>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/rights/approval/todo']}>
-          <ApprovalTodoList />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AntApp>,
-  );
+  renderAt('/rights/approval/todo', <ApprovalTodoList />);
   return { asked, sent };
 }
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
-beforeEach(() => {
-  localStorage.clear();
-  clearLocalSession();
-  startSession({ token: 'tok-1', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult, 'admin');
-  bindFeedback(ui as unknown as Feedback);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-  bindFeedback(null);
-});
+signedInEach(ui);
 
 describe('DOMAIN.md "One 审批 screen lists what waits for me": each type is decided in its own review', { timeout: 20_000 }, () => {
   it('a claim opens 业务审核 with its invoices and files under their uploaded names, and 通过 posts the claim review', async () => {

@@ -1,14 +1,13 @@
 import { RightsMsg, type Envelope } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Skeleton, Space } from 'antd';
+import { Button, Form, Input, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { DETAIL_MODAL_WIDTH } from '../../../components/detail/DetailModal.tsx';
+import { FormModal } from '../../../components/form/FormModal.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { APPROVAL_TODO_COUNT_KEY } from './approval.api.ts';
 
 export type ApproveDecision = 'pass' | 'reject';
-
-type Values = { result?: ApproveDecision; opinion?: string };
 
 type ApproveModalProps = {
   open: boolean;
@@ -25,40 +24,42 @@ type ApproveModalProps = {
   onDone: () => void;
 };
 
+const opinionOf = (text: string | undefined) => text?.trim() || null;
+
 /**
  * 审批 of one submission (DOMAIN.md approval): its details, 审核意见, and 通过 / 驳回. A rejection needs
  * its reasons (the server's rule, checked here first); the server refuses approving one's own submission.
  */
 export function ApproveModal({ open, title, children, loading, passText = '通过', rejectText = '驳回', decide, onClose, onDone }: ApproveModalProps) {
   const queryClient = useQueryClient();
-  const { form, saving, submit } = useModalForm<never, Values>({
+  const dialog = useModalForm<never, { opinion?: string }, unknown, ApproveDecision>({
     open,
-    record: null,
     initial: () => ({}),
-    load: () => ({}),
-    save: (values) => decide(values.result!, values.opinion?.trim() || null),
+    save: (values, _form, result) => decide(result, opinionOf(values.opinion)),
     onSaved: () => {
       void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
       onDone();
     },
     onClose,
   });
-  const chosen = Form.useWatch('result', form);
-  const busy = saving ? (chosen ?? null) : null;
+  const busy = dialog.pending ?? null;
 
   const handleDecide = (result: ApproveDecision) => {
-    form.setFieldValue('result', result);
-    void submit();
+    if (result === 'reject' && !opinionOf(dialog.form.getFieldValue('opinion') as string | undefined)) {
+      dialog.form.setFields([{ name: 'opinion', errors: [RightsMsg.opinionRequired] }]);
+      return;
+    }
+    void dialog.submit(result);
   };
 
   return (
-    <Modal
+    <FormModal
+      dialog={dialog}
+      onClose={onClose}
       open={open}
       title={title}
       width={DETAIL_MODAL_WIDTH}
-      onCancel={onClose}
       destroyOnHidden
-      mask={{ closable: false }}
       footer={
         <Space>
           <Button onClick={onClose}>取消</Button>
@@ -72,25 +73,11 @@ export function ApproveModal({ open, title, children, loading, passText = '通�
       }
     >
       {loading ? <Skeleton active /> : children}
-      <Form form={form} layout="vertical" style={{ marginTop: 16 }} name="approve-form">
-        <Form.Item name="result" hidden>
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="opinion"
-          label="审核意见"
-          extra={`驳回时必须填写意见，意见将告知申请人`}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_, value?: string) => {
-                if (getFieldValue('result') === 'reject' && !value?.trim()) throw new Error(RightsMsg.opinionRequired);
-              },
-            }),
-          ]}
-        >
+      <Form form={dialog.form} layout="vertical" style={{ marginTop: 16 }} name="approve-form">
+        <Form.Item name="opinion" label="审核意见" extra={`驳回时必须填写意见，意见将告知申请人`}>
           <Input.TextArea rows={3} maxLength={500} showCount placeholder="请输入审核意见" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -4,14 +4,14 @@ import { Alert, Button, Modal, Spin } from 'antd';
 import { useMemo, useRef } from 'react';
 import { EditableTable } from '../../../components/editable-table/EditableTable.tsx';
 import type { EditableColumn, EditableTableHandle, Row } from '../../../components/editable-table/types.ts';
-import { feedback } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { batchApi, batchKey } from './batch.api.ts';
 import { itemValuesOf } from './batchForm.ts';
+import { saveIfValid } from '../../../components/editable-table/saveIfValid.ts';
 
 /** The server pages items up to 1000: a batch of 2,000 comes in two pages. */
 const PAGE = 1000;
-export const FIX_CELLS_FIRST = '请先修正表格中标红的单元格';
+export { FIX_CELLS_FIRST } from '../../../components/editable-table/saveIfValid.ts';
 
 async function allItems(batchId: string, signal: AbortSignal): Promise<BatchItemRecord[]> {
   const items: BatchItemRecord[] = [];
@@ -79,14 +79,7 @@ export function BatchItemsEditor({ batch, onClose, onDone }: BatchItemsEditorPro
       },
     },
   );
-  const handleSave = async () => {
-    const errors = (await table.current?.validate()) ?? [];
-    if (errors.length) {
-      feedback().message.warning(FIX_CELLS_FIRST);
-      return;
-    }
-    await save.run(undefined);
-  };
+  const handleSave = () => saveIfValid(table, () => save.run(undefined));
 
   return (
     <Modal

@@ -1,6 +1,8 @@
 import { batchAddBody, BatchDict, BatchMsg, type BatchRecord } from '@sbwq/contracts';
-import { Alert, Col, Form, Input, Modal, Row, Spin, Typography } from 'antd';
+import { Alert, Col, Form, Input, Row, Typography } from 'antd';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
+import { FormModal } from '../../../components/form/FormModal.tsx';
+import { RemarkItem } from '../../../components/form/RemarkItem.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
@@ -31,7 +33,7 @@ type BatchModalProps = {
  * 线索数量 and 申请金额 are the server's: 申请金额 = 线索数量 × the pool's 单件补贴标准, within its 单机构上限.
  */
 export function BatchModal({ open, record, onClose, onSaved }: BatchModalProps) {
-  const { form, loading, saving, submit } = useModalForm<BatchRecord, BatchFormValues, unknown>({
+  const dialog = useModalForm<BatchRecord, BatchFormValues, unknown>({
     open,
     record,
     initial: () => batchFormValues(null),
@@ -45,97 +47,81 @@ export function BatchModal({ open, record, onClose, onSaved }: BatchModalProps) 
   });
 
   return (
-    <Modal
-      open={open}
-      title={record ? `编辑线索批次：${record.batchNo}` : '新增线索批次'}
-      width={960}
-      onOk={submit}
-      onCancel={onClose}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      okButtonProps={{ disabled: loading }}
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
-      <Spin spinning={loading}>
-        <BatchReturnedAlert batch={record} />
-        <Form form={form} name="rights-batch-form" layout="vertical" autoComplete="off">
-          <Row gutter={24}>
-            <Col span={24}>
-              <Form.Item name="batchName" label="批次名称" required rules={[zodRule(shape.batchName)]}>
-                <Input placeholder="如 2026年11月淘宝假冒商品线索" maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="rightIds" label="涉及权利" required rules={[{ validator: async (_, v?: string[]) => {
-                if (!v?.length) throw new Error(BatchMsg.rightsRequired);
-              } }]}>
-                <EligibleRightSelect record={record} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="infringeType" label="侵权类型" required rules={[zodRule(shape.infringeType)]}>
-                <DictSelect code={BatchDict.infringeType} placeholder="请选择侵权类型" showSearch={false} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="clueSource" label="线索来源" required rules={[zodRule(shape.clueSource)]}>
-                <DictSelect code={BatchDict.clueSource} placeholder="请选择线索来源" showSearch={false} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="platform" label="侵权平台" required rules={[zodRule(shape.platform)]}>
-                <DictSelect code={BatchDict.platform} placeholder="请选择侵权平台" showSearch={false} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="rightsMethod" label="维权方式" required rules={[zodRule(shape.rightsMethod)]}>
-                <DictSelect code={BatchDict.rightsMethod} placeholder="请选择维权方式" showSearch={false} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="poolId" label="资金池" required rules={[zodRule(shape.poolId)]}>
-                <ActivePoolSelect record={record} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item label="申请金额（元）">
-                {record ? (
-                  <Typography.Text className="batch-apply-amount">
-                    {formatMoney(record.applyAmount)}（{record.itemCount} 条线索）
-                  </Typography.Text>
-                ) : (
-                  <Typography.Text type="secondary">保存后添加线索明细，由系统计算</Typography.Text>
-                )}
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Alert
-                type="info"
-                showIcon
-                style={{ marginBottom: 16 }}
-                title="申请金额 = 线索数量 × 资金池单件补贴标准，且不超过本机构在该资金池的单机构上限余量；线索明细或资金池变化后由系统重新计算。"
-              />
-            </Col>
-            <Col span={24}>
-              <Form.Item name="description" label="线索说明" rules={[zodRule(shape.description)]}>
-                <Input.TextArea rows={3} maxLength={2000} showCount placeholder="线索的发现经过、侵权情形等" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="evidenceFiles" label="证据附件" rules={[zodRule(shape.evidenceFiles)]} extra="截图、公证书等，最多10个">
-                <FileUpload max={10} biz={BATCH_FILE_BIZ} fileType={EVIDENCE_FILE_TYPE} text="上传证据" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="remark" label="备注" rules={[zodRule(shape.remark)]}>
-                <Input.TextArea rows={2} maxLength={500} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </Spin>
-    </Modal>
+    <FormModal dialog={dialog} onClose={onClose} open={open} title={record ? `编辑线索批次：${record.batchNo}` : '新增线索批次'} width={960} okText="保存" destroyOnHidden>
+      <BatchReturnedAlert batch={record} />
+      <Form form={dialog.form} name="rights-batch-form" layout="vertical" autoComplete="off">
+        <Row gutter={24}>
+          <Col span={24}>
+            <Form.Item name="batchName" label="批次名称" required rules={[zodRule(shape.batchName)]}>
+              <Input placeholder="如 2026年11月淘宝假冒商品线索" maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="rightIds" label="涉及权利" required rules={[{ validator: async (_, v?: string[]) => {
+              if (!v?.length) throw new Error(BatchMsg.rightsRequired);
+            } }]}>
+              <EligibleRightSelect record={record} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="infringeType" label="侵权类型" required rules={[zodRule(shape.infringeType)]}>
+              <DictSelect code={BatchDict.infringeType} placeholder="请选择侵权类型" showSearch={false} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="clueSource" label="线索来源" required rules={[zodRule(shape.clueSource)]}>
+              <DictSelect code={BatchDict.clueSource} placeholder="请选择线索来源" showSearch={false} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="platform" label="侵权平台" required rules={[zodRule(shape.platform)]}>
+              <DictSelect code={BatchDict.platform} placeholder="请选择侵权平台" showSearch={false} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="rightsMethod" label="维权方式" required rules={[zodRule(shape.rightsMethod)]}>
+              <DictSelect code={BatchDict.rightsMethod} placeholder="请选择维权方式" showSearch={false} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="poolId" label="资金池" required rules={[zodRule(shape.poolId)]}>
+              <ActivePoolSelect record={record} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item label="申请金额（元）">
+              {record ? (
+                <Typography.Text className="batch-apply-amount">
+                  {formatMoney(record.applyAmount)}（{record.itemCount} 条线索）
+                </Typography.Text>
+              ) : (
+                <Typography.Text type="secondary">保存后添加线索明细，由系统计算</Typography.Text>
+              )}
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title="申请金额 = 线索数量 × 资金池单件补贴标准，且不超过本机构在该资金池的单机构上限余量；线索明细或资金池变化后由系统重新计算。"
+            />
+          </Col>
+          <Col span={24}>
+            <Form.Item name="description" label="线索说明" rules={[zodRule(shape.description)]}>
+              <Input.TextArea rows={3} maxLength={2000} showCount placeholder="线索的发现经过、侵权情形等" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="evidenceFiles" label="证据附件" rules={[zodRule(shape.evidenceFiles)]} extra="截图、公证书等，最多10个">
+              <FileUpload max={10} biz={BATCH_FILE_BIZ} fileType={EVIDENCE_FILE_TYPE} text="上传证据" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <RemarkItem schema={shape.remark} />
+          </Col>
+        </Row>
+      </Form>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
 import type { OrgRecord } from '@sbwq/contracts';
-import { Descriptions, Tag, type DescriptionsProps } from 'antd';
+import { Tag, type DescriptionsProps } from 'antd';
+import { FieldTable } from '../../../components/detail/FieldTable.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
 import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS } from './org.api.ts';
 
@@ -40,5 +41,5 @@ export function OrgDescriptions({ org, column = 2 }: { org: OrgRecord; column?: 
     { key: 'certifyTime', label: '认证审核', children: org.certifyTime ? `${org.certifyBy ?? ''} ${org.certifyTime}` : '-' },
     { key: 'certifyOpinion', label: '认证审核意见', children: or(org.certifyOpinion), span: column },
   ];
-  return <Descriptions bordered size="small" column={{ xs: 1, sm: column }} items={items} />;
+  return <FieldTable items={items} columns={column} />;
 }

@@ -9,7 +9,7 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListContext, ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { staticUrl } from '../../../platform/config.ts';
-import { feedback } from '../../../platform/feedback.ts';
+import { confirm } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { ApproveModal } from '../approval/ApproveModal.tsx';
 import { AUDIT_STATUS_COLORS } from '../org/org.api.ts';
@@ -48,11 +48,9 @@ export function RightList() {
 
   const definition = useMemo<ListDefinition<RightRecord>>(() => {
     const submitSelected = (context: ListContext<RightRecord>) =>
-      feedback().modal.confirm({
+      confirm({
         title: '提交审核',
         content: `确定将选中的 ${context.selectedKeys.length} 条记录提交审核吗？提交后审核期间不能修改。`,
-        okText: '确定',
-        cancelText: '取消',
         onOk: () => submit(context),
       });
     return {

@@ -1,8 +1,9 @@
 import { AnnouncementMsg, DATE_FORMAT, PRIORITIES, PRIORITY_TAG, announcementAddBody, isInternalRoute, type AnnouncementRecord } from '@sbwq/contracts';
-import { Col, DatePicker, Form, Input, Modal, Radio, Row, Select, Skeleton } from 'antd';
+import { Col, DatePicker, Form, Input, Radio, Row, Select, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
+import { FormModal } from '../../../components/form/FormModal.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { announcementApi, uploadImage, type AnnouncementBody } from './announcement.api.ts';
 import { UserIdsInput, splitUserIds } from './UserIdsInput.tsx';
@@ -102,7 +103,7 @@ type AnnouncementModalProps = {
  * the contracts' (the server checks the same), and the server's answer is shown as it words it.
  */
 export function AnnouncementModal({ open, record, onClose, onSaved }: AnnouncementModalProps) {
-  const { form, saving, submit } = useModalForm<AnnouncementRecord, FormValues>({
+  const dialog = useModalForm<AnnouncementRecord, FormValues>({
     open,
     record,
     initial: () => INITIAL,
@@ -114,21 +115,12 @@ export function AnnouncementModal({ open, record, onClose, onSaved }: Announceme
     onSaved,
     onClose,
   });
+  const { form } = dialog;
   const msgType = Form.useWatch('msgType', form);
   const openType = Form.useWatch('openType', form);
 
   return (
-    <Modal
-      open={open}
-      title={record ? '编辑通告' : '新增通告'}
-      width={ANNOUNCEMENT_MODAL_WIDTH}
-      onOk={submit}
-      onCancel={onClose}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      mask={{ closable: false }}
-    >
+    <FormModal dialog={dialog} onClose={onClose} open={open} title={record ? '编辑通告' : '新增通告'} width={ANNOUNCEMENT_MODAL_WIDTH}>
       <Form<FormValues> form={form} name="announcement-form" layout="vertical" autoComplete="off" initialValues={INITIAL}>
         <Form.Item name="titile" label="标题" required rules={[zodRule(shape.titile)]}>
           <Input placeholder="请输入标题" maxLength={100} showCount />
@@ -219,6 +211,6 @@ export function AnnouncementModal({ open, record, onClose, onSaved }: Announceme
           <ContentEditor />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,12 +1,13 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { categoryAddBody, CategoryPerm, categoryResource, type CategoryRecord } from '@sbwq/contracts';
 import { useQueries } from '@tanstack/react-query';
-import { Button, Card, Input, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Input, Space, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
-import { EmptyData } from '../../../components/list/EmptyData.tsx';
-import { batchDeleteText, DELETE_CONFIRM_TEXT } from '../../../components/list/ListPage.tsx';
+import { DataTable } from '../../../components/list/DataTable.tsx';
+import { BatchDeleteButton } from '../../../components/list/BatchDeleteButton.tsx';
+import { DELETE_CONFIRM_TEXT } from '../../../components/list/ListPage.tsx';
 import { listPagination } from '../../../components/list/pagination.ts';
 import { RecordModal } from '../../../components/list/RecordModal.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
@@ -15,8 +16,6 @@ import { toSearchParams } from '../../../components/list/searchParams.ts';
 import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
 import type { FormDefinition, ListContext, ListDefinition, RowAction, SearchField } from '../../../components/list/types.ts';
 import { useListData } from '../../../components/list/useListData.ts';
-import { feedback } from '../../../platform/feedback.ts';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { categoryApi, childCategories, type CategoryBody } from './category.api.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 import { selectionLabels } from '../../../components/list/selectionLabels.ts';
@@ -109,21 +108,10 @@ export function SysCategoryList() {
     [can],
   );
 
-  const batchDelete = useApiMutation((ids: string[]) => categoryApi.removeBatch(ids), {
-    onSuccess: () => {
-      setSelected([]);
-      list.reload();
-    },
-  });
-
-  const handleBatchDelete = () =>
-    feedback().modal.confirm({
-      title: '确认删除',
-      content: batchDeleteText(selected.length),
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => batchDelete.run(selected),
-    });
+  const afterBatchDelete = () => {
+    setSelected([]);
+    list.reload();
+  };
 
   const handleSaved = () => {
     // a new child shows under its parent, opened
@@ -147,26 +135,16 @@ export function SysCategoryList() {
             新增
           </Button>
         )}
-        {can(CategoryPerm.delete) && selected.length > 0 && (
-          <Button danger icon={<DeleteOutlined />} onClick={handleBatchDelete}>
-            批量删除
-          </Button>
-        )}
+        {can(CategoryPerm.delete) && <BatchDeleteButton ids={selected} remove={categoryApi.removeBatch} onDeleted={afterBatchDelete} />}
       </Space>
       <SelectionBar count={selected.length} onClear={() => setSelected([])} />
-      <Table<Row>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
-        size="medium"
-        bordered
-        rowKey="id"
+      <DataTable<Row>
         loading={list.loading || loadingChildren}
         dataSource={rows}
         columns={[
           ...columns,
           { key: '__actions', title: '操作', fixed: actionsFixed, align: 'center', width: 200, render: (_: unknown, record: Row) => <RowActions record={record} actions={actions} context={context} /> },
         ]}
-        locale={{ emptyText: list.loading ? <div style={{ height: 120 }} /> : <EmptyData /> }}
         pagination={listPagination(list.state.pageNo, list.state.pageSize, list.total)}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }}
         rowSelection={{ ...selectionLabels(), selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }}

@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Space, Table, Tooltip } from 'antd';
+import { Button, Input, Select, Space, Tooltip } from 'antd';
+import { DataTable } from '../../../components/list/DataTable.tsx';
 import { NumberTextInput } from '../../../components/form/NumberTextInput.tsx';
 import { MAX_RULE_ROWS, newRow, type RuleRow } from './ruleItems.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
@@ -31,15 +32,11 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
 
   return (
     <div id={id}>
-      <Table<RuleRow>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
+      <DataTable<RuleRow>
         size="small"
-        bordered
         rowKey="key"
-        pagination={false}
         dataSource={value}
-        locale={{ emptyText: '尚未添加规则' }}
+        empty="尚未添加规则"
         columns={[
           { title: '#', key: 'index', width: 36, align: 'center', render: (_, _row, index) => index + 1 },
           {

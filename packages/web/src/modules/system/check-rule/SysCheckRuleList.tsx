@@ -8,6 +8,7 @@ import { checkRuleApi, checkRuleCodeFree, type CheckRuleBody } from './check-rul
 import { CheckRuleTestModal } from './CheckRuleTestModal.tsx';
 import { RuleItemsEditor } from './RuleItemsEditor.tsx';
 import { itemsOf, newRow, rowsOf, rowsProblem, type RuleRow } from './ruleItems.ts';
+import { RULE_SEARCH, ruleNameColumns } from '../shared/ruleList.ts';
 
 const shape = checkRuleAddBody.shape;
 
@@ -62,13 +63,9 @@ export function SysCheckRuleList() {
       api: checkRuleApi,
       detail: false,
       actionColumnWidth: 200,
-      search: [
-        { name: 'ruleName', label: '规则名称' },
-        { name: 'ruleCode', label: '规则编码' },
-      ],
+      search: RULE_SEARCH,
       columns: [
-        { title: '规则名称', dataIndex: 'ruleName', sorter: true },
-        { title: '规则编码', dataIndex: 'ruleCode', sorter: true },
+        ...ruleNameColumns<CheckRuleRecord>(),
         { title: '规则数', key: 'count', width: 80, align: 'center', render: (_: unknown, rule: CheckRuleRecord) => rowsOf(rule.ruleJson).length },
         { title: '规则描述', dataIndex: 'ruleDescription', ellipsis: true },
         { title: '创建时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Col, Input, Row, Space, Spin, Tabs, Tree } from 'a
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
-import { feedback } from '../../../platform/feedback.ts';
+import { confirm } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { departApi, departTree, searchDeparts } from './depart.api.ts';
 import { DepartInfoTab } from './DepartInfoTab.tsx';
@@ -55,12 +55,10 @@ export function DepartList() {
 
   const handleDelete = () => {
     if (!selected) return;
-    feedback().modal.confirm({
+    confirm({
       title: '确认删除',
       content: `确定删除部门“${selected.departName}”吗?`,
-      okText: '确定',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
+      danger: true,
       onOk: () => removing.run(selected),
     });
   };

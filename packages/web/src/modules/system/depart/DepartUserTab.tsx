@@ -1,17 +1,15 @@
-import { UserAddOutlined } from '@ant-design/icons';
 import { DepartPerm, type DepartTreeNode, type UserRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Modal, Spin } from 'antd';
+import { Checkbox, Modal, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
-import { DictTag } from '../../../components/dict/DictTag.tsx';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { UserPickerModal } from '../shared/UserPickerModal.tsx';
-import { USER_STATUS_COLORS } from '../user/user.list.tsx';
+import { AddMembersButton, memberColumns } from '../shared/members.tsx';
 import { addDepartUsers, assignDepartRoles, departRolesOf, departUsers, removeDepartUser, removeDepartUsers } from './depart.api.ts';
 
 const CODE = DepartPerm.user;
@@ -68,19 +66,11 @@ export function DepartUserTab({ depart }: { depart: DepartTreeNode }) {
         { name: 'username', label: '账号' },
         { name: 'realname', label: '姓名' },
       ],
-      columns: [
-        { title: '用户账号', dataIndex: 'username' },
-        { title: '用户姓名', dataIndex: 'realname' },
-        { title: '状态', dataIndex: 'status', width: 80, align: 'center', render: (value, user) => <DictTag code="user_status" value={value} text={user.status_dictText} colors={USER_STATUS_COLORS} /> },
-      ],
+      columns: memberColumns(),
       rowActions: [{ key: 'roles', label: '分配部门角色', code: CODE, inline: true, onClick: (user) => setAssigning(user) }],
       actionColumnWidth: 200,
       toolbar: () =>
-        can(CODE) ? (
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setPicking(true)}>
-            添加已有用户
-          </Button>
-        ) : null,
+        can(CODE) ? <AddMembersButton onClick={() => setPicking(true)} /> : null,
     }),
     [depart.id, can],
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Space } from 'antd';
+import { EditDrawer, SaveOrCloseButtons } from '../../../components/form/EditDrawer.tsx';
 import { GrantTree } from '../../../components/tree/GrantTree.tsx';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import type { DepartRoleRecord } from '@sbwq/contracts';
@@ -23,29 +23,18 @@ export function DeptRoleGrantDrawer({ role, onClose }: { role: DepartRoleRecord 
 
   const empty = !tree.isLoading && (tree.data?.treeList ?? []).length === 0;
   return (
-    <Drawer
+    <EditDrawer
       title={`部门角色权限配置${role ? `：${role.roleName}` : ''}`}
       open={Boolean(role)}
       onClose={onClose}
       size={600}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={() => save(false)} loading={saving.isPending} disabled={empty}>
-            仅保存
-          </Button>
-          <Button type="primary" onClick={() => save(true)} loading={saving.isPending} disabled={empty}>
-            保存并关闭
-          </Button>
-          <Button onClick={onClose}>取消</Button>
-        </Space>
-      }
+      actions={<SaveOrCloseButtons onSave={save} saving={saving.isPending} disabled={empty} />}
     >
       {empty ? (
         <EmptyData description="本部门尚未设置部门权限，请先在“部门权限”中授权" />
       ) : (
         <GrantTree nodes={tree.data?.treeList ?? []} checked={checked} onChange={setChecked} loading={tree.isLoading || granted.isLoading} />
       )}
-    </Drawer>
+    </EditDrawer>
   );
 }

@@ -5,14 +5,14 @@ import { useMemo, useRef } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { EditableTable } from '../../../components/editable-table/EditableTable.tsx';
 import type { EditableColumn, EditableTableHandle, Row } from '../../../components/editable-table/types.ts';
-import { feedback } from '../../../platform/feedback.ts';
 import { unwrap } from '../../../platform/result.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { useTableSocket } from '../../../platform/socket/useTableSocket.ts';
 import { checkItemValue, dictItemApi, saveItemTable } from './dict.api.ts';
 import { changedItemIds, contractRule, dictItemTableBody } from './dictItemTable.ts';
+import { saveIfValid } from '../../../components/editable-table/saveIfValid.ts';
 
-export const FIX_CELLS_FIRST = '请先修正表格中标红的单元格';
+export { FIX_CELLS_FIRST } from '../../../components/editable-table/saveIfValid.ts';
 
 function columnsFor(dictId: string, loaded: Map<string, DictItemRecord>): EditableColumn[] {
   return [
@@ -84,14 +84,7 @@ export function DictItemTableEditor({ dict }: { dict: DictRecord }) {
     },
   );
 
-  const handleSave = async () => {
-    const errors = (await table.current?.validate()) ?? [];
-    if (errors.length) {
-      feedback().message.warning(FIX_CELLS_FIRST);
-      return;
-    }
-    await save.run(undefined);
-  };
+  const handleSave = () => saveIfValid(table, () => save.run(undefined));
 
   if (query.isError) return <Alert type="error" showIcon title="字典项加载失败" />;
   return (

@@ -1,9 +1,9 @@
 import { DictPerm, type DictRecord, type Envelope } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Divider, Drawer, Table } from 'antd';
+import { Button, Divider, Drawer } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
-import { EmptyData } from '../../../components/list/EmptyData.tsx';
-import { feedback } from '../../../platform/feedback.ts';
+import { DataTable } from '../../../components/list/DataTable.tsx';
+import { confirm } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { deletedDicts, purgeDict, restoreDict } from './dict.api.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
@@ -25,27 +25,19 @@ export function DictRecycleBinDrawer({ open, onClose, onRestored }: { open: bool
   const act = (call: () => Promise<Envelope<unknown>>, restored: boolean) => change.run({ call, restored });
 
   const confirmPurge = (dict: DictRecord) =>
-    feedback().modal.confirm({
+    confirm({
       title: '确认彻底删除',
       content: purgeConfirmText(dict),
-      okText: '确定',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
+      danger: true,
       onOk: () => act(() => purgeDict(dict.id), false),
     });
 
   return (
     <Drawer title="字典回收站" open={open} onClose={onClose} size={900} destroyOnHidden>
-      <Table<DictRecord>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
-        size="medium"
-        bordered
-        rowKey="id"
+      <DataTable<DictRecord>
         loading={bin.isFetching}
         dataSource={bin.data ?? []}
-        locale={{ emptyText: bin.isFetching ? <div style={{ height: 120 }} /> : <EmptyData description="回收站是空的" /> }}
-        pagination={false}
+        empty="回收站是空的"
         columns={[
           { title: '字典名称', dataIndex: 'dictName' },
           { title: '字典编码', dataIndex: 'dictCode' },

@@ -8,6 +8,7 @@ import { feedback } from '../../../platform/feedback.ts';
 import { showFailure, unwrap } from '../../../platform/result.ts';
 import { checkFillRuleCode, executeFillRule, fillRuleApi, type FillRuleBody } from './fill-rule.api.ts';
 import { DATE_PATTERN_TEXT, RESET_CYCLE_TEXT, sampleCode } from './fillRule.options.ts';
+import { RULE_SEARCH, ruleNameColumns } from '../shared/ruleList.ts';
 
 const shape = fillRuleAddBody.shape;
 
@@ -102,13 +103,9 @@ const definition: ListDefinition<FillRuleRecord, FillRuleBody> = {
   api: fillRuleApi,
   detail: false,
   actionColumnWidth: 200,
-  search: [
-    { name: 'ruleName', label: '规则名称' },
-    { name: 'ruleCode', label: '规则编码' },
-  ],
+  search: RULE_SEARCH,
   columns: [
-    { title: '规则名称', dataIndex: 'ruleName', sorter: true },
-    { title: '规则编码', dataIndex: 'ruleCode', sorter: true },
+    ...ruleNameColumns<FillRuleRecord>(),
     { title: '日期格式', dataIndex: 'datePattern', width: 110, align: 'center', render: (value: FillDatePattern) => (value === 'none' ? DATE_PATTERN_TEXT.none : value) },
     { title: '流水号位数', dataIndex: 'seqWidth', width: 100, align: 'center' },
     { title: '重置周期', dataIndex: 'resetCycle', width: 100, align: 'center', render: (value: FillResetCycle) => RESET_CYCLE_TEXT[value] ?? value },

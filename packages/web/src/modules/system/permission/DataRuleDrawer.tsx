@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { dataRuleBody, PermissionPerm, RULE_CONDITIONS } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Form, Input, Modal, Radio, Select, Table, Tag } from 'antd';
+import { Button, Drawer, Form, Input, Modal, Radio, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { Access } from '../../../components/access/Access.tsx';
 import { dictText, useDictItems } from '../../../components/dict/useDictItems.ts';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
-import { EmptyData } from '../../../components/list/EmptyData.tsx';
+import { DataTable } from '../../../components/list/DataTable.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import type { ListContext } from '../../../components/list/types.ts';
 import { addRule, deleteRule, editRule, permissionRules, type RuleInput, type RuleRecord } from './permission.api.ts';
@@ -54,16 +54,9 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
           新增
         </Button>
       </Access>
-      <Table<RuleRecord>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
-        size="medium"
-        bordered
-        rowKey="id"
+      <DataTable<RuleRecord>
         loading={rules.isFetching}
         dataSource={rules.data ?? []}
-        pagination={false}
-        locale={{ emptyText: <EmptyData /> }}
         columns={[
           { title: '规则名称', dataIndex: 'ruleName' },
           { title: '规则字段', dataIndex: 'ruleColumn' },

@@ -1,7 +1,8 @@
 import { permissionBody } from '@sbwq/contracts';
-import { Button, Drawer, Form, Input, InputNumber, Radio, Space, Switch, TreeSelect } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useDictItems } from '../../../components/dict/useDictItems.ts';
+import { EditDrawer } from '../../../components/form/EditDrawer.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { IconPicker } from '../../../components/icon/IconPicker.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
@@ -27,6 +28,14 @@ function menuOptions(nodes: PermissionNode[], exclude?: string): MenuOption[] {
       return { value: node.id, title: node.name, ...(children.length ? { children } : {}) };
     });
 }
+
+/** A menu's route flags, each a 是/否 switch. */
+const ROUTE_FLAGS = [
+  { name: 'route', label: '是否路由菜单' },
+  { name: 'hidden', label: '隐藏路由' },
+  { name: 'keepAlive', label: '是否缓存路由' },
+  { name: 'alwaysShow', label: '聚合路由' },
+] as const;
 
 const defaults = { menuType: 0, route: true, keepAlive: false, hidden: false, alwaysShow: false, internalOrExternal: false, sortNo: 1, status: '1', permsType: '1' };
 
@@ -54,19 +63,17 @@ export function PermissionDrawer({ editing, tree, onClose, onSaved }: { editing:
 
   const isButton = menuType === 2;
   return (
-    <Drawer
+    <EditDrawer
       title={editing?.mode === 'edit' ? '编辑菜单' : '新增菜单'}
       open={Boolean(editing)}
       onClose={onClose}
       size={700}
+      destroyOnHidden={false}
       forceRender
-      footer={
-        <Space>
-          <Button type="primary" loading={saving} onClick={submit}>
-            确定
-          </Button>
-          <Button onClick={onClose}>取消</Button>
-        </Space>
+      actions={
+        <Button type="primary" loading={saving} onClick={() => void submit()}>
+          确定
+        </Button>
       }
     >
       <Form form={form} name="permission-form" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} autoComplete="off">
@@ -119,18 +126,11 @@ export function PermissionDrawer({ editing, tree, onClose, onSaved }: { editing:
         </Form.Item>
         {!isButton && (
           <>
-            <Form.Item name="route" label="是否路由菜单" valuePropName="checked">
-              <Switch checkedChildren="是" unCheckedChildren="否" />
-            </Form.Item>
-            <Form.Item name="hidden" label="隐藏路由" valuePropName="checked">
-              <Switch checkedChildren="是" unCheckedChildren="否" />
-            </Form.Item>
-            <Form.Item name="keepAlive" label="是否缓存路由" valuePropName="checked">
-              <Switch checkedChildren="是" unCheckedChildren="否" />
-            </Form.Item>
-            <Form.Item name="alwaysShow" label="聚合路由" valuePropName="checked">
-              <Switch checkedChildren="是" unCheckedChildren="否" />
-            </Form.Item>
+            {ROUTE_FLAGS.map(({ name, label }) => (
+              <Form.Item key={name} name={name} label={label} valuePropName="checked">
+                <Switch checkedChildren="是" unCheckedChildren="否" />
+              </Form.Item>
+            ))}
             <Form.Item name="internalOrExternal" label="打开方式" valuePropName="checked">
               <Switch checkedChildren="外部" unCheckedChildren="内部" />
             </Form.Item>
@@ -140,6 +140,6 @@ export function PermissionDrawer({ editing, tree, onClose, onSaved }: { editing:
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </EditDrawer>
   );
 }

@@ -1,17 +1,16 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { PermissionPerm } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import { Button, Card, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { IconByName } from '../../../components/icon/icons.tsx';
-import { EmptyData } from '../../../components/list/EmptyData.tsx';
-import { batchDeleteText, DELETE_CONFIRM_TEXT } from '../../../components/list/ListPage.tsx';
+import { DataTable } from '../../../components/list/DataTable.tsx';
+import { BatchDeleteButton } from '../../../components/list/BatchDeleteButton.tsx';
+import { DELETE_CONFIRM_TEXT } from '../../../components/list/ListPage.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
 import type { ListContext, RowAction } from '../../../components/list/types.ts';
-import { feedback } from '../../../platform/feedback.ts';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { DataRuleDrawer } from './DataRuleDrawer.tsx';
 import { permissionApi, permissionTree, type PermissionNode } from './permission.api.ts';
 import { PermissionDrawer, type PermissionEditing } from './PermissionDrawer.tsx';
@@ -52,21 +51,10 @@ export function PermissionList() {
   );
   const context = { reload } as ListContext<PermissionNode>;
 
-  const removing = useApiMutation((ids: string[]) => permissionApi.removeBatch!(ids), {
-    onSuccess: () => {
-      setSelected([]);
-      reload();
-    },
-  });
-
-  const handleBatchDelete = () =>
-    feedback().modal.confirm({
-      title: '确认删除',
-      content: batchDeleteText(selected.length),
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => removing.run(selected),
-    });
+  const afterBatchDelete = () => {
+    setSelected([]);
+    reload();
+  };
 
   return (
     <Card variant="borderless">
@@ -78,23 +66,12 @@ export function PermissionList() {
         )}
         <Button onClick={() => setExpanded(parentKeys(nodes))}>展开全部</Button>
         <Button onClick={() => setExpanded([])}>折叠全部</Button>
-        {can(PermissionPerm.delete) && selected.length > 0 && (
-          <Button danger icon={<DeleteOutlined />} onClick={handleBatchDelete}>
-            批量删除
-          </Button>
-        )}
+        {can(PermissionPerm.delete) && <BatchDeleteButton ids={selected} remove={permissionApi.removeBatch!} onDeleted={afterBatchDelete} />}
       </Space>
       <SelectionBar count={selected.length} onClear={() => setSelected([])} />
-      <Table<PermissionNode>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
-        size="medium"
-        bordered
-        rowKey="id"
+      <DataTable<PermissionNode>
         loading={tree.isFetching}
         dataSource={nodes}
-        pagination={false}
-        locale={{ emptyText: <EmptyData /> }}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }}
         rowSelection={{ ...selectionLabels(), selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }}
         columns={[

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Drawer, Empty, Space, Spin, Tag } from 'antd';
+import { Button, Checkbox, Empty, Spin, Tag } from 'antd';
 import { useDictItems, dictText } from '../../../components/dict/useDictItems.ts';
+import { EditDrawer } from '../../../components/form/EditDrawer.tsx';
 import type { DataRuleGrant, Envelope } from '@sbwq/contracts';
 import { useEditedFrom } from '../../../components/tree/useEditedFrom.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
@@ -36,19 +37,15 @@ export function DataRuleGrantDrawer({ menu, scope, load, save, onClose }: DataRu
   const handleSave = () => menu && saving.run({ menuId: menu.id, ids: checked });
 
   return (
-    <Drawer
+    <EditDrawer
       title={`数据规则：${menu?.title ?? ''}`}
       open={Boolean(menu)}
       onClose={onClose}
       size={520}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button type="primary" loading={saving.isPending} disabled={!data} onClick={handleSave}>
-            保存
-          </Button>
-          <Button onClick={onClose}>取消</Button>
-        </Space>
+      actions={
+        <Button type="primary" loading={saving.isPending} disabled={!data} onClick={handleSave}>
+          保存
+        </Button>
       }
     >
       <Spin spinning={answer.isFetching}>
@@ -68,6 +65,6 @@ export function DataRuleGrantDrawer({ menu, scope, load, save, onClose }: DataRu
           !answer.isFetching && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={answer.data?.message || '未找到权限配置信息'} />
         )}
       </Spin>
-    </Drawer>
+    </EditDrawer>
   );
 }

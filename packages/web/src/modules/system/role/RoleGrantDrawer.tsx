@@ -1,7 +1,8 @@
 import type { RoleRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Space } from 'antd';
+import { Button } from 'antd';
 import { useCallback, useState } from 'react';
+import { EditDrawer, SaveOrCloseButtons } from '../../../components/form/EditDrawer.tsx';
 import { GrantTree, type GrantNode } from '../../../components/tree/GrantTree.tsx';
 import { useEditedFrom } from '../../../components/tree/useEditedFrom.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
@@ -45,23 +46,12 @@ export function RoleGrantDrawer({ role, onClose }: { role: RoleRecord | null; on
   );
 
   return (
-    <Drawer
+    <EditDrawer
       title={`角色权限配置${role ? `：${role.roleName}` : ''}`}
       open={Boolean(role)}
       onClose={onClose}
       size={650}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={() => save(false)} loading={saving.isPending}>
-            仅保存
-          </Button>
-          <Button type="primary" onClick={() => save(true)} loading={saving.isPending}>
-            保存并关闭
-          </Button>
-          <Button onClick={onClose}>取消</Button>
-        </Space>
-      }
+      actions={<SaveOrCloseButtons onSave={save} saving={saving.isPending} />}
     >
       <GrantTree nodes={tree.data?.treeList ?? []} checked={checked} onChange={setChecked} loading={tree.isLoading || granted.isLoading} renderExtra={renderExtra} />
       <DataRuleGrantDrawer
@@ -71,6 +61,6 @@ export function RoleGrantDrawer({ role, onClose }: { role: RoleRecord | null; on
         save={(permissionId, ids) => saveRoleDataRules(permissionId, role!.id, ids)}
         onClose={() => setRuleMenu(null)}
       />
-    </Drawer>
+    </EditDrawer>
   );
 }

@@ -1,15 +1,13 @@
-import { UserAddOutlined } from '@ant-design/icons';
 import { RolePerm, type RoleRecord, type UserRecord } from '@sbwq/contracts';
-import { Button, Drawer } from 'antd';
+import { Drawer } from 'antd';
 import { useMemo, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
-import { DictTag } from '../../../components/dict/DictTag.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { UserPickerModal } from '../shared/UserPickerModal.tsx';
-import { USER_STATUS_COLORS } from '../user/user.list.tsx';
+import { AddMembersButton, memberColumns } from '../shared/members.tsx';
 import { addRoleUsers, removeRoleUser, removeRoleUsers, roleUsers } from './role.api.ts';
 
 const KEY = 'system-role-users';
@@ -34,18 +32,10 @@ export function RoleUserDrawer({ role, onClose }: { role: RoleRecord | null; onC
         removeBatch: (ids) => removeRoleUsers(roleId, ids),
       },
       search: [{ name: 'username', label: '账号' }],
-      columns: [
-        { title: '用户账号', dataIndex: 'username' },
-        { title: '用户姓名', dataIndex: 'realname' },
-        { title: '状态', dataIndex: 'status', align: 'center', width: 90, render: (value, user) => <DictTag code="user_status" value={value} text={user.status_dictText} colors={USER_STATUS_COLORS} /> },
-      ],
+      columns: memberColumns(),
       detail: false,
       toolbar: () =>
-        can(CODE) ? (
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setPicking(true)}>
-            添加已有用户
-          </Button>
-        ) : null,
+        can(CODE) ? <AddMembersButton onClick={() => setPicking(true)} /> : null,
     }),
     [roleId, can],
   );

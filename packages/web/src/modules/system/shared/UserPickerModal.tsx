@@ -1,17 +1,16 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Page, UserRecord } from '@sbwq/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Modal, Row, Space, Table } from 'antd';
+import { Button, Col, Form, Input, Modal, Row, Space } from 'antd';
 import { useState } from 'react';
-import { DictTag } from '../../../components/dict/DictTag.tsx';
-import { EmptyData } from '../../../components/list/EmptyData.tsx';
+import { DataTable } from '../../../components/list/DataTable.tsx';
 import { DEFAULT_PAGE_SIZE, listPagination } from '../../../components/list/pagination.ts';
 import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
 import { feedback } from '../../../platform/feedback.ts';
 import type { Query } from '../../../platform/http.ts';
 import { unwrap } from '../../../platform/result.ts';
 import { userApi } from '../user/user.api.ts';
-import { USER_STATUS_COLORS } from '../user/user.list.tsx';
+import { userStatusColumn } from './members.tsx';
 import { selectionLabels } from '../../../components/list/selectionLabels.ts';
 
 /** spec §9 "Popup modal width 1200, table page size 10"; §5 "请选择一条记录". */
@@ -108,15 +107,9 @@ export function UserPickerModal({ open, title = '选择用户', onCancel, onOk }
         </Row>
       </Form>
       <SelectionBar count={selected.keys.length} onClear={() => setSelected({ keys: [], rows: [] })} />
-      <Table<UserRecord>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
-        size="medium"
-        bordered
-        rowKey="id"
+      <DataTable<UserRecord>
         loading={users.isFetching}
         dataSource={users.data?.records ?? []}
-        locale={{ emptyText: <EmptyData /> }}
         pagination={listPagination(paging.pageNo, paging.pageSize, users.data?.total ?? 0)}
         onChange={(pagination) => setPaging({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? DEFAULT_PAGE_SIZE })}
         rowSelection={{
@@ -129,7 +122,7 @@ export function UserPickerModal({ open, title = '选择用户', onCancel, onOk }
           { title: '用户账号', dataIndex: 'username' },
           { title: '用户姓名', dataIndex: 'realname' },
           { title: '部门', dataIndex: 'orgCodeTxt', ellipsis: true },
-          { title: '状态', dataIndex: 'status', width: 90, align: 'center', render: (value, user) => <DictTag code="user_status" value={value} text={user.status_dictText} colors={USER_STATUS_COLORS} /> },
+          userStatusColumn(),
         ]}
       />
     </Modal>

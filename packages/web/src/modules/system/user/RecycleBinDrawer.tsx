@@ -1,10 +1,10 @@
 import type { Envelope, UserRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Divider, Drawer, Popconfirm, Space, Table } from 'antd';
+import { Button, Divider, Drawer, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
-import { EmptyData } from '../../../components/list/EmptyData.tsx';
+import { DataTable } from '../../../components/list/DataTable.tsx';
 import { SelectionBar } from '../../../components/list/SelectionBar.tsx';
-import { feedback } from '../../../platform/feedback.ts';
+import { confirm } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { purgeUsers, recycleBin, restoreUsers } from './user.api.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
@@ -28,7 +28,7 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
   const act = (call: () => Promise<Envelope<unknown>>, restored: boolean) => change.run({ call, restored });
 
   const confirmPurge = (ids: string[]) =>
-    feedback().modal.confirm({ title: '确认彻底删除', content: purgeConfirmText(ids.length), okText: '确定', okButtonProps: { danger: true }, cancelText: '取消', onOk: () => act(() => purgeUsers(ids), false) });
+    confirm({ title: '确认彻底删除', content: purgeConfirmText(ids.length), danger: true, onOk: () => act(() => purgeUsers(ids), false) });
 
   return (
     <Drawer title="用户回收站" open={open} onClose={onClose} size={900} destroyOnHidden>
@@ -41,16 +41,10 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
         </Button>
       </Space>
       <SelectionBar count={keys.length} onClear={() => setKeys([])} />
-      <Table<UserRecord>
-        // scrolls inside its card on a narrow screen instead of squeezing columns
-        scroll={{ x: 'max-content' }}
-        size="medium"
-        bordered
-        rowKey="id"
+      <DataTable<UserRecord>
         loading={bin.isFetching}
         dataSource={bin.data ?? []}
-        locale={{ emptyText: <EmptyData description="回收站是空的" /> }}
-        pagination={false}
+        empty="回收站是空的"
         rowSelection={{ ...selectionLabels(), selectedRowKeys: keys, onChange: (next) => setKeys(next.map(String)) }}
         columns={[
           { title: '用户账号', dataIndex: 'username' },

@@ -13,6 +13,17 @@ import { UserPasswordModal } from './UserPasswordModal.tsx';
 
 const FROZEN = 2;
 const NORMAL = 1;
+type UserStatus = typeof FROZEN | typeof NORMAL;
+
+/** 冻结 / 解冻 of one user: offered while the user is `from`, it moves the user to `to`. */
+const statusAction = (key: string, label: string, from: UserStatus, to: UserStatus): RowAction<UserRecord> => ({
+  key,
+  label,
+  code: UserPerm.frozen,
+  visible: (user) => user.status === from,
+  confirm: (user) => `确定${label}用户 ${user.username} 吗?`,
+  onClick: (user) => frozenBatch([user.id], to),
+});
 
 /** 用户管理 (system/UserList). */
 export function UserList() {
@@ -24,22 +35,8 @@ export function UserList() {
   const definition = useMemo(() => {
     const actions: RowAction<UserRecord>[] = [
       { key: 'password', label: '密码', code: UserPerm.changePassword, onClick: (user) => setPasswordFor(user) },
-      {
-        key: 'freeze',
-        label: '冻结',
-        code: UserPerm.frozen,
-        visible: (user) => user.status === NORMAL,
-        confirm: (user) => `确定冻结用户 ${user.username} 吗?`,
-        onClick: (user) => frozenBatch([user.id], FROZEN),
-      },
-      {
-        key: 'unfreeze',
-        label: '解冻',
-        code: UserPerm.frozen,
-        visible: (user) => user.status === FROZEN,
-        confirm: (user) => `确定解冻用户 ${user.username} 吗?`,
-        onClick: (user) => frozenBatch([user.id], NORMAL),
-      },
+      statusAction('freeze', '冻结', NORMAL, FROZEN),
+      statusAction('unfreeze', '解冻', FROZEN, NORMAL),
     ];
     const batchActions: BatchAction<UserRecord>[] = [
       { key: 'freeze', label: '冻结', code: UserPerm.frozen, icon: <LockOutlined />, confirm: (count) => `确定冻结选中的 ${count} 个用户吗?`, onClick: (ids) => frozenBatch(ids, FROZEN) },

@@ -5,13 +5,13 @@ import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
 import { serverCheckRule, zodRule } from '../../../components/form/zodRule.ts';
 import type { FormField, FormMode, ListDefinition, RowAction } from '../../../components/list/types.ts';
+import { USER_STATUS_COLORS, userStatusColumn } from '../shared/members.tsx';
 import { DepartTreeSelect, PositionSelect, RoleSelect } from '../shared/SystemSelects.tsx';
 import { checkOnlyUser, departIdsOf, roleIdsOf, userApi, type UserBody } from './user.api.ts';
 
 const shape = userAddBody.shape;
 export const USER_LIST_KEY = 'system-user';
 const DATE = 'YYYY-MM-DD';
-export const USER_STATUS_COLORS = { '1': 'green', '2': 'red' };
 
 /** The server's password rule (contracts), checked before the call. */
 export const passwordRule = {
@@ -127,13 +127,7 @@ export function userDefinition(actions: RowAction<UserRecord>[], toolbar: ListDe
       { title: '性别', dataIndex: 'sex', width: 60, align: 'center', render: (value, user) => <DictTag code="sex" value={value} text={user.sex_dictText} /> },
       { title: '手机号码', dataIndex: 'phone', width: 120 },
       { title: '部门', dataIndex: 'orgCodeTxt', ellipsis: true },
-      {
-        title: '状态',
-        dataIndex: 'status',
-        width: 70,
-        align: 'center',
-        render: (value, user) => <DictTag code="user_status" value={value} text={user.status_dictText} colors={USER_STATUS_COLORS} />,
-      },
+      userStatusColumn(70),
       { title: '创建时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
     ],
     form: { width: 800, fields: userFields, load: loadUser, toBody: userBody },

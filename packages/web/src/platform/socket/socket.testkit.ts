@@ -1,4 +1,4 @@
-import type { SocketLike } from './socket.ts';
+import type { SocketLike } from './reconnectingSocket.ts';
 
 /**
  * A WebSocket stand-in for tests: records what the client sends and lets the test play the server
