@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { actionMethod, actionUrl, FILE_REPLY, Msg, type FlowActionDecl, type FlowRoutes } from '@sbwq/contracts';
 import type { AppDeps } from '../deps.ts';
 import { BizError, ok } from '../http/envelope.ts';
+import { fileReply } from '../http/route-kinds.ts';
 import { envelopeSchema } from '../http/reply-schema.ts';
 import { sendExcel, type ExcelFile, type ResourceCtx } from '../resource/resource-routes.ts';
 
@@ -91,7 +92,7 @@ export function registerFlow<Acts extends Record<string, FlowActionDecl<never>>>
         ...(action.params ? { params: action.params } : {}),
         ...(action.body ? { body: action.body } : {}),
         ...(query ? { querystring: query } : {}),
-        ...(file ? {} : { response: { 200: envelopeSchema(action.reply as z.ZodType) } }),
+        response: { 200: file ? fileReply(action.label ?? action.summary ?? key) : envelopeSchema(action.reply as z.ZodType) },
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const ctx: FlowCtx = { db: deps.db, deps, user: request.user!, tenantId: request.tenantId, request };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Msg, pageSchema, type ResourceDecl, type StandardRoute } from '@sbwq/contracts';
 import type { Db } from '../db/client.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -11,6 +11,7 @@ import { BizError, ok } from '../http/envelope.ts';
 import { envelopeSchema } from '../http/reply-schema.ts';
 import { idQuery, idsQuery, splitIds } from '../http/ids.ts';
 import { XLSX_TYPE, type ImportReport } from '../excel/excel.ts';
+import { fileReply } from '../http/route-kinds.ts';
 
 /**
  * What a resource's service is called with: the database (or the transaction), everything the app
@@ -69,6 +70,11 @@ export type ResourceImpl<Add extends z.ZodType, Edit extends z.ZodType> = {
   };
   /** JeecgBoot's system-data controllers answer the message again as `result` of add, edit and delete */
   echoMessage?: boolean;
+  /**
+   * The `result` of add and edit when it is more than the new id (add) or nothing (edit): the record
+   * itself, a numeric id. Ignored with `echoMessage`, whose result is the message.
+   */
+  replies?: { add?: z.ZodType; edit?: z.ZodType };
   /** OpenAPI summaries and descriptions where the defaults (`${entity}分页列表` …) say too little */
   docs?: Partial<Record<StandardRoute | 'importTemplate', Doc>>;
 };
@@ -93,6 +99,17 @@ export const sendExcel = (reply: FastifyReply, file: ExcelFile) =>
 
 /** The reply schema of a route whose `result` the declaration describes; none where it does not (yet). */
 const replies = (result: z.ZodType | undefined) => (result ? { response: { 200: envelopeSchema(result) } } : {});
+
+/** What an import answers: the counts, and each refused row (code 201 when there are any). */
+const importReportSchema = z.object({
+  totalCount: z.number(),
+  successCount: z.number(),
+  errorCount: z.number(),
+  msg: z.string(),
+  errors: z.array(z.object({ row: z.number(), message: z.string() })),
+});
+
+const excelReply = (description: string) => ({ response: { 200: fileReply(description) } });
 
 /**
  * Registers the standard routes of a resource declared in contracts (`defineResource`). Each route
@@ -123,6 +140,8 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   const queried = messages.queried ?? Msg.querySuccess;
   const listQuery = () => listQuerySchema(need(impl.listResource, 'listResource'), impl.listExtra);
   const oneId = impl.idQuery ?? idQuery;
+  // JeecgBoot's system-data controllers answer the message again as the result
+  const written = (result: z.ZodType) => replies(impl.echoMessage ? z.string() : result);
   const idOf = (query: unknown) => String((query as { id: unknown }).id);
 
   if (has('list')) {
@@ -142,7 +161,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   // The bodies were validated against the declaration's schemas; TypeScript cannot resolve the provider's type for a generic schema.
   if (has('add')) {
     const add = need(service.add, 'add');
-    r.post(`${basePath}/add`, { config: { kind: 'resource', permission: need(perm.add, 'perm.add') }, schema: { ...doc('add'), body: need(decl.addBody, 'addBody') } }, async (request) =>
+    r.post(`${basePath}/add`, { config: { kind: 'resource', permission: need(perm.add, 'perm.add') }, schema: { ...doc('add'), body: need(decl.addBody, 'addBody'), ...written(impl.replies?.add ?? z.string().nullable()) } }, async (request) =>
       answer(await add(ctxOf(request), request.body as z.output<Add>), messages.added),
     );
   }
@@ -153,14 +172,14 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
       method: [...(decl.editMethods ?? ['PUT'])],
       url: `${basePath}/edit`,
       config: { kind: 'resource', permission: need(perm.edit, 'perm.edit') },
-      schema: { ...doc('edit'), body: need(decl.editBody ?? decl.addBody, 'editBody') },
+      schema: { ...doc('edit'), body: need(decl.editBody ?? decl.addBody, 'editBody'), ...written(impl.replies?.edit ?? z.null()) },
       handler: async (request) => answer(await edit(ctxOf(request), request.body as z.output<Edit>), messages.edited),
     });
   }
 
   if (has('delete')) {
     const remove = need(service.remove, 'delete');
-    r.delete(`${basePath}/delete`, { config: { kind: 'resource', permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('delete'), querystring: oneId } }, async (request) => {
+    r.delete(`${basePath}/delete`, { config: { kind: 'resource', permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('delete'), querystring: oneId, ...written(z.null()) } }, async (request) => {
       await remove(ctxOf(request), [idOf(request.query)]);
       return answer(null, messages.deleted);
     });
@@ -171,7 +190,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     const idsRequired = messages.idsRequired ?? '请选择记录';
     r.delete(
       `${basePath}/deleteBatch`,
-      { config: { kind: 'resource', permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('deleteBatch'), querystring: idsQuery(idsRequired) } },
+      { config: { kind: 'resource', permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('deleteBatch'), querystring: idsQuery(idsRequired), ...written(z.null()) } },
       async (request) => {
         await remove(ctxOf(request), splitIds(request.query.ids, idsRequired));
         return answer(null, messages.batchDeleted ?? messages.deleted);
@@ -183,7 +202,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     const exportXls = need(service.exportXls, 'exportXls');
     r.get(
       `${basePath}/exportXls`,
-      { config: { kind: 'resource', permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuery() } },
+      { config: { kind: 'resource', permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuery(), ...excelReply(`${decl.entity}（.xlsx）`) } },
       async (request, reply) => sendExcel(reply, await exportXls(ctxOf(request), request.query)),
     );
   }
@@ -191,7 +210,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   if (has('importExcel')) {
     const importExcel = need(service.importExcel, 'importExcel');
     const importPerm = need(perm.import, 'perm.import');
-    r.post(`${basePath}/importExcel`, { config: { kind: 'resource', permission: importPerm }, schema: doc('importExcel') }, async (request) => {
+    r.post(`${basePath}/importExcel`, { config: { kind: 'resource', permission: importPerm }, schema: { ...doc('importExcel'), ...replies(importReportSchema) } }, async (request) => {
       const file = await request.file();
       if (!file) throw new BizError('请上传 Excel 文件');
       if (!/\.xlsx$/i.test(file.filename)) throw new BizError('只支持 .xlsx 格式的 Excel 文件');
@@ -200,7 +219,7 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     });
     if (decl.importTemplate) {
       const template = need(service.importTemplate, 'importTemplate');
-      r.get(`${basePath}/importTemplate`, { config: { kind: 'resource', permission: importPerm }, schema: doc('importTemplate') }, async (request, reply) =>
+      r.get(`${basePath}/importTemplate`, { config: { kind: 'resource', permission: importPerm }, schema: { ...doc('importTemplate'), ...excelReply(`${decl.entity}导入模板（.xlsx）`) } }, async (request, reply) =>
         sendExcel(reply, await template(ctxOf(request))),
       );
     }

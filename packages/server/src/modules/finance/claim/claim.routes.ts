@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray } from 'drizzle-orm';
-import { agencyApplyStatisticsBody, AgencyStatsPath, claimFlow, ClaimMsg, claimResource, ClaimStatus, Msg } from '@sbwq/contracts';
+import { agencyApplyStatisticsBody, agencyApplyStatisticSchema, AgencyStatsPath, claimFlow, ClaimMsg, claimRecordSchema, claimResource, ClaimStatus, Msg, pageSchema } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
@@ -26,6 +27,7 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerResource(app, deps, claimResource, {
     tags,
+    replies: { add: claimRecordSchema, edit: claimRecordSchema },
     listResource: service.claimWhitelist,
     docs: {
       list: { description: '机构用户只看到本机构的报销单；协会人员看到已提交的报销单。金额为两位小数的字符串，invoices 为发票明细。' },
@@ -99,7 +101,12 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  r.post(AgencyStatsPath.list, { config: { signedIn: true }, schema: { tags: ['统计'], summary: '机构申请排行（日期范围、分页；机构用户只看本机构）', body: agencyApplyStatisticsBody } }, async (request) =>
+  r.post(
+    AgencyStatsPath.list,
+    {
+      config: { signedIn: true, special: 'statistics' },
+      schema: { tags: ['统计'], summary: '机构申请排行（日期范围、分页；机构用户只看本机构）', body: agencyApplyStatisticsBody, response: { 200: envelopeSchema(pageSchema(agencyApplyStatisticSchema)) } },
+    }, async (request) =>
     ok(await progress.agencyApplyStatistics(db, request.user!, request.body), Msg.querySuccess, 200),
   );
 }

@@ -71,7 +71,7 @@ export async function poolRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/sys/api/capitalPoolStatisticalList',
     {
-      config: { signedIn: true },
+      config: { signedIn: true, special: 'statistics' },
       schema: {
         tags: ['统计'],
         summary: '资金池统计：每个资金池的总额、冻结、已使用、余额（无资金池查看权限时为空）',
@@ -84,7 +84,7 @@ export async function poolRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/sys/api/poolLines',
     {
-      config: { signedIn: true },
+      config: { signedIn: true, special: 'statistics' },
       schema: {
         tags: ['统计'],
         summary: '资金池余额走势：每个资金池每天的可用余额和已使用金额（默认最近30天）',

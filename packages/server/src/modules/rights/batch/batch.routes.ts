@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { batchFlow, batchIdQuery, BatchMsg, batchResource, BatchStatsPath, Msg } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
@@ -99,13 +100,15 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   const statTags = ['统计'];
-  const signedIn = { signedIn: true };
-  r.get(BatchStatsPath.applyNum, { config: signedIn, schema: { tags: statTags, summary: '线索申请总数（机构用户为本机构）' } }, async (request) => ok(await stats.batchCount(db, request.user!, 'apply'), Msg.querySuccess, 200));
-  r.get(BatchStatsPath.applyPassNum, { config: signedIn, schema: { tags: statTags, summary: '线索申请通过数（机构用户为本机构）' } }, async (request) => ok(await stats.batchCount(db, request.user!, 'pass'), Msg.querySuccess, 200));
-  r.get(BatchStatsPath.monthApplyNum, { config: signedIn, schema: { tags: statTags, summary: '最近12个月每月线索申请数 [{ month, num }]' } }, async (request) =>
+  const signedIn = { signedIn: true, special: 'statistics' } as const;
+  const count = { response: { 200: envelopeSchema(z.number()) } };
+  const months = { response: { 200: envelopeSchema(z.array(z.object({ month: z.string(), num: z.number() }))) } };
+  r.get(BatchStatsPath.applyNum, { config: signedIn, schema: { tags: statTags, summary: '线索申请总数（机构用户为本机构）', ...count } }, async (request) => ok(await stats.batchCount(db, request.user!, 'apply'), Msg.querySuccess, 200));
+  r.get(BatchStatsPath.applyPassNum, { config: signedIn, schema: { tags: statTags, summary: '线索申请通过数（机构用户为本机构）', ...count } }, async (request) => ok(await stats.batchCount(db, request.user!, 'pass'), Msg.querySuccess, 200));
+  r.get(BatchStatsPath.monthApplyNum, { config: signedIn, schema: { tags: statTags, summary: '最近12个月每月线索申请数 [{ month, num }]', ...months } }, async (request) =>
     ok(await stats.monthlyCounts(db, request.user!, 'apply'), Msg.querySuccess, 200),
   );
-  r.get(BatchStatsPath.monthApplyPassNum, { config: signedIn, schema: { tags: statTags, summary: '最近12个月每月线索申请通过数 [{ month, num }]' } }, async (request) =>
+  r.get(BatchStatsPath.monthApplyPassNum, { config: signedIn, schema: { tags: statTags, summary: '最近12个月每月线索申请通过数 [{ month, num }]', ...months } }, async (request) =>
     ok(await stats.monthlyCounts(db, request.user!, 'pass'), Msg.querySuccess, 200),
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CategoryMsg, categoryFlow, categoryResource, DictMsg, Msg } from '@sbwq/contracts';
+import { CategoryMsg, categoryFlow, categoryRecordSchema, categoryResource, DictMsg, Msg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
@@ -36,6 +36,7 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerResource(app, deps, categoryResource, {
     tags,
+    replies: { add: categoryRecordSchema },
     docs: {
       add: { description: 'pid 为空或 "0" 时为顶级分类；编码按层级自动生成（A01、A01A01 …），请求中的 code 不采用。' },
       edit: { description: '只能修改名称；上级分类与编码不可修改。' },

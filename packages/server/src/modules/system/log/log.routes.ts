@@ -22,7 +22,7 @@ export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/sys/loginfo',
     {
-      config: { signedIn: true },
+      config: { signedIn: true, special: 'statistics' },
       schema: { tags, summary: '访问量（首页）', description: '登录日志（log_type 1）条数：todayVisitCount 今日、totalVisitCount 累计；todayIp 今日不同 IP 数。按北京时间计日。', response: { 200: envelopeSchema(loginInfoSchema) } },
     },
     async () => ok(await loginInfo(db), '登录成功', 200),
@@ -31,7 +31,7 @@ export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/sys/visitInfo',
     {
-      config: { signedIn: true },
+      config: { signedIn: true, special: 'statistics' },
       schema: {
         tags,
         summary: '近 7 日访问量（首页图表）',

@@ -18,6 +18,7 @@ export async function tenantRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerResource(app, deps, tenantResource, {
     tags,
+    replies: { add: z.number() },
     listResource: service.tenantWhitelist,
     idQuery: z.object({ id: tenantId }),
     service: {
