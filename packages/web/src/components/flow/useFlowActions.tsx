@@ -1,5 +1,5 @@
 import { actionCode, availableActions, offeredInState, type Envelope, type FlowActionDecl, type FlowDecl } from '@sbwq/contracts';
-import { Button, Popconfirm } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { takeOnRecord } from '../../platform/flowApi.ts';
 import { useApiMutation } from '../../platform/useApiMutation.ts';
@@ -75,7 +75,8 @@ export function FlowButtons<R extends Rec, A extends Record<string, FlowActionDe
   });
   const keys = availableActions(flow, record, can).filter((key) => shown(key, only));
   if (keys.length === 0) return null;
-  return keys.map((key) => {
+  // the buttons are one component's children: the gap between them is this Space's, not the caller's
+  const buttons = keys.map((key) => {
     const { action, open, call, confirm } = actionOf(flow, key, forms);
     const type = action.tone === 'primary' ? 'primary' : 'default';
     if (call) {
@@ -98,4 +99,5 @@ export function FlowButtons<R extends Rec, A extends Record<string, FlowActionDe
       </Button>
     );
   });
+  return <Space wrap>{buttons}</Space>;
 }

@@ -46,9 +46,7 @@ export function ClaimDetail({ claimId, onClose, forms, onChanged, only }: ClaimD
       styles={{ wrapper: { maxWidth: '100vw' } }}
       title={c ? <Space wrap>{`报销单 ${c.claimNo}`}<ClaimStatusTag claim={c} /></Space> : '报销单详情'}
       extra={c && (
-        <Space wrap>
-          <FlowButtons flow={claimFlow} record={c} can={can} forms={forms} onChanged={onChanged} after={{ delete: deleted }} only={only} />
-        </Space>
+        <FlowButtons flow={claimFlow} record={c} can={can} forms={forms} onChanged={onChanged} after={{ delete: deleted }} only={only} />
       )}
       destroyOnHidden
       className="claim-detail"

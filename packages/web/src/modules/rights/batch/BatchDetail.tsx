@@ -72,9 +72,7 @@ export function BatchDetail() {
           <Typography.Text style={{ wordBreak: 'break-all' }}>{b.batchName}</Typography.Text>
           <BatchStatusTag batch={b} />
         </Space>
-        <Space wrap>
-          <FlowButtons flow={batchFlow} record={b} can={can} forms={forms} onChanged={changed} after={{ delete: deleted }} />
-        </Space>
+        <FlowButtons flow={batchFlow} record={b} can={can} forms={forms} onChanged={changed} after={{ delete: deleted }} />
       </div>
       <BatchReturnedAlert batch={b} />
       <Tabs
