@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isUniqueViolation } from './errors.ts';
+import { isDatabaseUnavailable, isUniqueViolation, rootMessage } from './errors.ts';
 
 /** A driver error as Drizzle hands it on: its own error with the driver's as `cause`. */
 const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1'), { cause });
@@ -29,5 +29,10 @@ describe('which failures mean "the database is unreachable, restarting or hung" 
     ];
     for (const error of others) expect(isDatabaseUnavailable(error), String(error)).toBe(false);
     expect(isUniqueViolation(others[0])).toBe(true);
+  });
+
+  it('the log names the driver\'s reason, not the failed SQL with its parameters', () => {
+    expect(rootMessage(wrapped(new Error('Query read timeout')))).toBe('Query read timeout');
+    expect(rootMessage(new Error('connect ECONNREFUSED 127.0.0.1:5432'))).toBe('connect ECONNREFUSED 127.0.0.1:5432');
   });
 });

@@ -33,3 +33,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The driver's own message under Drizzle's wrapper ("Failed query: …" would put SQL and parameters in the log). */
+export function rootMessage(error: unknown): string {
+  let e = error as { message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e.cause === 'object' && e.cause !== null && depth < 4; depth++) e = e.cause as typeof e;
+  return typeof e?.message === 'string' ? e.message : String(error);
+}
