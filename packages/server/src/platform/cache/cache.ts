@@ -24,12 +24,15 @@ export class CacheHub {
   /** bumped by every drop, so a load that began before it does not store its (possibly old) answer */
   private generation = 0;
   private channel: RedisChannel | null = null;
+  private readonly outageTtlMs: number;
 
   /** `prefix` (config REDIS_PREFIX) names the channel, so deployments sharing one Redis do not clear each other's caches. */
   constructor(
     private readonly link: RedisLink | null = null,
     prefix = 'sbwq',
+    opts: { outageTtlMs?: number } = {},
   ) {
+    this.outageTtlMs = opts.outageTtlMs ?? OUTAGE_TTL_MS;
     if (!link) return;
     this.channel = new RedisChannel(link, `${prefix}:cache-invalidate`, { maxKept: 1000 });
     this.channel.listen((name) => this.drop(name));
@@ -38,7 +41,7 @@ export class CacheHub {
 
   async get<T>(name: string, load: () => Promise<T>): Promise<T> {
     const entry = this.values.get(name);
-    if (entry && (this.link === null || this.link.state === 'up' || Date.now() - entry.at < OUTAGE_TTL_MS)) return entry.value as T;
+    if (entry && (this.link === null || this.link.state === 'up' || Date.now() - entry.at < this.outageTtlMs)) return entry.value as T;
     const generation = this.generation;
     const value = await load();
     if (generation === this.generation) this.values.set(name, { value, at: Date.now() });

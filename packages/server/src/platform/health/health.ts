@@ -14,9 +14,9 @@ const readiness = z.object({
   redis: z.enum(['up', 'down', 'not-configured']).describe('Redis 状态，仅供参考：down 时服务降级运行（本进程限流计数等），不影响 ready'),
 });
 
-async function databaseAnswers(db: Db): Promise<boolean> {
+async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_DB_TIMEOUT_MS)));
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   try {
     return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
   } catch {
@@ -32,7 +32,7 @@ async function databaseAnswers(db: Db): Promise<boolean> {
  * seconds would otherwise fill the log). Redis is reported, never required: without it the server runs
  * degraded (issue #24).
  */
-export function installHealth(app: FastifyInstance, deps: { db: Db; redis: RedisLink | null }) {
+export function installHealth(app: FastifyInstance, deps: { db: Db; redis: RedisLink | null; timeoutMs?: number }) {
   const config = { public: true, special: 'health' } as const;
   app.get(
     '/health',
@@ -43,7 +43,7 @@ export function installHealth(app: FastifyInstance, deps: { db: Db; redis: Redis
     '/ready',
     { config, logLevel: 'warn', schema: { hide: true, response: { 200: readiness, 503: readiness } } },
     async (_request, reply) => {
-      const database = (await databaseAnswers(deps.db)) ? 'up' : 'down';
+      const database = (await databaseAnswers(deps.db, deps.timeoutMs ?? READY_DB_TIMEOUT_MS)) ? 'up' : 'down';
       const redis: RedisState = deps.redis ? deps.redis.state : 'not-configured';
       return reply.code(database === 'up' ? 200 : 503).send({ status: database === 'up' ? 'ready' : 'not-ready', database, redis });
     },
