@@ -14,6 +14,8 @@ import { RedisLink } from './link.ts';
  * its own (stopped with SIGKILL and started again on the same port, empty), never on the shared one.
  */
 
+// Nothing here depends on the database kind; the PostgreSQL run has redis-outage.multiprocess.test.ts.
+const onPglite = process.env.TEST_DB !== 'postgres';
 const quiet = { warn: () => undefined, info: () => undefined };
 const prefix = () => `sbwq-outage-${randomBytes(4).toString('hex')}`;
 const until = (fn: () => boolean) => expect.poll(fn, { timeout: 8000, interval: 50 }).toBe(true);
@@ -25,7 +27,7 @@ function fakeSocket(): { socket: WebSocket; got: unknown[] } {
   return { socket, got };
 }
 
-describe('issue #24: two processes (apps on one database) with Redis stopped and started under them', () => {
+describe.runIf(onPglite)('issue #24: two processes (apps on one database) with Redis stopped and started under them', () => {
   let redis: PrivateRedis;
   let a: TestApp;
   let b: BuiltApp;
@@ -94,7 +96,7 @@ describe('issue #24: two processes (apps on one database) with Redis stopped and
   });
 });
 
-describe('issue #24: what a process missed while Redis was away', () => {
+describe.runIf(onPglite)('issue #24: what a process missed while Redis was away', () => {
   let redis: PrivateRedis;
   const links: RedisLink[] = [];
   const link = async () => {
@@ -176,7 +178,7 @@ describe('issue #24: what a process missed while Redis was away', () => {
   });
 });
 
-describe('issue #24: the server starts while Redis is down and connects when it comes up', () => {
+describe.runIf(onPglite)('issue #24: the server starts while Redis is down and connects when it comes up', () => {
   it('build answers within a few seconds, /ready says redis down, sign-in works; once Redis starts /ready says up', async () => {
     const redis = await startPrivateRedis();
     await redis.stop();
