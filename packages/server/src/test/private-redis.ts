@@ -7,7 +7,15 @@ import { freePort } from './server-process.ts';
  * and start again on the same port to play an outage. The machine's shared Redis is never touched.
  */
 
-export type PrivateRedis = { url: string; port: number; stop: () => Promise<void>; start: () => Promise<void> };
+export type PrivateRedis = {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+  /** SIGSTOP / SIGCONT: a Redis that hangs instead of refusing */
+  pause: () => void;
+  resume: () => void;
+};
 
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -45,5 +53,12 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       running.kill('SIGKILL');
     });
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, start, stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
+  };
 }

@@ -30,6 +30,7 @@ export class RedisChannel {
   private kept: Kept[] = [];
   private readonly seen = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private retrying = false;
   private readonly maxKept: number;
   private readonly maxAgeMs: number;
 
@@ -65,8 +66,7 @@ export class RedisChannel {
     this.link.cmd.publish(this.name, frame).catch((error: unknown) => {
       this.link.failed(error);
       this.keep([{ frame, at: Date.now() }]);
-      // The connection may still count as up (a timed-out reply): try again shortly rather than at the next outage.
-      this.later(2000, () => this.flush());
+      this.retrySoon();
     });
   }
 
@@ -104,10 +104,24 @@ export class RedisChannel {
       } catch (error) {
         this.link.failed(error);
         this.keep(items.slice(i));
+        this.retrySoon();
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * A publish failed while the connection may still count as up (a timed-out reply): try again shortly
+   * rather than only at the next return of Redis. While it is down the return triggers the flush.
+   */
+  private retrySoon(): void {
+    if (this.retrying) return;
+    this.retrying = true;
+    this.later(2000, () => {
+      this.retrying = false;
+      if (this.link.state === 'up') this.flush();
+    });
   }
 
   private later(ms: number, fn: () => void): void {

@@ -32,6 +32,7 @@ export class RedisLink {
   private isUp = false;
   /** an outage already logged (also true before the first connection, so a start without Redis logs once) */
   private warned = false;
+  private lastFailureLog = 0;
   private closed = false;
 
   constructor(
@@ -39,7 +40,9 @@ export class RedisLink {
     private readonly log: LinkLog,
   ) {
     const common: RedisOptions = { lazyConnect: true, retryStrategy, connectTimeout: 2000 };
-    this.cmd = new Redis(url, { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 1000 });
+    // socketTimeout: a Redis that hangs (stopped process, lost packets) drops this connection after a
+    // pending command waited 1.5 s, so it counts as down until it answers again.
+    this.cmd = new Redis(url, { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 1000, socketTimeout: 1500 });
     this.sub = new Redis(url, { ...common, autoResubscribe: false, maxRetriesPerRequest: null });
     for (const connection of [this.cmd, this.sub]) {
       // Without a listener ioredis reports every failed reconnect as an unhandled error.
@@ -83,10 +86,14 @@ export class RedisLink {
     if (!this.isUp) this.lost(new Error(`Redis did not answer within ${waitMs} ms`));
   }
 
-  /** A failed Redis call on a request path: logged once per outage, never thrown at the request. */
+  /**
+   * A failed Redis call on a request path, never thrown at the request: logged once per outage, and
+   * while the connection still counts as up (a timed-out reply) at most once a minute.
+   */
   failed(error: unknown): void {
-    if (this.warned) return;
-    this.warned = true;
+    if (this.isUp ? Date.now() - this.lastFailureLog < 60_000 : this.warned) return;
+    if (this.isUp) this.lastFailureLog = Date.now();
+    else this.warned = true;
     this.log.warn({ err: error }, 'Redis 调用失败：限流改为本进程计数，缓存失效与推送消息在 Redis 恢复后补发');
   }
 
