@@ -137,6 +137,28 @@ describe.runIf(onPglite)('issue #24: what a process missed while Redis was away'
     await redis.stop();
   });
 
+  it('an outage is logged once as a warning however often Redis is called or retried meanwhile, and its end once', async () => {
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    const logged = new RedisLink(redis.url, { warn: (_obj, msg) => warnings.push(msg), info: (msg) => infos.push(msg) });
+    links.push(logged);
+    const hub = new CacheHub(logged, prefix());
+    await logged.start();
+    await redis.stop();
+    await until(() => logged.state === 'down');
+    for (let i = 0; i < 20; i++) {
+      await hub.invalidate('dict');
+      logged.failed(new Error('refused'));
+    }
+    // Several reconnect attempts (one a second at most) fail meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(warnings).toHaveLength(1);
+    await redis.start();
+    await until(() => logged.state === 'up');
+    expect(infos).toHaveLength(1);
+    expect(warnings).toHaveLength(1);
+  });
+
   it('when Redis returns each process drops its cached values (an invalidation sent meanwhile could not reach it)', async () => {
     const channelPrefix = prefix();
     const [linkA, linkB] = [await link(), await link()];
