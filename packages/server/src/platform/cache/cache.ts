@@ -34,7 +34,8 @@ export class CacheHub {
   ) {
     this.outageTtlMs = opts.outageTtlMs ?? OUTAGE_TTL_MS;
     if (!link) return;
-    this.channel = new RedisChannel(link, `${prefix}:cache-invalidate`, { maxKept: 1000 });
+    // `:v2`: framed messages (platform/redis/channel.ts); during a rolling upgrade the older processes' channel is another.
+    this.channel = new RedisChannel(link, `${prefix}:cache-invalidate:v2`, { maxKept: 1000 });
     this.channel.listen((name) => this.drop(name));
     link.onResync(() => this.clear());
   }

@@ -41,7 +41,8 @@ export class SocketHub {
   /** `prefix` (config REDIS_PREFIX) names the channel, so deployments sharing one Redis do not hear each other. */
   connect(link: RedisLink | null, prefix = 'sbwq'): void {
     if (!link) return;
-    this.redis = new RedisChannel(link, `${prefix}:socket`, { maxKept: 1000, maxAgeMs: 10 * 60_000 });
+    // `:v2`: framed messages (platform/redis/channel.ts); an older process would fail on them, so it listens elsewhere.
+    this.redis = new RedisChannel(link, `${prefix}:socket:v2`, { maxKept: 1000, maxAgeMs: 10 * 60_000 });
     this.redis.listen((text) => {
       let delivery: Delivery;
       try {
