@@ -97,9 +97,12 @@ export class RedisLink {
     this.log.warn({ err: error }, 'Redis 调用失败：限流改为本进程计数，缓存失效与推送消息在 Redis 恢复后补发');
   }
 
-  async close(): Promise<void> {
+  /** Ends both connections at once (no QUIT: a Redis that hangs must not hold up the shutdown). */
+  close(): Promise<void> {
     this.closed = true;
-    await Promise.all([this.cmd, this.sub].map((c) => (c.status === 'ready' ? c.quit().then(() => undefined) : Promise.resolve(c.disconnect()))));
+    this.cmd.disconnect();
+    this.sub.disconnect();
+    return Promise.resolve();
   }
 
   private lost(error: unknown): void {
