@@ -50,6 +50,8 @@ export class SocketHub {
       } catch {
         return;
       }
+      // A message this version cannot read is dropped, not thrown inside the Redis client.
+      if (!delivery || !Object.hasOwn(this.sockets, delivery.channel)) return;
       this.deliverLocal(delivery);
     });
   }
