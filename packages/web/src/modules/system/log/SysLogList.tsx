@@ -15,9 +15,9 @@ const OutcomeTag = ({ record: r }: { record: LogRecord }) =>
   r.success === null ? <span>—</span> : r.success ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>;
 
 const baseSearch: SearchField[] = [
+  { name: 'user', label: '操作人', exact: true },
   { name: 'keyWord', label: '关键词', exact: true },
-  { name: 'createTime', label: '时间', type: 'dateRange' },
-  { name: 'user', label: '操作人', exact: true, hidden: true },
+  { name: 'createTime', label: '时间', type: 'dateRange', hidden: true },
   { name: 'ip', label: 'IP', hidden: true },
 ];
 
