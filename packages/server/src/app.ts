@@ -24,6 +24,7 @@ import { docTokenOf, installDocs } from './platform/docs/docs.ts';
 import { DictService } from './modules/system/dict/dict.service.ts';
 import { features } from './modules/features.ts';
 import { registerFileKinds } from './modules/core/files/file-kinds.ts';
+import { installOperationLog } from './modules/system/log/operation-log.ts';
 
 z.config(z.locales.zhCN());
 
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   installErrorHandling(app);
   installInputGuard(app);
   const access = installAccessControl(app, { db, policy: deps.policy, tokenFrom: docTokenOf(config) });
+  installOperationLog(app, deps);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
