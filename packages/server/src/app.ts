@@ -22,6 +22,7 @@ import { docTokenOf, installDocs } from './platform/docs/docs.ts';
 import { DictService } from './modules/system/dict/dict.service.ts';
 import { features } from './modules/features.ts';
 import { registerFileKinds } from './modules/core/files/file-kinds.ts';
+import { registerJobHandlers } from './modules/system/job/job.runner.ts';
 
 z.config(z.locales.zhCN());
 
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   await installDocs(app, config);
 
   registerFileKinds(features.flatMap((feature) => feature.fileKinds ?? []));
+  registerJobHandlers(features.flatMap((feature) => feature.jobs ?? []));
   await app.register(
     async (api) => {
       for (const feature of features) await feature.routes(api, deps);

@@ -31,6 +31,7 @@ import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
 import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
 import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim.demo.ts';
 import { renameOwnComponents } from './component-names.ts';
+import { seedJobRunsDemo, seedJobs } from '../modules/system/job/job.seed.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 export { DepartId } from '../modules/core/ids/departs.ts';
@@ -234,6 +235,8 @@ const units: Unit[] = [
   { key: 'demo:threaded:v1', run: async (db, opts) => (opts.seedDemo ? seedBatchDemo(db) : undefined) },
   { key: 'demo:finance-claim:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimDemo(db) : undefined) },
   { key: 'demo:finance-claim-vouchers:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimVouchers(db, opts.dataDir ?? null) : undefined) },
+  { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
+  { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */
