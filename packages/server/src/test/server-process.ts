@@ -53,7 +53,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 
 /** SIGTERM, and SIGKILL if it has not exited 10 s later. */
 export function stopServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return Promise.resolve();
+  // a process killed by a signal has no exit code, only its signal
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
     server.child.once('exit', () => {
