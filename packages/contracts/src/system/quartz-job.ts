@@ -235,7 +235,7 @@ export const quartzJobResource = defineResource<QuartzJobRecord>()({
 });
 
 const byId = z.object({ id: idField });
-const page = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
+const page = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 
 /** Start, pause and run once (GET with `id`, as JeecgBoot's screen calls them), and a job's run history. */
 export const quartzJobFlow = defineFlow<QuartzJobRecord>()({
@@ -249,6 +249,7 @@ export const quartzJobFlow = defineFlow<QuartzJobRecord>()({
       reply: z.null(),
       done: QuartzJobMsg.resumed,
       label: '启动',
+      input: (r) => ({ id: r.id }),
       tone: 'primary',
       offered: (r) => r.status === JobStatus.paused,
       confirm: (r) => `确定启动任务「${r.jobTitle}」吗？`,
@@ -262,6 +263,7 @@ export const quartzJobFlow = defineFlow<QuartzJobRecord>()({
       reply: z.null(),
       done: QuartzJobMsg.paused,
       label: '停止',
+      input: (r) => ({ id: r.id }),
       offered: (r) => r.status === JobStatus.running,
       confirm: (r) => `确定停止任务「${r.jobTitle}」吗？`,
       summary: '停止（暂停）定时任务',
@@ -273,6 +275,7 @@ export const quartzJobFlow = defineFlow<QuartzJobRecord>()({
       query: byId,
       reply: quartzJobRunSchema,
       label: '立即执行',
+      input: (r) => ({ id: r.id }),
       confirm: (r) => `确定立即执行一次任务「${r.jobTitle}」吗？`,
       summary: '立即执行一次（不改变下次执行时间）',
     },
