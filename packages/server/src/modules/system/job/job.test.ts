@@ -4,6 +4,8 @@ import { addDays, chinaToday, QuartzJobMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, dbKind } from '../../../test/harness.ts';
 import { rows } from '../../../platform/db/client.ts';
 import { approvedRight, batchRig } from '../../rights/batch/batch.fixtures.ts';
+import { runSeeds } from '../../../seed/seed.ts';
+import { sysSeed } from '../../../seed/seed.table.ts';
 import { sysQuartzJob, sysQuartzJobRun } from './job.table.ts';
 import { claimDue, newLeaseOwner, runClaimed } from './job.runner.ts';
 import { startScheduler } from './job.scheduler.ts';
@@ -178,5 +180,13 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     expect(runs.records[0]).toMatchObject({ outcome: 'failed', errorText: '参数 days：保留天数须在1到3650之间' });
     expect(runs.total).toBe(2);
     expect((await call('GET', `/sys/quartzJob/queryById?id=${jobId('logRetention')}`)).result.lastOutcome).toBe('failed');
+  });
+
+  it('demo data (SEED_DEMO=1): a few days of run history for the seeded jobs, one of them failed with its error text', async () => {
+    await db.delete(sysSeed).where(eq(sysSeed.key, 'demo:quartz-job-runs:v1'));
+    expect(await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined })).toEqual(['demo:quartz-job-runs:v1']);
+    const runs = (await call('GET', `/sys/quartzJob/runList?jobId=${jobId('ledgerReconcile')}`)).result.records;
+    expect(runs.filter((r: { pid: number }) => r.pid === 4242).map((r: { outcome: string }) => r.outcome)).toEqual(['success', 'failed', 'success']);
+    expect(runs.find((r: { outcome: string }) => r.outcome === 'failed').errorText).toBe('canceling statement due to statement timeout');
   });
 });
