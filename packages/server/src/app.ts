@@ -25,6 +25,7 @@ import { DictService } from './modules/system/dict/dict.service.ts';
 import { features } from './modules/features.ts';
 import { registerFileKinds } from './modules/core/files/file-kinds.ts';
 import { installOperationLog } from './modules/system/log/operation-log.ts';
+import { registerJobHandlers } from './modules/system/job/job.runner.ts';
 
 z.config(z.locales.zhCN());
 
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   installHealth(app, { db, redis });
 
   registerFileKinds(features.flatMap((feature) => feature.fileKinds ?? []));
+  registerJobHandlers(features.flatMap((feature) => feature.jobs ?? []));
   await app.register(
     async (api) => {
       for (const feature of features) await feature.routes(api, deps);

@@ -4,6 +4,7 @@ import { openDatabase } from './platform/db/client.ts';
 import { startEmbeddedMaintenance } from './platform/db/maintenance.ts';
 import { runSeeds } from './seed/seed.ts';
 import { buildApp } from './app.ts';
+import { startScheduler } from './modules/system/job/job.scheduler.ts';
 
 async function main() {
   const startedAt = performance.now();
@@ -18,12 +19,15 @@ async function main() {
       announce: (text) => process.stdout.write(`\n${'='.repeat(60)}\n${text}\n${'='.repeat(60)}\n\n`),
     }),
   );
-  const { app } = await buildApp(config, database.db, { logger: true });
+  const { app, deps } = await buildApp(config, database.db, { logger: true });
+  // 定时任务: each process only claims due jobs; the claim makes each tick run once across all of them
+  const scheduler = config.jobs.enabled ? startScheduler(deps, { ...config.jobs, onError: (error) => app.log.warn({ err: error }, '定时任务调度出错') }) : null;
   const stopMaintenance =
     database.kind === 'pglite'
       ? startEmbeddedMaintenance(database.db, { everyMs: 10 * 60_000, analyzeEvery: 6, onError: (error) => app.log.warn({ err: error }, '内置数据库清理（VACUUM）失败') })
       : async () => undefined;
   app.addHook('onClose', async () => {
+    await scheduler?.stop();
     await stopMaintenance();
     await database.close();
   });

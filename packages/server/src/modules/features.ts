@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/deps.ts';
 import type { FeatureMenu } from '../seed/buttons.ts';
 import type { FileKind } from './core/files/file-kinds.ts';
+import type { JobHandlers } from './system/job/job.runner.ts';
 import { authRoutes } from './system/auth/auth.routes.ts';
 import { logRoutes } from './system/log/log.routes.ts';
 import { logMenu } from './system/log/log.menu.ts';
@@ -52,6 +53,12 @@ import { claimRoutes } from './finance/claim/claim.routes.ts';
 import { claimMenu, paymentMenu } from './finance/claim/claim.menu.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { monitorMenu, taskChartMenu, workplaceMenu } from './dashboard/dashboard.menu.ts';
+import { jobRoutes } from './system/job/job.routes.ts';
+import { quartzJobMenu } from './system/job/job.menu.ts';
+import { systemJobs } from './system/job/system.jobs.ts';
+import { rightJobs } from './rights/right/right.jobs.ts';
+import { poolJobs } from './finance/pool/pool.jobs.ts';
+import { dashboardJobs } from './dashboard/dashboard.jobs.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -62,6 +69,8 @@ export type Feature = {
   menus?: FeatureMenu[];
   /** the records of the feature that files are linked to (文件信息's 所属业务) */
   fileKinds?: FileKind[];
+  /** the work it does for keys of the 定时任务 registry (contracts JOB_DEFINITIONS) */
+  jobs?: JobHandlers;
 };
 
 /** Every feature, one line each: adding a feature is adding its line here. */
@@ -81,15 +90,16 @@ export const features: Feature[] = [
   { routes: orgRoutes, fileKinds: [orgFileKind] },
   { routes: approvalRoutes },
   { routes: bankRoutes, menus: [bankMenu], fileKinds: [bankFileKind] },
-  { routes: rightRoutes, menus: [rightMenu], fileKinds: [rightFileKind] },
+  { routes: rightRoutes, menus: [rightMenu], fileKinds: [rightFileKind], jobs: rightJobs },
   { routes: dictRoutes, menus: [dictMenu, tableDictMenu] },
   { routes: categoryRoutes, menus: [categoryMenu] },
   { routes: fillRuleRoutes, menus: [fillRuleMenu] },
   { routes: checkRuleRoutes, menus: [checkRuleMenu] },
   { routes: duplicateRoutes },
   { routes: announcementRoutes, menus: [announcementMenu], fileKinds: [announcementFileKind] },
-  { routes: poolRoutes, menus: [poolMenu, poolLogMenu] },
+  { routes: poolRoutes, menus: [poolMenu, poolLogMenu], jobs: poolJobs },
   { routes: batchRoutes, menus: [batchMenu] },
   { routes: claimRoutes, menus: [claimMenu, paymentMenu] },
-  { routes: dashboardRoutes, menus: [workplaceMenu, taskChartMenu, monitorMenu] },
+  { routes: dashboardRoutes, menus: [workplaceMenu, taskChartMenu, monitorMenu], jobs: dashboardJobs },
+  { routes: jobRoutes, menus: [quartzJobMenu], jobs: systemJobs },
 ];

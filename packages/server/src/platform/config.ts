@@ -22,6 +22,8 @@ export type Config = {
   webDist: string;
   sessionIdleMinutes: number;
   sessionMaxDays: number;
+  /** 定时任务: whether this process looks for due jobs (JOBS_ENABLED=0 turns it off), how often, and the claim's lease */
+  jobs: { enabled: boolean; pollMs: number; leaseMs: number };
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
 };
 
@@ -68,6 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'packages/web/dist')),
     sessionIdleMinutes: positiveInt('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 120),
     sessionMaxDays: positiveInt('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 7),
+    jobs: {
+      enabled: (env.JOBS_ENABLED ?? '1') !== '0',
+      pollMs: positiveInt('JOBS_POLL_MS', env.JOBS_POLL_MS, 1000),
+      leaseMs: positiveInt('JOBS_LEASE_MS', env.JOBS_LEASE_MS, 60_000),
+    },
     footer: {
       copyright: env.FOOTER_COPYRIGHT ?? `Copyright © ${new Date().getFullYear()} 商标协会 版权所有`,
       organiser: env.FOOTER_ORGANISER ?? '商标协会',

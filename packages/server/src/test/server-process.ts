@@ -29,7 +29,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // the scheduler (定时任务) only where a test asks for it: JOBS_ENABLED '1' in `env`
+    env: { ...process.env, JOBS_ENABLED: '0', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -53,7 +54,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 
 /** SIGTERM, and SIGKILL if it has not exited 10 s later. */
 export function stopServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return Promise.resolve();
+  // a process killed by a signal has no exit code, only its signal
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
     server.child.once('exit', () => {

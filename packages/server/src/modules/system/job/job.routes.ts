@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { DictMsg, JobStatus, Msg, quartzJobFlow, QuartzJobMsg, quartzJobResource } from '@sbwq/contracts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { answer, registerFlow } from '../../../platform/flow/flow-routes.ts';
+import * as service from './job.service.ts';
+
+const tags = ['定时任务'];
+
+export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerFlow(app, deps, quartzJobFlow, {
+    tags,
+    docs: {
+      execute: { description: '在本进程立即执行一次，持有任务租约（不会与任何进程的定时执行重叠）；answer result 为这次执行的记录（结果、耗时、错误）。任务正在执行时拒绝。' },
+      pause: { description: '状态改为 -1（停止），不再有下次执行时间；正在进行的执行照常完成。' },
+      resume: { description: '状态改为 0（正常），下次执行时间从现在起按 Cron 表达式计算。' },
+    },
+    handlers: {
+      resume: (c, q) => service.setJobStatus(c.db, c.user, q.id, JobStatus.running).then(() => null),
+      pause: (c, q) => service.setJobStatus(c.db, c.user, q.id, JobStatus.paused).then(() => null),
+      execute: async (c, q) => {
+        const run = await service.executeJob(c.deps, q.id);
+        return run.outcome === 'success' ? answer(run, QuartzJobMsg.executed) : answer(run, QuartzJobMsg.executeFailed(run.errorText ?? ''));
+      },
+      runList: (c, q) => service.listRuns(c.db, q),
+    },
+  });
+
+  registerResource(app, deps, quartzJobResource, {
+    tags,
+    listResource: service.quartzJobWhitelist,
+    docs: {
+      add: { description: '任务只能是系统提供的任务之一（jobKey：sessionCleanup、rightExpiryReminder、ledgerReconcile、statsWarmup、logRetention），每个任务一条；Cron 表达式按北京时间解释（5–7 段）；参数为 JSON，按任务校验。' },
+      edit: { description: '任务（jobKey）不可更换；新的 Cron 表达式从现在起生效。' },
+    },
+    service: {
+      list: (c, query) => service.listJobs(c.deps, query),
+      byId: (c, id) => service.jobById(c.deps, id),
+      add: (c, body) => service.addJob(c.db, c.user, body),
+      edit: (c, body) => service.editJob(c.db, c.user, body),
+      remove: (c, ids) => service.deleteJobs(c.db, ids),
+    },
+    messages: { added: QuartzJobMsg.added, edited: QuartzJobMsg.edited, deleted: QuartzJobMsg.deleted, batchDeleted: QuartzJobMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+  });
+}

@@ -1,0 +1,171 @@
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  jobTitle,
+  JobStatus,
+  nextRunAfter,
+  QuartzJobMsg,
+  type JobOutcome,
+  type JobTrigger,
+  type Page,
+  type QuartzJobAddBody,
+  type QuartzJobEditBody,
+  type QuartzJobRecord,
+  type QuartzJobRun,
+} from '@sbwq/contracts';
+import type { Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
+import { formatDateTime, withDateTexts } from '../../../platform/db/time.ts';
+import { isUniqueViolation } from '../../../platform/db/errors.ts';
+import { sysQuartzJob, sysQuartzJobRun } from './job.table.ts';
+import { claimNow, newLeaseOwner, runClaimed } from './job.runner.ts';
+
+export const quartzJobWhitelist: ListResource = {
+  table: sysQuartzJob,
+  fields: fieldsOf(sysQuartzJob, { jobKey: 'string', status: 'number', description: 'string', createTime: 'datetime' }),
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
+
+type Row = typeof sysQuartzJob.$inferSelect;
+
+async function records(deps: AppDeps, list: Row[]): Promise<QuartzJobRecord[]> {
+  const base = list.map((row) => ({
+    id: row.id,
+    jobKey: row.jobKey,
+    jobTitle: jobTitle(row.jobKey),
+    cronExpression: row.cronExpression,
+    parameter: row.parameter,
+    description: row.description,
+    status: row.status,
+    nextRunTime: row.status === JobStatus.running ? formatDateTime(row.nextRun) : null,
+    lastRunTime: formatDateTime(row.lastRunTime),
+    lastOutcome: (row.lastOutcome as JobOutcome | null) ?? null,
+    running: row.leaseUntil !== null && new Date(row.leaseUntil).getTime() > Date.now(),
+    ...withDateTexts({ createBy: row.createBy, createTime: row.createTime, updateBy: row.updateBy, updateTime: row.updateTime }),
+  }));
+  const texts = await deps.dicts.withDictText(
+    base.map((r) => ({ ...r, status: String(r.status) })),
+    { status: 'quartz_status' },
+  );
+  return base.map((r, i) => ({ ...r, status_dictText: texts[i].status_dictText ?? String(r.status) }));
+}
+
+export async function listJobs(deps: AppDeps, params: ListParams): Promise<Page<QuartzJobRecord>> {
+  const page = await pageOf<Row>(deps.db, quartzJobWhitelist, params, { tieBreak: sysQuartzJob.id });
+  return { ...page, records: await records(deps, page.records) };
+}
+
+async function rowOf(db: Db, id: string): Promise<Row> {
+  const [row] = await db.select().from(sysQuartzJob).where(eq(sysQuartzJob.id, id));
+  if (!row) throw new BizError(QuartzJobMsg.notFound);
+  return row;
+}
+
+export async function jobById(deps: AppDeps, id: string): Promise<QuartzJobRecord> {
+  return (await records(deps, [await rowOf(deps.db, id)]))[0];
+}
+
+/** The tick a job waits for: the first after now while it runs, none while it is paused. */
+const nextRunOf = (status: number, cron: string, now = new Date()) => (status === JobStatus.running ? nextRunAfter(cron, now) : null);
+
+const emptyToNull = (text: string | null | undefined) => (text && text.trim() !== '' ? text.trim() : null);
+
+export async function addJob(db: Db, user: SessionUser | null, body: QuartzJobAddBody): Promise<void> {
+  const [taken] = await db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, body.jobKey));
+  if (taken) throw new BizError(QuartzJobMsg.keyTaken);
+  try {
+    await db.insert(sysQuartzJob).values({
+      id: newId(),
+      jobKey: body.jobKey,
+      cronExpression: body.cronExpression,
+      parameter: emptyToNull(body.parameter),
+      description: body.description ?? null,
+      status: body.status,
+      nextRun: nextRunOf(body.status, body.cronExpression),
+      ...created(user),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new BizError(QuartzJobMsg.keyTaken);
+    throw error;
+  }
+}
+
+/** The key is what the job does: it stays; a changed schedule takes effect from now. */
+export async function editJob(db: Db, user: SessionUser | null, body: QuartzJobEditBody): Promise<void> {
+  const row = await rowOf(db, body.id);
+  if (row.jobKey !== body.jobKey) throw new BizError(QuartzJobMsg.keyReadonly);
+  await db
+    .update(sysQuartzJob)
+    .set({
+      cronExpression: body.cronExpression,
+      parameter: emptyToNull(body.parameter),
+      description: body.description ?? null,
+      status: body.status,
+      nextRun: nextRunOf(body.status, body.cronExpression),
+      ...updated(user),
+    })
+    .where(eq(sysQuartzJob.id, body.id));
+}
+
+/** Removes the jobs and their history; a run in progress finishes, and its lease release then finds no row. */
+export async function deleteJobs(db: Db, ids: string[]): Promise<void> {
+  const done = await db.delete(sysQuartzJob).where(inArray(sysQuartzJob.id, ids)).returning({ id: sysQuartzJob.id });
+  if (done.length === 0) throw new BizError(QuartzJobMsg.notFound);
+  await db.delete(sysQuartzJobRun).where(inArray(sysQuartzJobRun.jobId, ids));
+}
+
+export async function setJobStatus(db: Db, user: SessionUser | null, id: string, status: number): Promise<void> {
+  const row = await rowOf(db, id);
+  await db
+    .update(sysQuartzJob)
+    .set({ status, nextRun: nextRunOf(status, row.cronExpression), ...updated(user) })
+    .where(eq(sysQuartzJob.id, id));
+}
+
+type RunRow = typeof sysQuartzJobRun.$inferSelect;
+
+const runRecord = (r: RunRow): QuartzJobRun => ({
+  id: r.id,
+  jobId: r.jobId,
+  jobKey: r.jobKey,
+  trigger: r.trigger as JobTrigger,
+  scheduledTime: formatDateTime(r.scheduledTime),
+  startTime: formatDateTime(r.startTime)!,
+  endTime: formatDateTime(r.endTime),
+  durationMs: r.durationMs,
+  outcome: r.outcome as JobOutcome,
+  message: r.message,
+  errorText: r.errorText,
+  pid: r.pid,
+  host: r.host,
+});
+
+/**
+ * 立即执行: one run now in this process, under the job's lease (so it never overlaps a scheduled run in
+ * any process), answered with its outcome; the schedule is left as it was.
+ */
+export async function executeJob(deps: AppDeps, id: string): Promise<QuartzJobRun> {
+  await rowOf(deps.db, id);
+  const claim = await claimNow(deps.db, id, newLeaseOwner(), deps.config.jobs.leaseMs);
+  if (!claim) throw new BizError(QuartzJobMsg.busy);
+  const result = await runClaimed(deps, claim, deps.config.jobs.leaseMs);
+  const [run] = await deps.db.select().from(sysQuartzJobRun).where(eq(sysQuartzJobRun.id, result.runId));
+  return runRecord(run);
+}
+
+export async function listRuns(db: Db, query: { jobId: string; pageNo: number; pageSize: number }): Promise<Page<QuartzJobRun>> {
+  const where = eq(sysQuartzJobRun.jobId, query.jobId);
+  const [{ total }] = await db.select({ total: count() }).from(sysQuartzJobRun).where(where);
+  const list = await db
+    .select()
+    .from(sysQuartzJobRun)
+    .where(where)
+    .orderBy(desc(sysQuartzJobRun.startTime), desc(sysQuartzJobRun.id))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize);
+  return { records: list.map(runRecord), total, size: query.pageSize, current: query.pageNo, pages: Math.ceil(total / query.pageSize) };
+}

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../../platform/db/client.ts';
+import type { JobHandlers } from './job.runner.ts';
+
+/**
+ * Deletes in chunks of `chunk` rows, each its own statement, until a chunk comes back short: a large
+ * backlog never holds one long lock or one huge transaction, and the rows go oldest first.
+ */
+async function deleteInChunks(db: Db, chunk: number, oneChunk: (limit: number) => ReturnType<typeof sql>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const done = await rows<{ n: number }>(db, sql`with gone as (${oneChunk(chunk)}) select count(*)::int as n from gone`);
+    total += done[0].n;
+    if (done[0].n < chunk) return total;
+  }
+}
+
+/** The system's own routine work: sessions that can no longer be used, and old log entries. */
+export const systemJobs: JobHandlers = {
+  /**
+   * A session is of no use once it expired, was signed out, or sat idle past the policy; after the
+   * grace hours (so 在线用户 and the last sign-in stay explainable for a while) its row goes.
+   */
+  sessionCleanup: async ({ db, deps, params }) => {
+    const grace = sql`(${params.graceHours} * interval '1 hour')`;
+    const idle = sql`(${deps.policy.idleMinutes} * interval '1 minute')`;
+    const n = await deleteInChunks(
+      db,
+      params.chunk,
+      (limit) => sql`delete from sys_session where token_hash in (
+        select token_hash from sys_session
+         where expires_at < now() - ${grace} or revoked_at < now() - ${grace} or last_seen_at < now() - ${idle} - ${grace}
+         limit ${limit}) returning 1`,
+    );
+    return `删除过期会话 ${n} 条`;
+  },
+
+  /** sys_log rows created more than `days` days ago, oldest first, `chunk` rows per statement. */
+  logRetention: async ({ db, params }) => {
+    const n = await deleteInChunks(
+      db,
+      params.chunk,
+      (limit) => sql`delete from sys_log where id in (
+        select id from sys_log where create_time < now() - (${params.days} * interval '1 day') order by create_time limit ${limit}) returning 1`,
+    );
+    return `删除 ${params.days} 天前的日志 ${n} 条`;
+  },
+};
