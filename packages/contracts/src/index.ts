@@ -45,3 +45,4 @@ export * from './finance/pool-flow.ts';
 export * from './finance/claim.ts';
 export * from './finance/claim-flow.ts';
 export * from './dashboard.ts';
+export * from './system/monitor.ts';

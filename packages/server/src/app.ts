@@ -22,6 +22,7 @@ import { docTokenOf, installDocs } from './platform/docs/docs.ts';
 import { DictService } from './modules/system/dict/dict.service.ts';
 import { features } from './modules/features.ts';
 import { registerFileKinds } from './modules/core/files/file-kinds.ts';
+import { installMonitoring } from './platform/metrics/monitoring.ts';
 
 z.config(z.locales.zhCN());
 
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   installErrorHandling(app);
   installInputGuard(app);
   const access = installAccessControl(app, { db, policy: deps.policy, tokenFrom: docTokenOf(config) });
+  await installMonitoring(app, deps);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

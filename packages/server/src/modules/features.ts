@@ -51,6 +51,8 @@ import { claimRoutes } from './finance/claim/claim.routes.ts';
 import { claimMenu, paymentMenu } from './finance/claim/claim.menu.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { monitorMenu, taskChartMenu, workplaceMenu } from './dashboard/dashboard.menu.ts';
+import { monitorRoutes } from './system/monitor/monitor.routes.ts';
+import { monitorMenus } from './system/monitor/monitor.menu.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -91,4 +93,5 @@ export const features: Feature[] = [
   { routes: batchRoutes, menus: [batchMenu] },
   { routes: claimRoutes, menus: [claimMenu, paymentMenu] },
   { routes: dashboardRoutes, menus: [workplaceMenu, taskChartMenu, monitorMenu] },
+  { routes: monitorRoutes, menus: monitorMenus },
 ];

@@ -22,6 +22,8 @@ export type Config = {
   webDist: string;
   sessionIdleMinutes: number;
   sessionMaxDays: number;
+  /** a second port, on 127.0.0.1 only, serving GET /metrics without a token (null: only with an admin token) */
+  metricsPort: number | null;
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
 };
 
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'packages/web/dist')),
     sessionIdleMinutes: positiveInt('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 120),
     sessionMaxDays: positiveInt('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 7),
+    metricsPort: env.METRICS_PORT?.trim() ? positiveInt('METRICS_PORT', env.METRICS_PORT.trim(), 9464) : null,
     footer: {
       copyright: env.FOOTER_COPYRIGHT ?? `Copyright © ${new Date().getFullYear()} 商标协会 版权所有`,
       organiser: env.FOOTER_ORGANISER ?? '商标协会',

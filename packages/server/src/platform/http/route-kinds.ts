@@ -12,6 +12,7 @@ export const SPECIAL_ROUTES = {
   statistics: '首页统计：跨多个资源的汇总数字',
   docs: '接口文档页与 OpenAPI 文档',
   web: '前端页面的运行配置脚本',
+  metrics: 'Prometheus 指标：回复是 Prometheus 文本格式，不是 JSON 信封',
 } as const;
 
 export type SpecialRoute = keyof typeof SPECIAL_ROUTES;
