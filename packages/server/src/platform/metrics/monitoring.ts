@@ -16,6 +16,8 @@ export type Monitoring = {
   beat: () => Promise<void>;
   /** where the METRICS_PORT server listens (null without one) */
   metricsAddress: AddressInfo | null;
+  /** count and trace each answered request; turned off only by the bench, to measure what the hook costs */
+  observe: boolean;
 };
 
 declare module 'fastify' {
@@ -48,10 +50,11 @@ export async function installMonitoring(app: FastifyInstance, deps: AppDeps): Pr
     });
     return beating;
   };
-  const monitoring: Monitoring = { me, traces, beat, metricsAddress: null };
+  const monitoring: Monitoring = { me, traces, beat, metricsAddress: null, observe: true };
   app.decorate('monitoring', monitoring);
 
   app.addHook('onResponse', async (request, reply) => {
+    if (!monitoring.observe) return;
     const route = request.is404 ? '' : (request.routeOptions.url ?? '');
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
