@@ -22,7 +22,7 @@ import { batchesBench } from './batches.bench.ts';
 import { allButtonRows, buildMenuTree, homeRow, userPermissionRows } from '../src/modules/system/permission/permission.service.ts';
 import { cannon, p50, PASSWORD, record, results, scratchPostgres } from './kit.ts';
 import { skeletonList } from './list-route.bench.ts';
-import { monitorHooks } from './monitor.bench.ts';
+import { monitorHookAlone, monitorHooks } from './monitor.bench.ts';
 import { repliesBench } from './replies.bench.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -312,6 +312,7 @@ async function main() {
   if (wanted('web')) await editableTableBench(root, record);
   if (wanted('ledger')) await ledgerGroup();
   if (wanted('replies')) repliesBench(record);
+  if (wanted('monitor')) monitorHookAlone();
   if (wanted('monitor')) await monitorHooks('pglite');
   if (wanted('monitor')) await monitorHooks('postgres');
   const width = Math.max(...results.map((r) => r[0].length));
