@@ -39,7 +39,9 @@ export async function installMonitoring(app: FastifyInstance, deps: AppDeps): Pr
   const sampler = new ProcessSampler();
   const sockets = () => ({ notice: deps.sockets.count('notice'), vxe: deps.sockets.count('vxe') });
   const stopCounting = countSocketsOf(sockets);
-  // The screens poll their own routes every few seconds: keeping those would push every real request out of the ring.
+  // Traces are of API calls (not the page's scripts and images), less the monitor screens' own polling
+  // every few seconds, which would push every real request out of the ring.
+  const api = `${deps.config.apiBase}/`;
   const quiet = `${deps.config.apiBase}${MONITOR_BASE}/`;
 
   let beating: Promise<void> | null = null;
@@ -60,7 +62,7 @@ export async function installMonitoring(app: FastifyInstance, deps: AppDeps): Pr
     const ms = reply.elapsedTime;
     countRequest(request.method, route || 'unmatched', status, ms / 1000);
     const path = pathOf(request.url);
-    if (route === '/metrics' || path.startsWith(quiet)) return;
+    if (!path.startsWith(api) || path.startsWith(quiet)) return;
     traces.record({
       time: new Date().toISOString(),
       method: request.method,

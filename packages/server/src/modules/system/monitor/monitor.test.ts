@@ -90,6 +90,15 @@ describe(`系统监控 routes on ${dbKind} (spec §1 monitoring; issue: server, 
     expect(records.some((r: { path: string }) => r.path.startsWith(t.api('/sys/monitor/')))).toBe(false);
   });
 
+  it('请求追踪 holds API calls only: the page, its scripts and /metrics are counted for Prometheus but not traced', async () => {
+    await t.inject({ method: 'GET', url: '/app-config.js' });
+    await t.inject({ method: 'GET', url: '/metrics', headers: { 'X-Access-Token': adminToken } });
+    await admin('GET', '/sys/dict/getDictItems/after-page');
+    const { records } = json(await admin('GET', route('traces'))).result;
+    expect(records[0].path).toBe(t.api('/sys/dict/getDictItems/after-page'));
+    expect(records.filter((r: { path: string }) => !r.path.startsWith(t.api('/')))).toEqual([]);
+  });
+
   it(`请求追踪 keeps the last ${TRACE_LIMIT} requests, newest first`, async () => {
     for (let i = 0; i < TRACE_LIMIT + 5; i++) await admin('GET', `/sys/dict/getDictItems/t${i}`);
     const { records } = json(await admin('GET', route('traces'))).result;
