@@ -120,13 +120,19 @@ export async function installMonitoring(app: FastifyInstance, deps: AppDeps): Pr
     timer = setInterval(beatQuietly, HEARTBEAT_MS);
     timer.unref();
   });
+  // preClose, not onClose: main.ts closes the database in an onClose hook registered after this one,
+  // and Fastify runs onClose hooks last-registered first.
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    await beating?.catch(() => undefined);
+    // a process that stops in order leaves no 离线 row behind (a crashed one does, for a day)
+    await removeHeartbeat(deps.db, me).catch(() => undefined);
+  });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
     stopCounting();
     sampler.stop();
-    await beating?.catch(() => undefined);
-    // a process that stops in order leaves no 离线 row behind (a crashed one does, for a day)
-    await removeHeartbeat(deps.db, me).catch(() => undefined);
     if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
   });
 }
