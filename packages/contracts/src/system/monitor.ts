@@ -30,6 +30,7 @@ export const processFactsSchema = z.object({
   uptime: z.number(),
   nodeVersion: z.string(),
   sockets: z.number(),
+  /** API requests answered since start (those the trace ring counts) */
   requests: z.number(),
   loadAvg: z.array(z.number()),
   cpus: z.number(),

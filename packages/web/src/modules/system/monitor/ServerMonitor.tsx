@@ -72,7 +72,7 @@ function ProcessCard({ process: p }: { process: ProcessRow }) {
         <Descriptions.Item label="运行时长">{formatUptime(f.uptime)}</Descriptions.Item>
         <Descriptions.Item label="Node.js">{f.nodeVersion}</Descriptions.Item>
         <Descriptions.Item label="WebSocket 连接">{f.sockets}</Descriptions.Item>
-        <Descriptions.Item label="已处理请求">{f.requests}</Descriptions.Item>
+        <Descriptions.Item label="已处理接口请求">{f.requests}</Descriptions.Item>
         <Descriptions.Item label="系统内存">{`可用 ${formatBytes(f.freeMem)} / 共 ${formatBytes(f.totalMem)}`}</Descriptions.Item>
         <Descriptions.Item label="启动时间">{formatDate(p.startedAt, 'YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
         <Descriptions.Item label="最近心跳">{formatDate(p.seenAt, 'YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
