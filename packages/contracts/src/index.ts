@@ -47,3 +47,4 @@ export * from './finance/claim.ts';
 export * from './finance/claim-flow.ts';
 export * from './dashboard.ts';
 export * from './system/quartz-job.ts';
+export * from './system/monitor.ts';

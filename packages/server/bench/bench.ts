@@ -22,6 +22,7 @@ import { batchesBench } from './batches.bench.ts';
 import { allButtonRows, buildMenuTree, homeRow, userPermissionRows } from '../src/modules/system/permission/permission.service.ts';
 import { cannon, p50, PASSWORD, record, results, scratchPostgres } from './kit.ts';
 import { skeletonList } from './list-route.bench.ts';
+import { monitorHookAlone, monitorHooks } from './monitor.bench.ts';
 import { repliesBench } from './replies.bench.ts';
 import { operationLogBench } from './operation-log.bench.ts';
 
@@ -296,7 +297,7 @@ async function main() {
   // Measure what `npm start` runs: the bundled server.
   execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'ignore' });
   process.stdout.write(`商标维权服务系统 性能测量  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}\n`);
-  // BENCH_ONLY=lists (or startup, permissions, skeleton, batches, web, ledger, replies, oplog) measures one group.
+  // BENCH_ONLY=lists (or startup, permissions, skeleton, batches, web, ledger, replies, oplog, monitor) measures one group.
   const only = process.env.BENCH_ONLY ?? '';
   const wanted = (group: string) => !only || only.split(',').includes(group);
   if (wanted('startup')) await startupAndMemory();
@@ -314,6 +315,9 @@ async function main() {
   if (wanted('ledger')) await ledgerGroup();
   if (wanted('replies')) repliesBench(record);
   if (wanted('oplog')) for (const kind of ['pglite', 'postgres'] as const) await operationLogBench(kind);
+  if (wanted('monitor')) monitorHookAlone();
+  if (wanted('monitor')) await monitorHooks('pglite');
+  if (wanted('monitor')) await monitorHooks('postgres');
   const width = Math.max(...results.map((r) => r[0].length));
   process.stdout.write(`\n| 指标 | 测量值 | 预算 |\n|---|---|---|\n`);
   for (const [what, value, budget] of results) process.stdout.write(`| ${what.padEnd(width - what.length + what.length)} | ${value} | ${budget} |\n`);

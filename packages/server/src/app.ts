@@ -26,6 +26,7 @@ import { features } from './modules/features.ts';
 import { registerFileKinds } from './modules/core/files/file-kinds.ts';
 import { installOperationLog } from './modules/system/log/operation-log.ts';
 import { registerJobHandlers } from './modules/system/job/job.runner.ts';
+import { installMonitoring } from './platform/metrics/monitoring.ts';
 
 z.config(z.locales.zhCN());
 
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   installInputGuard(app);
   const access = installAccessControl(app, { db, policy: deps.policy, tokenFrom: docTokenOf(config) });
   installOperationLog(app, deps);
+  await installMonitoring(app, deps);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -59,6 +59,8 @@ import { systemJobs } from './system/job/system.jobs.ts';
 import { rightJobs } from './rights/right/right.jobs.ts';
 import { poolJobs } from './finance/pool/pool.jobs.ts';
 import { dashboardJobs } from './dashboard/dashboard.jobs.ts';
+import { monitorRoutes } from './system/monitor/monitor.routes.ts';
+import { monitorMenus } from './system/monitor/monitor.menu.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -102,4 +104,5 @@ export const features: Feature[] = [
   { routes: claimRoutes, menus: [claimMenu, paymentMenu] },
   { routes: dashboardRoutes, menus: [workplaceMenu, taskChartMenu, monitorMenu], jobs: dashboardJobs },
   { routes: jobRoutes, menus: [quartzJobMenu], jobs: systemJobs },
+  { routes: monitorRoutes, menus: monitorMenus },
 ];

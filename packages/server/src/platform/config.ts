@@ -24,6 +24,8 @@ export type Config = {
   sessionMaxDays: number;
   /** 定时任务: whether this process looks for due jobs (JOBS_ENABLED=0 turns it off), how often, and the claim's lease */
   jobs: { enabled: boolean; pollMs: number; leaseMs: number };
+  /** a second port, on 127.0.0.1 only, serving GET /metrics without a token (null: only with an admin token) */
+  metricsPort: number | null;
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
 };
 
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: positiveInt('JOBS_POLL_MS', env.JOBS_POLL_MS, 1000),
       leaseMs: positiveInt('JOBS_LEASE_MS', env.JOBS_LEASE_MS, 60_000),
     },
+    metricsPort: env.METRICS_PORT?.trim() ? positiveInt('METRICS_PORT', env.METRICS_PORT.trim(), 9464) : null,
     footer: {
       copyright: env.FOOTER_COPYRIGHT ?? `Copyright © ${new Date().getFullYear()} 商标协会 版权所有`,
       organiser: env.FOOTER_ORGANISER ?? '商标协会',

@@ -26,6 +26,7 @@ import { features } from '../modules/features.ts';
 import { HOME_PERMISSION_ID, RoleId, seedFeatureMenu, seedMenuSection, type FeatureMenu } from './buttons.ts';
 import { seedUserAnnouncementMenu } from '../modules/system/announcement/announcement.menu.ts';
 import { seedFinanceSection } from '../modules/finance/pool/pool.menu.ts';
+import { seedMonitorSection } from '../modules/system/monitor/monitor.menu.ts';
 import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
 import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
 import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
@@ -227,6 +228,7 @@ const units: Unit[] = [
   { key: 'rights:dict-file-type:v2', run: (db) => seedFileTypes(db) },
   { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
   { key: 'menu:finance:v1', run: (db) => seedFinanceSection(db) },
+  { key: 'menu:monitor:v1', run: (db) => seedMonitorSection(db) },
   { key: 'rights:dict-threaded:v1', run: (db) => seedBatchDicts(db) },
   // every feature's own menu rows, now that the sections they go under exist
   ...features.flatMap((feature) => feature.menus ?? []).map(menuUnit),

@@ -23,6 +23,12 @@ export const screens: Record<string, Screen> = {
   'sbwq/dashboard/Workplace': lazy(() => import('../../modules/dashboard/workplace/Workplace.tsx').then((m) => ({ default: m.Workplace }))),
   'sbwq/dashboard/IndexChart': lazy(() => import('../../modules/dashboard/task/IndexChart.tsx').then((m) => ({ default: m.IndexChart }))),
   'sbwq/dashboard/Monitor': lazy(() => import('../../modules/dashboard/monitor/Monitor.tsx').then((m) => ({ default: m.Monitor }))),
+  // 系统监控
+  'sbwq/monitor/ServerMonitor': lazy(() => import('../../modules/system/monitor/ServerMonitor.tsx').then((m) => ({ default: m.ServerMonitor }))),
+  'sbwq/monitor/DatabaseMonitor': lazy(() => import('../../modules/system/monitor/DatabaseMonitor.tsx').then((m) => ({ default: m.DatabaseMonitor }))),
+  'sbwq/monitor/RedisMonitor': lazy(() => import('../../modules/system/monitor/RedisMonitor.tsx').then((m) => ({ default: m.RedisMonitor }))),
+  'sbwq/monitor/RequestTrace': lazy(() => import('../../modules/system/monitor/RequestTrace.tsx').then((m) => ({ default: m.RequestTrace }))),
+  'sbwq/monitor/OnlineUsers': lazy(() => import('../../modules/system/monitor/OnlineUsers.tsx').then((m) => ({ default: m.OnlineUsers }))),
   'exception/403': Exception403,
   'exception/404': Exception404,
   'exception/500': Exception500,

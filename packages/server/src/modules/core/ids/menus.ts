@@ -22,3 +22,6 @@ export const RightsMenuId = {
   right: 'menu:rights-right',
   approval: 'menu:rights-approval',
 } as const;
+
+/** 系统监控: server, database, Redis, request traces and users online (administrator only). */
+export const MONITOR_MENU_ID = 'menu:monitor';

@@ -15,6 +15,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
+import { countLedgerOperation } from '../../../platform/metrics/metrics.ts';
 import { finCapitalPool } from './pool.table.ts';
 
 /**
@@ -74,6 +75,9 @@ export async function lockPool(tx: Db, poolId: string): Promise<PoolRow> {
 
 /** Not a type guard on purpose: narrowing would lose the schema's type. */
 const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
+
+/** `deposit`, `freeze`… for the metrics, where a label should read without the dictionary. */
+const CHANGE_NAMES = Object.fromEntries(Object.entries(PoolChangeType).map(([name, code]) => [code, name])) as Record<PoolChangeTypeValue, string>;
 
 type Booking = Omit<LedgerRequest, 'amount' | 'poolId'>;
 
@@ -148,6 +152,7 @@ async function book(db: Db, user: SessionUser | null, poolId: string, move: Move
   };
   const answer = async () => {
     const row = await run();
+    countLedgerOperation(CHANGE_NAMES[move.type], row.refusal ? 'refused' : row.repeated ? 'repeated' : 'booked');
     if (row.refusal) throw refusal(row.refusal);
     return resultOf(row);
   };

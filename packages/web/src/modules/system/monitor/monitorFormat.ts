@@ -1,0 +1,63 @@
+import type { ProcessRow } from '@sbwq/contracts';
+import type { EChartsCoreOption } from 'echarts/core';
+
+/** 1536 → 1.5 KB; binary units, as operating systems show memory. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** i;
+  return `${i === 0 ? value : value.toFixed(1)} ${units[i]}`;
+}
+
+/** 93784 s → 1天2小时3分 */
+export function formatUptime(seconds: number): string {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3_600);
+  const m = Math.floor((seconds % 3_600) / 60);
+  if (d > 0) return `${d}天${h}小时${m}分`;
+  if (h > 0) return `${h}小时${m}分`;
+  return m > 0 ? `${m}分${seconds % 60}秒` : `${seconds}秒`;
+}
+
+export const processName = (p: Pick<ProcessRow, 'host' | 'pid'>) => `${p.host}:${p.pid}`;
+
+/** How many minutes of samples the charts keep (in the browser only). */
+export const HISTORY_MINUTES = 10;
+
+export type Sample = { at: number; cpu: number; rssMb: number; heapMb: number; loopP99: number };
+/** Samples per process id, oldest first. */
+export type History = Record<string, { name: string; samples: Sample[] }>;
+
+/**
+ * Adds one answer's live processes to the history: one sample per process per heartbeat (a repeated
+ * heartbeat is not added twice), samples older than HISTORY_MINUTES dropped, processes gone dropped.
+ */
+export function addSamples(history: History, processes: ProcessRow[], now = Date.now()): History {
+  const since = now - HISTORY_MINUTES * 60_000;
+  const next: History = {};
+  for (const p of processes) {
+    if (!p.online) continue;
+    const before = history[p.id]?.samples ?? [];
+    const at = Date.parse(p.seenAt);
+    const sample: Sample = { at, cpu: p.facts.cpuPercent, rssMb: +(p.facts.rss / 1048576).toFixed(1), heapMb: +(p.facts.heapUsed / 1048576).toFixed(1), loopP99: p.facts.loopP99 };
+    const kept = before.filter((s) => s.at >= since && s.at !== at);
+    next[p.id] = { name: processName(p), samples: [...kept, sample].sort((a, b) => a.at - b.at) };
+  }
+  return next;
+}
+
+/** A line per process over the kept minutes, of one figure of its samples. */
+export function historyOption(history: History, figure: (s: Sample) => number, unit: string): EChartsCoreOption | null {
+  const entries = Object.values(history);
+  if (entries.length === 0) return null;
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${v} ${unit}` },
+    legend: { top: 0, type: 'scroll' },
+    grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
+    xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: '{HH}:{mm}:{ss}' } },
+    yAxis: { type: 'value', name: unit, min: 0 },
+    series: entries.map((e) => ({ name: e.name, type: 'line', showSymbol: false, data: e.samples.map((s) => [s.at, figure(s)]) })),
+  };
+}
