@@ -94,7 +94,8 @@ async function seedUsers(db: Db, rows: { id: string; parent: string; name: strin
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  // a million rows: statements that run for minutes, on connections without the server's request timeouts
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), role: 'maintenance' });
   await runSeeds(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, announce: (t) => process.stdout.write(`${t}\n`) });
   const t0 = performance.now();
   await seedLarge(database.db);

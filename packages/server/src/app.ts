@@ -4,7 +4,6 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import { Redis } from 'ioredis';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './platform/config.ts';
@@ -12,6 +11,9 @@ import type { Db } from './platform/db/client.ts';
 import type { AppDeps, BuiltApp } from './platform/deps.ts';
 import { CacheHub } from './platform/cache/cache.ts';
 import { SocketHub } from './platform/socket/hub.ts';
+import { RedisLink } from './platform/redis/link.ts';
+import { fallbackRateLimitStore } from './platform/redis/rate-limit-store.ts';
+import { installHealth } from './platform/health/health.ts';
 import { socketRoutes } from './platform/socket/socket.routes.ts';
 import { installAccessControl } from './platform/access/access.ts';
 import { installErrorHandling } from './platform/http/errors.ts';
@@ -23,6 +25,7 @@ import { DictService } from './modules/system/dict/dict.service.ts';
 import { features } from './modules/features.ts';
 import { registerFileKinds } from './modules/core/files/file-kinds.ts';
 import { registerJobHandlers } from './modules/system/job/job.runner.ts';
+import { installOperationLog } from './modules/system/log/operation-log.ts';
 
 z.config(z.locales.zhCN());
 
@@ -48,10 +51,12 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler({ check: !config.production }));
 
-  const cache = new CacheHub();
-  await cache.connect(config.redisUrl, config.redisPrefix);
+  // Redis is optional and its outage only degrades (platform/redis/link.ts): the server starts without it.
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : null;
+  const cache = new CacheHub(redis, config.redisPrefix);
   const sockets = new SocketHub();
-  await sockets.connect(config.redisUrl, (error) => app.log.warn({ err: error }, 'socket fan-out through Redis failed'), config.redisPrefix);
+  sockets.connect(redis, config.redisPrefix);
+  await redis?.start();
   const deps: AppDeps = {
     config,
     db,
@@ -60,12 +65,16 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
     sockets,
     policy: { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays },
   };
-  app.addHook('onClose', () => cache.close());
-  app.addHook('onClose', () => sockets.close());
+  app.addHook('onClose', async () => {
+    cache.close();
+    await sockets.close();
+    await redis?.close();
+  });
 
   installErrorHandling(app);
   installInputGuard(app);
   const access = installAccessControl(app, { db, policy: deps.policy, tokenFrom: docTokenOf(config) });
+  installOperationLog(app, deps);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -77,11 +86,9 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['Content-Type', 'X-Access-Token', 'tenant_id'] });
   }
-  const rateRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : undefined;
-  if (rateRedis) app.addHook('onClose', async () => void rateRedis.quit());
   await app.register(rateLimit, {
     global: false,
-    ...(rateRedis ? { redis: rateRedis, nameSpace: `${config.redisPrefix}-rl-` } : {}),
+    ...(redis ? { store: fallbackRateLimitStore(redis, `${config.redisPrefix}-rl-`) } : {}),
     errorResponseBuilder: () => ({ statusCode: 429, success: false, message: '请求过于频繁，请稍后再试', code: 429, result: null, timestamp: Date.now() }),
   });
   // One file per request, 10 MB at most (spec §9); a bigger body is refused before it is read.
@@ -89,6 +96,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   // WebSocket messages from clients are heartbeats and table-row updates: small.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await installDocs(app, config);
+  installHealth(app, { db, redis });
 
   registerFileKinds(features.flatMap((feature) => feature.fileKinds ?? []));
   registerJobHandlers(features.flatMap((feature) => feature.jobs ?? []));

@@ -10,12 +10,15 @@ async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-  await runSeeds(database.db, {
-    adminPassword: config.adminPassword,
-    seedDemo: config.seedDemo,
-    dataDir: config.dataDir,
-    announce: (text) => process.stdout.write(`\n${'='.repeat(60)}\n${text}\n${'='.repeat(60)}\n\n`),
-  });
+  // The first start's demo seed is long work: it runs without the request connections' timeouts.
+  await database.maintenance((db) =>
+    runSeeds(db, {
+      adminPassword: config.adminPassword,
+      seedDemo: config.seedDemo,
+      dataDir: config.dataDir,
+      announce: (text) => process.stdout.write(`\n${'='.repeat(60)}\n${text}\n${'='.repeat(60)}\n\n`),
+    }),
+  );
   const { app, deps } = await buildApp(config, database.db, { logger: true });
   // 定时任务: each process only claims due jobs; the claim makes each tick run once across all of them
   const scheduler = config.jobs.enabled ? startScheduler(deps, { ...config.jobs, onError: (error) => app.log.warn({ err: error }, '定时任务调度出错') }) : null;

@@ -5,6 +5,7 @@ import type { FileKind } from './core/files/file-kinds.ts';
 import type { JobHandlers } from './system/job/job.runner.ts';
 import { authRoutes } from './system/auth/auth.routes.ts';
 import { logRoutes } from './system/log/log.routes.ts';
+import { logMenu } from './system/log/log.menu.ts';
 import { userSessionRoutes } from './system/user/user-session.routes.ts';
 import { userRoutes } from './system/user/user.routes.ts';
 import { userMenu } from './system/user/user.menu.ts';
@@ -75,7 +76,7 @@ export type Feature = {
 /** Every feature, one line each: adding a feature is adding its line here. */
 export const features: Feature[] = [
   { routes: authRoutes },
-  { routes: logRoutes },
+  { routes: logRoutes, menus: [logMenu] },
   { routes: userSessionRoutes },
   { routes: userRoutes, menus: [userMenu] },
   { routes: permissionRoutes },

@@ -30,6 +30,7 @@ import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
 import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
 import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
 import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim.demo.ts';
+import { seedLogDemo } from '../modules/system/log/log.demo.ts';
 import { renameOwnComponents } from './component-names.ts';
 import { seedJobRunsDemo, seedJobs } from '../modules/system/job/job.seed.ts';
 
@@ -237,6 +238,8 @@ const units: Unit[] = [
   { key: 'demo:finance-claim-vouchers:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimVouchers(db, opts.dataDir ?? null) : undefined) },
   { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
   { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
+  // after every business demo: the log tells what those records say happened
+  { key: 'demo:system-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedLogDemo(db) : undefined) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */

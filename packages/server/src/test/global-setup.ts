@@ -50,7 +50,7 @@ export default async function setup(project: TestProject) {
   await onServer(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, role: 'maintenance' });
   await seed(database);
   await database.close();
   project.provide('dbTemplate', name);

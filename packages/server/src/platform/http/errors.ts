@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Msg } from '@sbwq/contracts';
 import { BizError, fail } from './envelope.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, rootMessage } from '../db/errors.ts';
 
 /**
  * The multipart parser (busboy, under @fastify/multipart) throws plain errors without a status when a
@@ -67,6 +68,12 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(fail(Msg.badRequest, status));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restarting or hung database (client timeouts in platform/db/client.ts): the request can be
+      // retried in a moment, so it is a 503 with a message the page shows, not an internal error.
+      request.log.warn(`数据库不可用：${rootMessage(error)}`);
+      return reply.status(503).send(fail(DATABASE_UNAVAILABLE, 503));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail(Msg.serverError, 500));

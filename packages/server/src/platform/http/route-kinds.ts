@@ -12,6 +12,7 @@ export const SPECIAL_ROUTES = {
   statistics: '首页统计：跨多个资源的汇总数字',
   docs: '接口文档页与 OpenAPI 文档',
   web: '前端页面的运行配置脚本',
+  health: '存活与就绪检查（GET /health、GET /ready）：给负载均衡探测，在根路径，不在 API_BASE 下',
 } as const;
 
 export type SpecialRoute = keyof typeof SPECIAL_ROUTES;

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { RedisChannel } from '../redis/channel.ts';
+import type { RedisLink } from '../redis/link.ts';
 import type { WebSocket } from 'ws';
 
 /**
@@ -12,7 +12,6 @@ export type SocketMessage = Record<string, unknown>;
 
 /** What travels between processes: who gets it and what. `to: null` means every connected user. */
 type Delivery = {
-  origin: string;
   channel: SocketChannel;
   to: string[] | null;
   msg: SocketMessage;
@@ -26,30 +25,34 @@ const OPEN = 1;
  * The sockets this process holds, by channel and user, and delivery to them. A user may hold several
  * (one per browser tab). With Redis configured, every delivery is also published, and every other
  * server process delivers it to the sockets it holds, so a message reaches the user wherever their
- * socket landed behind the load balancer. This process delivers its own share directly, so a Redis
- * outage only loses the cross-process part.
+ * socket landed behind the load balancer. This process delivers its own share directly and at once and
+ * never again from Redis (the channel drops a process's own messages), so it is never duplicated here.
+ *
+ * A Redis outage (issue #24): the cross-process part is kept in a bounded queue (1000 deliveries, at most
+ * 10 minutes old) and published when Redis returns (platform/redis/channel.ts), so a notice released
+ * meanwhile still reaches sockets on the other processes; nothing waits for Redis.
  */
 export class SocketHub {
   private readonly sockets: Record<SocketChannel, Map<string, Set<WebSocket>>> = { notice: new Map(), vxe: new Map() };
-  private readonly origin = randomUUID();
   private redis: RedisChannel | null = null;
-  private onError: (error: unknown) => void = () => undefined;
 
   constructor(private readonly opts: { maxPerUser?: number } = {}) {}
 
   /** `prefix` (config REDIS_PREFIX) names the channel, so deployments sharing one Redis do not hear each other. */
-  async connect(redisUrl: string | null, onError?: (error: unknown) => void, prefix = 'sbwq'): Promise<void> {
-    if (onError) this.onError = onError;
-    if (!redisUrl) return;
-    this.redis = new RedisChannel(redisUrl, `${prefix}:socket`);
-    await this.redis.listen((text) => {
+  connect(link: RedisLink | null, prefix = 'sbwq'): void {
+    if (!link) return;
+    // `:v2`: framed messages (platform/redis/channel.ts); an older process would fail on them, so it listens elsewhere.
+    this.redis = new RedisChannel(link, `${prefix}:socket:v2`, { maxKept: 1000, maxAgeMs: 10 * 60_000 });
+    this.redis.listen((text) => {
       let delivery: Delivery;
       try {
         delivery = JSON.parse(text) as Delivery;
       } catch {
         return;
       }
-      if (delivery.origin !== this.origin) this.deliverLocal(delivery);
+      // A message this version cannot read is dropped, not thrown inside the Redis client.
+      if (!delivery || !Object.hasOwn(this.sockets, delivery.channel)) return;
+      this.deliverLocal(delivery);
     });
   }
 
@@ -78,17 +81,17 @@ export class SocketHub {
 
   /** Sends `msg` to every notification socket of these users, in this and every other process. */
   sendToUsers(userIds: string[], msg: SocketMessage, opts: { stampUserId?: boolean } = {}): Promise<void> {
-    return this.deliver({ origin: this.origin, channel: 'notice', to: [...new Set(userIds)], msg, stampUserId: opts.stampUserId });
+    return this.deliver({ channel: 'notice', to: [...new Set(userIds)], msg, stampUserId: opts.stampUserId });
   }
 
   /** Sends `msg` to every notification socket of every user. */
   broadcast(msg: SocketMessage): Promise<void> {
-    return this.deliver({ origin: this.origin, channel: 'notice', to: null, msg });
+    return this.deliver({ channel: 'notice', to: null, msg });
   }
 
   /** Sends `msg` to these users' sockets of one channel, in this and every other process. */
   sendOn(channel: SocketChannel, userIds: string[], msg: SocketMessage): Promise<void> {
-    return this.deliver({ origin: this.origin, channel, to: [...new Set(userIds)], msg });
+    return this.deliver({ channel, to: [...new Set(userIds)], msg });
   }
 
   /** Open connections this process holds (of one user, or of everyone). */
@@ -110,17 +113,14 @@ export class SocketHub {
       for (const [, socket] of this.connections(channel)) socket.terminate();
       this.sockets[channel].clear();
     }
-    await this.redis?.close();
+    this.redis?.close();
   }
 
-  private async deliver(delivery: Delivery): Promise<void> {
+  /** Resolves at once: the other processes' share goes through Redis in the background. */
+  private deliver(delivery: Delivery): Promise<void> {
     this.deliverLocal(delivery);
-    if (!this.redis) return;
-    try {
-      await this.redis.publish(JSON.stringify(delivery));
-    } catch (error) {
-      this.onError(error);
-    }
+    this.redis?.send(JSON.stringify(delivery));
+    return Promise.resolve();
   }
 
   private deliverLocal({ channel, to, msg, stampUserId }: Delivery): void {

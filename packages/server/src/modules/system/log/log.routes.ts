@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SameType } from '@sbwq/contracts';
+import { LOG_CLEAR_ALL, LogMsg, logResource, Msg, type SameType } from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import * as service from './log.service.ts';
 import { loginInfo, visitInfo, type LoginInfo, type VisitDay } from './log-stats.service.ts';
 
 const tags = ['系统日志'];
@@ -18,6 +20,31 @@ true satisfies SameType<z.infer<typeof loginInfoSchema>, LoginInfo> & SameType<z
 export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+
+  registerResource(app, deps, logResource, {
+    tags,
+    listResource: service.logWhitelist,
+    listExtra: {
+      keyWord: z.string().max(100).optional().describe('关键词：日志内容或请求地址包含它'),
+      user: z.string().max(100).optional().describe('操作人：账号（userid）或姓名（username）包含它'),
+      success: z.enum(['1', '0']).optional().describe('结果：1 成功、0 失败（操作日志）'),
+      selections: z.string().max(40_000).optional().describe('只导出这些ID（逗号分隔）'),
+    },
+    docs: {
+      list: {
+        summary: '系统日志列表',
+        description:
+          'logType 1 登录日志、2 操作日志；createTime_begin/createTime_end 时间范围；user、ip、keyWord（日志内容或地址）、operateType、success；默认按时间倒序（column=createTime&order=asc 可改）。操作日志的 requestParam 已去掉密码、令牌、验证码和文件内容。',
+      },
+      deleteBatch: { description: `ids 逗号分隔；ids=${LOG_CLEAR_ALL} 清空全部日志（登录与操作）。` },
+    },
+    service: {
+      list: (c, query) => service.listLogs(c.db, query),
+      remove: (c, ids) => service.deleteLogs(c.db, ids),
+      exportXls: (c, query) => service.exportLogs(c.db, query),
+    },
+    messages: { added: Msg.ok, edited: Msg.ok, deleted: LogMsg.deleted, batchDeleted: LogMsg.batchDeleted, idsRequired: LogMsg.idsRequired },
+  });
 
   r.get(
     '/sys/loginfo',

@@ -1,9 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../../platform/db/client.ts';
+import { eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { LOG_CLEAR_ALL, LogMsg, LogType, OPERATE_TYPE_TEXT, type LogRecord, type Page } from '@sbwq/contracts';
+import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { escapeLike, fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { exportRowsOf } from '../../../platform/list/export-pages.ts';
+import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
+import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
+import { withDateTexts } from '../../../platform/db/time.ts';
 import { sysLog } from './log.table.ts';
 
-export const LogType = { login: 1, operation: 2 } as const;
+export { LogType };
 
 export type ClientInfo = { ip: string; userAgent: string | null };
 
@@ -30,4 +38,111 @@ export async function writeLoginLog(
     createBy: entry.username?.slice(0, 32) ?? null,
     createTime: new Date(),
   });
+}
+
+export const logWhitelist: ListResource = {
+  table: sysLog,
+  fields: fieldsOf(sysLog, {
+    logType: 'number',
+    operateType: 'number',
+    userid: 'string',
+    username: 'string',
+    ip: 'string',
+    requestType: 'string',
+    requestUrl: 'string',
+    permissionCode: 'string',
+    statusCode: 'number',
+    costTime: 'number',
+    createTime: 'datetime',
+  }),
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
+
+/**
+ * The screen's own filters beyond the whitelist: `keyWord` in the content (stock) or the address, and
+ * `user` in the username or the real name, both as substrings; `success` 1/0 for the outcome.
+ */
+function extraFilters(params: ListParams): SQL[] {
+  // A list kit sends text filters as `*x*`; here they are substrings anyway.
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/^\*|\*$/g, '').slice(0, 100) : '');
+  const out: SQL[] = [];
+  const keyWord = text(params.keyWord);
+  if (keyWord) {
+    const like = `%${escapeLike(keyWord)}%`;
+    out.push(or(ilike(sysLog.logContent, like), ilike(sysLog.requestUrl, like))!);
+  }
+  const user = text(params.user);
+  if (user) {
+    const like = `%${escapeLike(user)}%`;
+    out.push(or(ilike(sysLog.userid, like), ilike(sysLog.username, like))!);
+  }
+  if (params.success === '1' || params.success === '0') out.push(eq(sysLog.success, params.success === '1'));
+  return out;
+}
+
+type Row = typeof sysLog.$inferSelect;
+const record = (row: Row): LogRecord => withDateTexts(row) as LogRecord;
+
+/** GET /sys/log/list: newest first unless the client sorts (stock SysLogController.queryPageList). */
+export async function listLogs(db: Db, params: ListParams): Promise<Page<LogRecord>> {
+  const page = await pageOf<Row>(db, logWhitelist, params, { extra: extraFilters(params), tieBreak: sysLog.id });
+  return { ...page, records: page.records.map(record) };
+}
+
+const exportColumns = columnsOf<LogRecord>({
+  createTime: ['时间', 20],
+  logType: ['日志类型', 10, (r) => (r.logType === LogType.login ? '登录日志' : '操作日志')],
+  logContent: ['日志内容', 36],
+  userid: ['操作人账号', 14],
+  username: ['操作人名称', 14],
+  ip: ['IP', 16],
+  operateType: ['操作类型', 10, (r) => (r.operateType === null ? '' : (OPERATE_TYPE_TEXT[r.operateType] ?? ''))],
+  requestType: ['请求方式', 10],
+  requestUrl: ['请求地址', 36],
+  permissionCode: ['权限编码', 24],
+  statusCode: ['状态码', 8],
+  success: ['结果', 8, (r) => (r.success === null ? '' : r.success ? '成功' : '失败')],
+  costTime: ['耗时(毫秒)', 12],
+  requestParam: ['请求参数', 60],
+});
+
+export async function exportLogs(db: Db, params: ListParams): Promise<ExcelFile> {
+  const found = await exportRowsOf((query) => listLogs(db, query), params);
+  const operation = String(params.logType) === String(LogType.operation);
+  const title = operation ? '操作日志' : String(params.logType) === String(LogType.login) ? '登录日志' : '系统日志';
+  return { body: await toWorkbook(title, exportColumns, found), fileName: `${title}.xlsx`, asciiName: operation ? 'operation-log.xlsx' : 'system-log.xlsx' };
+}
+
+/** delete / deleteBatch; `allclear` as the only id empties the log, as stock does. */
+export async function deleteLogs(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 1 && ids[0] === LOG_CLEAR_ALL) {
+    await db.delete(sysLog);
+    return;
+  }
+  const done = await db.delete(sysLog).where(inArray(sysLog.id, ids)).returning({ id: sysLog.id });
+  if (done.length === 0) throw new BizError(LogMsg.notFound);
+}
+
+/** Rows deleted per statement: a big backlog never holds one long lock or one huge WAL burst. */
+export const PRUNE_CHUNK = 5_000;
+
+/**
+ * Log retention (the scheduled job's work, issue #25): removes login and operation rows older than
+ * `olderThanDays` days, `chunk` rows per statement until none is left; answers how many went.
+ */
+export async function pruneLogs(db: Db, olderThanDays: number, opts: { now?: Date; chunk?: number } = {}): Promise<number> {
+  if (!Number.isFinite(olderThanDays) || olderThanDays < 1) throw new Error('olderThanDays must be at least 1');
+  const cutoff = new Date((opts.now ?? new Date()).getTime() - olderThanDays * 86_400_000);
+  const chunk = opts.chunk ?? PRUNE_CHUNK;
+  let removed = 0;
+  for (;;) {
+    const [done] = await rows<{ n: number }>(
+      db,
+      sql`with gone as (
+            delete from sys_log where id in (select id from sys_log where create_time < ${cutoff} limit ${chunk}) returning 1
+          ) select count(*)::int as n from gone`,
+    );
+    removed += done.n;
+    if (done.n < chunk) return removed;
+  }
 }

@@ -1,0 +1,116 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { button, test } from '../support/app.ts';
+import { apiCall, apiToken, createUser, expect, signIn, unique, USER_PASSWORD } from '../support/system.ts';
+
+/**
+ * Issue #25 系统日志: the 登录日志 / 操作日志 tabs over `/sys/log/list`, the operation log the server
+ * writes for every change (after the answer, within about a second), its detail with the request
+ * parameters pretty-printed and the password masked, the Excel export, the keyboard, 375 px and axe.
+ */
+
+const ADMIN_ROLE = 'f6817f48af4fb3af11b9e8bf182f618b';
+
+/** WCAG 2.1 A/AA findings that count: critical ones, and serious ones other than the default theme's contrast (accessibility.spec.ts). */
+async function axeFindings(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** The 操作日志 tab's rows of one operator, asked again until the batched write has landed. */
+async function searchOperator(page: Page, username: string, expected: RegExp) {
+  const panel = page.getByRole('tabpanel', { name: '操作日志' });
+  await panel.getByPlaceholder('请输入操作人').fill(username);
+  await expect(async () => {
+    await button(panel, '查询').click();
+    await expect(panel.getByRole('row').filter({ hasText: expected })).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 20_000 });
+  return panel;
+}
+
+test.describe('系统日志', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('an administrator finds another user’s change in 操作日志 by operator, opens its detail (password masked) and exports the tab', async ({ page, request }) => {
+    const admin = await apiToken(request);
+    const username = unique('oplog');
+    await createUser(request, admin, username, { realname: '日志测试员', roleIds: [ADMIN_ROLE] });
+    const own = await apiToken(request, username, USER_PASSWORD);
+    const ruleName = `日志规则${username.slice(-6)}`;
+    await apiCall(request, own, 'POST', '/sys/fillRule/add', { ruleName, ruleCode: `r_${username.slice(-8)}`, prefix: 'LG' });
+    await apiCall(request, own, 'PUT', '/sys/user/updatePassword', { oldpassword: USER_PASSWORD, password: 'Changed#2026x', confirmpassword: 'Changed#2026x' });
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    await page.goto('/isystem/log');
+    // 登录日志 first: the sign-ins of the user made above are there.
+    const logins = page.getByRole('tabpanel', { name: '登录日志' });
+    await logins.getByPlaceholder('请输入操作人').fill(username);
+    await button(logins, '查询').click();
+    await expect(logins.getByRole('row').filter({ hasText: `用户名: ${username},登录成功！` }).first()).toBeVisible();
+
+    // Keyboard: the tab list is reached and switched with arrows and Enter.
+    await page.getByRole('tab', { name: '登录日志' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('tab', { name: '操作日志' })).toHaveAttribute('aria-selected', 'true');
+
+    const panel = await searchOperator(page, username, /填值规则/);
+    const added = panel.getByRole('row').filter({ hasText: /填值规则/ });
+    await expect(added).toContainText('POST');
+    await expect(added).toContainText('添加');
+    await expect(added).toContainText('成功');
+    await expect(panel.getByRole('row').filter({ hasText: /修改密码|updatePassword|密码/ })).toBeVisible();
+
+    await added.getByRole('button', { name: '详情' }).click();
+    const detail = page.getByRole('dialog', { name: '日志详情' });
+    await expect(detail).toBeVisible();
+    await expect(detail).toContainText('/jeecg-boot/sys/fillRule/add');
+    await expect(detail).toContainText('system:fillRule:add');
+    const params = detail.getByLabel('请求参数');
+    await expect(params).toContainText(`"ruleName": "${ruleName}"`);
+    // pretty-printed: one field a line
+    expect((await params.textContent())!.split('\n').length).toBeGreaterThan(3);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+
+    const passwordRow = panel.getByRole('row').filter({ hasText: /密码/ }).first();
+    await passwordRow.getByRole('button', { name: '详情' }).click();
+    await expect(detail.getByLabel('请求参数')).toContainText('"password": "******"');
+    await expect(detail).not.toContainText('Changed#2026x');
+    await page.keyboard.press('Escape');
+
+    const download = page.waitForEvent('download');
+    await panel.getByRole('button', { name: /导出/ }).click();
+    await page.getByRole('menuitem', { name: '导出当前筛选' }).click();
+    expect((await download).suggestedFilename()).toBe('操作日志.xlsx');
+    expect(await axeFindings(page)).toEqual([]);
+  });
+
+  test('at 375 px the tabs, the filter and the detail drawer fit the screen', async ({ page, request }) => {
+    const admin = await apiToken(request);
+    await apiCall(request, admin, 'POST', '/sys/fillRule/add', { ruleName: `窄屏规则${Date.now() % 100000}`, ruleCode: unique('narrow') });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    await page.goto('/isystem/log');
+    await page.getByRole('tab', { name: '操作日志' }).click();
+    const panel = page.getByRole('tabpanel', { name: '操作日志' });
+    await expect(async () => {
+      await panel.getByRole('button', { name: /刷新/ }).first().click();
+      await expect(panel.getByRole('row').filter({ hasText: /填值规则/ }).first()).toBeVisible({ timeout: 1500 });
+    }).toPass({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect(panel.getByRole('button', { name: /筛选/ })).toBeVisible();
+
+    await panel.getByRole('row').filter({ hasText: /填值规则/ }).first().getByRole('button', { name: '详情' }).click();
+    const detail = page.getByRole('dialog', { name: '日志详情' });
+    await expect(detail).toBeVisible();
+    const box = (await page.locator('.log-detail').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(-0.5);
+    expect(box.x + box.width).toBeLessThanOrEqual(375.5);
+    expect(await axeFindings(page)).toEqual([]);
+  });
+});

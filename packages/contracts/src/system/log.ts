@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineResource, permCodes } from '../resource.ts';
+
+/** 系统日志 (sys_log): 登录日志 (log_type 1) and 操作日志 (log_type 2), as stock JeecgBoot's SysLogController. */
+export const LogType = { login: 1, operation: 2 } as const;
+export type LogTypeValue = (typeof LogType)[keyof typeof LogType];
+
+/** operate_type (dictionary 操作类型): chosen from the route's last path segment, as JeecgBoot's AutoLogAspect does from the method name. */
+export const OperateType = { query: 1, add: 2, edit: 3, delete: 4, import: 5, export: 6 } as const;
+export const OPERATE_TYPE_TEXT: Record<number, string> = { 1: '查询', 2: '添加', 3: '修改', 4: '删除', 5: '导入', 6: '导出' };
+
+/** `deleteBatch?ids=allclear` empties the whole log (stock SysLogController's ALL_ClEAR). */
+export const LOG_CLEAR_ALL = 'allclear';
+
+export const LogMsg = {
+  notFound: '找不到对应实体',
+  deleted: '删除成功!',
+  batchDeleted: '批量删除成功!',
+  idsRequired: '参数不识别！',
+} as const;
+
+export const logRecordSchema = z.object({
+  id: z.string(),
+  logType: z.number(),
+  logContent: z.string().nullable(),
+  operateType: z.number().nullable(),
+  /** the username (JeecgBoot's naming) */
+  userid: z.string().nullable(),
+  /** the real name (JeecgBoot's naming) */
+  username: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  method: z.string().nullable(),
+  requestUrl: z.string().nullable(),
+  requestParam: z.string().nullable(),
+  requestType: z.string().nullable(),
+  costTime: z.number().nullable(),
+  permissionCode: z.string().nullable(),
+  statusCode: z.number().nullable(),
+  success: z.boolean().nullable(),
+  errorMsg: z.string().nullable(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type LogRecord = z.infer<typeof logRecordSchema>;
+
+export const LogPerm = permCodes('system:log', ['list', 'delete', 'export']);
+
+/** 系统日志 as a standard resource: `/sys/log/list`, `delete`, `deleteBatch` (ids or `allclear`), `exportXls`. */
+export const logResource = defineResource<LogRecord>()({
+  basePath: '/sys/log',
+  entity: '日志',
+  perm: LogPerm,
+  record: logRecordSchema,
+  routes: ['list', 'delete', 'deleteBatch', 'exportXls'],
+});

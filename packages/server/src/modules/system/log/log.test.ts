@@ -1,0 +1,134 @@
+import ExcelJS from 'exceljs';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { LOG_CLEAR_ALL, LogType } from '@sbwq/contracts';
+import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
+import { sysLog } from './log.table.ts';
+import { pruneLogs } from './log.service.ts';
+import { operationLogOf } from './operation-log.ts';
+
+const DAY = 86_400_000;
+
+// Issue #25 (系统日志): GET /sys/log/list as stock JeecgBoot's SysLogController, with the screen's filters.
+describe(`系统日志: /sys/log list, export, delete and the retention prune on ${dbKind}`, async () => {
+  const t = await createTestApp();
+  const db = t.database.db;
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
+  const call = t.as(admin);
+  const now = Date.now();
+
+  // A known set, apart from what the calls above wrote: rows of both types over the last days.
+  const row = (i: number, over: Partial<typeof sysLog.$inferInsert>) => ({
+    id: `seeded-${i}`,
+    logType: LogType.operation,
+    logContent: `操作 ${i}`,
+    userid: 'zhang.reviewer',
+    username: '张审核',
+    ip: '10.8.0.1',
+    requestType: 'POST',
+    requestUrl: `/jeecg-boot/rights/right/add`,
+    operateType: 2,
+    costTime: 10 + i,
+    createTime: new Date(now - i * 3600_000),
+    ...over,
+  });
+  await db.insert(sysLog).values([
+    row(1, { logType: LogType.login, logContent: '用户名: zhang.reviewer,登录成功！', ip: '10.8.0.2', requestUrl: '/jeecg-boot/sys/login', operateType: null }),
+    row(2, { logContent: '受保护权利-新增受保护权利（草稿）' }),
+    row(3, { logContent: '资金池-充值', requestUrl: '/jeecg-boot/rights/capitalPool/deposit', userid: 'li.finance', username: '李财务', ip: '10.8.0.3' }),
+    row(4, { logContent: '用户管理-删除用户', requestType: 'DELETE', requestUrl: '/jeecg-boot/sys/user/delete?id=1', operateType: 4, createTime: new Date(now - 3 * DAY), success: false, statusCode: 200 }),
+  ]);
+  const list = async (query: string) => json(await call('GET', `/sys/log/list?${query}`)).result;
+  const ids = (page: { records: { id: string }[] }) => page.records.map((r) => r.id).filter((id) => id.startsWith('seeded-'));
+
+  it('lists a log type newest first, paged, as stock (logType, pageNo, pageSize)', async () => {
+    const ops = await list('logType=2&pageNo=1&pageSize=100');
+    expect(ids(ops)).toEqual(['seeded-2', 'seeded-3', 'seeded-4']);
+    expect(ops.records[0]).toMatchObject({ logType: 2, userid: expect.any(String) });
+    expect(ops.records.find((r: { id: string }) => r.id === 'seeded-2').createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const logins = await list('logType=1&pageSize=100');
+    expect(ids(logins)).toEqual(['seeded-1']);
+    expect(logins.records.every((r: { logType: number }) => r.logType === 1)).toBe(true);
+    const paged = await list('logType=2&pageNo=2&pageSize=1&user=zhang.reviewer');
+    expect(paged).toMatchObject({ total: 2, current: 2, size: 1 });
+    expect(ids(paged)).toEqual(['seeded-4']);
+    expect(ids(await list('logType=2&user=zhang.reviewer&column=createTime&order=asc'))).toEqual(['seeded-4', 'seeded-2']);
+  });
+
+  it('filters by time range, user (account or name), IP, keyword (content or address), operation type and outcome', async () => {
+    const at = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(ids(await list(`logType=2&createTime_begin=${encodeURIComponent(at(now - 2 * DAY))}&createTime_end=${encodeURIComponent(at(now))}&pageSize=100`))).toEqual(['seeded-2', 'seeded-3']);
+    expect(ids(await list('user=李财务'))).toEqual(['seeded-3']);
+    expect(ids(await list('user=li.fin'))).toEqual(['seeded-3']);
+    expect(ids(await list('ip=10.8.0.3'))).toEqual(['seeded-3']);
+    expect(ids(await list('keyWord=充值'))).toEqual(['seeded-3']);
+    expect(ids(await list('keyWord=capitalPool'))).toEqual(['seeded-3']);
+    expect(ids(await list('operateType=4'))).toEqual(['seeded-4']);
+    expect(ids(await list('logType=2&success=0'))).toEqual(['seeded-4']);
+    // A keyword is text, never a pattern or SQL.
+    expect((await list('keyWord=%25')).records.filter((r: { logContent: string }) => !r.logContent?.includes('%'))).toEqual([]);
+    expect(json(await call('GET', `/sys/log/list?keyWord=${encodeURIComponent("' or 1=1 --")}`)).result.total).toBe(0);
+  });
+
+  it('exports the filtered rows to Excel (title row, header, one row each)', async () => {
+    const res = await t.inject({ url: t.api('/sys/log/exportXls?logType=2&user=zhang.reviewer'), headers: { 'X-Access-Token': admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe('操作日志');
+    expect(sheet.getRow(2).getCell(1).value).toBe('时间');
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(3).getCell(3).value).toBe('受保护权利-新增受保护权利（草稿）');
+    expect(sheet.getRow(4).getCell(7).value).toBe('删除');
+  });
+
+  it('only the administrator lists, exports or deletes; delete, deleteBatch and allclear as stock', async () => {
+    await t.createUser({ username: 'nolog', password: 'Nolog12345' });
+    const other = t.as(await t.loginAs('nolog', 'Nolog12345'));
+    for (const [method, path] of [['GET', '/sys/log/list'], ['GET', '/sys/log/exportXls'], ['DELETE', '/sys/log/delete?id=seeded-1'], ['DELETE', `/sys/log/deleteBatch?ids=${LOG_CLEAR_ALL}`]] as const) {
+      expect((await other(method, path)).statusCode).toBe(403);
+    }
+    expect(json(await call('DELETE', '/sys/log/delete?id=seeded-1'))).toMatchObject({ success: true, message: '删除成功!' });
+    expect(json(await call('DELETE', '/sys/log/delete?id=seeded-1'))).toMatchObject({ success: false, message: '找不到对应实体' });
+    expect(json(await call('DELETE', '/sys/log/deleteBatch?ids=seeded-2,seeded-3'))).toMatchObject({ success: true, message: '批量删除成功!' });
+    expect(ids(await list('pageSize=100'))).toEqual(['seeded-4']);
+    // What the calls above queued is written first; the clearing then leaves only its own entry.
+    await operationLogOf(t.app).flush();
+    expect(json(await call('DELETE', `/sys/log/deleteBatch?ids=${LOG_CLEAR_ALL}`)).success).toBe(true);
+    await operationLogOf(t.app).flush();
+    const left = await db.select().from(sysLog);
+    expect(left.map((r) => r.requestUrl)).toEqual([t.api(`/sys/log/deleteBatch?ids=${LOG_CLEAR_ALL}`)]);
+  });
+
+  it('pruneLogs removes login and operation rows older than the given days, in bounded chunks, and keeps the rest', async () => {
+    await db.delete(sysLog);
+    const ref = new Date('2026-11-20T00:00:00Z');
+    await db.insert(sysLog).values(
+      Array.from({ length: 23 }, (_, i) => ({
+        id: `p-${i}`,
+        logType: i % 2 ? LogType.login : LogType.operation,
+        // 0–12 are 1–13 days old, 13–22 are 100–109 days old.
+        createTime: new Date(ref.getTime() - (i < 13 ? i + 1 : i + 87) * DAY),
+      })),
+    );
+    const statements: number[] = [];
+    const counting = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key === 'execute') statements.push(1);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(await pruneLogs(counting, 90, { now: ref, chunk: 4 })).toBe(10);
+    // 10 old rows, 4 at a time: 4 + 4 + 2, the short chunk ends it.
+    expect(statements.length).toBe(3);
+    const left = await db.select({ id: sysLog.id }).from(sysLog);
+    expect(left.map((r) => r.id).sort()).toEqual(Array.from({ length: 13 }, (_, i) => `p-${i}`).sort());
+    expect(await pruneLogs(db, 90, { now: ref })).toBe(0);
+    expect(await pruneLogs(db, 5, { now: ref })).toBe(8);
+    await expect(pruneLogs(db, 0)).rejects.toThrow();
+    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(sysLog).where(eq(sysLog.logType, LogType.login))) as { n: number }[];
+    expect(n).toBe(2);
+  });
+});
