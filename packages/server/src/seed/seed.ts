@@ -238,10 +238,10 @@ const units: Unit[] = [
   { key: 'demo:threaded:v1', run: async (db, opts) => (opts.seedDemo ? seedBatchDemo(db) : undefined) },
   { key: 'demo:finance-claim:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimDemo(db) : undefined) },
   { key: 'demo:finance-claim-vouchers:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimVouchers(db, opts.dataDir ?? null) : undefined) },
-  // after every business demo: the log tells what those records say happened
-  { key: 'demo:system-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedLogDemo(db) : undefined) },
   { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
   { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
+  // after every business demo: the log tells what those records say happened
+  { key: 'demo:system-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedLogDemo(db) : undefined) },
 ];
 
 /** Applies every seed unit not yet applied, each in its own transaction, in order. */

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { JobHandlers } from './job.runner.ts';
+import { pruneLogs } from '../log/log.service.ts';
 
 /**
  * Deletes in chunks of `chunk` rows, each its own statement, until a chunk comes back short: a large
- * backlog never holds one long lock or one huge transaction, and the rows go oldest first.
+ * backlog never holds one long lock or one huge transaction.
  */
 async function deleteInChunks(db: Db, chunk: number, oneChunk: (limit: number) => ReturnType<typeof sql>): Promise<number> {
   let total = 0;
@@ -35,14 +36,9 @@ export const systemJobs: JobHandlers = {
     return `删除过期会话 ${n} 条`;
   },
 
-  /** sys_log rows created more than `days` days ago, oldest first, `chunk` rows per statement. */
+  /** sys_log rows (login and operation log) created more than `days` days ago, `chunk` rows per statement (the log's own `pruneLogs`). */
   logRetention: async ({ db, params }) => {
-    const n = await deleteInChunks(
-      db,
-      params.chunk,
-      (limit) => sql`delete from sys_log where id in (
-        select id from sys_log where create_time < now() - (${params.days} * interval '1 day') order by create_time limit ${limit}) returning 1`,
-    );
+    const n = await pruneLogs(db, params.days, { chunk: params.chunk });
     return `删除 ${params.days} 天前的日志 ${n} 条`;
   },
 };
