@@ -7,6 +7,7 @@
  *   npm run bench:load                                  print the table
  *   npm run bench:load -- --write-readme                and write it into README.md
  *   npm run bench:load -- --connections=200 --duration=30 --warmup=5 --no-build --cpu-prof=/tmp/prof
+ *   npm run bench:load -- --count-queries     and list the statements the server sent, most frequent first
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -57,7 +58,9 @@ function startServer(env: Record<string, string>, logFile: string, nodeArgs: str
   const out = fs.openSync(logFile, 'a');
   const { REDIS_URL: _redis, ...rest } = process.env;
   // As `npm run serve` starts it; the request log goes to a file as it would to a service's journal.
-  return spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'packages/server/dist/main.mjs'], {
+  // --server=<main.mjs> measures another build (an older commit's, to compare under the same machine load).
+  const main = args.has('server') ? path.resolve(args.get('server')!) : path.join(root, 'packages/server/dist/main.mjs');
+  return spawn(process.execPath, [...nodeArgs, '--enable-source-maps', main], {
     cwd: root,
     env: { ...rest, NODE_ENV: 'production', HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: '1', TRUST_PROXY: '1', ...env },
     stdio: ['ignore', out, out],
@@ -292,7 +295,9 @@ async function main() {
   const url = `http://127.0.0.1:${port}`;
   const profile = args.get('cpu-prof');
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
-  const child = startServer({ PORT: String(port), DATABASE_URL: scratch.url, DATA_DIR: work, ...(args.has('pool') ? { PG_POOL_MAX: args.get('pool')! } : {}) }, path.join(work, 'server.log'), nodeArgs);
+  const queryCounts = args.has('count-queries') ? path.join(work, 'queries.json') : null;
+  if (queryCounts) nodeArgs.push('--import', path.join(import.meta.dirname, 'query-count.mjs'));
+  const child = startServer({ PORT: String(port), DATABASE_URL: scratch.url, DATA_DIR: work, ...(queryCounts ? { QUERY_COUNT_FILE: queryCounts } : {}), ...(args.has('pool') ? { PG_POOL_MAX: args.get('pool')! } : {}) }, path.join(work, 'server.log'), nodeArgs);
   try {
     await waitReady(child, url);
     process.stdout.write(`商标维权服务系统 负载测量  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}  负载 ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
@@ -309,6 +314,13 @@ async function main() {
     if (args.has('write-readme')) writeReadme(text);
   } finally {
     await stop(child);
+    if (queryCounts && fs.existsSync(queryCounts)) {
+      // Every statement since start, set-up included: the shares show which ones each request repeats.
+      const counted = JSON.parse(fs.readFileSync(queryCounts, 'utf8')) as [string, number][];
+      const total = counted.reduce((sum, [, n]) => sum + n, 0);
+      process.stdout.write(`\n语句总数 ${total}（含准备阶段），最多的 25 种：\n`);
+      for (const [text, n] of counted.slice(0, 25)) process.stdout.write(`  ${String(n).padStart(7)}  ${((n / total) * 100).toFixed(1).padStart(5)} %  ${text.slice(0, 220)}\n`);
+    }
     if (args.has('keep-log')) process.stdout.write(`服务日志：${path.join(work, 'server.log')}\n`);
     else fs.rmSync(work, { recursive: true, force: true });
     await scratch.drop();
