@@ -10,6 +10,7 @@ import { sysUser, sysUserDepart, sysUserRole } from '../../modules/system/user/u
 import { userResource } from '../../modules/system/user/user.admin.service.ts';
 import { dataVersion } from './versioned-cache.ts';
 import { pageOf } from '../list/list-query.ts';
+import { isStaff } from '../../modules/core/org/org-context.ts';
 
 describe('performance (README budgets): user-list totals and access answers are remembered only while no write has committed', async () => {
   const t = await createTestApp();
@@ -155,6 +156,26 @@ describe('performance (README budgets): user-list totals and access answers are 
     await db.delete(sysUserRole).where(eq(sysUserRole.userId, userId));
     expect(await list()).toBe(403);
     expect(await hasPermission(db, userId, 'system:user:list')).toBe(false);
+  });
+
+  it('issue #24: staff standing and the menu, remembered per access version, follow a role change on the very next request', async () => {
+    const userId = await t.createUser({ username: 'cc.staff', password: 'Staff12345' });
+    const token = await t.loginAs('cc.staff', 'Staff12345');
+    const staffNow = async () => isStaff(db, userId, await dataVersion(db, 'access'));
+    const buttons = async () => {
+      const res = await t.inject({ url: t.api('/sys/permission/getUserPermissionByToken'), headers: { 'X-Access-Token': token } });
+      return (res.json() as { result: { auth: { action: string }[] } }).result.auth.map((a) => a.action);
+    };
+    expect(await staffNow()).toBe(false);
+    expect(await buttons()).not.toContain('system:user:add');
+    // asked twice under one version: the second answer is the remembered one
+    expect(await buttons()).not.toContain('system:user:add');
+    await db.insert(sysUserRole).values({ id: newId(), userId, roleId: RoleId.admin });
+    expect(await staffNow()).toBe(true);
+    expect(await buttons()).toContain('system:user:add');
+    await db.delete(sysUserRole).where(eq(sysUserRole.userId, userId));
+    expect(await staffNow()).toBe(false);
+    expect(await buttons()).not.toContain('system:user:add');
   });
 
   it.runIf(dbKind === 'postgres')('two transactions writing users and roles in opposite orders do not deadlock on the version rows', async () => {

@@ -4,7 +4,9 @@ import { sysListVersion } from './data-version.table.ts';
 
 export type DataGroup = 'sys_user' | 'access' | 'rights_batch';
 
-const MAX_ENTRIES = 2000;
+// Answers are small (a flag, a count, a user's menu rows); a few hundred signed-in users each keep a few
+// dozen (one per permission code they use), which 2,000 entries could not hold without evicting each other.
+const MAX_ENTRIES = 20_000;
 
 type Entry = { version: number; value: unknown };
 

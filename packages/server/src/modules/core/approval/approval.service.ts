@@ -66,7 +66,7 @@ const DICTS = { bizType: 'approval_biz_type', node: 'approval_node', result: 'ap
 export async function listApprovals(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<ApprovalRecord>> {
   checkDateParams(approvalWhitelist, params);
   const scope: SQL[] = [];
-  if (!(await isStaff(db, user.id))) {
+  if (!(await isStaff(db, user.id, user.accessVersion))) {
     const org = await findMyOrg(db, user);
     scope.push(org ? eq(rightsApproval.orgId, org.id) : sql`false`);
   }
@@ -119,13 +119,13 @@ export const todoResource: ListResource = {
  */
 async function waitingFor(db: Db, user: SessionUser): Promise<SQL | null> {
   const [orgs, marks, banks, batches, closures, claimBiz, claimFinance] = await Promise.all([
-    hasPermission(db, user.id, OrgPerm.approve),
-    hasPermission(db, user.id, RightPerm.approve),
-    hasPermission(db, user.id, BankPerm.approve),
-    hasPermission(db, user.id, BatchPerm.review),
-    hasPermission(db, user.id, BatchPerm.closureReview),
-    hasPermission(db, user.id, ClaimPerm.bizReview),
-    hasPermission(db, user.id, ClaimPerm.financeReview),
+    hasPermission(db, user.id, OrgPerm.approve, user.accessVersion),
+    hasPermission(db, user.id, RightPerm.approve, user.accessVersion),
+    hasPermission(db, user.id, BankPerm.approve, user.accessVersion),
+    hasPermission(db, user.id, BatchPerm.review, user.accessVersion),
+    hasPermission(db, user.id, BatchPerm.closureReview, user.accessVersion),
+    hasPermission(db, user.id, ClaimPerm.bizReview, user.accessVersion),
+    hasPermission(db, user.id, ClaimPerm.financeReview, user.accessVersion),
   ]);
   // Every branch names its columns: a union takes its column names from whichever branch comes first.
   const parts: SQL[] = [];

@@ -52,7 +52,7 @@ const ofOwnClaim = (root: string): SQL => sql`(${sbFileInfo.bizType} = 'fin_clai
 
 /** The condition a user's file list and file reads are limited to: association staff see every file; everybody else the files of their own organisation and their own uploads. */
 export async function fileScope(db: Db, user: SessionUser): Promise<SQL | undefined> {
-  if (await isStaff(db, user.id)) return notOfAnotherDraft(user);
+  if (await isStaff(db, user.id, user.accessVersion)) return notOfAnotherDraft(user);
   const root = orgRoot(user.orgCode);
   const own = eq(sbFileInfo.uploaderId, user.id);
   return root.length === 6 ? or(own, like(sbFileInfo.sysOrgCode, `${root}%`), ofOwnClaim(root)) : own;
@@ -136,6 +136,6 @@ export async function recordUpload(db: Db, user: SessionUser, file: Omit<typeof 
 export async function deleteVisibleFile(db: Db, user: SessionUser, filePath: string): Promise<void> {
   const row = await findVisibleFile(db, user, filePath);
   if (!row) throw new BizError('未找到对应文件');
-  if (row.uploaderId !== user.id && !(await hasPermission(db, user.id, FilePerm.delete))) throw new BizError('只能删除本人上传的文件');
+  if (row.uploaderId !== user.id && !(await hasPermission(db, user.id, FilePerm.delete, user.accessVersion))) throw new BizError('只能删除本人上传的文件');
   await db.update(sbFileInfo).set({ delFlag: '1', updateBy: user.username, updateTime: new Date() }).where(eq(sbFileInfo.id, row.id));
 }

@@ -18,8 +18,8 @@ type MenuRow = { id: string; parent_id: string | null; menu_type: number; compon
  * True for an organisation user (one who may enrol, and is not association staff) whose organisation is
  * not yet enrolled and certified, or is disabled: their menu shows only the onboarding pages.
  */
-export async function menuGated(db: Db, userId: string): Promise<boolean> {
-  if (!(await hasPermission(db, userId, OrgPerm.enrol)) || (await isStaff(db, userId))) return false;
+export async function menuGated(db: Db, userId: string, version?: number): Promise<boolean> {
+  if (!(await hasPermission(db, userId, OrgPerm.enrol, version)) || (await isStaff(db, userId, version))) return false;
   const [user] = await rows<{ org_code: string | null }>(db, sql`select org_code from sys_user where id = ${userId}`);
   const org = await findMyOrg(db, { id: userId, orgCode: user?.org_code ?? null } as Parameters<typeof findMyOrg>[1]);
   return !isReady(org);

@@ -1,18 +1,26 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import { CertifyStatus, EnterStatus, RightsMsg } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
+import { dataVersion, underVersion } from '../../../platform/db/versioned-cache.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { rightsOrg, type OrgRow } from './org.table.ts';
 
-/** Association staff (admin, reviewer, finance): they read every organisation's data and files. */
-export async function isStaff(db: Db, userId: string): Promise<boolean> {
-  const found = await rows<{ ok: number }>(
-    db,
-    sql`select 1 as ok from sys_user_role ur join sys_role r on r.id = ur.role_id
-         where ur.user_id = ${userId} and r.role_code in ('admin', 'reviewer', 'finance') limit 1`,
-  );
-  return found.length > 0;
+/**
+ * Association staff (admin, reviewer, finance): they read every organisation's data and files. Asked on
+ * most organisation-data requests, so the answer is remembered per version of the `access` tables (roles
+ * are among them); pass the session's `accessVersion` to save reading it again.
+ */
+export async function isStaff(db: Db, userId: string, version?: number): Promise<boolean> {
+  const v = version ?? (await dataVersion(db, 'access'));
+  return underVersion(db, `staff\n${userId}`, v, async () => {
+    const found = await rows<{ ok: number }>(
+      db,
+      sql`select 1 as ok from sys_user_role ur join sys_role r on r.id = ur.role_id
+           where ur.user_id = ${userId} and r.role_code in ('admin', 'reviewer', 'finance') limit 1`,
+    );
+    return found.length > 0;
+  });
 }
 
 /** Envelope code of the refusal an organisation user gets before enrolment and certification are done. */
@@ -23,17 +31,16 @@ export const ORG_NOT_READY_CODE = 403;
  * department code (the longest one), else the application the user started before enrolment.
  */
 export async function findMyOrg(db: Db, user: SessionUser): Promise<OrgRow | null> {
-  if (user.orgCode) {
-    const [byDepart] = await db
-      .select()
-      .from(rightsOrg)
-      .where(sql`${rightsOrg.sysOrgCode} is not null and ${user.orgCode} like ${rightsOrg.sysOrgCode} || '%'`)
-      .orderBy(desc(sql`length(${rightsOrg.sysOrgCode})`))
-      .limit(1);
-    if (byDepart) return byDepart;
-  }
-  const [own] = await db.select().from(rightsOrg).where(eq(rightsOrg.applicantId, user.id));
-  return own ?? null;
+  // One statement for both (asked on most requests): a department match first, the longest code first,
+  // then the user's own application.
+  const byDepart = user.orgCode ? sql`(${rightsOrg.sysOrgCode} is not null and ${user.orgCode} like ${rightsOrg.sysOrgCode} || '%')` : sql`false`;
+  const [found] = await db
+    .select()
+    .from(rightsOrg)
+    .where(or(byDepart, eq(rightsOrg.applicantId, user.id)))
+    .orderBy(desc(byDepart), desc(sql`coalesce(length(${rightsOrg.sysOrgCode}), 0)`))
+    .limit(1);
+  return found ?? null;
 }
 
 export const isReady = (org: OrgRow | null) => !!org && org.enterStatus === EnterStatus.enrolled && org.certifyStatus === CertifyStatus.certified;
@@ -47,7 +54,7 @@ function refuse(org: OrgRow | null): never {
 export async function requireReadyOrg(db: Db, user: SessionUser): Promise<OrgRow> {
   const org = await findMyOrg(db, user);
   if (!isReady(org)) {
-    if (!org && (await isStaff(db, user.id))) throw new BizError(RightsMsg.orgRequired);
+    if (!org && (await isStaff(db, user.id, user.accessVersion))) throw new BizError(RightsMsg.orgRequired);
     refuse(org);
   }
   return org!;
@@ -60,7 +67,7 @@ export type Viewer = { staff: true; org: OrgRow | null } | { staff: false; org: 
  * organisation user reads only their organisation's, and only once it is enrolled and certified.
  */
 export async function viewerOf(db: Db, user: SessionUser): Promise<Viewer> {
-  const [staff, org] = await Promise.all([isStaff(db, user.id), findMyOrg(db, user)]);
+  const [staff, org] = await Promise.all([isStaff(db, user.id, user.accessVersion), findMyOrg(db, user)]);
   if (staff) return { staff: true, org: isReady(org) ? org : null };
   if (!isReady(org)) refuse(org);
   return { staff: false, org: org! };

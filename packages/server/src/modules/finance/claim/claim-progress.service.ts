@@ -93,7 +93,7 @@ const onDays = (column: string, body: AgencyApplyStatisticsBody) =>
 export async function agencyApplyStatistics(db: Db, user: SessionUser, body: AgencyApplyStatisticsBody): Promise<Page<AgencyApplyStatistic>> {
   if (body.startDate && body.endDate && body.endDate < body.startDate) throw new BizError('结束日期不能早于开始日期');
   let scope = sql`true`;
-  if (!(await isStaff(db, user.id))) {
+  if (!(await isStaff(db, user.id, user.accessVersion))) {
     const org = await findMyOrg(db, user);
     scope = isReady(org) ? sql`o.id = ${org!.id}` : sql`false`;
   }

@@ -121,7 +121,7 @@ export async function reconcile(db: Db, poolId?: string): Promise<PoolReconcileR
 }
 
 /** Pools are the association's business: staff who may read them see all, organisations none (yet). */
-const seesPools = (db: Db, user: SessionUser) => hasPermission(db, user.id, PoolPerm.list);
+const seesPools = (db: Db, user: SessionUser) => hasPermission(db, user.id, PoolPerm.list, user.accessVersion);
 
 /** spec §7 资金池统计: per pool total, frozen, used and balance. */
 export async function poolStatistics(db: Db, user: SessionUser): Promise<PoolStatistic[]> {

@@ -47,7 +47,7 @@ const scopeOf = (viewer: Viewer): SQL[] => [eq(rightsBankAccount.delFlag, '0'), 
 
 /** Full numbers go to finance (holders of rights:bank:approve) and to the owning organisation; everyone else sees them masked. */
 async function records(db: Db, dicts: DictService, user: SessionUser, viewer: Viewer, found: BankRow[]): Promise<BankAccountRecord[]> {
-  const finance = viewer.staff && (await hasPermission(db, user.id, BankPerm.approve));
+  const finance = viewer.staff && (await hasPermission(db, user.id, BankPerm.approve, user.accessVersion));
   const orgIds = [...new Set(found.map((r) => r.orgId))];
   const names = new Map(
     orgIds.length ? (await db.select({ id: rightsOrg.id, name: rightsOrg.orgName }).from(rightsOrg).where(inArray(rightsOrg.id, orgIds))).map((o) => [o.id, o.name]) : [],

@@ -11,7 +11,7 @@ import { findMyOrg, isReady, isStaff } from '../../core/org/org-context.ts';
  * organisation's users their own; anyone else (an organisation not yet enrolled) nothing.
  */
 async function scopeOf(db: Db, user: SessionUser): Promise<{ key: string; where: SQL }> {
-  if (await isStaff(db, user.id)) return { key: '*', where: sql`true` };
+  if (await isStaff(db, user.id, user.accessVersion)) return { key: '*', where: sql`true` };
   const org = await findMyOrg(db, user);
   return isReady(org) ? { key: org!.id, where: sql`org_id = ${org!.id}` } : { key: '', where: sql`false` };
 }

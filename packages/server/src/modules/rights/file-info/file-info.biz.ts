@@ -19,7 +19,7 @@ export const FileBizMsg = {
 export async function checkBizLink(db: Db, user: SessionUser, bizType: string, bizId: string): Promise<string | null> {
   const kind = uploadKind(bizType);
   if (!kind?.owner) throw new BizError(FileBizMsg.typeBad);
-  const staff = await isStaff(db, user.id);
+  const staff = await isStaff(db, user.id, user.accessVersion);
   const mine = staff ? null : await findMyOrg(db, user);
   if (!staff && !mine) throw new BizError(FileBizMsg.recordMissing);
   const found = await kind.owner(db, bizId);

@@ -58,7 +58,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       const biz = checkBiz(fields.biz);
       const user = request.user!;
       if (isAnnouncementBiz(biz)) {
-        const allowed = await Promise.all([AnnouncementPerm.add, AnnouncementPerm.edit].map((code) => hasPermission(db, user.id, code)));
+        const allowed = await Promise.all([AnnouncementPerm.add, AnnouncementPerm.edit].map((code) => hasPermission(db, user.id, code, user.accessVersion)));
         if (!allowed.some(Boolean)) throw new BizError('无权上传通告图片');
       }
       const fileType = fields.fileType?.trim() || (isAnnouncementBiz(biz) ? ANNOUNCEMENT_IMAGE_TYPE : '');

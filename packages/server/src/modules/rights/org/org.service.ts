@@ -330,7 +330,7 @@ const STEP_TEXT: Record<OrgStatusInfo['nextStep'], string> = {
 
 /** Where the caller stands: the dashboard's enter-organisation and certification pages read it. */
 export async function statusOf(db: Db, dicts: DictService, user: SessionUser): Promise<OrgStatusInfo> {
-  const [staff, org] = await Promise.all([isStaff(db, user.id), findMyOrg(db, user)]);
+  const [staff, org] = await Promise.all([isStaff(db, user.id, user.accessVersion), findMyOrg(db, user)]);
   let nextStep: OrgStatusInfo['nextStep'];
   let opinion: string | null = null;
   if (!org) nextStep = staff ? 'none' : 'enrol';

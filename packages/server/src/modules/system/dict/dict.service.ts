@@ -63,13 +63,9 @@ export class DictService {
     const parts = tableParts(trimmed);
     if (parts) return this.tableItems(await this.resolve(parts));
     if (!PLAIN_CODE.test(trimmed)) throw new BizError(Msg.dictCodeBad);
-    const found = await this.db
-      .select({ value: sysDictItem.itemValue, text: sysDictItem.itemText })
-      .from(sysDictItem)
-      .innerJoin(sysDict, eq(sysDict.id, sysDictItem.dictId))
-      .where(and(eq(sysDict.dictCode, trimmed), eq(sysDict.delFlag, 0)))
-      .orderBy(asc(sysDictItem.sortOrder));
-    return found.map((r) => model(r.value, r.text));
+    // Every screen asks for its columns' dictionaries: served from the cached items that translate them.
+    const all = await this.allTexts();
+    return (Object.hasOwn(all, trimmed) ? all[trimmed]! : []).map(([value, text]) => model(value, text));
   }
 
   /** loadDict/{table,text,code}?keyword=: registered table dictionary rows whose text contains the keyword. */
@@ -120,7 +116,13 @@ export class DictService {
   /** value → text of a plain dictionary (all items, enabled or not); empty for an unknown code. */
   async dictTexts(code: string): Promise<Map<string, string>> {
     if (!PLAIN_CODE.test(code)) throw new BizError(Msg.dictCodeBad);
-    const all = await this.cache.get(CACHE.texts, async () => {
+    const all = await this.allTexts();
+    return new Map(Object.hasOwn(all, code) ? all[code] : []);
+  }
+
+  /** Every dictionary's items (enabled or not) as [value, text] in sort order, by code. */
+  private allTexts(): Promise<Record<string, [string, string][]>> {
+    return this.cache.get(CACHE.texts, async () => {
       const found = await this.db
         .select({ code: sysDict.dictCode, value: sysDictItem.itemValue, text: sysDictItem.itemText })
         .from(sysDictItem)
@@ -131,7 +133,6 @@ export class DictService {
       for (const row of found) (map[row.code] ??= []).push([row.value, row.text]);
       return map;
     });
-    return new Map(Object.hasOwn(all, code) ? all[code] : []);
   }
 
   /**

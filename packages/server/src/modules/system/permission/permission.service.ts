@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AuthItem, MenuNode, PermissionResult } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
+import { dataVersion, underVersion } from '../../../platform/db/versioned-cache.ts';
 import { menuGated, onboardingRows } from '../../core/org/onboarding.ts';
 
 export type PermissionRow = {
@@ -127,12 +128,17 @@ const authItem = (row: PermissionRow, withStatus: boolean): AuthItem => ({
   ...(withStatus ? { status: row.status ?? '1' } : {}),
 });
 
-export async function userPermissions(db: Db, userId: string): Promise<PermissionResult> {
-  const [granted, buttons] = await Promise.all([userPermissionRows(db, userId), allButtonRows(db)]);
+/**
+ * The caller's menus and buttons. Every page load asks, so the rows are remembered per version of the
+ * `access` tables (menus, roles and grants are among them); pass the session's `accessVersion`.
+ */
+export async function userPermissions(db: Db, userId: string, version?: number): Promise<PermissionResult> {
+  const v = version ?? (await dataVersion(db, 'access'));
+  const [granted, buttons] = await Promise.all([underVersion(db, `menu-rows\n${userId}`, v, () => userPermissionRows(db, userId)), underVersion(db, 'button-rows', v, () => allButtonRows(db))]);
   let list = granted;
-  if (!list.some((r) => r.name === '首页')) list = [...(await homeRow(db)), ...list];
+  if (!list.some((r) => r.name === '首页')) list = [...(await underVersion(db, 'home-row', v, () => homeRow(db))), ...list];
   // An organisation user whose organisation is not enrolled and certified sees only the onboarding pages (DOMAIN.md).
-  if (await menuGated(db, userId)) list = onboardingRows(list);
+  if (await menuGated(db, userId, v)) list = onboardingRows(list);
   return {
     menu: buildMenuTree(list),
     auth: list.filter((r) => r.menu_type === 2 && r.status === '1').map((r) => authItem(r, false)),
