@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { isJobKey, JOB_DEFINITIONS, nextRunAfter, parseJobParameter, type JobKey, type JobOutcome, type JobParams, type JobTrigger } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
+import { countJobRun } from '../../../platform/metrics/metrics.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 
 /*
@@ -144,6 +145,7 @@ export async function runClaimed(deps: AppDeps, claim: Claim, leaseMs: number): 
     sql`update sys_quartz_job set lease_owner = null, lease_until = null, lease_run_id = null, last_run_time = ${started.toISOString()}::timestamptz, last_outcome = ${outcome}
          where id = ${claim.jobId} and lease_run_id = ${claim.runId}`,
   );
+  countJobRun(claim.jobKey, outcome);
   return { runId: claim.runId, outcome, message, errorText, durationMs };
 }
 

@@ -9,6 +9,7 @@ import { sysSeed } from '../../../seed/seed.table.ts';
 import { sysQuartzJob, sysQuartzJobRun } from './job.table.ts';
 import { claimDue, newLeaseOwner, runClaimed } from './job.runner.ts';
 import { startScheduler } from './job.scheduler.ts';
+import { metricsRegistry } from '../../../platform/metrics/metrics.ts';
 
 /*
  * Issue #25 定时任务: the routes (stock /sys/quartzJob/…), the validation of the cron expression and of
@@ -114,8 +115,13 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     const later = await approvedRight(rig, b, 13, { expireDate: addDays(today, 80) });
     await approvedRight(rig, b, 14, { expireDate: addDays(today, 200) });
     await approvedRight(rig, b, 15, { expireDate: addDays(today, 10), delFlag: '1' });
+    const runsCounted = async () =>
+      (await metricsRegistry.getSingleMetric('sbwq_job_runs_total')!.get()).values.find((v) => v.labels.job === 'rightExpiryReminder' && v.labels.outcome === 'success')?.value ?? 0;
+    const countedBefore = await runsCounted();
     const first = await call('GET', `/sys/quartzJob/execute?id=${jobId('rightExpiryReminder')}`);
     expect(first).toMatchObject({ success: true, message: QuartzJobMsg.executed, result: { outcome: 'success', trigger: 'manual' } });
+    // #25 /metrics: every run is counted by job key and outcome
+    expect(await runsCounted()).toBe(countedBefore + 1);
     expect(first.result.message).toBe('发送到期提醒 3 条，涉及商标 3 件');
     const sent = await notices('right_expiry');
     expect(sent.map((n) => n.titile).sort()).toEqual(['商标专用权到期提醒：1 件将在 30 天内到期', '商标专用权到期提醒：1 件将在 7 天内到期', '商标专用权到期提醒：1 件将在 90 天内到期']);
