@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverProject = (name: string, env: Record<string, string>) => ({
@@ -31,6 +32,9 @@ function isReactSchedulerAfterTeardown(error: Error & { stacks?: { file: string;
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's two cores, one worker ran every file in
+    // turn while the other core idled (the server tests also wait on PostgreSQL and on child processes).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     onUnhandledError: (error) => (isReactSchedulerAfterTeardown(error) ? false : undefined),
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },

@@ -68,9 +68,9 @@ export async function apiLogin(request: APIRequestContext, username: string = AD
 
 /**
  * Signs in through the API and stores the session as the login screen does (JeecgBoot's `pro__` keys),
- * then opens `path`: for tests of the shell, not of the login form.
+ * on a page of the app's origin that loads no app (the caller opens the screen it tests).
  */
-export async function signInQuickly(page: Page, path = '/dashboard/analysis', username: string = ADMIN.username, password: string = ADMIN.password) {
+export async function storeSession(page: Page, username: string = ADMIN.username, password: string = ADMIN.password) {
   const result = await apiLogin(page.request, username, password);
   await page.goto('/favicon.svg');
   await page.evaluate(
@@ -84,6 +84,12 @@ export async function signInQuickly(page: Page, path = '/dashboard/analysis', us
     },
     { token: result.token, username, userInfo: result.userInfo, dict: result.sysAllDictItems },
   );
+  return result;
+}
+
+/** `storeSession`, then opens `path`: for tests of the shell, not of the login form. */
+export async function signInQuickly(page: Page, path = '/dashboard/analysis', username: string = ADMIN.username, password: string = ADMIN.password) {
+  const result = await storeSession(page, username, password);
   await page.goto(path);
   return result;
 }

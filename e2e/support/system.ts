@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, button, expect as baseExpect, sawToast, submitLogin } from './app.ts';
+import { storeSession } from './shell.ts';
 
 /** The machines these run on are shared and often loaded: the system specs wait longer than the default. */
 export const expect = baseExpect.configure({ timeout: 20_000 });
@@ -64,9 +65,13 @@ export const MenuId = {
 } as const;
 export const buttonId = (code: string) => `btn:${code}`.slice(0, 36);
 
-/** Signs in as the administrator (app.ts signIn, with this file's longer waits). */
+/**
+ * Signs in as the administrator through the API, as the login screen would store it; the caller then
+ * opens its screen. Going through the form cost each of these tests two page loads (login, 首页) that
+ * prove nothing here: login.spec.ts and access.spec.ts test the form and where it lands.
+ */
 export async function signIn(page: Page) {
-  await signInAs(page, ADMIN.username, ADMIN.password);
+  await storeSession(page, ADMIN.username, ADMIN.password);
 }
 
 export async function signInAs(page: Page, username: string, password: string = USER_PASSWORD) {

@@ -213,6 +213,7 @@ test.describe('通告与消息 (spec §7 notifications)', () => {
       await apiCall(page.request, token, 'GET', '/sys/annountCement/doReleaseData', undefined, { id });
 
       await signIn(page);
+      await page.goto('/dashboard/analysis');
       await expect(bell(page)).toHaveAttribute('aria-label', /^消息通知（\d+条未读）$/);
       await bell(page).click();
       const panel = noticePanel(page);

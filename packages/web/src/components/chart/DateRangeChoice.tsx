@@ -1,3 +1,4 @@
+import { chinaToday } from '@sbwq/contracts';
 import { DatePicker, Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -6,8 +7,11 @@ export type DateRange = { start: string; end: string };
 type Choice = 'month' | 'year' | 'custom';
 
 const DAY = 'YYYY-MM-DD';
-/** 本月 / 本年 up to today (the calls refuse ranges into the future only by having no data there). */
-export function presetRange(choice: 'month' | 'year', today: Dayjs = dayjs()): DateRange {
+/**
+ * 本月 / 本年 up to today (the calls refuse ranges into the future only by having no data there). Today is the
+ * business day in China, as the server counts it, whatever the browser's time zone.
+ */
+export function presetRange(choice: 'month' | 'year', today: Dayjs = dayjs(chinaToday())): DateRange {
   return { start: today.startOf(choice).format(DAY), end: today.format(DAY) };
 }
 
@@ -43,7 +47,7 @@ export function DateRangeChoice({ value, onChange, maxDays }: DateRangeChoicePro
           allowClear={false}
           value={[dayjs(value.start), dayjs(value.end)]}
           disabledDate={(day, info) => {
-            if (day.isAfter(dayjs(), 'day')) return true;
+            if (day.isAfter(dayjs(chinaToday()), 'day')) return true;
             const from = info?.from;
             return Boolean(maxDays && from && Math.abs(day.diff(from, 'day')) >= maxDays);
           }}
