@@ -15,13 +15,10 @@ describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
   const db = t.database.db;
   // The harness seeds without demo data; run the demo units again as a first start with SEED_DEMO=1 would.
   await db.delete(sysSeed).where(inArray(sysSeed.key, UNITS));
-  const started = performance.now();
   const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined });
-  const seconds = (performance.now() - started) / 1000;
 
   it('DOMAIN clue batch: a few hundred batches of every certified organisation in every state, with items, progress and approvals', async () => {
     expect(applied).toEqual(UNITS);
-    expect(seconds).toBeLessThan(15);
     const byStatus = await rows<{ status: string; n: number; orgs: number }>(db, sql`select status, count(*)::int as n, count(distinct org_id)::int as orgs from rights_batch group by status`);
     expect(byStatus.map((r) => r.status).sort()).toEqual([...BATCH_STATUS_VALUES].sort());
     const [{ total, orgs }] = await rows<{ total: number; orgs: number }>(db, sql`select count(*)::int as total, count(distinct org_id)::int as orgs from rights_batch`);

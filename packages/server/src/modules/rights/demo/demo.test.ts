@@ -22,19 +22,15 @@ describe('demo data (SEED_DEMO=1): organisations in every state, their users, ba
   // The harness seeds without demo data; run the demo units again as a first start with SEED_DEMO=1 would.
   await db.delete(sysSeed).where(inArray(sysSeed.key, DEMO_UNITS));
   const announced: string[] = [];
-  const started = performance.now();
   const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: (text) => announced.push(text), dataDir });
-  const seconds = (performance.now() - started) / 1000;
   // demo:users:v1 prints `name realname password`, demo:rights:v1 prints `name password organisation`.
   const passwordOf = (username: string) => {
     const text = announced.join('\n');
     return (new RegExp(`^\\s+${username}\\s+([A-Za-z0-9]{16})\\s`, 'm').exec(text) ?? new RegExp(`^\\s+${username}\\s+\\S+\\s+([A-Za-z0-9]{16})$`, 'm').exec(text))![1];
   };
 
-  it('runs once, fast, and prints each generated password once', () => {
+  it('runs once and prints each generated password once', () => {
     expect(applied).toEqual(DEMO_UNITS);
-    // the demo has ~450 generated files, announcements and messages to the demo (about +0.5 s on an idle machine)
-    expect(seconds).toBeLessThan(8);
     const text = announced.join('\n');
     expect(text).toContain('已创建演示机构账号（密码只显示这一次）');
     for (const username of ['agency02', 'holder02', 'agency10', 'agency13']) expect(text).toMatch(new RegExp(`\\s${username}\\s+[A-Za-z0-9]{16}\\s`));
