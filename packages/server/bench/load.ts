@@ -8,6 +8,7 @@
  *   npm run bench:load -- --write-readme                and write it into README.md
  *   npm run bench:load -- --connections=200 --duration=30 --warmup=5 --no-build --cpu-prof=/tmp/prof
  *   npm run bench:load -- --count-queries     and list the statements the server sent, most frequent first
+ *   npm run bench:load -- --workers=2         WORKERS=2 (README: several processes), on the machine's Redis
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +37,9 @@ const args = new Map(
 const levels = (args.get('connections') ?? '50,200').split(',').map(Number);
 const duration = Number(args.get('duration') ?? 25);
 const warmup = Number(args.get('warmup') ?? 5);
+/** WORKERS of each measured server, in turn (`--workers=1,2`): each on a fresh scratch database */
+const workerCounts = (args.get('workers') ?? '1').split(',').map(Number);
+let workers = 1;
 
 /** Where each role's users sit: the association's departments, the demo organisations for the others. */
 const departOf: Record<Role, string> = {
@@ -67,11 +71,12 @@ function startServer(env: Record<string, string>, logFile: string, nodeArgs: str
   });
 }
 
-async function waitReady(child: ChildProcess, base: string) {
+async function waitReady(child: ChildProcess, base: string, logFile: string) {
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error('server exited during start');
     try {
-      if ((await fetch(`${base}/app-config.js`)).ok) return;
+      // with workers, every one of them listens before the measurement starts
+      if ((await fetch(`${base}/app-config.js`)).ok && (workers === 1 || fs.readFileSync(logFile, 'utf8').includes('个工作进程'))) return;
     } catch {
       // not listening yet
     }
@@ -134,6 +139,7 @@ async function signInEveryone(base: string): Promise<Session[]> {
 }
 
 type Level = {
+  workers: number;
   connections: number;
   rps: number;
   p50: number;
@@ -162,10 +168,21 @@ async function commits(url: string): Promise<number> {
   }
 }
 
+/** CPU seconds of the server: its process and, with workers, their children. */
 function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime, in clock ticks (100 a second on Linux)
-  return (Number(stat[11]) + Number(stat[12])) / 100;
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string[];
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // stat[1] is the parent's pid; utime and stime are in clock ticks (100 a second on Linux)
+    if (Number(entry) === pid || Number(stat[1]) === pid) total += (Number(stat[11]) + Number(stat[12])) / 100;
+  }
+  return total;
 }
 
 async function run(base: string, sessions: Session[], calls: Record<Role, { reads: Call[]; writes: Call[] }>, connections: number, seconds: number) {
@@ -238,6 +255,7 @@ async function measure(base: string, pid: number, dbUrl: string, sessions: Sessi
   const [l1, l5] = os.loadavg();
   for (const [what, n] of [...refusals].sort((a, b) => b[1] - a[1]).slice(0, 10)) process.stdout.write(`    拒绝 ${n} 次  ${what}\n`);
   const level: Level = {
+    workers,
     connections,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -264,11 +282,11 @@ async function measure(base: string, pid: number, dbUrl: string, sessions: Sessi
 
 function table(results: Level[], when: string) {
   const lines = [
-    `| 并发连接 | 吞吐 | p50 | p90 | p99 | 最慢 | 请求数（其中写） | 错误 / 超时 / 非 2xx / 业务拒绝 | 服务进程 CPU | 数据库事务 / 请求 | 负载（1 / 5 分钟） |`,
-    `|---|---|---|---|---|---|---|---|---|---|---|`,
+    `| 进程 | 并发连接 | 吞吐 | p50 | p90 | p99 | 最慢 | 请求数（其中写） | 错误 / 超时 / 非 2xx / 业务拒绝 | 服务进程 CPU | 数据库事务 / 请求 | 负载（1 / 5 分钟） |`,
+    `|---|---|---|---|---|---|---|---|---|---|---|---|`,
     ...results.map(
       (r) =>
-        `| ${r.connections} | ${r.rps} req/s | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.max} ms | ${r.requests}（${r.writes}） | ${r.errors} / ${r.timeouts} / ${r.non2xx} / ${r.refused} | ${(r.serverCpu * 100).toFixed(0)} % | ${r.xactPerRequest.toFixed(2)} | ${r.load} |`,
+        `| ${r.workers} | ${r.connections} | ${r.rps} req/s | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.max} ms | ${r.requests}（${r.writes}） | ${r.errors} / ${r.timeouts} / ${r.non2xx} / ${r.refused} | ${(r.serverCpu * 100).toFixed(0)} % | ${r.xactPerRequest.toFixed(2)} | ${r.load} |`,
     ),
   ];
   return `${when}\n\n${lines.join('\n')}\n`;
@@ -286,8 +304,27 @@ function writeReadme(text: string) {
   fs.writeFileSync(file, `${readme.slice(0, at + START.length)}\n${text}${readme.slice(end)}`);
 }
 
+/** Several processes share caches and sockets through Redis: the machine's, under a prefix of this run only. */
+function workerEnv(): Record<string, string> {
+  if (workers === 1) return { WORKERS: '1' };
+  return { WORKERS: String(workers), REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `sbwq-load-${process.pid}-${Date.now()}` };
+}
+
 async function main() {
   if (args.get('build') !== 'false' && !args.has('no-build')) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  const results: Level[] = [];
+  for (const n of workerCounts) {
+    workers = n;
+    results.push(...(await measureServer()));
+  }
+  const when = `${new Date().toISOString().slice(0, 10)}，${os.cpus().length} 核，Node ${process.version.slice(1)}，PostgreSQL（同机），每级预热 ${warmup} s 后测 ${duration} s：`;
+  const text = table(results, when);
+  process.stdout.write(`\n${text}`);
+  if (args.has('write-readme')) writeReadme(text);
+  process.exit(0);
+}
+
+async function measureServer(): Promise<Level[]> {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const scratch = await createDatabase(base, `sbwq_load_${Date.now()}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-load-'));
@@ -297,10 +334,11 @@ async function main() {
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
   const queryCounts = args.has('count-queries') ? path.join(work, 'queries.json') : null;
   if (queryCounts) nodeArgs.push('--import', path.join(import.meta.dirname, 'query-count.mjs'));
-  const child = startServer({ PORT: String(port), DATABASE_URL: scratch.url, DATA_DIR: work, ...(queryCounts ? { QUERY_COUNT_FILE: queryCounts } : {}), ...(args.has('pool') ? { PG_POOL_MAX: args.get('pool')! } : {}) }, path.join(work, 'server.log'), nodeArgs);
+  const logFile = path.join(work, 'server.log');
+  const child = startServer({ PORT: String(port), DATABASE_URL: scratch.url, DATA_DIR: work, ...(queryCounts ? { QUERY_COUNT_FILE: queryCounts } : {}), ...(args.has('pool') ? { PG_POOL_MAX: args.get('pool')! } : {}), ...workerEnv() }, logFile, nodeArgs);
   try {
-    await waitReady(child, url);
-    process.stdout.write(`商标维权服务系统 负载测量  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}  负载 ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    await waitReady(child, url, logFile);
+    process.stdout.write(`商标维权服务系统 负载测量  WORKERS=${workers}  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}  负载 ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
     const sessions = await signInEveryone(url);
     const calls = await workloads((role) => {
       const s = sessions.find((x) => x.role === role)!;
@@ -308,10 +346,7 @@ async function main() {
     });
     const results: Level[] = [];
     for (const connections of levels) results.push(await measure(url, child.pid!, scratch.url, sessions, calls, connections));
-    const when = `${new Date().toISOString().slice(0, 10)}，${os.cpus().length} 核，Node ${process.version.slice(1)}，PostgreSQL（同机），每级预热 ${warmup} s 后测 ${duration} s：`;
-    const text = table(results, when);
-    process.stdout.write(`\n${text}`);
-    if (args.has('write-readme')) writeReadme(text);
+    return results;
   } finally {
     await stop(child);
     if (queryCounts && fs.existsSync(queryCounts)) {
@@ -325,7 +360,6 @@ async function main() {
     else fs.rmSync(work, { recursive: true, force: true });
     await scratch.drop();
   }
-  process.exit(0);
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
@@ -5,7 +6,7 @@ import { loadConfig } from './config.ts';
 describe('configuration from the environment (README)', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, apiBase: '/jeecg-boot', databaseUrl: null, seedDemo: true, redisUrl: null, redisPrefix: 'sbwq', safeOpenHosts: [], adminPassword: null });
+    expect(c).toMatchObject({ port: 8080, apiBase: '/jeecg-boot', databaseUrl: null, seedDemo: true, redisUrl: null, redisPrefix: 'sbwq', safeOpenHosts: [], adminPassword: null, workers: 1 });
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
 
@@ -38,5 +39,18 @@ describe('configuration from the environment (README)', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);
     expect(() => loadConfig({ REDIS_PREFIX: 'a b*' })).toThrow(/REDIS_PREFIX/);
+  });
+
+  it('reads WORKERS as a number or auto (the cores available), and refuses several processes without PostgreSQL or Redis (issue #24)', () => {
+    const shared = { DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(loadConfig({ ...shared, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...shared, WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
+    // one process needs neither
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(() => loadConfig({ ...shared, WORKERS: '0' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ ...shared, WORKERS: 'two' })).toThrow(/WORKERS/);
+    expect(() => loadConfig({ REDIS_URL: shared.REDIS_URL, WORKERS: '2' })).toThrow(/内置数据库（PGlite）只能由一个进程使用.*DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: shared.DATABASE_URL, WORKERS: '2' })).toThrow(/需要 Redis.*REDIS_URL/);
+    if (os.availableParallelism() > 1) expect(() => loadConfig({ WORKERS: 'auto' })).toThrow(/DATABASE_URL/);
   });
 });

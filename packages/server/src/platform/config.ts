@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_API_BASE } from '@sbwq/contracts';
 import { repoRoot } from './paths.ts';
@@ -26,6 +27,8 @@ export type Config = {
   jobs: { enabled: boolean; pollMs: number; leaseMs: number };
   /** a second port, on 127.0.0.1 only, serving GET /metrics without a token (null: only with an admin token) */
   metricsPort: number | null;
+  /** WORKERS: how many server processes main.ts runs on this machine sharing the port (node:cluster); 1 = this process alone */
+  workers: number;
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
 };
 
@@ -48,12 +51,26 @@ function redisPrefixOf(value: string | undefined): string {
   return prefix;
 }
 
+/**
+ * WORKERS: a number, or `auto` for the cores this process may use. Several processes need a database and
+ * a Redis they all share: PGlite lives inside one process, and caches and sockets learn of other
+ * processes' changes only through Redis.
+ */
+function workersOf(value: string | undefined, databaseUrl: string | null, redisUrl: string | null): number {
+  const text = value?.trim().toLowerCase() ?? '';
+  const n = text === 'auto' ? os.availableParallelism() : positiveInt('WORKERS', text, 1);
+  if (n > 1 && !databaseUrl) throw new Error(`WORKERS=${value} 需要 PostgreSQL：内置数据库（PGlite）只能由一个进程使用，请设置 DATABASE_URL 或去掉 WORKERS`);
+  if (n > 1 && !redisUrl) throw new Error(`WORKERS=${value} 需要 Redis：多个进程之间的缓存失效和消息推送都经由 Redis，请设置 REDIS_URL 或去掉 WORKERS`);
+  return n;
+}
+
 /** Reads the configuration from the environment (README lists every variable). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL 必须是 postgres:// 开头的连接地址');
   }
+  const redisUrl = env.REDIS_URL?.trim() || null;
   return {
     port: positiveInt('PORT', env.PORT, 8080),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -62,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiBase: normaliseBase(env.API_BASE ?? DEFAULT_API_BASE),
     adminPassword: env.ADMIN_PASSWORD || null,
     seedDemo: (env.SEED_DEMO ?? '1') !== '0',
-    redisUrl: env.REDIS_URL?.trim() || null,
+    redisUrl,
     redisPrefix: redisPrefixOf(env.REDIS_PREFIX),
     safeOpenHosts: (env.SAFE_OPEN_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     production: env.NODE_ENV === 'production',
@@ -78,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: positiveInt('JOBS_LEASE_MS', env.JOBS_LEASE_MS, 60_000),
     },
     metricsPort: env.METRICS_PORT?.trim() ? positiveInt('METRICS_PORT', env.METRICS_PORT.trim(), 9464) : null,
+    workers: workersOf(env.WORKERS, databaseUrl, redisUrl),
     footer: {
       copyright: env.FOOTER_COPYRIGHT ?? `Copyright © ${new Date().getFullYear()} 商标协会 版权所有`,
       organiser: env.FOOTER_ORGANISER ?? '商标协会',
