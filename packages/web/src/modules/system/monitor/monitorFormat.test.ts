@@ -31,6 +31,17 @@ describe('服务器监控 history kept in the browser (issue: charts over the la
     expect(option.series[0].data).toEqual([[now, 12.5]]);
   });
 
+  it('spans the axis over the kept minutes up to the latest sample, at least one minute, never days', () => {
+    const now = Date.now();
+    const first = historyOption(addSamples({}, [row('a', now)], now), (s) => s.cpu, '%') as { xAxis: { min: number; max: number }; series: { showSymbol: boolean }[] };
+    expect(first.xAxis).toMatchObject({ min: now - 60_000, max: now });
+    expect(first.series[0].showSymbol).toBe(true);
+    const later = addSamples(addSamples({}, [row('a', now - 5 * 60_000)], now - 5 * 60_000), [row('a', now)], now);
+    const option = historyOption(later, (s) => s.cpu, '%') as { xAxis: { min: number; max: number }; series: { showSymbol: boolean }[] };
+    expect(option.xAxis).toMatchObject({ min: now - 5 * 60_000, max: now });
+    expect(option.series[0].showSymbol).toBe(false);
+  });
+
   it('writes bytes and uptime for people', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(1536)).toBe('1.5 KB');

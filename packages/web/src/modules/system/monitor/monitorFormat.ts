@@ -51,13 +51,18 @@ export function addSamples(history: History, processes: ProcessRow[], now = Date
 export function historyOption(history: History, figure: (s: Sample) => number, unit: string): EChartsCoreOption | null {
   const entries = Object.values(history);
   if (entries.length === 0) return null;
+  // The axis spans the minutes kept up to the latest sample: left to itself, ECharts stretches one or two
+  // samples over days.
+  const latest = Math.max(...entries.flatMap((e) => e.samples.map((s) => s.at)));
+  const earliest = Math.min(...entries.flatMap((e) => e.samples.map((s) => s.at)));
   return {
     animation: false,
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${v} ${unit}` },
     legend: { top: 0, type: 'scroll' },
     grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
-    xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: '{HH}:{mm}:{ss}' } },
+    xAxis: { type: 'time', min: Math.min(earliest, latest - 60_000), max: latest, axisLabel: { hideOverlap: true, formatter: '{HH}:{mm}:{ss}' } },
     yAxis: { type: 'value', name: unit, min: 0 },
-    series: entries.map((e) => ({ name: e.name, type: 'line', showSymbol: false, data: e.samples.map((s) => [s.at, figure(s)]) })),
+    // a process with a single sample so far shows it as a dot
+    series: entries.map((e) => ({ name: e.name, type: 'line', showSymbol: e.samples.length === 1, data: e.samples.map((s) => [s.at, figure(s)]) })),
   };
 }
