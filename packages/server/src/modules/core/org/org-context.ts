@@ -33,11 +33,17 @@ export const ORG_NOT_READY_CODE = 403;
 export async function findMyOrg(db: Db, user: SessionUser): Promise<OrgRow | null> {
   // One statement for both (asked on most requests): a department match first, the longest code first,
   // then the user's own application.
-  const byDepart = user.orgCode ? sql`(${rightsOrg.sysOrgCode} is not null and ${user.orgCode} like ${rightsOrg.sysOrgCode} || '%')` : sql`false`;
+  const mine = eq(rightsOrg.applicantId, user.id);
+  if (!user.orgCode) {
+    const [own] = await db.select().from(rightsOrg).where(mine).limit(1);
+    return own ?? null;
+  }
+  // (a constant such as `false` may not stand in ORDER BY: PostgreSQL refuses it, hence the two forms)
+  const byDepart = sql`(${rightsOrg.sysOrgCode} is not null and ${user.orgCode} like ${rightsOrg.sysOrgCode} || '%')`;
   const [found] = await db
     .select()
     .from(rightsOrg)
-    .where(or(byDepart, eq(rightsOrg.applicantId, user.id)))
+    .where(or(byDepart, mine))
     .orderBy(desc(byDepart), desc(sql`coalesce(length(${rightsOrg.sysOrgCode}), 0)`))
     .limit(1);
   return found ?? null;
