@@ -7,6 +7,7 @@ import { authRoutes } from './system/auth/auth.routes.ts';
 import { logRoutes } from './system/log/log.routes.ts';
 import { logMenu } from './system/log/log.menu.ts';
 import { userSessionRoutes } from './system/user/user-session.routes.ts';
+import { accountCenterRoutes } from './system/account-center/account-center.routes.ts';
 import { userRoutes } from './system/user/user.routes.ts';
 import { userMenu } from './system/user/user.menu.ts';
 import { permissionRoutes } from './system/permission/permission.routes.ts';
@@ -80,6 +81,7 @@ export const features: Feature[] = [
   { routes: authRoutes },
   { routes: logRoutes, menus: [logMenu] },
   { routes: userSessionRoutes },
+  { routes: accountCenterRoutes },
   { routes: userRoutes, menus: [userMenu] },
   { routes: permissionRoutes },
   { routes: permissionAdminRoutes, menus: [permissionMenu] },

@@ -4,6 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { useFocusableScrollers } from './a11y/useFocusableScrollers.ts';
+import { applyCustomAtSignIn } from '../modules/user/account/account.api.ts';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
 import { createAppRouter } from './router.tsx';
 import { useSettings } from './shell/settings/settings.store.ts';
@@ -31,6 +32,9 @@ export function App() {
   useEffect(() => {
     document.documentElement.classList.toggle('colorWeak', colorWeak);
   }, [colorWeak]);
+
+  // 个性化 kept on the server (issue #27) is taken at each sign-in.
+  useEffect(() => applyCustomAtSignIn(), []);
 
   // Our own CSS (footer, header, tabs) reads this to darken what antd's tokens do not reach.
   useEffect(() => {

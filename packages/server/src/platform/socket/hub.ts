@@ -17,6 +17,8 @@ type Delivery = {
   msg: SocketMessage;
   /** add the recipient's own id as `userId` to each copy */
   stampUserId?: boolean;
+  /** with `to: null`: the users left out */
+  except?: string[];
 };
 
 const OPEN = 1;
@@ -84,9 +86,9 @@ export class SocketHub {
     return this.deliver({ channel: 'notice', to: [...new Set(userIds)], msg, stampUserId: opts.stampUserId });
   }
 
-  /** Sends `msg` to every notification socket of every user. */
-  broadcast(msg: SocketMessage): Promise<void> {
-    return this.deliver({ channel: 'notice', to: null, msg });
+  /** Sends `msg` to every notification socket of every user, but those of `except`. */
+  broadcast(msg: SocketMessage, opts: { except?: string[] } = {}): Promise<void> {
+    return this.deliver({ channel: 'notice', to: null, msg, ...(opts.except?.length ? { except: opts.except } : {}) });
   }
 
   /** Sends `msg` to these users' sockets of one channel, in this and every other process. */
@@ -123,7 +125,7 @@ export class SocketHub {
     return Promise.resolve();
   }
 
-  private deliverLocal({ channel, to, msg, stampUserId }: Delivery): void {
+  private deliverLocal({ channel, to, msg, stampUserId, except }: Delivery): void {
     const byUser = this.sockets[channel];
     const shared = stampUserId ? null : JSON.stringify(msg);
     const sendTo = (userId: string, set: Set<WebSocket>) => {
@@ -131,7 +133,8 @@ export class SocketHub {
       for (const socket of set) if (socket.readyState === OPEN) socket.send(text);
     };
     if (to === null) {
-      for (const [userId, set] of byUser) sendTo(userId, set);
+      const skip = new Set(except);
+      for (const [userId, set] of byUser) if (!skip.has(userId)) sendTo(userId, set);
       return;
     }
     // Walk whichever side is smaller: a release to 10,000 users usually finds a few hundred online.

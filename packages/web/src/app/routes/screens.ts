@@ -29,6 +29,13 @@ export const screens: Record<string, Screen> = {
   'sbwq/monitor/RedisMonitor': lazy(() => import('../../modules/system/monitor/RedisMonitor.tsx').then((m) => ({ default: m.RedisMonitor }))),
   'sbwq/monitor/RequestTrace': lazy(() => import('../../modules/system/monitor/RequestTrace.tsx').then((m) => ({ default: m.RequestTrace }))),
   'sbwq/monitor/OnlineUsers': lazy(() => import('../../modules/system/monitor/OnlineUsers.tsx').then((m) => ({ default: m.OnlineUsers }))),
+  // 个人中心 and 账户设置 (hidden entries of every permission answer, contracts ACCOUNT_MENU)
+  'account/center/Index': lazy(() => import('../../modules/user/account/AccountCenter.tsx').then((m) => ({ default: m.AccountCenter }))),
+  'account/settings/Index': lazy(() => import('../../modules/user/account/BaseSetting.tsx').then((m) => ({ default: m.BaseSetting }))),
+  'account/settings/BaseSetting': lazy(() => import('../../modules/user/account/BaseSetting.tsx').then((m) => ({ default: m.BaseSetting }))),
+  'account/settings/Security': lazy(() => import('../../modules/user/account/Security.tsx').then((m) => ({ default: m.Security }))),
+  'account/settings/Notification': lazy(() => import('../../modules/user/account/Notification.tsx').then((m) => ({ default: m.Notification }))),
+  'account/settings/Custom': lazy(() => import('../../modules/user/account/Custom.tsx').then((m) => ({ default: m.Custom }))),
   'exception/403': Exception403,
   'exception/404': Exception404,
   'exception/500': Exception500,

@@ -1,8 +1,9 @@
-import { Msg } from '@sbwq/contracts';
-import { ClusterOutlined, DownOutlined, SettingOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
+import { AccountRoute, Msg } from '@sbwq/contracts';
+import { ClusterOutlined, DownOutlined, IdcardOutlined, SettingOutlined, SyncOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { CurrentUserDeparts } from '../../platform/auth.api.ts';
 import { staticUrl } from '../../platform/config.ts';
 import { refreshDictCache } from '../../platform/dictCache.ts';
@@ -12,18 +13,22 @@ import { DepartSwitchModal } from './user/DepartSwitchModal.tsx';
 import { PasswordModal } from './user/PasswordModal.tsx';
 import styles from './UserMenu.module.css';
 
-type MenuKey = 'password' | 'depart' | 'cache';
+type MenuKey = 'center' | 'settings' | 'password' | 'depart' | 'cache';
 
 const items: MenuProps['items'] = [
+  { key: 'center', icon: <IdcardOutlined />, label: '个人中心' },
+  { key: 'settings', icon: <ToolOutlined />, label: '账户设置' },
+  { type: 'divider' },
   { key: 'password', icon: <SettingOutlined />, label: '密码修改' },
   { key: 'depart', icon: <ClusterOutlined />, label: '切换部门' },
   { key: 'cache', icon: <SyncOutlined />, label: '清理缓存' },
 ];
 
-/** The header's user dropdown (spec §2 "User dropdown": 密码修改, 切换部门, 清理缓存). */
+/** The header's user dropdown (spec §2 "User dropdown": 密码修改, 切换部门, 清理缓存; 个人中心 and 账户设置 as stock's, issue #27). */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const userInfo = useSession((state) => state.userInfo);
   const storedUsername = useSession((state) => state.username);
   const username = userInfo?.username || storedUsername || '';
@@ -60,6 +65,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
 
   const handleClick: MenuProps['onClick'] = ({ key }) => {
     const actions: Record<MenuKey, () => void> = {
+      center: () => void navigate(AccountRoute.center),
+      settings: () => void navigate(AccountRoute.base),
       password: handlePassword,
       depart: () => void handleDepart(),
       cache: () => void handleCache(),

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { AnnouncementMsg, SEND_STATUS, isInternalRoute } from '@sbwq/contracts';
+import { AnnouncementMsg, SEND_STATUS, isInternalRoute, noticeKindOf } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -7,6 +7,7 @@ import { splitList } from '../../../platform/http/ids.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement } from './announcement.table.ts';
+import { mutedUsers, pushTargets } from './notice-pref.ts';
 import type { Actor, Row } from '../../system/announcement/announcement.shared.ts';
 
 // Delivery fan-out: releasing and revoking an announcement, and the system notices other modules send.
@@ -105,8 +106,8 @@ export type Notice = {
   openPage?: string | null;
 };
 
-/** What `pushNotice` needs of a written notice. */
-export type WrittenNotice = { id: string; titile: string; userIds: string[] };
+/** What `pushNotice` needs of a written notice; `pushTo` leaves out whoever muted its kind (新消息通知). */
+export type WrittenNotice = { id: string; titile: string; userIds: string[]; pushTo?: string[] };
 
 /**
  * The rows of a notice, published at once: one announcement and a delivery row per user. Give it the
@@ -137,12 +138,13 @@ export async function writeNotice(db: Db, notice: Notice): Promise<WrittenNotice
     createBy: notice.sender,
   });
   await deliverToUsers(db, annt, notice.sender, ids);
-  return { id: annt.id, titile: notice.titile, userIds: ids };
+  const pushTo = await pushTargets(db, noticeKindOf(notice.busType, annt.msgCategory), ids);
+  return { id: annt.id, titile: notice.titile, userIds: ids, pushTo };
 }
 
-/** The `user` push of a written notice: every open bell of its users refreshes at once. */
+/** The `user` push of a written notice: every open bell of its users refreshes at once (but those who muted its kind). */
 export async function pushNotice(hub: SocketHub, notice: WrittenNotice): Promise<void> {
-  await hub.sendToUsers(notice.userIds, { cmd: 'user', msgId: notice.id, msgTxt: notice.titile }, { stampUserId: true });
+  await hub.sendToUsers(notice.pushTo ?? notice.userIds, { cmd: 'user', msgId: notice.id, msgTxt: notice.titile }, { stampUserId: true });
 }
 
 /** A notice written and pushed in one go, for callers with no transaction of their own. */
@@ -172,8 +174,10 @@ export async function releaseAnnouncement(db: Db, hub: SocketHub, actor: Actor, 
   const targets = row.msgType === 'USER' ? splitList(row.userIds) : null;
   if (targets) await deliverToUsers(db, row, actor.username, targets);
   else await deliverToAll(db, row, actor.username);
-  if (targets) await hub.sendToUsers(targets, { cmd: 'user', msgId: id, msgTxt: row.titile }, { stampUserId: true });
-  else await hub.broadcast({ cmd: 'topic', msgId: id, msgTxt: row.titile });
+  // 新消息通知: the bell lists it for everybody; the live push skips those who muted its kind.
+  const kind = noticeKindOf(row.busType, row.msgCategory);
+  if (targets) await hub.sendToUsers(await pushTargets(db, kind, targets), { cmd: 'user', msgId: id, msgTxt: row.titile }, { stampUserId: true });
+  else await hub.broadcast({ cmd: 'topic', msgId: id, msgTxt: row.titile }, { except: await mutedUsers(db, kind) });
 }
 
 /** doReovkeData: send_status "2" and cancel_time; the notice leaves every bell. Revoking again finishes an interrupted revoke. */

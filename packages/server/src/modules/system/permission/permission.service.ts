@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AuthItem, MenuNode, PermissionResult } from '@sbwq/contracts';
+import { ACCOUNT_MENU, type AuthItem, type MenuNode, type PermissionResult } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { dataVersion, underVersion } from '../../../platform/db/versioned-cache.ts';
 import { menuGated, onboardingRows } from '../../core/org/onboarding.ts';
@@ -140,7 +140,8 @@ export async function userPermissions(db: Db, userId: string, version?: number):
   // An organisation user whose organisation is not enrolled and certified sees only the onboarding pages (DOMAIN.md).
   if (await menuGated(db, userId, v)) list = onboardingRows(list);
   return {
-    menu: buildMenuTree(list),
+    // 个人中心 / 账户设置: hidden entries every signed-in user has (issue #27), after the granted menu
+    menu: [...buildMenuTree(list), ...ACCOUNT_MENU],
     auth: list.filter((r) => r.menu_type === 2 && r.status === '1').map((r) => authItem(r, false)),
     allAuth: buttons.map((r) => authItem(r, true)),
   };

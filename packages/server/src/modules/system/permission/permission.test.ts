@@ -125,7 +125,7 @@ describe('GET /sys/permission/getUserPermissionByToken', async () => {
   it('a user with no grants still gets the 首页 row', async () => {
     const token = await t.loginAs('norole', 'Norole1234');
     const res = json(await t.inject({ url: t.api('/sys/permission/getUserPermissionByToken'), headers: { 'X-Access-Token': token } }));
-    expect(res.result.menu.map((m: { name: string }) => m.name)).toEqual(['dashboard-analysis']);
+    expect(res.result.menu.map((m: { name: string }) => m.name)).toEqual(['dashboard-analysis', 'account']);
     expect(res.result.auth).toEqual([]);
   });
 });

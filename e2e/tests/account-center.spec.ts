@@ -1,0 +1,105 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { button, expect, newContext, sawToast, submitLogin, test } from '../support/app.ts';
+import { createUser, signInQuickly, uniqueName } from '../support/shell.ts';
+
+/**
+ * 个人中心 and 账户设置 (issue #27 "Account center and settings"; spec §2 view groups): opened from the
+ * header's user menu, 个性化 kept on the server and taken by another browser at sign-in, and a session
+ * of that other browser revoked from 安全设置 and refused at its next request; 375 px; axe.
+ */
+
+const PASSWORD = 'E2eCenter#2026';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+async function axeClean(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // the default theme's primary colour (#1890FF, named by the spec) is below 4.5:1: accessibility.spec.ts measures contrast under 高对比度
+  const bad = violations.filter((v) => (v.impact === 'critical' || v.impact === 'serious') && v.id !== 'color-contrast');
+  expect(bad.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+async function openUserMenu(page: Page, item: '个人中心' | '账户设置') {
+  await page.getByRole('button', { name: /^当前用户/ }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+test.describe('个人中心 and 账户设置 (issue #27)', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('from the header: 个人中心, 账户设置 → 个性化 saved and taken by a second browser, whose session 安全设置 revokes', async ({ page, browser, request }) => {
+    const username = uniqueName('center');
+    await createUser(request, { username, realname: '中心用户', password: PASSWORD, departs: ['办公室'] });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInQuickly(page, '/dashboard/analysis', username, PASSWORD);
+
+    await openUserMenu(page, '个人中心');
+    await expect(page).toHaveURL('/account/center');
+    await expect(page.getByRole('heading', { name: '中心用户' })).toBeVisible();
+    await expect(page.getByText('办公室').first()).toBeVisible();
+    await expect(page.getByRole('tab', { name: '最近审批' })).toBeVisible();
+    await axeClean(page, '个人中心');
+
+    await openUserMenu(page, '账户设置');
+    await expect(page).toHaveURL('/account/settings/base');
+    await expect(page.getByRole('heading', { name: '基本设置' })).toBeVisible();
+    await expect(page.getByLabel('手机号')).toBeDisabled();
+
+    // 个性化: the drawer's options; top-menu layout, saved to the account
+    await page.getByRole('navigation', { name: '账户设置' }).getByRole('menuitem', { name: '个性化' }).click();
+    await expect(page).toHaveURL('/account/settings/custom');
+    await page.getByRole('radiogroup', { name: '导航模式' }).getByText('顶部栏导航').click();
+    await button(page, '保存到我的账号').click();
+    await sawToast(page, '个性化设置已保存');
+
+    // a second browser signs in through the form and gets the saved layout
+    const other = await newContext(browser, { userAgent: IPHONE, extraHTTPHeaders: { 'X-Forwarded-For': '10.27.99.7' }, viewport: { width: 1280, height: 800 } });
+    const second = await other.newPage();
+    await second.goto('/user/login');
+    await submitLogin(second, username, PASSWORD);
+    await expect(second).toHaveURL(/\/dashboard\/analysis/);
+    await expect(second.locator('.ant-layout-sider')).toHaveCount(0);
+
+    // 安全设置: two sessions, this one marked; the other one revoked after confirming
+    await page.getByRole('navigation', { name: '账户设置' }).getByRole('menuitem', { name: '安全设置' }).click();
+    await expect(page.getByRole('heading', { name: '安全设置' })).toBeVisible();
+    const current = page.getByRole('listitem', { name: /（当前会话）$/ });
+    await expect(current.getByText('当前会话')).toBeVisible();
+    const phone = page.getByRole('listitem', { name: /Safari 17 · iOS 17\.5/ });
+    await expect(phone.getByText(/地址 10\.27\.99\.7/)).toBeVisible();
+    await axeClean(page, '安全设置');
+    await button(phone, '注销').click();
+    const confirm = page.getByRole('dialog', { name: '确认注销该会话？' });
+    await button(confirm, '注销').click();
+    await sawToast(page, '已注销该会话');
+    await expect(phone).toHaveCount(0);
+
+    // its next request is refused: back to login with the 登录已过期 dialog
+    await second.reload();
+    await expect(second.getByRole('dialog', { name: '登录已过期' })).toBeVisible();
+    await expect(second).toHaveURL(/\/user\/login/);
+    await other.close();
+  });
+
+  test('375 px: 安全设置 and 新消息通知 fit the width, a notice kind is switched off, axe finds nothing serious', async ({ page, request }) => {
+    const username = uniqueName('narrow');
+    await createUser(request, { username, realname: '窄屏用户', password: PASSWORD, departs: ['办公室'] });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInQuickly(page, '/account/settings/security', username, PASSWORD);
+    await expect(page.getByRole('heading', { name: '安全设置' })).toBeVisible();
+    await expect(page.getByText('当前会话')).toBeVisible();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await axeClean(page, '安全设置 375');
+
+    await page.goto('/account/settings/notification');
+    const approval = page.getByRole('switch', { name: '审批结果实时提醒' });
+    await expect(approval).toBeChecked();
+    await approval.click();
+    await sawToast(page, '通知设置已保存');
+    await page.reload();
+    await expect(page.getByRole('switch', { name: '审批结果实时提醒' })).not.toBeChecked();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await axeClean(page, '新消息通知 375');
+  });
+});
