@@ -157,7 +157,7 @@ describe(`路由网关 (issue #25 Gateway routes): routes saved on the screen ar
       if (viaRedis) expect(await status(viaRedis)).toBe(404);
       expect(await add({ routerId: 'late', pathPrefix: '/gateway/late', needLogin: 0 })).toMatchObject({ success: true });
       expect(await status({ app: t.app } as typeof second)).toBe(201);
-      if (viaRedis) await expect.poll(() => status(viaRedis), { timeout: GATEWAY_RECHECK_MS / 2, interval: 20 }).toBe(201);
+      if (viaRedis) await expect.poll(() => status(viaRedis), { timeout: GATEWAY_RECHECK_MS * 0.9, interval: 20 }).toBe(201);
       await expect.poll(() => status(second), { timeout: GATEWAY_RECHECK_MS + 1500, interval: 100 }).toBe(201);
     } finally {
       await second.app.close();
