@@ -59,10 +59,10 @@ function fields(mode: FormMode, upstreams: GatewayUpstream[]) {
     },
     { name: 'headerName', label: '请求头名称', input: <Input placeholder="可不填，如 X-Platform" autoComplete="off" />, rules: [zodRule(shape.headerName)] },
     { name: 'headerValue', label: '请求头取值', input: <Input placeholder="与名称同时填写，须完全相同才匹配" autoComplete="off" />, dependencies: ['headerName'] },
-    { name: 'stripPrefix', label: '去掉前缀', input: <Radio.Group options={YES_NO} />, extra: '是：/gateway/a/x 转发为 上游/x；否：转发为 上游/gateway/a/x' },
-    { name: 'needLogin', label: '需要登录', input: <Radio.Group options={YES_NO} />, extra: '是：须带本系统的登录令牌；令牌本身不会转发给上游' },
+    { name: 'stripPrefix', label: '去掉前缀', input: <Radio.Group aria-label="去掉前缀" options={YES_NO} />, extra: '是：/gateway/a/x 转发为 上游/x；否：转发为 上游/gateway/a/x' },
+    { name: 'needLogin', label: '需要登录', input: <Radio.Group aria-label="需要登录" options={YES_NO} />, extra: '是：须带本系统的登录令牌；令牌本身不会转发给上游' },
     { name: 'sortOrder', label: '排序', required: true, input: <NumberTextInput placeholder="0到9999，小的先匹配" />, rules: [zodRule(shape.sortOrder)] },
-    { name: 'status', label: '状态', input: <Radio.Group options={STATUS_OPTIONS} /> },
+    { name: 'status', label: '状态', input: <Radio.Group aria-label="状态" options={STATUS_OPTIONS} /> },
     { name: 'remark', label: '备注', input: <Input.TextArea rows={2} placeholder="请输入备注" />, rules: [zodRule(shape.remark)] },
   ];
 }
