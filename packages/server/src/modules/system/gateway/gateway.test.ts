@@ -7,6 +7,7 @@ import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harne
 import { buildApp } from '../../../app.ts';
 import { gatewayUpstreamsOf } from '../../../platform/config.ts';
 import { GATEWAY_RECHECK_MS, allowedUpstream } from './gateway.service.ts';
+import { seedGatewayDemo } from './gateway.demo.ts';
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
 
@@ -144,6 +145,22 @@ describe(`路由网关 (issue #25 Gateway routes): routes saved on the screen ar
     const slow = await gw('GET', '/gateway/open/slow', {});
     expect(slow.statusCode).toBe(504);
     expect(slow.json()).toMatchObject({ success: false, code: 504, message: GatewayMsg.upstreamTimeout });
+  });
+
+  it('the demo routes (SEED_DEMO) are enabled only where their upstream name is in the allow-list, and list in order', async () => {
+    await seedGatewayDemo(t.database.db, ['cnipa-mock']);
+    const listed = json(await call('GET', '/sys/gatewayRoute/list?pageSize=100')).result.records as { routerId: string; status: number; upstreamUrl: string | null }[];
+    const demo = listed.filter((r) => ['cnipa-announcement', 'cnipa-register', 'ecommerce-complaint', 'evidence-notary', 'logistics-track'].includes(r.routerId));
+    expect(demo.map((r) => [r.routerId, r.status])).toEqual([
+      ['cnipa-announcement', 1],
+      ['cnipa-register', 1],
+      ['ecommerce-complaint', 0],
+      ['evidence-notary', 0],
+      ['logistics-track', 0],
+    ]);
+    // `cnipa-mock` is not an upstream of this test app: its routes are listed as outside the allow-list and never served.
+    expect(demo.every((r) => r.upstreamUrl === null)).toBe(true);
+    expect((await gw('GET', '/gateway/cnipa/announcement/1915', { headers: { 'X-Access-Token': token } })).statusCode).toBe(404);
   });
 
   it('a change applies at once in a second server process on the same database: over Redis when configured, else by the version row within a second', async () => {
