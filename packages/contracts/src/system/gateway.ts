@@ -29,6 +29,7 @@ export const GatewayMsg = {
   flag: '只能是 0 或 1',
   sortOrder: '排序应为0到9999的整数',
   notFound: '路由不存在',
+  saved: '路由保存成功',
   added: '添加成功！',
   edited: '编辑成功!',
   deleted: '删除成功!',
@@ -102,6 +103,8 @@ const headerPair = (body: { headerName: string | null; headerValue: string | nul
 
 export const gatewayRouteAddBody = z.object(fields).superRefine(headerPair);
 export const gatewayRouteEditBody = z.object({ id: idField, ...fields }).superRefine(headerPair);
+/** JeecgBoot's `updateAll`: one body for both, an `id` edits that route, none adds one. */
+export const gatewayRouteSaveBody = z.object({ id: idField.optional(), ...fields }).superRefine(headerPair);
 export type GatewayRouteAddBody = z.infer<typeof gatewayRouteAddBody>;
 export type GatewayRouteEditBody = z.infer<typeof gatewayRouteEditBody>;
 
@@ -150,6 +153,14 @@ export const gatewayRouteFlow = defineFlow<GatewayRouteRecord>()({
       permission: GatewayRoutePerm.list,
       reply: z.array(gatewayUpstreamSchema),
       summary: '上游服务白名单（来自环境变量 GATEWAY_UPSTREAMS）',
+    },
+    updateAll: {
+      path: 'updateAll',
+      permission: GatewayRoutePerm.edit,
+      body: gatewayRouteSaveBody,
+      reply: z.null(),
+      done: GatewayMsg.saved,
+      summary: '保存路由（JeecgBoot 的新增或编辑：带 id 为编辑，否则新增）',
     },
   },
 });

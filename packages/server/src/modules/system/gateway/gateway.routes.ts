@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { DictMsg, gatewayRouteFlow, gatewayRouteResource, GatewayMsg, Msg } from '@sbwq/contracts';
+import { DictMsg, gatewayRouteFlow, GatewayRoutePerm, gatewayRouteResource, GatewayMsg, Msg } from '@sbwq/contracts';
+import { hasPermission } from '../../../platform/access/access.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
@@ -20,8 +22,20 @@ export async function gatewayRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerFlow(app, deps, gatewayRouteFlow, {
     tags,
-    docs: { upstreams: { description: '上游服务只能从这里选：名称与地址来自服务器环境变量 GATEWAY_UPSTREAMS；为空时不能保存任何路由。' } },
-    handlers: { upstreams: async () => upstreams },
+    docs: {
+      upstreams: { description: '上游服务只能从这里选：名称与地址来自服务器环境变量 GATEWAY_UPSTREAMS；为空时不能保存任何路由。' },
+      updateAll: { description: '规则与 add / edit 相同；不带 id 时还须有新增权限。' },
+    },
+    handlers: {
+      upstreams: async () => upstreams,
+      updateAll: async (c, body) => {
+        const { id, ...rest } = body;
+        if (id) return thenApply(service.editGatewayRoute(c.db, c.user, upstreams, { id, ...rest }));
+        // The route declares the edit code; adding a route also needs the add code.
+        if (!(await hasPermission(c.db, c.user.id, GatewayRoutePerm.add))) throw new BizError(Msg.noPermission);
+        return thenApply(service.addGatewayRoute(c.db, c.user, upstreams, rest));
+      },
+    },
   });
 
   registerResource(app, deps, gatewayRouteResource, {

@@ -82,6 +82,12 @@ describe(`路由网关 (issue #25 Gateway routes): routes saved on the screen ar
     expect(await add({ upstream: `http://127.0.0.1:${echo.port}/base/`, pathPrefix: '/gateway/tm/' })).toMatchObject({ success: true, message: GatewayMsg.added });
     expect(await idOf('r1')).toMatchObject({ upstream: 'echo', pathPrefix: '/gateway/tm', upstreamUrl: `http://127.0.0.1:${echo.port}/base`, status: 1, needLogin: 1, stripPrefix: 1 });
     expect(await add({})).toMatchObject({ success: false, message: GatewayMsg.routerIdTaken });
+    // JeecgBoot's updateAll: without an id it adds, with one it edits; the same rules apply.
+    expect(json(await call('POST', '/sys/gatewayRoute/updateAll', route({ routerId: 'ua', pathPrefix: '/gateway/ua', status: 0 })))).toMatchObject({ success: true, message: GatewayMsg.saved });
+    const ua = await idOf('ua');
+    expect(json(await call('POST', '/sys/gatewayRoute/updateAll', { ...ua, upstream: 'elsewhere' }))).toMatchObject({ success: false, message: GatewayMsg.upstreamNotAllowed });
+    expect(json(await call('POST', '/sys/gatewayRoute/updateAll', { ...ua, name: '改名' }))).toMatchObject({ success: true });
+    expect(await idOf('ua')).toMatchObject({ id: ua.id, name: '改名', status: 0 });
     expect(json(await call('GET', '/sys/gatewayRoute/upstreams')).result.map((u: { name: string }) => u.name)).toEqual(['echo', 'other', 'down']);
   });
 
