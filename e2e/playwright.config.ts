@@ -75,6 +75,8 @@ export default defineConfig({
       // Each test signs in from its own X-Forwarded-For address, so one test's failed logins
       // (captcha after 3 per address) cannot leak into another's.
       TRUST_PROXY: '1',
+      // 路由网关: one allowed upstream on a port nothing listens on (system-gateway.spec.ts expects its 502).
+      GATEWAY_UPSTREAMS: 'cnipa-mock=http://127.0.0.1:9',
     },
   },
 });

@@ -14,6 +14,8 @@ export default defineConfig({
     proxy: {
       '/jeecg-boot': { target: server, ws: true },
       '/app-config.js': server,
+      // 路由网关 (issue #25): served at the root by the server, never a page of the app
+      '^/gateway(/|$)': server,
     },
   },
   test: {

@@ -27,6 +27,7 @@ import { registerFileKinds } from './modules/core/files/file-kinds.ts';
 import { installOperationLog } from './modules/system/log/operation-log.ts';
 import { registerJobHandlers } from './modules/system/job/job.runner.ts';
 import { installMonitoring } from './platform/metrics/monitoring.ts';
+import { installGateway } from './modules/system/gateway/gateway.proxy.ts';
 
 z.config(z.locales.zhCN());
 
@@ -121,6 +122,8 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
     },
     { prefix: config.apiBase },
   );
+  // At the root like /health: a gateway path is never the SPA's fallback (issue #25).
+  await installGateway(app, deps);
   await installWeb(app, config);
   return { app, deps, routes: access.routes };
 }

@@ -17,6 +17,7 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openC
       adminPassword: config.adminPassword,
       seedDemo: config.seedDemo,
       dataDir: config.dataDir,
+      gatewayUpstreams: config.gateway.upstreams.map((u) => u.name),
       announce: (text) => process.stdout.write(`\n${'='.repeat(60)}\n${text}\n${'='.repeat(60)}\n\n`),
     }),
   );

@@ -62,6 +62,8 @@ import { poolJobs } from './finance/pool/pool.jobs.ts';
 import { dashboardJobs } from './dashboard/dashboard.jobs.ts';
 import { monitorRoutes } from './system/monitor/monitor.routes.ts';
 import { monitorMenus } from './system/monitor/monitor.menu.ts';
+import { gatewayRoutes } from './system/gateway/gateway.routes.ts';
+import { gatewayRouteMenu } from './system/gateway/gateway.menu.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -107,4 +109,5 @@ export const features: Feature[] = [
   { routes: dashboardRoutes, menus: [workplaceMenu, taskChartMenu, monitorMenu], jobs: dashboardJobs },
   { routes: jobRoutes, menus: [quartzJobMenu], jobs: systemJobs },
   { routes: monitorRoutes, menus: monitorMenus },
+  { routes: gatewayRoutes, menus: [gatewayRouteMenu] },
 ];

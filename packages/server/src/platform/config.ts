@@ -29,6 +29,8 @@ export type Config = {
   metricsPort: number | null;
   /** WORKERS: how many server processes main.ts runs on this machine sharing the port (node:cluster); 1 = this process alone */
   workers: number;
+  /** 路由网关: the upstreams a route may forward to (GATEWAY_UPSTREAMS, `name=http://host:port[/path]`, comma separated) and the upstream's time limit */
+  gateway: { upstreams: { name: string; url: string }[]; timeoutMs: number };
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
 };
 
@@ -64,6 +66,31 @@ function workersOf(value: string | undefined, databaseUrl: string | null, redisU
   return n;
 }
 
+/**
+ * GATEWAY_UPSTREAMS: `name=http://127.0.0.1:9000,name2=https://host/base`. Only these may be a gateway route's
+ * upstream; a route names one, never a URL of its own. A malformed entry stops the start, as a typo would
+ * otherwise silently disable routes.
+ */
+export function gatewayUpstreamsOf(value: string | undefined): { name: string; url: string }[] {
+  const found: { name: string; url: string }[] = [];
+  for (const entry of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const at = entry.indexOf('=');
+    const name = at > 0 ? entry.slice(0, at).trim() : '';
+    const raw = at > 0 ? entry.slice(at + 1).trim() : '';
+    const problem = `环境变量 GATEWAY_UPSTREAMS 的 "${entry}" 不正确：应为 名称=http(s)://主机[:端口][/路径]，名称以字母开头，只含字母、数字、_ -，地址不带查询串和账号密码`;
+    if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name) || found.some((u) => u.name === name)) throw new Error(problem);
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(problem);
+    }
+    if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password || raw.includes('?') || raw.includes('#')) throw new Error(problem);
+    found.push({ name, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` });
+  }
+  return found;
+}
+
 /** Reads the configuration from the environment (README lists every variable). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -96,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsPort: env.METRICS_PORT?.trim() ? positiveInt('METRICS_PORT', env.METRICS_PORT.trim(), 9464) : null,
     workers: workersOf(env.WORKERS, databaseUrl, redisUrl),
+    gateway: { upstreams: gatewayUpstreamsOf(env.GATEWAY_UPSTREAMS), timeoutMs: positiveInt('GATEWAY_TIMEOUT_MS', env.GATEWAY_TIMEOUT_MS, 15_000) },
     footer: {
       copyright: env.FOOTER_COPYRIGHT ?? `Copyright © ${new Date().getFullYear()} 商标协会 版权所有`,
       organiser: env.FOOTER_ORGANISER ?? '商标协会',

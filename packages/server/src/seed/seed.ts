@@ -32,6 +32,7 @@ import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
 import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
 import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim.demo.ts';
 import { seedLogDemo } from '../modules/system/log/log.demo.ts';
+import { seedGatewayDemo } from '../modules/system/gateway/gateway.demo.ts';
 import { renameOwnComponents } from './component-names.ts';
 import { seedJobRunsDemo, seedJobs } from '../modules/system/job/job.seed.ts';
 
@@ -39,7 +40,8 @@ export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts'
 export { DepartId } from '../modules/core/ids/departs.ts';
 
 /** `dataDir` (DATA_DIR) is where the demo's generated files are stored; without it the demo has no files. */
-export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void; dataDir?: string | null };
+/** `gatewayUpstreams` (GATEWAY_UPSTREAMS' names): a demo gateway route whose upstream is not among them is seeded disabled. */
+export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void; dataDir?: string | null; gatewayUpstreams?: string[] };
 
 type Unit = { key: string; run: (db: Db, opts: SeedOptions) => Promise<void> };
 
@@ -240,6 +242,7 @@ const units: Unit[] = [
   { key: 'demo:finance-claim-vouchers:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimVouchers(db, opts.dataDir ?? null) : undefined) },
   { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
   { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
+  { key: 'demo:gateway-routes:v1', run: async (db, opts) => (opts.seedDemo ? seedGatewayDemo(db, opts.gatewayUpstreams ?? []) : undefined) },
   // after every business demo: the log tells what those records say happened
   { key: 'demo:system-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedLogDemo(db) : undefined) },
 ];

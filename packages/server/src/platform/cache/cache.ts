@@ -56,6 +56,14 @@ export class CacheHub {
     return Promise.resolve();
   }
 
+  /**
+   * Drops `name` in this process only: the caller found the value stale by a check of its own (a database
+   * version) that every other process makes for itself.
+   */
+  forget(name: string): void {
+    this.drop(name);
+  }
+
   /** Drops every value (Redis returned: any of them may have missed an invalidation). */
   clear(): void {
     this.generation++;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { sysListVersion } from './data-version.table.ts';
 
-export type DataGroup = 'sys_user' | 'access' | 'rights_batch';
+export type DataGroup = 'sys_user' | 'access' | 'rights_batch' | 'gateway';
 
 // Answers are small (a flag, a count, a user's menu rows); a few hundred signed-in users each keep a few
 // dozen (one per permission code they use), which 2,000 entries could not hold without evicting each other.

@@ -14,6 +14,7 @@ export const SPECIAL_ROUTES = {
   web: '前端页面的运行配置脚本',
   health: '存活与就绪检查（GET /health、GET /ready）：给负载均衡探测，在根路径，不在 API_BASE 下',
   metrics: 'Prometheus 指标：回复是 Prometheus 文本格式，不是 JSON 信封',
+  gateway: '路由网关（/gateway/…，在根路径，不在 API_BASE 下）：请求按已启用的网关路由原样转发到白名单中的上游服务，回复是上游的回复',
 } as const;
 
 export type SpecialRoute = keyof typeof SPECIAL_ROUTES;
@@ -33,3 +34,9 @@ export const fileReply = (description: string) => ({
 
 /** A WebSocket route answers the upgrade (101); the messages that follow are described on the route. */
 export const socketReply = (description: string) => ({ 101: z.null().describe(description) });
+
+/** Whatever the upstream answered, as it answered it (status, headers less Set-Cookie, body). */
+export const proxiedReply = (description: string) => ({
+  description,
+  content: { '*/*': { schema: z.string().meta({ format: 'binary' }) } },
+});

@@ -64,6 +64,7 @@ export const screens: Record<string, Screen> = {
   // 数据字典等
   'system/DictList': lazy(() => import('../../modules/system/dict/DictList.tsx').then((m) => ({ default: m.DictList }))),
   'system/SysCategoryList': lazy(() => import('../../modules/system/category/SysCategoryList.tsx').then((m) => ({ default: m.SysCategoryList }))),
+  'sbwq/system/SysGatewayRouteList': lazy(() => import('../../modules/system/gateway/SysGatewayRouteList.tsx').then((m) => ({ default: m.SysGatewayRouteList }))),
   'system/SysFillRuleList': lazy(() => import('../../modules/system/fill-rule/SysFillRuleList.tsx').then((m) => ({ default: m.SysFillRuleList }))),
   'system/SysLogList': lazy(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
   'sbwq/system/QuartzJobList': lazy(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),

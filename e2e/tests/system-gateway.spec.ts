@@ -1,0 +1,61 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { button, test } from '../support/app.ts';
+import { dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT } from '../support/system.ts';
+import { choose, saveNew } from '../support/system-data.ts';
+
+/*
+ * Issue #25 路由网关: the list says which upstreams the server allows (GATEWAY_UPSTREAMS, set for the e2e
+ * server in playwright.config.ts), a route added on the screen is served at once under /gateway/ (its
+ * upstream is down here: the gateway answers 502 in Chinese), at 375 px, with no critical axe finding.
+ */
+
+const SCREEN = '/isystem/gatewayRoute';
+
+async function criticalViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('路由网关 (issue #25)', () => {
+  test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
+
+  test('a route added on the screen is listed and served under /gateway/ at once; the form refuses a path outside /gateway/', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    await page.goto(SCREEN);
+    await expect(page.getByText(/可用上游服务：cnipa-mock/)).toBeVisible();
+
+    await button(page, '新增').click();
+    const add = dialog(page, '新增网关路由');
+    await add.getByLabel('路由名称').fill('商标公告查询');
+    await add.getByLabel('路由编码').fill('e2e-announce');
+    await add.getByLabel('路径前缀').fill('/api/announce');
+    await add.getByLabel('路由名称').click();
+    await expect(add.getByText(/路径前缀须以 \/gateway\/ 开头/)).toBeVisible();
+    await add.getByLabel('路径前缀').fill('/gateway/e2e/announce');
+    await choose(page, add.getByLabel('上游服务'), `cnipa-mock（http://127.0.0.1:9）`);
+    await add.getByRole('radiogroup', { name: '需要登录' }).getByText('否').click();
+    await add.getByLabel('排序').fill('10');
+    expect(await criticalViolations(page)).toEqual([]);
+    await saveNew(page, add);
+
+    const saved = row(page, 'e2e-announce');
+    await expect(saved).toContainText('/gateway/e2e/announce');
+    await expect(saved).toContainText('启用');
+    const answer = await page.request.get('/gateway/e2e/announce/2026/1915');
+    expect(answer.status()).toBe(502);
+    expect(await answer.json()).toMatchObject({ success: false, message: '上游服务无法连接，请稍后再试' });
+    expect((await page.request.get('/gateway/e2e/other')).status()).toBe(404);
+  });
+
+  test('at 375 px the list fits the screen and has no critical axe finding', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    await page.goto(SCREEN);
+    await expect(page.getByText(/可用上游服务/)).toBeVisible();
+    await expect(button(page, '新增')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await criticalViolations(page)).toEqual([]);
+  });
+});

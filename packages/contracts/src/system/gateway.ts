@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { auditShape, idField, intLike } from './dict.ts';
+import { defineFlow } from '../flow.ts';
+import { defineResource, permCodes } from '../resource.ts';
+
+/**
+ * 路由网关 (sys_gateway_route, issue #25): a path prefix under `/gateway/` forwarded to an upstream the
+ * environment allows (GATEWAY_UPSTREAMS). A route names its upstream by the allow-list's name; nothing in a
+ * proxied request chooses where it goes.
+ */
+export const GATEWAY_PREFIX = '/gateway';
+export const GATEWAY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export type GatewayMethod = (typeof GATEWAY_METHODS)[number];
+export const GatewayStatus = { enabled: 1, disabled: 0 } as const;
+
+export const GatewayMsg = {
+  nameRequired: '路由名称不能为空!',
+  routerIdRequired: '路由编码不能为空!',
+  routerIdFormat: '路由编码只能包含字母、数字、下划线和短横线，且以字母开头',
+  routerIdTaken: '路由编码已存在',
+  pathRequired: '路径前缀不能为空!',
+  pathFormat: '路径前缀须以 /gateway/ 开头，各段只能含字母、数字、下划线、短横线和点（不能是 . 或 ..），不能带查询串或空段',
+  upstreamRequired: '请选择上游服务',
+  upstreamNotAllowed: '上游服务不在白名单（GATEWAY_UPSTREAMS）中',
+  noUpstreams: '服务器未配置上游服务白名单（环境变量 GATEWAY_UPSTREAMS），不能保存或启用任何路由',
+  methods: '请求方法只能是 GET、POST、PUT、PATCH、DELETE、HEAD、OPTIONS',
+  headerName: '请求头名称只能包含字母、数字和短横线，最多64个字符',
+  headerPair: '请求头名称和值须同时填写',
+  flag: '只能是 0 或 1',
+  sortOrder: '排序应为0到9999的整数',
+  notFound: '路由不存在',
+  saved: '路由保存成功',
+  added: '添加成功！',
+  edited: '编辑成功!',
+  deleted: '删除成功!',
+  /** the answers of the gateway itself (`/gateway/...`) */
+  noRoute: '未找到匹配的网关路由',
+  badPath: '网关路径不正确',
+  upstreamDown: '上游服务无法连接，请稍后再试',
+  upstreamTimeout: '上游服务响应超时，请稍后再试',
+} as const;
+
+/** `/gateway/seg/seg`: each segment starts with a letter, digit, `_`, `~` or `-`, so `.` and `..` never pass. */
+export const GATEWAY_PATH_PATTERN = /^\/gateway(\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]{0,63})+$/;
+export const GATEWAY_ROUTER_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+export const GATEWAY_UPSTREAM_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+export const GATEWAY_HEADER_NAME_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+/** A trailing slash is dropped (`/gateway/a/` is `/gateway/a`); anything else must match the pattern as typed. */
+export const normaliseGatewayPath = (value: string) => value.trim().replace(/\/+$/, '');
+
+const flag = (fallback: 0 | 1) =>
+  z
+    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: GatewayMsg.flag })
+    .transform((v) => Number(v) as 0 | 1)
+    .default(fallback);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `长度不能超过${max}个字符`)
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
+
+const fields = {
+  name: z
+    .string({ error: GatewayMsg.nameRequired })
+    .max(100, '长度不能超过100个字符')
+    .refine((v) => v.trim() !== '', GatewayMsg.nameRequired)
+    .transform((v) => v.trim()),
+  routerId: z
+    .string({ error: GatewayMsg.routerIdRequired })
+    .refine((v) => v.trim() !== '', GatewayMsg.routerIdRequired)
+    .regex(GATEWAY_ROUTER_ID_PATTERN, GatewayMsg.routerIdFormat),
+  pathPrefix: z
+    .string({ error: GatewayMsg.pathRequired })
+    .max(200, '长度不能超过200个字符')
+    .refine((v) => v.trim() !== '', GatewayMsg.pathRequired)
+    .transform(normaliseGatewayPath)
+    .pipe(z.string().regex(GATEWAY_PATH_PATTERN, GatewayMsg.pathFormat)),
+  /** the allow-list's name (or its exact URL, which the server turns into the name) */
+  upstream: z.string({ error: GatewayMsg.upstreamRequired }).max(500, GatewayMsg.upstreamNotAllowed).refine((v) => v.trim() !== '', GatewayMsg.upstreamRequired),
+  /** empty: every method */
+  methods: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').map((m) => m.trim()).filter(Boolean) : v),
+      z.array(z.string().transform((m) => m.toUpperCase()).pipe(z.enum(GATEWAY_METHODS, { error: GatewayMsg.methods })), { error: GatewayMsg.methods }).max(7, GatewayMsg.methods),
+    )
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]),
+  headerName: optionalText(64).pipe(z.string().regex(GATEWAY_HEADER_NAME_PATTERN, GatewayMsg.headerName).nullable()),
+  headerValue: optionalText(200),
+  stripPrefix: flag(1),
+  needLogin: flag(1),
+  sortOrder: intLike(0, 9999, GatewayMsg.sortOrder).default(0),
+  status: flag(1),
+  remark: optionalText(255),
+};
+
+const headerPair = (body: { headerName: string | null; headerValue: string | null }, ctx: z.RefinementCtx) => {
+  if ((body.headerName === null) !== (body.headerValue === null)) ctx.addIssue({ code: 'custom', message: GatewayMsg.headerPair, path: ['headerValue'] });
+};
+
+export const gatewayRouteAddBody = z.object(fields).superRefine(headerPair);
+export const gatewayRouteEditBody = z.object({ id: idField, ...fields }).superRefine(headerPair);
+/** JeecgBoot's `updateAll`: one body for both, an `id` edits that route, none adds one. */
+export const gatewayRouteSaveBody = z.object({ id: idField.optional(), ...fields }).superRefine(headerPair);
+export type GatewayRouteAddBody = z.infer<typeof gatewayRouteAddBody>;
+export type GatewayRouteEditBody = z.infer<typeof gatewayRouteEditBody>;
+
+export const gatewayRouteRecordSchema = z.object({
+  id: z.string(),
+  routerId: z.string(),
+  name: z.string(),
+  pathPrefix: z.string(),
+  upstream: z.string(),
+  /** the allow-list's URL for the name; null when the name is not (or no longer) in the allow-list */
+  upstreamUrl: z.string().nullable(),
+  methods: z.array(z.string()),
+  headerName: z.string().nullable(),
+  headerValue: z.string().nullable(),
+  stripPrefix: z.number(),
+  needLogin: z.number(),
+  sortOrder: z.number(),
+  status: z.number(),
+  remark: z.string().nullable(),
+  ...auditShape,
+});
+export type GatewayRouteRecord = z.infer<typeof gatewayRouteRecordSchema>;
+
+export const gatewayUpstreamSchema = z.object({ name: z.string(), url: z.string() });
+export type GatewayUpstream = z.infer<typeof gatewayUpstreamSchema>;
+
+export const GatewayRoutePerm = permCodes('system:gatewayRoute', ['list', 'add', 'edit', 'delete']);
+
+/** 路由网关 as a standard resource: `/sys/gatewayRoute/list` … `deleteBatch`. */
+export const gatewayRouteResource = defineResource<GatewayRouteRecord>()({
+  basePath: '/sys/gatewayRoute',
+  entity: '网关路由',
+  perm: GatewayRoutePerm,
+  record: gatewayRouteRecordSchema,
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  addBody: gatewayRouteAddBody,
+  editBody: gatewayRouteEditBody,
+});
+
+export const gatewayRouteFlow = defineFlow<GatewayRouteRecord>()({
+  basePath: '/sys/gatewayRoute',
+  actions: {
+    upstreams: {
+      path: 'upstreams',
+      method: 'GET',
+      permission: GatewayRoutePerm.list,
+      reply: z.array(gatewayUpstreamSchema),
+      summary: '上游服务白名单（来自环境变量 GATEWAY_UPSTREAMS）',
+    },
+    updateAll: {
+      path: 'updateAll',
+      permission: GatewayRoutePerm.edit,
+      body: gatewayRouteSaveBody,
+      reply: z.null(),
+      done: GatewayMsg.saved,
+      summary: '保存路由（JeecgBoot 的新增或编辑：带 id 为编辑，否则新增）',
+    },
+  },
+});
