@@ -71,3 +71,12 @@ export const passwordChangeBody = z
     confirmpassword: confirmPassword,
   })
   .refine(sameTwice, differ);
+
+/** the labels of dictionary rights_org_type, for the register page (no dictionary before signing in) */
+export const REGISTER_ORG_TYPE_TEXT: Record<(typeof REGISTER_ORG_TYPES)[number], string> = {
+  [RightsOrgType.agency]: '商标代理机构',
+  [RightsOrgType.lawFirm]: '律师事务所',
+  [RightsOrgType.ipService]: '知识产权服务机构',
+  [RightsOrgType.brandStation]: '商标品牌指导站',
+  [RightsOrgType.holder]: '权利人企业',
+};
