@@ -32,7 +32,7 @@ const definition: ListDefinition<SmsOutboxRecord> = {
 export function SmsOutboxList() {
   return (
     <>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} message="未配置短信服务商时，注册、找回密码和手机号登录的验证码不会真正发出，而是记录在这里（5分钟内有效）。配置方法见 README「短信验证码」。" />
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} title="未配置短信服务商时，注册、找回密码和手机号登录的验证码不会真正发出，而是记录在这里（5分钟内有效）。配置方法见 README「短信验证码」。" />
       <ListPage definition={definition} />
     </>
   );
