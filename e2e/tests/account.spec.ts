@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import svgCaptcha from 'svg-captcha';
+import svgCaptchaModule from 'svg-captcha';
 import { button, sawToast, test } from '../support/app.ts';
 import { apiCall, apiToken, expect, unique, USER_PASSWORD } from '../support/system.ts';
 
@@ -11,6 +11,8 @@ import { apiCall, apiToken, expect, unique, USER_PASSWORD } from '../support/sys
  */
 
 const CAPTCHA = { size: 4, ignoreChars: '0oO1iIlLq9g', noise: 0, color: true, width: 105, height: 35, fontSize: 40 };
+// The module is itself the function that draws a given text; its type declarations omit that call.
+const drawCaptcha = svgCaptchaModule as unknown as (text: string, options: typeof CAPTCHA) => string;
 const numbersOf = (d: string) => (d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
 
 /**
@@ -28,7 +30,7 @@ async function readCaptcha(page: Page, scope = page.locator('body')): Promise<st
   const found: { x: number; ch: string }[] = [];
   for (const drawn of letters) {
     for (const ch of presets) {
-      const reference = [...svgCaptcha(ch.repeat(4), CAPTCHA).matchAll(/ d="([^"]+)"/g)].map((m) => numbersOf(m[1]));
+      const reference = [...drawCaptcha(ch.repeat(4), CAPTCHA).matchAll(/ d="([^"]+)"/g)].map((m) => numbersOf(m[1]));
       if (reference.some((r) => r.length === drawn.length && r.every((n, i) => Math.abs(n - drawn[i]) < 0.5))) {
         found.push({ x: drawn[0], ch });
         break;
@@ -84,7 +86,7 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     await page.getByLabel('账号', { exact: true }).fill(username);
     await page.getByLabel('密码', { exact: true }).fill('weakpass');
     await page.getByLabel('确认密码').fill('Other2026x');
-    await page.getByLabel('手机号').fill(mobile);
+    await page.getByLabel('手机号', { exact: true }).fill(mobile);
     await button(page, '注册').click();
     await expect(page.getByText('密码至少8位，须同时包含字母和数字')).toBeVisible();
     await expect(page.getByText('两次输入的密码不一样！')).toBeVisible();
@@ -121,7 +123,7 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     await page.getByLabel('图片验证码', { exact: true }).fill(await readCaptcha(page));
     await button(page, '下一步').click();
     await expect(page.getByText(`账号：${username}`)).toBeVisible();
-    await page.getByLabel('手机号').fill(mobile);
+    await page.getByLabel('手机号', { exact: true }).fill(mobile);
     await askCode(page, request, mobile, false);
     await button(page, '下一步').click();
     await page.getByLabel('新密码', { exact: true }).fill('Renewed2026x');
@@ -146,7 +148,7 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     await apiCall(request, admin, 'POST', '/sys/user/add', { username, realname: '手机登录员', password: USER_PASSWORD, confirmpassword: USER_PASSWORD, phone: mobile, selectedroles: '', selecteddeparts: '' });
     await page.goto('/user/login');
     await page.getByText('手机号登录', { exact: true }).click();
-    await page.getByLabel('手机号').fill(mobile);
+    await page.getByLabel('手机号', { exact: true }).fill(mobile);
     await askCode(page, request, mobile);
     expect(await axeFindings(page)).toEqual([]);
     await button(page, '登录').click();

@@ -31,11 +31,16 @@ export function SmsCodeField({ form, phoneField, smsmode, ticket, codeField = 's
   const [sending, setSending] = useState(false);
 
   const send = async () => {
-    const fields = needCaptcha ? [phoneField, 'imageCaptcha'] : [phoneField];
     let values: Record<string, string>;
     try {
-      values = await form.validateFields(fields);
+      values = await form.validateFields([phoneField]);
     } catch {
+      return;
+    }
+    // The image captcha is asked for sending only, so it is checked here and not by the form's submit.
+    const imageCaptcha = String(form.getFieldValue('imageCaptcha') ?? '').trim();
+    if (needCaptcha && !imageCaptcha) {
+      form.setFields([{ name: 'imageCaptcha', errors: [SmsMsg.captchaRequired] }]);
       return;
     }
     setSending(true);
@@ -43,7 +48,7 @@ export function SmsCodeField({ form, phoneField, smsmode, ticket, codeField = 's
       const answer = await sendSms({
         mobile: values[phoneField].trim(),
         smsmode,
-        ...(ticket ? ticket : { captcha: values.imageCaptcha.trim(), checkKey: captcha.key }),
+        ...(ticket ? ticket : { captcha: imageCaptcha, checkKey: captcha.key }),
       });
       if (answer.success) {
         message.success(answer.message);
@@ -63,9 +68,9 @@ export function SmsCodeField({ form, phoneField, smsmode, ticket, codeField = 's
   return (
     <>
       {needCaptcha && (
-        <Form.Item label="图片验证码" required>
+        <Form.Item label="图片验证码" required extra="获取短信验证码前填写">
           <div className={styles.captchaRow}>
-            <Form.Item name="imageCaptcha" noStyle rules={[{ required: true, whitespace: true, message: SmsMsg.captchaRequired }]}>
+            <Form.Item name="imageCaptcha" noStyle>
               <Input prefix={<SafetyOutlined />} placeholder="请输入图片验证码" autoComplete="off" maxLength={8} aria-label="图片验证码" />
             </Form.Item>
             <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
