@@ -10,6 +10,8 @@ import { sysLog } from '../log/log.table.ts';
 import { sysUser } from '../user/user.table.ts';
 import { aliyunProvider, aliyunSignature } from './sms.provider.ts';
 import { sysSmsCode, sysSmsOutbox } from './sms.table.ts';
+import { seedSmsOutboxDemo } from './sms.seed.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
 
 const PHONE = '13900000001';
 
@@ -117,6 +119,15 @@ describe('issue #27 phone login and SMS: /sys/sms and /sys/phoneLogin', async ()
     await t.createUser({ username: 'plainstaff', password: 'Passw0rd1' });
     const staff = await t.loginAs('plainstaff', 'Passw0rd1', '10.27.7.2');
     expect(json(await t.request(staff, 'GET', '/sys/smsOutbox/list')).success).toBe(false);
+  });
+
+  it('SEED_DEMO: the outbox holds a registration code to each latest organisation contact, sent minutes before the organisation was created', async () => {
+    const created = new Date('2026-10-12T02:30:00Z');
+    await db.insert(rightsOrg).values({ id: 'demo-org-sms', orgName: '演示机构', contactPhone: '13912345678', createTime: created });
+    await seedSmsOutboxDemo(db);
+    const rows = await db.select().from(sysSmsOutbox).where(eq(sysSmsOutbox.mobile, '13912345678'));
+    expect(rows.find((r) => r.smsmode === '1')!.createTime.getTime()).toBeLessThan(created.getTime());
+    expect(rows.every((r) => r.content.includes(r.code))).toBe(true);
   });
 });
 
