@@ -50,3 +50,5 @@ export * from './dashboard.ts';
 export * from './system/quartz-job.ts';
 export * from './system/monitor.ts';
 export * from './system/account-center.ts';
+export * from './system/sms.ts';
+export * from './system/register.ts';

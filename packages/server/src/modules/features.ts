@@ -6,6 +6,9 @@ import type { JobHandlers } from './system/job/job.runner.ts';
 import { authRoutes } from './system/auth/auth.routes.ts';
 import { logRoutes } from './system/log/log.routes.ts';
 import { logMenu } from './system/log/log.menu.ts';
+import { smsRoutes } from './system/sms/sms.routes.ts';
+import { smsOutboxMenu } from './system/sms/sms.menu.ts';
+import { registerRoutes } from './system/register/register.routes.ts';
 import { userSessionRoutes } from './system/user/user-session.routes.ts';
 import { accountCenterRoutes } from './system/account-center/account-center.routes.ts';
 import { userRoutes } from './system/user/user.routes.ts';
@@ -82,6 +85,8 @@ export type Feature = {
 export const features: Feature[] = [
   { routes: authRoutes },
   { routes: logRoutes, menus: [logMenu] },
+  { routes: smsRoutes, menus: [smsOutboxMenu] },
+  { routes: registerRoutes },
   { routes: userSessionRoutes },
   { routes: accountCenterRoutes },
   { routes: userRoutes, menus: [userMenu] },

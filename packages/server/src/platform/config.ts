@@ -32,7 +32,36 @@ export type Config = {
   /** 路由网关: the upstreams a route may forward to (GATEWAY_UPSTREAMS, `name=http://host:port[/path]`, comma separated) and the upstream's time limit */
   gateway: { upstreams: { name: string; url: string }[]; timeoutMs: number };
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
+  /** 短信: the provider (SMS_PROVIDER; the development outbox unless configured) and the least time an SMS answer takes */
+  sms: SmsConfig;
 };
+
+export type AliyunSmsConfig = { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
+export type SmsConfig = { provider: 'outbox' | 'aliyun'; aliyun: AliyunSmsConfig | null; minReplyMs: number };
+
+/** SMS_PROVIDER=aliyun needs its four ALIYUN_SMS_* values; anything else missing is refused at start, not at the first code. */
+function smsConfigOf(env: NodeJS.ProcessEnv): SmsConfig {
+  const provider = (env.SMS_PROVIDER?.trim() || 'outbox').toLowerCase();
+  const minReplyMs = env.SMS_MIN_REPLY_MS?.trim() === '0' ? 0 : positiveInt('SMS_MIN_REPLY_MS', env.SMS_MIN_REPLY_MS, 400);
+  if (provider === 'outbox') return { provider: 'outbox', aliyun: null, minReplyMs };
+  if (provider !== 'aliyun') throw new Error(`环境变量 SMS_PROVIDER 只能是 outbox 或 aliyun，当前为 "${env.SMS_PROVIDER}"`);
+  const need = (name: string) => {
+    const value = env[name]?.trim();
+    if (!value) throw new Error(`SMS_PROVIDER=aliyun 需要环境变量 ${name}`);
+    return value;
+  };
+  return {
+    provider: 'aliyun',
+    minReplyMs,
+    aliyun: {
+      accessKeyId: need('ALIYUN_SMS_ACCESS_KEY_ID'),
+      accessKeySecret: need('ALIYUN_SMS_ACCESS_KEY_SECRET'),
+      signName: need('ALIYUN_SMS_SIGN_NAME'),
+      templateCode: need('ALIYUN_SMS_TEMPLATE_CODE'),
+      endpoint: env.ALIYUN_SMS_ENDPOINT?.trim() || 'https://dysmsapi.aliyuncs.com/',
+    },
+  };
+}
 
 function normaliseBase(value: string): string {
   const trimmed = value.trim().replace(/\/+$/, '');
@@ -131,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: env.FOOTER_EMAIL ?? 'service@example.org.cn',
       icp: env.FOOTER_ICP ?? '京ICP备00000000号',
     },
+    sms: smsConfigOf(env),
   };
 }

@@ -21,6 +21,7 @@ import { sysSeed } from './seed.table.ts';
 import { seedDraftAuditStatus, seedFileTypes, seedRightsButtons } from '../modules/rights/rights.seed.ts';
 import { seedRightsDemo } from '../modules/rights/demo/demo.seed.ts';
 import { seedDemoContent } from '../modules/rights/demo/demo.content.ts';
+import { seedSmsOutboxDemo } from '../modules/system/sms/sms.seed.ts';
 import { seedRightsMenu } from '../modules/rights/rights.menu.ts';
 import { features } from '../modules/features.ts';
 import { HOME_PERMISSION_ID, RoleId, seedFeatureMenu, seedMenuSection, type FeatureMenu } from './buttons.ts';
@@ -243,6 +244,7 @@ const units: Unit[] = [
   { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
   { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
   { key: 'demo:gateway-routes:v1', run: async (db, opts) => (opts.seedDemo ? seedGatewayDemo(db, opts.gatewayUpstreams ?? []) : undefined) },
+  { key: 'demo:sms-outbox:v1', run: async (db, opts) => (opts.seedDemo ? seedSmsOutboxDemo(db) : undefined) },
   // after every business demo: the log tells what those records say happened
   { key: 'demo:system-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedLogDemo(db) : undefined) },
 ];

@@ -12,6 +12,9 @@ import { staticScreens } from './routes/screens.ts';
 const UserLayout = lazy(() => import('./shell/UserLayout.tsx').then((m) => ({ default: m.UserLayout })));
 const BasicLayout = lazy(() => import('./shell/BasicLayout.tsx').then((m) => ({ default: m.BasicLayout })));
 const Login = lazy(() => import('../modules/user/login/Login.tsx').then((m) => ({ default: m.Login })));
+const Register = lazy(() => import('../modules/user/register/Register.tsx').then((m) => ({ default: m.Register })));
+const RegisterResult = lazy(() => import('../modules/user/register/RegisterResult.tsx').then((m) => ({ default: m.RegisterResult })));
+const Alteration = lazy(() => import('../modules/user/alteration/Alteration.tsx').then((m) => ({ default: m.Alteration })));
 const NotFound = lazy(() => import('../modules/exception/NotFound.tsx').then((m) => ({ default: m.NotFound })));
 
 const title = (text: string): RouteHandle => ({ title: text });
@@ -28,8 +31,7 @@ const { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, Tes
 /**
  * The static routes of spec §2 "Route table"; the menu's routes are patched under `/` on navigation.
  * `/test/home`, the exception and the result pages are pages of the main layout at fixed paths (the
- * menu may name the same screens). `/user/register`, `/user/register-result` and `/user/alteration`
- * come with their screens; until then they are not routes.
+ * menu may name the same screens).
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -45,6 +47,9 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, loader: () => redirect(LOGIN_PATH) },
           { path: 'login', element: <Login />, handle: title('登录') },
+          { path: 'register', element: <Register />, handle: title('注册') },
+          { path: 'register-result', element: <RegisterResult />, handle: title('注册结果') },
+          { path: 'alteration', element: <Alteration />, handle: title('找回密码') },
         ],
       },
       { path: '/404', element: <NotFound />, handle: title('404') },

@@ -6,7 +6,7 @@ import { verifyPassword } from '../../../platform/auth/password.ts';
 import { createSession, type SessionPolicy } from '../../../platform/auth/session.ts';
 import type { DictService } from '../dict/dict.service.ts';
 import { writeLoginLog, type ClientInfo } from '../log/log.service.ts';
-import { departsOfUser, findActiveUserByUsername, setCurrentOrgCode, toDepart, toUserInfo } from '../user/user.service.ts';
+import { departsOfUser, findActiveUserByUsername, setCurrentOrgCode, toDepart, toUserInfo, type UserRow } from '../user/user.service.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { clearUserFailures, guardState, recordFailure } from './login-guard.ts';
 
@@ -51,6 +51,15 @@ export async function login(deps: LoginDeps, body: LoginBody, client: ClientInfo
   }
 
   await clearUserFailures(db, username);
+  return openSession(deps, user, client, url);
+}
+
+/**
+ * What every way of signing in ends with once the user is proven (password, phone code): the current
+ * department, a session, the login-log row and the login answer.
+ */
+export async function openSession(deps: LoginDeps, user: UserRow, client: ClientInfo, url: string, how = ''): Promise<LoginResult> {
+  const { db } = deps;
   const departs = await departsOfUser(db, user.id);
   let multiDepart: 0 | 1 | 2 = 0;
   let orgCode = user.orgCode;
@@ -64,7 +73,7 @@ export async function login(deps: LoginDeps, body: LoginBody, client: ClientInfo
   if (orgCode !== user.orgCode) await setCurrentOrgCode(db, user.id, orgCode);
 
   const token = await createSession(db, deps.policy, user.id, client);
-  await writeLoginLog(db, { content: `用户名: ${username},登录成功！`, username, realname: user.realname, client, url });
+  await writeLoginLog(db, { content: `用户名: ${user.username},登录成功！${how}`, username: user.username, realname: user.realname, client, url });
   return {
     token,
     userInfo: toUserInfo({ ...user, orgCode }),

@@ -1,15 +1,17 @@
-import { HOME_PATH, Msg, type Depart, type LoginBody } from '@sbwq/contracts';
+import { HOME_PATH, Msg, type Depart, type LoginBody, type LoginResult } from '@sbwq/contracts';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form } from 'antd';
+import { App, Button, Form, Segmented } from 'antd';
 // Straight from their modules: antd's `Input` carries TextArea, Search and OTP, which the login page
 // would load for nothing: the login page loads only what it shows.
 import Input, { type InputRef } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../app/routes/access.ts';
 import { postLogin } from '../../../platform/auth.api.ts';
 import { interpretLogin, startSession } from '../../../platform/session.ts';
+import ownStyles from '../register/account.module.css';
+import { PhoneLogin } from './PhoneLogin.tsx';
 import styles from './Login.module.css';
 import { useCaptcha } from './useCaptcha.ts';
 
@@ -17,6 +19,8 @@ import { useCaptcha } from './useCaptcha.ts';
 const DepartSelectModal = lazy(() => import('./DepartSelectModal.tsx').then((m) => ({ default: m.DepartSelectModal })));
 
 type LoginFormValues = { username: string; password: string; captcha?: string };
+
+type LoginMode = '账号密码登录' | '手机号登录';
 
 type DepartChoice = { departs: Depart[]; username: string };
 
@@ -29,6 +33,7 @@ export function Login() {
   const [submitting, setSubmitting] = useState(false);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [departChoice, setDepartChoice] = useState<DepartChoice | null>(null);
+  const [mode, setMode] = useState<LoginMode>('账号密码登录');
   const captcha = useCaptcha(needCaptcha);
   const passwordRef = useRef<InputRef>(null);
 
@@ -56,6 +61,16 @@ export function Login() {
     });
   };
 
+  // Password and phone login end alike: the session, the department choice of a multi-department user, the app.
+  const signedIn = async (result: LoginResult, username: string) => {
+    startSession(result, username);
+    if (Number(result.multi_depart) === 2 && result.departs?.length > 0) {
+      setDepartChoice({ departs: result.departs, username });
+      return;
+    }
+    await enterApp();
+  };
+
   const handleFinish = async (values: LoginFormValues) => {
     const body: LoginBody = { username: values.username.trim(), password: values.password };
     if (needCaptcha) {
@@ -67,12 +82,7 @@ export function Login() {
       const outcome = interpretLogin(await postLogin(body));
       switch (outcome.kind) {
         case 'ok':
-          startSession(outcome.result, body.username);
-          if (Number(outcome.result.multi_depart) === 2 && outcome.result.departs?.length > 0) {
-            setDepartChoice({ departs: outcome.result.departs, username: body.username });
-            return;
-          }
-          await enterApp();
+          await signedIn(outcome.result, body.username);
           return;
         case 'goIndex':
           await navigate('/');
@@ -99,7 +109,10 @@ export function Login() {
 
   return (
     <>
+      <Segmented<LoginMode> block options={['账号密码登录', '手机号登录']} value={mode} onChange={setMode} aria-label="登录方式" />
+      {mode === '手机号登录' && <PhoneLogin onSignedIn={signedIn} disabled={departChoice !== null} />}
       <Form<LoginFormValues>
+        hidden={mode !== '账号密码登录'}
         form={form}
         layout="vertical"
         size="large"
@@ -142,6 +155,10 @@ export function Login() {
           </Button>
         </Form.Item>
       </Form>
+      <div className={ownStyles.links}>
+        <Link to="/user/alteration">忘记密码</Link>
+        <Link to="/user/register">注册账户</Link>
+      </div>
       {departChoice && (
         <Suspense fallback={null}>
           <DepartSelectModal

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Msg, phoneLoginBody, smsBody, SmsMsg, smsOutboxResource } from '@sbwq/contracts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { staticCookie } from '../../../platform/storage/static-cookie.ts';
+import { loginReply } from '../auth/auth.replies.ts';
+import { clientOf } from '../log/log.service.ts';
+import { phoneLogin } from './phone-login.service.ts';
+import { providerOf } from './sms.provider.ts';
+import { sendSms } from './sms.service.ts';
+import { listOutbox, smsOutboxWhitelist } from './sms-outbox.service.ts';
+
+const tags = ['短信验证码'];
+
+/**
+ * Every answer that could tell whether an account exists takes at least SMS_MIN_REPLY_MS, so that the
+ * time taken (a delivery, a lookup) tells nothing either.
+ */
+export async function atLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    const left = ms - (Date.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}
+
+export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const provider = providerOf(deps.config.sms, deps.db);
+  const smsDeps = { db: deps.db, provider, onSendError: (error: unknown) => app.log.error({ err: error, provider: provider.name }, 'SMS send failed') };
+  const minMs = deps.config.sms.minReplyMs;
+
+  r.post(
+    '/sys/sms',
+    {
+      config: { public: true, special: 'auth', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: '发送短信验证码',
+        description:
+          'smsmode 0 手机号登录、1 注册、2 找回密码。0 和 1 需要图片验证码（captcha、checkKey），2 需要找回密码第一步的 username 与 ticket。验证码 6 位，5 分钟内有效，只能使用一次；同一手机号 60 秒一次、每小时 5 次，同一地址每小时 20 次，同一账号每小时 5 次。无论手机号是否已有账号，回答都相同。',
+        body: smsBody,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => atLeast(minMs, async () => {
+      await sendSms(smsDeps, request.body, clientOf(request));
+      return ok(null, SmsMsg.sent, 200);
+    }),
+  );
+
+  r.post(
+    '/sys/phoneLogin',
+    {
+      config: { public: true, special: 'auth', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: '手机号登录',
+        description: 'mobile 与短信验证码 captcha（smsmode 0 发送）。与账号密码登录同样的规则：连续失败 5 次锁定 10 分钟、每次结果写登录日志；成功时 code 为 200，result 同 /sys/login。',
+        body: phoneLoginBody,
+        response: { 200: envelopeSchema(loginReply) },
+      },
+    },
+    async (request, reply) => {
+      const result = await atLeast(minMs, () => phoneLogin(deps, request.body, clientOf(request), request.url));
+      reply.header('set-cookie', staticCookie(deps.config.apiBase, result.token, deps.config.sessionMaxDays));
+      return ok(result, Msg.loginOk, 200);
+    },
+  );
+
+  registerResource(app, deps, smsOutboxResource, {
+    tags: ['短信发件箱'],
+    listResource: smsOutboxWhitelist,
+    docs: { list: { summary: '短信发件箱', description: '未配置短信服务商（SMS_PROVIDER）时验证码写在这里，供管理员查看；mobile、smsmode 可筛选，默认按时间倒序。' } },
+    service: { list: (c, query) => listOutbox(c.db, query) },
+    messages: { added: Msg.ok, edited: Msg.ok, deleted: Msg.ok, idsRequired: Msg.ok },
+  });
+}

@@ -1,0 +1,99 @@
+import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { MOBILE_PATTERN, SMS_RESEND_SECONDS, SmsMsg, type SmsModeValue } from '@sbwq/contracts';
+import { App, Button, Form, type FormInstance } from 'antd';
+import Input from 'antd/es/input/Input';
+import { useState } from 'react';
+import styles from '../login/Login.module.css';
+import own from './account.module.css';
+import { useCaptcha } from '../login/useCaptcha.ts';
+import { sendSms } from './account.api.ts';
+import { useCountdown } from './useCountdown.ts';
+
+type Props = {
+  form: FormInstance;
+  /** the form field holding the phone */
+  phoneField: string;
+  smsmode: SmsModeValue;
+  /** smsmode 2: the ticket of step 1 replaces the image captcha */
+  ticket?: { username: string; ticket: string };
+  codeField?: string;
+};
+
+/**
+ * The SMS code input with its 获取验证码 button: the image captcha first (smsmode 0 and 1), then a
+ * 60-second countdown before the next code may be asked for.
+ */
+export function SmsCodeField({ form, phoneField, smsmode, ticket, codeField = 'smscode' }: Props) {
+  const { message } = App.useApp();
+  const needCaptcha = !ticket;
+  const captcha = useCaptcha(needCaptcha);
+  const [left, startCountdown] = useCountdown();
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    let values: Record<string, string>;
+    try {
+      values = await form.validateFields([phoneField]);
+    } catch {
+      return;
+    }
+    // The image captcha is asked for sending only, so it is checked here and not by the form's submit.
+    const imageCaptcha = String(form.getFieldValue('imageCaptcha') ?? '').trim();
+    if (needCaptcha && !imageCaptcha) {
+      form.setFields([{ name: 'imageCaptcha', errors: [SmsMsg.captchaRequired] }]);
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await sendSms({
+        mobile: values[phoneField].trim(),
+        smsmode,
+        ...(ticket ? ticket : { captcha: imageCaptcha, checkKey: captcha.key }),
+      });
+      if (answer.success) {
+        message.success(answer.message);
+        startCountdown(SMS_RESEND_SECONDS);
+      } else message.error(answer.message);
+    } catch {
+      // the http client has told the user
+    } finally {
+      setSending(false);
+      if (needCaptcha) {
+        form.resetFields(['imageCaptcha']);
+        captcha.refresh();
+      }
+    }
+  };
+
+  return (
+    <>
+      {needCaptcha && (
+        <Form.Item label="图片验证码" required extra="获取短信验证码前填写">
+          <div className={styles.captchaRow}>
+            <Form.Item name="imageCaptcha" noStyle>
+              <Input prefix={<SafetyOutlined />} placeholder="请输入图片验证码" autoComplete="off" maxLength={8} aria-label="图片验证码" />
+            </Form.Item>
+            <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
+              {captcha.image ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
+            </button>
+          </div>
+        </Form.Item>
+      )}
+      <Form.Item label="短信验证码" required>
+        <div className={styles.captchaRow}>
+          <Form.Item name={codeField} noStyle rules={[{ required: true, whitespace: true, message: SmsMsg.codeRequired }]}>
+            <Input prefix={<MailOutlined />} placeholder="请输入短信验证码" autoComplete="one-time-code" inputMode="numeric" maxLength={6} aria-label="短信验证码" />
+          </Form.Item>
+          <Button className={own.smsButton} onClick={send} loading={sending} disabled={left > 0}>
+            {left > 0 ? `${left} 秒后重新获取` : '获取验证码'}
+          </Button>
+        </div>
+      </Form.Item>
+    </>
+  );
+}
+
+export const phoneRules = [
+  { required: true, whitespace: true, message: SmsMsg.mobileRequired },
+  { pattern: MOBILE_PATTERN, message: SmsMsg.mobileFormat },
+];
