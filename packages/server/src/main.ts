@@ -17,6 +17,8 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openC
       adminPassword: config.adminPassword,
       seedDemo: config.seedDemo,
       dataDir: config.dataDir,
+      datasourceSecret: config.datasourceSecret,
+      databaseUrl: config.databaseUrl,
       announce: (text) => process.stdout.write(`\n${'='.repeat(60)}\n${text}\n${'='.repeat(60)}\n\n`),
     }),
   );
