@@ -17,6 +17,9 @@ import { sysDataSource } from './datasource.table.ts';
 import { dataSourceKey, KEY_FILE, openPassword, sealPassword } from './datasource.secret.ts';
 import { mysqlPlaceholders, runReadOnly, type DataSourceQueryError } from './datasource.query.ts';
 import { RETYPE_PASSWORD } from './datasource.service.ts';
+import { DEMO_SOURCE_IDS, ownDatabase } from './datasource.seed.ts';
+import { runSeeds } from '../../../seed/seed.ts';
+import { sysSeed } from '../../../seed/seed.table.ts';
 
 /*
  * Issue #25 多数据源: structured fields, a write-only password encrypted at rest (AES-256-GCM, key from
@@ -317,6 +320,18 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
       expect(refused).toMatchObject({ kind: 'connect' });
       expect((refused as Error).message).toContain('认证失败');
     });
+  });
+
+  it('demo data (SEED_DEMO=1): 本系统业务库 at DATABASE_URL, the old case system on MariaDB, a warehouse whose password is sealed with the configured key', async () => {
+    await db.delete(sysSeed).where(eq(sysSeed.key, 'demo:datasource:v1'));
+    const opts = { adminPassword: null, seedDemo: true, announce: () => undefined, datasourceSecret: SECRET, databaseUrl: 'postgres://report:p%40ss@db.internal:6543/sbwq' };
+    expect(await runSeeds(db, opts)).toEqual(['demo:datasource:v1']);
+    const [own, legacy, warehouse] = await Promise.all(DEMO_SOURCE_IDS.map(async (id) => json(await admin('GET', `/sys/dataSource/queryById?id=${id}`)).result));
+    expect(own).toMatchObject({ name: '本系统业务库', dbType_dictText: 'PostgreSQL', host: 'db.internal', port: 6543, databaseName: 'sbwq', username: 'report', passwordSet: true });
+    expect(legacy).toMatchObject({ code: 'legacy_case', dbType_dictText: 'MySQL / MariaDB', host: '127.0.0.1', port: 3306, databaseName: 'test', passwordSet: false });
+    expect(warehouse).toMatchObject({ code: 'member_dw', passwordSet: true });
+    expect(openPassword(key, (await rawRow('sbwq_main')).passwordEnc!)).toBe('p@ss');
+    expect(ownDatabase(null)).toMatchObject({ host: '127.0.0.1', port: 5432, databaseName: 'postgres', username: 'postgres', password: null });
   });
 
   it('mysqlPlaceholders keeps quoted text and comments, and refuses a mark without a value', () => {
