@@ -109,8 +109,9 @@ function poolOf(row: DataSourceRow, spec: ConnectionSpec): Entry {
     const pool = mysql.createPool({ ...mysqlOptions(spec, TEST_CONNECTION_TIMEOUT_MS), connectionLimit: POOL_SIZE, maxIdle: POOL_SIZE, idleTimeout: IDLE_MS, maxPreparedStatements: 50 });
     pool.pool.on('connection', (connection) => {
       connection.on('error', () => undefined);
-      // every statement on this connection is read only, whatever a call forgets
-      connection.query('SET SESSION TRANSACTION READ ONLY');
+      // every statement on this connection is read only, whatever a call forgets (each call also starts a
+      // READ ONLY transaction, so a failure here is not fatal; the callback keeps it from being an 'error' event)
+      connection.query('SET SESSION TRANSACTION READ ONLY', () => undefined);
     });
     entry = { kind: 'mysql', fingerprint, pool, timeoutVariable: 'max_statement_time' };
   }
