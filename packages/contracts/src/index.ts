@@ -52,3 +52,4 @@ export * from './system/monitor.ts';
 export * from './system/account-center.ts';
 export * from './system/sms.ts';
 export * from './system/register.ts';
+export * from './system/datasource.ts';

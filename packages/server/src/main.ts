@@ -18,6 +18,8 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openC
       seedDemo: config.seedDemo,
       dataDir: config.dataDir,
       gatewayUpstreams: config.gateway.upstreams.map((u) => u.name),
+      datasourceSecret: config.datasourceSecret,
+      databaseUrl: config.databaseUrl,
       announce: (text) => process.stdout.write(`\n${'='.repeat(60)}\n${text}\n${'='.repeat(60)}\n\n`),
     }),
   );

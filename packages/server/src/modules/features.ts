@@ -67,6 +67,8 @@ import { monitorRoutes } from './system/monitor/monitor.routes.ts';
 import { monitorMenus } from './system/monitor/monitor.menu.ts';
 import { gatewayRoutes } from './system/gateway/gateway.routes.ts';
 import { gatewayRouteMenu } from './system/gateway/gateway.menu.ts';
+import { dataSourceRoutes } from './system/datasource/datasource.routes.ts';
+import { dataSourceMenu } from './system/datasource/datasource.menu.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -115,4 +117,5 @@ export const features: Feature[] = [
   { routes: jobRoutes, menus: [quartzJobMenu], jobs: systemJobs },
   { routes: monitorRoutes, menus: monitorMenus },
   { routes: gatewayRoutes, menus: [gatewayRouteMenu] },
+  { routes: dataSourceRoutes, menus: [dataSourceMenu] },
 ];

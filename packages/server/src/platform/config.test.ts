@@ -38,6 +38,9 @@ describe('configuration from the environment (README)', () => {
   it('refuses a bad PORT or a non-postgres DATABASE_URL with a Chinese message', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);
+    expect(() => loadConfig({ DATASOURCE_SECRET: 'too-short' })).toThrow('DATASOURCE_SECRET 至少需要32个字符');
+    expect(loadConfig({ DATASOURCE_SECRET: ` ${'k'.repeat(32)} ` }).datasourceSecret).toBe('k'.repeat(32));
+    expect(loadConfig({}).datasourceSecret).toBeNull();
     expect(() => loadConfig({ REDIS_PREFIX: 'a b*' })).toThrow(/REDIS_PREFIX/);
   });
 

@@ -27,6 +27,11 @@ export type Config = {
   jobs: { enabled: boolean; pollMs: number; leaseMs: number };
   /** a second port, on 127.0.0.1 only, serving GET /metrics without a token (null: only with an admin token) */
   metricsPort: number | null;
+  /**
+   * DATASOURCE_SECRET: the key (≥ 32 characters) the 多数据源 passwords are encrypted with; null: a random
+   * key kept in DATA_DIR/datasource.key, created on first need
+   */
+  datasourceSecret: string | null;
   /** WORKERS: how many server processes main.ts runs on this machine sharing the port (node:cluster); 1 = this process alone */
   workers: number;
   /** 路由网关: the upstreams a route may forward to (GATEWAY_UPSTREAMS, `name=http://host:port[/path]`, comma separated) and the upstream's time limit */
@@ -120,6 +125,13 @@ export function gatewayUpstreamsOf(value: string | undefined): { name: string; u
   return found;
 }
 
+function datasourceSecretOf(value: string | undefined): string | null {
+  const secret = value?.trim() ?? '';
+  if (secret === '') return null;
+  if (secret.length < 32) throw new Error('环境变量 DATASOURCE_SECRET 至少需要32个字符（可用 openssl rand -hex 32 生成）');
+  return secret;
+}
+
 /** Reads the configuration from the environment (README lists every variable). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -151,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: positiveInt('JOBS_LEASE_MS', env.JOBS_LEASE_MS, 60_000),
     },
     metricsPort: env.METRICS_PORT?.trim() ? positiveInt('METRICS_PORT', env.METRICS_PORT.trim(), 9464) : null,
+    datasourceSecret: datasourceSecretOf(env.DATASOURCE_SECRET),
     workers: workersOf(env.WORKERS, databaseUrl, redisUrl),
     gateway: { upstreams: gatewayUpstreamsOf(env.GATEWAY_UPSTREAMS), timeoutMs: positiveInt('GATEWAY_TIMEOUT_MS', env.GATEWAY_TIMEOUT_MS, 15_000) },
     footer: {

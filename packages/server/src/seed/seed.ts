@@ -36,13 +36,26 @@ import { seedLogDemo } from '../modules/system/log/log.demo.ts';
 import { seedGatewayDemo } from '../modules/system/gateway/gateway.demo.ts';
 import { renameOwnComponents } from './component-names.ts';
 import { seedJobRunsDemo, seedJobs } from '../modules/system/job/job.seed.ts';
+import { seedDataSourceDemo, seedDataSourceDict } from '../modules/system/datasource/datasource.seed.ts';
 
 export { RoleId, HOME_PERMISSION_ID, buttonId, seedButtons } from './buttons.ts';
 export { DepartId } from '../modules/core/ids/departs.ts';
 
-/** `dataDir` (DATA_DIR) is where the demo's generated files are stored; without it the demo has no files. */
-/** `gatewayUpstreams` (GATEWAY_UPSTREAMS' names): a demo gateway route whose upstream is not among them is seeded disabled. */
-export type SeedOptions = { adminPassword: string | null; seedDemo: boolean; announce: (text: string) => void; dataDir?: string | null; gatewayUpstreams?: string[] };
+/**
+ * `dataDir` (DATA_DIR) is where the demo's generated files are stored; without it the demo has no files.
+ * `datasourceSecret` and `databaseUrl`: the key the demo data sources' passwords are sealed with
+ * (DATASOURCE_SECRET, else DATA_DIR/datasource.key) and the app's own database they point at.
+ * `gatewayUpstreams` (GATEWAY_UPSTREAMS' names): a demo gateway route whose upstream is not among them is seeded disabled.
+ */
+export type SeedOptions = {
+  adminPassword: string | null;
+  seedDemo: boolean;
+  announce: (text: string) => void;
+  dataDir?: string | null;
+  datasourceSecret?: string | null;
+  databaseUrl?: string | null;
+  gatewayUpstreams?: string[];
+};
 
 type Unit = { key: string; run: (db: Db, opts: SeedOptions) => Promise<void> };
 
@@ -245,6 +258,19 @@ const units: Unit[] = [
   { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
   { key: 'demo:gateway-routes:v1', run: async (db, opts) => (opts.seedDemo ? seedGatewayDemo(db, opts.gatewayUpstreams ?? []) : undefined) },
   { key: 'demo:sms-outbox:v1', run: async (db, opts) => (opts.seedDemo ? seedSmsOutboxDemo(db) : undefined) },
+  { key: 'system:datasource-dict:v1', run: (db) => seedDataSourceDict(db) },
+  {
+    key: 'demo:datasource:v1',
+    run: async (db, opts) => {
+      if (!opts.seedDemo || (!opts.datasourceSecret && !opts.dataDir)) return;
+      const keys = {
+        datasourceSecret: opts.datasourceSecret ?? null,
+        dataDir: opts.dataDir ?? '',
+        onKeyCreated: (file: string) => opts.announce(`已生成数据源密码的加密密钥文件 ${file}，请妥善备份；生产环境请设置 DATASOURCE_SECRET`),
+      };
+      await seedDataSourceDemo(db, keys, opts.databaseUrl);
+    },
+  },
   // after every business demo: the log tells what those records say happened
   { key: 'demo:system-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedLogDemo(db) : undefined) },
 ];

@@ -69,6 +69,9 @@ export const screens: Record<string, Screen> = {
   'system/SysLogList': lazy(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
   'sbwq/system/SmsOutboxList': lazy(() => import('../../modules/system/sms/SmsOutboxList.tsx').then((m) => ({ default: m.SmsOutboxList }))),
   'sbwq/system/QuartzJobList': lazy(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
+  'sbwq/system/SysDataSourceList': lazy(() =>
+    import('../../modules/system/datasource/SysDataSourceList.tsx').then((m) => ({ default: m.SysDataSourceList })),
+  ),
   'finance/CapitalPoolList': lazy(() => import('../../modules/finance/pool/CapitalPoolList.tsx').then((m) => ({ default: m.CapitalPoolList }))),
   'finance/CapitalPoolLogList': lazy(() => import('../../modules/finance/pool/CapitalPoolLogList.tsx').then((m) => ({ default: m.CapitalPoolLogList }))),
   'finance/ClaimList': lazy(() => import('../../modules/finance/claim/ClaimList.tsx').then((m) => ({ default: m.ClaimList }))),
