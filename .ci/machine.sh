@@ -52,5 +52,6 @@ if ! mariadb-admin --protocol=tcp -h 127.0.0.1 -P 3306 -u root ping >/dev/null 2
   # Tests connect over TCP as root without a password, as to PostgreSQL; a fresh Debian install lets root in
   # only through the local socket: add the loopback account (and the `test` database the tests use).
   echo "[machine] allowing root without a password on 127.0.0.1 (MariaDB)"
-  mariadb -u root -e "CREATE USER IF NOT EXISTS 'root'@'127.0.0.1' IDENTIFIED BY ''; GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION; CREATE DATABASE IF NOT EXISTS test; FLUSH PRIVILEGES;"
+  mariadb -u root -e "CREATE USER IF NOT EXISTS 'root'@'127.0.0.1' IDENTIFIED BY ''; GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION; CREATE DATABASE IF NOT EXISTS test; FLUSH PRIVILEGES;" \
+    || echo "[machine] MariaDB is not reachable: its data-source tests will be skipped"
 fi
