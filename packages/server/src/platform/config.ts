@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_API_BASE } from '@sbwq/contracts';
 import { repoRoot } from './paths.ts';
+import { loadSsoConfig, type SsoConfig } from './auth/sso-config.ts';
 
 export type Config = {
   port: number;
@@ -30,6 +31,8 @@ export type Config = {
   /** WORKERS: how many server processes main.ts runs on this machine sharing the port (node:cluster); 1 = this process alone */
   workers: number;
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
+  /** CAS and OpenID Connect sign-in (platform/auth/sso-config.ts) */
+  sso: SsoConfig;
 };
 
 function normaliseBase(value: string): string {
@@ -103,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: env.FOOTER_EMAIL ?? 'service@example.org.cn',
       icp: env.FOOTER_ICP ?? '京ICP备00000000号',
     },
+    sso: loadSsoConfig(env, env.NODE_ENV === 'production'),
   };
 }

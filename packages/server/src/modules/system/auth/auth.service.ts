@@ -6,7 +6,7 @@ import { verifyPassword } from '../../../platform/auth/password.ts';
 import { createSession, type SessionPolicy } from '../../../platform/auth/session.ts';
 import type { DictService } from '../dict/dict.service.ts';
 import { writeLoginLog, type ClientInfo } from '../log/log.service.ts';
-import { departsOfUser, findActiveUserByUsername, setCurrentOrgCode, toDepart, toUserInfo } from '../user/user.service.ts';
+import { departsOfUser, findActiveUserByUsername, setCurrentOrgCode, toDepart, toUserInfo, type UserRow } from '../user/user.service.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { clearUserFailures, guardState, recordFailure } from './login-guard.ts';
 
@@ -14,6 +14,15 @@ export type LoginDeps = { db: Db; policy: SessionPolicy; dicts: DictService };
 
 /** POST /sys/login (JEECG-API §2.2), with lockout, captcha after failures, and a log row for every outcome. */
 export async function login(deps: LoginDeps, body: LoginBody, client: ClientInfo, url: string): Promise<LoginResult> {
+  const user = await authenticate(deps, body, client, url);
+  return openSession(deps, user, client, url, `用户名: ${body.username},登录成功！`);
+}
+
+/**
+ * The account and password check of a sign-in (also what binding a third-party account asks for):
+ * lockout, captcha after failures, a log row for every failure; answers the user, or throws the refusal.
+ */
+export async function authenticate(deps: LoginDeps, body: LoginBody, client: ClientInfo, url: string): Promise<UserRow> {
   const { db } = deps;
   const username = body.username;
   const logFailure = (reason: string, realname: string | null = null) =>
@@ -51,6 +60,15 @@ export async function login(deps: LoginDeps, body: LoginBody, client: ClientInfo
   }
 
   await clearUserFailures(db, username);
+  return user;
+}
+
+/**
+ * A new session for a user already checked (password, CAS ticket, third-party token): the current
+ * department, the token, the login log row (`logContent`), and the answer of a login.
+ */
+export async function openSession(deps: LoginDeps, user: UserRow, client: ClientInfo, url: string, logContent: string): Promise<LoginResult> {
+  const { db } = deps;
   const departs = await departsOfUser(db, user.id);
   let multiDepart: 0 | 1 | 2 = 0;
   let orgCode = user.orgCode;
@@ -64,7 +82,7 @@ export async function login(deps: LoginDeps, body: LoginBody, client: ClientInfo
   if (orgCode !== user.orgCode) await setCurrentOrgCode(db, user.id, orgCode);
 
   const token = await createSession(db, deps.policy, user.id, client);
-  await writeLoginLog(db, { content: `用户名: ${username},登录成功！`, username, realname: user.realname, client, url });
+  await writeLoginLog(db, { content: logContent, username: user.username, realname: user.realname, client, url });
   return {
     token,
     userInfo: toUserInfo({ ...user, orgCode }),
