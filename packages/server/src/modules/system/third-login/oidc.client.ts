@@ -65,6 +65,15 @@ export async function finishAuthorization(
   });
   const claims = tokens.claims();
   if (!claims?.sub) throw new Error('no subject in the ID token');
-  const name = [claims.name, claims.preferred_username, claims.email].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const nameOf = (c: Record<string, unknown>) => [c.name, c.preferred_username, c.email].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  let name = nameOf(claims);
+  if (!name) {
+    // Many providers put the profile only in the userinfo answer; the name is for the user's eyes, so
+    // its absence never stops a sign-in.
+    name = await oidc
+      .fetchUserInfo(config, tokens.access_token, claims.sub)
+      .then(nameOf)
+      .catch(() => undefined);
+  }
   return { subject: claims.sub, displayName: name?.trim().slice(0, 200) ?? null };
 }
