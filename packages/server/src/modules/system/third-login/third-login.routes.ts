@@ -23,6 +23,8 @@ import {
 
 const tags = ['登录与会话'];
 const STATE_COOKIE = 'sbwq_oidc_state';
+// What an authorization response may carry (RFC 6749 §4.1.2, RFC 9207 iss); anything else is dropped.
+const callbackText = z.string().max(4096, '参数过长').optional();
 const providerParams = z.object({ provider: z.string().max(32, '第三方登录方式名称不正确') });
 const redirectReply = { 302: z.null().describe('重定向：Location 为下一步的地址'), 200: envelopeSchema(z.null()).describe('不会出现：此路由总是重定向') };
 
@@ -111,7 +113,14 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
         description:
           '用授权码（及 PKCE 校验码）换取并校验 ID Token。已绑定的账号：重定向到登录页，地址片段带一次性凭证 thirdToken（2 分钟内用 GET /thirdLogin/getLoginUser/{token} 换取会话）；未绑定：片段带 thirdBind（10 分钟内用 POST /thirdLogin/bindAccount 以已有账号和密码绑定）；从账号绑定页开始的：绑定后回到账号绑定页。从不自动创建用户。',
         params: providerParams,
-        querystring: z.record(z.string(), z.string().max(4096)),
+        querystring: z.object({
+          code: callbackText,
+          state: callbackText,
+          iss: callbackText,
+          error: callbackText,
+          error_description: callbackText,
+          session_state: callbackText,
+        }),
         response: redirectReply,
       },
     },

@@ -1,17 +1,18 @@
-import { HOME_PATH, Msg, type Depart, type LoginBody } from '@sbwq/contracts';
+import { HOME_PATH, Msg, type Depart, type LoginBody, type LoginResult } from '@sbwq/contracts';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Form } from 'antd';
 // Straight from their modules: antd's `Input` carries TextArea, Search and OTP, which the login page
 // would load for nothing: the login page loads only what it shows.
 import Input, { type InputRef } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../app/routes/access.ts';
 import { postLogin } from '../../../platform/auth.api.ts';
 import { interpretLogin, startSession } from '../../../platform/session.ts';
 import styles from './Login.module.css';
 import { useCaptcha } from './useCaptcha.ts';
+import { useSsoLogin } from '../sso/useSsoLogin.tsx';
 
 // Only a user of several departments sees it, after signing in: the login page does not load it.
 const DepartSelectModal = lazy(() => import('./DepartSelectModal.tsx').then((m) => ({ default: m.DepartSelectModal })));
@@ -33,14 +34,31 @@ export function Login() {
   const passwordRef = useRef<InputRef>(null);
 
   // Resolves when the navigation has settled; if access was refused the login page is still here.
-  const enterApp = async () => {
-    setSubmitting(true);
-    try {
-      await navigate(safeRedirectTarget(searchParams.get('redirect')) ?? HOME_PATH, { replace: true });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  // `target`: the redirect a single sign-on remembered across its trip to the CAS server or provider.
+  const enterApp = useCallback(
+    async (target: string | null = null) => {
+      setSubmitting(true);
+      try {
+        await navigate(safeRedirectTarget(target ?? searchParams.get('redirect')) ?? HOME_PATH, { replace: true });
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [navigate, searchParams],
+  );
+
+  const handleSignedIn = useCallback(
+    async (result: LoginResult, username: string, target: string | null = null) => {
+      startSession(result, username);
+      if (Number(result.multi_depart) === 2 && result.departs?.length > 0) {
+        setDepartChoice({ departs: result.departs, username });
+        return;
+      }
+      await enterApp(target);
+    },
+    [enterApp],
+  );
+  const sso = useSsoLogin(useCallback((result: LoginResult, target: string | null) => handleSignedIn(result, result.userInfo.username, target), [handleSignedIn]));
 
   const askToRetry = (reason: string) => {
     message.error(Msg.loginFailed);
@@ -67,12 +85,7 @@ export function Login() {
       const outcome = interpretLogin(await postLogin(body));
       switch (outcome.kind) {
         case 'ok':
-          startSession(outcome.result, body.username);
-          if (Number(outcome.result.multi_depart) === 2 && outcome.result.departs?.length > 0) {
-            setDepartChoice({ departs: outcome.result.departs, username: body.username });
-            return;
-          }
-          await enterApp();
+          await handleSignedIn(outcome.result, body.username);
           return;
         case 'goIndex':
           await navigate('/');
@@ -96,6 +109,8 @@ export function Login() {
       setSubmitting(false);
     }
   };
+
+  if (sso.screen) return sso.screen;
 
   return (
     <>
@@ -142,6 +157,7 @@ export function Login() {
           </Button>
         </Form.Item>
       </Form>
+      {sso.extra}
       {departChoice && (
         <Suspense fallback={null}>
           <DepartSelectModal
