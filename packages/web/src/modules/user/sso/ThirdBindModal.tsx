@@ -60,7 +60,7 @@ export function ThirdBindModal({ bindToken, provider, onCancel, onSignedIn }: { 
       destroyOnHidden
     >
       <Alert type="info" showIcon title={`这是您第一次使用${label}登录，请输入本系统已有的账号和密码完成绑定；以后可直接使用${label}登录。`} style={{ marginBottom: 16 }} />
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={handleSubmit}>
+      <Form<Values> form={form} name="thirdBind" layout="vertical" requiredMark={false} onFinish={handleSubmit}>
         <Form.Item label="本系统账号" name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
           <Input autoComplete="username" maxLength={100} autoFocus />
         </Form.Item>

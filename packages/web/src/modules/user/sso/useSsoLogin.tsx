@@ -17,7 +17,8 @@ const spent = new Set<string>();
 
 function initialCas(): CasState {
   const params = new URLSearchParams(window.location.search);
-  if (!ssoSettings().casServerUrl || params.get('local') === '1') return { kind: 'off' };
+  // a provider's callback brought the browser here: that sign-in goes on, not a trip to CAS
+  if (!ssoSettings().casServerUrl || params.get('local') === '1' || readThirdLanding()) return { kind: 'off' };
   return params.get('ticket') ? { kind: 'validating' } : { kind: 'leaving' };
 }
 
