@@ -21,6 +21,7 @@ let server: ChildProcess | null = null;
 let cas: FakeCas;
 let idp: TestOidcProvider;
 let base = '';
+let dataDir = '';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -51,7 +52,7 @@ test.describe('single sign-on: CAS and OpenID Connect (spec §1, §4, §7)', () 
     base = `http://127.0.0.1:${port}`;
     cas = await startFakeCas();
     idp = await startOidcProvider([`${base}/jeecg-boot/thirdLogin/callback/demo`]);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-e2e-sso-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-e2e-sso-'));
     server = spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.mjs'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -76,7 +77,13 @@ test.describe('single sign-on: CAS and OpenID Connect (spec §1, §4, §7)', () 
   });
 
   test.afterAll(async () => {
-    server?.kill('SIGTERM');
+    const running = server;
+    if (running && running.exitCode === null) {
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     await cas?.close();
     await idp?.close();
   });
