@@ -133,6 +133,8 @@ test.describe('single sign-on: CAS and OpenID Connect (spec §1, §4, §7)', () 
     await expect(page.getByText(GREETING)).toBeVisible();
 
     await logout(page);
+    // the login page it lands on goes on to CAS (configured on this server) before anything else
+    await expect(page).toHaveTitle('统一身份认证');
     await page.goto(`${base}/user/login?local=1`);
     await button(page, '使用演示身份登录').click();
     // the provider remembers its sign-in and the consent: straight back, bound, signed in
