@@ -23,7 +23,7 @@ export const sysThirdBinding = pgTable(
  * The short-lived, single-use steps of a third-party sign-in, keyed by a hash of the secret the browser
  * holds: `authorize` (state → PKCE verifier, nonce, redirect address, and the user binding from
  * 账号绑定), `login` (the one-time token of getLoginUser) and `bind` (a first sign-in waiting for the
- * account's password). Deleted when used; the expired ones by the hourly clean-up of the next start.
+ * account's password). Deleted when used; expired ones whenever a new step is written.
  */
 export const sysThirdLoginStep = pgTable(
   'sys_third_login_step',
