@@ -53,3 +53,4 @@ export * from './system/account-center.ts';
 export * from './system/sms.ts';
 export * from './system/register.ts';
 export * from './system/datasource.ts';
+export * from './system/sso.ts';

@@ -47,6 +47,7 @@ export const ACCOUNT_MENU: MenuNode[] = [
         children: [
           entry('account-settings-base', AccountRoute.base, 'account-settings-base', 'account/settings/BaseSetting', '基本设置'),
           entry('account-settings-security', AccountRoute.security, 'account-settings-security', 'account/settings/Security', '安全设置'),
+          entry('account-settings-binding', AccountRoute.binding, 'account-settings-binding', 'account/settings/Binding', '账号绑定'),
           entry('account-settings-notification', AccountRoute.notification, 'account-settings-notification', 'account/settings/Notification', '新消息通知'),
           entry('account-settings-custom', AccountRoute.custom, 'account-settings-custom', 'account/settings/Custom', '个性化'),
         ],

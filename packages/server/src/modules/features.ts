@@ -4,6 +4,8 @@ import type { FeatureMenu } from '../seed/buttons.ts';
 import type { FileKind } from './core/files/file-kinds.ts';
 import type { JobHandlers } from './system/job/job.runner.ts';
 import { authRoutes } from './system/auth/auth.routes.ts';
+import { casRoutes } from './system/cas/cas.routes.ts';
+import { thirdLoginRoutes } from './system/third-login/third-login.routes.ts';
 import { logRoutes } from './system/log/log.routes.ts';
 import { logMenu } from './system/log/log.menu.ts';
 import { smsRoutes } from './system/sms/sms.routes.ts';
@@ -86,6 +88,8 @@ export type Feature = {
 /** Every feature, one line each: adding a feature is adding its line here. */
 export const features: Feature[] = [
   { routes: authRoutes },
+  { routes: casRoutes },
+  { routes: thirdLoginRoutes },
   { routes: logRoutes, menus: [logMenu] },
   { routes: smsRoutes, menus: [smsOutboxMenu] },
   { routes: registerRoutes },

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_API_BASE } from '@sbwq/contracts';
 import { repoRoot } from './paths.ts';
+import { loadSsoConfig, type SsoConfig } from './auth/sso-config.ts';
 
 export type Config = {
   port: number;
@@ -39,6 +40,8 @@ export type Config = {
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
   /** 短信: the provider (SMS_PROVIDER; the development outbox unless configured) and the least time an SMS answer takes */
   sms: SmsConfig;
+  /** CAS and OpenID Connect sign-in (platform/auth/sso-config.ts) */
+  sso: SsoConfig;
 };
 
 export type AliyunSmsConfig = { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
@@ -174,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       icp: env.FOOTER_ICP ?? '京ICP备00000000号',
     },
     sms: smsConfigOf(env),
+    sso: loadSsoConfig(env, env.NODE_ENV === 'production'),
   };
 }

@@ -13,6 +13,12 @@ function appConfigScript(config: Config): string {
     apiBase: config.apiBase,
     staticDomain: `${config.apiBase}/sys/common/static`,
     footer: config.footer,
+    // what the login page offers: the CAS server to send the user to, the OIDC providers' buttons
+    sso: {
+      casServerUrl: config.sso.cas?.serverUrl ?? null,
+      publicUrl: config.sso.publicUrl,
+      providers: config.sso.oidc.map(({ name, label }) => ({ name, label })),
+    },
   };
   return `window.__APP_CONFIG__ = ${JSON.stringify(value).replaceAll('<', '\\u003c')};\n`;
 }

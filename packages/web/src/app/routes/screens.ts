@@ -34,6 +34,7 @@ export const screens: Record<string, Screen> = {
   'account/settings/Index': lazy(() => import('../../modules/user/account/BaseSetting.tsx').then((m) => ({ default: m.BaseSetting }))),
   'account/settings/BaseSetting': lazy(() => import('../../modules/user/account/BaseSetting.tsx').then((m) => ({ default: m.BaseSetting }))),
   'account/settings/Security': lazy(() => import('../../modules/user/account/Security.tsx').then((m) => ({ default: m.Security }))),
+  'account/settings/Binding': lazy(() => import('../../modules/user/account/Binding.tsx').then((m) => ({ default: m.Binding }))),
   'account/settings/Notification': lazy(() => import('../../modules/user/account/Notification.tsx').then((m) => ({ default: m.Notification }))),
   'account/settings/Custom': lazy(() => import('../../modules/user/account/Custom.tsx').then((m) => ({ default: m.Custom }))),
   'exception/403': Exception403,

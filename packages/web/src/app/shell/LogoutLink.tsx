@@ -1,8 +1,9 @@
-import { LOGIN_PATH, Msg } from '@sbwq/contracts';
+import { Msg } from '@sbwq/contracts';
 import { LogoutOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { loadPage } from '../../platform/browser.ts';
 import { logout } from '../../platform/session.ts';
+import { afterLogoutUrl } from '../../modules/user/sso/sso.ts';
 import styles from './AppHeader.module.css';
 
 /** spec §2 "A separate 退出登录 link asks 真的要注销登录吗 ?", then logs out as §4 says. */
@@ -16,8 +17,10 @@ export function LogoutLink({ compact = false }: { compact?: boolean }) {
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
+        // a session from CAS ends the CAS session too (spec §4 "CAS logout")
+        const next = afterLogoutUrl();
         await logout();
-        loadPage(LOGIN_PATH);
+        loadPage(next);
       },
     });
   };

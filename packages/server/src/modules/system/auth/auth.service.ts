@@ -14,6 +14,15 @@ export type LoginDeps = { db: Db; policy: SessionPolicy; dicts: DictService };
 
 /** POST /sys/login (JEECG-API §2.2), with lockout, captcha after failures, and a log row for every outcome. */
 export async function login(deps: LoginDeps, body: LoginBody, client: ClientInfo, url: string): Promise<LoginResult> {
+  const user = await authenticate(deps, body, client, url);
+  return openSession(deps, user, client, url, `用户名: ${body.username},登录成功！`);
+}
+
+/**
+ * The account and password check of a sign-in (also what binding a third-party account asks for):
+ * lockout, captcha after failures, a log row for every failure; answers the user, or throws the refusal.
+ */
+export async function authenticate(deps: LoginDeps, body: LoginBody, client: ClientInfo, url: string): Promise<UserRow> {
   const { db } = deps;
   const username = body.username;
   const logFailure = (reason: string, realname: string | null = null) =>
@@ -51,14 +60,14 @@ export async function login(deps: LoginDeps, body: LoginBody, client: ClientInfo
   }
 
   await clearUserFailures(db, username);
-  return openSession(deps, user, client, url);
+  return user;
 }
 
 /**
- * What every way of signing in ends with once the user is proven (password, phone code): the current
- * department, a session, the login-log row and the login answer.
+ * A new session for a user already checked (password, phone code, CAS ticket, third-party token): the current
+ * department, the token, the login log row (`logContent`), and the answer of a login.
  */
-export async function openSession(deps: LoginDeps, user: UserRow, client: ClientInfo, url: string, how = ''): Promise<LoginResult> {
+export async function openSession(deps: LoginDeps, user: UserRow, client: ClientInfo, url: string, logContent: string): Promise<LoginResult> {
   const { db } = deps;
   const departs = await departsOfUser(db, user.id);
   let multiDepart: 0 | 1 | 2 = 0;
@@ -73,7 +82,7 @@ export async function openSession(deps: LoginDeps, user: UserRow, client: Client
   if (orgCode !== user.orgCode) await setCurrentOrgCode(db, user.id, orgCode);
 
   const token = await createSession(db, deps.policy, user.id, client);
-  await writeLoginLog(db, { content: `用户名: ${user.username},登录成功！${how}`, username: user.username, realname: user.realname, client, url });
+  await writeLoginLog(db, { content: logContent, username: user.username, realname: user.realname, client, url });
   return {
     token,
     userInfo: toUserInfo({ ...user, orgCode }),

@@ -33,5 +33,5 @@ export async function phoneLogin(deps: LoginDeps, body: PhoneLoginBody, client: 
     throw new BizError(Msg.userFrozen, 500);
   }
   await clearUserFailures(db, user.username);
-  return openSession(deps, user, client, url, '[手机号登录]');
+  return openSession(deps, user, client, url, `用户名: ${user.username},登录成功！[手机号登录]`);
 }

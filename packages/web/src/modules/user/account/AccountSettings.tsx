@@ -9,6 +9,7 @@ import styles from './AccountSettings.module.css';
 export const SETTING_GROUPS = [
   { key: 'base', path: AccountRoute.base, label: '基本设置' },
   { key: 'security', path: AccountRoute.security, label: '安全设置' },
+  { key: 'binding', path: AccountRoute.binding, label: '账号绑定' },
   { key: 'notification', path: AccountRoute.notification, label: '新消息通知' },
   { key: 'custom', path: AccountRoute.custom, label: '个性化' },
 ] as const;

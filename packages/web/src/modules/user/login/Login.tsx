@@ -5,7 +5,7 @@ import { App, Button, Form, Segmented } from 'antd';
 // would load for nothing: the login page loads only what it shows.
 import Input, { type InputRef } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../app/routes/access.ts';
 import { postLogin } from '../../../platform/auth.api.ts';
@@ -14,6 +14,7 @@ import ownStyles from '../register/account.module.css';
 import { PhoneLogin } from './PhoneLogin.tsx';
 import styles from './Login.module.css';
 import { useCaptcha } from './useCaptcha.ts';
+import { useSsoLogin } from '../sso/useSsoLogin.tsx';
 
 // Only a user of several departments sees it, after signing in: the login page does not load it.
 const DepartSelectModal = lazy(() => import('./DepartSelectModal.tsx').then((m) => ({ default: m.DepartSelectModal })));
@@ -38,14 +39,32 @@ export function Login() {
   const passwordRef = useRef<InputRef>(null);
 
   // Resolves when the navigation has settled; if access was refused the login page is still here.
-  const enterApp = async () => {
-    setSubmitting(true);
-    try {
-      await navigate(safeRedirectTarget(searchParams.get('redirect')) ?? HOME_PATH, { replace: true });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  // `target`: the redirect a single sign-on remembered across its trip to the CAS server or provider.
+  const enterApp = useCallback(
+    async (target: string | null = null) => {
+      setSubmitting(true);
+      try {
+        await navigate(safeRedirectTarget(target ?? searchParams.get('redirect')) ?? HOME_PATH, { replace: true });
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [navigate, searchParams],
+  );
+
+  // Password, phone and single sign-on end alike: the session, the department choice of a multi-department user, the app.
+  const handleSignedIn = useCallback(
+    async (result: LoginResult, username: string, target: string | null = null) => {
+      startSession(result, username);
+      if (Number(result.multi_depart) === 2 && result.departs?.length > 0) {
+        setDepartChoice({ departs: result.departs, username });
+        return;
+      }
+      await enterApp(target);
+    },
+    [enterApp],
+  );
+  const sso = useSsoLogin(useCallback((result: LoginResult, target: string | null) => handleSignedIn(result, result.userInfo.username, target), [handleSignedIn]));
 
   const askToRetry = (reason: string) => {
     message.error(Msg.loginFailed);
@@ -61,16 +80,6 @@ export function Login() {
     });
   };
 
-  // Password and phone login end alike: the session, the department choice of a multi-department user, the app.
-  const signedIn = async (result: LoginResult, username: string) => {
-    startSession(result, username);
-    if (Number(result.multi_depart) === 2 && result.departs?.length > 0) {
-      setDepartChoice({ departs: result.departs, username });
-      return;
-    }
-    await enterApp();
-  };
-
   const handleFinish = async (values: LoginFormValues) => {
     const body: LoginBody = { username: values.username.trim(), password: values.password };
     if (needCaptcha) {
@@ -82,7 +91,7 @@ export function Login() {
       const outcome = interpretLogin(await postLogin(body));
       switch (outcome.kind) {
         case 'ok':
-          await signedIn(outcome.result, body.username);
+          await handleSignedIn(outcome.result, body.username);
           return;
         case 'goIndex':
           await navigate('/');
@@ -107,10 +116,12 @@ export function Login() {
     }
   };
 
+  if (sso.screen) return sso.screen;
+
   return (
     <>
       <Segmented<LoginMode> block options={['账号密码登录', '手机号登录']} value={mode} onChange={setMode} aria-label="登录方式" />
-      {mode === '手机号登录' && <PhoneLogin onSignedIn={signedIn} disabled={departChoice !== null} />}
+      {mode === '手机号登录' && <PhoneLogin onSignedIn={(result, username) => handleSignedIn(result, username)} disabled={departChoice !== null} />}
       <Form<LoginFormValues>
         hidden={mode !== '账号密码登录'}
         form={form}
@@ -159,6 +170,7 @@ export function Login() {
         <Link to="/user/alteration">忘记密码</Link>
         <Link to="/user/register">注册账户</Link>
       </div>
+      {sso.extra}
       {departChoice && (
         <Suspense fallback={null}>
           <DepartSelectModal

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { defineFlow } from '../flow.ts';
+
+/**
+ * Single sign-on (spec §1 "Sign-in can run through a central single sign-on service (CAS)", §7
+ * `GET /cas/client/validateLogin`, `GET /thirdLogin/getLoginUser/{id}`) and the third-party bindings of
+ * 账户设置 · 账号绑定. Messages the server answers and the web shows.
+ */
+export const SsoMsg = {
+  casNotConfigured: '未配置单点登录（CAS），请使用账号密码登录',
+  ticketRequired: 'ticket不能为空',
+  serviceMismatch: '单点登录的 service 地址与本系统不一致',
+  ticketRefused: '单点登录票据无效或已使用，请重新登录',
+  casUnreachable: '无法连接单点登录服务器，请稍后再试',
+  casUserUnknown: '该用户不存在，请联系管理员开通账号',
+  userCancelled: '该用户已注销',
+  providerUnknown: '未配置该第三方登录方式',
+  providerUnreachable: '无法连接第三方登录服务，请稍后再试',
+  thirdLoginExpired: '第三方登录已过期或已使用，请重新登录',
+  thirdLoginRefused: '第三方登录未完成，请重新登录',
+  notBound: '该第三方账号尚未绑定本系统账号，请使用账号密码登录后在「账户设置 · 账号绑定」中绑定',
+  boundToOther: '该第三方账号已绑定其他用户',
+  alreadyBound: '您已绑定该第三方登录方式，请先解绑',
+  bound: '绑定成功',
+  unbound: '解绑成功',
+  bindingNotFound: '绑定记录不存在',
+} as const;
+
+/** Where 账户设置 · 账号绑定 lives: a binding started there comes back to it. */
+export const ACCOUNT_BINDING_PATH = '/account/settings/binding';
+
+/**
+ * What the provider's callback hands to the web page, in the address's fragment (never sent to a
+ * server, never in a log): `thirdToken` (sign in with it once), `thirdBind` (a first sign-in: ask for the
+ * account to bind), `thirdBound` (账号绑定 added one), `thirdError` (a code of SsoErrorMsg), and `provider`.
+ */
+export const ThirdHash = { token: 'thirdToken', bind: 'thirdBind', bound: 'thirdBound', error: 'thirdError', provider: 'provider' } as const;
+
+/** The words of each `thirdError` code; a code the page does not know shows `refused`. */
+export const SsoErrorMsg = {
+  providerUnknown: SsoMsg.providerUnknown,
+  unreachable: SsoMsg.providerUnreachable,
+  expired: SsoMsg.thirdLoginExpired,
+  refused: SsoMsg.thirdLoginRefused,
+  notBound: SsoMsg.notBound,
+  boundToOther: SsoMsg.boundToOther,
+  alreadyBound: SsoMsg.alreadyBound,
+} as const;
+export type SsoErrorCode = keyof typeof SsoErrorMsg;
+
+/** The one-time token of GET /thirdLogin/getLoginUser/{token} and the binding ticket: base64url of 32 random bytes. */
+export const thirdTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, '第三方登录凭证格式不正确');
+
+/** POST /thirdLogin/bindAccount: a first third-party sign-in binds an existing account, proved by its password. */
+export const thirdBindAccountBody = z.strictObject({
+  bindToken: thirdTokenSchema,
+  username: z.string({ error: '请输入用户名' }).max(100, '长度不能超过100个字符').trim().min(1, '请输入用户名'),
+  password: z.string({ error: '请输入密码' }).max(128, '长度不能超过128个字符').min(1, '请输入密码'),
+  captcha: z.string().max(8, '长度不能超过8个字符').optional(),
+  checkKey: z.string().max(64, '长度不能超过64个字符').optional(),
+});
+export type ThirdBindAccountBody = z.infer<typeof thirdBindAccountBody>;
+
+/** What a pending first sign-in shows before the account is asked for. */
+export const thirdBindInfoSchema = z.object({ provider: z.string(), providerLabel: z.string(), displayName: z.string().nullable() });
+
+export const thirdBindingSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  providerLabel: z.string(),
+  /** the provider's name or e-mail for the account, as it said at binding */
+  displayName: z.string().nullable(),
+  createTime: z.string().nullable(),
+});
+export type ThirdBinding = z.infer<typeof thirdBindingSchema>;
+
+const providerName = z.string({ error: '请选择第三方登录方式' }).regex(/^[a-z][a-z0-9]{0,31}$/, '第三方登录方式名称不正确');
+
+/** 账户设置 · 账号绑定: the signed-in user's own bindings. */
+export const thirdBindingFlow = defineFlow<ThirdBinding>()({
+  basePath: '/thirdLogin',
+  actions: {
+    bindings: { path: 'bindings', method: 'GET', signedIn: true, reply: z.array(thirdBindingSchema), summary: '本人的第三方账号绑定' },
+    unbind: {
+      path: 'unbind',
+      signedIn: true,
+      body: z.strictObject({ id: z.string({ error: '请选择绑定记录' }).min(1, '请选择绑定记录').max(32, '绑定记录标识不正确') }),
+      reply: z.null(),
+      done: SsoMsg.unbound,
+      summary: '解除本人的一个第三方账号绑定',
+    },
+    bindStart: {
+      path: 'bindStart',
+      signedIn: true,
+      body: z.strictObject({ provider: providerName }),
+      reply: z.object({ url: z.string() }),
+      summary: '开始绑定第三方账号：answer 为浏览器要前往的授权地址',
+    },
+  },
+});
