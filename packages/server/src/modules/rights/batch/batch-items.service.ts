@@ -21,6 +21,7 @@ import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../p
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { applyAmountOf, usablePool } from './batch-rules.ts';
+import { DataTable, recordVersions } from '../../core/datalog/datalog.service.ts';
 import { writeLog } from './batch-log.ts';
 import { lockOwnBatch } from './batch.service.ts';
 import { visibleBatch } from '../../core/tables/batch-scope.ts';
@@ -92,6 +93,7 @@ export async function saveItems(db: Db, user: SessionUser, body: BatchItemsSaveB
     if (batch.status === BatchStatus.enforcing) {
       if (body.deleteIds.length || body.values.some((v) => !v.id || !byId.has(v.id))) throw new BizError(BatchMsg.itemsLocked);
       for (const v of body.values) await t.update(rightsBatchItem).set({ ...handling(v, byId.get(v.id!)!), updateBy: by(user), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
+      await recordVersions(t, user, DataTable.item, body.values.map((v) => ({ id: v.id!, before: byId.get(v.id!), after: handling(v, byId.get(v.id!)!) })), now);
       await writeLog(t, user, batch.id, BatchLogAction.items, `更新 ${body.values.length} 条明细的处理结果`, now);
       return;
     }
@@ -111,6 +113,12 @@ export async function saveItems(db: Db, user: SessionUser, body: BatchItemsSaveB
       await t.update(rightsBatchItem).set({ ...content(v), status: ItemStatus.waiting, updateBy: by(user), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
     }
     const insertedIds = await insertItems(t, user, batch.id, inserts, existing.reduce((m, i) => Math.max(m, i.seq), 0), now);
+    // 数据日志: every item this save added, changed or deleted, in one INSERT.
+    await recordVersions(t, user, DataTable.item, [
+      ...[...deleted].map((id) => ({ id, before: byId.get(id), after: null })),
+      ...updates.map((v) => ({ id: v.id!, before: byId.get(v.id!), after: { ...content(v), status: ItemStatus.waiting } })),
+      ...inserts.map((v, i) => ({ id: insertedIds[i]!, before: null, after: { id: insertedIds[i], batchId: batch.id, ...content(v), status: ItemStatus.waiting, createBy: by(user), createTime: now } })),
+    ], now);
     const sent = new Map<string, number>();
     updates.forEach((v) => v.seq && sent.set(v.id!, v.seq));
     inserts.forEach((v, i) => v.seq && sent.set(insertedIds[i], v.seq));
