@@ -6,6 +6,8 @@ import type { JobHandlers } from './system/job/job.runner.ts';
 import { authRoutes } from './system/auth/auth.routes.ts';
 import { logRoutes } from './system/log/log.routes.ts';
 import { logMenu } from './system/log/log.menu.ts';
+import { dataLogRoutes } from './system/datalog/datalog.routes.ts';
+import { dataLogMenu } from './system/datalog/datalog.menu.ts';
 import { userSessionRoutes } from './system/user/user-session.routes.ts';
 import { userRoutes } from './system/user/user.routes.ts';
 import { userMenu } from './system/user/user.menu.ts';
@@ -79,6 +81,7 @@ export type Feature = {
 export const features: Feature[] = [
   { routes: authRoutes },
   { routes: logRoutes, menus: [logMenu] },
+  { routes: dataLogRoutes, menus: [dataLogMenu] },
   { routes: userSessionRoutes },
   { routes: userRoutes, menus: [userMenu] },
   { routes: permissionRoutes },
