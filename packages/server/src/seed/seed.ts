@@ -32,6 +32,7 @@ import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
 import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
 import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim.demo.ts';
 import { seedLogDemo } from '../modules/system/log/log.demo.ts';
+import { seedDataLogDemo } from '../modules/system/datalog/datalog.demo.ts';
 import { renameOwnComponents } from './component-names.ts';
 import { seedJobRunsDemo, seedJobs } from '../modules/system/job/job.seed.ts';
 
@@ -240,6 +241,8 @@ const units: Unit[] = [
   { key: 'demo:finance-claim-vouchers:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimVouchers(db, opts.dataDir ?? null) : undefined) },
   { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
   { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
+  // after every business demo: the versions of the records those demos wrote (the chain links them at start)
+  { key: 'demo:data-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedDataLogDemo(db) : undefined) },
   // after every business demo: the log tells what those records say happened
   { key: 'demo:system-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedLogDemo(db) : undefined) },
 ];

@@ -28,7 +28,7 @@ export type Change = { id: string; before?: object | null; after?: object | null
 const SKIPPED = new Set(['updateBy', 'updateTime']);
 
 /** A record as a version keeps it: JSON values, dates as JeecgBoot writes them (GMT+8). */
-function snapshot(row: object): Values {
+export function snapshot(row: object): Values {
   const out: Values = {};
   for (const [k, v] of Object.entries(row)) {
     if (SKIPPED.has(k) || v === undefined) continue;

@@ -23,7 +23,7 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
     expect(versions.map((v) => v.dataVersion)).toEqual(versions.map((_, i) => i + 1));
     expect(versions[0]).toMatchObject({ op: 'add', oldValues: null, createBy: a.username });
     const statuses = versions.filter((v) => v.fields.includes('status')).map((v) => v.newValues!.status);
-    // 草稿 → 待审核 → 待维权 → 维权中 (batch_status 1, 2, 5, 6 in the batch flow)
+    // 草稿 → 待审核 → 待维权 → 维权中 (batch_status 1, 2, 4, 5)
     expect(statuses.length).toBeGreaterThanOrEqual(4);
     const review = versions.find((v) => v.createBy === 'rev1')!;
     expect(review.oldValues!.status).not.toBe(review.newValues!.status);
