@@ -66,7 +66,7 @@ function definitionOf(onHistory: (r: DataLogRecord) => void): ListDefinition<Dat
   };
 }
 
-/** 数据日志 (system/DataLogList, stock 数据日志): every version of the business records, a record's history and two versions compared. */
+/** 数据日志 (sbwq/system/DataLogList, stock 数据日志): every version of the business records, a record's history and two versions compared. */
 export function DataLogList() {
   const [target, setTarget] = useState<HistoryTarget | null>(null);
   const [definition] = useState(() => definitionOf((r) => setTarget({ dataTable: r.dataTable, dataId: r.dataId })));
