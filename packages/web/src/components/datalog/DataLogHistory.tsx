@@ -2,7 +2,7 @@ import { DATA_TABLE_TEXT, DataLogPerm, fieldLabel } from '@sbwq/contracts';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Access } from '../access/Access.tsx';
 import { unwrap } from '../../platform/result.ts';
 import { dataLogCalls, type DataLogRecord } from './dataLog.api.ts';
@@ -51,16 +51,21 @@ export function DataLogHistoryDrawer({ target, onClose }: { target: HistoryTarge
     staleTime: 0,
   });
   const list = versions.data ?? [];
-  const [picked, setPicked] = useState<string[]>([]);
-  useEffect(() => setPicked(defaultPick(versions.data ?? [])), [versions.data]);
+  // null: nothing ticked by hand yet, so the newest two are compared
+  const [ticked, setTicked] = useState<string[] | null>(null);
+  const picked = ticked ?? defaultPick(list);
   const chosen = list.filter((v) => picked.includes(v.id));
-  const toggle = (id: string, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id)));
+  const toggle = (id: string, on: boolean) => setTicked(on ? [...picked.filter((x) => x !== id), id].slice(-2) : picked.filter((x) => x !== id));
+  const close = () => {
+    setTicked(null);
+    onClose();
+  };
   const tableText = target ? (DATA_TABLE_TEXT[target.dataTable] ?? target.dataTable) : '';
   return (
     <Drawer
       title={target ? `修改历史：${tableText}${target.title ? ` ${target.title}` : ''}` : '修改历史'}
       open={target !== null}
-      onClose={onClose}
+      onClose={close}
       size={960}
       styles={{ wrapper: { maxWidth: '100vw' } }}
       destroyOnHidden

@@ -53,7 +53,7 @@ type VersionRow = {
 function versionOf(c: Change): VersionRow | null {
   const before = c.before ? snapshot(c.before) : null;
   // `after` may be the update's set values only: the record as it now stands is before + those.
-  const after = c.after ? { ...(before ?? {}), ...snapshot(c.after) } : null;
+  const after = c.after ? { ...before, ...snapshot(c.after) } : null;
   if (!before && !after) return null;
   if (!before) return { id: newId(), data_id: c.id, op: 'add', fields: Object.keys(after!), old_values: null, new_values: after, data_content: after! };
   if (!after) return { id: newId(), data_id: c.id, op: 'delete', fields: Object.keys(before), old_values: before, new_values: null, data_content: before };
