@@ -73,10 +73,12 @@ export async function sealChain(db: Db): Promise<number> {
       await t.execute(sql`select pg_advisory_xact_lock(${SEAL_LOCK})`);
       let head = await headOf(t);
       let linked = 0;
+      let more = false;
       for (const kind of ['approval', 'datalog'] as const) {
         const table = sql.raw(TABLE[kind]);
         const pending = await rows<Row>(t, sql`select * from ${table} where chain_seq is null order by ${sql.raw(TIME[kind])}, id limit ${BATCH}`);
         if (!pending.length) continue;
+        if (pending.length === BATCH) more = true;
         const links = pending.map((row) => {
           const seq = head.seq + 1;
           const hash = entryHash(head.hash, kind, seq, row);
@@ -94,10 +96,11 @@ export async function sealChain(db: Db): Promise<number> {
         await t.execute(sql`
           insert into sys_chain_head (id, seq, hash, update_time) values ('main', ${head.seq}, ${head.hash}, now())
           on conflict (id) do update set seq = excluded.seq, hash = excluded.hash, update_time = excluded.update_time`);
-      return linked;
+      return { linked, more };
     });
-    total += n;
-    if (n === 0) return total;
+    total += n.linked;
+    // a full page means there may be more; otherwise everything committed so far is linked
+    if (!n.more) return total;
   }
 }
 
