@@ -43,20 +43,21 @@ test.describe('数据日志', () => {
     await button(page, '修改历史').click();
     const drawer = page.getByRole('dialog', { name: /修改历史：线索批次/ });
     await expect(drawer).toBeVisible();
-    await expect(drawer).toContainText('共 2 个版本');
-    // the newest two are compared by default: 草稿 → 待审核 and the submitter marked as changed
+    await expect(drawer).toContainText('共 3 个版本');
+    // created, its items counted (线索数量, 申请金额), submitted: the newest two are compared by default, 草稿 → 待审核 marked
     const compare = drawer.locator('.datalog-compare');
-    await expect(compare).toContainText('版本 1');
     await expect(compare).toContainText('版本 2');
+    await expect(compare).toContainText('版本 3');
     const statusRow = compare.getByRole('row').filter({ hasText: '状态' }).first();
     await expect(statusRow).toContainText('已修改');
     await expect(compare.getByRole('row').filter({ hasText: '批次名称' })).not.toContainText('已修改');
     await expect(compare.getByRole('row').filter({ hasText: '批次名称' })).toContainText(batchName);
-    // untick one version: asked to pick two again
-    await drawer.getByRole('checkbox', { name: '选择版本 1' }).uncheck();
+    // untick one version: asked to pick two again; versions 1 and 3 then show the count and the status changed
+    await drawer.getByRole('checkbox', { name: '选择版本 2' }).uncheck();
     await expect(drawer).toContainText('请勾选两个版本进行对比');
     await drawer.getByRole('checkbox', { name: '选择版本 1' }).check();
-    await expect(compare).toBeVisible();
+    await expect(compare).toContainText('版本 1');
+    await expect(compare.getByRole('row').filter({ hasText: '线索数量' })).toContainText('已修改');
     // the drawer only: the batch page under it is checked by the batch specs
     expect(await axeFindings(page, '.datalog-history')).toEqual([]);
     await page.keyboard.press('Escape');

@@ -54,7 +54,7 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
     const now = new Date();
     const patch = { status: BatchStatus.pending, submitBy: user.id, submitTime: now, approvedAmount: null, firstReviewerId: null, firstReviewerName: null, auditOpinion: null, updateBy: user.username.slice(0, 32), updateTime: now };
     await t.update(rightsBatch).set(patch).where(eq(rightsBatch.id, id));
-    await recordVersion(t, user, DataTable.batch, id, row, { ...fresh, ...patch }, now);
+    await recordVersion(t, user, DataTable.batch, id, fresh, patch, now);
     await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${fresh.itemCount}，申请金额 ${moneyText(fresh.applyAmount)} 元`, now);
   });
 }
