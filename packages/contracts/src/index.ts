@@ -14,6 +14,7 @@ export * from './system/category.ts';
 export * from './system/fill-rule.ts';
 export * from './system/gateway.ts';
 export * from './system/log.ts';
+export * from './system/datalog.ts';
 export * from './system/check-rule.ts';
 export * from './system/depart.ts';
 export * from './system/position.ts';

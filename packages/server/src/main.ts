@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { startEmbeddedMaintenance } from './platform/db/maintenance.ts';
 import { runSeeds } from './seed/seed.ts';
+import { sealChain } from './modules/core/datalog/datalog-chain.ts';
 import { buildApp } from './app.ts';
 import { startScheduler } from './modules/system/job/job.scheduler.ts';
 
@@ -23,6 +24,8 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openC
       announce: (text) => process.stdout.write(`\n${'='.repeat(60)}\n${text}\n${'='.repeat(60)}\n\n`),
     }),
   );
+  // The hash chain links what is not linked yet: rows from before the chain existed, the demo seed's, and any a stopped process left.
+  await database.maintenance((db) => sealChain(db));
 }
 
 /** One server process: alone (WORKERS=1), or one of the workers sharing the port. */

@@ -11,6 +11,8 @@ import { logMenu } from './system/log/log.menu.ts';
 import { smsRoutes } from './system/sms/sms.routes.ts';
 import { smsOutboxMenu } from './system/sms/sms.menu.ts';
 import { registerRoutes } from './system/register/register.routes.ts';
+import { dataLogRoutes } from './system/datalog/datalog.routes.ts';
+import { dataLogMenu } from './system/datalog/datalog.menu.ts';
 import { userSessionRoutes } from './system/user/user-session.routes.ts';
 import { accountCenterRoutes } from './system/account-center/account-center.routes.ts';
 import { userRoutes } from './system/user/user.routes.ts';
@@ -93,6 +95,7 @@ export const features: Feature[] = [
   { routes: logRoutes, menus: [logMenu] },
   { routes: smsRoutes, menus: [smsOutboxMenu] },
   { routes: registerRoutes },
+  { routes: dataLogRoutes, menus: [dataLogMenu] },
   { routes: userSessionRoutes },
   { routes: accountCenterRoutes },
   { routes: userRoutes, menus: [userMenu] },

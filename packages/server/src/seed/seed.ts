@@ -34,6 +34,7 @@ import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
 import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim.demo.ts';
 import { seedLogDemo } from '../modules/system/log/log.demo.ts';
 import { seedGatewayDemo } from '../modules/system/gateway/gateway.demo.ts';
+import { seedDataLogDemo } from '../modules/system/datalog/datalog.demo.ts';
 import { renameOwnComponents } from './component-names.ts';
 import { seedJobRunsDemo, seedJobs } from '../modules/system/job/job.seed.ts';
 import { seedDataSourceDemo, seedDataSourceDict } from '../modules/system/datasource/datasource.seed.ts';
@@ -271,6 +272,8 @@ const units: Unit[] = [
       await seedDataSourceDemo(db, keys, opts.databaseUrl);
     },
   },
+  // after every business demo: the versions of the records those demos wrote (the chain links them at start)
+  { key: 'demo:data-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedDataLogDemo(db) : undefined) },
   // after every business demo: the log tells what those records say happened
   { key: 'demo:system-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedLogDemo(db) : undefined) },
 ];

@@ -69,6 +69,7 @@ export const screens: Record<string, Screen> = {
   'system/SysFillRuleList': lazy(() => import('../../modules/system/fill-rule/SysFillRuleList.tsx').then((m) => ({ default: m.SysFillRuleList }))),
   'system/SysLogList': lazy(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
   'sbwq/system/SmsOutboxList': lazy(() => import('../../modules/system/sms/SmsOutboxList.tsx').then((m) => ({ default: m.SmsOutboxList }))),
+  'sbwq/system/DataLogList': lazy(() => import('../../modules/system/datalog/DataLogList.tsx').then((m) => ({ default: m.DataLogList }))),
   'sbwq/system/QuartzJobList': lazy(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
   'sbwq/system/SysDataSourceList': lazy(() =>
     import('../../modules/system/datasource/SysDataSourceList.tsx').then((m) => ({ default: m.SysDataSourceList })),

@@ -1,4 +1,4 @@
-import { index, timestamp, varchar, pgTable } from 'drizzle-orm/pg-core';
+import { bigint, index, timestamp, uniqueIndex, varchar, pgTable } from 'drizzle-orm/pg-core';
 import { audit, idColumn } from '../../../platform/db/columns.ts';
 
 /**
@@ -26,11 +26,16 @@ export const rightsApproval = pgTable(
     orgId: varchar('org_id', { length: 36 }),
     sysOrgCode: varchar('sys_org_code', { length: 64 }),
     ...audit,
+    /** the hash chain shared with the data log (core/datalog/datalog-chain.ts), filled by the sealing step */
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    prevHash: varchar('prev_hash', { length: 64 }),
+    hash: varchar('hash', { length: 64 }),
   },
   (t) => [
     index('idx_rights_approval_biz').on(t.bizType, t.bizId),
     index('idx_rights_approval_org').on(t.orgId),
     index('idx_rights_approval_time').on(t.approveTime.desc(), t.id),
+    uniqueIndex('uq_rights_approval_chain').on(t.chainSeq),
   ],
 );
 export type ApprovalRow = typeof rightsApproval.$inferSelect;

@@ -5,7 +5,19 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { pushNotice, writeNotice, type Notice, type WrittenNotice } from '../notice/delivery.ts';
+import { DataTable, recordVersion, type DataTableName } from '../datalog/datalog.service.ts';
 import { assertNotSelf, writeApproval, type ApprovalWrite } from './approval.service.ts';
+
+/** The table whose record each kind of approval moves: its version is written with the decision. */
+const VERSIONED: Record<string, DataTableName> = {
+  [ApprovalBizType.enrol]: DataTable.org,
+  [ApprovalBizType.certify]: DataTable.org,
+  [ApprovalBizType.right]: DataTable.right,
+  [ApprovalBizType.threaded]: DataTable.batch,
+  [ApprovalBizType.closure]: DataTable.batch,
+  [ApprovalBizType.claim]: DataTable.claim,
+  [ApprovalBizType.bank]: DataTable.bank,
+};
 
 /**
  * One approval step on one record (bank account, protected right, enrolment, certification). The
@@ -60,6 +72,9 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
     const decided = d.andThen ? await d.andThen(t, changed, now) : changed;
     const approval = d.approval(decided);
     await writeApproval(t, user, { ...approval, bizId: decided.id, result: body.result, opinion: body.opinion }, now);
+    // 数据日志: the status change's version, beside its approval record (the record as read before the decision → as decided).
+    const table = VERSIONED[approval.bizType];
+    if (table) await recordVersion(t, user, table, decided.id, before, decided, now);
     // The message is part of the decision: written with it, or (rolled back) not at all.
     const written = submitter ? await writeNotice(t, await noticeOf(d, t, decided, (words) => decisionNotice(user, body, approval, decided.id, submitter, d.page(decided), words))) : null;
     return { row: decided, notice: written };

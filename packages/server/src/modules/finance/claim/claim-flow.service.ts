@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import { ApprovalBizType, ApprovalNode, claimFlow, ClaimMsg, ClaimNotice, ClaimStatus, fromCents, moneyText, toCents, type ClaimReviewBody, type ClaimReviewStage } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -22,10 +23,9 @@ export async function submitClaim(db: Db, user: SessionUser, id: string): Promis
     await claimableBatch(t, org.id, row.batchId);
     await usableBankAccount(t, org.id, row.bankAccountId);
     const now = new Date();
-    await t
-      .update(finClaim)
-      .set({ status: ClaimStatus.bizReview, submitBy: user.id, submitTime: now, approvedAmount: null, auditOpinion: null, bizReviewerId: null, updateBy: user.username.slice(0, 32), updateTime: now })
-      .where(eq(finClaim.id, id));
+    const patch = { status: ClaimStatus.bizReview, submitBy: user.id, submitTime: now, approvedAmount: null, auditOpinion: null, bizReviewerId: null, updateBy: user.username.slice(0, 32), updateTime: now };
+    await t.update(finClaim).set(patch).where(eq(finClaim.id, id));
+    await recordVersion(t, user, DataTable.claim, id, row, patch, now);
     await writeClaimLog(t, user, id, '提交', null, `申请金额 ${moneyText(row.applyAmount)} 元，扣减项 ${moneyText(row.deductions)} 元`, now);
   });
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import { claimFlow, ClaimMsg, ClaimStatus, moneyText, PaymentResult, type ClaimPayBody, type ClaimPayFailedBody, type PaymentRecord } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -78,10 +79,9 @@ async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, 
     createBy: by(user),
     createTime: now,
   });
-  await t
-    .update(finClaim)
-    .set({ status: ClaimStatus.paid, payDate: body.payDate, serialNo, payVoucher: body.voucher, payFailReason: null, paidBy: who(user), paidTime: now, updateBy: by(user), updateTime: now })
-    .where(eq(finClaim.id, claim.id));
+  const patch = { status: ClaimStatus.paid, payDate: body.payDate, serialNo, payVoucher: body.voucher, payFailReason: null, paidBy: who(user), paidTime: now, updateBy: by(user), updateTime: now };
+  await t.update(finClaim).set(patch).where(eq(finClaim.id, claim.id));
+  await recordVersion(t, user, DataTable.claim, claim.id, claim, patch, now);
   await linkAttachments(t, CLAIM_FILE_BIZ, claim.id, [{ paths: body.voucher, fileType: FileType.payment }]);
   await writeClaimLog(t, user, claim.id, '付款', `${moneyText(claim.approvedAmount)} 元`, `付款日期 ${body.payDate}，流水号 ${serialNo}`, now);
   return paymentNotice(t, user, claim, { paid: true, payDate: body.payDate, serialNo });
@@ -136,6 +136,7 @@ export async function payFailed(db: Db, sockets: SocketHub, user: SessionUser, b
       createTime: now,
     });
     await t.update(finClaim).set({ status: ClaimStatus.payFailed, payFailReason: body.reason, updateBy: by(user), updateTime: now }).where(eq(finClaim.id, claim.id));
+    await recordVersion(t, user, DataTable.claim, claim.id, claim, { status: ClaimStatus.payFailed, payFailReason: body.reason }, now);
     await writeClaimLog(t, user, claim.id, '付款失败', null, body.reason, now);
     return paymentNotice(t, user, claim, { paid: false, reason: body.reason });
   });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import {
   claimFlow,
   ClaimDict,
@@ -155,7 +156,9 @@ export async function addClaim(ctx: ResourceCtx, body: ClaimAddBody): Promise<Cl
   await savingInvoices(ctx.db, org.id, body, id, () =>
     ctx.db.transaction(async (t) => {
       const claimNo = await nextCode(t, 'claim_code');
-      await t.insert(finClaim).values({ id, claimNo, orgId: org.id, orgName: org.orgName, ...values, status: ClaimStatus.draft, sysOrgCode: org.sysOrgCode, ...created(ctx.user) });
+      const added = { id, claimNo, orgId: org.id, orgName: org.orgName, ...values, status: ClaimStatus.draft, sysOrgCode: org.sysOrgCode, ...created(ctx.user) };
+      await t.insert(finClaim).values(added);
+      await recordVersion(t, ctx.user, DataTable.claim, id, null, added);
       await writeInvoices(t, id, body);
       for (const a of attachmentsOf(body)) await linkAttachments(t, CLAIM_FILE_BIZ, id, [a], org.sysOrgCode);
       await writeClaimLog(t, ctx.user, id, '创建', null, `报销单号 ${claimNo}，申请金额 ${moneyText(values.applyAmount)} 元`);
@@ -175,7 +178,9 @@ export async function editClaim(ctx: ResourceCtx, body: ClaimEditBody): Promise<
       assertAction(claimFlow, 'edit', row);
       const before = await t.select({ files: finClaimInvoice.files }).from(finClaimInvoice).where(eq(finClaimInvoice.claimId, row.id));
       await checkAttachments(t, ctx.user, attachmentsOf(body), keptFiles(before));
-      await t.update(finClaim).set({ ...values, approvedAmount: null, ...updated(ctx.user) }).where(eq(finClaim.id, row.id));
+      const patch = { ...values, approvedAmount: null, ...updated(ctx.user) };
+      await t.update(finClaim).set(patch).where(eq(finClaim.id, row.id));
+      await recordVersion(t, ctx.user, DataTable.claim, row.id, row, patch);
       await writeInvoices(t, row.id, body);
       await linkAttachments(t, CLAIM_FILE_BIZ, row.id, attachmentsOf(body), org.sysOrgCode);
       await writeClaimLog(t, ctx.user, row.id, '修改', null, `申请金额 ${moneyText(values.applyAmount)} 元，发票 ${body.invoices.length} 张`);
@@ -192,6 +197,7 @@ export async function deleteClaims(ctx: ResourceCtx, ids: string[]): Promise<voi
       const row = await lockOwnClaim(t, org, id);
       assertAction(claimFlow, 'delete', row);
       await t.delete(finClaim).where(eq(finClaim.id, id));
+      await recordVersion(t, ctx.user, DataTable.claim, id, row, null);
     }
   });
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import { poolFlow, PoolLedgerMsg, PoolMsg, PoolStatus, toCents, type Page, type PoolAddBody, type PoolEditBody, type PoolRecord, type PoolStatusAction } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -62,7 +63,9 @@ export async function addPool(ctx: ResourceCtx, body: PoolAddBody): Promise<stri
   const id = newId();
   await ctx.db.transaction(async (tx) => {
     const poolCode = await nextCode(tx, 'pool_code');
-    await tx.insert(finCapitalPool).values({ id, poolCode, ...settings(body), status: PoolStatus.preparing, sysOrgCode: ctx.user.orgCode, ...created(ctx.user) });
+    const added = { id, poolCode, ...settings(body), status: PoolStatus.preparing, sysOrgCode: ctx.user.orgCode, ...created(ctx.user) };
+    await tx.insert(finCapitalPool).values(added);
+    await recordVersion(tx, ctx.user, DataTable.pool, id, null, added);
     const cents = toCents(body.totalAmount ?? '0');
     if (cents > 0n) {
       const pool = await lockPool(tx, id);
@@ -80,6 +83,7 @@ export async function editPool(ctx: ResourceCtx, body: PoolEditBody): Promise<vo
     });
     assertAction(poolFlow, 'edit', pool);
     await tx.update(finCapitalPool).set({ ...settings(body), ...updated(ctx.user) }).where(eq(finCapitalPool.id, body.id));
+    await recordVersion(tx, ctx.user, DataTable.pool, pool.id, pool, settings(body));
     if (body.totalAmount === undefined) return;
     const diff = toCents(body.totalAmount) - toCents(pool.totalAmount);
     if (diff === 0n) return;
@@ -106,6 +110,7 @@ export async function changeStatus(db: Db, user: SessionUser, id: string, action
       if (remainder > 0n) await bookMove(tx, user, pool, LEDGER_MOVES.adjustDown, remainder, { opKey: `pool:${id}:settle`, remark: '结清核销剩余余额' });
     }
     await tx.update(finCapitalPool).set({ status: poolFlow.actions[action].to, ...updated(user) }).where(eq(finCapitalPool.id, id));
+    await recordVersion(tx, user, DataTable.pool, id, pool, { status: poolFlow.actions[action].to });
   });
 }
 

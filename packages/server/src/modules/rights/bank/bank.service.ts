@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { DataTable, recordVersion, recordVersions } from '../../core/datalog/datalog.service.ts';
 import {
   ApprovalBizType,
   ApprovalNode,
@@ -121,7 +122,7 @@ export async function addBank(db: Db, user: SessionUser, body: BankAccountBody):
       const [existing] = await t.select({ id: rightsBankAccount.id }).from(rightsBankAccount).where(and(eq(rightsBankAccount.orgId, org.id), eq(rightsBankAccount.delFlag, '0'))).limit(1);
       const isDefault = body.isDefault === '1' || !existing ? '1' : '0';
       if (isDefault === '1') await clearDefault(t, org.id, id);
-      await t.insert(rightsBankAccount).values({
+      const added = {
         id,
         orgId: org.id,
         ...accountValues(body),
@@ -133,7 +134,9 @@ export async function addBank(db: Db, user: SessionUser, body: BankAccountBody):
         sysOrgCode: org.sysOrgCode,
         createBy: user.username,
         createTime: now,
-      });
+      };
+      await t.insert(rightsBankAccount).values(added);
+      await recordVersion(t, user, DataTable.bank, id, null, added, now);
       await linkAttachments(t, BANK_FILE_BIZ, id, attachmentsOf(body));
     });
   } catch (error) {
@@ -154,20 +157,20 @@ export async function editBank(db: Db, user: SessionUser, body: BankAccountBody)
   try {
     await db.transaction(async (t) => {
       if (body.isDefault === '1') await clearDefault(t, org.id, row.id);
+      const patch = {
+        ...accountValues(body),
+        ...(body.isDefault === '1' ? { isDefault: '1' } : {}),
+        auditStatus: AuditStatus.pending,
+        submitBy: user.id,
+        submitTime: now,
+      };
       const changed = await t
         .update(rightsBankAccount)
-        .set({
-          ...accountValues(body),
-          ...(body.isDefault === '1' ? { isDefault: '1' } : {}),
-          auditStatus: AuditStatus.pending,
-          submitBy: user.id,
-          submitTime: now,
-          updateBy: user.username,
-          updateTime: now,
-        })
+        .set({ ...patch, updateBy: user.username, updateTime: now })
         .where(and(eq(rightsBankAccount.id, row.id), inArray(rightsBankAccount.auditStatus, fromStates(bankFlow, 'edit')), eq(rightsBankAccount.delFlag, '0')))
         .returning({ id: rightsBankAccount.id });
       if (changed.length !== 1) throw new BizError(refusalOf(bankFlow, 'edit'));
+      await recordVersion(t, user, DataTable.bank, row.id, row, patch, now);
       await linkAttachments(t, BANK_FILE_BIZ, row.id, attachmentsOf(body));
     });
   } catch (error) {
@@ -185,9 +188,11 @@ export async function deleteBanks(db: Db, user: SessionUser, ids: string[]): Pro
       .update(rightsBankAccount)
       .set({ delFlag: '1', isDefault: '0', updateBy: user.username, updateTime: now })
       .where(and(inArray(rightsBankAccount.id, ids), eq(rightsBankAccount.orgId, org.id), eq(rightsBankAccount.delFlag, '0')))
-      .returning({ id: rightsBankAccount.id });
+      .returning();
     // All or nothing: one id of another organisation (or a deleted one) refuses the whole batch.
     if (changed.length !== ids.length) throw new BizError(RightsMsg.notFound);
+    // The rows were not deleted before (the update's condition); the version keeps them as they were but for that.
+    await recordVersions(t, user, DataTable.bank, changed.map((row) => ({ id: row.id, before: { ...row, delFlag: '0' }, after: null })), now);
   });
 }
 
@@ -198,6 +203,7 @@ export async function setDefaultBank(db: Db, user: SessionUser, id: string): Pro
     await db.transaction(async (t) => {
       await clearDefault(t, org.id, row.id);
       await t.update(rightsBankAccount).set({ isDefault: '1', updateBy: user.username, updateTime: new Date() }).where(eq(rightsBankAccount.id, row.id));
+      await recordVersion(t, user, DataTable.bank, row.id, row, { isDefault: '1' });
     });
   } catch (error) {
     retryOnDefaultRace(error);
@@ -207,7 +213,10 @@ export async function setDefaultBank(db: Db, user: SessionUser, id: string): Pro
 export async function setBankStatus(db: Db, user: SessionUser, id: string, status: string): Promise<void> {
   const org = await requireReadyOrg(db, user);
   const row = await ownAccount(db, org, id);
-  await db.update(rightsBankAccount).set({ status, updateBy: user.username, updateTime: new Date() }).where(eq(rightsBankAccount.id, row.id));
+  await db.transaction(async (t) => {
+    await t.update(rightsBankAccount).set({ status, updateBy: user.username, updateTime: new Date() }).where(eq(rightsBankAccount.id, row.id));
+    await recordVersion(t, user, DataTable.bank, row.id, row, { status });
+  });
 }
 
 /** 财务审核: 待审核 → 已通过 | 已驳回 with its approval record (node 财务审核), in one transaction. */

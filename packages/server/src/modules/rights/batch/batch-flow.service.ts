@@ -24,6 +24,7 @@ import { pushNotice } from '../../core/notice/delivery.ts';
 import { lockPool } from '../../core/ledger/pool-ledger.service.ts';
 import * as ledger from '../../core/ledger/pool-ledger.service.ts';
 import { decide } from '../../core/approval/decide.ts';
+import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { capLeft, checkRights, secondReviewThreshold, successRate, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
@@ -51,10 +52,9 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
     const [fresh] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, id));
     if (toCents(fresh.applyAmount) <= 0n) throw new BizError(BatchMsg.capReached('0.00'));
     const now = new Date();
-    await t
-      .update(rightsBatch)
-      .set({ status: BatchStatus.pending, submitBy: user.id, submitTime: now, approvedAmount: null, firstReviewerId: null, firstReviewerName: null, auditOpinion: null, updateBy: user.username.slice(0, 32), updateTime: now })
-      .where(eq(rightsBatch.id, id));
+    const patch = { status: BatchStatus.pending, submitBy: user.id, submitTime: now, approvedAmount: null, firstReviewerId: null, firstReviewerName: null, auditOpinion: null, updateBy: user.username.slice(0, 32), updateTime: now };
+    await t.update(rightsBatch).set(patch).where(eq(rightsBatch.id, id));
+    await recordVersion(t, user, DataTable.batch, id, fresh, patch, now);
     await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${fresh.itemCount}，申请金额 ${moneyText(fresh.applyAmount)} 元`, now);
   });
 }
@@ -94,6 +94,8 @@ export async function withdrawBatch(db: Db, sockets: SocketHub, user: SessionUse
     const released = (await releaseRest(t, user, row, 'withdraw'))?.released ?? 0n;
     const now = new Date();
     await t.update(rightsBatch).set({ status: BatchStatus.withdrawn, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
+    const releasedAmount = released ? { releasedAmount: fromCents(toCents(row.releasedAmount) + released) } : {};
+    await recordVersion(t, user, DataTable.batch, id, row, { ...releasedAmount, status: BatchStatus.withdrawn }, now);
     await writeLog(t, user, id, BatchLogAction.withdraw, `撤销原因：${reason}${released ? `；解冻 ${moneyText(released)} 元` : ''}`, now);
     return writeWithdrawNotice(t, user, row, reason, released);
   });
@@ -190,6 +192,7 @@ export async function startEnforce(db: Db, user: SessionUser, id: string): Promi
     assertAction(batchFlow, 'startEnforce', row);
     const now = new Date();
     await t.update(rightsBatch).set({ status: BatchStatus.enforcing, startTime: now, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
+    await recordVersion(t, user, DataTable.batch, id, row, { status: BatchStatus.enforcing, startTime: now }, now);
     await writeLog(t, user, id, BatchLogAction.start, null, now);
   });
 }
@@ -217,10 +220,9 @@ export async function applyClosure(db: Db, user: SessionUser, body: BatchClosure
     if (open > 0) throw new BizError(BatchMsg.itemsOpen(open));
     const outcome = closureOutcome(counts);
     const now = new Date();
-    await t
-      .update(rightsBatch)
-      .set({ status: BatchStatus.closurePending, ...outcome, closureSummary: body.closureSummary, closureFiles: body.closureFiles, closureApplyTime: now, submitBy: user.id, updateBy: user.username.slice(0, 32), updateTime: now })
-      .where(eq(rightsBatch.id, row.id));
+    const patch = { status: BatchStatus.closurePending, ...outcome, closureSummary: body.closureSummary, closureFiles: body.closureFiles, closureApplyTime: now, submitBy: user.id, updateBy: user.username.slice(0, 32), updateTime: now };
+    await t.update(rightsBatch).set(patch).where(eq(rightsBatch.id, row.id));
+    await recordVersion(t, user, DataTable.batch, row.id, row, patch, now);
     await writeLog(t, user, row.id, BatchLogAction.closure, `成功 ${outcome.successCount}，失败 ${outcome.failedCount}，不构成侵权 ${outcome.notInfringingCount}，成功率 ${outcome.successRate ?? '—'}%`, now);
   });
 }

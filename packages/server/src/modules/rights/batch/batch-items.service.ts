@@ -21,6 +21,7 @@ import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../p
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { applyAmountOf, usablePool } from './batch-rules.ts';
+import { DataTable, recordVersion, recordVersions } from '../../core/datalog/datalog.service.ts';
 import { writeLog } from './batch-log.ts';
 import { lockOwnBatch } from './batch.service.ts';
 import { visibleBatch } from '../../core/tables/batch-scope.ts';
@@ -64,7 +65,10 @@ export async function recount(t: Db, user: SessionUser, row: BatchRow): Promise<
   const [{ n }] = await t.select({ n: sql<number>`count(*)::int` }).from(rightsBatchItem).where(eq(rightsBatchItem.batchId, row.id));
   const pool = await usablePool(t, row.poolId);
   const applyAmount = await applyAmountOf(t, pool, row.orgId, row.id, n);
-  await t.update(rightsBatch).set({ itemCount: n, applyAmount, updateBy: by(user), updateTime: new Date() }).where(eq(rightsBatch.id, row.id));
+  const now = new Date();
+  await t.update(rightsBatch).set({ itemCount: n, applyAmount, updateBy: by(user), updateTime: now }).where(eq(rightsBatch.id, row.id));
+  // 数据日志: a version only when the count or the amount moved (nothing is written otherwise)
+  await recordVersion(t, user, DataTable.batch, row.id, row, { itemCount: n, applyAmount }, now);
 }
 
 function firstDuplicate(urls: string[]): string | null {
@@ -92,6 +96,7 @@ export async function saveItems(db: Db, user: SessionUser, body: BatchItemsSaveB
     if (batch.status === BatchStatus.enforcing) {
       if (body.deleteIds.length || body.values.some((v) => !v.id || !byId.has(v.id))) throw new BizError(BatchMsg.itemsLocked);
       for (const v of body.values) await t.update(rightsBatchItem).set({ ...handling(v, byId.get(v.id!)!), updateBy: by(user), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
+      await recordVersions(t, user, DataTable.item, body.values.map((v) => ({ id: v.id!, before: byId.get(v.id!), after: handling(v, byId.get(v.id!)!) })), now);
       await writeLog(t, user, batch.id, BatchLogAction.items, `更新 ${body.values.length} 条明细的处理结果`, now);
       return;
     }
@@ -111,6 +116,11 @@ export async function saveItems(db: Db, user: SessionUser, body: BatchItemsSaveB
       await t.update(rightsBatchItem).set({ ...content(v), status: ItemStatus.waiting, updateBy: by(user), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
     }
     const insertedIds = await insertItems(t, user, batch.id, inserts, existing.reduce((m, i) => Math.max(m, i.seq), 0), now);
+    // 数据日志: every item this save changed or deleted, in one INSERT (the added ones: insertItems).
+    await recordVersions(t, user, DataTable.item, [
+      ...[...deleted].map((id) => ({ id, before: byId.get(id), after: null })),
+      ...updates.map((v) => ({ id: v.id!, before: byId.get(v.id!), after: { ...content(v), status: ItemStatus.waiting } })),
+    ], now);
     const sent = new Map<string, number>();
     updates.forEach((v) => v.seq && sent.set(v.id!, v.seq));
     inserts.forEach((v, i) => v.seq && sent.set(insertedIds[i], v.seq));
@@ -132,6 +142,8 @@ export async function insertItems(t: Db, user: SessionUser | null, batchId: stri
     createTime: now,
   }));
   for (let i = 0; i < rowsToInsert.length; i += 500) await t.insert(rightsBatchItem).values(rowsToInsert.slice(i, i + 500));
+  // 数据日志: the new items' first versions, in one INSERT (a seed without a user leaves them to the demo's versions)
+  if (user) await recordVersions(t, user, DataTable.item, rowsToInsert.map((row) => ({ id: row.id, after: row })), now);
   return rowsToInsert.map((row) => row.id);
 }
 

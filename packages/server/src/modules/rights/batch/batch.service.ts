@@ -31,6 +31,7 @@ import { checkDateParams } from '../../core/shared/records.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../core/files/attachments.ts';
 import { applyAmountOf, checkRights, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
+import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
 import { batchScope, visibleBatch } from '../../core/tables/batch-scope.ts';
 
@@ -130,7 +131,9 @@ export async function addBatch(ctx: ResourceCtx, body: BatchAddBody): Promise<st
   await ctx.db.transaction(async (t) => {
     await linkAttachments(t, BATCH_FILE_BIZ, id, evidenceOf(body.evidenceFiles), org.sysOrgCode);
     const batchNo = await nextCode(t, 'threaded_code');
-    await t.insert(rightsBatch).values({ id, batchNo, orgId: org.id, orgName: org.orgName, ...values, status: BatchStatus.draft, sysOrgCode: org.sysOrgCode, ...created(ctx.user) });
+    const added = { id, batchNo, orgId: org.id, orgName: org.orgName, ...values, status: BatchStatus.draft, sysOrgCode: org.sysOrgCode, ...created(ctx.user) };
+    await t.insert(rightsBatch).values(added);
+    await recordVersion(t, ctx.user, DataTable.batch, id, null, added);
     await writeLog(t, ctx.user, id, BatchLogAction.create, `批次编号 ${batchNo}`);
   });
   return id;
@@ -146,7 +149,9 @@ export async function editBatch(ctx: ResourceCtx, body: BatchEditBody): Promise<
     await checkAttachments(t, ctx.user, evidenceOf(body.evidenceFiles), splitFilePaths(row.evidenceFiles));
     await linkAttachments(t, BATCH_FILE_BIZ, row.id, evidenceOf(body.evidenceFiles), org.sysOrgCode);
     const applyAmount = await applyAmountOf(t, pool, org.id, row.id, row.itemCount);
-    await t.update(rightsBatch).set({ ...values, applyAmount, ...updated(ctx.user) }).where(eq(rightsBatch.id, row.id));
+    const patch = { ...values, applyAmount, ...updated(ctx.user) };
+    await t.update(rightsBatch).set(patch).where(eq(rightsBatch.id, row.id));
+    await recordVersion(t, ctx.user, DataTable.batch, row.id, row, patch);
     const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => k !== 'rightNames' && k !== 'poolName' && values[k] !== row[k]);
     await writeLog(t, ctx.user, row.id, BatchLogAction.edit, changed.length ? `修改字段：${changed.join('、')}` : '未修改字段');
   });
@@ -160,6 +165,7 @@ export async function deleteBatches(ctx: ResourceCtx, ids: string[]): Promise<vo
       const row = await lockOwnBatch(t, org, id);
       assertAction(batchFlow, 'delete', row);
       await t.update(rightsBatch).set({ delFlag: '1', ...updated(ctx.user) }).where(eq(rightsBatch.id, id));
+      await recordVersion(t, ctx.user, DataTable.batch, id, row, null);
     }
   });
 }

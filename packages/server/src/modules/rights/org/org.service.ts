@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import {
   ApprovalBizType,
   ApprovalNode,
@@ -114,7 +115,7 @@ export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBo
       let id = org?.id;
       if (!id) {
         id = newId();
-        await t.insert(rightsOrg).values({
+        const added = {
           id,
           orgName: body.orgName,
           ...values,
@@ -123,7 +124,9 @@ export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBo
           applicantId: user.id,
           createBy: user.username,
           createTime: now,
-        });
+        };
+        await t.insert(rightsOrg).values(added);
+        await recordVersion(t, user, DataTable.org, id, null, added, now);
       } else {
         const changed = await t
           .update(rightsOrg)
@@ -131,6 +134,7 @@ export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBo
           .where(and(eq(rightsOrg.id, id), inArray(rightsOrg.enterStatus, fromStates(orgFlow, action))))
           .returning({ id: rightsOrg.id });
         if (changed.length !== 1) throw new BizError(refusalOf(orgFlow, action));
+        await recordVersion(t, user, DataTable.org, id, org, values, now);
       }
       await linkAttachments(t, ORG_FILE_BIZ, id, enrolAttachments(body));
       return id;
@@ -243,6 +247,8 @@ export async function submitCertify(db: Db, user: SessionUser, body: OrgCertifyB
       )
       .returning({ id: rightsOrg.id });
     if (changed.length !== 1) throw new BizError(refusalOf(orgCertifyFlow, 'submitCertify'));
+    const certify = { practiceFile: body.practiceFile, filingFile: body.filingFile, agentFilingNo, certifyStatus: CertifyStatus.pending, certifySubmitBy: user.id, certifySubmitTime: now };
+    await recordVersion(t, user, DataTable.org, org.id, org, certify, now);
     await linkAttachments(t, ORG_FILE_BIZ, org.id, attachments, org.sysOrgCode);
   });
 }
@@ -281,18 +287,17 @@ export async function approveCertify(db: Db, dicts: DictService, sockets: Socket
 
 /** 停用 / 启用 (admin): 已入驻 ⇄ 已停用. */
 export async function setOrgDisabled(db: Db, user: SessionUser, id: string, action: 'disable' | 'enable', reason: string | null): Promise<void> {
-  await orgOrFail(db, id);
-  const changed = await db
-    .update(rightsOrg)
-    .set({
-      enterStatus: orgFlow.actions[action].to,
-      ...(reason ? { auditOpinion: reason } : {}),
-      updateBy: user.username,
-      updateTime: new Date(),
-    })
-    .where(and(eq(rightsOrg.id, id), inArray(rightsOrg.enterStatus, fromStates(orgFlow, action))))
-    .returning({ id: rightsOrg.id });
-  if (changed.length !== 1) throw new BizError(refusalOf(orgFlow, action));
+  const before = await orgOrFail(db, id);
+  await db.transaction(async (t) => {
+    const patch = { enterStatus: orgFlow.actions[action].to, ...(reason ? { auditOpinion: reason } : {}) };
+    const changed = await t
+      .update(rightsOrg)
+      .set({ ...patch, updateBy: user.username, updateTime: new Date() })
+      .where(and(eq(rightsOrg.id, id), inArray(rightsOrg.enterStatus, fromStates(orgFlow, action))))
+      .returning({ id: rightsOrg.id });
+    if (changed.length !== 1) throw new BizError(refusalOf(orgFlow, action));
+    await recordVersion(t, user, DataTable.org, id, before, patch);
+  });
 }
 
 /**

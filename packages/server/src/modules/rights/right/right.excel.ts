@@ -11,6 +11,7 @@ import type { DictService } from '../../system/dict/dict.service.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { listRights, rightValues } from './right.service.ts';
 import { rightsRight } from './right.table.ts';
+import { DataTable, recordVersions } from '../../core/datalog/datalog.service.ts';
 
 /** The columns an import reads; an export writes them first, so that an exported file imports again. */
 const importColumns = importColumnsOf({
@@ -103,6 +104,7 @@ export async function importRights(db: Db, user: SessionUser, buffer: Buffer, di
   }
   await db.transaction(async (tx) => {
     for (let i = 0; i < inserts.length; i += 500) await tx.insert(rightsRight).values(inserts.slice(i, i + 500));
+    await recordVersions(tx, user, DataTable.right, inserts.map((row) => ({ id: row.id, after: row })), now);
   });
   return importReport(rows.length, errors);
 }

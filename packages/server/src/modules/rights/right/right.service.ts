@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { DataTable, recordVersion, recordVersions } from '../../core/datalog/datalog.service.ts';
 import {
   ApprovalBizType,
   ApprovalNode,
@@ -154,7 +155,7 @@ export async function addRight(db: Db, user: SessionUser, body: RightBody): Prom
   const id = newId();
   try {
     await db.transaction(async (t) => {
-      await t.insert(rightsRight).values({
+      const added = {
         id,
         orgId: org.id,
         ...rightValues(body),
@@ -162,7 +163,9 @@ export async function addRight(db: Db, user: SessionUser, body: RightBody): Prom
         sysOrgCode: org.sysOrgCode,
         createBy: user.username,
         createTime: new Date(),
-      });
+      };
+      await t.insert(rightsRight).values(added);
+      await recordVersion(t, user, DataTable.right, id, null, added);
       await linkAttachments(t, RIGHT_FILE_BIZ, id, attachmentsOf(body), org.sysOrgCode);
     });
   } catch (error) {
@@ -193,6 +196,7 @@ export async function editRight(db: Db, user: SessionUser, body: RightBody): Pro
         .where(and(eq(rightsRight.id, row.id), inArray(rightsRight.auditStatus, fromStates(rightFlow, 'edit')), eq(rightsRight.delFlag, '0')))
         .returning({ id: rightsRight.id });
       if (changed.length !== 1) throw new BizError(refusalOf(rightFlow, 'edit'));
+      await recordVersion(t, user, DataTable.right, row.id, row, rightValues(body));
       await linkAttachments(t, RIGHT_FILE_BIZ, row.id, attachmentsOf(body), org.sysOrgCode);
     });
   } catch (error) {
@@ -206,12 +210,17 @@ async function changeOwn(db: Db, user: SessionUser, ids: string[], set: Partial<
   if (!ids.length) throw new BizError('请选择记录');
   const org = await requireReadyOrg(db, user);
   await db.transaction(async (t) => {
+    // The rows as they were, locked, for their versions in the data log.
+    const before = await t.select().from(rightsRight).where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id))).for('update');
     const changed = await t
       .update(rightsRight)
       .set(set)
       .where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0'), inArray(rightsRight.auditStatus, fromStates(rightFlow, action))))
       .returning({ id: rightsRight.id });
-    if (changed.length === ids.length) return;
+    if (changed.length === ids.length) {
+      await recordVersions(t, user, DataTable.right, before.map((row) => ({ id: row.id, before: row, after: set.delFlag === '1' ? null : set })));
+      return;
+    }
     const found = await t.select({ id: rightsRight.id }).from(rightsRight).where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0')));
     throw new BizError(found.length === ids.length ? refusalOf(rightFlow, action) : RightsMsg.notFound);
   });

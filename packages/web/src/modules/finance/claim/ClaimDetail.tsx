@@ -10,6 +10,7 @@ import { BatchMoney, ClaimTimeline } from './ClaimProgress.tsx';
 import { ClaimStatusTag } from './ClaimStatusTag.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
 import type { ClaimForms } from './useClaimDialogs.tsx';
+import { DataLogHistoryButton } from '../../../components/datalog/DataLogHistory.tsx';
 
 type ClaimDetailProps = {
   /** the claim shown; null closes the drawer */
@@ -46,7 +47,10 @@ export function ClaimDetail({ claimId, onClose, forms, onChanged, only }: ClaimD
       styles={{ wrapper: { maxWidth: '100vw' } }}
       title={c ? <Space wrap>{`报销单 ${c.claimNo}`}<ClaimStatusTag claim={c} /></Space> : '报销单详情'}
       extra={c && (
-        <FlowButtons flow={claimFlow} record={c} can={can} forms={forms} onChanged={onChanged} after={{ delete: deleted }} only={only} />
+        <Space wrap>
+          <FlowButtons flow={claimFlow} record={c} can={can} forms={forms} onChanged={onChanged} after={{ delete: deleted }} only={only} />
+          <DataLogHistoryButton dataTable="fin_claim" dataId={c.id} title={c.claimNo} />
+        </Space>
       )}
       destroyOnHidden
       className="claim-detail"

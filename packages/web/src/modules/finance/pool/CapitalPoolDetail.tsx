@@ -6,6 +6,7 @@ import { unwrap } from '../../../platform/result.ts';
 import { formatMoney, POOL_LOG_LIST_KEY, POOL_STATUS_COLORS, poolApi, poolLogApi } from './pool.api.ts';
 import { kindColumns } from '../../../components/list/columnKinds.tsx';
 import { poolLogColumns } from './poolLog.columns.tsx';
+import { DataLogHistoryButton } from '../../../components/datalog/DataLogHistory.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -39,6 +40,7 @@ export function CapitalPoolDetail({ pool, onClose }: { pool: PoolRecord | null; 
             ...moneyItems({ 总额: p.totalAmount, 冻结: p.frozenAmount, 已使用: p.usedAmount, 余额: p.balanceAmount, 单件补贴标准: p.subsidyPerCase, 单机构上限: p.orgCap }),
             { key: 'valid', label: '有效期', span: 2, children: p.validFrom || p.validTo ? `${p.validFrom ?? ''} 至 ${p.validTo ?? ''}` : '' },
             { key: 'remark', label: '备注', span: 4, children: p.remark },
+            { key: 'history', label: '修改历史', span: 4, children: <DataLogHistoryButton dataTable="fin_capital_pool" dataId={p.id} title={p.poolName} /> },
           ]}
         />
       )}

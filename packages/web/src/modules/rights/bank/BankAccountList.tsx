@@ -18,6 +18,7 @@ import { BANK_LIST_KEY, bankApi, type BankBody } from './bank.api.ts';
 import { BankAccountNumber } from './BankAccountNumber.tsx';
 import { BankDescriptions } from './BankDescriptions.tsx';
 import { bankForm } from './bank.form.tsx';
+import { DataLogHistoryButton } from '../../../components/datalog/DataLogHistory.tsx';
 
 /**
  * 机构银行账户 (rights/BankAccountList, DOMAIN.md bank account): an organisation keeps its accounts, one
@@ -97,6 +98,7 @@ export function BankAccountList() {
         { label: '联行号', field: 'bankCode' },
         { label: '账户性质', render: (a) => a.accountNature_dictText },
         { label: '是否默认', render: (a) => (a.isDefault === '1' ? '是' : '否') },
+        { label: '修改历史', render: (a) => <DataLogHistoryButton dataTable="rights_bank_account" dataId={a.id} title={a.bankName} /> },
         { label: '状态', render: (a) => a.status_dictText },
         { label: '审核状态', render: (a) => a.auditStatus_dictText },
         { label: '审核人', field: 'auditBy' },

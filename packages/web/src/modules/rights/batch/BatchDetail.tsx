@@ -18,6 +18,7 @@ import { BatchProgressTab } from './BatchProgressTab.tsx';
 import { BatchReturnedAlert } from './BatchReturnedAlert.tsx';
 import { BatchStatusTag } from './BatchStatusTag.tsx';
 import { useBatchDialogs } from './useBatchDialogs.tsx';
+import { DataLogHistoryButton } from '../../../components/datalog/DataLogHistory.tsx';
 
 const TABS = ['info', 'items', 'progress', 'approvals', 'logs'] as const;
 type TabKey = (typeof TABS)[number];
@@ -72,7 +73,10 @@ export function BatchDetail() {
           <Typography.Text style={{ wordBreak: 'break-all' }}>{b.batchName}</Typography.Text>
           <BatchStatusTag batch={b} />
         </Space>
-        <FlowButtons flow={batchFlow} record={b} can={can} forms={forms} onChanged={changed} after={{ delete: deleted }} />
+        <Space wrap size={8}>
+          <FlowButtons flow={batchFlow} record={b} can={can} forms={forms} onChanged={changed} after={{ delete: deleted }} />
+          <DataLogHistoryButton dataTable="rights_batch" dataId={b.id} title={b.batchNo} />
+        </Space>
       </div>
       <BatchReturnedAlert batch={b} />
       <Tabs

@@ -3,6 +3,7 @@ import { Tag, type DescriptionsProps } from 'antd';
 import { FieldTable } from '../../../components/detail/FieldTable.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
 import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS } from './org.api.ts';
+import { DataLogHistoryButton } from '../../../components/datalog/DataLogHistory.tsx';
 
 const or = (value: string | null | undefined) => value || '-';
 
@@ -38,6 +39,7 @@ export function OrgDescriptions({ org, column = 2 }: { org: OrgRecord; column?: 
     { key: 'auditTime', label: '入驻审核', children: org.auditTime ? `${org.auditBy ?? ''} ${org.auditTime}` : '-' },
     { key: 'auditOpinion', label: '入驻审核意见', children: or(org.auditOpinion), span: column },
     { key: 'certifySubmitTime', label: '认证提交时间', children: or(org.certifySubmitTime) },
+    { key: 'history', label: '修改历史', children: <DataLogHistoryButton dataTable="rights_org" dataId={org.id} title={org.orgName} /> },
     { key: 'certifyTime', label: '认证审核', children: org.certifyTime ? `${org.certifyBy ?? ''} ${org.certifyTime}` : '-' },
     { key: 'certifyOpinion', label: '认证审核意见', children: or(org.certifyOpinion), span: column },
   ];

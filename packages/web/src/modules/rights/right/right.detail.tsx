@@ -4,6 +4,7 @@ import type { DetailItem } from '../../../components/detail/DetailModal.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
 import { AUDIT_STATUS_COLORS } from '../org/org.api.ts';
 import { ExpiryTags } from './ExpiryTags.tsx';
+import { DataLogHistoryButton } from '../../../components/datalog/DataLogHistory.tsx';
 
 /** 受保护权利's details (DOMAIN.md protected-rights record), for 详情 and the reviewer's 审核. */
 export const rightDetailItems: DetailItem<RightRecord>[] = [
@@ -30,4 +31,5 @@ export const rightDetailItems: DetailItem<RightRecord>[] = [
   { label: '审核时间', field: 'auditTime' },
   { label: '审核意见', field: 'auditOpinion' },
   { label: '备注', field: 'remark', span: 3 },
+  { label: '修改历史', render: (r) => <DataLogHistoryButton dataTable="rights_right" dataId={r.id} title={r.trademarkName} />, span: 3 },
 ];

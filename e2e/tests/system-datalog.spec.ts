@@ -1,0 +1,76 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { button, signIn, test } from '../support/app.ts';
+import { approvedRight, enabledPool } from '../support/batch.ts';
+import { apiCall, certifiedOrgViaApi, createFinance, unique } from '../support/rights.ts';
+import { apiToken, expect, USER_PASSWORD } from '../support/system.ts';
+
+/**
+ * Issue #25 数据日志: a batch's 修改历史 opened from its detail page, two versions compared side by side
+ * with the changed fields marked, the hash chain's 校验 on the 数据日志 screen; 375 px and axe.
+ */
+
+/** WCAG 2.1 A/AA findings that count: critical ones, and serious ones other than the default theme's contrast (accessibility.spec.ts). */
+async function axeFindings(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test.describe('数据日志', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a batch’s 修改历史 from its detail page compares two versions with the changes marked; 校验哈希链 reports the chain whole (375 px, axe)', async ({ page, request }) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
+    const markName = unique('历史商标');
+    const poolName = unique('历史资金');
+    await approvedRight(request, org.token, reviewerToken, markName);
+    const rightId = (await apiCall<{ records: { id: string; trademarkName: string }[] }>(request, org.token, 'GET', '/rights/right/list', undefined, { trademarkName: markName })).records[0]!.id;
+    const poolId = await enabledPool(request, financeToken, poolName);
+    const batchName = unique('修改历史批次');
+    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: `https://item.taobao.com/item.htm?id=${Date.now()}`, shopName: '假冒店', price: '39.90' }], deleteIds: [] });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page);
+    await page.goto(`/rights/batch/detail/${batchId}`);
+    await button(page, '修改历史').click();
+    const drawer = page.getByRole('dialog', { name: /修改历史：线索批次/ });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText('共 3 个版本');
+    // created, its items counted (线索数量, 申请金额), submitted: the newest two are compared by default, 草稿 → 待审核 marked
+    const compare = drawer.locator('.datalog-compare');
+    await expect(compare).toContainText('版本 2');
+    await expect(compare).toContainText('版本 3');
+    const statusRow = compare.getByRole('row').filter({ hasText: '状态' }).first();
+    await expect(statusRow).toContainText('已修改');
+    await expect(compare.getByRole('row').filter({ hasText: '批次名称' })).not.toContainText('已修改');
+    await expect(compare.getByRole('row').filter({ hasText: '批次名称' })).toContainText(batchName);
+    // untick one version: asked to pick two again; versions 1 and 3 then show the count and the status changed
+    await drawer.getByRole('checkbox', { name: '选择版本 2' }).uncheck();
+    await expect(drawer).toContainText('请勾选两个版本进行对比');
+    await drawer.getByRole('checkbox', { name: '选择版本 1' }).check();
+    await expect(compare).toContainText('版本 1');
+    await expect(compare.getByRole('row').filter({ hasText: '线索数量' })).toContainText('已修改');
+    // the drawer only: the batch page under it is checked by the batch specs
+    expect(await axeFindings(page, '.datalog-history')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    await page.goto('/isystem/dataLog');
+    await expect(page.getByRole('row').filter({ hasText: '线索批次' }).first()).toBeVisible();
+    await button(page, '校验哈希链').click();
+    const result = page.getByRole('dialog', { name: '哈希链校验结果' });
+    await expect(result).toContainText('哈希链完整');
+    await expect(result).toContainText('校验通过');
+    expect(await axeFindings(page)).toEqual([]);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+  });
+});

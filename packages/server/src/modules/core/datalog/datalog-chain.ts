@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../../platform/db/client.ts';
+
+/**
+ * The hash chain over the data log and the approval records (issue #25): one chain across both kinds,
+ * so one sequence orders every entry and one head names the newest. Each entry carries its place
+ * (`chain_seq`), the previous entry's hash (`prev_hash`) and `hash` = SHA-256 of the previous hash and
+ * the entry's canonical content (its kind, place and every column but the chain's own).
+ *
+ * Entries are written by business transactions without a hash; `sealChain` links them afterwards, one
+ * sealer at a time (an advisory lock), in the order it finds them. A transaction that commits late is
+ * simply sealed later: the chain's order is the seal order, never the id or the time, so concurrent
+ * writers can neither fork the chain nor wait on one another (no lock in the business path: an advisory
+ * lock held until each business transaction's commit would serialise every write of the system and
+ * could deadlock against the row locks those transactions take in their own order).
+ */
+export const GENESIS = '0'.repeat(64);
+
+// Arbitrary constant: the advisory lock every sealer takes (the migration lock is 72_410_001).
+const SEAL_LOCK = 72_410_025;
+const BATCH = 1000;
+
+export type ChainKind = 'datalog' | 'approval';
+type Row = Record<string, unknown>;
+
+const CHAIN_COLUMNS = new Set(['chain_seq', 'prev_hash', 'hash']);
+
+/** Key-sorted JSON, dates as ISO text: the same content always gives the same text. */
+export function canonical(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Row).filter(([, v]) => v !== undefined && v !== null);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * An entry's content as hashed: its kind and every column but the chain's, nulls left out (so a column
+ * added later with nothing in it leaves the hashes of older entries valid).
+ */
+function contentOf(kind: ChainKind, seq: number, row: Row): string {
+  const content: Row = { kind, seq };
+  for (const [k, v] of Object.entries(row)) if (!CHAIN_COLUMNS.has(k)) content[k] = v;
+  return canonical(content);
+}
+
+export const entryHash = (prev: string, kind: ChainKind, seq: number, row: Row) =>
+  createHash('sha256').update(prev).update('\n').update(contentOf(kind, seq, row)).digest('hex');
+
+const TABLE: Record<ChainKind, string> = { datalog: 'sys_data_log', approval: 'rights_approval' };
+// Oldest first: the entries written before the chain existed (and the demo seed's) keep their order.
+const TIME: Record<ChainKind, string> = { datalog: 'create_time', approval: 'approve_time' };
+
+type Head = { seq: number; hash: string };
+
+async function headOf(t: Db): Promise<Head> {
+  const [head] = await rows<{ seq: string | number; hash: string }>(t, sql`select seq, hash from sys_chain_head where id = 'main'`);
+  return head ? { seq: Number(head.seq), hash: head.hash } : { seq: 0, hash: GENESIS };
+}
+
+/**
+ * Links every entry not yet in the chain, approval records then data-log rows, oldest first; returns
+ * how many it linked. Safe to call from any process at any time: sealers queue on the advisory lock.
+ */
+export async function sealChain(db: Db): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction(async (t) => {
+      await t.execute(sql`select pg_advisory_xact_lock(${SEAL_LOCK})`);
+      let head = await headOf(t);
+      let linked = 0;
+      let more = false;
+      for (const kind of ['approval', 'datalog'] as const) {
+        const table = sql.raw(TABLE[kind]);
+        const pending = await rows<Row>(t, sql`select * from ${table} where chain_seq is null order by ${sql.raw(TIME[kind])}, id limit ${BATCH}`);
+        if (!pending.length) continue;
+        if (pending.length === BATCH) more = true;
+        const links = pending.map((row) => {
+          const seq = head.seq + 1;
+          const hash = entryHash(head.hash, kind, seq, row);
+          const link = { id: row.id as string, seq, prev: head.hash, hash };
+          head = { seq, hash };
+          return link;
+        });
+        await t.execute(sql`
+          update ${table} e set chain_seq = x.seq, prev_hash = x.prev, hash = x.hash
+          from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as x(id text, seq bigint, prev text, hash text)
+          where e.id = x.id`);
+        linked += links.length;
+      }
+      if (linked)
+        await t.execute(sql`
+          insert into sys_chain_head (id, seq, hash, update_time) values ('main', ${head.seq}, ${head.hash}, now())
+          on conflict (id) do update set seq = excluded.seq, hash = excluded.hash, update_time = excluded.update_time`);
+      return { linked, more };
+    });
+    total += n.linked;
+    // a full page means there may be more; otherwise everything committed so far is linked
+    if (!n.more) return total;
+  }
+}
+
+export type ChainProblem = 'content' | 'missing' | 'link' | 'head';
+export type ChainReport = {
+  ok: boolean;
+  /** entries checked */
+  checked: number;
+  /** the head's place (the newest entry) */
+  headSeq: number;
+  /** the first broken entry */
+  broken: { seq: number; kind: ChainKind | null; id: string | null; problem: ChainProblem } | null;
+  message: string;
+};
+
+const PROBLEM_TEXT: Record<ChainProblem, string> = {
+  content: '内容或哈希被改动',
+  missing: '条目缺失（被删除）',
+  link: '与前一条的链接不符（被删除或调换顺序）',
+  head: '链尾与链头记录不符（最新条目被删除或链头被改动）',
+};
+
+const KIND_TEXT: Record<ChainKind, string> = { datalog: '数据日志', approval: '审批记录' };
+
+/**
+ * Walks the chain from its first entry: each entry's place must follow the previous one's, its
+ * `prev_hash` must be the previous entry's hash, and its hash must be that of its content; the last
+ * entry must be the head. Reports the first entry that fails (an edited row, a removed row, rows
+ * swapped, an edited hash), or OK. Reads in pages of both tables by place, never the whole log at once.
+ */
+export async function verifyChain(db: Db): Promise<ChainReport> {
+  const head = await headOf(db);
+  let prev: Head = { seq: 0, hash: GENESIS };
+  let checked = 0;
+  const fail = (seq: number, kind: ChainKind | null, id: string | null, problem: ChainProblem): ChainReport => ({
+    ok: false,
+    checked,
+    headSeq: head.seq,
+    broken: { seq, kind, id, problem },
+    message: `第 ${seq} 条${kind ? `（${KIND_TEXT[kind]} ${id}）` : ''}：${PROBLEM_TEXT[problem]}`,
+  });
+  for (;;) {
+    const page: { kind: ChainKind; row: Row }[] = [];
+    for (const kind of ['approval', 'datalog'] as const) {
+      const found = await rows<Row>(db, sql`select * from ${sql.raw(TABLE[kind])} where chain_seq > ${prev.seq} order by chain_seq limit ${BATCH}`);
+      for (const row of found) page.push({ kind, row });
+    }
+    if (!page.length) break;
+    page.sort((a, b) => Number(a.row.chain_seq) - Number(b.row.chain_seq));
+    // Only the first BATCH places are complete in both tables' pages.
+    const upTo = Number(page[0]!.row.chain_seq) + BATCH;
+    for (const { kind, row } of page) {
+      const seq = Number(row.chain_seq);
+      if (seq >= upTo) break;
+      if (seq !== prev.seq + 1) return fail(prev.seq + 1, null, null, 'missing');
+      if (row.prev_hash !== prev.hash) return fail(seq, kind, row.id as string, 'link');
+      if (entryHash(row.prev_hash as string, kind, seq, row) !== row.hash) return fail(seq, kind, row.id as string, 'content');
+      prev = { seq, hash: row.hash as string };
+      checked++;
+    }
+  }
+  if (prev.seq !== head.seq || prev.hash !== head.hash) return fail(prev.seq + 1 > head.seq ? head.seq : prev.seq + 1, null, null, 'head');
+  return { ok: true, checked, headSeq: head.seq, broken: null, message: `校验通过：共 ${checked} 条，链完整` };
+}
