@@ -48,3 +48,4 @@ export * from './finance/claim-flow.ts';
 export * from './dashboard.ts';
 export * from './system/quartz-job.ts';
 export * from './system/monitor.ts';
+export * from './system/report.ts';

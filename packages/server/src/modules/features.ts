@@ -61,6 +61,8 @@ import { poolJobs } from './finance/pool/pool.jobs.ts';
 import { dashboardJobs } from './dashboard/dashboard.jobs.ts';
 import { monitorRoutes } from './system/monitor/monitor.routes.ts';
 import { monitorMenus } from './system/monitor/monitor.menu.ts';
+import { reportRoutes } from './system/report/report.routes.ts';
+import { reportMenu } from './system/report/report.menu.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -105,4 +107,5 @@ export const features: Feature[] = [
   { routes: dashboardRoutes, menus: [workplaceMenu, taskChartMenu, monitorMenu], jobs: dashboardJobs },
   { routes: jobRoutes, menus: [quartzJobMenu], jobs: systemJobs },
   { routes: monitorRoutes, menus: monitorMenus },
+  { routes: reportRoutes, menus: [reportMenu] },
 ];

@@ -1,3 +1,4 @@
+import { seedDemoReports, seedOnline } from '../modules/system/report/report.seed.ts';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
@@ -229,6 +230,7 @@ const units: Unit[] = [
   { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
   { key: 'menu:finance:v1', run: (db) => seedFinanceSection(db) },
   { key: 'menu:monitor:v1', run: (db) => seedMonitorSection(db) },
+  { key: 'online:section-pickers:v1', run: (db) => seedOnline(db) },
   { key: 'rights:dict-threaded:v1', run: (db) => seedBatchDicts(db) },
   // every feature's own menu rows, now that the sections they go under exist
   ...features.flatMap((feature) => feature.menus ?? []).map(menuUnit),
@@ -239,6 +241,7 @@ const units: Unit[] = [
   { key: 'demo:finance-claim:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimDemo(db) : undefined) },
   { key: 'demo:finance-claim-vouchers:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimVouchers(db, opts.dataDir ?? null) : undefined) },
   { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
+  { key: 'demo:reports:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoReports(db) : undefined) },
   { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
   // after every business demo: the log tells what those records say happened
   { key: 'demo:system-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedLogDemo(db) : undefined) },
