@@ -96,6 +96,7 @@ export const reportColumnSchema = z.object({
   isOrder: z.boolean().default(false),
   dictCode: z.string().max(100, '长度不能超过100个字符').nullish(),
   fieldWidth: z.number().int().min(40, '列宽为 40 到 600').max(600, '列宽为 40 到 600').nullish(),
+  /** the position in the list; the server numbers the columns in the order they are sent */
   orderNum: z.number().int().min(0).max(999).default(0),
 });
 export type ReportColumn = z.infer<typeof reportColumnSchema>;

@@ -205,10 +205,10 @@ async function writeDetails(db: Db, user: SessionUser | null, headId: string, bo
   await db.delete(onlCgreportItem).where(eq(onlCgreportItem.cgrheadId, headId));
   await db.delete(onlCgreportParam).where(eq(onlCgreportParam.cgrheadId, headId));
   if (body.columns.length > 0) {
-    await db.insert(onlCgreportItem).values(body.columns.map((c, i) => ({ id: newId(), cgrheadId: headId, ...c, dictCode: c.dictCode?.trim() || null, fieldWidth: c.fieldWidth ?? null, orderNum: c.orderNum ?? i, ...created(user) })));
+    await db.insert(onlCgreportItem).values(body.columns.map((c, i) => ({ id: newId(), cgrheadId: headId, ...c, dictCode: c.dictCode?.trim() || null, fieldWidth: c.fieldWidth ?? null, orderNum: i, ...created(user) })));
   }
   if (body.params.length > 0) {
-    await db.insert(onlCgreportParam).values(body.params.map((p, i) => ({ id: newId(), cgrheadId: headId, ...p, paramValue: p.paramValue ?? null, orderNum: p.orderNum ?? i, ...created(user) })));
+    await db.insert(onlCgreportParam).values(body.params.map((p, i) => ({ id: newId(), cgrheadId: headId, ...p, paramValue: p.paramValue ?? null, orderNum: i, ...created(user) })));
   }
 }
 
