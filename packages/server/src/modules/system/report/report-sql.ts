@@ -181,8 +181,9 @@ export function checkStatement(text: string): void {
   try {
     statements = parse(text);
   } catch (error) {
-    const detail = (error instanceof Error ? error.message : String(error)).split('\n').find((l) => l.trim() !== '') ?? '';
-    return fail(ReportMsg.parseFailed(detail.slice(0, 160)));
+    // The parser's English (and its echo of the text) stays here: the answer says where, in Chinese.
+    const at = /line (\d+) col (\d+)/.exec(error instanceof Error ? error.message : '');
+    return fail(ReportMsg.parseFailed(at ? `第 ${at[1]} 行第 ${at[2]} 列附近有语法错误，或用了不支持的写法` : '有语法错误，或用了不支持的写法'));
   }
   if (statements.length !== 1) fail(statements.length === 0 ? ReportMsg.onlySelect : ReportMsg.oneStatement);
   const root = statements[0] as Node;
