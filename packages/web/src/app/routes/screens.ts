@@ -29,6 +29,10 @@ export const screens: Record<string, Screen> = {
   'sbwq/monitor/RedisMonitor': lazy(() => import('../../modules/system/monitor/RedisMonitor.tsx').then((m) => ({ default: m.RedisMonitor }))),
   'sbwq/monitor/RequestTrace': lazy(() => import('../../modules/system/monitor/RequestTrace.tsx').then((m) => ({ default: m.RequestTrace }))),
   'sbwq/monitor/OnlineUsers': lazy(() => import('../../modules/system/monitor/OnlineUsers.tsx').then((m) => ({ default: m.OnlineUsers }))),
+  // 在线开发: the stock online components map to built-in screens (spec §2 "Menu-derived routes")
+  'modules/online/cgreport/OnlCgreportHeadList': lazy(() => import('../../modules/system/report/OnlCgreportHeadList.tsx').then((m) => ({ default: m.OnlCgreportHeadList }))),
+  'modules/online/cgreport/auto/OnlCgreportAutoList': lazy(() => import('../../modules/system/report/OnlCgreportAutoList.tsx').then((m) => ({ default: m.OnlCgreportAutoList }))),
+  'modules/online/cgform/auto/OnlCgformAutoList': lazy(() => import('../../modules/system/report/OnlCgformAutoList.tsx').then((m) => ({ default: m.OnlCgformAutoList }))),
   'exception/403': Exception403,
   'exception/404': Exception404,
   'exception/500': Exception500,

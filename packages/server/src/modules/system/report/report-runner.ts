@@ -96,7 +96,7 @@ function reportError(error: unknown, timeoutMs: number): Error {
   if (code === '57014') return new BizError(ReportMsg.timeout(Math.round(timeoutMs / 100) / 10));
   if (code === '25006') return new BizError(ReportMsg.noWrites);
   if (code === '42501') return new BizError(ReportMsg.tableDenied('（无权读取的表）'));
-  if (/^22/.test(code)) return new BizError(`查询条件格式不正确：${rootMessage(error)}`);
+  if (code.startsWith('22')) return new BizError(`查询条件格式不正确：${rootMessage(error)}`);
   if (code) return new BizError(ReportMsg.sqlFailed(rootMessage(error)));
   return error instanceof Error ? error : new Error(String(error));
 }

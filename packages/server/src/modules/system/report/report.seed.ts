@@ -23,7 +23,7 @@ export const PICKER_REPORTS: SeedReport[] = [
     content: '线索批次表单的“涉及权利”：本机构已审核通过、未过期的受保护权利',
     cgrSql: `select r.id, r.trademark_name, r.reg_no, r.nice_class, r.expire_date
   from rights_right r
- where r.org_id = #{my_org_id} and r.audit_status = '1'
+ where r.org_id = #{my_org_id} and r.audit_status = '1' and r.del_flag = '0'
    and (r.expire_date is null or r.expire_date >= current_date)
    and (r.auth_end_date is null or r.auth_end_date >= current_date)`,
     columns: [
