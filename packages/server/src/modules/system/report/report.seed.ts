@@ -108,12 +108,12 @@ export const DEMO_REPORTS: SeedReport[] = [
     code: 'rpt_batch_summary',
     name: '线索批次汇总',
     access: 'staff',
-    content: '按状态汇总线索批次：批次数、线索数与金额（不含已删除）',
+    content: '按状态汇总线索批次：批次数、线索数与金额（与工作人员的线索批次列表一致：不含机构的草稿与已删除）',
     cgrSql: `select b.status, count(*) as batch_count, sum(b.item_count) as item_count,
        sum(b.apply_amount) as apply_amount, coalesce(sum(b.approved_amount), 0) as approved_amount,
        coalesce(sum(b.released_amount), 0) as released_amount
   from rights_batch b
- where b.del_flag = '0'
+ where b.del_flag = '0' and b.status <> '1'
  group by b.status`,
     columns: [
       col('status', '批次状态', { isSearch: true, dictCode: 'threaded_status' }),
