@@ -62,7 +62,7 @@ export async function runReadOnly(db: Db, statement: SQL, opts: RunOptions): Pro
   if (is(db, NodePgDatabase)) {
     let pending = roles.get(db);
     if (!pending) {
-      pending = ensureReportRole(db, opts.log ?? (() => undefined));
+      pending = ensureReportRole(db, opts.log ?? ((message) => void process.stderr.write(`${message}\n`)));
       roles.set(db, pending);
     }
     asRole = await pending;

@@ -4,11 +4,13 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as service from './report.service.ts';
+import { reportTimeoutMs } from './report-runner.ts';
 
 const tags = ['Online报表'];
 
 export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
-  const log = (message: string) => app.log.warn(message);
+  // A wrong REPORT_TIMEOUT_MS stops the start with its reason rather than failing the first report.
+  reportTimeoutMs();
   registerFlow(app, deps, reportFlow, {
     tags,
     docs: {
@@ -26,7 +28,6 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
       cgformData: (c, input) => service.cgformData(c.db, c.user, input.code, input),
     },
   });
-  void log;
 
   registerResource(app, deps, reportResource, {
     tags,
