@@ -55,3 +55,4 @@ export * from './system/sms.ts';
 export * from './system/register.ts';
 export * from './system/datasource.ts';
 export * from './system/sso.ts';
+export * from './system/report.ts';

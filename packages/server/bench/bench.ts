@@ -16,6 +16,7 @@ import { resolveSession } from '../src/platform/auth/session.ts';
 import { runSeeds } from '../src/seed/seed.ts';
 import { buildApp } from '../src/app.ts';
 import { seedLarge } from '../scripts/seed-large.ts';
+import { seedDemoReports } from '../src/modules/system/report/report.seed.ts';
 import { editableTableBench } from './editable-table.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { batchesBench } from './batches.bench.ts';
@@ -192,10 +193,23 @@ async function largeLists(kind: 'pglite' | 'postgres') {
   record(`用户列表分页与筛选 p50 最慢一项（${kind}，10 万用户）`, `${worst.toFixed(1)} ms`, '≤ 20 ms');
   record(`同上，总数需重新计数时（${kind}）`, `${worstUncounted.toFixed(1)} ms`);
   record(`部门树 p50（${kind}，2000 部门）`, `${(await time('/jeecg-boot/sys/sysDepart/queryTreeList', 9)).toFixed(1)} ms`, '≤ 200 ms');
+  await reportPages(kind, database.db, app, token, time);
   await announcements(kind, database.db, app, token, time);
   await app.close();
   await database.close();
   await scratch?.drop();
+}
+
+/** Online报表 (issue budget): a getData page p50 ≤ 50 ms over the 100,000 batches, measured on the seeded demo reports. */
+async function reportPages(kind: string, db: Db, app: Awaited<ReturnType<typeof buildApp>>['app'], token: string, time: (url: string, n: number) => Promise<number>) {
+  await seedDemoReports(db);
+  for (const code of ['rpt_batch_summary', 'rpt_org_apply']) {
+    const columns = await app.inject({ url: `/jeecg-boot/online/cgreport/api/getRpColumns/${code}`, headers: { 'X-Access-Token': token } });
+    const id = (columns.json() as { result: { cgRpConfigId: string } }).result.cgRpConfigId;
+    const url = `/jeecg-boot/online/cgreport/api/getData/${id}?pageNo=1&pageSize=10`;
+    await time(url, 3);
+    record(`Online报表 getData p50（${kind}，10 万批次，${code}）`, `${(await time(url, 11)).toFixed(1)} ms`, '≤ 50 ms');
+  }
 }
 
 /**

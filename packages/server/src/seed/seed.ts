@@ -1,3 +1,4 @@
+import { seedDemoReports, seedOnline } from '../modules/system/report/report.seed.ts';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
@@ -246,6 +247,7 @@ const units: Unit[] = [
   { key: 'demo:content:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoContent(db, opts.dataDir ?? null) : undefined) },
   { key: 'menu:finance:v1', run: (db) => seedFinanceSection(db) },
   { key: 'menu:monitor:v1', run: (db) => seedMonitorSection(db) },
+  { key: 'online:section-pickers:v1', run: (db) => seedOnline(db) },
   { key: 'rights:dict-threaded:v1', run: (db) => seedBatchDicts(db) },
   // every feature's own menu rows, now that the sections they go under exist
   ...features.flatMap((feature) => feature.menus ?? []).map(menuUnit),
@@ -256,6 +258,7 @@ const units: Unit[] = [
   { key: 'demo:finance-claim:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimDemo(db) : undefined) },
   { key: 'demo:finance-claim-vouchers:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimVouchers(db, opts.dataDir ?? null) : undefined) },
   { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
+  { key: 'demo:reports:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoReports(db) : undefined) },
   { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
   { key: 'demo:gateway-routes:v1', run: async (db, opts) => (opts.seedDemo ? seedGatewayDemo(db, opts.gatewayUpstreams ?? []) : undefined) },
   { key: 'demo:sms-outbox:v1', run: async (db, opts) => (opts.seedDemo ? seedSmsOutboxDemo(db) : undefined) },

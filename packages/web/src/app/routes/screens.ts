@@ -37,6 +37,10 @@ export const screens: Record<string, Screen> = {
   'account/settings/Binding': lazy(() => import('../../modules/user/account/Binding.tsx').then((m) => ({ default: m.Binding }))),
   'account/settings/Notification': lazy(() => import('../../modules/user/account/Notification.tsx').then((m) => ({ default: m.Notification }))),
   'account/settings/Custom': lazy(() => import('../../modules/user/account/Custom.tsx').then((m) => ({ default: m.Custom }))),
+  // 在线开发: the stock online components map to built-in screens (spec §2 "Menu-derived routes")
+  'modules/online/cgreport/OnlCgreportHeadList': lazy(() => import('../../modules/system/report/OnlCgreportHeadList.tsx').then((m) => ({ default: m.OnlCgreportHeadList }))),
+  'modules/online/cgreport/auto/OnlCgreportAutoList': lazy(() => import('../../modules/system/report/OnlCgreportAutoList.tsx').then((m) => ({ default: m.OnlCgreportAutoList }))),
+  'modules/online/cgform/auto/OnlCgformAutoList': lazy(() => import('../../modules/system/report/OnlCgformAutoList.tsx').then((m) => ({ default: m.OnlCgformAutoList }))),
   'exception/403': Exception403,
   'exception/404': Exception404,
   'exception/500': Exception500,

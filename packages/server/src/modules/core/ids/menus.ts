@@ -25,3 +25,9 @@ export const RightsMenuId = {
 
 /** 系统监控: server, database, Redis, request traces and users online (administrator only). */
 export const MONITOR_MENU_ID = 'menu:monitor';
+
+/** 在线开发: Online报表 (administrator); its url `/online` is the row JEECG-API §3.1 gives every user, shown only with children. */
+export const ONLINE_MENU_ID = 'menu:online';
+
+/** 统计报表: the seeded online reports, for the administrator and the association's staff. */
+export const REPORT_MENU_ID = 'menu:report';

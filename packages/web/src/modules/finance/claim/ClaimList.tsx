@@ -1,3 +1,4 @@
+import { JPopup } from '../../../components/popup/JPopup.tsx';
 import { PlusOutlined } from '@ant-design/icons';
 import { ClaimDict, claimFlow, ClaimPerm, claimResource, type ClaimRecord } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -61,7 +62,10 @@ export function ClaimList() {
         { name: 'claimNo', label: '报销单号' },
         { name: 'batchNo', label: '批次' },
         { name: 'status', label: '状态', type: 'dict', dictCode: ClaimDict.status },
-        { name: 'orgName', label: '机构', hidden: true },
+        // staff pick the organisation in a JPopup over the 选择机构 report (its full name is matched exactly)
+        staff
+          ? { name: 'orgName', label: '机构', hidden: true, type: 'custom' as const, input: <JPopup code="pick_org" field="org_name" orgFields="org_name" destFields="orgName" groupId="org-filter" title="选择机构" placeholder="点击选择机构" aria-label="机构" /> }
+          : { name: 'orgName', label: '机构', hidden: true },
         { name: 'expenseType', label: '费用类型', type: 'dict', dictCode: ClaimDict.expenseType, hidden: true },
         { name: 'submitTime', label: '提交时间', type: 'dateRange', hidden: true },
         { name: 'payDate', label: '付款日期', type: 'dateRange', hidden: true },

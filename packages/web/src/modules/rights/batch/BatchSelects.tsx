@@ -1,6 +1,8 @@
 import type { BatchRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { Select, Space } from 'antd';
+import { useState } from 'react';
+import { JPopup } from '../../../components/popup/JPopup.tsx';
 import { formatMoney } from '../../finance/pool/pool.api.ts';
 import { batchApi } from './batch.api.ts';
 
@@ -25,22 +27,32 @@ export function EligibleRightSelect({ id, value, onChange, record }: RightSelect
     queryFn: async ({ signal }): Promise<Option[]> => (await batchApi.rightOptions(signal)).map((r) => ({ value: r.id, label: r.label })),
     staleTime: 30_000,
   });
+  const [picked, setPicked] = useState<Option[]>([]);
   const options = [...(found.data ?? [])];
-  for (const option of chosenRights(record)) if (!options.some((o) => o.value === option.value)) options.push(option);
+  for (const option of [...chosenRights(record), ...picked]) if (!options.some((o) => o.value === option.value)) options.push(option);
+  const handlePick = (_values: Record<string, string>, rows: Record<string, unknown>[]) => {
+    const chosen = rows.map((r) => ({ value: String(r.id), label: String(r.trademark_name) }));
+    setPicked((old) => [...old, ...chosen]);
+    onChange?.([...new Set([...(value ?? []), ...chosen.map((c) => c.value)])]);
+  };
   return (
-    <Select<string[]>
-      id={id}
-      mode="multiple"
-      allowClear
-      value={value}
-      onChange={(next) => onChange?.(next)}
-      placeholder="请选择本机构已审核通过的受保护权利（可输入商标名称搜索）"
-      loading={found.isFetching}
-      options={options}
-      showSearch={{ optionFilterProp: 'label' }}
-      notFoundContent={found.isFetching ? '加载中…' : '没有可选的受保护权利（须为本机构已审核通过、未过期的记录）'}
-      maxCount={20}
-    />
+    <Space.Compact block>
+      <Select<string[]>
+        id={id}
+        mode="multiple"
+        allowClear
+        value={value}
+        onChange={(next) => onChange?.(next)}
+        placeholder="请选择本机构已审核通过的受保护权利（可输入商标名称搜索）"
+        loading={found.isFetching}
+        options={options}
+        showSearch={{ optionFilterProp: 'label' }}
+        notFoundContent={found.isFetching ? '加载中…' : '没有可选的受保护权利（须为本机构已审核通过、未过期的记录）'}
+        maxCount={20}
+      />
+      {/* JPopup over the 选择受保护权利 report: search by 商标名称 / 注册号, pick several at once */}
+      <JPopup code="pick_my_right" orgFields="id,trademark_name" destFields="rightIds,rightNames" multi groupId="batch-form" title="选择受保护权利" button="选择" onPick={handlePick} />
+    </Space.Compact>
   );
 }
 

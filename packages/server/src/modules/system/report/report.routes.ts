@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { DictMsg, Msg, reportFlow, reportResource } from '@sbwq/contracts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerFlow } from '../../../platform/flow/flow-routes.ts';
+import * as service from './report.service.ts';
+import { reportTimeoutMs } from './report-runner.ts';
+
+const tags = ['Online报表'];
+
+export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
+  // A wrong REPORT_TIMEOUT_MS stops the start with its reason rather than failing the first report.
+  reportTimeoutMs();
+  registerFlow(app, deps, reportFlow, {
+    tags,
+    docs: {
+      parseSql: { description: 'SQL 经 PostgreSQL 解析器检查（仅一条 SELECT、函数白名单、敏感表拒绝），在只读事务中带超时执行，返回字段、参数（${名称}）与前 10 行。' },
+      getData: { description: '查询参数：pageNo、pageSize、column/order（仅报表自身可排序字段）、可查询字段（范围查询为 _begin/_end）、self_<参数名>。' },
+    },
+    handlers: {
+      parseSql: (c, body) => service.parseSql(c.db, c.user, body),
+      addMenu: (c, body) => service.addReportMenu(c.db, c.user, body),
+      getRpColumns: (c, input) => service.rpColumns(deps, c.user, input.code),
+      getQueryInfo: (c, input) => service.queryInfo(c.db, c.user, input.id),
+      getData: (c, input) => service.reportData(c.db, c.user, input.id, input),
+      exportXls: (c, input) => service.exportReport(deps, c.user, input.id, input),
+      cgformColumns: (c, input) => service.cgformColumns(deps, c.user, input.code),
+      cgformData: (c, input) => service.cgformData(c.db, c.user, input.code, input),
+    },
+  });
+
+  registerResource(app, deps, reportResource, {
+    tags,
+    listResource: service.reportWhitelist,
+    docs: { add: { description: '保存前检查并试运行 SQL；被拒绝或执行失败的报表不保存。' } },
+    service: {
+      list: (c, query) => service.listReports(c.db, query),
+      byId: (c, id) => service.reportById(c.db, id),
+      add: (c, body) => service.addReport(c.db, c.user, body),
+      edit: (c, body) => service.editReport(c.db, c.user, body),
+      remove: (c, ids) => service.deleteReports(c.db, ids),
+    },
+    messages: { added: '添加成功！', edited: '编辑成功!', deleted: '删除成功!', idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+  });
+}

@@ -1,0 +1,463 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type {
+  CgformColumns,
+  Page,
+  ParsedSql,
+  QueryInfoItem,
+  ReportAddBody,
+  ReportColumn,
+  ReportDataQuery,
+  ReportEditBody,
+  ReportFieldType,
+  ReportParam,
+  ReportRecord,
+  ReportRows,
+  RpColumns,
+} from '@sbwq/contracts';
+import { REPORT_LIST_COMPONENT, reportMenuUrl, ReportMsg, SORTABLE_REPORT_TYPES } from '@sbwq/contracts';
+import { rows, type Db } from '../../../platform/db/client.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
+import { escapeLike, fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { created, updated } from '../../../platform/db/audit.ts';
+import { formatDateTime, withDateTexts } from '../../../platform/db/time.ts';
+import { isUniqueViolation } from '../../../platform/db/errors.ts';
+import { pgTimeouts } from '../../../platform/db/client.ts';
+import { hasRole } from '../../../platform/access/access.ts';
+import { findMyOrg, isStaff } from '../../core/org/org-context.ts';
+import { toWorkbook } from '../../../platform/excel/excel.ts';
+import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
+import { sysPermission } from '../permission/permission.table.ts';
+import { sysRolePermission } from '../role/role.table.ts';
+import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from './report.table.ts';
+import { bindPlaceholders, markerValues, prepareReportSql, type CheckedSql } from './report-sql.ts';
+import { reportTimeoutMs, runReadOnly } from './report-runner.ts';
+import { formOf, type RegisteredForm } from './report-forms.ts';
+
+type Head = typeof onlCgreportHead.$inferSelect;
+type Item = typeof onlCgreportItem.$inferSelect;
+type ParamRow = typeof onlCgreportParam.$inferSelect;
+
+/** What a run may take: the configured timeout, never above the connections' own statement limit. */
+function timeoutMs(): number {
+  const statement = pgTimeouts().statementMs;
+  return statement > 0 ? Math.min(reportTimeoutMs(), statement) : reportTimeoutMs();
+}
+
+const run = (db: Db, statement: SQL, log?: (m: string) => void) => runReadOnly(db, statement, { timeoutMs: timeoutMs(), log });
+
+/** The checked text with its markers bound: values become parameters, never text. */
+function bound(text: string, values: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)),
+    sql.raw(''),
+  );
+}
+
+// PostgreSQL type oids → the stock field types.
+const TYPE_OF: Record<number, ReportFieldType> = { 20: 'Long', 21: 'Integer', 23: 'Integer', 700: 'Double', 701: 'Double', 1700: 'Double', 1082: 'Date', 1114: 'Datetime', 1184: 'Datetime' };
+
+/** A value as the answer carries it: dates as JeecgBoot writes them (China time), 64-bit integers as numbers when exact. */
+function cell(value: unknown, type: number | undefined): unknown {
+  if (value instanceof Date) {
+    const text = formatDateTime(value);
+    return type === 1082 ? (text?.slice(0, 10) ?? null) : text;
+  }
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (type === 20 && typeof value === 'string' && Number.isSafeInteger(Number(value))) return Number(value);
+  return value;
+}
+
+function plainRows(result: { rows: Record<string, unknown>[]; fields: { name: string; dataTypeID: number }[] }, keep?: ReadonlySet<string>) {
+  const types = new Map(result.fields.map((f) => [f.name, f.dataTypeID]));
+  return result.rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) if (!keep || keep.has(key)) out[key] = cell(value, types.get(key));
+    return out;
+  });
+}
+
+// ——— configurations ———
+
+export const reportWhitelist: ListResource = {
+  table: onlCgreportHead,
+  fields: fieldsOf(onlCgreportHead, { name: 'string', code: 'string', createTime: 'datetime' }),
+  defaultSort: { field: 'createTime', order: 'desc' },
+};
+
+const columnOf = (i: Item): ReportColumn => ({
+  fieldName: i.fieldName,
+  fieldTxt: i.fieldTxt,
+  fieldType: i.fieldType as ReportFieldType,
+  isShow: i.isShow,
+  isSearch: i.isSearch,
+  searchMode: i.searchMode as ReportColumn['searchMode'],
+  isOrder: i.isOrder,
+  dictCode: i.dictCode,
+  fieldWidth: i.fieldWidth,
+  orderNum: i.orderNum,
+});
+const paramOf = (p: ParamRow): ReportParam => ({ paramName: p.paramName, paramTxt: p.paramTxt, paramValue: p.paramValue, orderNum: p.orderNum });
+
+async function detailsOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return { items: [] as Item[], params: [] as ParamRow[] };
+  const [items, params] = await Promise.all([
+    db.select().from(onlCgreportItem).where(inArray(onlCgreportItem.cgrheadId, ids)).orderBy(asc(onlCgreportItem.orderNum), asc(onlCgreportItem.id)),
+    db.select().from(onlCgreportParam).where(inArray(onlCgreportParam.cgrheadId, ids)).orderBy(asc(onlCgreportParam.orderNum), asc(onlCgreportParam.id)),
+  ]);
+  return { items, params };
+}
+
+function recordOf(head: Head, items: Item[], params: ParamRow[]): ReportRecord {
+  return {
+    ...(withDateTexts(head) as Omit<ReportRecord, 'columns' | 'params' | 'access'>),
+    access: head.access as ReportRecord['access'],
+    columns: items.filter((i) => i.cgrheadId === head.id).map(columnOf),
+    params: params.filter((p) => p.cgrheadId === head.id).map(paramOf),
+  };
+}
+
+export async function listReports(db: Db, params: ListParams): Promise<Page<ReportRecord>> {
+  const page = await pageOf<Head>(db, reportWhitelist, params, { tieBreak: onlCgreportHead.id });
+  const { items, params: ps } = await detailsOf(db, page.records.map((h) => h.id));
+  return { ...page, records: page.records.map((h) => recordOf(h, items, ps)) };
+}
+
+type Loaded = { head: Head; columns: ReportColumn[]; params: ReportParam[] };
+
+async function load(db: Db, by: { id: string } | { code: string }): Promise<Loaded> {
+  const [head] = await db
+    .select()
+    .from(onlCgreportHead)
+    .where('id' in by ? eq(onlCgreportHead.id, by.id) : eq(onlCgreportHead.code, by.code));
+  if (!head) throw new BizError(ReportMsg.notFound);
+  const { items, params } = await detailsOf(db, [head.id]);
+  return { head, columns: items.map(columnOf), params: params.map(paramOf) };
+}
+
+export async function reportById(db: Db, id: string): Promise<ReportRecord> {
+  const { head } = await load(db, { id });
+  const { items, params } = await detailsOf(db, [head.id]);
+  return recordOf(head, items, params);
+}
+
+/** The values a run binds for the caller: request or default for `${…}`, the caller's own for `#{…}`. */
+async function valuesFor(db: Db, user: SessionUser | null, checked: CheckedSql, params: ReportParam[], query: Record<string, unknown> = {}) {
+  const given: Record<string, string | null> = {};
+  for (const p of params) {
+    const raw = query[`self_${p.paramName}`];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    given[p.paramName] = typeof value === 'string' ? value : (p.paramValue ?? '');
+  }
+  const system: Record<string, string> = { sys_user_code: user?.username ?? '', sys_org_code: user?.orgCode ?? '' };
+  if (user && checked.markers.includes('#my_org_id')) system.my_org_id = (await findMyOrg(db, user))?.id ?? '';
+  return markerValues(checked, { params: given, system });
+}
+
+/** Checks and runs the SQL once with no rows wanted: its result columns with their types. */
+async function describe(db: Db, user: SessionUser | null, cgrSql: string, params: ReportParam[], sample = 0) {
+  const checked = prepareReportSql(cgrSql, params.map((p) => p.paramName));
+  const values = await valuesFor(db, user, checked, params);
+  const result = await run(db, sql`select * from (${bound(`\n${checked.text}\n`, values)}) as rpt limit ${sample}`);
+  return { checked, result };
+}
+
+/** "解析SQL": the columns and parameters the SQL has, and its first 10 rows (a preview). */
+export async function parseSql(db: Db, user: SessionUser, body: { cgrSql: string; params: ReportParam[] }): Promise<ParsedSql> {
+  const names = [...new Set(bindPlaceholders(body.cgrSql).markers.filter((m) => m.startsWith('$')).map((m) => m.slice(1)))];
+  const params = names.map((name, i) => body.params.find((p) => p.paramName === name) ?? { paramName: name, paramTxt: name, paramValue: '', orderNum: i });
+  const { result } = await describe(db, user, body.cgrSql, params, 10);
+  const seen = new Set<string>();
+  const columns = result.fields.map((f, i): ReportColumn => {
+    if (seen.has(f.name)) throw new BizError(ReportMsg.columnDuplicate(f.name));
+    seen.add(f.name);
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(f.name)) throw new BizError(`${ReportMsg.columnName}：${f.name}（请在 SQL 中用 as 起英文别名）`);
+    return { fieldName: f.name, fieldTxt: f.name, fieldType: TYPE_OF[f.dataTypeID] ?? 'String', isShow: true, isSearch: false, searchMode: 'single', isOrder: false, dictCode: null, fieldWidth: null, orderNum: i };
+  });
+  return { columns, params, records: plainRows(result) };
+}
+
+/** The SQL is checked (and run with no rows) when saved: a refused or failing report is not kept. */
+async function checkedBody(db: Db, user: SessionUser | null, body: ReportAddBody) {
+  const { result } = await describe(db, user, body.cgrSql, body.params);
+  const fields = new Set(result.fields.map((f) => f.name));
+  const seen = new Set<string>();
+  for (const c of body.columns) {
+    if (seen.has(c.fieldName)) throw new BizError(ReportMsg.columnDuplicate(c.fieldName));
+    seen.add(c.fieldName);
+    if (!fields.has(c.fieldName)) throw new BizError(ReportMsg.columnUnknown(c.fieldName));
+  }
+  if (body.columns.length === 0) throw new BizError(ReportMsg.columnsRequired);
+}
+
+const headValues = (body: ReportAddBody) => ({
+  name: body.name,
+  cgrSql: body.cgrSql,
+  dbSource: body.dbSource?.trim() || null,
+  access: body.access,
+  content: body.content ?? null,
+});
+
+async function writeDetails(db: Db, user: SessionUser | null, headId: string, body: ReportAddBody) {
+  await db.delete(onlCgreportItem).where(eq(onlCgreportItem.cgrheadId, headId));
+  await db.delete(onlCgreportParam).where(eq(onlCgreportParam.cgrheadId, headId));
+  if (body.columns.length > 0) {
+    await db.insert(onlCgreportItem).values(body.columns.map((c, i) => ({ id: newId(), cgrheadId: headId, ...c, dictCode: c.dictCode?.trim() || null, fieldWidth: c.fieldWidth ?? null, orderNum: i, ...created(user) })));
+  }
+  if (body.params.length > 0) {
+    await db.insert(onlCgreportParam).values(body.params.map((p, i) => ({ id: newId(), cgrheadId: headId, ...p, paramValue: p.paramValue ?? null, orderNum: i, ...created(user) })));
+  }
+}
+
+export async function addReport(db: Db, user: SessionUser | null, body: ReportAddBody): Promise<string> {
+  const [taken] = await db.select({ id: onlCgreportHead.id }).from(onlCgreportHead).where(eq(onlCgreportHead.code, body.code));
+  if (taken) throw new BizError(ReportMsg.codeTaken);
+  await checkedBody(db, user, body);
+  const id = newId();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(onlCgreportHead).values({ id, code: body.code, ...headValues(body), ...created(user) });
+      await writeDetails(tx, user, id, body);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new BizError(ReportMsg.codeTaken);
+    throw error;
+  }
+  return id;
+}
+
+export async function editReport(db: Db, user: SessionUser | null, body: ReportEditBody): Promise<void> {
+  const [row] = await db.select({ id: onlCgreportHead.id }).from(onlCgreportHead).where(eq(onlCgreportHead.id, body.id));
+  if (!row) throw new BizError(ReportMsg.notFound);
+  await checkedBody(db, user, body);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(onlCgreportHead).set({ code: body.code, ...headValues(body), ...updated(user) }).where(eq(onlCgreportHead.id, body.id));
+      await writeDetails(tx, user, body.id, body);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new BizError(ReportMsg.codeTaken);
+    throw error;
+  }
+}
+
+export async function deleteReports(db: Db, ids: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const done = await tx.delete(onlCgreportHead).where(inArray(onlCgreportHead.id, ids)).returning({ id: onlCgreportHead.id });
+    if (done.length === 0) throw new BizError(ReportMsg.notFound);
+    await tx.delete(onlCgreportItem).where(inArray(onlCgreportItem.cgrheadId, ids));
+    await tx.delete(onlCgreportParam).where(inArray(onlCgreportParam.cgrheadId, ids));
+  });
+}
+
+/** "添加到菜单": a menu row with the stock report list component and the report's code in its address, granted to the administrator. */
+export async function addReportMenu(db: Db, user: SessionUser, body: { id: string; parentId: string }): Promise<string> {
+  const { head } = await load(db, { id: body.id });
+  const url = reportMenuUrl(head.code);
+  const [exists] = await db.select({ id: sysPermission.id }).from(sysPermission).where(and(eq(sysPermission.url, url), eq(sysPermission.delFlag, 0)));
+  if (exists) throw new BizError(ReportMsg.menuExists);
+  const [parent] = await db.select({ id: sysPermission.id, menuType: sysPermission.menuType }).from(sysPermission).where(and(eq(sysPermission.id, body.parentId), eq(sysPermission.delFlag, 0)));
+  if (!parent || parent.menuType === 2) throw new BizError(ReportMsg.parentRequired);
+  const id = newId();
+  const [admin] = await rows<{ id: string }>(db, sql`select id from sys_role where role_code = 'admin' limit 1`);
+  await db.transaction(async (tx) => {
+    await tx.insert(sysPermission).values({ id, parentId: parent.id, name: head.name, url, component: REPORT_LIST_COMPONENT, menuType: 1, sortNo: 50, icon: 'table', isRoute: 1, isLeaf: 1, status: '1', delFlag: 0, ...created(user) });
+    await tx.update(sysPermission).set({ isLeaf: 0 }).where(eq(sysPermission.id, parent.id));
+    if (admin) await tx.insert(sysRolePermission).values({ id: newId(), roleId: admin.id, permissionId: id, operateDate: new Date() }).onConflictDoNothing();
+  });
+  return id;
+}
+
+// ——— running a report (spec §7 online reports) ———
+
+/**
+ * Who may run a report: the administrator; anyone holding a menu entry that opens it; the association's
+ * staff when it is for staff; every signed-in user when it is for all (its SQL narrows by `#{…}`).
+ */
+async function assertMayRun(db: Db, user: SessionUser, head: Pick<Head, 'id' | 'code' | 'access'>): Promise<void> {
+  if (head.access === 'all') return;
+  if (await hasRole(db, user.id, 'admin', user.accessVersion)) return;
+  if (head.access === 'staff' && (await isStaff(db, user.id, user.accessVersion))) return;
+  const urls = [reportMenuUrl(head.code), reportMenuUrl(head.id)];
+  const held = await rows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from sys_permission p
+         where p.del_flag = 0 and coalesce(p.status, '1') = '1' and p.url in (${sql.join(urls.map((u) => sql`${u}`), sql`, `)})
+           and (p.id in (select rp.permission_id from sys_role_permission rp join sys_user_role ur on ur.role_id = rp.role_id where ur.user_id = ${user.id})
+             or p.id in (select drp.permission_id from sys_depart_role_permission drp join sys_depart_role_user dru on dru.drole_id = drp.role_id where dru.user_id = ${user.id}))
+         limit 1`,
+  );
+  if (held.length === 0) throw new BizError(ReportMsg.noAccess);
+}
+
+async function dictOptionsOf(deps: AppDeps, columns: ReportColumn[]) {
+  const options: RpColumns['dictOptions'] = {};
+  for (const c of columns) {
+    if (!c.dictCode) continue;
+    // JEECG-API §5.6: dictOptions keyed by the same string as customRender (the field name).
+    options[c.fieldName] = await deps.dicts.items(c.dictCode).catch(() => []);
+  }
+  return options;
+}
+
+const shownColumns = (columns: ReportColumn[]) =>
+  [...columns]
+    .filter((c) => c.isShow)
+    .sort((a, b) => a.orderNum - b.orderNum)
+    .map((c) => ({
+      title: c.fieldTxt || c.fieldName,
+      dataIndex: c.fieldName,
+      align: 'center',
+      ...(c.isOrder || SORTABLE_REPORT_TYPES.includes(c.fieldType) ? { sorter: 'true' } : {}),
+      ...(c.dictCode ? { customRender: c.fieldName } : {}),
+      ...(c.fieldWidth ? { width: c.fieldWidth } : {}),
+    }));
+
+/** GET getRpColumns/{code}: the shown columns, their dictionaries, the report's id and name. */
+export async function rpColumns(deps: AppDeps, user: SessionUser, code: string): Promise<RpColumns> {
+  const { head, columns } = await load(deps.db, { code });
+  await assertMayRun(deps.db, user, head);
+  return { columns: shownColumns(columns), dictOptions: await dictOptionsOf(deps, columns), cgRpConfigId: head.id, cgRpConfigName: head.name };
+}
+
+/** GET getQueryInfo/{id}: one item per searchable column; from the 3rd on hidden until expanded. */
+export async function queryInfo(db: Db, user: SessionUser, id: string): Promise<QueryInfoItem[]> {
+  const { head, columns } = await load(db, { id });
+  await assertMayRun(db, user, head);
+  return searchItems(columns);
+}
+
+function searchItems(columns: ReportColumn[]): QueryInfoItem[] {
+  return [...columns]
+    .filter((c) => c.isSearch)
+    .sort((a, b) => a.orderNum - b.orderNum)
+    .map((c, i) => ({
+      label: c.fieldTxt || c.fieldName,
+      field: c.fieldName,
+      view: c.dictCode ? 'list' : c.fieldType.toLowerCase(),
+      mode: c.searchMode,
+      ...(c.dictCode ? { dictCode: c.dictCode } : {}),
+      ...(i >= 2 ? { hidden: '1' } : {}),
+    }));
+}
+
+const one = (v: unknown): string | undefined => {
+  const value = Array.isArray(v) ? v[0] : v;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+};
+
+/** The search values of the report's own columns as conditions on the wrapped result; nothing else of the query reaches SQL. */
+function conditions(columns: ReportColumn[], query: Record<string, unknown>): SQL[] {
+  const where: SQL[] = [];
+  for (const c of columns) {
+    if (!c.isSearch) continue;
+    const col = sql.raw(`rpt."${c.fieldName}"`);
+    if (c.searchMode === 'group') {
+      const begin = one(query[`${c.fieldName}_begin`]);
+      let end = one(query[`${c.fieldName}_end`]);
+      if (end && c.fieldType === 'Datetime' && /^\d{4}-\d{2}-\d{2}$/.test(end)) end = `${end} 23:59:59`;
+      if (begin) where.push(sql`${col} >= ${begin}`);
+      if (end) where.push(sql`${col} <= ${end}`);
+      continue;
+    }
+    const value = one(query[c.fieldName]);
+    if (value === undefined) continue;
+    if (c.searchMode === 'like') where.push(sql`${col}::text ilike ${`%${escapeLike(value)}%`}`);
+    else if (c.fieldType === 'String') where.push(sql`${col}::text = ${value}`);
+    else where.push(sql`${col} = ${value}`);
+  }
+  return where;
+}
+
+function orderOf(columns: ReportColumn[], query: ReportDataQuery, fallback?: string): SQL {
+  const field = query.column;
+  if (field) {
+    const c = columns.find((x) => x.fieldName === field);
+    if (!c || !(c.isOrder || SORTABLE_REPORT_TYPES.includes(c.fieldType))) throw new BizError(`不能按字段 ${field} 排序`);
+    return sql.raw(`order by rpt."${c.fieldName}" ${query.order === 'asc' ? 'asc' : 'desc'} nulls last`);
+  }
+  return fallback ? sql.raw(`order by rpt."${fallback}" asc`) : sql.raw('');
+}
+
+async function pageRows(db: Db, source: SQL, columns: ReportColumn[], query: ReportDataQuery, opts: { all?: boolean; fallbackSort?: string } = {}): Promise<ReportRows> {
+  const where = conditions(columns, query);
+  const filter = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const order = orderOf(columns, query, opts.fallbackSort);
+  const limit = opts.all ? 10_000 : query.pageSize;
+  const offset = opts.all ? 0 : (query.pageNo - 1) * query.pageSize;
+  const keep = new Set(columns.map((c) => c.fieldName));
+  const result = await run(db, sql`select rpt.*, count(*) over () as "__total" from (${source}) as rpt ${filter} ${order} limit ${limit} offset ${offset}`);
+  let total = result.rows.length > 0 ? Number(result.rows[0].__total) : 0;
+  if (result.rows.length === 0 && offset > 0) {
+    const counted = await run(db, sql`select count(*) as n from (${source}) as rpt ${filter}`);
+    total = Number(counted.rows[0]?.n ?? 0);
+  }
+  return { total, records: plainRows(result, keep) };
+}
+
+async function reportSource(db: Db, user: SessionUser, id: string, query: Record<string, unknown>) {
+  const report = await load(db, { id });
+  await assertMayRun(db, user, report.head);
+  const checked = prepareReportSql(report.head.cgrSql, report.params.map((p) => p.paramName));
+  const values = await valuesFor(db, user, checked, report.params, query);
+  return { report, source: bound(`\n${checked.text}\n`, values) };
+}
+
+/** GET getData/{id}: a page of the report's rows, searched and sorted on its own columns. */
+export async function reportData(db: Db, user: SessionUser, id: string, query: ReportDataQuery): Promise<ReportRows> {
+  const { report, source } = await reportSource(db, user, id, query);
+  return pageRows(db, source, report.columns, query);
+}
+
+/** GET exportXls/{id}: the searched rows (up to 10,000) with the shown columns, dictionaries translated. */
+export async function exportReport(deps: AppDeps, user: SessionUser, id: string, query: ReportDataQuery): Promise<ExcelFile> {
+  const { report, source } = await reportSource(deps.db, user, id, query);
+  const data = await pageRows(deps.db, source, report.columns, query, { all: true });
+  return workbookOf(deps, report.head.name, report.head.code, report.columns, data.records);
+}
+
+async function workbookOf(deps: AppDeps, name: string, code: string, columns: ReportColumn[], records: Record<string, unknown>[]): Promise<ExcelFile> {
+  const dicts = await dictOptionsOf(deps, columns);
+  const shown = [...columns].filter((c) => c.isShow).sort((a, b) => a.orderNum - b.orderNum);
+  const excelColumns = shown.map((c) => ({
+    title: c.fieldTxt || c.fieldName,
+    key: c.fieldName,
+    width: c.fieldWidth ? Math.max(8, Math.round(c.fieldWidth / 7)) : 18,
+    value: (row: Record<string, unknown>) => {
+      const v = row[c.fieldName];
+      if (v === null || v === undefined) return '';
+      const items = dicts[c.fieldName];
+      if (items) return items.find((i) => i.value === String(v))?.text ?? String(v);
+      return typeof v === 'number' ? v : String(v);
+    },
+  }));
+  const body = await toWorkbook(name, excelColumns, records);
+  return { body, fileName: `${name}.xlsx`, asciiName: `${code}.xlsx` };
+}
+
+// ——— the online-form list component over a registered table ———
+
+async function registered(db: Db, user: SessionUser, code: string): Promise<RegisteredForm> {
+  const form = formOf(code);
+  if (!form) throw new BizError(ReportMsg.formNotFound);
+  if (await hasRole(db, user.id, 'admin', user.accessVersion)) return form;
+  if (form.access === 'staff' && (await isStaff(db, user.id, user.accessVersion))) return form;
+  if (form.access === 'all') return form;
+  throw new BizError(ReportMsg.noAccess);
+}
+
+const formSource = (form: RegisteredForm) => sql.raw(`select ${form.columns.map((c) => `"${c.fieldName}"`).join(', ')} from public."${form.table}"`);
+
+export async function cgformColumns(deps: AppDeps, user: SessionUser, code: string): Promise<CgformColumns> {
+  const form = await registered(deps.db, user, code);
+  return { code: form.code, name: form.name, columns: shownColumns(form.columns), dictOptions: await dictOptionsOf(deps, form.columns), queryInfo: searchItems(form.columns) };
+}
+
+export async function cgformData(db: Db, user: SessionUser, code: string, query: ReportDataQuery): Promise<ReportRows> {
+  const form = await registered(db, user, code);
+  return pageRows(db, formSource(form), form.columns, query, { fallbackSort: form.defaultSort });
+}
+

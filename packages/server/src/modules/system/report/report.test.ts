@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { ReportMsg } from '@sbwq/contracts';
+import { ADMIN_PASSWORD, createTestApp, dbKind, json, RoleId } from '../../../test/harness.ts';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../../platform/db/client.ts';
+import { prepareReportSql } from './report-sql.ts';
+import { REPORT_ROLE } from './report-runner.ts';
+import { DEMO_REPORTS, seedDemoReports } from './report.seed.ts';
+
+/** A refusal's message, or null when the SQL passes the guard. */
+function refusal(sql: string, params: string[] = []): string | null {
+  try {
+    prepareReportSql(sql, params);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe('Online报表 SQL guard (issue: only one SELECT, parsed by a PostgreSQL parser)', () => {
+  it('hostile SQL is refused, each with a clear Chinese message', () => {
+    const hostile: [string, string][] = [
+      ['select 1; select 2', ReportMsg.oneStatement],
+      ['select 1; delete from rights_batch', ReportMsg.oneStatement],
+      ["select ';' as a; drop table rights_batch", ReportMsg.oneStatement],
+      ['select pg_sleep(10)', ReportMsg.functionDenied('pg_sleep')],
+      ['select * from rights_batch where pg_sleep(1) is null', ReportMsg.functionDenied('pg_sleep')],
+      ["select pg_read_file('/etc/passwd')", ReportMsg.functionDenied('pg_read_file')],
+      ['select lo_import(\'/etc/passwd\')', ReportMsg.functionDenied('lo_import')],
+      ["select set_config('role', 'postgres', false)", ReportMsg.functionDenied('set_config')],
+      ["select nextval('some_seq')", ReportMsg.functionDenied('nextval')],
+      ["select dblink('host=x', 'select 1')", ReportMsg.functionDenied('dblink')],
+      ['select fin_capital_pool_book(1, 2, 3)', ReportMsg.functionDenied('fin_capital_pool_book')],
+      ['copy rights_batch to stdout', ''],
+      ['delete from rights_batch', ReportMsg.noWrites],
+      ['with d as (delete from rights_batch returning *) select * from d', ReportMsg.noWrites],
+      ["with u as (update sys_role set role_name = 'x' returning id) select id from u", ReportMsg.noWrites],
+      ["with i as (insert into sys_role(id) values ('x') returning id) select id from i", ReportMsg.noWrites],
+      ['select * from rights_batch for update', ReportMsg.noLocking],
+      ['select * into evil from rights_batch', ''],
+      ['select username, password, salt from sys_user', ReportMsg.tableDenied('sys_user')],
+      ['select b.id from rights_batch b join sys_user u on u.id = b.submit_by', ReportMsg.tableDenied('sys_user')],
+      ['select (select password from sys_user limit 1) as p', ReportMsg.tableDenied('sys_user')],
+      ['select * from public.SYS_USER', ReportMsg.tableDenied('sys_user')],
+      ['select * from sys_session', ReportMsg.tableDenied('sys_session')],
+      ['select * from pg_catalog.pg_authid', ReportMsg.schemaDenied('pg_catalog.pg_authid')],
+      ['select * from pg_shadow', ReportMsg.schemaDenied('pg_shadow')],
+      ['select * from information_schema.tables', ReportMsg.schemaDenied('information_schema.tables')],
+      // comments hiding keywords: PostgreSQL nests block comments, so this is SQL after the first */
+      ['select 1 /* a comment */ ; delete from rights_batch', ReportMsg.oneStatement],
+      ['sel/**/ect 1', ''],
+      ['select 1 -- harmless\n; delete from rights_batch', ReportMsg.oneStatement],
+      ["select '\\'; delete from rights_batch; --'", ReportMsg.backslash],
+      ['select $$x$$', ReportMsg.dollar],
+      ['select $1', ReportMsg.dollar],
+      ['select * from rights_batch where id = ${id}', ReportMsg.paramUndeclared('id')],
+      ['select #{sys_password}', ReportMsg.systemVarUnknown('sys_password')],
+      ['select 1 as "${id}"', ReportMsg.placeholderPlace],
+      ['begin', ''],
+      ["set role postgres", ''],
+    ];
+    for (const [sql, message] of hostile) {
+      const got = refusal(sql, sql.includes('"${id}"') ? ['id'] : []);
+      expect(got, sql).not.toBeNull();
+      if (message) expect(got, sql).toBe(message);
+    }
+  });
+
+  it('plain reports pass: joins, aggregates with FILTER, CTEs, windows, casts, ${param} in a LIKE string', () => {
+    // PostgreSQL nests block comments and so does the parser: both read this as `select 1` and a comment
+    expect(refusal('select 1 /* /* */ ; delete from rights_batch; /* */')).toBeNull();
+    expect(refusal("with t as (select org_id, count(*) filter (where status = '7') as n from rights_batch group by org_id) select t.*, rank() over (order by n desc) from t")).toBeNull();
+    expect(refusal("select to_char(create_time, 'YYYY-MM') as m, sum(apply_amount)::numeric(14,2) from rights_batch where batch_name like '%${kw}%' group by 1", ['kw'])).toBeNull();
+    expect(prepareReportSql("select 1 from rights_batch where batch_name like '%${kw}%' and org_id = ${kw}", ['kw']).text).toBe("select 1 from rights_batch where batch_name like ('%' || $1::text || '%') and org_id = $1");
+  });
+});
+
+describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () => {
+  const t = await createTestApp();
+  const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
+  await seedDemoReports(t.database.db);
+  await t.createUser({ username: 'rpt_staff', password: 'Staff#2026', roleIds: [RoleId.reviewer] });
+  await t.createUser({ username: 'rpt_org', password: 'Org#2026ab', roleIds: [RoleId.agency] });
+  const staff = t.as(await t.loginAs('rpt_staff', 'Staff#2026'));
+  const customer = t.as(await t.loginAs('rpt_org', 'Org#2026ab'));
+
+  const body = {
+    name: '角色清单',
+    code: 'rpt_roles',
+    cgrSql: "select id, role_code, role_name, create_time from sys_role where role_name like '%${kw}%'",
+    params: [{ paramName: 'kw', paramTxt: '关键字', paramValue: '' }],
+    columns: [
+      { fieldName: 'id', fieldTxt: 'ID', isShow: false },
+      { fieldName: 'role_code', fieldTxt: '角色编码', isSearch: true, searchMode: 'like', isOrder: true },
+      { fieldName: 'role_name', fieldTxt: '角色名称', isSearch: true },
+      { fieldName: 'create_time', fieldTxt: '创建时间', fieldType: 'Datetime', isSearch: true, searchMode: 'group' },
+    ],
+  };
+
+  it('parseSql reads the columns and ${params} from the SQL, with types and a preview; a refused SQL is told at save', async () => {
+    const parsed = json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: body.cgrSql }));
+    expect(parsed.success).toBe(true);
+    expect(parsed.result.columns.map((c: { fieldName: string }) => c.fieldName)).toEqual(['id', 'role_code', 'role_name', 'create_time']);
+    expect(parsed.result.columns[3].fieldType).toBe('Datetime');
+    expect(parsed.result.params).toMatchObject([{ paramName: 'kw' }]);
+    expect(parsed.result.records.length).toBe(5);
+    expect(json(await admin('POST', '/online/cgreport/head/add', { ...body, cgrSql: 'select password from sys_user' }))).toMatchObject({ success: false, message: ReportMsg.tableDenied('sys_user') });
+    expect(json(await admin('POST', '/online/cgreport/head/add', { ...body, cgrSql: 'select pg_sleep(30)' })).message).toBe(ReportMsg.functionDenied('pg_sleep'));
+    expect(json(await admin('POST', '/online/cgreport/head/add', { ...body, columns: [{ fieldName: 'nope' }] })).message).toBe(ReportMsg.columnUnknown('nope'));
+    expect(json(await staff('POST', '/online/cgreport/head/parseSql', { cgrSql: 'select 1' })).code).toBe(510);
+  });
+
+  it('getRpColumns / getQueryInfo / getData answer the stock shapes; search, range, sort on own columns only, paging', async () => {
+    expect(json(await admin('POST', '/online/cgreport/head/add', body)).success).toBe(true);
+    expect(json(await admin('POST', '/online/cgreport/head/add', body)).message).toBe(ReportMsg.codeTaken);
+    const cols = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles'));
+    expect(cols.result).toMatchObject({ cgRpConfigName: '角色清单', dictOptions: {} });
+    expect(cols.result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual(['role_code', 'role_name', 'create_time']);
+    expect(cols.result.columns[2]).toMatchObject({ title: '创建时间', align: 'center', sorter: 'true' });
+    const id = cols.result.cgRpConfigId as string;
+    const info = json(await admin('GET', `/online/cgreport/api/getQueryInfo/${id}`)).result;
+    expect(info).toEqual([
+      { label: '角色编码', field: 'role_code', view: 'string', mode: 'like' },
+      { label: '角色名称', field: 'role_name', view: 'string', mode: 'single' },
+      { label: '创建时间', field: 'create_time', view: 'datetime', mode: 'group', hidden: '1' },
+    ]);
+    const page = json(await admin('GET', `/online/cgreport/api/getData/${id}?pageNo=2&pageSize=2&column=role_code&order=asc`)).result;
+    expect(page.total).toBe(5);
+    expect(page.records).toHaveLength(2);
+    const all = json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=10&column=role_code&order=asc`)).result;
+    expect(all.records.slice(2, 4)).toEqual(page.records);
+    expect(Object.keys(all.records[0]).sort()).toEqual(['create_time', 'id', 'role_code', 'role_name']);
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?role_code=zzz`)).result.total).toBe(0);
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?role_code=FIN`)).result.records).toMatchObject([{ role_code: 'finance' }]);
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?self_kw=${encodeURIComponent('审核')}`)).result.total).toBe(1);
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_begin=2999-01-01`)).result.total).toBe(0);
+    // a column not of the report, or one injected, is refused rather than sorted on
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=password`)).message).toBe('不能按字段 password 排序');
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=${encodeURIComponent('role_code;drop table x')}`)).success).toBe(false);
+    const file = await admin('GET', `/online/cgreport/api/exportXls/${id}?column=role_code&order=asc`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(2).values).toEqual([undefined, '角色编码', '角色名称', '创建时间']);
+    expect(sheet.rowCount).toBe(7);
+  });
+
+  it('who may run: staff for staff reports, menu holders, pickers for all; others are refused', async () => {
+    const demo = json(await staff('GET', '/online/cgreport/api/getRpColumns/rpt_batch_summary'));
+    expect(demo.success).toBe(true);
+    expect(demo.result.dictOptions.status.length).toBeGreaterThan(0);
+    expect(json(await customer('GET', '/online/cgreport/api/getRpColumns/rpt_batch_summary')).message).toBe(ReportMsg.noAccess);
+    expect(json(await staff('GET', '/online/cgreport/api/getRpColumns/rpt_roles')).message).toBe(ReportMsg.noAccess);
+    const picker = json(await customer('GET', '/online/cgreport/api/getRpColumns/pick_my_right'));
+    expect(picker.success).toBe(true);
+    expect(json(await customer('GET', `/online/cgreport/api/getData/${picker.result.cgRpConfigId}`)).result).toEqual({ total: 0, records: [] });
+    expect(json(await admin('GET', '/online/cgreport/api/getRpColumns/nope')).message).toBe('实体不存在');
+    for (const r of DEMO_REPORTS) {
+      const cols = json(await admin('GET', `/online/cgreport/api/getRpColumns/${r.code}`)).result;
+      expect(json(await admin('GET', `/online/cgreport/api/getData/${cols.cgRpConfigId}`)).success, r.code).toBe(true);
+    }
+  });
+
+  it('添加到菜单 adds a row with the stock list component and the code in its address', async () => {
+    const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles')).result.cgRpConfigId;
+    const added = json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online' }));
+    expect(added).toMatchObject({ success: true, message: ReportMsg.menuAdded });
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online' })).message).toBe(ReportMsg.menuExists);
+    const menu = json(await admin('GET', '/sys/permission/getUserPermissionByToken')).result.menu as { path: string; component: string; children?: unknown[] }[];
+    const flat = (nodes: { path: string; component: string; children?: unknown[] }[]): { path: string; component: string }[] => nodes.flatMap((n) => [n, ...flat((n.children ?? []) as typeof nodes)]);
+    expect(flat(menu).find((n) => n.path === '/online/cgreport/rpt_roles')).toMatchObject({ component: 'modules/online/cgreport/auto/OnlCgreportAutoList' });
+  });
+
+  it('the online-form list component reads only a registered table', async () => {
+    expect(json(await staff('GET', '/online/cgform/api/getColumns/sys_position')).result).toMatchObject({ code: 'sys_position', name: '职务' });
+    expect(json(await staff('GET', '/online/cgform/api/getData/fin_capital_pool?pageSize=5')).success).toBe(true);
+    expect(json(await staff('GET', '/online/cgform/api/getData/sys_user')).message).toBe(ReportMsg.formNotFound);
+    expect(json(await customer('GET', '/online/cgform/api/getData/sys_position')).message).toBe(ReportMsg.noAccess);
+  });
+
+  it.runIf(dbKind === 'postgres')('PostgreSQL: a report running past the timeout is stopped while other requests are served; the role cannot read secrets', async () => {
+    const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles')).result.cgRpConfigId;
+    const slow = { ...body, code: 'rpt_slow', cgrSql: 'select a.id, count(*) as n from rights_batch a, generate_series(1, 100000000) g group by a.id' };
+    // generate_series is not allowed: the guard holds; the timeout is shown with a long cross join instead
+    expect(json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: slow.cgrSql })).message).toBe(ReportMsg.functionDenied('generate_series'));
+    const heavy = 'select count(*) as n from sys_permission a, sys_permission b, sys_permission c, sys_permission d';
+    const started = Date.now();
+    const [long, quick] = await Promise.all([admin('POST', '/online/cgreport/head/parseSql', { cgrSql: heavy }), (async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      const at = Date.now();
+      const res = await admin('GET', `/online/cgreport/api/getData/${id}`);
+      return { res, ms: Date.now() - at };
+    })()]);
+    expect(json(long).message).toBe(ReportMsg.timeout(4));
+    expect(Date.now() - started).toBeLessThan(7_000);
+    expect(json(quick.res).success).toBe(true);
+    expect(quick.ms).toBeLessThan(2_000);
+    const [grant] = await rows<{ ok: boolean }>(t.database.db, sql`select has_table_privilege(${REPORT_ROLE}, 'sys_user', 'select') as ok`);
+    expect(grant.ok).toBe(false);
+  });
+});
