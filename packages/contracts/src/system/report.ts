@@ -44,6 +44,7 @@ export const cgformMenuUrl = (code: string) => `/online/cgformList/${code}`;
 export const REPORT_TIMEOUT_MS = 4_000;
 
 export const ReportMsg = {
+  sourceNotPostgres: (name: string) => `报表目前只能在 PostgreSQL 数据源上运行，「${name}」是 MySQL / MariaDB 数据源`,
   nameRequired: '报表名称不能为空!',
   codeRequired: '报表编码不能为空!',
   codeFormat: '报表编码只能包含字母、数字和下划线，且以字母开头',
@@ -206,6 +207,8 @@ export type ReportDataQuery = z.infer<typeof reportDataQuery>;
 
 export const parseSqlBody = z.object({
   cgrSql: sqlRule,
+  /** the 多数据源 code the SQL runs on; empty: the main database */
+  dbSource: z.string().max(100, '长度不能超过100个字符').nullish(),
   params: z.array(reportParamSchema).max(20).default([]),
 });
 export const parsedSqlSchema = z.object({

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type {
   CgformColumns,
   Page,
@@ -14,7 +15,7 @@ import type {
   ReportRows,
   RpColumns,
 } from '@sbwq/contracts';
-import { REPORT_LIST_COMPONENT, reportMenuUrl, ReportMsg, SORTABLE_REPORT_TYPES } from '@sbwq/contracts';
+import { DataSourceType, REPORT_LIST_COMPONENT, reportMenuUrl, ReportMsg, SORTABLE_REPORT_TYPES } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -34,6 +35,9 @@ import { sysRolePermission } from '../role/role.table.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from './report.table.ts';
 import { bindPlaceholders, markerValues, prepareReportSql, type CheckedSql } from './report-sql.ts';
 import { reportTimeoutMs, runReadOnly } from './report-runner.ts';
+import { runReadOnly as runOnSource, type QueryParam } from '../datasource/datasource.query.ts';
+import { sourceRow } from '../datasource/datasource.source.ts';
+import type { KeySource } from '../datasource/datasource.secret.ts';
 import { formOf, type RegisteredForm } from './report-forms.ts';
 
 type Head = typeof onlCgreportHead.$inferSelect;
@@ -46,7 +50,36 @@ function timeoutMs(): number {
   return statement > 0 ? Math.min(reportTimeoutMs(), statement) : reportTimeoutMs();
 }
 
-const run = (db: Db, statement: SQL, log?: (m: string) => void) => runReadOnly(db, statement, { timeoutMs: timeoutMs(), log });
+/**
+ * Where a report runs: the main database, or the 多数据源 source its `dbSource` names (`config` opens the
+ * source's stored password). The statement the report code builds is PostgreSQL's (quoting, casts,
+ * `count(*) over ()`), so a source must be PostgreSQL; a MySQL / MariaDB source is refused in words.
+ */
+export type Target = { db: Db; config?: KeySource; dbSource?: string | null };
+
+// format_type names → the oids TYPE_OF and cell() read, for rows from another PostgreSQL source.
+const OID_OF: Record<string, number> = {
+  bigint: 20,
+  smallint: 21,
+  integer: 23,
+  real: 700,
+  'double precision': 701,
+  numeric: 1700,
+  date: 1082,
+  'timestamp without time zone': 1114,
+  'timestamp with time zone': 1184,
+};
+const pgDialect = new PgDialect();
+
+async function run(t: Target, statement: SQL) {
+  if (!t.dbSource) return runReadOnly(t.db, statement, { timeoutMs: timeoutMs() });
+  if (!t.config) throw new Error('a data-source report run needs the key settings');
+  const source = await sourceRow(t.db, { code: t.dbSource });
+  if (source.dbType !== DataSourceType.postgresql) throw new BizError(ReportMsg.sourceNotPostgres(source.name));
+  const query = pgDialect.sqlToQuery(statement);
+  const result = await runOnSource({ db: t.db, config: t.config }, t.dbSource, query.sql, query.params as QueryParam[], { timeoutMs: timeoutMs(), maxRows: 10_000 });
+  return { rows: result.rows, fields: result.fields.map((f) => ({ name: f.name, dataTypeID: OID_OF[f.type] ?? 25 })) };
+}
 
 /** The checked text with its markers bound: values become parameters, never text. */
 function bound(text: string, values: readonly unknown[]): SQL {
@@ -158,18 +191,18 @@ async function valuesFor(db: Db, user: SessionUser | null, checked: CheckedSql, 
 }
 
 /** Checks and runs the SQL once with no rows wanted: its result columns with their types. */
-async function describe(db: Db, user: SessionUser | null, cgrSql: string, params: ReportParam[], sample = 0) {
+async function describe(t: Target, user: SessionUser | null, cgrSql: string, params: ReportParam[], sample = 0) {
   const checked = prepareReportSql(cgrSql, params.map((p) => p.paramName));
-  const values = await valuesFor(db, user, checked, params);
-  const result = await run(db, sql`select * from (${bound(`\n${checked.text}\n`, values)}) as rpt limit ${sample}`);
+  const values = await valuesFor(t.db, user, checked, params);
+  const result = await run(t, sql`select * from (${bound(`\n${checked.text}\n`, values)}) as rpt limit ${sample}`);
   return { checked, result };
 }
 
 /** "解析SQL": the columns and parameters the SQL has, and its first 10 rows (a preview). */
-export async function parseSql(db: Db, user: SessionUser, body: { cgrSql: string; params: ReportParam[] }): Promise<ParsedSql> {
+export async function parseSql(t: Target, user: SessionUser, body: { cgrSql: string; params: ReportParam[] }): Promise<ParsedSql> {
   const names = [...new Set(bindPlaceholders(body.cgrSql).markers.filter((m) => m.startsWith('$')).map((m) => m.slice(1)))];
   const params = names.map((name, i) => body.params.find((p) => p.paramName === name) ?? { paramName: name, paramTxt: name, paramValue: '', orderNum: i });
-  const { result } = await describe(db, user, body.cgrSql, params, 10);
+  const { result } = await describe(t, user, body.cgrSql, params, 10);
   const seen = new Set<string>();
   const columns = result.fields.map((f, i): ReportColumn => {
     if (seen.has(f.name)) throw new BizError(ReportMsg.columnDuplicate(f.name));
@@ -181,8 +214,8 @@ export async function parseSql(db: Db, user: SessionUser, body: { cgrSql: string
 }
 
 /** The SQL is checked (and run with no rows) when saved: a refused or failing report is not kept. */
-async function checkedBody(db: Db, user: SessionUser | null, body: ReportAddBody) {
-  const { result } = await describe(db, user, body.cgrSql, body.params);
+async function checkedBody(t: Target, user: SessionUser | null, body: ReportAddBody) {
+  const { result } = await describe({ ...t, dbSource: body.dbSource?.trim() || null }, user, body.cgrSql, body.params);
   const fields = new Set(result.fields.map((f) => f.name));
   const seen = new Set<string>();
   for (const c of body.columns) {
@@ -212,10 +245,10 @@ async function writeDetails(db: Db, user: SessionUser | null, headId: string, bo
   }
 }
 
-export async function addReport(db: Db, user: SessionUser | null, body: ReportAddBody): Promise<string> {
+export async function addReport(db: Db, config: KeySource, user: SessionUser | null, body: ReportAddBody): Promise<string> {
   const [taken] = await db.select({ id: onlCgreportHead.id }).from(onlCgreportHead).where(eq(onlCgreportHead.code, body.code));
   if (taken) throw new BizError(ReportMsg.codeTaken);
-  await checkedBody(db, user, body);
+  await checkedBody({ db, config }, user, body);
   const id = newId();
   try {
     await db.transaction(async (tx) => {
@@ -229,10 +262,10 @@ export async function addReport(db: Db, user: SessionUser | null, body: ReportAd
   return id;
 }
 
-export async function editReport(db: Db, user: SessionUser | null, body: ReportEditBody): Promise<void> {
+export async function editReport(db: Db, config: KeySource, user: SessionUser | null, body: ReportEditBody): Promise<void> {
   const [row] = await db.select({ id: onlCgreportHead.id }).from(onlCgreportHead).where(eq(onlCgreportHead.id, body.id));
   if (!row) throw new BizError(ReportMsg.notFound);
-  await checkedBody(db, user, body);
+  await checkedBody({ db, config }, user, body);
   try {
     await db.transaction(async (tx) => {
       await tx.update(onlCgreportHead).set({ code: body.code, ...headValues(body), ...updated(user) }).where(eq(onlCgreportHead.id, body.id));
@@ -382,17 +415,17 @@ function orderOf(columns: ReportColumn[], query: ReportDataQuery, fallback?: str
   return fallback ? sql.raw(`order by rpt."${fallback}" asc`) : sql.raw('');
 }
 
-async function pageRows(db: Db, source: SQL, columns: ReportColumn[], query: ReportDataQuery, opts: { all?: boolean; fallbackSort?: string } = {}): Promise<ReportRows> {
+async function pageRows(t: Target, source: SQL, columns: ReportColumn[], query: ReportDataQuery, opts: { all?: boolean; fallbackSort?: string } = {}): Promise<ReportRows> {
   const where = conditions(columns, query);
   const filter = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const order = orderOf(columns, query, opts.fallbackSort);
   const limit = opts.all ? 10_000 : query.pageSize;
   const offset = opts.all ? 0 : (query.pageNo - 1) * query.pageSize;
   const keep = new Set(columns.map((c) => c.fieldName));
-  const result = await run(db, sql`select rpt.*, count(*) over () as "__total" from (${source}) as rpt ${filter} ${order} limit ${limit} offset ${offset}`);
+  const result = await run(t, sql`select rpt.*, count(*) over () as "__total" from (${source}) as rpt ${filter} ${order} limit ${limit} offset ${offset}`);
   let total = result.rows.length > 0 ? Number(result.rows[0].__total) : 0;
   if (result.rows.length === 0 && offset > 0) {
-    const counted = await run(db, sql`select count(*) as n from (${source}) as rpt ${filter}`);
+    const counted = await run(t, sql`select count(*) as n from (${source}) as rpt ${filter}`);
     total = Number(counted.rows[0]?.n ?? 0);
   }
   return { total, records: plainRows(result, keep) };
@@ -407,15 +440,15 @@ async function reportSource(db: Db, user: SessionUser, id: string, query: Record
 }
 
 /** GET getData/{id}: a page of the report's rows, searched and sorted on its own columns. */
-export async function reportData(db: Db, user: SessionUser, id: string, query: ReportDataQuery): Promise<ReportRows> {
+export async function reportData(db: Db, config: KeySource, user: SessionUser, id: string, query: ReportDataQuery): Promise<ReportRows> {
   const { report, source } = await reportSource(db, user, id, query);
-  return pageRows(db, source, report.columns, query);
+  return pageRows({ db, config, dbSource: report.head.dbSource }, source, report.columns, query);
 }
 
 /** GET exportXls/{id}: the searched rows (up to 10,000) with the shown columns, dictionaries translated. */
 export async function exportReport(deps: AppDeps, user: SessionUser, id: string, query: ReportDataQuery): Promise<ExcelFile> {
   const { report, source } = await reportSource(deps.db, user, id, query);
-  const data = await pageRows(deps.db, source, report.columns, query, { all: true });
+  const data = await pageRows({ db: deps.db, config: deps.config, dbSource: report.head.dbSource }, source, report.columns, query, { all: true });
   return workbookOf(deps, report.head.name, report.head.code, report.columns, data.records);
 }
 
@@ -458,6 +491,6 @@ export async function cgformColumns(deps: AppDeps, user: SessionUser, code: stri
 
 export async function cgformData(db: Db, user: SessionUser, code: string, query: ReportDataQuery): Promise<ReportRows> {
   const form = await registered(db, user, code);
-  return pageRows(db, formSource(form), form.columns, query, { fallbackSort: form.defaultSort });
+  return pageRows({ db }, formSource(form), form.columns, query, { fallbackSort: form.defaultSort });
 }
 

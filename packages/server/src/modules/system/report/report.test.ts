@@ -1,12 +1,27 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { ReportMsg } from '@sbwq/contracts';
+import { DataSourceType, ReportMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, dbKind, json, RoleId } from '../../../test/harness.ts';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.ts';
 import { prepareReportSql } from './report-sql.ts';
 import { REPORT_ROLE } from './report-runner.ts';
 import { DEMO_REPORTS, seedDemoReports } from './report.seed.ts';
+
+const pgUp = await new Promise<boolean>((resolve) => {
+  const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 }, () => {
+    socket.destroy();
+    resolve(true);
+  });
+  socket.on('error', () => resolve(false));
+  socket.on('timeout', () => {
+    socket.destroy();
+    resolve(false);
+  });
+});
 
 /** A refusal's message, or null when the SQL passes the guard. */
 function refusal(sql: string, params: string[] = []): string | null {
@@ -198,5 +213,36 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(quick.ms).toBeLessThan(2_000);
     const [grant] = await rows<{ ok: boolean }>(t.database.db, sql`select has_table_privilege(${REPORT_ROLE}, 'sys_user', 'select') as ok`);
     expect(grant.ok).toBe(false);
+  });
+
+  it.runIf(pgUp)('issue #26/#25: a report whose 数据源 is a PostgreSQL source runs there (a table only that database has); a MySQL source is refused in words', async () => {
+    const name = `sbwq_rpt_src_${randomBytes(4).toString('hex')}`;
+    const server = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+    await server.connect();
+    await server.query(`create database ${name}`);
+    try {
+      const other = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: name });
+      await other.connect();
+      await other.query("create table probe (n integer, label text); insert into probe values (1, '甲'), (2, '乙'), (3, '丙')");
+      await other.end();
+      const source = { host: '127.0.0.1', port: 5432, username: 'postgres', databaseName: name };
+      expect(json(await admin('POST', '/sys/dataSource/add', { name: '报表测试库', code: 'rpt_src', dbType: DataSourceType.postgresql, ...source })).success).toBe(true);
+      expect(json(await admin('POST', '/sys/dataSource/add', { name: '历史库', code: 'rpt_maria', dbType: DataSourceType.mysql, host: '127.0.0.1', port: 3306, username: 'root', databaseName: 'test' })).success).toBe(true);
+      const onSource = { name: '外部库', code: 'rpt_external', dbSource: 'rpt_src', cgrSql: 'select n, label from probe', params: [], columns: [{ fieldName: 'n', fieldTxt: '序号', isOrder: true }, { fieldName: 'label', fieldTxt: '名称', isSearch: true }] };
+      const parsed = json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: onSource.cgrSql, dbSource: 'rpt_src' }));
+      expect(parsed.result.columns).toMatchObject([{ fieldName: 'n', fieldType: 'Integer' }, { fieldName: 'label', fieldType: 'String' }]);
+      expect(json(await admin('POST', '/online/cgreport/head/add', onSource)).success).toBe(true);
+      const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_external')).result.cgRpConfigId as string;
+      const page = json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=2&column=n&order=desc`)).result;
+      expect(page).toMatchObject({ total: 3, records: [{ n: 3, label: '丙' }, { n: 2, label: '乙' }] });
+      expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?label=${encodeURIComponent('乙')}`)).result.records).toEqual([{ n: 2, label: '乙' }]);
+      // the same SQL on the main database: no such table
+      expect(json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: onSource.cgrSql })).success).toBe(false);
+      expect(json(await admin('POST', '/online/cgreport/head/add', { ...onSource, code: 'rpt_on_maria', dbSource: 'rpt_maria' })).message).toBe(ReportMsg.sourceNotPostgres('历史库'));
+      expect(json(await admin('POST', '/online/cgreport/head/add', { ...onSource, code: 'rpt_on_none', dbSource: 'no_such' })).success).toBe(false);
+    } finally {
+      await server.query(`drop database if exists ${name} with (force)`);
+      await server.end();
+    }
   });
 });

@@ -18,7 +18,7 @@ function fields(mode: FormMode) {
     { name: 'name', label: '报表名称', required: true, input: <Input placeholder="如 机构申请统计" />, rules: [zodRule(shape.name)] },
     { name: 'code', label: '报表编码', required: true, input: <Input placeholder="字母开头，字母、数字、下划线" disabled={mode === 'edit'} />, rules: [zodRule(shape.code)], extra: '菜单地址为 /online/cgreport/<报表编码>' },
     { name: 'access', label: '可用范围', required: true, input: <Select options={REPORT_ACCESS.map((a) => ({ value: a, label: REPORT_ACCESS_LABELS[a] }))} />, extra: '管理员总可查看；“所有登录用户”的报表请用 #{my_org_id} 限定本机构数据' },
-    { name: 'dbSource', label: '数据源', input: <Input placeholder="留空：主数据库" />, rules: [zodRule(shape.dbSource)] },
+    { name: 'dbSource', label: '数据源', input: <Input placeholder="留空：主数据库" />, rules: [zodRule(shape.dbSource)], extra: '系统管理 → 多数据源 中 PostgreSQL 数据源的编码；留空在主数据库上运行' },
     {
       name: 'cgrSql',
       label: '报表SQL',

@@ -20,7 +20,7 @@ export function ReportColumnsEditor({ id, value = [], onChange }: Props) {
     setParsing(true);
     try {
       const params = (form.getFieldValue('params') as ReportParam[] | undefined) ?? [];
-      const parsed = unwrap(await reportCalls.parseSql({ cgrSql: String(form.getFieldValue('cgrSql') ?? ''), params }));
+      const parsed = unwrap(await reportCalls.parseSql({ cgrSql: String(form.getFieldValue('cgrSql') ?? ''), params, dbSource: (form.getFieldValue('dbSource') as string | undefined) || null }));
       onChange?.(parsed.columns.map((c) => ({ ...c, ...value.find((old) => old.fieldName === c.fieldName), orderNum: c.orderNum })));
       form.setFieldValue('params', parsed.params);
       setPreview(parsed.records);
