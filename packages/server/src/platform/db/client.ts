@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { continuationsFirst } from './request-scope.ts';
 
 /**
  * The one database type services use; both drivers speak the PostgreSQL dialect. No relational schema:
@@ -162,6 +163,7 @@ async function openPostgres(url: string, role: 'requests' | 'maintenance', timeo
     process.stderr.write(`PostgreSQL 空闲连接出错：${error.message}\n`);
   });
   if (role === 'requests' && timeouts.queryMs > 0) pool.on('connect', closeOnReadTimeout);
+  continuationsFirst(pool);
   const db = drizzlePg(pool);
   const maintenance = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
     const client = new pg.Client(connectionConfig(url, 'maintenance', timeouts));
