@@ -13,12 +13,18 @@ import type pg from 'pg';
  * moves no faster; the waits are shared evenly instead of by statement count. Work outside a request
  * (jobs, heartbeats) queues in arrival order as before.
  */
-export type RequestScope = { queried: boolean };
+export type RequestScope = {
+  queried: boolean;
+  /** a GET (or HEAD): the request writes nothing it later reads back */
+  readOnly: boolean;
+  /** the data groups' versions as the session lookup read them, at the request's start */
+  versions?: Readonly<Record<string, number>>;
+};
 
 const scopes = new AsyncLocalStorage<RequestScope>();
 
-export function newRequestScope(): RequestScope {
-  return { queried: false };
+export function newRequestScope(readOnly = false): RequestScope {
+  return { queried: false, readOnly };
 }
 
 /** Runs `work` (and everything it starts) as part of the request owning `scope`. */
@@ -36,7 +42,22 @@ export function currentRequestScope(): RequestScope | undefined {
  * its handler and whatever that awaits; a request body read meanwhile does not leave it (the test proves it).
  */
 export function installRequestScopes(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, _reply, done) => runInRequestScope(newRequestScope(), done));
+  app.addHook('onRequest', (request, _reply, done) => runInRequestScope(newRequestScope(request.method === 'GET' || request.method === 'HEAD'), done));
+}
+
+/** Notes the data groups' versions read with the session (platform/auth/session.ts) for the rest of the request. */
+export function noteVersions(versions: Readonly<Record<string, number>>): void {
+  const scope = scopes.getStore();
+  if (scope) scope.versions = versions;
+}
+
+/**
+ * A data group's version as this request read it at its start, when it may stand for the current one:
+ * in a read-only request. A write request reads again after its writes, so that it sees them.
+ */
+export function versionAtStart(group: string): number | undefined {
+  const scope = scopes.getStore();
+  return scope?.readOnly ? scope.versions?.[group] : undefined;
 }
 
 type Waiter = { continuation?: boolean; since?: number };

@@ -10,7 +10,10 @@ import { sysUser, sysUserDepart, sysUserRole } from '../../modules/system/user/u
 import { userResource } from '../../modules/system/user/user.admin.service.ts';
 import { dataVersion } from './versioned-cache.ts';
 import { pageOf } from '../list/list-query.ts';
-import { isStaff } from '../../modules/core/org/org-context.ts';
+import { findMyOrg, isStaff } from '../../modules/core/org/org-context.ts';
+import { rightsOrg } from '../../modules/core/org/org.table.ts';
+import { EnterStatus } from '@sbwq/contracts';
+import { newRequestScope, noteVersions, runInRequestScope } from './request-scope.ts';
 
 describe('performance (README budgets): user-list totals and access answers are remembered only while no write has committed', async () => {
   const t = await createTestApp();
@@ -176,6 +179,31 @@ describe('performance (README budgets): user-list totals and access answers are 
     await db.delete(sysUserRole).where(eq(sysUserRole.userId, userId));
     expect(await staffNow()).toBe(false);
     expect(await buttons()).not.toContain('system:user:add');
+  });
+
+  it('issue #24: a read request takes the versions its session lookup read; a write request reads them again', async () => {
+    const now = await version();
+    const read = newRequestScope(true);
+    const write = newRequestScope(false);
+    for (const scope of [read, write]) runInRequestScope(scope, () => noteVersions({ sys_user: now - 1 }));
+    expect(await runInRequestScope(read, version)).toBe(now - 1);
+    expect(await runInRequestScope(write, version)).toBe(now);
+    // a group the session did not read, and work outside any request, read the table
+    expect(await runInRequestScope(read, () => dataVersion(db, 'access'))).toBe(await dataVersion(db, 'access'));
+    expect(await version()).toBe(now);
+  });
+
+  it("issue #24: the caller's organisation, remembered per version of the organisation table, follows any writer on the next call", async () => {
+    const userId = newId();
+    const orgId = newId();
+    await db.insert(rightsOrg).values({ id: orgId, orgName: '版本测试机构', orgType: '1', applicantId: userId, enterStatus: EnterStatus.pending });
+    const user = { id: userId, orgCode: null };
+    expect((await findMyOrg(db, user))?.enterStatus).toBe(EnterStatus.pending);
+    expect(await findMyOrg(db, user)).toBe(await findMyOrg(db, user));
+    await db.execute(sql`update rights_org set enter_status = ${EnterStatus.enrolled} where id = ${orgId}`);
+    expect((await findMyOrg(db, user))?.enterStatus).toBe(EnterStatus.enrolled);
+    await db.delete(rightsOrg).where(eq(rightsOrg.id, orgId));
+    expect(await findMyOrg(db, user)).toBeNull();
   });
 
   it.runIf(dbKind === 'postgres')('two transactions writing users and roles in opposite orders do not deadlock on the version rows', async () => {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { sysListVersion } from './data-version.table.ts';
+import { versionAtStart } from './request-scope.ts';
 
-export type DataGroup = 'sys_user' | 'access' | 'rights_batch';
+export type DataGroup = 'sys_user' | 'access' | 'rights_batch' | 'rights_org';
 
 // Answers are small (a flag, a count, a user's menu rows); a few hundred signed-in users each keep a few
 // dozen (one per permission code they use), which 2,000 entries could not hold without evicting each other.
@@ -13,7 +14,13 @@ type Entry = { version: number; value: unknown };
 /** Kept per database handle: tests open several in one process. */
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
+/**
+ * The group's version: in a read-only request the one its session lookup read (no statement of its own,
+ * see request-scope.ts), else read now.
+ */
 export async function dataVersion(db: Db, group: DataGroup): Promise<number> {
+  const atStart = versionAtStart(group);
+  if (atStart !== undefined) return atStart;
   const [row] = await db.select({ version: sysListVersion.version }).from(sysListVersion).where(eq(sysListVersion.name, group));
   if (!row) throw new Error(`sys_list_version has no row ${group}`);
   return row.version;

@@ -21,7 +21,7 @@ type MenuRow = { id: string; parent_id: string | null; menu_type: number; compon
 export async function menuGated(db: Db, userId: string, version?: number): Promise<boolean> {
   if (!(await hasPermission(db, userId, OrgPerm.enrol, version)) || (await isStaff(db, userId, version))) return false;
   const [user] = await rows<{ org_code: string | null }>(db, sql`select org_code from sys_user where id = ${userId}`);
-  const org = await findMyOrg(db, { id: userId, orgCode: user?.org_code ?? null } as Parameters<typeof findMyOrg>[1]);
+  const org = await findMyOrg(db, { id: userId, orgCode: user?.org_code ?? null });
   return !isReady(org);
 }
 

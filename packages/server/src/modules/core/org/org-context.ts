@@ -28,11 +28,17 @@ export const ORG_NOT_READY_CODE = 403;
 
 /**
  * The caller's organisation: the enrolled organisation whose department code prefixes the user's current
- * department code (the longest one), else the application the user started before enrolment.
+ * department code (the longest one), else the application the user started before enrolment. Asked on
+ * most organisation-data requests, so remembered per version of the organisation table: any write to it
+ * (enrolment, certification, disabling) applies to the next request. The row is shared: never mutate it.
  */
-export async function findMyOrg(db: Db, user: SessionUser): Promise<OrgRow | null> {
-  // One statement for both (asked on most requests): a department match first, the longest code first,
-  // then the user's own application.
+export async function findMyOrg(db: Db, user: Pick<SessionUser, 'id' | 'orgCode'>): Promise<OrgRow | null> {
+  const version = await dataVersion(db, 'rights_org');
+  return underVersion(db, `myOrg\n${user.id}\n${user.orgCode ?? ''}`, version, () => lookUpMyOrg(db, user));
+}
+
+async function lookUpMyOrg(db: Db, user: Pick<SessionUser, 'id' | 'orgCode'>): Promise<OrgRow | null> {
+  // One statement for both: a department match first, the longest code first, then the user's own application.
   const mine = eq(rightsOrg.applicantId, user.id);
   if (!user.orgCode) {
     const [own] = await db.select().from(rightsOrg).where(mine).limit(1);
