@@ -86,4 +86,18 @@ describe.runIf(enabled)('the pool serves started requests first (PostgreSQL)', (
     await Promise.all([first, early, late, second]);
     expect(order).toEqual(['started: 1st', 'new, waiting long', 'started: 2nd', 'new, just come']);
   });
+
+  it('a waiter whose connect timeout fires leaves the queue; the others are served in their order', async () => {
+    pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 300 });
+    continuationsFirst(pool);
+    const order: string[] = [];
+    const started = newRequestScope();
+    const first = statement(order, 'started: 1st', started, 0.5);
+    const late = statement(order, 'new, times out', newRequestScope()).catch((error: Error) => void order.push(error.message));
+    // queued after the first waiter and timing out after the connection is free again
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const rest = [statement(order, 'new, in time', newRequestScope()), statement(order, 'started: 2nd', started)];
+    await Promise.all([first, late, ...rest]);
+    expect(order).toEqual(['timeout exceeded when trying to connect', 'started: 1st', 'started: 2nd', 'new, in time']);
+  });
 });

@@ -60,45 +60,57 @@ export function versionAtStart(group: string): number | undefined {
   return scope?.readOnly ? scope.versions?.[group] : undefined;
 }
 
-type Waiter = { continuation?: boolean; since?: number };
+type Waiter = { since: number };
 
 /**
- * How long a first statement keeps its place against continuations: one that has waited this long is no
- * longer overtaken. Under normal load every wait is far shorter and continuations always go first; when the
- * machine is overloaded and waits grow, the queue falls back to arrival order instead of starving new
- * requests into the pool's connect timeout (a 503).
+ * How long a first statement may be overtaken: one that has waited this long goes before the
+ * continuations. Under normal load every wait is far shorter and continuations always go first; when the
+ * machine is overloaded and waits grow, new requests are not starved into the pool's connect timeout (a 503).
  */
 const HEAD_START_MS = 1_000;
 
-/** pg-pool's queue of waiters (an array it pushes to, shifts from and splices timed-out waiters out of). */
-class ContinuationsFirst extends Array<Waiter> {
-  static override get [Symbol.species]() {
-    return Array;
+/**
+ * pg-pool's queue of waiters, in two lines: continuations and first statements, each in arrival order.
+ * pg-pool uses only what is here: push, shift, length, and findIndex + splice(i, 1) to drop a waiter whose
+ * connect timeout fired (the index counts the continuations first).
+ */
+class ContinuationsFirst {
+  private continuations: Waiter[] = [];
+  private firsts: Waiter[] = [];
+
+  get length(): number {
+    return this.continuations.length + this.firsts.length;
   }
 
-  override push(...waiters: Waiter[]): number {
-    const scope = scopes.getStore();
-    const now = performance.now();
-    for (const waiter of waiters) {
-      if (!scope?.queried) {
-        waiter.since = now;
-        super.push(waiter);
-        continue;
-      }
-      // behind the continuations already waiting (in their order) and the first statements waiting
-      // longer than the head start, ahead of every other first statement
-      waiter.continuation = true;
-      let at = 0;
-      while (at < this.length && (this[at]!.continuation || now - (this[at]!.since ?? now) >= HEAD_START_MS)) at++;
-      this.splice(at, 0, waiter);
-    }
+  push(waiter: Waiter): number {
+    waiter.since = performance.now();
+    if (scopes.getStore()?.queried) this.continuations.push(waiter);
+    else this.firsts.push(waiter);
     return this.length;
+  }
+
+  shift(): Waiter | undefined {
+    const first = this.firsts[0];
+    if (first && (this.continuations.length === 0 || performance.now() - first.since >= HEAD_START_MS)) return this.firsts.shift();
+    return this.continuations.shift();
+  }
+
+  findIndex(predicate: (waiter: Waiter) => boolean): number {
+    const at = this.continuations.findIndex(predicate);
+    if (at >= 0) return at;
+    const inFirsts = this.firsts.findIndex(predicate);
+    return inFirsts < 0 ? -1 : this.continuations.length + inFirsts;
+  }
+
+  splice(at: number, count: number): Waiter[] {
+    if (count !== 1) throw new Error('the waiter queue removes one waiter at a time');
+    return at < this.continuations.length ? this.continuations.splice(at, 1) : this.firsts.splice(at - this.continuations.length, 1);
   }
 }
 
 /** Makes `pool` serve a started request's statements before the first statement of a new one. */
 export function continuationsFirst(pool: pg.Pool): void {
-  const internal = pool as unknown as { _pendingQueue: Waiter[]; connect: (...args: unknown[]) => unknown };
+  const internal = pool as unknown as { _pendingQueue: unknown; connect: (...args: unknown[]) => unknown };
   // pg-pool 3.x keeps its waiters in this array; a pool without it would silently keep arrival order
   if (!Array.isArray(internal._pendingQueue)) throw new Error('pg-pool has no _pendingQueue: statement priority cannot be installed');
   internal._pendingQueue = new ContinuationsFirst();

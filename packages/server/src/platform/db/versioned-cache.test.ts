@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD, createTestApp, dbKind } from '../../test/harness.ts';
 import { RoleId } from '../../seed/seed.ts';
 import { hasPermission } from '../access/access.ts';
-import { rows } from './client.ts';
+import { fixedRows, rows } from './client.ts';
 import { newId } from './ids.ts';
 import { sysDepart } from '../../modules/system/depart/depart.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../../modules/system/user/user.table.ts';
@@ -191,6 +191,16 @@ describe('performance (README budgets): user-list totals and access answers are 
     // a group the session did not read, and work outside any request, read the table
     expect(await runInRequestScope(read, () => dataVersion(db, 'access'))).toBe(await dataVersion(db, 'access'));
     expect(await version()).toBe(now);
+  });
+
+  it('issue #24: a fixed statement (prepared per connection on PostgreSQL) answers as a plain one, on the pool and in a transaction', async () => {
+    const statement = { name: 'sbwq_test_fixed', text: 'select name, version from sys_list_version where name = $1 or name = $2 order by name' };
+    const plain = await rows(db, sql`select name, version from sys_list_version where name in ('access', 'sys_user') order by name`);
+    const asked = () => fixedRows<{ name: string; version: unknown }>(db, statement, ['access', 'sys_user']);
+    // twice: the second call reuses the statement the connection prepared
+    expect(await asked()).toEqual(plain);
+    expect(await asked()).toEqual(plain);
+    expect(await db.transaction((tx) => fixedRows(tx, statement, ['access', 'sys_user']))).toEqual(plain);
   });
 
   it("issue #24: the caller's organisation, remembered per version of the organisation table, follows any writer on the next call", async () => {
