@@ -1,7 +1,7 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { CertifyStatus, EnterStatus, RightsMsg } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
-import { dataVersion, underVersion } from '../../../platform/db/versioned-cache.ts';
+import { dataVersion, manyUnderVersion, underVersion } from '../../../platform/db/versioned-cache.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { rightsOrg, type OrgRow } from './org.table.ts';
@@ -53,6 +53,14 @@ async function lookUpMyOrg(db: Db, user: Pick<SessionUser, 'id' | 'orgCode'>): P
     .orderBy(desc(byDepart), desc(sql`coalesce(length(${rightsOrg.sysOrgCode}), 0)`))
     .limit(1);
   return found ?? null;
+}
+
+/** Organisations' names by id, for the lists that show whose a row is; remembered per version of the organisation table. */
+export async function orgNamesOf(db: Db, ids: readonly string[]): Promise<Map<string, string | null>> {
+  return manyUnderVersion<string | null>(db, 'rights_org', 'orgName', [...new Set(ids)], null, async (missing) => {
+    const found = await db.select({ id: rightsOrg.id, name: rightsOrg.orgName }).from(rightsOrg).where(inArray(rightsOrg.id, missing));
+    return new Map(found.map((o) => [o.id, o.name]));
+  });
 }
 
 export const isReady = (org: OrgRow | null) => !!org && org.enterStatus === EnterStatus.enrolled && org.certifyStatus === CertifyStatus.certified;
