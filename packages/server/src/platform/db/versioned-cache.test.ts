@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD, createTestApp, dbKind } from '../../test/harness.ts';
 import { RoleId } from '../../seed/seed.ts';
 import { hasPermission } from '../access/access.ts';
 import { fixedRows, rows } from './client.ts';
+import { realnamesOf } from './user-names.ts';
 import { newId } from './ids.ts';
 import { sysDepart } from '../../modules/system/depart/depart.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../../modules/system/user/user.table.ts';
@@ -201,6 +202,21 @@ describe('performance (README budgets): user-list totals and access answers are 
     expect(await asked()).toEqual(plain);
     expect(await asked()).toEqual(plain);
     expect(await db.transaction((tx) => fixedRows(tx, statement, ['access', 'sys_user']))).toEqual(plain);
+  });
+
+  it('issue #24: the names a read request shows are remembered per version of the user tables: a rename shows in the next request', async () => {
+    await addUser('cc.named');
+    // as a read request: the versions its session lookup read, then the page's names
+    const namesNow = () =>
+      runInRequestScope(newRequestScope(true), async () => {
+        noteVersions({ sys_user: await dataVersion(db, 'sys_user') });
+        const name = await realnamesOf(db, ['cc.named', 'cc.nobody']);
+        return [name('cc.named'), name('cc.nobody')];
+      });
+    expect(await namesNow()).toEqual(['cc.named姓名', 'cc.nobody']);
+    expect(await namesNow()).toEqual(['cc.named姓名', 'cc.nobody']);
+    await db.update(sysUser).set({ realname: '改名后' }).where(eq(sysUser.username, 'cc.named'));
+    expect(await namesNow()).toEqual(['改名后', 'cc.nobody']);
   });
 
   it("issue #24: the caller's organisation, remembered per version of the organisation table, follows any writer on the next call", async () => {
