@@ -155,6 +155,8 @@ type Level = {
   load: string;
   xactPerRequest: number;
   serverCpu: number;
+  /** cores used by the PostgreSQL backends serving the server's connections */
+  dbCpu: number;
 };
 
 async function commits(url: string): Promise<number> {
@@ -166,6 +168,40 @@ async function commits(url: string): Promise<number> {
   } finally {
     await client.end();
   }
+}
+
+/** CPU seconds of one process (utime + stime, in clock ticks of 100 a second on Linux); 0 once it is gone. */
+function processCpu(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(stat[11]) + Number(stat[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The PostgreSQL backends of the scratch database (the server's pooled connections; the database runs on
+ * this machine, loopback only) and their CPU seconds so far: the database's share of each request's cost.
+ */
+async function databaseBackends(url: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return new Map(rows.map((r) => [r.pid, processCpu(r.pid)]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU seconds the backends of `before` (and any new ones, counted from zero) used since. */
+async function databaseCpuSince(url: string, before: Map<number, number>): Promise<number> {
+  const now = await databaseBackends(url);
+  let total = 0;
+  for (const [pid, start] of before) total += Math.max(0, processCpu(pid) - start);
+  for (const [pid, seconds] of now) if (!before.has(pid)) total += seconds;
+  return total;
 }
 
 /** CPU seconds of the server: its process and, with workers, their children. */
@@ -248,9 +284,11 @@ function writeRoleShare(calls: Record<Role, { writes: Call[] }>) {
 async function measure(base: string, pid: number, dbUrl: string, sessions: Session[], calls: Record<Role, { reads: Call[]; writes: Call[] }>, connections: number): Promise<Level> {
   if (warmup > 0) await run(base, sessions, calls, connections, warmup);
   const x0 = await commits(dbUrl);
+  const backends = await databaseBackends(dbUrl);
   const cpu0 = cpuSeconds(pid);
   const { result, writes, refused, refusals } = await run(base, sessions, calls, connections, duration);
   const cpu1 = cpuSeconds(pid);
+  const dbSeconds = await databaseCpuSince(dbUrl, backends);
   const x1 = await commits(dbUrl);
   const [l1, l5] = os.loadavg();
   for (const [what, n] of [...refusals].sort((a, b) => b[1] - a[1]).slice(0, 10)) process.stdout.write(`    拒绝 ${n} 次  ${what}\n`);
@@ -271,22 +309,29 @@ async function measure(base: string, pid: number, dbUrl: string, sessions: Sessi
     load: `${l1!.toFixed(2)} / ${l5!.toFixed(2)}`,
     xactPerRequest: (x1 - x0) / Math.max(1, result.requests.total),
     serverCpu: (cpu1 - cpu0) / duration,
+    dbCpu: dbSeconds / duration,
   };
   process.stdout.write(
     `  ${connections} 并发：${level.rps} req/s，p50 ${level.p50} ms，p90 ${level.p90} ms，p99 ${level.p99} ms，最慢 ${level.max} ms；` +
       `${level.requests} 个请求（写 ${writes}），错误 ${level.errors}，超时 ${level.timeouts}，非 2xx ${level.non2xx}，业务拒绝 ${refused}；` +
-      `数据库事务/请求 ${level.xactPerRequest.toFixed(2)}，服务进程 CPU ${(level.serverCpu * 100).toFixed(0)} %；负载 ${level.load}\n`,
+      `数据库事务/请求 ${level.xactPerRequest.toFixed(2)}，服务进程 CPU ${(level.serverCpu * 100).toFixed(0)} %，数据库 CPU ${(level.dbCpu * 100).toFixed(0)} %，` +
+      `每请求 CPU：服务 ${perRequestMs(level.serverCpu, level)} ms、数据库 ${perRequestMs(level.dbCpu, level)} ms；负载 ${level.load}\n`,
   );
   return level;
 }
 
+/** Milliseconds of CPU per request, from cores used over the measured seconds. */
+function perRequestMs(cores: number, level: Level): string {
+  return ((cores * duration * 1000) / Math.max(1, level.requests)).toFixed(2);
+}
+
 function table(results: Level[], when: string) {
   const lines = [
-    `| 进程 | 并发连接 | 吞吐 | p50 | p90 | p99 | 最慢 | 请求数（其中写） | 错误 / 超时 / 非 2xx / 业务拒绝 | 服务进程 CPU | 数据库事务 / 请求 | 负载（1 / 5 分钟） |`,
-    `|---|---|---|---|---|---|---|---|---|---|---|---|`,
+    `| 进程 | 并发连接 | 吞吐 | p50 | p90 | p99 | 最慢 | 请求数（其中写） | 错误 / 超时 / 非 2xx / 业务拒绝 | 服务进程 CPU | 数据库 CPU | 每请求 CPU（服务 / 数据库） | 数据库事务 / 请求 | 负载（1 / 5 分钟） |`,
+    `|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
     ...results.map(
       (r) =>
-        `| ${r.workers} | ${r.connections} | ${r.rps} req/s | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.max} ms | ${r.requests}（${r.writes}） | ${r.errors} / ${r.timeouts} / ${r.non2xx} / ${r.refused} | ${(r.serverCpu * 100).toFixed(0)} % | ${r.xactPerRequest.toFixed(2)} | ${r.load} |`,
+        `| ${r.workers} | ${r.connections} | ${r.rps} req/s | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.max} ms | ${r.requests}（${r.writes}） | ${r.errors} / ${r.timeouts} / ${r.non2xx} / ${r.refused} | ${(r.serverCpu * 100).toFixed(0)} % | ${(r.dbCpu * 100).toFixed(0)} % | ${perRequestMs(r.serverCpu, r)} / ${perRequestMs(r.dbCpu, r)} ms | ${r.xactPerRequest.toFixed(2)} | ${r.load} |`,
     ),
   ];
   return `${when}\n\n${lines.join('\n')}\n`;

@@ -10,6 +10,7 @@ import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/client.ts';
 import type { AppDeps, BuiltApp } from './platform/deps.ts';
 import { CacheHub } from './platform/cache/cache.ts';
+import { installRequestScopes } from './platform/db/request-scope.ts';
 import { SocketHub } from './platform/socket/hub.ts';
 import { RedisLink } from './platform/redis/link.ts';
 import { fallbackRateLimitStore } from './platform/redis/rate-limit-store.ts';
@@ -53,6 +54,8 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
+  // first of all hooks: every statement of a request is known as that request's (statement priority under load)
+  installRequestScopes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializerCompiler({ check: !config.production }));
 

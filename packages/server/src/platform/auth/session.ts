@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client.ts';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { fixedRows, type Db, type FixedStatement } from '../db/client.ts';
+import { noteVersions } from '../db/request-scope.ts';
 import { sysSession } from './session.table.ts';
 
 export type SessionUser = {
@@ -48,28 +49,34 @@ type SessionRow = {
   realname: string;
   org_code: string | null;
   last_seen_at: Date | string;
-  access_version: number | string;
+  /** every data group's version (sys_list_version), read with the session: a read request needs no other read of them */
+  versions: Record<string, number | string>;
+};
+
+/** Asked on every request (a revoked or frozen session stops at the next one), so prepared once per connection. */
+const SESSION_LOOKUP: FixedStatement = {
+  name: 'sbwq_session_lookup',
+  text: `select s.user_id, s.last_seen_at, u.username, u.realname, u.org_code,
+                (select json_object_agg(v.name, v.version) from sys_list_version v) as versions
+           from sys_session s join sys_user u on u.id = s.user_id
+          where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+            and s.last_seen_at > now() - make_interval(mins => $2)
+            and u.status = 1 and u.del_flag = 0`,
 };
 
 /** The signed-in user behind a token, or null when the token is unknown, revoked, idle or expired. */
 export async function resolveSession(db: Db, policy: SessionPolicy, token: string): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 200) return null;
   const tokenHash = hashToken(token);
-  const found = await rows<SessionRow>(
-    db,
-    sql`select s.user_id, s.last_seen_at, u.username, u.realname, u.org_code,
-               (select v.version from sys_list_version v where v.name = 'access') as access_version
-          from sys_session s join sys_user u on u.id = s.user_id
-         where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()
-           and s.last_seen_at > now() - make_interval(mins => ${policy.idleMinutes})
-           and u.status = 1 and u.del_flag = 0`,
-  );
+  const found = await fixedRows<SessionRow>(db, SESSION_LOOKUP, [tokenHash, policy.idleMinutes]);
   const row = found[0];
   if (!row) return null;
+  const versions = Object.fromEntries(Object.entries(row.versions).map(([group, version]) => [group, Number(version)]));
+  noteVersions(versions);
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
     await db.update(sysSession).set({ lastSeenAt: new Date() }).where(eq(sysSession.tokenHash, tokenHash));
   }
-  return { id: row.user_id, username: row.username, realname: row.realname, orgCode: row.org_code, tokenHash, accessVersion: Number(row.access_version) };
+  return { id: row.user_id, username: row.username, realname: row.realname, orgCode: row.org_code, tokenHash, accessVersion: versions.access! };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { continuationsFirst } from './request-scope.ts';
 
 /**
  * The one database type services use; both drivers speak the PostgreSQL dialect. No relational schema:
@@ -162,6 +163,7 @@ async function openPostgres(url: string, role: 'requests' | 'maintenance', timeo
     process.stderr.write(`PostgreSQL 空闲连接出错：${error.message}\n`);
   });
   if (role === 'requests' && timeouts.queryMs > 0) pool.on('connect', closeOnReadTimeout);
+  continuationsFirst(pool);
   const db = drizzlePg(pool);
   const maintenance = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
     const client = new pg.Client(connectionConfig(url, 'maintenance', timeouts));
@@ -182,3 +184,21 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
   if (typeof res !== 'object' || res === null || !('rows' in res) || !Array.isArray(res.rows)) throw new Error('raw query answered without rows');
   return res.rows;
 }
+
+/**
+ * A statement of fixed text asked on (nearly) every request, such as the session lookup. On PostgreSQL it
+ * is a named prepared statement: each pooled connection parses and plans it once, later calls send only
+ * the parameters (a PgBouncer in front must then run in session mode, or 1.21+ with max_prepared_statements).
+ * On PGlite, and in a transaction, it runs as any other statement.
+ */
+export type FixedStatement = { name: string; text: string };
+
+export async function fixedRows<T>(db: Db, statement: FixedStatement, params: unknown[]): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as T[];
+  if (client instanceof PGlite) return (await client.query<T>(statement.text, params)).rows;
+  // $1, $2 … become bound parameters of an ordinary statement
+  const parts = statement.text.split(/\$(\d+)/);
+  return rows<T>(db, sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`))));
+}
+

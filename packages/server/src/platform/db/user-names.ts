@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from './client.ts';
+import { manyUnderVersion } from './versioned-cache.ts';
 
 /** What the server writes as the author of what it does by itself (notices of a flow, demo rows). */
 const SYSTEM_ACCOUNT = 'system';
@@ -12,10 +13,11 @@ const SYSTEM_NAME = '系统';
  */
 export async function realnamesOf(db: Db, usernames: readonly (string | null | undefined)[]): Promise<(username: string | null | undefined) => string | null> {
   const wanted = [...new Set(usernames.filter((name): name is string => Boolean(name)))];
-  const found = wanted.length
-    ? await rows<{ username: string; realname: string | null }>(db, sql`select username, realname from sys_user where username in (${sql.join(wanted.map((name) => sql`${name}`), sql`, `)})`)
-    : [];
-  const names = new Map(found.map((user) => [user.username, user.realname || user.username]));
+  // remembered per version of the user tables: a rename shows in the next request
+  const names = await manyUnderVersion<string | null>(db, 'sys_user', 'realname', wanted, null, async (missing) => {
+    const found = await rows<{ username: string; realname: string | null }>(db, sql`select username, realname from sys_user where username in (${sql.join(missing.map((name) => sql`${name}`), sql`, `)})`);
+    return new Map(found.map((user) => [user.username, user.realname || user.username]));
+  });
   return (username) => personName(username, names.get(username ?? ''));
 }
 

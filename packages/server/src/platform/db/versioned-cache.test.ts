@@ -3,14 +3,18 @@ import { eq, sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD, createTestApp, dbKind } from '../../test/harness.ts';
 import { RoleId } from '../../seed/seed.ts';
 import { hasPermission } from '../access/access.ts';
-import { rows } from './client.ts';
+import { fixedRows, rows } from './client.ts';
+import { realnamesOf } from './user-names.ts';
 import { newId } from './ids.ts';
 import { sysDepart } from '../../modules/system/depart/depart.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../../modules/system/user/user.table.ts';
 import { userResource } from '../../modules/system/user/user.admin.service.ts';
 import { dataVersion } from './versioned-cache.ts';
 import { pageOf } from '../list/list-query.ts';
-import { isStaff } from '../../modules/core/org/org-context.ts';
+import { findMyOrg, isStaff } from '../../modules/core/org/org-context.ts';
+import { rightsOrg } from '../../modules/core/org/org.table.ts';
+import { EnterStatus } from '@sbwq/contracts';
+import { newRequestScope, noteVersions, runInRequestScope } from './request-scope.ts';
 
 describe('performance (README budgets): user-list totals and access answers are remembered only while no write has committed', async () => {
   const t = await createTestApp();
@@ -176,6 +180,56 @@ describe('performance (README budgets): user-list totals and access answers are 
     await db.delete(sysUserRole).where(eq(sysUserRole.userId, userId));
     expect(await staffNow()).toBe(false);
     expect(await buttons()).not.toContain('system:user:add');
+  });
+
+  it('issue #24: a read request takes the versions its session lookup read; a write request reads them again', async () => {
+    const now = await version();
+    const read = newRequestScope(true);
+    const write = newRequestScope(false);
+    for (const scope of [read, write]) runInRequestScope(scope, () => noteVersions({ sys_user: now - 1 }));
+    expect(await runInRequestScope(read, version)).toBe(now - 1);
+    expect(await runInRequestScope(write, version)).toBe(now);
+    // a group the session did not read, and work outside any request, read the table
+    expect(await runInRequestScope(read, () => dataVersion(db, 'access'))).toBe(await dataVersion(db, 'access'));
+    expect(await version()).toBe(now);
+  });
+
+  it('issue #24: a fixed statement (prepared per connection on PostgreSQL) answers as a plain one, on the pool and in a transaction', async () => {
+    const statement = { name: 'sbwq_test_fixed', text: 'select name, version from sys_list_version where name = $1 or name = $2 order by name' };
+    const plain = await rows(db, sql`select name, version from sys_list_version where name in ('access', 'sys_user') order by name`);
+    const asked = () => fixedRows<{ name: string; version: unknown }>(db, statement, ['access', 'sys_user']);
+    // twice: the second call reuses the statement the connection prepared
+    expect(await asked()).toEqual(plain);
+    expect(await asked()).toEqual(plain);
+    expect(await db.transaction((tx) => fixedRows(tx, statement, ['access', 'sys_user']))).toEqual(plain);
+  });
+
+  it('issue #24: the names a read request shows are remembered per version of the user tables: a rename shows in the next request', async () => {
+    await addUser('cc.named');
+    // as a read request: the versions its session lookup read, then the page's names
+    const namesNow = () =>
+      runInRequestScope(newRequestScope(true), async () => {
+        noteVersions({ sys_user: await dataVersion(db, 'sys_user') });
+        const name = await realnamesOf(db, ['cc.named', 'cc.nobody']);
+        return [name('cc.named'), name('cc.nobody')];
+      });
+    expect(await namesNow()).toEqual(['cc.named姓名', 'cc.nobody']);
+    expect(await namesNow()).toEqual(['cc.named姓名', 'cc.nobody']);
+    await db.update(sysUser).set({ realname: '改名后' }).where(eq(sysUser.username, 'cc.named'));
+    expect(await namesNow()).toEqual(['改名后', 'cc.nobody']);
+  });
+
+  it("issue #24: the caller's organisation, remembered per version of the organisation table, follows any writer on the next call", async () => {
+    const userId = newId();
+    const orgId = newId();
+    await db.insert(rightsOrg).values({ id: orgId, orgName: '版本测试机构', orgType: '1', applicantId: userId, enterStatus: EnterStatus.pending });
+    const user = { id: userId, orgCode: null };
+    expect((await findMyOrg(db, user))?.enterStatus).toBe(EnterStatus.pending);
+    expect(await findMyOrg(db, user)).toBe(await findMyOrg(db, user));
+    await db.execute(sql`update rights_org set enter_status = ${EnterStatus.enrolled} where id = ${orgId}`);
+    expect((await findMyOrg(db, user))?.enterStatus).toBe(EnterStatus.enrolled);
+    await db.delete(rightsOrg).where(eq(rightsOrg.id, orgId));
+    expect(await findMyOrg(db, user)).toBeNull();
   });
 
   it.runIf(dbKind === 'postgres')('two transactions writing users and roles in opposite orders do not deadlock on the version rows', async () => {

@@ -18,10 +18,11 @@ type MenuRow = { id: string; parent_id: string | null; menu_type: number; compon
  * True for an organisation user (one who may enrol, and is not association staff) whose organisation is
  * not yet enrolled and certified, or is disabled: their menu shows only the onboarding pages.
  */
-export async function menuGated(db: Db, userId: string, version?: number): Promise<boolean> {
+export async function menuGated(db: Db, userId: string, version?: number, orgCode?: string | null): Promise<boolean> {
   if (!(await hasPermission(db, userId, OrgPerm.enrol, version)) || (await isStaff(db, userId, version))) return false;
-  const [user] = await rows<{ org_code: string | null }>(db, sql`select org_code from sys_user where id = ${userId}`);
-  const org = await findMyOrg(db, { id: userId, orgCode: user?.org_code ?? null } as Parameters<typeof findMyOrg>[1]);
+  // the session read the user's department code with the user; read it here only when not given
+  const code = orgCode !== undefined ? orgCode : ((await rows<{ org_code: string | null }>(db, sql`select org_code from sys_user where id = ${userId}`))[0]?.org_code ?? null);
+  const org = await findMyOrg(db, { id: userId, orgCode: code });
   return !isReady(org);
 }
 

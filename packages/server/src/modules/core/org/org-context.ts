@@ -1,7 +1,7 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { CertifyStatus, EnterStatus, RightsMsg } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
-import { dataVersion, underVersion } from '../../../platform/db/versioned-cache.ts';
+import { dataVersion, manyUnderVersion, underVersion } from '../../../platform/db/versioned-cache.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { rightsOrg, type OrgRow } from './org.table.ts';
@@ -28,11 +28,17 @@ export const ORG_NOT_READY_CODE = 403;
 
 /**
  * The caller's organisation: the enrolled organisation whose department code prefixes the user's current
- * department code (the longest one), else the application the user started before enrolment.
+ * department code (the longest one), else the application the user started before enrolment. Asked on
+ * most organisation-data requests, so remembered per version of the organisation table: any write to it
+ * (enrolment, certification, disabling) applies to the next request. The row is shared: never mutate it.
  */
-export async function findMyOrg(db: Db, user: SessionUser): Promise<OrgRow | null> {
-  // One statement for both (asked on most requests): a department match first, the longest code first,
-  // then the user's own application.
+export async function findMyOrg(db: Db, user: Pick<SessionUser, 'id' | 'orgCode'>): Promise<OrgRow | null> {
+  const version = await dataVersion(db, 'rights_org');
+  return underVersion(db, `myOrg\n${user.id}\n${user.orgCode ?? ''}`, version, () => lookUpMyOrg(db, user));
+}
+
+async function lookUpMyOrg(db: Db, user: Pick<SessionUser, 'id' | 'orgCode'>): Promise<OrgRow | null> {
+  // One statement for both: a department match first, the longest code first, then the user's own application.
   const mine = eq(rightsOrg.applicantId, user.id);
   if (!user.orgCode) {
     const [own] = await db.select().from(rightsOrg).where(mine).limit(1);
@@ -47,6 +53,14 @@ export async function findMyOrg(db: Db, user: SessionUser): Promise<OrgRow | nul
     .orderBy(desc(byDepart), desc(sql`coalesce(length(${rightsOrg.sysOrgCode}), 0)`))
     .limit(1);
   return found ?? null;
+}
+
+/** Organisations' names by id, for the lists that show whose a row is; remembered per version of the organisation table. */
+export async function orgNamesOf(db: Db, ids: readonly string[]): Promise<Map<string, string | null>> {
+  return manyUnderVersion<string | null>(db, 'rights_org', 'orgName', [...new Set(ids)], null, async (missing) => {
+    const found = await db.select({ id: rightsOrg.id, name: rightsOrg.orgName }).from(rightsOrg).where(inArray(rightsOrg.id, missing));
+    return new Map(found.map((o) => [o.id, o.name]));
+  });
 }
 
 export const isReady = (org: OrgRow | null) => !!org && org.enterStatus === EnterStatus.enrolled && org.certifyStatus === CertifyStatus.certified;

@@ -23,8 +23,8 @@ import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { audited, decide } from '../../core/approval/decide.ts';
-import { requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
-import { rightsOrg, type OrgRow } from '../../core/org/org.table.ts';
+import { orgNamesOf, requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
+import type { OrgRow } from '../../core/org/org.table.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../core/files/attachments.ts';
 import { violatedUnique } from '../../../platform/db/errors.ts';
 import { checkDateParams } from '../../core/shared/records.ts';
@@ -49,10 +49,7 @@ const scopeOf = (viewer: Viewer): SQL[] => [eq(rightsBankAccount.delFlag, '0'), 
 /** Full numbers go to finance (holders of rights:bank:approve) and to the owning organisation; everyone else sees them masked. */
 async function records(db: Db, dicts: DictService, user: SessionUser, viewer: Viewer, found: BankRow[]): Promise<BankAccountRecord[]> {
   const finance = viewer.staff && (await hasPermission(db, user.id, BankPerm.approve, user.accessVersion));
-  const orgIds = [...new Set(found.map((r) => r.orgId))];
-  const names = new Map(
-    orgIds.length ? (await db.select({ id: rightsOrg.id, name: rightsOrg.orgName }).from(rightsOrg).where(inArray(rightsOrg.id, orgIds))).map((o) => [o.id, o.name]) : [],
-  );
+  const names = await orgNamesOf(db, found.map((r) => r.orgId));
   const plain = found.map((row) => {
     const visible = finance || viewer.org?.id === row.orgId;
     const { submitBy: _s, delFlag: _d, ...rest } = withDateTexts(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);

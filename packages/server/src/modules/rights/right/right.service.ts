@@ -25,8 +25,8 @@ import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { DictService } from '../../system/dict/dict.service.ts';
 import { audited, decide } from '../../core/approval/decide.ts';
-import { requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
-import { rightsOrg, type OrgRow } from '../../core/org/org.table.ts';
+import { orgNamesOf, requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
+import type { OrgRow } from '../../core/org/org.table.ts';
 import { checkAttachments, FileType, linkAttachments, type Attachment } from '../../core/files/attachments.ts';
 import { violatedUnique } from '../../../platform/db/errors.ts';
 import { checkDateParams } from '../../core/shared/records.ts';
@@ -76,10 +76,7 @@ export function rightScope(viewer: Viewer): SQL[] {
 }
 
 export async function rightRecords(db: Db, dicts: DictService, viewer: Viewer | null, found: RightRow[], today = chinaToday()): Promise<RightRecord[]> {
-  const orgIds = [...new Set(found.map((r) => r.orgId))];
-  const names = new Map(
-    orgIds.length ? (await db.select({ id: rightsOrg.id, name: rightsOrg.orgName }).from(rightsOrg).where(inArray(rightsOrg.id, orgIds))).map((o) => [o.id, o.name]) : [],
-  );
+  const names = await orgNamesOf(db, found.map((r) => r.orgId));
   const plain = found.map((row) => {
     const { submitBy: _s, delFlag: _d, ...rest } = withDateTexts(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);
     return {

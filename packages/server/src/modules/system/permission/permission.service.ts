@@ -130,15 +130,16 @@ const authItem = (row: PermissionRow, withStatus: boolean): AuthItem => ({
 
 /**
  * The caller's menus and buttons. Every page load asks, so the rows are remembered per version of the
- * `access` tables (menus, roles and grants are among them); pass the session's `accessVersion`.
+ * `access` tables (menus, roles and grants are among them); pass the session's `accessVersion` and
+ * department code (`orgCode`) to save reading them again.
  */
-export async function userPermissions(db: Db, userId: string, version?: number): Promise<PermissionResult> {
+export async function userPermissions(db: Db, userId: string, version?: number, orgCode?: string | null): Promise<PermissionResult> {
   const v = version ?? (await dataVersion(db, 'access'));
   const [granted, buttons] = await Promise.all([underVersion(db, `menu-rows\n${userId}`, v, () => userPermissionRows(db, userId)), underVersion(db, 'button-rows', v, () => allButtonRows(db))]);
   let list = granted;
   if (!list.some((r) => r.name === '首页')) list = [...(await underVersion(db, 'home-row', v, () => homeRow(db))), ...list];
   // An organisation user whose organisation is not enrolled and certified sees only the onboarding pages (DOMAIN.md).
-  if (await menuGated(db, userId, v)) list = onboardingRows(list);
+  if (await menuGated(db, userId, v, orgCode)) list = onboardingRows(list);
   return {
     // 个人中心 / 账户设置: hidden entries every signed-in user has (issue #27), after the granted menu
     menu: [...buildMenuTree(list), ...ACCOUNT_MENU],

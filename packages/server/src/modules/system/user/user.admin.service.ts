@@ -3,6 +3,7 @@ import type { DictModel, UserAddBody, UserEditBody, UserRecord } from '@sbwq/con
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
+import { manyUnderVersion } from '../../../platform/db/versioned-cache.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
@@ -36,18 +37,19 @@ export function toUserRecord(row: UserRow, dicts: DictMap, departNames: string |
   return { ...info, sex_dictText: textOf(dicts, 'sex', row.sex), orgCodeTxt: departNames, status_dictText: textOf(dicts, 'user_status', row.status) };
 }
 
-/** Department names per user, joined with commas (JeecgBoot's orgCodeTxt). */
-async function departNamesOf(db: Db, userIds: string[]): Promise<Map<string, string>> {
-  const map = new Map<string, string>();
-  if (userIds.length === 0) return map;
-  const found = await db
-    .select({ userId: sysUserDepart.userId, name: sysDepart.departName })
-    .from(sysUserDepart)
-    .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
-    .where(inArray(sysUserDepart.userId, userIds))
-    .orderBy(sysDepart.orgCode);
-  for (const r of found) map.set(r.userId, map.has(r.userId) ? `${map.get(r.userId)},${r.name}` : r.name);
-  return map;
+/** Department names per user, joined with commas (JeecgBoot's orgCodeTxt); remembered per version of the user tables. */
+async function departNamesOf(db: Db, userIds: string[]): Promise<Map<string, string | null>> {
+  return manyUnderVersion<string | null>(db, 'sys_user', 'departNames', userIds, null, async (missing) => {
+    const map = new Map<string, string | null>();
+    const found = await db
+      .select({ userId: sysUserDepart.userId, name: sysDepart.departName })
+      .from(sysUserDepart)
+      .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
+      .where(inArray(sysUserDepart.userId, missing))
+      .orderBy(sysDepart.orgCode);
+    for (const r of found) map.set(r.userId, map.has(r.userId) ? `${map.get(r.userId)},${r.name}` : r.name);
+    return map;
+  });
 }
 
 export async function listUsers(db: Db, dicts: DictMap, params: ListParams, extra: SQL[] = []) {
