@@ -54,7 +54,9 @@ export type TestApp = BuiltApp & {
 };
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD, SEED_DEMO: '0', DATA_DIR: '/nonexistent', ...env });
+  // A fixed data-source key: without one, the first stored 多数据源 password would create a key file in
+  // DATA_DIR, making the '/nonexistent' that tests rely on exist.
+  const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD, SEED_DEMO: '0', DATA_DIR: '/nonexistent', DATASOURCE_SECRET: 'test-only-datasource-secret-0123456789abcdef', ...env });
   const database = await freshDatabase();
   const built = await buildApp(config, database.db);
   await built.app.ready();
