@@ -134,8 +134,10 @@ describe('issue #27 phone login and SMS: /sys/sms and /sys/phoneLogin', async ()
 describe('issue #27 enumeration by timing: /sys/sms answers take the same least time whether or not the phone has an account', async () => {
   const t = await createTestApp({ SMS_MIN_REPLY_MS: '250' });
   const db = t.database.db;
-  const id = await t.createUser({ username: 'timeduser', password: 'Passw0rd1' });
-  await db.update(sysUser).set({ phone: '13800000001' }).where(eq(sysUser.id, id));
+  for (let i = 1; i <= 3; i++) {
+    const id = await t.createUser({ username: `timeduser${i}`, password: 'Passw0rd1' });
+    await db.update(sysUser).set({ phone: `1380000000${i}` }).where(eq(sysUser.id, id));
+  }
   const timedSend = async (mobile: string, ip: string) => {
     const checkKey = `t${mobile}`;
     await t.inject({ method: 'GET', url: t.api(`/sys/randomImage/${checkKey}`), remoteAddress: ip });
@@ -144,13 +146,20 @@ describe('issue #27 enumeration by timing: /sys/sms answers take the same least 
     const res = await t.inject({ method: 'POST', url: t.api('/sys/sms'), payload: { mobile, smsmode: '0', captcha: row.code, checkKey }, remoteAddress: ip });
     return { ms: performance.now() - started, body: json(res) };
   };
-  it('known and unknown phones: same message, both at least 250 ms, within 100 ms of each other', async () => {
-    const known = await timedSend('13800000001', '10.28.0.1');
-    const unknown = await timedSend('13800000999', '10.28.0.2');
-    expect(unknown.body.message).toBe(known.body.message);
-    expect(known.ms).toBeGreaterThanOrEqual(245);
-    expect(unknown.ms).toBeGreaterThanOrEqual(245);
-    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(100);
+  it('known and unknown phones: same message, both at least 250 ms, the quickest of three within 100 ms of each other', async () => {
+    // Three alternating rounds, compared by their quickest: one answer slowed by a busy machine is noise, not a leak.
+    const known: Awaited<ReturnType<typeof timedSend>>[] = [];
+    const unknown: Awaited<ReturnType<typeof timedSend>>[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await timedSend(`1380000000${i + 1}`, `10.28.0.${i + 1}`));
+      unknown.push(await timedSend(`1380000099${i}`, `10.28.1.${i + 1}`));
+    }
+    for (const answer of [...known, ...unknown]) {
+      expect(answer.body.message).toBe(known[0].body.message);
+      expect(answer.ms).toBeGreaterThanOrEqual(245);
+    }
+    const quickest = (list: typeof known) => Math.min(...list.map((a) => a.ms));
+    expect(Math.abs(quickest(known) - quickest(unknown))).toBeLessThan(100);
   });
 });
 
