@@ -65,7 +65,7 @@ export const DEMO_REPORTS: SeedReport[] = [
        count(*) filter (where b.status in ('4', '5', '6', '7')) as approved_count,
        count(*) filter (where b.status = '8') as rejected_count,
        sum(b.apply_amount) as apply_amount,
-       coalesce(sum(b.approved_amount), 0) as approved_amount,
+       coalesce(sum(b.approved_amount), 0.00) as approved_amount,
        max(b.submit_time) as last_submit_time
   from rights_batch b
  where b.del_flag = '0' and b.status <> '1'
@@ -110,8 +110,8 @@ export const DEMO_REPORTS: SeedReport[] = [
     access: 'staff',
     content: '按状态汇总线索批次：批次数、线索数与金额（与工作人员的线索批次列表一致：不含机构的草稿与已删除）',
     cgrSql: `select b.status, count(*) as batch_count, sum(b.item_count) as item_count,
-       sum(b.apply_amount) as apply_amount, coalesce(sum(b.approved_amount), 0) as approved_amount,
-       coalesce(sum(b.released_amount), 0) as released_amount
+       sum(b.apply_amount) as apply_amount, coalesce(sum(b.approved_amount), 0.00) as approved_amount,
+       coalesce(sum(b.released_amount), 0.00) as released_amount
   from rights_batch b
  where b.del_flag = '0' and b.status <> '1'
  group by b.status`,
