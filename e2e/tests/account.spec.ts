@@ -119,6 +119,8 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     await page.goto('/user/login');
     await page.getByRole('link', { name: '忘记密码' }).click();
     await expect(page).toHaveURL('/user/alteration');
+    // the address changes before the lazily loaded page replaces the login form, whose 账号 field has the same label
+    await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
     await page.getByLabel('账号', { exact: true }).fill(username);
     await page.getByLabel('图片验证码', { exact: true }).fill(await readCaptcha(page));
     await button(page, '下一步').click();

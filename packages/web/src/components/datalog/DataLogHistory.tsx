@@ -92,7 +92,7 @@ export function DataLogHistoryDrawer({ target, onClose }: { target: HistoryTarge
                 render: (_: unknown, v) => <Checkbox aria-label={`选择版本 ${v.dataVersion}`} checked={picked.includes(v.id)} onChange={(e) => toggle(v.id, e.target.checked)} />,
               },
               { title: '版本', dataIndex: 'dataVersion', width: 60 },
-              { title: '操作', dataIndex: 'op_dictText', width: 70, render: (text: string, v) => <Tag color={OP_COLORS[v.op]}>{text}</Tag> },
+              { title: '变更类型', dataIndex: 'op_dictText', width: 90, render: (text: string, v) => <Tag color={OP_COLORS[v.op]}>{text}</Tag> },
               { title: '修改字段', key: 'fields', render: (_: unknown, v) => (v.op === 'edit' ? v.fields.map((f) => fieldLabel(v.dataTable, f)).join('、') : '—') },
               { title: '操作人', key: 'who', width: 130, render: (_: unknown, v) => v.createName ?? v.createBy ?? '—' },
               { title: '时间', dataIndex: 'createTime', width: 170 },

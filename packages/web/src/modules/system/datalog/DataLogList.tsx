@@ -15,7 +15,7 @@ const columns: ListColumn<DataLogRecord>[] = [
   { title: '表名', dataIndex: 'dataTable', width: 110, render: (_: unknown, r: DataLogRecord) => r.dataTable_dictText },
   { title: '记录ID', dataIndex: 'dataId', ellipsis: true, width: 150 },
   { title: '版本', dataIndex: 'dataVersion', width: 70, align: 'center', sorter: true },
-  { title: '操作', dataIndex: 'op', width: 70, align: 'center', render: (_: unknown, r: DataLogRecord) => <Tag color={OP_COLORS[r.op]}>{r.op_dictText}</Tag> },
+  { title: '变更类型', dataIndex: 'op', width: 90, align: 'center', render: (_: unknown, r: DataLogRecord) => <Tag color={OP_COLORS[r.op]}>{r.op_dictText}</Tag> },
   { title: '修改字段', key: 'fields', ellipsis: true, render: (_: unknown, r: DataLogRecord) => (r.op === 'edit' ? r.fields.map((f) => fieldLabel(r.dataTable, f)).join('、') : '—') },
   { title: '操作人', key: 'who', width: 130, render: (_: unknown, r: DataLogRecord) => r.createName ?? r.createBy ?? '—' },
   { title: '时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
