@@ -1,3 +1,4 @@
+import { readCaptchaImage } from './captcha.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { certifiedOrgViaApi, createFinance, createOrgUser, creditCode, pngFile, apiUpload } from './rights.ts';
 import { signInQuickly } from './shell.ts';
@@ -107,6 +108,12 @@ export async function seedRows(request: APIRequestContext): Promise<{ reviewer: 
   await apiCall(request, org.token, 'POST', '/rights/financeRecord/submit', { id: claim.id });
   await apiCall(request, reviewer, 'POST', '/rights/financeRecord/bizReview', { id: claim.id, result: 'pass' });
   await apiCall(request, finance, 'POST', '/rights/financeRecord/financeReview', { id: claim.id, result: 'pass' });
+  // 多数据源, 路由网关 (its upstream is in the e2e server's GATEWAY_UPSTREAMS) and 短信发件箱 (a registration code)
+  await apiCall(request, admin, 'POST', '/sys/dataSource/add', { name: '窄屏测试业务库', code: unique('ds'), dbType: '4', host: '127.0.0.1', port: 5432, username: 'postgres', databaseName: 'postgres' });
+  await apiCall(request, admin, 'POST', '/sys/gatewayRoute/add', { name: '窄屏测试商标公告查询', routerId: unique('gw'), pathPrefix: `/gateway/${unique('narrow')}`, upstream: 'cnipa-mock', methods: ['GET'] });
+  const checkKey = unique('cap');
+  const image = await apiCall<string>(request, admin, 'GET', `/sys/randomImage/${checkKey}`);
+  await apiCall(request, admin, 'POST', '/sys/sms', { mobile: `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, smsmode: '1', captcha: readCaptchaImage(image), checkKey });
   // 职务管理, 通告管理 and 我的消息
   await apiCall(request, admin, 'POST', '/sys/position/add', { code: unique('pos'), name: '知识产权法务专员' });
   const me = await apiCall<{ records: { id: string }[] }>(request, admin, 'GET', '/sys/user/list', undefined, { username: 'admin' });
