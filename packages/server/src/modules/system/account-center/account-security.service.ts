@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { AccountMsg, maskMobile, Msg, SmsMode, SmsMsg, type ChangeEmailBody, type ChangePhoneBody } from '@sbwq/contracts';
+import { AccountMsg, AccountRoute, maskMobile, Msg, SmsMode, SmsMsg, type ChangeEmailBody, type ChangePhoneBody } from '@sbwq/contracts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { verifyPassword } from '../../../platform/auth/password.ts';
 import type { Db } from '../../../platform/db/client.ts';
@@ -40,15 +40,15 @@ async function emailTaken(db: Db, email: string, exceptId: string): Promise<bool
   return !!hit;
 }
 
-async function assertPhoneAvailable(db: Db, current: UserRow, phone: string): Promise<void> {
-  if (current.phone === phone) throw new BizError(AccountMsg.phoneSame);
-  if (await phoneTaken(db, phone, current.id)) throw new BizError(AccountMsg.phoneTaken);
-}
-
-/** 获取验证码 of the phone dialog: refused before anything is sent when the phone cannot become mine. */
+/**
+ * 获取验证码 of the phone dialog: my own phone is refused at once; another account's only after the SMS
+ * limits, counted as an ask (sendChangePhoneCode), so that phones cannot be probed without limit.
+ */
 export async function sendPhoneCode(sms: SmsDeps, user: SessionUser, mobile: string, client: ClientInfo): Promise<void> {
-  await assertPhoneAvailable(sms.db, await me(sms.db, user), mobile);
-  await sendChangePhoneCode(sms, user, mobile, client);
+  const current = await me(sms.db, user);
+  if (current.phone === mobile) throw new BizError(AccountMsg.phoneSame);
+  const refusal = (await phoneTaken(sms.db, mobile, current.id)) ? AccountMsg.phoneTaken : null;
+  await sendChangePhoneCode(sms, user, mobile, client, refusal);
 }
 
 /** `a***@example.cn`: enough for the owner to recognise, little for a passer-by. */
@@ -79,6 +79,9 @@ async function saveContact(db: Db, hub: SocketHub, user: SessionUser, change: { 
         priority: 'H',
         busType: 'account_security',
         busId: user.id,
+        // the notice opens 安全设置, where the owner acts if it was not them
+        openType: 'url',
+        openPage: AccountRoute.security,
       });
     });
   } catch (error) {
@@ -93,11 +96,15 @@ async function saveContact(db: Db, hub: SocketHub, user: SessionUser, change: { 
  * The phone changes with the latest smsmode 3 code sent to that phone for me: not one for another
  * purpose (a login or recovery code), not another user's, not expired, not used; a wrong try counts
  * against the code (checkCode), outside the transaction, so a refusal cannot roll the count back.
+ * The code is checked before whether another account has the phone: without a code (which only a
+ * free phone gets) this route tells nothing about other accounts. It can be taken meanwhile, though.
  */
 export async function changePhone(db: Db, hub: SocketHub, user: SessionUser, body: ChangePhoneBody) {
-  await assertPhoneAvailable(db, await me(db, user), body.phone);
+  const current = await me(db, user);
+  if (current.phone === body.phone) throw new BizError(AccountMsg.phoneSame);
   const valid = await checkCode(db, { purpose: SmsMode.changePhone, mobile: body.phone, code: body.smscode, userId: user.id, mode: 'consume' });
   if (!valid) throw new BizError(SmsMsg.codeInvalid);
+  if (await phoneTaken(db, body.phone, current.id)) throw new BizError(AccountMsg.phoneTaken);
   return saveContact(db, hub, user, { phone: body.phone }, `手机号已修改为 ${maskMobile(body.phone)}`, AccountMsg.phoneTaken);
 }
 

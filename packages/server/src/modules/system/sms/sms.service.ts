@@ -123,17 +123,21 @@ export async function sendSms(deps: SmsDeps, body: SmsBody, client: ClientInfo):
 
 /**
  * A code to a signed-in user's new phone (安全设置, smsmode 3): bound to that user, under the same limits
- * (per phone, per address, per account) as the public purposes. The caller has already checked that the
- * user may have that phone. A failed delivery is told: a signed-in user learns nothing from it.
+ * (per phone, per address, per account) as the public purposes. `refusal` is the caller's reason the
+ * phone cannot be this user's (another account has it): the ask is recorded all the same, as a code
+ * nobody can match, and only then refused, so that asking about phones one by one runs into the limits
+ * like asking for codes does. A failed delivery is told: a signed-in user learns nothing from it.
  */
-export async function sendChangePhoneCode(deps: SmsDeps, user: { id: string; username: string }, mobile: string, client: ClientInfo): Promise<void> {
+export async function sendChangePhoneCode(deps: SmsDeps, user: { id: string; username: string }, mobile: string, client: ClientInfo, refusal: string | null): Promise<void> {
   const { db } = deps;
   const account = accountKey(user.username);
   await pruneCodes(db);
   await assertWithinLimits(db, mobile, client.ip, account);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = newId();
-  await db.insert(sysSmsCode).values({ id, purpose: SmsMode.changePhone, mobile, account, userId: user.id, codeHash: hashOf(id, code), ip: client.ip, expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS) });
+  const secret = refusal ? randomBytes(24).toString('hex') : code;
+  await db.insert(sysSmsCode).values({ id, purpose: SmsMode.changePhone, mobile, account, userId: refusal ? null : user.id, codeHash: hashOf(id, secret), ip: client.ip, expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS) });
+  if (refusal) throw new BizError(refusal);
   try {
     await deps.provider.send({ mobile, smsmode: SmsMode.changePhone, code, ip: client.ip });
   } catch (error) {
