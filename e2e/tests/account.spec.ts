@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { button, sawToast, test } from '../support/app.ts';
 import { readCaptcha } from '../support/captcha.ts';
+import { outboxCode, phoneOf } from '../support/sms.ts';
 import { apiCall, apiToken, expect, unique, USER_PASSWORD } from '../support/system.ts';
 
 /**
@@ -10,24 +11,10 @@ import { apiCall, apiToken, expect, unique, USER_PASSWORD } from '../support/sys
  * the API as the administrator (the e2e server has no SMS provider).
  */
 
-/** The latest code 短信发件箱 holds for a phone, read by the administrator through the API. */
-async function outboxCode(request: APIRequestContext, mobile: string): Promise<string> {
-  const admin = await apiToken(request);
-  let code = '';
-  await expect(async () => {
-    const page = await apiCall<{ records: { code: string }[] }>(request, admin, 'GET', '/sys/smsOutbox/list', undefined, { mobile });
-    code = page.records[0]?.code ?? '';
-    expect(code).toMatch(/^\d{6}$/);
-  }).toPass({ timeout: 10_000 });
-  return code;
-}
-
 async function axeFindings(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations.filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast')).map((v) => v.id);
 }
-
-const phoneOf = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /** Fills the image captcha and asks for the SMS code; the button then counts down 60 s. */
 async function askCode(page: Page, request: APIRequestContext, mobile: string, withCaptcha = true) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineFlow } from '../flow.ts';
 import type { MenuNode } from './auth.ts';
 import { userInfoSchema } from './auth.ts';
+import { mobileField, smsCodeField } from './sms.ts';
 
 /**
  * 个人中心 and 账户设置 (spec §2 "account center and settings: base, binding, notification, security,
@@ -121,11 +122,35 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+const EMAIL_FORMAT = '请输入正确格式的电子邮件';
+
 export const profileBody = z.strictObject({
   realname: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(100, '姓名不能超过100个字符'),
   avatar: optionalText(255).refine((v) => v === null || !/^(javascript|data):/i.test(v), '头像地址不正确'),
-  email: optionalText(45).refine((v) => v === null || z.email().safeParse(v).success, '请输入正确格式的电子邮件'),
+  /** accepted as it stands only: a new e-mail goes through 安全设置 with the current password (changeEmailBody) */
+  email: optionalText(45).refine((v) => v === null || z.email().safeParse(v).success, EMAIL_FORMAT).optional(),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// 安全设置: phone (an SMS code to the new phone) and e-mail (the current password)
+
+/** Asks for a code (smsmode 3) to the phone the signed-in user wants: no image captcha, the SMS limits apply. */
+export const phoneCodeBody = z.strictObject({ mobile: mobileField });
+
+/** The SMS code travels as `smscode`, as /sys/user/register's does (the operation log masks that name). */
+export const changePhoneBody = z.strictObject({ phone: mobileField, smscode: smsCodeField });
+export type ChangePhoneBody = z.infer<typeof changePhoneBody>;
+
+export const changeEmailBody = z.strictObject({
+  email: z
+    .string({ error: '请输入新邮箱' })
+    .trim()
+    .min(1, '请输入新邮箱')
+    .max(45, '邮箱不能超过45个字符')
+    .refine((v) => z.email().safeParse(v).success, EMAIL_FORMAT),
+  password: z.string({ error: '请输入当前密码' }).min(1, '请输入当前密码').max(128, '密码不能超过128个字符'),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
 
 // ---------------------------------------------------------------------------------------------------
 // 安全设置: sessions
@@ -198,6 +223,14 @@ export const AccountMsg = {
   currentSession: '不能注销当前会话，请使用退出登录',
   noticeSaved: '通知设置已保存',
   customSaved: '个性化设置已保存',
+  phoneCodeSent: '验证码已发送至新手机号，5分钟内有效',
+  phoneSame: '新手机号与当前手机号相同',
+  phoneTaken: '该手机号已被其他账号使用',
+  phoneChanged: '手机号修改成功',
+  emailSame: '新邮箱与当前邮箱相同',
+  emailTaken: '该邮箱已被其他账号使用',
+  emailChanged: '安全邮箱修改成功',
+  emailViaSecurity: '修改邮箱需要验证当前密码，请到安全设置中修改',
 } as const;
 
 /** Every call is the caller's own account: signed in, nothing more. */
@@ -211,6 +244,9 @@ export const accountFlow = defineFlow()({
     revokeOthers: { path: 'sessions/revokeOthers', method: 'POST', signedIn: true, reply: z.object({ count: z.number() }), done: AccountMsg.othersRevoked, summary: '注销本人除当前以外的全部会话' },
     settings: { path: 'settings', method: 'GET', signedIn: true, reply: accountSettingsSchema, summary: '本人的通知设置与个性化设置' },
     saveNotice: { path: 'settings/notice', method: 'POST', alsoMethods: ['PUT'], signedIn: true, body: noticePrefsSchema, reply: z.null(), done: AccountMsg.noticeSaved, summary: '保存新消息通知设置' },
+    sendPhoneCode: { path: 'phone/code', method: 'POST', signedIn: true, body: phoneCodeBody, reply: z.null(), done: AccountMsg.phoneCodeSent, summary: '向新手机号发送修改手机号的短信验证码' },
+    changePhone: { path: 'phone/change', method: 'POST', signedIn: true, body: changePhoneBody, reply: z.object({ userInfo: userInfoSchema }), done: AccountMsg.phoneChanged, summary: '修改本人手机号（新手机号的短信验证码）' },
+    changeEmail: { path: 'email/change', method: 'POST', signedIn: true, body: changeEmailBody, reply: z.object({ userInfo: userInfoSchema }), done: AccountMsg.emailChanged, summary: '修改本人安全邮箱（验证当前密码）' },
     saveCustom: { path: 'settings/custom', method: 'POST', alsoMethods: ['PUT'], signedIn: true, body: customSettingsSchema, reply: z.null(), done: AccountMsg.customSaved, summary: '保存个性化设置' },
   },
 });

@@ -3,10 +3,11 @@ import { defineResource, permCodes } from '../resource.ts';
 import { MOBILE_PATTERN } from './user.ts';
 
 /**
- * 短信验证码 (JEECG-API §2.3 `/sys/sms`, `/sys/phoneLogin`): smsmode 0 login, 1 register, 2 forgot password.
+ * 短信验证码 (JEECG-API §2.3 `/sys/sms`, `/sys/phoneLogin`): smsmode 0 login, 1 register, 2 forgot password;
+ * 3 a signed-in user's new phone (安全设置, asked through `/sys/account/phone/code`, never `/sys/sms`).
  * Codes are 6 digits, single use, bound to the user they were sent for, valid 5 minutes (issue #27).
  */
-export const SmsMode = { login: '0', register: '1', forgot: '2' } as const;
+export const SmsMode = { login: '0', register: '1', forgot: '2', changePhone: '3' } as const;
 export type SmsModeValue = (typeof SmsMode)[keyof typeof SmsMode];
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
@@ -79,7 +80,10 @@ export const smsOutboxRecordSchema = z.object({
 });
 export type SmsOutboxRecord = z.infer<typeof smsOutboxRecordSchema>;
 
-export const SMS_MODE_TEXT: Record<string, string> = { '0': '手机号登录', '1': '注册', '2': '找回密码' };
+export const SMS_MODE_TEXT: Record<string, string> = { '0': '手机号登录', '1': '注册', '2': '找回密码', '3': '修改手机号' };
+
+/** `138****1234`: what a notice or a screen shows of a phone; anything not 11 digits long is shown as it is. */
+export const maskMobile = (mobile: string): string => (/^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile);
 
 export const SmsOutboxPerm = permCodes('system:smsOutbox', ['list']);
 

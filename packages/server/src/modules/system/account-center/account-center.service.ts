@@ -73,10 +73,14 @@ export async function revokeMyOtherSessions(db: Db, me: SessionUser): Promise<nu
   return done[0]?.n ?? 0;
 }
 
+/** 基本设置: name and avatar. The e-mail may come along as it stands; a new one needs the password (安全设置). */
 export async function saveProfile(db: Db, me: SessionUser, body: z.output<typeof profileBody>) {
+  const before = await findUserById(db, me.id);
+  if (!before) throw new BizError('用户不存在');
+  if (body.email !== undefined && body.email !== before.email) throw new BizError(AccountMsg.emailViaSecurity);
   await db
     .update(sysUser)
-    .set({ realname: body.realname, avatar: body.avatar, email: body.email, updateBy: me.username, updateTime: new Date() })
+    .set({ realname: body.realname, avatar: body.avatar, updateBy: me.username, updateTime: new Date() })
     .where(eq(sysUser.id, me.id));
   const user = await findUserById(db, me.id);
   if (!user) throw new BizError('用户不存在');

@@ -10,8 +10,7 @@ import { staticCookie } from '../../../platform/storage/static-cookie.ts';
 import { loginReply } from '../auth/auth.replies.ts';
 import { clientOf } from '../log/log.service.ts';
 import { phoneLogin } from './phone-login.service.ts';
-import { providerOf } from './sms.provider.ts';
-import { sendSms } from './sms.service.ts';
+import { sendSms, smsDepsOf } from './sms.service.ts';
 import { listOutbox, smsOutboxWhitelist } from './sms-outbox.service.ts';
 
 const tags = ['短信验证码'];
@@ -32,8 +31,7 @@ export async function atLeast<T>(ms: number, work: () => Promise<T>): Promise<T>
 
 export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const provider = providerOf(deps.config.sms, deps.db);
-  const smsDeps = { db: deps.db, provider, onSendError: (error: unknown) => app.log.error({ err: error, provider: provider.name }, 'SMS send failed') };
+  const smsDeps = smsDepsOf(app, deps);
   const minMs = deps.config.sms.minReplyMs;
 
   r.post(
@@ -44,7 +42,7 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
         tags,
         summary: '发送短信验证码',
         description:
-          'smsmode 0 手机号登录、1 注册、2 找回密码。0 和 1 需要图片验证码（captcha、checkKey），2 需要找回密码第一步的 username 与 ticket。验证码 6 位，5 分钟内有效，只能使用一次；同一手机号 60 秒一次、每小时 5 次，同一地址每小时 20 次，同一账号每小时 5 次。无论手机号是否已有账号，回答都相同。',
+          'smsmode 0 手机号登录、1 注册、2 找回密码（3 修改手机号只由已登录用户经 /sys/account/phone/code 发送）。0 和 1 需要图片验证码（captcha、checkKey），2 需要找回密码第一步的 username 与 ticket。验证码 6 位，5 分钟内有效，只能使用一次；同一手机号 60 秒一次、每小时 5 次，同一地址每小时 20 次，同一账号每小时 5 次。无论手机号是否已有账号，回答都相同。',
         body: smsBody,
         response: { 200: envelopeSchema(z.null()) },
       },

@@ -1,16 +1,24 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { Msg, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS, SMS_LIMITS, SMS_RESEND_SECONDS, SmsMode, SmsMsg, type SmsBody } from '@sbwq/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../platform/deps.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { consumeCaptcha } from '../auth/captcha.service.ts';
 import type { ClientInfo } from '../log/log.service.ts';
 import { sysUser } from '../user/user.table.ts';
-import type { SmsProvider } from './sms.provider.ts';
+import { providerOf, type SmsProvider } from './sms.provider.ts';
 import { sysSmsCode } from './sms.table.ts';
 
 export type SmsDeps = { db: Db; provider: SmsProvider; onSendError: (error: unknown) => void };
+
+/** The configured provider (the outbox when none is), its failures logged for the operator. */
+export function smsDepsOf(app: FastifyInstance, deps: AppDeps): SmsDeps {
+  const provider = providerOf(deps.config.sms, deps.db);
+  return { db: deps.db, provider, onSendError: (error: unknown) => app.log.error({ err: error, provider: provider.name }, 'SMS send failed') };
+}
 
 /** The account ticket of /user/alteration step 1 lives this long: time to type the phone and ask for a code. */
 export const TICKET_TTL_MS = 10 * 60_000;
@@ -21,6 +29,9 @@ const hashOf = (id: string, secret: string) => createHash('sha256').update(`${id
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const accountKey = (username: string) => username.trim().toLowerCase();
 
+/** Every purpose a code is sent for: the limits count them all together (the ticket of /user/alteration is no SMS). */
+const CODE_PURPOSES = Object.values(SmsMode);
+
 /** An active (not deleted) user by phone, any status: the caller decides what a frozen account may do. */
 export async function userByPhone(db: Db, mobile: string) {
   const [row] = await db.select().from(sysUser).where(and(eq(sysUser.phone, mobile), eq(sysUser.delFlag, 0))).limit(1);
@@ -28,7 +39,7 @@ export async function userByPhone(db: Db, mobile: string) {
 }
 
 async function countSince(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sysSmsCode).where(and(where, inArray(sysSmsCode.purpose, [SmsMode.login, SmsMode.register, SmsMode.forgot]), gt(sysSmsCode.createTime, new Date(Date.now() - HOUR_MS))));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sysSmsCode).where(and(where, inArray(sysSmsCode.purpose, CODE_PURPOSES), gt(sysSmsCode.createTime, new Date(Date.now() - HOUR_MS))));
   return row.n;
 }
 
@@ -41,7 +52,7 @@ async function assertWithinLimits(db: Db, mobile: string, ip: string, account: s
   const [last] = await db
     .select({ at: sysSmsCode.createTime })
     .from(sysSmsCode)
-    .where(and(eq(sysSmsCode.mobile, mobile), inArray(sysSmsCode.purpose, [SmsMode.login, SmsMode.register, SmsMode.forgot])))
+    .where(and(eq(sysSmsCode.mobile, mobile), inArray(sysSmsCode.purpose, CODE_PURPOSES)))
     .orderBy(desc(sysSmsCode.createTime))
     .limit(1);
   if (last && Date.now() - last.at.getTime() < SMS_RESEND_SECONDS * 1000) throw new BizError(SmsMsg.tooFrequent);
@@ -107,6 +118,31 @@ export async function sendSms(deps: SmsDeps, body: SmsBody, client: ClientInfo):
   } catch (error) {
     // The answer stays the same (a different one would tell that the phone has an account); the operator sees the log.
     deps.onSendError(error);
+  }
+}
+
+/**
+ * A code to a signed-in user's new phone (安全设置, smsmode 3): bound to that user, under the same limits
+ * (per phone, per address, per account) as the public purposes. `refusal` is the caller's reason the
+ * phone cannot be this user's (another account has it): the ask is recorded all the same, as a code
+ * nobody can match, and only then refused, so that asking about phones one by one runs into the limits
+ * like asking for codes does. A failed delivery is told: a signed-in user learns nothing from it.
+ */
+export async function sendChangePhoneCode(deps: SmsDeps, user: { id: string; username: string }, mobile: string, client: ClientInfo, refusal: string | null): Promise<void> {
+  const { db } = deps;
+  const account = accountKey(user.username);
+  await pruneCodes(db);
+  await assertWithinLimits(db, mobile, client.ip, account);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const id = newId();
+  const secret = refusal ? randomBytes(24).toString('hex') : code;
+  await db.insert(sysSmsCode).values({ id, purpose: SmsMode.changePhone, mobile, account, userId: refusal ? null : user.id, codeHash: hashOf(id, secret), ip: client.ip, expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS) });
+  if (refusal) throw new BizError(refusal);
+  try {
+    await deps.provider.send({ mobile, smsmode: SmsMode.changePhone, code, ip: client.ip });
+  } catch (error) {
+    deps.onSendError(error);
+    throw new BizError(SmsMsg.sendFailed);
   }
 }
 

@@ -4,7 +4,7 @@ import { idColumn } from '../../../platform/db/columns.ts';
 /**
  * Every code asked for, sent or not: a code for a phone no account has is recorded too (user_id null,
  * never delivered), so the rate limits count the same whatever exists. Only the code's hash is kept.
- * purpose: the smsmode (0 login, 1 register, 2 forgot), or 'A' for the account ticket of /user/alteration step 1.
+ * purpose: the smsmode (0 login, 1 register, 2 forgot, 3 a signed-in user's new phone), or 'A' for the account ticket of /user/alteration step 1.
  */
 export const sysSmsCode = pgTable(
   'sys_sms_code',

@@ -10,14 +10,17 @@ import { accountApi, accountKeys } from './account.api.ts';
 import { AccountSettingsLayout } from './AccountSettings.tsx';
 import styles from './AccountSettings.module.css';
 
-type Values = { realname: string; email?: string | null; avatar?: string | null };
+type Values = { realname: string; avatar?: string | null };
 
-/** 基本设置: name, avatar (the upload API, folder `avatar`) and e-mail; account and phone are shown, not edited here. */
+/**
+ * 基本设置: name and avatar (the upload API, folder `avatar`); account, e-mail and phone are shown, not
+ * edited here: the phone needs an SMS code and the e-mail the password, in 安全设置.
+ */
 export function BaseSetting() {
   const userInfo = useSession((s) => s.userInfo);
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
-  const save = useApiMutation((values: Values) => accountApi.saveProfile({ realname: values.realname, email: values.email ?? null, avatar: values.avatar ?? null }), {
+  const save = useApiMutation((values: Values) => accountApi.saveProfile({ realname: values.realname, avatar: values.avatar ?? null }), {
     onSuccess: (result) => {
       updateUserInfo(result.userInfo);
       return queryClient.invalidateQueries({ queryKey: accountKeys.center });
@@ -25,7 +28,7 @@ export function BaseSetting() {
   });
 
   useEffect(() => {
-    if (userInfo) form.setFieldsValue({ realname: userInfo.realname, email: userInfo.email, avatar: userInfo.avatar });
+    if (userInfo) form.setFieldsValue({ realname: userInfo.realname, avatar: userInfo.avatar });
   }, [form, userInfo]);
 
   return (
@@ -40,8 +43,8 @@ export function BaseSetting() {
         <Form.Item label="头像" name="avatar" extra="支持 JPG、PNG 图片">
           <FileUpload accept="image" max={1} listType="picture-card" biz="avatar" text="上传头像" />
         </Form.Item>
-        <Form.Item label="电子邮件" name="email" rules={[{ type: 'email', message: '请输入正确格式的电子邮件' }, { max: 45, message: '长度不能超过45个字符' }]}>
-          <Input maxLength={45} autoComplete="email" />
+        <Form.Item label="电子邮件" extra={<span className={styles.sessionMeta}>邮箱的修改需要验证当前密码，请到<Link to={AccountRoute.security}>安全设置</Link>中进行。</span>}>
+          <Input value={userInfo?.email ?? '未设置'} disabled aria-label="电子邮件" />
         </Form.Item>
         <Form.Item label="手机号" extra={<span className={styles.sessionMeta}>手机号的修改需要短信验证，请到<Link to={AccountRoute.security}>安全设置</Link>中进行。</span>}>
           <Input value={userInfo?.phone ?? '未绑定'} disabled aria-label="手机号" />

@@ -2,22 +2,30 @@ import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Divider, List, Tag } from 'antd';
 import { useState } from 'react';
-import type { AccountSession } from '@sbwq/contracts';
+import { maskMobile, type AccountSession } from '@sbwq/contracts';
 import { PasswordModal } from '../../../app/shell/user/PasswordModal.tsx';
 import { useSession } from '../../../platform/session.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { accountApi, accountKeys } from './account.api.ts';
 import { AccountSettingsLayout } from './AccountSettings.tsx';
 import styles from './AccountSettings.module.css';
+import { EmailModal } from './EmailModal.tsx';
+import { PhoneModal } from './PhoneModal.tsx';
+
+type Dialog = 'password' | 'phone' | 'email';
+type Row = { key: Dialog; title: string; description: string; hint?: string };
 
 /**
- * 安全设置: the password (the existing change-password dialog and its §5 rules) and the sessions list:
- * every live session of mine with its device, address and times; another one can be signed out, and
- * its token is refused at its next request.
+ * 安全设置: the password (the existing change-password dialog and its §5 rules), the phone (an SMS code
+ * to the new phone) and the e-mail (the current password), and the sessions list: every live session
+ * of mine with its device, address and times; another one can be signed out, and its token is refused
+ * at its next request.
  */
 export function Security() {
   const username = useSession((s) => s.userInfo?.username || s.username || '');
-  const [passwordOpen, setPasswordOpen] = useState(false);
+  const phone = useSession((s) => s.userInfo?.phone);
+  const email = useSession((s) => s.userInfo?.email);
+  const [open, setOpen] = useState<Dialog | null>(null);
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const sessions = useQuery({
@@ -54,18 +62,31 @@ export function Security() {
 
   return (
     <AccountSettingsLayout group="security">
-      <List
+      <List<Row>
         itemLayout="horizontal"
-        dataSource={[0]}
-        renderItem={() => (
+        dataSource={[
+          { key: 'password', title: '账户密码', description: '密码至少8位，须同时包含字母和数字；修改后其他会话将被注销' },
+          { key: 'phone', title: '手机号', description: phone ? `已绑定手机：${maskMobile(phone)}` : '未绑定', hint: '可用于手机号登录与找回密码' },
+          { key: 'email', title: '安全邮箱', description: email ? `已绑定邮箱：${email}` : '未设置', hint: '修改时需验证当前密码' },
+        ]}
+        renderItem={(row) => (
           <List.Item
+            aria-label={row.title}
             actions={[
-              <Button key="change" type="link" onClick={() => setPasswordOpen(true)}>
+              <Button key="change" type="link" aria-label={`修改${row.title}`} onClick={() => setOpen(row.key)}>
                 修改
               </Button>,
             ]}
           >
-            <List.Item.Meta title="账户密码" description="密码至少8位，须同时包含字母和数字；修改后其他会话将被注销" />
+            <List.Item.Meta
+              title={row.title}
+              description={
+                <>
+                  <div>{row.description}</div>
+                  {row.hint && <div className={styles.sessionMeta}>{row.hint}</div>}
+                </>
+              }
+            />
           </List.Item>
         )}
       />
@@ -103,15 +124,17 @@ export function Security() {
       <Button danger disabled={others.length === 0} loading={revokeOthers.isPending} onClick={askRevokeOthers} style={{ marginTop: 16 }}>
         注销其他全部会话
       </Button>
-      {passwordOpen && (
+      {open === 'password' && (
         <PasswordModal
           username={username}
           onClose={() => {
-            setPasswordOpen(false);
+            setOpen(null);
             void reload();
           }}
         />
       )}
+      {open === 'phone' && <PhoneModal onClose={() => setOpen(null)} />}
+      {open === 'email' && <EmailModal onClose={() => setOpen(null)} />}
     </AccountSettingsLayout>
   );
 }

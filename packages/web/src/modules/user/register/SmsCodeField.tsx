@@ -1,5 +1,5 @@
 import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { MOBILE_PATTERN, SMS_RESEND_SECONDS, SmsMsg, type SmsModeValue } from '@sbwq/contracts';
+import { MOBILE_PATTERN, SMS_RESEND_SECONDS, SmsMsg, type Envelope, type SmsModeValue } from '@sbwq/contracts';
 import { App, Button, Form, type FormInstance } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useState } from 'react';
@@ -13,19 +13,29 @@ type Props = {
   form: FormInstance;
   /** the form field holding the phone */
   phoneField: string;
-  smsmode: SmsModeValue;
-  /** smsmode 2: the ticket of step 1 replaces the image captcha */
-  ticket?: { username: string; ticket: string };
   codeField?: string;
-};
+} & (
+  | {
+      smsmode: SmsModeValue;
+      /** smsmode 2: the ticket of step 1 replaces the image captcha */
+      ticket?: { username: string; ticket: string };
+      send?: never;
+    }
+  | {
+      /** a signed-in user's own call (安全设置's new phone): the session replaces the image captcha */
+      send: (mobile: string) => Promise<Envelope<unknown>>;
+      smsmode?: never;
+      ticket?: never;
+    }
+);
 
 /**
  * The SMS code input with its 获取验证码 button: the image captcha first (smsmode 0 and 1), then a
  * 60-second countdown before the next code may be asked for.
  */
-export function SmsCodeField({ form, phoneField, smsmode, ticket, codeField = 'smscode' }: Props) {
+export function SmsCodeField({ form, phoneField, smsmode, ticket, send: sendOwn, codeField = 'smscode' }: Props) {
   const { message } = App.useApp();
-  const needCaptcha = !ticket;
+  const needCaptcha = !ticket && !sendOwn;
   const captcha = useCaptcha(needCaptcha);
   const [left, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
@@ -45,11 +55,10 @@ export function SmsCodeField({ form, phoneField, smsmode, ticket, codeField = 's
     }
     setSending(true);
     try {
-      const answer = await sendSms({
-        mobile: values[phoneField].trim(),
-        smsmode,
-        ...(ticket ? ticket : { captcha: imageCaptcha, checkKey: captcha.key }),
-      });
+      const mobile = values[phoneField].trim();
+      const answer = sendOwn
+        ? await sendOwn(mobile)
+        : await sendSms({ mobile, smsmode: smsmode!, ...(ticket ? ticket : { captcha: imageCaptcha, checkKey: captcha.key }) });
       if (answer.success) {
         message.success(answer.message);
         startCountdown(SMS_RESEND_SECONDS);
