@@ -76,6 +76,8 @@ export const ReportMsg = {
   menuAdded: '已添加到菜单，重新登录或刷新后可见',
   menuExists: '该报表已在菜单中',
   parentRequired: '请选择上级菜单',
+  rolesRequired: '请至少选择一个角色',
+  roleUnknown: '所选角色不存在',
   formNotFound: '表单不存在',
 } as const;
 
@@ -218,7 +220,16 @@ export const parsedSqlSchema = z.object({
 });
 export type ParsedSql = z.infer<typeof parsedSqlSchema>;
 
-export const addReportMenuBody = z.object({ id: idField, parentId: z.string({ error: ReportMsg.parentRequired }).min(1, ReportMsg.parentRequired).max(64) });
+/** 添加到菜单: the section the entry goes under and the roles granted it (in the same transaction). */
+export const addReportMenuBody = z.object({
+  id: idField,
+  parentId: z.string({ error: ReportMsg.parentRequired }).min(1, ReportMsg.parentRequired).max(64),
+  roleIds: z
+    .array(z.string().min(1, ReportMsg.roleUnknown).max(36, ReportMsg.roleUnknown), { error: ReportMsg.rolesRequired })
+    .min(1, ReportMsg.rolesRequired)
+    .max(100, '一次最多授权 100 个角色'),
+});
+export type AddReportMenuBody = z.infer<typeof addReportMenuBody>;
 
 /** A table registered for the built-in read-only list (the stock online-form list component). */
 export const cgformColumnsSchema = z.object({

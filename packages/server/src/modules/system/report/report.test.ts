@@ -177,14 +177,39 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     }
   });
 
-  it('添加到菜单 adds a row with the stock list component and the code in its address', async () => {
+  it('添加到菜单 adds a row with the stock list component and the code in its address, granted to the chosen roles', async () => {
     const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles')).result.cgRpConfigId;
-    const added = json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online' }));
-    expect(added).toMatchObject({ success: true, message: ReportMsg.menuAdded });
-    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online' })).message).toBe(ReportMsg.menuExists);
-    const menu = json(await admin('GET', '/sys/permission/getUserPermissionByToken')).result.menu as { path: string; component: string; children?: unknown[] }[];
     const flat = (nodes: { path: string; component: string; children?: unknown[] }[]): { path: string; component: string }[] => nodes.flatMap((n) => [n, ...flat((n.children ?? []) as typeof nodes)]);
-    expect(flat(menu).find((n) => n.path === '/online/cgreport/rpt_roles')).toMatchObject({ component: 'modules/online/cgreport/auto/OnlCgreportAutoList' });
+    const menuOf = async (call: typeof admin) => flat(json(await call('GET', '/sys/permission/getUserPermissionByToken')).result.menu);
+    const entry = (menu: { path: string }[]) => menu.find((n) => n.path === '/online/cgreport/rpt_roles');
+    // the staff user is signed in before the entry exists: its menu has no such entry yet
+    expect(entry(await menuOf(staff))).toBeUndefined();
+    // no role, or a role that does not exist: refused in words, and nothing is written
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [] })).message).toBe(ReportMsg.rolesRequired);
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online' })).message).toBe(ReportMsg.rolesRequired);
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin, 'no-such-role'] })).message).toBe(ReportMsg.roleUnknown);
+    expect(entry(await menuOf(admin))).toBeUndefined();
+    const [none] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sys_permission where url = '/online/cgreport/rpt_roles'`);
+    expect(none.n).toBe(0);
+    // a staff user may not add menu entries (the configuration screen's permission)
+    expect(json(await staff('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.reviewer] })).code).toBe(510);
+
+    const added = json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin, RoleId.reviewer, RoleId.reviewer] }));
+    expect(added).toMatchObject({ success: true, message: ReportMsg.menuAdded });
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin] })).message).toBe(ReportMsg.menuExists);
+    const granted = await rows<{ role_id: string }>(t.database.db, sql`select role_id from sys_role_permission where permission_id = ${added.result} order by role_id`);
+    expect(granted.map((g) => g.role_id).sort()).toEqual([RoleId.admin, RoleId.reviewer].sort());
+    expect(entry(await menuOf(admin))).toMatchObject({ component: 'modules/online/cgreport/auto/OnlCgreportAutoList' });
+    // the same session, no new sign-in, no restart: the entry is in the staff user's next menu and the report runs for it
+    expect(entry(await menuOf(staff))).toMatchObject({ component: 'modules/online/cgreport/auto/OnlCgreportAutoList' });
+    expect(json(await staff('GET', `/online/cgreport/api/getData/${id}?pageSize=2`)).result.total).toBe(5);
+    // a role not chosen does not get it
+    expect(entry(await menuOf(customer))).toBeUndefined();
+    expect(json(await customer('GET', `/online/cgreport/api/getData/${id}`)).message).toBe(ReportMsg.noAccess);
+    // the staff user still cannot open the configuration screen: no menu entry, and its calls are refused
+    expect((await menuOf(staff)).some((n) => n.path === '/online/cgreport')).toBe(false);
+    expect(json(await staff('GET', '/online/cgreport/head/list')).code).toBe(510);
+    expect(json(await staff('GET', `/online/cgreport/head/queryById?id=${id}`)).code).toBe(510);
   });
 
   it('the online-form list component reads only a registered table', async () => {
