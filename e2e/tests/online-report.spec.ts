@@ -35,6 +35,27 @@ async function dialogViolations(page: Page, scope: Locator) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The 共 N 条 of the page's pagination. */
+async function shownTotal(page: Page): Promise<number> {
+  const text = await page.locator('.ant-pagination-total-text').innerText();
+  return Number(/共 (\d+) 条/.exec(text)![1]);
+}
+
+/** Presses 导出 and reads the file: the title row, the header row and the data rows' cell values. */
+async function exported(page: Page): Promise<{ title: unknown; header: unknown[]; rows: unknown[][] }> {
+  const downloading = page.waitForEvent('download');
+  await button(page, '导出').click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await file.path())!);
+  const sheet = book.worksheets[0];
+  const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
+  const rows: unknown[][] = [];
+  for (let r = 3; r <= sheet.rowCount; r++) rows.push(values(r));
+  return { title: sheet.getRow(1).getCell(1).value, header: values(2), rows };
+}
+
 /** The texts of one column of the page's report table, top to bottom. */
 async function columnTexts(page: Page, title: string): Promise<string[]> {
   const table = page.locator('.ant-table');
@@ -137,32 +158,25 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
       const numbers = (await columnTexts(staff, '排序号')).map(Number);
       return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1] <= n);
     }).toBe(true);
-    // search: 菜单名称 contains 管理 (fuzzy), still sorted
+    // 导出 before any search: every row (more than the page), sorted as shown
+    const everything = await exported(staff);
+    expect(everything.header).toEqual(['菜单名称', '排序号', 'url']);
+    expect(everything.rows.length).toBe(await shownTotal(staff));
+    expect(everything.rows.length).toBeGreaterThan(10);
+    expect(everything.rows.every((r, i, all) => i === 0 || Number(all[i - 1][1]) <= Number(r[1]))).toBe(true);
+    // search: 菜单名称 contains 管理 (fuzzy), still sorted; 导出 gives the searched rows only
     await staff.getByLabel('菜单名称').fill('管理');
     await button(staff, '查询').click();
     await expect.poll(async () => (await columnTexts(staff, '菜单名称')).every((name) => name.includes('管理'))).toBe(true);
-    const totalText = await staff.getByText(/共 \d+ 条$/).innerText();
-    const total = Number(/共 (\d+) 条/.exec(totalText)![1]);
+    const total = await shownTotal(staff);
     expect(total).toBeGreaterThan(0);
-    // 导出: the searched rows (all of them, not the page), the shown columns' titles as the header row
-    const downloading = staff.waitForEvent('download');
-    await button(staff, '导出').click();
-    const file = await downloading;
-    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile((await file.path())!);
-    const sheet = book.worksheets[0];
-    expect(sheet.getRow(1).getCell(1).value).toBe('菜单清单');
-    expect(sheet.getRow(2).values).toEqual([undefined, '菜单名称', '排序号', 'url']);
-    expect(sheet.rowCount - 2).toBe(total);
-    const names: string[] = [];
-    const orders: number[] = [];
-    for (let r = 3; r <= sheet.rowCount; r++) {
-      names.push(String(sheet.getRow(r).getCell(1).value));
-      orders.push(Number(sheet.getRow(r).getCell(2).value));
-    }
-    expect(names.every((name) => name.includes('管理'))).toBe(true);
-    expect(orders.every((n, i) => i === 0 || orders[i - 1] <= n)).toBe(true);
+    expect(total).toBeLessThan(everything.rows.length);
+    const searched = await exported(staff);
+    expect(searched.title).toBe('菜单清单');
+    expect(searched.header).toEqual(['菜单名称', '排序号', 'url']);
+    expect(searched.rows.length).toBe(total);
+    expect(searched.rows.every((r) => String(r[0]).includes('管理'))).toBe(true);
+    expect(searched.rows.every((r, i, all) => i === 0 || Number(all[i - 1][1]) <= Number(r[1]))).toBe(true);
     expect(await criticalViolations(staff)).toEqual([]);
 
     // the configuration screen stays the administrator's: not in the menu (above), not reachable by its address, its calls refused
