@@ -79,6 +79,10 @@ export const ReportMsg = {
   rolesRequired: '请至少选择一个角色',
   roleUnknown: '所选角色不存在',
   formNotFound: '表单不存在',
+  searchInteger: (label: string) => `查询条件「${label}」须为整数`,
+  searchNumber: (label: string) => `查询条件「${label}」须为数字`,
+  searchDate: (label: string) => `查询条件「${label}」须为日期，如 2026-01-31`,
+  searchDatetime: (label: string) => `查询条件「${label}」须为日期或日期时间，如 2026-01-31 或 2026-01-31 08:30:00`,
 } as const;
 
 const nameRule = z

@@ -37,8 +37,8 @@ export const FUNCTIONS = new Set([
   // aggregates and windows
   'count', 'sum', 'avg', 'min', 'max', 'string_agg', 'array_agg', 'bool_and', 'bool_or', 'every',
   'row_number', 'rank', 'dense_rank', 'percent_rank', 'cume_dist', 'ntile', 'lag', 'lead', 'first_value', 'last_value', 'nth_value',
-  // conditionals
-  'coalesce', 'nullif', 'greatest', 'least', 'any', 'some', 'all',
+  // conditionals (the parser reads EXISTS (subquery) as a call; the subquery is walked like any other)
+  'coalesce', 'nullif', 'greatest', 'least', 'any', 'some', 'all', 'exists',
   // numbers
   'round', 'floor', 'ceil', 'ceiling', 'abs', 'trunc', 'mod', 'power', 'sqrt', 'sign',
   // text

@@ -8,6 +8,7 @@ import { ADMIN_PASSWORD, createTestApp, dbKind, json, RoleId } from '../../../te
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.ts';
 import { prepareReportSql } from './report-sql.ts';
+import { HOSTILE_PARAMS, HOSTILE_SQL } from './report-sql.hostile.ts';
 import { REPORT_ROLE } from './report-runner.ts';
 import { DEMO_REPORTS, seedDemoReports } from './report.seed.ts';
 
@@ -35,57 +36,18 @@ function refusal(sql: string, params: string[] = []): string | null {
 
 describe('Online报表 SQL guard (issue: only one SELECT, parsed by a PostgreSQL parser)', () => {
   it('hostile SQL is refused, each with a clear Chinese message', () => {
-    const hostile: [string, string][] = [
-      ['select 1; select 2', ReportMsg.oneStatement],
-      ['select 1; delete from rights_batch', ReportMsg.oneStatement],
-      ["select ';' as a; drop table rights_batch", ReportMsg.oneStatement],
-      ['select pg_sleep(10)', ReportMsg.functionDenied('pg_sleep')],
-      ['select * from rights_batch where pg_sleep(1) is null', ReportMsg.functionDenied('pg_sleep')],
-      ["select pg_read_file('/etc/passwd')", ReportMsg.functionDenied('pg_read_file')],
-      ['select lo_import(\'/etc/passwd\')', ReportMsg.functionDenied('lo_import')],
-      ["select set_config('role', 'postgres', false)", ReportMsg.functionDenied('set_config')],
-      ["select nextval('some_seq')", ReportMsg.functionDenied('nextval')],
-      ["select dblink('host=x', 'select 1')", ReportMsg.functionDenied('dblink')],
-      ['select fin_capital_pool_book(1, 2, 3)', ReportMsg.functionDenied('fin_capital_pool_book')],
-      ['copy rights_batch to stdout', ''],
-      ['delete from rights_batch', ReportMsg.noWrites],
-      ['with d as (delete from rights_batch returning *) select * from d', ReportMsg.noWrites],
-      ["with u as (update sys_role set role_name = 'x' returning id) select id from u", ReportMsg.noWrites],
-      ["with i as (insert into sys_role(id) values ('x') returning id) select id from i", ReportMsg.noWrites],
-      ['select * from rights_batch for update', ReportMsg.noLocking],
-      ['select * into evil from rights_batch', ''],
-      ['select username, password, salt from sys_user', ReportMsg.tableDenied('sys_user')],
-      ['select b.id from rights_batch b join sys_user u on u.id = b.submit_by', ReportMsg.tableDenied('sys_user')],
-      ['select (select password from sys_user limit 1) as p', ReportMsg.tableDenied('sys_user')],
-      ['select * from public.SYS_USER', ReportMsg.tableDenied('sys_user')],
-      ['select * from sys_session', ReportMsg.tableDenied('sys_session')],
-      ['select * from pg_catalog.pg_authid', ReportMsg.schemaDenied('pg_catalog.pg_authid')],
-      ['select * from pg_shadow', ReportMsg.schemaDenied('pg_shadow')],
-      ['select * from information_schema.tables', ReportMsg.schemaDenied('information_schema.tables')],
-      // comments hiding keywords: PostgreSQL nests block comments, so this is SQL after the first */
-      ['select 1 /* a comment */ ; delete from rights_batch', ReportMsg.oneStatement],
-      ['sel/**/ect 1', ''],
-      ['select 1 -- harmless\n; delete from rights_batch', ReportMsg.oneStatement],
-      ["select '\\'; delete from rights_batch; --'", ReportMsg.backslash],
-      ['select $$x$$', ReportMsg.dollar],
-      ['select $1', ReportMsg.dollar],
-      ['select * from rights_batch where id = ${id}', ReportMsg.paramUndeclared('id')],
-      ['select #{sys_password}', ReportMsg.systemVarUnknown('sys_password')],
-      ['select 1 as "${id}"', ReportMsg.placeholderPlace],
-      ['begin', ''],
-      ["set role postgres", ''],
-    ];
-    for (const [sql, message] of hostile) {
-      const got = refusal(sql, sql.includes('"${id}"') ? ['id'] : []);
+    for (const [sql, message] of HOSTILE_SQL) {
+      const got = refusal(sql, [...HOSTILE_PARAMS]);
       expect(got, sql).not.toBeNull();
       if (message) expect(got, sql).toBe(message);
     }
   });
 
-  it('plain reports pass: joins, aggregates with FILTER, CTEs, windows, casts, ${param} in a LIKE string', () => {
+  it('plain reports pass: joins, aggregates with FILTER, CTEs, windows, casts, EXISTS, ${param} in a LIKE string', () => {
     // PostgreSQL nests block comments and so does the parser: both read this as `select 1` and a comment
     expect(refusal('select 1 /* /* */ ; delete from rights_batch; /* */')).toBeNull();
     expect(refusal("with t as (select org_id, count(*) filter (where status = '7') as n from rights_batch group by org_id) select t.*, rank() over (order by n desc) from t")).toBeNull();
+    expect(refusal("select o.id from rights_org o where exists (select 1 from rights_batch b where b.org_id = o.id) and not exists (select 1 from rights_right r where r.org_id = o.id)")).toBeNull();
     expect(refusal("select to_char(create_time, 'YYYY-MM') as m, sum(apply_amount)::numeric(14,2) from rights_batch where batch_name like '%${kw}%' group by 1", ['kw'])).toBeNull();
     expect(prepareReportSql("select 1 from rights_batch where batch_name like '%${kw}%' and org_id = ${kw}", ['kw']).text).toBe("select 1 from rights_batch where batch_name like ('%' || $1::text || '%') and org_id = $1");
   });
@@ -150,6 +112,10 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?role_code=FIN`)).result.records).toMatchObject([{ role_code: 'finance' }]);
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?self_kw=${encodeURIComponent('审核')}`)).result.total).toBe(1);
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_begin=2999-01-01`)).result.total).toBe(0);
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_end=2999-01-01 08:30`)).result.total).toBe(5);
+    // a search value that is not of its column's type is told in words naming the field, not in PostgreSQL's
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_begin=2026-02-30`)).message).toBe(ReportMsg.searchDatetime('创建时间'));
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_end=${encodeURIComponent("1' or '1'='1")}`)).message).toBe(ReportMsg.searchDatetime('创建时间'));
     // a column not of the report, or one injected, is refused rather than sorted on
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=password`)).message).toBe('不能按字段 password 排序');
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=${encodeURIComponent('role_code;drop table x')}`)).success).toBe(false);
