@@ -40,6 +40,8 @@ describe('Online报表 SQL guard (issue: only one SELECT, parsed by a PostgreSQL
       const got = refusal(sql, [...HOSTILE_PARAMS]);
       expect(got, sql).not.toBeNull();
       if (message) expect(got, sql).toBe(message);
+      // a refusal is not remembered as a pass: the second check refuses the same way
+      expect(refusal(sql, [...HOSTILE_PARAMS]), sql).toBe(got);
     }
   });
 
@@ -49,6 +51,11 @@ describe('Online报表 SQL guard (issue: only one SELECT, parsed by a PostgreSQL
     expect(refusal("with t as (select org_id, count(*) filter (where status = '7') as n from rights_batch group by org_id) select t.*, rank() over (order by n desc) from t")).toBeNull();
     expect(refusal("select o.id from rights_org o where exists (select 1 from rights_batch b where b.org_id = o.id) and not exists (select 1 from rights_right r where r.org_id = o.id)")).toBeNull();
     expect(refusal("select to_char(create_time, 'YYYY-MM') as m, sum(apply_amount)::numeric(14,2) from rights_batch where batch_name like '%${kw}%' group by 1", ['kw'])).toBeNull();
+    // the checked text is kept per SQL and declared names
+    const summary = DEMO_REPORTS[0].cgrSql;
+    expect(prepareReportSql(summary, [])).toBe(prepareReportSql(summary, []));
+    expect(refusal("select 1 where 'a' = '${kw}'", [])).toBe(ReportMsg.paramUndeclared('kw'));
+    expect(refusal("select 1 where 'a' = '${kw}'", ['kw'])).toBeNull();
     expect(prepareReportSql("select 1 from rights_batch where batch_name like '%${kw}%' and org_id = ${kw}", ['kw']).text).toBe("select 1 from rights_batch where batch_name like ('%' || $1::text || '%') and org_id = $1");
   });
 });
