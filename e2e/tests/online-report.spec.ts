@@ -11,8 +11,8 @@ import { API, apiToken, dialog, expect, pick, row, signIn, SYSTEM_TEST_TIMEOUT, 
  * an administrator writes a report's SQL, reads its columns from it, adds it to the menu for the
  * administrator and the association's reviewers; a reviewer already signed in finds it in the menu on
  * the next load and searches, pages, sorts and exports it, but has no way to the configuration screen;
- * an organisation picks 涉及权利 in the clue-batch form with the popup, on a desktop and at 375 px.
- * With no critical axe finding.
+ * an organisation picks 涉及权利 in the clue-batch form with the popup, on a desktop and at 375 px; a
+ * reviewer picks the organisation of the batch and claim lists' filters with it. With no critical axe finding.
  */
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -255,5 +255,34 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await button(popup, '确定').click();
     await expect(popup).toBeHidden();
     await expect(formItem(form, '涉及权利').locator('.ant-select-selection-item')).toContainText([markName, otherName]);
+  });
+  test('JPopup fills the staff filters: 申请机构 of the batch list and 机构 of the claim list, over the 选择机构 report', async ({ browser, request, baseURL }) => {
+    const org = await certifiedOrgViaApi(request);
+    const staff = await contextFor(browser, org.reviewer, baseURL!, '10.83.0.3');
+    await staff.setViewportSize({ width: 1440, height: 900 });
+    for (const [path, label, list] of [
+      ['/rights/batch/list', '申请机构', '/rights/threaded/list'],
+      ['/finance/claim/list', '机构', '/rights/financeRecord/list'],
+    ] as const) {
+      await staff.goto(path);
+      await staff.getByRole('button', { name: /展开/ }).click();
+      const field = staff.getByRole('textbox', { name: new RegExp(`^${label}( :)?$`) });
+      await field.click();
+      const popup = dialog(staff, '选择机构');
+      await popup.getByRole('textbox', { name: /机构名称/ }).fill(org.orgName);
+      await button(popup, '查询').click();
+      await expect(popup.getByText(/共 1 条/)).toBeVisible();
+      await row(popup, org.orgName).click();
+      await expect(popup.getByText('已选择 1 项')).toBeVisible();
+      await button(popup, '确定').click();
+      await expect(popup).toBeHidden();
+      await expect(field).toHaveValue(org.orgName);
+      // 查询 sends the organisation's full name; the new organisation has no batch or claim yet
+      const listed = staff.waitForResponse((res) => res.url().includes(`${API}${list}?`) && new URL(res.url()).searchParams.get('orgName') === org.orgName);
+      await button(staff, '查询').click();
+      const answer = (await (await listed).json()) as { success: boolean; result: { total: number } };
+      expect(answer).toMatchObject({ success: true, result: { total: 0 } });
+    }
+    await staff.context().close();
   });
 });
