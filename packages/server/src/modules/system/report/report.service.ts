@@ -483,19 +483,28 @@ function orderOf(columns: ReportColumn[], query: ReportDataQuery, fallback?: str
   return fallback ? sql.raw(`order by rpt."${fallback}" asc`) : sql.raw('');
 }
 
-async function pageRows(t: Target, source: SQL, columns: ReportColumn[], query: ReportDataQuery, opts: { all?: boolean; fallbackSort?: string } = {}): Promise<ReportRows> {
+/**
+ * A page of the report's rows and their total. A `plain` report (rows as they are, see CheckedSql) is paged
+ * as it stands — a page of 10 reads about 10 rows — and counted apart, only when the page does not tell
+ * the total; any other (a summary, a union) is computed whole anyway, so its page carries the total
+ * (`count(*) over ()`) in the same pass.
+ */
+async function pageRows(t: Target, source: SQL, columns: ReportColumn[], query: ReportDataQuery, opts: { all?: boolean; fallbackSort?: string; plain?: boolean } = {}): Promise<ReportRows> {
   const where = conditions(columns, query);
   const filter = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const order = orderOf(columns, query, opts.fallbackSort);
   const limit = opts.all ? 10_000 : query.pageSize;
   const offset = opts.all ? 0 : (query.pageNo - 1) * query.pageSize;
   const keep = new Set(columns.map((c) => c.fieldName));
-  const result = await run(t, sql`select rpt.*, count(*) over () as "__total" from (${source}) as rpt ${filter} ${order} limit ${limit} offset ${offset}`);
-  let total = result.rows.length > 0 ? Number(result.rows[0].__total) : 0;
-  if (result.rows.length === 0 && offset > 0) {
-    const counted = await run(t, sql`select count(*) as n from (${source}) as rpt ${filter}`);
-    total = Number(counted.rows[0]?.n ?? 0);
+  const count = async () => Number((await run(t, sql`select count(*) as n from (${source}) as rpt ${filter}`)).rows[0]?.n ?? 0);
+  if (opts.plain) {
+    const result = await run(t, sql`select rpt.* from (${source}) as rpt ${filter} ${order} limit ${limit} offset ${offset}`);
+    const n = result.rows.length;
+    const total = opts.all || (n > 0 && n < limit) || (n === 0 && offset === 0) ? offset + n : await count();
+    return { total, records: plainRows(result, keep) };
   }
+  const result = await run(t, sql`select rpt.*, count(*) over () as "__total" from (${source}) as rpt ${filter} ${order} limit ${limit} offset ${offset}`);
+  const total = result.rows.length > 0 ? Number(result.rows[0].__total) : offset > 0 ? await count() : 0;
   return { total, records: plainRows(result, keep) };
 }
 
@@ -504,19 +513,19 @@ async function reportSource(db: Db, user: SessionUser, id: string, query: Record
   await assertMayRun(db, user, report.head);
   const checked = prepareReportSql(report.head.cgrSql, report.params.map((p) => p.paramName));
   const values = await valuesFor(db, user, checked, report.params, query);
-  return { report, source: bound(`\n${checked.text}\n`, values) };
+  return { report, plain: checked.plain, source: bound(`\n${checked.text}\n`, values) };
 }
 
 /** GET getData/{id}: a page of the report's rows, searched and sorted on its own columns. */
 export async function reportData(db: Db, config: KeySource, user: SessionUser, id: string, query: ReportDataQuery): Promise<ReportRows> {
-  const { report, source } = await reportSource(db, user, id, query);
-  return pageRows({ db, config, dbSource: report.head.dbSource }, source, report.columns, query);
+  const { report, plain, source } = await reportSource(db, user, id, query);
+  return pageRows({ db, config, dbSource: report.head.dbSource }, source, report.columns, query, { plain });
 }
 
 /** GET exportXls/{id}: the searched rows (up to 10,000) with the shown columns, dictionaries translated. */
 export async function exportReport(deps: AppDeps, user: SessionUser, id: string, query: ReportDataQuery): Promise<ExcelFile> {
-  const { report, source } = await reportSource(deps.db, user, id, query);
-  const data = await pageRows({ db: deps.db, config: deps.config, dbSource: report.head.dbSource }, source, report.columns, query, { all: true });
+  const { report, plain, source } = await reportSource(deps.db, user, id, query);
+  const data = await pageRows({ db: deps.db, config: deps.config, dbSource: report.head.dbSource }, source, report.columns, query, { all: true, plain });
   return workbookOf(deps, report.head.name, report.head.code, report.columns, data.records);
 }
 
@@ -559,6 +568,6 @@ export async function cgformColumns(deps: AppDeps, user: SessionUser, code: stri
 
 export async function cgformData(db: Db, user: SessionUser, code: string, query: ReportDataQuery): Promise<ReportRows> {
   const form = await registered(db, user, code);
-  return pageRows({ db }, formSource(form), form.columns, query, { fallbackSort: form.defaultSort });
+  return pageRows({ db }, formSource(form), form.columns, query, { fallbackSort: form.defaultSort, plain: true });
 }
 

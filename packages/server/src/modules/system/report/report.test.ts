@@ -51,6 +51,20 @@ describe('Online报表 SQL guard (issue: only one SELECT, parsed by a PostgreSQL
     expect(refusal("with t as (select org_id, count(*) filter (where status = '7') as n from rights_batch group by org_id) select t.*, rank() over (order by n desc) from t")).toBeNull();
     expect(refusal("select o.id from rights_org o where exists (select 1 from rights_batch b where b.org_id = o.id) and not exists (select 1 from rights_right r where r.org_id = o.id)")).toBeNull();
     expect(refusal("select to_char(create_time, 'YYYY-MM') as m, sum(apply_amount)::numeric(14,2) from rights_batch where batch_name like '%${kw}%' group by 1", ['kw'])).toBeNull();
+    // plain reports (rows as they are) are paged as they stand; summaries, windows, DISTINCT, LIMIT and unions are computed whole
+    expect(prepareReportSql("select b.id, b.batch_no from rights_batch b join rights_org o on o.id = b.org_id where b.del_flag = '0' order by b.create_time desc", []).plain).toBe(true);
+    for (const summary of [
+      'select status, count(*) as n from rights_batch group by status',
+      'select max(apply_amount) as m from rights_batch',
+      'select distinct status from rights_batch',
+      'select id, rank() over (order by apply_amount) as r from rights_batch',
+      'select id from rights_batch limit 5',
+      'select id from rights_batch union select id from rights_org',
+      'select * from (select org_id, count(*) as n from rights_batch group by org_id) x',
+      'with t as (select 1 as a) select a from t',
+    ]) {
+      expect(prepareReportSql(summary, []).plain, summary).toBe(false);
+    }
     // the checked text is kept per SQL and declared names
     const summary = DEMO_REPORTS[0].cgrSql;
     expect(prepareReportSql(summary, [])).toBe(prepareReportSql(summary, []));
@@ -112,6 +126,10 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     const page = json(await admin('GET', `/online/cgreport/api/getData/${id}?pageNo=2&pageSize=2&column=role_code&order=asc`)).result;
     expect(page.total).toBe(5);
     expect(page.records).toHaveLength(2);
+    // the total of a plain report: from the last page itself, or counted (a full page, a page past the end)
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?pageNo=3&pageSize=2`)).result).toMatchObject({ total: 5, records: [expect.anything()] });
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?pageNo=4&pageSize=2`)).result).toEqual({ total: 5, records: [] });
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?pageNo=1&pageSize=5`)).result.total).toBe(5);
     const all = json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=10&column=role_code&order=asc`)).result;
     expect(all.records.slice(2, 4)).toEqual(page.records);
     expect(Object.keys(all.records[0]).sort()).toEqual(['create_time', 'id', 'role_code', 'role_name']);
