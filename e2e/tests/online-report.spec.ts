@@ -1,25 +1,74 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
 import { approvedRight } from '../support/batch.ts';
-import { certifiedOrgViaApi, contextFor, formItem, unique } from '../support/rights.ts';
-import { apiToken, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, USER_PASSWORD } from '../support/system.ts';
+import { certifiedOrgViaApi, contextFor, createReviewer, formItem, unique } from '../support/rights.ts';
+import { API, apiToken, dialog, expect, pick, row, signIn, SYSTEM_TEST_TIMEOUT, toast, USER_PASSWORD } from '../support/system.ts';
 
 /*
  * Online报表 and JPopup (spec §2 menu-derived routes and Dialogs, §5 Popup config, §7 online reports):
- * an administrator writes a report's SQL, reads its columns from it, adds it to the menu and opens it
- * from there — search, paging, sort; an organisation picks 涉及权利 in the clue-batch form with the popup.
- * At 375 px and with no critical axe finding.
+ * an administrator writes a report's SQL, reads its columns from it, adds it to the menu for the
+ * administrator and the association's reviewers; a reviewer already signed in finds it in the menu on
+ * the next load and searches, pages, sorts and exports it, but has no way to the configuration screen;
+ * an organisation picks 涉及权利 in the clue-batch form with the popup, on a desktop and at 375 px; a
+ * reviewer picks the organisation of the batch and claim lists' filters with it. With no critical axe finding.
  */
 
-async function criticalViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function criticalViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   return results.violations.filter((v) => v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * One dialog audited alone: no critical finding, and no serious one but colour contrast (the default
+ * theme's #1890FF on white, which accessibility.spec.ts allows in the default theme only).
+ */
+async function dialogViolations(page: Page, scope: Locator) {
+  const titleId = await scope.getAttribute('aria-labelledby');
+  expect(titleId).toBeTruthy();
+  const results = await new AxeBuilder({ page }).include(`[aria-labelledby="${titleId}"]`).withTags(WCAG_21_AA).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The 共 N 条 of the page's pagination. */
+async function shownTotal(page: Page): Promise<number> {
+  const text = await page.locator('.ant-pagination-total-text').innerText();
+  return Number(/共 (\d+) 条/.exec(text)![1]);
+}
+
+/** Presses 导出 and reads the file: the title row, the header row and the data rows' cell values. */
+async function exported(page: Page): Promise<{ title: unknown; header: unknown[]; rows: unknown[][] }> {
+  const downloading = page.waitForEvent('download');
+  await button(page, '导出').click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await file.path())!);
+  const sheet = book.worksheets[0];
+  const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
+  const rows: unknown[][] = [];
+  for (let r = 3; r <= sheet.rowCount; r++) rows.push(values(r));
+  return { title: sheet.getRow(1).getCell(1).value, header: values(2), rows };
+}
+
+/** The texts of one column of the page's report table, top to bottom. */
+async function columnTexts(page: Page, title: string): Promise<string[]> {
+  const table = page.locator('.ant-table');
+  const headers = await table.locator('thead th').allInnerTexts();
+  const index = headers.findIndex((h) => h.trim() === title);
+  expect(index, `column ${title} in ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  return table.locator(`tbody tr.ant-table-row td:nth-child(${index + 1})`).allInnerTexts();
 }
 
 test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup record picker)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
 
-  test('an administrator creates a report from SQL, adds it to the menu, opens it from there, searches, pages and sorts', async ({ page }) => {
+  test('an administrator creates a report from SQL and adds it to the menu for the reviewers; a reviewer opens it from the menu, searches, pages, sorts and exports, but not its configuration', async ({ page, browser, request, baseURL }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page);
     await page.goto('/online/cgreport');
@@ -48,10 +97,25 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await button(form, '确定').click();
     await toast(page, '添加成功！');
 
+    // a reviewer of the association is signed in before the entry exists: no 在线开发 in its menu
+    const staffName = await createReviewer(request);
+    const staff = await contextFor(browser, staffName, baseURL!, '10.83.0.2');
+    await staff.setViewportSize({ width: 1440, height: 900 });
+    await expect(staff.getByRole('menuitem', { name: /首页/ })).toBeVisible();
+    await expect(staff.getByRole('menuitem', { name: /在线开发/ })).toHaveCount(0);
+
     await row(page, code).getByRole('button', { name: '添加到菜单' }).click();
     const menuDialog = dialog(page, /添加到菜单/);
     await menuDialog.getByRole('combobox', { name: '上级菜单' }).click();
     await page.locator('.ant-select-dropdown:visible').getByText('在线开发').click();
+    // the administrator's role is chosen already; the reviewers are added
+    const roles = formItem(menuDialog, '授权角色');
+    await expect(roles.locator('.ant-select-selection-item')).toHaveText(['系统管理员']);
+    await pick(page, menuDialog.getByRole('combobox', { name: '授权角色' }), '协会审核员');
+    await expect(roles.locator('.ant-select-selection-item')).toHaveText(['系统管理员', '协会审核员']);
+    // the multiple select keeps its list open: a click on the title closes it
+    await menuDialog.locator('.ant-modal-title').click();
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
     await button(menuDialog, '添加').click();
     await toast(page, '已添加到菜单，重新登录或刷新后可见');
 
@@ -75,6 +139,58 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(row(page, '菜单清单')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // the reviewer, same session, no new sign-in: the next menu load has 在线开发 → 菜单清单 and nothing else of 在线开发
+    await staff.goto('/dashboard/analysis');
+    await staff.getByRole('menuitem', { name: /在线开发/ }).click();
+    await expect(staff.getByRole('menuitem', { name: 'Online报表' })).toHaveCount(0);
+    await staff.getByRole('menuitem', { name: '菜单清单' }).click();
+    await expect(staff).toHaveURL(new RegExp(`/online/cgreport/${code}$`));
+    const staffTable = staff.locator('.ant-table');
+    await expect(staffTable.getByRole('columnheader', { name: '菜单名称' })).toBeVisible();
+    await expect(staff.getByText(/^1-10 共 \d+ 条$/)).toBeVisible();
+    await staff.getByRole('listitem', { name: '2' }).first().click();
+    await expect(staff.getByText(/^11-\d+ 共 \d+ 条$/)).toBeVisible();
+    // sort by 排序号: the server's order, on the page shown
+    await staffTable.getByRole('columnheader', { name: '排序号' }).click();
+    await expect(staffTable.getByRole('columnheader', { name: '排序号' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect.poll(async () => {
+      const numbers = (await columnTexts(staff, '排序号')).map(Number);
+      return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1] <= n);
+    }).toBe(true);
+    // 导出 before any search: every row (more than the page), sorted as shown
+    const everything = await exported(staff);
+    expect(everything.header).toEqual(['菜单名称', '排序号', 'url']);
+    expect(everything.rows.length).toBe(await shownTotal(staff));
+    expect(everything.rows.length).toBeGreaterThan(10);
+    expect(everything.rows.every((r, i, all) => i === 0 || Number(all[i - 1][1]) <= Number(r[1]))).toBe(true);
+    // search: 菜单名称 contains 管理 (fuzzy), still sorted; 导出 gives the searched rows only
+    await staff.getByLabel('菜单名称').fill('管理');
+    await button(staff, '查询').click();
+    await expect.poll(async () => (await columnTexts(staff, '菜单名称')).every((name) => name.includes('管理'))).toBe(true);
+    const total = await shownTotal(staff);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(everything.rows.length);
+    const searched = await exported(staff);
+    expect(searched.title).toBe('菜单清单');
+    expect(searched.header).toEqual(['菜单名称', '排序号', 'url']);
+    expect(searched.rows.length).toBe(total);
+    expect(searched.rows.every((r) => String(r[0]).includes('管理'))).toBe(true);
+    expect(searched.rows.every((r, i, all) => i === 0 || Number(all[i - 1][1]) <= Number(r[1]))).toBe(true);
+    expect(await criticalViolations(staff)).toEqual([]);
+
+    // the configuration screen stays the administrator's: not in the menu (above), not reachable by its address, its calls refused
+    await staff.goto('/online/cgreport');
+    await expect(staff.getByRole('button', { name: '新增' })).toHaveCount(0);
+    await expect(staff.getByRole('columnheader', { name: '报表编码' })).toHaveCount(0);
+    const staffToken = await apiToken(request, staffName, USER_PASSWORD);
+    for (const path of ['/online/cgreport/head/list', `/online/cgreport/head/queryById?id=x`]) {
+      const answer = (await (await request.get(`${API}${path}`, { headers: { 'X-Access-Token': staffToken } })).json()) as { success: boolean; code: number };
+      expect(answer, path).toMatchObject({ success: false, code: 510 });
+    }
+    const refused = (await (await request.post(`${API}/online/cgreport/head/parseSql`, { headers: { 'X-Access-Token': staffToken }, data: { cgrSql: 'select 1' } })).json()) as { code: number };
+    expect(refused.code).toBe(510);
+    await staff.context().close();
   });
 
   test('JPopup fills 涉及权利 of the clue-batch form: search, select, OK; cancel leaves the form as it was', async ({ browser, request, baseURL }) => {
@@ -82,7 +198,8 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const markName = unique('弹窗商标');
     await approvedRight(request, org.token, reviewerToken, markName);
-    await approvedRight(request, org.token, reviewerToken, unique('另一商标'));
+    const otherName = unique('另一商标');
+    await approvedRight(request, org.token, reviewerToken, otherName);
 
     const agent = await contextFor(browser, org.username, baseURL!, '10.83.0.1');
     await agent.setViewportSize({ width: 1440, height: 900 });
@@ -107,5 +224,65 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await button(popup, '确定').click();
     await expect(popup).toBeHidden();
     await expect(formItem(form, '涉及权利').locator('.ant-select-selection-item')).toContainText(markName);
+
+    // 375 px: the picker (1200 wide on a desktop) takes the screen's width, its table scrolls sideways,
+    // 确定 / 取消 are reachable, and the page itself does not scroll sideways
+    await agent.setViewportSize({ width: 375, height: 740 });
+    await button(formItem(form, '涉及权利'), '选择').click();
+    await expect(popup.getByText(/共 2 条/)).toBeVisible();
+    const box = (await popup.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(box.width).toBeGreaterThanOrEqual(375 - 32);
+    const scroller = popup.locator('.ant-table-content, .ant-table-body').first();
+    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    expect(await agent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await dialogViolations(agent, popup)).toEqual([]);
+    await popup.getByLabel('商标名称').fill(otherName);
+    await button(popup, '查询').click();
+    await expect(popup.getByText(/共 1 条/)).toBeVisible();
+    await row(popup, otherName).click();
+    await expect(popup.getByText('已选择 1 项')).toBeVisible();
+    for (const name of ['取消', '确定']) {
+      const control = button(popup, name);
+      await control.scrollIntoViewIfNeeded();
+      const at = (await control.boundingBox())!;
+      expect(at.x).toBeGreaterThanOrEqual(0);
+      expect(at.x + at.width, name).toBeLessThanOrEqual(375);
+    }
+    await button(popup, '确定').click();
+    await expect(popup).toBeHidden();
+    await expect(formItem(form, '涉及权利').locator('.ant-select-selection-item')).toContainText([markName, otherName]);
+  });
+  test('JPopup fills the staff filters: 申请机构 of the batch list and 机构 of the claim list, over the 选择机构 report', async ({ browser, request, baseURL }) => {
+    const org = await certifiedOrgViaApi(request);
+    const staff = await contextFor(browser, org.reviewer, baseURL!, '10.83.0.3');
+    await staff.setViewportSize({ width: 1440, height: 900 });
+    for (const [path, label, list] of [
+      ['/rights/batch/list', '申请机构', '/rights/threaded/list'],
+      ['/finance/claim/list', '机构', '/rights/financeRecord/list'],
+    ] as const) {
+      await staff.goto(path);
+      await staff.getByRole('button', { name: /展开/ }).click();
+      const field = staff.getByRole('textbox', { name: new RegExp(`^${label}( :)?$`) });
+      await field.click();
+      const popup = dialog(staff, '选择机构');
+      await popup.getByRole('textbox', { name: /机构名称/ }).fill(org.orgName);
+      await button(popup, '查询').click();
+      await expect(popup.getByText(/共 1 条/)).toBeVisible();
+      await row(popup, org.orgName).click();
+      await expect(popup.getByText('已选择 1 项')).toBeVisible();
+      await button(popup, '确定').click();
+      await expect(popup).toBeHidden();
+      await expect(field).toHaveValue(org.orgName);
+      // 查询 sends the organisation's full name; the new organisation has no batch or claim yet
+      const listed = staff.waitForResponse((res) => res.url().includes(`${API}${list}?`) && new URL(res.url()).searchParams.get('orgName') === org.orgName);
+      await button(staff, '查询').click();
+      const answer = (await (await listed).json()) as { success: boolean; result: { total: number } };
+      expect(answer).toMatchObject({ success: true, result: { total: 0 } });
+    }
+    await staff.context().close();
   });
 });

@@ -200,15 +200,32 @@ async function largeLists(kind: 'pglite' | 'postgres') {
   await scratch?.drop();
 }
 
-/** Online报表 (issue budget): a getData page p50 ≤ 50 ms over the 100,000 batches, measured on the seeded demo reports. */
+/**
+ * Online报表 (issue budget): a getData page p50 ≤ 50 ms over the 100,000 batches, measured on the seeded
+ * demo reports (summaries by status and by organisation) and on a plain list of the batches (page 1 and
+ * page 500 of 9,000).
+ */
 async function reportPages(kind: string, db: Db, app: Awaited<ReturnType<typeof buildApp>>['app'], token: string, time: (url: string, n: number) => Promise<number>) {
   await seedDemoReports(db);
-  for (const code of ['rpt_batch_summary', 'rpt_org_apply']) {
-    const columns = await app.inject({ url: `/jeecg-boot/online/cgreport/api/getRpColumns/${code}`, headers: { 'X-Access-Token': token } });
+  const headers = { 'X-Access-Token': token };
+  const plain = {
+    name: '批次清单',
+    code: 'bench_batch_rows',
+    cgrSql: "select b.batch_no, b.org_name, b.status, b.apply_amount, b.submit_time from rights_batch b where b.del_flag = '0' and b.status <> '1'",
+    params: [],
+    columns: [{ fieldName: 'batch_no', isSearch: true }, { fieldName: 'org_name' }, { fieldName: 'status' }, { fieldName: 'apply_amount', fieldType: 'Double' }, { fieldName: 'submit_time', fieldType: 'Datetime' }],
+  };
+  const added = await app.inject({ method: 'POST', url: '/jeecg-boot/online/cgreport/head/add', headers, payload: plain });
+  if (!(added.json() as { success: boolean }).success) throw new Error(`report not added: ${added.body}`);
+  // Measured as autovacuum (PostgreSQL) or the embedded database's maintenance loop leaves the table, not
+  // right after the bulk write: an index-only scan needs the visibility map a vacuum sets.
+  await db.execute(sql`vacuum analyze rights_batch`);
+  for (const [code, page] of [['rpt_batch_summary', 1], ['rpt_org_apply', 1], [plain.code, 1], [plain.code, 500]] as const) {
+    const columns = await app.inject({ url: `/jeecg-boot/online/cgreport/api/getRpColumns/${code}`, headers });
     const id = (columns.json() as { result: { cgRpConfigId: string } }).result.cgRpConfigId;
-    const url = `/jeecg-boot/online/cgreport/api/getData/${id}?pageNo=1&pageSize=10`;
+    const url = `/jeecg-boot/online/cgreport/api/getData/${id}?pageNo=${page}&pageSize=10`;
     await time(url, 3);
-    record(`Online报表 getData p50（${kind}，10 万批次，${code}）`, `${(await time(url, 11)).toFixed(1)} ms`, '≤ 50 ms');
+    record(`Online报表 getData p50（${kind}，10 万批次，${code}${page > 1 ? ` 第 ${page} 页` : ''}）`, `${(await time(url, 11)).toFixed(1)} ms`, '≤ 50 ms');
   }
 }
 

@@ -76,7 +76,13 @@ export const ReportMsg = {
   menuAdded: '已添加到菜单，重新登录或刷新后可见',
   menuExists: '该报表已在菜单中',
   parentRequired: '请选择上级菜单',
+  rolesRequired: '请至少选择一个角色',
+  roleUnknown: '所选角色不存在',
   formNotFound: '表单不存在',
+  searchInteger: (label: string) => `查询条件「${label}」须为整数`,
+  searchNumber: (label: string) => `查询条件「${label}」须为数字`,
+  searchDate: (label: string) => `查询条件「${label}」须为日期，如 2026-01-31`,
+  searchDatetime: (label: string) => `查询条件「${label}」须为日期或日期时间，如 2026-01-31 或 2026-01-31 08:30:00`,
 } as const;
 
 const nameRule = z
@@ -218,7 +224,16 @@ export const parsedSqlSchema = z.object({
 });
 export type ParsedSql = z.infer<typeof parsedSqlSchema>;
 
-export const addReportMenuBody = z.object({ id: idField, parentId: z.string({ error: ReportMsg.parentRequired }).min(1, ReportMsg.parentRequired).max(64) });
+/** 添加到菜单: the section the entry goes under and the roles granted it (in the same transaction). */
+export const addReportMenuBody = z.object({
+  id: idField,
+  parentId: z.string({ error: ReportMsg.parentRequired }).min(1, ReportMsg.parentRequired).max(64),
+  roleIds: z
+    .array(z.string().min(1, ReportMsg.roleUnknown).max(36, ReportMsg.roleUnknown), { error: ReportMsg.rolesRequired })
+    .min(1, ReportMsg.rolesRequired)
+    .max(100, '一次最多授权 100 个角色'),
+});
+export type AddReportMenuBody = z.infer<typeof addReportMenuBody>;
 
 /** A table registered for the built-in read-only list (the stock online-form list component). */
 export const cgformColumnsSchema = z.object({

@@ -3,6 +3,9 @@ import { defineResource, permCodes } from '../resource.ts';
 import { dataRuleRecordSchema } from './permission.ts';
 import { rowTimestamp } from './replies.ts';
 
+/** The administrator's role: it holds every grant, cannot be deleted or renamed. */
+export const ADMIN_ROLE_CODE = 'admin';
+
 export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{1,49}$/;
 
 export const roleBody = z.object({

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type {
+  AddReportMenuBody,
   CgformColumns,
   Page,
   ParsedSql,
@@ -31,7 +32,7 @@ import { findMyOrg, isStaff } from '../../core/org/org-context.ts';
 import { toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import { sysPermission } from '../permission/permission.table.ts';
-import { sysRolePermission } from '../role/role.table.ts';
+import { sysRole, sysRolePermission } from '../role/role.table.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from './report.table.ts';
 import { bindPlaceholders, markerValues, prepareReportSql, type CheckedSql } from './report-sql.ts';
 import { reportTimeoutMs, runReadOnly } from './report-runner.ts';
@@ -286,20 +287,48 @@ export async function deleteReports(db: Db, ids: string[]): Promise<void> {
   });
 }
 
-/** "添加到菜单": a menu row with the stock report list component and the report's code in its address, granted to the administrator. */
-export async function addReportMenu(db: Db, user: SessionUser, body: { id: string; parentId: string }): Promise<string> {
+/** The menu row and the rows above it, nearest first (at most 20 levels, as the menu tree reads them). */
+async function ancestorsOf(db: Db, permissionId: string): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`with recursive up(id, parent_id, depth) as (
+          select id, parent_id, 0 from sys_permission where id = ${permissionId} and del_flag = 0
+          union all
+          select p.id, p.parent_id, up.depth + 1 from sys_permission p join up on p.id = up.parent_id where p.del_flag = 0 and up.depth < 20
+        ) select id from up order by depth`,
+  );
+  return found.map((r) => r.id);
+}
+
+/**
+ * "添加到菜单": a menu row with the stock report list component and the report's code in its address,
+ * granted to the chosen roles in the same transaction. The grants bump the `access` version (the
+ * deferred triggers on sys_permission / sys_role_permission, as a role-permission save does), so a
+ * signed-in user of those roles gets the entry on the next menu fetch.
+ */
+export async function addReportMenu(db: Db, user: SessionUser, body: AddReportMenuBody): Promise<string> {
   const { head } = await load(db, { id: body.id });
   const url = reportMenuUrl(head.code);
   const [exists] = await db.select({ id: sysPermission.id }).from(sysPermission).where(and(eq(sysPermission.url, url), eq(sysPermission.delFlag, 0)));
   if (exists) throw new BizError(ReportMsg.menuExists);
   const [parent] = await db.select({ id: sysPermission.id, menuType: sysPermission.menuType }).from(sysPermission).where(and(eq(sysPermission.id, body.parentId), eq(sysPermission.delFlag, 0)));
   if (!parent || parent.menuType === 2) throw new BizError(ReportMsg.parentRequired);
+  const roleIds = [...new Set(body.roleIds)];
+  if (roleIds.length === 0) throw new BizError(ReportMsg.rolesRequired);
   const id = newId();
-  const [admin] = await rows<{ id: string }>(db, sql`select id from sys_role where role_code = 'admin' limit 1`);
   await db.transaction(async (tx) => {
+    const roles = await tx.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, roleIds)).for('share');
+    if (roles.length !== roleIds.length) throw new BizError(ReportMsg.roleUnknown);
     await tx.insert(sysPermission).values({ id, parentId: parent.id, name: head.name, url, component: REPORT_LIST_COMPONENT, menuType: 1, sortNo: 50, icon: 'table', isRoute: 1, isLeaf: 1, status: '1', delFlag: 0, ...created(user) });
     await tx.update(sysPermission).set({ isLeaf: 0 }).where(eq(sysPermission.id, parent.id));
-    if (admin) await tx.insert(sysRolePermission).values({ id: newId(), roleId: admin.id, permissionId: id, operateDate: new Date() }).onConflictDoNothing();
+    // The menu tree shows an entry only under sections the user holds: the section and its ancestors
+    // are granted too (as the role grant tree's half-checked parents are), each at most once.
+    const granted = [id, ...(await ancestorsOf(tx, parent.id))];
+    const at = new Date();
+    await tx
+      .insert(sysRolePermission)
+      .values(roleIds.flatMap((roleId) => granted.map((permissionId) => ({ id: newId(), roleId, permissionId, operateDate: at }))))
+      .onConflictDoNothing();
   });
   return id;
 }
@@ -382,6 +411,42 @@ const one = (v: unknown): string | undefined => {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
 
+const INT_LIMIT: Partial<Record<ReportFieldType, bigint>> = { Integer: 2_147_483_647n, Long: 9_223_372_036_854_775_807n };
+
+/** A real calendar date (and time of day) in the forms the search form sends, years 1–9999. */
+function isDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = new Date(Date.UTC(2000, mo - 1, d));
+  return y >= 1 && mo >= 1 && mo <= 12 && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && (mo !== 2 || d !== 29 || (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)));
+}
+function isDatetime(text: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  return !!m && isDate(m[1]) && (m[2] === undefined || (Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4] ?? 0) < 60));
+}
+
+/**
+ * A search value checked against its column's type before it reaches SQL, so a wrong one is told in
+ * words naming the field (PostgreSQL's own message would echo the value and the type).
+ */
+function searchValue(c: ReportColumn, value: string): string {
+  const label = c.fieldTxt || c.fieldName;
+  const limit = INT_LIMIT[c.fieldType];
+  if (limit !== undefined) {
+    if (!/^[+-]?\d{1,19}$/.test(value)) throw new BizError(ReportMsg.searchInteger(label));
+    const n = BigInt(value);
+    if (n > limit || n < -limit - 1n) throw new BizError(ReportMsg.searchInteger(label));
+  } else if (c.fieldType === 'Double') {
+    if (!/^[+-]?(\d{1,30}(\.\d{0,30})?|\.\d{1,30})$/.test(value)) throw new BizError(ReportMsg.searchNumber(label));
+  } else if (c.fieldType === 'Date') {
+    if (!isDate(value)) throw new BizError(ReportMsg.searchDate(label));
+  } else if (c.fieldType === 'Datetime') {
+    if (!isDatetime(value)) throw new BizError(ReportMsg.searchDatetime(label));
+  }
+  return value;
+}
+
 /** The search values of the report's own columns as conditions on the wrapped result; nothing else of the query reaches SQL. */
 function conditions(columns: ReportColumn[], query: Record<string, unknown>): SQL[] {
   const where: SQL[] = [];
@@ -391,16 +456,19 @@ function conditions(columns: ReportColumn[], query: Record<string, unknown>): SQ
     if (c.searchMode === 'group') {
       const begin = one(query[`${c.fieldName}_begin`]);
       let end = one(query[`${c.fieldName}_end`]);
-      if (end && c.fieldType === 'Datetime' && /^\d{4}-\d{2}-\d{2}$/.test(end)) end = `${end} 23:59:59`;
-      if (begin) where.push(sql`${col} >= ${begin}`);
-      if (end) where.push(sql`${col} <= ${end}`);
+      if (begin) where.push(sql`${col} >= ${searchValue(c, begin)}`);
+      if (end) {
+        searchValue(c, end);
+        if (c.fieldType === 'Datetime' && isDate(end)) end = `${end} 23:59:59`;
+        where.push(sql`${col} <= ${end}`);
+      }
       continue;
     }
     const value = one(query[c.fieldName]);
     if (value === undefined) continue;
     if (c.searchMode === 'like') where.push(sql`${col}::text ilike ${`%${escapeLike(value)}%`}`);
     else if (c.fieldType === 'String') where.push(sql`${col}::text = ${value}`);
-    else where.push(sql`${col} = ${value}`);
+    else where.push(sql`${col} = ${searchValue(c, value)}`);
   }
   return where;
 }
@@ -415,19 +483,28 @@ function orderOf(columns: ReportColumn[], query: ReportDataQuery, fallback?: str
   return fallback ? sql.raw(`order by rpt."${fallback}" asc`) : sql.raw('');
 }
 
-async function pageRows(t: Target, source: SQL, columns: ReportColumn[], query: ReportDataQuery, opts: { all?: boolean; fallbackSort?: string } = {}): Promise<ReportRows> {
+/**
+ * A page of the report's rows and their total. A `plain` report (rows as they are, see CheckedSql) is paged
+ * as it stands — a page of 10 reads about 10 rows — and counted apart, only when the page does not tell
+ * the total; any other (a summary, a union) is computed whole anyway, so its page carries the total
+ * (`count(*) over ()`) in the same pass.
+ */
+async function pageRows(t: Target, source: SQL, columns: ReportColumn[], query: ReportDataQuery, opts: { all?: boolean; fallbackSort?: string; plain?: boolean } = {}): Promise<ReportRows> {
   const where = conditions(columns, query);
   const filter = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const order = orderOf(columns, query, opts.fallbackSort);
   const limit = opts.all ? 10_000 : query.pageSize;
   const offset = opts.all ? 0 : (query.pageNo - 1) * query.pageSize;
   const keep = new Set(columns.map((c) => c.fieldName));
-  const result = await run(t, sql`select rpt.*, count(*) over () as "__total" from (${source}) as rpt ${filter} ${order} limit ${limit} offset ${offset}`);
-  let total = result.rows.length > 0 ? Number(result.rows[0].__total) : 0;
-  if (result.rows.length === 0 && offset > 0) {
-    const counted = await run(t, sql`select count(*) as n from (${source}) as rpt ${filter}`);
-    total = Number(counted.rows[0]?.n ?? 0);
+  const count = async () => Number((await run(t, sql`select count(*) as n from (${source}) as rpt ${filter}`)).rows[0]?.n ?? 0);
+  if (opts.plain) {
+    const result = await run(t, sql`select rpt.* from (${source}) as rpt ${filter} ${order} limit ${limit} offset ${offset}`);
+    const n = result.rows.length;
+    const total = opts.all || (n > 0 && n < limit) || (n === 0 && offset === 0) ? offset + n : await count();
+    return { total, records: plainRows(result, keep) };
   }
+  const result = await run(t, sql`select rpt.*, count(*) over () as "__total" from (${source}) as rpt ${filter} ${order} limit ${limit} offset ${offset}`);
+  const total = result.rows.length > 0 ? Number(result.rows[0].__total) : offset > 0 ? await count() : 0;
   return { total, records: plainRows(result, keep) };
 }
 
@@ -436,19 +513,19 @@ async function reportSource(db: Db, user: SessionUser, id: string, query: Record
   await assertMayRun(db, user, report.head);
   const checked = prepareReportSql(report.head.cgrSql, report.params.map((p) => p.paramName));
   const values = await valuesFor(db, user, checked, report.params, query);
-  return { report, source: bound(`\n${checked.text}\n`, values) };
+  return { report, plain: checked.plain, source: bound(`\n${checked.text}\n`, values) };
 }
 
 /** GET getData/{id}: a page of the report's rows, searched and sorted on its own columns. */
 export async function reportData(db: Db, config: KeySource, user: SessionUser, id: string, query: ReportDataQuery): Promise<ReportRows> {
-  const { report, source } = await reportSource(db, user, id, query);
-  return pageRows({ db, config, dbSource: report.head.dbSource }, source, report.columns, query);
+  const { report, plain, source } = await reportSource(db, user, id, query);
+  return pageRows({ db, config, dbSource: report.head.dbSource }, source, report.columns, query, { plain });
 }
 
 /** GET exportXls/{id}: the searched rows (up to 10,000) with the shown columns, dictionaries translated. */
 export async function exportReport(deps: AppDeps, user: SessionUser, id: string, query: ReportDataQuery): Promise<ExcelFile> {
-  const { report, source } = await reportSource(deps.db, user, id, query);
-  const data = await pageRows({ db: deps.db, config: deps.config, dbSource: report.head.dbSource }, source, report.columns, query, { all: true });
+  const { report, plain, source } = await reportSource(deps.db, user, id, query);
+  const data = await pageRows({ db: deps.db, config: deps.config, dbSource: report.head.dbSource }, source, report.columns, query, { all: true, plain });
   return workbookOf(deps, report.head.name, report.head.code, report.columns, data.records);
 }
 
@@ -491,6 +568,6 @@ export async function cgformColumns(deps: AppDeps, user: SessionUser, code: stri
 
 export async function cgformData(db: Db, user: SessionUser, code: string, query: ReportDataQuery): Promise<ReportRows> {
   const form = await registered(db, user, code);
-  return pageRows({ db }, formSource(form), form.columns, query, { fallbackSort: form.defaultSort });
+  return pageRows({ db }, formSource(form), form.columns, query, { fallbackSort: form.defaultSort, plain: true });
 }
 

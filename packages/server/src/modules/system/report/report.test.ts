@@ -8,6 +8,7 @@ import { ADMIN_PASSWORD, createTestApp, dbKind, json, RoleId } from '../../../te
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.ts';
 import { prepareReportSql } from './report-sql.ts';
+import { HOSTILE_PARAMS, HOSTILE_SQL } from './report-sql.hostile.ts';
 import { REPORT_ROLE } from './report-runner.ts';
 import { DEMO_REPORTS, seedDemoReports } from './report.seed.ts';
 
@@ -35,58 +36,40 @@ function refusal(sql: string, params: string[] = []): string | null {
 
 describe('Online报表 SQL guard (issue: only one SELECT, parsed by a PostgreSQL parser)', () => {
   it('hostile SQL is refused, each with a clear Chinese message', () => {
-    const hostile: [string, string][] = [
-      ['select 1; select 2', ReportMsg.oneStatement],
-      ['select 1; delete from rights_batch', ReportMsg.oneStatement],
-      ["select ';' as a; drop table rights_batch", ReportMsg.oneStatement],
-      ['select pg_sleep(10)', ReportMsg.functionDenied('pg_sleep')],
-      ['select * from rights_batch where pg_sleep(1) is null', ReportMsg.functionDenied('pg_sleep')],
-      ["select pg_read_file('/etc/passwd')", ReportMsg.functionDenied('pg_read_file')],
-      ['select lo_import(\'/etc/passwd\')', ReportMsg.functionDenied('lo_import')],
-      ["select set_config('role', 'postgres', false)", ReportMsg.functionDenied('set_config')],
-      ["select nextval('some_seq')", ReportMsg.functionDenied('nextval')],
-      ["select dblink('host=x', 'select 1')", ReportMsg.functionDenied('dblink')],
-      ['select fin_capital_pool_book(1, 2, 3)', ReportMsg.functionDenied('fin_capital_pool_book')],
-      ['copy rights_batch to stdout', ''],
-      ['delete from rights_batch', ReportMsg.noWrites],
-      ['with d as (delete from rights_batch returning *) select * from d', ReportMsg.noWrites],
-      ["with u as (update sys_role set role_name = 'x' returning id) select id from u", ReportMsg.noWrites],
-      ["with i as (insert into sys_role(id) values ('x') returning id) select id from i", ReportMsg.noWrites],
-      ['select * from rights_batch for update', ReportMsg.noLocking],
-      ['select * into evil from rights_batch', ''],
-      ['select username, password, salt from sys_user', ReportMsg.tableDenied('sys_user')],
-      ['select b.id from rights_batch b join sys_user u on u.id = b.submit_by', ReportMsg.tableDenied('sys_user')],
-      ['select (select password from sys_user limit 1) as p', ReportMsg.tableDenied('sys_user')],
-      ['select * from public.SYS_USER', ReportMsg.tableDenied('sys_user')],
-      ['select * from sys_session', ReportMsg.tableDenied('sys_session')],
-      ['select * from pg_catalog.pg_authid', ReportMsg.schemaDenied('pg_catalog.pg_authid')],
-      ['select * from pg_shadow', ReportMsg.schemaDenied('pg_shadow')],
-      ['select * from information_schema.tables', ReportMsg.schemaDenied('information_schema.tables')],
-      // comments hiding keywords: PostgreSQL nests block comments, so this is SQL after the first */
-      ['select 1 /* a comment */ ; delete from rights_batch', ReportMsg.oneStatement],
-      ['sel/**/ect 1', ''],
-      ['select 1 -- harmless\n; delete from rights_batch', ReportMsg.oneStatement],
-      ["select '\\'; delete from rights_batch; --'", ReportMsg.backslash],
-      ['select $$x$$', ReportMsg.dollar],
-      ['select $1', ReportMsg.dollar],
-      ['select * from rights_batch where id = ${id}', ReportMsg.paramUndeclared('id')],
-      ['select #{sys_password}', ReportMsg.systemVarUnknown('sys_password')],
-      ['select 1 as "${id}"', ReportMsg.placeholderPlace],
-      ['begin', ''],
-      ["set role postgres", ''],
-    ];
-    for (const [sql, message] of hostile) {
-      const got = refusal(sql, sql.includes('"${id}"') ? ['id'] : []);
+    for (const [sql, message] of HOSTILE_SQL) {
+      const got = refusal(sql, [...HOSTILE_PARAMS]);
       expect(got, sql).not.toBeNull();
       if (message) expect(got, sql).toBe(message);
+      // a refusal is not remembered as a pass: the second check refuses the same way
+      expect(refusal(sql, [...HOSTILE_PARAMS]), sql).toBe(got);
     }
   });
 
-  it('plain reports pass: joins, aggregates with FILTER, CTEs, windows, casts, ${param} in a LIKE string', () => {
+  it('plain reports pass: joins, aggregates with FILTER, CTEs, windows, casts, EXISTS, ${param} in a LIKE string', () => {
     // PostgreSQL nests block comments and so does the parser: both read this as `select 1` and a comment
     expect(refusal('select 1 /* /* */ ; delete from rights_batch; /* */')).toBeNull();
     expect(refusal("with t as (select org_id, count(*) filter (where status = '7') as n from rights_batch group by org_id) select t.*, rank() over (order by n desc) from t")).toBeNull();
+    expect(refusal("select o.id from rights_org o where exists (select 1 from rights_batch b where b.org_id = o.id) and not exists (select 1 from rights_right r where r.org_id = o.id)")).toBeNull();
     expect(refusal("select to_char(create_time, 'YYYY-MM') as m, sum(apply_amount)::numeric(14,2) from rights_batch where batch_name like '%${kw}%' group by 1", ['kw'])).toBeNull();
+    // plain reports (rows as they are) are paged as they stand; summaries, windows, DISTINCT, LIMIT and unions are computed whole
+    expect(prepareReportSql("select b.id, b.batch_no from rights_batch b join rights_org o on o.id = b.org_id where b.del_flag = '0' order by b.create_time desc", []).plain).toBe(true);
+    for (const summary of [
+      'select status, count(*) as n from rights_batch group by status',
+      'select max(apply_amount) as m from rights_batch',
+      'select distinct status from rights_batch',
+      'select id, rank() over (order by apply_amount) as r from rights_batch',
+      'select id from rights_batch limit 5',
+      'select id from rights_batch union select id from rights_org',
+      'select * from (select org_id, count(*) as n from rights_batch group by org_id) x',
+      'with t as (select 1 as a) select a from t',
+    ]) {
+      expect(prepareReportSql(summary, []).plain, summary).toBe(false);
+    }
+    // the checked text is kept per SQL and declared names
+    const summary = DEMO_REPORTS[0].cgrSql;
+    expect(prepareReportSql(summary, [])).toBe(prepareReportSql(summary, []));
+    expect(refusal("select 1 where 'a' = '${kw}'", [])).toBe(ReportMsg.paramUndeclared('kw'));
+    expect(refusal("select 1 where 'a' = '${kw}'", ['kw'])).toBeNull();
     expect(prepareReportSql("select 1 from rights_batch where batch_name like '%${kw}%' and org_id = ${kw}", ['kw']).text).toBe("select 1 from rights_batch where batch_name like ('%' || $1::text || '%') and org_id = $1");
   });
 });
@@ -143,6 +126,10 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     const page = json(await admin('GET', `/online/cgreport/api/getData/${id}?pageNo=2&pageSize=2&column=role_code&order=asc`)).result;
     expect(page.total).toBe(5);
     expect(page.records).toHaveLength(2);
+    // the total of a plain report: from the last page itself, or counted (a full page, a page past the end)
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?pageNo=3&pageSize=2`)).result).toMatchObject({ total: 5, records: [expect.anything()] });
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?pageNo=4&pageSize=2`)).result).toEqual({ total: 5, records: [] });
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?pageNo=1&pageSize=5`)).result.total).toBe(5);
     const all = json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=10&column=role_code&order=asc`)).result;
     expect(all.records.slice(2, 4)).toEqual(page.records);
     expect(Object.keys(all.records[0]).sort()).toEqual(['create_time', 'id', 'role_code', 'role_name']);
@@ -150,6 +137,10 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?role_code=FIN`)).result.records).toMatchObject([{ role_code: 'finance' }]);
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?self_kw=${encodeURIComponent('审核')}`)).result.total).toBe(1);
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_begin=2999-01-01`)).result.total).toBe(0);
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_end=2999-01-01 08:30`)).result.total).toBe(5);
+    // a search value that is not of its column's type is told in words naming the field, not in PostgreSQL's
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_begin=2026-02-30`)).message).toBe(ReportMsg.searchDatetime('创建时间'));
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_end=${encodeURIComponent("1' or '1'='1")}`)).message).toBe(ReportMsg.searchDatetime('创建时间'));
     // a column not of the report, or one injected, is refused rather than sorted on
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=password`)).message).toBe('不能按字段 password 排序');
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=${encodeURIComponent('role_code;drop table x')}`)).success).toBe(false);
@@ -177,14 +168,39 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     }
   });
 
-  it('添加到菜单 adds a row with the stock list component and the code in its address', async () => {
+  it('添加到菜单 adds a row with the stock list component and the code in its address, granted to the chosen roles', async () => {
     const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles')).result.cgRpConfigId;
-    const added = json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online' }));
-    expect(added).toMatchObject({ success: true, message: ReportMsg.menuAdded });
-    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online' })).message).toBe(ReportMsg.menuExists);
-    const menu = json(await admin('GET', '/sys/permission/getUserPermissionByToken')).result.menu as { path: string; component: string; children?: unknown[] }[];
     const flat = (nodes: { path: string; component: string; children?: unknown[] }[]): { path: string; component: string }[] => nodes.flatMap((n) => [n, ...flat((n.children ?? []) as typeof nodes)]);
-    expect(flat(menu).find((n) => n.path === '/online/cgreport/rpt_roles')).toMatchObject({ component: 'modules/online/cgreport/auto/OnlCgreportAutoList' });
+    const menuOf = async (call: typeof admin) => flat(json(await call('GET', '/sys/permission/getUserPermissionByToken')).result.menu);
+    const entry = (menu: { path: string }[]) => menu.find((n) => n.path === '/online/cgreport/rpt_roles');
+    // the staff user is signed in before the entry exists: its menu has no such entry yet
+    expect(entry(await menuOf(staff))).toBeUndefined();
+    // no role, or a role that does not exist: refused in words, and nothing is written
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [] })).message).toBe(ReportMsg.rolesRequired);
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online' })).message).toBe(ReportMsg.rolesRequired);
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin, 'no-such-role'] })).message).toBe(ReportMsg.roleUnknown);
+    expect(entry(await menuOf(admin))).toBeUndefined();
+    const [none] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sys_permission where url = '/online/cgreport/rpt_roles'`);
+    expect(none.n).toBe(0);
+    // a staff user may not add menu entries (the configuration screen's permission)
+    expect(json(await staff('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.reviewer] })).code).toBe(510);
+
+    const added = json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin, RoleId.reviewer, RoleId.reviewer] }));
+    expect(added).toMatchObject({ success: true, message: ReportMsg.menuAdded });
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin] })).message).toBe(ReportMsg.menuExists);
+    const granted = await rows<{ role_id: string }>(t.database.db, sql`select role_id from sys_role_permission where permission_id = ${added.result} order by role_id`);
+    expect(granted.map((g) => g.role_id).sort()).toEqual([RoleId.admin, RoleId.reviewer].sort());
+    expect(entry(await menuOf(admin))).toMatchObject({ component: 'modules/online/cgreport/auto/OnlCgreportAutoList' });
+    // the same session, no new sign-in, no restart: the entry is in the staff user's next menu and the report runs for it
+    expect(entry(await menuOf(staff))).toMatchObject({ component: 'modules/online/cgreport/auto/OnlCgreportAutoList' });
+    expect(json(await staff('GET', `/online/cgreport/api/getData/${id}?pageSize=2`)).result.total).toBe(5);
+    // a role not chosen does not get it
+    expect(entry(await menuOf(customer))).toBeUndefined();
+    expect(json(await customer('GET', `/online/cgreport/api/getData/${id}`)).message).toBe(ReportMsg.noAccess);
+    // the staff user still cannot open the configuration screen: no menu entry, and its calls are refused
+    expect((await menuOf(staff)).some((n) => n.path === '/online/cgreport')).toBe(false);
+    expect(json(await staff('GET', '/online/cgreport/head/list')).code).toBe(510);
+    expect(json(await staff('GET', `/online/cgreport/head/queryById?id=${id}`)).code).toBe(510);
   });
 
   it('the online-form list component reads only a registered table', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DataRuleGrant, RoleBody, RoleRecord } from '@sbwq/contracts';
+import { ADMIN_ROLE_CODE, type DataRuleGrant, type RoleBody, type RoleRecord } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -20,7 +20,7 @@ export const roleWhitelist: ListResource = {
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 
-export const ADMIN_ROLE_CODE = 'admin';
+export { ADMIN_ROLE_CODE };
 
 type RoleRow = typeof sysRole.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { OnlReportPerm, REPORT_ACCESS, REPORT_ACCESS_LABELS, reportAddBody, reportResource, type ReportAccess, type ReportColumn, type ReportParam, type ReportRecord } from '@sbwq/contracts';
+import { ADMIN_ROLE_CODE, OnlReportPerm, REPORT_ACCESS, REPORT_ACCESS_LABELS, reportAddBody, reportResource, type ReportAccess, type ReportColumn, type ReportParam, type ReportRecord } from '@sbwq/contracts';
 import { Form, Input, Modal, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,8 @@ import { http } from '../../../platform/http.ts';
 import { showAnswer, showFailure } from '../../../platform/result.ts';
 import { reportApi, type ReportBody } from './report.api.ts';
 import { ReportColumnsEditor, ReportParamsEditor } from './ReportColumnsEditor.tsx';
+import { RoleSelect } from '../shared/SystemSelects.tsx';
+import { allRoles } from '../user/user.api.ts';
 
 const shape = reportAddBody.shape;
 
@@ -46,9 +48,14 @@ const toBody = (values: Record<string, unknown>, mode: FormMode, record: ReportR
 
 type MenuNode = { id: string; component?: string; meta?: { title?: string }; children?: MenuNode[] };
 
-/** 添加到菜单: choose the section; the row gets the stock report component and the code in its address. */
+/**
+ * 添加到菜单: choose the section and the roles that see the entry (the administrator's preselected); the
+ * row gets the stock report component and the code in its address, and those roles' users get it on
+ * their next menu load.
+ */
 function AddMenuDialog({ report, onClose }: { report: ReportRecord | null; onClose: () => void }) {
   const [parentId, setParentId] = useState<string>();
+  const [roleIds, setRoleIds] = useState<string[]>();
   const [saving, setSaving] = useState(false);
   const sections = useQuery({
     queryKey: ['report', 'menu-sections'],
@@ -58,18 +65,26 @@ function AddMenuDialog({ report, onClose }: { report: ReportRecord | null; onClo
       return answer.result.menu.filter((m) => (m.component ?? '').startsWith('layouts')).map((m) => ({ value: m.id, label: m.meta?.title ?? m.id }));
     },
   });
+  const roles = useQuery({ queryKey: ['system', 'roles', 'all'], queryFn: allRoles, enabled: report !== null });
+  const adminId = roles.data?.find((r) => r.roleCode === ADMIN_ROLE_CODE)?.id;
+  const chosen = roleIds ?? (adminId ? [adminId] : []);
+  const close = () => {
+    setParentId(undefined);
+    setRoleIds(undefined);
+    onClose();
+  };
   return (
     <Modal
       open={report !== null}
       title={`添加到菜单：${report?.name ?? ''}`}
       okText="添加"
       confirmLoading={saving}
-      onCancel={onClose}
+      onCancel={close}
       onOk={async () => {
         if (!report) return;
         setSaving(true);
         try {
-          if (showAnswer(await reportCalls.addMenu({ id: report.id, parentId: parentId ?? '' }))) onClose();
+          if (showAnswer(await reportCalls.addMenu({ id: report.id, parentId: parentId ?? '', roleIds: chosen }))) close();
         } catch (error) {
           showFailure(error);
         } finally {
@@ -80,6 +95,9 @@ function AddMenuDialog({ report, onClose }: { report: ReportRecord | null; onClo
       <Form layout="vertical">
         <Form.Item label="上级菜单" required htmlFor="report-menu-parent">
           <Select id="report-menu-parent" value={parentId} onChange={setParentId} options={sections.data ?? []} placeholder="请选择上级菜单" loading={sections.isFetching} />
+        </Form.Item>
+        <Form.Item label="授权角色" required htmlFor="report-menu-roles" extra="所选角色的用户下次加载菜单时即可看到该入口">
+          <RoleSelect id="report-menu-roles" value={chosen} onChange={(next) => setRoleIds(next ?? [])} />
         </Form.Item>
       </Form>
     </Modal>

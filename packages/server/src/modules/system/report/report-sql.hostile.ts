@@ -1,0 +1,92 @@
+import { ReportMsg } from '@sbwq/contracts';
+
+/**
+ * Hostile report SQL (issue: two statements, `;` tricks, pg_sleep, COPY, writes inside CTEs, functions
+ * with side effects, sys_user password columns, comments that hide keywords), each with the refusal it
+ * gets — '' where the parser's own "cannot parse" answer is the refusal. The guard's unit test and the
+ * route-level robustness test (parseSql and add, on both databases) read the same list.
+ */
+export const HOSTILE_SQL: readonly (readonly [sql: string, message: string])[] = [
+  // more than one statement, however the `;` is hidden
+  ['select 1; select 2', ReportMsg.oneStatement],
+  ['select 1; delete from rights_batch', ReportMsg.oneStatement],
+  ["select ';' as a; drop table rights_batch", ReportMsg.oneStatement],
+  ['select/*+*/1/**/;/**/delete from rights_batch', ReportMsg.oneStatement],
+  // sleeping, reading files, changing settings, side effects
+  ['select pg_sleep(10)', ReportMsg.functionDenied('pg_sleep')],
+  ['select PG_SLEEP(1)', ReportMsg.functionDenied('pg_sleep')],
+  ['select "pg_sleep"(1)', ReportMsg.functionDenied('pg_sleep')],
+  ['select pg_catalog.pg_sleep(1)', ReportMsg.functionDenied('pg_catalog.pg_sleep')],
+  ['select * from rights_batch where pg_sleep(1) is null', ReportMsg.functionDenied('pg_sleep')],
+  ['select count(*) from rights_batch where (select pg_sleep(1)) is null', ReportMsg.functionDenied('pg_sleep')],
+  ['select * from rights_batch b, lateral (select pg_sleep(1)) x', ReportMsg.functionDenied('pg_sleep')],
+  ["select pg_read_file('/etc/passwd')", ReportMsg.functionDenied('pg_read_file')],
+  ["select lo_import('/etc/passwd')", ReportMsg.functionDenied('lo_import')],
+  ["select set_config('role', 'postgres', false)", ReportMsg.functionDenied('set_config')],
+  ["select current_setting('data_directory')", ReportMsg.functionDenied('current_setting')],
+  ["select nextval('some_seq')", ReportMsg.functionDenied('nextval')],
+  ['select txid_current()', ReportMsg.functionDenied('txid_current')],
+  ['select pg_advisory_lock(1)', ReportMsg.functionDenied('pg_advisory_lock')],
+  ["select dblink('host=x', 'select 1')", ReportMsg.functionDenied('dblink')],
+  ["select query_to_xml('delete from rights_batch', true, true, '')", ReportMsg.functionDenied('query_to_xml')],
+  ['select fin_capital_pool_book(1, 2, 3)', ReportMsg.functionDenied('fin_capital_pool_book')],
+  ['select row_to_json(u) from sys_role u', ReportMsg.functionDenied('row_to_json')],
+  // other statements: COPY, writes, DDL, locks, procedures, transactions, sessions
+  ['copy rights_batch to stdout', ''],
+  ["copy (select 1) to program 'id'", ''],
+  ['delete from rights_batch', ReportMsg.noWrites],
+  ['create table x as select 1', ''],
+  ['explain analyze delete from rights_batch', ''],
+  ['call fin_capital_pool_book(1)', ''],
+  ['lock table rights_batch', ''],
+  ["notify x, 'y'", ''],
+  ['prepare p as delete from rights_batch', ''],
+  ['execute p', ''],
+  ['begin', ''],
+  ['set role postgres', ''],
+  ['table sys_user', ''],
+  // writes inside CTEs, at any depth
+  ['with d as (delete from rights_batch returning *) select * from d', ReportMsg.noWrites],
+  ["with u as (update sys_role set role_name = 'x' returning id) select id from u", ReportMsg.noWrites],
+  ["with i as (insert into sys_role(id) values ('x') returning id) select id from i", ReportMsg.noWrites],
+  ['select 1 as a where exists (with d as (delete from rights_batch returning 1) select 1 from d)', ReportMsg.noWrites],
+  ['select * from (with d as (delete from rights_batch returning id) select id from d) x', ReportMsg.noWrites],
+  // locking reads and SELECT INTO
+  ['select * from rights_batch for update', ReportMsg.noLocking],
+  ['select * from rights_batch for share', ReportMsg.noLocking],
+  ['select * from rights_batch for no key update', ReportMsg.noLocking],
+  ['select * into evil from rights_batch', ''],
+  // the password table and the other secrets, however named
+  ['select username, password, salt from sys_user', ReportMsg.tableDenied('sys_user')],
+  ['select b.id from rights_batch b join sys_user u on u.id = b.submit_by', ReportMsg.tableDenied('sys_user')],
+  ['select (select password from sys_user limit 1) as p', ReportMsg.tableDenied('sys_user')],
+  ['select 1 union all select password from sys_user', ReportMsg.tableDenied('sys_user')],
+  ['values ((select password from sys_user limit 1))', ReportMsg.tableDenied('sys_user')],
+  ['select array(select password from sys_user)', ReportMsg.tableDenied('sys_user')],
+  ['select max(password) over () from sys_user', ReportMsg.tableDenied('sys_user')],
+  ['select * from public.SYS_USER', ReportMsg.tableDenied('sys_user')],
+  ['select * from public."sys_user"', ReportMsg.tableDenied('sys_user')],
+  ['select * from U&"sys_user"', ''],
+  ['select * from sys_session', ReportMsg.tableDenied('sys_session')],
+  ['select * from sys_data_source', ReportMsg.tableDenied('sys_data_source')],
+  ['select * from pg_catalog.pg_authid', ReportMsg.schemaDenied('pg_catalog.pg_authid')],
+  ['select * from pg_shadow', ReportMsg.schemaDenied('pg_shadow')],
+  ['select * from pg_stat_activity', ReportMsg.schemaDenied('pg_stat_activity')],
+  ['select * from information_schema.tables', ReportMsg.schemaDenied('information_schema.tables')],
+  // comments hiding keywords: PostgreSQL nests block comments, so this is SQL after the first */
+  ['select 1 /* a comment */ ; delete from rights_batch', ReportMsg.oneStatement],
+  ['sel/**/ect 1', ''],
+  ['select 1 -- harmless\n; delete from rights_batch', ReportMsg.oneStatement],
+  // where two parsers could disagree on where a string ends
+  ["select '\\'; delete from rights_batch; --'", ReportMsg.backslash],
+  ["select * from rights_batch where batch_name = E'\\x27'", ReportMsg.backslash],
+  ['select $$x$$', ReportMsg.dollar],
+  ['select $1', ReportMsg.dollar],
+  // placeholders out of place or unknown
+  ['select * from rights_batch where id = ${id}', ReportMsg.paramUndeclared('id')],
+  ['select #{sys_password}', ReportMsg.systemVarUnknown('sys_password')],
+  ['select 1 as "${kw}"', ReportMsg.placeholderPlace],
+];
+
+/** The one parameter the list's placeholder cases declare (`${kw}`). */
+export const HOSTILE_PARAMS = ['kw'] as const;
