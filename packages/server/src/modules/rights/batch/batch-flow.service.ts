@@ -38,7 +38,7 @@ import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
 import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
 import { claimReminder } from '../../core/notice/org-notice.ts';
-import { batchAvailable, batchLedger } from '../../core/ledger/batch-money.ts';
+import { batchAvailable, batchLedger, releaseOpKey } from '../../core/ledger/batch-money.ts';
 
 const who = (user: SessionUser) => (user.realname || user.username).slice(0, 100);
 const bizRef = (row: BatchRow) => `batch:${row.id}`;
@@ -72,9 +72,6 @@ const RELEASE_REMARK: Record<ReleaseReason, string> = { withdraw: '线索批次�
  * claims were promised (those are paid from it later). Not 核定 − 已解冻: claims already paid took their
  * part out of the freeze. The batch row is locked by the caller (claim approvals and payments lock it
  * too) and the pool here, so nothing moves between the reading and the release.
- * A withdrawal or a closure happens once per batch and keys its release by the reason; the expiry job may
- * release again later (a claim it waited for was decided), so its key also carries 已解冻 before the
- * release: unique per release, and the same on a re-run that finds nothing new.
  * Answers what was released and what stays reserved for claims, or null when nothing was frozen.
  */
 export async function releaseRest(t: Db, user: SessionUser | null, row: BatchRow, reason: ReleaseReason): Promise<{ released: bigint; reserved: bigint } | null> {
@@ -86,8 +83,7 @@ export async function releaseRest(t: Db, user: SessionUser | null, row: BatchRow
   if (rest <= 0n) return frozen > 0n ? { released: 0n, reserved } : null;
   const releasedAmount = toCents(row.releasedAmount) + rest;
   if (!fitsMoneyColumn(releasedAmount)) throw new BizError(MoneyMsg.overColumn('已解冻金额'));
-  const opKey = `${bizRef(row)}:release:${reason}${reason === 'expired' ? `:${fromCents(toCents(row.releasedAmount))}` : ''}`;
-  await ledger.release(t, user, { poolId: row.poolId, amount: fromCents(rest), opKey, bizRef: bizRef(row), bizNo: row.batchNo, orgId: row.orgId, orgName: row.orgName, remark: RELEASE_REMARK[reason] });
+  await ledger.release(t, user, { poolId: row.poolId, amount: fromCents(rest), opKey: releaseOpKey(row.id, reason, toCents(row.releasedAmount)), bizRef: bizRef(row), bizNo: row.batchNo, orgId: row.orgId, orgName: row.orgName, remark: RELEASE_REMARK[reason] });
   await t.update(rightsBatch).set({ releasedAmount: fromCents(releasedAmount) }).where(eq(rightsBatch.id, row.id));
   return { released: rest, reserved };
 }
