@@ -227,7 +227,7 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     await agent.context().close();
   });
 
-  test('the organisation starts enforcement, records progress with a document, applies for closure; the reviewer closes it from 待我审批 and every decision is on record', async ({ browser, request, baseURL }) => {
+  test('the organisation starts enforcement, records progress with a document, applies for closure; the reviewer closes it from 待我审批, every decision is on record and the page shows 报销申请截止', async ({ browser, request, baseURL }) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
@@ -313,6 +313,9 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
 
     await agent.reload();
     await expect(agent.locator('.batch-detail-head')).toContainText('已结案');
+    // DOMAIN claim flow 报销申请期限: claims may be filed within 90 days of the closure (China date)
+    const deadline = new Date(Date.now() + 8 * 3600_000 + 90 * 86_400_000).toISOString().slice(0, 10);
+    await expect(agent.locator('.ant-descriptions-row').filter({ hasText: '报销申请截止' })).toContainText(`${deadline}（结案后 90 天）`);
     await agent.getByRole('tab', { name: '审批记录' }).click();
     const records = decisionRows(agent);
     await expect(records).toHaveCount(2);

@@ -47,6 +47,7 @@ export * from './finance/pool-log.ts';
 export * from './finance/pool-flow.ts';
 export * from './finance/claim.ts';
 export * from './finance/claim-flow.ts';
+export * from './finance/claim-window.ts';
 export * from './dashboard.ts';
 export * from './system/quartz-job.ts';
 export * from './system/monitor.ts';

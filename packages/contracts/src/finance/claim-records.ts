@@ -182,8 +182,16 @@ export const agencyApplyStatisticSchema = z.object({
 });
 export type AgencyApplyStatistic = z.infer<typeof agencyApplyStatisticSchema>;
 
-/** A claimable batch of the caller's organisation (the form's 关联批次 options). */
-export const claimBatchOptionSchema = z.object({ id: z.string(), batchNo: z.string(), batchName: z.string(), poolName: z.string().nullable(), frozen: z.string(), available: z.string() });
+/** A claimable batch of the caller's organisation (the form's 关联批次 options); `deadline`: a closed batch's 报销申请截止 day. */
+export const claimBatchOptionSchema = z.object({
+  id: z.string(),
+  batchNo: z.string(),
+  batchName: z.string(),
+  poolName: z.string().nullable(),
+  frozen: z.string(),
+  available: z.string(),
+  deadline: z.string().nullable(),
+});
 export type ClaimBatchOption = z.infer<typeof claimBatchOptionSchema>;
 /** An approved bank account of the caller's organisation (the form's 收款账户 options). */
 export const claimBankOptionSchema = z.object({ id: z.string(), label: z.string(), accountName: z.string(), bankName: z.string(), accountNo: z.string(), isDefault: z.boolean() });

@@ -80,4 +80,6 @@ export const BatchLogAction = {
   progress: '记录进度',
   closure: '申请结案',
   closureReview: '结案审核',
+  /** the 结案报销期满解冻 job's release of what no claim used */
+  claimExpired: '报销期满解冻',
 } as const;

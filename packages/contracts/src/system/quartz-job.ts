@@ -3,6 +3,7 @@ import { Cron } from 'croner';
 import { auditShape, idField } from './dict.ts';
 import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
+import { BATCH_CLAIM_WINDOW_DAYS } from '../finance/claim-window.ts';
 
 /**
  * 定时任务 (sys_quartz_job, issue #25). JeecgBoot names a Java class per job; here a job names a key of
@@ -55,6 +56,13 @@ export const JOB_DEFINITIONS = {
     summary: '按资金池日志重算每个资金池的总额、冻结与已使用金额；有差异时通知财务人员。',
     params: z.strictObject({}),
     cron: '0 30 2 * * *',
+    parameter: {},
+  },
+  closedBatchRelease: {
+    title: '结案报销期满解冻',
+    summary: `已结案线索批次的报销申请期限（结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天）届满后，将仍冻结且未被待付款报销单占用的金额解冻退回资金池，并通知申请机构；仍有报销单在业务审核或财务审核中的批次待审核完成后再解冻。`,
+    params: z.strictObject({}),
+    cron: '0 10 1 * * *',
     parameter: {},
   },
   statsWarmup: {

@@ -66,6 +66,7 @@ import { quartzJobMenu } from './system/job/job.menu.ts';
 import { systemJobs } from './system/job/system.jobs.ts';
 import { rightJobs } from './rights/right/right.jobs.ts';
 import { poolJobs } from './finance/pool/pool.jobs.ts';
+import { batchJobs } from './rights/batch/batch.jobs.ts';
 import { dashboardJobs } from './dashboard/dashboard.jobs.ts';
 import { monitorRoutes } from './system/monitor/monitor.routes.ts';
 import { monitorMenus } from './system/monitor/monitor.menu.ts';
@@ -120,7 +121,7 @@ export const features: Feature[] = [
   { routes: duplicateRoutes },
   { routes: announcementRoutes, menus: [announcementMenu], fileKinds: [announcementFileKind] },
   { routes: poolRoutes, menus: [poolMenu, poolLogMenu], jobs: poolJobs },
-  { routes: batchRoutes, menus: [batchMenu] },
+  { routes: batchRoutes, menus: [batchMenu], jobs: batchJobs },
   { routes: claimRoutes, menus: [claimMenu, paymentMenu] },
   { routes: dashboardRoutes, menus: [workplaceMenu, taskChartMenu, monitorMenu], jobs: dashboardJobs },
   { routes: jobRoutes, menus: [quartzJobMenu], jobs: systemJobs },

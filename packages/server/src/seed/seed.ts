@@ -258,6 +258,8 @@ const units: Unit[] = [
   { key: 'demo:finance-claim:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimDemo(db) : undefined) },
   { key: 'demo:finance-claim-vouchers:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimVouchers(db, opts.dataDir ?? null) : undefined) },
   { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
+  // a database seeded before 结案报销期满解冻 existed gets its row (every other job's row is left as it is)
+  { key: 'system:quartz-jobs:v2', run: (db) => seedJobs(db) },
   { key: 'demo:reports:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoReports(db) : undefined) },
   { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
   { key: 'demo:gateway-routes:v1', run: async (db, opts) => (opts.seedDemo ? seedGatewayDemo(db, opts.gatewayUpstreams ?? []) : undefined) },

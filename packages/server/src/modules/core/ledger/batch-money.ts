@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ClaimStatus, PoolChangeType, toCents } from '@sbwq/contracts';
+import { ClaimStatus, fromCents, PoolChangeType, toCents } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { BatchRow } from '../tables/batch.table.ts';
 import { finClaim } from '../tables/claim.table.ts';
@@ -10,6 +10,14 @@ import { finClaim } from '../tables/claim.table.ts';
 
 /** The ledger's biz_ref of a batch's moves. */
 export const batchRef = (batchId: string) => `batch:${batchId}`;
+
+/**
+ * The key of a batch's release: a withdrawal or a closure happens once per batch; the claim-window job
+ * may release again later (after a claim it waited for was decided), so its key also carries the batch's
+ * 已解冻 before the release — unique per release, and the same on a re-run that finds nothing new.
+ */
+export const releaseOpKey = (batchId: string, reason: 'withdraw' | 'closure' | 'expired', releasedBefore: bigint) =>
+  `${batchRef(batchId)}:release:${reason}${reason === 'expired' ? `:${fromCents(releasedBefore)}` : ''}`;
 
 /** Claims whose 核定金额 is promised but not yet paid: they hold part of the batch's frozen money. */
 export const RESERVING: string[] = [ClaimStatus.toPay, ClaimStatus.payFailed];

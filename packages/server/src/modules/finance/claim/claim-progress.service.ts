@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { AuditStatus, ClaimStatus, fromCents, toCents, type AgencyApplyStatistic, type AgencyApplyStatisticsBody, type BatchMoneySummary, type ClaimBankOption, type ClaimBatchOption, type ClaimProgressEntry, type Page } from '@sbwq/contracts';
+import { AuditStatus, chinaToday, ClaimStatus, fromCents, toCents, type AgencyApplyStatistic, type AgencyApplyStatisticsBody, type BatchMoneySummary, type ClaimBankOption, type ClaimBatchOption, type ClaimProgressEntry, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -8,7 +8,7 @@ import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { visibleBatch } from '../../core/tables/batch-scope.ts';
 import { rightsBatch } from '../../core/tables/batch.table.ts';
 import { findMyOrg, isReady, isStaff, requireReadyOrg } from '../../core/org/org-context.ts';
-import { CLAIMABLE_BATCH_STATUSES } from './claim-rules.ts';
+import { CLAIMABLE_BATCH_STATUSES, claimDeadlineOf } from './claim-rules.ts';
 import { batchAvailable, batchLedger } from '../../core/ledger/batch-money.ts';
 import { visibleClaim } from './claim.service.ts';
 import { finClaim, finClaimLog } from '../../core/tables/claim.table.ts';
@@ -45,7 +45,10 @@ export async function batchSummary(db: Db, user: SessionUser, batchId: string): 
   };
 }
 
-/** The form's 关联批次: the caller's 维权中 / 已结案 batches with money still free for claims. */
+/**
+ * The form's 关联批次: the caller's 维权中 batches and 已结案 ones within their 报销申请期限, with money still
+ * frozen for claims; a closed batch names its last day.
+ */
 export async function batchOptions(db: Db, user: SessionUser): Promise<ClaimBatchOption[]> {
   const org = await requireReadyOrg(db, user);
   const batches = await db
@@ -54,10 +57,13 @@ export async function batchOptions(db: Db, user: SessionUser): Promise<ClaimBatc
     .where(and(eq(rightsBatch.orgId, org.id), eq(rightsBatch.delFlag, '0'), inArray(rightsBatch.status, CLAIMABLE_BATCH_STATUSES)))
     .orderBy(asc(rightsBatch.batchNo));
   const options: ClaimBatchOption[] = [];
+  const today = chinaToday();
   for (const b of batches) {
+    const deadline = claimDeadlineOf(b);
+    if (deadline !== null && today > deadline) continue;
     const { frozen } = await batchLedger(db, b.poolId, b.id);
     if (frozen <= 0n) continue;
-    options.push({ id: b.id, batchNo: b.batchNo, batchName: b.batchName, poolName: b.poolName, frozen: fromCents(frozen), available: fromCents(await batchAvailable(db, b)) });
+    options.push({ id: b.id, batchNo: b.batchNo, batchName: b.batchName, poolName: b.poolName, frozen: fromCents(frozen), available: fromCents(await batchAvailable(db, b)), deadline });
   }
   return options;
 }

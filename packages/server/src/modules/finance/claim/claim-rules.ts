@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { AuditStatus, BatchStatus, ClaimMsg, ClaimStatus, fromCents, toCents, type InvoiceValue } from '@sbwq/contracts';
+import { AuditStatus, BatchStatus, chinaToday, claimWindow, claimWindowOpen, ClaimMsg, ClaimStatus, ClaimWindowMsg, fromCents, toCents, type InvoiceValue } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { rightsBankAccount, type BankRow } from '../../core/tables/bank.table.ts';
@@ -10,13 +10,28 @@ import { finClaim, finClaimInvoice } from '../../core/tables/claim.table.ts';
 
 /** Batches a claim may be made against (DOMAIN.md: costs of enforcement under way or finished). */
 export const CLAIMABLE_BATCH_STATUSES: string[] = [BatchStatus.enforcing, BatchStatus.closed];
-/** The caller's batch a claim may name: its own, 维权中 or 已结案, with money still frozen for it. */
+/** The last day claims may be filed against the batch (报销申请期限), or null while it is not closed. */
+export const claimDeadlineOf = (batch: Pick<BatchRow, 'status' | 'closedTime'>): string | null =>
+  batch.status === BatchStatus.closed && batch.closedTime ? claimWindow(batch.closedTime).deadline : null;
+
+/** Refuses a closed batch past its 报销申请期限, naming the closing day and the deadline. */
+export function assertClaimWindowOpen(batch: Pick<BatchRow, 'status' | 'closedTime' | 'batchNo'>, now = new Date()) {
+  if (batch.status !== BatchStatus.closed || !batch.closedTime || claimWindowOpen(batch.closedTime, chinaToday(now))) return;
+  const { closedDate, deadline } = claimWindow(batch.closedTime);
+  throw new BizError(ClaimWindowMsg.expired(batch.batchNo, closedDate, deadline));
+}
+
+/**
+ * The caller's batch a claim may name: its own, 维权中 or 已结案 within its 报销申请期限 (DOMAIN.md claim
+ * flow), with money still frozen for it.
+ */
 export async function claimableBatch(db: Db, orgId: string, batchId: string): Promise<BatchRow> {
   const [batch] = await db
     .select()
     .from(rightsBatch)
     .where(and(eq(rightsBatch.id, batchId), eq(rightsBatch.orgId, orgId), eq(rightsBatch.delFlag, '0'), inArray(rightsBatch.status, CLAIMABLE_BATCH_STATUSES)));
   if (!batch) throw new BizError(ClaimMsg.batchNotClaimable);
+  assertClaimWindowOpen(batch);
   const { frozen } = await batchLedger(db, batch.poolId, batch.id);
   if (frozen <= 0n) throw new BizError(ClaimMsg.batchNotClaimable);
   return batch;

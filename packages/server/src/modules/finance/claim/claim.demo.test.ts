@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BatchLogAction, BatchStatus, ClaimStatus, PoolChangeType, type PoolLine } from '@sbwq/contracts';
+import { BATCH_CLAIM_WINDOW_DAYS, BatchLogAction, BatchStatus, chinaToday, claimWindowCutoff, ClaimStatus, ClaimWindowMsg, moneyText, PoolChangeType, toCents, type PoolLine } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
@@ -52,7 +52,7 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect((await reconcile(db)).differences).toEqual([]);
   });
 
-  it('DOMAIN pool log: each demo move is dated when its business event happened — 冻结 at the approval, 解冻 at the 撤销 or 结案, 扣减 at the payment', async () => {
+  it('DOMAIN pool log: each demo move is dated when its business event happened — 冻结 at the approval, 解冻 at the 撤销 or 结案 or after the 报销申请期限 (the job\'s run), 扣减 at the payment', async () => {
     const { freeze, release, deduct } = PoolChangeType;
     const { closed, withdrawn } = BatchStatus;
     const misdated = await rows<{ id: string; change_type: string; biz_no: string }>(
@@ -62,7 +62,10 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
            left join fin_claim c on c.claim_no = l.biz_no and l.change_type = ${deduct}
            where (l.change_type = ${freeze} and l.create_time is distinct from b.approve_time)
               or (l.change_type = ${release} and b.status = ${withdrawn} and l.create_time is distinct from (select min(g.create_time) from rights_batch_log g where g.batch_id = b.id and g.action = ${BatchLogAction.withdraw}))
-              or (l.change_type = ${release} and b.status = ${closed} and l.create_time is distinct from b.closed_time)
+              or (l.change_type = ${release} and b.status = ${closed} and l.remark <> ${ClaimWindowMsg.ledgerRemark} and l.create_time is distinct from b.closed_time)
+              or (l.change_type = ${release} and l.remark = ${ClaimWindowMsg.ledgerRemark} and (b.status <> ${closed}
+                  or l.create_time is distinct from (select min(g.create_time) from rights_batch_log g where g.batch_id = b.id and g.action = ${BatchLogAction.claimExpired})
+                  or (l.create_time at time zone 'Asia/Shanghai')::date <= (b.closed_time at time zone 'Asia/Shanghai')::date + ${BATCH_CLAIM_WINDOW_DAYS}::int))
               or (l.change_type = ${release} and b.status not in (${closed}, ${withdrawn}))
               or (l.change_type = ${deduct} and (l.create_time is distinct from c.paid_time or to_char(l.create_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD') <> c.pay_date::text
                   or not exists (select 1 from fin_claim_payment p where p.claim_id = c.id and p.pool_log_id = l.id)))`,
@@ -79,9 +82,12 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
   });
 
   it('DOMAIN pool log 操作人: each demo move names the person who took its step — finance for money in, the reviewer who froze or released, finance who paid — not 系统', async () => {
-    const byType = await rows<{ change_type: string; by: string }>(db, sql`select change_type, create_by as by from fin_capital_pool_log`);
+    // the 报销申请期限 release is the job's (系统), as a live run books it
+    const byType = await rows<{ change_type: string; by: string }>(db, sql`select change_type, create_by as by from fin_capital_pool_log where remark is distinct from ${ClaimWindowMsg.ledgerRemark}`);
     expect(byType.length).toBeGreaterThan(0);
     expect(byType.filter((r) => r.by === 'system')).toEqual([]);
+    const [{ expiryBy }] = await rows<{ expiryBy: string[] | null }>(db, sql`select array_agg(distinct create_by) as "expiryBy" from fin_capital_pool_log where remark = ${ClaimWindowMsg.ledgerRemark}`);
+    expect(expiryBy).toEqual(['system']);
     const [{ payers }] = await rows<{ payers: string[] }>(db, sql`select array_agg(distinct create_by) as payers from fin_capital_pool_log where change_type = ${PoolChangeType.deduct}`);
     expect(payers).toEqual(['finance']);
   });
@@ -139,6 +145,40 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     }
     const reviewerToken = await t.loginAs('reviewer', passwordOf('reviewer'));
     expect((await t.request(reviewerToken, 'GET', `/sys/common/static/${invoices[0].files}`)).statusCode).toBe(200);
+  });
+
+  it('DOMAIN claim 报销申请期限: no demo claim was created or handed in after its batch\'s deadline; a closed batch past it holds frozen only what its unpaid claims reserve, released by 系统 with the job\'s log line', async () => {
+    const late = await rows<{ claim_no: string }>(
+      db,
+      sql`select c.claim_no from fin_claim c join rights_batch b on b.id = c.batch_id
+           where b.closed_time is not null
+             and greatest(c.create_time, coalesce(c.submit_time, c.create_time)) >= ((b.closed_time at time zone 'Asia/Shanghai')::date + ${BATCH_CLAIM_WINDOW_DAYS + 1}::int)::timestamp at time zone 'Asia/Shanghai'`,
+    );
+    expect(late).toEqual([]);
+    const today = chinaToday();
+    const held = await rows<{ batch_no: string; frozen: string; reserved: string; closed: string }>(
+      db,
+      sql`select b.batch_no, b.closed_time::text as closed,
+                 (select coalesce(sum(case l.change_type when '2' then l.amount when '3' then -l.amount when '4' then -l.amount else 0 end), 0) from fin_capital_pool_log l where l.biz_ref = 'batch:' || b.id)::text as frozen,
+                 (select coalesce(sum(c.approved_amount), 0) from fin_claim c where c.batch_id = b.id and c.status in ('4', '6'))::text as reserved
+            from rights_batch b
+           where b.status = ${BatchStatus.closed} and b.closed_time < ${claimWindowCutoff(today).toISOString()}::timestamptz
+             and not exists (select 1 from fin_claim c where c.batch_id = b.id and c.status in ('1', '2'))`,
+    );
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.filter((r) => toCents(r.frozen) !== toCents(r.reserved))).toEqual([]);
+    const lines = await rows<{ detail: string; operator_name: string; released: string; logged: string }>(
+      db,
+      sql`select g.detail, g.operator_name, b.released_amount::text as released,
+                 (select l.amount::text from fin_capital_pool_log l where l.biz_ref = 'batch:' || b.id and l.remark = ${ClaimWindowMsg.ledgerRemark}) as logged
+            from rights_batch_log g join rights_batch b on b.id = g.batch_id where g.action = ${BatchLogAction.claimExpired}`,
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line.operator_name).toBe('系统');
+      expect(line.detail.startsWith(`报销申请期满，解冻 ${moneyText(line.logged)} 元`), line.detail).toBe(true);
+    }
+    expect((await reconcile(db)).differences).toEqual([]);
   });
 
   it('spec §7 资金池余额走势: the demo pool moves over the last 30 days and over the year, not only today', async () => {

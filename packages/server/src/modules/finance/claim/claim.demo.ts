@@ -1,5 +1,23 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ApprovalBizType, ApprovalNode, ApprovalResult, AuditStatus, BatchLogAction, BatchStatus, chinaToday, ClaimStatus, fromCents, PaymentResult, toCents } from '@sbwq/contracts';
+import {
+  addDays,
+  ApprovalBizType,
+  ApprovalNode,
+  ApprovalResult,
+  AuditStatus,
+  BatchLogAction,
+  BatchStatus,
+  chinaToday,
+  claimWindow,
+  claimWindowOpen,
+  ClaimStatus,
+  ClaimWindowMsg,
+  fromCents,
+  JOB_DEFINITIONS,
+  nextRunAfter,
+  PaymentResult,
+  toCents,
+} from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
@@ -13,7 +31,7 @@ import { invoicePng, paymentReceiptPng } from '../../core/demo/demo.images.ts';
 import { FileType } from '../../core/files/attachments.ts';
 import { sysUser } from '../../system/user/user.table.ts';
 import * as ledger from '../../core/ledger/pool-ledger.service.ts';
-import { batchRef } from '../../core/ledger/batch-money.ts';
+import { batchRef, releaseOpKey } from '../../core/ledger/batch-money.ts';
 import { CLAIM_FILE_BIZ } from './claim.service.ts';
 import { finClaim, finClaimInvoice, finClaimLog, finClaimPayment } from '../../core/tables/claim.table.ts';
 
@@ -68,10 +86,13 @@ async function seedClaims(db: Db, reviewer: Who, finance: Who): Promise<DemoPaym
     const [submitter] = await rows<{ id: string; username: string; realname: string }>(db, sql`select id, username, realname from sys_user where org_code = ${batch.sysOrgCode} order by create_time limit 1`);
     if (!submitter) continue;
     const status = PLAN[planned];
-    const i = planned++;
+    const i = planned;
     const step = REACHED[status];
     const base = (batch.startTime ?? batch.approveTime ?? new Date()).getTime() + (10 + i) * day;
     const at = (days: number) => new Date(Math.min(base + days * day, Date.now() - (PLAN.length - i) * 60_000));
+    // 报销申请期限: a claim is created and handed in before its closed batch's deadline, as the claim rules demand
+    if (batch.closedTime && !claimWindowOpen(batch.closedTime, chinaToday(at(1)))) continue;
+    planned++;
     const id = newId();
     const claimNo = await nextCode(db, 'claim_code', at(0));
     // a share of what the batch froze, in two invoices; a small 扣减项 on some
@@ -158,6 +179,44 @@ async function seedClaims(db: Db, reviewer: Who, finance: Who): Promise<DemoPaym
 
 type Move = { at: Date; order: number; book: () => Promise<unknown> };
 
+type BatchRow = typeof rightsBatch.$inferSelect;
+type Expiry = { b: BatchRow; at: Date; amount: bigint; reserved: bigint };
+
+/**
+ * What the 结案报销期满解冻 job (DOMAIN.md claim flow, 报销申请期限) would have released by now: for each
+ * closed batch past its window, at the job's first run after both the deadline and the last decision of
+ * its claims in review (a claim still in review keeps the batch waiting), what is frozen beyond the
+ * claims approved and not yet paid at that moment — the claims paid later were still reserved then.
+ */
+async function expiryReleases(db: Db, batches: BatchRow[]): Promise<Expiry[]> {
+  const cron = JOB_DEFINITIONS.closedBatchRelease.cron;
+  const now = new Date();
+  const found: Expiry[] = [];
+  for (const b of batches) {
+    if (b.status !== BatchStatus.closed || !b.closedTime) continue;
+    const { deadline } = claimWindow(b.closedTime);
+    const claims = await db.select().from(finClaim).where(eq(finClaim.batchId, b.id));
+    if (claims.some((c) => c.status === C.bizReview || c.status === C.financeReview)) continue;
+    const decided = claims.map((c) => (c.status === C.returned || c.status === C.rejected ? c.bizReviewTime : c.financeReviewTime)).filter((d): d is Date => d !== null);
+    const after = new Date(Math.max(new Date(`${addDays(deadline, 1)}T00:00:00+08:00`).getTime(), ...decided.map((d) => d.getTime())));
+    const at = nextRunAfter(cron, after);
+    if (!at || at > now) continue;
+    const approved = (statuses: string[], paidAfter = false) =>
+      claims.filter((c) => statuses.includes(c.status) && (!paidAfter || (c.paidTime !== null && c.paidTime > at))).reduce((sum, c) => sum + toCents(c.approvedAmount ?? '0'), 0n);
+    const paid = approved([C.paid]);
+    const reserved = approved([C.toPay, C.payFailed]) + approved([C.paid], true);
+    const amount = toCents(b.approvedAmount!) - toCents(b.releasedAmount) - paid - approved([C.toPay, C.payFailed]);
+    if (amount > 0n) found.push({ b, at, amount, reserved });
+  }
+  return found;
+}
+
+/** The batch's side of an expiry release, as the job writes it: 已解冻金额 and the 操作日志 line (by 系统). */
+async function recordExpiry(db: Db, { b, at, amount, reserved }: Expiry) {
+  await db.update(rightsBatch).set({ releasedAmount: sql`${rightsBatch.releasedAmount} + ${fromCents(amount)}::numeric`, updateBy: 'system', updateTime: at }).where(eq(rightsBatch.id, b.id));
+  await db.insert(rightsBatchLog).values({ id: newId(), batchId: b.id, action: BatchLogAction.claimExpired, detail: ClaimWindowMsg.logText(amount, reserved), operatorName: '系统', createBy: 'system', createTime: at });
+}
+
 /**
  * The demo's money after the pools' own deposits: each approved batch freezes its 核定金额 at its approval
  * time, a withdrawn batch or one closed without success releases it when that happened, and each paid
@@ -185,7 +244,13 @@ async function bookDemoMoney(db: Db, payments: DemoPayment[]): Promise<void> {
     const reason = b.status === BatchStatus.withdrawn ? 'withdraw' : 'closure';
     const at = reason === 'withdraw' ? withdrawn.get(b.id) : b.closedTime;
     if (!at) throw new Error(`demo batch ${b.batchNo}: released without the time it was ${reason === 'withdraw' ? 'withdrawn' : 'closed'}`);
-    moves.push({ at, order: 1, book: () => ledger.release(db, null, { ...req, amount: b.releasedAmount, opKey: `batch:${b.id}:release:${reason}`, remark: `线索批次${reason === 'withdraw' ? '撤销' : '结案'}解冻`, at, by: byAt(b.id, at) }) });
+    moves.push({ at, order: 1, book: () => ledger.release(db, null, { ...req, amount: b.releasedAmount, opKey: releaseOpKey(b.id, reason, 0n), remark: `线索批次${reason === 'withdraw' ? '撤销' : '结案'}解冻`, at, by: byAt(b.id, at) }) });
+  }
+  for (const expiry of await expiryReleases(db, batches)) {
+    const { b, at, amount } = expiry;
+    const req = { poolId: b.poolId!, amount: fromCents(amount), bizRef: batchRef(b.id), bizNo: b.batchNo, orgId: b.orgId, orgName: b.orgName };
+    moves.push({ at, order: 1, book: () => ledger.release(db, null, { ...req, opKey: releaseOpKey(b.id, 'expired', toCents(b.releasedAmount)), remark: ClaimWindowMsg.ledgerRemark, at }) });
+    moves.push({ at, order: 3, book: () => recordExpiry(db, expiry) });
   }
   for (const { poolId, batchId, orgId, paidTime, ...payment } of payments) {
     moves.push({

@@ -6,10 +6,14 @@ import {
   BatchMsg,
   batchFlow,
   BatchStatus,
+  claimWindow,
+  ClaimWindowMsg,
   ClosureResult,
+  fitsMoneyColumn,
   fromCents,
   ItemStatus,
   moneyText,
+  MoneyMsg,
   toCents,
   type BatchClosureBody,
   type BatchClosureReviewBody,
@@ -34,7 +38,7 @@ import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
 import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
 import { claimReminder } from '../../core/notice/org-notice.ts';
-import { batchAvailable, batchLedger } from '../../core/ledger/batch-money.ts';
+import { batchAvailable, batchLedger, releaseOpKey } from '../../core/ledger/batch-money.ts';
 
 const who = (user: SessionUser) => (user.realname || user.username).slice(0, 100);
 const bizRef = (row: BatchRow) => `batch:${row.id}`;
@@ -59,6 +63,10 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
   });
 }
 
+/** Why a batch gives its frozen money back: 撤销, 结案 without success, or its 报销申请期限 over (the job). */
+export type ReleaseReason = 'withdraw' | 'closure' | 'expired';
+const RELEASE_REMARK: Record<ReleaseReason, string> = { withdraw: '线索批次撤销解冻', closure: '线索批次结案解冻', expired: ClaimWindowMsg.ledgerRemark };
+
 /**
  * Gives back to the pool what the ledger still holds frozen for the batch, less what approved but unpaid
  * claims were promised (those are paid from it later). Not 核定 − 已解冻: claims already paid took their
@@ -66,15 +74,17 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
  * too) and the pool here, so nothing moves between the reading and the release.
  * Answers what was released and what stays reserved for claims, or null when nothing was frozen.
  */
-async function releaseRest(t: Db, user: SessionUser, row: BatchRow, reason: 'withdraw' | 'closure'): Promise<{ released: bigint; reserved: bigint } | null> {
+export async function releaseRest(t: Db, user: SessionUser | null, row: BatchRow, reason: ReleaseReason): Promise<{ released: bigint; reserved: bigint } | null> {
   if (row.approvedAmount === null) return null;
   await lockPool(t, row.poolId);
   const { frozen } = await batchLedger(t, row.poolId, row.id);
   const rest = await batchAvailable(t, row);
   const reserved = frozen - rest;
   if (rest <= 0n) return frozen > 0n ? { released: 0n, reserved } : null;
-  await ledger.release(t, user, { poolId: row.poolId, amount: fromCents(rest), opKey: `${bizRef(row)}:release:${reason}`, bizRef: bizRef(row), bizNo: row.batchNo, orgId: row.orgId, orgName: row.orgName, remark: `线索批次${reason === 'withdraw' ? '撤销' : '结案'}解冻` });
-  await t.update(rightsBatch).set({ releasedAmount: fromCents(toCents(row.releasedAmount) + rest) }).where(eq(rightsBatch.id, row.id));
+  const releasedAmount = toCents(row.releasedAmount) + rest;
+  if (!fitsMoneyColumn(releasedAmount)) throw new BizError(MoneyMsg.overColumn('已解冻金额'));
+  await ledger.release(t, user, { poolId: row.poolId, amount: fromCents(rest), opKey: releaseOpKey(row.id, reason, toCents(row.releasedAmount)), bizRef: bizRef(row), bizNo: row.batchNo, orgId: row.orgId, orgName: row.orgName, remark: RELEASE_REMARK[reason] });
+  await t.update(rightsBatch).set({ releasedAmount: fromCents(releasedAmount) }).where(eq(rightsBatch.id, row.id));
   return { released: rest, reserved };
 }
 
@@ -258,7 +268,7 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
       const claimable = released ? 0n : await batchAvailable(t, row);
       after.money = { released: released?.released ?? 0n, reserved: released?.reserved ?? 0n, claimable };
       // spec §2: what stays frozen is for the batch's expense claims, so the organisation is told to file them
-      if (claimable > 0n) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'closed', batchNo: row.batchNo, busId: row.id });
+      if (claimable > 0n) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'closed', batchNo: row.batchNo, busId: row.id, deadline: claimWindow(now).deadline });
       const [fresh] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, row.id));
       return fresh;
     },

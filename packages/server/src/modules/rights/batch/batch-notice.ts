@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { ApprovalBizType, ApprovalResult, moneyText, toCents } from '@sbwq/contracts';
+import { ApprovalBizType, ApprovalResult, BATCH_CLAIM_WINDOW_DAYS, claimWindow, ClaimWindowMsg, moneyText, toCents } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { writeNotice, type WrittenNotice } from '../../core/notice/delivery.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import type { NoticeWords } from '../../core/approval/decide.ts';
 import type { BatchRow } from '../../core/tables/batch.table.ts';
+import { orgUserIds } from '../../core/notice/org-notice.ts';
 
 /** The batch's detail page, where each notice's 去处理 leads. */
 export const BATCH_DETAIL_PAGE = (id: string) => `/rights/batch/detail/${id}`;
@@ -61,11 +62,16 @@ const outcomeFact = (row: BatchRow) =>
  * 结案审核 pass. `released`: what went back to the pool (no item succeeded); `reserved`: what stays for
  * claims approved but not yet paid; `claimable`: what further claims may still be approved for.
  */
+/** The claim window of a closed batch, as its closure notices state it. */
+export const claimDeadlineFact = (closedTime: Date) =>
+  `${ClaimWindowMsg.deadlineLabel} ${claimWindow(closedTime).deadline}（结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天），届时未申请的冻结金额将解冻退回资金池`;
+
 export function closedWords(row: BatchRow, money: { released: bigint; reserved: bigint; claimable: bigint }): NoticeWords {
   const facts = [outcomeFact(row)];
   if (money.released > 0n) facts.push(`无成功线索，冻结的 ${moneyText(money.released)} 元已解冻退回资金池`);
   if (money.reserved > 0n) facts.push(`已核定待付款的报销单保留 ${moneyText(money.reserved)} 元，照常付款`);
   if (money.claimable > 0n) facts.push(`尚可报销 ${moneyText(money.claimable)} 元（核定金额 ${moneyText(row.approvedAmount ?? '0')} 元）`);
+  if (money.claimable > 0n && row.closedTime) facts.push(claimDeadlineFact(row.closedTime));
   return {
     outcome: '结案审核通过，批次已结案',
     facts,
@@ -103,6 +109,34 @@ export async function writeWithdrawNotice(t: Db, user: SessionUser, row: BatchRo
     msgCategory: '2',
     priority: 'M',
     busType: 'threaded_withdrawn',
+    busId: row.id,
+    openType: 'url',
+    openPage: BATCH_DETAIL_PAGE(row.id),
+  });
+}
+
+/**
+ * 结案报销期满解冻 (the job): the organisation's users and the batch's submitter are told that the claim
+ * window ended and how much went back to the pool (and what stays for claims approved but not yet paid).
+ * Written in the release's transaction; null when nobody is left to tell.
+ */
+export async function writeClaimExpiredNotice(t: Db, row: BatchRow, money: { released: bigint; reserved: bigint }, deadline: string): Promise<WrittenNotice | null> {
+  const userIds = [...new Set([...(await orgUserIds(t, row.orgId)), ...(row.submitBy ? [row.submitBy] : [])])];
+  if (!userIds.length) return null;
+  const facts = [
+    `报销申请期限（结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天）已于 ${deadline} 届满，该批次不能再新增或提交报销单`,
+    `未申请报销的冻结金额 ${moneyText(money.released)} 元已解冻退回资金池`,
+    ...(money.reserved > 0n ? [`已核定待付款的报销单保留 ${moneyText(money.reserved)} 元，照常付款`] : []),
+  ];
+  return writeNotice(t, {
+    titile: ClaimWindowMsg.noticeTitle(row.batchNo, money.released),
+    msgAbstract: ClaimWindowMsg.noticeAbstract(deadline),
+    msgContent: `<p>线索批次「${escapeHtml(`${row.batchNo} ${row.batchName}`)}」：</p>` + facts.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    userIds,
+    sender: 'system',
+    msgCategory: '2',
+    priority: 'M',
+    busType: 'threaded_claim_end',
     busId: row.id,
     openType: 'url',
     openPage: BATCH_DETAIL_PAGE(row.id),

@@ -30,7 +30,7 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     listResource: service.quartzJobWhitelist,
     docs: {
-      add: { description: '任务只能是系统提供的任务之一（jobKey：sessionCleanup、rightExpiryReminder、ledgerReconcile、statsWarmup、logRetention），每个任务一条；Cron 表达式按北京时间解释（5–7 段）；参数为 JSON，按任务校验。' },
+      add: { description: '任务只能是系统提供的任务之一（jobKey：sessionCleanup、rightExpiryReminder、ledgerReconcile、closedBatchRelease、statsWarmup、logRetention），每个任务一条；Cron 表达式按北京时间解释（5–7 段）；参数为 JSON，按任务校验。' },
       edit: { description: '任务（jobKey）不可更换；新的 Cron 表达式从现在起生效。' },
     },
     service: {

@@ -1,4 +1,4 @@
-import { ClaimDict, claimAddBody, type ClaimRecord } from '@sbwq/contracts';
+import { BATCH_CLAIM_WINDOW_DAYS, ClaimDict, ClaimWindowMsg, claimAddBody, type ClaimRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Form, Input, Modal, Row as GridRow, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -110,7 +110,7 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
       >
         <GridRow gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="batchId" label="关联批次" required rules={[zodRule(shape.batchId)]} extra="本机构维权中或已结案、有冻结金额的批次">
+            <Form.Item name="batchId" label="关联批次" required rules={[zodRule(shape.batchId)]} extra={`本机构维权中或已结案、有冻结金额的批次；已结案的批次须在结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天内申请`}>
               <Select
                 showSearch
                 optionFilterProp="label"
@@ -118,7 +118,7 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
                 placeholder="请选择"
                 notFoundContent="没有可报销的批次"
                 options={[
-                  ...(batches.data ?? []).map((b) => ({ value: b.id, label: `${b.batchNo} ${b.batchName}（可报销 ${formatMoney(b.available)} 元）` })),
+                  ...(batches.data ?? []).map((b) => ({ value: b.id, label: `${b.batchNo} ${b.batchName}（可报销 ${formatMoney(b.available)} 元${b.deadline ? `，${ClaimWindowMsg.deadlineLabel} ${b.deadline}` : ''}）` })),
                   // the batch of a claim being edited stays choosable even if nothing is left on it
                   ...(claim && !batches.data?.some((b) => b.id === claim.batchId) ? [{ value: claim.batchId, label: `${claim.batchNo} ${claim.batchName}` }] : []),
                 ]}

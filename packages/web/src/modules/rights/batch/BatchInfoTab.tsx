@@ -1,4 +1,4 @@
-import type { BatchRecord } from '@sbwq/contracts';
+import { BATCH_CLAIM_WINDOW_DAYS, BatchStatus, claimWindow, ClaimWindowMsg, type BatchRecord } from '@sbwq/contracts';
 import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
@@ -9,6 +9,8 @@ const yuan = (value: string | null) => (value === null ? null : `${formatMoney(v
 
 /** 基本信息 of a batch (DOMAIN.md clue batch): what was applied for, what was decided, how it closed. */
 export function BatchInfoTab({ batch }: { batch: BatchRecord }) {
+  // 报销申请期限 (DOMAIN.md claim flow): the last day claims may be filed against a closed batch
+  const deadline = batch.status === BatchStatus.closed && batch.closedTime ? claimWindow(batch.closedTime).deadline : null;
   const items: { label: string; value: ReactNode; span?: number }[] = [
     { label: '批次编号', value: batch.batchNo },
     { label: '批次名称', value: batch.batchName },
@@ -31,8 +33,10 @@ export function BatchInfoTab({ batch }: { batch: BatchRecord }) {
     { label: '开始维权', value: batch.startTime },
     { label: '申请结案', value: batch.closureApplyTime },
     { label: '结案时间', value: batch.closedTime },
+    ...(deadline ? [{ label: ClaimWindowMsg.deadlineLabel, value: `${deadline}（结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天）` }] : []),
     { label: '结案结果', value: batch.closureResult_dictText },
-    { label: '成功率', value: batch.successRate === null ? null : `${batch.successRate}%（成功 ${batch.successCount}，失败 ${batch.failedCount}，不构成侵权 ${batch.notInfringingCount}）`, span: 2 },
+    // the deadline takes a cell of the row 成功率 would span
+    { label: '成功率', value: batch.successRate === null ? null : `${batch.successRate}%（成功 ${batch.successCount}，失败 ${batch.failedCount}，不构成侵权 ${batch.notInfringingCount}）`, span: deadline ? 1 : 2 },
     { label: '结案说明', value: batch.closureSummary, span: 3 },
     { label: '结案材料', value: batch.closureFiles ? <FileLinks value={batch.closureFiles} /> : null, span: 3 },
     { label: '线索说明', value: batch.description, span: 3 },
