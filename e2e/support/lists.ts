@@ -41,7 +41,7 @@ async function submittedEnrolment(request: APIRequestContext) {
 }
 
 /** At least one row on every list of the menu, each created through the API as its user would. */
-export async function seedRows(request: APIRequestContext): Promise<{ reviewer: string; orgUser: string }> {
+export async function seedRows(request: APIRequestContext): Promise<{ reviewer: string; orgUser: string; orgName: string }> {
   const admin = await apiToken(request);
   // 机构列表, 审批记录, 文件信息
   const org = await certifiedOrgViaApi(request);
@@ -126,7 +126,7 @@ export async function seedRows(request: APIRequestContext): Promise<{ reviewer: 
     msgContent: '<p>本周六凌晨系统维护。</p>',
   });
   await apiCall(request, admin, 'GET', '/sys/annountCement/doReleaseData', undefined, { id: notice });
-  return { reviewer: org.reviewer, orgUser: org.username };
+  return { reviewer: org.reviewer, orgUser: org.username, orgName: org.orgName };
 }
 
 export async function menuScreens(page: Page, request: APIRequestContext, username?: string) {

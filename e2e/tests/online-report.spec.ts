@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
 import { approvedRight } from '../support/batch.ts';
+import { seedRows } from '../support/lists.ts';
 import { certifiedOrgViaApi, contextFor, createReviewer, formItem, unique } from '../support/rights.ts';
 import { API, apiToken, dialog, expect, pick, row, signIn, SYSTEM_TEST_TIMEOUT, toast, USER_PASSWORD } from '../support/system.ts';
 
@@ -257,7 +258,8 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await expect(formItem(form, '涉及权利').locator('.ant-select-selection-item')).toContainText([markName, otherName]);
   });
   test('JPopup fills the staff filters: 申请机构 of the batch list and 机构 of the claim list, over the 选择机构 report', async ({ browser, request, baseURL }) => {
-    const org = await certifiedOrgViaApi(request);
+    // an organisation with a submitted batch and a claim waiting for payment, so both filtered lists have its rows
+    const org = await seedRows(request);
     const staff = await contextFor(browser, org.reviewer, baseURL!, '10.83.0.3');
     await staff.setViewportSize({ width: 1440, height: 900 });
     for (const [path, label, list] of [
@@ -277,11 +279,14 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
       await button(popup, '确定').click();
       await expect(popup).toBeHidden();
       await expect(field).toHaveValue(org.orgName);
-      // 查询 sends the organisation's full name; the new organisation has no batch or claim yet
+      // 查询 sends the organisation's full name and the list shows its rows only
       const listed = staff.waitForResponse((res) => res.url().includes(`${API}${list}?`) && new URL(res.url()).searchParams.get('orgName') === org.orgName);
       await button(staff, '查询').click();
-      const answer = (await (await listed).json()) as { success: boolean; result: { total: number } };
-      expect(answer).toMatchObject({ success: true, result: { total: 0 } });
+      const answer = (await (await listed).json()) as { success: boolean; result: { total: number; records: { orgName: string }[] } };
+      expect(answer.success).toBe(true);
+      expect(answer.result.total).toBeGreaterThan(0);
+      expect(answer.result.records.every((r) => r.orgName === org.orgName)).toBe(true);
+      await expect(staff.getByRole('row').filter({ hasText: org.orgName }).first()).toBeVisible();
     }
     await staff.context().close();
   });
