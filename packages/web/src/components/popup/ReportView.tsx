@@ -1,6 +1,7 @@
 import type { DictModel, QueryInfoItem, ReportRows, RpColumns } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Form, Input, Row, Select, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Col, DatePicker, Form, Input, Row, Select, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import dayjs from 'dayjs';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { listPagination } from '../list/pagination.ts';
@@ -46,15 +47,17 @@ function SearchItem({ item, options }: { item: QueryInfoItem; options: DictModel
     );
   }
   if (item.mode === 'group') {
-    const type = item.view === 'date' || item.view === 'datetime' ? 'date' : 'text';
+    const dated = item.view === 'date' || item.view === 'datetime';
+    const end = (text: string) =>
+      dated ? <DatePicker style={{ width: '50%' }} aria-label={`${item.label}${text}`} placeholder={`${text}日期`} /> : <Input aria-label={`${item.label}${text}`} placeholder={text} />;
     return (
       <Form.Item label={item.label} style={{ marginBottom: 0 }}>
         <Space.Compact block>
           <Form.Item name={`${item.field}_begin`} noStyle>
-            <Input type={type} aria-label={`${item.label}开始`} placeholder="开始" />
+            {end('开始')}
           </Form.Item>
           <Form.Item name={`${item.field}_end`} noStyle>
-            <Input type={type} aria-label={`${item.label}结束`} placeholder="结束" />
+            {end('结束')}
           </Form.Item>
         </Space.Compact>
       </Form.Item>
@@ -109,7 +112,11 @@ export function ReportView({ source, rowKey, pageSize: initialSize = 10, selecti
   const handleSearch = () => {
     const values = form.getFieldsValue() as Record<string, unknown>;
     const next: Query = {};
-    for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null && String(v).trim() !== '') next[k] = String(v).trim();
+    // a date picker holds a day.js value; the report's range search takes the day (`_end` of a datetime runs to 23:59:59 on the server)
+    for (const [k, v] of Object.entries(values)) {
+      const text = dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : v === undefined || v === null ? '' : String(v).trim();
+      if (text !== '') next[k] = text;
+    }
     setQuery(next);
     setPage((p) => ({ ...p, pageNo: 1 }));
   };

@@ -133,6 +133,8 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     const all = json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=10&column=role_code&order=asc`)).result;
     expect(all.records.slice(2, 4)).toEqual(page.records);
     expect(Object.keys(all.records[0]).sort()).toEqual(['create_time', 'id', 'role_code', 'role_name']);
+    // §9 date format, China time as every other answer: not the database's own text (`…+00`)
+    expect(all.records.every((r: { create_time: string }) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(r.create_time))).toBe(true);
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?role_code=zzz`)).result.total).toBe(0);
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?role_code=FIN`)).result.records).toMatchObject([{ role_code: 'finance' }]);
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?self_kw=${encodeURIComponent('审核')}`)).result.total).toBe(1);
