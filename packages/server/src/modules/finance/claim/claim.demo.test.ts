@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BATCH_CLAIM_WINDOW_DAYS, BatchLogAction, BatchStatus, chinaToday, claimWindowCutoff, ClaimStatus, ClaimWindowMsg, moneyText, PoolChangeType, toCents, type PoolLine } from '@sbwq/contracts';
+import { BATCH_CLAIM_WINDOW_DAYS, BatchLogAction, BatchStatus, chinaToday, claimWindowCutoff, ClaimStatus, ClaimWindowMsg, moneyText, nextRunAfter, PoolChangeType, toCents, type PoolLine } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
 import { ADMIN_PASSWORD, createTestApp, dbKind } from '../../../test/harness.ts';
 import { reconcile } from '../pool/pool-log.service.ts';
 
-const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1', 'demo:finance-claim-vouchers:v1'];
+const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1', 'demo:finance-claim-vouchers:v1', 'demo:quartz-job-runs:v1'];
 
 describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-claim-demo-'));
@@ -179,6 +179,33 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
       expect(line.detail.startsWith(`报销申请期满，解冻 ${moneyText(line.logged)} 元`), line.detail).toBe(true);
     }
     expect((await reconcile(db)).differences).toEqual([]);
+  });
+
+  it('DEVELOPERS demo data dated like real events: 定时任务\'s history runs at its schedule\'s times, and 结案报销期满解冻 ran on each night the ledger shows its releases, with their count and total', async () => {
+    const runs = await rows<{ job_key: string; start_time: Date | string; message: string | null; cron_expression: string }>(
+      db,
+      sql`select r.job_key, r.start_time, r.message, j.cron_expression from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where r.pid = 4242`,
+    );
+    expect(new Set(runs.map((r) => r.job_key))).toEqual(new Set(['ledgerReconcile', 'closedBatchRelease', 'logRetention', 'sessionCleanup', 'statsWarmup']));
+    for (const r of runs) {
+      const start = new Date(r.start_time);
+      expect(nextRunAfter(r.cron_expression, new Date(start.getTime() - 1000))?.getTime(), `${r.job_key} ${start.toISOString()}`).toBe(start.getTime());
+    }
+    const released = await rows<{ at: Date | string; n: number; total: string }>(
+      db,
+      sql`select create_time as at, count(*)::int as n, sum(amount)::text as total from fin_capital_pool_log where remark = ${ClaimWindowMsg.ledgerRemark} group by create_time`,
+    );
+    expect(released.length).toBeGreaterThan(0);
+    for (const r of released) {
+      const run = runs.find((x) => x.job_key === 'closedBatchRelease' && new Date(x.start_time).getTime() === new Date(r.at).getTime());
+      expect(run?.message).toBe(ClaimWindowMsg.runAnswer(r.n, toCents(r.total), 0, []));
+    }
+    const reconciled = runs.filter((r) => r.job_key === 'ledgerReconcile' && r.message);
+    expect(reconciled.length).toBe(2);
+    for (const r of reconciled) {
+      const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from fin_capital_pool_log where create_time <= ${new Date(r.start_time)}`);
+      expect(r.message).toContain(`日志 ${n} 条`);
+    }
   });
 
   it('spec §7 资金池余额走势: the demo pool moves over the last 30 days and over the year, not only today', async () => {
