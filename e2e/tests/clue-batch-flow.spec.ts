@@ -305,7 +305,11 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     expect((await poolOf(request, financeToken, poolId)).frozenAmount).toBe('1000.00');
 
     // The reviewer's 审批记录 has both decisions on the batch; the organisation's page shows them too.
+    // staff see every decision and the specs beside this one add theirs: searched by 事项, not read off page 1
     await reviewer.goto('/rights/approval/list');
+    await reviewer.getByRole('button', { name: /展开/ }).click();
+    await reviewer.getByPlaceholder('请输入事项').fill(batchName);
+    await button(reviewer, '查询').click();
     const decisions = row(reviewer, batchName);
     await expect(decisions).toHaveCount(2);
     await expect(decisions.filter({ hasText: '结案' })).toContainText('通过');
