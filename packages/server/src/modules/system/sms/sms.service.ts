@@ -77,6 +77,18 @@ async function ticketValid(db: Db, username: string, ticket: string): Promise<bo
 }
 
 /**
+ * Records one asked-for code (it counts against the limits either way) and answers the six digits to send.
+ * An undeliverable code is stored as the hash of a secret nobody knows: it can never be matched.
+ */
+async function storeCode(db: Db, row: { purpose: string; mobile: string; account: string | null; userId: string | null; ip: string }, deliver: boolean): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const id = newId();
+  const secret = deliver ? code : randomBytes(24).toString('hex');
+  await db.insert(sysSmsCode).values({ id, ...row, codeHash: hashOf(id, secret), expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS) });
+  return code;
+}
+
+/**
  * POST /sys/sms. The answer is the same whether or not an account has the phone (or, for smsmode 2,
  * whether the account exists and has that phone): a code is recorded either way, and delivered only
  * to a phone that may use it.
@@ -107,11 +119,7 @@ export async function sendSms(deps: SmsDeps, body: SmsBody, client: ClientInfo):
     userId = deliver ? owner!.id : null;
   }
 
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const id = newId();
-  // An undeliverable code is stored as the hash of a secret nobody knows: it can never be matched.
-  const secret = deliver ? code : randomBytes(24).toString('hex');
-  await db.insert(sysSmsCode).values({ id, purpose: body.smsmode, mobile, account, userId, codeHash: hashOf(id, secret), ip: client.ip, expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS) });
+  const code = await storeCode(db, { purpose: body.smsmode, mobile, account, userId, ip: client.ip }, deliver);
   if (!deliver) return;
   try {
     await deps.provider.send({ mobile, smsmode: body.smsmode, code, ip: client.ip });
@@ -133,10 +141,7 @@ export async function sendChangePhoneCode(deps: SmsDeps, user: { id: string; use
   const account = accountKey(user.username);
   await pruneCodes(db);
   await assertWithinLimits(db, mobile, client.ip, account);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const id = newId();
-  const secret = refusal ? randomBytes(24).toString('hex') : code;
-  await db.insert(sysSmsCode).values({ id, purpose: SmsMode.changePhone, mobile, account, userId: refusal ? null : user.id, codeHash: hashOf(id, secret), ip: client.ip, expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS) });
+  const code = await storeCode(db, { purpose: SmsMode.changePhone, mobile, account, userId: refusal ? null : user.id, ip: client.ip }, !refusal);
   if (refusal) throw new BizError(refusal);
   try {
     await deps.provider.send({ mobile, smsmode: SmsMode.changePhone, code, ip: client.ip });
