@@ -101,10 +101,7 @@ function cell(value: unknown, type: number | undefined): unknown {
     return type === 1082 ? (text?.slice(0, 10) ?? null) : text;
   }
   // the embedded database hands timestamps over as PostgreSQL's text (`2026-11-23 07:49:00.123+00`), the server as Date
-  if (typeof value === 'string' && (type === 1184 || type === 1114)) {
-    const iso = value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
-    return formatDateTime(type === 1114 && !/(Z|[+-]\d\d:\d\d)$/.test(iso) ? `${iso}Z` : iso) ?? value;
-  }
+  if (typeof value === 'string' && (type === 1184 || type === 1114)) return formatDateTime(value) ?? value;
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   if (type === 20 && typeof value === 'string' && Number.isSafeInteger(Number(value))) return Number(value);
   return value;
