@@ -1,3 +1,4 @@
+import { BatchStatus } from '../rights/batch-vocab.ts';
 import { addDays, chinaToday } from '../rights/common.ts';
 import { moneyText } from './money.ts';
 
@@ -15,6 +16,10 @@ export function claimWindow(closedTime: Date | string): { closedDate: string; de
   const closedDate = typeof closedTime === 'string' ? closedTime.slice(0, 10) : chinaToday(closedTime);
   return { closedDate, deadline: addDays(closedDate, BATCH_CLAIM_WINDOW_DAYS) };
 }
+
+/** The last day claims may be filed against a batch (its 报销申请期限), or null while it is not closed. */
+export const claimDeadline = (batch: { status: string; closedTime: Date | string | null }): string | null =>
+  batch.status === BatchStatus.closed && batch.closedTime ? claimWindow(batch.closedTime).deadline : null;
 
 /** True while claims against a batch closed at `closedTime` may still be filed on `today` (China date). */
 export const claimWindowOpen = (closedTime: Date | string, today: string = chinaToday()): boolean => today <= claimWindow(closedTime).deadline;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ClaimStatus, fromCents, PoolChangeType, toCents } from '@sbwq/contracts';
+import { ClaimStatus, ClaimWindowMsg, fromCents, PoolChangeType, toCents } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { BatchRow } from '../tables/batch.table.ts';
 import { finClaim } from '../tables/claim.table.ts';
@@ -16,7 +16,12 @@ export const batchRef = (batchId: string) => `batch:${batchId}`;
  * may release again later (after a claim it waited for was decided), so its key also carries the batch's
  * 已解冻 before the release — unique per release, and the same on a re-run that finds nothing new.
  */
-export const releaseOpKey = (batchId: string, reason: 'withdraw' | 'closure' | 'expired', releasedBefore: bigint) =>
+/** Why a batch gives its frozen money back: 撤销, 结案 without success, or its 报销申请期限 over (the job). */
+export type ReleaseReason = 'withdraw' | 'closure' | 'expired';
+/** The pool log's 备注 of each release. */
+export const RELEASE_REMARK: Record<ReleaseReason, string> = { withdraw: '线索批次撤销解冻', closure: '线索批次结案解冻', expired: ClaimWindowMsg.ledgerRemark };
+
+export const releaseOpKey = (batchId: string, reason: ReleaseReason, releasedBefore: bigint) =>
   `${batchRef(batchId)}:release:${reason}${reason === 'expired' ? `:${fromCents(releasedBefore)}` : ''}`;
 
 /** Claims whose 核定金额 is promised but not yet paid: they hold part of the batch's frozen money. */

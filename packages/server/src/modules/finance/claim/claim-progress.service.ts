@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { AuditStatus, chinaToday, ClaimStatus, fromCents, toCents, type AgencyApplyStatistic, type AgencyApplyStatisticsBody, type BatchMoneySummary, type ClaimBankOption, type ClaimBatchOption, type ClaimProgressEntry, type Page } from '@sbwq/contracts';
+import { AuditStatus, chinaToday, claimDeadline, ClaimStatus, fromCents, toCents, type AgencyApplyStatistic, type AgencyApplyStatisticsBody, type BatchMoneySummary, type ClaimBankOption, type ClaimBatchOption, type ClaimProgressEntry, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -8,7 +8,7 @@ import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { visibleBatch } from '../../core/tables/batch-scope.ts';
 import { rightsBatch } from '../../core/tables/batch.table.ts';
 import { findMyOrg, isReady, isStaff, requireReadyOrg } from '../../core/org/org-context.ts';
-import { CLAIMABLE_BATCH_STATUSES, claimDeadlineOf } from './claim-rules.ts';
+import { CLAIMABLE_BATCH_STATUSES } from './claim-rules.ts';
 import { batchAvailable, batchLedger } from '../../core/ledger/batch-money.ts';
 import { visibleClaim } from './claim.service.ts';
 import { finClaim, finClaimLog } from '../../core/tables/claim.table.ts';
@@ -59,7 +59,7 @@ export async function batchOptions(db: Db, user: SessionUser): Promise<ClaimBatc
   const options: ClaimBatchOption[] = [];
   const today = chinaToday();
   for (const b of batches) {
-    const deadline = claimDeadlineOf(b);
+    const deadline = claimDeadline(b);
     if (deadline !== null && today > deadline) continue;
     const { frozen } = await batchLedger(db, b.poolId, b.id);
     if (frozen <= 0n) continue;

@@ -10,10 +10,6 @@ import { finClaim, finClaimInvoice } from '../../core/tables/claim.table.ts';
 
 /** Batches a claim may be made against (DOMAIN.md: costs of enforcement under way or finished). */
 export const CLAIMABLE_BATCH_STATUSES: string[] = [BatchStatus.enforcing, BatchStatus.closed];
-/** The last day claims may be filed against the batch (报销申请期限), or null while it is not closed. */
-export const claimDeadlineOf = (batch: Pick<BatchRow, 'status' | 'closedTime'>): string | null =>
-  batch.status === BatchStatus.closed && batch.closedTime ? claimWindow(batch.closedTime).deadline : null;
-
 /** Refuses a closed batch past its 报销申请期限, naming the closing day and the deadline. */
 export function assertClaimWindowOpen(batch: Pick<BatchRow, 'status' | 'closedTime' | 'batchNo'>, now = new Date()) {
   if (batch.status !== BatchStatus.closed || !batch.closedTime || claimWindowOpen(batch.closedTime, chinaToday(now))) return;

@@ -31,7 +31,7 @@ import { invoicePng, paymentReceiptPng } from '../../core/demo/demo.images.ts';
 import { FileType } from '../../core/files/attachments.ts';
 import { sysUser } from '../../system/user/user.table.ts';
 import * as ledger from '../../core/ledger/pool-ledger.service.ts';
-import { batchRef, releaseOpKey } from '../../core/ledger/batch-money.ts';
+import { batchRef, RELEASE_REMARK, releaseOpKey } from '../../core/ledger/batch-money.ts';
 import { CLAIM_FILE_BIZ } from './claim.service.ts';
 import { finClaim, finClaimInvoice, finClaimLog, finClaimPayment } from '../../core/tables/claim.table.ts';
 
@@ -244,12 +244,12 @@ async function bookDemoMoney(db: Db, payments: DemoPayment[]): Promise<void> {
     const reason = b.status === BatchStatus.withdrawn ? 'withdraw' : 'closure';
     const at = reason === 'withdraw' ? withdrawn.get(b.id) : b.closedTime;
     if (!at) throw new Error(`demo batch ${b.batchNo}: released without the time it was ${reason === 'withdraw' ? 'withdrawn' : 'closed'}`);
-    moves.push({ at, order: 1, book: () => ledger.release(db, null, { ...req, amount: b.releasedAmount, opKey: releaseOpKey(b.id, reason, 0n), remark: `线索批次${reason === 'withdraw' ? '撤销' : '结案'}解冻`, at, by: byAt(b.id, at) }) });
+    moves.push({ at, order: 1, book: () => ledger.release(db, null, { ...req, amount: b.releasedAmount, opKey: releaseOpKey(b.id, reason, 0n), remark: RELEASE_REMARK[reason], at, by: byAt(b.id, at) }) });
   }
   for (const expiry of await expiryReleases(db, batches)) {
     const { b, at, amount } = expiry;
     const req = { poolId: b.poolId!, amount: fromCents(amount), bizRef: batchRef(b.id), bizNo: b.batchNo, orgId: b.orgId, orgName: b.orgName };
-    moves.push({ at, order: 1, book: () => ledger.release(db, null, { ...req, opKey: releaseOpKey(b.id, 'expired', toCents(b.releasedAmount)), remark: ClaimWindowMsg.ledgerRemark, at }) });
+    moves.push({ at, order: 1, book: () => ledger.release(db, null, { ...req, opKey: releaseOpKey(b.id, 'expired', toCents(b.releasedAmount)), remark: RELEASE_REMARK.expired, at }) });
     moves.push({ at, order: 3, book: () => recordExpiry(db, expiry) });
   }
   for (const { poolId, batchId, orgId, paidTime, ...payment } of payments) {

@@ -59,9 +59,10 @@ export async function releaseExpired(db: Db, batchId: string, today: string): Pr
     const money = await releaseRest(t, null, row, 'expired');
     if (!money || money.released <= 0n) return null;
     const now = new Date();
-    const patch = { releasedAmount: fromCents(toCents(row.releasedAmount) + money.released), updateBy: SYSTEM.username, updateTime: now };
-    await t.update(rightsBatch).set(patch).where(eq(rightsBatch.id, row.id));
-    await recordVersion(t, SYSTEM, DataTable.batch, row.id, row, patch, now);
+    // releaseRest wrote 已解冻金额; the job adds who and when, and the version records all three
+    const stamp = { updateBy: SYSTEM.username, updateTime: now };
+    await t.update(rightsBatch).set(stamp).where(eq(rightsBatch.id, row.id));
+    await recordVersion(t, SYSTEM, DataTable.batch, row.id, row, { releasedAmount: fromCents(toCents(row.releasedAmount) + money.released), ...stamp }, now);
     await writeLog(t, null, row.id, BatchLogAction.claimExpired, ClaimWindowMsg.logText(money.released, money.reserved), now);
     const notice = await writeClaimExpiredNotice(t, row, money, claimWindow(row.closedTime).deadline);
     return { batchNo: row.batchNo, ...money, notice };

@@ -7,7 +7,6 @@ import {
   batchFlow,
   BatchStatus,
   claimWindow,
-  ClaimWindowMsg,
   ClosureResult,
   fitsMoneyColumn,
   fromCents,
@@ -38,7 +37,7 @@ import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
 import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
 import { claimReminder } from '../../core/notice/org-notice.ts';
-import { batchAvailable, batchLedger, releaseOpKey } from '../../core/ledger/batch-money.ts';
+import { batchAvailable, batchLedger, RELEASE_REMARK, releaseOpKey, type ReleaseReason } from '../../core/ledger/batch-money.ts';
 
 const who = (user: SessionUser) => (user.realname || user.username).slice(0, 100);
 const bizRef = (row: BatchRow) => `batch:${row.id}`;
@@ -62,10 +61,6 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
     await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${fresh.itemCount}，申请金额 ${moneyText(fresh.applyAmount)} 元`, now);
   });
 }
-
-/** Why a batch gives its frozen money back: 撤销, 结案 without success, or its 报销申请期限 over (the job). */
-export type ReleaseReason = 'withdraw' | 'closure' | 'expired';
-const RELEASE_REMARK: Record<ReleaseReason, string> = { withdraw: '线索批次撤销解冻', closure: '线索批次结案解冻', expired: ClaimWindowMsg.ledgerRemark };
 
 /**
  * Gives back to the pool what the ledger still holds frozen for the batch, less what approved but unpaid

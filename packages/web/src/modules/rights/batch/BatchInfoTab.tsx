@@ -1,4 +1,4 @@
-import { BATCH_CLAIM_WINDOW_DAYS, BatchStatus, claimWindow, ClaimWindowMsg, type BatchRecord } from '@sbwq/contracts';
+import { BATCH_CLAIM_WINDOW_DAYS, claimDeadline, ClaimWindowMsg, type BatchRecord } from '@sbwq/contracts';
 import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
@@ -10,7 +10,7 @@ const yuan = (value: string | null) => (value === null ? null : `${formatMoney(v
 /** 基本信息 of a batch (DOMAIN.md clue batch): what was applied for, what was decided, how it closed. */
 export function BatchInfoTab({ batch }: { batch: BatchRecord }) {
   // 报销申请期限 (DOMAIN.md claim flow): the last day claims may be filed against a closed batch
-  const deadline = batch.status === BatchStatus.closed && batch.closedTime ? claimWindow(batch.closedTime).deadline : null;
+  const deadline = claimDeadline(batch);
   const items: { label: string; value: ReactNode; span?: number }[] = [
     { label: '批次编号', value: batch.batchNo },
     { label: '批次名称', value: batch.batchName },
