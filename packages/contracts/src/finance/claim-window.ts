@@ -33,6 +33,8 @@ export const ClaimWindowMsg = {
     `线索批次 ${batchNo} 已于 ${closedDate} 结案，报销申请期限（结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天，至 ${deadline}）已过`,
   /** the label of the last day, on the batch's page and the claim form */
   deadlineLabel: '报销申请截止',
+  /** the window as the closure notice and the claim reminder state it */
+  deadlineFact: (deadline: string) => `报销申请截止：${deadline}（结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天），逾期不能再申请，未申请的冻结金额将解冻退回资金池`,
   /** the pool log's 备注 of the release */
   ledgerRemark: '线索批次报销期满解冻',
   /** the batch's 操作日志 line of the release */

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { BATCH_CLAIM_WINDOW_DAYS, ClaimMsg, ClaimRoute, ClaimWindowMsg } from '@sbwq/contracts';
+import { ClaimMsg, ClaimRoute, ClaimWindowMsg } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { rightsOrg } from '../org/org.table.ts';
@@ -36,7 +36,7 @@ export async function claimReminder(t: Db, orgId: string, except: string | null,
     msgAbstract: `请在 ${r.deadline} 前在「报销管理」中提交报销单，上传发票及付款凭证`,
     msgContent:
       `<p>线索批次 ${escapeHtml(r.batchNo)} 已结案。</p><p style="color:red">请在付款管理菜单中上传报销信息（发票及凭证），提交报销单。</p>` +
-      `<p>${ClaimWindowMsg.deadlineLabel}：${r.deadline}（结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天），逾期不能再申请，未申请的冻结金额将解冻退回资金池。</p>`,
+      `<p>${ClaimWindowMsg.deadlineFact(r.deadline)}。</p>`,
     userIds,
     sender: 'system',
     msgCategory: '2',

@@ -62,16 +62,12 @@ const outcomeFact = (row: BatchRow) =>
  * 结案审核 pass. `released`: what went back to the pool (no item succeeded); `reserved`: what stays for
  * claims approved but not yet paid; `claimable`: what further claims may still be approved for.
  */
-/** The claim window of a closed batch, as its closure notices state it. */
-export const claimDeadlineFact = (closedTime: Date) =>
-  `${ClaimWindowMsg.deadlineLabel} ${claimWindow(closedTime).deadline}（结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天），届时未申请的冻结金额将解冻退回资金池`;
-
 export function closedWords(row: BatchRow, money: { released: bigint; reserved: bigint; claimable: bigint }): NoticeWords {
   const facts = [outcomeFact(row)];
   if (money.released > 0n) facts.push(`无成功线索，冻结的 ${moneyText(money.released)} 元已解冻退回资金池`);
   if (money.reserved > 0n) facts.push(`已核定待付款的报销单保留 ${moneyText(money.reserved)} 元，照常付款`);
   if (money.claimable > 0n) facts.push(`尚可报销 ${moneyText(money.claimable)} 元（核定金额 ${moneyText(row.approvedAmount ?? '0')} 元）`);
-  if (money.claimable > 0n && row.closedTime) facts.push(claimDeadlineFact(row.closedTime));
+  if (money.claimable > 0n && row.closedTime) facts.push(ClaimWindowMsg.deadlineFact(claimWindow(row.closedTime).deadline));
   return {
     outcome: '结案审核通过，批次已结案',
     facts,
