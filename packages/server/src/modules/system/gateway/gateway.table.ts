@@ -22,6 +22,8 @@ export const sysGatewayRoute = pgTable(
     headerValue: varchar('header_value', { length: 200 }),
     stripPrefix: smallint('strip_prefix').notNull().default(1),
     needLogin: smallint('need_login').notNull().default(1),
+    /** a permission code (sys_permission.perms) the signed-in caller must hold; null = any vetted account */
+    permission: varchar('permission', { length: 255 }),
     sortOrder: integer('sort_order').notNull().default(0),
     /** 1 启用, 0 停用 */
     status: smallint('status').notNull().default(1),

@@ -1,0 +1,1 @@
+ALTER TABLE "sys_gateway_route" ADD COLUMN "permission" varchar(255);
