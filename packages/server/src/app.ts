@@ -29,6 +29,7 @@ import { installOperationLog } from './modules/system/log/operation-log.ts';
 import { registerJobHandlers } from './modules/system/job/job.runner.ts';
 import { installMonitoring } from './platform/metrics/monitoring.ts';
 import { installGateway } from './modules/system/gateway/gateway.proxy.ts';
+import { redactedUrl } from './platform/http/redact.ts';
 
 z.config(z.locales.zhCN());
 
@@ -38,11 +39,11 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
     logger: opts.logger
       ? {
           level: process.env.LOG_LEVEL ?? 'info',
-          // Tokens may travel in a query (docs page, sockets, static files): never write them to the log.
+          // Tokens may travel in a query (docs page, sockets, static files) or a path (getLoginUser): never write them to the log.
           serializers: {
-            req: (req: { method: string; url: string; ip?: string }) => ({
+            req: (req: { method: string; url: string; ip?: string; routeOptions?: { url?: string } }) => ({
               method: req.method,
-              url: req.url.replace(/([?&]token=)[^&]*/gi, '$1***'),
+              url: redactedUrl(req),
               ip: req.ip,
             }),
           },

@@ -24,6 +24,8 @@ export const SsoMsg = {
   bound: '绑定成功',
   unbound: '解绑成功',
   bindingNotFound: '绑定记录不存在',
+  bindCancelled: '已取消绑定',
+  bindPendingExpired: '绑定请求已过期、已处理或不属于当前登录，请重新发起绑定',
 } as const;
 
 /** Where 账户设置 · 账号绑定 lives: a binding started there comes back to it. */
@@ -32,9 +34,10 @@ export const ACCOUNT_BINDING_PATH = '/account/settings/binding';
 /**
  * What the provider's callback hands to the web page, in the address's fragment (never sent to a
  * server, never in a log): `thirdToken` (sign in with it once), `thirdBind` (a first sign-in: ask for the
- * account to bind), `thirdBound` (账号绑定 added one), `thirdError` (a code of SsoErrorMsg), and `provider`.
+ * account to bind), `thirdConfirm` (账号绑定: the provider answered; the signed-in user confirms or
+ * cancels the binding), `thirdError` (a code of SsoErrorMsg), and `provider`.
  */
-export const ThirdHash = { token: 'thirdToken', bind: 'thirdBind', bound: 'thirdBound', error: 'thirdError', provider: 'provider' } as const;
+export const ThirdHash = { token: 'thirdToken', bind: 'thirdBind', confirm: 'thirdConfirm', error: 'thirdError', provider: 'provider' } as const;
 
 /** The words of each `thirdError` code; a code the page does not know shows `refused`. */
 export const SsoErrorMsg = {
@@ -74,6 +77,28 @@ export const thirdBindingSchema = z.object({
 });
 export type ThirdBinding = z.infer<typeof thirdBindingSchema>;
 
+/**
+ * A binding from 账号绑定 waiting for the signed-in user's yes: the provider's account as it answered
+ * (subject, and name and e-mail where it gave them) and the local account it would bind to.
+ */
+export const pendingBindingSchema = z.object({
+  provider: z.string(),
+  providerLabel: z.string(),
+  subject: z.string(),
+  displayName: z.string().nullable(),
+  email: z.string().nullable(),
+  username: z.string(),
+});
+export type PendingBinding = z.infer<typeof pendingBindingSchema>;
+
+/** The question 账号绑定 asks before a binding is written. */
+export function pendingBindingQuestion(p: PendingBinding): string {
+  const seen = [...new Set([p.displayName, p.email, p.subject].filter((v): v is string => !!v))];
+  return `将${p.providerLabel}账号（${seen.join('，')}）绑定到当前账号 ${p.username}？`;
+}
+
+const pendingTokenBody = z.strictObject({ token: thirdTokenSchema });
+
 const providerName = z.string({ error: '请选择第三方登录方式' }).regex(/^[a-z][a-z0-9]{0,31}$/, '第三方登录方式名称不正确');
 
 /** 账户设置 · 账号绑定: the signed-in user's own bindings. */
@@ -96,5 +121,8 @@ export const thirdBindingFlow = defineFlow<ThirdBinding>()({
       reply: z.object({ url: z.string() }),
       summary: '开始绑定第三方账号：answer 为浏览器要前往的授权地址',
     },
+    bindPending: { path: 'bindPending', signedIn: true, body: pendingTokenBody, reply: pendingBindingSchema, summary: '待确认的绑定：提供方返回的账号与要绑定到的本系统账号' },
+    bindConfirm: { path: 'bindConfirm', signedIn: true, body: pendingTokenBody, reply: z.null(), done: SsoMsg.bound, summary: '确认绑定（写入绑定）' },
+    bindCancel: { path: 'bindCancel', signedIn: true, body: pendingTokenBody, reply: z.null(), done: SsoMsg.bindCancelled, summary: '取消待确认的绑定' },
   },
 });

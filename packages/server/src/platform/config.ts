@@ -177,6 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       icp: env.FOOTER_ICP ?? '京ICP备00000000号',
     },
     sms: smsConfigOf(env),
-    sso: loadSsoConfig(env, env.NODE_ENV === 'production'),
+    sso: loadSsoConfig(env),
   };
 }

@@ -19,8 +19,8 @@ export type OidcProviderConfig = {
 export type SsoConfig = {
   /**
    * The address users open (`https://sbwq.example.org`): the CAS service and the OIDC redirect address
-   * are built from it. Without it they are built from the request's own host, which a client chooses:
-   * production refuses to start that way.
+   * are built from it, never from the request's Host header (which a client chooses). Required whenever
+   * CAS or OIDC is on (`ssoOrigin`); null only when neither is.
    */
   publicUrl: string | null;
   cas: { serverUrl: string; protocol: 2 | 3 } | null;
@@ -38,7 +38,7 @@ const httpUrl = (name: string, value: string) => {
   return value.replace(/\/+$/, '');
 };
 
-export function loadSsoConfig(env: NodeJS.ProcessEnv, production: boolean): SsoConfig {
+export function loadSsoConfig(env: NodeJS.ProcessEnv): SsoConfig {
   const publicUrl = env.PUBLIC_URL?.trim() ? httpUrl('PUBLIC_URL', env.PUBLIC_URL.trim()) : null;
   if (publicUrl && new URL(publicUrl).pathname !== '/') throw new Error('环境变量 PUBLIC_URL 只写协议、主机和端口（如 https://sbwq.example.org），不带路径');
   const casUrl = env.CAS_SERVER_URL?.trim();
@@ -66,8 +66,14 @@ export function loadSsoConfig(env: NodeJS.ProcessEnv, production: boolean): SsoC
     };
   });
   if (new Set(names).size !== names.length) throw new Error('OIDC_PROVIDERS 中有重复的名称');
-  if (production && !publicUrl && (cas || oidc.length > 0)) {
-    throw new Error('启用 CAS_SERVER_URL 或 OIDC_PROVIDERS 时必须设置 PUBLIC_URL（用户访问本系统的地址），否则回调地址取自请求头，可被伪造');
+  if (!publicUrl && (cas || oidc.length > 0)) {
+    throw new Error('启用 CAS_SERVER_URL 或 OIDC_PROVIDERS 时必须设置 PUBLIC_URL（用户访问本系统的地址，如 https://sbwq.example.org），否则回调地址取自请求头，可被伪造');
   }
   return { publicUrl, cas, oidc };
+}
+
+/** The origin the CAS service and the OIDC redirect address are built from: PUBLIC_URL, which loadSsoConfig requires once either is on. */
+export function ssoOrigin(sso: SsoConfig): string {
+  if (!sso.publicUrl) throw new Error('single sign-on without PUBLIC_URL: loadSsoConfig refuses this configuration');
+  return sso.publicUrl;
 }

@@ -8,8 +8,11 @@ import { fileReply } from '../http/route-kinds.ts';
 import { envelopeSchema } from '../http/reply-schema.ts';
 import { sendExcel, type ExcelFile, type ResourceCtx } from '../resource/resource-routes.ts';
 
-/** What an action's handler is called with: the resource's context, and the request for what the schema does not carry (an upload). */
-export type FlowCtx = ResourceCtx & { request: FastifyRequest };
+/**
+ * What an action's handler is called with: the resource's context, the request for what the schema does
+ * not carry (an upload), and the reply for a header the answer needs (a cookie).
+ */
+export type FlowCtx = ResourceCtx & { request: FastifyRequest; reply: FastifyReply };
 
 /** A success answer whose message (or code) depends on what happened: `answer(null, BatchMsg.rejected)`. */
 export class Answer<T> {
@@ -95,7 +98,7 @@ export function registerFlow<Acts extends Record<string, FlowActionDecl<never>>>
         response: { 200: file ? fileReply(action.label ?? action.summary ?? key) : envelopeSchema(action.reply as z.ZodType) },
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const ctx: FlowCtx = { db: deps.db, deps, user: request.user!, tenantId: request.tenantId, request };
+        const ctx: FlowCtx = { db: deps.db, deps, user: request.user!, tenantId: request.tenantId, request, reply };
         const own = action.body ? request.body : request.query;
         const done = await handler(ctx, (action.params ? { ...(request.params as object), ...(own as object) } : own) as never);
         if (file) return sendExcel(reply, done as unknown as ExcelFile);

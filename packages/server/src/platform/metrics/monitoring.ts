@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.ts';
 import { countRequest, countSocketsOf, METRICS_CONTENT_TYPE, metricsText } from './metrics.ts';
 import { ProcessSampler } from './process-sample.ts';
 import { TraceBuffer, pathOf } from './traces.ts';
+import { redactedPath } from '../http/redact.ts';
 import { newProcessIdentity, removeHeartbeat, writeHeartbeat, type ProcessIdentity } from './heartbeat.ts';
 
 export type Monitoring = {
@@ -66,7 +67,7 @@ export async function installMonitoring(app: FastifyInstance, deps: AppDeps): Pr
     traces.record({
       time: new Date().toISOString(),
       method: request.method,
-      path: path.slice(0, 300),
+      path: redactedPath(path, route).slice(0, 300),
       route,
       status,
       durationMs: Math.round(ms * 10) / 10,

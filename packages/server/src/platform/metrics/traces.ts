@@ -3,7 +3,7 @@ import type { Trace } from '@sbwq/contracts';
 /**
  * The last `limit` requests of this process, newest last, in a fixed ring: recording one is an array
  * write, so the hook costs next to nothing. It holds what the trace screen shows and nothing more:
- * no header, no token, no body, no query string.
+ * no header, no token, no body, no query string; a path's one-time token is redacted (`redactedPath`).
  */
 export class TraceBuffer {
   private readonly ring: (Trace | undefined)[];

@@ -5,6 +5,7 @@ import { Msg, SsoMsg } from '@sbwq/contracts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { redactedUrl } from '../../../platform/http/redact.ts';
 import { staticCookie } from '../../../platform/storage/static-cookie.ts';
 import { loginReply } from '../auth/auth.replies.ts';
 import { clientOf } from '../log/log.service.ts';
@@ -30,8 +31,7 @@ export async function casRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const ticket = request.query.ticket || request.query.token;
       if (!ticket) throw new BizError(SsoMsg.ticketRequired);
-      const origin = `${request.protocol}://${request.host}`;
-      const result = await casLogin({ ...deps, sso: deps.config.sso }, { ticket, service: request.query.service, origin }, clientOf(request), request.url.replace(/([?&](ticket|token)=)[^&]*/g, '$1***'));
+      const result = await casLogin({ ...deps, sso: deps.config.sso }, { ticket, service: request.query.service }, clientOf(request), redactedUrl(request));
       reply.header('set-cookie', staticCookie(deps.config.apiBase, result.token, deps.config.sessionMaxDays));
       return ok(result, Msg.loginOk, 200);
     },

@@ -1,7 +1,7 @@
 import { Msg, SsoMsg, type LoginResult } from '@sbwq/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import { BizError } from '../../../platform/http/envelope.ts';
-import type { SsoConfig } from '../../../platform/auth/sso-config.ts';
+import { ssoOrigin, type SsoConfig } from '../../../platform/auth/sso-config.ts';
 import { openSession, type LoginDeps } from '../auth/auth.service.ts';
 import { writeLoginLog, type ClientInfo } from '../log/log.service.ts';
 import { findActiveUserByUsername } from '../user/user.service.ts';
@@ -14,13 +14,13 @@ const VALIDATE_TIMEOUT_MS = 5_000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
- * The service addresses a ticket may have been issued for: ours, from PUBLIC_URL or else this request's
- * own origin. The landing page, and the site root the stock JeecgBoot 2.3 client uses (`FE/cas/sso.js`).
- * Any other service is refused before the CAS server is asked: a ticket another application obtained
- * for its own service must not sign anyone in here.
+ * The service addresses a ticket may have been issued for: ours, from PUBLIC_URL (never the request's
+ * Host, which a client chooses). The landing page, and the site root the stock JeecgBoot 2.3 client uses
+ * (`FE/cas/sso.js`). Any other service is refused before the CAS server is asked: a ticket another
+ * application obtained for its own service must not sign anyone in here.
  */
-export function acceptedServices(sso: SsoConfig, requestOrigin: string): string[] {
-  const origin = sso.publicUrl ?? requestOrigin;
+export function acceptedServices(sso: SsoConfig): string[] {
+  const origin = ssoOrigin(sso);
   return [`${origin}${CAS_LANDING_PATH}`, `${origin}/`, origin];
 }
 
@@ -100,10 +100,10 @@ export async function validateTicket(cas: NonNullable<SsoConfig['cas']>, ticket:
  * CAS server for our service; the CAS user is the local account of that name (none is created), and
  * signs in as a password login does, with a login log row either way.
  */
-export async function casLogin(deps: LoginDeps & { sso: SsoConfig }, input: { ticket: string; service: string; origin: string }, client: ClientInfo, url: string): Promise<LoginResult> {
+export async function casLogin(deps: LoginDeps & { sso: SsoConfig }, input: { ticket: string; service: string }, client: ClientInfo, url: string): Promise<LoginResult> {
   const cas = deps.sso.cas;
   if (!cas) throw new BizError(SsoMsg.casNotConfigured);
-  if (!acceptedServices(deps.sso, input.origin).includes(input.service)) throw new BizError(SsoMsg.serviceMismatch);
+  if (!acceptedServices(deps.sso).includes(input.service)) throw new BizError(SsoMsg.serviceMismatch);
   const answer = await validateTicket(cas, input.ticket, input.service);
   const logFailure = (username: string | null, reason: string) =>
     writeLoginLog(deps.db, { content: `用户名: ${username ?? '-'},单点登录失败！${reason}`, username, realname: null, client, url });

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Msg, SsoMsg } from '@sbwq/contracts';
 import { createTestApp, json } from '../../../test/harness.ts';
 import { loadSsoConfig } from '../../../platform/auth/sso-config.ts';
+import { loadConfig } from '../../../platform/config.ts';
 import { sysLog } from '../log/log.table.ts';
 import { sysUser } from '../user/user.table.ts';
 import { parseServiceResponse } from './cas.service.ts';
@@ -71,9 +72,17 @@ describe('§1 §7 CAS single sign-on: GET /cas/client/validateLogin against a CA
     expect(json(await validate({ ticket: cas.issueTicket('admin', service), service }))).toMatchObject({ success: false, message: SsoMsg.ticketRefused });
   });
 
-  it('production needs PUBLIC_URL once CAS or OIDC is on: otherwise the service address would come from a request header', () => {
-    expect(() => loadSsoConfig({ CAS_SERVER_URL: 'https://cas.example.org/cas' }, true)).toThrow(/PUBLIC_URL/);
-    expect(loadSsoConfig({ CAS_SERVER_URL: 'https://cas.example.org/cas/', PUBLIC_URL: 'https://sbwq.example.org' }, true).cas).toEqual({ serverUrl: 'https://cas.example.org/cas', protocol: 3 });
-    expect(() => loadSsoConfig({ OIDC_PROVIDERS: 'demo', OIDC_DEMO_ISSUER: 'https://id.example.org' }, false)).toThrow(/OIDC_DEMO_CLIENT_ID/);
+  it('PUBLIC_URL is required whenever CAS or OIDC is on, in every NODE_ENV: the service and redirect address never come from the Host header', async () => {
+    const env = { ADMIN_PASSWORD: 'Admin-test-1234', DATA_DIR: '/nonexistent', APP_SECRET: 'test-only-app-secret-0123456789abcdef0123' };
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      expect(() => loadConfig({ ...env, NODE_ENV, CAS_SERVER_URL: 'https://cas.example.org/cas' })).toThrow(/必须设置 PUBLIC_URL/);
+      expect(() => loadConfig({ ...env, NODE_ENV, OIDC_PROVIDERS: 'demo', OIDC_DEMO_ISSUER: 'https://id.example.org', OIDC_DEMO_CLIENT_ID: 'x', OIDC_DEMO_CLIENT_SECRET: 'y' })).toThrow(/必须设置 PUBLIC_URL/);
+    }
+    expect(loadSsoConfig({ CAS_SERVER_URL: 'https://cas.example.org/cas/', PUBLIC_URL: 'https://sbwq.example.org' }).cas).toEqual({ serverUrl: 'https://cas.example.org/cas', protocol: 3 });
+    expect(() => loadSsoConfig({ OIDC_PROVIDERS: 'demo', OIDC_DEMO_ISSUER: 'https://id.example.org', PUBLIC_URL: 'https://sbwq.example.org' })).toThrow(/OIDC_DEMO_CLIENT_ID/);
+
+    // a ticket issued to the address a forged Host names is not one for our service
+    const forged = await t.inject({ url: t.api(`/cas/client/validateLogin?${new URLSearchParams({ ticket: cas.issueTicket('admin', 'http://evil.test/user/login'), service: 'http://evil.test/user/login' })}`), headers: { host: 'evil.test' }, remoteAddress: '10.7.0.2' });
+    expect(json(forged)).toMatchObject({ success: false, message: SsoMsg.serviceMismatch });
   });
 });

@@ -90,6 +90,14 @@ describe(`系统监控 routes on ${dbKind} (spec §1 monitoring; issue: server, 
     expect(records.some((r: { path: string }) => r.path.startsWith(t.api('/sys/monitor/')))).toBe(false);
   });
 
+  it('请求追踪 keeps a one-time token in a path redacted: GET /thirdLogin/getLoginUser/{token} is traced as …/getLoginUser/***', async () => {
+    const oneTime = 'Z'.repeat(43);
+    await t.inject({ method: 'GET', url: t.api(`/thirdLogin/getLoginUser/${oneTime}`) });
+    const { records } = json(await admin('GET', route('traces'))).result;
+    expect(JSON.stringify(records)).not.toContain(oneTime);
+    expect(records[0]).toMatchObject({ method: 'GET', path: t.api('/thirdLogin/getLoginUser/***'), route: t.api('/thirdLogin/getLoginUser/:token') });
+  });
+
   it('请求追踪 holds API calls only: the page, its scripts and /metrics are counted for Prometheus but not traced', async () => {
     await t.inject({ method: 'GET', url: '/app-config.js' });
     await t.inject({ method: 'GET', url: '/metrics', headers: { 'X-Access-Token': adminToken } });

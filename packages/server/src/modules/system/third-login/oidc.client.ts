@@ -45,7 +45,7 @@ export async function authorizationUrl(provider: OidcProviderConfig, redirectUri
   return { url: url.href, codeVerifier, state, nonce };
 }
 
-export type OidcIdentity = { subject: string; displayName: string | null };
+export type OidcIdentity = { subject: string; displayName: string | null; email: string | null };
 
 /**
  * Exchanges the callback's code (with the PKCE verifier) and checks the ID token: signature, issuer,
@@ -75,5 +75,6 @@ export async function finishAuthorization(
       .then(nameOf)
       .catch(() => undefined);
   }
-  return { subject: claims.sub, displayName: name?.trim().slice(0, 200) ?? null };
+  const email = typeof claims.email === 'string' && claims.email.trim() !== '' ? claims.email.trim().slice(0, 200) : null;
+  return { subject: claims.sub, displayName: name?.trim().slice(0, 200) ?? null, email };
 }

@@ -9,12 +9,16 @@ import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import { staticCookie } from '../../../platform/storage/static-cookie.ts';
 import { loginReply } from '../auth/auth.replies.ts';
 import { clientOf } from '../log/log.service.ts';
+import { ssoOrigin } from '../../../platform/auth/sso-config.ts';
+import { redactedUrl } from '../../../platform/http/redact.ts';
 import {
   bindAndLogin,
   bindingsOf,
   finishThirdLogin,
   loginWithThirdToken,
+  pendingBinding,
   providerOf,
+  settlePendingBinding,
   startThirdLogin,
   ThirdLoginError,
   unbind,
@@ -28,12 +32,12 @@ const callbackText = z.string().max(4096, '参数过长').optional();
 const providerParams = z.object({ provider: z.string().max(32, '第三方登录方式名称不正确') });
 const redirectReply = { 302: z.null().describe('重定向：Location 为下一步的地址'), 200: envelopeSchema(z.null()).describe('不会出现：此路由总是重定向') };
 
-/** The address users open: PUBLIC_URL, or (development) the request's own origin. */
-const originOf = (deps: AppDeps, request: FastifyRequest) => deps.config.sso.publicUrl ?? `${request.protocol}://${request.host}`;
-const callbackUri = (deps: AppDeps, request: FastifyRequest, provider: string) => `${originOf(deps, request)}${deps.config.apiBase}/thirdLogin/callback/${provider}`;
+/** The redirect address the provider sends the browser back to: under PUBLIC_URL, never the request's Host. */
+const callbackUri = (deps: AppDeps, provider: string) => `${ssoOrigin(deps.config.sso)}${deps.config.apiBase}/thirdLogin/callback/${provider}`;
 
-function stateCookie(deps: AppDeps, request: FastifyRequest, state: string | null): string {
-  const secure = originOf(deps, request).startsWith('https:') ? '; Secure' : '';
+/** The state of an authorization this browser started (a sign-in or 账号绑定): only the callback path reads it. */
+function stateCookie(deps: AppDeps, state: string | null): string {
+  const secure = ssoOrigin(deps.config.sso).startsWith('https:') ? '; Secure' : '';
   // Lax: the provider sends the browser back with a top-level GET, which carries a Lax cookie.
   return `${STATE_COOKIE}=${state ?? ''}; Path=${deps.config.apiBase}/thirdLogin/callback; HttpOnly; SameSite=Lax; Max-Age=${state ? 600 : 0}${secure}`;
 }
@@ -57,9 +61,9 @@ function landing(outcome: CallbackOutcome, provider: string): string {
     case 'bind':
       hash.set(ThirdHash.bind, outcome.token);
       break;
-    case 'bound':
+    case 'confirm':
       path = ACCOUNT_BINDING_PATH;
-      hash.set(ThirdHash.bound, provider);
+      hash.set(ThirdHash.confirm, outcome.token);
       break;
     case 'error':
       if (outcome.forBinding) path = ACCOUNT_BINDING_PATH;
@@ -93,8 +97,8 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
       const provider = providerOf(sso, request.params.provider);
       if (!provider) return redirectTo(reply, landing({ kind: 'error', code: 'providerUnknown', forBinding: false }, ''));
       try {
-        const start = await startThirdLogin(db, provider, callbackUri(deps, request, provider.name), null);
-        reply.header('set-cookie', stateCookie(deps, request, start.state));
+        const start = await startThirdLogin(db, provider, callbackUri(deps, provider.name), null);
+        reply.header('set-cookie', stateCookie(deps, start.state));
         return redirectTo(reply, start.url);
       } catch (error) {
         if (!(error instanceof ThirdLoginError)) throw error;
@@ -111,7 +115,7 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
         tags,
         summary: '第三方登录：身份提供方的回调',
         description:
-          '用授权码（及 PKCE 校验码）换取并校验 ID Token。已绑定的账号：重定向到登录页，地址片段带一次性凭证 thirdToken（2 分钟内用 GET /thirdLogin/getLoginUser/{token} 换取会话）；未绑定：片段带 thirdBind（10 分钟内用 POST /thirdLogin/bindAccount 以已有账号和密码绑定）；从账号绑定页开始的：绑定后回到账号绑定页。从不自动创建用户。',
+          'state 须与本浏览器开始时写入的 Cookie 一致（登录与账号绑定都是），否则拒绝。用授权码（及 PKCE 校验码）换取并校验 ID Token。已绑定的账号：重定向到登录页，地址片段带一次性凭证 thirdToken（2 分钟内用 GET /thirdLogin/getLoginUser/{token} 换取会话）；未绑定：片段带 thirdBind（10 分钟内用 POST /thirdLogin/bindAccount 以已有账号和密码绑定）；从账号绑定页开始的：回到账号绑定页，片段带 thirdConfirm（5 分钟内由开始绑定的同一会话确认或取消，确认前不写入绑定）。从不自动创建用户。',
         params: providerParams,
         querystring: z.object({
           code: callbackText,
@@ -125,7 +129,7 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      reply.header('set-cookie', stateCookie(deps, request, null));
+      reply.header('set-cookie', stateCookie(deps, null));
       const provider = providerOf(sso, request.params.provider);
       if (!provider) return redirectTo(reply, landing({ kind: 'error', code: 'providerUnknown', forBinding: false }, ''));
       const outcome = await finishThirdLogin(db, provider, request.query, cookieOf(request, STATE_COOKIE));
@@ -146,7 +150,7 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const result = await loginWithThirdToken(deps, request.params.token, clientOf(request), `${deps.config.apiBase}/thirdLogin/getLoginUser/***`);
+      const result = await loginWithThirdToken(deps, request.params.token, clientOf(request), redactedUrl(request));
       reply.header('set-cookie', staticCookie(deps.config.apiBase, result.token, deps.config.sessionMaxDays));
       return ok(result, Msg.loginOk, 200);
     },
@@ -175,22 +179,32 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['账户设置'],
     docs: {
       bindings: { description: '当前用户已绑定的第三方账号；providerLabel 为登录按钮上的名称。' },
-      bindStart: { description: '为当前用户开始绑定：answer 的 url 为身份提供方的授权地址，授权后回到 /account/settings/binding，地址片段带 thirdBound 或 thirdError。' },
+      bindStart: {
+        description:
+          '为当前用户开始绑定：answer 的 url 为身份提供方的授权地址，同时写入仅回调路径可读的 state Cookie（回调时须一致）。授权后回到 /account/settings/binding，地址片段带 thirdConfirm（待确认的绑定凭证）或 thirdError。',
+      },
+      bindPending: { description: 'token 为 thirdConfirm；只有开始绑定的同一会话可读。answer 为提供方返回的账号（subject、名称、邮箱）与当前账号，供页面询问“将…绑定到当前账号…？”。' },
+      bindConfirm: { description: '确认后才写入绑定；凭证只能用一次，只属于开始绑定的同一会话，5 分钟内有效。' },
+      bindCancel: { description: '放弃这次绑定，凭证作废，不写入任何绑定。' },
     },
     handlers: {
       bindings: ({ db: d, user }) => bindingsOf(d, sso, user.id),
       unbind: ({ db: d, user }, body) => unbind(d, user.id, body.id).then(() => null),
-      bindStart: async ({ db: d, user, request }, body) => {
+      bindStart: async ({ db: d, user, reply }, body) => {
         const provider = providerOf(sso, body.provider);
         if (!provider) throw new BizError(SsoMsg.providerUnknown);
         try {
-          const start = await startThirdLogin(d, provider, callbackUri(deps, request, provider.name), user.id);
+          const start = await startThirdLogin(d, provider, callbackUri(deps, provider.name), user);
+          reply.header('set-cookie', stateCookie(deps, start.state));
           return { url: start.url };
         } catch (error) {
           if (error instanceof ThirdLoginError) throw new BizError(error.message);
           throw error;
         }
       },
+      bindPending: ({ db: d, user }, body) => pendingBinding(d, sso, user, body.token),
+      bindConfirm: ({ db: d, user }, body) => settlePendingBinding(d, user, body.token, true).then(() => null),
+      bindCancel: ({ db: d, user }, body) => settlePendingBinding(d, user, body.token, false).then(() => null),
     },
   });
 }

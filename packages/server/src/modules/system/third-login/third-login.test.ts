@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Msg, SsoMsg } from '@sbwq/contracts';
+import { ACCOUNT_BINDING_PATH, Msg, SsoMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { sysUser } from '../user/user.table.ts';
 import { startOidcProvider } from './oidc.testkit.ts';
@@ -23,9 +23,9 @@ describe('§7 third-party login through OpenID Connect: GET /thirdLogin/getLogin
   const ip = '10.8.0.1';
 
   /** The browser's trip: our render route, the provider's pages, back to our callback; answers the fragment of the landing page. */
-  async function roundTrip(provider: string, login: string, opts: { cookie?: boolean; authorizationUrl?: string } = {}) {
+  async function roundTrip(provider: string, login: string, opts: { cookie?: boolean | string; authorizationUrl?: string } = {}) {
     let authorizationUrl = opts.authorizationUrl;
-    let cookie = '';
+    let cookie = typeof opts.cookie === 'string' ? opts.cookie : '';
     if (!authorizationUrl) {
       const start = await t.inject({ url: t.api(`/thirdLogin/render/${provider}`), remoteAddress: ip });
       expect(start.statusCode).toBe(302);
@@ -97,23 +97,75 @@ describe('§7 third-party login through OpenID Connect: GET /thirdLogin/getLogin
     expect(String(unknown.headers.location)).toContain('thirdError=providerUnknown');
   });
 
-  it('账号绑定: a signed-in user lists, binds (back to the settings page) and unbinds their own bindings; a subject bound to another user is refused', async () => {
+  const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie'] ?? '').split(';')[0];
+
+  it('OIDC binding is tied to the browser: an attacker\'s bind address completed in the victim\'s browser (no state cookie, or its own) binds nothing', async () => {
+    await t.createUser({ username: 'oidc-attacker', password: 'Attack1234' });
+    const attacker = t.as(await t.loginAs('oidc-attacker', 'Attack1234', '10.8.3.1'));
+    const started = json(await attacker('POST', '/thirdLogin/bindStart', { provider: 'strict' }));
+    expect(started.success).toBe(true);
+
+    const noCookie = await roundTrip('strict', 'victim-at-idp', { authorizationUrl: started.result.url, cookie: false });
+    expect(noCookie.hash.get('thirdError')).toBe('refused');
+    expect(noCookie.hash.get('thirdBound')).toBeNull();
+
+    const again = json(await attacker('POST', '/thirdLogin/bindStart', { provider: 'strict' }));
+    const victimsOwn = cookieOf(await t.inject({ url: t.api('/thirdLogin/render/strict'), remoteAddress: ip }));
+    const otherCookie = await roundTrip('strict', 'victim-at-idp', { authorizationUrl: again.result.url, cookie: victimsOwn });
+    expect(otherCookie.hash.get('thirdError')).toBe('refused');
+
+    expect(await db.select().from(sysThirdBinding).where(eq(sysThirdBinding.subject, 'victim-at-idp'))).toHaveLength(0);
+    expect((await roundTrip('strict', 'victim-at-idp')).hash.get('thirdError')).toBe('notBound');
+  });
+
+  it('账号绑定: the provider\'s answer is not bound until the signed-in user confirms it; the pending token is good once, for that user\'s session only; cancel binds nothing', async () => {
     await t.createUser({ username: 'oidc-bob', password: 'BobPass123' });
-    const bob = t.as(await t.loginAs('oidc-bob', 'BobPass123', '10.8.2.1'));
+    const bobToken = await t.loginAs('oidc-bob', 'BobPass123', '10.8.2.1');
+    const bob = t.as(bobToken);
     expect(json(await bob('GET', '/thirdLogin/bindings')).result).toEqual([]);
 
-    const started = json(await bob('POST', '/thirdLogin/bindStart', { provider: 'strict' }));
-    const back = await roundTrip('strict', 'bob-at-idp', { authorizationUrl: started.result.url, cookie: false });
-    expect(back.path).toBe('/account/settings/binding');
-    expect(back.hash.get('thirdBound')).toBe('strict');
+    const start = await bob('POST', '/thirdLogin/bindStart', { provider: 'strict' });
+    const setCookie = String(start.headers['set-cookie']);
+    expect(setCookie).toMatch(/^sbwq_oidc_state=[\w-]+; Path=\/jeecg-boot\/thirdLogin\/callback; HttpOnly; SameSite=Lax/);
+    const back = await roundTrip('strict', 'bob-at-idp', { authorizationUrl: json(start).result.url, cookie: cookieOf(start) });
+    expect(back.path).toBe(ACCOUNT_BINDING_PATH);
+    const pending = back.hash.get('thirdConfirm') ?? '';
+    expect(pending).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(await db.select().from(sysThirdBinding).where(eq(sysThirdBinding.subject, 'bob-at-idp'))).toHaveLength(0);
+
+    expect(json(await bob('POST', '/thirdLogin/bindPending', { token: pending })).result).toEqual({
+      provider: 'strict',
+      providerLabel: '严格',
+      subject: 'bob-at-idp',
+      displayName: 'bob-at-idp（测试）',
+      email: null,
+      username: 'oidc-bob',
+    });
+    // another user, or Bob's own other session, cannot take it
+    const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD, '10.8.2.2'));
+    expect(json(await admin('POST', '/thirdLogin/bindConfirm', { token: pending }))).toMatchObject({ success: false, message: SsoMsg.bindPendingExpired });
+    const bobElsewhere = t.as(await t.loginAs('oidc-bob', 'BobPass123', '10.8.2.3'));
+    expect(json(await bobElsewhere('POST', '/thirdLogin/bindPending', { token: pending }))).toMatchObject({ success: false, message: SsoMsg.bindPendingExpired });
+    expect(json(await bobElsewhere('POST', '/thirdLogin/bindConfirm', { token: pending }))).toMatchObject({ success: false, message: SsoMsg.bindPendingExpired });
+
+    expect(json(await bob('POST', '/thirdLogin/bindConfirm', { token: pending }))).toMatchObject({ success: true, message: SsoMsg.bound });
+    expect(json(await bob('POST', '/thirdLogin/bindConfirm', { token: pending }))).toMatchObject({ success: false, message: SsoMsg.bindPendingExpired });
     const list = json(await bob('GET', '/thirdLogin/bindings')).result;
     expect(list).toEqual([expect.objectContaining({ provider: 'strict', providerLabel: '严格', displayName: 'bob-at-idp（测试）' })]);
 
-    const taken = json(await bob('POST', '/thirdLogin/bindStart', { provider: 'demo' }));
-    const refused = await roundTrip('demo', 'alice', { authorizationUrl: taken.result.url, cookie: false });
+    // a subject bound to another user is refused when the provider answers, before any confirmation
+    const taken = await bob('POST', '/thirdLogin/bindStart', { provider: 'demo' });
+    const refused = await roundTrip('demo', 'alice', { authorizationUrl: json(taken).result.url, cookie: cookieOf(taken) });
+    expect(refused.path).toBe(ACCOUNT_BINDING_PATH);
     expect(refused.hash.get('thirdError')).toBe('boundToOther');
 
-    const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD, '10.8.2.2'));
+    // cancelled: nothing bound, the token is gone
+    const other = await bob('POST', '/thirdLogin/bindStart', { provider: 'demo' });
+    const cancelled = (await roundTrip('demo', 'bob-second', { authorizationUrl: json(other).result.url, cookie: cookieOf(other) })).hash.get('thirdConfirm') ?? '';
+    expect(json(await bob('POST', '/thirdLogin/bindCancel', { token: cancelled }))).toMatchObject({ success: true, message: SsoMsg.bindCancelled });
+    expect(json(await bob('POST', '/thirdLogin/bindConfirm', { token: cancelled }))).toMatchObject({ success: false, message: SsoMsg.bindPendingExpired });
+    expect(await db.select().from(sysThirdBinding).where(eq(sysThirdBinding.subject, 'bob-second'))).toHaveLength(0);
+
     expect(json(await admin('POST', '/thirdLogin/unbind', { id: list[0].id }))).toMatchObject({ success: false, message: SsoMsg.bindingNotFound });
     expect(json(await bob('POST', '/thirdLogin/unbind', { id: list[0].id }))).toMatchObject({ success: true, message: SsoMsg.unbound });
     expect(await db.select().from(sysThirdBinding).where(eq(sysThirdBinding.id, list[0].id))).toHaveLength(0);

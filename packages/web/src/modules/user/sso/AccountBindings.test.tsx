@@ -40,6 +40,32 @@ describe('账户设置 · 账号绑定 (spec §2 view group "account center and 
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ id: 'b1' });
   });
 
+  it('back from the provider, nothing is bound until the user answers 将{提供方}账号（…）绑定到当前账号 {username}？: 确认绑定 sends the one-time token, 取消 drops it', async () => {
+    const pending = { provider: 'demo', providerLabel: '演示身份', subject: 'sub-1', displayName: '张三', email: 'zs@example.org', username: 'admin' };
+    for (const [answer, path] of [
+      [/确认绑定/, '/thirdLogin/bindConfirm'],
+      [/取\s*消/, '/thirdLogin/bindCancel'],
+    ] as const) {
+      window.history.replaceState(null, '', '/account/settings/binding#thirdConfirm=pending-token-0123456789abcdef&provider=demo');
+      const fetchMock = fakeServer({
+        'GET /thirdLogin/bindings': () => ({ body: envelope([]) }),
+        'POST /thirdLogin/bindPending': () => ({ body: envelope(pending) }),
+        'POST /thirdLogin/bindConfirm': () => ({ body: envelope(null, { message: SsoMsg.bound }) }),
+        'POST /thirdLogin/bindCancel': () => ({ body: envelope(null, { message: SsoMsg.bindCancelled }) }),
+      });
+      renderInApp(<AccountBindings />);
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('将演示身份账号（张三，zs@example.org，sub-1）绑定到当前账号 admin？')).toBeTruthy();
+      expect(window.location.hash).toBe('');
+      expect(fetchMock.mock.calls.some(([url]) => /bindConfirm|bindCancel/.test(String(url)))).toBe(false);
+      fireEvent.click(within(dialog).getByRole('button', { name: answer }));
+      await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes(path))).toBe(true));
+      const call = fetchMock.mock.calls.find(([url]) => String(url).includes(path));
+      expect(JSON.parse(String(call?.[1]?.body))).toEqual({ token: 'pending-token-0123456789abcdef' });
+      cleanup();
+    }
+  });
+
   it('says so when no provider is configured and nothing is bound', async () => {
     window.__APP_CONFIG__ = undefined;
     fakeServer({ 'GET /thirdLogin/bindings': () => ({ body: envelope([]) }) });

@@ -1,4 +1,4 @@
-import type { ThirdBinding } from '@sbwq/contracts';
+import { pendingBindingQuestion, type ThirdBinding } from '@sbwq/contracts';
 import { LinkOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, List, Spin, Tag } from 'antd';
@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { loadPage } from '../../../platform/browser.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { thirdBindingApi } from './sso.api.ts';
-import { providerLabel, ssoSettings, takeThirdLanding } from './sso.ts';
+import { ssoSettings, takeThirdLanding } from './sso.ts';
 import styles from './sso.module.css';
 
 const bindingsKey = ['thirdLogin', 'bindings'] as const;
@@ -16,7 +16,8 @@ type Row = { provider: string; label: string; binding: ThirdBinding | null };
 /**
  * 账户设置 · 账号绑定 (spec §2 view group "account center and settings: binding"): each configured
  * provider, bound or not, and any binding of a provider no longer configured; bind goes through the
- * provider's sign-in and comes back here, unbind asks first.
+ * provider's sign-in and comes back here, where the user confirms the account the provider answered
+ * (nothing is bound before that); unbind asks first.
  */
 export function AccountBindings() {
   const { message, modal } = App.useApp();
@@ -37,12 +38,36 @@ export function AccountBindings() {
     onSuccess: (result) => loadPage(result.url),
   });
 
-  // what the provider's callback said when it brought the browser back here
+  const settle = useApiMutation(({ token, confirmed }: { token: string; confirmed: boolean }) => (confirmed ? thirdBindingApi.bindConfirm({ token }) : thirdBindingApi.bindCancel({ token })), {
+    onSuccess: refresh,
+  });
+
+  // what the provider's callback said when it brought the browser back here (taken out of the address
+  // at once, so running again finds nothing)
+  const settleRun = settle.run;
   useEffect(() => {
     const landing = takeThirdLanding();
-    if (landing?.kind === 'bound') message.success(`已绑定${providerLabel(landing.provider)}`);
     if (landing?.kind === 'error') message.error(landing.message);
-  }, [message]);
+    if (landing?.kind !== 'confirm') return;
+    const { token } = landing;
+    thirdBindingApi
+      .bindPending({ token })
+      .then((answer) => {
+        if (!answer.success) {
+          message.error(answer.message);
+          return;
+        }
+        modal.confirm({
+          title: '确认绑定',
+          content: pendingBindingQuestion(answer.result),
+          okText: '确认绑定',
+          cancelText: '取消',
+          onOk: () => settleRun({ token, confirmed: true }),
+          onCancel: () => settleRun({ token, confirmed: false }),
+        });
+      })
+      .catch(() => undefined);
+  }, [message, modal, settleRun]);
 
   const found = bindings.data ?? [];
   const rows: Row[] = ssoSettings().providers.map((p) => ({ provider: p.name, label: p.label, binding: found.find((b) => b.provider === p.name) ?? null }));

@@ -60,7 +60,7 @@ export function afterLogoutUrl(): string {
 export type ThirdLanding =
   | { kind: 'token'; token: string }
   | { kind: 'bind'; token: string; provider: string }
-  | { kind: 'bound'; provider: string }
+  | { kind: 'confirm'; token: string }
   | { kind: 'error'; message: string }
   | null;
 
@@ -79,8 +79,8 @@ export function readThirdLanding(): ThirdLanding {
     ? { kind: 'token', token: hash.get(ThirdHash.token) ?? '' }
     : hash.has(ThirdHash.bind)
       ? { kind: 'bind', token: hash.get(ThirdHash.bind) ?? '', provider }
-      : hash.has(ThirdHash.bound)
-        ? { kind: 'bound', provider: hash.get(ThirdHash.bound) ?? '' }
+      : hash.has(ThirdHash.confirm)
+        ? { kind: 'confirm', token: hash.get(ThirdHash.confirm) ?? '' }
         : hash.has(ThirdHash.error)
           ? { kind: 'error', message: SsoErrorMsg[hash.get(ThirdHash.error) as SsoErrorCode] ?? SsoErrorMsg.refused }
           : null;
