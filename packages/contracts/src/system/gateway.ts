@@ -28,6 +28,8 @@ export const GatewayMsg = {
   headerPair: '请求头名称和值须同时填写',
   flag: '只能是 0 或 1',
   sortOrder: '排序应为0到9999的整数',
+  permissionFormat: '权限编码形如 module:resource:action，只能包含字母、数字、下划线、短横线和冒号，最多255个字符',
+  permissionNeedsLogin: '只有需要登录的路由才能指定权限编码',
   notFound: '路由不存在',
   saved: '路由保存成功',
   added: '添加成功！',
@@ -45,6 +47,12 @@ export const GATEWAY_PATH_PATTERN = /^\/gateway(\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]{
 export const GATEWAY_ROUTER_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const GATEWAY_UPSTREAM_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const GATEWAY_HEADER_NAME_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+/** One permission code as sys_permission.perms carries it (`module:resource:action`). */
+export const GATEWAY_PERMISSION_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*(:[A-Za-z0-9_-]+)+$/;
+
+/** A permission code only means something where the caller is signed in: the form and the server refuse it alike. */
+export const gatewayPermissionProblem = (body: { needLogin: number; permission: string | null }): string | null =>
+  body.permission !== null && body.needLogin !== 1 ? GatewayMsg.permissionNeedsLogin : null;
 
 /** A trailing slash is dropped (`/gateway/a/` is `/gateway/a`); anything else must match the pattern as typed. */
 export const normaliseGatewayPath = (value: string) => value.trim().replace(/\/+$/, '');
@@ -92,19 +100,23 @@ const fields = {
   headerValue: optionalText(200),
   stripPrefix: flag(1),
   needLogin: flag(1),
+  /** with 需要登录: the caller must also hold this code (through a role, as for any route); null = any vetted account */
+  permission: optionalText(255).pipe(z.string().regex(GATEWAY_PERMISSION_PATTERN, GatewayMsg.permissionFormat).nullable()),
   sortOrder: intLike(0, 9999, GatewayMsg.sortOrder).default(0),
   status: flag(1),
   remark: optionalText(255),
 };
 
-const headerPair = (body: { headerName: string | null; headerValue: string | null }, ctx: z.RefinementCtx) => {
+const crossChecks = (body: { headerName: string | null; headerValue: string | null; needLogin: number; permission: string | null }, ctx: z.RefinementCtx) => {
   if ((body.headerName === null) !== (body.headerValue === null)) ctx.addIssue({ code: 'custom', message: GatewayMsg.headerPair, path: ['headerValue'] });
+  const permission = gatewayPermissionProblem(body);
+  if (permission) ctx.addIssue({ code: 'custom', message: permission, path: ['permission'] });
 };
 
-export const gatewayRouteAddBody = z.object(fields).superRefine(headerPair);
-export const gatewayRouteEditBody = z.object({ id: idField, ...fields }).superRefine(headerPair);
+export const gatewayRouteAddBody = z.object(fields).superRefine(crossChecks);
+export const gatewayRouteEditBody = z.object({ id: idField, ...fields }).superRefine(crossChecks);
 /** JeecgBoot's `updateAll`: one body for both, an `id` edits that route, none adds one. */
-export const gatewayRouteSaveBody = z.object({ id: idField.optional(), ...fields }).superRefine(headerPair);
+export const gatewayRouteSaveBody = z.object({ id: idField.optional(), ...fields }).superRefine(crossChecks);
 export type GatewayRouteAddBody = z.infer<typeof gatewayRouteAddBody>;
 export type GatewayRouteEditBody = z.infer<typeof gatewayRouteEditBody>;
 
@@ -121,6 +133,7 @@ export const gatewayRouteRecordSchema = z.object({
   headerValue: z.string().nullable(),
   stripPrefix: z.number(),
   needLogin: z.number(),
+  permission: z.string().nullable(),
   sortOrder: z.number(),
   status: z.number(),
   remark: z.string().nullable(),

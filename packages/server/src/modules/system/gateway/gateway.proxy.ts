@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
-import { GatewayMsg, Msg } from '@sbwq/contracts';
+import { EnterStatus, GatewayMsg, Msg } from '@sbwq/contracts';
+import { hasPermission } from '../../../platform/access/access.ts';
+import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { Db } from '../../../platform/db/client.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { fail } from '../../../platform/http/envelope.ts';
 import { proxiedReply } from '../../../platform/http/route-kinds.ts';
-import { GatewayTable, matchRoute, targetUrl } from './gateway.service.ts';
+import { findMyOrg } from '../../core/org/org-context.ts';
+import { clientResponseHeaders, GATEWAY_CSP, isJsonType, upstreamRequestHeaders } from './gateway.headers.ts';
+import { GatewayTable, matchRoute, targetUrl, type LiveRoute } from './gateway.service.ts';
 
 /** One route table per app (its database, its cache hub): the screen's writes and the gateway share it. */
 const tables = new WeakMap<AppDeps, GatewayTable>();
@@ -17,9 +22,6 @@ export function gatewayTableOf(deps: AppDeps): GatewayTable {
   }
   return table;
 }
-
-/** The app's own credentials are for this server only: an upstream never sees a user's session. */
-const NOT_FORWARDED = ['authorization', 'cookie', 'x-access-token', 'proxy-authorization'];
 
 const GATEWAY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -39,12 +41,27 @@ function unsafePath(path: string): boolean {
 }
 
 /**
+ * Whether a signed-in caller may use a route that needs sign-in: they hold the route's permission code (as
+ * any route's code is held, through a role), and their account is vetted. A self-registered account is
+ * the applicant of an organisation (register.service.ts); until the association enrols it (已入驻) the
+ * account reaches its own enrolment only, not an upstream. Staff and accounts an administrator created
+ * have no such application.
+ */
+async function admitted(db: Db, user: SessionUser, route: LiveRoute): Promise<boolean> {
+  if (route.permission && !(await hasPermission(db, user.id, route.permission, user.accessVersion))) return false;
+  const org = await findMyOrg(db, user);
+  return org === null || org.enterStatus === EnterStatus.enrolled;
+}
+
+/**
  * 路由网关 (issue #25): `/gateway/...` at the root (not under API_BASE, and never the SPA's fallback) is
  * forwarded by @fastify/reply-from to the upstream of the first enabled route, in order, whose prefix, method
  * and header match. The upstream is the allow-list's URL for the route's name: nothing in the request
- * chooses it. Bodies travel as bytes (no JSON parsing, 1 MB at most as every request); the app's own
- * Authorization / Cookie / X-Access-Token are removed and an upstream's Set-Cookie is not passed back
- * (it would land on this site's origin). An unreachable upstream answers 502, a slow one 504, in Chinese.
+ * chooses it. Bodies travel as bytes (no JSON parsing, 1 MB at most as every request). Headers pass by
+ * allow-lists both ways (gateway.headers.ts). The answer is served from this app's origin, where the
+ * signed-in user's token lives, so every gateway answer is sandboxed (CSP `sandbox`, nosniff) and anything
+ * but JSON is a download. An unreachable upstream answers 502, a slow one 504, in Chinese. A WebSocket
+ * upgrade is not proxied: its headers are dropped and the upstream sees a plain request.
  */
 export async function installGateway(app: FastifyInstance, deps: AppDeps) {
   const table = gatewayTableOf(deps);
@@ -55,6 +72,12 @@ export async function installGateway(app: FastifyInstance, deps: AppDeps) {
       disableRequestLogging: true,
       undici: { connectTimeout: Math.min(timeoutMs, 5000), headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
     });
+    gateway.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('content-security-policy', GATEWAY_CSP);
+      reply.header('x-content-type-options', 'nosniff');
+      if (!isJsonType(reply.getHeader('content-type'))) reply.header('content-disposition', 'attachment');
+      return payload;
+    });
     gateway.removeAllContentTypeParsers();
     gateway.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -63,21 +86,17 @@ export async function installGateway(app: FastifyInstance, deps: AppDeps) {
       if (unsafePath(path)) return refuse(reply, 400, GatewayMsg.badPath);
       const route = matchRoute(await table.routes(), path, request.method, request.headers);
       if (!route) return refuse(reply, 404, GatewayMsg.noRoute);
-      if (route.needLogin && !request.user) return refuse(reply, 401, Msg.unauthorized);
+      if (route.needLogin) {
+        if (!request.user) return refuse(reply, 401, Msg.unauthorized);
+        if (!(await admitted(deps.db, request.user, route))) return reply.status(403).send(fail(Msg.noPermission, 510));
+      }
       const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-      return reply.from(targetUrl(route, path), {
+      const target = targetUrl(route, path);
+      return reply.from(target, {
         ...(body ? { body: body.length > 0 ? body : null, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
-        rewriteRequestHeaders: (_request, headers) => {
-          for (const name of NOT_FORWARDED) delete headers[name];
-          headers['x-forwarded-for'] = request.ip;
-          headers['x-forwarded-proto'] = request.protocol;
-          if (route.stripPrefix) headers['x-forwarded-prefix'] = route.prefix;
-          return headers;
-        },
-        rewriteHeaders: (headers) => {
-          delete headers['set-cookie'];
-          return headers;
-        },
+        rewriteRequestHeaders: (_request, headers) =>
+          upstreamRequestHeaders(headers, route, { ip: request.ip, protocol: request.protocol, host: request.host, withBody: body !== undefined }),
+        rewriteHeaders: (headers) => clientResponseHeaders(headers, route, target),
         onError: (errorReply, { error }) => {
           const { code, statusCode } = error as { code?: string; statusCode?: number };
           request.log.warn({ route: route.routerId, code }, 'gateway upstream failed');

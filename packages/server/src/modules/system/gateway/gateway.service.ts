@@ -60,6 +60,7 @@ const values = (upstreams: GatewayUpstream[], body: GatewayRouteAddBody) => ({
   headerValue: body.headerValue,
   stripPrefix: body.stripPrefix,
   needLogin: body.needLogin,
+  permission: body.permission,
   sortOrder: body.sortOrder,
   status: body.status,
   remark: body.remark,
@@ -104,6 +105,8 @@ export type LiveRoute = {
   header: { name: string; value: string } | null;
   stripPrefix: boolean;
   needLogin: boolean;
+  /** a code the signed-in caller must hold (only with needLogin) */
+  permission: string | null;
 };
 
 type RouteTable = { version: number; checkedAt: number; routes: LiveRoute[] };
@@ -165,7 +168,9 @@ export class GatewayTable {
         methods: methodsOf(row.methods),
         header: row.headerName && row.headerValue !== null ? { name: row.headerName.toLowerCase(), value: row.headerValue } : null,
         stripPrefix: row.stripPrefix === 1,
-        needLogin: row.needLogin === 1,
+        // The form refuses a code on an open route; should a row say both, the code wins (fail closed).
+        needLogin: row.needLogin === 1 || row.permission !== null,
+        permission: row.permission,
       });
     }
     return { version, checkedAt: Date.now(), routes };

@@ -2,24 +2,54 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GatewayMsg, Msg } from '@sbwq/contracts';
-import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
+import { eq } from 'drizzle-orm';
+import { EnterStatus, GatewayMsg, Msg, RightsOrgType } from '@sbwq/contracts';
+import { ADMIN_PASSWORD, createTestApp, dbKind, json, RoleId } from '../../../test/harness.ts';
+import { newId } from '../../../platform/db/ids.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
+import { sysPermission } from '../permission/permission.table.ts';
+import { sysRolePermission } from '../role/role.table.ts';
 import { buildApp } from '../../../app.ts';
 import { gatewayUpstreamsOf } from '../../../platform/config.ts';
 import { GATEWAY_RECHECK_MS, allowedUpstream } from './gateway.service.ts';
 import { seedGatewayDemo } from './gateway.demo.ts';
 
-type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
+type Seen = { upstream: string; method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
 
-/** A local upstream: answers what it received as JSON; `/slow` answers after 2 s; it also tries to set a cookie. */
+/** What a hostile or careless upstream sends back beside its page: none of it may reach the browser. */
+const UPSTREAM_HOP_AND_STATE = {
+  'set-cookie': 'sid=upstream; Path=/',
+  'keep-alive': 'timeout=5, max=77',
+  'proxy-authenticate': 'Basic realm="upstream"',
+  trailer: 'x-done',
+  'content-security-policy': "script-src 'unsafe-inline'",
+  'access-control-allow-origin': '*',
+  'x-powered-by': 'upstream',
+};
+
+/**
+ * A local upstream: answers what it received as JSON (status 201); `/slow` answers after 2 s; `/page.html`
+ * answers an HTML page with a script and hop-by-hop and cookie headers; `/moved?to=` redirects there.
+ */
 async function startUpstream(name: string) {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const seen: Seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const seen: Seen = { upstream: name, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const url = new URL(req.url ?? '/', 'http://upstream');
       const answer = () => {
-        res.writeHead(201, { 'content-type': 'application/json', 'x-upstream': name, 'set-cookie': 'sid=upstream; Path=/' });
+        if (url.pathname.endsWith('/page.html')) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: '"v1"', 'cache-control': 'no-cache', ...UPSTREAM_HOP_AND_STATE });
+          res.end('<script>fetch("/jeecg-boot/sys/user/list", { headers: { "X-Access-Token": localStorage.token } })</script>');
+          return;
+        }
+        if (url.pathname.endsWith('/moved')) {
+          res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
+          res.end();
+          return;
+        }
+        res.writeHead(201, { 'content-type': 'application/json', 'set-cookie': 'sid=upstream; Path=/' });
         res.end(JSON.stringify(seen));
       };
       if (req.url?.includes('/slow')) setTimeout(answer, 2000).unref();
@@ -93,15 +123,14 @@ describe(`路由网关 (issue #25 Gateway routes): routes saved on the screen ar
 
   it('forwards path (prefix stripped, upstream base path kept), method, query, headers and body; the app token, Authorization and Cookie never reach the upstream; Set-Cookie is not passed back', async () => {
     const res = await gw('POST', '/gateway/tm/announce/2026/1915?no=1915&kind=%E5%88%9D%E5%AE%A1', {
-      headers: { 'X-Access-Token': token, authorization: 'Bearer secret', cookie: 'a=b', 'x-trace': 't-1', 'content-type': 'application/json' },
+      headers: { 'X-Access-Token': token, authorization: 'Bearer secret', cookie: 'a=b', 'x-request-id': 't-1', 'content-type': 'application/json' },
       payload: '{"regNo":"12345678","name":"商标"}',
     });
     expect(res.statusCode).toBe(201);
-    expect(res.headers['x-upstream']).toBe('echo');
     expect(res.headers['set-cookie']).toBeUndefined();
     const seen = res.json() as Seen;
-    expect(seen).toMatchObject({ method: 'POST', url: '/base/announce/2026/1915?no=1915&kind=%E5%88%9D%E5%AE%A1', body: '{"regNo":"12345678","name":"商标"}' });
-    expect(seen.headers).toMatchObject({ 'x-trace': 't-1', 'content-type': 'application/json', 'x-forwarded-prefix': '/gateway/tm' });
+    expect(seen).toMatchObject({ upstream: 'echo', method: 'POST', url: '/base/announce/2026/1915?no=1915&kind=%E5%88%9D%E5%AE%A1', body: '{"regNo":"12345678","name":"商标"}' });
+    expect(seen.headers).toMatchObject({ 'x-request-id': 't-1', 'content-type': 'application/json', 'x-forwarded-prefix': '/gateway/tm' });
     for (const name of ['x-access-token', 'authorization', 'cookie']) expect(seen.headers[name], name).toBeUndefined();
 
     // Not stripped: the whole path goes on; a body that is not JSON travels as its bytes.
@@ -125,7 +154,7 @@ describe(`路由网关 (issue #25 Gateway routes): routes saved on the screen ar
     const token2 = { 'X-Access-Token': token };
     expect(await add({ routerId: 'hdr', pathPrefix: '/gateway/shop', upstream: 'other', methods: 'POST', headerName: 'X-Platform', headerValue: 'taobao', sortOrder: 1 })).toMatchObject({ success: true });
     expect(await add({ routerId: 'any', pathPrefix: '/gateway/shop', upstream: 'echo', sortOrder: 5 })).toMatchObject({ success: true });
-    const via = async (method: 'GET' | 'POST', headers: Record<string, string>) => (await gw(method, '/gateway/shop/complaint', { headers: { ...token2, ...headers }, payload: method === 'POST' ? {} : undefined })).headers['x-upstream'];
+    const via = async (method: 'GET' | 'POST', headers: Record<string, string>) => (await gw(method, '/gateway/shop/complaint', { headers: { ...token2, ...headers }, payload: method === 'POST' ? {} : undefined })).json().upstream;
     expect(await via('POST', { 'x-platform': 'taobao' })).toBe('other');
     expect(await via('POST', { 'x-platform': 'jd' })).toBe('echo');
     expect(await via('GET', { 'x-platform': 'taobao' })).toBe('echo');
@@ -186,5 +215,154 @@ describe(`路由网关 (issue #25 Gateway routes): routes saved on the screen ar
       await second.app.close();
       await viaRedis?.app.close();
     }
+  });
+});
+
+describe(`路由网关 security review (issue 34 "Gateway answers run in our origin") on ${dbKind}`, async () => {
+  const t = await createTestApp({ GATEWAY_UPSTREAMS: `echo=http://127.0.0.1:${echo.port}/base,other=http://127.0.0.1:${other.port}` });
+  const db = t.database.db;
+  const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
+  const add = async (body: object) =>
+    json(await admin('POST', '/sys/gatewayRoute/add', { name: '安全测试', upstream: 'echo', sortOrder: 10, needLogin: 0, ...body }));
+  expect(await add({ routerId: 'open', pathPrefix: '/gateway/open' })).toMatchObject({ success: true });
+  expect(await add({ routerId: 'kept', pathPrefix: '/gateway/kept', stripPrefix: 0 })).toMatchObject({ success: true });
+  const get = (url: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url, headers });
+
+  it('an upstream HTML page comes back sandboxed (CSP sandbox, nosniff) and as a download; a JSON answer and the gateway\'s own refusals are sandboxed too', async () => {
+    const page = await get('/gateway/open/page.html');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<script>');
+    expect(page.headers['content-security-policy']).toMatch(/(^|;\s*)sandbox(;|$)/);
+    expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['content-disposition']).toBe('attachment');
+    expect(page.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', etag: '"v1"', 'cache-control': 'no-cache' });
+
+    const data = await get('/gateway/open/data');
+    expect(data.statusCode).toBe(201);
+    expect(data.headers['content-security-policy']).toMatch(/(^|;\s*)sandbox(;|$)/);
+    expect(data.headers['x-content-type-options']).toBe('nosniff');
+    expect(data.headers['content-disposition']).toBeUndefined();
+
+    const none = await get('/gateway/nothing-here');
+    expect(none.statusCode).toBe(404);
+    expect(none.headers['content-security-policy']).toMatch(/(^|;\s*)sandbox(;|$)/);
+  });
+
+  it('hop-by-hop headers, Set-Cookie, CORS and the upstream\'s own CSP never come back', async () => {
+    const page = await get('/gateway/open/page.html');
+    for (const name of Object.keys(UPSTREAM_HOP_AND_STATE).filter((n) => n !== 'content-security-policy')) expect(page.headers[name], name).toBeUndefined();
+    expect(String(page.headers.connection ?? '')).not.toContain('keep-alive');
+  });
+
+  it('only an allow-list of client headers reaches the upstream: forwarding, rewrite and credential headers from the client do not; the gateway sets X-Forwarded-* itself', async () => {
+    const hostile = {
+      'x-real-ip': '6.6.6.6',
+      forwarded: 'for=6.6.6.6;host=evil.example',
+      'x-forwarded-for': '6.6.6.6',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'gopher',
+      'x-forwarded-prefix': '/evil',
+      'x-original-url': '/admin',
+      'x-rewrite-url': '/admin',
+      'x-http-method-override': 'DELETE',
+      authorization: 'Bearer secret',
+      'proxy-authorization': 'Basic c2VjcmV0',
+      cookie: 'a=b',
+      'x-custom': 'kept out',
+    };
+    const res = await get('/gateway/open/data', { ...hostile, accept: 'application/json', 'accept-language': 'zh-CN', 'user-agent': 'gw-test', 'if-none-match': '"v0"' });
+    expect(res.statusCode).toBe(201);
+    const seen = (res.json() as Seen).headers;
+    for (const [name, value] of Object.entries(hostile)) expect(seen[name], name).not.toBe(value);
+    for (const name of ['x-real-ip', 'forwarded', 'x-original-url', 'x-rewrite-url', 'x-http-method-override', 'authorization', 'proxy-authorization', 'cookie', 'x-custom'])
+      expect(seen[name], name).toBeUndefined();
+    expect(seen).toMatchObject({ accept: 'application/json', 'accept-language': 'zh-CN', 'user-agent': 'gw-test', 'if-none-match': '"v0"', 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http', 'x-forwarded-prefix': '/gateway/open' });
+    expect(seen.host).toBe(`127.0.0.1:${echo.port}`);
+  });
+
+  it('a request with Keep-Alive, Connection or Upgrade headers is forwarded (the upstream answers), not a false 502; WebSocket upgrade is not proxied', async () => {
+    const requests: Record<string, string>[] = [
+      { 'keep-alive': 'timeout=5' },
+      { connection: 'keep-alive', 'keep-alive': 'timeout=5' },
+      { upgrade: 'websocket' },
+      { connection: 'Upgrade', upgrade: 'websocket' },
+      { te: 'trailers' },
+    ];
+    for (const headers of requests) {
+      const res = await get('/gateway/open/data', headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(201);
+      const seen = (res.json() as Seen).headers;
+      expect(seen.upgrade, JSON.stringify(headers)).toBeUndefined();
+      expect(seen['keep-alive'], JSON.stringify(headers)).toBeUndefined();
+    }
+  });
+
+  it('a Location on the upstream\'s own host is rewritten to the gateway path; one elsewhere (another host, another port, outside the base path or the route) is dropped', async () => {
+    const location = async (from: string, to: string) => {
+      const res = await get(`${from}?to=${encodeURIComponent(to)}`);
+      expect(res.statusCode, to).toBe(302);
+      return res.headers.location;
+    };
+    const self = `http://127.0.0.1:${echo.port}`;
+    expect(await location('/gateway/open/moved', `${self}/base/login?next=%2Fhome`)).toBe('/gateway/open/login?next=%2Fhome');
+    expect(await location('/gateway/open/moved', '/base/a/b#top')).toBe('/gateway/open/a/b#top');
+    expect(await location('/gateway/open/dir/moved', 'next')).toBe('/gateway/open/dir/next');
+    expect(await location('/gateway/open/moved', `${self}/base`)).toBe('/gateway/open');
+    expect(await location('/gateway/kept/moved', `${self}/base/gateway/kept/x`)).toBe('/gateway/kept/x');
+    for (const to of ['http://evil.example/x', '//evil.example/x', `${self}/elsewhere`, `${self}/basement`, `http://127.0.0.1:${other.port}/x`, `https://127.0.0.1:${echo.port}/base/x`, '/other/x', 'javascript:alert(1)'])
+      expect(await location('/gateway/open/moved', to), to).toBeUndefined();
+    // Not stripped: a path of the upstream that is not under this route's own prefix is another route's, or none.
+    expect(await location('/gateway/kept/moved', `${self}/base/gateway/open/x`)).toBeUndefined();
+  });
+
+  describe('a route that needs sign-in may name a permission code; without one it still refuses an unvetted self-registered account', async () => {
+    const permissionId = newId();
+    await db.insert(sysPermission).values({ id: permissionId, name: '调用商标局接口', menuType: 2, perms: 'gateway:cnipa:call', status: '1' });
+    await db.insert(sysRolePermission).values({ id: newId(), roleId: RoleId.reviewer, permissionId });
+    await t.createUser({ username: 'gwgranted', password: 'Granted123', roleIds: [RoleId.reviewer] });
+    await t.createUser({ username: 'gwplain', password: 'Plain12345', roleIds: [RoleId.finance] });
+    const newcomerId = await t.createUser({ username: 'gwnewcomer', password: 'Newcomer123', roleIds: [RoleId.holder] });
+    // What self-registration leaves (register.service.ts): a 权利人 account and its organisation's 未提交 enrolment.
+    const orgId = newId();
+    await db.insert(rightsOrg).values({ id: orgId, orgName: '新来的权利人', orgType: RightsOrgType.holder, applicantId: newcomerId, enterStatus: EnterStatus.draft });
+    const granted = { 'X-Access-Token': await t.loginAs('gwgranted', 'Granted123') };
+    const plain = { 'X-Access-Token': await t.loginAs('gwplain', 'Plain12345') };
+    const newcomer = { 'X-Access-Token': await t.loginAs('gwnewcomer', 'Newcomer123') };
+
+    it('the code is saved and listed; a malformed code, or a code on a route open to everyone, is refused with a clear message', async () => {
+      expect(await add({ routerId: 'bad', pathPrefix: '/gateway/bad', needLogin: 1, permission: 'drop table;' })).toMatchObject({ success: false, message: GatewayMsg.permissionFormat });
+      expect(await add({ routerId: 'bad', pathPrefix: '/gateway/bad', needLogin: 0, permission: 'gateway:cnipa:call' })).toMatchObject({ success: false, message: GatewayMsg.permissionNeedsLogin });
+      expect(await add({ routerId: 'perm', pathPrefix: '/gateway/perm', needLogin: 1, permission: ' gateway:cnipa:call ' })).toMatchObject({ success: true });
+      expect(await add({ routerId: 'member', pathPrefix: '/gateway/member', needLogin: 1 })).toMatchObject({ success: true });
+      const listed = json(await admin('GET', '/sys/gatewayRoute/list?pageSize=100')).result.records as { routerId: string; permission: string | null }[];
+      expect(listed.find((r) => r.routerId === 'perm')?.permission).toBe('gateway:cnipa:call');
+      expect(listed.find((r) => r.routerId === 'member')?.permission).toBeNull();
+    });
+
+    it('a user without the code gets 403 (code 510 没有权限，请联系管理员授权); one who holds it through a role is forwarded', async () => {
+      const denied = await get('/gateway/perm/announce', plain);
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json()).toMatchObject({ success: false, code: 510, message: Msg.noPermission });
+      expect(Msg.noPermission).toBe('没有权限，请联系管理员授权');
+      expect((await get('/gateway/perm/announce')).statusCode).toBe(401);
+      const ok = await get('/gateway/perm/announce', granted);
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json()).toMatchObject({ url: '/base/announce' });
+      // A withdrawn grant applies to the next request.
+      await db.delete(sysRolePermission).where(eq(sysRolePermission.permissionId, permissionId));
+      expect((await get('/gateway/perm/announce', granted)).statusCode).toBe(403);
+    });
+
+    it('a route with 需要登录 and no code admits a vetted account, refuses a self-registered one until its organisation is enrolled', async () => {
+      expect((await get('/gateway/member/x', plain)).statusCode).toBe(201);
+      const refused = await get('/gateway/member/x', newcomer);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ success: false, code: 510, message: Msg.noPermission });
+      // An open route stays open to them.
+      expect((await get('/gateway/open/x', newcomer)).statusCode).toBe(201);
+      await db.update(rightsOrg).set({ enterStatus: EnterStatus.enrolled }).where(eq(rightsOrg.id, orgId));
+      expect((await get('/gateway/member/x', newcomer)).statusCode).toBe(201);
+    });
   });
 });
