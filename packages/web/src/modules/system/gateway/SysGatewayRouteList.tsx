@@ -1,6 +1,15 @@
-import { GATEWAY_METHODS, gatewayRouteAddBody, GatewayStatus, GatewayMsg, gatewayRouteResource, type GatewayRouteRecord, type GatewayUpstream } from '@sbwq/contracts';
+import {
+  GATEWAY_METHODS,
+  gatewayPermissionProblem,
+  gatewayRouteAddBody,
+  GatewayStatus,
+  GatewayMsg,
+  gatewayRouteResource,
+  type GatewayRouteRecord,
+  type GatewayUpstream,
+} from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Input, Radio, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Input, Radio, Select, Space, Tag, Typography, type FormRule } from 'antd';
 import { useMemo } from 'react';
 import { NumberTextInput } from '../../../components/form/NumberTextInput.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
@@ -14,6 +23,14 @@ const YES_NO = [
   { value: 1, label: '是' },
   { value: 0, label: '否' },
 ];
+/** The contract's cross-field rule, on the form: a code only on a route that needs sign-in. */
+const permissionWithLogin: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: unknown) => {
+    const permission = typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+    const problem = gatewayPermissionProblem({ needLogin: Number(getFieldValue('needLogin') ?? 1), permission });
+    if (problem) throw new Error(problem);
+  },
+});
 const STATUS_OPTIONS = [
   { value: GatewayStatus.enabled, label: '启用' },
   { value: GatewayStatus.disabled, label: '停用' },
@@ -60,7 +77,20 @@ function fields(mode: FormMode, upstreams: GatewayUpstream[]) {
     { name: 'headerName', label: '请求头名称', input: <Input placeholder="可不填，如 X-Platform" autoComplete="off" />, rules: [zodRule(shape.headerName)] },
     { name: 'headerValue', label: '请求头取值', input: <Input placeholder="与名称同时填写，须完全相同才匹配" autoComplete="off" />, dependencies: ['headerName'] },
     { name: 'stripPrefix', label: '去掉前缀', input: <Radio.Group aria-label="去掉前缀" options={YES_NO} />, extra: '是：/gateway/a/x 转发为 上游/x；否：转发为 上游/gateway/a/x' },
-    { name: 'needLogin', label: '需要登录', input: <Radio.Group aria-label="需要登录" options={YES_NO} />, extra: '是：须带本系统的登录令牌；令牌本身不会转发给上游' },
+    {
+      name: 'needLogin',
+      label: '需要登录',
+      input: <Radio.Group aria-label="需要登录" options={YES_NO} />,
+      extra: '是：须带本系统的登录令牌，且账号已通过审核（自助注册、尚未入驻的账号不能调用）；令牌本身不会转发给上游',
+    },
+    {
+      name: 'permission',
+      label: '权限编码',
+      input: <Input placeholder="可不填，如 gateway:cnipa:call" autoComplete="off" spellCheck={false} />,
+      rules: [zodRule(shape.permission), permissionWithLogin],
+      dependencies: ['needLogin'],
+      extra: '需要登录时可填：调用者还须通过角色拥有此权限（在菜单管理中建按钮权限并授权给角色）',
+    },
     { name: 'sortOrder', label: '排序', required: true, input: <NumberTextInput placeholder="0到9999，小的先匹配" />, rules: [zodRule(shape.sortOrder)] },
     { name: 'status', label: '状态', input: <Radio.Group aria-label="状态" options={STATUS_OPTIONS} /> },
     { name: 'remark', label: '备注', input: <Input.TextArea rows={2} placeholder="请输入备注" />, rules: [zodRule(shape.remark)] },
@@ -80,6 +110,7 @@ const toBody = (values: Record<string, unknown>, mode: FormMode, record: Gateway
   headerValue: text(values.headerValue),
   stripPrefix: Number(values.stripPrefix ?? 1) as 0 | 1,
   needLogin: Number(values.needLogin ?? 1) as 0 | 1,
+  permission: text(values.permission),
   sortOrder: Number(values.sortOrder ?? 0),
   status: Number(values.status ?? GatewayStatus.enabled) as 0 | 1,
   remark: text(values.remark),
@@ -144,6 +175,12 @@ export function SysGatewayRouteList() {
         },
         { title: '匹配条件', key: 'predicates', width: 200, render: (_: unknown, route: GatewayRouteRecord) => predicateText(route) },
         { title: '需要登录', dataIndex: 'needLogin', width: 90, align: 'center', render: (value: number) => (value === 1 ? '是' : '否') },
+        {
+          title: '权限编码',
+          dataIndex: 'permission',
+          width: 180,
+          render: (value: string | null) => (value ? <Typography.Text code>{value}</Typography.Text> : '—'),
+        },
         { title: '去掉前缀', dataIndex: 'stripPrefix', width: 90, align: 'center', defaultHidden: true, render: (value: number) => (value === 1 ? '是' : '否') },
         { title: '排序', dataIndex: 'sortOrder', width: 70, align: 'center' },
         {
