@@ -24,16 +24,21 @@ const codeOf = (id: string) => SYSTEM_DEPARTS.find((d) => d.id === id)!.orgCode;
  * demo's applicant users have one — the 代理机构 or 权利人 role (enrolment and its own records only, no
  * staff rights), filed under 入驻服务机构 or 会员企业 — and a 未提交 enrolment form with the
  * organisation's name, type and phone, which the 机构入驻 page then completes.
+ *
+ * The SMS code is checked first: until it is valid every refusal is the code's, so the form tells no one
+ * whether a username exists. A valid code is only marked verified until the account is written (in the
+ * same transaction), so learning the name is taken does not cost the user a new code.
  */
 export async function register(db: Db, body: RegisterBody): Promise<void> {
   const holder = body.orgType === RightsOrgType.holder;
   const departId = holder ? DepartId.members : DepartId.agencies;
+  const code = { purpose: SmsMode.register, mobile: body.phone, code: body.smscode, userId: null };
+  if (!(await checkCode(db, { ...code, mode: 'verify' }))) throw new BizError(SmsMsg.codeInvalid);
   const taken = await db
     .select({ username: sysUser.username, phone: sysUser.phone, email: sysUser.email })
     .from(sysUser)
     .where(or(sql`lower(${sysUser.username}) = ${body.username.toLowerCase()}`, eq(sysUser.phone, body.phone), ...(body.email ? [eq(sysUser.email, body.email)] : [])));
   if (taken.some((u) => u.username.toLowerCase() === body.username.toLowerCase())) throw new BizError(RegisterMsg.usernameTaken);
-  if (!(await checkCode(db, { purpose: SmsMode.register, mobile: body.phone, code: body.smscode, userId: null, mode: 'consume' }))) throw new BizError(SmsMsg.codeInvalid);
   if (taken.some((u) => u.phone === body.phone)) throw new BizError(RegisterMsg.phoneTaken);
   if (body.email && taken.some((u) => u.email === body.email)) throw new BizError('邮箱已被注册');
 
@@ -42,6 +47,8 @@ export async function register(db: Db, body: RegisterBody): Promise<void> {
   const now = new Date();
   try {
     await db.transaction(async (t) => {
+      // used up with the account it made: a registration that fails below leaves the code usable
+      if (!(await checkCode(t, { ...code, mode: 'consume', requireVerified: true }))) throw new BizError(SmsMsg.codeInvalid);
       await t.insert(sysUser).values({
         id: userId,
         username: body.username,

@@ -54,7 +54,8 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     const code = await registerCode(body.phone);
     const done = await post('/sys/user/register', { ...body, smscode: code });
     expect(done).toMatchObject({ success: true, code: 200, message: '注册成功' });
-    expect((await post('/sys/user/register', { ...body, smscode: code })).message).toBe('用户名已注册');
+    // the code is used up: the same form again learns nothing about the username
+    expect((await post('/sys/user/register', { ...body, smscode: code })).message).toBe(INVALID);
 
     const token = await t.loginAs('newagency', 'Agency2026', nextIp());
     const menu = json(await t.request(token, 'GET', '/sys/permission/getUserPermissionByToken')).result.menu as Node[];
@@ -66,6 +67,26 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     expect(mine.result).toMatchObject({ orgName: body.orgName, orgType: '1', enterStatus: '0', contactPhone: body.phone });
     expect(json(await t.request(token, 'GET', '/sys/user/list')).success).toBe(false);
     expect(json(await t.request(token, 'GET', '/rights/org/list')).result?.records ?? []).toEqual([]);
+  });
+
+  it('registration does not tell whether a username exists: a taken one and a free one get the same SMS-code refusal until the code is valid', async () => {
+    const wrong = { ...body, phone: '13711113333', smscode: '000000' };
+    const taken = await post('/sys/user/register', { ...wrong, username: 'newagency' });
+    const free = await post('/sys/user/register', { ...wrong, username: 'nobodyYetRegistered' });
+    const answer = (r: { success: boolean; code: number; message: string; result: unknown }) => ({ success: r.success, code: r.code, message: r.message, result: r.result });
+    expect(answer(taken)).toEqual(answer(free));
+    expect(taken).toMatchObject({ success: false, message: INVALID });
+    expect((await post('/sys/user/register', { ...wrong, username: 'admin' })).message).toBe(INVALID);
+  });
+
+  it('registration: a valid code may learn the username is taken, and is not used up by it: the same code then registers a free username', async () => {
+    const phone = '13711114444';
+    const code = await registerCode(phone);
+    expect(await post('/sys/user/register', { ...body, phone, smscode: code })).toMatchObject({ success: false, message: '用户名已注册' });
+    expect(await post('/sys/user/register', { ...body, username: 'second_agency', phone, smscode: code, orgName: '第二代理机构' })).toMatchObject({ success: true, message: '注册成功' });
+    // used up by the registration it made
+    expect((await post('/sys/user/register', { ...body, username: 'third_agency', phone, smscode: code })).message).toBe(INVALID);
+    expect(await db.select().from(sysUser).where(eq(sysUser.username, 'third_agency'))).toHaveLength(0);
   });
 
   it('registration: a phone that already has an account gets no code (same answer), so it cannot register twice', async () => {
@@ -121,5 +142,17 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     const wrong = code === '999999' ? '888888' : '999999';
     for (let i = 0; i < 5; i++) expect((await post('/sys/user/phoneVerification', { username: 'newagency', phone: body.phone, smscode: wrong })).message).toBe(INVALID);
     expect((await post('/sys/user/phoneVerification', { username: 'newagency', phone: body.phone, smscode: code })).message).toBe(INVALID);
+  });
+});
+
+describe('registration answers take at least SMS_MIN_REPLY_MS, whatever the username', async () => {
+  const t = await createTestApp({ SMS_MIN_REPLY_MS: '300' });
+  it('a refusal for a wrong code takes the same minimum time for a taken and a free username', async () => {
+    for (const username of ['admin', 'nobody_here_yet']) {
+      const started = Date.now();
+      const res = json(await t.inject({ method: 'POST', url: t.api('/sys/user/register'), payload: { username, password: 'Agency2026', confirmpassword: 'Agency2026', phone: '13711115555', smscode: '000000', orgName: '某机构', orgType: '1' }, remoteAddress: `10.29.8.${username.length}` }));
+      expect(res.message).toBe(INVALID);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    }
   });
 });
