@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './platform/config.ts';
+import { installAppSecret } from './platform/secrets/app-secret.ts';
 import type { Db } from './platform/db/client.ts';
 import type { AppDeps, BuiltApp } from './platform/deps.ts';
 import { CacheHub } from './platform/cache/cache.ts';
@@ -55,6 +56,10 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
+  // Before anything hashes a code or links the chain: the server secret, from APP_SECRET or DATA_DIR/app.key.
+  installAppSecret(config, (file) =>
+    app.log.warn(`已生成服务器密钥文件 ${file}（权限 0600），短信验证码、图形验证码的哈希和数据日志哈希链以它为密钥，请妥善备份；生产环境或多台服务器共用数据库时请在每台设置相同的 APP_SECRET`),
+  );
   // first of all hooks: every statement of a request is known as that request's (statement priority under load)
   installRequestScopes(app);
   app.setValidatorCompiler(validatorCompiler);

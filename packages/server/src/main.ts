@@ -4,14 +4,16 @@ import { loadConfig, type Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { startEmbeddedMaintenance } from './platform/db/maintenance.ts';
 import { runSeeds } from './seed/seed.ts';
-import { sealChain } from './modules/core/datalog/datalog-chain.ts';
+import { ChainHeadError, sealChain } from './modules/core/datalog/datalog-chain.ts';
 import { buildApp } from './app.ts';
+import { installAppSecret } from './platform/secrets/app-secret.ts';
 import { startScheduler } from './modules/system/job/job.scheduler.ts';
 
 const openConfigured = (config: Config) => openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
 
 /** Migrations (in openDatabase) and seeds; the passwords they create are printed here, so only once. */
 async function prepare(config: Config, database: Awaited<ReturnType<typeof openConfigured>>) {
+  installAppSecret(config);
   // The first start's demo seed is long work: it runs without the request connections' timeouts.
   await database.maintenance((db) =>
     runSeeds(db, {
@@ -25,7 +27,11 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openC
     }),
   );
   // The hash chain links what is not linked yet: rows from before the chain existed, the demo seed's, and any a stopped process left.
-  await database.maintenance((db) => sealChain(db));
+  await database.maintenance((db) => sealChain(db)).catch((error: unknown) => {
+    // A broken head stops the linking, not the service: 校验 and the log say where the chain breaks.
+    if (!(error instanceof ChainHeadError)) throw error;
+    process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), pid: process.pid, msg: error.message })}\n`);
+  });
 }
 
 /** One server process: alone (WORKERS=1), or one of the workers sharing the port. */

@@ -6,8 +6,8 @@ import { idField } from './dict.ts';
 /**
  * 数据日志 (stock JeecgBoot sys_data_log, issue #25): every change of a business record keeps a version
  * (who, when, which fields, old and new values); two versions are compared side by side. Beyond the
- * stock product the data log and the approval records form one hash chain, and `verify` proves that no
- * entry was changed or removed since it was written.
+ * stock product the data log and the approval records form one hash chain, keyed with the server secret
+ * (APP_SECRET), and `verify` proves that no entry was changed or removed since it was written.
  */
 export const DATA_LOG_BASE = '/sys/dataLog';
 
@@ -99,9 +99,13 @@ export const chainReportSchema = z.object({
   ok: z.boolean(),
   checked: z.number(),
   headSeq: z.number(),
+  /** the first place linked with the server key; the places before it were linked, before the upgrade, with plain SHA-256 */
+  keyedFrom: z.number(),
   /** entries written but not yet linked when the check ran (they are linked first) */
   sealed: z.number(),
-  broken: z.object({ seq: z.number(), kind: z.enum(['datalog', 'approval']).nullable(), id: z.string().nullable(), problem: z.enum(['content', 'missing', 'link', 'head']) }).nullable(),
+  broken: z
+    .object({ seq: z.number(), kind: z.enum(['datalog', 'approval']).nullable(), id: z.string().nullable(), problem: z.enum(['content', 'missing', 'link', 'head', 'signature']) })
+    .nullable(),
   message: z.string(),
 });
 export type ChainReportRecord = z.infer<typeof chainReportSchema>;

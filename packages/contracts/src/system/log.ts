@@ -9,7 +9,7 @@ export type LogTypeValue = (typeof LogType)[keyof typeof LogType];
 export const OperateType = { query: 1, add: 2, edit: 3, delete: 4, import: 5, export: 6 } as const;
 export const OPERATE_TYPE_TEXT: Record<number, string> = { 1: '查询', 2: '添加', 3: '修改', 4: '删除', 5: '导入', 6: '导出' };
 
-/** `deleteBatch?ids=allclear` empties the whole log (stock SysLogController's ALL_ClEAR). */
+/** `deleteBatch?ids=allclear`: stock SysLogController's ALL_ClEAR, refused here like every other deletion. */
 export const LOG_CLEAR_ALL = 'allclear';
 
 export const LogMsg = {
@@ -17,6 +17,7 @@ export const LogMsg = {
   deleted: '删除成功!',
   batchDeleted: '批量删除成功!',
   idsRequired: '参数不识别！',
+  deleteRefused: '日志不能手动删除或清空：登录日志和操作日志只由“日志保留清理”定时任务按保留期删除',
 } as const;
 
 export const logRecordSchema = z.object({
@@ -48,7 +49,10 @@ export type LogRecord = z.infer<typeof logRecordSchema>;
 
 export const LogPerm = permCodes('system:log', ['list', 'delete', 'export']);
 
-/** 系统日志 as a standard resource: `/sys/log/list`, `delete`, `deleteBatch` (ids or `allclear`), `exportXls`. */
+/**
+ * 系统日志 as a standard resource: `/sys/log/list`, `exportXls`; `delete` and `deleteBatch` (ids or `allclear`)
+ * answer a refusal, kept so the stock client hears why rather than a 404.
+ */
 export const logResource = defineResource<LogRecord>()({
   basePath: '/sys/log',
   entity: '日志',

@@ -35,6 +35,11 @@ export type Config = {
   datasourceSecret: string | null;
   /** WORKERS: how many server processes main.ts runs on this machine sharing the port (node:cluster); 1 = this process alone */
   workers: number;
+  /**
+   * APP_SECRET: the server secret (≥ 32 characters) kept outside the database, which keys the hashes of short
+   * codes and the data-log chain; null: a random secret kept in DATA_DIR/app.key (platform/secrets)
+   */
+  appSecret: string | null;
   /** 路由网关: the upstreams a route may forward to (GATEWAY_UPSTREAMS, `name=http://host:port[/path]`, comma separated) and the upstream's time limit */
   gateway: { upstreams: { name: string; url: string }[]; timeoutMs: number };
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
@@ -128,10 +133,10 @@ export function gatewayUpstreamsOf(value: string | undefined): { name: string; u
   return found;
 }
 
-function datasourceSecretOf(value: string | undefined): string | null {
+function secretOf(name: string, value: string | undefined): string | null {
   const secret = value?.trim() ?? '';
   if (secret === '') return null;
-  if (secret.length < 32) throw new Error('环境变量 DATASOURCE_SECRET 至少需要32个字符（可用 openssl rand -hex 32 生成）');
+  if (secret.length < 32) throw new Error(`环境变量 ${name} 至少需要32个字符（可用 openssl rand -hex 32 生成）`);
   return secret;
 }
 
@@ -166,7 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: positiveInt('JOBS_LEASE_MS', env.JOBS_LEASE_MS, 60_000),
     },
     metricsPort: env.METRICS_PORT?.trim() ? positiveInt('METRICS_PORT', env.METRICS_PORT.trim(), 9464) : null,
-    datasourceSecret: datasourceSecretOf(env.DATASOURCE_SECRET),
+    datasourceSecret: secretOf('DATASOURCE_SECRET', env.DATASOURCE_SECRET),
+    appSecret: secretOf('APP_SECRET', env.APP_SECRET),
     workers: workersOf(env.WORKERS, databaseUrl, redisUrl),
     gateway: { upstreams: gatewayUpstreamsOf(env.GATEWAY_UPSTREAMS), timeoutMs: positiveInt('GATEWAY_TIMEOUT_MS', env.GATEWAY_TIMEOUT_MS, 15_000) },
     footer: {

@@ -3,8 +3,9 @@ import { idColumn } from '../../../platform/db/columns.ts';
 
 /**
  * 数据日志 (stock JeecgBoot sys_data_log): one row per change of a business record, written in the
- * transaction that makes the change. Append-only; `chain_seq` / `prev_hash` / `hash` are filled by the
- * sealing step (datalog-chain.ts), which links this table and the approval records into one hash chain.
+ * transaction that makes the change. Append-only (a trigger refuses any other change); `chain_seq` /
+ * `prev_hash` / `hash` are filled once by the sealing step (datalog-chain.ts), which links this table and
+ * the approval records into one hash chain.
  */
 export const sysDataLog = pgTable(
   'sys_data_log',
@@ -41,11 +42,15 @@ export type DataLogRow = typeof sysDataLog.$inferSelect;
 
 /**
  * The chain's last entry (one row, id 'main'): its sequence number and hash. The verification compares
- * it with the last entry found, so removing the newest entries shows too.
+ * it with the last entry found, so removing the newest entries shows too. `keyed_from` is the first place
+ * linked with the server secret's key (the places before were linked with plain SHA-256 before the
+ * upgrade), and `mac` signs place, hash and boundary with that key (datalog-chain.ts).
  */
 export const sysChainHead = pgTable('sys_chain_head', {
   id: varchar('id', { length: 16 }).primaryKey(),
   seq: bigint('seq', { mode: 'number' }).notNull(),
   hash: varchar('hash', { length: 64 }).notNull(),
+  keyedFrom: bigint('keyed_from', { mode: 'number' }),
+  mac: varchar('mac', { length: 64 }),
   updateTime: timestamp('update_time', { withTimezone: true }).notNull(),
 });

@@ -8,8 +8,12 @@ export const sysLoginAttempt = pgTable('sys_login_attempt', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * Image captchas being answered: both the key and the answer are kept as HMACs under the server secret
+ * (captcha.service.ts), so a reader of this table learns no answer.
+ */
 export const sysCaptcha = pgTable('sys_captcha', {
   keyHash: varchar('key_hash', { length: 64 }).primaryKey(),
-  code: varchar('code', { length: 16 }).notNull(),
+  code: varchar('code', { length: 64 }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

@@ -1,8 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Config } from '../../../platform/config.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { keyFile } from '../../../platform/secrets/app-secret.ts';
 
 /**
  * The 多数据源 passwords at rest: AES-256-GCM with a key from DATASOURCE_SECRET, or, when it is unset, from
@@ -10,7 +9,7 @@ import { BizError } from '../../../platform/http/envelope.ts';
  *
  * Several processes: with WORKERS > 1 every process of the machine shares DATA_DIR, so they read the same
  * file; it is created atomically (written aside, then hard-linked into place, which fails if another
- * process got there first), so two processes starting together still end with one key. Several machines
+ * process got there first: `keyFile`), so two processes starting together still end with one key. Several machines
  * sharing one database each have their own DATA_DIR: they must be given the same DATASOURCE_SECRET, or a
  * password saved on one cannot be read on another (they then get `wrongKey`, not a failure).
  */
@@ -38,25 +37,6 @@ function keyOf(secret: string, origin: DataSourceKey['origin']): DataSourceKey {
   return { key, id: createHash('sha256').update(key).digest('hex').slice(0, 8), origin };
 }
 
-/** The key file's secret, created once with a fresh random secret when there is none. */
-function fileSecret(dataDir: string, onCreated: (file: string) => void): string {
-  const file = path.join(dataDir, KEY_FILE);
-  const read = () => fs.readFileSync(file, 'utf8').trim();
-  if (fs.existsSync(file)) return read();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  fs.writeFileSync(aside, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-  try {
-    fs.linkSync(aside, file);
-    onCreated(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    fs.rmSync(aside, { force: true });
-  }
-  return read();
-}
-
 const cache = new Map<string, DataSourceKey>();
 
 /**
@@ -72,7 +52,7 @@ export function dataSourceKey(config: KeySource): DataSourceKey {
   else {
     let secret: string;
     try {
-      secret = fileSecret(config.dataDir, config.onKeyCreated ?? (() => undefined));
+      secret = keyFile(config.dataDir, KEY_FILE, config.onKeyCreated);
     } catch (error) {
       throw new BizError(SecretMsg.noKey((error as NodeJS.ErrnoException).code ?? (error as Error).message));
     }

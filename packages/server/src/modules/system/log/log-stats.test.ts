@@ -3,6 +3,7 @@ import { createTestApp, json } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysLog } from './log.table.ts';
 import { loginInfo, visitInfo } from './log-stats.service.ts';
+import { asLogRetention } from './log.service.ts';
 
 describe('stock dashboard visit figures from the login log (GET /sys/loginfo, /sys/visitInfo; issue: the stock client calls them)', async () => {
   const t = await createTestApp();
@@ -10,7 +11,7 @@ describe('stock dashboard visit figures from the login log (GET /sys/loginfo, /s
   // 10:00 on 2026-03-10 in China
   const now = new Date('2026-03-10T02:00:00Z');
   const china = (local: string) => new Date(`${local}+08:00`);
-  await db.delete(sysLog);
+  await asLogRetention(db, (tx) => tx.delete(sysLog));
   const row = (at: string, ip: string, logType = 1) => ({ id: newId(), logType, logContent: '用户名: admin,登录成功！', ip, createTime: china(at) });
   await db.insert(sysLog).values([
     row('2026-03-10T00:30:00', '10.0.0.1'),

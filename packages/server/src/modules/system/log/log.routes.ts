@@ -36,11 +36,12 @@ export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
         description:
           'logType 1 登录日志、2 操作日志；createTime_begin/createTime_end 时间范围；user、ip、keyWord（日志内容或地址）、operateType、success；默认按时间倒序（column=createTime&order=asc 可改）。操作日志的 requestParam 已去掉密码、令牌、验证码和文件内容。',
       },
-      deleteBatch: { description: `ids 逗号分隔；ids=${LOG_CLEAR_ALL} 清空全部日志（登录与操作）。` },
+      delete: { description: '不可用：日志只由“日志保留清理”定时任务按保留期删除，此接口只回答拒绝的原因（保留它，老版前端不会得到 404）。' },
+      deleteBatch: { description: `不可用：日志只由“日志保留清理”定时任务按保留期删除；ids=${LOG_CLEAR_ALL}（清空全部）同样被拒绝。` },
     },
     service: {
       list: (c, query) => service.listLogs(c.db, query),
-      remove: (c, ids) => service.deleteLogs(c.db, ids),
+      remove: () => service.deleteLogs(),
       exportXls: (c, query) => service.exportLogs(c.db, query),
     },
     messages: { added: Msg.ok, edited: Msg.ok, deleted: LogMsg.deleted, batchDeleted: LogMsg.batchDeleted, idsRequired: LogMsg.idsRequired },

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { LOG_CLEAR_ALL, LogMsg, LogType, OPERATE_TYPE_TEXT, type LogRecord, type Page } from '@sbwq/contracts';
+import { eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { LogMsg, LogType, OPERATE_TYPE_TEXT, type LogRecord, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -113,14 +113,23 @@ export async function exportLogs(db: Db, params: ListParams): Promise<ExcelFile>
   return { body: await toWorkbook(title, exportColumns, found), fileName: `${title}.xlsx`, asciiName: operation ? 'operation-log.xlsx' : 'system-log.xlsx' };
 }
 
-/** delete / deleteBatch; `allclear` as the only id empties the log, as stock does. */
-export async function deleteLogs(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 1 && ids[0] === LOG_CLEAR_ALL) {
-    await db.delete(sysLog);
-    return;
-  }
-  const done = await db.delete(sysLog).where(inArray(sysLog.id, ids)).returning({ id: sysLog.id });
-  if (done.length === 0) throw new BizError(LogMsg.notFound);
+/**
+ * delete / deleteBatch (and stock's `allclear`): refused. The log is evidence of what was done, so it
+ * goes only by age through the retention job; the routes still answer so the stock client gets words, not a 404.
+ */
+export async function deleteLogs(): Promise<never> {
+  throw new BizError(LogMsg.deleteRefused);
+}
+
+/**
+ * Runs `work` in a transaction marked as the retention job's: the only one the sys_log trigger lets
+ * delete rows (migration 0030). Anything else deleting from the log is refused by the database.
+ */
+export function asLogRetention<T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (t) => {
+    await t.execute(sql`select set_config('sbwq.log_retention', 'on', true)`);
+    return work(t);
+  });
 }
 
 /** Rows deleted per statement: a big backlog never holds one long lock or one huge WAL burst. */
@@ -128,7 +137,7 @@ export const PRUNE_CHUNK = 5_000;
 
 /**
  * Log retention (the scheduled job's work, issue #25): removes login and operation rows older than
- * `olderThanDays` days, `chunk` rows per statement until none is left; answers how many went.
+ * `olderThanDays` days, `chunk` rows per transaction until none is left; answers how many went.
  */
 export async function pruneLogs(db: Db, olderThanDays: number, opts: { now?: Date; chunk?: number } = {}): Promise<number> {
   if (!Number.isFinite(olderThanDays) || olderThanDays < 1) throw new Error('olderThanDays must be at least 1');
@@ -136,11 +145,13 @@ export async function pruneLogs(db: Db, olderThanDays: number, opts: { now?: Dat
   const chunk = opts.chunk ?? PRUNE_CHUNK;
   let removed = 0;
   for (;;) {
-    const [done] = await rows<{ n: number }>(
-      db,
-      sql`with gone as (
-            delete from sys_log where id in (select id from sys_log where create_time < ${cutoff} limit ${chunk}) returning 1
-          ) select count(*)::int as n from gone`,
+    const [done] = await asLogRetention(db, (t) =>
+      rows<{ n: number }>(
+        t,
+        sql`with gone as (
+              delete from sys_log where id in (select id from sys_log where create_time < ${cutoff} limit ${chunk}) returning 1
+            ) select count(*)::int as n from gone`,
+      ),
     );
     removed += done.n;
     if (done.n < chunk) return removed;

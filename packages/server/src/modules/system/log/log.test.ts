@@ -1,16 +1,16 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LOG_CLEAR_ALL, LogType } from '@sbwq/contracts';
+import { LOG_CLEAR_ALL, LogMsg, LogType } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
 import { sysLog } from './log.table.ts';
-import { pruneLogs } from './log.service.ts';
+import { asLogRetention, pruneLogs } from './log.service.ts';
 import { operationLogOf } from './operation-log.ts';
 
 const DAY = 86_400_000;
 
 // Issue #25 (系统日志): GET /sys/log/list as stock JeecgBoot's SysLogController, with the screen's filters.
-describe(`系统日志: /sys/log list, export, delete and the retention prune on ${dbKind}`, async () => {
+describe(`系统日志: /sys/log list, export, deletion refused and the retention prune on ${dbKind}`, async () => {
   const t = await createTestApp();
   const db = t.database.db;
   const admin = await t.loginAs('admin', ADMIN_PASSWORD);
@@ -84,26 +84,37 @@ describe(`系统日志: /sys/log list, export, delete and the retention prune on
     expect(sheet.getRow(4).getCell(7).value).toBe('删除');
   });
 
-  it('only the administrator lists, exports or deletes; delete, deleteBatch and allclear as stock', async () => {
+  it('security review (an admin emptied the operation log with deleteBatch?ids=allclear): delete, deleteBatch and allclear answer a refusal in Chinese and every row stays', async () => {
     await t.createUser({ username: 'nolog', password: 'Nolog12345' });
     const other = t.as(await t.loginAs('nolog', 'Nolog12345'));
     for (const [method, path] of [['GET', '/sys/log/list'], ['GET', '/sys/log/exportXls'], ['DELETE', '/sys/log/delete?id=seeded-1'], ['DELETE', `/sys/log/deleteBatch?ids=${LOG_CLEAR_ALL}`]] as const) {
       expect((await other(method, path)).statusCode).toBe(403);
     }
-    expect(json(await call('DELETE', '/sys/log/delete?id=seeded-1'))).toMatchObject({ success: true, message: '删除成功!' });
-    expect(json(await call('DELETE', '/sys/log/delete?id=seeded-1'))).toMatchObject({ success: false, message: '找不到对应实体' });
-    expect(json(await call('DELETE', '/sys/log/deleteBatch?ids=seeded-2,seeded-3'))).toMatchObject({ success: true, message: '批量删除成功!' });
-    expect(ids(await list('pageSize=100'))).toEqual(['seeded-4']);
-    // What the calls above queued is written first; the clearing then leaves only its own entry.
     await operationLogOf(t.app).flush();
-    expect(json(await call('DELETE', `/sys/log/deleteBatch?ids=${LOG_CLEAR_ALL}`)).success).toBe(true);
+    const before = (await db.select({ id: sysLog.id }).from(sysLog)).length;
+    for (const path of ['/sys/log/delete?id=seeded-1', '/sys/log/deleteBatch?ids=seeded-2,seeded-3', `/sys/log/deleteBatch?ids=${LOG_CLEAR_ALL}`]) {
+      const res = await call('DELETE', path);
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toMatchObject({ success: false, message: LogMsg.deleteRefused });
+    }
     await operationLogOf(t.app).flush();
-    const left = await db.select().from(sysLog);
-    expect(left.map((r) => r.requestUrl)).toEqual([t.api(`/sys/log/deleteBatch?ids=${LOG_CLEAR_ALL}`)]);
+    const after = await db.select({ id: sysLog.id }).from(sysLog);
+    // the three refusals are logged themselves; nothing went
+    expect(after.length).toBe(before + 3);
+    expect(after.map((r) => r.id)).toEqual(expect.arrayContaining(['seeded-1', 'seeded-2', 'seeded-3', 'seeded-4']));
   });
 
-  it('pruneLogs removes login and operation rows older than the given days, in bounded chunks, and keeps the rest', async () => {
-    await db.delete(sysLog);
+  it('the database itself refuses deleting, clearing or editing log rows outside the retention job (security review: log deletion only by retention)', async () => {
+    const [before] = await db.select().from(sysLog).where(eq(sysLog.id, 'seeded-1'));
+    await expect(db.delete(sysLog).where(eq(sysLog.id, 'seeded-1'))).rejects.toThrow();
+    await expect(db.execute(sql`truncate sys_log`)).rejects.toThrow();
+    await expect(db.update(sysLog).set({ logContent: '改过' }).where(eq(sysLog.id, 'seeded-1'))).rejects.toThrow();
+    const [kept] = await db.select().from(sysLog).where(eq(sysLog.id, 'seeded-1'));
+    expect(kept).toEqual(before);
+  });
+
+  it('pruneLogs (the retention job) still removes login and operation rows older than the given days, in bounded chunks, and keeps the rest', async () => {
+    await asLogRetention(db, (tx) => tx.delete(sysLog));
     const ref = new Date('2026-11-20T00:00:00Z');
     await db.insert(sysLog).values(
       Array.from({ length: 23 }, (_, i) => ({
@@ -116,12 +127,12 @@ describe(`系统日志: /sys/log list, export, delete and the retention prune on
     const statements: number[] = [];
     const counting = new Proxy(db, {
       get(target, key, receiver) {
-        if (key === 'execute') statements.push(1);
+        if (key === 'transaction') statements.push(1);
         return Reflect.get(target, key, receiver);
       },
     });
     expect(await pruneLogs(counting, 90, { now: ref, chunk: 4 })).toBe(10);
-    // 10 old rows, 4 at a time: 4 + 4 + 2, the short chunk ends it.
+    // 10 old rows, 4 at a time, each chunk its own transaction: 4 + 4 + 2, the short chunk ends it.
     expect(statements.length).toBe(3);
     const left = await db.select({ id: sysLog.id }).from(sysLog);
     expect(left.map((r) => r.id).sort()).toEqual(Array.from({ length: 13 }, (_, i) => `p-${i}`).sort());

@@ -14,8 +14,11 @@ export type OperationRow = typeof sysLog.$inferInsert;
 
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
-/** Any field named like these is replaced, at any depth: passwords, tokens, secrets, captcha answers. */
-const SECRET_KEY = /pass(word)?|pwd|secret|token|captcha|checkkey|credential|api_?key|private_?key|salt|sms_?code|verify_?code/i;
+/**
+ * Any field named like these is replaced, at any depth: passwords, tokens, secrets, captcha answers, and the
+ * one-time values of the account flows (the password-reset ticket, a CAS ticket, an OIDC code verifier or nonce).
+ */
+const SECRET_KEY = /pass(word)?|pwd|secret|token|captcha|checkkey|credential|api_?key|private_?key|salt|sms_?code|verify_?code|ticket|verifier|nonce/i;
 export const MASK = '******';
 const MAX_STRING = 500;
 const MAX_ITEMS = 50;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { Msg, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS, SMS_LIMITS, SMS_RESEND_SECONDS, SmsMode, SmsMsg, type SmsBody } from '@sbwq/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +6,7 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { keyedHash } from '../../../platform/secrets/app-secret.ts';
 import { consumeCaptcha } from '../auth/captcha.service.ts';
 import type { ClientInfo } from '../log/log.service.ts';
 import { sysUser } from '../user/user.table.ts';
@@ -25,7 +26,9 @@ export const TICKET_TTL_MS = 10 * 60_000;
 const TICKET = 'A';
 const HOUR_MS = 3_600_000;
 
-const hashOf = (id: string, secret: string) => createHash('sha256').update(`${id}:${secret}`).digest('hex');
+// Keyed with the server secret: a six-digit code hashed without a key is found from its row in a second.
+// Codes stored before the key existed no longer match; they lived minutes, so a new one is simply asked for.
+const hashOf = (id: string, secret: string) => keyedHash('sms-code', `${id}:${secret}`);
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const accountKey = (username: string) => username.trim().toLowerCase();
 

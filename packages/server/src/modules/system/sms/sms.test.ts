@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Msg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
+import { keyFor } from '../../../platform/secrets/app-secret.ts';
 import { sysCaptcha, sysLoginAttempt } from '../auth/auth.table.ts';
 import { sysLog } from '../log/log.table.ts';
 import { sysUser } from '../user/user.table.ts';
@@ -48,6 +49,17 @@ describe('issue #27 phone login and SMS: /sys/sms and /sys/phoneLogin', async ()
     expect(logged.some((l) => l.logContent?.includes('登录成功！[手机号登录]'))).toBe(true);
     const again = json(await phoneLogin(PHONE, code!));
     expect(again).toMatchObject({ success: false, message: '手机验证码错误或已失效，请重新获取' });
+    await expireCodes();
+  });
+
+  it('a stored code is keyed with the server secret (security review: sha256(id:code) with the id beside it gave the code in 115 ms): not sha256(id:code) but HMAC-SHA256 under the sms-code key', async () => {
+    await send(PHONE);
+    const code = await lastCode(PHONE);
+    const [row] = await db.select().from(sysSmsCode).where(eq(sysSmsCode.mobile, PHONE)).orderBy(desc(sysSmsCode.createTime)).limit(1);
+    expect(row.codeHash).not.toBe(createHash('sha256').update(`${row.id}:${code}`).digest('hex'));
+    expect(row.codeHash).toBe(createHmac('sha256', keyFor('sms-code')).update(`${row.id}:${code}`).digest('hex'));
+    // and the code still signs in
+    expect(json(await phoneLogin(PHONE, code!)).code).toBe(200);
     await expireCodes();
   });
 

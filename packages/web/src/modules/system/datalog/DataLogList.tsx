@@ -36,7 +36,7 @@ function VerifyButton() {
           <>
             <Alert type={report.ok ? 'success' : 'error'} showIcon title={report.ok ? '哈希链完整' : '哈希链已被破坏'} description={report.message} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-              数据日志与审批记录共用一条链：每条记录保存其内容与前一条哈希的 SHA-256。已核对 {report.checked} 条，链头为第 {report.headSeq} 条；本次新链接 {report.sealed} 条。
+              数据日志与审批记录共用一条链：每条记录保存其内容与前一条哈希的 HMAC-SHA256（以服务器密钥 APP_SECRET 为密钥，不在数据库中，改动后无法在库内重算）。已核对 {report.checked} 条，链头为第 {report.headSeq} 条；本次新链接 {report.sealed} 条。
             </Typography.Paragraph>
           </>
         )}

@@ -1,12 +1,9 @@
-import { LogPerm, logResource, LogType, OPERATE_TYPE_TEXT } from '@sbwq/contracts';
-import { Button, Descriptions, Drawer, Tabs, Tag, Typography } from 'antd';
+import { logResource, LogType, OPERATE_TYPE_TEXT } from '@sbwq/contracts';
+import { Descriptions, Drawer, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Access } from '../../../components/access/Access.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
-import type { ListColumn, ListDefinition, ListContext, SearchField } from '../../../components/list/types.ts';
-import { confirm } from '../../../platform/feedback.ts';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
-import { clearLogs, logApi, type LogRecord } from './log.api.ts';
+import type { ListColumn, ListDefinition, SearchField } from '../../../components/list/types.ts';
+import { logApi, type LogRecord } from './log.api.ts';
 import { prettyParams } from './logDetail.ts';
 
 const who = (r: LogRecord) => (r.username ? `${r.username}（${r.userid ?? ''}）` : (r.userid ?? '—'));
@@ -41,24 +38,6 @@ const operationColumns: ListColumn<LogRecord>[] = [
   { title: '时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
 ];
 
-/** 清空日志 in the toolbar: stock's allclear, asked first in red — it cannot be undone. */
-function ClearButton({ context }: { context: ListContext<LogRecord> }) {
-  const clear = useApiMutation(() => clearLogs(), { onSuccess: () => context.reload() });
-  return (
-    <Access code={LogPerm.delete}>
-      <Button
-        danger
-        loading={clear.isPending}
-        onClick={() =>
-          confirm({ title: '清空日志', content: '确定要清空全部登录日志和操作日志吗？清空后无法恢复。', danger: true, onOk: () => clear.run(undefined) })
-        }
-      >
-        清空日志
-      </Button>
-    </Access>
-  );
-}
-
 function definitionOf(logType: number, onDetail: (r: LogRecord) => void): ListDefinition<LogRecord> {
   const operation = logType === LogType.operation;
   return {
@@ -78,7 +57,6 @@ function definitionOf(logType: number, onDetail: (r: LogRecord) => void): ListDe
       : baseSearch,
     columns: operation ? operationColumns : loginColumns,
     rowActions: [{ key: 'detail', label: '详情', inline: true, onClick: (r) => onDetail(r) }],
-    toolbar: (context) => <ClearButton context={context} />,
   };
 }
 
@@ -124,7 +102,7 @@ const tabs = [
   { key: String(LogType.operation), label: '操作日志' },
 ];
 
-/** 系统日志 (system/SysLogList, stock 日志管理): 登录日志 and 操作日志 tabs over `/sys/log/list`. */
+/** 系统日志 (system/SysLogList, stock 日志管理): 登录日志 and 操作日志 tabs over `/sys/log/list`; read-only (only the retention job deletes). */
 export function SysLogList() {
   const [viewing, setViewing] = useState<LogRecord | null>(null);
   const [definitions] = useState(() => ({ 1: definitionOf(LogType.login, setViewing), 2: definitionOf(LogType.operation, setViewing) }));

@@ -1,10 +1,9 @@
-import { LOG_CLEAR_ALL, logResource } from '@sbwq/contracts';
-import { http } from '../../../platform/http.ts';
+import { logResource } from '@sbwq/contracts';
 import { resourceApi, type ResourceRecord } from '../../../platform/resourceApi.ts';
 
-/** 系统日志 (sys_log): 登录日志 and 操作日志, listed, exported and deleted as stock SysLogController. */
-export const logApi = resourceApi(logResource);
+/**
+ * 系统日志 (sys_log): 登录日志 and 操作日志, listed and exported. No delete: the server refuses it (the log
+ * goes only by age, through the retention job), so the list offers neither 删除 nor 批量删除 nor 清空.
+ */
+export const logApi = { ...resourceApi(logResource), remove: undefined, removeBatch: undefined };
 export type LogRecord = ResourceRecord<typeof logResource>;
-
-/** 清空日志: stock's `deleteBatch?ids=allclear`, both types at once. */
-export const clearLogs = () => http.delete<unknown>(`${logResource.basePath}/deleteBatch`, { ids: LOG_CLEAR_ALL });
