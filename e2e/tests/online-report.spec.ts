@@ -76,23 +76,23 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await button(page, '新增').click();
     const form = dialog(page, '新增Online报表');
     const code = unique('rpt').replace(/[^A-Za-z0-9_]/g, '_');
-    await formItem(form, '报表名称').locator('input').fill('菜单清单');
+    await formItem(form, '报表名称').locator('input').fill('字典项清单');
     await formItem(form, '报表编码').locator('input').fill(code);
     await formItem(form, '报表SQL').locator('textarea').fill('select pg_sleep(1) as x');
     await button(form, '解析SQL').click();
     // the server's refusal, in the §8 notification
     await expect(page.getByText('不允许调用函数 pg_sleep（只允许常用的统计、文本、数字与日期函数）')).toBeVisible();
-    await formItem(form, '报表SQL').locator('textarea').fill("select id, name as menu_name, sort_no, url from sys_permission where menu_type = 1 and name like '%${kw}%'");
+    await formItem(form, '报表SQL').locator('textarea').fill("select id, item_text as item_name, sort_order, item_value from sys_dict_item where item_text like '%${kw}%'");
     await button(form, '解析SQL').click();
     await expect(form.getByText('预览（前 10 行）')).toBeVisible();
     const columns = formItem(form, '报表字段');
     const field = (name: string) => columns.locator(`tr[data-row-key="${name}"]`);
-    await expect(field('menu_name')).toBeVisible();
-    await field('menu_name').getByLabel('显示名称').fill('菜单名称');
-    await field('menu_name').getByLabel('查询', { exact: true }).check();
-    await field('menu_name').getByRole('combobox', { name: '查询模式' }).click();
+    await expect(field('item_name')).toBeVisible();
+    await field('item_name').getByLabel('显示名称').fill('字典项名称');
+    await field('item_name').getByLabel('查询', { exact: true }).check();
+    await field('item_name').getByRole('combobox', { name: '查询模式' }).click();
     await page.locator('.ant-select-dropdown:visible').getByText('模糊').click();
-    await field('sort_no').getByLabel('显示名称').fill('排序号');
+    await field('sort_order').getByLabel('显示名称').fill('排序号');
     await field('id').getByLabel('显示', { exact: true }).uncheck();
     expect(await criticalViolations(page)).toEqual([]);
     await button(form, '确定').click();
@@ -123,32 +123,32 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     // from the home page (在线开发 closed), the new entry is under 在线开发 once the menu is loaded again
     await page.goto('/dashboard/analysis');
     await page.getByRole('menuitem', { name: /在线开发/ }).click();
-    await page.getByRole('menuitem', { name: '菜单清单' }).click();
+    await page.getByRole('menuitem', { name: '字典项清单' }).click();
     await expect(page).toHaveURL(new RegExp(`/online/cgreport/${code}$`));
     const table = page.locator('.ant-table');
-    await expect(table.getByRole('columnheader', { name: '菜单名称' })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: '字典项名称' })).toBeVisible();
     await expect(page.getByText(/^1-10 共 \d+ 条$/)).toBeVisible();
     await page.getByRole('listitem', { name: '2' }).first().click();
     await expect(page.getByText(/^11-\d+ 共 \d+ 条$/)).toBeVisible();
     await table.getByRole('columnheader', { name: '排序号' }).click();
-    await page.getByLabel('菜单名称').fill('清单');
+    await page.getByLabel('字典项名称').fill('财务审核');
     await button(page, '查询').click();
-    await expect(row(page, '菜单清单')).toBeVisible();
+    await expect(row(page, '财务审核')).toBeVisible();
     expect(await criticalViolations(page)).toEqual([]);
 
     // 375 px: the report still reads (the table scrolls sideways inside its card)
     await page.setViewportSize({ width: 375, height: 800 });
-    await expect(row(page, '菜单清单')).toBeVisible();
+    await expect(row(page, '财务审核')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    // the reviewer, same session, no new sign-in: the next menu load has 在线开发 → 菜单清单 and nothing else of 在线开发
+    // the reviewer, same session, no new sign-in: the next menu load has 在线开发 → 字典项清单 and nothing else of 在线开发
     await staff.goto('/dashboard/analysis');
     await staff.getByRole('menuitem', { name: /在线开发/ }).click();
     await expect(staff.getByRole('menuitem', { name: 'Online报表' })).toHaveCount(0);
-    await staff.getByRole('menuitem', { name: '菜单清单' }).click();
+    await staff.getByRole('menuitem', { name: '字典项清单' }).click();
     await expect(staff).toHaveURL(new RegExp(`/online/cgreport/${code}$`));
     const staffTable = staff.locator('.ant-table');
-    await expect(staffTable.getByRole('columnheader', { name: '菜单名称' })).toBeVisible();
+    await expect(staffTable.getByRole('columnheader', { name: '字典项名称' })).toBeVisible();
     await expect(staff.getByText(/^1-10 共 \d+ 条$/)).toBeVisible();
     await staff.getByRole('listitem', { name: '2' }).first().click();
     await expect(staff.getByText(/^11-\d+ 共 \d+ 条$/)).toBeVisible();
@@ -161,22 +161,22 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     }).toBe(true);
     // 导出 before any search: every row (more than the page), sorted as shown
     const everything = await exported(staff);
-    expect(everything.header).toEqual(['菜单名称', '排序号', 'url']);
+    expect(everything.header).toEqual(['字典项名称', '排序号', 'item_value']);
     expect(everything.rows.length).toBe(await shownTotal(staff));
     expect(everything.rows.length).toBeGreaterThan(10);
     expect(everything.rows.every((r, i, all) => i === 0 || Number(all[i - 1][1]) <= Number(r[1]))).toBe(true);
-    // search: 菜单名称 contains 管理 (fuzzy), still sorted; 导出 gives the searched rows only
-    await staff.getByLabel('菜单名称').fill('管理');
+    // search: 字典项名称 contains 审核 (fuzzy), still sorted; 导出 gives the searched rows only
+    await staff.getByLabel('字典项名称').fill('审核');
     await button(staff, '查询').click();
-    await expect.poll(async () => (await columnTexts(staff, '菜单名称')).every((name) => name.includes('管理'))).toBe(true);
+    await expect.poll(async () => (await columnTexts(staff, '字典项名称')).every((name) => name.includes('审核'))).toBe(true);
     const total = await shownTotal(staff);
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThan(everything.rows.length);
     const searched = await exported(staff);
-    expect(searched.title).toBe('菜单清单');
-    expect(searched.header).toEqual(['菜单名称', '排序号', 'url']);
+    expect(searched.title).toBe('字典项清单');
+    expect(searched.header).toEqual(['字典项名称', '排序号', 'item_value']);
     expect(searched.rows.length).toBe(total);
-    expect(searched.rows.every((r) => String(r[0]).includes('管理'))).toBe(true);
+    expect(searched.rows.every((r) => String(r[0]).includes('审核'))).toBe(true);
     expect(searched.rows.every((r, i, all) => i === 0 || Number(all[i - 1][1]) <= Number(r[1]))).toBe(true);
     expect(await criticalViolations(staff)).toEqual([]);
 

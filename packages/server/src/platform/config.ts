@@ -28,18 +28,20 @@ export type Config = {
   jobs: { enabled: boolean; pollMs: number; leaseMs: number };
   /** a second port, on 127.0.0.1 only, serving GET /metrics without a token (null: only with an admin token) */
   metricsPort: number | null;
+  /** Online报表: how many runs (解析SQL, 查询, 导出 each) one user may start per minute (REPORT_RUNS_PER_MINUTE) */
+  reportRunsPerMinute: number;
   /**
    * DATASOURCE_SECRET: the key (≥ 32 characters) the 多数据源 passwords are encrypted with; null: a random
    * key kept in DATA_DIR/datasource.key, created on first need
    */
   datasourceSecret: string | null;
-  /** WORKERS: how many server processes main.ts runs on this machine sharing the port (node:cluster); 1 = this process alone */
-  workers: number;
   /**
    * APP_SECRET: the server secret (≥ 32 characters) kept outside the database, which keys the hashes of short
    * codes and the data-log chain; null: a random secret kept in DATA_DIR/app.key (platform/secrets)
    */
   appSecret: string | null;
+  /** WORKERS: how many server processes main.ts runs on this machine sharing the port (node:cluster); 1 = this process alone */
+  workers: number;
   /** 路由网关: the upstreams a route may forward to (GATEWAY_UPSTREAMS, `name=http://host:port[/path]`, comma separated) and the upstream's time limit */
   gateway: { upstreams: { name: string; url: string }[]; timeoutMs: number };
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
@@ -170,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: positiveInt('JOBS_POLL_MS', env.JOBS_POLL_MS, 1000),
       leaseMs: positiveInt('JOBS_LEASE_MS', env.JOBS_LEASE_MS, 60_000),
     },
+    reportRunsPerMinute: positiveInt('REPORT_RUNS_PER_MINUTE', env.REPORT_RUNS_PER_MINUTE?.trim(), 60),
     metricsPort: env.METRICS_PORT?.trim() ? positiveInt('METRICS_PORT', env.METRICS_PORT.trim(), 9464) : null,
     datasourceSecret: secretOf('DATASOURCE_SECRET', env.DATASOURCE_SECRET),
     appSecret: secretOf('APP_SECRET', env.APP_SECRET),

@@ -46,13 +46,16 @@ export type FlowImpl<Acts> = {
   queries?: Partial<Record<keyof Acts, z.ZodType>>;
   /** OpenAPI text beyond the declaration's summary */
   docs?: Partial<Record<keyof Acts, Doc>>;
+  /** Requests an address may make per window (@fastify/rate-limit), for actions whose work is costly */
+  rateLimits?: Partial<Record<keyof Acts, { max: number; timeWindow: string; hook?: 'onRequest' | 'preHandler'; keyGenerator?: (request: FastifyRequest) => string }>>;
 };
 
-/** The permission declaration the access hook checks, from the action's. */
+/** The permission declaration the access hook checks, from the action's (and whether an unvetted account may call it). */
 function accessOf(action: FlowActionDecl) {
-  if (action.permission) return { permission: action.permission };
-  if (action.signedIn) return { signedIn: true };
-  if (action.adminOnly) return { adminOnly: true };
+  const onboarding = action.onboarding ? { onboarding: true } : {};
+  if (action.permission) return { permission: action.permission, ...onboarding };
+  if (action.signedIn) return { signedIn: true, ...onboarding };
+  if (action.adminOnly) return { adminOnly: true, ...onboarding };
   throw new Error(`${action.path}: an action declares who may call it`);
 }
 
@@ -84,10 +87,11 @@ export function registerFlow<Acts extends Record<string, FlowActionDecl<never>>>
     const file = action.reply === FILE_REPLY;
     const doc = impl.docs?.[key as keyof Acts];
     const query = impl.queries?.[key as keyof Acts] ?? action.query;
+    const rateLimit = impl.rateLimits?.[key as keyof Acts];
     r.route({
       method: [actionMethod(action), ...(action.alsoMethods ?? [])],
       url: actionUrl(flow, action),
-      config: { kind: 'flow', ...accessOf(action) },
+      config: { kind: 'flow', ...accessOf(action), ...(rateLimit ? { rateLimit } : {}) },
       schema: {
         tags: doc?.tags ?? impl.tags,
         summary: doc?.summary ?? action.summary ?? action.label ?? key,

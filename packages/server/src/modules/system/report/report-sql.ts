@@ -1,59 +1,118 @@
-import { parse } from 'pgsql-ast-parser';
+import { loadModule, parseSync } from 'libpg-query';
+import { deparseSync } from 'pgsql-deparser';
 import { REPORT_SYSTEM_VARS, ReportMsg } from '@sbwq/contracts';
 import { BizError } from '../../../platform/http/envelope.ts';
 
 /**
  * The guard of a report's SQL. An administrator writes it, but it runs with the server's connection, so
- * what may run is decided here, on the parse tree of a real PostgreSQL parser (pgsql-ast-parser), never
- * by searching the text:
- * - exactly one statement, a SELECT (or UNION / VALUES / WITH of them): no INTO, no FOR UPDATE/SHARE,
- *   no INSERT/UPDATE/DELETE inside a WITH, no other statement anywhere;
- * - only the functions of FUNCTIONS (aggregates, text, numbers, dates): pg_sleep, pg_read_file, lo_*,
- *   dblink, set_config, nextval and every function of the application itself are refused;
- * - no table of DENIED_TABLES (passwords, sessions, login records, secrets) and nothing outside the public
- *   schema (pg_catalog, information_schema).
- * The text PostgreSQL gets is the one checked: parameters become bind markers in it and nothing is
- * concatenated. So that both parsers read the same text, the two ways PostgreSQL and a second parser
- * may disagree on where a string ends are refused before parsing: backslashes and `$` (dollar quoting,
- * positional parameters). The transaction it runs in is READ ONLY with a statement timeout, and on
- * PostgreSQL under a role that cannot read the denied tables (report-runner.ts) — each guard holds
- * should another fail.
+ * what may run is decided on the parse tree of PostgreSQL's own parser (libpg_query, compiled to WASM),
+ * never by searching the text, and what runs is exactly what was checked:
+ *
+ *   text → tree (PostgreSQL's parser) → checked → re-printed from the tree → parsed again → checked again → run
+ *
+ * The re-printed text has no comments and no unusual characters, so no reader — this one, the server of
+ * another PostgreSQL version, a pooler — can find in it a statement the check did not see; and the text
+ * that runs is the one whose tree passed (an earlier guard checked one parser's reading of the text and
+ * ran the original beside it: comments that parser ended early ran as SQL).
+ *
+ * What passes is an allow-list, not a deny-list:
+ * - exactly one statement, a SELECT (with UNION / VALUES / WITH): no INTO, no FOR UPDATE/SHARE, no
+ *   INSERT/UPDATE/DELETE/MERGE anywhere;
+ * - only the syntax of SYNTAX (expressions, joins, subqueries, CTEs, windows, casts); TABLESAMPLE, XMLTABLE,
+ *   JSON_TABLE and the rest are refused;
+ * - only the functions of FUNCTIONS and the types of TYPES;
+ * - on the application's database, only the tables of REPORT_TABLES (business data and dictionaries);
+ *   on a 多数据源 source, any table but the system catalogs;
+ * - WITH RECURSIVE only where a statement timeout can stop it (PostgreSQL, not the embedded database).
+ * The run adds its own guards (report-runner.ts): a READ ONLY transaction that is always rolled back, a
+ * role that may read REPORT_TABLES and nothing else (on both engines), a statement timeout on PostgreSQL
+ * and a cost ceiling on the embedded database — each holds should another fail.
  */
 
-/** Tables a report never reads: credentials, sessions and their traces, secrets. */
-export const DENIED_TABLES = new Set([
-  'sys_user', // password hashes and salts
-  'sys_session',
-  'sys_captcha',
-  'sys_login_attempt',
-  'sys_log', // login log: who signed in from where
-  'sys_data_source', // connection passwords
-  'sys_seed',
-  '__drizzle_migrations',
+/**
+ * The tables (and views) a report on the application's database may read: business records and the
+ * dictionaries that label them. Users, sessions, logs, codes, bindings, configuration and the audit trail
+ * are not here, and a table added later is not readable until it is listed. The report role is granted
+ * SELECT on exactly these (report-runner.ts), so the database refuses what this list leaves out even if
+ * the check were wrong.
+ */
+export const REPORT_TABLES: ReadonlySet<string> = new Set([
+  'rights_org',
+  'rights_right',
+  'rights_bank_account',
+  'rights_batch',
+  'rights_batch_item',
+  'rights_batch_log',
+  'rights_batch_progress',
+  'rights_approval',
+  'fin_capital_pool',
+  'fin_capital_pool_log',
+  'fin_claim',
+  'fin_claim_invoice',
+  'fin_claim_log',
+  'fin_claim_payment',
+  'sb_file_info',
+  'sys_depart',
+  'sys_position',
+  'sys_category',
+  'sys_dict',
+  'sys_dict_item',
+  'sys_announcement',
+  // role codes and names: reports count people and grants by role; the table holds nothing secret
+  'sys_role',
 ]);
 
-/** Functions a report may call: none reads files, sleeps, writes, changes settings or reaches another server. */
-export const FUNCTIONS = new Set([
+/** Functions a report may call: none reads files, sleeps, writes, changes settings, takes locks or reaches another server. */
+export const FUNCTIONS: ReadonlySet<string> = new Set([
   // aggregates and windows
   'count', 'sum', 'avg', 'min', 'max', 'string_agg', 'array_agg', 'bool_and', 'bool_or', 'every',
   'row_number', 'rank', 'dense_rank', 'percent_rank', 'cume_dist', 'ntile', 'lag', 'lead', 'first_value', 'last_value', 'nth_value',
-  // conditionals (the parser reads EXISTS (subquery) as a call; the subquery is walked like any other)
-  'coalesce', 'nullif', 'greatest', 'least', 'any', 'some', 'all', 'exists',
   // numbers
   'round', 'floor', 'ceil', 'ceiling', 'abs', 'trunc', 'mod', 'power', 'sqrt', 'sign',
-  // text
+  // text (no padding or repeating: their length is the caller's, and the embedded database shares the server's memory)
   'upper', 'lower', 'length', 'char_length', 'character_length', 'substring', 'substr', 'trim', 'btrim', 'ltrim', 'rtrim',
-  'concat', 'concat_ws', 'replace', 'left', 'right', 'lpad', 'rpad', 'position', 'strpos', 'split_part', 'initcap', 'reverse',
+  'concat', 'concat_ws', 'replace', 'left', 'right', 'position', 'strpos', 'split_part', 'initcap', 'reverse',
   'array_to_string', 'array_length', 'cardinality',
   // dates
-  'now', 'date', 'to_char', 'to_date', 'to_timestamp', 'to_number', 'date_trunc', 'date_part', 'age', 'make_date', 'timezone',
+  'now', 'date', 'to_char', 'to_date', 'to_timestamp', 'to_number', 'date_trunc', 'date_part', 'extract', 'age', 'make_date', 'timezone',
 ]);
 
-const STATEMENT_ROOTS = new Set(['select', 'union', 'union all', 'with', 'with recursive', 'values']);
-const WRITES = new Set(['insert', 'update', 'delete']);
+/** Type names a cast may name (as the parser spells them). */
+const TYPES: ReadonlySet<string> = new Set([
+  'int2', 'int4', 'int8', 'smallint', 'integer', 'int', 'bigint', 'numeric', 'decimal', 'float4', 'float8', 'real',
+  'text', 'varchar', 'bpchar', 'char', 'date', 'time', 'timetz', 'timestamp', 'timestamptz', 'interval', 'bool', 'boolean', 'json', 'jsonb', 'uuid',
+]);
+
+/** The parse-tree nodes a report may contain: a query's own syntax and nothing that reaches outside it. */
+const SYNTAX: ReadonlySet<string> = new Set([
+  'SelectStmt', 'ResTarget', 'ColumnRef', 'A_Star', 'String', 'Integer', 'Float', 'Boolean', 'BitString', 'A_Const', 'ParamRef',
+  'A_Expr', 'BoolExpr', 'NullTest', 'BooleanTest', 'SubLink', 'CaseExpr', 'CaseWhen', 'CoalesceExpr', 'MinMaxExpr', 'NullIfExpr',
+  'FuncCall', 'NamedArgExpr', 'TypeCast', 'TypeName', 'CollateClause', 'SQLValueFunction', 'A_ArrayExpr', 'A_Indirection', 'A_Indices', 'RowExpr',
+  'RangeVar', 'JoinExpr', 'RangeSubselect', 'RangeFunction', 'Alias', 'SortBy', 'WindowDef', 'GroupingSet', 'GroupingFunc',
+  'WithClause', 'CommonTableExpr', 'List',
+]);
+
+const WRITES = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
+/** What a refused node is called in the message: the SQL words, not the parser's. */
+const SYNTAX_WORDS: Record<string, string> = {
+  RangeTableSample: 'TABLESAMPLE',
+  RangeTableFunc: 'XMLTABLE',
+  JsonTable: 'JSON_TABLE',
+  XmlExpr: 'XML 函数',
+  XmlSerialize: 'XMLSERIALIZE',
+  CurrentOfExpr: 'CURRENT OF',
+  SetToDefault: 'DEFAULT',
+};
+
 const fail = (message: string): never => {
   throw new BizError(message);
 };
+
+/** Where the report runs decides which tables it may name and whether recursion is bounded. */
+export type SqlTarget = { tables: 'app' | 'source'; recursive: boolean };
+export const APP_EMBEDDED: SqlTarget = { tables: 'app', recursive: false };
+export const APP_SERVER: SqlTarget = { tables: 'app', recursive: true };
+export const SOURCE: SqlTarget = { tables: 'source', recursive: true };
 
 export type ReportSqlValues = { params: Record<string, string | null>; system: Record<string, string> };
 /**
@@ -66,11 +125,21 @@ export type CheckedSql = BoundSql & { plain: boolean };
 export type BoundSql = { text: string; markers: readonly string[] };
 
 /**
+ * Control characters (but tab and line ends), line and paragraph separators and the byte-order mark:
+ * no report needs one, and readers disagree on whether they end a comment.
+ */
+// eslint-disable-next-line no-control-regex
+const UNUSUAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
+
+/**
  * Turns `${name}` and `#{name}` into bind markers `$1…` (one per distinct name), splitting a string that
  * holds one (`'%${kw}%'` → `('%' || $1::text || '%')`), so JeecgBoot's way of writing a LIKE still works
- * and no value is ever written into the text. Identifiers and comments may not hold one.
+ * and no value is ever written into the text. Identifiers and comments may not hold one. Backslashes and
+ * other `$` (dollar quoting, positional parameters) are refused, so this reading of where strings end is
+ * PostgreSQL's; should it still differ, the tree PostgreSQL's parser makes of the result is what is checked.
  */
 export function bindPlaceholders(source: string): BoundSql {
+  if (UNUSUAL.test(source)) fail(ReportMsg.unusualCharacter);
   if (source.includes('\\')) fail(ReportMsg.backslash);
   if (/\$(?!\{)/.test(source)) fail(ReportMsg.dollar);
   const markers: string[] = [];
@@ -137,9 +206,10 @@ export function bindPlaceholders(source: string): BoundSql {
     if (placeholder) fail(ReportMsg.placeholderPlace);
     if (c === '$') fail(ReportMsg.dollar);
     if (state === 'ident' && c === '"') state = 'code';
-    else if (state === 'line' && c === '\n') state = 'code';
+    // PostgreSQL ends a line comment at a carriage return as at a line feed
+    else if (state === 'line' && (c === '\n' || c === '\r')) state = 'code';
     else if (state === 'block') {
-      // PostgreSQL nests block comments; counting them keeps this reading the same as the server's.
+      // PostgreSQL nests block comments
       if (c === '/' && next === '*') {
         depth++;
         out += '/*';
@@ -160,81 +230,190 @@ export function bindPlaceholders(source: string): BoundSql {
   return { text: out, markers };
 }
 
-type Node = { type?: unknown; [key: string]: unknown };
-
-function walk(node: unknown, visit: (n: Node) => void): void {
-  if (Array.isArray(node)) {
-    for (const item of node) walk(item, visit);
-    return;
-  }
-  if (node === null || typeof node !== 'object') return;
-  visit(node as Node);
-  for (const value of Object.values(node)) walk(value, visit);
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A wrapped node `{ Tag: {…} }` as the parser writes every node but the few embedded structs. */
+function tagOf(v: Obj): string | null {
+  const keys = Object.keys(v);
+  return keys.length === 1 && /^[A-Z]/.test(keys[0]) && isObj(v[keys[0]]) ? keys[0] : null;
 }
-
+const names = (list: unknown): string[] => (Array.isArray(list) ? list.map((n) => (isObj(n) && isObj(n.String) ? String(n.String.sval ?? '') : '')) : []);
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '');
 
-function checkTable(name: Node): void {
-  const table = lower(name.name);
-  const schema = lower(name.schema);
-  if (schema && schema !== 'public') fail(ReportMsg.schemaDenied(`${schema}.${table}`));
-  if (DENIED_TABLES.has(table)) fail(ReportMsg.tableDenied(table));
-  if (table.startsWith('pg_') || table === 'information_schema') fail(ReportMsg.schemaDenied(table));
+type Walk = { target: SqlTarget; params: number };
+
+function checkRelation(rv: Obj, scope: ReadonlySet<string>, target: SqlTarget): void {
+  const name = lower(rv.relname);
+  const schema = lower(rv.schemaname);
+  if (rv.catalogname) fail(ReportMsg.schemaDenied(`${lower(rv.catalogname)}.${schema}.${name}`));
+  // an unqualified name that a WITH in scope defines is that CTE, not a table
+  if (!schema && scope.has(name)) return;
+  if (schema === 'pg_catalog' || schema === 'information_schema' || schema.startsWith('pg_') || name.startsWith('pg_') || name === 'information_schema') {
+    fail(ReportMsg.schemaDenied(schema ? `${schema}.${name}` : name));
+  }
+  if (target.tables === 'source') return;
+  if (schema && schema !== 'public') fail(ReportMsg.schemaDenied(`${schema}.${name}`));
+  if (!REPORT_TABLES.has(name)) fail(ReportMsg.tableDenied(name));
+}
+
+function checkFunction(call: Obj): void {
+  const parts = names(call.funcname).map((n) => n.toLowerCase());
+  const name = parts.at(-1) ?? '';
+  const qualified = parts.join('.');
+  if (parts.length > 2 || (parts.length === 2 && parts[0] !== 'pg_catalog') || !FUNCTIONS.has(name)) fail(ReportMsg.functionDenied(qualified));
+}
+
+function checkType(typeName: Obj): void {
+  const parts = names(typeName.names).map((n) => n.toLowerCase());
+  const name = parts.at(-1) ?? '';
+  if (parts.length > 2 || (parts.length === 2 && parts[0] !== 'pg_catalog') || !TYPES.has(name) || typeName.setof || typeName.pct_type) fail(ReportMsg.typeDenied(parts.join('.')));
+}
+
+/** An operator named with its schema (`OPERATOR(public.x)`) must be a built-in one. */
+function checkOperator(expr: Obj): void {
+  const parts = names(expr.name).map((n) => n.toLowerCase());
+  if (parts.length > 2 || (parts.length === 2 && parts[0] !== 'pg_catalog')) fail(ReportMsg.syntaxDenied(`OPERATOR(${parts.join('.')})`));
+}
+
+/** Walks a SELECT's body: its WITH names scope its CTEs (as PostgreSQL resolves them) and the rest of it. */
+function walkSelect(body: Obj, scope: ReadonlySet<string>, w: Walk): void {
+  if (body.intoClause) fail(ReportMsg.onlySelect);
+  if (body.lockingClause) fail(ReportMsg.noLocking);
+  let inner = scope;
+  const withClause = isObj(body.withClause) ? body.withClause : null;
+  if (withClause) {
+    const ctes = (Array.isArray(withClause.ctes) ? withClause.ctes : []).map((c) => (isObj(c) && isObj(c.CommonTableExpr) ? c.CommonTableExpr : {}));
+    const cteNames = ctes.map((c) => lower(c.ctename));
+    if (withClause.recursive && !w.target.recursive) fail(ReportMsg.recursiveDenied);
+    // a recursive WITH's names are visible in every one of its CTEs; a plain WITH's only in the ones after
+    ctes.forEach((cte, i) => {
+      const visible = new Set([...scope, ...(withClause.recursive ? cteNames : cteNames.slice(0, i))]);
+      walkNode(cte, visible, w);
+    });
+    inner = new Set([...scope, ...cteNames]);
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'withClause') continue;
+    if ((key === 'larg' || key === 'rarg') && isObj(value)) walkSelect(value, inner, w);
+    else walkNode(value, inner, w);
+  }
+}
+
+function walkNode(node: unknown, scope: ReadonlySet<string>, w: Walk): void {
+  if (Array.isArray(node)) {
+    for (const item of node) walkNode(item, scope, w);
+    return;
+  }
+  if (!isObj(node)) return;
+  const tag = tagOf(node);
+  if (!tag) {
+    // an embedded struct (a CTE's fields, a window, a type name, a constant's value)
+    if (node.intoClause) fail(ReportMsg.onlySelect);
+    if (node.lockingClause) fail(ReportMsg.noLocking);
+    if ('names' in node && 'typemod' in node) checkType(node);
+    for (const value of Object.values(node)) walkNode(value, scope, w);
+    return;
+  }
+  if (WRITES.has(tag)) fail(ReportMsg.noWrites);
+  if (tag.endsWith('Stmt') && tag !== 'SelectStmt') fail(ReportMsg.onlySelect);
+  if (!SYNTAX.has(tag)) fail(ReportMsg.syntaxDenied(SYNTAX_WORDS[tag] ?? tag));
+  const body = node[tag] as Obj;
+  if (tag === 'SelectStmt') return walkSelect(body, scope, w);
+  if (tag === 'RangeVar') checkRelation(body, scope, w.target);
+  if (tag === 'FuncCall') checkFunction(body);
+  if (tag === 'TypeName') checkType(body);
+  if (tag === 'A_Expr') checkOperator(body);
+  if (tag === 'ParamRef') w.params++;
+  for (const value of Object.values(body)) walkNode(value, scope, w);
 }
 
 const AGGREGATES = new Set(['count', 'sum', 'avg', 'min', 'max', 'string_agg', 'array_agg', 'bool_and', 'bool_or', 'every']);
 
 /** Whether a passed statement is `plain` (see CheckedSql). */
-function isPlain(root: Node): boolean {
-  if (root.type !== 'select') return false;
+function isPlain(root: Obj): boolean {
   let plain = true;
-  walk(root, (n) => {
-    if (n.type === 'select' && (n.groupBy || n.having || n.distinct || n.limit)) plain = false;
-    if (n.type === 'union' || n.type === 'union all' || n.type === 'values') plain = false;
-    if (n.type === 'call' && (n.over || AGGREGATES.has(lower((n.function as Node | undefined)?.name)))) plain = false;
-  });
+  const summarises = (select: Obj) =>
+    Boolean(select.groupClause || select.havingClause || select.distinctClause || select.limitCount || select.limitOffset || select.valuesLists || select.windowClause) ||
+    (typeof select.op === 'string' && select.op !== 'SETOP_NONE');
+  const visit = (node: unknown, isSelect: boolean): void => {
+    if (!plain) return;
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, false));
+    if (!isObj(node)) return;
+    const tag = tagOf(node);
+    const body = tag ? (node[tag] as Obj) : node;
+    if ((isSelect || tag === 'SelectStmt') && summarises(body)) plain = false;
+    if (tag === 'FuncCall' && (body.over || AGGREGATES.has(names(body.funcname).at(-1)?.toLowerCase() ?? ''))) plain = false;
+    for (const [key, value] of Object.entries(body)) visit(value, key === 'larg' || key === 'rarg');
+  };
+  visit(root, false);
   return plain;
 }
 
-/** Refuses a statement that is anything but one plain SELECT over allowed tables and functions. */
-export function checkStatement(text: string): { plain: boolean } {
-  let statements: unknown[];
-  try {
-    statements = parse(text);
-  } catch (error) {
-    // The parser's English (and its echo of the text) stays here: the answer says where, in Chinese.
-    const at = /line (\d+) col (\d+)/.exec(error instanceof Error ? error.message : '');
-    return fail(ReportMsg.parseFailed(at ? `第 ${at[1]} 行第 ${at[2]} 列附近有语法错误，或用了不支持的写法` : '有语法错误，或用了不支持的写法'));
-  }
-  if (statements.length !== 1) fail(statements.length === 0 ? ReportMsg.onlySelect : ReportMsg.oneStatement);
-  const root = statements[0] as Node;
-  if (WRITES.has(lower(root.type))) fail(ReportMsg.noWrites);
-  if (!STATEMENT_ROOTS.has(String(root.type))) fail(ReportMsg.onlySelect);
-  walk(root, (n) => {
-    const type = typeof n.type === 'string' ? n.type : null;
-    // A WITH's bound statements and every statement nested anywhere are statements too.
-    if ('statement' in n && n.statement && typeof n.statement === 'object') {
-      const inner = lower((n.statement as Node).type);
-      if (WRITES.has(inner)) fail(ReportMsg.noWrites);
-      if (!STATEMENT_ROOTS.has(inner)) fail(ReportMsg.onlySelect);
-    }
-    if (type === 'select' && n.for) fail(ReportMsg.noLocking);
-    if (type === 'select' && n.into) fail(ReportMsg.onlySelect);
-    if (type === 'table' && n.name && typeof n.name === 'object') checkTable(n.name as Node);
-    if (type === 'call') {
-      const fn = (n.function ?? {}) as Node;
-      const name = lower(fn.name);
-      const schema = lower(fn.schema);
-      if ((schema && schema !== 'pg_catalog') || !FUNCTIONS.has(name)) fail(ReportMsg.functionDenied(schema ? `${schema}.${name}` : name));
-    }
-    // Lock clauses (`for: { type: 'update' }`) were refused above, so an `update` here is a statement.
-    if (type !== null && WRITES.has(type)) fail(ReportMsg.noWrites);
-  });
-  return { plain: isPlain(root) };
+let loaded: Promise<void> | null = null;
+/**
+ * The parser is WASM, loaded on the first report check (not at start: a server that runs no report never
+ * holds it). Every caller awaits this before the synchronous calls below.
+ */
+export function loadSqlParser(): Promise<void> {
+  loaded ??= loadModule();
+  return loaded;
 }
 
-// Parsing costs 2–4 ms of CPU for a report of a dozen lines, on every run: the checked text of the SQL
-// that passed is kept (a pure function of the text and the declared names; a refusal is not kept).
+type Parsed = { stmts?: { stmt?: Obj }[] };
+
+function parseOne(text: string): Obj {
+  let parsed: Parsed;
+  try {
+    parsed = parseSync(text) as Parsed;
+  } catch (error) {
+    // The parser's English (and its echo of the text) stays here: the answer says where, in Chinese.
+    const cursor = (error as { sqlDetails?: { cursorPosition?: number } }).sqlDetails?.cursorPosition;
+    if (typeof cursor === 'number' && cursor >= 0) {
+      const before = text.slice(0, cursor);
+      const line = before.split('\n').length;
+      const col = cursor - before.lastIndexOf('\n');
+      return fail(ReportMsg.parseFailed(`第 ${line} 行第 ${col} 列附近有语法错误，或用了不支持的写法`));
+    }
+    return fail(ReportMsg.parseFailed('有语法错误，或用了不支持的写法'));
+  }
+  const statements = parsed.stmts ?? [];
+  if (statements.length !== 1) fail(statements.length === 0 ? ReportMsg.onlySelect : ReportMsg.oneStatement);
+  const root = statements[0].stmt ?? {};
+  const tag = tagOf(root) ?? '';
+  if (WRITES.has(tag)) fail(ReportMsg.noWrites);
+  if (tag !== 'SelectStmt') fail(ReportMsg.onlySelect);
+  return root;
+}
+
+function checkTree(root: Obj, target: SqlTarget): number {
+  const w: Walk = { target, params: 0 };
+  walkNode(root, new Set(), w);
+  return w.params;
+}
+
+/**
+ * Refuses a statement that is anything but one SELECT of allowed syntax, tables, functions and types, and
+ * answers the text to run: re-printed from the checked tree, parsed and checked again. Call
+ * `loadSqlParser()` first.
+ */
+export function checkStatement(text: string, target: SqlTarget): { text: string; plain: boolean } {
+  const first = parseOne(text);
+  checkTree(first, target);
+  let printed: string;
+  try {
+    printed = deparseSync({ version: 170004, stmts: [{ stmt: first }] } as never);
+  } catch {
+    return fail(ReportMsg.parseFailed('有不支持的写法'));
+  }
+  const root = parseOne(printed);
+  const params = checkTree(root, target);
+  // every `$` left is a parameter of the tree: the run binds `$n` in this text, so none may hide in a literal
+  if ((printed.match(/\$/g) ?? []).length !== params || (printed.match(/\$\d+/g) ?? []).length !== params) fail(ReportMsg.dollar);
+  return { text: printed, plain: isPlain(root) };
+}
+
+// Parsing and re-printing cost milliseconds of CPU on every run: the checked text of the SQL that passed
+// is kept (a pure function of the text, the declared names and the target; a refusal is not kept).
 const checkedTexts = new Map<string, CheckedSql>();
 const CHECKED_TEXTS_KEPT = 500;
 
@@ -242,24 +421,26 @@ const CHECKED_TEXTS_KEPT = 500;
  * Checks a report's SQL and turns its placeholders into bind markers. `declared` are the report's
  * parameter names; a `${name}` not among them, or an unknown `#{name}`, is refused.
  */
-export function prepareReportSql(source: string, declared: readonly string[]): CheckedSql {
-  const key = `${declared.join(',')}\n${source}`;
+export async function prepareReportSql(source: string, declared: readonly string[], target: SqlTarget): Promise<CheckedSql> {
+  const key = `${target.tables}:${target.recursive}\n${declared.join(',')}\n${source}`;
   const known = checkedTexts.get(key);
   if (known) return known;
-  const checked = Object.freeze(checkReportSql(source, declared));
+  await loadSqlParser();
+  const checked = Object.freeze(checkReportSql(source, declared, target));
   if (checkedTexts.size >= CHECKED_TEXTS_KEPT) checkedTexts.delete(checkedTexts.keys().next().value!);
   checkedTexts.set(key, checked);
   return checked;
 }
 
-function checkReportSql(source: string, declared: readonly string[]): CheckedSql {
+function checkReportSql(source: string, declared: readonly string[], target: SqlTarget): CheckedSql {
   const bound = bindPlaceholders(source);
   for (const key of bound.markers) {
     const name = key.slice(1);
     if (key.startsWith('$') && !declared.includes(name)) fail(ReportMsg.paramUndeclared(name));
     if (key.startsWith('#') && !(REPORT_SYSTEM_VARS as readonly string[]).includes(name)) fail(ReportMsg.systemVarUnknown(name));
   }
-  return { ...bound, ...checkStatement(bound.text) };
+  const checked = checkStatement(bound.text, target);
+  return { text: checked.text, markers: bound.markers, plain: checked.plain };
 }
 
 /** The values of the markers, in order: a parameter's from the request or its default, a system variable's from the caller. */

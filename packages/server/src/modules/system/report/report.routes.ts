@@ -1,22 +1,33 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DictMsg, Msg, reportFlow, reportResource } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as service from './report.service.ts';
-import { reportTimeoutMs } from './report-runner.ts';
+import { reportMaxCost, reportTimeoutMs } from './report-runner.ts';
 
 const tags = ['Online报表'];
 
 export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   // A wrong REPORT_TIMEOUT_MS stops the start with its reason rather than failing the first report.
   reportTimeoutMs();
+  reportMaxCost();
+  const perUser = {
+    max: deps.config.reportRunsPerMinute,
+    timeWindow: '1 minute',
+    // after the access hook, so the count is the signed-in user's, not a shared address's
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `report:${request.user?.id ?? request.ip}`,
+  };
   registerFlow(app, deps, reportFlow, {
     tags,
     docs: {
       parseSql: { description: 'SQL 经 PostgreSQL 解析器检查（仅一条 SELECT、函数白名单、敏感表拒绝），在只读事务中带超时执行，返回字段、参数（${名称}）与前 10 行。' },
       getData: { description: '查询参数：pageNo、pageSize、column/order（仅报表自身可排序字段）、可查询字段（范围查询为 _begin/_end）、self_<参数名>。' },
     },
+    // Each run is a query an administrator wrote (and on the embedded database it runs in this process):
+    // one user may not queue them faster than a person clicks.
+    rateLimits: { parseSql: perUser, getData: perUser, exportXls: perUser },
     handlers: {
       parseSql: (c, body) => service.parseSql({ db: c.db, config: deps.config, dbSource: body.dbSource?.trim() || null }, c.user, body),
       addMenu: (c, body) => service.addReportMenu(c.db, c.user, body),

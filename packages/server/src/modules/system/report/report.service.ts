@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { PGlite } from '@electric-sql/pglite';
 import type {
   AddReportMenuBody,
   CgformColumns,
@@ -34,7 +35,7 @@ import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { sysRole, sysRolePermission } from '../role/role.table.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from './report.table.ts';
-import { bindPlaceholders, markerValues, prepareReportSql, type CheckedSql } from './report-sql.ts';
+import { APP_EMBEDDED, APP_SERVER, bindPlaceholders, markerValues, prepareReportSql, SOURCE, type CheckedSql, type SqlTarget } from './report-sql.ts';
 import { reportTimeoutMs, runReadOnly } from './report-runner.ts';
 import { runReadOnly as runOnSource, type QueryParam } from '../datasource/datasource.query.ts';
 import { sourceRow } from '../datasource/datasource.source.ts';
@@ -80,6 +81,15 @@ async function run(t: Target, statement: SQL) {
   const query = pgDialect.sqlToQuery(statement);
   const result = await runOnSource({ db: t.db, config: t.config }, t.dbSource, query.sql, query.params as QueryParam[], { timeoutMs: timeoutMs(), maxRows: 10_000 });
   return { rows: result.rows, fields: result.fields.map((f) => ({ name: f.name, dataTypeID: OID_OF[f.type] ?? 25 })) };
+}
+
+/**
+ * What the check allows where the report runs: a 多数据源 source's own tables; on the application's
+ * database REPORT_TABLES, and recursion only where a statement timeout can end it.
+ */
+function sqlTarget(t: Target): SqlTarget {
+  if (t.dbSource) return SOURCE;
+  return (t.db as { $client?: unknown }).$client instanceof PGlite ? APP_EMBEDDED : APP_SERVER;
 }
 
 /** The checked text with its markers bound: values become parameters, never text. */
@@ -195,7 +205,7 @@ async function valuesFor(db: Db, user: SessionUser | null, checked: CheckedSql, 
 
 /** Checks and runs the SQL once with no rows wanted: its result columns with their types. */
 async function describe(t: Target, user: SessionUser | null, cgrSql: string, params: ReportParam[], sample = 0) {
-  const checked = prepareReportSql(cgrSql, params.map((p) => p.paramName));
+  const checked = await prepareReportSql(cgrSql, params.map((p) => p.paramName), sqlTarget(t));
   const values = await valuesFor(t.db, user, checked, params);
   const result = await run(t, sql`select * from (${bound(`\n${checked.text}\n`, values)}) as rpt limit ${sample}`);
   return { checked, result };
@@ -513,7 +523,7 @@ async function pageRows(t: Target, source: SQL, columns: ReportColumn[], query: 
 async function reportSource(db: Db, user: SessionUser, id: string, query: Record<string, unknown>) {
   const report = await load(db, { id });
   await assertMayRun(db, user, report.head);
-  const checked = prepareReportSql(report.head.cgrSql, report.params.map((p) => p.paramName));
+  const checked = await prepareReportSql(report.head.cgrSql, report.params.map((p) => p.paramName), sqlTarget({ db, dbSource: report.head.dbSource }));
   const values = await valuesFor(db, user, checked, report.params, query);
   return { report, plain: checked.plain, source: bound(`\n${checked.text}\n`, values) };
 }

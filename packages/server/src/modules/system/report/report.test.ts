@@ -7,9 +7,9 @@ import { DataSourceType, ReportMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, dbKind, json, RoleId } from '../../../test/harness.ts';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.ts';
-import { prepareReportSql } from './report-sql.ts';
 import { HOSTILE_PARAMS, HOSTILE_SQL } from './report-sql.hostile.ts';
-import { REPORT_ROLE } from './report-runner.ts';
+import { APP_EMBEDDED, APP_SERVER, prepareReportSql, REPORT_TABLES, SOURCE, type SqlTarget } from './report-sql.ts';
+import { REPORT_ROLE, runReadOnly } from './report-runner.ts';
 import { DEMO_REPORTS, seedDemoReports } from './report.seed.ts';
 
 const pgUp = await new Promise<boolean>((resolve) => {
@@ -25,34 +25,61 @@ const pgUp = await new Promise<boolean>((resolve) => {
 });
 
 /** A refusal's message, or null when the SQL passes the guard. */
-function refusal(sql: string, params: string[] = []): string | null {
+async function refusal(sql: string, params: string[] = [], target: SqlTarget = APP_EMBEDDED): Promise<string | null> {
   try {
-    prepareReportSql(sql, params);
+    await prepareReportSql(sql, params, target);
     return null;
   } catch (error) {
     return (error as Error).message;
   }
 }
 
-describe('Online报表 SQL guard (issue: only one SELECT, parsed by a PostgreSQL parser)', () => {
-  it('hostile SQL is refused, each with a clear Chinese message', () => {
-    for (const [sql, message] of HOSTILE_SQL) {
-      const got = refusal(sql, [...HOSTILE_PARAMS]);
-      expect(got, sql).not.toBeNull();
-      if (message) expect(got, sql).toBe(message);
-      // a refusal is not remembered as a pass: the second check refuses the same way
-      expect(refusal(sql, [...HOSTILE_PARAMS]), sql).toBe(got);
+describe('Online报表 SQL guard (issue: only one SELECT, parsed by PostgreSQL\'s own parser, and what runs is what was checked)', () => {
+  it('hostile SQL is refused, each with a clear Chinese message, on both kinds of database', async () => {
+    for (const target of [APP_EMBEDDED, APP_SERVER]) {
+      for (const [sql, message] of HOSTILE_SQL) {
+        const got = await refusal(sql, [...HOSTILE_PARAMS], target);
+        expect(got, sql).not.toBeNull();
+        if (message) expect(got, sql).toBe(message);
+        // a refusal is not remembered as a pass: the second check refuses the same way
+        expect(await refusal(sql, [...HOSTILE_PARAMS], target), sql).toBe(got);
+      }
     }
   });
 
-  it('plain reports pass: joins, aggregates with FILTER, CTEs, windows, casts, EXISTS, ${param} in a LIKE string', () => {
-    // PostgreSQL nests block comments and so does the parser: both read this as `select 1` and a comment
-    expect(refusal('select 1 /* /* */ ; delete from rights_batch; /* */')).toBeNull();
-    expect(refusal("with t as (select org_id, count(*) filter (where status = '7') as n from rights_batch group by org_id) select t.*, rank() over (order by n desc) from t")).toBeNull();
-    expect(refusal("select o.id from rights_org o where exists (select 1 from rights_batch b where b.org_id = o.id) and not exists (select 1 from rights_right r where r.org_id = o.id)")).toBeNull();
-    expect(refusal("select to_char(create_time, 'YYYY-MM') as m, sum(apply_amount)::numeric(14,2) from rights_batch where batch_name like '%${kw}%' group by 1", ['kw'])).toBeNull();
+  it('the text that runs is re-printed from the checked tree: no comment, no character the check did not read', async () => {
+    const checked = await prepareReportSql("select b.batch_no /* a note */, b.status -- why\nfrom rights_batch b where b.batch_name like '%${kw}%'", ['kw'], APP_EMBEDDED);
+    expect(checked.text).not.toMatch(/--|\/\*/);
+    expect(checked.text).toMatch(/FROM rights_batch AS b/);
+    expect(checked.text).toContain('$1');
+    // what the review ran: the re-printed text of a passing report never carries a comment's content
+    const passing = await prepareReportSql('select 1 as a /* -- */ , batch_no from rights_batch /*\n*/', [], APP_EMBEDDED);
+    expect(passing.text.replace(/\s+/g, ' ').trim()).toBe('SELECT 1 AS a, batch_no FROM rights_batch');
+  });
+
+  it('WITH RECURSIVE runs only where a statement timeout can stop it (PostgreSQL), not on the embedded database', async () => {
+    const recursive = 'with recursive t(n) as (select 1 union all select n + 1 from t where n < 5) select n from t';
+    expect(await refusal(recursive, [], APP_EMBEDDED)).toBe(ReportMsg.recursiveDenied);
+    expect(await refusal(recursive, [], APP_SERVER)).toBeNull();
+  });
+
+  it('a 多数据源 source may name its own tables, never the catalogs, and the same functions', async () => {
+    expect(await refusal('select * from sales.orders', [], SOURCE)).toBeNull();
+    expect(await refusal('select * from pg_catalog.pg_authid', [], SOURCE)).toBe(ReportMsg.schemaDenied('pg_catalog.pg_authid'));
+    expect(await refusal('select * from information_schema.tables', [], SOURCE)).toBe(ReportMsg.schemaDenied('information_schema.tables'));
+    expect(await refusal("select pg_read_file('x') from orders", [], SOURCE)).toBe(ReportMsg.functionDenied('pg_read_file'));
+    expect(await refusal('select 1 as a /* -- */ , password from users /*\n*/', [], SOURCE)).toBeNull();
+    expect((await prepareReportSql('select 1 as a /* -- */ , password from users /*\n*/', [], SOURCE)).text).not.toContain('/*');
+  });
+
+  it('plain reports pass: joins, aggregates with FILTER, CTEs, windows, casts, EXISTS, ${param} in a LIKE string', async () => {
+    expect(await refusal("with t as (select org_id, count(*) filter (where status = '7') as n from rights_batch group by org_id) select t.*, rank() over (order by n desc) from t")).toBeNull();
+    expect(await refusal("select o.id from rights_org o where exists (select 1 from rights_batch b where b.org_id = o.id) and not exists (select 1 from rights_right r where r.org_id = o.id)")).toBeNull();
+    expect(await refusal("select to_char(create_time, 'YYYY-MM') as m, sum(apply_amount)::numeric(14,2) from rights_batch where batch_name like '%${kw}%' group by 1", ['kw'])).toBeNull();
+    expect(await refusal("select extract(year from submit_time) as y, current_date as d, submit_time at time zone 'Asia/Shanghai' as t, trim(both ' ' from batch_name) as n from rights_batch")).toBeNull();
+    for (const demo of DEMO_REPORTS) expect(await refusal(demo.cgrSql, (demo.params ?? []).map((p) => p.paramName)), demo.code).toBeNull();
     // plain reports (rows as they are) are paged as they stand; summaries, windows, DISTINCT, LIMIT and unions are computed whole
-    expect(prepareReportSql("select b.id, b.batch_no from rights_batch b join rights_org o on o.id = b.org_id where b.del_flag = '0' order by b.create_time desc", []).plain).toBe(true);
+    expect((await prepareReportSql("select b.id, b.batch_no from rights_batch b join rights_org o on o.id = b.org_id where b.del_flag = '0' order by b.create_time desc", [], APP_EMBEDDED)).plain).toBe(true);
     for (const summary of [
       'select status, count(*) as n from rights_batch group by status',
       'select max(apply_amount) as m from rights_batch',
@@ -61,16 +88,19 @@ describe('Online报表 SQL guard (issue: only one SELECT, parsed by a PostgreSQL
       'select id from rights_batch limit 5',
       'select id from rights_batch union select id from rights_org',
       'select * from (select org_id, count(*) as n from rights_batch group by org_id) x',
-      'with t as (select 1 as a) select a from t',
+      'with t as (select count(*) as a from rights_batch) select a from t',
+      'values (1), (2)',
     ]) {
-      expect(prepareReportSql(summary, []).plain, summary).toBe(false);
+      expect((await prepareReportSql(summary, [], APP_EMBEDDED)).plain, summary).toBe(false);
     }
-    // the checked text is kept per SQL and declared names
+    // the checked text is kept per SQL, declared names and target
     const summary = DEMO_REPORTS[0].cgrSql;
-    expect(prepareReportSql(summary, [])).toBe(prepareReportSql(summary, []));
-    expect(refusal("select 1 where 'a' = '${kw}'", [])).toBe(ReportMsg.paramUndeclared('kw'));
-    expect(refusal("select 1 where 'a' = '${kw}'", ['kw'])).toBeNull();
-    expect(prepareReportSql("select 1 from rights_batch where batch_name like '%${kw}%' and org_id = ${kw}", ['kw']).text).toBe("select 1 from rights_batch where batch_name like ('%' || $1::text || '%') and org_id = $1");
+    expect(await prepareReportSql(summary, [], APP_EMBEDDED)).toBe(await prepareReportSql(summary, [], APP_EMBEDDED));
+    expect(await refusal("select 1 where 'a' = '${kw}'", [])).toBe(ReportMsg.paramUndeclared('kw'));
+    expect(await refusal("select 1 where 'a' = '${kw}'", ['kw'])).toBeNull();
+    const bound = await prepareReportSql("select 1 from rights_batch where batch_name like '%${kw}%' and org_id = ${kw}", ['kw'], APP_EMBEDDED);
+    expect(bound.markers).toEqual(['$kw']);
+    expect(bound.text.replace(/\s+/g, ' ')).toBe("SELECT 1 FROM rights_batch WHERE batch_name LIKE ('%' || CAST($1 AS text)) || '%' AND org_id = $1");
   });
 });
 
@@ -217,7 +247,7 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     const slow = { ...body, code: 'rpt_slow', cgrSql: 'select a.id, count(*) as n from rights_batch a, generate_series(1, 100000000) g group by a.id' };
     // generate_series is not allowed: the guard holds; the timeout is shown with a long cross join instead
     expect(json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: slow.cgrSql })).message).toBe(ReportMsg.functionDenied('generate_series'));
-    const heavy = 'select count(*) as n from sys_permission a, sys_permission b, sys_permission c, sys_permission d';
+    const heavy = 'select count(*) as n from sys_dict_item a, sys_dict_item b, sys_dict_item c, sys_dict_item d';
     const started = Date.now();
     const [long, quick] = await Promise.all([admin('POST', '/online/cgreport/head/parseSql', { cgrSql: heavy }), (async () => {
       await new Promise((r) => setTimeout(r, 300));
@@ -229,8 +259,44 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(Date.now() - started).toBeLessThan(7_000);
     expect(json(quick.res).success).toBe(true);
     expect(quick.ms).toBeLessThan(2_000);
-    const [grant] = await rows<{ ok: boolean }>(t.database.db, sql`select has_table_privilege(${REPORT_ROLE}, 'sys_user', 'select') as ok`);
-    expect(grant.ok).toBe(false);
+  });
+
+  it('the report role reads the allow-list and nothing else, on both engines', async () => {
+    // a run makes sure of the role and its grants
+    expect(json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: 'select 1 as n' })).success).toBe(true);
+    for (const table of ['sys_user', 'sys_session', 'sys_sms_code', 'sys_sms_outbox', 'sys_third_login_step', 'sys_third_binding', 'sys_data_source', 'sys_data_log', 'sys_log', 'sys_role_permission']) {
+      const [grant] = await rows<{ ok: boolean }>(t.database.db, sql`select has_table_privilege(${REPORT_ROLE}, ${`public.${table}`}, 'select') as ok`);
+      expect(grant.ok, table).toBe(false);
+    }
+    for (const table of REPORT_TABLES) {
+      const [grant] = await rows<{ ok: boolean }>(t.database.db, sql`select has_table_privilege(${REPORT_ROLE}, ${`public.${table}`}, 'select') as ok`);
+      expect(grant.ok, table).toBe(true);
+    }
+  });
+
+  it('a run leaves nothing in the session for later requests: settings are rolled back, advisory locks released, the connection not reused', async () => {
+    // straight to the runner, past the check, as if the check had let such a statement through
+    const run = () => runReadOnly(t.database.db, sql`select set_config('work_mem', '77kB', false) as w, pg_advisory_lock(424242) as l`, { timeoutMs: 4000 });
+    await run();
+    const after = async () => {
+      const [setting] = await rows<{ w: string }>(t.database.db, sql`select current_setting('work_mem') as w`);
+      const [locks] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 424242`);
+      return { workMem: setting.w, advisoryLocks: locks.n };
+    };
+    // every pooled connection (PostgreSQL) or the one session (embedded) is back as it was
+    for (let i = 0; i < 12; i++) expect(await after()).toMatchObject({ advisoryLocks: 0 });
+    const results = await Promise.all(Array.from({ length: 12 }, after));
+    expect(results.every((r) => r.workMem !== '77kB')).toBe(true);
+  });
+
+  it.runIf(dbKind === 'pglite')('embedded database: a report the planner expects to be too costly is refused before it runs, and the server keeps answering', async () => {
+    const heavy = 'select count(*) as n from sys_dict_item a, sys_dict_item b, sys_dict_item c, sys_dict_item d, sys_dict_item e';
+    const started = Date.now();
+    const answer = json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: heavy }));
+    expect(answer.success).toBe(false);
+    expect(answer.message).toMatch(/^报表查询的预计开销（[\d,]+）超过内置数据库允许的上限（1,000,000）/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect((await t.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   });
 
   it.runIf(pgUp)('issue #26/#25: a report whose 数据源 is a PostgreSQL source runs there (a table only that database has); a MySQL source is refused in words', async () => {
@@ -262,5 +328,23 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
       await server.query(`drop database if exists ${name} with (force)`);
       await server.end();
     }
+  });
+});
+
+describe(`Online报表 runs are limited per user (REPORT_RUNS_PER_MINUTE) on ${dbKind}`, async () => {
+  const t = await createTestApp({ REPORT_RUNS_PER_MINUTE: '3' });
+  const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
+  const reviewerId = await t.createUser({ username: 'rpt_limit_reviewer', password: 'Reviewer#2026', roleIds: [RoleId.reviewer] });
+  const reviewer = t.as(await t.loginAs('rpt_limit_reviewer', 'Reviewer#2026'));
+  await seedDemoReports(t.database.db);
+
+  it('解析SQL past the limit is answered 429 in Chinese; another user still runs reports', async () => {
+    for (let i = 0; i < 3; i++) expect(json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: 'select 1 as n' })).success).toBe(true);
+    const over = await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: 'select 1 as n' });
+    expect(over.statusCode).toBe(429);
+    expect(json(over).message).toBe('请求过于频繁，请稍后再试');
+    expect(reviewerId).toBeTruthy();
+    const id = json(await reviewer('GET', '/online/cgreport/api/getRpColumns/rpt_batch_summary')).result.cgRpConfigId;
+    expect(json(await reviewer('GET', `/online/cgreport/api/getData/${id}`)).success).toBe(true);
   });
 });
