@@ -294,7 +294,7 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     const started = Date.now();
     const answer = json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: heavy }));
     expect(answer.success).toBe(false);
-    expect(answer.message).toMatch(/^报表查询的预计开销（[\d,]+）超过内置数据库允许的上限（1,000,000）/);
+    expect(answer.message).toMatch(/^报表查询的预计开销（[\d,]+）超过内置数据库允许的上限（250,000）/);
     expect(Date.now() - started).toBeLessThan(3_000);
     expect((await t.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   });
