@@ -70,6 +70,11 @@ type ActionCore<Rec, S extends string> = {
    * its button only: `registerFlow` and `flowApi` leave it to the resource.
    */
   standard?: 'edit' | 'delete';
+  /**
+   * Open to an account whose organisation is still awaiting enrolment (a self-registered, unvetted one):
+   * its own account and enrolment. Every route without it refuses such an account (403, code 510).
+   */
+  onboarding?: true;
 };
 
 export type FlowActionDecl<Rec = unknown, S extends string = string> = ActionCore<Rec, S> & FlowAccess;

@@ -44,6 +44,11 @@ export type ResourceDecl<Rec = unknown, Add extends z.ZodType = z.ZodType, Edit 
   /** the import has a template to download at `${basePath}/importTemplate` */
   importTemplate?: boolean;
   /**
+   * The reading routes open to an account whose organisation awaits enrolment (the access hook refuses
+   * it everywhere else); the service scopes what they answer to the account's own rows.
+   */
+  onboarding?: readonly ('list' | 'queryById')[];
+  /**
    * The record `list` (its page's `records`) and `queryById` answer, for their reply schemas: what the
    * OpenAPI page shows and the serializer writes. Without it those replies are not described.
    */

@@ -31,6 +31,7 @@ import { registerJobHandlers } from './modules/system/job/job.runner.ts';
 import { installMonitoring } from './platform/metrics/monitoring.ts';
 import { installGateway } from './modules/system/gateway/gateway.proxy.ts';
 import { redactedUrl } from './platform/http/redact.ts';
+import { isUnvetted } from './modules/core/org/org-context.ts';
 
 z.config(z.locales.zhCN());
 
@@ -96,7 +97,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   }
   installErrorHandling(app);
   installInputGuard(app);
-  const access = installAccessControl(app, { db, policy: deps.policy, tokenFrom: docTokenOf(config) });
+  const access = installAccessControl(app, { db, policy: deps.policy, tokenFrom: docTokenOf(config), unvetted: (user) => isUnvetted(db, user) });
   installOperationLog(app, deps);
   await installMonitoring(app, deps);
 

@@ -50,6 +50,8 @@ export const approvalResource = defineResource<ApprovalRecord>()({
   record: approvalRecordSchema,
   perm: ApprovalPerm,
   routes: ['list'],
+  // an organisation awaiting enrolment reads the decisions on its own enrolment (the service scopes them)
+  onboarding: ['list'],
 });
 
 /**

@@ -22,6 +22,7 @@ export const orgFlow = defineFlow<OrgRecord, EnterStatusValue>()({
       path: 'status',
       method: 'GET',
       signedIn: true,
+      onboarding: true,
       reply: orgStatusInfoSchema,
       summary: '本人机构的入驻与认证状态及下一步',
     },
@@ -29,12 +30,14 @@ export const orgFlow = defineFlow<OrgRecord, EnterStatusValue>()({
       path: 'mine',
       method: 'GET',
       permission: OrgPerm.enrol,
+      onboarding: true,
       reply: orgRecordSchema.nullable(),
       summary: '本人机构的入驻信息（尚未填写时 result 为 null）',
     },
     saveEnrol: {
       path: 'saveEnrol',
       permission: OrgPerm.enrol,
+      onboarding: true,
       body: orgEnrolDraftBody,
       reply: z.string(),
       done: RightsMsg.saved,
@@ -46,6 +49,7 @@ export const orgFlow = defineFlow<OrgRecord, EnterStatusValue>()({
     submitEnrol: {
       path: 'submitEnrol',
       permission: OrgPerm.enrol,
+      onboarding: true,
       body: orgEnrolBody,
       reply: z.string(),
       done: RightsMsg.enrolSubmitted,
@@ -111,6 +115,7 @@ export const orgCertifyFlow = defineFlow<OrgRecord, CertifyStatusValue>()({
     submitCertify: {
       path: 'submitCertify',
       permission: OrgPerm.enrol,
+      onboarding: true,
       body: orgCertifyBody,
       reply: z.null(),
       done: RightsMsg.certifySubmitted,

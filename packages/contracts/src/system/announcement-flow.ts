@@ -21,14 +21,15 @@ export const announcementFlow = defineFlow<AnnouncementRecord>()({
   basePath: '/sys/annountCement',
   actions: {
     // Open to every signed-in user: the notice modal reads it; the service decides what the caller may see.
-    queryById: { path: 'queryById', method: 'GET', signedIn: true, query: idQuery, reply: announcementRecordSchema, summary: '按ID查询通告' },
+    queryById: { path: 'queryById', method: 'GET', signedIn: true, onboarding: true, query: idQuery, reply: announcementRecordSchema, summary: '按ID查询通告' },
     release: { path: 'doReleaseData', method: 'GET', permission: AnnouncementPerm.release, query: idQuery, reply: z.null(), done: AnnouncementMsg.released, summary: '发布通告' },
     revoke: { path: 'doReovkeData', method: 'GET', permission: AnnouncementPerm.release, query: idQuery, reply: z.null(), done: AnnouncementMsg.revoked, summary: '撤销通告' },
-    listByUser: { path: 'listByUser', method: 'GET', signedIn: true, reply: listByUserResultSchema, summary: '当前用户的未读通告与系统消息' },
+    listByUser: { path: 'listByUser', method: 'GET', signedIn: true, onboarding: true, reply: listByUserResultSchema, summary: '当前用户的未读通告与系统消息' },
     syncNotic: {
       path: 'syncNotic',
       method: 'GET',
       signedIn: true,
+      onboarding: true,
       query: z.object({ anntId: z.string().max(36).optional(), _t: z.string().optional() }),
       reply: z.null(),
       summary: '刷新本人的消息提醒',
@@ -45,6 +46,7 @@ export const announcementSendFlow = defineFlow<MyAnnouncementSendRecord>()({
       method: 'PUT',
       alsoMethods: ['POST'],
       signedIn: true,
+      onboarding: true,
       body: z.object({ anntId: z.string({ error: '缺少通告ID' }).min(1, '缺少通告ID').max(36) }).loose(),
       reply: z.null(),
       summary: '标记当前用户的一条通告为已读',
@@ -54,10 +56,11 @@ export const announcementSendFlow = defineFlow<MyAnnouncementSendRecord>()({
       path: 'getMyAnnouncementSend',
       method: 'GET',
       signedIn: true,
+      onboarding: true,
       query: z.object({ pageNo: z.coerce.number().optional(), pageSize: z.coerce.number().optional() }).loose(),
       reply: pageSchema(myAnnouncementSendRecordSchema),
       summary: '我的消息',
     },
-    readAll: { path: 'readAll', method: 'PUT', alsoMethods: ['POST'], signedIn: true, reply: z.null(), done: AnnouncementMsg.readAll, summary: '当前用户的全部消息标为已读' },
+    readAll: { path: 'readAll', method: 'PUT', alsoMethods: ['POST'], signedIn: true, onboarding: true, reply: z.null(), done: AnnouncementMsg.readAll, summary: '当前用户的全部消息标为已读' },
   },
 });

@@ -28,8 +28,8 @@ const idParams = z.object({ id: z.string().min(1).max(36) });
 export const dictFlow = defineFlow<DictRecord>()({
   basePath: '/sys/dict',
   actions: {
-    getDictItems: { path: 'getDictItems/:dictCode', method: 'GET', signedIn: true, params: dictCodeParams, reply: z.array(dictOptionSchema), summary: '按字典编码取字典项' },
-    queryAllDictItems: { path: 'queryAllDictItems', method: 'GET', signedIn: true, reply: z.record(z.string(), z.array(dictModelSchema)), summary: '全部启用的字典项' },
+    getDictItems: { path: 'getDictItems/:dictCode', method: 'GET', signedIn: true, onboarding: true, params: dictCodeParams, reply: z.array(dictOptionSchema), summary: '按字典编码取字典项' },
+    queryAllDictItems: { path: 'queryAllDictItems', method: 'GET', signedIn: true, onboarding: true, reply: z.record(z.string(), z.array(dictModelSchema)), summary: '全部启用的字典项' },
     refleshCache: { path: 'refleshCache', method: 'GET', alsoMethods: ['POST', 'PUT'], signedIn: true, reply: z.null(), summary: '刷新字典缓存' },
     loadDictItem: {
       path: 'loadDictItem/:dictCode',
@@ -53,6 +53,7 @@ export const dictFlow = defineFlow<DictRecord>()({
       path: 'getDictText/:dictCode/:key',
       method: 'GET',
       signedIn: true,
+      onboarding: true,
       params: z.object({ dictCode, key: z.string().min(1).max(200) }),
       reply: z.string().nullable(),
       summary: '取一个值的字典文本',

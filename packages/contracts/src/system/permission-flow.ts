@@ -53,6 +53,7 @@ export const myPermissionFlow = defineFlow()({
       path: 'getUserPermissionByToken',
       method: 'GET',
       signedIn: true,
+      onboarding: true,
       query: z.object({ token: z.string().max(200).optional() }),
       reply: permissionResultSchema,
       done: Msg.querySuccess,

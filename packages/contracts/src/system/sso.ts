@@ -105,10 +105,11 @@ const providerName = z.string({ error: '请选择第三方登录方式' }).regex
 export const thirdBindingFlow = defineFlow<ThirdBinding>()({
   basePath: '/thirdLogin',
   actions: {
-    bindings: { path: 'bindings', method: 'GET', signedIn: true, reply: z.array(thirdBindingSchema), summary: '本人的第三方账号绑定' },
+    bindings: { path: 'bindings', method: 'GET', signedIn: true, onboarding: true, reply: z.array(thirdBindingSchema), summary: '本人的第三方账号绑定' },
     unbind: {
       path: 'unbind',
       signedIn: true,
+      onboarding: true,
       body: z.strictObject({ id: z.string({ error: '请选择绑定记录' }).min(1, '请选择绑定记录').max(32, '绑定记录标识不正确') }),
       reply: z.null(),
       done: SsoMsg.unbound,
@@ -117,12 +118,13 @@ export const thirdBindingFlow = defineFlow<ThirdBinding>()({
     bindStart: {
       path: 'bindStart',
       signedIn: true,
+      onboarding: true,
       body: z.strictObject({ provider: providerName }),
       reply: z.object({ url: z.string() }),
       summary: '开始绑定第三方账号：answer 为浏览器要前往的授权地址',
     },
-    bindPending: { path: 'bindPending', signedIn: true, body: pendingTokenBody, reply: pendingBindingSchema, summary: '待确认的绑定：提供方返回的账号与要绑定到的本系统账号' },
-    bindConfirm: { path: 'bindConfirm', signedIn: true, body: pendingTokenBody, reply: z.null(), done: SsoMsg.bound, summary: '确认绑定（写入绑定）' },
-    bindCancel: { path: 'bindCancel', signedIn: true, body: pendingTokenBody, reply: z.null(), done: SsoMsg.bindCancelled, summary: '取消待确认的绑定' },
+    bindPending: { path: 'bindPending', signedIn: true, onboarding: true, body: pendingTokenBody, reply: pendingBindingSchema, summary: '待确认的绑定：提供方返回的账号与要绑定到的本系统账号' },
+    bindConfirm: { path: 'bindConfirm', signedIn: true, onboarding: true, body: pendingTokenBody, reply: z.null(), done: SsoMsg.bound, summary: '确认绑定（写入绑定）' },
+    bindCancel: { path: 'bindCancel', signedIn: true, onboarding: true, body: pendingTokenBody, reply: z.null(), done: SsoMsg.bindCancelled, summary: '取消待确认的绑定' },
   },
 });

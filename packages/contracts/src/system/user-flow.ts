@@ -32,7 +32,7 @@ export const userFlow = defineFlow()({
       summary: '校验账号、手机号、邮箱或工号是否已被使用',
     },
     queryUserRole: { path: 'queryUserRole', method: 'GET', permission: UserPerm.list, query: z.object({ userid: z.string().min(1).max(36) }), reply: idListSchema, summary: '用户的角色ID' },
-    queryUserRoleCode: { path: 'queryUserRoleCode', method: 'GET', signedIn: true, reply: idListSchema, summary: '当前登录用户的角色编码' },
+    queryUserRoleCode: { path: 'queryUserRoleCode', method: 'GET', signedIn: true, onboarding: true, reply: idListSchema, summary: '当前登录用户的角色编码' },
     userDepartList: { path: 'userDepartList', method: 'GET', permission: UserPerm.list, query: z.object({ userId: z.string().min(1).max(36) }), reply: z.array(treeOptionSchema), summary: '用户所属部门' },
     queryUserByDepId: {
       path: 'queryUserByDepId',
@@ -52,8 +52,8 @@ export const userFlow = defineFlow()({
 export const userSessionFlow = defineFlow()({
   basePath: '/sys/user',
   actions: {
-    updatePassword: { path: 'updatePassword', method: 'PUT', alsoMethods: ['POST'], signedIn: true, body: updatePasswordBody, reply: z.null(), done: Msg.passwordChanged, summary: '修改本人密码' },
-    currentDeparts: { path: 'getCurrentUserDeparts', method: 'GET', signedIn: true, reply: currentUserDepartsSchema, summary: '本人所属部门' },
-    selectDepart: { path: '/sys/selectDepart', method: 'PUT', alsoMethods: ['POST'], signedIn: true, body: selectDepartBody, reply: selectDepartReply, summary: '切换当前部门' },
+    updatePassword: { path: 'updatePassword', method: 'PUT', alsoMethods: ['POST'], signedIn: true, onboarding: true, body: updatePasswordBody, reply: z.null(), done: Msg.passwordChanged, summary: '修改本人密码' },
+    currentDeparts: { path: 'getCurrentUserDeparts', method: 'GET', signedIn: true, onboarding: true, reply: currentUserDepartsSchema, summary: '本人所属部门' },
+    selectDepart: { path: '/sys/selectDepart', method: 'PUT', alsoMethods: ['POST'], signedIn: true, onboarding: true, body: selectDepartBody, reply: selectDepartReply, summary: '切换当前部门' },
   },
 });

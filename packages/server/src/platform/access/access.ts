@@ -14,6 +14,10 @@ import { resolveSession, type SessionPolicy, type SessionUser } from '../auth/se
  *   list means any one of them);
  * - `adminOnly: true` — a signed-in user with the `admin` role.
  * One hook enforces it; a route that declares none of them is refused (and a test fails on it).
+ *
+ * An account whose organisation still awaits enrolment (self-registered, not yet vetted by the
+ * association) reaches only the routes that also declare `onboarding: true` — its own account and
+ * enrolment; every other route refuses it as it refuses a missing permission.
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +25,8 @@ declare module 'fastify' {
     signedIn?: boolean;
     permission?: string;
     adminOnly?: boolean;
+    /** open to an account awaiting its organisation's enrolment (see above) */
+    onboarding?: boolean;
     /**
      * How the route was built: by `registerResource` (a standard route) or `registerFlow` (a declared
      * action); a hand-written route has none and must be one of the documented special routes.
@@ -31,6 +37,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** the tenant the `tenant_id` header selected and the user may use (0 = the default tenant) */
     tenantId: number;
+    /** the signed-in account awaits its organisation's enrolment: a route open to it serves it its own data only */
+    unvetted: boolean;
   }
 }
 
@@ -125,11 +133,18 @@ export function sendTokenInvalid(request: FastifyRequest, reply: FastifyReply) {
 
 export function installAccessControl(
   app: FastifyInstance,
-  deps: { db: Db; policy: SessionPolicy; tokenFrom?: (request: FastifyRequest) => string | null },
+  deps: {
+    db: Db;
+    policy: SessionPolicy;
+    tokenFrom?: (request: FastifyRequest) => string | null;
+    /** whether the account awaits its organisation's enrolment (the organisation module knows) */
+    unvetted?: (user: SessionUser) => Promise<boolean>;
+  },
 ) {
   const routes: RouteOptions[] = [];
   app.decorateRequest('user', null);
   app.decorateRequest('tenantId', 0);
+  app.decorateRequest('unvetted', false);
   app.addHook('onRoute', (route) => {
     routes.push(route as RouteOptions);
   });
@@ -157,6 +172,8 @@ export function installAccessControl(
     const tenant = await tenantOf(deps.db, request, user);
     if (tenant === null) return reply.status(403).send(fail('无权访问该租户', 510));
     request.tenantId = tenant;
+    request.unvetted = (await deps.unvetted?.(user)) ?? false;
+    if (request.unvetted && config.onboarding !== true) return reply.status(403).send(fail(Msg.noPermission, 510));
     if (kind === 'signedIn') return;
     const allowed =
       kind === 'adminOnly'

@@ -143,17 +143,19 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   // JeecgBoot's system-data controllers answer the message again as the result
   const written = (result: z.ZodType) => replies(impl.echoMessage ? z.string() : result);
   const idOf = (query: unknown) => String((query as { id: unknown }).id);
+  // the access hook refuses an account awaiting enrolment wherever a route does not say it is open to it
+  const openBeforeEnrolment = (route: 'list' | 'queryById') => (decl.onboarding?.includes(route) ? { onboarding: true } : {});
 
   if (has('list')) {
     const list = need(service.list, 'list');
-    r.get(`${basePath}/list`, { config: { kind: 'resource', permission: need(perm.list, 'perm.list') }, schema: { ...doc('list'), querystring: listQuery(), ...replies(decl.record && pageSchema(decl.record)) } }, async (request) =>
+    r.get(`${basePath}/list`, { config: { kind: 'resource', permission: need(perm.list, 'perm.list'), ...openBeforeEnrolment('list') }, schema: { ...doc('list'), querystring: listQuery(), ...replies(decl.record && pageSchema(decl.record)) } }, async (request) =>
       ok(await list(ctxOf(request), request.query), queried, 200),
     );
   }
 
   if (has('queryById')) {
     const byId = need(service.byId, 'queryById');
-    r.get(`${basePath}/queryById`, { config: { kind: 'resource', permission: need(perm.list, 'perm.list') }, schema: { ...doc('queryById'), querystring: oneId, ...replies(decl.record) } }, async (request) =>
+    r.get(`${basePath}/queryById`, { config: { kind: 'resource', permission: need(perm.list, 'perm.list'), ...openBeforeEnrolment('queryById') }, schema: { ...doc('queryById'), querystring: oneId, ...replies(decl.record) } }, async (request) =>
       ok(await byId(ctxOf(request), idOf(request.query)), messages.queriedById ?? queried, 200),
     );
   }

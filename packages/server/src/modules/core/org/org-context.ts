@@ -63,6 +63,21 @@ export async function orgNamesOf(db: Db, ids: readonly string[]): Promise<Map<st
   });
 }
 
+/**
+ * An account awaiting its organisation's enrolment: not association staff, and the applicant of an
+ * organisation (self-registration makes one, register.service.ts) or a user under one that the
+ * association has never enrolled (未提交, 待审核, 已驳回). Accounts an administrator created outside any
+ * organisation have none; a disabled organisation was vetted and is refused by its own rule (`viewerOf`).
+ * Until enrolled, such an account reaches its own enrolment and account only (the access hook's
+ * `onboarding` routes).
+ */
+export async function isUnvetted(db: Db, user: Pick<SessionUser, 'id' | 'orgCode' | 'accessVersion'>): Promise<boolean> {
+  const org = await findMyOrg(db, user);
+  if (!org || !AWAITING_ENROLMENT.has(org.enterStatus)) return false;
+  return !(await isStaff(db, user.id, user.accessVersion));
+}
+const AWAITING_ENROLMENT = new Set<string>([EnterStatus.draft, EnterStatus.pending, EnterStatus.rejected]);
+
 export const isReady = (org: OrgRow | null) => !!org && org.enterStatus === EnterStatus.enrolled && org.certifyStatus === CertifyStatus.certified;
 
 function refuse(org: OrgRow | null): never {

@@ -34,7 +34,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/sys/common/upload',
     {
-      config: { signedIn: true, special: 'files', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { signedIn: true, onboarding: true, special: 'files', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['文件'],
         summary: '上传文件（JPG/JPEG/PNG/PDF，≤10MB）',
@@ -86,7 +86,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     FILE_NAMES_PATH,
     {
-      config: { signedIn: true, special: 'files' },
+      config: { signedIn: true, onboarding: true, special: 'files' },
       schema: {
         tags: ['文件'],
         summary: '已上传文件的原文件名',
@@ -139,7 +139,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   r.route({
     method: ['GET', 'POST', 'DELETE'],
     url: '/rights/sbFileInfo/deleteFileFetch',
-    config: { signedIn: true, special: 'files' },
+    config: { signedIn: true, onboarding: true, special: 'files' },
     schema: {
       tags: ['文件'],
       summary: '删除已上传的文件',

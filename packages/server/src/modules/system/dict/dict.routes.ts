@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { dictFlow, dictItemFlow, dictItemResource, DictMsg, dictResource, Msg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { answer, registerFlow } from '../../../platform/flow/flow-routes.ts';
+import { answer, registerFlow, type FlowCtx } from '../../../platform/flow/flow-routes.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import * as admin from './dict-admin.service.ts';
+import { isTableDictCode } from './dict.service.ts';
 import { tableDictRoutes } from './table-dict.routes.ts';
+
+/**
+ * A table dictionary lists other accounts' and organisations' rows: an account awaiting enrolment gets
+ * plain dictionaries only (its enrolment form needs them), as the access hook refuses it elsewhere.
+ */
+function plainOnlyWhenUnvetted(c: FlowCtx, code: string): string {
+  if (c.request.unvetted && isTableDictCode(code)) throw new BizError(Msg.noPermission, 510, 403);
+  return code;
+}
 
 const tags = ['数据字典'];
 
@@ -27,12 +38,12 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       deletePhysic: { description: '连同其字典项一起删除，不可恢复。' },
     },
     handlers: {
-      getDictItems: (_c, input) => dicts.items(input.dictCode),
+      getDictItems: (c, input) => dicts.items(plainOnlyWhenUnvetted(c, input.dictCode)),
       queryAllDictItems: () => dicts.allItems(),
       refleshCache: () => dicts.invalidate().then(() => null),
       loadDictItem: (_c, input) => dicts.textsOf(input.dictCode, input.key.split(',').filter((k) => k !== '')),
       loadDict: (_c, input) => dicts.search(input.dictCode, input.keyword),
-      getDictText: (_c, input) => dicts.textOf(input.dictCode, input.key),
+      getDictText: (c, input) => dicts.textOf(plainOnlyWhenUnvetted(c, input.dictCode), input.key),
       treeList: (c, input) => admin.dictTreeList(c.db, input.dictName),
       deleteList: (c) => admin.deletedDicts(c.db),
       back: (c, input) => admin.restoreDict(deps, c.user, input.id).then(() => null),

@@ -30,6 +30,9 @@ function model(value: string, text: string): DictModel {
   return { value, text, title: text };
 }
 
+/** A table dictionary's code (`table,text,code`), as opposed to a plain dictionary code. */
+export const isTableDictCode = (code: string) => code.includes(',');
+
 /** `table,text,code` with blanks around the parts removed; null when the code is a plain dictionary code. */
 function tableParts(code: string): string[] | null {
   if (!code.includes(',')) return null;

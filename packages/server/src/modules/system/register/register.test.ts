@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { Msg } from '@sbwq/contracts';
+import { EnterStatus, Msg } from '@sbwq/contracts';
 import { createTestApp, json } from '../../../test/harness.ts';
+import { rightsOrg } from '../../core/org/org.table.ts';
 import { sysCaptcha } from '../auth/auth.table.ts';
 import { sysUser } from '../user/user.table.ts';
 import { sysSmsCode, sysSmsOutbox } from '../sms/sms.table.ts';
@@ -67,6 +68,43 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     expect(mine.result).toMatchObject({ orgName: body.orgName, orgType: '1', enterStatus: '0', contactPhone: body.phone });
     expect(json(await t.request(token, 'GET', '/sys/user/list')).success).toBe(false);
     expect(json(await t.request(token, 'GET', '/rights/org/list')).result?.records ?? []).toEqual([]);
+  });
+
+  it('a self-registered user awaiting approval reaches only their own enrolment: the table dictionary, login statistics and user lookups answer 403 (510); once enrolled, what the role gives', async () => {
+    const token = await t.loginAs('newagency', 'Agency2026', nextIp());
+    const call = (method: 'GET' | 'POST', path: string, payload?: object) => t.request(token, method, path, payload);
+    const refused = async (path: string) => {
+      const res = await call('GET', path);
+      expect(res.statusCode, path).toBe(403);
+      expect(json(res), path).toMatchObject({ success: false, code: 510, message: Msg.noPermission });
+    };
+    const closed = [
+      '/sys/dict/getDictItems/sys_user,realname,username',
+      '/sys/dict/getDictText/sys_user,realname,username/admin',
+      '/sys/dict/loadDict/sys_user,realname,username?keyword=a',
+      '/sys/dict/loadDictItem/sys_user,realname,username?key=admin',
+      '/sys/loginfo',
+      '/sys/visitInfo',
+      '/sys/user/checkOnlyUser?username=admin',
+      '/sys/role/queryall',
+      '/sys/sysDepart/queryTreeList',
+    ];
+    for (const path of closed) await refused(path);
+
+    // their own enrolment and account, as the 机构入驻 screen and the shell need them
+    for (const path of ['/rights/org/status', '/rights/org/mine', '/sys/permission/getUserPermissionByToken', '/sys/dict/getDictItems/rights_org_type', '/sys/user/getCurrentUserDeparts', '/sys/annountCement/listByUser', '/sys/account/center', '/thirdLogin/bindings']) {
+      const res = await call('GET', path);
+      expect(res.statusCode, path).toBe(200);
+      expect(json(res).success, path).toBe(true);
+    }
+    expect(json(await call('POST', '/rights/org/saveEnrol', { orgName: '杭州新知识产权代理有限公司（草稿）' })).success).toBe(true);
+
+    await db.update(rightsOrg).set({ enterStatus: EnterStatus.enrolled }).where(eq(rightsOrg.orgName, '杭州新知识产权代理有限公司（草稿）'));
+    const users = json(await call('GET', '/sys/dict/getDictItems/sys_user,realname,username'));
+    expect(users.success).toBe(true);
+    expect(users.result.map((u: { value: string }) => u.value)).toContain('admin');
+    expect(json(await call('GET', '/sys/loginfo')).success).toBe(true);
+    await db.update(rightsOrg).set({ enterStatus: EnterStatus.draft }).where(eq(rightsOrg.orgName, '杭州新知识产权代理有限公司（草稿）'));
   });
 
   it('registration does not tell whether a username exists: a taken one and a free one get the same SMS-code refusal until the code is valid', async () => {
