@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN, button, expect, GREETING, test } from '../support/app.ts';
+import { ADMIN, button, expect, GREETING, signIn, test } from '../support/app.ts';
 import { startFakeCas, type FakeCas } from '../../packages/server/src/modules/system/cas/cas.testkit.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../packages/server/src/modules/system/third-login/oidc.testkit.ts';
 
@@ -140,5 +140,28 @@ test.describe('single sign-on: CAS and OpenID Connect (spec §1, §4, §7)', () 
     // the provider remembers its sign-in and the consent: straight back, bound, signed in
     await expect(page.getByText(GREETING)).toBeVisible();
     await expect(page.getByRole('dialog', { name: '绑定演示身份账号' })).toHaveCount(0);
+  });
+
+  test('账号绑定 asks before it binds: back from the provider, the signed-in user confirms 将演示身份账号（…）绑定到当前账号 admin？', async ({ page }) => {
+    await signIn(page, `${base}/user/login?local=1`);
+    await page.goto(`${base}/account/settings/binding`);
+    // the previous test bound e2e-alice to admin: one binding per provider, so it goes first
+    await page.getByRole('button', { name: '解绑演示身份' }).click();
+    await button(page.getByRole('dialog', { name: '解除绑定' }), '解除绑定').click();
+    await page.getByRole('button', { name: '绑定演示身份' }).click();
+
+    await page.locator('input[name="login"]').fill('e2e-bob');
+    await page.locator('input[name="password"]').fill('any');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    const dialog = page.getByRole('dialog', { name: '确认绑定' });
+    await expect(dialog.getByText('将演示身份账号（e2e-bob（测试），e2e-bob）绑定到当前账号 admin？')).toBeVisible();
+    await expect(page).toHaveURL(`${base}/account/settings/binding`);
+    await expect(page.getByText('未绑定')).toBeVisible();
+    await axeClean(page);
+    await button(dialog, '确认绑定').click();
+    await expect(page.getByText(/e2e-bob（测试） · 绑定于/)).toBeVisible();
+    await expect(page.getByRole('button', { name: '解绑演示身份' })).toBeVisible();
   });
 });
