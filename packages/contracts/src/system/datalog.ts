@@ -11,7 +11,7 @@ import { idField } from './dict.ts';
  */
 export const DATA_LOG_BASE = '/sys/dataLog';
 
-/** The business tables that keep versions, with their Chinese names (the 表名 filter). */
+/** The tables that keep versions (business records and configuration), with their Chinese names (the 表名 filter). */
 export const DATA_TABLE_TEXT: Record<string, string> = {
   rights_org: '机构',
   rights_right: '受保护权利',
@@ -20,6 +20,13 @@ export const DATA_TABLE_TEXT: Record<string, string> = {
   rights_batch_item: '线索明细',
   fin_claim: '报销单',
   fin_capital_pool: '资金池',
+  sys_user: '用户',
+  sys_role: '角色',
+  sys_role_permission: '角色授权',
+  onl_cgreport_head: 'Online报表',
+  sys_gateway_route: '网关路由',
+  sys_data_source: '多数据源',
+  sys_quartz_job: '定时任务',
 };
 export const DATA_TABLES = Object.keys(DATA_TABLE_TEXT) as [string, ...string[]];
 

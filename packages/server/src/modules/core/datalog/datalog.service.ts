@@ -1,10 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 
-/** The business tables whose records keep versions (issue #25 数据日志), by their SQL names. */
+/**
+ * The tables whose records keep versions (issue #25 数据日志), by their SQL names: the business records, and
+ * the configuration that decides who may do what and what runs (users, roles and their grants, reports,
+ * gateway routes, data sources, scheduled jobs), so a change of either is in the hash chain.
+ */
 export const DataTable = {
   org: 'rights_org',
   right: 'rights_right',
@@ -13,11 +18,23 @@ export const DataTable = {
   item: 'rights_batch_item',
   claim: 'fin_claim',
   pool: 'fin_capital_pool',
+  user: 'sys_user',
+  role: 'sys_role',
+  /** a role's grants as one record (the role's id): each granted menu or button with its data rules */
+  grant: 'sys_role_permission',
+  /** a report as one record: its head and its fields and parameters */
+  report: 'onl_cgreport_head',
+  gatewayRoute: 'sys_gateway_route',
+  dataSource: 'sys_data_source',
+  job: 'sys_quartz_job',
 } as const;
 export type DataTableName = (typeof DataTable)[keyof typeof DataTable];
 
 /** Who made a change: a signed-in user, or the demo seed's named people. */
 export type Changer = Pick<SessionUser, 'username' | 'realname'>;
+
+/** A change made by the server itself (a job run's status, a start-up task), not by a person. */
+export const SYSTEM_CHANGER: Changer = { username: 'system', realname: '系统' };
 
 type Values = Record<string, unknown>;
 
@@ -92,4 +109,32 @@ function nth(versions: VersionRow[], i: number) {
 /** `recordVersions` for one record. */
 export function recordVersion(db: Db, who: Changer, table: DataTableName, id: string, before: object | null | undefined, after: object | null | undefined, at?: Date) {
   return recordVersions(db, who, table, [{ id, before, after }], at);
+}
+
+/** Reads records as their versions keep them, by id (a record not found is absent). */
+export type VersionReader = (db: Db, ids: string[]) => Promise<Map<string, object>>;
+
+/** The reader of a table whose rows are kept whole (no secret column), by its `id`. */
+export function readById(table: PgTable & { id: PgColumn }): VersionReader {
+  return async (db, ids) => {
+    const found = (await db.select().from(table).where(inArray(table.id, ids))) as { id: string }[];
+    return new Map(found.map((row) => [row.id, row]));
+  };
+}
+
+/**
+ * Runs `change` and records a version of each of `ids` that it changed, in one transaction: the records
+ * are read before and after with `read`, so the caller names what changes, not how it looks. For the
+ * configuration tables, whose writes are spread over many statements (a role's grants, a user's roles).
+ */
+export async function withVersions<T>(db: Db, who: Changer, table: DataTableName, ids: string[], read: VersionReader, change: (t: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (t) => {
+    const before = ids.length ? await read(t, ids) : new Map<string, object>();
+    const result = await change(t);
+    const after = ids.length ? await read(t, ids) : new Map<string, object>();
+    // whole records: a key gone since (a withdrawn grant) is a change to null, not a key left as it was
+    const whole = (was?: object, now?: object) => (was && now ? { ...Object.fromEntries(Object.keys(was).map((k) => [k, null])), ...now } : now);
+    await recordVersions(t, who, table, [...new Set(ids)].map((id) => ({ id, before: before.get(id) ?? null, after: whole(before.get(id), after.get(id)) ?? null })));
+    return result;
+  });
 }

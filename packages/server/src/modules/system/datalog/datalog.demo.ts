@@ -6,8 +6,11 @@ import { DataTable, snapshot, type DataTableName } from '../../core/datalog/data
 
 type Raw = Record<string, unknown>;
 
-/** What each table's records are created as (their status columns), and the column that says when a record last moved. */
-const CREATED: Record<DataTableName, Raw> = {
+/**
+ * What each business table's records are created as (their status columns), and the column that says when a
+ * record last moved. The configuration tables get versions from their changes on, not a made-up history.
+ */
+const CREATED: Partial<Record<DataTableName, Raw>> = {
   [DataTable.org]: { enterStatus: EnterStatus.pending, certifyStatus: CertifyStatus.none },
   [DataTable.right]: { auditStatus: AuditStatus.draft },
   [DataTable.bank]: { auditStatus: AuditStatus.pending },
@@ -35,18 +38,18 @@ export async function seedDataLogDemo(db: Db): Promise<number> {
   for (const a of await rows<{ biz_id: string; approve_time: Date | string; create_by: string | null }>(db, sql`select biz_id, approve_time, create_by from rights_approval order by approve_time`))
     approvals.set(a.biz_id, { time: time(a.approve_time)!, by: a.create_by });
   let total = 0;
-  for (const table of Object.values(DataTable)) {
+  for (const [table, createdAs] of Object.entries(CREATED) as [DataTableName, Raw][]) {
     const found = await rows<Raw>(db, sql`select * from ${sql.raw(table)} r where not exists (select 1 from sys_data_log l where l.data_table = ${table} and l.data_id = r.id)`);
     const versions: DemoVersion[] = [];
     for (const raw of found) {
       const row = camelRow(raw);
       const id = row.id as string;
       const now = snapshot(row);
-      const first = { ...now, ...CREATED[table] };
+      const first = { ...now, ...createdAs };
       const created = time(row.createTime) ?? new Date();
       const creator = (row.createBy as string | null) ?? 'admin';
       versions.push({ id: newId(), data_table: table, data_id: id, data_version: 1, op: 'add', fields: Object.keys(first), old_values: null, new_values: first, data_content: first, create_by: creator, create_name: names.get(creator) ?? creator, create_time: created.toISOString() });
-      const fields = Object.keys(CREATED[table]).filter((k) => now[k] !== first[k]);
+      const fields = Object.keys(createdAs).filter((k) => now[k] !== first[k]);
       if (!fields.length) continue;
       const approval = approvals.get(id);
       const when = approval?.time ?? time(row.updateTime) ?? time(row.submitTime) ?? new Date(created.getTime() + 60_000);

@@ -48,7 +48,7 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: AppDeps) {
       byId: (c, id) => service.dataSourceById(c.deps, id),
       add: (c, body) => service.addDataSource(c.db, keys, c.user, body),
       edit: (c, body) => service.editDataSource(c.db, keys, c.user, body),
-      remove: (c, ids) => service.deleteDataSources(c.db, ids),
+      remove: (c, ids) => service.deleteDataSources(c.db, c.user, ids),
     },
     messages: { added: DataSourceMsg.added, edited: DataSourceMsg.edited, deleted: DataSourceMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
   });

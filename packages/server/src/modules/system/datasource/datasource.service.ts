@@ -18,6 +18,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { DataTable, SYSTEM_CHANGER, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
@@ -77,12 +78,19 @@ const connectionValues = (body: DataSourceAddBody) => ({
 const sameTarget = (row: Pick<DataSourceRow, 'dbType' | 'host' | 'port'>, body: { dbType?: string; host?: string; port?: number }) =>
   row.dbType === body.dbType && row.host.toLowerCase() === body.host?.toLowerCase() && row.port === body.port;
 
+/** A data source as its data-log versions keep it: never the password, only whether one is set. */
+const readSources: VersionReader = async (db, ids) =>
+  new Map((await db.select().from(sysDataSource).where(inArray(sysDataSource.id, ids))).map(({ passwordEnc, ...source }) => [source.id, { ...source, hasPassword: passwordEnc !== null }]));
+
 export async function addDataSource(db: Db, keys: KeySource, user: SessionUser | null, body: DataSourceAddBody): Promise<void> {
   const [taken] = await db.select({ id: sysDataSource.id }).from(sysDataSource).where(eq(sysDataSource.code, body.code));
   if (taken) throw new BizError(DataSourceMsg.codeTaken);
   const passwordEnc = body.password ? sealPassword(dataSourceKey(keys), body.password) : null;
+  const id = newId();
   try {
-    await db.insert(sysDataSource).values({ id: newId(), code: body.code, ...connectionValues(body), passwordEnc, ...created(user) });
+    await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.dataSource, [id], readSources, (t) =>
+      t.insert(sysDataSource).values({ id, code: body.code, ...connectionValues(body), passwordEnc, ...created(user) }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new BizError(DataSourceMsg.codeTaken);
     throw error;
@@ -100,16 +108,17 @@ export async function editDataSource(db: Db, keys: KeySource, user: SessionUser 
   if (body.password) passwordEnc = sealPassword(dataSourceKey(keys), body.password);
   else if (body.clearPassword) passwordEnc = null;
   else if (row.passwordEnc && !sameTarget(row, body)) throw new BizError(RETYPE_PASSWORD);
-  await db
-    .update(sysDataSource)
-    .set({ ...connectionValues(body), passwordEnc, ...updated(user) })
-    .where(eq(sysDataSource.id, body.id));
+  await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.dataSource, [body.id], readSources, (t) =>
+    t.update(sysDataSource).set({ ...connectionValues(body), passwordEnc, ...updated(user) }).where(eq(sysDataSource.id, body.id)),
+  );
   closeDataSourcePools([body.id]);
 }
 
-export async function deleteDataSources(db: Db, ids: string[]): Promise<void> {
-  const done = await db.delete(sysDataSource).where(inArray(sysDataSource.id, ids)).returning({ id: sysDataSource.id });
-  if (done.length === 0) throw new BizError(DataSourceMsg.notFound);
+export async function deleteDataSources(db: Db, user: SessionUser | null, ids: string[]): Promise<void> {
+  await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.dataSource, ids, readSources, async (t) => {
+    const done = await t.delete(sysDataSource).where(inArray(sysDataSource.id, ids)).returning({ id: sysDataSource.id });
+    if (done.length === 0) throw new BizError(DataSourceMsg.notFound);
+  });
   closeDataSourcePools(ids);
 }
 

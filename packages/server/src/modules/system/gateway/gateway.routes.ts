@@ -51,7 +51,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: AppDeps) {
       add: (c, body) => thenApply(service.addGatewayRoute(c.db, c.user, upstreams, body)),
       edit: (c, body) => thenApply(service.editGatewayRoute(c.db, c.user, upstreams, body)),
       remove: async (c, ids) => {
-        await thenApply(service.deleteGatewayRoutes(c.db, ids));
+        await thenApply(service.deleteGatewayRoutes(c.db, c.user, ids));
       },
     },
     messages: { added: GatewayMsg.added, edited: GatewayMsg.edited, deleted: GatewayMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },

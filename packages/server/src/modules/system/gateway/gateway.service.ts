@@ -12,6 +12,7 @@ import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { dataVersion } from '../../../platform/db/versioned-cache.ts';
 import { sysGatewayRoute } from './gateway.table.ts';
+import { DataTable, readById, withVersions } from '../../core/datalog/datalog.service.ts';
 
 type Row = typeof sysGatewayRoute.$inferSelect;
 
@@ -71,7 +72,8 @@ export async function addGatewayRoute(db: Db, user: SessionUser, upstreams: Gate
   const [taken] = await db.select({ id: sysGatewayRoute.id }).from(sysGatewayRoute).where(eq(sysGatewayRoute.routerId, body.routerId));
   if (taken) throw new BizError(GatewayMsg.routerIdTaken);
   try {
-    await db.insert(sysGatewayRoute).values({ id: newId(), routerId: body.routerId, ...row, ...created(user) });
+    const id = newId();
+    await withVersions(db, user, DataTable.gatewayRoute, [id], readById(sysGatewayRoute), (t) => t.insert(sysGatewayRoute).values({ id, routerId: body.routerId, ...row, ...created(user) }));
   } catch (error) {
     if (isUniqueViolation(error)) throw new BizError(GatewayMsg.routerIdTaken);
     throw error;
@@ -83,16 +85,20 @@ export async function editGatewayRoute(db: Db, user: SessionUser, upstreams: Gat
   const [current] = await db.select({ id: sysGatewayRoute.id }).from(sysGatewayRoute).where(eq(sysGatewayRoute.id, body.id));
   if (!current) throw new BizError(GatewayMsg.notFound);
   try {
-    await db.update(sysGatewayRoute).set({ routerId: body.routerId, ...row, ...updated(user) }).where(eq(sysGatewayRoute.id, body.id));
+    await withVersions(db, user, DataTable.gatewayRoute, [body.id], readById(sysGatewayRoute), (t) =>
+      t.update(sysGatewayRoute).set({ routerId: body.routerId, ...row, ...updated(user) }).where(eq(sysGatewayRoute.id, body.id)),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new BizError(GatewayMsg.routerIdTaken);
     throw error;
   }
 }
 
-export async function deleteGatewayRoutes(db: Db, ids: string[]): Promise<void> {
-  const done = await db.delete(sysGatewayRoute).where(inArray(sysGatewayRoute.id, ids)).returning({ id: sysGatewayRoute.id });
-  if (done.length === 0) throw new BizError(GatewayMsg.notFound);
+export async function deleteGatewayRoutes(db: Db, user: SessionUser, ids: string[]): Promise<void> {
+  await withVersions(db, user, DataTable.gatewayRoute, ids, readById(sysGatewayRoute), async (t) => {
+    const done = await t.delete(sysGatewayRoute).where(inArray(sysGatewayRoute.id, ids)).returning({ id: sysGatewayRoute.id });
+    if (done.length === 0) throw new BizError(GatewayMsg.notFound);
+  });
 }
 
 /** One enabled route as the gateway matches it. */

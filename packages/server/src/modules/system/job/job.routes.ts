@@ -38,7 +38,7 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
       byId: (c, id) => service.jobById(c.deps, id),
       add: (c, body) => service.addJob(c.db, c.user, body),
       edit: (c, body) => service.editJob(c.db, c.user, body),
-      remove: (c, ids) => service.deleteJobs(c.db, ids),
+      remove: (c, ids) => service.deleteJobs(c.db, c.user, ids),
     },
     messages: { added: QuartzJobMsg.added, edited: QuartzJobMsg.edited, deleted: QuartzJobMsg.deleted, batchDeleted: QuartzJobMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
   });

@@ -18,6 +18,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
+import { DataTable, SYSTEM_CHANGER, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { formatDateTime, withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
@@ -74,20 +75,29 @@ const nextRunOf = (status: number, cron: string, now = new Date()) => (status ==
 
 const emptyToNull = (text: string | null | undefined) => (text && text.trim() !== '' ? text.trim() : null);
 
+/** A job as its data-log versions keep it: what runs, when and with what; not the scheduler's bookkeeping (next run, lease, last outcome). */
+const readJobs: VersionReader = async (db, ids) => {
+  const found = await db.select().from(sysQuartzJob).where(inArray(sysQuartzJob.id, ids));
+  return new Map(found.map(({ nextRun: _next, leaseOwner: _owner, leaseUntil: _until, leaseRunId: _run, lastRunTime: _last, lastOutcome: _outcome, ...job }) => [job.id, job]));
+};
+
 export async function addJob(db: Db, user: SessionUser | null, body: QuartzJobAddBody): Promise<void> {
   const [taken] = await db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, body.jobKey));
   if (taken) throw new BizError(QuartzJobMsg.keyTaken);
+  const id = newId();
   try {
-    await db.insert(sysQuartzJob).values({
-      id: newId(),
-      jobKey: body.jobKey,
-      cronExpression: body.cronExpression,
-      parameter: emptyToNull(body.parameter),
-      description: body.description ?? null,
-      status: body.status,
-      nextRun: nextRunOf(body.status, body.cronExpression),
-      ...created(user),
-    });
+    await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.job, [id], readJobs, (t) =>
+      t.insert(sysQuartzJob).values({
+        id,
+        jobKey: body.jobKey,
+        cronExpression: body.cronExpression,
+        parameter: emptyToNull(body.parameter),
+        description: body.description ?? null,
+        status: body.status,
+        nextRun: nextRunOf(body.status, body.cronExpression),
+        ...created(user),
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new BizError(QuartzJobMsg.keyTaken);
     throw error;
@@ -98,32 +108,35 @@ export async function addJob(db: Db, user: SessionUser | null, body: QuartzJobAd
 export async function editJob(db: Db, user: SessionUser | null, body: QuartzJobEditBody): Promise<void> {
   const row = await rowOf(db, body.id);
   if (row.jobKey !== body.jobKey) throw new BizError(QuartzJobMsg.keyReadonly);
-  await db
-    .update(sysQuartzJob)
-    .set({
-      cronExpression: body.cronExpression,
-      parameter: emptyToNull(body.parameter),
-      description: body.description ?? null,
-      status: body.status,
-      nextRun: nextRunOf(body.status, body.cronExpression),
-      ...updated(user),
-    })
-    .where(eq(sysQuartzJob.id, body.id));
+  await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.job, [body.id], readJobs, (t) =>
+    t
+      .update(sysQuartzJob)
+      .set({
+        cronExpression: body.cronExpression,
+        parameter: emptyToNull(body.parameter),
+        description: body.description ?? null,
+        status: body.status,
+        nextRun: nextRunOf(body.status, body.cronExpression),
+        ...updated(user),
+      })
+      .where(eq(sysQuartzJob.id, body.id)),
+  );
 }
 
 /** Removes the jobs and their history; a run in progress finishes, and its lease release then finds no row. */
-export async function deleteJobs(db: Db, ids: string[]): Promise<void> {
-  const done = await db.delete(sysQuartzJob).where(inArray(sysQuartzJob.id, ids)).returning({ id: sysQuartzJob.id });
-  if (done.length === 0) throw new BizError(QuartzJobMsg.notFound);
-  await db.delete(sysQuartzJobRun).where(inArray(sysQuartzJobRun.jobId, ids));
+export async function deleteJobs(db: Db, user: SessionUser | null, ids: string[]): Promise<void> {
+  await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.job, ids, readJobs, async (t) => {
+    const done = await t.delete(sysQuartzJob).where(inArray(sysQuartzJob.id, ids)).returning({ id: sysQuartzJob.id });
+    if (done.length === 0) throw new BizError(QuartzJobMsg.notFound);
+    await t.delete(sysQuartzJobRun).where(inArray(sysQuartzJobRun.jobId, ids));
+  });
 }
 
 export async function setJobStatus(db: Db, user: SessionUser | null, id: string, status: number): Promise<void> {
   const row = await rowOf(db, id);
-  await db
-    .update(sysQuartzJob)
-    .set({ status, nextRun: nextRunOf(status, row.cronExpression), ...updated(user) })
-    .where(eq(sysQuartzJob.id, id));
+  await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.job, [id], readJobs, (t) =>
+    t.update(sysQuartzJob).set({ status, nextRun: nextRunOf(status, row.cronExpression), ...updated(user) }).where(eq(sysQuartzJob.id, id)),
+  );
 }
 
 type RunRow = typeof sysQuartzJobRun.$inferSelect;

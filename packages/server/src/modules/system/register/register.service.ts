@@ -14,6 +14,8 @@ import { RoleId } from '../../../seed/buttons.ts';
 import { consumeCaptcha } from '../auth/captcha.service.ts';
 import { writeLoginLog, type ClientInfo } from '../log/log.service.ts';
 import { findActiveUserByUsername } from '../user/user.service.ts';
+import { readUserVersions } from '../user/user.admin.service.ts';
+import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../user/user.table.ts';
 import { checkCode, issueTicket } from '../sms/sms.service.ts';
 
@@ -65,7 +67,14 @@ export async function register(db: Db, body: RegisterBody): Promise<void> {
       });
       await t.insert(sysUserRole).values({ id: newId(), userId, roleId: holder ? RoleId.holder : RoleId.agency });
       await t.insert(sysUserDepart).values({ id: newId(), userId, depId: departId });
-      await t.insert(rightsOrg).values({ id: newId(), orgName: body.orgName, orgType: body.orgType, contactName: body.username, contactPhone: body.phone, contactEmail: body.email || null, applicantId: userId, createBy: body.username, createTime: now });
+      const [org] = await t
+        .insert(rightsOrg)
+        .values({ id: newId(), orgName: body.orgName, orgType: body.orgType, contactName: body.username, contactPhone: body.phone, contactEmail: body.email || null, applicantId: userId, createBy: body.username, createTime: now })
+        .returning();
+      // the organisation and its account start their histories here, as those an administrator adds do
+      const self = { username: body.username, realname: body.username };
+      await recordVersion(t, self, DataTable.org, org!.id, null, org, now);
+      await recordVersion(t, self, DataTable.user, userId, null, (await readUserVersions(t, [userId])).get(userId), now);
     });
   } catch (error) {
     // Two registrations racing for one name or phone: the unique index decides.

@@ -49,7 +49,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
       byId: (c, id) => service.reportById(c.db, id),
       add: (c, body) => service.addReport(c.db, deps.config, c.user, body),
       edit: (c, body) => service.editReport(c.db, deps.config, c.user, body),
-      remove: (c, ids) => service.deleteReports(c.db, ids),
+      remove: (c, ids) => service.deleteReports(c.db, c.user, ids),
     },
     messages: { added: '添加成功！', edited: '编辑成功!', deleted: '删除成功!', idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
   });

@@ -41,6 +41,7 @@ import { runReadOnly as runOnSource, type QueryParam } from '../datasource/datas
 import { sourceRow } from '../datasource/datasource.source.ts';
 import type { KeySource } from '../datasource/datasource.secret.ts';
 import { formOf, type RegisteredForm } from './report-forms.ts';
+import { DataTable, SYSTEM_CHANGER, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
 
 type Head = typeof onlCgreportHead.$inferSelect;
 type Item = typeof onlCgreportItem.$inferSelect;
@@ -258,13 +259,26 @@ async function writeDetails(db: Db, user: SessionUser | null, headId: string, bo
   }
 }
 
+type Detail = { id: string; cgrheadId: string; createBy: string | null; createTime: Date | null; updateBy: string | null; updateTime: Date | null };
+// A field or parameter by its content: every save writes them anew, under new ids.
+const detailContent = <T extends Detail>({ id: _id, cgrheadId: _head, createBy: _cb, createTime: _ct, updateBy: _ub, updateTime: _ut, ...content }: T) => content;
+
+/** A report as its data-log versions keep it: one record, the head with its fields and parameters. */
+const readReportVersions: VersionReader = async (db, ids) => {
+  const heads = await db.select().from(onlCgreportHead).where(inArray(onlCgreportHead.id, ids));
+  const items = await db.select().from(onlCgreportItem).where(inArray(onlCgreportItem.cgrheadId, ids)).orderBy(asc(onlCgreportItem.orderNum));
+  const params = await db.select().from(onlCgreportParam).where(inArray(onlCgreportParam.cgrheadId, ids)).orderBy(asc(onlCgreportParam.orderNum));
+  const of = <T extends Detail>(details: T[], id: string) => details.filter((d) => d.cgrheadId === id).map(detailContent);
+  return new Map(heads.map((head) => [head.id, { ...head, items: of(items, head.id), params: of(params, head.id) }]));
+};
+
 export async function addReport(db: Db, config: KeySource, user: SessionUser | null, body: ReportAddBody): Promise<string> {
   const [taken] = await db.select({ id: onlCgreportHead.id }).from(onlCgreportHead).where(eq(onlCgreportHead.code, body.code));
   if (taken) throw new BizError(ReportMsg.codeTaken);
   await checkedBody({ db, config }, user, body);
   const id = newId();
   try {
-    await db.transaction(async (tx) => {
+    await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.report, [id], readReportVersions, async (tx) => {
       await tx.insert(onlCgreportHead).values({ id, code: body.code, ...headValues(body), ...created(user) });
       await writeDetails(tx, user, id, body);
     });
@@ -280,7 +294,7 @@ export async function editReport(db: Db, config: KeySource, user: SessionUser | 
   if (!row) throw new BizError(ReportMsg.notFound);
   await checkedBody({ db, config }, user, body);
   try {
-    await db.transaction(async (tx) => {
+    await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.report, [body.id], readReportVersions, async (tx) => {
       await tx.update(onlCgreportHead).set({ code: body.code, ...headValues(body), ...updated(user) }).where(eq(onlCgreportHead.id, body.id));
       await writeDetails(tx, user, body.id, body);
     });
@@ -290,8 +304,8 @@ export async function editReport(db: Db, config: KeySource, user: SessionUser | 
   }
 }
 
-export async function deleteReports(db: Db, ids: string[]): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteReports(db: Db, user: SessionUser | null, ids: string[]): Promise<void> {
+  await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.report, ids, readReportVersions, async (tx) => {
     const done = await tx.delete(onlCgreportHead).where(inArray(onlCgreportHead.id, ids)).returning({ id: onlCgreportHead.id });
     if (done.length === 0) throw new BizError(ReportMsg.notFound);
     await tx.delete(onlCgreportItem).where(inArray(onlCgreportItem.cgrheadId, ids));

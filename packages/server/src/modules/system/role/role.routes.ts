@@ -27,7 +27,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
       byId: (c, id) => service.roleById(c.db, id),
       add: (c, body) => service.addRole(c.db, c.user, body),
       edit: (c, body) => service.editRole(c.db, c.user, body),
-      remove: (c, ids) => service.deleteRoles(c.db, ids),
+      remove: (c, ids) => service.deleteRoles(c.db, c.user, ids),
     },
     messages: { added: '添加成功！', edited: '修改成功!', deleted: '删除角色成功', queried: Msg.ok },
   });
@@ -61,8 +61,8 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
         if (!grant) throw new BizError('未找到权限配置信息');
         return grant;
       },
-      saveDataRules: async ({ db }, { permissionId, roleId, dataRuleIds }) => {
-        await service.saveRoleDataRules(db, permissionId, roleId, splitIds(dataRuleIds));
+      saveDataRules: async ({ db, user }, { permissionId, roleId, dataRuleIds }) => {
+        await service.saveRoleDataRules(db, user, permissionId, roleId, splitIds(dataRuleIds));
         return null;
       },
       users: async ({ db }, query) => {

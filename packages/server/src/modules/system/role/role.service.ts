@@ -11,7 +11,8 @@ import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../p
 import { sysPermission, sysPermissionDataRule } from '../permission/permission.table.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
-import { listUsers } from '../user/user.admin.service.ts';
+import { listUsers, readUserVersions } from '../user/user.admin.service.ts';
+import { DataTable, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
 import { sysRole, sysRolePermission } from './role.table.ts';
 
 export const roleWhitelist: ListResource = {
@@ -21,6 +22,19 @@ export const roleWhitelist: ListResource = {
 };
 
 export { ADMIN_ROLE_CODE };
+
+const readRoles: VersionReader = async (db, ids) => new Map((await db.select().from(sysRole).where(inArray(sysRole.id, ids))).map((r) => [r.id, r]));
+
+/**
+ * A role's grants as one data-log record (the role's id): each granted menu or button's id, with the data
+ * rules granted on it (empty when none), so a version names exactly what was granted or withdrawn.
+ */
+const readGrants: VersionReader = async (db, roleIds) => {
+  const found = await db.select().from(sysRolePermission).where(inArray(sysRolePermission.roleId, roleIds));
+  const grants = new Map<string, Record<string, string>>(roleIds.map((id) => [id, {}]));
+  for (const g of found) grants.get(g.roleId)![g.permissionId] = g.dataRuleIds ?? '';
+  return grants;
+};
 
 type RoleRow = typeof sysRole.$inferSelect;
 
@@ -58,7 +72,9 @@ export async function roleCodeAvailable(db: Db, code: string, exceptId?: string)
 export async function addRole(db: Db, actor: SessionUser, body: RoleBody) {
   if (await codeTaken(db, body.roleCode)) throw new BizError('角色编码已存在');
   const id = newId();
-  await db.insert(sysRole).values({ id, roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...created(actor) });
+  await withVersions(db, actor, DataTable.role, [id], readRoles, (t) =>
+    t.insert(sysRole).values({ id, roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...created(actor) }),
+  );
   return id;
 }
 
@@ -68,22 +84,28 @@ export async function editRole(db: Db, actor: SessionUser, body: RoleBody) {
   if (!row) throw new BizError('未找到对应角色');
   if (row.roleCode === ADMIN_ROLE_CODE && body.roleCode !== ADMIN_ROLE_CODE) throw new BizError('系统管理员角色的编码不能修改');
   if (await codeTaken(db, body.roleCode, body.id)) throw new BizError('角色编码已存在');
-  await db
-    .update(sysRole)
-    .set({ roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...updated(actor) })
-    .where(eq(sysRole.id, body.id));
+  const id = body.id;
+  await withVersions(db, actor, DataTable.role, [id], readRoles, (t) =>
+    t.update(sysRole).set({ roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...updated(actor) }).where(eq(sysRole.id, id)),
+  );
 }
 
 /** Removes roles with their grants and user links; the administrator role stays. */
-export async function deleteRoles(db: Db, ids: string[]) {
+export async function deleteRoles(db: Db, actor: SessionUser, ids: string[]) {
   if (ids.length === 0) throw new BizError('请选择角色');
   const found = await db.select().from(sysRole).where(inArray(sysRole.id, ids));
   if (found.some((r) => r.roleCode === ADMIN_ROLE_CODE)) throw new BizError('系统管理员角色不能删除');
-  await db.transaction(async (t) => {
-    await t.delete(sysRolePermission).where(inArray(sysRolePermission.roleId, ids));
-    await t.delete(sysUserRole).where(inArray(sysUserRole.roleId, ids));
-    await t.delete(sysRole).where(inArray(sysRole.id, ids));
-  });
+  const members = (await db.select({ userId: sysUserRole.userId }).from(sysUserRole).where(inArray(sysUserRole.roleId, ids))).map((m) => m.userId);
+  // the role, its grants and its members' roles each get their version, all in the one transaction
+  await withVersions(db, actor, DataTable.role, ids, readRoles, (t) =>
+    withVersions(t, actor, DataTable.grant, ids, readGrants, (g) =>
+      withVersions(g, actor, DataTable.user, members, readUserVersions, async (u) => {
+        await u.delete(sysRolePermission).where(inArray(sysRolePermission.roleId, ids));
+        await u.delete(sysUserRole).where(inArray(sysUserRole.roleId, ids));
+        await u.delete(sysRole).where(inArray(sysRole.id, ids));
+      }),
+    ),
+  );
 }
 
 /** The grant tree; `scopedSlots` lets the JeecgBoot client draw the 数据规则 link on menus with rules. */
@@ -125,7 +147,7 @@ export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: st
   const wanted = new Set(permissionIds);
   const toAdd = permissionIds.filter((p) => !current.includes(p));
   const toRemove = current.filter((p) => !wanted.has(p));
-  await db.transaction(async (t) => {
+  await withVersions(db, actor, DataTable.grant, [roleId], readGrants, async (t) => {
     if (toRemove.length) await t.delete(sysRolePermission).where(and(eq(sysRolePermission.roleId, roleId), inArray(sysRolePermission.permissionId, toRemove)));
     if (toAdd.length) {
       await t.insert(sysRolePermission).values(toAdd.map((permissionId) => ({ id: newId(), roleId, permissionId, operateDate: new Date(), operateIp: ip.slice(0, 64) })));
@@ -145,14 +167,16 @@ export async function roleDataRules(db: Db, permissionId: string, roleId: string
 }
 
 /** The rules must be the menu's own, and the role must already have the menu. */
-export async function saveRoleDataRules(db: Db, permissionId: string, roleId: string, ids: string[]) {
+export async function saveRoleDataRules(db: Db, actor: SessionUser, permissionId: string, roleId: string, ids: string[]) {
   const link = await roleGrantOf(db, roleId, permissionId);
   if (!link) throw new BizError('请先保存角色菜单权限!');
   if (ids.length) {
     const valid = await db.select({ id: sysPermissionDataRule.id }).from(sysPermissionDataRule).where(and(inArray(sysPermissionDataRule.id, ids), eq(sysPermissionDataRule.permissionId, permissionId)));
     if (valid.length !== ids.length) throw new BizError('所选数据规则不属于该菜单');
   }
-  await db.update(sysRolePermission).set({ dataRuleIds: ids.join(',') || null }).where(eq(sysRolePermission.id, link.id));
+  await withVersions(db, actor, DataTable.grant, [roleId], readGrants, (t) =>
+    t.update(sysRolePermission).set({ dataRuleIds: ids.join(',') || null }).where(eq(sysRolePermission.id, link.id)),
+  );
 }
 
 export async function listRoleUsers(db: Db, dicts: Parameters<typeof listUsers>[1], query: ListParams, roleId: string) {
@@ -172,7 +196,9 @@ export async function addRoleUsers(db: Db, actor: SessionUser, roleId: string, u
     if (userIdList.includes(actor.id)) throw new BizError('不能修改自己的角色');
   }
   const users = userIdList.length ? await db.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, userIdList), eq(sysUser.delFlag, 0))) : [];
-  for (const u of users) await db.insert(sysUserRole).values({ id: newId(), userId: u.id, roleId }).onConflictDoNothing();
+  await withVersions(db, actor, DataTable.user, users.map((u) => u.id), readUserVersions, async (t) => {
+    for (const u of users) await t.insert(sysUserRole).values({ id: newId(), userId: u.id, roleId }).onConflictDoNothing();
+  });
 }
 
 /** Nobody changes their own roles, and admin keeps the administrator role. */
@@ -183,5 +209,8 @@ export async function removeRoleUsers(db: Db, actor: SessionUser, roleId: string
     const admins = await db.select().from(sysUser).where(and(inArray(sysUser.id, userIds), eq(sysUser.username, 'admin')));
     if (admins.length) throw new BizError('不能移除 admin 的系统管理员角色');
   }
-  if (userIds.length) await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, roleId), inArray(sysUserRole.userId, userIds)));
+  if (userIds.length)
+    await withVersions(db, actor, DataTable.user, userIds, readUserVersions, (t) =>
+      t.delete(sysUserRole).where(and(eq(sysUserRole.roleId, roleId), inArray(sysUserRole.userId, userIds))),
+    );
 }

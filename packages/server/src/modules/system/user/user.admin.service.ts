@@ -16,6 +16,7 @@ import { sysUser, sysUserDepart, sysUserRole } from './user.table.ts';
 import { toUserInfo, type UserRow } from './user.service.ts';
 import { dataRuleConditions } from '../../../platform/list/data-rules.ts';
 import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
+import { DataTable, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
 
 export const userResource: ListResource = {
   table: sysUser,
@@ -51,6 +52,18 @@ async function departNamesOf(db: Db, userIds: string[]): Promise<Map<string, str
     return map;
   });
 }
+
+/**
+ * Users as their data-log versions keep them: the profile, status, roles and departments (who may do
+ * what is configuration, so its changes are in the hash chain), never the password hash.
+ */
+export const readUserVersions: VersionReader = async (db, ids) => {
+  const users = await db.select().from(sysUser).where(inArray(sysUser.id, ids));
+  const roles = await db.select({ userId: sysUserRole.userId, ref: sysUserRole.roleId }).from(sysUserRole).where(inArray(sysUserRole.userId, ids));
+  const departs = await db.select({ userId: sysUserDepart.userId, ref: sysUserDepart.depId }).from(sysUserDepart).where(inArray(sysUserDepart.userId, ids));
+  const refsOf = (links: { userId: string; ref: string }[], id: string) => links.filter((l) => l.userId === id).map((l) => l.ref).sort();
+  return new Map(users.map(({ password: _hash, ...user }) => [user.id, { ...user, roleIds: refsOf(roles, user.id), departs: refsOf(departs, user.id) }]));
+};
 
 export async function listUsers(db: Db, dicts: DictMap, params: ListParams, extra: SQL[] = []) {
   const depId = typeof params.departId === 'string' ? params.departId : null;
@@ -201,7 +214,7 @@ export async function addUser(db: Db, actor: SessionUser, body: UserAddBody): Pr
   const firstDepart = departIds.length
     ? (await db.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.id, departIds[0])))[0]?.orgCode ?? null
     : null;
-  await db.transaction(async (t) => {
+  await withVersions(db, actor, DataTable.user, [id], readUserVersions, async (t) => {
     await t.insert(sysUser).values({
       id,
       username: body.username,
@@ -231,7 +244,7 @@ export async function editUser(db: Db, actor: SessionUser, body: UserEditBody): 
   }
   const conflict = await findConflict(db, { phone: body.phone, email: body.email, workNo: body.workNo }, body.id);
   if (conflict) throw new BizError(conflict);
-  await db.transaction(async (t) => {
+  await withVersions(db, actor, DataTable.user, [body.id], readUserVersions, async (t) => {
     await t
       .update(sysUser)
       .set({
@@ -254,7 +267,7 @@ export async function guardTargets(db: Db, actor: SessionUser, ids: string[]) {
 
 export async function deleteUsers(db: Db, actor: SessionUser, ids: string[]) {
   await guardTargets(db, actor, ids);
-  await db.transaction(async (t) => {
+  await withVersions(db, actor, DataTable.user, ids, readUserVersions, async (t) => {
     await t.update(sysUser).set({ delFlag: 1, updateBy: actor.username, updateTime: new Date() }).where(inArray(sysUser.id, ids));
     await t.update(sysSession).set({ revokedAt: new Date() }).where(and(inArray(sysSession.userId, ids), sql`${sysSession.revokedAt} is null`));
   });
@@ -262,7 +275,9 @@ export async function deleteUsers(db: Db, actor: SessionUser, ids: string[]) {
 
 export async function setStatus(db: Db, actor: SessionUser, ids: string[], status: number) {
   await guardTargets(db, actor, ids);
-  await db.update(sysUser).set({ status, updateBy: actor.username, updateTime: new Date() }).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
+  await withVersions(db, actor, DataTable.user, ids, readUserVersions, (t) =>
+    t.update(sysUser).set({ status, updateBy: actor.username, updateTime: new Date() }).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0))),
+  );
 }
 
 export async function resetPassword(db: Db, actor: SessionUser, username: string, password: string) {
@@ -270,7 +285,8 @@ export async function resetPassword(db: Db, actor: SessionUser, username: string
   const [user] = await db.select().from(sysUser).where(and(eq(sysUser.username, username), eq(sysUser.delFlag, 0)));
   if (!user) throw new BizError('用户不存在！');
   const hash = await hashPassword(password);
-  await db.transaction(async (t) => {
+  // the version shows when the password changed (passwordChangedAt), never the hash
+  await withVersions(db, actor, DataTable.user, [user.id], readUserVersions, async (t) => {
     await t.update(sysUser).set({ password: hash, passwordChangedAt: new Date(), updateBy: actor.username, updateTime: new Date() }).where(eq(sysUser.id, user.id));
     if (user.id !== actor.id) {
       await t.update(sysSession).set({ revokedAt: new Date() }).where(and(eq(sysSession.userId, user.id), sql`${sysSession.revokedAt} is null`));
@@ -297,12 +313,14 @@ export async function recycleBin(db: Db, dicts: DictMap) {
 }
 
 export async function restoreUsers(db: Db, actor: SessionUser, ids: string[]) {
-  await db.update(sysUser).set({ delFlag: 0, updateBy: actor.username, updateTime: new Date() }).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 1)));
+  await withVersions(db, actor, DataTable.user, ids, readUserVersions, (t) =>
+    t.update(sysUser).set({ delFlag: 0, updateBy: actor.username, updateTime: new Date() }).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 1))),
+  );
 }
 
 /** Deleting for good removes the user's links and sessions with them. */
-export async function purgeUsers(db: Db, ids: string[]) {
-  await db.transaction(async (t) => {
+export async function purgeUsers(db: Db, actor: SessionUser, ids: string[]) {
+  await withVersions(db, actor, DataTable.user, ids, readUserVersions, async (t) => {
     const gone = await t.delete(sysUser).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 1))).returning({ id: sysUser.id });
     const goneIds = gone.map((g) => g.id);
     if (goneIds.length === 0) return;

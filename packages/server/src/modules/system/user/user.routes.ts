@@ -74,8 +74,8 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
         await users.restoreUsers(db, user, splitIds(body.userIds));
         return null;
       },
-      deleteRecycleBin: async ({ db }, query) => {
-        await users.purgeUsers(db, splitIds(query.userIds));
+      deleteRecycleBin: async ({ db, user }, query) => {
+        await users.purgeUsers(db, user, splitIds(query.userIds));
         return null;
       },
     },

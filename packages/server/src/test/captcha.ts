@@ -1,0 +1,26 @@
+import svgCaptcha from 'svg-captcha';
+import { vi } from 'vitest';
+
+let last: string | null = null;
+let watching = false;
+
+/**
+ * The answer of the image captcha the app drew last, as the person reading the image would type it. The
+ * database keeps only a keyed hash of it, so a test reads it where it is drawn (svg-captcha's `create`).
+ */
+export function lastCaptchaAnswer(): string {
+  if (!last) throw new Error('no captcha drawn since watchCaptchas()');
+  return last;
+}
+
+/** Starts noting the captchas the app draws (once per test process; later calls change nothing). */
+export function watchCaptchas(): void {
+  if (watching) return;
+  watching = true;
+  const create = svgCaptcha.create.bind(svgCaptcha);
+  vi.spyOn(svgCaptcha, 'create').mockImplementation((options) => {
+    const drawn = create(options);
+    last = drawn.text;
+    return drawn;
+  });
+}
