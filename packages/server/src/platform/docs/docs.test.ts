@@ -18,7 +18,7 @@ import { claimWhitelist } from '../../modules/finance/claim/claim.service.ts';
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> };
 type Response = { description?: string; content?: Record<string, { schema?: Record<string, unknown> }> };
-type Operation = { responses?: Record<string, Response>; parameters?: Parameter[]; security?: unknown[]; 'x-permission'?: Record<string, unknown>; summary?: string; requestBody?: unknown };
+type Operation = { responses?: Record<string, Response>; parameters?: Parameter[]; security?: unknown[]; 'x-permission'?: Record<string, unknown>; 'x-onboarding'?: boolean; summary?: string; requestBody?: unknown };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /**
@@ -112,7 +112,7 @@ describe('OpenAPI page generated from the route schemas', async () => {
     expect(badFlag.message).toContain('expiryFlag 只能是');
   });
 
-  it('every operation carries its route access declaration as x-permission; public ones need no token (security: [])', () => {
+  it('every operation carries its route access declaration as x-permission, x-onboarding when an account awaiting enrolment may call it; public ones need no token (security: [])', () => {
     const byKey = new Map(operations(doc).map((o) => [o.key, o.op]));
     const checked: string[] = [];
     for (const route of t.routes) {
@@ -124,6 +124,7 @@ describe('OpenAPI page generated from the route schemas', async () => {
         if (!o) continue;
         const kinds = declaredAccess(config);
         expect(o['x-permission'], `${method} ${path}`).toEqual(Object.fromEntries(kinds.map((k) => [k, config[k]])));
+        expect(o['x-onboarding'], `${method} ${path}`).toBe(config.onboarding === true ? true : undefined);
         if (kinds.includes('public')) expect(o.security, `${method} ${path}`).toEqual([]);
         else expect(o.security, `${method} ${path}`).toBeUndefined();
         checked.push(`${method} ${path}`);
@@ -133,6 +134,9 @@ describe('OpenAPI page generated from the route schemas', async () => {
     expect(op('post', '/sys/login')['x-permission']).toEqual({ public: true });
     expect(op('get', '/sys/user/list')['x-permission']).toEqual({ permission: 'system:user:list' });
     expect(op('get', '/sys/permission/getUserPermissionByToken')['x-permission']).toEqual({ signedIn: true });
+    // open to an account awaiting enrolment: its own menu, yes; site-wide login statistics, no
+    expect(op('get', '/sys/permission/getUserPermissionByToken')['x-onboarding']).toBe(true);
+    expect(op('get', '/sys/loginfo')['x-onboarding']).toBeUndefined();
   });
 
   it('every operation describes its reply: a 200 with a schema (101 for a socket)', () => {

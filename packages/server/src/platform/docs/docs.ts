@@ -35,8 +35,8 @@ export function docTokenOf(config: Config) {
 /**
  * Each operation carries its route's access declaration as `x-permission` (exactly what the route's
  * `config` says: `{ permission: code }`, `{ public: true }`, `{ signedIn: true }` or `{ adminOnly: true }`),
- * and a public one says it needs no token (`security: []`), so tools and tests read who may call what
- * from the document itself.
+ * a route open to an account awaiting enrolment says so (`x-onboarding`), and a public one says it needs
+ * no token (`security: []`), so tools and tests read who may call what from the document itself.
  */
 const withAccess: typeof jsonSchemaTransform = (document) => {
   const transformed = jsonSchemaTransform(document);
@@ -46,7 +46,13 @@ const withAccess: typeof jsonSchemaTransform = (document) => {
   const access = Object.fromEntries(kinds.map((kind) => [kind, config[kind]]));
   return {
     ...transformed,
-    schema: { ...transformed.schema, 'x-permission': access, ...(kinds.includes('public') ? { security: [] } : {}) },
+    schema: {
+      ...transformed.schema,
+      'x-permission': access,
+      // open to an account awaiting its organisation's enrolment, which every other route refuses
+      ...(config.onboarding === true ? { 'x-onboarding': true } : {}),
+      ...(kinds.includes('public') ? { security: [] } : {}),
+    },
   };
 };
 
