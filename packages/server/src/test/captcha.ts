@@ -2,7 +2,6 @@ import svgCaptcha from 'svg-captcha';
 import { vi } from 'vitest';
 
 let last: string | null = null;
-let watching = false;
 
 /**
  * The answer of the image captcha the app drew last, as the person reading the image would type it. The
@@ -13,10 +12,9 @@ export function lastCaptchaAnswer(): string {
   return last;
 }
 
-/** Starts noting the captchas the app draws (once per test process; later calls change nothing). */
+/** Starts noting the captchas the app draws; called by each test file that needs them (Vitest may restore spies between files). */
 export function watchCaptchas(): void {
-  if (watching) return;
-  watching = true;
+  if (vi.isMockFunction(svgCaptcha.create)) return;
   const create = svgCaptcha.create.bind(svgCaptcha);
   vi.spyOn(svgCaptcha, 'create').mockImplementation((options) => {
     const drawn = create(options);

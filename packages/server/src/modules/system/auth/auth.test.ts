@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
+import { lastCaptchaAnswer, watchCaptchas } from '../../../test/captcha.ts';
 import { rows } from '../../../platform/db/client.ts';
 import { sysCaptcha, sysLoginAttempt } from './auth.table.ts';
 import { sysSession } from '../../../platform/auth/session.table.ts';
@@ -13,13 +14,22 @@ describe('§7 login and session (JEECG-API §2)', async () => {
   const db = t.database.db;
   const login = (payload: unknown, ip = '10.1.0.1', ua = 'vitest-agent') =>
     t.inject({ method: 'POST', url: t.api('/sys/login'), payload: payload as object, remoteAddress: ip, headers: { 'user-agent': ua } });
+  watchCaptchas();
   const captchaFor = async (checkKey: string, ip = '10.1.0.1') => {
     const res = await t.inject({ method: 'GET', url: t.api(`/sys/randomImage/${checkKey}`), remoteAddress: ip });
     expect(json(res).result).toMatch(/^data:image\/svg\+xml;base64,/);
-    const hash = createHash('sha256').update(`captcha:${checkKey}`).digest('hex');
-    const [row] = await db.select().from(sysCaptcha).where(eq(sysCaptcha.keyHash, hash));
-    return row.code;
+    return lastCaptchaAnswer();
   };
+
+  it('security review (low-entropy secrets unkeyed in the database): a captcha row keeps neither its answer nor an unkeyed hash of its check key, and the answer still works', async () => {
+    const answer = await captchaFor('k-stored', '10.1.0.77');
+    const stored = await db.select().from(sysCaptcha);
+    expect(stored.some((r) => r.keyHash === createHash('sha256').update('captcha:k-stored').digest('hex'))).toBe(false);
+    expect(stored.some((r) => r.code === answer.toLowerCase())).toBe(false);
+    expect(stored.every((r) => /^[0-9a-f]{64}$/.test(r.code))).toBe(true);
+    for (const u of ['s1', 's2', 's3']) await login({ username: u, password: 'nope' }, '10.1.0.77');
+    expect(json(await login({ username: 'admin', password: ADMIN_PASSWORD, captcha: answer, checkKey: 'k-stored' }, '10.1.0.77')).code).toBe(200);
+  });
 
   it('answers code 200 with token, userInfo without credentials, departs, multi_depart and sysAllDictItems', async () => {
     const res = await login({ username: 'admin', password: ADMIN_PASSWORD, remember_me: true });

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { EnterStatus, Msg } from '@sbwq/contracts';
 import { createTestApp, json } from '../../../test/harness.ts';
+import { lastCaptchaAnswer, watchCaptchas } from '../../../test/captcha.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';
-import { sysCaptcha } from '../auth/auth.table.ts';
 import { sysUser } from '../user/user.table.ts';
 import { sysSmsCode, sysSmsOutbox } from '../sms/sms.table.ts';
 
@@ -19,11 +18,11 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
   let ipSeq = 0;
   const nextIp = () => `10.29.0.${++ipSeq}`;
   const post = (path: string, payload: object, ip = nextIp()) => t.inject({ method: 'POST', url: t.api(path), payload, remoteAddress: ip }).then(json);
+  watchCaptchas();
   const captcha = async (ip: string) => {
     const checkKey = `k${Math.random()}`;
     await t.inject({ method: 'GET', url: t.api(`/sys/randomImage/${checkKey}`), remoteAddress: ip });
-    const [row] = await db.select().from(sysCaptcha).where(eq(sysCaptcha.keyHash, createHash('sha256').update(`captcha:${checkKey}`).digest('hex')));
-    return { checkKey, captcha: row.code };
+    return { checkKey, captcha: lastCaptchaAnswer() };
   };
   const lastCode = async (mobile: string) => (await db.select().from(sysSmsOutbox).where(eq(sysSmsOutbox.mobile, mobile)).orderBy(desc(sysSmsOutbox.createTime)).limit(1))[0]?.code;
   /** the 60 s resend interval is not what these tests are about */
