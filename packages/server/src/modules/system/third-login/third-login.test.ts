@@ -171,4 +171,14 @@ describe('§7 third-party login through OpenID Connect: GET /thirdLogin/getLogin
     expect(await db.select().from(sysThirdBinding).where(eq(sysThirdBinding.id, list[0].id))).toHaveLength(0);
     expect((await roundTrip('strict', 'bob-at-idp')).hash.get('thirdError')).toBe('notBound');
   });
+
+  it('with an https PUBLIC_URL the state cookie of a sign-in and of 账号绑定 is Secure, and the redirect address is PUBLIC_URL\'s whatever the Host header says', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://sbwq.example.org', ...idp.env('demo', '演示身份') });
+    const render = await secure.inject({ url: secure.api('/thirdLogin/render/demo'), headers: { host: 'evil.test' }, remoteAddress: ip });
+    expect(String(render.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=600; Secure$/);
+    expect(new URL(String(render.headers.location)).searchParams.get('redirect_uri')).toBe('https://sbwq.example.org/jeecg-boot/thirdLogin/callback/demo');
+    const admin = secure.as(await secure.loginAs('admin', ADMIN_PASSWORD, '10.8.4.1'));
+    const bind = await admin('POST', '/thirdLogin/bindStart', { provider: 'demo' });
+    expect(String(bind.headers['set-cookie'])).toMatch(/^sbwq_oidc_state=[\w-]+; Path=\/jeecg-boot\/thirdLogin\/callback; HttpOnly; SameSite=Lax; Max-Age=600; Secure$/);
+  });
 });
