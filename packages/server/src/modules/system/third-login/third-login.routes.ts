@@ -129,9 +129,9 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      reply.header('set-cookie', stateCookie(deps, null));
       const provider = providerOf(sso, request.params.provider);
       if (!provider) return redirectTo(reply, landing({ kind: 'error', code: 'providerUnknown', forBinding: false }, ''));
+      reply.header('set-cookie', stateCookie(deps, null));
       const outcome = await finishThirdLogin(db, provider, request.query, cookieOf(request, STATE_COOKIE));
       return redirectTo(reply, landing(outcome, provider.name));
     },
