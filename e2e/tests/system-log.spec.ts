@@ -63,6 +63,9 @@ test.describe('系统日志', () => {
     await expect(added).toContainText('添加');
     await expect(added).toContainText('成功');
     await expect(panel.getByRole('row').filter({ hasText: /修改密码|updatePassword|密码/ })).toBeVisible();
+    // the log is evidence: only the retention job deletes it, so the screen offers no 删除, 批量删除 or 清空日志
+    await expect(added.getByRole('button', { name: '删除' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: /清空日志|批量删除|删除/ })).toHaveCount(0);
 
     await added.getByRole('button', { name: '详情' }).click();
     const detail = page.getByRole('dialog', { name: '日志详情' });
