@@ -101,6 +101,42 @@ describe(`configuration changes in the data-log chain on ${dbKind}`, async () =>
     expect(await versionsOf('sys_user', user!.id)).toMatchObject([{ op: 'add', createBy: 'selfreg' }]);
   });
 
+  it('a report keeps a version per add and edit (head, fields and parameters as one record); added to the menu for a role, and that menu deleted, each write a version of the role’s grants', async () => {
+    const report = {
+      name: '角色清单',
+      code: 'rpt_roles',
+      cgrSql: 'select id, role_code, role_name from sys_role',
+      params: [],
+      columns: [
+        { fieldName: 'id', fieldTxt: 'ID', isShow: false },
+        { fieldName: 'role_code', fieldTxt: '角色编码' },
+        { fieldName: 'role_name', fieldTxt: '角色名称' },
+      ],
+    };
+    expect(json(await admin('POST', '/online/cgreport/head/add', report)).success).toBe(true);
+    const [head] = await rows<{ id: string }>(db, sql`select id from onl_cgreport_head where code = 'rpt_roles'`);
+    const id = head!.id;
+    expect(json(await admin('PUT', '/online/cgreport/head/edit', { ...report, id, name: '角色清单（改）' })).success).toBe(true);
+    const reportVersions = await versionsOf('onl_cgreport_head', id);
+    expect(reportVersions.map((v) => [v.op, v.fields])).toEqual([
+      ['add', expect.arrayContaining(['name', 'items'])],
+      ['edit', ['name']],
+    ]);
+    expect(reportVersions[0]!.dataContent.items).toHaveLength(3);
+
+    const before = (await versionsOf('sys_role_permission', RoleId.reviewer)).length;
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.reviewer] })).success).toBe(true);
+    const [menu] = await rows<{ id: string }>(db, sql`select id from sys_permission where url = '/online/cgreport/rpt_roles' and del_flag = 0`);
+    const granted = await versionsOf('sys_role_permission', RoleId.reviewer);
+    expect(granted).toHaveLength(before + 1);
+    expect(granted.at(-1)).toMatchObject({ op: 'edit', createBy: 'admin' });
+    expect(granted.at(-1)!.newValues).toMatchObject({ [menu!.id]: '' });
+    expect(json(await admin('DELETE', `/sys/permission/delete?id=${menu!.id}`)).success).toBe(true);
+    const withdrawn = await versionsOf('sys_role_permission', RoleId.reviewer);
+    expect(withdrawn).toHaveLength(before + 2);
+    expect(withdrawn.at(-1)).toMatchObject({ fields: [menu!.id], oldValues: { [menu!.id]: '' }, newValues: { [menu!.id]: null } });
+  });
+
   it('every one of these versions is linked into the chain, and the chain verifies', async () => {
     await sealChain(db);
     expect(await verifyChain(db)).toMatchObject({ ok: true });

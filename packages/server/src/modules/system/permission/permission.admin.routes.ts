@@ -22,7 +22,7 @@ export async function permissionAdminRoutes(app: FastifyInstance, deps: AppDeps)
     service: {
       add: (c, body) => service.addPermission(c.db, c.user, body),
       edit: (c, body) => service.editPermission(c.db, c.user, body),
-      remove: (c, ids) => service.deletePermissions(c.db, ids),
+      remove: (c, ids) => service.deletePermissions(c.db, c.user, ids),
     },
     messages: { added: '添加成功！', edited: '修改成功！', deleted: '删除成功!' },
   });

@@ -8,6 +8,8 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { sysDepartPermission, sysDepartRolePermission } from '../depart/depart.table.ts';
 import { sysRolePermission } from '../role/role.table.ts';
+import { readRoleGrants } from '../role/role-grants.ts';
+import { DataTable, withVersions } from '../../core/datalog/datalog.service.ts';
 import { sysPermission, sysPermissionDataRule } from './permission.table.ts';
 
 type Row = typeof sysPermission.$inferSelect;
@@ -173,7 +175,7 @@ export async function editPermission(db: Db, actor: SessionUser, body: Permissio
 }
 
 /** Deletes rows with all their descendants, data rules and every role / department link (JEECG-API §3.1). */
-export async function deletePermissions(db: Db, ids: string[]) {
+export async function deletePermissions(db: Db, actor: SessionUser, ids: string[]) {
   if (ids.length === 0) throw new BizError('请选择菜单');
   const all = await allRows(db);
   const doomed = new Set<string>();
@@ -185,7 +187,9 @@ export async function deletePermissions(db: Db, ids: string[]) {
   ids.forEach(collect);
   const list = [...doomed];
   const parents = new Set(all.filter((r) => ids.includes(r.id)).map((r) => r.parentId).filter((p): p is string => Boolean(p) && !doomed.has(p!)));
-  await db.transaction(async (t) => {
+  // the roles that held any of them lose those grants: each role's grants get a version
+  const holders = [...new Set((await db.select({ roleId: sysRolePermission.roleId }).from(sysRolePermission).where(inArray(sysRolePermission.permissionId, list))).map((g) => g.roleId))];
+  await withVersions(db, actor, DataTable.grant, holders, readRoleGrants, async (t) => {
     await t.delete(sysPermission).where(inArray(sysPermission.id, list));
     await t.delete(sysPermissionDataRule).where(inArray(sysPermissionDataRule.permissionId, list));
     await t.delete(sysRolePermission).where(inArray(sysRolePermission.permissionId, list));

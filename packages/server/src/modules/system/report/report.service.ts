@@ -42,6 +42,7 @@ import { sourceRow } from '../datasource/datasource.source.ts';
 import type { KeySource } from '../datasource/datasource.secret.ts';
 import { formOf, type RegisteredForm } from './report-forms.ts';
 import { DataTable, SYSTEM_CHANGER, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
+import { readRoleGrants } from '../role/role-grants.ts';
 
 type Head = typeof onlCgreportHead.$inferSelect;
 type Item = typeof onlCgreportItem.$inferSelect;
@@ -342,7 +343,7 @@ export async function addReportMenu(db: Db, user: SessionUser, body: AddReportMe
   const roleIds = [...new Set(body.roleIds)];
   if (roleIds.length === 0) throw new BizError(ReportMsg.rolesRequired);
   const id = newId();
-  await db.transaction(async (tx) => {
+  await withVersions(db, user, DataTable.grant, roleIds, readRoleGrants, async (tx) => {
     const roles = await tx.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, roleIds)).for('share');
     if (roles.length !== roleIds.length) throw new BizError(ReportMsg.roleUnknown);
     await tx.insert(sysPermission).values({ id, parentId: parent.id, name: head.name, url, component: REPORT_LIST_COMPONENT, menuType: 1, sortNo: 50, icon: 'table', isRoute: 1, isLeaf: 1, status: '1', delFlag: 0, ...created(user) });

@@ -14,6 +14,7 @@ import { sysUser, sysUserRole } from '../user/user.table.ts';
 import { listUsers, readUserVersions } from '../user/user.admin.service.ts';
 import { DataTable, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
 import { sysRole, sysRolePermission } from './role.table.ts';
+import { readRoleGrants } from './role-grants.ts';
 
 export const roleWhitelist: ListResource = {
   table: sysRole,
@@ -24,17 +25,6 @@ export const roleWhitelist: ListResource = {
 export { ADMIN_ROLE_CODE };
 
 const readRoles: VersionReader = async (db, ids) => new Map((await db.select().from(sysRole).where(inArray(sysRole.id, ids))).map((r) => [r.id, r]));
-
-/**
- * A role's grants as one data-log record (the role's id): each granted menu or button's id, with the data
- * rules granted on it (empty when none), so a version names exactly what was granted or withdrawn.
- */
-const readGrants: VersionReader = async (db, roleIds) => {
-  const found = await db.select().from(sysRolePermission).where(inArray(sysRolePermission.roleId, roleIds));
-  const grants = new Map<string, Record<string, string>>(roleIds.map((id) => [id, {}]));
-  for (const g of found) grants.get(g.roleId)![g.permissionId] = g.dataRuleIds ?? '';
-  return grants;
-};
 
 type RoleRow = typeof sysRole.$inferSelect;
 
@@ -98,7 +88,7 @@ export async function deleteRoles(db: Db, actor: SessionUser, ids: string[]) {
   const members = (await db.select({ userId: sysUserRole.userId }).from(sysUserRole).where(inArray(sysUserRole.roleId, ids))).map((m) => m.userId);
   // the role, its grants and its members' roles each get their version, all in the one transaction
   await withVersions(db, actor, DataTable.role, ids, readRoles, (t) =>
-    withVersions(t, actor, DataTable.grant, ids, readGrants, (g) =>
+    withVersions(t, actor, DataTable.grant, ids, readRoleGrants, (g) =>
       withVersions(g, actor, DataTable.user, members, readUserVersions, async (u) => {
         await u.delete(sysRolePermission).where(inArray(sysRolePermission.roleId, ids));
         await u.delete(sysUserRole).where(inArray(sysUserRole.roleId, ids));
@@ -147,7 +137,7 @@ export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: st
   const wanted = new Set(permissionIds);
   const toAdd = permissionIds.filter((p) => !current.includes(p));
   const toRemove = current.filter((p) => !wanted.has(p));
-  await withVersions(db, actor, DataTable.grant, [roleId], readGrants, async (t) => {
+  await withVersions(db, actor, DataTable.grant, [roleId], readRoleGrants, async (t) => {
     if (toRemove.length) await t.delete(sysRolePermission).where(and(eq(sysRolePermission.roleId, roleId), inArray(sysRolePermission.permissionId, toRemove)));
     if (toAdd.length) {
       await t.insert(sysRolePermission).values(toAdd.map((permissionId) => ({ id: newId(), roleId, permissionId, operateDate: new Date(), operateIp: ip.slice(0, 64) })));
@@ -174,7 +164,7 @@ export async function saveRoleDataRules(db: Db, actor: SessionUser, permissionId
     const valid = await db.select({ id: sysPermissionDataRule.id }).from(sysPermissionDataRule).where(and(inArray(sysPermissionDataRule.id, ids), eq(sysPermissionDataRule.permissionId, permissionId)));
     if (valid.length !== ids.length) throw new BizError('所选数据规则不属于该菜单');
   }
-  await withVersions(db, actor, DataTable.grant, [roleId], readGrants, (t) =>
+  await withVersions(db, actor, DataTable.grant, [roleId], readRoleGrants, (t) =>
     t.update(sysRolePermission).set({ dataRuleIds: ids.join(',') || null }).where(eq(sysRolePermission.id, link.id)),
   );
 }
