@@ -156,6 +156,28 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
     expect(changed).toMatchObject({ ok: false, broken: { seq: legacy, problem: 'content' } });
   });
 
+  it('security review (the head sat unsigned in the same database): the newest entry removed and the head moved back to match is found by the head’s signature, and the sealer stops', async () => {
+    const orgId = newId();
+    await recordVersion(db, { username: 'admin', realname: '管理员' }, DataTable.org, orgId, null, { id: orgId, orgName: '最新的机构' });
+    await sealChain(db);
+    const [head] = await rows<Raw>(db, sql`select to_jsonb(h) as j from sys_chain_head h`);
+    const was = head!.j as Raw;
+    const [last] = await rows<Raw>(db, sql`select to_jsonb(l) as j from sys_data_log l where data_id = ${orgId}`);
+    const row = last!.j as Raw;
+    expect(Number(row.chain_seq)).toBe(Number(was.seq));
+    await asOwner(async (x) => {
+      await x.execute(sql`delete from sys_data_log where id = ${row.id as string}`);
+      await x.execute(sql`update sys_chain_head set seq = ${Number(was.seq) - 1}, hash = ${row.prev_hash as string}`);
+    });
+    expect(await verifyChain(db)).toMatchObject({ ok: false, broken: { problem: 'signature' } });
+    await expect(sealChain(db)).rejects.toThrow(/链头签名不符/);
+    await asOwner(async (x) => {
+      await x.execute(sql`insert into sys_data_log select * from jsonb_populate_record(null::sys_data_log, ${JSON.stringify(row)}::jsonb)`);
+      await x.execute(sql`update sys_chain_head set seq = ${Number(was.seq)}, hash = ${was.hash as string}`);
+    });
+    expect((await verifyChain(db)).ok).toBe(true);
+  });
+
   it('security review (an edit plus re-hash passed datalog:verify): a row edited and the chain re-hashed without the server key fails verify', async () => {
     await sealChain(db);
     expect((await verifyChain(db)).ok).toBe(true);
