@@ -41,6 +41,9 @@ describe('configuration from the environment (README)', () => {
     expect(() => loadConfig({ DATASOURCE_SECRET: 'too-short' })).toThrow('DATASOURCE_SECRET 至少需要32个字符');
     expect(loadConfig({ DATASOURCE_SECRET: ` ${'k'.repeat(32)} ` }).datasourceSecret).toBe('k'.repeat(32));
     expect(loadConfig({}).datasourceSecret).toBeNull();
+    expect(() => loadConfig({ APP_SECRET: 'too-short' })).toThrow('APP_SECRET 至少需要32个字符');
+    expect(loadConfig({ APP_SECRET: ` ${'s'.repeat(32)} ` }).appSecret).toBe('s'.repeat(32));
+    expect(loadConfig({}).appSecret).toBeNull();
     expect(() => loadConfig({ REDIS_PREFIX: 'a b*' })).toThrow(/REDIS_PREFIX/);
   });
 
