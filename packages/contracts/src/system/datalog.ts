@@ -74,6 +74,19 @@ export const DATA_FIELD_LABELS: Record<string, Record<string, string>> = {
     ...common, poolCode: '编号', fundSource: '资金来源', poolYear: '年度', totalAmount: '总额', frozenAmount: '冻结', usedAmount: '已使用',
     balanceAmount: '余额', subsidyPerCase: '单件补贴标准', orgCap: '单机构上限', validFrom: '有效期起', validTo: '有效期止', logSeq: '流水序号',
   },
+  sys_user: {
+    ...common, username: '账号', realname: '姓名', avatar: '头像', birthday: '生日', sex: '性别', email: '邮箱', phone: '手机号', orgCode: '当前部门',
+    workNo: '工号', post: '职务', telephone: '座机', userIdentity: '身份', departIds: '负责部门', relTenantIds: '租户', thirdId: '第三方ID',
+    thirdType: '第三方类型', clientId: '设备ID', passwordChangedAt: '密码修改时间', roleIds: '角色', departs: '所属部门',
+  },
+  sys_role: { ...common, roleName: '角色名称', roleCode: '角色编码' },
+  onl_cgreport_head: { ...common, name: '报表名称', code: '报表编码', cgrSql: '查询SQL', dbSource: '数据源', access: '可用范围', content: '描述', items: '字段', params: '参数' },
+  sys_gateway_route: {
+    ...common, name: '路由名称', routerId: '路由ID', pathPrefix: '路径前缀', upstream: '上游服务', methods: '请求方法', headerName: '请求头名',
+    headerValue: '请求头值', stripPrefix: '去掉前缀', needLogin: '需要登录', permission: '所需权限', sortOrder: '排序',
+  },
+  sys_data_source: { ...common, code: '编码', name: '名称', dbType: '数据库类型', host: '主机', port: '端口', databaseName: '库名', username: '用户名', hasPassword: '已设密码' },
+  sys_quartz_job: { ...common, jobKey: '任务', cronExpression: 'Cron表达式', parameter: '参数' },
 };
 
 export const fieldLabel = (table: string, field: string) => DATA_FIELD_LABELS[table]?.[field] ?? field;
