@@ -10,6 +10,7 @@ import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { ChainHeadError, sealChain, verifyChain } from '../src/modules/core/datalog/datalog-chain.ts';
 import { installAppSecret } from '../src/platform/secrets/app-secret.ts';
+import { firstSignatureText } from '../src/modules/core/datalog/datalog-seal.ts';
 
 const config = loadConfig(process.env);
 // The chain is keyed with the server secret: the same APP_SECRET (or DATA_DIR/app.key) as the server's.
@@ -17,7 +18,7 @@ installAppSecret(config);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
 try {
   const sealed = await database.maintenance((db) =>
-    sealChain(db).catch((error: unknown) => {
+    sealChain(db, { onFirstSignature: (legacy) => process.stdout.write(`${firstSignatureText(legacy)}\n`) }).catch((error: unknown) => {
       if (error instanceof ChainHeadError) return 0;
       throw error;
     }),

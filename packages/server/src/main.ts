@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db/client.ts';
 import { startEmbeddedMaintenance } from './platform/db/maintenance.ts';
 import { runSeeds } from './seed/seed.ts';
 import { ChainHeadError, sealChain } from './modules/core/datalog/datalog-chain.ts';
+import { firstSignatureText } from './modules/core/datalog/datalog-seal.ts';
 import { buildApp } from './app.ts';
 import { installAppSecret } from './platform/secrets/app-secret.ts';
 import { startScheduler } from './modules/system/job/job.scheduler.ts';
@@ -27,10 +28,11 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openC
     }),
   );
   // The hash chain links what is not linked yet: rows from before the chain existed, the demo seed's, and any a stopped process left.
-  await database.maintenance((db) => sealChain(db)).catch((error: unknown) => {
+  const say = (level: number, msg: string) => process.stderr.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, msg })}\n`);
+  await database.maintenance((db) => sealChain(db, { onFirstSignature: (legacy) => say(40, firstSignatureText(legacy)) })).catch((error: unknown) => {
     // A broken head stops the linking, not the service: 校验 and the log say where the chain breaks.
     if (!(error instanceof ChainHeadError)) throw error;
-    process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), pid: process.pid, msg: error.message })}\n`);
+    say(50, error.message);
   });
 }
 

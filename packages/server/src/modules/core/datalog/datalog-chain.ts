@@ -13,8 +13,11 @@ import { keyFor } from '../../../platform/secrets/app-secret.ts';
  *
  * Entries linked before the chain was keyed (places below the head's `keyed_from`, set by the upgrade to
  * the head's place + 1 then) keep their plain SHA-256 links and are checked as such; the head row also
- * carries `mac`, an HMAC of its place, hash and `keyed_from`, so neither the head nor the boundary can be
- * moved without the key (and a trigger refuses changing the boundary or removing the head).
+ * carries `mac`, an HMAC of its place, hash and `keyed_from`, so once signed the head cannot be moved
+ * without the key (and a trigger refuses changing the boundary or removing the head). The one unsigned
+ * state, just after the upgrade, cannot be told from a head whose signature was wiped by someone who
+ * could bypass the triggers: the sealer therefore announces every first signature (`onFirstSignature`),
+ * and that announcement, outside the database, should be seen once per installation.
  *
  * Entries are written by business transactions without a hash; `sealChain` links them afterwards, one
  * sealer at a time (an advisory lock), in the order it finds them. A transaction that commits late is
@@ -94,11 +97,16 @@ export class ChainHeadError extends Error {
   }
 }
 
+export type SealOptions = {
+  /** the head is signed for the first time; the places up to `legacyUpTo` keep their unkeyed links */
+  onFirstSignature?: (legacyUpTo: number) => void;
+};
+
 /**
  * Links every entry not yet in the chain, approval records then data-log rows, oldest first; returns
  * how many it linked. Safe to call from any process at any time: sealers queue on the advisory lock.
  */
-export async function sealChain(db: Db): Promise<number> {
+export async function sealChain(db: Db, opts: SealOptions = {}): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await db.transaction(async (t) => {
@@ -132,8 +140,9 @@ export async function sealChain(db: Db): Promise<number> {
           insert into sys_chain_head (id, seq, hash, keyed_from, mac, update_time)
           values ('main', ${head.seq}, ${head.hash}, ${keyedFrom}, ${headMac({ ...head, keyedFrom })}, now())
           on conflict (id) do update set seq = excluded.seq, hash = excluded.hash, mac = excluded.mac, update_time = excluded.update_time`);
-      return { linked, more };
+      return { linked, more, firstSignature: linked > 0 && found.mac === null ? keyedFrom - 1 : null };
     });
+    if (n.firstSignature !== null) opts.onFirstSignature?.(n.firstSignature);
     total += n.linked;
     // a full page means there may be more; otherwise everything committed so far is linked
     if (!n.more) return total;

@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD, dbKind } from '../../../test/harness.ts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { claimRig } from '../../finance/claim/claim.fixtures.ts';
 import { entryHash, GENESIS, sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
+import { SEAL_DELAY_MS } from '../../core/datalog/datalog-seal.ts';
 import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import { newId } from '../../../platform/db/ids.ts';
 
@@ -135,6 +136,8 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
     });
 
   it('an installation upgraded in place: the links made before the key keep verifying as plain SHA-256, new ones are keyed, and an edit among the old ones is still found', async () => {
+    // the app's own sealer, scheduled by the calls before, has run: the seals below are this test's alone
+    await new Promise((resolve) => setTimeout(resolve, SEAL_DELAY_MS + 500));
     await sealChain(db);
     // The state migration 0030 leaves: a chain linked with plain SHA-256, its head's keyed boundary just past it, unsigned.
     await rehashFrom(1);
@@ -145,9 +148,14 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
     expect(upgraded.message).toContain(`第 1–${oldHead} 条为启用密钥前链接的`);
     const orgId = newId();
     await recordVersion(db, { username: 'admin', realname: '管理员' }, DataTable.org, orgId, null, { id: orgId, orgName: '升级后的机构' });
-    expect(await sealChain(db)).toBe(1);
+    const announced: number[] = [];
+    expect(await sealChain(db, { onFirstSignature: (legacy) => announced.push(legacy) })).toBe(1);
     expect(await verifyChain(db)).toMatchObject({ ok: true, headSeq: oldHead + 1, keyedFrom: oldHead + 1 });
-    const [row] = await rows<Raw>(db, sql`select * from sys_data_log where data_id = ${orgId}`);
+    // the first signature is announced (outside the database), once
+    await recordVersion(db, { username: 'admin', realname: '管理员' }, DataTable.org, orgId, { id: orgId, orgName: '升级后的机构' }, { orgName: '升级后的机构（改）' });
+    expect(await sealChain(db, { onFirstSignature: (legacy) => announced.push(legacy) })).toBe(1);
+    expect(announced).toEqual([oldHead]);
+    const [row] = await rows<Raw>(db, sql`select * from sys_data_log where data_id = ${orgId} and data_version = 1`);
     expect(row!.hash).toBe(entryHash(row!.prev_hash as string, 'datalog', oldHead + 1, row!, true));
     expect(row!.hash).not.toBe(entryHash(row!.prev_hash as string, 'datalog', oldHead + 1, row!, false));
     expect((await rows<{ mac: string | null }>(db, sql`select mac from sys_chain_head`))[0]!.mac).toMatch(/^[0-9a-f]{64}$/);
