@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
-import { EnterStatus, GatewayMsg, Msg } from '@sbwq/contracts';
+import { GatewayMsg, Msg } from '@sbwq/contracts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { fail } from '../../../platform/http/envelope.ts';
 import { proxiedReply } from '../../../platform/http/route-kinds.ts';
-import { findMyOrg } from '../../core/org/org-context.ts';
+import { isUnvetted } from '../../core/org/org-context.ts';
 import { clientResponseHeaders, GATEWAY_CSP, isJsonType, upstreamRequestHeaders } from './gateway.headers.ts';
 import { GatewayTable, matchRoute, targetUrl, type LiveRoute } from './gateway.service.ts';
 
@@ -49,8 +49,8 @@ function unsafePath(path: string): boolean {
  */
 async function admitted(db: Db, user: SessionUser, route: LiveRoute): Promise<boolean> {
   if (route.permission && !(await hasPermission(db, user.id, route.permission, user.accessVersion))) return false;
-  const org = await findMyOrg(db, user);
-  return org === null || org.enterStatus === EnterStatus.enrolled;
+  // the access hook's rule for accounts awaiting enrolment: gateway routes are public there and check here
+  return !(await isUnvetted(db, user));
 }
 
 /**
