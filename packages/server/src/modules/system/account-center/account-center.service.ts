@@ -13,6 +13,8 @@ import { noticePrefsOf } from '../../core/notice/notice-pref.ts';
 import type { DictService } from '../dict/dict.service.ts';
 import { sysUser } from '../user/user.table.ts';
 import { findUserById, toUserInfo } from '../user/user.service.ts';
+import { readUserVersions } from '../user/user-versions.ts';
+import { DataTable, withVersions } from '../../core/datalog/datalog.service.ts';
 import { sysUserCustom } from './account-center.table.ts';
 import { parseUserAgent } from './user-agent.ts';
 
@@ -78,10 +80,9 @@ export async function saveProfile(db: Db, me: SessionUser, body: z.output<typeof
   const before = await findUserById(db, me.id);
   if (!before) throw new BizError('用户不存在');
   if (body.email !== undefined && body.email !== before.email) throw new BizError(AccountMsg.emailViaSecurity);
-  await db
-    .update(sysUser)
-    .set({ realname: body.realname, avatar: body.avatar, updateBy: me.username, updateTime: new Date() })
-    .where(eq(sysUser.id, me.id));
+  await withVersions(db, me, DataTable.user, [me.id], readUserVersions, (t) =>
+    t.update(sysUser).set({ realname: body.realname, avatar: body.avatar, updateBy: me.username, updateTime: new Date() }).where(eq(sysUser.id, me.id)),
+  );
   const user = await findUserById(db, me.id);
   if (!user) throw new BizError('用户不存在');
   return { userInfo: toUserInfo(user) };

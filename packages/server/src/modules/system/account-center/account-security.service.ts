@@ -12,6 +12,8 @@ import type { ClientInfo } from '../log/log.service.ts';
 import { checkCode, sendChangePhoneCode, type SmsDeps } from '../sms/sms.service.ts';
 import { sysUser } from '../user/user.table.ts';
 import { findUserById, toUserInfo, type UserRow } from '../user/user.service.ts';
+import { readUserVersions } from '../user/user-versions.ts';
+import { DataTable, withVersions } from '../../core/datalog/datalog.service.ts';
 
 /**
  * 安全设置's phone and e-mail (issue #27): the phone only with a code sent to the NEW phone and bound to
@@ -64,7 +66,8 @@ const maskEmail = (email: string) => {
 async function saveContact(db: Db, hub: SocketHub, user: SessionUser, change: { phone: string } | { email: string }, title: string, taken: string) {
   let written;
   try {
-    written = await db.transaction(async (t) => {
+    // a phone or e-mail change is in the data-log chain: the phone signs in by SMS, the e-mail receives notices
+    written = await withVersions(db, user, DataTable.user, [user.id], readUserVersions, async (t) => {
       await t
         .update(sysUser)
         .set({ ...change, updateBy: user.username, updateTime: new Date() })

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Msg } from '@sbwq/contracts';
 import { createTestApp, json } from '../../../test/harness.ts';
+import { keyedHash } from '../../../platform/secrets/app-secret.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 import { sysLog } from '../log/log.table.ts';
@@ -43,7 +43,7 @@ describe('issue #27 安全设置: change phone (SMS code to the new phone) and e
   /** a code row written as sms.service writes one (sha256 of id:code), for the purposes this route must refuse */
   const plantCode = async (row: { purpose: string; mobile: string; userId: string | null; code: string }) => {
     const id = newId();
-    await db.insert(sysSmsCode).values({ id, purpose: row.purpose, mobile: row.mobile, userId: row.userId, codeHash: createHash('sha256').update(`${id}:${row.code}`).digest('hex'), ip: '10.28.9.9', expiresAt: new Date(Date.now() + 300_000) });
+    await db.insert(sysSmsCode).values({ id, purpose: row.purpose, mobile: row.mobile, userId: row.userId, codeHash: keyedHash('sms-code', `${id}:${row.code}`), ip: '10.28.9.9', expiresAt: new Date(Date.now() + 300_000) });
   };
 
   it('a code goes to the new phone (smsmode 3, bound to me) without an image captcha; the phone changes once, with a notice, and the user info shows it', async () => {

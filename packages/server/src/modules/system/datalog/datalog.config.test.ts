@@ -59,6 +59,20 @@ describe(`configuration changes in the data-log chain on ${dbKind}`, async () =>
     expect(versions.every((v) => !('password' in v.dataContent))).toBe(true);
   });
 
+  it('a user’s own changes keep versions by that user: the name (基本设置) and the password (only when it changed, never the hash)', async () => {
+    const id = await t.createUser({ username: 'self.user', password: 'SelfUser2026' });
+    const own = t.as(await t.loginAs('self.user', 'SelfUser2026'));
+    expect(json(await own('POST', '/sys/account/profile', { realname: '自己改名' })).success).toBe(true);
+    expect(json(await own('PUT', '/sys/user/updatePassword', { oldpassword: 'SelfUser2026', password: 'SelfUser2027', confirmpassword: 'SelfUser2027' })).success).toBe(true);
+    const versions = await versionsOf('sys_user', id);
+    expect(versions.map((v) => [v.op, v.fields, v.createBy])).toEqual([
+      ['edit', ['realname'], 'self.user'],
+      ['edit', ['passwordChangedAt'], 'self.user'],
+    ]);
+    const [user] = await db.select().from(sysUser).where(eq(sysUser.id, id));
+    expect(JSON.stringify(versions)).not.toContain(user!.password);
+  });
+
   it('a data source keeps versions without its password; a scheduled job keeps a version per delete, add and resume', async () => {
     const source = json(
       await admin('POST', '/sys/dataSource/add', { name: '审计库', code: 'ds_audit', dbType: DataSourceType.postgresql, host: '127.0.0.1', port: 5432, databaseName: 'postgres', username: 'u', password: 'Ds-Secret-2026' }),

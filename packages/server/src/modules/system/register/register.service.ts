@@ -14,8 +14,8 @@ import { RoleId } from '../../../seed/buttons.ts';
 import { consumeCaptcha } from '../auth/captcha.service.ts';
 import { writeLoginLog, type ClientInfo } from '../log/log.service.ts';
 import { findActiveUserByUsername } from '../user/user.service.ts';
-import { readUserVersions } from '../user/user.admin.service.ts';
-import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
+import { readUserVersions } from '../user/user-versions.ts';
+import { DataTable, recordVersion, withVersions } from '../../core/datalog/datalog.service.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../user/user.table.ts';
 import { checkCode, issueTicket } from '../sms/sms.service.ts';
 
@@ -109,7 +109,9 @@ export async function resetPassword(db: Db, body: z.infer<typeof passwordChangeB
   const ok = await checkCode(db, { purpose: SmsMode.forgot, mobile: body.phone, code: body.smscode, userId: user?.id ?? null, mode: 'consume', requireVerified: true });
   if (!user || !ok) throw new BizError(SmsMsg.codeInvalid);
   const hash = await hashPassword(body.password);
-  await db.update(sysUser).set({ password: hash, passwordChangedAt: new Date(), updateBy: user.username, updateTime: new Date() }).where(eq(sysUser.id, user.id));
+  await withVersions(db, user, DataTable.user, [user.id], readUserVersions, (t) =>
+    t.update(sysUser).set({ password: hash, passwordChangedAt: new Date(), updateBy: user.username, updateTime: new Date() }).where(eq(sysUser.id, user.id)),
+  );
   await revokeOtherSessions(db, user.id, '');
   await writeLoginLog(db, { content: `用户名: ${user.username},短信验证后重置密码`, username: user.username, realname: user.realname, client, url });
 }

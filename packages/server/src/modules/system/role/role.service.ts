@@ -11,7 +11,8 @@ import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../p
 import { sysPermission, sysPermissionDataRule } from '../permission/permission.table.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
-import { listUsers, readUserVersions } from '../user/user.admin.service.ts';
+import { listUsers } from '../user/user.admin.service.ts';
+import { readUserVersions } from '../user/user-versions.ts';
 import { DataTable, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
 import { sysRole, sysRolePermission } from './role.table.ts';
 import { readRoleGrants } from './role-grants.ts';

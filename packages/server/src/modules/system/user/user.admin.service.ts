@@ -16,7 +16,8 @@ import { sysUser, sysUserDepart, sysUserRole } from './user.table.ts';
 import { toUserInfo, type UserRow } from './user.service.ts';
 import { dataRuleConditions } from '../../../platform/list/data-rules.ts';
 import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
-import { DataTable, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
+import { DataTable, withVersions } from '../../core/datalog/datalog.service.ts';
+import { readUserVersions } from './user-versions.ts';
 
 export const userResource: ListResource = {
   table: sysUser,
@@ -52,18 +53,6 @@ async function departNamesOf(db: Db, userIds: string[]): Promise<Map<string, str
     return map;
   });
 }
-
-/**
- * Users as their data-log versions keep them: the profile, status, roles and departments (who may do
- * what is configuration, so its changes are in the hash chain), never the password hash.
- */
-export const readUserVersions: VersionReader = async (db, ids) => {
-  const users = await db.select().from(sysUser).where(inArray(sysUser.id, ids));
-  const roles = await db.select({ userId: sysUserRole.userId, ref: sysUserRole.roleId }).from(sysUserRole).where(inArray(sysUserRole.userId, ids));
-  const departs = await db.select({ userId: sysUserDepart.userId, ref: sysUserDepart.depId }).from(sysUserDepart).where(inArray(sysUserDepart.userId, ids));
-  const refsOf = (links: { userId: string; ref: string }[], id: string) => links.filter((l) => l.userId === id).map((l) => l.ref).sort();
-  return new Map(users.map(({ password: _hash, ...user }) => [user.id, { ...user, roleIds: refsOf(roles, user.id), departs: refsOf(departs, user.id) }]));
-};
 
 export async function listUsers(db: Db, dicts: DictMap, params: ListParams, extra: SQL[] = []) {
   const depId = typeof params.departId === 'string' ? params.departId : null;

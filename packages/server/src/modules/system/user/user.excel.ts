@@ -9,7 +9,8 @@ import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook } fr
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from './user.table.ts';
-import { findConflict, listUsersFor, readUserVersions, roleCodesOf, roleIdsOf } from './user.admin.service.ts';
+import { findConflict, listUsersFor, roleCodesOf, roleIdsOf } from './user.admin.service.ts';
+import { readUserVersions } from './user-versions.ts';
 import { DataTable, withVersions } from '../../core/datalog/datalog.service.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';

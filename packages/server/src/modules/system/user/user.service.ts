@@ -6,6 +6,8 @@ import { revokeOtherSessions, type SessionUser } from '../../../platform/auth/se
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysUser, sysUserDepart } from './user.table.ts';
+import { DataTable, withVersions } from '../../core/datalog/datalog.service.ts';
+import { readUserVersions } from './user-versions.ts';
 
 export type UserRow = typeof sysUser.$inferSelect;
 type DepartRow = typeof sysDepart.$inferSelect;
@@ -78,6 +80,9 @@ export async function setCurrentOrgCode(db: Db, userId: string, orgCode: string 
 /** The user's own new password; their other sessions end, this one goes on. */
 export async function setOwnPassword(db: Db, me: SessionUser, password: string): Promise<void> {
   const hash = await hashPassword(password);
-  await db.update(sysUser).set({ password: hash, passwordChangedAt: new Date(), updateBy: me.username, updateTime: new Date() }).where(eq(sysUser.id, me.id));
+  // the version shows when the password changed (passwordChangedAt), never the hash
+  await withVersions(db, me, DataTable.user, [me.id], readUserVersions, (t) =>
+    t.update(sysUser).set({ password: hash, passwordChangedAt: new Date(), updateBy: me.username, updateTime: new Date() }).where(eq(sysUser.id, me.id)),
+  );
   await revokeOtherSessions(db, me.id, me.tokenHash);
 }
