@@ -18,6 +18,10 @@ const checkable = new Map<string, Set<string>>([
   ['sys_category', new Set(['code'])],
   ['sys_fill_rule', new Set(['rule_code'])],
   ['sys_check_rule', new Set(['rule_code'])],
+  // the stock client's 职务管理, Online报表 and 多数据源 forms check their codes before saving
+  ['sys_position', new Set(['code'])],
+  ['onl_cgreport_head', new Set(['code'])],
+  ['sys_data_source', new Set(['code'])],
 ]);
 
 /** Business modules list their own unique columns at start-up (e.g. `rights_agency`, `credit_code`). */

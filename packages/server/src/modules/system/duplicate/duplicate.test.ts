@@ -3,6 +3,9 @@ import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysUser } from '../user/user.table.ts';
 import { registerDuplicateCheck } from './duplicate.service.ts';
+import { sysPosition } from '../position/position.table.ts';
+import { onlCgreportHead } from '../report/report.table.ts';
+import { sysDataSource } from '../datasource/datasource.table.ts';
 
 describe('JEECG-API §5.4 duplicate check /sys/duplicate/check: only registered (table, field) pairs', async () => {
   const t = await createTestApp();
@@ -30,6 +33,16 @@ describe('JEECG-API §5.4 duplicate check /sys/duplicate/check: only registered 
     expect(json(await check({ tableName: 'sys_category', fieldName: 'code', fieldVal: 'A01' })).success).toBe(false);
     expect(json(await check({ tableName: 'sys_fill_rule', fieldName: 'rule_code', fieldVal: 'threaded_code' })).success).toBe(false);
     expect(json(await check({ tableName: 'sys_check_rule', fieldName: 'rule_code', fieldVal: 'common' })).success).toBe(false);
+  });
+
+  it('the stock client\'s 职务管理, Online报表 and 多数据源 forms: their codes are checkable', async () => {
+    await db.insert(sysPosition).values({ id: newId(), code: 'pos_dup', name: '查重职务' });
+    await db.insert(onlCgreportHead).values({ id: newId(), code: 'rpt_dup', name: '查重报表', cgrSql: 'select 1 as n', access: 'admin', createBy: 'test' });
+    await db.insert(sysDataSource).values({ id: newId(), code: 'ds_dup', name: '查重数据源', dbType: 'postgresql', host: '127.0.0.1', port: 5432, databaseName: 'x', username: 'x' });
+    for (const [tableName, taken] of [['sys_position', 'pos_dup'], ['onl_cgreport_head', 'rpt_dup'], ['sys_data_source', 'ds_dup']]) {
+      expect(json(await check({ tableName, fieldName: 'code', fieldVal: taken })), tableName).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+      expect(json(await check({ tableName, fieldName: 'code', fieldVal: `${taken}_free` })), tableName).toMatchObject({ success: true, message: '该值可用！' });
+    }
   });
 
   it('bad input: a pair outside the registry is refused clearly; injected values are plain values; nothing changes', async () => {
