@@ -8,8 +8,29 @@ export const results: [string, string, string][] = [];
 
 export const record = (what: string, value: string, budget = '') => {
   results.push([what, value, budget]);
-  process.stdout.write(`  ${what}: ${value}\n`);
+  const over = overBudget(value, budget);
+  process.stdout.write(`  ${what}: ${value}${budget ? `（预算 ${budget}${over ? '，超出' : ''}）` : ''}\n`);
 };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether a measured value is over its budget (issue 35: a bench run that nobody compared with the
+ * budgets). Each part of the budget (`≥ 70 % / ≤ 1.3×`) is compared with the first number in the value
+ * written in the same unit (`83 % / 1.16×`, `0.15 s（… 11 ms）`); a budget without a number (`—`) checks
+ * nothing.
+ */
+export function overBudget(value: string, budget: string): boolean {
+  return budget.split(' / ').some((part) => {
+    const limit = /([≤≥])\s*([\d.]+)\s*([^\s\d，,（(]*)/.exec(part);
+    if (!limit) return false;
+    const [, sign, bound, unit] = limit;
+    const measured = new RegExp(`(?:^|[^\\d.])([\\d.]+)\\s*${escapeRegExp(unit!)}(?![A-Za-z])`).exec(value);
+    if (!measured) return false;
+    const n = Number(measured[1]);
+    return sign === '≤' ? n > Number(bound) : n < Number(bound);
+  });
+}
 
 export const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -64,7 +64,9 @@ function startServer(env: Record<string, string>, logFile: string, nodeArgs: str
   // As `npm run serve` starts it; the request log goes to a file as it would to a service's journal.
   // --server=<main.mjs> measures another build (an older commit's, to compare under the same machine load).
   const main = args.has('server') ? path.resolve(args.get('server')!) : path.join(root, 'packages/server/dist/main.mjs');
-  return spawn(process.execPath, [...nodeArgs, '--enable-source-maps', main], {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const serveFlags = pkg.scripts.serve!.trim().split(/\s+/).slice(1, -1);
+  return spawn(process.execPath, [...nodeArgs, ...serveFlags, main], {
     cwd: root,
     env: { ...rest, NODE_ENV: 'production', HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: '1', TRUST_PROXY: '1', ...env },
     stdio: ['ignore', out, out],

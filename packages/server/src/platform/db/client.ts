@@ -50,7 +50,9 @@ export async function openDatabase(opts: {
   if (opts.pgliteDir) {
     // PGlite creates only the last folder of its data dir.
     fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
-    client = new PGlite(opts.pgliteDir, { extensions: { pg_trgm } });
+    // shared_buffers 32 MB instead of PostgreSQL's 128 MB: the pages also sit in the operating system's file
+    // cache, and every buffer touched stays in the process's WASM memory for good (idle RSS 476 → 402 MB; issue 35).
+    client = new PGlite(opts.pgliteDir, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
   } else {
     client = new PGlite({ extensions: { pg_trgm }, ...(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {}) });
   }

@@ -1,4 +1,8 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+// Imported on the first export or import, not at start: exceljs and what it loads hold about 30 MB that an
+// idle server does not need (issue 35: idle memory).
+const excel = () => import('exceljs').then((m) => m.default);
 import { CONTROL_CHARS, Msg } from '@sbwq/contracts';
 import { BizError } from '../http/envelope.ts';
 
@@ -39,7 +43,7 @@ export const MAX_IMPORT_ROWS = 10_000;
  * here can be edited and imported again.
  */
 export async function toWorkbook<T>(title: string, columns: ExcelColumn<T>[], rows: T[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   book.creator = '商标维权服务系统';
   const sheet = book.addWorksheet(title.slice(0, 31));
   sheet.columns = columns.map((c) => ({ key: c.key, width: c.width ?? 18 }));
@@ -75,7 +79,7 @@ export type ImportedRow = { rowNumber: number; values: Record<string, string> };
  * required column; values are keyed by column key and trimmed to text.
  */
 export async function readWorkbook(buffer: Buffer, columns: ImportColumn[]): Promise<ImportedRow[]> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   try {
     // ExcelJS types its input as an ArrayBuffer; a copy of the upload's bytes is one (≤ 10 MB, once per import).
     await book.xlsx.load(new Uint8Array(buffer).buffer);

@@ -1,5 +1,3 @@
-import { loadModule, parseSync } from 'libpg-query';
-import { deparseSync } from 'pgsql-deparser';
 import { REPORT_SYSTEM_VARS, ReportMsg } from '@sbwq/contracts';
 import { BizError } from '../../../platform/http/envelope.ts';
 
@@ -349,14 +347,25 @@ function isPlain(root: Obj): boolean {
   return plain;
 }
 
+type SqlParser = { parseSync: (text: string) => unknown; deparseSync: (tree: never) => string };
+let parser: SqlParser | null = null;
 let loaded: Promise<void> | null = null;
 /**
- * The parser is WASM, loaded on the first report check (not at start: a server that runs no report never
- * holds it). Every caller awaits this before the synchronous calls below.
+ * The parser is WASM, imported and loaded on the first report check, not at start: importing libpg-query
+ * reserves its 128 MB of WASM memory, which a server that runs no report never needs (issue 35: idle
+ * memory). Every caller awaits this before the synchronous calls below.
  */
 export function loadSqlParser(): Promise<void> {
-  loaded ??= loadModule();
+  loaded ??= Promise.all([import('libpg-query'), import('pgsql-deparser')]).then(async ([lib, deparser]) => {
+    await lib.loadModule();
+    parser = { parseSync: lib.parseSync, deparseSync: deparser.deparseSync as SqlParser['deparseSync'] };
+  });
   return loaded;
+}
+
+function sqlParser(): SqlParser {
+  if (!parser) throw new Error('loadSqlParser() must be awaited before a report check');
+  return parser;
 }
 
 type Parsed = { stmts?: { stmt?: Obj }[] };
@@ -364,7 +373,7 @@ type Parsed = { stmts?: { stmt?: Obj }[] };
 function parseOne(text: string): Obj {
   let parsed: Parsed;
   try {
-    parsed = parseSync(text) as Parsed;
+    parsed = sqlParser().parseSync(text) as Parsed;
   } catch (error) {
     // The parser's English (and its echo of the text) stays here: the answer says where, in Chinese.
     const cursor = (error as { sqlDetails?: { cursorPosition?: number } }).sqlDetails?.cursorPosition;
@@ -401,7 +410,7 @@ export function checkStatement(text: string, target: SqlTarget): { text: string;
   checkTree(first, target);
   let printed: string;
   try {
-    printed = deparseSync({ version: 170004, stmts: [{ stmt: first }] } as never);
+    printed = sqlParser().deparseSync({ version: 170004, stmts: [{ stmt: first }] } as never);
   } catch {
     return fail(ReportMsg.parseFailed('有不支持的写法'));
   }
