@@ -371,6 +371,12 @@ async function main() {
   process.exit(0);
 }
 
+/** The process's resident memory now (VmRSS) or at its peak (VmHWM), in MB. */
+function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
 async function measureServer(): Promise<Level[]> {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const scratch = await createDatabase(base, `sbwq_load_${Date.now()}`);
@@ -391,8 +397,14 @@ async function measureServer(): Promise<Level[]> {
       const s = sessions.find((x) => x.role === role)!;
       return (method, u, body) => call(url, s, method, u, body);
     });
+    const idle = memoryMb(child.pid!, 'VmRSS');
     const results: Level[] = [];
     for (const connections of levels) results.push(await measure(url, child.pid!, scratch.url, sessions, calls, connections));
+    // issue 35: what the load leaves behind — the peak, and what is still held a minute after it (budget: back within 50 MB of idle)
+    const peak = memoryMb(child.pid!, 'VmHWM');
+    const settleSeconds = Number(args.get('settle') ?? 60);
+    await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
+    process.stdout.write(`  内存 RSS：负载前（已登录各角色）${idle} MB，峰值 ${peak} MB，负载结束 ${settleSeconds} s 后 ${memoryMb(child.pid!, 'VmRSS')} MB\n`);
     return results;
   } finally {
     await stop(child);
