@@ -9,7 +9,7 @@ import pg from 'pg';
 /**
  * Idle memory against the README's budgets (issue 35: 278 MB on PostgreSQL and 510 MB embedded, over
  * budgets of 200 and 600 MB, and nothing failed). The server is started as `npm run serve` starts it
- * (its node flags included), on an empty database, stopped and started again on it, and its RSS read
+ * (its environment and node flags included), on an empty database, stopped and started again on it, and its RSS read
  * once it has been idle a few seconds: a figure of what is loaded and kept, not of the machine's speed.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,18 +24,24 @@ function readmeBudget(label: string): number {
   return Number(value);
 }
 
-/** `npm run serve`'s node arguments. */
-function serveArgs(): string[] {
+/** `npm run serve`'s environment (`NAME=value` before the command) and node arguments. */
+function serveCommand(): { env: Record<string, string>; args: string[] } {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const [bin, ...args] = pkg.scripts.serve!.trim().split(/\s+/);
-  if (bin !== 'node') throw new Error(`npm run serve 不是以 node 启动：${pkg.scripts.serve}`);
-  return args;
+  const words = pkg.scripts.serve!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
+    const [name, value] = words.shift()!.split('=');
+    env[name!] = value!;
+  }
+  if (words.shift() !== 'node') throw new Error(`npm run serve 不是以 node 启动：${pkg.scripts.serve}`);
+  return { env, args: words };
 }
 
 async function startAndStop(env: Record<string, string>, port: number, measure: boolean): Promise<number> {
-  const child = spawn(process.execPath, serveArgs(), {
+  const serve = serveCommand();
+  const child = spawn(process.execPath, serve.args, {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: '0', ADMIN_PASSWORD: 'Idle12345', ...env },
+    env: { ...serve.env, PATH: process.env.PATH ?? '', HOME: os.homedir(), NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: '0', ADMIN_PASSWORD: 'Idle12345', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -21,7 +21,7 @@ import { editableTableBench } from './editable-table.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { batchesBench } from './batches.bench.ts';
 import { allButtonRows, buildMenuTree, homeRow, userPermissionRows } from '../src/modules/system/permission/permission.service.ts';
-import { cannon, overBudget, p50, PASSWORD, record, results, scratchPostgres } from './kit.ts';
+import { cannon, overBudget, p50, PASSWORD, record, results, scratchPostgres, serveCommand } from './kit.ts';
 import { skeletonList } from './list-route.bench.ts';
 import { monitorHookAlone, monitorHooks } from './monitor.bench.ts';
 import { repliesBench } from './replies.bench.ts';
@@ -29,17 +29,12 @@ import { operationLogBench } from './operation-log.bench.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-/** `npm run serve`'s node arguments: the figures are those of the server as it is started. */
-function serveArgs(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  return pkg.scripts.serve!.trim().split(/\s+/).slice(1);
-}
-
 function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
   const t0 = performance.now();
-  const child = spawn(process.execPath, serveArgs(), {
+  const serve = serveCommand();
+  const child = spawn(process.execPath, serve.args, {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ADMIN_PASSWORD: PASSWORD, ...env },
+    env: { ...process.env, ...serve.env, LOG_LEVEL: 'warn', ADMIN_PASSWORD: PASSWORD, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const ready = (async () => {

@@ -20,7 +20,7 @@ import pg from 'pg';
 import { RoleId } from '../src/seed/buttons.ts';
 import { DepartId } from '../src/modules/core/ids/departs.ts';
 import { createDatabase } from '../src/test/scratch-database.ts';
-import { PASSWORD } from './kit.ts';
+import { PASSWORD, serveCommand } from './kit.ts';
 import { workloads, type Role, type Call } from './load.workload.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -64,11 +64,10 @@ function startServer(env: Record<string, string>, logFile: string, nodeArgs: str
   // As `npm run serve` starts it; the request log goes to a file as it would to a service's journal.
   // --server=<main.mjs> measures another build (an older commit's, to compare under the same machine load).
   const main = args.has('server') ? path.resolve(args.get('server')!) : path.join(root, 'packages/server/dist/main.mjs');
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const serveFlags = pkg.scripts.serve!.trim().split(/\s+/).slice(1, -1);
-  return spawn(process.execPath, [...nodeArgs, ...serveFlags, main], {
+  const serve = serveCommand();
+  return spawn(process.execPath, [...nodeArgs, ...serve.args.slice(0, -1), main], {
     cwd: root,
-    env: { ...rest, NODE_ENV: 'production', HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: '1', TRUST_PROXY: '1', ...env },
+    env: { ...rest, ...serve.env, NODE_ENV: 'production', HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: '1', TRUST_PROXY: '1', ...env },
     stdio: ['ignore', out, out],
   });
 }
