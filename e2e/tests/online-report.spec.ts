@@ -131,14 +131,14 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await page.getByRole('listitem', { name: '2' }).first().click();
     await expect(page.getByText(/^11-\d+ 共 \d+ 条$/)).toBeVisible();
     await table.getByRole('columnheader', { name: '排序号' }).click();
-    await page.getByLabel('字典项名称').fill('财务审核');
+    await page.getByLabel('字典项名称').fill('待结案审核');
     await button(page, '查询').click();
-    await expect(row(page, '财务审核')).toBeVisible();
+    await expect(row(page, '待结案审核')).toBeVisible();
     expect(await criticalViolations(page)).toEqual([]);
 
     // 375 px: the report still reads (the table scrolls sideways inside its card)
     await page.setViewportSize({ width: 375, height: 800 });
-    await expect(row(page, '财务审核')).toBeVisible();
+    await expect(row(page, '待结案审核')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // the reviewer, same session, no new sign-in: the next menu load has 在线开发 → 字典项清单 and nothing else of 在线开发
