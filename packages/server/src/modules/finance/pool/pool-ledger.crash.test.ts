@@ -26,7 +26,8 @@ describe.runIf(enabled)('the ledger survives a SIGKILL of the server process', (
 
   it('every answered deposit is booked once, nothing is half-written, and the pools reconcile', { timeout: 300_000 }, async () => {
     const dbUrl = (await createDatabase(baseUrl!, name)).url;
-    const env = { DATABASE_URL: dbUrl, ADMIN_PASSWORD, SEED_DEMO: '0', DATA_DIR: '/nonexistent', NODE_ENV: 'test' };
+    // a fixed server secret: without it the process would write DATA_DIR/app.key, making '/nonexistent' exist
+    const env = { DATABASE_URL: dbUrl, ADMIN_PASSWORD, SEED_DEMO: '0', DATA_DIR: '/nonexistent', NODE_ENV: 'test', APP_SECRET: 'test-only-app-secret-0123456789abcdef0123' };
     server = await startServer(env);
     const login = async () => (await call(server!, null, 'POST', '/sys/login', { username: 'admin', password: ADMIN_PASSWORD })).result.token as string;
     let token = await login();
