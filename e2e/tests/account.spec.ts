@@ -67,6 +67,20 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     expect(paths).toContain('/dashboard/enter-organisation');
   });
 
+  test('找回密码: the four step titles stay on one line at 1440 and 375 px (issue 36: 确/认/账/号 wrapped one character per line)', async ({ page }) => {
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/user/alteration');
+      await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
+      for (const title of ['确认账号', '验证手机', '设置新密码', '完成']) {
+        const box = await page.locator('.ant-steps-item-title', { hasText: title }).boundingBox();
+        const lineHeight = await page.locator('.ant-steps-item-title', { hasText: title }).evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+        expect(box, `${title} at ${width} px`).not.toBeNull();
+        expect(box!.height, `${title} at ${width} px is one line`).toBeLessThan(lineHeight * 1.5);
+      }
+    }
+  });
+
   test('password recovery in four steps, then the new password signs in and the old one does not', async ({ page, request }) => {
     const admin = await apiToken(request);
     const username = unique('rec');

@@ -128,7 +128,7 @@ export function Alteration() {
   return (
     <div className={styles.form}>
       <h2 className={styles.heading}>找回密码</h2>
-      <Steps className={styles.steps} current={step} size="small" responsive={false} items={[{ title: '确认账号' }, { title: '验证手机' }, { title: '设置新密码' }, { title: '完成' }]} />
+      <Steps className={styles.steps} current={step} size="small" responsive={false} labelPlacement="vertical" items={[{ title: '确认账号' }, { title: '验证手机' }, { title: '设置新密码' }, { title: '完成' }]} />
       {step === 0 && (
         <ConfirmAccount
           onDone={(a) => {
