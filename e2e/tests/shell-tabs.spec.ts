@@ -67,6 +67,19 @@ test.describe('§2 tabs at 1440 px', () => {
     await expect(tabBar(page).getByRole('tab')).toHaveText(['首页', '保持页', '普通页']);
   });
 
+  test('narrowing below the tab breakpoint and widening again keeps the tabs and 首页 (issue 36: only the current tab was left)', async ({ page, baseURL }) => {
+    await withRichMenu(page, baseURL!);
+    await signInQuickly(page);
+    await openFromMenu(page, '保持页');
+    await openFromMenu(page, '普通页');
+    await expect(tabBar(page).getByRole('tab')).toHaveText(['首页', '保持页', '普通页']);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(tabBar(page)).toHaveCount(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(tabBar(page).getByRole('tab')).toHaveText(['首页', '保持页', '普通页']);
+    await expect(tab(page, '普通页')).toHaveAttribute('aria-selected', 'true');
+  });
+
   test('× closes a tab (the active one hands over to its neighbour); not the home tab: 首页不能关闭!', async ({ page, baseURL }) => {
     await withRichMenu(page, baseURL!);
     await signInQuickly(page);

@@ -118,7 +118,8 @@ function Shell() {
         <Layout.Content className={styles.content}>
           <div className={cx(fixedWidth && styles.fixedWidth)}>
             <PageBreadcrumb />
-            <PageHost tabsEnabled={tabsEnabled} />
+            {/* the tabs are kept while the bar is hidden below its breakpoint, so widening again shows them all */}
+            <PageHost tabsEnabled={settings.multipage} />
           </div>
         </Layout.Content>
         <GlobalFooter />
