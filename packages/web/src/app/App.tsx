@@ -1,18 +1,15 @@
 import { NOTIFICATION_DURATION_S } from '@sbwq/contracts';
-import ConfigProvider from 'antd/es/config-provider';
+import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { useFocusableScrollers } from './a11y/useFocusableScrollers.ts';
-import { applyCustomAtSignIn } from '../modules/user/account/customAtSignIn.ts';
+import { applyCustomAtSignIn } from '../modules/user/account/account.api.ts';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
-import { FeedbackFrame } from './feedback/FeedbackFrame.tsx';
 import { createAppRouter } from './router.tsx';
 import { useSettings } from './shell/settings/settings.store.ts';
 import { modalConfig, themeFor } from './theme.ts';
 import { useReducedMotion } from './useReducedMotion.ts';
-
-const NOTIFICATION = { duration: NOTIFICATION_DURATION_S };
 
 let router: ReturnType<typeof createAppRouter> | null = null;
 
@@ -46,10 +43,10 @@ export function App() {
 
   return (
     <ConfigProvider locale={zhCN} theme={theme} modal={modalConfig}>
-      <FeedbackFrame notification={NOTIFICATION} style={{ height: '100%' }}>
+      <AntApp notification={{ duration: NOTIFICATION_DURATION_S }} style={{ height: '100%' }}>
         <FeedbackBridge />
         <RouterProvider router={appRouter()} />
-      </FeedbackFrame>
+      </AntApp>
     </ConfigProvider>
   );
 }

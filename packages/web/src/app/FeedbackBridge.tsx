@@ -1,10 +1,10 @@
-import { useApp } from './feedback/useApp.ts';
+import { App } from 'antd';
 import { useLayoutEffect } from 'react';
 import { bindFeedback } from '../platform/feedback.ts';
 
 /** Hands `<App>`'s message/notification/modal to code outside React (http client, session). */
 export function FeedbackBridge() {
-  const api = useApp();
+  const api = App.useApp();
   useLayoutEffect(() => {
     bindFeedback(api);
     return () => bindFeedback(null);

@@ -1,4 +1,4 @@
-import Spin from 'antd/es/spin';
+import { Spin } from 'antd';
 
 export function PageLoading() {
   return (

@@ -6,7 +6,7 @@ import { RootRoute } from './RootRoute.tsx';
 import { RouteError } from './RouteError.tsx';
 import { accessMiddleware, APP_ROUTE_ID, discoverMenuRoutes } from './routes/access.ts';
 import type { RouteHandle } from './routes/menuRoutes.ts';
-import { staticScreens } from './routes/staticScreens.ts';
+import { staticScreens } from './routes/screens.ts';
 
 // Each layout and screen is its own chunk: the login page must not pay for the signed-in shell.
 const UserLayout = lazy(() => import('./shell/UserLayout.tsx').then((m) => ({ default: m.UserLayout })));

@@ -1,6 +1,5 @@
 import { DEFAULT_PRIMARY_COLOR } from '@sbwq/contracts';
-import type { ConfigProviderProps, ThemeConfig } from 'antd';
-import theme from 'antd/es/theme';
+import { theme, type ConfigProviderProps, type ThemeConfig } from 'antd';
 import { darkenToContrast } from './a11y/contrast.ts';
 
 const fontFamily =

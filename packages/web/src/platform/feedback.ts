@@ -1,5 +1,5 @@
 import { Msg, NOTIFICATION_DURATION_S } from '@sbwq/contracts';
-import type { App, Modal } from 'antd';
+import { App, message as staticMessage, Modal, notification as staticNotification } from 'antd';
 import type { ReactNode } from 'react';
 
 type AppApi = ReturnType<typeof App.useApp>;
@@ -8,7 +8,7 @@ type ModalFunc = typeof Modal.confirm;
 /**
  * The antd feedback functions non-React code (the http client, the session) uses. `FeedbackBridge`
  * binds the ones of `<App>` so they carry the zh_CN locale and the theme; until then (and in unit
- * tests) antd's static functions stand in, loaded on their first call.
+ * tests) antd's static functions stand in.
  */
 export type Feedback = {
   message: AppApi['message'];
@@ -16,35 +16,11 @@ export type Feedback = {
   modal: { confirm: ModalFunc; error: ModalFunc; warning: ModalFunc; info: ModalFunc; success: ModalFunc };
 };
 
-type Method = (...args: unknown[]) => unknown;
-
-/**
- * Feedback functions that exist before their code does: a call waits for `load` (the first call starts
- * it), later calls go straight through. antd's message, notification and modal code, with the dialog's
- * skeleton and watermark, is about 30 KB gzip the login page need not download (issue 35). Nothing in
- * the app uses what these functions return, so they return nothing.
- */
-export function deferredFeedback(load: () => Promise<Feedback>): Feedback {
-  let ready: Feedback | null = null;
-  let loading: Promise<Feedback> | null = null;
-  const part = (kind: keyof Feedback) =>
-    new Proxy(
-      {},
-      {
-        get: (_target, method) => (...args: unknown[]) => {
-          const call = (api: Feedback) => void (api[kind] as unknown as Record<PropertyKey, Method>)[method]?.(...args);
-          if (ready) return call(ready);
-          loading ??= load().then((api) => (ready = api));
-          void loading.then(call);
-        },
-      },
-    );
-  return { message: part('message'), notification: part('notification'), modal: part('modal') } as unknown as Feedback;
-}
-
-const fallback = deferredFeedback(() =>
-  import('antd').then(({ message, notification, Modal: modal }) => ({ message, notification, modal }) as unknown as Feedback),
-);
+const fallback: Feedback = {
+  message: staticMessage,
+  notification: staticNotification,
+  modal: Modal,
+};
 
 let current: Feedback = fallback;
 

@@ -1,5 +1,4 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { staticScreens } from './staticScreens.ts';
 
 /**
  * Every screen the server's menu may name, by JeecgBoot component path (ARCHITECTURE "Menu rows").
@@ -8,7 +7,13 @@ import { staticScreens } from './staticScreens.ts';
  */
 export type Screen = LazyExoticComponent<ComponentType>;
 
-const { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome, BatchDetail } = staticScreens;
+const Exception403 = lazy(() => import('../../modules/exception/Exception403.tsx').then((m) => ({ default: m.Exception403 })));
+const Exception404 = lazy(() => import('../../modules/exception/Exception404.tsx').then((m) => ({ default: m.Exception404 })));
+const Exception500 = lazy(() => import('../../modules/exception/Exception500.tsx').then((m) => ({ default: m.Exception500 })));
+const ResultSuccess = lazy(() => import('../../modules/result/Success.tsx').then((m) => ({ default: m.Success })));
+const ResultFail = lazy(() => import('../../modules/result/Fail.tsx').then((m) => ({ default: m.Fail })));
+const BatchDetail = lazy(() => import('../../modules/rights/batch/BatchDetail.tsx').then((m) => ({ default: m.BatchDetail })));
+const TestHome = lazy(() => import('../../modules/test/TestHome.tsx').then((m) => ({ default: m.TestHome })));
 
 export const screens: Record<string, Screen> = {
   'dashboard/Analysis': lazy(() =>
@@ -94,6 +99,8 @@ export const screens: Record<string, Screen> = {
   'rights/ApprovalList': lazy(() => import('../../modules/rights/approval/ApprovalList.tsx').then((m) => ({ default: m.ApprovalList }))),
 };
 
+/** The screens the router also serves at fixed paths (spec §2 route table, view group "exceptions"). */
+export const staticScreens = { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome, BatchDetail };
 
 /** An internal menu link: another address shown in a frame inside the layout (JeecgBoot IframePageView). */
 export const IframePage = lazy(() => import('../shell/IframePage.tsx').then((m) => ({ default: m.IframePage })));
