@@ -91,7 +91,10 @@ export function ReportView({ source, rowKey, pageSize: initialSize = 10, selecti
   });
 
   const dictOptions = useMemo(() => meta.data?.dictOptions ?? {}, [meta.data]);
-  const key = rowKey ?? (meta.data?.columns.some((c) => c.dataIndex === 'id') ? 'id' : (meta.data?.columns[0]?.dataIndex ?? 'id'));
+  // a hidden `id` still comes with each row: it tells rows apart where a shown column repeats (React keeps
+  // rows of the last page whose key repeats on this one)
+  const hasId = meta.data?.columns.some((c) => c.dataIndex === 'id') || (data.data?.records ?? []).some((r) => r.id !== undefined && r.id !== null);
+  const key = rowKey ?? (hasId ? 'id' : (meta.data?.columns[0]?.dataIndex ?? 'id'));
   const columns: TableColumnsType<Row> = useMemo(
     () =>
       (meta.data?.columns ?? []).map((c) => ({
