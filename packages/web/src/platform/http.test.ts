@@ -5,7 +5,7 @@ import { bindFeedback, type Feedback } from './feedback.ts';
 import { http, HttpError, onSessionEnd, resetHttpState } from './http.ts';
 import { local } from './storage.ts';
 
-vi.mock('./browser.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.fn(), openInNewWindow: vi.fn(), onSignedOutScreen: vi.fn(() => false) }));
+vi.mock('./browser.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.fn(), openInNewWindow: vi.fn() }));
 
 type Call = { url: URL; init: RequestInit };
 
