@@ -3,11 +3,6 @@ export function reloadPage(): void {
   window.location.reload();
 }
 
-/** The signed-out screens (login, register, recovery) live under /user/. */
-export function onSignedOutScreen(): boolean {
-  return /(^|\/)user\//.test(window.location.pathname);
-}
-
 export function openInNewWindow(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }

@@ -1,5 +1,5 @@
 import { Msg, REQUEST_TIMEOUT_MS, type Envelope } from '@sbwq/contracts';
-import { onSignedOutScreen, reloadPage } from './browser.ts';
+import { reloadPage } from './browser.ts';
 import { appConfig } from './config.ts';
 import { feedback, notifyError } from './feedback.ts';
 import { clearToken, getTenantId, getToken } from './token.ts';
@@ -175,12 +175,6 @@ export function buildUrl(method: string, url: string, params?: Query): string {
 
 /** spec §8 error catalogue. */
 function handleStatus(status: number, serverMessage: string, token: string | null): void {
-  // A stale token on the login page is no news to someone about to sign in: a dialog or a reload there
-  // would cover the form and clear what was typed, so the token is dropped silently.
-  if (token && onSignedOutScreen() && (status === 401 || (status === 500 && serverMessage.includes('Token失效')))) {
-    clearToken();
-    return;
-  }
   switch (status) {
     case 403:
       notifyError(Msg.forbidden);
