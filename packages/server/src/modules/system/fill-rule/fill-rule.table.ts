@@ -3,7 +3,8 @@ import { audit, idColumn } from '../../../platform/db/columns.ts';
 
 /**
  * 填值规则: `prefix + date + zero-padded sequence`. JeecgBoot named a Java class here (rule_class); this
- * table has no such column, so nothing an admin types is ever run.
+ * table keeps the stock name only as a key into a fixed server-side registry (fill-rule.classes.ts), so
+ * nothing an admin types is ever loaded or run.
  */
 export const sysFillRule = pgTable(
   'sys_fill_rule',
@@ -18,6 +19,10 @@ export const sysFillRule = pgTable(
     /** day, month, year or never */
     resetCycle: varchar('reset_cycle', { length: 10 }).notNull().default('day'),
     description: varchar('description', { length: 255 }),
+    /** The stock client's 规则实现类: one of the registry's names; null is the sequence above. */
+    ruleClass: varchar('rule_class', { length: 100 }),
+    /** The stock client's 规则参数, a JSON object kept as text; read as data by the class, never evaluated. */
+    ruleParams: varchar('rule_params', { length: 500 }),
     ...audit,
   },
   (t) => [uniqueIndex('uniq_sys_fill_rule_code').on(t.ruleCode)],
