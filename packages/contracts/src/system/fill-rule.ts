@@ -20,6 +20,9 @@ export const FillRuleMsg = {
   resetCycle: '重置周期只能是 day、month、year 或 never',
   seqWidth: '流水号位数应为1到10',
   notFound: '填值规则不存在',
+  paramsJson: '规则参数请输入JSON对象，如 {"prefix":"CN"}',
+  paramsArray: '规则参数只能传递JSON对象，不能传递JSON数组',
+  paramsTooLong: '规则参数不能超过500个字符',
   added: '添加成功！',
   edited: '编辑成功!',
   deleted: '删除成功!',
@@ -37,6 +40,33 @@ export function fillRuleCombinationError(datePattern: FillDatePattern, resetCycl
   if (GRANULARITY[datePattern] >= GRANULARITY[resetCycle]) return null;
   const need = { day: 'yyyyMMdd', month: 'yyyyMMdd 或 yyyyMM', year: 'yyyyMMdd、yyyyMM 或 yyyy', never: '' }[resetCycle];
   return `按${{ day: '日', month: '月', year: '年', never: '' }[resetCycle]}重置时日期格式须为 ${need}，否则编号会重复`;
+}
+
+/**
+ * The stock client's 规则实现类 this server answers to, each mapped to a generator of its own (JeecgBoot
+ * loaded the named Java class; here the name is only a key). OrderNumberRule is the sequence above.
+ */
+export const FILL_RULE_CLASSES = {
+  'org.jeecg.modules.system.rule.OrderNumberRule': '流水号（前缀 + 日期 + 序号）',
+  'org.jeecg.modules.system.rule.CategoryCodeRule': '分类字典编码（参数 pid）',
+  'org.jeecg.modules.system.rule.OrgCodeRule': '机构编码（参数 parentId）',
+} as const;
+export type FillRuleClass = keyof typeof FILL_RULE_CLASSES;
+export const SEQUENCE_RULE_CLASS = 'org.jeecg.modules.system.rule.OrderNumberRule' satisfies FillRuleClass;
+export const fillRuleClassError = (name: string) =>
+  `不支持的规则实现类“${name.slice(0, 100)}”：本系统不加载任意类，只提供 ${Object.keys(FILL_RULE_CLASSES).join('、')}`;
+
+/** 规则参数: a JSON object, as the stock form checks it; kept as text, read as data. */
+function ruleParamsIssue(text: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return FillRuleMsg.paramsJson;
+  }
+  if (Array.isArray(value)) return FillRuleMsg.paramsArray;
+  if (value === null || typeof value !== 'object') return FillRuleMsg.paramsJson;
+  return null;
 }
 
 export const FILL_RULE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -57,7 +87,34 @@ const fields = {
   seqWidth: intLike(1, 10, FillRuleMsg.seqWidth).default(3),
   resetCycle: z.enum(FILL_RESET_CYCLES, { error: FillRuleMsg.resetCycle }).default('day'),
   description: z.string().max(255, '长度不能超过255个字符').nullish(),
+  ruleClass: z
+    .string()
+    .max(200)
+    .nullish()
+    // left out (our own form) keeps the rule's class on edit; empty is the sequence
+    .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim()))
+    .refine((v) => v == null || Object.hasOwn(FILL_RULE_CLASSES, v), { error: (issue) => fillRuleClassError(String(issue.input ?? '')) }),
+  ruleParams: z
+    .string()
+    .max(500, FillRuleMsg.paramsTooLong)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim()))
+    .superRefine((v, ctx) => {
+      const issue = v == null ? null : ruleParamsIssue(v);
+      if (issue) ctx.addIssue({ code: 'custom', message: issue });
+    }),
 };
+
+/**
+ * 规则参数 of the sequence (OrderNumberRule), what the stock form edits: `{"prefix":"CN","datePattern":"yyyyMM"}`;
+ * a key it names replaces the form's field, one it leaves out keeps it.
+ */
+export const fillRuleSequenceParams = z.object({
+  prefix: fields.prefix,
+  datePattern: z.enum(FILL_DATE_PATTERNS, { error: FillRuleMsg.datePattern }).optional(),
+  seqWidth: intLike(1, 10, FillRuleMsg.seqWidth).optional(),
+  resetCycle: z.enum(FILL_RESET_CYCLES, { error: FillRuleMsg.resetCycle }).optional(),
+});
 
 const combination = (body: { datePattern: FillDatePattern; resetCycle: FillResetCycle }, ctx: z.RefinementCtx) => {
   const error = fillRuleCombinationError(body.datePattern, body.resetCycle);
@@ -77,6 +134,8 @@ export const fillRuleRecordSchema = z.object({
   seqWidth: z.number(),
   resetCycle: z.enum(FILL_RESET_CYCLES),
   description: z.string().nullable(),
+  ruleClass: z.string(),
+  ruleParams: z.string(),
   ...auditShape,
 });
 export type FillRuleRecord = z.infer<typeof fillRuleRecordSchema>;
@@ -106,6 +165,14 @@ export const fillRuleFlow = defineFlow<FillRuleRecord>()({
       params: z.object({ ruleCode: z.string().min(1).max(64) }),
       reply: z.string(),
       summary: '按规则编码生成下一个编号',
+    },
+    testFillRule: {
+      path: 'testFillRule',
+      method: 'GET',
+      permission: FillRulePerm.list,
+      query: z.object({ ruleCode: z.string({ error: FillRuleMsg.codeRequired }).min(1, FillRuleMsg.codeRequired).max(64) }),
+      reply: z.string(),
+      summary: '功能测试：按规则参数预览下一个编号（不占用编号）',
     },
   },
 });

@@ -35,7 +35,8 @@ export function nextSegment(siblingSegments: string[]): string {
   throw new BizError(CategoryMsg.levelFull);
 }
 
-async function nextCode(db: Db, pid: string, parentCode: string): Promise<string> {
+/** The code the next category under `pid` gets (also 填值规则's CategoryCodeRule). */
+export async function nextCategoryCode(db: Db, pid: string, parentCode: string): Promise<string> {
   const siblings = await db.select({ code: sysCategory.code }).from(sysCategory).where(eq(sysCategory.pid, pid));
   const segments = siblings
     .map((s) => s.code)
@@ -74,7 +75,7 @@ export async function addCategory(db: Db, user: SessionUser | null, body: Catego
           parentCode = parent.code;
           if (parent.hasChild !== '1') await tx.update(sysCategory).set({ hasChild: '1' }).where(eq(sysCategory.id, pid));
         }
-        const code = await nextCode(tx, pid, parentCode);
+        const code = await nextCategoryCode(tx, pid, parentCode);
         const [row] = await tx
           .insert(sysCategory)
           .values({ id: newId(), pid, name: body.name, code, hasChild: '0', sysOrgCode: user?.orgCode ?? null, ...created(user) })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FillDatePattern, FillResetCycle, FillRuleAddBody, FillRuleEditBody, FillRuleRecord, Page } from '@sbwq/contracts';
-import { FillRuleMsg } from '@sbwq/contracts';
+import { fillRuleCombinationError, FillRuleMsg, fillRuleSequenceParams, SEQUENCE_RULE_CLASS } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -9,7 +9,8 @@ import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../p
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
-import { sysFillRule } from './fill-rule.table.ts';
+import { sysFillRule, sysFillRuleSeq } from './fill-rule.table.ts';
+import { ruleClassOf, TREE_CODE_RULES } from './fill-rule.classes.ts';
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 
@@ -49,11 +50,9 @@ export function formatCode(rule: Rule, seq: number, now: Date): string {
  * module may call it inside its own transaction (the counter then commits or rolls back with it).
  */
 export async function nextCode(db: Db, ruleCode: string, now: Date = new Date()): Promise<string> {
-  const [rule] = await db
-    .select({ prefix: sysFillRule.prefix, datePattern: sysFillRule.datePattern, seqWidth: sysFillRule.seqWidth, resetCycle: sysFillRule.resetCycle })
-    .from(sysFillRule)
-    .where(eq(sysFillRule.ruleCode, ruleCode));
-  if (!rule) throw new BizError(FillRuleMsg.notFound);
+  const rule = await ruleOf(db, ruleCode);
+  const tree = treeRuleOf(rule);
+  if (tree) return tree(db, rule.ruleParams);
   const typed = rule as Rule;
   const period = periodKey(typed.resetCycle, now);
   const [counter] = await rows<{ current_value: string | number | bigint }>(
@@ -67,6 +66,44 @@ export async function nextCode(db: Db, ruleCode: string, now: Date = new Date())
   return formatCode(typed, Number(counter.current_value), now);
 }
 
+async function ruleOf(db: Db, ruleCode: string) {
+  const [rule] = await db
+    .select({
+      prefix: sysFillRule.prefix,
+      datePattern: sysFillRule.datePattern,
+      seqWidth: sysFillRule.seqWidth,
+      resetCycle: sysFillRule.resetCycle,
+      ruleClass: sysFillRule.ruleClass,
+      ruleParams: sysFillRule.ruleParams,
+    })
+    .from(sysFillRule)
+    .where(eq(sysFillRule.ruleCode, ruleCode));
+  if (!rule) throw new BizError(FillRuleMsg.notFound);
+  return rule;
+}
+
+/** The generator of a stock tree-code class, or null for the sequence. */
+function treeRuleOf(rule: { ruleClass: string | null }) {
+  const name = ruleClassOf(rule.ruleClass);
+  return name === SEQUENCE_RULE_CLASS ? null : TREE_CODE_RULES[name];
+}
+
+/**
+ * 功能测试 (the stock list's testFillRule): the value the rule gives next, with its stored parameters.
+ * A sequence is only read, not advanced — a test must not use up a number a business record would get.
+ */
+export async function testFillRule(db: Db, ruleCode: string, now: Date = new Date()): Promise<string> {
+  const rule = await ruleOf(db, ruleCode);
+  const tree = treeRuleOf(rule);
+  if (tree) return tree(db, rule.ruleParams);
+  const typed = rule as Rule;
+  const [counter] = await db
+    .select({ value: sysFillRuleSeq.currentValue })
+    .from(sysFillRuleSeq)
+    .where(and(eq(sysFillRuleSeq.ruleCode, ruleCode), eq(sysFillRuleSeq.period, periodKey(typed.resetCycle, now))));
+  return formatCode(typed, Number(counter?.value ?? 0) + 1, now);
+}
+
 export const fillRuleWhitelist: ListResource = {
   table: sysFillRule,
   fields: fieldsOf(sysFillRule, { ruleName: 'string', ruleCode: 'string', createTime: 'datetime' }),
@@ -74,7 +111,22 @@ export const fillRuleWhitelist: ListResource = {
 };
 
 type Row = typeof sysFillRule.$inferSelect;
-const record = (row: Row): FillRuleRecord => withDateTexts(row) as FillRuleRecord;
+
+const sequenceParams = (row: Pick<Row, 'prefix' | 'datePattern' | 'seqWidth' | 'resetCycle'>) =>
+  JSON.stringify({ prefix: row.prefix, datePattern: row.datePattern, seqWidth: row.seqWidth, resetCycle: row.resetCycle });
+
+/**
+ * The stock form shows 规则实现类 and 规则参数 only: a sequence's parameters are its own fields as JSON,
+ * so what the form shows is what runs, and saving them back changes those fields.
+ */
+const record = (row: Row): FillRuleRecord => {
+  const ruleClass = row.ruleClass ?? SEQUENCE_RULE_CLASS;
+  const ruleParams =
+    ruleClass === SEQUENCE_RULE_CLASS
+      ? sequenceParams(row)
+      : (row.ruleParams ?? '{}');
+  return withDateTexts({ ...row, ruleClass, ruleParams }) as FillRuleRecord;
+};
 
 export async function listFillRules(db: Db, params: ListParams): Promise<Page<FillRuleRecord>> {
   const page = await pageOf<Row>(db, fillRuleWhitelist, params, { tieBreak: sysFillRule.id });
@@ -87,14 +139,40 @@ export async function fillRuleById(db: Db, id: string): Promise<FillRuleRecord> 
   return record(row);
 }
 
-const values = (body: FillRuleAddBody) => ({
-  ruleName: body.ruleName,
-  prefix: body.prefix ?? '',
-  datePattern: body.datePattern,
-  seqWidth: body.seqWidth,
-  resetCycle: body.resetCycle,
-  description: body.description ?? null,
-});
+function sameJson(text: string, other: string): boolean {
+  const a = JSON.parse(text) as Record<string, unknown>;
+  const b = JSON.parse(other) as Record<string, unknown>;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => String(a[k]) === String(b[k]));
+}
+
+/** The sequence's fields, from the form or from 规则参数 (the stock form), checked as one. */
+function sequenceOf(body: FillRuleAddBody): Rule {
+  let rule: Rule = { prefix: body.prefix ?? '', datePattern: body.datePattern, seqWidth: body.seqWidth, resetCycle: body.resetCycle };
+  if (body.ruleParams) {
+    const parsed = fillRuleSequenceParams.safeParse(JSON.parse(body.ruleParams));
+    if (!parsed.success) throw new BizError(`规则参数：${parsed.error.issues[0].message}`);
+    const p = parsed.data;
+    rule = { prefix: p.prefix ?? rule.prefix, datePattern: p.datePattern ?? rule.datePattern, seqWidth: p.seqWidth ?? rule.seqWidth, resetCycle: p.resetCycle ?? rule.resetCycle };
+  }
+  const combination = fillRuleCombinationError(rule.datePattern, rule.resetCycle);
+  if (combination) throw new BizError(combination);
+  return rule;
+}
+
+/** `kept`: the class and parameters stored, for an edit that does not send them (our own form). */
+function values(body: FillRuleAddBody, kept?: { ruleClass: string | null; ruleParams: string | null }) {
+  const ruleClass = body.ruleClass === undefined ? ruleClassOf(kept?.ruleClass ?? null) : (body.ruleClass ?? SEQUENCE_RULE_CLASS);
+  const sequence = ruleClass === SEQUENCE_RULE_CLASS;
+  const ruleParams = body.ruleParams === undefined && body.ruleClass === undefined ? (kept?.ruleParams ?? null) : (body.ruleParams ?? null);
+  return {
+    ruleName: body.ruleName,
+    ...(sequence ? sequenceOf(body) : {}),
+    ruleClass: sequence ? null : ruleClass,
+    ruleParams: sequence ? null : ruleParams,
+    description: body.description ?? null,
+  };
+}
 
 export async function addFillRule(db: Db, user: SessionUser | null, body: FillRuleAddBody): Promise<void> {
   const [taken] = await db.select({ id: sysFillRule.id }).from(sysFillRule).where(eq(sysFillRule.ruleCode, body.ruleCode));
@@ -109,10 +187,13 @@ export async function addFillRule(db: Db, user: SessionUser | null, body: FillRu
 
 /** The code is the counter's key: it cannot change, or a renamed rule would issue numbers again. */
 export async function editFillRule(db: Db, user: SessionUser | null, body: FillRuleEditBody): Promise<void> {
-  const [row] = await db.select({ ruleCode: sysFillRule.ruleCode }).from(sysFillRule).where(eq(sysFillRule.id, body.id));
+  const [row] = await db.select().from(sysFillRule).where(eq(sysFillRule.id, body.id));
   if (!row) throw new BizError(FillRuleMsg.notFound);
   if (row.ruleCode !== body.ruleCode) throw new BizError(FillRuleMsg.codeReadonly);
-  await db.update(sysFillRule).set({ ...values(body), ...updated(user) }).where(and(eq(sysFillRule.id, body.id), eq(sysFillRule.ruleCode, row.ruleCode)));
+  // A record sent back with its 规则参数 as read and its fields edited: the fields are the change.
+  const paramsAsRead = row.ruleClass === null && body.ruleParams != null && sameJson(body.ruleParams, sequenceParams(row));
+  const change = paramsAsRead ? { ...body, ruleParams: null } : body;
+  await db.update(sysFillRule).set({ ...values(change, row), ...updated(user) }).where(and(eq(sysFillRule.id, body.id), eq(sysFillRule.ruleCode, row.ruleCode)));
 }
 
 /** Deleting a rule keeps its counters, so the same code added again goes on from its last number. */
