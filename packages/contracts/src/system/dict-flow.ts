@@ -21,6 +21,17 @@ const dictCode = z.string().min(1).max(200);
 const dictCodeParams = z.object({ dictCode });
 const idParams = z.object({ id: z.string().min(1).max(36) });
 
+/** One node of the stock TreeSelectModel: `leaf` is how Jackson wrote its isLeaf; both are given. */
+export const treeSelectNodeSchema = z.object({
+  key: z.string(),
+  value: z.string(),
+  title: z.string(),
+  parentId: z.string().nullable(),
+  isLeaf: z.boolean(),
+  leaf: z.boolean(),
+});
+export type TreeSelectNode = z.infer<typeof treeSelectNodeSchema>;
+
 /**
  * 数据字典 beyond its standard routes (JEECG-API §5.3): the calls every screen makes with a session
  * (items by code, table dictionaries, texts), and the administration's tree list and recycle bin.
@@ -57,6 +68,23 @@ export const dictFlow = defineFlow<DictRecord>()({
       params: z.object({ dictCode, key: z.string().min(1).max(200) }),
       reply: z.string().nullable(),
       summary: '取一个值的字典文本',
+    },
+    loadTreeData: {
+      path: 'loadTreeData',
+      method: 'GET',
+      signedIn: true,
+      query: z.object({
+        tableName: z.string().max(64).default(''),
+        text: z.string().max(64).default(''),
+        code: z.string().max(64).default(''),
+        pidField: z.string().max(64).default(''),
+        pid: z.string().max(64).default(''),
+        hasChildField: z.string().max(64).default(''),
+        condition: z.string().max(1000).default(''),
+        sign: z.string().max(200).optional(),
+      }),
+      reply: z.array(treeSelectNodeSchema),
+      summary: '按表字典加载一层树节点（JTreeSelect）',
     },
     treeList: {
       path: 'treeList',

@@ -33,6 +33,10 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       loadDictItem: { description: '已登记的表字典 `表,文本字段,编码字段`；key 为逗号分隔的值，answer 为按 key 顺序排列的文本数组（无匹配的值跳过）。' },
       loadDict: { description: '已登记的表字典中文本包含 keyword 的项（%、_ 按普通字符匹配），最多 50 条。' },
       getDictText: { description: '字典编码或已登记的表字典；answer 为文本，未找到时为 null。' },
+      loadTreeData: {
+        description:
+          '原版 JTreeSelect：tableName,text,code 须为已登记的表字典，且该表在树形登记中（sys_category、sys_depart）；pidField / hasChildField 只认登记的字段，condition 为 JSON 对象（字段须登记，值一律绑定）；pid 为空取顶层。answer 为 [{key, value, title, parentId, isLeaf, leaf}]。',
+      },
       treeList: { description: '每项带 key、title；可按 dictName 模糊查询。' },
       deleteList: { description: '已删除的字典列表（不分页）。' },
       deletePhysic: { description: '连同其字典项一起删除，不可恢复。' },
@@ -44,6 +48,7 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       loadDictItem: (_c, input) => dicts.textsOf(input.dictCode, input.key.split(',').filter((k) => k !== '')),
       loadDict: (_c, input) => dicts.search(input.dictCode, input.keyword),
       getDictText: (c, input) => dicts.textOf(plainOnlyWhenUnvetted(c, input.dictCode), input.key),
+      loadTreeData: (_c, input) => dicts.treeLevel(input),
       treeList: (c, input) => admin.dictTreeList(c.db, input.dictName),
       deleteList: (c) => admin.deletedDicts(c.db),
       back: (c, input) => admin.restoreDict(deps, c.user, input.id).then(() => null),

@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DictModel } from '@sbwq/contracts';
-import { Msg } from '@sbwq/contracts';
+import type { DictModel, TreeSelectNode } from '@sbwq/contracts';
+import { DictMsg, Msg } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { CacheHub } from '../../../platform/cache/cache.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { escapeLike } from '../../../platform/list/list-query.ts';
 import { sysDict, sysDictItem, sysTableDict } from './dict.table.ts';
-import { checkTableDict, type ResolvedTableDict } from './table-dict.registry.ts';
+import { checkTableDict, treeDictSpec, type ResolvedTableDict } from './table-dict.registry.ts';
 
 const CACHE = {
   /** enabled items of every dictionary: queryAllDictItems, login's sysAllDictItems */
@@ -158,6 +158,42 @@ export class DictService {
     return out;
   }
 
+  /**
+   * loadTreeData (the stock JTreeSelect): one level of a registered table dictionary's tree. The table,
+   * text and code must be a registered table dictionary, the parent and has-child columns those the tree
+   * registry names, and `condition` a JSON object of registry columns to values; every value is bound.
+   */
+  async treeLevel(query: TreeLevelQuery): Promise<TreeSelectNode[]> {
+    const entry = await this.resolve([query.tableName, query.text, query.code].map((p) => p.trim()));
+    const tree = treeDictSpec(entry.table);
+    if (!tree) throw new BizError(DictMsg.treeTableNotAllowed);
+    const pidField = query.pidField.trim() || tree.pidField;
+    if (pidField !== tree.pidField) throw new BizError(DictMsg.treeFieldNotAllowed);
+    const hasChildField = query.hasChildField.trim();
+    if (hasChildField !== '' && hasChildField !== tree.hasChildField) throw new BizError(DictMsg.treeFieldNotAllowed);
+    const conditions: SQL[] = [];
+    if (tree.always) conditions.push(tree.always);
+    if (entry.filter) conditions.push(entry.filter);
+    const pid = sql.identifier(pidField);
+    conditions.push(query.pid === '' ? sql`(${pid} = '' or ${pid} is null)` : sql`${pid} = ${query.pid}`);
+    for (const [column, value] of Object.entries(treeCondition(query.condition))) {
+      if (!tree.conditionColumns.includes(column)) throw new BizError(DictMsg.treeConditionNotAllowed);
+      conditions.push(sql`${sql.identifier(column)}::text = ${value}`);
+    }
+    const code = sql.identifier(entry.code);
+    // Without a has-child column a node is a leaf when no row names it as parent (the same table, bound columns).
+    const leaf = tree.hasChildField
+      ? sql`coalesce(${sql.identifier(tree.hasChildField)}, '0') <> '1'`
+      : sql`not exists (select 1 from ${sql.identifier(entry.table)} c where c.${pid} = t.${code}::text)`;
+    const where = sql.join(conditions.map((c) => sql`(${c})`), sql` and `);
+    const found = await rows<{ key: string; title: string | null; parent_id: string | null; leaf: boolean }>(
+      this.db,
+      sql`select t.${code}::text as key, t.${sql.identifier(entry.text)}::text as title, t.${pid}::text as parent_id, ${leaf} as leaf
+            from ${sql.identifier(entry.table)} t where ${where} order by 2, 1 limit ${TABLE_ITEMS_LIMIT}`,
+    );
+    return found.map((r) => ({ key: r.key, value: r.key, title: r.title ?? '', parentId: r.parent_id, isLeaf: Boolean(r.leaf), leaf: Boolean(r.leaf) }));
+  }
+
   invalidate(): Promise<void> {
     return Promise.all(Object.values(CACHE).map((name) => this.cache.invalidate(name))).then(() => undefined);
   }
@@ -206,6 +242,26 @@ export class DictService {
     );
     return found.map((r) => model(r.value, r.text ?? ''));
   }
+}
+
+export type TreeLevelQuery = { tableName: string; text: string; code: string; pidField: string; pid: string; hasChildField: string; condition: string };
+
+/** `condition` of loadTreeData: a JSON object of column → string or number; anything else is refused. */
+function treeCondition(text: string): Record<string, string> {
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new BizError(DictMsg.treeConditionNotAllowed);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BizError(DictMsg.treeConditionNotAllowed);
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (typeof value !== 'string' && typeof value !== 'number') throw new BizError(DictMsg.treeConditionNotAllowed);
+    out[key] = String(value);
+  }
+  return out;
 }
 
 function splitValue(value: unknown): string[] {

@@ -18,6 +18,7 @@ const READ_FOR_EVERYONE = [
   '/sys/dict/refleshCache',
   '/sys/dict/loadDictItem/:dictCode',
   '/sys/dict/loadDict/:dictCode',
+  '/sys/dict/loadTreeData',
   '/sys/dict/getDictText/:dictCode/:key',
   '/sys/category/loadTreeRoot',
   '/sys/category/loadTreeChildren',

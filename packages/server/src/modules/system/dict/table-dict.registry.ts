@@ -104,3 +104,19 @@ export function checkTableDict(entry: { tableName: string; textField: string; co
   }
   return { table: entry.tableName, text: entry.textField, code: entry.codeField, filter };
 }
+
+/**
+ * The tables JTreeSelect may walk through `/sys/dict/loadTreeData`, beside their table-dictionary
+ * registration: the column holding the parent, the one saying a node has children, the columns a
+ * `condition` may compare (by bound value), and the rows never shown.
+ */
+export type TreeDictSpec = { pidField: string; hasChildField?: string; conditionColumns: readonly string[]; always?: SQL };
+
+const treeSources = new Map<string, TreeDictSpec>([
+  ['sys_category', { pidField: 'pid', hasChildField: 'has_child', conditionColumns: ['code', 'name'] }],
+  ['sys_depart', { pidField: 'parent_id', conditionColumns: ['org_category', 'org_type', 'status'], always: sql`${id('del_flag')} = '0'` }],
+]);
+
+export function treeDictSpec(table: string): TreeDictSpec | undefined {
+  return treeSources.get(table);
+}
