@@ -7,6 +7,23 @@ import { adminChangePasswordBody, frozenBatchBody, UserPerm, userRecordSchema } 
 
 const userIds = z.string().min(1).max(20_000);
 
+/**
+ * `/sys/user/checkOnlyUser`: whether an account, phone, e-mail or work number is taken. A value taken is a
+ * refusal whose message names it (result true, as JeecgBoot answers). The stock register form calls it
+ * before anyone signs in, so the route is public: a caller without a session (or one awaiting its
+ * organisation's enrolment) gets one answer for every value, as the register flow tells nothing before
+ * its SMS code is valid.
+ */
+export const checkOnlyUserQuery = z.object({
+  id: z.string().max(36).optional(),
+  username: z.string().max(100).optional(),
+  phone: z.string().max(45).optional(),
+  email: z.string().max(45).optional(),
+  workNo: z.string().max(100).optional(),
+  _t: z.string().optional(),
+});
+export const CheckOnlyUserMsg = { free: '该值可用！', atRegister: '注册提交时校验是否已被使用' } as const;
+
 /** 用户管理 beyond its standard routes (JEECG-API §5.7): look-ups, freezing, passwords and the recycle bin. */
 export const userFlow = defineFlow()({
   basePath: '/sys/user',
@@ -14,23 +31,6 @@ export const userFlow = defineFlow()({
     queryByIds: { path: 'queryByIds', method: 'GET', permission: UserPerm.list, query: z.object({ userIds }), reply: z.array(userRecordSchema), summary: '按多个ID查询用户' },
     frozenBatch: { path: 'frozenBatch', method: 'PUT', permission: UserPerm.frozen, body: frozenBatchBody, reply: z.null(), done: '操作成功!', summary: '冻结或解冻用户' },
     changePassword: { path: 'changePassword', method: 'PUT', permission: UserPerm.changePassword, body: adminChangePasswordBody, reply: z.null(), done: '密码修改成功!', summary: '管理员重置用户密码' },
-    /** a value taken is a refusal whose message names it (result true, as JeecgBoot answers) */
-    checkOnlyUser: {
-      path: 'checkOnlyUser',
-      method: 'GET',
-      signedIn: true,
-      query: z.object({
-        id: z.string().max(36).optional(),
-        username: z.string().max(100).optional(),
-        phone: z.string().max(45).optional(),
-        email: z.string().max(45).optional(),
-        workNo: z.string().max(100).optional(),
-        _t: z.string().optional(),
-      }),
-      reply: z.boolean(),
-      done: '该值可用！',
-      summary: '校验账号、手机号、邮箱或工号是否已被使用',
-    },
     queryUserRole: { path: 'queryUserRole', method: 'GET', permission: UserPerm.list, query: z.object({ userid: z.string().min(1).max(36) }), reply: idListSchema, summary: '用户的角色ID' },
     queryUserRoleCode: { path: 'queryUserRoleCode', method: 'GET', signedIn: true, onboarding: true, reply: idListSchema, summary: '当前登录用户的角色编码' },
     userDepartList: { path: 'userDepartList', method: 'GET', permission: UserPerm.list, query: z.object({ userId: z.string().min(1).max(36) }), reply: z.array(treeOptionSchema), summary: '用户所属部门' },

@@ -74,6 +74,25 @@ describe('用户管理 /sys/user/* (JEECG-API §5.7) with server-side access con
     expect(json(await call(admin, 'GET', `/sys/user/checkOnlyUser?id=${newUserId}&phone=13800138000`)).success).toBe(true);
   });
 
+  it('issue 36: checkOnlyUser answers the stock register form without a session, the same for a taken and a free value, rate limited', async () => {
+    const anonymous = (query: string, remoteAddress = '10.36.0.1') => t.inject({ method: 'GET', url: t.api(`/sys/user/checkOnlyUser?${query}`), remoteAddress });
+    const taken = json(await anonymous('username=zhang.san'));
+    const free = json(await anonymous('username=nobody.has.this'));
+    expect(taken).toEqual({ ...free, timestamp: taken.timestamp });
+    expect(taken).toMatchObject({ success: true, code: 200, result: true, message: '注册提交时校验是否已被使用' });
+    expect(json(await anonymous('phone=13800138000'))).toMatchObject({ success: true, message: '注册提交时校验是否已被使用' });
+    const stale = await t.inject({ method: 'GET', url: t.api('/sys/user/checkOnlyUser?username=zhang.san'), headers: { 'X-Access-Token': 'not-a-session' }, remoteAddress: '10.36.0.2' });
+    expect(json(stale)).toMatchObject({ success: true, message: '注册提交时校验是否已被使用' });
+    let last = null;
+    for (let i = 0; i < 60; i++) last = await anonymous(`username=u${i}`, '10.36.0.3');
+    expect(last!.statusCode).toBe(200);
+    last = await anonymous('username=one.more', '10.36.0.3');
+    expect(last.statusCode).toBe(429);
+    expect(json(last)).toMatchObject({ success: false, message: '请求过于频繁，请稍后再试' });
+    // A signed-in account still learns what it learnt before.
+    expect(json(await call(holder, 'GET', '/sys/user/checkOnlyUser?username=zhang.san'))).toMatchObject({ success: false, message: '用户账号已存在' });
+  });
+
   it('form rules: bad phone, bad e-mail, weak password, unknown role or department give clear messages and create nothing', async () => {
     const before = (await db.select().from(sysUser)).length;
     const add = (over: object) => call(admin, 'POST', '/sys/user/add', { username: 'bad.one', realname: '坏', password: 'Badone1234', ...over });

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Msg, UserMsg, userFlow, userResource as userDecl } from '@sbwq/contracts';
-import { BizError } from '../../../platform/http/envelope.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkOnlyUserQuery, CheckOnlyUserMsg, Msg, UserMsg, userFlow, userResource as userDecl } from '@sbwq/contracts';
+import { BizError, ok } from '../../../platform/http/envelope.ts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { isUnvetted } from '../../core/org/org-context.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
@@ -42,6 +45,31 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     messages: { added: UserMsg.added, edited: UserMsg.edited, deleted: UserMsg.deleted, batchDeleted: UserMsg.batchDeleted, queried: Msg.ok },
   });
 
+  // Part of registration (the stock register form checks as it is typed): public and rate limited like
+  // the register routes; only a signed-in, vetted account learns whether a value is taken.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/sys/user/checkOnlyUser',
+    {
+      config: { public: true, special: 'auth', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: '校验账号、手机号、邮箱或工号是否已被使用',
+        description:
+          '已登录（且机构不在待入驻）的账号：已被使用时 success 为 false，消息写明哪一项（result 为 true，同 JeecgBoot）；编辑时传 id 排除自身。未登录（原版注册页）：不论值是否存在回答都一样（success true，“注册提交时校验是否已被使用”），与注册流程一样不泄露账号是否存在；每个地址每分钟 60 次。',
+        querystring: checkOnlyUserQuery,
+        response: { 200: envelopeSchema(z.boolean()) },
+      },
+    },
+    async (request) => {
+      const caller = request.user;
+      if (!caller || (await isUnvetted(deps.db, caller))) return ok(true, CheckOnlyUserMsg.atRegister, 200);
+      const { id, _t, ...values } = request.query;
+      const conflict = await users.findConflict(deps.db, values, id);
+      if (conflict) throw new BizError(conflict, 500, 200, true);
+      return ok(true, CheckOnlyUserMsg.free, 200);
+    },
+  );
+
   registerFlow(app, deps, userFlow, {
     tags,
     docs: {
@@ -59,11 +87,6 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
         if (confirmpassword !== undefined && confirmpassword !== password) throw new BizError('两次输入的密码不一样！');
         await users.resetPassword(db, user, username, password);
         return null;
-      },
-      checkOnlyUser: async ({ db }, { id, ...values }) => {
-        const conflict = await users.findConflict(db, values, id);
-        if (conflict) throw new BizError(conflict, 500, 200, true);
-        return true;
       },
       queryUserRole: ({ db }, query) => users.roleIdsOf(db, query.userid),
       queryUserRoleCode: ({ db, user }) => users.roleCodesOf(db, user.id),

@@ -1,5 +1,6 @@
 import { departFlow, roleFlow, userFlow, userResource } from '@sbwq/contracts';
 import { flowApi } from '../../../platform/flowApi.ts';
+import { http } from '../../../platform/http.ts';
 import { resourceApi, type ResourceBody } from '../../../platform/resourceApi.ts';
 import { unwrap } from '../../../platform/result.ts';
 
@@ -16,7 +17,8 @@ export const frozenBatch = (ids: string[], status: 1 | 2) => user.frozenBatch({ 
 export const changePassword = (body: { username: string; password: string; confirmpassword: string }) => user.changePassword(body);
 
 /** spec §5 duplicate check: the server's message when the value is taken. */
-export const checkOnlyUser = (field: 'username' | 'phone' | 'email' | 'workNo', value: string, id?: string) => user.checkOnlyUser({ [field]: value, id }, { silent: true });
+export const checkOnlyUser = (field: 'username' | 'phone' | 'email' | 'workNo', value: string, id?: string) =>
+  http.get<boolean>('/sys/user/checkOnlyUser', { [field]: value, id }, { silent: true });
 
 export const roleIdsOf = (userId: string) => user.queryUserRole({ userid: userId }).then((answer) => (answer.success ? answer.result : []));
 
