@@ -75,7 +75,7 @@ import { gatewayRouteMenu } from './system/gateway/gateway.menu.ts';
 import { dataSourceRoutes } from './system/datasource/datasource.routes.ts';
 import { dataSourceMenu } from './system/datasource/datasource.menu.ts';
 import { reportRoutes } from './system/report/report.routes.ts';
-import { reportMenu } from './system/report/report.menu.ts';
+import { reportAutoMenu, reportMenu } from './system/report/report.menu.ts';
 
 /**
  * A feature as the app and the seed see it: its routes (registered under API_BASE) and its own menu
@@ -128,5 +128,5 @@ export const features: Feature[] = [
   { routes: monitorRoutes, menus: monitorMenus },
   { routes: gatewayRoutes, menus: [gatewayRouteMenu] },
   { routes: dataSourceRoutes, menus: [dataSourceMenu] },
-  { routes: reportRoutes, menus: [reportMenu] },
+  { routes: reportRoutes, menus: [reportMenu, reportAutoMenu] },
 ];

@@ -50,6 +50,8 @@ export type MenuScreen = {
   roles?: string[];
   /** A page kept mounted while another tab shows (spec §2 keepAlive). */
   keepAlive?: boolean;
+  /** A route left out of the side menu (an address with a `:param` other screens open). */
+  hidden?: boolean;
 };
 
 export type MenuSection = {
@@ -73,7 +75,7 @@ export async function seedMenuScreens(db: Db, parentId: string, screens: MenuScr
     const id = `${parentId}:${screen.key}`;
     await db
       .insert(sysPermission)
-      .values({ id, parentId, name: screen.name, url: screen.url, component: screen.component, menuType: 1, sortNo: startSort + i, icon: screen.icon, isRoute: 1, isLeaf: 1, keepAlive: screen.keepAlive ? 1 : 0, status: '1', createBy: 'system' })
+      .values({ id, parentId, name: screen.name, url: screen.url, component: screen.component, menuType: 1, sortNo: startSort + i, icon: screen.icon, isRoute: 1, isLeaf: 1, keepAlive: screen.keepAlive ? 1 : 0, hidden: screen.hidden ? 1 : 0, status: '1', createBy: 'system' })
       .onConflictDoNothing();
     for (const roleId of [RoleId.admin, ...(screen.roles ?? [])]) {
       await grant(db, roleId, parentId);
