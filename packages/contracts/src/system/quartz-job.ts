@@ -90,10 +90,25 @@ export type JobParams<K extends JobKey> = z.output<(typeof JOB_DEFINITIONS)[K]['
 export const isJobKey = (key: string): key is JobKey => Object.hasOwn(JOB_DEFINITIONS, key);
 export const jobTitle = (key: string): string => (isJobKey(key) ? JOB_DEFINITIONS[key].title : key);
 
+/**
+ * The stock client names a job by its Java class (`jobClassName`). Each registry key answers to one class
+ * name in the stock job package — `sessionCleanup` is `org.jeecg.modules.quartz.job.SessionCleanupJob` —
+ * and the short class name or the key itself are read as the same job; any other class (the stock
+ * SampleJob …) names no work this server has and is refused.
+ */
+export const JOB_CLASS_PACKAGE = 'org.jeecg.modules.quartz.job.';
+export const jobClassNameOf = (key: JobKey): string => `${JOB_CLASS_PACKAGE}${key[0].toUpperCase()}${key.slice(1)}Job`;
+export function jobKeyOfClassName(name: string): JobKey | null {
+  const text = name.trim();
+  if (isJobKey(text)) return text;
+  return JOB_KEYS.find((key) => jobClassNameOf(key) === text || jobClassNameOf(key).slice(JOB_CLASS_PACKAGE.length) === text) ?? null;
+}
+
 export const QuartzJobMsg = {
   keyRequired: '请选择任务',
   keyUnknown: '没有这个任务（只能选择系统提供的任务）',
   keyTaken: '该任务已存在，请直接编辑',
+  classUnknown: (name: string) => `没有任务类 ${name}：只能使用系统提供的任务（${JOB_KEYS.map(jobClassNameOf).join('、')}）`,
   keyReadonly: '任务不能更换，请新建',
   cronRequired: '请输入 Cron 表达式',
   cronFields: 'Cron 表达式须为 5 段（分 时 日 月 周）、6 段（秒 分 时 日 月 周）或 7 段（再加年）',
@@ -165,8 +180,18 @@ export function parseJobParameter<K extends JobKey>(key: K, text: string | null 
   return { ok: false, error: where ? `参数 ${where}：${message}` : message };
 }
 
+/** The job a body names: its `jobKey`, else the stock client's `jobClassName` read through the mapping above. */
+export const jobKeyOfBody = (body: { jobKey?: string | null; jobClassName?: string | null }): string | null =>
+  body.jobKey ? body.jobKey : body.jobClassName ? (jobKeyOfClassName(body.jobClassName) ?? body.jobClassName) : null;
+
+const jobKeyRule = z.string({ error: QuartzJobMsg.keyRequired }).min(1, QuartzJobMsg.keyRequired).refine(isJobKey, QuartzJobMsg.keyUnknown);
+/** The job picker's own rule (the body's key may come as `jobClassName` instead). */
+export const jobKeyField = jobKeyRule;
+
 const fields = {
-  jobKey: z.string({ error: QuartzJobMsg.keyRequired }).min(1, QuartzJobMsg.keyRequired).refine(isJobKey, QuartzJobMsg.keyUnknown),
+  jobKey: z.string().max(255).nullish(),
+  /** the stock client's name of the job (JOB_CLASS_PACKAGE); read when jobKey is absent */
+  jobClassName: z.string().max(255).nullish(),
   cronExpression: z
     .string({ error: QuartzJobMsg.cronRequired })
     .max(100, 'Cron 表达式不能超过100个字符')
@@ -177,11 +202,17 @@ const fields = {
 };
 
 /** The cron expression and the parameter, each checked where it sits (the form shows the message under its field). */
-const checked = (body: { jobKey: string; cronExpression: string; parameter?: string | null }, ctx: z.RefinementCtx) => {
+const checked = (body: { jobKey?: string | null; jobClassName?: string | null; cronExpression: string; parameter?: string | null }, ctx: z.RefinementCtx) => {
+  const key = jobKeyOfBody(body);
+  if (!body.jobKey && body.jobClassName && !isJobKey(key ?? '')) ctx.addIssue({ code: 'custom', message: QuartzJobMsg.classUnknown(body.jobClassName.trim()), path: ['jobClassName'] });
+  else {
+    const keyed = jobKeyRule.safeParse(key ?? undefined);
+    if (!keyed.success) ctx.addIssue({ code: 'custom', message: keyed.error.issues[0].message, path: ['jobKey'] });
+  }
   const cron = cronError(body.cronExpression);
   if (cron) ctx.addIssue({ code: 'custom', message: cron, path: ['cronExpression'] });
-  if (isJobKey(body.jobKey)) {
-    const parameter = parseJobParameter(body.jobKey, body.parameter);
+  if (key && isJobKey(key)) {
+    const parameter = parseJobParameter(key, body.parameter);
     if (!parameter.ok) ctx.addIssue({ code: 'custom', message: parameter.error, path: ['parameter'] });
   }
 };
@@ -194,6 +225,8 @@ export type QuartzJobEditBody = z.output<typeof quartzJobEditBody>;
 export const quartzJobRecordSchema = z.object({
   id: z.string(),
   jobKey: z.string(),
+  /** the stock client's name of the job (jobClassNameOf) */
+  jobClassName: z.string(),
   jobTitle: z.string(),
   cronExpression: z.string(),
   parameter: z.string().nullable(),
@@ -243,6 +276,10 @@ export const quartzJobResource = defineResource<QuartzJobRecord>()({
 });
 
 const byId = z.object({ id: idField });
+/** 启动 / 停止: our screen names the job by id, the stock screen by `jobClassName`. */
+const byIdOrClass = z
+  .object({ id: z.string().max(64).optional(), jobClassName: z.string().max(255).optional() })
+  .refine((q) => Boolean(q.id || q.jobClassName), { message: '缺少 id', path: ['id'] });
 const page = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 
 /** Start, pause and run once (GET with `id`, as JeecgBoot's screen calls them), and a job's run history. */
@@ -253,7 +290,7 @@ export const quartzJobFlow = defineFlow<QuartzJobRecord>()({
       path: 'resume',
       method: 'GET',
       permission: QuartzJobPerm.resume,
-      query: byId,
+      query: byIdOrClass,
       reply: z.null(),
       done: QuartzJobMsg.resumed,
       label: '启动',
@@ -267,7 +304,7 @@ export const quartzJobFlow = defineFlow<QuartzJobRecord>()({
       path: 'pause',
       method: 'GET',
       permission: QuartzJobPerm.pause,
-      query: byId,
+      query: byIdOrClass,
       reply: z.null(),
       done: QuartzJobMsg.paused,
       label: '停止',

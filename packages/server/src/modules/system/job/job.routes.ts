@@ -16,8 +16,8 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
       resume: { description: '状态改为 0（正常），下次执行时间从现在起按 Cron 表达式计算。' },
     },
     handlers: {
-      resume: (c, q) => service.setJobStatus(c.db, c.user, q.id, JobStatus.running).then(() => null),
-      pause: (c, q) => service.setJobStatus(c.db, c.user, q.id, JobStatus.paused).then(() => null),
+      resume: async (c, q) => service.setJobStatus(c.db, c.user, await service.jobIdOf(c.db, q), JobStatus.running).then(() => null),
+      pause: async (c, q) => service.setJobStatus(c.db, c.user, await service.jobIdOf(c.db, q), JobStatus.paused).then(() => null),
       execute: async (c, q) => {
         const run = await service.executeJob(c.deps, q.id);
         return run.outcome === 'success' ? answer(run, QuartzJobMsg.executed) : answer(run, QuartzJobMsg.executeFailed(run.errorText ?? ''));
@@ -30,7 +30,7 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     listResource: service.quartzJobWhitelist,
     docs: {
-      add: { description: '任务只能是系统提供的任务之一（jobKey：sessionCleanup、rightExpiryReminder、ledgerReconcile、closedBatchRelease、statsWarmup、logRetention），每个任务一条；Cron 表达式按北京时间解释（5–7 段）；参数为 JSON，按任务校验。' },
+      add: { description: '任务只能是系统提供的任务之一（jobKey：sessionCleanup、rightExpiryReminder、ledgerReconcile、closedBatchRelease、statsWarmup、logRetention），每个任务一条；原版的 jobClassName 按 org.jeecg.modules.quartz.job.<任务名首字母大写>Job 对应（如 SessionCleanupJob），其他类名被拒绝；Cron 表达式按北京时间解释（5–7 段）；参数为 JSON，按任务校验。' },
       edit: { description: '任务（jobKey）不可更换；新的 Cron 表达式从现在起生效。' },
     },
     service: {

@@ -1,5 +1,9 @@
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import {
+  isJobKey,
+  jobClassNameOf,
+  jobKeyOfBody,
+  jobKeyOfClassName,
   jobTitle,
   JobStatus,
   nextRunAfter,
@@ -37,6 +41,7 @@ async function records(deps: AppDeps, list: Row[]): Promise<QuartzJobRecord[]> {
   const base = list.map((row) => ({
     id: row.id,
     jobKey: row.jobKey,
+    jobClassName: isJobKey(row.jobKey) ? jobClassNameOf(row.jobKey) : row.jobKey,
     jobTitle: jobTitle(row.jobKey),
     cronExpression: row.cronExpression,
     parameter: row.parameter,
@@ -81,15 +86,29 @@ const readJobs: VersionReader = async (db, ids) => {
   return new Map(found.map(({ nextRun: _next, leaseOwner: _owner, leaseUntil: _until, leaseRunId: _run, lastRunTime: _last, lastOutcome: _outcome, ...job }) => [job.id, job]));
 };
 
+/** The job a checked body names (the body's own check refused it otherwise). */
+const keyOf = (body: QuartzJobAddBody): string => jobKeyOfBody(body) ?? '';
+
+/** The job 启动 / 停止 name: by id (ours) or by the stock client's `jobClassName`. */
+export async function jobIdOf(db: Db, q: { id?: string; jobClassName?: string }): Promise<string> {
+  if (q.id) return q.id;
+  const key = jobKeyOfClassName(q.jobClassName ?? '');
+  if (!key) throw new BizError(QuartzJobMsg.classUnknown(q.jobClassName ?? ''));
+  const [row] = await db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, key));
+  if (!row) throw new BizError(QuartzJobMsg.notFound);
+  return row.id;
+}
+
 export async function addJob(db: Db, user: SessionUser | null, body: QuartzJobAddBody): Promise<void> {
-  const [taken] = await db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, body.jobKey));
+  const jobKey = keyOf(body);
+  const [taken] = await db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, jobKey));
   if (taken) throw new BizError(QuartzJobMsg.keyTaken);
   const id = newId();
   try {
     await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.job, [id], readJobs, (t) =>
       t.insert(sysQuartzJob).values({
         id,
-        jobKey: body.jobKey,
+        jobKey,
         cronExpression: body.cronExpression,
         parameter: emptyToNull(body.parameter),
         description: body.description ?? null,
@@ -107,7 +126,7 @@ export async function addJob(db: Db, user: SessionUser | null, body: QuartzJobAd
 /** The key is what the job does: it stays; a changed schedule takes effect from now. */
 export async function editJob(db: Db, user: SessionUser | null, body: QuartzJobEditBody): Promise<void> {
   const row = await rowOf(db, body.id);
-  if (row.jobKey !== body.jobKey) throw new BizError(QuartzJobMsg.keyReadonly);
+  if (row.jobKey !== keyOf(body)) throw new BizError(QuartzJobMsg.keyReadonly);
   await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.job, [body.id], readJobs, (t) =>
     t
       .update(sysQuartzJob)

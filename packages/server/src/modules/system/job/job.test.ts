@@ -188,6 +188,26 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     expect((await call('GET', `/sys/quartzJob/queryById?id=${jobId('logRetention')}`)).result.lastOutcome).toBe('failed');
   });
 
+  it('the stock client (issue 36): jobClassName maps to the registry in list, add, edit, 启动 and 停止; an unknown class is refused in Chinese', async () => {
+    const listed = (await call('GET', '/sys/quartzJob/list?pageSize=50')).result.records;
+    expect(listed.find((r: { jobKey: string }) => r.jobKey === 'sessionCleanup').jobClassName).toBe('org.jeecg.modules.quartz.job.SessionCleanupJob');
+    const sample = await call('POST', '/sys/quartzJob/add', { jobClassName: 'org.jeecg.modules.quartz.job.SampleJob', cronExpression: '0/1 * * * * ?', parameter: '', status: 0 });
+    expect(sample.success).toBe(false);
+    expect(sample.message).toContain('没有任务类 org.jeecg.modules.quartz.job.SampleJob：只能使用系统提供的任务（org.jeecg.modules.quartz.job.SessionCleanupJob、');
+    const stockClass = 'org.jeecg.modules.quartz.job.StatsWarmupJob';
+    await call('DELETE', `/sys/quartzJob/deleteBatch?ids=${(await db.select().from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, 'statsWarmup'))).map((r) => r.id).join(',')}`);
+    expect(await call('POST', '/sys/quartzJob/add', { jobClassName: stockClass, cronExpression: '0 */7 * * * ?', parameter: '', description: '原版页面新增', status: 0 })).toMatchObject({ success: true, message: QuartzJobMsg.added });
+    const [row] = await db.select().from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, 'statsWarmup'));
+    expect(row).toMatchObject({ cronExpression: '0 */7 * * * ?', description: '原版页面新增' });
+    // the stock modal sends back the class name it was shown; the short name is the same job
+    expect(await call('PUT', '/sys/quartzJob/edit', { id: row.id, jobClassName: 'StatsWarmupJob', cronExpression: '0 */9 * * * ?', status: 0 })).toMatchObject({ success: true });
+    expect((await call('PUT', '/sys/quartzJob/edit', { id: row.id, jobClassName: 'org.jeecg.modules.quartz.job.LogRetentionJob', cronExpression: '0 */9 * * * ?' })).message).toBe(QuartzJobMsg.keyReadonly);
+    expect(await call('GET', `/sys/quartzJob/pause?jobClassName=${stockClass}`)).toMatchObject({ success: true, message: QuartzJobMsg.paused });
+    expect((await call('GET', `/sys/quartzJob/queryById?id=${row.id}`)).result).toMatchObject({ status: -1, jobClassName: stockClass });
+    expect(await call('GET', `/sys/quartzJob/resume?jobClassName=${stockClass}`)).toMatchObject({ success: true, message: QuartzJobMsg.resumed });
+    expect((await call('GET', '/sys/quartzJob/pause?jobClassName=org.jeecg.modules.quartz.job.SampleJob')).message).toContain('没有任务类 org.jeecg.modules.quartz.job.SampleJob');
+  });
+
   it('demo data (SEED_DEMO=1): a few days of run history for the seeded jobs, one of them failed with its error text', async () => {
     await db.delete(sysSeed).where(eq(sysSeed.key, 'demo:quartz-job-runs:v1'));
     expect(await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined })).toEqual(['demo:quartz-job-runs:v1']);
