@@ -8,10 +8,15 @@ import { defineResource, permCodes } from '../resource.ts';
  * writes, shown as a list screen from the menu or as the rows of a popup picker (JPopup).
  */
 
-/** The column types of stock JeecgBoot's report items; Integer, Long, Double, Date and Datetime sort. */
+/**
+ * The column types of stock JeecgBoot's report items. A column sorts only when its 排序 is ticked;
+ * 解析SQL ticks it for Integer, Long, Double, Date and Datetime columns (unticked, they do not sort).
+ */
 export const REPORT_FIELD_TYPES = ['String', 'Integer', 'Long', 'Double', 'Date', 'Datetime'] as const;
 export type ReportFieldType = (typeof REPORT_FIELD_TYPES)[number];
 export const SORTABLE_REPORT_TYPES: readonly ReportFieldType[] = ['Integer', 'Long', 'Double', 'Date', 'Datetime'];
+/** Number columns: exported to Excel as numbers; a Double column (amounts) is shown with thousands separators. */
+export const NUMBER_REPORT_TYPES: readonly ReportFieldType[] = ['Integer', 'Long', 'Double'];
 
 /** How a searchable column is matched: exactly (`single`, stock), by part (`like`), or between two values (`group`, stock). */
 export const REPORT_SEARCH_MODES = ['single', 'like', 'group'] as const;
@@ -182,6 +187,8 @@ export const rpColumnSchema = z.object({
   sorter: z.string().optional(),
   customRender: z.string().optional(),
   width: z.number().optional(),
+  /** the column's type (ours, beside the stock keys): the screen formats amounts by it */
+  fieldType: z.enum(REPORT_FIELD_TYPES).optional(),
 });
 export const rpColumnsSchema = z.object({
   columns: z.array(rpColumnSchema),
@@ -230,6 +237,38 @@ export const parsedSqlSchema = z.object({
 });
 export type ParsedSql = z.infer<typeof parsedSqlSchema>;
 
+/** The stock configuration screen's 解析SQL: GET with `sql` and `dbKey` (the 多数据源 code). */
+export const stockParseSqlQuery = z.object({ sql: sqlRule, dbKey: z.string().max(100, '长度不能超过100个字符').nullish() });
+/** A report item as the stock screen's editable table reads it: its checkboxes are 1 / 0. */
+export const stockReportItemSchema = z.object({
+  id: z.string().optional(),
+  fieldName: z.string(),
+  fieldTxt: z.string(),
+  fieldType: z.enum(REPORT_FIELD_TYPES),
+  isShow: z.number(),
+  isSearch: z.number(),
+  searchMode: z.enum(REPORT_SEARCH_MODES),
+  isOrder: z.number(),
+  dictCode: z.string().nullable(),
+  fieldWidth: z.number().nullable(),
+  orderNum: z.number(),
+});
+export type StockReportItem = z.infer<typeof stockReportItemSchema>;
+export const stockParsedSqlSchema = z.object({ fields: z.array(stockReportItemSchema), params: z.array(reportParamSchema) });
+export const headIdQuery = z.object({ headId: z.string({ error: '缺少 headId' }).min(1, '缺少 headId').max(64) });
+/** getColumnsAndData: the stock report screen's one call for its columns and a page of rows. */
+export const columnsAndDataSchema = z.object({
+  columns: z.array(rpColumnSchema),
+  dictOptions: z.record(z.string(), z.array(dictModelSchema)),
+  cgreportHeadName: z.string(),
+  data: reportRowsSchema,
+  /** links of columns (`field_href`): none here, the stock screen iterates it */
+  fieldHrefSlots: z.array(z.object({ slotName: z.string(), href: z.string() })),
+});
+export type ColumnsAndData = z.infer<typeof columnsAndDataSchema>;
+/** A 数据源 choice of the stock configuration screen: the 多数据源 code and its name. */
+export const dataSourceOptionSchema = z.object({ value: z.string(), label: z.string(), text: z.string() });
+
 /** 添加到菜单: the section the entry goes under and the roles granted it (in the same transaction). */
 export const addReportMenuBody = z.object({
   id: idField,
@@ -265,6 +304,12 @@ export const reportFlow = defineFlow<ReportRecord>()({
     getData: { path: 'api/getData/:id', method: 'GET', signedIn: true, params: id, query: reportDataQuery, reply: reportRowsSchema, summary: '报表数据（分页）' },
     exportXls: { path: 'api/exportXls/:id', method: 'GET', signedIn: true, params: id, query: reportDataQuery, reply: FILE_REPLY, summary: '导出报表' },
     cgformColumns: { path: '/online/cgform/api/getColumns/:code', method: 'GET', signedIn: true, params: code, reply: cgformColumnsSchema, summary: '在线表单列表的列' },
+    stockParseSql: { path: 'head/parseSql', method: 'GET', permission: `${OnlReportPerm.add},${OnlReportPerm.edit}`, query: stockParseSqlQuery, reply: stockParsedSqlSchema, summary: '解析SQL（原版页面：GET sql、dbKey）' },
+    itemList: { path: 'item/listByHeadId', method: 'GET', permission: OnlReportPerm.list, query: headIdQuery, reply: z.array(stockReportItemSchema), summary: '报表的字段（原版页面）' },
+    paramList: { path: 'param/listByHeadId', method: 'GET', permission: OnlReportPerm.list, query: headIdQuery, reply: z.array(reportParamSchema), summary: '报表的参数（原版页面）' },
+    getParamsInfo: { path: 'api/getParamsInfo/:id', method: 'GET', signedIn: true, params: id, reply: z.array(reportParamSchema), summary: '报表的参数（按 id 或编码）' },
+    getColumnsAndData: { path: 'api/getColumnsAndData/:id', method: 'GET', signedIn: true, params: id, query: reportDataQuery, reply: columnsAndDataSchema, summary: '报表的列与一页数据（原版报表页，按 id 或编码）' },
+    dataSourceOptions: { path: '/sys/dataSource/options', method: 'GET', permission: `${OnlReportPerm.add},${OnlReportPerm.edit}`, reply: z.array(dataSourceOptionSchema), summary: '报表可用的数据源（原版配置页的下拉）' },
     cgformData: { path: '/online/cgform/api/getData/:code', method: 'GET', signedIn: true, params: code, query: reportDataQuery, reply: reportRowsSchema, summary: '在线表单列表数据（只读）' },
   },
 });

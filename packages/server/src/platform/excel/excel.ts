@@ -12,6 +12,8 @@ export type ExcelColumn<T> = {
   width?: number;
   /** value written to the sheet; defaults to row[key] */
   value?: (row: T) => string | number | null | undefined;
+  /** the number format of the row's cell (`#,##0.00`), for a number */
+  numFmt?: (row: T) => string;
 };
 
 type CellValue<T> = NonNullable<ExcelColumn<T>['value']>;
@@ -60,7 +62,7 @@ export async function toWorkbook<T>(title: string, columns: ExcelColumn<T>[], ro
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F4FF' } };
   });
   for (const row of rows) {
-    sheet.addRow(
+    const added = sheet.addRow(
       columns.map((c) => {
         const v = c.value ? c.value(row) : (row as Record<string, unknown>)[c.key];
         // A leading = + - @ would make a spreadsheet evaluate the cell: keep text as text.
@@ -68,6 +70,10 @@ export async function toWorkbook<T>(title: string, columns: ExcelColumn<T>[], ro
         return (v ?? '') as string | number;
       }),
     );
+    columns.forEach((c, i) => {
+      const cell = added.getCell(i + 1);
+      if (c.numFmt && typeof cell.value === 'number') cell.numFmt = c.numFmt(row);
+    });
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -1,4 +1,4 @@
-import type { ReportAccess, ReportColumn } from '@sbwq/contracts';
+import { SORTABLE_REPORT_TYPES, type ReportAccess, type ReportColumn } from '@sbwq/contracts';
 
 /**
  * Tables the stock online-form list component (`OnlCgformAutoList`, menu address `/online/cgformList/<code>`)
@@ -14,11 +14,12 @@ const column = (fieldName: string, fieldTxt: string, more: Partial<ReportColumn>
   isShow: true,
   isSearch: false,
   searchMode: 'single',
-  isOrder: false,
   dictCode: null,
   fieldWidth: null,
   orderNum: 0,
   ...more,
+  // numbers and dates sort unless a column says otherwise (as 解析SQL ticks them)
+  isOrder: more.isOrder ?? SORTABLE_REPORT_TYPES.includes(more.fieldType ?? 'String'),
 });
 
 export const REGISTERED_FORMS: readonly RegisteredForm[] = [

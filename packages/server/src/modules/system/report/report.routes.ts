@@ -27,7 +27,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     // Each run is a query an administrator wrote (and on the embedded database it runs in this process):
     // one user may not queue them faster than a person clicks.
-    rateLimits: { parseSql: perUser, getData: perUser, exportXls: perUser },
+    rateLimits: { parseSql: perUser, stockParseSql: perUser, getData: perUser, getColumnsAndData: perUser, exportXls: perUser },
     handlers: {
       parseSql: (c, body) => service.parseSql({ db: c.db, config: deps.config, dbSource: body.dbSource?.trim() || null }, c.user, body),
       addMenu: (c, body) => service.addReportMenu(c.db, c.user, body),
@@ -35,6 +35,13 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
       getQueryInfo: (c, input) => service.queryInfo(c.db, c.user, input.id),
       getData: (c, input) => service.reportData(c.db, deps.config, c.user, input.id, input),
       exportXls: (c, input) => service.exportReport(deps, c.user, input.id, input),
+      // the stock screens' calls: the same checks (report-sql.ts, run access) as ours
+      stockParseSql: (c, q) => service.stockParseSql({ db: c.db, config: deps.config, dbSource: q.dbKey?.trim() || null }, c.user, q),
+      itemList: (c, q) => service.itemsOf(c.db, q.headId),
+      paramList: (c, q) => service.paramsOf(c.db, q.headId),
+      getParamsInfo: (c, input) => service.paramsInfo(c.db, c.user, input.id),
+      getColumnsAndData: (c, input) => service.columnsAndData(deps, c.user, input.id, input),
+      dataSourceOptions: (c) => service.dataSourceOptions(c.db),
       cgformColumns: (c, input) => service.cgformColumns(deps, c.user, input.code),
       cgformData: (c, input) => service.cgformData(c.db, c.user, input.code, input),
     },

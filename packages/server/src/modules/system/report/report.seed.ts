@@ -1,5 +1,5 @@
 import type { ReportAccess, ReportColumn, ReportParam } from '@sbwq/contracts';
-import { REPORT_LIST_COMPONENT, reportMenuUrl } from '@sbwq/contracts';
+import { REPORT_LIST_COMPONENT, reportMenuUrl, SORTABLE_REPORT_TYPES } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { RoleId, seedMenuScreens, seedMenuSection } from '../../../seed/buttons.ts';
@@ -144,7 +144,8 @@ async function insertReport(db: Db, report: SeedReport): Promise<void> {
       isShow: c.isShow ?? true,
       isSearch: c.isSearch ?? false,
       searchMode: c.searchMode ?? 'single',
-      isOrder: c.isOrder ?? false,
+      // as 解析SQL ticks it: numbers and dates sort unless a column says otherwise
+      isOrder: c.isOrder ?? SORTABLE_REPORT_TYPES.includes(c.fieldType ?? 'String'),
       dictCode: c.dictCode ?? null,
       fieldWidth: c.fieldWidth ?? null,
       orderNum: i,

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PGlite } from '@electric-sql/pglite';
 import type {
   AddReportMenuBody,
   CgformColumns,
+  ColumnsAndData,
   Page,
   ParsedSql,
   QueryInfoItem,
@@ -16,8 +17,9 @@ import type {
   ReportRecord,
   ReportRows,
   RpColumns,
+  StockReportItem,
 } from '@sbwq/contracts';
-import { DataSourceType, REPORT_LIST_COMPONENT, reportMenuUrl, ReportMsg, SORTABLE_REPORT_TYPES } from '@sbwq/contracts';
+import { DataSourceType, NUMBER_REPORT_TYPES, REPORT_LIST_COMPONENT, reportMenuUrl, ReportMsg, SORTABLE_REPORT_TYPES } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -39,6 +41,7 @@ import { APP_EMBEDDED, APP_SERVER, bindPlaceholders, markerValues, prepareReport
 import { reportTimeoutMs, runReadOnly } from './report-runner.ts';
 import { runReadOnly as runOnSource, type QueryParam } from '../datasource/datasource.query.ts';
 import { sourceRow } from '../datasource/datasource.source.ts';
+import { sysDataSource } from '../datasource/datasource.table.ts';
 import type { KeySource } from '../datasource/datasource.secret.ts';
 import { formOf, type RegisteredForm } from './report-forms.ts';
 import { DataTable, SYSTEM_CHANGER, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
@@ -176,11 +179,15 @@ export async function listReports(db: Db, params: ListParams): Promise<Page<Repo
 
 type Loaded = { head: Head; columns: ReportColumn[]; params: ReportParam[] };
 
-async function load(db: Db, by: { id: string } | { code: string }): Promise<Loaded> {
-  const [head] = await db
-    .select()
-    .from(onlCgreportHead)
-    .where('id' in by ? eq(onlCgreportHead.id, by.id) : eq(onlCgreportHead.code, by.code));
+/**
+ * A report by id, by code, or (`key`) by either: the stock screens open `/online/cgreport/<id>` (功能测试,
+ * its menu rows), ours `/online/cgreport/<code>`, and both call the api with what the address holds.
+ * An id match wins over a code match.
+ */
+async function load(db: Db, by: { id: string } | { code: string } | { key: string }): Promise<Loaded> {
+  const where = 'id' in by ? eq(onlCgreportHead.id, by.id) : 'code' in by ? eq(onlCgreportHead.code, by.code) : or(eq(onlCgreportHead.id, by.key), eq(onlCgreportHead.code, by.key));
+  const found = await db.select().from(onlCgreportHead).where(where).limit(2);
+  const head = 'key' in by ? (found.find((h) => h.id === by.key) ?? found[0]) : found[0];
   if (!head) throw new BizError(ReportMsg.notFound);
   const { items, params } = await detailsOf(db, [head.id]);
   return { head, columns: items.map(columnOf), params: params.map(paramOf) };
@@ -223,7 +230,9 @@ export async function parseSql(t: Target, user: SessionUser, body: { cgrSql: str
     if (seen.has(f.name)) throw new BizError(ReportMsg.columnDuplicate(f.name));
     seen.add(f.name);
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(f.name)) throw new BizError(`${ReportMsg.columnName}：${f.name}（请在 SQL 中用 as 起英文别名）`);
-    return { fieldName: f.name, fieldTxt: f.name, fieldType: TYPE_OF[f.dataTypeID] ?? 'String', isShow: true, isSearch: false, searchMode: 'single', isOrder: false, dictCode: null, fieldWidth: null, orderNum: i };
+    const fieldType = TYPE_OF[f.dataTypeID] ?? 'String';
+    // numbers and dates come ticked 排序 (unticked they do not sort), text columns not
+    return { fieldName: f.name, fieldTxt: f.name, fieldType, isShow: true, isSearch: false, searchMode: 'single', isOrder: SORTABLE_REPORT_TYPES.includes(fieldType), dictCode: null, fieldWidth: null, orderNum: i };
   });
   return { columns, params, records: plainRows(result) };
 }
@@ -400,21 +409,22 @@ const shownColumns = (columns: ReportColumn[]) =>
       title: c.fieldTxt || c.fieldName,
       dataIndex: c.fieldName,
       align: 'center',
-      ...(c.isOrder || SORTABLE_REPORT_TYPES.includes(c.fieldType) ? { sorter: 'true' } : {}),
+      ...(c.isOrder ? { sorter: 'true' } : {}),
       ...(c.dictCode ? { customRender: c.fieldName } : {}),
       ...(c.fieldWidth ? { width: c.fieldWidth } : {}),
+      fieldType: c.fieldType,
     }));
 
-/** GET getRpColumns/{code}: the shown columns, their dictionaries, the report's id and name. */
+/** GET getRpColumns/{code}: the shown columns, their dictionaries, the report's id and name (by code, or by id as the stock address holds). */
 export async function rpColumns(deps: AppDeps, user: SessionUser, code: string): Promise<RpColumns> {
-  const { head, columns } = await load(deps.db, { code });
+  const { head, columns } = await load(deps.db, { key: code });
   await assertMayRun(deps.db, user, head);
   return { columns: shownColumns(columns), dictOptions: await dictOptionsOf(deps, columns), cgRpConfigId: head.id, cgRpConfigName: head.name };
 }
 
 /** GET getQueryInfo/{id}: one item per searchable column; from the 3rd on hidden until expanded. */
 export async function queryInfo(db: Db, user: SessionUser, id: string): Promise<QueryInfoItem[]> {
-  const { head, columns } = await load(db, { id });
+  const { head, columns } = await load(db, { key: id });
   await assertMayRun(db, user, head);
   return searchItems(columns);
 }
@@ -504,7 +514,7 @@ function orderOf(columns: ReportColumn[], query: ReportDataQuery, fallback?: str
   const field = query.column;
   if (field) {
     const c = columns.find((x) => x.fieldName === field);
-    if (!c || !(c.isOrder || SORTABLE_REPORT_TYPES.includes(c.fieldType))) throw new BizError(`不能按字段 ${field} 排序`);
+    if (!c || !c.isOrder) throw new BizError(`不能按字段 ${field} 排序`);
     return sql.raw(`order by rpt."${c.fieldName}" ${query.order === 'asc' ? 'asc' : 'desc'} nulls last`);
   }
   return fallback ? sql.raw(`order by rpt."${fallback}" asc`) : sql.raw('');
@@ -536,7 +546,7 @@ async function pageRows(t: Target, source: SQL, columns: ReportColumn[], query: 
 }
 
 async function reportSource(db: Db, user: SessionUser, id: string, query: Record<string, unknown>) {
-  const report = await load(db, { id });
+  const report = await load(db, { key: id });
   await assertMayRun(db, user, report.head);
   const checked = await prepareReportSql(report.head.cgrSql, report.params.map((p) => p.paramName), sqlTarget({ db, dbSource: report.head.dbSource }));
   const values = await valuesFor(db, user, checked, report.params, query);
@@ -568,11 +578,90 @@ async function workbookOf(deps: AppDeps, name: string, code: string, columns: Re
       if (v === null || v === undefined) return '';
       const items = dicts[c.fieldName];
       if (items) return items.find((i) => i.value === String(v))?.text ?? String(v);
+      if (NUMBER_REPORT_TYPES.includes(c.fieldType)) return excelNumber(v) ?? String(v);
       return typeof v === 'number' ? v : String(v);
     },
+    // amounts as the screen shows them: thousands separators, as many decimals as the value has
+    ...(c.fieldType === 'Double' && !dicts[c.fieldName] ? { numFmt: (row: Record<string, unknown>) => amountFormat(row[c.fieldName]) } : {}),
   }));
   const body = await toWorkbook(name, excelColumns, records);
   return { body, fileName: `${name}.xlsx`, asciiName: `${code}.xlsx` };
+}
+
+/**
+ * A number column's value as an Excel number (so SUM works there): PostgreSQL's numeric arrives as exact
+ * text, and becomes a number only when Excel keeps every digit of it (15 significant digits); a longer
+ * one stays text rather than being rounded.
+ */
+function excelNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const text = String(value).trim();
+  const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return null;
+  const digits = `${m[2]}${m[3] ?? ''}`.replace(/^0+/, '').replace(/0+$/, '');
+  return digits.length <= 15 ? Number(text) : null;
+}
+
+/** `#,##0.00` with the value's own number of decimals (a numeric(12,2) amount shows its cents, 0.00 included). */
+function amountFormat(value: unknown): string {
+  const decimals = typeof value === 'string' ? (/\.(\d+)$/.exec(value.trim())?.[1].length ?? 0) : 0;
+  return decimals > 0 ? `#,##0.${'0'.repeat(Math.min(decimals, 30))}` : '#,##0';
+}
+
+// ——— the stock JeecgBoot screens' own calls (issue 36) ———
+
+const stockItem = (c: ReportColumn, id?: string): StockReportItem => ({
+  ...(id ? { id } : {}),
+  fieldName: c.fieldName,
+  fieldTxt: c.fieldTxt,
+  fieldType: c.fieldType,
+  isShow: c.isShow ? 1 : 0,
+  isSearch: c.isSearch ? 1 : 0,
+  searchMode: c.searchMode,
+  isOrder: c.isOrder ? 1 : 0,
+  dictCode: c.dictCode ?? null,
+  fieldWidth: c.fieldWidth ?? null,
+  orderNum: c.orderNum,
+});
+
+/** GET head/parseSql?sql=&dbKey=: the same check and preview as ours, answered as the stock screen reads it. */
+export async function stockParseSql(t: Target, user: SessionUser, query: { sql: string }): Promise<{ fields: StockReportItem[]; params: ReportParam[] }> {
+  const parsed = await parseSql(t, user, { cgrSql: query.sql, params: [] });
+  return { fields: parsed.columns.map((c) => stockItem(c)), params: parsed.params };
+}
+
+/** GET item/listByHeadId / param/listByHeadId: a report's items and parameters for the stock edit form. */
+export async function itemsOf(db: Db, headId: string): Promise<StockReportItem[]> {
+  const { head } = await load(db, { id: headId });
+  const { items } = await detailsOf(db, [head.id]);
+  return items.map((i) => stockItem(columnOf(i), i.id));
+}
+export async function paramsOf(db: Db, headId: string): Promise<ReportParam[]> {
+  return (await load(db, { id: headId })).params;
+}
+
+/** GET api/getParamsInfo/{id}: the report's `${…}` parameters, for whoever may run it. */
+export async function paramsInfo(db: Db, user: SessionUser, key: string): Promise<ReportParam[]> {
+  const { head, params } = await load(db, { key });
+  await assertMayRun(db, user, head);
+  return params;
+}
+
+/** GET api/getColumnsAndData/{id}: the stock report screen's columns and a page of rows, run as getData runs. */
+export async function columnsAndData(deps: AppDeps, user: SessionUser, key: string, query: ReportDataQuery): Promise<ColumnsAndData> {
+  const { report, plain, source } = await reportSource(deps.db, user, key, query);
+  const data = await pageRows({ db: deps.db, config: deps.config, dbSource: report.head.dbSource }, source, report.columns, query, { plain });
+  return { columns: shownColumns(report.columns), dictOptions: await dictOptionsOf(deps, report.columns), cgreportHeadName: report.head.name, data, fieldHrefSlots: [] };
+}
+
+/** GET /sys/dataSource/options: the 多数据源 sources a report can run on (PostgreSQL), code and name. */
+export async function dataSourceOptions(db: Db): Promise<{ value: string; label: string; text: string }[]> {
+  const sources = await db
+    .select({ code: sysDataSource.code, name: sysDataSource.name })
+    .from(sysDataSource)
+    .where(eq(sysDataSource.dbType, DataSourceType.postgresql))
+    .orderBy(asc(sysDataSource.name));
+  return sources.map((s) => ({ value: s.code, label: s.name, text: s.name }));
 }
 
 // ——— the online-form list component over a registered table ———

@@ -145,7 +145,10 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     const cols = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles'));
     expect(cols.result).toMatchObject({ cgRpConfigName: '角色清单', dictOptions: {} });
     expect(cols.result.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual(['role_code', 'role_name', 'create_time']);
-    expect(cols.result.columns[2]).toMatchObject({ title: '创建时间', align: 'center', sorter: 'true' });
+    // issue 36: a column sorts only when 排序 is ticked — role_code is, the Datetime create_time is not
+    expect(cols.result.columns[0]).toMatchObject({ title: '角色编码', sorter: 'true' });
+    expect(cols.result.columns[2]).toMatchObject({ title: '创建时间', align: 'center', fieldType: 'Datetime' });
+    expect(cols.result.columns[2].sorter).toBeUndefined();
     const id = cols.result.cgRpConfigId as string;
     const info = json(await admin('GET', `/online/cgreport/api/getQueryInfo/${id}`)).result;
     expect(info).toEqual([
@@ -173,6 +176,7 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     // a search value that is not of its column's type is told in words naming the field, not in PostgreSQL's
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_begin=2026-02-30`)).message).toBe(ReportMsg.searchDatetime('创建时间'));
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_end=${encodeURIComponent("1' or '1'='1")}`)).message).toBe(ReportMsg.searchDatetime('创建时间'));
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=create_time&order=desc`)).message).toBe('不能按字段 create_time 排序');
     // a column not of the report, or one injected, is refused rather than sorted on
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=password`)).message).toBe('不能按字段 password 排序');
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=${encodeURIComponent('role_code;drop table x')}`)).success).toBe(false);
@@ -182,6 +186,92 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     const sheet = book.worksheets[0];
     expect(sheet.getRow(2).values).toEqual([undefined, '角色编码', '角色名称', '创建时间']);
     expect(sheet.rowCount).toBe(7);
+  });
+
+  it('解析SQL ticks 排序 for number and date columns only, so unticking it is what makes them unsortable (issue 36)', async () => {
+    const parsed = json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: 'select role_code, 12.50::numeric(12,2) as amount, create_time from sys_role' })).result;
+    expect(parsed.columns.map((c: { fieldName: string; isOrder: boolean }) => [c.fieldName, c.isOrder])).toEqual([['role_code', false], ['amount', true], ['create_time', true]]);
+  });
+
+  it('exports number columns as Excel numbers (a SUM adds them up) with the amounts\' thousands separators; a value longer than Excel keeps stays exact text (issue 36)', async () => {
+    const amounts = {
+      name: '金额导出',
+      code: 'rpt_amounts',
+      cgrSql: "select role_code, 1234567.5::numeric(14,2) as amount, 3 as n, 12345678901234567.89::numeric(20,2) as big from sys_role",
+      columns: [
+        { fieldName: 'role_code', fieldTxt: '角色编码', isOrder: true },
+        { fieldName: 'amount', fieldTxt: '金额（元）', fieldType: 'Double' },
+        { fieldName: 'n', fieldTxt: '数量', fieldType: 'Integer' },
+        { fieldName: 'big', fieldTxt: '大额', fieldType: 'Double' },
+      ],
+    };
+    expect(json(await admin('POST', '/online/cgreport/head/add', amounts)).success).toBe(true);
+    const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_amounts')).result.cgRpConfigId;
+    // the answer keeps the exact text; the screen formats it
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=1`)).result.records[0]).toMatchObject({ amount: '1234567.50', n: 3, big: '12345678901234567.89' });
+    const file = await admin('GET', `/online/cgreport/api/exportXls/${id}`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const data = Array.from({ length: sheet.rowCount - 2 }, (_, i) => sheet.getRow(i + 3));
+    expect(data).toHaveLength(5);
+    for (const row of data) {
+      expect(row.getCell(2).value).toBe(1234567.5);
+      expect(row.getCell(2).numFmt).toBe('#,##0.00');
+      expect(row.getCell(3).value).toBe(3);
+      expect(row.getCell(4).value).toBe('12345678901234567.89');
+    }
+    // what =SUM(B3:B7) adds: every cell is a number
+    expect(data.reduce((sum, row) => sum + (row.getCell(2).value as number), 0)).toBe(6172837.5);
+  });
+
+  it('the stock configuration and report screens\' calls (issue 36): parseSql by GET, item / param listByHeadId, getParamsInfo, getColumnsAndData by id or code, /sys/dataSource/options — behind the same SQL check and run access', async () => {
+    const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles')).result.cgRpConfigId as string;
+    const parsed = json(await admin('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent(body.cgrSql)}&dbKey=`));
+    expect(parsed.success, parsed.message).toBe(true);
+    expect(parsed.result.fields.map((f: { fieldName: string }) => f.fieldName)).toEqual(['id', 'role_code', 'role_name', 'create_time']);
+    expect(parsed.result.fields[3]).toMatchObject({ fieldType: 'Datetime', isShow: 1, isSearch: 0, isOrder: 1 });
+    expect(parsed.result.params).toMatchObject([{ paramName: 'kw' }]);
+    // the same guard: a table outside the allow-list, a function not allowed, a write
+    expect(json(await admin('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('select password from sys_user')}`)).message).toBe(ReportMsg.tableDenied('sys_user'));
+    expect(json(await admin('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('select pg_sleep(30)')}`)).message).toBe(ReportMsg.functionDenied('pg_sleep'));
+    expect(json(await admin('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('delete from sys_role')}`)).success).toBe(false);
+    expect(json(await staff('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('select 1 as a')}`)).code).toBe(510);
+
+    const items = json(await admin('GET', `/online/cgreport/item/listByHeadId?headId=${id}`)).result;
+    expect(items.map((i: { fieldName: string }) => i.fieldName)).toEqual(['id', 'role_code', 'role_name', 'create_time']);
+    expect(items[1]).toMatchObject({ fieldTxt: '角色编码', isShow: 1, isSearch: 1, searchMode: 'like', isOrder: 1, id: expect.any(String) });
+    expect(json(await admin('GET', `/online/cgreport/param/listByHeadId?headId=${id}`)).result).toMatchObject([{ paramName: 'kw', paramTxt: '关键字' }]);
+    expect(json(await staff('GET', `/online/cgreport/item/listByHeadId?headId=${id}`)).code).toBe(510);
+
+    for (const key of [id, 'rpt_roles']) {
+      expect(json(await admin('GET', `/online/cgreport/api/getParamsInfo/${key}`)).result).toMatchObject([{ paramName: 'kw' }]);
+      const both = json(await admin('GET', `/online/cgreport/api/getColumnsAndData/${key}?pageSize=2&column=role_code&order=asc&self_kw=`)).result;
+      expect(both).toMatchObject({ cgreportHeadName: '角色清单', dictOptions: {}, fieldHrefSlots: [], data: { total: 5 } });
+      expect(both.data.records).toHaveLength(2);
+      expect(both.columns.map((c: { dataIndex: string }) => c.dataIndex)).toEqual(['role_code', 'role_name', 'create_time']);
+      // our screen opened at /online/cgreport/<id> (the stock 功能测试 address) finds the report too
+      expect(json(await admin('GET', `/online/cgreport/api/getRpColumns/${key}`)).result.cgRpConfigId).toBe(id);
+      expect(json(await admin('GET', `/online/cgreport/api/getQueryInfo/${key}`)).result).toHaveLength(3);
+    }
+    // run access as getData: a user without the report's menu entry is refused, and sorting stays on ticked columns
+    expect(json(await customer('GET', `/online/cgreport/api/getColumnsAndData/${id}`)).message).toBe(ReportMsg.noAccess);
+    expect(json(await customer('GET', `/online/cgreport/api/getParamsInfo/${id}`)).message).toBe(ReportMsg.noAccess);
+    expect(json(await admin('GET', `/online/cgreport/api/getColumnsAndData/${id}?column=create_time`)).message).toBe('不能按字段 create_time 排序');
+    expect(json(await admin('GET', '/online/cgreport/api/getColumnsAndData/nope')).message).toBe('实体不存在');
+
+    const options = json(await admin('GET', '/sys/dataSource/options'));
+    expect(options.success).toBe(true);
+    expect(Array.isArray(options.result)).toBe(true);
+    expect(json(await staff('GET', '/sys/dataSource/options')).code).toBe(510);
+  });
+
+  it('the hidden stock route /online/cgreport/:code is in the administrator\'s menu and opens nothing by itself (issue 36)', async () => {
+    const flat = (nodes: { path: string; component: string; hidden?: boolean; children?: unknown[] }[]): { path: string; component: string; hidden?: boolean }[] => nodes.flatMap((n) => [n, ...flat((n.children ?? []) as typeof nodes)]);
+    const menu = flat(json(await admin('GET', '/sys/permission/getUserPermissionByToken')).result.menu);
+    expect(menu.find((n) => n.path === '/online/cgreport/:code')).toMatchObject({ component: 'modules/online/cgreport/auto/OnlCgreportAutoList', hidden: true });
+    const [row] = await rows<{ hidden: number }>(t.database.db, sql`select hidden from sys_permission where url = '/online/cgreport/:code'`);
+    expect(row.hidden).toBe(1);
   });
 
   it('who may run: staff for staff reports, menu holders, pickers for all; others are refused', async () => {
