@@ -46,3 +46,31 @@ describe('ReportView search (spec §2 online report list, §9 date format)', () 
     await waitFor(() => expect(asked.at(-1)).toMatchObject({ last_submit_time_begin: '2026-11-01', last_submit_time_end: '2026-11-30', pageNo: 1 }));
   });
 });
+
+describe('ReportView amounts (issue 36)', () => {
+  it('a Double column shows thousands separators cut from the exact text (no float rounding); counts and years stay as they are', async () => {
+    const src: ReportSource = {
+      key: 'report:amounts',
+      meta: async () => ({
+        id: 'r2',
+        name: '资金池汇总',
+        columns: [
+          { title: '年度', dataIndex: 'pool_year', fieldType: 'Integer' },
+          { title: '金额（元）', dataIndex: 'amount', fieldType: 'Double' },
+          { title: '批次', dataIndex: 'batch_no', fieldType: 'String' },
+        ] as never,
+        dictOptions: {},
+        queryInfo: [],
+      }),
+      rows: vi.fn(async () => ({ total: 2, records: [
+        { id: 'a', pool_year: 2026, amount: '12345678901234567.89', batch_no: '1000000' },
+        { id: 'b', pool_year: 2027, amount: '-1234.50', batch_no: 'PC-2' },
+      ] })),
+    };
+    renderInApp(<ReportView source={src} label="资金池汇总" />);
+    expect(await screen.findByText('12,345,678,901,234,567.89')).toBeTruthy();
+    expect(screen.getByText('-1,234.50')).toBeTruthy();
+    expect(screen.getByText('2026')).toBeTruthy();
+    expect(screen.getByText('1000000')).toBeTruthy();
+  });
+});

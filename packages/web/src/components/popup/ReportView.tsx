@@ -6,6 +6,7 @@ import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { listPagination } from '../list/pagination.ts';
 import type { Query } from '../../platform/http.ts';
+import { formatNumber } from '../../platform/format.ts';
 
 type Row = Record<string, unknown>;
 
@@ -105,7 +106,16 @@ export function ReportView({ source, rowKey, pageSize: initialSize = 10, selecti
         ...(c.width ? { width: c.width } : {}),
         sorter: c.sorter === 'true',
         sortOrder: sort?.column === c.dataIndex ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-        render: (value: unknown) => (c.customRender ? textOf(dictOptions[c.customRender], value) : value === null || value === undefined ? '' : String(value)),
+        // amounts (Double columns) with thousands separators, cut from the exact text the server sends, never through a float
+        render: (value: unknown) =>
+          c.customRender
+            ? textOf(dictOptions[c.customRender], value)
+            : value === null || value === undefined
+              ? ''
+              : c.fieldType === 'Double' && /^-?\d+(\.\d+)?$/.test(String(value))
+                ? formatNumber(String(value))
+                : String(value),
+        ...(c.fieldType === 'Double' ? { align: 'right' as const } : {}),
       })),
     [meta.data, dictOptions, sort],
   );

@@ -1,10 +1,40 @@
 import { REPORT_FIELD_TYPES, REPORT_SEARCH_MODE_LABELS, REPORT_SEARCH_MODES, type ReportColumn, type ReportParam } from '@sbwq/contracts';
-import { Button, Checkbox, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { AutoComplete, Button, Checkbox, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { dictApi } from '../dict/dict.api.ts';
 import { reportCalls } from '../../../components/popup/report.calls.ts';
 import { showFailure, unwrap } from '../../../platform/result.ts';
 
 type Props = { id?: string; value?: ReportColumn[]; onChange?: (value: ReportColumn[]) => void };
+
+type DictChoice = { value: string; label: string; search: string };
+
+/** The dictionaries there are, to pick a column's 字典编码 from (a code typed by hand is still taken). */
+function useDictChoices(): DictChoice[] {
+  const dicts = useQuery({
+    queryKey: ['system', 'report', 'dict-choices'],
+    queryFn: async () => unwrap(await dictApi.list({ pageNo: 1, pageSize: 1000, column: 'dictCode', order: 'asc' })).records,
+    staleTime: 60_000,
+  });
+  return (dicts.data ?? []).map((d) => ({ value: d.dictCode, label: `${d.dictName}（${d.dictCode}）`, search: `${d.dictName} ${d.dictCode}`.toLowerCase() }));
+}
+
+function DictCodePicker({ value, onChange, choices }: { value: string | null; onChange: (code: string | null) => void; choices: DictChoice[] }) {
+  return (
+    <AutoComplete
+      aria-label="字典编码"
+      value={value ?? ''}
+      style={{ width: '100%' }}
+      allowClear
+      placeholder="选择或输入字典"
+      options={choices}
+      popupMatchSelectWidth={280}
+      filterOption={(input, option) => !input || (option?.search ?? '').includes(input.trim().toLowerCase())}
+      onChange={(code: string | undefined) => onChange(code?.trim() ? code.trim() : null)}
+    />
+  );
+}
 
 /**
  * The report's columns: title, type, shown, searched (精确 / 模糊 / 范围), sortable, dictionary. 解析SQL
@@ -14,6 +44,7 @@ export function ReportColumnsEditor({ id, value = [], onChange }: Props) {
   const form = Form.useFormInstance();
   const [preview, setPreview] = useState<Record<string, unknown>[] | null>(null);
   const [parsing, setParsing] = useState(false);
+  const dictChoices = useDictChoices();
   const set = (index: number, patch: Partial<ReportColumn>) => onChange?.(value.map((c, i) => (i === index ? { ...c, ...patch } : c)));
 
   const handleParse = async () => {
@@ -43,7 +74,7 @@ export function ReportColumnsEditor({ id, value = [], onChange }: Props) {
         size="small"
         rowKey="fieldName"
         pagination={false}
-        scroll={{ x: 900 }}
+        scroll={{ x: 960 }}
         dataSource={value}
         locale={{ emptyText: '暂无字段，请先填写SQL并点“解析SQL”' }}
         columns={[
@@ -66,7 +97,7 @@ export function ReportColumnsEditor({ id, value = [], onChange }: Props) {
             ),
           },
           { title: '排序', dataIndex: 'isOrder', width: 60, render: (v: boolean, _r, i) => <Checkbox aria-label="排序" checked={v} onChange={(e) => set(i, { isOrder: e.target.checked })} /> },
-          { title: '字典编码', dataIndex: 'dictCode', width: 140, render: (v: string | null, _r, i) => <Input aria-label="字典编码" value={v ?? ''} onChange={(e) => set(i, { dictCode: e.target.value || null })} /> },
+          { title: '字典编码', dataIndex: 'dictCode', width: 200, render: (v: string | null, _r, i) => <DictCodePicker value={v} choices={dictChoices} onChange={(code) => set(i, { dictCode: code })} /> },
         ]}
       />
       {preview && (
