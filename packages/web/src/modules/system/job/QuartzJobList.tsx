@@ -3,6 +3,7 @@ import {
   isJobKey,
   JOB_DEFINITIONS,
   JOB_KEYS,
+  jobKeyField,
   JobOutcomeText,
   JobStatus,
   nextRunTimes,
@@ -14,6 +15,7 @@ import {
   type JobOutcome,
   type QuartzJobRecord,
 } from '@sbwq/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Radio, Select, Space, Tag, Typography, type FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
@@ -22,13 +24,14 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { FormMode, ListDefinition, RowAction } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { feedback } from '../../../platform/feedback.ts';
-import { showFailure } from '../../../platform/result.ts';
+import { showFailure, unwrap } from '../../../platform/result.ts';
 import { quartzJobApi, quartzJobCalls, type QuartzJobBody } from './quartz-job.api.ts';
 import { JobRunsDrawer } from './JobRunsDrawer.tsx';
 import { chinaTimeText, OUTCOME_COLORS } from './job.options.ts';
 
 const LIST_KEY = 'system-quartz-job';
 const shape = quartzJobAddBody.shape;
+const EXISTING_KEY = ['system', 'quartzJob', 'existing-keys'];
 
 const cronRule: FormRule = {
   validator: async (_rule, value: string | undefined) => {
@@ -70,16 +73,32 @@ function CronPreview() {
   );
 }
 
-/** The job chosen; on a new job it fills in the job's usual schedule and parameter. */
+/**
+ * The job chosen; on a new job it fills in the job's usual schedule and parameter. Each job exists once:
+ * on 新增 the ones already there are marked 已存在 and cannot be picked (the server would refuse them).
+ */
 function JobKeySelect({ value, onChange, disabled, id }: { value?: string; onChange?: (v: string) => void; disabled?: boolean; id?: string }) {
   const form = Form.useFormInstance();
+  const existing = useQuery({
+    queryKey: EXISTING_KEY,
+    queryFn: async () => new Set(unwrap(await quartzJobApi.list({ pageNo: 1, pageSize: 100 })).records.map((r) => r.jobKey)),
+    enabled: !disabled,
+    staleTime: 0,
+  });
+  const taken = disabled ? new Set<string>() : (existing.data ?? new Set<string>());
+  const allTaken = JOB_KEYS.every((key) => taken.has(key));
   return (
     <Select
       id={id}
       value={value}
       disabled={disabled}
-      placeholder="请选择任务"
-      options={JOB_KEYS.map((key) => ({ value: key, label: `${JOB_DEFINITIONS[key].title}（${key}）` }))}
+      loading={existing.isFetching}
+      placeholder={allTaken ? '系统提供的任务都已存在：请编辑已有任务，或删除后重新新增' : '请选择任务'}
+      options={JOB_KEYS.map((key) => ({
+        value: key,
+        disabled: taken.has(key),
+        label: `${JOB_DEFINITIONS[key].title}（${key}）${taken.has(key) ? ' · 已存在' : ''}`,
+      }))}
       onChange={(key: string) => {
         onChange?.(key);
         if (!isJobKey(key)) return;
@@ -105,7 +124,7 @@ function fields(mode: FormMode) {
       label: '任务',
       required: true,
       input: <JobKeySelect disabled={mode === 'edit'} />,
-      rules: [zodRule(shape.jobKey)],
+      rules: [zodRule(jobKeyField)],
       extra: mode === 'edit' ? '任务不能更换，请新建' : '只能选择系统提供的任务',
     },
     { name: 'cronExpression', label: 'Cron 表达式', required: true, input: <Input placeholder="如 0 30 2 * * ?（秒 分 时 日 月 周，北京时间）" autoComplete="off" />, rules: [cronRule], validateDebounce: 200 },
