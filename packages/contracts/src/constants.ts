@@ -56,3 +56,6 @@ export const AUTO_HIDE_HEADER_SCROLL_PX = 100;
 export const SCROLL_FLAG_RESET_MS = 100;
 /** JeecgBoot's local-storage key prefix of a page title remembered per route (+ the route's full path) */
 export const ROUTE_TITLE_KEY_PREFIX = 'route:title:';
+
+/** a mainland China mobile number */
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
 import { pageSchema } from '../flow.ts';
 import { userInfoSchema } from './auth.ts';
+import { MOBILE_PATTERN } from '../constants.ts';
 
 const optionalText = (max: number) =>
   z
@@ -12,7 +13,6 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((v) => (v === '' || v === undefined ? null : v));
 
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{2,50}$/;
 
 const userFields = {
