@@ -290,4 +290,59 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     }
     await staff.context().close();
   });
+
+  test('issue 36: amounts with thousands separators and exported as Excel numbers; unticking 排序 makes a number or date column unsortable; 字典编码 is picked from the dictionaries; the stock 功能测试 address /online/cgreport/<id> opens the report', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    await page.goto('/online/cgreport');
+    await button(page, '新增').click();
+    const form = dialog(page, '新增Online报表');
+    const code = unique('amt').replace(/[^A-Za-z0-9_]/g, '_');
+    await formItem(form, '报表名称').locator('input').fill('金额格式');
+    await formItem(form, '报表编码').locator('input').fill(code);
+    await formItem(form, '报表SQL').locator('textarea').fill("select id, item_text as item_name, sort_order, 1234567.5::numeric(12,2) as amount, '0' as job_status, create_time from sys_dict_item");
+    await button(form, '解析SQL').click();
+    await expect(form.getByText('预览（前 10 行）')).toBeVisible();
+    const columns = formItem(form, '报表字段');
+    const field = (name: string) => columns.locator(`tr[data-row-key="${name}"]`);
+    // numbers and dates come ticked 排序, text does not
+    await expect(field('sort_order').getByLabel('排序', { exact: true })).toBeChecked();
+    await expect(field('item_name').getByLabel('排序', { exact: true })).not.toBeChecked();
+    await field('create_time').getByLabel('排序', { exact: true }).uncheck();
+    await field('id').getByLabel('显示', { exact: true }).uncheck();
+    await field('amount').getByLabel('显示名称').fill('金额（元）');
+    await field('sort_order').getByLabel('显示名称').fill('排序号');
+    await field('create_time').getByLabel('显示名称').fill('创建时间');
+    await field('job_status').getByLabel('显示名称').fill('任务状态');
+    const dictCode = field('job_status').getByLabel('字典编码');
+    await dictCode.click();
+    await dictCode.fill('定时任务');
+    await page.locator('.ant-select-dropdown:visible').getByText('定时任务状态（quartz_status）').click();
+    await expect(dictCode).toHaveValue('quartz_status');
+    await button(form, '确定').click();
+    await toast(page, '添加成功！');
+
+    await page.goto(`/online/cgreport/${code}`);
+    const table = page.locator('.ant-table');
+    await expect(table.getByRole('columnheader', { name: '金额（元）' })).toBeVisible();
+    await expect.poll(async () => (await columnTexts(page, '金额（元）')).every((t) => t === '1,234,567.50')).toBe(true);
+    await expect.poll(async () => (await columnTexts(page, '任务状态')).every((t) => t === '正常')).toBe(true);
+    // 排序号 sorts; 创建时间, unticked, offers no sort at all
+    await expect(table.locator('thead th.ant-table-column-has-sorters', { hasText: '排序号' })).toHaveCount(1);
+    await expect(table.locator('thead th', { hasText: '创建时间' })).not.toHaveClass(/ant-table-column-has-sorters/);
+
+    const file = await exported(page);
+    expect(file.header).toEqual(['item_name', '排序号', '金额（元）', '任务状态', '创建时间']);
+    expect(file.rows.every((r) => r[2] === 1234567.5 && r[3] === '正常')).toBe(true);
+    expect(file.rows.reduce((sum, r) => sum + (r[2] as number), 0)).toBe(1234567.5 * file.rows.length);
+
+    // the stock configuration screen's 功能测试 opens /online/cgreport/<id> (the hidden route AUTO在线报表)
+    const token = await apiToken(request);
+    const meta = (await (await request.get(`${API}/online/cgreport/api/getRpColumns/${code}`, { headers: { 'X-Access-Token': token } })).json()) as { result: { cgRpConfigId: string } };
+    await page.goto(`/online/cgreport/${meta.result.cgRpConfigId}`);
+    await expect(page.locator('.ant-table').getByRole('columnheader', { name: '金额（元）' })).toBeVisible();
+    await expect(page.getByText('页面不存在')).toHaveCount(0);
+    await expect.poll(async () => (await columnTexts(page, '金额（元）')).length).toBeGreaterThan(0);
+  });
 });
+

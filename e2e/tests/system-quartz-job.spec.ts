@@ -78,6 +78,9 @@ test.describe('定时任务 (issue #25)', () => {
     const drawer = dialog(page, '执行记录：统计缓存预热');
     await expect(row(drawer, '手动')).toContainText('成功');
     await expect(row(drawer, '手动')).toContainText('预热统计 5 项');
+    // issue 36: no empty column before 开始时间 (an expand column stood there on every successful run)
+    await expect(drawer.locator('thead th').first()).toHaveText('开始时间');
+    await expect(row(drawer, '手动').locator('td').first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(await criticalViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
@@ -107,5 +110,38 @@ test.describe('定时任务 (issue #25)', () => {
     await button(form, '取消').focus();
     await page.keyboard.press('Enter');
     await expect(form).toBeHidden();
+  });
+
+  test('新增 marks the jobs that already exist and cannot pick them; a job deleted can be added again (issue 36)', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    await page.goto(SCREEN);
+    await expect(row(page, '过期会话清理')).toBeVisible();
+    await button(page, '新增').click();
+    let form = dialog(page, '新增定时任务');
+    await form.getByLabel('任务').click();
+    const taken = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '过期会话清理' });
+    await expect(taken).toContainText('已存在');
+    await expect(taken).toHaveClass(/ant-select-item-option-disabled/);
+    await page.keyboard.press('Escape');
+    await button(form, '取消').click();
+    await expect(form).toBeHidden();
+
+    const retention = row(page, '日志保留清理');
+    await retention.getByRole('button', { name: '删除' }).click();
+    await confirmInPopup(page);
+    await toast(page, '删除定时任务成功!');
+    await expect(row(page, '日志保留清理')).toBeHidden();
+
+    await button(page, '新增').click();
+    form = dialog(page, '新增定时任务');
+    await form.getByLabel('任务').click();
+    const free = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '日志保留清理' });
+    await expect(free).not.toContainText('已存在');
+    await free.click();
+    await expect(form.getByLabel('Cron 表达式')).toHaveValue('0 0 3 * * *');
+    await button(form, '确定').click();
+    await toast(page, '创建定时任务成功');
+    await expect(row(page, '日志保留清理')).toBeVisible();
   });
 });
