@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditShape, idField, intLike } from './dict.ts';
-import { defineFlow } from '../flow.ts';
+import { defineFlow, pageSchema } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /**
@@ -31,6 +31,10 @@ export const GatewayMsg = {
   permissionFormat: '权限编码形如 module:resource:action，只能包含字母、数字、下划线、短横线和冒号，最多255个字符',
   permissionNeedsLogin: '只有需要登录的路由才能指定权限编码',
   notFound: '路由不存在',
+  stockRoutesJson: '路由配置须为 JSON 数组（每项一个路由对象）',
+  stockRoutesTooLong: '路由配置过长',
+  stockRoutesEmpty: '未录入任何信息',
+  cleared: '清除成功！',
   saved: '路由保存成功',
   added: '添加成功！',
   edited: '编辑成功!',
@@ -152,10 +156,26 @@ export const gatewayRouteResource = defineResource<GatewayRouteRecord>()({
   entity: '网关路由',
   perm: GatewayRoutePerm,
   record: gatewayRouteRecordSchema,
-  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  // list is the flow's: it answers the stock JSON editor an array, a paged list a page
+  routes: ['queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: gatewayRouteAddBody,
   editBody: gatewayRouteEditBody,
 });
+
+/**
+ * A route as the stock 路由网关 screen (a JSON editor) reads and writes it: our fields, plus JeecgBoot's
+ * `uri` (the allow-list's URL) and Spring Cloud Gateway `predicates` (Path, Method, Header) and `filters`
+ * as it showed them. What comes back is read as data: our fields first, else the predicates and the uri,
+ * and the uri must still be an allow-listed upstream.
+ */
+export const gatewayStockPredicateSchema = z.object({ name: z.string(), args: z.array(z.string()) });
+export const gatewayStockRouteSchema = gatewayRouteRecordSchema
+  .omit({ createBy: true, createTime: true, updateBy: true, updateTime: true })
+  .extend({ uri: z.string(), predicates: z.array(gatewayStockPredicateSchema), filters: z.array(gatewayStockPredicateSchema) });
+export type GatewayStockRoute = z.infer<typeof gatewayStockRouteSchema>;
+
+/** updateAll as the stock screen sends it: every enabled route, as the JSON text of an array. */
+export const gatewayStockRoutesBody = z.object({ routes: z.string({ error: GatewayMsg.stockRoutesJson }).max(500_000, GatewayMsg.stockRoutesTooLong) }).strict();
 
 export const gatewayRouteFlow = defineFlow<GatewayRouteRecord>()({
   basePath: '/sys/gatewayRoute',
@@ -167,13 +187,29 @@ export const gatewayRouteFlow = defineFlow<GatewayRouteRecord>()({
       reply: z.array(gatewayUpstreamSchema),
       summary: '上游服务白名单（来自环境变量 GATEWAY_UPSTREAMS）',
     },
+    list: {
+      path: 'list',
+      method: 'GET',
+      permission: GatewayRoutePerm.list,
+      query: z.object({ pageNo: z.union([z.string(), z.number()]).optional(), pageSize: z.union([z.string(), z.number()]).optional() }).passthrough(),
+      reply: z.union([pageSchema(gatewayRouteRecordSchema), z.array(gatewayStockRouteSchema)]),
+      summary: '路由列表（带参数为分页；只带 _t 为原版 JSON 编辑器的启用路由数组）',
+    },
     updateAll: {
       path: 'updateAll',
       permission: GatewayRoutePerm.edit,
-      body: gatewayRouteSaveBody,
+      body: z.union([gatewayStockRoutesBody, gatewayRouteSaveBody]),
       reply: z.null(),
       done: GatewayMsg.saved,
-      summary: '保存路由（JeecgBoot 的新增或编辑：带 id 为编辑，否则新增）',
+      summary: '保存路由（原版 {routes: JSON 数组} 替换全部启用路由；或一个路由：带 id 为编辑，否则新增）',
+    },
+    clearRedis: {
+      path: 'clearRedis',
+      method: 'GET',
+      permission: GatewayRoutePerm.edit,
+      reply: z.null(),
+      done: GatewayMsg.cleared,
+      summary: '重新加载网关路由（所有服务进程）',
     },
   },
 });

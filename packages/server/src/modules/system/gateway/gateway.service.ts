@@ -24,7 +24,7 @@ export const gatewayWhitelist: ListResource = {
 
 const methodsOf = (text: string): string[] => text.split(',').filter(Boolean);
 
-function record(row: Row, upstreams: GatewayUpstream[]): GatewayRouteRecord {
+export function gatewayRecord(row: Row, upstreams: GatewayUpstream[]): GatewayRouteRecord {
   return {
     ...(withDateTexts(row) as Omit<GatewayRouteRecord, 'methods' | 'upstreamUrl'> & { methods: string }),
     methods: methodsOf(row.methods),
@@ -34,13 +34,13 @@ function record(row: Row, upstreams: GatewayUpstream[]): GatewayRouteRecord {
 
 export async function listGatewayRoutes(db: Db, upstreams: GatewayUpstream[], params: ListParams): Promise<Page<GatewayRouteRecord>> {
   const page = await pageOf<Row>(db, gatewayWhitelist, params, { tieBreak: sysGatewayRoute.id });
-  return { ...page, records: page.records.map((row) => record(row, upstreams)) };
+  return { ...page, records: page.records.map((row) => gatewayRecord(row, upstreams)) };
 }
 
 export async function gatewayRouteById(db: Db, upstreams: GatewayUpstream[], id: string): Promise<GatewayRouteRecord> {
   const [row] = await db.select().from(sysGatewayRoute).where(eq(sysGatewayRoute.id, id));
   if (!row) throw new BizError(GatewayMsg.notFound);
-  return record(row, upstreams);
+  return gatewayRecord(row, upstreams);
 }
 
 /** The allow-list's name for what the body says (its name, or its exact URL); anything else is refused. */
