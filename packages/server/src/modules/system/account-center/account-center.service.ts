@@ -17,6 +17,7 @@ import { readUserVersions } from '../user/user-versions.ts';
 import { DataTable, withVersions } from '../../core/datalog/datalog.service.ts';
 import { sysUserCustom } from './account-center.table.ts';
 import { parseUserAgent } from './user-agent.ts';
+import { readableContent } from '../log/operation-log.ts';
 
 /**
  * The handle 安全设置 revokes a session by: derived from the stored token hash, so the list never
@@ -130,11 +131,12 @@ export async function accountCenter(db: Db, dicts: DictService, me: SessionUser)
       db,
       sql`select created_at, ip from sys_session where user_id = ${me.id} and token_hash <> ${me.tokenHash} order by created_at desc limit 1`,
     ),
-    // the operation log keeps the account in `userid` (JeecgBoot's habit)
+    // the operation log keeps the account in `userid` (JeecgBoot's habit); sign-ins (public calls) are 登录日志's
     rows<ActivityRow>(
       db,
       sql`select id, log_content, create_time, ip, success from sys_log
-           where log_type = 2 and userid = ${me.username} order by create_time desc limit ${ACCOUNT_RECENT}`,
+           where log_type = 2 and userid = ${me.username} and coalesce(permission_code, '') <> 'public'
+           order by create_time desc limit ${ACCOUNT_RECENT}`,
     ),
     rows<DecisionRow>(
       db,
@@ -171,7 +173,7 @@ export async function accountCenter(db: Db, dicts: DictService, me: SessionUser)
       lastLoginTime: formatDateTime(previous[0]?.created_at) ?? null,
       lastLoginIp: previous[0]?.ip ?? null,
     },
-    activity: activity.map((a) => ({ id: a.id, content: a.log_content ?? '', time: formatDateTime(a.create_time) ?? '', ip: a.ip, success: a.success })),
+    activity: activity.map((a) => ({ id: a.id, content: readableContent(a.log_content) ?? '', time: formatDateTime(a.create_time) ?? '', ip: a.ip, success: a.success })),
     decisions: translated,
   };
 }

@@ -3,6 +3,7 @@ import { bankFlow, bankResource, batchFlow, batchResource, claimFlow, claimResou
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysLog } from './log.table.ts';
+import { operationContent, plainAction } from './operation-log.ts';
 
 const API = '/jeecg-boot';
 const MINUTE = 60_000;
@@ -20,7 +21,7 @@ type Declared = { basePath: string; actions: Record<string, { path: string; perm
 /** An action as its flow declares it: the address, the permission code and the summary the hook would log. */
 const actionOf = (flow: Declared, key: string, tag: string) => {
   const a = flow.actions[key];
-  return { path: `${flow.basePath}/${a.path}`, perm: a.permission ?? 'signedIn', summary: `${tag}-${a.summary ?? key}` };
+  return { path: `${flow.basePath}/${a.path}`, perm: a.permission ?? 'signedIn', summary: `${tag}-${plainAction(a.summary ?? key)}` };
 };
 
 /** rights_approval.biz_type (dictionary approval_biz_type) → the action that recorded it; 报销 by its node. */
@@ -35,6 +36,9 @@ const decisionOf = (bizType: string, node: string) =>
     '7': () => actionOf(bankFlow, 'approve', bankResource.entity),
   })[bizType]?.();
 const RESULT = { '1': 'pass', '2': 'reject', '3': 'returned' } as Record<string, string>;
+/** The decision as the entry says it: 报销 returns for invoices, a batch for corrections (approval_result). */
+const resultText = (bizType: string, result: string) =>
+  result === '1' ? '通过' : result === '2' ? '驳回' : result === '3' ? (bizType === '6' ? '退回补充发票' : bizType === '4' ? '退回补正' : '退回') : '';
 
 type Act = { at: Date; username: string; realname: string; content: string; path: string; perm: string; operateType: number | null; param: object };
 
@@ -58,7 +62,7 @@ export async function seedLogDemo(db: Db): Promise<number> {
       at: new Date(d.at),
       username: d.username,
       realname: d.realname,
-      content: `${action.summary}${d.biz_title ? `：${d.biz_title}` : ''}`.slice(0, 1000),
+      content: operationContent(action.summary, d.biz_title ? [d.biz_title] : [], resultText(d.biz_type, d.result)),
       path: action.path,
       perm: action.perm,
       operateType: OperateType.edit,
@@ -80,7 +84,7 @@ export async function seedLogDemo(db: Db): Promise<number> {
       at: new Date(c.at),
       username: c.username,
       realname: c.realname,
-      content: `${resource.entity}-新增${resource.entity}：${c.no}`,
+      content: operationContent(`${resource.entity}-新增${resource.entity}`, [c.no]),
       path: `${resource.basePath}/add`,
       perm: resource.perm.add ?? 'signedIn',
       operateType: OperateType.add,

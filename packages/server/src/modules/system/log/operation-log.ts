@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LogType, OperateType } from '@sbwq/contracts';
-import type { Db } from '../../../platform/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { BATCH_BASE, bankResource, capitalPoolResource, CLAIM_BASE, LogType, OperateType, orgResource, rightResource } from '@sbwq/contracts';
+import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysLog } from './log.table.ts';
 
@@ -63,15 +64,125 @@ export function sanitizeUrl(url: string): string {
   return `${url.slice(0, at)}${query ? `?${decodeURIComponent(query)}` : ''}`.slice(0, 500);
 }
 
-/** operate_type from the route's last segment, as stock AutoLogAspect reads the method name's prefix. */
-export function operateTypeOf(routeUrl: string): number | null {
+/**
+ * operate_type from the route's last segment, as stock AutoLogAspect reads the method name's prefix; any
+ * other change a signed-in user makes (审核, 提交, 付款 …) changes a record, so it is a 修改 (issue 36:
+ * an approval showed 操作类型 "—"). A sign-in or an SMS request changes no record: none.
+ */
+export function operateTypeOf(routeUrl: string, signedIn = false): number | null {
   const last = routeUrl.split('/').filter((p) => p && !p.startsWith(':')).pop() ?? '';
   if (/^(add|save|create)/i.test(last)) return OperateType.add;
   if (/^(delete|remove)/i.test(last)) return OperateType.delete;
   if (/^import/i.test(last)) return OperateType.import;
   if (/^export/i.test(last)) return OperateType.export;
   if (/^(edit|update|change|reset)/i.test(last)) return OperateType.edit;
-  return null;
+  return signedIn ? OperateType.edit : null;
+}
+
+/**
+ * An action's name as a user reads it (issue 36): the OpenAPI summary without its developer notes in
+ * brackets (the states it moves between, the codes it takes), which the reference page keeps.
+ */
+export function plainAction(summary: string): string {
+  const name = summary.replace(/（[^（）]*）|\([^()]*\)/g, '').trim();
+  return LEGACY_NAMES[name] ?? name;
+}
+/** Names older rows were written with that read as notation even without their brackets. */
+const LEGACY_NAMES: Record<string, string> = { '初审/复审': '审核' };
+
+/**
+ * A stored entry's content as the lists show it: rows written before issue 36 carry the summary with
+ * its notes (`线索批次-初审/复审（pass/reject/returned）：XS… 标题`); the action part is cleaned, the record
+ * part after the first `：` is left as it was (a title may hold brackets of its own).
+ */
+export function readableContent(content: string | null): string | null {
+  if (!content) return content;
+  const at = content.indexOf('：');
+  const action = at < 0 ? content : content.slice(0, at);
+  const dash = action.indexOf('-');
+  const cleaned = dash < 0 ? plainAction(action) : `${action.slice(0, dash)}-${plainAction(action.slice(dash + 1))}`;
+  return at < 0 ? cleaned : `${cleaned}${content.slice(at)}`;
+}
+
+/** A decision's `result` as its dialog says it. */
+const RESULT_TEXT: Record<string, string> = { pass: '通过', reject: '驳回', returned: '退回' };
+
+/** What an entry says: the action, the records it touched by their business numbers, and the decision taken. */
+export function operationContent(action: string, numbers: readonly string[], result?: string): string {
+  const shown = numbers.length > 5 ? `${numbers.slice(0, 5).join('、')} 等 ${numbers.length} 条` : numbers.join('、');
+  const decided = result ? `，${result}` : '';
+  return `${action}${shown ? `：${shown}` : ''}${decided}`.slice(0, 1000);
+}
+
+/**
+ * The business records an entry names by their number instead of their id: the table behind each
+ * base path and the expression users know a record by (批次编号, 报销单号, the organisation's name …).
+ */
+const NUMBERED: readonly { base: string; table: string; label: string; returned?: string }[] = [
+  { base: BATCH_BASE, table: 'rights_batch', label: 'batch_no', returned: '退回补正' },
+  { base: CLAIM_BASE, table: 'fin_claim', label: 'claim_no', returned: '退回补充发票' },
+  { base: orgResource.basePath, table: 'rights_org', label: 'org_name' },
+  { base: rightResource.basePath, table: 'rights_right', label: "trademark_name || coalesce('（注册号 ' || reg_no || '）', '')" },
+  { base: bankResource.basePath, table: 'rights_bank_account', label: "account_name || '（' || bank_name || '）'" },
+  { base: capitalPoolResource.basePath, table: 'fin_capital_pool', label: 'pool_name' },
+];
+
+/** What a queued row still needs from the database before it is written: record numbers, the signing-in user's name. */
+type Pending = { numbered?: (typeof NUMBERED)[number]; ids: string[]; result?: string; account?: string };
+const pendingOf = new WeakMap<OperationRow, Pending>();
+
+const idsIn = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [])
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0 && v.length <= 36)
+    .slice(0, 50);
+
+/** The record ids a call was about: its `id` / `ids` (body or query), an item's batch, or the id an add answered. */
+function targetIds(request: FastifyRequest, created: string | null): string[] {
+  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+  const query = (request.query && typeof request.query === 'object' ? request.query : {}) as Record<string, unknown>;
+  for (const source of [body.id, body.ids, query.id, query.ids, body.batchId, query.batchId, body.claimId, query.claimId]) {
+    const ids = idsIn(source);
+    if (ids.length) return ids;
+  }
+  return created ? [created] : [];
+}
+
+/**
+ * Completes the queued rows before they are written: the records' business numbers (one query per
+ * table for the whole batch) and the decision after them, and the name of an account signing in.
+ */
+export async function describeOperations(db: Db, batch: OperationRow[]): Promise<void> {
+  const waiting = batch.map((row) => [row, pendingOf.get(row)] as const).filter((p): p is readonly [OperationRow, Pending] => p[1] !== undefined);
+  if (!waiting.length) return;
+  const numbers = new Map<string, string>();
+  for (const numbered of NUMBERED) {
+    const ids = [...new Set(waiting.flatMap(([, p]) => (p.numbered === numbered ? p.ids : [])))];
+    if (!ids.length) continue;
+    const found = await rows<{ id: string; label: string | null }>(
+      db,
+      sql`select id, ${sql.raw(numbered.label)} as label from ${sql.identifier(numbered.table)} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+    );
+    for (const f of found) if (f.label) numbers.set(`${numbered.table}:${f.id}`, f.label);
+  }
+  const accounts = [...new Set(waiting.flatMap(([, p]) => (p.account ? [p.account] : [])))];
+  const names = new Map<string, string>();
+  if (accounts.length) {
+    const found = await rows<{ username: string; realname: string | null }>(
+      db,
+      sql`select username, realname from sys_user where username in (${sql.join(accounts.map((a) => sql`${a}`), sql`, `)})`,
+    );
+    for (const u of found) if (u.realname) names.set(u.username, u.realname);
+  }
+  for (const [row, p] of waiting) {
+    pendingOf.delete(row);
+    if (p.account && !row.username) row.username = names.get(p.account)?.slice(0, 100) ?? null;
+    if (!p.numbered) continue;
+    const labels = p.ids.map((id) => numbers.get(`${p.numbered!.table}:${id}`)).filter((l): l is string => l !== undefined);
+    const result = p.result === 'returned' && p.numbered.returned ? p.numbered.returned : p.result ? RESULT_TEXT[p.result] : undefined;
+    row.logContent = operationContent(row.logContent ?? '', labels, result);
+  }
 }
 
 type Sink = (rows: OperationRow[]) => Promise<void>;
@@ -93,7 +204,7 @@ export class OperationLogQueue {
   private chain: Promise<void> = Promise.resolve();
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly onError: (error: unknown, rows: number) => void,
     private readonly opts = { intervalMs: 1000, maxRows: 200, maxQueued: 20_000 },
   ) {
@@ -121,6 +232,9 @@ export class OperationLogQueue {
     const batch = this.pending.splice(0);
     if (batch.length === 0) return this.chain;
     this.chain = this.chain.then(async () => {
+      // A row whose record numbers cannot be looked up is still written, with the action alone; a
+      // batch with nothing to look up goes straight to the insert.
+      if (batch.some((row) => pendingOf.has(row))) await describeOperations(this.db, batch).catch((error: unknown) => this.onError(error, 0));
       try {
         // One statement per batch; PostgreSQL takes at most 65,535 parameters, so a big backlog goes in slices.
         for (let i = 0; i < batch.length; i += 1000) await this.sink(batch.slice(i, i + 1000));
@@ -141,15 +255,18 @@ export function operationLogOf(app: FastifyInstance): OperationLogQueue {
   return queue;
 }
 
-type Outcome = { success: boolean; message: string | null };
+type Outcome = { success: boolean; message: string | null; created: string | null };
 const outcomes = new WeakMap<FastifyRequest, Outcome>();
 
 function summaryOf(request: FastifyRequest): string {
   const schema = request.routeOptions.schema as { summary?: string; tags?: string[] } | undefined;
-  const summary = schema?.summary ?? request.routeOptions.url ?? '';
+  const summary = schema?.summary ? plainAction(schema.summary) : (request.routeOptions.url ?? '');
   const tag = schema?.tags?.[0];
   return (tag ? `${tag}-${summary}` : summary).slice(0, 1000);
 }
+
+/** Calls that only read though sent as POST (a statistics query with its filters in the body): no operation (issue 36). */
+export const READ_ONLY_SPECIALS: ReadonlySet<string> = new Set<string>(['statistics']);
 
 function permissionOf(request: FastifyRequest): string {
   const config = request.routeOptions.config;
@@ -165,12 +282,15 @@ function rowOf(request: FastifyRequest, reply: FastifyReply): OperationRow {
   const user = request.user;
   const ua = request.headers['user-agent'];
   const route = request.routeOptions.url ?? '';
-  return {
+  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+  // A sign-in has no session yet: the account it names is who acted (issue 36: such rows had no 操作人).
+  const account = user ? null : typeof body.username === 'string' && body.username.trim() ? body.username.trim().slice(0, 100) : null;
+  const row: OperationRow = {
     id: newId(),
     logType: LogType.operation,
     logContent: summaryOf(request),
-    operateType: operateTypeOf(route),
-    userid: user?.username.slice(0, 100) ?? null,
+    operateType: operateTypeOf(route, user !== undefined && user !== null),
+    userid: user?.username.slice(0, 100) ?? account,
     username: user?.realname.slice(0, 100) ?? null,
     ip: request.ip.slice(0, 64),
     userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null,
@@ -186,6 +306,11 @@ function rowOf(request: FastifyRequest, reply: FastifyReply): OperationRow {
     createBy: user?.username.slice(0, 32) ?? null,
     createTime: new Date(Date.now() - cost),
   };
+  const numbered = NUMBERED.find((n) => route.includes(`${n.base}/`));
+  const ids = numbered ? targetIds(request, outcome?.created ?? null) : [];
+  const result = typeof body.result === 'string' ? body.result : undefined;
+  if (ids.length || account) pendingOf.set(row, { ...(ids.length ? { numbered } : {}), ids, ...(result ? { result } : {}), ...(account ? { account } : {}) });
+  return row;
 }
 
 /**
@@ -198,14 +323,16 @@ export function installOperationLog(app: FastifyInstance, deps: { db: Db }, opts
 
   app.addHook('preSerialization', (request, _reply, payload, done) => {
     if (MUTATING.has(request.method) && payload !== null && typeof payload === 'object' && 'success' in payload) {
-      const envelope = payload as { success: unknown; message?: unknown };
-      outcomes.set(request, { success: envelope.success === true, message: typeof envelope.message === 'string' ? envelope.message : null });
+      const envelope = payload as { success: unknown; message?: unknown; result?: unknown };
+      const created = typeof envelope.result === 'string' && envelope.result.length <= 36 ? envelope.result : null;
+      outcomes.set(request, { success: envelope.success === true, message: typeof envelope.message === 'string' ? envelope.message : null, created });
     }
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
     // Unknown paths (404, the SPA) are no operation; a socket upgrade is a GET.
-    if (queue.enabled && MUTATING.has(request.method) && !request.is404) {
+    const special = request.routeOptions.config.special;
+    if (queue.enabled && MUTATING.has(request.method) && !request.is404 && !(special && READ_ONLY_SPECIALS.has(special))) {
       try {
         queue.push(rowOf(request, reply));
       } catch (error) {
