@@ -82,6 +82,13 @@ test.describe('系统监控 screens (issue: monitoring with charts that refresh 
     await page.goto('/monitor/trace');
     const table = page.locator('.ant-table');
     await expect(table.getByRole('row').nth(1)).toBeVisible();
+    // issue 36: the bell's own polling (every page asks for unread messages) is left out until the box is cleared
+    const polling = page.getByRole('checkbox', { name: '隐藏消息与待办的定时查询' });
+    await expect(polling).toBeChecked();
+    await expect(table.getByText(/\/sys\/annountCement\/listByUser/)).toHaveCount(0);
+    await polling.uncheck();
+    await expect(table.getByText(/\/sys\/annountCement\/listByUser/).first()).toBeVisible();
+    await polling.check();
     await page.getByLabel('路径包含').focus();
     await page.keyboard.type('sys/user/list');
     const status = page.getByLabel('状态');

@@ -18,8 +18,9 @@ function tablesOption(tables: TableRow[]): EChartsCoreOption | null {
   return {
     animation: false,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => `${v} MB` },
-    grid: { left: 16, right: 24, top: 16, bottom: 8, containLabel: true },
-    xAxis: { type: 'value', name: 'MB' },
+    // the unit sits under the axis, centred, where no label can cut it (issue 36: 'MB' at the end was clipped)
+    grid: { left: 16, right: 24, top: 16, bottom: 28, containLabel: true },
+    xAxis: { type: 'value', name: 'MB', nameLocation: 'middle', nameGap: 24, axisLabel: { hideOverlap: true, alignMaxLabel: 'right' } },
     yAxis: { type: 'category', data: top.map((t) => t.name) },
     series: [{ name: '大小', type: 'bar', barMaxWidth: 18, data: top.map((t) => +(t.totalBytes / 1048576).toFixed(2)) }],
   };

@@ -6,7 +6,7 @@ import { formatNumber } from '../../../platform/format.ts';
 import { monitorApi, useMonitorPoll } from './monitor.api.ts';
 import styles from './monitor.module.css';
 import { MonitorFailure } from './MonitorFailure.tsx';
-import { HISTORY_MINUTES } from './monitorFormat.ts';
+import { HISTORY_MINUTES, keptHistory, TIME_AXIS_LABEL, unitAxis, type RedisPoint } from './monitorFormat.ts';
 
 const LABELS: Record<string, string> = {
   redis_version: '版本',
@@ -34,16 +34,16 @@ const LABELS: Record<string, string> = {
   rejected_connections: '拒绝连接数',
 };
 
-type Point = { at: number; memoryMb: number; ops: number };
+type Point = RedisPoint;
 
 function lineOption(points: Point[], figure: (p: Point) => number, name: string, unit: string): EChartsCoreOption | null {
   if (points.length === 0) return null;
   return {
     animation: false,
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${v} ${unit}` },
-    grid: { left: 16, right: 16, top: 24, bottom: 8, containLabel: true },
-    xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: '{HH}:{mm}:{ss}' } },
-    yAxis: { type: 'value', name: unit, min: 0 },
+    grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
+    xAxis: { type: 'time', axisLabel: TIME_AXIS_LABEL },
+    yAxis: unitAxis(unit),
     series: [{ name, type: 'line', showSymbol: false, data: points.map((p) => [p.at, figure(p)]) }],
   };
 }
@@ -64,12 +64,15 @@ function Fields({ title, fields }: { title: string; fields: Record<string, strin
 
 /** Redis 监控: INFO server / memory / stats and this deployment's key count, with memory and commands per second over the last minutes. */
 export function RedisMonitor() {
-  const [points, setPoints] = useState<Point[]>([]);
+  const [points, setPoints] = useState<Point[]>(() => keptHistory.redis.filter((p) => p.at >= Date.now() - HISTORY_MINUTES * 60_000));
   const { data, error } = useMonitorPoll('redis', (signal) => monitorApi.redis(undefined, { signal, silent: true }), {
     onData: (answer, at) => {
       if (!answer.configured || answer.error) return;
       const point = { at, memoryMb: +(Number(answer.memory.used_memory ?? 0) / 1048576).toFixed(2), ops: Number(answer.stats.instantaneous_ops_per_sec ?? 0) };
-      setPoints((before) => [...before.filter((p) => p.at >= at - HISTORY_MINUTES * 60_000), point]);
+      setPoints((before) => {
+        keptHistory.redis = [...before.filter((p) => p.at >= at - HISTORY_MINUTES * 60_000), point];
+        return keptHistory.redis;
+      });
     },
   });
   const memory = useMemo(() => lineOption(points, (p) => p.memoryMb, '已用内存', 'MB'), [points]);

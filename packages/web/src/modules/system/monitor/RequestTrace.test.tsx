@@ -31,4 +31,28 @@ describe('请求追踪 (issue: the last 200 requests, filtered by status and pat
     expect(screen.queryByText('/jeecg-boot/sys/user/list')).toBeNull();
     expect(screen.getByText('/jeecg-boot/sys/role/list')).toBeTruthy();
   });
+
+  it('leaves the bell’s and the 待我审批 polling out by default; the box shows them again (issue 36)', { timeout: 30_000 }, async () => {
+    fakeServer({
+      'GET /sys/monitor/traces': () => ({
+        body: envelope({
+          process: 'host:1:ab',
+          records: [trace('/jeecg-boot/sys/annountCement/listByUser', 200), trace('/jeecg-boot/rights/approval/todoCount', 200), trace('/jeecg-boot/sys/role/list', 200)],
+        }),
+      }),
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RequestTrace />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('/jeecg-boot/sys/role/list', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText('/jeecg-boot/sys/annountCement/listByUser')).toBeNull();
+    expect(screen.queryByText('/jeecg-boot/rights/approval/todoCount')).toBeNull();
+    const box = screen.getByRole('checkbox', { name: '隐藏消息与待办的定时查询' }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    expect(screen.getByText('/jeecg-boot/sys/annountCement/listByUser')).toBeTruthy();
+    expect(screen.getByText('/jeecg-boot/rights/approval/todoCount')).toBeTruthy();
+  });
 });

@@ -1,5 +1,5 @@
-import { TRACE_LIMIT, type Trace } from '@sbwq/contracts';
-import { Card, Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import { announcementFlow, approvalFlow, TRACE_LIMIT, type Trace } from '@sbwq/contracts';
+import { Card, Checkbox, Flex, Input, Select, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatDate } from '../../../platform/format.ts';
 import { monitorApi, useMonitorPoll } from './monitor.api.ts';
@@ -13,6 +13,13 @@ const STATUS_CLASSES = [
   { value: '5', label: '5xx 服务器错误' },
 ];
 
+/**
+ * What every open page asks every few seconds on its own (the bell's unread messages, the 待我审批 count):
+ * hidden by default so the requests people made are not buried under them (issue 36); the box shows them again.
+ */
+const POLLING = [`${announcementFlow.basePath}/${announcementFlow.actions.listByUser.path}`, `${approvalFlow.basePath}/${approvalFlow.actions.todoCount.path}`];
+export const isPolling = (path: string) => POLLING.some((p) => path.endsWith(p));
+
 const statusColor = (status: number) => (status >= 500 ? 'red' : status >= 400 ? 'orange' : status >= 300 ? 'blue' : 'green');
 
 /** 请求追踪: the last requests this server process answered (the monitor's own polling left out), filtered in the browser. */
@@ -20,10 +27,13 @@ export function RequestTrace() {
   const { data, error, dataUpdatedAt } = useMonitorPoll('traces', (signal) => monitorApi.traces(undefined, { signal, silent: true }));
   const [statusClass, setStatusClass] = useState('');
   const [path, setPath] = useState('');
+  const [hidePolling, setHidePolling] = useState(true);
   const rows = useMemo(() => {
     const needle = path.trim().toLowerCase();
-    return (data?.records ?? []).filter((r) => (!statusClass || String(r.status).startsWith(statusClass)) && (!needle || r.path.toLowerCase().includes(needle)));
-  }, [data, statusClass, path]);
+    return (data?.records ?? []).filter(
+      (r) => (!statusClass || String(r.status).startsWith(statusClass)) && (!needle || r.path.toLowerCase().includes(needle)) && !(hidePolling && isPolling(r.path)),
+    );
+  }, [data, statusClass, path, hidePolling]);
   return (
     <Flex vertical gap={16}>
       <MonitorFailure error={error} />
@@ -31,6 +41,9 @@ export function RequestTrace() {
         <Flex wrap gap={8} align="center">
           <Select aria-label="状态" style={{ width: 160 }} value={statusClass} onChange={setStatusClass} options={STATUS_CLASSES} />
           <Input.Search aria-label="路径包含" placeholder="路径包含" allowClear style={{ width: 240, maxWidth: '100%' }} value={path} onChange={(e) => setPath(e.target.value)} />
+          <Checkbox checked={hidePolling} onChange={(e) => setHidePolling(e.target.checked)}>
+            隐藏消息与待办的定时查询
+          </Checkbox>
           <Typography.Text type="secondary">
             {data ? `进程 ${data.process} 最近 ${TRACE_LIMIT} 个请求中的 ${rows.length} 个（不含令牌、请求体和查询参数），更新于 ${formatDate(dataUpdatedAt, 'HH:mm:ss')}` : '正在读取…'}
           </Typography.Text>

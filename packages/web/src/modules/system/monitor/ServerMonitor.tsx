@@ -6,7 +6,7 @@ import { formatDate } from '../../../platform/format.ts';
 import { monitorApi, useMonitorPoll } from './monitor.api.ts';
 import styles from './monitor.module.css';
 import { MonitorFailure } from './MonitorFailure.tsx';
-import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, processName, type History } from './monitorFormat.ts';
+import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, keptHistory, processName, recentHistory, type History } from './monitorFormat.ts';
 
 /**
  * 服务器监控: every server process sharing the database (each writes a heartbeat every few seconds; one
@@ -14,9 +14,13 @@ import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, 
  * over the last minutes, kept in the browser while the screen is open.
  */
 export function ServerMonitor() {
-  const [history, setHistory] = useState<History>({});
+  const [history, setHistory] = useState<History>(() => recentHistory(keptHistory.server));
   const { data, error, dataUpdatedAt } = useMonitorPoll('server', (signal) => monitorApi.server(undefined, { signal, silent: true }), {
-    onData: (answer) => setHistory((before) => addSamples(before, answer.processes)),
+    onData: (answer) =>
+      setHistory((before) => {
+        keptHistory.server = addSamples(before, answer.processes);
+        return keptHistory.server;
+      }),
   });
   const cpu = useMemo(() => historyOption(history, (s) => s.cpu, '%'), [history]);
   const memory = useMemo(() => historyOption(history, (s) => s.rssMb, 'MB'), [history]);

@@ -1,6 +1,6 @@
 import type { ProcessRow } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
-import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption } from './monitorFormat.ts';
+import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, recentHistory } from './monitorFormat.ts';
 
 const facts = { cpuPercent: 12.5, rss: 200 * 1048576, heapUsed: 50 * 1048576, heapTotal: 80 * 1048576, external: 0, loopMean: 1, loopP99: 3.2, loopMax: 9, uptime: 60, nodeVersion: 'v24.11.0', sockets: 0, requests: 0, loadAvg: [0, 0, 0], cpus: 2, totalMem: 1, freeMem: 1 };
 const row = (id: string, seenAt: number, online = true): ProcessRow => ({ id, host: 'h', pid: id.length, startedAt: new Date(0).toISOString(), seenAt: new Date(seenAt).toISOString(), online, current: false, facts });
@@ -40,6 +40,28 @@ describe('服务器监控 history kept in the browser (issue: charts over the la
     const option = historyOption(later, (s) => s.cpu, '%') as { xAxis: { min: number; max: number }; series: { showSymbol: boolean }[] };
     expect(option.xAxis).toMatchObject({ min: now - 5 * 60_000, max: now });
     expect(option.series[0].showSymbol).toBe(false);
+  });
+
+  it('keeps the last time label and the unit inside the chart: the end label ends at the axis, the unit has its own room (issue 36)', () => {
+    const now = Date.now();
+    const option = historyOption(addSamples({}, [row('a', now)], now), (s) => s.cpu, '%') as {
+      xAxis: { axisLabel: { alignMaxLabel: string; alignMinLabel: string } };
+      yAxis: { name: string; nameTextStyle: { align: string } };
+      grid: { top: number; right: number; containLabel: boolean };
+    };
+    expect(option.xAxis.axisLabel).toMatchObject({ alignMaxLabel: 'right', alignMinLabel: 'left' });
+    expect(option.yAxis).toMatchObject({ name: '%', nameTextStyle: { align: 'left' } });
+    // the legend takes the first 24 px; the unit sits between it and the plot
+    expect(option.grid.top).toBeGreaterThanOrEqual(56);
+    expect(option.grid.containLabel).toBe(true);
+  });
+
+  it(`a screen opened again starts from the last ${HISTORY_MINUTES} minutes kept, not from nothing (issue 36)`, () => {
+    const now = Date.parse('2026-11-26T10:00:00Z');
+    const kept = addSamples(addSamples({}, [row('a', now - 12 * 60_000), row('bb', now - 12 * 60_000)], now - 12 * 60_000), [row('a', now - 60_000)], now - 60_000);
+    const back = recentHistory({ ...kept, bb: { name: 'h:2', samples: [{ at: now - 12 * 60_000, cpu: 1, rssMb: 1, heapMb: 1, loopP99: 1 }] } }, now);
+    expect(back.a.samples.map((s) => s.at)).toEqual([now - 60_000]);
+    expect(back.bb).toBeUndefined();
   });
 
   it('writes bytes and uptime for people', () => {

@@ -47,6 +47,33 @@ export function addSamples(history: History, processes: ProcessRow[], now = Date
   return next;
 }
 
+/**
+ * Room the time charts keep so nothing is cut (issue 36): the last time label is aligned to end at the
+ * axis' end rather than centred over it, and the unit above the value axis starts at the axis, inside
+ * a top margin tall enough for it.
+ */
+export const TIME_AXIS_LABEL = { hideOverlap: true, formatter: '{HH}:{mm}:{ss}', alignMinLabel: 'left', alignMaxLabel: 'right' } as const;
+export const unitAxis = (unit: string) => ({ type: 'value', name: unit, min: 0, nameTextStyle: { align: 'left' }, nameGap: 12 }) as const;
+
+/**
+ * The charts' history, kept at module level so leaving the screen and coming back within the session
+ * shows the last minutes again instead of starting over (issue 36); addSamples still drops what is older
+ * than HISTORY_MINUTES.
+ */
+export type RedisPoint = { at: number; memoryMb: number; ops: number };
+export const keptHistory: { server: History; redis: RedisPoint[] } = { server: {}, redis: [] };
+
+/** The kept history as a returning screen starts from: the samples of the last HISTORY_MINUTES only. */
+export function recentHistory(history: History, now = Date.now()): History {
+  const since = now - HISTORY_MINUTES * 60_000;
+  const next: History = {};
+  for (const [id, entry] of Object.entries(history)) {
+    const samples = entry.samples.filter((s) => s.at >= since);
+    if (samples.length) next[id] = { ...entry, samples };
+  }
+  return next;
+}
+
 /** A line per process over the kept minutes, of one figure of its samples. */
 export function historyOption(history: History, figure: (s: Sample) => number, unit: string): EChartsCoreOption | null {
   const entries = Object.values(history);
@@ -59,9 +86,9 @@ export function historyOption(history: History, figure: (s: Sample) => number, u
     animation: false,
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${v} ${unit}` },
     legend: { top: 0, type: 'scroll' },
-    grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
-    xAxis: { type: 'time', min: Math.min(earliest, latest - 60_000), max: latest, axisLabel: { hideOverlap: true, formatter: '{HH}:{mm}:{ss}' } },
-    yAxis: { type: 'value', name: unit, min: 0 },
+    grid: { left: 16, right: 16, top: 64, bottom: 8, containLabel: true },
+    xAxis: { type: 'time', min: Math.min(earliest, latest - 60_000), max: latest, axisLabel: TIME_AXIS_LABEL },
+    yAxis: unitAxis(unit),
     // a process with a single sample so far shows it as a dot
     series: entries.map((e) => ({ name: e.name, type: 'line', showSymbol: e.samples.length === 1, data: e.samples.map((s) => [s.at, figure(s)]) })),
   };
