@@ -24,5 +24,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Node resolves `antd` to its CommonJS build: a deep `antd/es/…` import (the login page's, to keep
+    // antd's barrel and its feedback code out of the first load) must reach the same copy, or its
+    // contexts (App, Form, ConfigProvider) are not the ones the test renders.
+    alias: [{ find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' }],
   },
 });

@@ -1,15 +1,18 @@
 import { NOTIFICATION_DURATION_S } from '@sbwq/contracts';
-import { App as AntApp, ConfigProvider } from 'antd';
+import ConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { useFocusableScrollers } from './a11y/useFocusableScrollers.ts';
-import { applyCustomAtSignIn } from '../modules/user/account/account.api.ts';
+import { applyCustomAtSignIn } from '../modules/user/account/customAtSignIn.ts';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
+import { FeedbackFrame } from './feedback/FeedbackFrame.tsx';
 import { createAppRouter } from './router.tsx';
 import { useSettings } from './shell/settings/settings.store.ts';
 import { modalConfig, themeFor } from './theme.ts';
 import { useReducedMotion } from './useReducedMotion.ts';
+
+const NOTIFICATION = { duration: NOTIFICATION_DURATION_S };
 
 let router: ReturnType<typeof createAppRouter> | null = null;
 
@@ -43,10 +46,10 @@ export function App() {
 
   return (
     <ConfigProvider locale={zhCN} theme={theme} modal={modalConfig}>
-      <AntApp notification={{ duration: NOTIFICATION_DURATION_S }} style={{ height: '100%' }}>
+      <FeedbackFrame notification={NOTIFICATION} style={{ height: '100%' }}>
         <FeedbackBridge />
         <RouterProvider router={appRouter()} />
-      </AntApp>
+      </FeedbackFrame>
     </ConfigProvider>
   );
 }

@@ -1,10 +1,10 @@
-import { App } from 'antd';
+import { useApp } from './feedback/useApp.ts';
 import { useLayoutEffect } from 'react';
 import { bindFeedback } from '../platform/feedback.ts';
 
 /** Hands `<App>`'s message/notification/modal to code outside React (http client, session). */
 export function FeedbackBridge() {
-  const api = App.useApp();
+  const api = useApp();
   useLayoutEffect(() => {
     bindFeedback(api);
     return () => bindFeedback(null);

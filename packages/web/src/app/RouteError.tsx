@@ -1,5 +1,5 @@
 import { CloseCircleFilled } from '@ant-design/icons';
-import { Button } from 'antd';
+import Button from 'antd/es/button';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reloadPage } from '../platform/browser.ts';
 import styles from './RouteError.module.css';

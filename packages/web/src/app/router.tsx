@@ -1,21 +1,22 @@
 import { HOME_PATH, LOGIN_PATH } from '@sbwq/contracts';
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { lazyScreen } from './lazyScreen.tsx';
 import { PageLoading } from './PageLoading.tsx';
 import { RootRoute } from './RootRoute.tsx';
 import { RouteError } from './RouteError.tsx';
 import { accessMiddleware, APP_ROUTE_ID, discoverMenuRoutes } from './routes/access.ts';
 import type { RouteHandle } from './routes/menuRoutes.ts';
-import { staticScreens } from './routes/screens.ts';
+import { staticScreens } from './routes/staticScreens.ts';
 
 // Each layout and screen is its own chunk: the login page must not pay for the signed-in shell.
-const UserLayout = lazy(() => import('./shell/UserLayout.tsx').then((m) => ({ default: m.UserLayout })));
-const BasicLayout = lazy(() => import('./shell/BasicLayout.tsx').then((m) => ({ default: m.BasicLayout })));
-const Login = lazy(() => import('../modules/user/login/Login.tsx').then((m) => ({ default: m.Login })));
-const Register = lazy(() => import('../modules/user/register/Register.tsx').then((m) => ({ default: m.Register })));
-const RegisterResult = lazy(() => import('../modules/user/register/RegisterResult.tsx').then((m) => ({ default: m.RegisterResult })));
-const Alteration = lazy(() => import('../modules/user/alteration/Alteration.tsx').then((m) => ({ default: m.Alteration })));
-const NotFound = lazy(() => import('../modules/exception/NotFound.tsx').then((m) => ({ default: m.NotFound })));
+const UserLayout = lazyScreen(() => import('./shell/UserLayout.tsx').then((m) => ({ default: m.UserLayout })));
+const BasicLayout = lazyScreen(() => import('./shell/BasicLayout.tsx').then((m) => ({ default: m.BasicLayout })));
+const Login = lazyScreen(() => import('../modules/user/login/Login.tsx').then((m) => ({ default: m.Login })));
+const Register = lazyScreen(() => import('../modules/user/register/Register.tsx').then((m) => ({ default: m.Register })));
+const RegisterResult = lazyScreen(() => import('../modules/user/register/RegisterResult.tsx').then((m) => ({ default: m.RegisterResult })));
+const Alteration = lazyScreen(() => import('../modules/user/alteration/Alteration.tsx').then((m) => ({ default: m.Alteration })));
+const NotFound = lazyScreen(() => import('../modules/exception/NotFound.tsx').then((m) => ({ default: m.NotFound })));
 
 const title = (text: string): RouteHandle => ({ title: text });
 

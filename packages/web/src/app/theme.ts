@@ -1,5 +1,6 @@
 import { DEFAULT_PRIMARY_COLOR } from '@sbwq/contracts';
-import { theme, type ConfigProviderProps, type ThemeConfig } from 'antd';
+import type { ConfigProviderProps, ThemeConfig } from 'antd';
+import theme from 'antd/es/theme';
 import { darkenToContrast } from './a11y/contrast.ts';
 
 const fontFamily =

@@ -1,6 +1,5 @@
-import { myPermissionFlow, userSessionFlow, type currentUserDepartsSchema, type LoginBody, type LoginResult, type UpdatePasswordBody } from '@sbwq/contracts';
+import type { currentUserDepartsSchema, LoginBody, LoginResult, UpdatePasswordBody } from '@sbwq/contracts';
 import type { z } from 'zod';
-import { flowApi } from './flowApi.ts';
 import { http } from './http.ts';
 
 /** Calls of spec §7 "Login and session" (shapes in JEECG-API §2, §3.1, §5.1). */
@@ -22,24 +21,25 @@ export function postLogout(token: string) {
   return http.post<null>('/sys/logout', undefined, { headers: { 'X-Access-Token': token }, silent: true });
 }
 
-const session = flowApi(userSessionFlow);
-const permissions = flowApi(myPermissionFlow);
+// The flow declarations carry their zod schemas, which the signed-out pages need not download (issue 35):
+// the calls that use them load them on first use.
+const flows = () => import('./auth.flows.ts');
 
-export function getUserPermissions(token: string) {
-  return permissions.mine({ token });
+export async function getUserPermissions(token: string) {
+  return (await flows()).permissionApi.mine({ token });
 }
 
-export function putSelectDepart(orgCode: string, username: string) {
-  return session.selectDepart({ orgCode, username });
+export async function putSelectDepart(orgCode: string, username: string) {
+  return (await flows()).sessionApi.selectDepart({ orgCode, username });
 }
 
 export type CurrentUserDeparts = z.infer<typeof currentUserDepartsSchema>;
 
-export function getCurrentUserDeparts(signal?: AbortSignal) {
-  return session.currentDeparts(undefined, { signal });
+export async function getCurrentUserDeparts(signal?: AbortSignal) {
+  return (await flows()).sessionApi.currentDeparts(undefined, { signal });
 }
 
 /** spec §5 change password (JEECG-API §5.1: PUT; answers success and message). */
-export function putUpdatePassword(body: UpdatePasswordBody) {
-  return session.updatePassword(body);
+export async function putUpdatePassword(body: UpdatePasswordBody) {
+  return (await flows()).sessionApi.updatePassword(body);
 }

@@ -1,7 +1,6 @@
 import { accountFlow, type CustomSettings } from '@sbwq/contracts';
 import { flowApi } from '../../../platform/flowApi.ts';
 import { getToken } from '../../../platform/token.ts';
-import { useSession } from '../../../platform/session.ts';
 import { updateSettings, useSettings, type Settings } from '../../../app/shell/settings/settings.store.ts';
 
 /** 个人中心 and 账户设置 calls (issue #27), typed from the contract. */
@@ -31,22 +30,8 @@ export const customOf = (settings: Settings): CustomSettings => ({
 export const saveCurrentCustom = () => accountApi.saveCustom(customOf(useSettings.getState()));
 
 /** Applies the user's saved 个性化, if any, for the session that asked (a sign-out meanwhile drops it). */
-async function applySaved(token: string): Promise<void> {
+export async function applySaved(token: string): Promise<void> {
   const answer = await accountApi.settings(undefined, { silent: true }).catch(() => null);
   if (!answer?.success || !answer.result.custom || getToken() !== token) return;
   updateSettings(answer.result.custom);
-}
-
-/**
- * 个性化 "loaded at sign-in" (issue #27): each new session (password, phone, single sign-on: every
- * sign-in goes through `startSession`) takes the options saved on the server, so another browser gets
- * them; a reload keeps this browser's own drawer changes. Returns the unsubscribe.
- */
-export function applyCustomAtSignIn(): () => void {
-  let seen = useSession.getState().token;
-  return useSession.subscribe((state) => {
-    if (state.token === seen) return;
-    seen = state.token;
-    if (state.token) void applySaved(state.token);
-  });
 }

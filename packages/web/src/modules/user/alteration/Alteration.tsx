@@ -1,6 +1,7 @@
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { RegisterMsg, SmsMode } from '@sbwq/contracts';
-import { App, Button, Form, Result, Steps } from 'antd';
+import { Button, Form, Result, Steps } from 'antd';
+import { useApp } from '../../../app/feedback/useApp.ts';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ type Verified = { username: string; phone: string; smscode: string };
 
 /** Runs one call; a business failure is shown, a transport failure was shown by the http client. */
 function useSubmit() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [busy, setBusy] = useState(false);
   const run = async <T,>(call: () => Promise<{ success: boolean; message: string; result: T }>, then: (result: T) => void) => {
     setBusy(true);

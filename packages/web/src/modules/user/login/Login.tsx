@@ -1,6 +1,9 @@
 import { HOME_PATH, Msg, type Depart, type LoginBody, type LoginResult } from '@sbwq/contracts';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Segmented } from 'antd';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Segmented from 'antd/es/segmented';
+import { useApp } from '../../../app/feedback/useApp.ts';
 // Straight from their modules: antd's `Input` carries TextArea, Search and OTP, which the login page
 // would load for nothing: the login page loads only what it shows.
 import Input, { type InputRef } from 'antd/es/input/Input';
@@ -11,13 +14,14 @@ import { safeRedirectTarget } from '../../../app/routes/access.ts';
 import { postLogin } from '../../../platform/auth.api.ts';
 import { interpretLogin, startSession } from '../../../platform/session.ts';
 import ownStyles from '../register/account.module.css';
-import { PhoneLogin } from './PhoneLogin.tsx';
 import styles from './Login.module.css';
 import { useCaptcha } from './useCaptcha.ts';
 import { useSsoLogin } from '../sso/useSsoLogin.tsx';
 
 // Only a user of several departments sees it, after signing in: the login page does not load it.
 const DepartSelectModal = lazy(() => import('./DepartSelectModal.tsx').then((m) => ({ default: m.DepartSelectModal })));
+// The phone tab's form and its SMS field load when the tab is chosen (issue 35: the login page's bytes).
+const PhoneLogin = lazy(() => import('./PhoneLogin.tsx').then((m) => ({ default: m.PhoneLogin })));
 
 type LoginFormValues = { username: string; password: string; captcha?: string };
 
@@ -28,7 +32,7 @@ type DepartChoice = { departs: Depart[]; username: string };
 /** Account login (spec §2 view group "login"; answers per spec §8 "Login result" rows). */
 export function Login() {
   const [form] = Form.useForm<LoginFormValues>();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
@@ -121,7 +125,11 @@ export function Login() {
   return (
     <>
       <Segmented<LoginMode> block options={['账号密码登录', '手机号登录']} value={mode} onChange={setMode} aria-label="登录方式" />
-      {mode === '手机号登录' && <PhoneLogin onSignedIn={(result, username) => handleSignedIn(result, username)} disabled={departChoice !== null} />}
+      {mode === '手机号登录' && (
+        <Suspense fallback={null}>
+          <PhoneLogin onSignedIn={(result, username) => handleSignedIn(result, username)} disabled={departChoice !== null} />
+        </Suspense>
+      )}
       <Form<LoginFormValues>
         hidden={mode !== '账号密码登录'}
         form={form}

@@ -1,6 +1,7 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { Msg, SmsMode, type LoginResult } from '@sbwq/contracts';
-import { App, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
+import { useApp } from '../../../app/feedback/useApp.ts';
 import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import { interpretLogin } from '../../../platform/session.ts';
@@ -16,7 +17,7 @@ type Values = { mobile: string; smscode: string; imageCaptcha?: string };
  */
 export function PhoneLogin({ onSignedIn, disabled }: { onSignedIn: (result: LoginResult, username: string) => Promise<void>; disabled?: boolean }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [submitting, setSubmitting] = useState(false);
 
   const finish = async (values: Values) => {

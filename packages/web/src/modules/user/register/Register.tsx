@@ -1,6 +1,7 @@
 import { BankOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { REGISTER_ORG_TYPE_TEXT, REGISTER_ORG_TYPES, REGISTER_USERNAME_PATTERN, RegisterMsg, SmsMode } from '@sbwq/contracts';
-import { App, Button, Form, Select } from 'antd';
+import { Button, Form, Select } from 'antd';
+import { useApp } from '../../../app/feedback/useApp.ts';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ const orgTypeOptions = REGISTER_ORG_TYPES.map((value) => ({ value, label: REGIST
 /** spec §2 /user/register (issue #27): an organisation's contact registers and then completes 机构入驻. */
 export function Register() {
   const [form] = Form.useForm<RegisterForm & { imageCaptcha?: string }>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
 

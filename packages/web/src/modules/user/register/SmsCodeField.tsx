@@ -1,6 +1,7 @@
 import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { MOBILE_PATTERN, SMS_RESEND_SECONDS, SmsMsg, type Envelope, type SmsModeValue } from '@sbwq/contracts';
-import { App, Button, Form, type FormInstance } from 'antd';
+import { Button, Form, type FormInstance } from 'antd';
+import { useApp } from '../../../app/feedback/useApp.ts';
 import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import styles from '../login/Login.module.css';
@@ -34,7 +35,7 @@ type Props = {
  * 60-second countdown before the next code may be asked for.
  */
 export function SmsCodeField({ form, phoneField, smsmode, ticket, send: sendOwn, codeField = 'smscode' }: Props) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const needCaptcha = !ticket && !sendOwn;
   const captcha = useCaptcha(needCaptcha);
   const [left, startCountdown] = useCountdown();

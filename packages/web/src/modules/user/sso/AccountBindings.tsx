@@ -5,7 +5,7 @@ import { App, Button, Empty, List, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { loadPage } from '../../../platform/browser.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
-import { thirdBindingApi } from './sso.api.ts';
+import { thirdBindingApi } from './thirdBinding.api.ts';
 import { ssoSettings, takeThirdLanding } from './sso.ts';
 import styles from './sso.module.css';
 

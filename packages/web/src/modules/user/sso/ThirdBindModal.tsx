@@ -1,5 +1,6 @@
 import { Msg, type LoginResult, type ThirdBindAccountBody } from '@sbwq/contracts';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useApp } from '../../../app/feedback/useApp.ts';
 import { useState } from 'react';
 import { interpretLogin } from '../../../platform/session.ts';
 import { useCaptcha } from '../login/useCaptcha.ts';
@@ -16,7 +17,7 @@ type Values = { username: string; password: string; captcha?: string };
  */
 export function ThirdBindModal({ bindToken, provider, onCancel, onSignedIn }: { bindToken: string; provider: string; onCancel: () => void; onSignedIn: (result: LoginResult) => Promise<void> }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [submitting, setSubmitting] = useState(false);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const captcha = useCaptcha(needCaptcha);

@@ -1,6 +1,5 @@
-import { thirdBindingFlow, type LoginResult, type ThirdBindAccountBody } from '@sbwq/contracts';
+import type { LoginResult, ThirdBindAccountBody } from '@sbwq/contracts';
 import type { LoginFailure } from '../../../platform/auth.api.ts';
-import { flowApi } from '../../../platform/flowApi.ts';
 import { http } from '../../../platform/http.ts';
 
 /** spec §7 GET /cas/client/validateLogin: the ticket the CAS server put in the address, for our service. */
@@ -17,5 +16,3 @@ export function getThirdLoginUser(token: string) {
 export function postThirdBindAccount(body: ThirdBindAccountBody) {
   return http.post<LoginResult | LoginFailure>('/thirdLogin/bindAccount', body);
 }
-
-export const thirdBindingApi = flowApi(thirdBindingFlow);

@@ -1,11 +1,17 @@
 import { Msg, type LoginResult } from '@sbwq/contracts';
-import { App, Button, Divider, Result, Space, Spin } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import Spin from 'antd/es/spin';
+import { useApp } from '../../../app/feedback/useApp.ts';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { loadPage } from '../../../platform/browser.ts';
 import { getThirdLoginUser, validateCasLogin } from './sso.api.ts';
 import { casLoginUrl, casService, markCasSession, readThirdLanding, rememberRedirect, ssoSettings, takeRedirect, takeThirdLanding, thirdLoginUrl } from './sso.ts';
-import { ThirdBindModal } from './ThirdBindModal.tsx';
 import styles from './sso.module.css';
+
+// Shown only with single sign-on configured or a provider's callback in the address: the plain login
+// page does not download them (issue 35).
+const CasFailed = lazy(() => import('./CasFailed.tsx').then((m) => ({ default: m.CasFailed })));
+const SsoProviders = lazy(() => import('./SsoProviders.tsx').then((m) => ({ default: m.SsoProviders })));
+const ThirdBindModal = lazy(() => import('./ThirdBindModal.tsx').then((m) => ({ default: m.ThirdBindModal })));
 
 /** What the login page does with a session from CAS or a provider: the same as with a password login's answer. */
 export type SignedIn = (result: LoginResult, target: string | null) => Promise<void>;
@@ -29,7 +35,7 @@ function initialCas(): CasState {
  * the address (a one-time token, a first sign-in to bind, a refusal).
  */
 export function useSsoLogin(onSignedIn: SignedIn): { screen: ReactNode | null; extra: ReactNode } {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [cas, setCas] = useState<CasState>(initialCas);
   // the callback's fragment, read once; a first sign-in to bind opens its dialog at once
   const [landing] = useState(readThirdLanding);
@@ -90,39 +96,17 @@ export function useSsoLogin(onSignedIn: SignedIn): { screen: ReactNode | null; e
     );
   } else if (cas.kind === 'failed') {
     screen = (
-      <Result
-        className={styles.landing}
-        status="error"
-        title="单点登录失败"
-        subTitle={cas.message}
-        extra={
-          <Space wrap>
-            <Button type="primary" onClick={() => loadPage(casLoginUrl())}>
-              重新登录
-            </Button>
-            <Button onClick={() => loadPage('/user/login?local=1')}>使用账号密码登录</Button>
-          </Space>
-        }
-      />
+      <Suspense fallback={null}>
+        <CasFailed message={cas.message} />
+      </Suspense>
     );
   }
 
   const extra = (
-    <>
-      {providers.length > 0 && (
-        <div className={styles.providers}>
-          <Divider plain>其他登录方式</Divider>
-          <Space wrap className={styles.providerButtons}>
-            {providers.map((p) => (
-              <Button key={p.name} onClick={() => handleProvider(p.name)}>
-                使用{p.label}登录
-              </Button>
-            ))}
-          </Space>
-        </div>
-      )}
+    <Suspense fallback={null}>
+      {providers.length > 0 && <SsoProviders providers={providers} onChoose={handleProvider} />}
       {bind && <ThirdBindModal bindToken={bind.token} provider={bind.provider} onCancel={() => setBind(null)} onSignedIn={(result) => onSignedIn(result, takeRedirect())} />}
-    </>
+    </Suspense>
   );
   return { screen, extra };
 }

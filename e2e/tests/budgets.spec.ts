@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The byte budgets of the README's table (issue 35: the login page had grown from 247 to 322.6 KB gzip
+ * in 56 files and nothing failed). They do not depend on the machine's speed, so they are checked here,
+ * against the build `npm run test:e2e` has just made; the timing figures stay in `npm run bench`.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.join(root, 'packages/web/dist');
+const gzip = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 9 }).length;
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+
+/** The number after ≤ in the budget column of the README's row that starts with `label`. */
+function readmeBudget(label: string): number {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const row = readme.split('\n').find((line) => line.startsWith(`| ${label}`));
+  const budget = row?.split('|')[2] ?? '';
+  const value = /≤\s*([\d.]+)/.exec(budget)?.[1];
+  if (!value) throw new Error(`README 性能预算表中没有“${label}”一行的预算（≤ 数值）`);
+  return Number(value);
+}
+
+test.describe('byte budgets (README 性能预算与测量)', () => {
+  test('the login page loads its JS and CSS within the budget of bytes and of files', async ({ page }) => {
+    const files = new Map<string, Promise<number>>();
+    page.on('response', (res) => {
+      if (/javascript|css/.test(res.headers()['content-type'] ?? '')) files.set(res.url(), res.body().then(gzip));
+    });
+    await page.goto('/user/login');
+    // the form comes in lazily loaded chunks: everything counts until it is there and the network is quiet
+    await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all(files.values());
+    const total = kb(sizes.reduce((a, b) => a + b, 0));
+    const list = [...files.keys()].map((url, i) => `${kb(sizes[i]!)} KB ${new URL(url).pathname}`).sort();
+    test.info().annotations.push({ type: 'login page', description: `${total} KB gzip in ${files.size} files` });
+
+    expect(total, `登录页 JS+CSS ${total} KB gzip:\n${list.join('\n')}`).toBeLessThanOrEqual(readmeBudget('登录页加载的 JS+CSS'));
+    expect(files.size, `登录页加载 ${files.size} 个 JS/CSS 文件:\n${list.join('\n')}`).toBeLessThanOrEqual(readmeBudget('登录页加载的文件数'));
+  });
+
+  test('no chunk of the build is over the budget of the largest file', () => {
+    const assets = path.join(dist, 'assets');
+    const sizes = fs
+      .readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => ({ name, gzip: kb(gzip(fs.readFileSync(path.join(assets, name)))) }))
+      .sort((a, b) => b.gzip - a.gzip);
+    const largest = sizes[0]!;
+    expect(largest.gzip, `最大的 JS 文件 ${largest.name}: ${largest.gzip} KB gzip`).toBeLessThanOrEqual(readmeBudget('最大的 JS 文件'));
+  });
+});
