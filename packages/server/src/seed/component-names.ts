@@ -14,9 +14,23 @@ export const RENAMED_COMPONENTS: Readonly<Record<string, string>> = {
   'dashboard/Monitor': 'sbwq/dashboard/Monitor',
 };
 
-/** Databases seeded before the rename: every menu row with an old name gets the new one. */
-export async function renameOwnComponents(db: Db): Promise<void> {
-  for (const [before, after] of Object.entries(RENAMED_COMPONENTS)) {
+/**
+ * Issue 36: the system screens a stock JeecgBoot 2.3 client has, whose calls we now serve, go by the stock
+ * component name so both clients open them (our web keeps the old names as well); our own screen with no
+ * stock counterpart goes under `sbwq/`.
+ */
+export const STOCK_NAMED_COMPONENTS: Readonly<Record<string, string>> = {
+  'system/SysLogList': 'system/LogList',
+  'sbwq/system/QuartzJobList': 'system/QuartzJobList',
+  'sbwq/system/DataLogList': 'system/DataLogList',
+  'sbwq/system/SysDataSourceList': 'system/SysDataSourceList',
+  'sbwq/system/SysGatewayRouteList': 'system/SysGatewayRouteList',
+  'system/SysTableDictList': 'sbwq/system/SysTableDictList',
+};
+
+/** Databases seeded before a rename: every menu row with an old name gets the new one. */
+export async function renameOwnComponents(db: Db, renames: Readonly<Record<string, string>> = RENAMED_COMPONENTS): Promise<void> {
+  for (const [before, after] of Object.entries(renames)) {
     await db
       .update(sysPermission)
       .set({ component: after, updateBy: 'system', updateTime: new Date() })

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness.ts';
 import { repoRoot } from '../platform/paths.ts';
 import { sysPermission } from '../modules/system/permission/permission.table.ts';
-import { RENAMED_COMPONENTS } from './component-names.ts';
+import { RENAMED_COMPONENTS, STOCK_NAMED_COMPONENTS } from './component-names.ts';
 import { sysSeed } from './seed.table.ts';
 import { runSeeds } from './seed.ts';
 
@@ -43,6 +43,12 @@ const SERVED_STOCK_SCREENS = [
   'system/SysCategoryList',
   'system/SysFillRuleList',
   'system/SysCheckRuleList',
+  // issue 36: 系统日志, 定时任务 (jobClassName mapped), 数据日志, 多数据源 (its form told in Chinese what is not taken), 路由网关 (the JSON editor)
+  'system/LogList',
+  'system/QuartzJobList',
+  'system/DataLogList',
+  'system/SysDataSourceList',
+  'system/SysGatewayRouteList',
 ];
 
 /** The component paths the web registers (packages/web/src/app/routes/screens.ts, its `screens` table). */
@@ -78,6 +84,31 @@ describe('menu components: a stock JeecgBoot 2.3 client never shows its own scre
       expect(keys.has(after), after).toBe(true);
       expect(keys.has(before), `${before} no longer names one of our screens`).toBe(false);
     }
+    // issue 36: the stock names open our screens, and so do the names an older menu row may still carry
+    for (const [before, after] of Object.entries(STOCK_NAMED_COMPONENTS)) {
+      expect(keys.has(after), after).toBe(true);
+      expect(keys.has(before), `${before} still opens our screen`).toBe(true);
+    }
+  });
+
+  it('issue 36: a database seeded before the stock component names gets them at the next start, on both engines', async () => {
+    const ids = ['menu:isystem:log', 'menu:isystem:quartzJob', 'menu:isystem:dataLog', 'menu:isystem:dataSource', 'menu:isystem:gatewayRoute', 'menu:isystem:tableDict'];
+    const oldOf = new Map(Object.entries(STOCK_NAMED_COMPONENTS).map(([before, after]) => [after, before]));
+    const current = await db.select({ id: sysPermission.id, component: sysPermission.component }).from(sysPermission).where(inArray(sysPermission.id, ids));
+    expect(current).toHaveLength(ids.length);
+    for (const row of current) await db.update(sysPermission).set({ component: oldOf.get(row.component ?? '') ?? null }).where(eq(sysPermission.id, row.id));
+    await db.delete(sysSeed).where(eq(sysSeed.key, 'menu:stock-component-names:v1'));
+
+    expect(await runSeeds(db, { adminPassword: null, seedDemo: false, announce: () => undefined })).toEqual(['menu:stock-component-names:v1']);
+    const after = await db.select({ id: sysPermission.id, component: sysPermission.component }).from(sysPermission).where(inArray(sysPermission.id, ids));
+    expect(Object.fromEntries(after.map((row) => [row.id, row.component]))).toEqual({
+      'menu:isystem:log': 'system/LogList',
+      'menu:isystem:quartzJob': 'system/QuartzJobList',
+      'menu:isystem:dataLog': 'system/DataLogList',
+      'menu:isystem:dataSource': 'system/SysDataSourceList',
+      'menu:isystem:gatewayRoute': 'system/SysGatewayRouteList',
+      'menu:isystem:tableDict': 'sbwq/system/SysTableDictList',
+    });
   });
 
   it('a database seeded with the old names gets the new ones at the next start', async () => {

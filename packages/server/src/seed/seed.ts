@@ -36,7 +36,7 @@ import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim
 import { seedLogDemo } from '../modules/system/log/log.demo.ts';
 import { seedGatewayDemo } from '../modules/system/gateway/gateway.demo.ts';
 import { seedDataLogDemo } from '../modules/system/datalog/datalog.demo.ts';
-import { renameOwnComponents } from './component-names.ts';
+import { renameOwnComponents, STOCK_NAMED_COMPONENTS } from './component-names.ts';
 import { seedJobRunsDemo, seedJobs } from '../modules/system/job/job.seed.ts';
 import { seedDataSourceDemo, seedDataSourceDict } from '../modules/system/datasource/datasource.seed.ts';
 
@@ -253,6 +253,8 @@ const units: Unit[] = [
   ...features.flatMap((feature) => feature.menus ?? []).map(menuUnit),
   // databases seeded before our screens left stock JeecgBoot's component names
   { key: 'menu:own-component-names:v1', run: (db) => renameOwnComponents(db) },
+  // and before the system screens took the stock client's component names (issue 36)
+  { key: 'menu:stock-component-names:v1', run: (db) => renameOwnComponents(db, STOCK_NAMED_COMPONENTS) },
   { key: 'demo:finance-pool:v1', run: async (db, opts) => (opts.seedDemo ? seedPoolDemo(db) : undefined) },
   { key: 'demo:threaded:v1', run: async (db, opts) => (opts.seedDemo ? seedBatchDemo(db) : undefined) },
   { key: 'demo:finance-claim:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimDemo(db) : undefined) },

@@ -13,7 +13,7 @@ describe('menu rows of the dictionary screens (spec §2 menu-derived routes, §6
     { id: 'menu:isystem:category', path: '/isystem/category', component: 'system/SysCategoryList', title: '分类字典', button: 'system:category:add' },
     { id: 'menu:isystem:fillRule', path: '/isystem/fillRule', component: 'system/SysFillRuleList', title: '填值规则', button: 'system:fillRule:edit' },
     { id: 'menu:isystem:checkRule', path: '/isystem/checkRule', component: 'system/SysCheckRuleList', title: '校验规则', button: 'system:checkRule:delete' },
-    { id: 'menu:isystem:tableDict', path: '/isystem/tableDict', component: 'system/SysTableDictList', title: '表字典登记', button: 'system:tableDict:add' },
+    { id: 'menu:isystem:tableDict', path: '/isystem/tableDict', component: 'sbwq/system/SysTableDictList', title: '表字典登记', button: 'system:tableDict:add' },
   ];
 
   it('the administrator gets the five screens under 系统管理, after its own, with their buttons hanging under them', async () => {

@@ -9,4 +9,4 @@ export const dictMenu = screenMenu('system', { parentId: SYSTEM_MENU_ID, sortNo:
   ...buttonsOf(DictItemPerm, '字典项'),
 });
 
-export const tableDictMenu = screenMenu('system', { parentId: SYSTEM_MENU_ID, sortNo: 12, key: 'tableDict', name: '表字典登记', url: '/isystem/tableDict', component: 'system/SysTableDictList', icon: 'table' }, buttonsOf(TableDictPerm, '表字典登记'));
+export const tableDictMenu = screenMenu('system', { parentId: SYSTEM_MENU_ID, sortNo: 12, key: 'tableDict', name: '表字典登记', url: '/isystem/tableDict', component: 'sbwq/system/SysTableDictList', icon: 'table' }, buttonsOf(TableDictPerm, '表字典登记'));
