@@ -1,46 +1,42 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { lazyScreen } from '../lazyScreen.tsx';
+import { staticScreens } from './staticScreens.ts';
 
 /**
  * Every screen the server's menu may name, by JeecgBoot component path (ARCHITECTURE "Menu rows").
  * Static and lazily imported, so each screen is its own chunk; a string from the server is only
  * ever a key into this table, never an import() specifier.
  */
-export type Screen = LazyExoticComponent<ComponentType>;
+export type Screen = ComponentType;
 
-const Exception403 = lazy(() => import('../../modules/exception/Exception403.tsx').then((m) => ({ default: m.Exception403 })));
-const Exception404 = lazy(() => import('../../modules/exception/Exception404.tsx').then((m) => ({ default: m.Exception404 })));
-const Exception500 = lazy(() => import('../../modules/exception/Exception500.tsx').then((m) => ({ default: m.Exception500 })));
-const ResultSuccess = lazy(() => import('../../modules/result/Success.tsx').then((m) => ({ default: m.Success })));
-const ResultFail = lazy(() => import('../../modules/result/Fail.tsx').then((m) => ({ default: m.Fail })));
-const BatchDetail = lazy(() => import('../../modules/rights/batch/BatchDetail.tsx').then((m) => ({ default: m.BatchDetail })));
-const TestHome = lazy(() => import('../../modules/test/TestHome.tsx').then((m) => ({ default: m.TestHome })));
+const { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome, BatchDetail } = staticScreens;
 
 export const screens: Record<string, Screen> = {
-  'dashboard/Analysis': lazy(() =>
+  'dashboard/Analysis': lazyScreen(() =>
     import('../../modules/dashboard/analysis/Analysis.tsx').then((m) => ({ default: m.Analysis })),
   ),
   // Ours, not stock JeecgBoot's screens of the same last name (server seed/component-names.ts).
-  'sbwq/dashboard/Workplace': lazy(() => import('../../modules/dashboard/workplace/Workplace.tsx').then((m) => ({ default: m.Workplace }))),
-  'sbwq/dashboard/IndexChart': lazy(() => import('../../modules/dashboard/task/IndexChart.tsx').then((m) => ({ default: m.IndexChart }))),
-  'sbwq/dashboard/Monitor': lazy(() => import('../../modules/dashboard/monitor/Monitor.tsx').then((m) => ({ default: m.Monitor }))),
+  'sbwq/dashboard/Workplace': lazyScreen(() => import('../../modules/dashboard/workplace/Workplace.tsx').then((m) => ({ default: m.Workplace }))),
+  'sbwq/dashboard/IndexChart': lazyScreen(() => import('../../modules/dashboard/task/IndexChart.tsx').then((m) => ({ default: m.IndexChart }))),
+  'sbwq/dashboard/Monitor': lazyScreen(() => import('../../modules/dashboard/monitor/Monitor.tsx').then((m) => ({ default: m.Monitor }))),
   // 系统监控
-  'sbwq/monitor/ServerMonitor': lazy(() => import('../../modules/system/monitor/ServerMonitor.tsx').then((m) => ({ default: m.ServerMonitor }))),
-  'sbwq/monitor/DatabaseMonitor': lazy(() => import('../../modules/system/monitor/DatabaseMonitor.tsx').then((m) => ({ default: m.DatabaseMonitor }))),
-  'sbwq/monitor/RedisMonitor': lazy(() => import('../../modules/system/monitor/RedisMonitor.tsx').then((m) => ({ default: m.RedisMonitor }))),
-  'sbwq/monitor/RequestTrace': lazy(() => import('../../modules/system/monitor/RequestTrace.tsx').then((m) => ({ default: m.RequestTrace }))),
-  'sbwq/monitor/OnlineUsers': lazy(() => import('../../modules/system/monitor/OnlineUsers.tsx').then((m) => ({ default: m.OnlineUsers }))),
+  'sbwq/monitor/ServerMonitor': lazyScreen(() => import('../../modules/system/monitor/ServerMonitor.tsx').then((m) => ({ default: m.ServerMonitor }))),
+  'sbwq/monitor/DatabaseMonitor': lazyScreen(() => import('../../modules/system/monitor/DatabaseMonitor.tsx').then((m) => ({ default: m.DatabaseMonitor }))),
+  'sbwq/monitor/RedisMonitor': lazyScreen(() => import('../../modules/system/monitor/RedisMonitor.tsx').then((m) => ({ default: m.RedisMonitor }))),
+  'sbwq/monitor/RequestTrace': lazyScreen(() => import('../../modules/system/monitor/RequestTrace.tsx').then((m) => ({ default: m.RequestTrace }))),
+  'sbwq/monitor/OnlineUsers': lazyScreen(() => import('../../modules/system/monitor/OnlineUsers.tsx').then((m) => ({ default: m.OnlineUsers }))),
   // 个人中心 and 账户设置 (hidden entries of every permission answer, contracts ACCOUNT_MENU)
-  'account/center/Index': lazy(() => import('../../modules/user/account/AccountCenter.tsx').then((m) => ({ default: m.AccountCenter }))),
-  'account/settings/Index': lazy(() => import('../../modules/user/account/BaseSetting.tsx').then((m) => ({ default: m.BaseSetting }))),
-  'account/settings/BaseSetting': lazy(() => import('../../modules/user/account/BaseSetting.tsx').then((m) => ({ default: m.BaseSetting }))),
-  'account/settings/Security': lazy(() => import('../../modules/user/account/Security.tsx').then((m) => ({ default: m.Security }))),
-  'account/settings/Binding': lazy(() => import('../../modules/user/account/Binding.tsx').then((m) => ({ default: m.Binding }))),
-  'account/settings/Notification': lazy(() => import('../../modules/user/account/Notification.tsx').then((m) => ({ default: m.Notification }))),
-  'account/settings/Custom': lazy(() => import('../../modules/user/account/Custom.tsx').then((m) => ({ default: m.Custom }))),
+  'account/center/Index': lazyScreen(() => import('../../modules/user/account/AccountCenter.tsx').then((m) => ({ default: m.AccountCenter }))),
+  'account/settings/Index': lazyScreen(() => import('../../modules/user/account/BaseSetting.tsx').then((m) => ({ default: m.BaseSetting }))),
+  'account/settings/BaseSetting': lazyScreen(() => import('../../modules/user/account/BaseSetting.tsx').then((m) => ({ default: m.BaseSetting }))),
+  'account/settings/Security': lazyScreen(() => import('../../modules/user/account/Security.tsx').then((m) => ({ default: m.Security }))),
+  'account/settings/Binding': lazyScreen(() => import('../../modules/user/account/Binding.tsx').then((m) => ({ default: m.Binding }))),
+  'account/settings/Notification': lazyScreen(() => import('../../modules/user/account/Notification.tsx').then((m) => ({ default: m.Notification }))),
+  'account/settings/Custom': lazyScreen(() => import('../../modules/user/account/Custom.tsx').then((m) => ({ default: m.Custom }))),
   // 在线开发: the stock online components map to built-in screens (spec §2 "Menu-derived routes")
-  'modules/online/cgreport/OnlCgreportHeadList': lazy(() => import('../../modules/system/report/OnlCgreportHeadList.tsx').then((m) => ({ default: m.OnlCgreportHeadList }))),
-  'modules/online/cgreport/auto/OnlCgreportAutoList': lazy(() => import('../../modules/system/report/OnlCgreportAutoList.tsx').then((m) => ({ default: m.OnlCgreportAutoList }))),
-  'modules/online/cgform/auto/OnlCgformAutoList': lazy(() => import('../../modules/system/report/OnlCgformAutoList.tsx').then((m) => ({ default: m.OnlCgformAutoList }))),
+  'modules/online/cgreport/OnlCgreportHeadList': lazyScreen(() => import('../../modules/system/report/OnlCgreportHeadList.tsx').then((m) => ({ default: m.OnlCgreportHeadList }))),
+  'modules/online/cgreport/auto/OnlCgreportAutoList': lazyScreen(() => import('../../modules/system/report/OnlCgreportAutoList.tsx').then((m) => ({ default: m.OnlCgreportAutoList }))),
+  'modules/online/cgform/auto/OnlCgformAutoList': lazyScreen(() => import('../../modules/system/report/OnlCgformAutoList.tsx').then((m) => ({ default: m.OnlCgformAutoList }))),
   'exception/403': Exception403,
   'exception/404': Exception404,
   'exception/500': Exception500,
@@ -48,78 +44,88 @@ export const screens: Record<string, Screen> = {
   'result/Error': ResultFail,
   'test/TestHome': TestHome,
   // 系统管理
-  'system/UserList': lazy(() => import('../../modules/system/user/UserList.tsx').then((m) => ({ default: m.UserList }))),
-  'system/RoleList': lazy(() => import('../../modules/system/role/RoleList.tsx').then((m) => ({ default: m.RoleList }))),
-  'system/PermissionList': lazy(() =>
+  'system/UserList': lazyScreen(() => import('../../modules/system/user/UserList.tsx').then((m) => ({ default: m.UserList }))),
+  'system/RoleList': lazyScreen(() => import('../../modules/system/role/RoleList.tsx').then((m) => ({ default: m.RoleList }))),
+  'system/PermissionList': lazyScreen(() =>
     import('../../modules/system/permission/PermissionList.tsx').then((m) => ({ default: m.PermissionList })),
   ),
-  'system/DepartList': lazy(() => import('../../modules/system/depart/DepartList.tsx').then((m) => ({ default: m.DepartList }))),
-  'system/SysPositionList': lazy(() =>
+  'system/DepartList': lazyScreen(() => import('../../modules/system/depart/DepartList.tsx').then((m) => ({ default: m.DepartList }))),
+  'system/SysPositionList': lazyScreen(() =>
     import('../../modules/system/position/SysPositionList.tsx').then((m) => ({ default: m.SysPositionList })),
   ),
-  'system/TenantList': lazy(() => import('../../modules/system/tenant/TenantList.tsx').then((m) => ({ default: m.TenantList }))),
-  'system/AddressList': lazy(() => import('../../modules/system/address-list/AddressList.tsx').then((m) => ({ default: m.AddressList }))),
+  'system/TenantList': lazyScreen(() => import('../../modules/system/tenant/TenantList.tsx').then((m) => ({ default: m.TenantList }))),
+  'system/AddressList': lazyScreen(() => import('../../modules/system/address-list/AddressList.tsx').then((m) => ({ default: m.AddressList }))),
   // 通告
-  'system/SysAnnouncementList': lazy(() =>
+  'system/SysAnnouncementList': lazyScreen(() =>
     import('../../modules/system/announcement/SysAnnouncementList.tsx').then((m) => ({ default: m.SysAnnouncementList })),
   ),
-  'system/UserAnnouncementList': lazy(() =>
+  'system/UserAnnouncementList': lazyScreen(() =>
     import('../../modules/isps/UserAnnouncementList.tsx').then((m) => ({ default: m.UserAnnouncementList })),
   ),
   // 数据字典等
-  'system/DictList': lazy(() => import('../../modules/system/dict/DictList.tsx').then((m) => ({ default: m.DictList }))),
-  'system/SysCategoryList': lazy(() => import('../../modules/system/category/SysCategoryList.tsx').then((m) => ({ default: m.SysCategoryList }))),
-  'sbwq/system/SysGatewayRouteList': lazy(() => import('../../modules/system/gateway/SysGatewayRouteList.tsx').then((m) => ({ default: m.SysGatewayRouteList }))),
-  'system/SysFillRuleList': lazy(() => import('../../modules/system/fill-rule/SysFillRuleList.tsx').then((m) => ({ default: m.SysFillRuleList }))),
-  'system/SysLogList': lazy(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
-  'sbwq/system/SmsOutboxList': lazy(() => import('../../modules/system/sms/SmsOutboxList.tsx').then((m) => ({ default: m.SmsOutboxList }))),
-  'sbwq/system/DataLogList': lazy(() => import('../../modules/system/datalog/DataLogList.tsx').then((m) => ({ default: m.DataLogList }))),
-  'sbwq/system/QuartzJobList': lazy(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
-  'sbwq/system/SysDataSourceList': lazy(() =>
+  'system/DictList': lazyScreen(() => import('../../modules/system/dict/DictList.tsx').then((m) => ({ default: m.DictList }))),
+  'system/SysCategoryList': lazyScreen(() => import('../../modules/system/category/SysCategoryList.tsx').then((m) => ({ default: m.SysCategoryList }))),
+  'sbwq/system/SysGatewayRouteList': lazyScreen(() => import('../../modules/system/gateway/SysGatewayRouteList.tsx').then((m) => ({ default: m.SysGatewayRouteList }))),
+  'system/SysFillRuleList': lazyScreen(() => import('../../modules/system/fill-rule/SysFillRuleList.tsx').then((m) => ({ default: m.SysFillRuleList }))),
+  'system/SysLogList': lazyScreen(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
+  'sbwq/system/SmsOutboxList': lazyScreen(() => import('../../modules/system/sms/SmsOutboxList.tsx').then((m) => ({ default: m.SmsOutboxList }))),
+  'sbwq/system/DataLogList': lazyScreen(() => import('../../modules/system/datalog/DataLogList.tsx').then((m) => ({ default: m.DataLogList }))),
+  'sbwq/system/QuartzJobList': lazyScreen(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
+  'sbwq/system/SysDataSourceList': lazyScreen(() =>
     import('../../modules/system/datasource/SysDataSourceList.tsx').then((m) => ({ default: m.SysDataSourceList })),
   ),
-  'finance/CapitalPoolList': lazy(() => import('../../modules/finance/pool/CapitalPoolList.tsx').then((m) => ({ default: m.CapitalPoolList }))),
-  'finance/CapitalPoolLogList': lazy(() => import('../../modules/finance/pool/CapitalPoolLogList.tsx').then((m) => ({ default: m.CapitalPoolLogList }))),
-  'finance/ClaimList': lazy(() => import('../../modules/finance/claim/ClaimList.tsx').then((m) => ({ default: m.ClaimList }))),
-  'finance/PaymentList': lazy(() => import('../../modules/finance/claim/PaymentList.tsx').then((m) => ({ default: m.PaymentList }))),
-  'system/SysCheckRuleList': lazy(() => import('../../modules/system/check-rule/SysCheckRuleList.tsx').then((m) => ({ default: m.SysCheckRuleList }))),
-  'system/SysTableDictList': lazy(() => import('../../modules/system/table-dict/SysTableDictList.tsx').then((m) => ({ default: m.SysTableDictList }))),
+  'finance/CapitalPoolList': lazyScreen(() => import('../../modules/finance/pool/CapitalPoolList.tsx').then((m) => ({ default: m.CapitalPoolList }))),
+  'finance/CapitalPoolLogList': lazyScreen(() => import('../../modules/finance/pool/CapitalPoolLogList.tsx').then((m) => ({ default: m.CapitalPoolLogList }))),
+  'finance/ClaimList': lazyScreen(() => import('../../modules/finance/claim/ClaimList.tsx').then((m) => ({ default: m.ClaimList }))),
+  'finance/PaymentList': lazyScreen(() => import('../../modules/finance/claim/PaymentList.tsx').then((m) => ({ default: m.PaymentList }))),
+  'system/SysCheckRuleList': lazyScreen(() => import('../../modules/system/check-rule/SysCheckRuleList.tsx').then((m) => ({ default: m.SysCheckRuleList }))),
+  'system/SysTableDictList': lazyScreen(() => import('../../modules/system/table-dict/SysTableDictList.tsx').then((m) => ({ default: m.SysTableDictList }))),
   // Issue 36: the stock client's component names of the same screens, which the menu names now (the older names above still open rows not yet upgraded).
-  'system/LogList': lazy(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
-  'system/QuartzJobList': lazy(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
-  'system/DataLogList': lazy(() => import('../../modules/system/datalog/DataLogList.tsx').then((m) => ({ default: m.DataLogList }))),
-  'system/SysDataSourceList': lazy(() =>
+  'system/LogList': lazyScreen(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
+  'system/QuartzJobList': lazyScreen(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
+  'system/DataLogList': lazyScreen(() => import('../../modules/system/datalog/DataLogList.tsx').then((m) => ({ default: m.DataLogList }))),
+  'system/SysDataSourceList': lazyScreen(() =>
     import('../../modules/system/datasource/SysDataSourceList.tsx').then((m) => ({ default: m.SysDataSourceList })),
   ),
-  'system/SysGatewayRouteList': lazy(() =>
+  'system/SysGatewayRouteList': lazyScreen(() =>
     import('../../modules/system/gateway/SysGatewayRouteList.tsx').then((m) => ({ default: m.SysGatewayRouteList })),
   ),
-  'sbwq/system/SysTableDictList': lazy(() =>
+  'sbwq/system/SysTableDictList': lazyScreen(() =>
+    import('../../modules/system/table-dict/SysTableDictList.tsx').then((m) => ({ default: m.SysTableDictList })),
+  ),
+  // Issue 36: the stock client's component names of the same screens, which the menu names now (the older names above still open rows not yet upgraded).
+  'system/LogList': lazyScreen(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
+  'system/QuartzJobList': lazyScreen(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
+  'system/DataLogList': lazyScreen(() => import('../../modules/system/datalog/DataLogList.tsx').then((m) => ({ default: m.DataLogList }))),
+  'system/SysDataSourceList': lazyScreen(() =>
+    import('../../modules/system/datasource/SysDataSourceList.tsx').then((m) => ({ default: m.SysDataSourceList })),
+  ),
+  'system/SysGatewayRouteList': lazyScreen(() =>
+    import('../../modules/system/gateway/SysGatewayRouteList.tsx').then((m) => ({ default: m.SysGatewayRouteList })),
+  ),
+  'sbwq/system/SysTableDictList': lazyScreen(() =>
     import('../../modules/system/table-dict/SysTableDictList.tsx').then((m) => ({ default: m.SysTableDictList })),
   ),
   // 机构与权利
-  'dashboard/EnterOrganisation': lazy(() => import('../../modules/dashboard/org/EnterOrganisation.tsx').then((m) => ({ default: m.EnterOrganisation }))),
-  'dashboard/Certification': lazy(() => import('../../modules/dashboard/org/Certification.tsx').then((m) => ({ default: m.Certification }))),
-  'rights/OrgEnrolApprovalList': lazy(() => import('../../modules/rights/org/OrgEnrolApprovalList.tsx').then((m) => ({ default: m.OrgEnrolApprovalList }))),
-  'rights/OrgCertifyApprovalList': lazy(() => import('../../modules/rights/org/OrgCertifyApprovalList.tsx').then((m) => ({ default: m.OrgCertifyApprovalList }))),
-  'rights/RightList': lazy(() => import('../../modules/rights/right/RightList.tsx').then((m) => ({ default: m.RightList }))),
-  'rights/BatchList': lazy(() => import('../../modules/rights/batch/BatchList.tsx').then((m) => ({ default: m.BatchList }))),
+  'dashboard/EnterOrganisation': lazyScreen(() => import('../../modules/dashboard/org/EnterOrganisation.tsx').then((m) => ({ default: m.EnterOrganisation }))),
+  'dashboard/Certification': lazyScreen(() => import('../../modules/dashboard/org/Certification.tsx').then((m) => ({ default: m.Certification }))),
+  'rights/OrgEnrolApprovalList': lazyScreen(() => import('../../modules/rights/org/OrgEnrolApprovalList.tsx').then((m) => ({ default: m.OrgEnrolApprovalList }))),
+  'rights/OrgCertifyApprovalList': lazyScreen(() => import('../../modules/rights/org/OrgCertifyApprovalList.tsx').then((m) => ({ default: m.OrgCertifyApprovalList }))),
+  'rights/RightList': lazyScreen(() => import('../../modules/rights/right/RightList.tsx').then((m) => ({ default: m.RightList }))),
+  'rights/BatchList': lazyScreen(() => import('../../modules/rights/batch/BatchList.tsx').then((m) => ({ default: m.BatchList }))),
   'rights/BatchDetail': BatchDetail,
-  'rights/OrgList': lazy(() => import('../../modules/rights/org/OrgList.tsx').then((m) => ({ default: m.OrgList }))),
-  'rights/BankAccountList': lazy(() => import('../../modules/rights/bank/BankAccountList.tsx').then((m) => ({ default: m.BankAccountList }))),
-  'rights/SbFileInfoList': lazy(() => import('../../modules/rights/file-info/SbFileInfoList.tsx').then((m) => ({ default: m.SbFileInfoList }))),
-  'rights/ApprovalTodoList': lazy(() => import('../../modules/rights/approval/ApprovalTodoList.tsx').then((m) => ({ default: m.ApprovalTodoList }))),
-  'rights/ApprovalList': lazy(() => import('../../modules/rights/approval/ApprovalList.tsx').then((m) => ({ default: m.ApprovalList }))),
+  'rights/OrgList': lazyScreen(() => import('../../modules/rights/org/OrgList.tsx').then((m) => ({ default: m.OrgList }))),
+  'rights/BankAccountList': lazyScreen(() => import('../../modules/rights/bank/BankAccountList.tsx').then((m) => ({ default: m.BankAccountList }))),
+  'rights/SbFileInfoList': lazyScreen(() => import('../../modules/rights/file-info/SbFileInfoList.tsx').then((m) => ({ default: m.SbFileInfoList }))),
+  'rights/ApprovalTodoList': lazyScreen(() => import('../../modules/rights/approval/ApprovalTodoList.tsx').then((m) => ({ default: m.ApprovalTodoList }))),
+  'rights/ApprovalList': lazyScreen(() => import('../../modules/rights/approval/ApprovalList.tsx').then((m) => ({ default: m.ApprovalList }))),
 };
 
-/** The screens the router also serves at fixed paths (spec §2 route table, view group "exceptions"). */
-export const staticScreens = { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome, BatchDetail };
-
 /** An internal menu link: another address shown in a frame inside the layout (JeecgBoot IframePageView). */
-export const IframePage = lazy(() => import('../shell/IframePage.tsx').then((m) => ({ default: m.IframePage })));
+export const IframePage = lazyScreen(() => import('../shell/IframePage.tsx').then((m) => ({ default: m.IframePage })));
 
 /** Shown where the menu names a component this build does not have. */
-export const UnknownScreen = lazy(() =>
+export const UnknownScreen = lazyScreen(() =>
   import('../../modules/exception/UnknownScreen.tsx').then((m) => ({ default: m.UnknownScreen })),
 );
 
