@@ -93,19 +93,6 @@ export const screens: Record<string, Screen> = {
   'sbwq/system/SysTableDictList': lazyScreen(() =>
     import('../../modules/system/table-dict/SysTableDictList.tsx').then((m) => ({ default: m.SysTableDictList })),
   ),
-  // Issue 36: the stock client's component names of the same screens, which the menu names now (the older names above still open rows not yet upgraded).
-  'system/LogList': lazyScreen(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
-  'system/QuartzJobList': lazyScreen(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
-  'system/DataLogList': lazyScreen(() => import('../../modules/system/datalog/DataLogList.tsx').then((m) => ({ default: m.DataLogList }))),
-  'system/SysDataSourceList': lazyScreen(() =>
-    import('../../modules/system/datasource/SysDataSourceList.tsx').then((m) => ({ default: m.SysDataSourceList })),
-  ),
-  'system/SysGatewayRouteList': lazyScreen(() =>
-    import('../../modules/system/gateway/SysGatewayRouteList.tsx').then((m) => ({ default: m.SysGatewayRouteList })),
-  ),
-  'sbwq/system/SysTableDictList': lazyScreen(() =>
-    import('../../modules/system/table-dict/SysTableDictList.tsx').then((m) => ({ default: m.SysTableDictList })),
-  ),
   // 机构与权利
   'dashboard/EnterOrganisation': lazyScreen(() => import('../../modules/dashboard/org/EnterOrganisation.tsx').then((m) => ({ default: m.EnterOrganisation }))),
   'dashboard/Certification': lazyScreen(() => import('../../modules/dashboard/org/Certification.tsx').then((m) => ({ default: m.Certification }))),
