@@ -60,8 +60,16 @@ async function records(deps: AppDeps, list: Row[]): Promise<QuartzJobRecord[]> {
   return base.map((r, i) => ({ ...r, status_dictText: texts[i].status_dictText ?? String(r.status) }));
 }
 
+/** The stock list searches by `jobClassName` (its 任务类名 field): read as the job it maps to; a class that maps to none finds nothing. */
+function withStockSearch(params: ListParams): ListParams {
+  const raw = params.jobClassName;
+  const name = (Array.isArray(raw) ? raw[0] : raw) as unknown;
+  if (typeof name !== 'string' || name.trim() === '' || params.jobKey !== undefined) return params;
+  return { ...params, jobKey: jobKeyOfClassName(name.replace(/\*/g, '')) ?? '-' };
+}
+
 export async function listJobs(deps: AppDeps, params: ListParams): Promise<Page<QuartzJobRecord>> {
-  const page = await pageOf<Row>(deps.db, quartzJobWhitelist, params, { tieBreak: sysQuartzJob.id });
+  const page = await pageOf<Row>(deps.db, quartzJobWhitelist, withStockSearch(params), { tieBreak: sysQuartzJob.id });
   return { ...page, records: await records(deps, page.records) };
 }
 

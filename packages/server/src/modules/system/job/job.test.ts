@@ -191,6 +191,10 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
   it('the stock client (issue 36): jobClassName maps to the registry in list, add, edit, 启动 and 停止; an unknown class is refused in Chinese', async () => {
     const listed = (await call('GET', '/sys/quartzJob/list?pageSize=50')).result.records;
     expect(listed.find((r: { jobKey: string }) => r.jobKey === 'sessionCleanup').jobClassName).toBe('org.jeecg.modules.quartz.job.SessionCleanupJob');
+    // the stock list's 任务类名 search
+    const searched = (await call('GET', '/sys/quartzJob/list?jobClassName=org.jeecg.modules.quartz.job.SessionCleanupJob')).result.records;
+    expect(searched.map((r: { jobKey: string }) => r.jobKey)).toEqual(['sessionCleanup']);
+    expect((await call('GET', '/sys/quartzJob/list?jobClassName=org.jeecg.modules.quartz.job.SampleJob')).result.total).toBe(0);
     const sample = await call('POST', '/sys/quartzJob/add', { jobClassName: 'org.jeecg.modules.quartz.job.SampleJob', cronExpression: '0/1 * * * * ?', parameter: '', status: 0 });
     expect(sample.success).toBe(false);
     expect(sample.message).toContain('没有任务类 org.jeecg.modules.quartz.job.SampleJob：只能使用系统提供的任务（org.jeecg.modules.quartz.job.SessionCleanupJob、');
