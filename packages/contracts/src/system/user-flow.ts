@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { defineFlow } from '../flow.ts';
+import { defineFlow, pageSchema } from '../flow.ts';
 import { Msg } from '../messages.ts';
 import { currentUserDepartsSchema, selectDepartBody, selectDepartReply, updatePasswordBody } from './auth.ts';
 import { idListSchema, treeOptionSchema } from './replies.ts';
 import { adminChangePasswordBody, frozenBatchBody, UserPerm, userRecordSchema } from './user.ts';
+import { PermissionPerm, permissionTreeNodeSchema } from './permission.ts';
+import { RolePerm, roleRecordSchema } from './role.ts';
 
 const userIds = z.string().min(1).max(20_000);
 
@@ -55,5 +57,26 @@ export const userSessionFlow = defineFlow()({
     updatePassword: { path: 'updatePassword', method: 'PUT', alsoMethods: ['POST'], signedIn: true, onboarding: true, body: updatePasswordBody, reply: z.null(), done: Msg.passwordChanged, summary: '修改本人密码' },
     currentDeparts: { path: 'getCurrentUserDeparts', method: 'GET', signedIn: true, onboarding: true, reply: currentUserDepartsSchema, summary: '本人所属部门' },
     selectDepart: { path: '/sys/selectDepart', method: 'PUT', alsoMethods: ['POST'], signedIn: true, onboarding: true, body: selectDepartBody, reply: selectDepartReply, summary: '切换当前部门' },
+  },
+});
+
+/**
+ * Spec §7's generic helpers of the stock client (`FE/api/manage.js`: getUserList, getRoleList,
+ * getPermissions): read-only aliases of 用户管理, 角色管理 and 菜单管理's lists, under the same permission
+ * codes and data rules. `/api/service` has no counterpart here (README, JEECG-API).
+ */
+export const genericApiFlow = defineFlow()({
+  basePath: '/api',
+  actions: {
+    user: { path: 'user', method: 'GET', permission: UserPerm.list, reply: pageSchema(userRecordSchema), summary: '用户列表（/sys/user/list 的只读别名）' },
+    role: { path: 'role', method: 'GET', permission: RolePerm.list, reply: pageSchema(roleRecordSchema), summary: '角色列表（/sys/role/list 的只读别名）' },
+    permission: { path: 'permission', method: 'GET', permission: PermissionPerm.list, reply: z.array(permissionTreeNodeSchema), summary: '菜单与按钮的完整树（/sys/permission/list 的只读别名）' },
+    permissionNoPager: {
+      path: 'permission/no-pager',
+      method: 'GET',
+      permission: PermissionPerm.list,
+      reply: z.array(permissionTreeNodeSchema),
+      summary: '菜单与按钮的完整树，不分页（/sys/permission/list 的只读别名）',
+    },
   },
 });

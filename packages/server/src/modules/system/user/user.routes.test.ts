@@ -94,6 +94,28 @@ describe('用户管理 /sys/user/* (JEECG-API §5.7) with server-side access con
     expect(json(await call(holder, 'GET', '/sys/user/checkOnlyUser?username=zhang.san'))).toMatchObject({ success: false, message: '用户账号已存在' });
   });
 
+  it("spec §7 generic helpers: /api/user, /api/role, /api/permission(/no-pager) answer what the screens' lists answer, under the same codes", async () => {
+    const same = async (alias: string, original: string) => {
+      const a = json(await call(admin, 'GET', alias));
+      const b = json(await call(admin, 'GET', original));
+      expect(a.success, alias).toBe(true);
+      expect(a.result, alias).toEqual(b.result);
+    };
+    await same('/api/user?pageNo=1&pageSize=5&column=username&order=asc', '/sys/user/list?pageNo=1&pageSize=5&column=username&order=asc');
+    await same('/api/user?username=zhang*', '/sys/user/list?username=zhang*');
+    await same('/api/role', '/sys/role/list');
+    await same('/api/permission', '/sys/permission/list');
+    await same('/api/permission/no-pager', '/sys/permission/list');
+    for (const path of ['/api/user', '/api/role', '/api/permission', '/api/permission/no-pager']) {
+      const refused = await call(holder, 'GET', path);
+      expect(refused.statusCode, path).toBe(403);
+      expect((await t.request(null, 'GET', path)).statusCode, path).toBe(401);
+    }
+    // read-only: nothing but GET
+    expect((await call(admin, 'POST', '/api/user', { username: 'x' })).statusCode).toBe(404);
+    expect(json(await call(admin, 'GET', '/api/user?column=password')).success).toBe(false);
+  });
+
   it('form rules: bad phone, bad e-mail, weak password, unknown role or department give clear messages and create nothing', async () => {
     const before = (await db.select().from(sysUser)).length;
     const add = (over: object) => call(admin, 'POST', '/sys/user/add', { username: 'bad.one', realname: '坏', password: 'Badone1234', ...over });

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkOnlyUserQuery, CheckOnlyUserMsg, Msg, UserMsg, userFlow, userResource as userDecl } from '@sbwq/contracts';
+import { checkOnlyUserQuery, CheckOnlyUserMsg, genericApiFlow, Msg, UserMsg, userFlow, userResource as userDecl } from '@sbwq/contracts';
+import { listQuerySchema } from '../../../platform/list/list-schema.ts';
+import type { ListParams } from '../../../platform/list/list-query.ts';
+import { listRoles, roleWhitelist } from '../role/role.service.ts';
+import { permissionTree } from '../permission/permission.admin.service.ts';
 import { BizError, ok } from '../../../platform/http/envelope.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import { isUnvetted } from '../../core/org/org-context.ts';
@@ -14,6 +18,11 @@ import { splitIds } from '../../../platform/http/ids.ts';
 
 const tags = ['用户管理'];
 
+const userListExtra = {
+  departId: z.string().max(36).optional().describe('部门ID：该部门及其下级部门的用户'),
+  selections: z.string().max(40_000).optional().describe('导出时只导出这些用户ID（逗号分隔）'),
+};
+
 /** 用户管理 (JEECG-API §5.7): the standard routes from the contract's declaration, then the user's own. */
 export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   const dicts = () => deps.dicts.allItems();
@@ -21,10 +30,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, userDecl, {
     tags,
     listResource: users.userResource,
-    listExtra: {
-      departId: z.string().max(36).optional().describe('部门ID：该部门及其下级部门的用户'),
-      selections: z.string().max(40_000).optional().describe('导出时只导出这些用户ID（逗号分隔）'),
-    },
+    listExtra: userListExtra,
     docs: {
       list: { summary: '用户列表', description: '分页；支持 JeecgBoot 查询约定（*模糊*、逗号 IN、_begin/_end）与 departId（含下级部门）。' },
       add: { description: 'selectedroles、selecteddeparts 为逗号分隔的角色与部门ID。' },
@@ -43,6 +49,26 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       importTemplate,
     },
     messages: { added: UserMsg.added, edited: UserMsg.edited, deleted: UserMsg.deleted, batchDeleted: UserMsg.batchDeleted, queried: Msg.ok },
+  });
+
+  // Spec §7: the stock client's generic helpers, each the same read as its screen's list (codes, data rules).
+  const menuTypes = () => deps.dicts.dictTexts('menu_type');
+  registerFlow(app, deps, genericApiFlow, {
+    tags: ['通用接口'],
+    queries: { user: listQuerySchema(users.userResource, userListExtra), role: listQuerySchema(roleWhitelist) },
+    docs: {
+      user: { description: '与 /sys/user/list 相同：查询约定、权限 system:user:list 与数据规则。' },
+      role: { description: '与 /sys/role/list 相同：查询约定与权限 system:role:list。' },
+      permission: { description: '与 /sys/permission/list 相同，权限 system:permission:list。' },
+      permissionNoPager: { description: '与 /sys/permission/list 相同（本来就不分页），权限 system:permission:list。' },
+    },
+    handlers: {
+      // the query as the server's list schema (queries above) checked it; the declaration carries none
+      user: (c) => users.listUsersFor(c, c.request.query as ListParams),
+      role: (c) => listRoles(c.db, c.request.query as ListParams),
+      permission: async ({ db }) => permissionTree(db, await menuTypes()),
+      permissionNoPager: async ({ db }) => permissionTree(db, await menuTypes()),
+    },
   });
 
   // Part of registration (the stock register form checks as it is typed): public and rate limited like
