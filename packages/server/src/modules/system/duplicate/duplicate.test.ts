@@ -45,6 +45,22 @@ describe('JEECG-API §5.4 duplicate check /sys/duplicate/check: only registered 
     }
   });
 
+  it("issue 36: every stock screen's call fits — 菜单管理's 授权标识 and 部门角色's role code too (table and field as the stock modals send them)", async () => {
+    const pairs: [string, string, string][] = [
+      ['sys_user', 'username', 'admin'],
+      ['sys_user', 'work_no', 'A0001'],
+      ['sys_role', 'role_code', 'admin'],
+      ['sys_dict', 'dict_code', 'sex'],
+      ['sys_permission', 'perms', 'system:user:list'],
+    ];
+    for (const [tableName, fieldName, fieldVal] of pairs) {
+      const answer = json(await check({ tableName, fieldName, fieldVal: `${fieldVal}_never_taken` }));
+      expect(answer, `${tableName}.${fieldName}`).toMatchObject({ success: true, message: '该值可用！' });
+    }
+    expect(json(await check({ tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'system:user:list' }))).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect(json(await check({ tableName: 'sys_depart_role', fieldName: 'role_code', fieldVal: 'no_such_depart_role' }))).toMatchObject({ success: true, message: '该值可用！' });
+  });
+
   it('bad input: a pair outside the registry is refused clearly; injected values are plain values; nothing changes', async () => {
     const before = await userCount();
     const refused = [
