@@ -125,7 +125,9 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     const pay = dialog(finance, `付款：${claimNo}`);
     await formItem(pay, '付款流水号').locator('input').fill(unique('LS'));
     await formItem(pay, '付款凭证').locator('input[type=file]').setInputFiles({ name: '付款凭证.png', mimeType: 'image/png', buffer: pngFile() });
-    await expect(formItem(pay, '付款凭证').locator('.ant-upload-list-item-done, .ant-upload-list-item')).toHaveCount(1);
+    // done, not merely listed: an item is listed while it uploads, and 确认付款 clicked then finds the
+    // voucher still empty (its 'required' message is cleared again when the upload lands: nothing is sent)
+    await expect(formItem(pay, '付款凭证').locator('.ant-upload-list-item-done')).toHaveCount(1);
     await button(pay, '确认付款').click();
     await toast(finance, ClaimMsg.paid);
     await expect(row(finance, claimNo)).toContainText('已付款');
