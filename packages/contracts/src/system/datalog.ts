@@ -93,6 +93,10 @@ export const fieldLabel = (table: string, field: string) => DATA_FIELD_LABELS[ta
 
 const values = z.record(z.string(), z.unknown()).nullable();
 
+/** One field of a version as people read it (issue 36): its label and its value as text (dictionary text, a name, Beijing time). */
+export const dataLogFieldSchema = z.object({ field: z.string(), label: z.string(), text: z.string() });
+export type DataLogField = z.infer<typeof dataLogFieldSchema>;
+
 export const dataLogRecordSchema = z.object({
   id: z.string(),
   dataTable: z.string(),
@@ -107,6 +111,10 @@ export const dataLogRecordSchema = z.object({
   newValues: values,
   /** the whole record as this version left it */
   dataContent: z.record(z.string(), z.unknown()),
+  /** the record's business number or name in this version (批次编号, 报销单号, 机构名称 …), null when it has none */
+  dataTitle: z.string().nullable(),
+  /** the content as the screens show it: the record's own fields first, ids and storage paths left out */
+  display: z.array(dataLogFieldSchema),
   createBy: z.string().nullable(),
   createName: z.string().nullable(),
   createTime: z.string().nullable(),
@@ -166,7 +174,8 @@ export const dataLogFlow = defineFlow<DataLogRecord>()({
       method: 'GET',
       permission: DataLogPerm.list,
       query: z.object({ dataId1: idField, dataId2: idField }),
-      reply: z.array(dataLogRecordSchema),
+      // the stock DataLogCompareModal JSON.parses dataContent: here it is that text, label → shown value, in reading order
+      reply: z.array(dataLogRecordSchema.extend({ dataContent: z.string() })),
       summary: '比较同一记录的两个版本（按版本号升序返回两条）',
     },
     verify: {

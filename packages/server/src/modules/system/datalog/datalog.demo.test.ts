@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../../../platform/db/client.ts';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
-import { createTestApp, dbKind } from '../../../test/harness.ts';
+import type { DataLogRecord } from '@sbwq/contracts';
+import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
 import { sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
 
 const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1', 'demo:data-log:v1'];
@@ -35,5 +36,54 @@ describe(`数据日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect(missing).toEqual({ n: 0, late: 0, moved: 0 });
     expect(await sealChain(db)).toBeGreaterThan(100);
     expect(await verifyChain(db)).toMatchObject({ ok: true });
+  });
+
+  it('version 1 of a demo record holds nothing a later step wrote, its times are Beijing time, and version 2 brings the rest (issue 36)', async () => {
+    const [early] = await rows<{ leaked: number; zoned: number }>(
+      db,
+      sql`select
+            (select count(*)::int from sys_data_log l join rights_batch b on b.id = l.data_id
+              where l.data_version = 1 and b.status <> '1'
+                and (l.data_content->>'firstReviewerName' is not null or l.data_content->>'approvedAmount' is not null and (l.data_content->>'approvedAmount')::numeric <> 0
+                     or l.data_content->>'closedTime' is not null or l.data_content->>'submitTime' is not null)) as leaked,
+            (select count(*)::int from sys_data_log l, jsonb_each_text(l.data_content) f
+              where f.value ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}.*([+]00|Z)$') as zoned`,
+    );
+    expect(early).toEqual({ leaked: 0, zoned: 0 });
+    const [closed] = await rows<{ id: string }>(db, sql`select id from rights_batch where closed_time is not null limit 1`);
+    const versions = await rows<{ data_version: number; fields: string[] }>(db, sql`select data_version, fields from sys_data_log where data_id = ${closed.id} order by data_version`);
+    expect(versions.map((v) => v.data_version)).toEqual([1, 2]);
+    expect(versions[1].fields).toEqual(expect.arrayContaining(['status', 'closedTime']));
+  });
+
+  it('a version is shown in words: 批次编号 first, status and types as dictionary text, people by name, no ids or storage paths, Beijing time; the stock compare gets it as JSON text (issue 36)', async () => {
+    const admin = await t.loginAs('admin', ADMIN_PASSWORD);
+    const [batch] = await rows<{ id: string; batch_no: string }>(db, sql`select id, batch_no from rights_batch where closed_time is not null limit 1`);
+    const versions = json(await t.request(admin, 'GET', `/sys/dataLog/queryDataVerList?dataTable=rights_batch&dataId=${batch.id}`)).result as DataLogRecord[];
+    expect(versions.map((v) => v.dataTitle)).toEqual([batch.batch_no, batch.batch_no]);
+    const [first, second] = versions;
+    expect(second.display.slice(0, 3).map((f) => f.label)).toEqual(['批次编号', '批次名称', '状态']);
+    const text = (v: DataLogRecord, label: string) => v.display.find((f) => f.label === label)?.text;
+    expect(text(first, '状态')).toBe('草稿');
+    expect(text(second, '状态')).toBe('已结案');
+    const labels = second.display.map((f) => f.label);
+    for (const hidden of ['ID', '机构ID', '资金池ID', '涉及权利ID', '初审人ID', '删除标记']) expect(labels).not.toContain(hidden);
+    const all = JSON.stringify(versions.map((v) => v.display));
+    expect(all).not.toMatch(/biz\/\d{8}\/|\+00|[0-9a-f]{32}/);
+    expect(text(second, '创建人')).not.toMatch(/^[a-z0-9]+$/);
+
+    const compared = json(await t.request(admin, 'GET', `/sys/dataLog/queryCompareList?dataId1=${second.id}&dataId2=${first.id}`));
+    expect(compared.success).toBe(true);
+    const [older, newer] = compared.result as { dataVersion: number; dataContent: string }[];
+    expect([older.dataVersion, newer.dataVersion]).toEqual([1, 2]);
+    expect(Object.keys(JSON.parse(newer.dataContent)).slice(0, 3)).toEqual(['批次编号', '批次名称', '状态']);
+    expect(JSON.parse(newer.dataContent)['状态']).toBe('已结案');
+  });
+
+  it('the 数据日志 list names each record by its business number', async () => {
+    const admin = await t.loginAs('admin', ADMIN_PASSWORD);
+    const page = json(await t.request(admin, 'GET', '/sys/dataLog/list?dataTable=fin_claim&pageSize=5')).result as { records: DataLogRecord[] };
+    expect(page.records.length).toBeGreaterThan(0);
+    for (const r of page.records) expect(r.dataTitle).toMatch(/^[A-Z]{2}\d+/);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AuditStatus, BatchStatus, CertifyStatus, ClaimStatus, EnterStatus, ItemStatus, PoolStatus } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
+import { formatDateTime } from '../../../platform/db/time.ts';
 import { DataTable, snapshot, type DataTableName } from '../../core/datalog/datalog.service.ts';
 
 type Raw = Record<string, unknown>;
@@ -21,16 +22,27 @@ const CREATED: Partial<Record<DataTableName, Raw>> = {
 };
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** A raw timestamp (`…+00`) as the live versions write it, in Beijing time (snapshot()); issue 36: the demo showed UTC. */
+const ZONED = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d(:?\d\d)?)$/;
 const camelRow = (row: Raw): Raw => Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v]));
+const inBeijingTime = (row: Raw): Raw => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && ZONED.test(v) ? (formatDateTime(v) ?? v) : v]));
 const time = (v: unknown) => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
+
+/**
+ * What a record cannot hold yet when it is created (issue 36: demo version 1 held values of later
+ * versions): whatever a submission, a review, a payment, the enforcement or the closure writes, and the
+ * last writer. Version 1 has them empty; version 2 brings them with the present status.
+ */
+const LATER = /^(submit|audit|certify(?!Status)|approve|approved|bizReview|financeReview|paid|pay|closure|closed|start|success|failed|notInfringing|released|firstReviewer|update|serialNo|payDate|frozen|used|logSeq|itemCount)/;
+const asCreated = (row: Raw, createdAs: Raw): Raw => ({ ...Object.fromEntries(Object.entries(row).map(([k, v]) => [k, LATER.test(k) ? null : v])), ...createdAs });
 
 type DemoVersion = { id: string; data_table: string; data_id: string; data_version: number; op: string; fields: string[]; old_values: Raw | null; new_values: Raw | null; data_content: Raw; create_by: string | null; create_name: string | null; create_time: string };
 
 /**
  * The demo's business records get the versions their story implies (issue #25): the creation, by its
- * creator at its creation time, with the record as it was then (its first status); then, when the
- * record has moved on, the change to its present status, by the last approver (or the last writer) at
- * that approval's time. Records that already have versions are left alone. Run after every business demo.
+ * creator at its creation time, with the record as it was then (its first status, nothing a later step
+ * writes); then, when the record has moved on, the change to its present content, by the last approver
+ * (or the last writer) at that approval's time. Records that already have versions are left alone. Run after every business demo.
  */
 export async function seedDataLogDemo(db: Db): Promise<number> {
   const names = new Map((await rows<{ username: string; realname: string | null }>(db, sql`select username, realname from sys_user`)).map((u) => [u.username, u.realname ?? u.username]));
@@ -44,12 +56,12 @@ export async function seedDataLogDemo(db: Db): Promise<number> {
     for (const raw of found) {
       const row = camelRow(raw);
       const id = row.id as string;
-      const now = snapshot(row);
-      const first = { ...now, ...createdAs };
+      const now = inBeijingTime(snapshot(row));
+      const first = asCreated(now, createdAs);
       const created = time(row.createTime) ?? new Date();
       const creator = (row.createBy as string | null) ?? 'admin';
       versions.push({ id: newId(), data_table: table, data_id: id, data_version: 1, op: 'add', fields: Object.keys(first), old_values: null, new_values: first, data_content: first, create_by: creator, create_name: names.get(creator) ?? creator, create_time: created.toISOString() });
-      const fields = Object.keys(createdAs).filter((k) => now[k] !== first[k]);
+      const fields = Object.keys(now).filter((k) => JSON.stringify(now[k] ?? null) !== JSON.stringify(first[k] ?? null));
       if (!fields.length) continue;
       const approval = approvals.get(id);
       const when = approval?.time ?? time(row.updateTime) ?? time(row.submitTime) ?? new Date(created.getTime() + 60_000);

@@ -6,6 +6,8 @@ import { escapeLike, fieldsOf, pageOf, type ListParams, type ListResource } from
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { sysDataLog, type DataLogRow } from '../../core/datalog/datalog.table.ts';
 import { ChainHeadError, sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
+import type { DictService } from '../dict/dict.service.ts';
+import { displayOf, lookupsFor, titleOf, type Lookups } from './datalog.display.ts';
 
 export const dataLogWhitelist: ListResource = {
   table: sysDataLog,
@@ -21,7 +23,7 @@ function extraFilters(params: ListParams): SQL[] {
   return [or(ilike(sysDataLog.createBy, like), ilike(sysDataLog.createName, like))!];
 }
 
-const record = (row: DataLogRow): DataLogRecord => ({
+const record = (row: DataLogRow, look: Lookups): DataLogRecord => ({
   id: row.id,
   dataTable: row.dataTable,
   dataTable_dictText: DATA_TABLE_TEXT[row.dataTable] ?? row.dataTable,
@@ -33,6 +35,8 @@ const record = (row: DataLogRow): DataLogRecord => ({
   oldValues: row.oldValues ?? null,
   newValues: row.newValues ?? null,
   dataContent: row.dataContent,
+  dataTitle: titleOf(row.dataTable, row.dataContent),
+  display: displayOf(row.dataTable, row.dataContent, look),
   createBy: row.createBy,
   createName: row.createName,
   createTime: formatDateTime(row.createTime),
@@ -40,31 +44,40 @@ const record = (row: DataLogRow): DataLogRecord => ({
   hash: row.hash,
 });
 
+/** Versions as the screens read them, their lookups made once for all of them. */
+async function records(db: Db, dicts: DictService, found: DataLogRow[]): Promise<DataLogRecord[]> {
+  const look = await lookupsFor(db, dicts, found.map((r) => ({ table: r.dataTable, content: r.dataContent })));
+  return found.map((r) => record(r, look));
+}
+
 /** GET /sys/dataLog/list: newest first; filters 表名, 记录ID, 操作人, 时间范围 (createTime_begin/_end). */
-export async function listDataLogs(db: Db, params: ListParams): Promise<Page<DataLogRecord>> {
+export async function listDataLogs(db: Db, dicts: DictService, params: ListParams): Promise<Page<DataLogRecord>> {
   const page = await pageOf<DataLogRow>(db, dataLogWhitelist, params, { extra: extraFilters(params), tieBreak: sysDataLog.id });
-  return { ...page, records: page.records.map(record) };
+  return { ...page, records: await records(db, dicts, page.records) };
 }
 
 /** A record's versions, oldest first (stock queryDataVerList). */
-export async function versionsOf(db: Db, dataTable: string, dataId: string): Promise<DataLogRecord[]> {
+export async function versionsOf(db: Db, dicts: DictService, dataTable: string, dataId: string): Promise<DataLogRecord[]> {
   const found = await db
     .select()
     .from(sysDataLog)
     .where(and(eq(sysDataLog.dataTable, dataTable), eq(sysDataLog.dataId, dataId)))
     .orderBy(asc(sysDataLog.dataVersion))
     .limit(1000);
-  return found.map(record);
+  return records(db, dicts, found);
 }
 
-/** Two versions of one record, the older first (stock queryCompareList). */
-export async function compareVersions(db: Db, id1: string, id2: string): Promise<DataLogRecord[]> {
+/**
+ * Two versions of one record, the older first (stock queryCompareList). The stock compare modal parses
+ * `dataContent` as JSON text and lists its keys: it gets the readable content, label → shown value.
+ */
+export async function compareVersions(db: Db, dicts: DictService, id1: string, id2: string): Promise<(Omit<DataLogRecord, 'dataContent'> & { dataContent: string })[]> {
   if (id1 === id2) throw new BizError(DataLogMsg.versionsRequired);
   const found = await db.select().from(sysDataLog).where(inArray(sysDataLog.id, [id1, id2]));
   if (found.length !== 2) throw new BizError(DataLogMsg.notFound);
   const [a, b] = found.sort((x, y) => x.dataVersion - y.dataVersion) as [DataLogRow, DataLogRow];
   if (a.dataTable !== b.dataTable || a.dataId !== b.dataId) throw new BizError(DataLogMsg.differentRecords);
-  return [record(a), record(b)];
+  return (await records(db, dicts, [a, b])).map((r) => ({ ...r, dataContent: JSON.stringify(Object.fromEntries(r.display.map((f) => [f.label, f.text]))) }));
 }
 
 /** 校验: links what is not linked yet, then walks the whole chain. */
