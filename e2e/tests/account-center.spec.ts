@@ -84,6 +84,14 @@ test.describe('个人中心 and 账户设置 (issue #27)', () => {
     await expect(second.getByRole('dialog', { name: '登录已过期' })).toBeVisible();
     await expect(second).toHaveURL(/\/user\/login/);
     await other.close();
+
+    // issue 36: 最近操作 says what was done in plain words, and leaves the sign-ins to 登录日志
+    await openUserMenu(page, '个人中心');
+    await page.getByRole('tab', { name: '最近操作' }).click();
+    const activity = page.getByRole('tabpanel', { name: '最近操作' });
+    await expect(activity.getByText('个人中心-注销本人的另一个会话')).toBeVisible();
+    await expect(activity.getByText('个人中心-保存个性化设置')).toBeVisible();
+    await expect(activity.getByText(/登录|→|（/)).toHaveCount(0);
   });
 
   test('安全设置: the phone changes with the code sent to the new phone, which then signs in by 手机号登录; the e-mail changes with the current password', async ({ page, request }) => {

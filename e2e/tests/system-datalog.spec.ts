@@ -52,6 +52,12 @@ test.describe('数据日志', () => {
     await expect(statusRow).toContainText('已修改');
     await expect(compare.getByRole('row').filter({ hasText: '批次名称' })).not.toContainText('已修改');
     await expect(compare.getByRole('row').filter({ hasText: '批次名称' })).toContainText(batchName);
+    // issue 36: dictionary text instead of codes, the record's own fields first, no internal ids or storage paths
+    await expect(statusRow).toContainText('草稿');
+    await expect(statusRow).toContainText('待审核');
+    await expect(compare.getByRole('row').nth(1)).toContainText('批次编号');
+    await expect(compare.getByRole('row').filter({ hasText: /机构ID|资金池ID|涉及权利ID|删除标记/ })).toHaveCount(0);
+    await expect(compare.getByText(/[0-9a-f]{32}|\+00$/)).toHaveCount(0);
     // untick one version: asked to pick two again; versions 1 and 3 then show the count and the status changed
     await drawer.getByRole('checkbox', { name: '选择版本 2' }).uncheck();
     await expect(drawer).toContainText('请勾选两个版本进行对比');
@@ -64,7 +70,8 @@ test.describe('数据日志', () => {
     await expect(drawer).toBeHidden();
 
     await page.goto('/isystem/dataLog');
-    await expect(page.getByRole('row').filter({ hasText: '线索批次' }).first()).toBeVisible();
+    // each record by its 批次编号 / 报销单号, not its id (issue 36)
+    await expect(page.getByRole('row').filter({ hasText: '线索批次' }).first()).toContainText(/XS\d{11}/);
     await button(page, '校验哈希链').click();
     const result = page.getByRole('dialog', { name: '哈希链校验结果' });
     await expect(result).toContainText('哈希链完整');

@@ -62,7 +62,13 @@ test.describe('系统日志', () => {
     await expect(added).toContainText('POST');
     await expect(added).toContainText('添加');
     await expect(added).toContainText('成功');
-    await expect(panel.getByRole('row').filter({ hasText: /修改密码|updatePassword|密码/ })).toBeVisible();
+    // issue 36: plain action names, a change typed 修改, and the sign-in row naming its 操作人
+    const passwordChange = panel.getByRole('row').filter({ hasText: '当前用户-修改本人密码' });
+    await expect(passwordChange).toBeVisible();
+    await expect(passwordChange).toContainText('修改');
+    const signIn = panel.getByRole('row').filter({ hasText: '登录与会话-账号密码登录' }).first();
+    await expect(signIn).toContainText(`日志测试员（${username}）`);
+    await expect(panel.getByRole('cell').filter({ hasText: /→|（pass|\/reject/ })).toHaveCount(0);
     // the log is evidence: only the retention job deletes it, so the screen offers no 删除, 批量删除 or 清空日志
     await expect(added.getByRole('button', { name: '删除' })).toHaveCount(0);
     await expect(panel.getByRole('button', { name: /清空日志|批量删除|删除/ })).toHaveCount(0);
@@ -80,7 +86,7 @@ test.describe('系统日志', () => {
     await page.keyboard.press('Escape');
     await expect(detail).toBeHidden();
 
-    const passwordRow = panel.getByRole('row').filter({ hasText: /密码/ }).first();
+    const passwordRow = panel.getByRole('row').filter({ hasText: '当前用户-修改本人密码' }).first();
     await passwordRow.getByRole('button', { name: '详情' }).click();
     await expect(detail.getByLabel('请求参数')).toContainText('"password": "******"');
     await expect(detail).not.toContainText('Changed#2026x');

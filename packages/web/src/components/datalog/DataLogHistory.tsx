@@ -17,7 +17,7 @@ const defaultPick = (versions: DataLogRecord[]) => versions.slice(-2).map((v) =>
 
 /** Two versions side by side, the changed fields marked (数据日志 对比). */
 export function VersionCompare({ older, newer }: { older: DataLogRecord; newer: DataLogRecord }) {
-  const rows = versionDiff(older.dataTable, older.dataContent, newer.dataContent);
+  const rows = versionDiff(older.display, newer.display);
   const changed = rows.filter((r) => r.changed).length;
   return (
     <div className="datalog-compare">

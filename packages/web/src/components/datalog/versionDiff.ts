@@ -1,19 +1,19 @@
-import { fieldLabel } from '@sbwq/contracts';
+import type { DataLogField } from '@sbwq/contracts';
 
 export type DiffRow = { field: string; label: string; older: string; newer: string; changed: boolean };
 
-/** A version's value as the comparison shows it: text as is, nothing as —, anything else as JSON. */
-export const valueText = (v: unknown): string => (v === null || v === undefined || v === '' ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
-
 /**
- * Two versions of one record side by side: every field either holds, in the order the newer version
- * lists them (then fields only the older has), each marked when its value differs.
+ * Two versions of one record side by side, as the server shows them (dictionary text, names, Beijing
+ * time, ids and storage paths left out; issue 36): every field either holds, in the newer version's
+ * order (the record's own fields first), then fields only the older has, each marked when it differs.
  */
-export function versionDiff(table: string, older: Record<string, unknown>, newer: Record<string, unknown>): DiffRow[] {
-  const fields = [...Object.keys(newer), ...Object.keys(older).filter((k) => !(k in newer))];
-  return fields.map((field) => {
-    const a = valueText(older[field]);
-    const b = valueText(newer[field]);
-    return { field, label: fieldLabel(table, field), older: a, newer: b, changed: a !== b };
+export function versionDiff(older: readonly DataLogField[], newer: readonly DataLogField[]): DiffRow[] {
+  const before = new Map(older.map((f) => [f.field, f]));
+  const after = new Map(newer.map((f) => [f.field, f]));
+  const fields = [...newer, ...older.filter((f) => !after.has(f.field))];
+  return fields.map(({ field, label }) => {
+    const a = before.get(field)?.text ?? '—';
+    const b = after.get(field)?.text ?? '—';
+    return { field, label, older: a, newer: b, changed: a !== b };
   });
 }

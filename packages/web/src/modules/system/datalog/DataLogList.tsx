@@ -13,7 +13,9 @@ const OP_COLORS: Record<string, string> = { add: 'green', edit: 'blue', delete: 
 
 const columns: ListColumn<DataLogRecord>[] = [
   { title: '表名', dataIndex: 'dataTable', width: 110, render: (_: unknown, r: DataLogRecord) => r.dataTable_dictText },
-  { title: '记录ID', dataIndex: 'dataId', ellipsis: true, width: 150 },
+  // the record by its business number (批次编号, 报销单号 …; issue 36); the id stays for the search and the hidden column
+  { title: '记录', key: 'title', ellipsis: true, width: 170, render: (_: unknown, r: DataLogRecord) => r.dataTitle ?? r.dataId },
+  { title: '记录ID', dataIndex: 'dataId', ellipsis: true, width: 150, defaultHidden: true },
   { title: '版本', dataIndex: 'dataVersion', width: 70, align: 'center', sorter: true },
   { title: '变更类型', dataIndex: 'op', width: 90, align: 'center', render: (_: unknown, r: DataLogRecord) => <Tag color={OP_COLORS[r.op]}>{r.op_dictText}</Tag> },
   { title: '修改字段', key: 'fields', ellipsis: true, render: (_: unknown, r: DataLogRecord) => (r.op === 'edit' ? r.fields.map((f) => fieldLabel(r.dataTable, f)).join('、') : '—') },
@@ -69,7 +71,7 @@ function definitionOf(onHistory: (r: DataLogRecord) => void): ListDefinition<Dat
 /** 数据日志 (sbwq/system/DataLogList, stock 数据日志): every version of the business records, a record's history and two versions compared. */
 export function DataLogList() {
   const [target, setTarget] = useState<HistoryTarget | null>(null);
-  const [definition] = useState(() => definitionOf((r) => setTarget({ dataTable: r.dataTable, dataId: r.dataId })));
+  const [definition] = useState(() => definitionOf((r) => setTarget({ dataTable: r.dataTable, dataId: r.dataId, ...(r.dataTitle ? { title: r.dataTitle } : {}) })));
   return (
     <>
       <ListPage definition={definition} />
