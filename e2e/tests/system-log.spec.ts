@@ -66,8 +66,8 @@ test.describe('系统日志', () => {
     const passwordChange = panel.getByRole('row').filter({ hasText: '当前用户-修改本人密码' });
     await expect(passwordChange).toBeVisible();
     await expect(passwordChange).toContainText('修改');
-    const signIn = panel.getByRole('row').filter({ hasText: '登录与会话-账号密码登录' }).first();
-    await expect(signIn).toContainText(`日志测试员（${username}）`);
+    const signInRow = panel.getByRole('row').filter({ hasText: '登录与会话-账号密码登录' }).first();
+    await expect(signInRow).toContainText(`日志测试员（${username}）`);
     await expect(panel.getByRole('cell').filter({ hasText: /→|（pass|\/reject/ })).toHaveCount(0);
     // the log is evidence: only the retention job deletes it, so the screen offers no 删除, 批量删除 or 清空日志
     await expect(added.getByRole('button', { name: '删除' })).toHaveCount(0);
