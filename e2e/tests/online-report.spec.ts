@@ -298,6 +298,8 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await button(page, '新增').click();
     const form = dialog(page, '新增Online报表');
     const code = unique('amt').replace(/[^A-Za-z0-9_]/g, '_');
+    // 数据源 is chosen from the 多数据源 sources (/sys/dataSource/options); empty runs on the main database
+    await expect(formItem(form, '数据源').getByRole('combobox')).toBeVisible();
     await formItem(form, '报表名称').locator('input').fill('金额格式');
     await formItem(form, '报表编码').locator('input').fill(code);
     await formItem(form, '报表SQL').locator('textarea').fill("select id, item_text as item_name, sort_order, 1234567.5::numeric(12,2) as amount, '0' as job_status, create_time from sys_dict_item");

@@ -7,7 +7,7 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { FormMode, ListDefinition } from '../../../components/list/types.ts';
 import { reportCalls } from '../../../components/popup/report.calls.ts';
 import { http } from '../../../platform/http.ts';
-import { showAnswer, showFailure } from '../../../platform/result.ts';
+import { showAnswer, showFailure, unwrap } from '../../../platform/result.ts';
 import { reportApi, type ReportBody } from './report.api.ts';
 import { ReportColumnsEditor, ReportParamsEditor } from './ReportColumnsEditor.tsx';
 import { RoleSelect } from '../shared/SystemSelects.tsx';
@@ -15,12 +15,32 @@ import { allRoles } from '../user/user.api.ts';
 
 const shape = reportAddBody.shape;
 
+/** The 多数据源 sources a report can run on (the stock screen's /sys/dataSource/options); empty: the main database. */
+function DataSourceSelect({ id, value, onChange }: { id?: string; value?: string | null; onChange?: (value: string | null) => void }) {
+  const options = useQuery({
+    queryKey: ['system', 'report', 'data-sources'],
+    queryFn: async () => unwrap(await reportCalls.dataSourceOptions(undefined)),
+    staleTime: 30_000,
+  });
+  return (
+    <Select
+      id={id}
+      allowClear
+      value={value || undefined}
+      loading={options.isFetching}
+      placeholder="主数据库"
+      options={(options.data ?? []).map((o) => ({ value: o.value, label: `${o.label}（${o.value}）` }))}
+      onChange={(v: string | undefined) => onChange?.(v ?? null)}
+    />
+  );
+}
+
 function fields(mode: FormMode) {
   return [
     { name: 'name', label: '报表名称', required: true, input: <Input placeholder="如 机构申请统计" />, rules: [zodRule(shape.name)] },
     { name: 'code', label: '报表编码', required: true, input: <Input placeholder="字母开头，字母、数字、下划线" disabled={mode === 'edit'} />, rules: [zodRule(shape.code)], extra: '菜单地址为 /online/cgreport/<报表编码>' },
     { name: 'access', label: '可用范围', required: true, input: <Select options={REPORT_ACCESS.map((a) => ({ value: a, label: REPORT_ACCESS_LABELS[a] }))} />, extra: '管理员总可查看；“所有登录用户”的报表请用 #{my_org_id} 限定本机构数据' },
-    { name: 'dbSource', label: '数据源', input: <Input placeholder="留空：主数据库" />, rules: [zodRule(shape.dbSource)], extra: '系统管理 → 多数据源 中 PostgreSQL 数据源的编码；留空在主数据库上运行' },
+    { name: 'dbSource', label: '数据源', input: <DataSourceSelect />, rules: [zodRule(shape.dbSource)], extra: '系统管理 → 多数据源 中的 PostgreSQL 数据源；留空在主数据库上运行' },
     {
       name: 'cgrSql',
       label: '报表SQL',
