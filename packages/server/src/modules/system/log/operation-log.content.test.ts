@@ -66,5 +66,11 @@ describe(`操作日志 in plain words (issue 36) on ${dbKind}`, async () => {
     });
     const page = await listLogs(db, { logType: String(LogType.operation), userid: 'finance', pageNo: 1, pageSize: 10 });
     expect(page.records.find((r) => r.id === id)).toMatchObject({ logContent: '报销单-财务审核', operateType: OperateType.edit });
+    // a statistics query logged before the fix is not listed
+    const query = newId();
+    await db.insert(sysLog).values({ id: query, logType: LogType.operation, logContent: '统计-机构申请排行', userid: 'finance', method: rig.api(AgencyStatsPath.list), requestType: 'POST', createTime: new Date() });
+    const again = await listLogs(db, { logType: String(LogType.operation), pageNo: 1, pageSize: 100 });
+    expect(again.records.map((r) => r.id)).toContain(id);
+    expect(again.records.map((r) => r.id)).not.toContain(query);
   });
 });
