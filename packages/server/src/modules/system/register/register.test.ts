@@ -84,11 +84,12 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
       '/sys/dict/loadDictItem/sys_user,realname,username?key=admin',
       '/sys/loginfo',
       '/sys/visitInfo',
-      '/sys/user/checkOnlyUser?username=admin',
       '/sys/role/queryall',
       '/sys/sysDepart/queryTreeList',
     ];
     for (const path of closed) await refused(path);
+    // checkOnlyUser is the register form's (issue 36): to them it tells no more than to anyone without a session
+    expect(json(await call('GET', '/sys/user/checkOnlyUser?username=admin'))).toMatchObject({ success: true, result: true, message: '注册提交时校验是否已被使用' });
 
     // their own enrolment and account, as the 机构入驻 screen and the shell need them
     for (const path of ['/rights/org/status', '/rights/org/mine', '/sys/permission/getUserPermissionByToken', '/sys/dict/getDictItems/rights_org_type', '/sys/user/getCurrentUserDeparts', '/sys/annountCement/listByUser', '/sys/account/center', '/thirdLogin/bindings']) {
