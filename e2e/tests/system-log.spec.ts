@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
 import { apiCall, apiToken, createUser, expect, signIn, unique, USER_PASSWORD } from '../support/system.ts';
+import { certifiedOrgViaApi } from '../support/rights.ts';
 
 /**
  * Issue #25 系统日志: the 登录日志 / 操作日志 tabs over `/sys/log/list`, the operation log the server
@@ -97,6 +98,20 @@ test.describe('系统日志', () => {
     await page.getByRole('menuitem', { name: '导出当前筛选' }).click();
     expect((await download).suggestedFilename()).toBe('操作日志.xlsx');
     expect(await axeFindings(page)).toEqual([]);
+  });
+
+  test('a reviewer’s real approval reads as the action, the organisation’s name and the decision, typed 修改 (issue 36)', async ({ page, request }) => {
+    const org = await certifiedOrgViaApi(request);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    await page.goto('/isystem/log');
+    await page.getByRole('tab', { name: '操作日志' }).click();
+    const panel = await searchOperator(page, org.reviewer, /审批入驻申请/);
+    const approval = panel.getByRole('row').filter({ hasText: `机构入驻与认证-审批入驻申请：${org.orgName}，通过` });
+    await expect(approval).toBeVisible();
+    await expect(approval).toContainText('修改');
+    await expect(panel.getByRole('row').filter({ hasText: `机构入驻与认证-审批认证：${org.orgName}，通过` })).toBeVisible();
+    await expect(panel.getByRole('cell').filter({ hasText: /→|pass|reject|（待|（认证/ })).toHaveCount(0);
   });
 
   test('at 375 px the tabs, the filter and the detail drawer fit the screen', async ({ page, request }) => {
