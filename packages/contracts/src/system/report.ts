@@ -127,6 +127,25 @@ export const reportParamSchema = z.object({
 });
 export type ReportParam = z.infer<typeof reportParamSchema>;
 
+/** A 1 / 0 (or "1" / "0", true / false) checkbox of the stock screen's editable table. */
+const stockFlag = z.union([z.boolean(), z.number(), z.string()]).transform((v) => v === true || v === 1 || v === '1');
+/**
+ * A report item as the stock configuration screen saves it (`items` of head/add and head/editAll): its
+ * checkboxes are 1 / 0, its 查询模式 may be empty, and it has no 排序 (ours: numbers and dates sort).
+ */
+export const stockItemInputSchema = z.object({
+  fieldName: z.string().regex(FIELD_PATTERN, ReportMsg.columnName),
+  fieldTxt: z.string().max(100, '长度不能超过100个字符').nullish(),
+  fieldType: z.enum(REPORT_FIELD_TYPES, { error: '字段类型只能是 String、Integer、Long、Double、Date 或 Datetime' }).nullish(),
+  isShow: stockFlag.nullish(),
+  isSearch: stockFlag.nullish(),
+  isOrder: stockFlag.nullish(),
+  searchMode: z.string().max(20).nullish(),
+  dictCode: z.string().max(100, '长度不能超过100个字符').nullish(),
+  fieldWidth: z.coerce.number().int().min(40, '列宽为 40 到 600').max(600, '列宽为 40 到 600').nullish().catch(null),
+});
+export type StockItemInput = z.infer<typeof stockItemInputSchema>;
+
 const sqlRule = z
   .string({ error: ReportMsg.sqlRequired })
   .max(5000, ReportMsg.sqlTooLong)
@@ -146,6 +165,8 @@ const fields = {
   content: z.string().max(500, '长度不能超过500个字符').nullish(),
   columns: z.array(reportColumnSchema).max(100, '字段不能超过100个').default([]),
   params: z.array(reportParamSchema).max(20, '参数不能超过20个').default([]),
+  /** the stock screen's name of the columns (read when `columns` is empty) */
+  items: z.array(stockItemInputSchema).max(100, '字段不能超过100个').optional(),
 };
 export const reportAddBody = z.object(fields);
 export const reportEditBody = z.object({ id: idField, ...fields });
@@ -298,6 +319,7 @@ export const reportFlow = defineFlow<ReportRecord>()({
   basePath: '/online/cgreport',
   actions: {
     parseSql: { path: 'head/parseSql', permission: `${OnlReportPerm.add},${OnlReportPerm.edit}`, body: parseSqlBody, reply: parsedSqlSchema, summary: '解析SQL：字段、参数与前 10 行' },
+    editAll: { path: 'head/editAll', method: 'PUT', permission: OnlReportPerm.edit, body: reportEditBody, reply: z.null(), done: '编辑成功!', summary: '编辑报表（原版页面：报表头连同 items、params）' },
     addMenu: { path: 'head/addMenu', permission: OnlReportPerm.add, body: addReportMenuBody, reply: z.string(), done: ReportMsg.menuAdded, summary: '添加到菜单' },
     getRpColumns: { path: 'api/getRpColumns/:code', method: 'GET', signedIn: true, params: code, reply: rpColumnsSchema, summary: '报表的列与字典（按编码）' },
     getQueryInfo: { path: 'api/getQueryInfo/:id', method: 'GET', signedIn: true, params: id, reply: z.array(queryInfoItemSchema), summary: '报表的查询条件' },

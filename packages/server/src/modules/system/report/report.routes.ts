@@ -31,6 +31,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
     handlers: {
       parseSql: (c, body) => service.parseSql({ db: c.db, config: deps.config, dbSource: body.dbSource?.trim() || null }, c.user, body),
       addMenu: (c, body) => service.addReportMenu(c.db, c.user, body),
+      editAll: (c, body) => service.editReport(c.db, deps.config, c.user, body).then(() => null),
       getRpColumns: (c, input) => service.rpColumns(deps, c.user, input.code),
       getQueryInfo: (c, input) => service.queryInfo(c.db, c.user, input.id),
       getData: (c, input) => service.reportData(c.db, deps.config, c.user, input.id, input),

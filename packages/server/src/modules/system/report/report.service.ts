@@ -17,9 +17,10 @@ import type {
   ReportRecord,
   ReportRows,
   RpColumns,
+  StockItemInput,
   StockReportItem,
 } from '@sbwq/contracts';
-import { DataSourceType, NUMBER_REPORT_TYPES, REPORT_LIST_COMPONENT, reportMenuUrl, ReportMsg, SORTABLE_REPORT_TYPES } from '@sbwq/contracts';
+import { DataSourceType, NUMBER_REPORT_TYPES, REPORT_LIST_COMPONENT, REPORT_SEARCH_MODES, reportMenuUrl, ReportMsg, SORTABLE_REPORT_TYPES } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -282,7 +283,28 @@ const readReportVersions: VersionReader = async (db, ids) => {
   return new Map(heads.map((head) => [head.id, { ...head, items: of(items, head.id), params: of(params, head.id) }]));
 };
 
-export async function addReport(db: Db, config: KeySource, user: SessionUser | null, body: ReportAddBody): Promise<string> {
+/** A stock item as our column: 查询模式 single unless given, sorting as 解析SQL ticks it unless given. */
+const columnOfStock = (i: StockItemInput, index: number): ReportColumn => {
+  const fieldType = i.fieldType ?? 'String';
+  return {
+    fieldName: i.fieldName,
+    fieldTxt: i.fieldTxt ?? '',
+    fieldType,
+    isShow: i.isShow ?? true,
+    isSearch: i.isSearch ?? false,
+    searchMode: (REPORT_SEARCH_MODES as readonly string[]).includes(i.searchMode ?? '') ? (i.searchMode as ReportColumn['searchMode']) : 'single',
+    isOrder: i.isOrder ?? SORTABLE_REPORT_TYPES.includes(fieldType),
+    dictCode: i.dictCode?.trim() || null,
+    fieldWidth: i.fieldWidth ?? null,
+    orderNum: index,
+  };
+};
+
+/** The stock screen saves its columns as `items`: read them as ours when `columns` is not sent. */
+const withStockItems = <T extends ReportAddBody>(body: T): T => (body.columns.length === 0 && body.items ? { ...body, columns: body.items.map(columnOfStock) } : body);
+
+export async function addReport(db: Db, config: KeySource, user: SessionUser | null, sent: ReportAddBody): Promise<string> {
+  const body = withStockItems(sent);
   const [taken] = await db.select({ id: onlCgreportHead.id }).from(onlCgreportHead).where(eq(onlCgreportHead.code, body.code));
   if (taken) throw new BizError(ReportMsg.codeTaken);
   await checkedBody({ db, config }, user, body);
@@ -299,7 +321,8 @@ export async function addReport(db: Db, config: KeySource, user: SessionUser | n
   return id;
 }
 
-export async function editReport(db: Db, config: KeySource, user: SessionUser | null, body: ReportEditBody): Promise<void> {
+export async function editReport(db: Db, config: KeySource, user: SessionUser | null, sent: ReportEditBody): Promise<void> {
+  const body = withStockItems(sent);
   const [row] = await db.select({ id: onlCgreportHead.id }).from(onlCgreportHead).where(eq(onlCgreportHead.id, body.id));
   if (!row) throw new BizError(ReportMsg.notFound);
   await checkedBody({ db, config }, user, body);

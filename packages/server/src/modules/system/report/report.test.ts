@@ -266,6 +266,36 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(json(await staff('GET', '/sys/dataSource/options')).code).toBe(510);
   });
 
+  it('the stock configuration screen saves with head/add and head/editAll: its items (1 / 0 checkboxes, empty 查询模式, no 排序) and params are kept, through the same SQL check (issue 36)', async () => {
+    const stock = {
+      code: 'rpt_stock_form',
+      name: '原版页面报表',
+      cgrSql: "select role_code, role_name, create_time from sys_role where role_name like '%${kw}%'",
+      dbSource: '',
+      returnValField: '',
+      returnType: '1',
+      deleteItemIds: '',
+      deleteParamIds: '',
+      items: [
+        { fieldName: 'role_code', fieldTxt: '角色编码', fieldType: 'String', isShow: '1', isSearch: '1', searchMode: 'single', dictCode: '', fieldHref: '', replaceVal: '' },
+        { fieldName: 'role_name', fieldTxt: '角色名称', fieldType: 'String', isShow: '1', isSearch: '0', searchMode: '', dictCode: '' },
+        { fieldName: 'create_time', fieldTxt: '创建时间', fieldType: 'Datetime', isShow: 1, isSearch: 0, searchMode: '' },
+      ],
+      params: [{ paramName: 'kw', paramTxt: '关键字', paramValue: '' }],
+    };
+    expect(json(await admin('POST', '/online/cgreport/head/add', { ...stock, cgrSql: 'select password from sys_user' })).message).toBe(ReportMsg.tableDenied('sys_user'));
+    expect(json(await admin('POST', '/online/cgreport/head/add', stock))).toMatchObject({ success: true });
+    const cols = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_stock_form')).result;
+    expect(cols.columns.map((c: { title: string; sorter?: string }) => [c.title, c.sorter])).toEqual([['角色编码', undefined], ['角色名称', undefined], ['创建时间', 'true']]);
+    const id = cols.cgRpConfigId as string;
+    expect(json(await admin('GET', `/online/cgreport/api/getQueryInfo/${id}`)).result).toEqual([{ label: '角色编码', field: 'role_code', view: 'string', mode: 'single' }]);
+    const edited = { ...stock, id, name: '原版页面报表（改）', items: [{ ...stock.items[0], isShow: '0' }, stock.items[1]] };
+    expect(json(await admin('PUT', '/online/cgreport/head/editAll', edited))).toMatchObject({ success: true, message: '编辑成功!' });
+    expect(json(await admin('GET', `/online/cgreport/item/listByHeadId?headId=${id}`)).result.map((i: { fieldName: string; isShow: number }) => [i.fieldName, i.isShow])).toEqual([['role_code', 0], ['role_name', 1]]);
+    expect(json(await admin('PUT', '/online/cgreport/head/editAll', { ...edited, cgrSql: 'select pg_sleep(30)' })).message).toBe(ReportMsg.functionDenied('pg_sleep'));
+    expect(json(await staff('PUT', '/online/cgreport/head/editAll', edited)).code).toBe(510);
+  });
+
   it('the hidden stock route /online/cgreport/:code is in the administrator\'s menu and opens nothing by itself (issue 36)', async () => {
     const flat = (nodes: { path: string; component: string; hidden?: boolean; children?: unknown[] }[]): { path: string; component: string; hidden?: boolean }[] => nodes.flatMap((n) => [n, ...flat((n.children ?? []) as typeof nodes)]);
     const menu = flat(json(await admin('GET', '/sys/permission/getUserPermissionByToken')).result.menu);
