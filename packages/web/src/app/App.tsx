@@ -26,9 +26,10 @@ export function App() {
   const primaryColor = useSettings((state) => state.primaryColor);
   const colorWeak = useSettings((state) => state.colorWeak);
   const highContrast = useSettings((state) => state.highContrast);
+  const darkMode = useSettings((state) => state.darkMode);
   const reducedMotion = useReducedMotion();
   useFocusableScrollers();
-  const theme = useMemo(() => themeFor(primaryColor, !reducedMotion, highContrast), [primaryColor, reducedMotion, highContrast]);
+  const theme = useMemo(() => themeFor(primaryColor, !reducedMotion, highContrast, darkMode), [primaryColor, reducedMotion, highContrast, darkMode]);
 
   // spec §3 colour weak: the whole page, as JeecgBoot's `colorWeak` class. On <html>, whose filter does
   // not become the containing block of fixed elements (drawers, modals), unlike <body>'s would.
@@ -43,6 +44,11 @@ export function App() {
   useEffect(() => {
     document.documentElement.toggleAttribute('data-high-contrast', highContrast);
   }, [highContrast]);
+
+  // 暗黑模式: the page behind the app (global.css) reads this; our header, tabs and footer take antd's colour variables.
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-dark', darkMode);
+  }, [darkMode]);
 
   return (
     <ConfigProvider locale={zhCN} theme={theme} modal={modalConfig}>

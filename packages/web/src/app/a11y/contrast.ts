@@ -58,3 +58,17 @@ export function darkenToContrast(color: string, backgrounds: readonly string[], 
   }
   return '#000000';
 }
+
+/**
+ * The colour itself when it reaches `ratio` on every (dark) background, else the darkest mix of it with
+ * white that does: the same hue, only lighter (the dark theme's counterpart of `darkenToContrast`).
+ */
+export function lightenToContrast(color: string, backgrounds: readonly string[], ratio = AA_TEXT): string {
+  const [r, g, b] = over(color, '#000000');
+  for (let step = 0; step <= 100; step += 2) {
+    const k = step / 100;
+    const candidate = hex([r + (255 - r) * k, g + (255 - g) * k, b + (255 - b) * k]);
+    if (backgrounds.every((background) => contrastRatio(candidate, background) >= ratio)) return candidate;
+  }
+  return '#FFFFFF';
+}

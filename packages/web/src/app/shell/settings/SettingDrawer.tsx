@@ -84,6 +84,7 @@ export function SettingsOptions() {
           <div className={styles.rows}>
             <Toggle label="色弱模式" name="colorWeak" />
             <Toggle label="高对比度" name="highContrast" hint="文字与背景的对比度达到 WCAG 2.1 AA" />
+            <Toggle label="暗黑模式" name="darkMode" hint="整个页面使用深色背景，文字对比度达到 WCAG 2.1 AA" />
             <Toggle label="多页签模式" name="multipage" />
           </div>
         </Section>

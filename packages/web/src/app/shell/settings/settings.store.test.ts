@@ -24,6 +24,7 @@ describe('§3 settings defaults', () => {
       multipage: true,
       primaryColor: '#1890FF',
       highContrast: false,
+      darkMode: false,
     });
   });
 

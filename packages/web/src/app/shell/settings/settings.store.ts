@@ -23,6 +23,8 @@ export type Settings = {
   primaryColor: string;
   /** Our own addition (JeecgBoot has none): every colour darkened until text meets WCAG 2.1 AA. */
   highContrast: boolean;
+  /** Our own addition too (issue 36): the whole app on dark surfaces, its text at WCAG 2.1 AA. */
+  darkMode: boolean;
 };
 
 export const defaultSettings: Settings = {
@@ -36,10 +38,13 @@ export const defaultSettings: Settings = {
   multipage: true,
   primaryColor: DEFAULT_PRIMARY_COLOR,
   highContrast: false,
+  darkMode: false,
 };
 
 /** Named as JeecgBoot names its settings keys, though JeecgBoot has no such setting. */
 export const HIGH_CONTRAST_KEY = 'DEFAULT_HIGH_CONTRAST';
+/** Likewise for the dark theme. */
+export const DARK_MODE_KEY = 'DEFAULT_DARK_MODE';
 
 export const settingKeys: Record<keyof Settings, string> = {
   navTheme: StorageKey.theme,
@@ -52,6 +57,7 @@ export const settingKeys: Record<keyof Settings, string> = {
   multipage: StorageKey.multipage,
   primaryColor: StorageKey.color,
   highContrast: HIGH_CONTRAST_KEY,
+  darkMode: DARK_MODE_KEY,
 };
 
 const COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
@@ -71,6 +77,7 @@ const valid: { [K in keyof Settings]: (value: unknown) => value is Settings[K] }
   multipage: (v): v is boolean => typeof v === 'boolean',
   primaryColor: isColor,
   highContrast: (v): v is boolean => typeof v === 'boolean',
+  darkMode: (v): v is boolean => typeof v === 'boolean',
 };
 
 /**
