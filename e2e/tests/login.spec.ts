@@ -26,6 +26,20 @@ test.describe('sign in', () => {
     await expect(page.getByText('下午好，系统管理员，欢迎你')).toBeVisible();
   });
 
+  test('issue 36: /user/login with a stale token drops it silently — no 登录已过期 over the form, what was typed stays', async ({ page }) => {
+    await page.goto('/favicon.svg');
+    await page.evaluate(() =>
+      localStorage.setItem('pro__Access-Token', JSON.stringify({ value: 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6ImFkbWluIn0.revoked', expire: Date.now() + 604_800_000 })),
+    );
+    await page.goto('/user/login');
+    await field(page, '账号').fill('typed-name');
+    await expect.poll(() => storedToken(page)).toBeNull();
+    await page.waitForTimeout(2000);
+    await expect(page.getByText('登录已过期')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/user\/login/);
+    await expect(field(page, '账号')).toHaveValue('typed-name');
+  });
+
   test('§8 a wrong password shows 用户名或密码错误 and stays on the login page', async ({ page }) => {
     await page.goto('/user/login');
     await submitLogin(page, ADMIN.username, 'not-the-password-1');

@@ -1,5 +1,5 @@
 import { Msg, type LoginResult } from '@sbwq/contracts';
-import { cleanup, configure, screen } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback, type Feedback } from '../platform/feedback.ts';
@@ -99,6 +99,44 @@ describe('§2 access rules', { timeout: 20_000 }, () => {
     const { location } = start('/user/login');
     await screen.findByText('下午好，系统管理员，欢迎你');
     expect(location()).toBe('/dashboard/analysis');
+  });
+
+  it('issue 36: /user/login with a stale token stays on the form, drops the token and shows no 登录已过期', async () => {
+    signedIn();
+    const fetchMock = fakeServer({
+      'GET /sys/permission/getUserPermissionByToken': () => ({ status: 500, body: { message: Msg.tokenInvalid } }),
+      'POST /sys/logout': () => ({ status: 500, body: { message: Msg.tokenInvalid } }),
+    });
+    const { location } = start('/user/login');
+    await screen.findByLabelText('账号');
+    await waitFor(() => expect(getToken()).toBeNull());
+    expect(location()).toBe('/user/login');
+    expect(ui.modal.error).not.toHaveBeenCalled();
+    expect(ui.notification.error).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('getUserPermissionByToken'))).toHaveLength(1);
+  });
+
+  it('issue 36: /user/login with a revoked token (401) stays on the form without a word', async () => {
+    signedIn();
+    fakeServer({
+      'GET /sys/permission/getUserPermissionByToken': () => ({ status: 401, body: { message: Msg.unauthorized } }),
+      'POST /sys/logout': () => ({ status: 401, body: { message: Msg.unauthorized } }),
+    });
+    const { location } = start('/user/login');
+    await screen.findByLabelText('账号');
+    await waitFor(() => expect(getToken()).toBeNull());
+    expect(location()).toBe('/user/login');
+    expect(ui.modal.error).not.toHaveBeenCalled();
+    expect(ui.notification.error).not.toHaveBeenCalled();
+  });
+
+  it('issue 36: a live token on /user/login asks for the permissions once, for the page it leads to too', async () => {
+    signedIn();
+    const fetchMock = permissionsOk();
+    const { location } = start('/user/login');
+    await screen.findByText('下午好，系统管理员，欢迎你');
+    expect(location()).toBe('/dashboard/analysis');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('getUserPermissionByToken'))).toHaveLength(1);
   });
 
   it('an unknown path goes to /404', async () => {

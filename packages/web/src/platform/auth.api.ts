@@ -25,8 +25,8 @@ export function postLogout(token: string) {
 // the calls that use them load them on first use.
 const flows = () => import('./auth.flows.ts');
 
-export async function getUserPermissions(token: string) {
-  return (await flows()).permissionApi.mine({ token });
+export async function getUserPermissions(token: string, options?: { silent?: boolean }) {
+  return (await flows()).permissionApi.mine({ token }, options);
 }
 
 export async function putSelectDepart(orgCode: string, username: string) {

@@ -11,7 +11,7 @@ import {
 } from '@sbwq/contracts';
 import { create } from 'zustand';
 import { getUserPermissions, postLogout, type LoginFailure } from './auth.api.ts';
-import { onSessionEnd } from './http.ts';
+import { HttpError, onSessionEnd } from './http.ts';
 import { local, session as sessionStore } from './storage.ts';
 import { clearToken, getToken, setToken } from './token.ts';
 
@@ -82,13 +82,36 @@ export function loadPermissions(): Promise<PermissionResult> {
   const token = getToken();
   if (!token) return Promise.reject(new Error(Msg.unauthorized));
   if (permissionsLoad?.token === token) return permissionsLoad.promise;
-  const promise = fetchPermissions(token);
+  const promise = fetchPermissions(token, false);
   permissionsLoad = { token, promise };
   return promise;
 }
 
-async function fetchPermissions(token: string): Promise<PermissionResult> {
-  const answer = await getUserPermissions(token);
+/**
+ * The login page opened with a stored token (issue 36): is that session still alive? Asked quietly — a
+ * token the server no longer knows is no news to someone about to sign in, and a 登录已过期 dialog there
+ * would cover the form. A dead token is dropped without a word ('dead'); 'unreachable' when the server
+ * could not be asked (the token stays for the next try). A live answer is kept for the page it leads to.
+ */
+export async function probeStoredSession(): Promise<'live' | 'dead' | 'unreachable'> {
+  const token = getToken();
+  if (!token) return 'dead';
+  const promise = fetchPermissions(token, true);
+  permissionsLoad = { token, promise };
+  try {
+    await promise;
+    return 'live';
+  } catch (error) {
+    if (permissionsLoad?.promise === promise) permissionsLoad = null;
+    if (error instanceof HttpError && error.kind === 'aborted') throw error;
+    if (error instanceof HttpError && error.kind !== 'http') return 'unreachable';
+    await logout();
+    return 'dead';
+  }
+}
+
+async function fetchPermissions(token: string, silent: boolean): Promise<PermissionResult> {
+  const answer = await getUserPermissions(token, { silent });
   if (!answer.success) throw new Error(answer.message || Msg.queryFailed);
   const result = answer.result;
   if (!result || !Array.isArray(result.menu) || result.menu.length === 0) throw new Error(Msg.emptyMenu);

@@ -2,7 +2,7 @@ import { HOME_PATH, LOGIN_PATH, Msg, PUBLIC_PATHS } from '@sbwq/contracts';
 import { redirect, type MiddlewareFunction, type PatchRoutesOnNavigationFunction } from 'react-router';
 import { notifyError } from '../../platform/feedback.ts';
 import { HttpError } from '../../platform/http.ts';
-import { loadPermissions, logout } from '../../platform/session.ts';
+import { loadPermissions, logout, probeStoredSession } from '../../platform/session.ts';
 import { getToken } from '../../platform/token.ts';
 
 /** The id of the `/` route (spec §2: named dashboard) under which menu routes are added. */
@@ -38,7 +38,8 @@ export const accessMiddleware: MiddlewareFunction = async ({ request }) => {
   const url = new URL(request.url);
   const token = getToken();
   if (isPublicPath(url.pathname)) {
-    if (token && url.pathname.replace(/\/+$/, '') === LOGIN_PATH) throw redirect(HOME_PATH);
+    // A stale token found here is dropped quietly (issue 36): the form stays as typed, with no dialog over it.
+    if (token && url.pathname.replace(/\/+$/, '') === LOGIN_PATH && (await probeStoredSession()) === 'live') throw redirect(HOME_PATH);
     return;
   }
   const target = url.pathname + url.search;
