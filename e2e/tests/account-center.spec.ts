@@ -139,7 +139,7 @@ test.describe('个人中心 and 账户设置 (issue #27)', () => {
     await emailDialog.getByLabel('新邮箱').fill(`${username}@new.cn`);
     await emailDialog.getByLabel('当前密码').fill('Wrong#2026x');
     await button(emailDialog, '确定').click();
-    await sawToast(page, '旧密码输入错误!');
+    await sawToast(page, '当前密码输入错误!');
     await expect(emailDialog).toBeVisible();
     await axeClean(page, '修改安全邮箱');
     await emailDialog.getByLabel('当前密码').fill(PASSWORD);

@@ -227,6 +227,8 @@ export const AccountMsg = {
   phoneSame: '新手机号与当前手机号相同',
   phoneTaken: '该手机号已被其他账号使用',
   phoneChanged: '手机号修改成功',
+  // the field is labelled 当前密码 (issue 36): the refusal says the same word
+  currentPasswordWrong: '当前密码输入错误!',
   emailSame: '新邮箱与当前邮箱相同',
   emailTaken: '该邮箱已被其他账号使用',
   emailChanged: '安全邮箱修改成功',

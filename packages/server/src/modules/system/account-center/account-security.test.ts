@@ -1,6 +1,6 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { Msg } from '@sbwq/contracts';
+import { AccountMsg } from '@sbwq/contracts';
 import { createTestApp, json } from '../../../test/harness.ts';
 import { keyedHash } from '../../../platform/secrets/app-secret.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -178,12 +178,12 @@ describe('issue #27 安全设置: change phone (SMS code to the new phone) and e
     await ageCodes();
   });
 
-  it('e-mail: the current password is checked first (wrong: 旧密码输入错误!); a taken or unchanged e-mail is refused; success notifies me', async () => {
+  it('e-mail: the current password is checked first (wrong: 当前密码输入错误!, the word its field is labelled with — issue 36); a taken or unchanged e-mail is refused; success notifies me', async () => {
     const before = (await db.select({ email: sysUser.email }).from(sysUser).where(eq(sysUser.id, aliceId)))[0].email;
     const changeEmail = (token: string, email: string, password: string) => t.request(token, 'POST', '/sys/account/email/change', { email, password });
-    expect(json(await changeEmail(alice, 'new@sec.cn', 'Wrong12345'))).toMatchObject({ success: false, message: Msg.oldPasswordWrong });
+    expect(json(await changeEmail(alice, 'new@sec.cn', 'Wrong12345'))).toMatchObject({ success: false, message: AccountMsg.currentPasswordWrong });
     // a wrong password tells nothing about whether the address is taken
-    expect(json(await changeEmail(alice, 'bob@sec.cn', 'Wrong12345'))).toMatchObject({ success: false, message: Msg.oldPasswordWrong });
+    expect(json(await changeEmail(alice, 'bob@sec.cn', 'Wrong12345'))).toMatchObject({ success: false, message: AccountMsg.currentPasswordWrong });
     expect(json(await changeEmail(alice, 'BOB@sec.cn', 'Alice12345'))).toMatchObject({ success: false, message: '该邮箱已被其他账号使用' });
     expect(json(await changeEmail(alice, before!, 'Alice12345'))).toMatchObject({ success: false, message: '新邮箱与当前邮箱相同' });
     expect(json(await changeEmail(alice, 'not-mail', 'Alice12345'))).toMatchObject({ success: false, message: '请输入正确格式的电子邮件' });

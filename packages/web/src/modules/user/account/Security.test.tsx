@@ -21,7 +21,7 @@ function start() {
     'GET /sys/account/sessions': () => ({ body: envelope([]) }),
     'POST /sys/account/phone/code': record('code', envelope(null, { message: '验证码已发送至新手机号，5分钟内有效' })),
     'POST /sys/account/phone/change': record('phone', envelope({ userInfo: { ...adminInfo, phone: '13955556666' } }, { message: '手机号修改成功' })),
-    'POST /sys/account/email/change': record('email', envelope(null, { success: false, message: '旧密码输入错误!' })),
+    'POST /sys/account/email/change': record('email', envelope(null, { success: false, message: '当前密码输入错误!' })),
   });
   renderAt('/account/settings/security', <Security />);
   return sent;
@@ -65,7 +65,7 @@ describe('安全设置: phone and e-mail (issue #27)', { timeout: 20_000 }, () =
     fireEvent.change(within(dialog).getByLabelText('当前密码'), { target: { value: 'Wrong#1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /^确\s?定$/ }));
     await waitFor(() => expect(sent).toEqual([{ path: 'email', body: { email: 'me@new.cn', password: 'Wrong#1' } }]));
-    await waitFor(() => expect(ui.notification.error).toHaveBeenCalledWith(expect.objectContaining({ description: '旧密码输入错误!' })));
+    await waitFor(() => expect(ui.notification.error).toHaveBeenCalledWith(expect.objectContaining({ description: '当前密码输入错误!' })));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(useSession.getState().userInfo?.email).toBe('admin@example.org');
   });
