@@ -36,6 +36,7 @@ import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim
 import { seedLogDemo } from '../modules/system/log/log.demo.ts';
 import { seedGatewayDemo } from '../modules/system/gateway/gateway.demo.ts';
 import { seedDataLogDemo } from '../modules/system/datalog/datalog.demo.ts';
+import { seedDirectoryDemo } from '../modules/system/address-list/address-list.demo.ts';
 import { renameOwnComponents, STOCK_NAMED_COMPONENTS } from './component-names.ts';
 import { seedJobRunsDemo, seedJobs } from '../modules/system/job/job.seed.ts';
 import { seedDataSourceDemo, seedDataSourceDict } from '../modules/system/datasource/datasource.seed.ts';
@@ -279,6 +280,8 @@ const units: Unit[] = [
       await seedDataSourceDemo(db, keys, opts.databaseUrl);
     },
   },
+  // after every demo account exists: their 工号, 职务, 座机 and e-mail for 通讯录 (issue 36)
+  { key: 'demo:directory:v1', run: async (db, opts) => void (opts.seedDemo ? await seedDirectoryDemo(db) : undefined) },
   // after every business demo: the versions of the records those demos wrote (the chain links them at start)
   { key: 'demo:data-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedDataLogDemo(db) : undefined) },
   // after every business demo: the log tells what those records say happened

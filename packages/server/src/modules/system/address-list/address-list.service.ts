@@ -24,7 +24,12 @@ export async function addressPage(db: Db, q: AddressQuery): Promise<Page<Address
     rows<{ n: number }>(db, sql`select count(*)::int as n ${from}`),
     rows<Row>(
       db,
-      sql`select u.id, u.realname, u.work_no, u.post, u.telephone, u.email, u.phone, d.depart_name, d.org_code ${from}
+      // 职务 holds position codes, comma-separated as stock writes them: the directory shows their names
+      sql`select u.id, u.realname, u.work_no,
+                 coalesce((select string_agg(coalesce(p.name, c.code), '，' order by c.n)
+                           from unnest(string_to_array(u.post, ',')) with ordinality as c(code, n)
+                           left join sys_position p on p.code = c.code and p.tenant_id = 0), u.post) as post,
+                 u.telephone, u.email, u.phone, d.depart_name, d.org_code ${from}
            order by d.org_code, u.realname, u.id limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`,
     ),
   ]);
