@@ -54,8 +54,18 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
 
     await expect(page).toHaveURL(/\/user\/register-result\?account=/);
     await expect(page.getByText(`你的账户：${username} 注册成功`)).toBeVisible();
+    // issue 36: 注册成功 stays on one line (it broke as 注册成/功) at 1440 and 375 px
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const done = page.getByText('注册成功', { exact: true });
+      const box = await done.boundingBox();
+      const fontSize = await done.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      expect(box!.height).toBeLessThan(fontSize * 2);
+      expect(box!.width).toBeGreaterThan(fontSize * 3.5);
+    }
     await page.getByRole('button', { name: '使用新账户登录' }).click();
-    await page.getByLabel('账号', { exact: true }).fill(username);
+    // issue 36: the new account is filled in
+    await expect(page.getByLabel('账号', { exact: true })).toHaveValue(username);
     await page.getByLabel('密码', { exact: true }).fill('Agency2026x');
     await button(page, '登录').click();
     await expect(page).toHaveURL('/dashboard/analysis');

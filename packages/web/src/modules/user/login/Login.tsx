@@ -137,6 +137,8 @@ export function Login() {
         size="large"
         requiredMark={false}
         onFinish={handleFinish}
+        // 使用新账户登录 from 注册成功 brings the account along (issue 36)
+        initialValues={{ username: searchParams.get('account') ?? '' }}
         className={styles.form}
         disabled={departChoice !== null}
       >

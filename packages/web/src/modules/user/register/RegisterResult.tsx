@@ -11,10 +11,19 @@ export function RegisterResult() {
     <div className={styles.form}>
       <Result
         status="success"
-        title={account ? `你的账户：${account} 注册成功` : '注册成功'}
+        title={
+          account ? (
+            // a long account wraps inside itself; 注册成功 never breaks (issue 36: "注册成/功")
+            <span className={styles.resultTitle}>
+              <span className={styles.resultAccount}>你的账户：{account}</span> <span className={styles.nowrap}>注册成功</span>
+            </span>
+          ) : (
+            '注册成功'
+          )
+        }
         subTitle="请使用新账户登录，在「机构入驻」页面填写并提交入驻资料，协会审核通过后即可办理维权业务。"
         extra={
-          <Button type="primary" size="large" onClick={() => navigate('/user/login')}>
+          <Button type="primary" size="large" onClick={() => navigate(account ? `/user/login?account=${encodeURIComponent(account)}` : '/user/login')}>
             使用新账户登录
           </Button>
         }
