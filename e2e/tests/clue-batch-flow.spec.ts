@@ -124,6 +124,10 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     await toast(reviewer, '已退回补正');
     await expect(review).toBeHidden();
     await expect(row(reviewer, batchName)).toHaveCount(0);
+    // issue 36: the reviewer opening the batch reads where it stands, not the order addressed to the organisation
+    await reviewer.goto(`/rights/batch/detail/${batchId}`);
+    await expect(reviewer.locator('.batch-detail .batch-returned-alert')).toContainText('该批次已退回机构补正，等待机构按审核意见修改后重新提交');
+    await expect(reviewer.locator('.batch-detail .batch-returned-alert')).toContainText(`审核意见：${opinion}`);
 
     // The organisation reads the notice in the bell, with the opinion, and goes to the batch from it.
     await agent.getByRole('button', { name: /^消息通知/ }).click();

@@ -1,8 +1,9 @@
-import { BatchStatus, type BatchRecord } from '@sbwq/contracts';
+import { BatchPerm, BatchStatus, StorageKey, type BatchRecord } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../../platform/storage.ts';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { BatchDetail } from './BatchDetail.tsx';
 
@@ -11,6 +12,7 @@ const record = (status: string, text: string) =>
 
 afterEach(() => {
   cleanup();
+  session.remove(StorageKey.userAuth);
   vi.unstubAllGlobals();
 });
 
@@ -60,6 +62,8 @@ describe('DOMAIN clue batch flow: the batch page', () => {
   });
 
   it('a 退回补正 batch shows its reason as a banner at the top of the page; other states show none', async () => {
+    // the organisation, who resubmits
+    session.set(StorageKey.userAuth, [{ action: BatchPerm.submit, type: '1', describe: '提交' }]);
     let current: BatchRecord = { ...record(BatchStatus.returned, '退回补正'), auditOpinion: '请补充侵权商品的购买凭证' };
     fakeServer({
       'GET /rights/threaded/queryById': () => ({ body: envelope(current) }),
@@ -81,5 +85,23 @@ describe('DOMAIN clue batch flow: the batch page', () => {
     await act(() => router.navigate('/rights/batch/detail/b1'));
     await waitFor(() => expect(document.querySelector('.batch-detail-head')?.textContent).toContain('待审核'));
     expect(document.querySelector('.batch-returned-alert')).toBeNull();
+  });
+
+  it('issue 36: a reviewer (who cannot resubmit) reads where the batch stands, not the order addressed to the organisation', async () => {
+    session.set(StorageKey.userAuth, [{ action: BatchPerm.review, type: '1', describe: '审核' }]);
+    fakeServer({
+      'GET /rights/threaded/queryById': () => ({ body: envelope({ ...record(BatchStatus.returned, '退回补正'), auditOpinion: '请补充侵权商品的购买凭证' }) }),
+      'GET /sys/dict/getDictItems/*': () => ({ body: envelope([]) }),
+      'GET /rights/threaded/item/list': () => ({ body: envelope({ records: [], total: 0, size: 10, current: 1, pages: 0 }) }),
+    });
+    show(appClient());
+    const banner = await waitFor(() => {
+      const found = document.querySelector('.batch-detail .batch-returned-alert');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(banner.textContent).toContain('该批次已退回机构补正，等待机构按审核意见修改后重新提交');
+    expect(banner.textContent).not.toContain('请按审核意见修改后重新提交');
+    expect(banner.textContent).toContain('审核意见：请补充侵权商品的购买凭证');
   });
 });

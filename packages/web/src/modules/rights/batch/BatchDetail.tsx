@@ -78,7 +78,7 @@ export function BatchDetail() {
           <DataLogHistoryButton dataTable="rights_batch" dataId={b.id} title={b.batchNo} />
         </Space>
       </div>
-      <BatchReturnedAlert batch={b} />
+      <BatchReturnedAlert batch={b} forOrganisation={can(BatchPerm.submit)} />
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}
