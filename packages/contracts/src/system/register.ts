@@ -10,6 +10,7 @@ export const RegisterMsg = {
   usernameFormat: '账号为4-30位字母、数字或下划线，以字母开头',
   usernameTaken: '用户名已注册',
   phoneTaken: '该手机号已注册',
+  orgNameTaken: '该机构名称已注册，如为本机构，请使用已注册的账号登录或联系协会',
   orgNameRequired: '请输入机构名称',
   orgTypeRequired: '请选择机构类型',
   registered: '注册成功',

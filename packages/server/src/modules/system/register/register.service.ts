@@ -43,6 +43,13 @@ export async function register(db: Db, body: RegisterBody): Promise<void> {
   if (taken.some((u) => u.username.toLowerCase() === body.username.toLowerCase())) throw new BizError(RegisterMsg.usernameTaken);
   if (taken.some((u) => u.phone === body.phone)) throw new BizError(RegisterMsg.phoneTaken);
   if (body.email && taken.some((u) => u.email === body.email)) throw new BizError('邮箱已被注册');
+  // one organisation, one registration (issue 36): a second account for it is added by its administrator
+  const sameOrg = await db
+    .select({ id: rightsOrg.id })
+    .from(rightsOrg)
+    .where(sql`lower(btrim(${rightsOrg.orgName})) = ${body.orgName.trim().toLowerCase()}`)
+    .limit(1);
+  if (sameOrg.length) throw new BizError(RegisterMsg.orgNameTaken);
 
   const userId = newId();
   const password = await hashPassword(body.password);

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EnterStatus, Msg } from '@sbwq/contracts';
+import { EnterStatus, Msg, RegisterMsg } from '@sbwq/contracts';
 import { createTestApp, json } from '../../../test/harness.ts';
 import { lastCaptchaAnswer, watchCaptchas } from '../../../test/captcha.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';
@@ -125,6 +125,16 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     // used up by the registration it made
     expect((await post('/sys/user/register', { ...body, username: 'third_agency', phone, smscode: code })).message).toBe(INVALID);
     expect(await db.select().from(sysUser).where(eq(sysUser.username, 'third_agency'))).toHaveLength(0);
+  });
+
+  it('issue 36: registration refuses an organisation already registered (name compared without case and outer spaces), after the code is valid; the code stays usable', async () => {
+    const phone = '13711116666';
+    const code = await registerCode(phone);
+    // the organisation registered above (its enrolment draft renamed it)
+    const again = { ...body, username: 'copy_agency', phone, smscode: code, orgName: ' 杭州新知识产权代理有限公司（草稿） ' };
+    expect(await post('/sys/user/register', again)).toMatchObject({ success: false, message: RegisterMsg.orgNameTaken });
+    expect(await db.select().from(sysUser).where(eq(sysUser.username, 'copy_agency'))).toHaveLength(0);
+    expect(await post('/sys/user/register', { ...again, orgName: '杭州另一家知识产权代理有限公司' })).toMatchObject({ success: true });
   });
 
   it('registration: a phone that already has an account gets no code (same answer), so it cannot register twice', async () => {
