@@ -89,4 +89,32 @@ test.describe('线索明细 keep the order the grid left (§4 editable table: so
     await expect.poll(() => drawn(again)).toEqual(['1:2005', '2:2004', '3:2002', '4:2003']);
     await agent.context().close();
   });
+
+  test('issue 36: a long 侵权链接 is cut in the middle — its end, which tells items apart, shows at 1440 and 375 px', async ({ browser, request, baseURL }) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
+    const rightId = await approvedRight(request, org.token, reviewerToken, unique('链接商标'));
+    const poolId = await enabledPool(request, financeToken, unique('链接资金'));
+    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+      batchName: unique('链接批次'), rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId,
+    });
+    const long = (n: number) => `https://detail.tmall.com/item.htm?spm=a220m.1000858.1000725.1.3f2e6a1bQxYzAb&skuId=4399${n}&id=68812345${n}`;
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [31, 32].map((n) => ({ linkUrl: long(n) })), deleteIds: [] });
+    const agent = await contextFor(browser, org.username, baseURL!, '10.82.1.2');
+    for (const width of [1440, 375]) {
+      await agent.setViewportSize({ width, height: 900 });
+      await agent.goto(`/rights/batch/detail/${batchId}?tab=items`);
+      for (const n of [31, 32]) {
+        const linkEl = agent.getByRole('link', { name: long(n) });
+        await expect(linkEl).toHaveAttribute('title', long(n));
+        const tail = linkEl.locator('span').last();
+        await expect(tail).toHaveText(long(n).slice(-18));
+        const cell = await linkEl.locator('xpath=ancestor::td[1]').boundingBox();
+        const end = await tail.boundingBox();
+        expect(end!.x + end!.width).toBeLessThanOrEqual(cell!.x + cell!.width + 0.5);
+      }
+    }
+    await agent.context().close();
+  });
 });

@@ -121,6 +121,10 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     // 付款管理: pay with a voucher.
     await finance.goto('/finance/payment/list');
     await expect(row(finance, claimNo)).toContainText('待付款');
+    // issue 36: finance reads the whole account number it transfers to (it was cut with an ellipsis)
+    const account = row(finance, claimNo).locator('.payment-account > div').first();
+    await expect(account).toHaveText('6222020200112233445');
+    expect(await account.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= el.closest('td')!.getBoundingClientRect().right + 1)).toBe(true);
     await row(finance, claimNo).getByRole('button', { name: '付款', exact: true }).click();
     const pay = dialog(finance, `付款：${claimNo}`);
     await formItem(pay, '付款流水号').locator('input').fill(unique('LS'));

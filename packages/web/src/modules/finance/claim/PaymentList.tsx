@@ -81,7 +81,20 @@ export function PaymentList() {
         { title: '机构', dataIndex: 'orgName', ellipsis: true },
         { title: '关联批次', dataIndex: 'batchNo', width: 150, defaultHidden: true },
         { title: '核定金额', dataIndex: 'approvedAmount', kind: 'money' },
-        { title: '收款账户', dataIndex: 'accountNo', ellipsis: true, render: (_: unknown, c: ClaimRecord) => [c.accountName, c.bankName, c.accountNo].filter(Boolean).join(' ') },
+        // the account number is what finance transfers to: it shows whole, the name and bank under it (issue 36)
+        {
+          title: '收款账户',
+          dataIndex: 'accountNo',
+          width: 240,
+          render: (_: unknown, c: ClaimRecord) => (
+            <div className="payment-account">
+              <div style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{c.accountNo}</div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {[c.accountName, c.bankName].filter(Boolean).join(' ')}
+              </Typography.Text>
+            </div>
+          ),
+        },
         { title: '付款日期', dataIndex: 'payDate', kind: 'date' },
         { title: '付款流水号', dataIndex: 'serialNo', width: 150, defaultHidden: true },
         { title: '失败原因', dataIndex: 'payFailReason', ellipsis: true },

@@ -58,12 +58,7 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
       title: '侵权链接',
       dataIndex: 'linkUrl',
       width: 280,
-      ellipsis: true,
-      render: (url: string) => (
-        <Typography.Link href={url} target="_blank" rel="noopener noreferrer" title={url}>
-          {url}
-        </Typography.Link>
-      ),
+      render: (url: string) => <LinkMiddleEllipsis url={url} />,
     },
     { title: '店铺名称', dataIndex: 'shopName', width: 140, ellipsis: true },
     { title: '经营者', dataIndex: 'operator', width: 120, ellipsis: true },
@@ -160,5 +155,22 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
       {importing && <ItemsImportModal batchId={batch.id} onClose={() => setImporting(false)} onDone={changed} />}
       <ItemResultModal batchId={batch.id} item={resulting} onClose={() => setResulting(null)} onDone={changed} />
     </>
+  );
+}
+
+/** The part of a link that tells items apart (the item id, the query) is at its end: it stays, and the middle gives way. */
+const KEPT_TAIL = 18;
+
+/**
+ * 侵权链接 cut in the middle, not at the end (issue 36): the head shrinks with an ellipsis and the last
+ * characters always show; the whole address is the link's name (read out whole: the two parts would be read apart) and its tooltip.
+ */
+function LinkMiddleEllipsis({ url }: { url: string }) {
+  const cut = url.length > KEPT_TAIL * 2 ? url.length - KEPT_TAIL : url.length;
+  return (
+    <Typography.Link href={url} target="_blank" rel="noopener noreferrer" title={url} aria-label={url} className="link-middle-ellipsis" style={{ display: 'flex', minWidth: 0, maxWidth: '100%' }}>
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>{url.slice(0, cut)}</span>
+      <span style={{ whiteSpace: 'nowrap', flex: 'none' }}>{url.slice(cut)}</span>
+    </Typography.Link>
   );
 }
