@@ -29,7 +29,10 @@ export function PoolBalanceCard() {
   );
 }
 
-/** 即将到期: marks whose term ends within 12 months, the grace-period ones beside. */
+/**
+ * 即将到期: marks whose term ends within 12 months. The grace-period and expired-authorisation marks are
+ * other marks, not part of that figure: the footer says so (issue 36: it read like a breakdown).
+ */
 export function ExpiringCard() {
   const stats = usePanelQuery(['rightExpiry'], (signal) => dashboardApi.rightExpiry(signal));
   return (
@@ -39,7 +42,7 @@ export function ExpiringCard() {
       suffix="件"
       loading={stats.isPending}
       to={rightsListLink({ expiryFlag: 'expiringSoon' })}
-      footer={stats.data ? `宽展期 ${formatNumber(stats.data.inGracePeriod)} 件，授权过期 ${formatNumber(stats.data.authExpired)} 件` : undefined}
+      footer={stats.data ? `另有宽展期 ${formatNumber(stats.data.inGracePeriod)} 件、授权过期 ${formatNumber(stats.data.authExpired)} 件（不在上数中）` : undefined}
     />
   );
 }
