@@ -137,4 +137,34 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     await expect(page).toHaveURL('/dashboard/analysis');
     await expect(page.getByText(/手机登录员/).first()).toBeVisible();
   });
+
+  test('issue 36: no placeholder is cut on 注册, 手机号登录 and 找回密码 at 375 and 1440 px', async ({ page }) => {
+    const cut = () =>
+      page.evaluate(() => {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        const out: string[] = [];
+        for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+          if (!input.offsetParent || !input.placeholder) continue;
+          const style = getComputedStyle(input);
+          ctx.font = `${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          if (ctx.measureText(input.placeholder).width > room + 1) out.push(`${input.placeholder} (${Math.round(ctx.measureText(input.placeholder).width)} > ${Math.round(room)})`);
+        }
+        return out;
+      });
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/user/register');
+      await expect(page.getByLabel('短信验证码')).toBeVisible();
+      expect(await cut(), `注册 at ${width}`).toEqual([]);
+      await page.goto('/user/login');
+      await page.getByText('手机号登录', { exact: true }).click();
+      await expect(page.getByLabel('手机号', { exact: true })).toBeVisible();
+      expect(await cut(), `手机号登录 at ${width}`).toEqual([]);
+      await page.goto('/user/alteration');
+      await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
+      expect(await cut(), `找回密码 at ${width}`).toEqual([]);
+    }
+  });
 });
+

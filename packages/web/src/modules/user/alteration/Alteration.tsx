@@ -56,7 +56,7 @@ function ConfirmAccount({ onDone }: { onDone: (account: Account) => void }) {
       <Form.Item label="图片验证码" required>
         <div className={loginStyles.captchaRow}>
           <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: '请输入图片验证码' }]}>
-            <Input prefix={<SafetyOutlined />} placeholder="请输入图片验证码" autoComplete="off" maxLength={8} aria-label="图片验证码" />
+            <Input prefix={<SafetyOutlined />} placeholder="图片验证码" autoComplete="off" maxLength={8} aria-label="图片验证码" />
           </Form.Item>
           <button type="button" className={loginStyles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
             {captcha.image ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
@@ -105,7 +105,7 @@ function NewPassword({ verified, onDone }: { verified: Verified; onDone: () => v
   return (
     <Form layout="vertical" size="large" requiredMark={false} onFinish={finish}>
       <Form.Item label="新密码" name="password" rules={newPasswordRules}>
-        <Password prefix={<LockOutlined />} placeholder="至少8位，须同时包含字母和数字" autoComplete="new-password" maxLength={64} autoFocus />
+        <Password prefix={<LockOutlined />} placeholder="8位以上，含字母和数字" autoComplete="new-password" maxLength={64} autoFocus />
       </Form.Item>
       <Form.Item label="确认新密码" name="confirmpassword" dependencies={['password']} rules={confirmPasswordRules()}>
         <Password prefix={<LockOutlined />} placeholder="请再次输入新密码" autoComplete="new-password" maxLength={64} />

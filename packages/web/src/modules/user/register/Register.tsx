@@ -57,7 +57,7 @@ export function Register() {
         <Input prefix={<UserOutlined />} placeholder="4-30位字母、数字或下划线" autoComplete="username" maxLength={30} />
       </Form.Item>
       <Form.Item label="密码" name="password" rules={newPasswordRules}>
-        <Password prefix={<LockOutlined />} placeholder="至少8位，须同时包含字母和数字" autoComplete="new-password" maxLength={64} />
+        <Password prefix={<LockOutlined />} placeholder="8位以上，含字母和数字" autoComplete="new-password" maxLength={64} />
       </Form.Item>
       <Form.Item label="确认密码" name="confirmpassword" dependencies={['password']} rules={confirmPasswordRules()}>
         <Password prefix={<LockOutlined />} placeholder="请再次输入密码" autoComplete="new-password" maxLength={64} />

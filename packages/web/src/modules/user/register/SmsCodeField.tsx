@@ -81,7 +81,7 @@ export function SmsCodeField({ form, phoneField, smsmode, ticket, send: sendOwn,
         <Form.Item label="图片验证码" required extra="获取短信验证码前填写">
           <div className={styles.captchaRow}>
             <Form.Item name="imageCaptcha" noStyle>
-              <Input prefix={<SafetyOutlined />} placeholder="请输入图片验证码" autoComplete="off" maxLength={8} aria-label="图片验证码" />
+              <Input prefix={<SafetyOutlined />} placeholder="图片验证码" autoComplete="off" maxLength={8} aria-label="图片验证码" />
             </Form.Item>
             <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
               {captcha.image ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
@@ -92,7 +92,7 @@ export function SmsCodeField({ form, phoneField, smsmode, ticket, send: sendOwn,
       <Form.Item label="短信验证码" required>
         <div className={styles.captchaRow}>
           <Form.Item name={codeField} noStyle rules={[{ required: true, whitespace: true, message: SmsMsg.codeRequired }]}>
-            <Input prefix={<MailOutlined />} placeholder="请输入短信验证码" autoComplete="one-time-code" inputMode="numeric" maxLength={6} aria-label="短信验证码" />
+            <Input prefix={<MailOutlined />} placeholder="短信验证码" autoComplete="one-time-code" inputMode="numeric" maxLength={6} aria-label="短信验证码" />
           </Form.Item>
           <Button className={own.smsButton} onClick={send} loading={sending} disabled={left > 0}>
             {left > 0 ? `${left} 秒后重新获取` : '获取验证码'}
