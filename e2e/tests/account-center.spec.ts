@@ -49,6 +49,10 @@ test.describe('个人中心 and 账户设置 (issue #27)', () => {
     await expect(page).toHaveURL('/account/settings/base');
     await expect(page.getByRole('heading', { name: '基本设置' })).toBeVisible();
     await expect(page.getByLabel('手机号')).toBeDisabled();
+    // issue 36: a picture the server refuses as an avatar leaves no thumbnail behind, as if it were taken
+    await page.locator('input[type=file]').setInputFiles({ name: '假头像.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
+    await sawToast(page, '假头像.png 上传失败');
+    await expect(page.locator('.ant-upload-list-item')).toHaveCount(0);
 
     // 个性化: the drawer's options; top-menu layout, saved to the account
     await page.getByRole('navigation', { name: '账户设置' }).getByRole('menuitem', { name: '个性化' }).click();

@@ -82,6 +82,21 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
     await waitFor(() => expect(messages()).toContain('另一个.png 上传失败：未知错误'));
   });
 
+  it('issue 36: a refused picture (an avatar) leaves the cards — no thumbnail stays as if it were taken; the one saved before stays', async () => {
+    fakeServer({
+      'POST /sys/common/upload': () => ({ body: envelope(null, { success: false, message: '文件内容与扩展名不符', code: 500 }) }),
+      'GET /sys/common/fileNames': () => ({ body: envelope({}) }),
+    });
+    const onChange = vi.fn();
+    render(<AntApp><FileUpload listType="picture-card" accept="image" max={2} value={PATH} onChange={onChange} /></AntApp>);
+    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item')).toHaveLength(1));
+    pick(png('假头像.png'));
+    await waitFor(() => expect(messages()).toContain('假头像.png 上传失败：文件内容与扩展名不符'));
+    await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item')).toHaveLength(1));
+    expect(document.querySelector('.ant-upload-list-item-error')).toBeNull();
+    expect(onChange).toHaveBeenLastCalledWith(PATH);
+  });
+
   it('§5 at most 3 files: the fourth of a pick is refused with 文件上传限制3个以内', async () => {
     let n = 0;
     fakeServer({

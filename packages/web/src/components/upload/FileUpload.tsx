@@ -180,7 +180,10 @@ export function FileUpload({
       // the item's tooltip tells the reason too
       changed = { ...file, response: why };
     }
-    const list = fileList.map((f) => shown(f.uid === file.uid ? changed : f));
+    // A refused picture leaves the cards (issue 36: a rejected avatar's thumbnail stayed, as if taken);
+    // in a text list the failed row stays, its tooltip telling why.
+    const refusedCard = listType === 'picture-card' && file.status === 'error';
+    const list = fileList.filter((f) => !(refusedCard && f.uid === file.uid)).map((f) => shown(f.uid === file.uid ? changed : f));
     setFiles(list);
     if (SETTLED_STATUSES.includes(file.status)) emit(list);
   };
