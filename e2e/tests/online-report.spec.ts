@@ -231,6 +231,9 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await agent.setViewportSize({ width: 375, height: 740 });
     await button(formItem(form, '涉及权利'), '选择').click();
     await expect(popup.getByText(/共 2 条/)).toBeVisible();
+    // issue 36: reopened, the dialog counts and ticks the right already chosen (it said 已选择 0 项)
+    await expect(popup.getByText('已选择 1 项')).toBeVisible();
+    await expect(row(popup, markName).getByRole('checkbox')).toBeChecked();
     const box = (await popup.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);
@@ -245,7 +248,7 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await button(popup, '查询').click();
     await expect(popup.getByText(/共 1 条/)).toBeVisible();
     await row(popup, otherName).click();
-    await expect(popup.getByText('已选择 1 项')).toBeVisible();
+    await expect(popup.getByText('已选择 2 项')).toBeVisible();
     for (const name of ['取消', '确定']) {
       const control = button(popup, name);
       await control.scrollIntoViewIfNeeded();

@@ -26,7 +26,10 @@ export type JPopupProps = {
   value?: string;
   onChange?: (value: string) => void;
   /** every destination field's new value, when OK is pressed */
-  onPick?: (values: Record<string, string>, rows: Row[]) => void;
+  /** given the values and rows picked in the dialog, and (with `selected`) every key left chosen there */
+  onPick?: (values: Record<string, string>, rows: Row[], keys: string[]) => void;
+  /** keys already chosen in the form: the dialog opens with them ticked and counted (issue 36: 已选择 0 项) */
+  selected?: string[];
   placeholder?: string;
   disabled?: boolean;
   /** a text area rather than one line (spec §9: 150 × 200 by default) */
@@ -44,7 +47,7 @@ export type JPopupProps = {
  * selection. OK writes the origin fields of the chosen rows into the destination fields and closes;
  * cancel closes and forgets the selection. A wrong configuration is told with the words of §5.
  */
-export function JPopup({ code, field, orgFields, destFields, multi = false, groupId, width = POPUP_WIDTH, value, onChange, onPick, placeholder = '点击选择', disabled, textarea, id, title, button, ...rest }: JPopupProps) {
+export function JPopup({ code, field, orgFields, destFields, multi = false, groupId, width = POPUP_WIDTH, value, onChange, onPick, selected, placeholder = '点击选择', disabled, textarea, id, title, button, ...rest }: JPopupProps) {
   const [open, setOpen] = useState(false);
   const [keys, setKeys] = useState<string[]>([]);
   const [rows, setRows] = useState<Row[]>([]);
@@ -57,6 +60,7 @@ export function JPopup({ code, field, orgFields, destFields, multi = false, grou
       feedback().message.error(configError);
       return;
     }
+    setKeys(selected ?? []);
     setOpen(true);
   };
   const handleClose = () => {
@@ -65,13 +69,15 @@ export function JPopup({ code, field, orgFields, destFields, multi = false, grou
     setRows([]);
   };
   const handleOk = () => {
-    const error = popupSelectionError(rows.length, multi);
+    // rows the table has not shown in this dialog (chosen before) are keys only
+    const picked = rows.filter((r): r is Row => r !== undefined && r !== null);
+    const error = popupSelectionError(selected ? keys.length : picked.length, multi);
     if (error) {
       feedback().message.warning(error);
       return;
     }
-    const values = popupValues(rows, orgFields, destFields);
-    onPick?.(values, rows);
+    const values = popupValues(picked, orgFields, destFields);
+    onPick?.(values, picked, keys);
     if (onChange) onChange(field ? rows.map((r) => String(r[field] ?? '')).join(',') : (Object.values(values)[0] ?? ''));
     handleClose();
   };

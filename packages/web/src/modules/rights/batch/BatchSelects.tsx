@@ -30,10 +30,11 @@ export function EligibleRightSelect({ id, value, onChange, record }: RightSelect
   const [picked, setPicked] = useState<Option[]>([]);
   const options = [...(found.data ?? [])];
   for (const option of [...chosenRights(record), ...picked]) if (!options.some((o) => o.value === option.value)) options.push(option);
-  const handlePick = (_values: Record<string, string>, rows: Record<string, unknown>[]) => {
+  // the dialog opens with the chosen rights ticked; what is left ticked there is the choice
+  const handlePick = (_values: Record<string, string>, rows: Record<string, unknown>[], keys: string[]) => {
     const chosen = rows.map((r) => ({ value: String(r.id), label: String(r.trademark_name) }));
     setPicked((old) => [...old, ...chosen]);
-    onChange?.([...new Set([...(value ?? []), ...chosen.map((c) => c.value)])]);
+    onChange?.(keys);
   };
   return (
     <Space.Compact block>
@@ -51,7 +52,7 @@ export function EligibleRightSelect({ id, value, onChange, record }: RightSelect
         maxCount={20}
       />
       {/* JPopup over the 选择受保护权利 report: search by 商标名称 / 注册号, pick several at once */}
-      <JPopup code="pick_my_right" orgFields="id,trademark_name" destFields="rightIds,rightNames" multi groupId="batch-form" title="选择受保护权利" button="选择" onPick={handlePick} />
+      <JPopup code="pick_my_right" orgFields="id,trademark_name" destFields="rightIds,rightNames" multi groupId="batch-form" title="选择受保护权利" button="选择" selected={value ?? []} onPick={handlePick} />
     </Space.Compact>
   );
 }
