@@ -210,9 +210,12 @@ export async function pageOf<T>(
      * and the usual filters, finding the keys reads no table rows at all, however many it passes by.
      */
     keysFirst?: boolean;
+    /** the order while the caller chose none (a queue: what waits first), in place of the resource's default */
+    unsortedOrder?: SQL[];
   } = {},
 ): Promise<Page<T>> {
   const parsed = parseListParams(resource, params);
+  if (opts.unsortedOrder && !(typeof params.column === 'string' && params.column)) parsed.orderBy = opts.unsortedOrder;
   const conditions = (more: SQL[]) => and(...[parsed.where, ...(opts.extra ?? []), ...more].filter((c): c is SQL => Boolean(c)));
   const where = conditions((opts.twoWays ?? []).map((c) => c.count));
   const orderBy = opts.tieBreak ? [...parsed.orderBy, asc(opts.tieBreak)] : parsed.orderBy;

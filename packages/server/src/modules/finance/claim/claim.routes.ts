@@ -94,7 +94,7 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
       bankOptions: (c) => progress.bankOptions(c.db, c.user),
       paymentList: (c, query) => {
         const extra = query.status ? [] : [inArray(finClaim.status, [...fromStates(claimFlow, 'pay'), ClaimStatus.paid])];
-        return service.listClaims(c.db, dicts, c.user, query, extra);
+        return service.listClaims(c.db, dicts, c.user, query, extra, service.paymentQueueOrder());
       },
       paymentRecords: (c, query) => payment.paymentRecords(c.db, c.user, query.claimId),
       payRunExport: (c, query) => payment.exportPayRun(c.db, splitIds(query.ids)),

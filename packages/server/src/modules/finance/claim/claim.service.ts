@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import {
+  CLAIM_PAYABLE_STATUSES,
   claimFlow,
   ClaimDict,
   ClaimMsg,
@@ -72,12 +73,21 @@ export async function claimRecords(db: Db, dicts: DictService, viewer: Viewer | 
   return (await dicts.withDictText(plain, DICTS)) as unknown as ClaimRecord[];
 }
 
-export async function listClaims(db: Db, dicts: DictService, user: SessionUser, params: ListParams, extra: SQL[] = []): Promise<Page<ClaimRecord>> {
+/**
+ * 付款管理 unsorted (issue 36): finance's queue first — 待付款 and 付款失败, the longest waiting on top —
+ * then what was paid, the latest first.
+ */
+export function paymentQueueOrder(): SQL[] {
+  const payable = inArray(finClaim.status, [...CLAIM_PAYABLE_STATUSES]);
+  return [sql`case when ${payable} then 0 else 1 end`, sql`case when ${payable} then ${finClaim.updateTime} end asc`, desc(finClaim.updateTime)];
+}
+
+export async function listClaims(db: Db, dicts: DictService, user: SessionUser, params: ListParams, extra: SQL[] = [], unsortedOrder?: SQL[]): Promise<Page<ClaimRecord>> {
   checkDateParams(claimWhitelist, params);
   const viewer = await viewerOf(db, user);
   const scope = [...claimScope(viewer), ...extra];
   if (typeof params.selections === 'string' && params.selections) scope.push(inArray(finClaim.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
-  const page = await pageOf<ClaimRow>(db, claimWhitelist, params, { extra: scope, tieBreak: finClaim.id });
+  const page = await pageOf<ClaimRow>(db, claimWhitelist, params, { extra: scope, tieBreak: finClaim.id, unsortedOrder });
   return { ...page, records: await claimRecords(db, dicts, viewer, page.records) };
 }
 

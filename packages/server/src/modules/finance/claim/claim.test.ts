@@ -199,6 +199,25 @@ describe('DOMAIN expense claim payment: 扣减 from the batch\'s frozen money in
     expect(await deductsOf(rec.claimNo)).toHaveLength(1);
   });
 
+  it('issue 36: 付款管理 unsorted lists the queue first — 待付款 and 付款失败, the longest waiting on top — then 已付款, the latest first; a chosen sort is kept', async () => {
+    const first = await s.claimOf('100');
+    await s.toPay(first);
+    const paid = await s.claimOf('100');
+    await s.toPay(paid);
+    expect((await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(paid))).success).toBe(true);
+    const second = await s.claimOf('100');
+    await s.toPay(second);
+    const order = (await call(finance.token, 'GET', `${BASE}/payment/list?pageSize=100`)).result.records as { id: string; status: string }[];
+    const ids = order.map((r) => r.id);
+    expect(ids.indexOf(first)).toBeLessThan(ids.indexOf(second));
+    expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(paid));
+    const firstPaid = order.findIndex((r) => r.status === ClaimStatus.paid);
+    expect(order.slice(firstPaid).every((r) => r.status === ClaimStatus.paid)).toBe(true);
+    const byCreated = (await call(finance.token, 'GET', `${BASE}/payment/list?pageSize=100&column=createTime&order=desc`)).result.records.map((r: { id: string }) => r.id);
+    expect(byCreated.indexOf(second)).toBeLessThan(byCreated.indexOf(paid));
+    expect(byCreated.indexOf(paid)).toBeLessThan(byCreated.indexOf(first));
+  });
+
   it('a payment run is all or nothing: one claim that cannot be paid pays none, and no log row is left', async () => {
     const good = await s.claimOf('100');
     await s.toPay(good);

@@ -62,7 +62,8 @@ export function PaymentList() {
       api: { list: claimApi.paymentList },
       detail: false,
       selectable: true,
-      defaultSort: { column: 'updateTime', order: 'desc' },
+      // none sent: the server orders finance's queue first (待付款 and 付款失败, the longest waiting on top), then 已付款
+      defaultSort: null,
       search: [
         { name: 'claimNo', label: '报销单号' },
         { name: 'orgName', label: '机构' },
