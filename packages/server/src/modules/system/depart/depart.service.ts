@@ -70,9 +70,12 @@ export type IdNode = { key: string; value: string; title: string; children?: IdN
 export const toIdTree = (nodes: DepartTreeNode[]): IdNode[] =>
   nodes.map((n) => ({ key: n.id, value: n.id, title: n.departName, ...(n.children.length ? { children: toIdTree(n.children) } : {}) }));
 
-async function generateOrgCode(db: Db, parent: Row | null): Promise<string> {
-  const parentCode = parent?.orgCode ?? '';
-  const parentId = parent?.id ?? '';
+function generateOrgCode(db: Db, parent: Row | null): Promise<string> {
+  return nextChildOrgCode(db, parent?.id ?? '', parent?.orgCode ?? '');
+}
+
+/** The org code the next department under `parentId` (empty: top level) gets; 填值规则 OrgCodeRule previews it. */
+export async function nextChildOrgCode(db: Db, parentId: string, parentCode: string): Promise<string> {
   const [last] = await db
     .select({ code: sysDepart.orgCode })
     .from(sysDepart)

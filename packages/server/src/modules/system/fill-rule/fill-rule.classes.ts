@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CATEGORY_ROOT_PID, FILL_RULE_CLASSES, fillRuleClassError, SEQUENCE_RULE_CLASS, type FillRuleClass } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { nextOrgCode } from '../depart/org-code.ts';
+import { nextChildOrgCode } from '../depart/depart.service.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { nextCategoryCode } from '../category/category.service.ts';
 import { sysCategory } from '../category/category.table.ts';
@@ -48,13 +48,7 @@ async function orgCode(db: Db, params: string | null): Promise<string> {
     if (!parent) throw new BizError('规则参数 parentId 指向的部门不存在');
     parentCode = parent.code;
   }
-  const [last] = await db
-    .select({ code: sysDepart.orgCode })
-    .from(sysDepart)
-    .where(eq(sysDepart.parentId, parentId))
-    .orderBy(desc(sysDepart.orgCode))
-    .limit(1);
-  return nextOrgCode(parentCode, last?.code ?? null);
+  return nextChildOrgCode(db, parentId, parentCode);
 }
 
 /** The generators beside the sequence: they read the tree, so they only say what the next code would be. */
