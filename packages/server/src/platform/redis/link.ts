@@ -1,4 +1,8 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { lazyModule } from '../lazy-module.ts';
+
+/** ioredis (some 2 MB of heap) is loaded by a server that has REDIS_URL, when it connects. */
+export const redisClient = lazyModule<typeof import('ioredis')>('ioredis');
 
 /** What /ready reports: `not-configured` when REDIS_URL is empty. */
 export type RedisState = 'up' | 'down' | 'not-configured';
@@ -42,6 +46,7 @@ export class RedisLink {
     const common: RedisOptions = { lazyConnect: true, retryStrategy, connectTimeout: 2000 };
     // socketTimeout: a Redis that hangs (stopped process, lost packets) drops this connection after a
     // pending command waited 1.5 s, so it counts as down until it answers again.
+    const { Redis } = redisClient();
     this.cmd = new Redis(url, { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 1000, socketTimeout: 1500 });
     this.sub = new Redis(url, { ...common, autoResubscribe: false, maxRetriesPerRequest: null });
     for (const connection of [this.cmd, this.sub]) {

@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 
 /*
  * Announcement bodies are HTML from a rich-text editor and are shown to every user they reach, so they
@@ -73,6 +74,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 // Bounded in count and in the size of what it keeps (a long body is simply cleaned each time).
 const CACHE_MAX = 200;
 const CACHE_MAX_CHARS = 20_000;
+
+// sanitize-html brings a CSS and an HTML parser (some 2 MB of heap): loaded at the first body to clean.
+const sanitizer = lazyModule<typeof sanitizeHtml>('sanitize-html');
 const cache = new Map<string, string>();
 
 /** The announcement HTML with everything outside the allow-list removed. */
@@ -80,7 +84,7 @@ export function sanitizeContent(html: string | null | undefined): string | null 
   if (html === null || html === undefined) return null;
   const hit = cache.get(html);
   if (hit !== undefined) return hit;
-  const clean = sanitizeHtml(html, OPTIONS);
+  const clean = sanitizer()(html, OPTIONS);
   if (html.length <= CACHE_MAX_CHARS) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     cache.set(html, clean);

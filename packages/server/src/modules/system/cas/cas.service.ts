@@ -1,5 +1,6 @@
 import { Msg, SsoMsg, type LoginResult } from '@sbwq/contracts';
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { ssoOrigin, type SsoConfig } from '../../../platform/auth/sso-config.ts';
 import { openSession, type LoginDeps } from '../auth/auth.service.ts';
@@ -26,7 +27,10 @@ export function acceptedServices(sso: SsoConfig): string[] {
 
 export type CasAnswer = { ok: true; user: string } | { ok: false; code: string; message: string };
 
-const parser = new XMLParser({
+const xmlLib = lazyModule<typeof import('fast-xml-parser')>('fast-xml-parser');
+let xmlParser: XMLParser | undefined;
+// built at the first CAS answer: the XML parser is loaded only where CAS sign-in is used
+const parser = () => (xmlParser ??= new (xmlLib().XMLParser)({
   removeNSPrefix: true,
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -34,7 +38,7 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   processEntities: { enabled: true, maxEntityCount: 16, maxEntitySize: 64, maxExpandedLength: 4096 },
-});
+}));
 
 /** Reads a serviceValidate answer (CAS protocol 2 and 3: `cas:serviceResponse`); anything else is a refusal. */
 export function parseServiceResponse(xml: string): CasAnswer {
@@ -42,7 +46,7 @@ export function parseServiceResponse(xml: string): CasAnswer {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return { ok: false, code: 'INVALID_RESPONSE', message: 'document type declarations are not accepted' };
   let doc: unknown;
   try {
-    doc = parser.parse(xml, true);
+    doc = parser().parse(xml, true);
   } catch {
     return { ok: false, code: 'INVALID_RESPONSE', message: 'not well-formed XML' };
   }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import { DataSourceType, TEST_CONNECTION_TIMEOUT_MS } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { connectionFailureText, isConnectionFailure, mysqlOptions, pgOptions, type ConnectionSpec } from './datasource.connect.ts';
+import { connectionFailureText, isConnectionFailure, mysqlDriver, mysqlOptions, pgOptions, type ConnectionSpec } from './datasource.connect.ts';
 import { sourceRow, specOf, type DataSourceRow } from './datasource.source.ts';
 import type { KeySource } from './datasource.secret.ts';
 
@@ -106,7 +106,7 @@ function poolOf(row: DataSourceRow, spec: ConnectionSpec): Entry {
     pool.on('error', () => undefined);
     entry = { kind: 'pg', fingerprint, pool };
   } else {
-    const pool = mysql.createPool({ ...mysqlOptions(spec, TEST_CONNECTION_TIMEOUT_MS), connectionLimit: POOL_SIZE, maxIdle: POOL_SIZE, idleTimeout: IDLE_MS, maxPreparedStatements: 50 });
+    const pool = mysqlDriver().createPool({ ...mysqlOptions(spec, TEST_CONNECTION_TIMEOUT_MS), connectionLimit: POOL_SIZE, maxIdle: POOL_SIZE, idleTimeout: IDLE_MS, maxPreparedStatements: 50 });
     pool.pool.on('connection', (connection) => {
       connection.on('error', () => undefined);
       // every statement on this connection is read only, whatever a call forgets (each call also starts a
@@ -219,7 +219,8 @@ async function runPg(pool: pg.Pool, sql: string, params: QueryParam[], timeoutMs
   }
 }
 
-const MYSQL_TYPE_NAMES = new Map(Object.entries(mysql.Types).map(([name, id]) => [id, name]));
+let mysqlTypeNames: Map<number, string> | undefined;
+const MYSQL_TYPE_NAMES = () => (mysqlTypeNames ??= new Map(Object.entries(mysqlDriver().Types).map(([name, id]) => [id, name])));
 
 async function runMysql(entry: Extract<Entry, { kind: 'mysql' }>, sql: string, params: QueryParam[], timeoutMs: number, maxRows: number): Promise<ReadOnlyResult> {
   const { sql: text, values } = mysqlPlaceholders(sql, params);
@@ -241,7 +242,7 @@ async function runMysql(entry: Extract<Entry, { kind: 'mysql' }>, sql: string, p
     await connection.query('COMMIT');
     const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
     return {
-      fields: (fields ?? []).map((f) => ({ name: f.name, type: MYSQL_TYPE_NAMES.get(f.columnType ?? f.type ?? -1) ?? String(f.columnType) })),
+      fields: (fields ?? []).map((f) => ({ name: f.name, type: MYSQL_TYPE_NAMES().get(f.columnType ?? f.type ?? -1) ?? String(f.columnType) })),
       rows: list.slice(0, maxRows),
       truncated: list.length > maxRows,
     };

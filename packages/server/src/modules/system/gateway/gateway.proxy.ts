@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import replyFrom from '@fastify/reply-from';
 import { GatewayMsg, Msg } from '@sbwq/contracts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -68,10 +67,15 @@ export async function installGateway(app: FastifyInstance, deps: AppDeps) {
   const timeoutMs = deps.config.gateway.timeoutMs;
 
   await app.register(async (gateway) => {
-    await gateway.register(replyFrom, {
-      disableRequestLogging: true,
-      undici: { connectTimeout: Math.min(timeoutMs, 5000), headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
-    });
+    // Without an allowed upstream no route is live (GatewayTable skips it) and nothing is forwarded: the
+    // proxy and its HTTP client (some 6 MB of heap) are loaded only for an installation that has one.
+    if (deps.config.gateway.upstreams.length > 0) {
+      const { default: replyFrom } = await import('@fastify/reply-from');
+      await gateway.register(replyFrom, {
+        disableRequestLogging: true,
+        undici: { connectTimeout: Math.min(timeoutMs, 5000), headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+      });
+    }
     gateway.addHook('onSend', async (_request, reply, payload) => {
       reply.header('content-security-policy', GATEWAY_CSP);
       reply.header('x-content-type-options', 'nosniff');

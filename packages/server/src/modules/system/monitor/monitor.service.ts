@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { ONLINE_WINDOW_MINUTES, type DatabaseMonitor, type OnlineUsers, type RedisMonitor, type ServerMonitor } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { listProcesses } from '../../../platform/metrics/heartbeat.ts';
 import type { Monitoring } from '../../../platform/metrics/monitoring.ts';
+import { redisClient } from '../../../platform/redis/link.ts';
 
 /** How many entries of DATA_DIR are counted at most (a huge upload folder must not stall a poll). */
 const DISK_WALK_LIMIT = 20_000;
@@ -136,6 +136,7 @@ export async function redisMonitor(redisUrl: string | null, prefix: string): Pro
   const none: RedisMonitor = { configured: false, error: null, prefix, server: {}, memory: {}, stats: {}, keys: 0, keysCapped: false, dbSize: 0 };
   if (!redisUrl) return none;
   // A connection of its own for the poll, given up at once when Redis is down (no retry, no queue).
+  const { Redis } = redisClient();
   const client = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   client.on('error', () => undefined);
   try {
