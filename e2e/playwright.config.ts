@@ -35,7 +35,9 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     // The trace keeps DOM snapshots of every step but no screencast: filming every test cost the two
     // cores of a CI machine more CPU than the tests themselves. A failure still leaves a screenshot.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // `.ci/run` sets E2E_TRACE=off: CI keeps only its log, and the snapshots of every step of every
+    // passing test were CPU taken from the tests running beside them.
+    trace: process.env.E2E_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     // The app honours the system's reduced-motion setting (antd animates nothing), which spares the
     // tests waiting on every dialog, drawer and dropdown to finish moving.
