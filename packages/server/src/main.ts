@@ -9,6 +9,7 @@ import { firstSignatureText } from './modules/core/datalog/datalog-seal.ts';
 import { buildApp } from './app.ts';
 import { installAppSecret } from './platform/secrets/app-secret.ts';
 import { startScheduler } from './modules/system/job/job.scheduler.ts';
+import { startIdleTrim } from './platform/metrics/idle-trim.ts';
 
 const openConfigured = (config: Config) => openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
 
@@ -55,6 +56,8 @@ async function serve(config: Config) {
     await database.close();
   });
   await app.listen({ port: config.port, host: config.host });
+  const trim = startIdleTrim();
+  app.server.on('request', trim.served);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   if (cluster.isWorker) app.log.info(`工作进程 ${process.pid} 已启动（用时 ${seconds} 秒）`);
   else {

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startIdleTrim } from './idle-trim.ts';
+
+afterEach(() => void vi.useRealTimers());
+
+describe('idle trim (issue 35: memory back within 50 MB of idle a minute after a load)', () => {
+  it('collects once when a burst of requests is over and the heap grew past its slack, not while requests keep coming, not when idle all along', () => {
+    vi.useFakeTimers();
+    let collections = 0;
+    const trim = startIdleTrim({ everyMs: 1000, slackBytes: 0, gc: () => void collections++ });
+    const held: number[][] = [];
+    try {
+      vi.advanceTimersByTime(3000);
+      expect(collections, 'idle from the start: nothing to give back').toBe(0);
+      for (let i = 0; i < 200; i++) held.push(Array.from({ length: 20_000 }, (_, n) => n));
+      for (let i = 0; i < 5; i++) {
+        trim.served();
+        vi.advanceTimersByTime(1000);
+      }
+      expect(collections, 'still serving').toBe(0);
+      vi.advanceTimersByTime(1000);
+      expect(collections, 'the burst is over').toBe(1);
+      vi.advanceTimersByTime(5000);
+      expect(collections, 'once per burst').toBe(1);
+    } finally {
+      trim.stop();
+    }
+    expect(held.length).toBe(200);
+  });
+
+  it('a burst that left the heap within its slack is not collected', () => {
+    vi.useFakeTimers();
+    let collections = 0;
+    const trim = startIdleTrim({ everyMs: 1000, slackBytes: 1024 ** 3, gc: () => void collections++ });
+    trim.served();
+    vi.advanceTimersByTime(3000);
+    trim.stop();
+    expect(collections).toBe(0);
+  });
+});
