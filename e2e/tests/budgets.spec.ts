@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { readmeBudget } from '../support/budgets.ts';
 
 /**
  * The byte budgets of the README's table (issue 35: the login page had grown from 247 to 322.6 KB gzip
@@ -13,16 +14,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dist = path.join(root, 'packages/web/dist');
 const gzip = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 9 }).length;
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
-
-/** The number after ≤ in the budget column of the README's row that starts with `label`. */
-function readmeBudget(label: string): number {
-  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-  const row = readme.split('\n').find((line) => line.startsWith(`| ${label}`));
-  const budget = row?.split('|')[2] ?? '';
-  const value = /≤\s*([\d.]+)/.exec(budget)?.[1];
-  if (!value) throw new Error(`README 性能预算表中没有“${label}”一行的预算（≤ 数值）`);
-  return Number(value);
-}
 
 test.describe('byte budgets (README 性能预算与测量)', () => {
   test('the login page loads its JS and CSS within the budget of bytes and of files', async ({ page }) => {

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { serveCommand } from '../../packages/server/bench/serve-command.ts';
+import { readmeBudget } from '../support/budgets.ts';
 
 /**
  * Idle memory against the README's budgets (issue 35: 278 MB on PostgreSQL and 510 MB embedded, over
@@ -13,29 +15,6 @@ import pg from 'pg';
  * once it has been idle a few seconds: a figure of what is loaded and kept, not of the machine's speed.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function readmeBudget(label: string): number {
-  const row = fs
-    .readFileSync(path.join(root, 'README.md'), 'utf8')
-    .split('\n')
-    .find((line) => line.startsWith(`| ${label}`));
-  const value = /≤\s*([\d.]+)/.exec(row?.split('|')[2] ?? '')?.[1];
-  if (!value) throw new Error(`README 性能预算表中没有“${label}”一行的预算（≤ 数值）`);
-  return Number(value);
-}
-
-/** `npm run serve`'s environment (`NAME=value` before the command) and node arguments. */
-function serveCommand(): { env: Record<string, string>; args: string[] } {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const words = pkg.scripts.serve!.trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
-    const [name, value] = words.shift()!.split('=');
-    env[name!] = value!;
-  }
-  if (words.shift() !== 'node') throw new Error(`npm run serve 不是以 node 启动：${pkg.scripts.serve}`);
-  return { env, args: words };
-}
 
 async function startAndStop(env: Record<string, string>, port: number, measure: boolean): Promise<number> {
   const serve = serveCommand();

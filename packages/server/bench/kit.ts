@@ -1,6 +1,4 @@
 /** What the bench groups share: the results table, a scratch PostgreSQL database and the load generator. */
-import fs from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabase, type ScratchDatabase } from '../src/test/scratch-database.ts';
 
@@ -45,15 +43,4 @@ export function cannon(url: string, token: string, duration = 10): Promise<autoc
   return autocannon({ url, connections: 50, duration, headers: { 'X-Access-Token': token } });
 }
 
-/** `npm run serve`'s environment (`NAME=value` before the command) and node arguments: the server as it is started. */
-export function serveCommand(): { env: Record<string, string>; args: string[] } {
-  const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const words = pkg.scripts.serve!.trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
-    const [name, value] = words.shift()!.split('=');
-    env[name!] = value!;
-  }
-  if (words.shift() !== 'node') throw new Error(`npm run serve 不是以 node 启动：${pkg.scripts.serve}`);
-  return { env, args: words };
-}
+export { serveCommand } from './serve-command.ts';
