@@ -48,6 +48,8 @@ export const Msg = {
   querySuccess: '查询成功',
   queryFailed: '查询失败！',
   pathNotFound: '路径不存在，请检查路径是否正确',
+  /** the stock client's monitor screens call Spring Boot Actuator (issue 36): said instead of its bare 资源未找到 */
+  actuatorUnserved: '本系统不提供 Spring Boot Actuator 监控接口：服务器、数据库与 Redis 监控、请求追踪请在本系统的“系统监控”菜单中查看',
   badRequest: '请求参数不正确',
   badJson: '请求内容不是有效的JSON',
   dictCodeBad: '字典Code格式不正确！',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Msg } from '@sbwq/contracts';
 import { createTestApp, json } from '../../test/harness.ts';
 
 describe('one process serves the SPA and the API', async () => {
@@ -37,6 +38,12 @@ describe('one process serves the SPA and the API', async () => {
     const missing = await t.inject({ url: '/api-x/nope' });
     expect(missing.statusCode).toBe(404);
     expect(json(missing).message).toBe('路径不存在，请检查路径是否正确');
+    // issue 36: the stock client's six monitor screens call Spring's Actuator; they are told why there is none
+    for (const url of ['/api-x/actuator/metrics/system.cpu.count', '/api-x/actuator/httptrace', '/api-x/sys/actuator/redis/info', '/api-x/sys/actuator/redis/queryDiskInfo']) {
+      const stock = await t.inject({ url });
+      expect(stock.statusCode, url).toBe(501);
+      expect(json(stock)).toMatchObject({ success: false, code: 501, message: Msg.actuatorUnserved });
+    }
     const script = await t.inject({ url: '/app-config.js' });
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('"apiBase":"/api-x"');

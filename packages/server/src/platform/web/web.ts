@@ -24,6 +24,16 @@ function appConfigScript(config: Config): string {
 }
 
 /**
+ * Stock JeecgBoot calls this server deliberately does not answer (README, JEECG-API differences). They get
+ * 501 and the reason: the stock client shows the message of any status but 401/403/404/500/504, where
+ * its own text would say only 很抱歉，资源未找到!.
+ */
+const UNSERVED_STOCK_PREFIXES: readonly (readonly [string, string])[] = [
+  ['/actuator/', Msg.actuatorUnserved],
+  ['/sys/actuator/', Msg.actuatorUnserved],
+];
+
+/**
  * Serves the built SPA: real files from the build folder, index.html for every other GET outside the
  * API (client-side routes survive a reload), and the API's 404 envelope for unknown API paths.
  */
@@ -43,6 +53,9 @@ export async function installWeb(app: FastifyInstance, config: Config) {
     const pathname = request.url.split('?')[0];
     const isApi = config.apiBase === '' ? false : pathname === config.apiBase || pathname.startsWith(apiPrefix);
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const apiPath = isApi ? pathname.slice(config.apiBase.length) : pathname;
+      const unserved = UNSERVED_STOCK_PREFIXES.find(([prefix]) => apiPath.startsWith(prefix));
+      if (unserved) return reply.status(501).send(fail(unserved[1], 501));
       return reply.status(404).send(fail(Msg.pathNotFound, 404));
     }
     if (!hasBuild) {
