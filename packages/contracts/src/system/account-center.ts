@@ -105,6 +105,8 @@ export const customSettingsSchema = z.strictObject({
   multipage: z.boolean({ error: '多页签模式应为是或否' }),
   primaryColor: z.string({ error: '主题色应为 #RRGGBB' }).regex(/^#[0-9a-fA-F]{6}$/, '主题色应为 #RRGGBB'),
   highContrast: z.boolean({ error: '高对比度应为是或否' }),
+  // optional: settings saved before the dark theme existed (issue 36), and clients that do not know it
+  darkMode: z.boolean({ error: '暗黑模式应为是或否' }).optional(),
 });
 export type CustomSettings = z.infer<typeof customSettingsSchema>;
 

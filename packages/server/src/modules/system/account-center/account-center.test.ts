@@ -76,6 +76,11 @@ describe('issue #27 个人中心 and 账户设置', async () => {
     expect(json(await t.request(alice, 'GET', '/sys/account/settings')).result).toEqual({ notice: { muted: [] }, custom: null });
     const custom = { navTheme: 'dark', layout: 'topmenu', contentWidth: 'Fluid', fixedHeader: true, fixSiderbar: false, autoHideHeader: true, colorWeak: false, multipage: false, primaryColor: '#722ED1', highContrast: false };
     expect(json(await t.request(alice, 'POST', '/sys/account/settings/custom', custom))).toMatchObject({ success: true, message: '个性化设置已保存' });
+    // issue 36: the dark theme is saved with the rest; settings saved before it existed stay valid
+    expect(json(await t.request(alice, 'POST', '/sys/account/settings/custom', { ...custom, darkMode: 'yes' })).message).toBe('暗黑模式应为是或否');
+    expect(json(await t.request(alice, 'POST', '/sys/account/settings/custom', { ...custom, darkMode: true })).success).toBe(true);
+    expect(json(await t.request(alice, 'GET', '/sys/account/settings')).result.custom).toEqual({ ...custom, darkMode: true });
+    expect(json(await t.request(alice, 'POST', '/sys/account/settings/custom', custom)).success).toBe(true);
     const bad = json(await t.request(alice, 'POST', '/sys/account/settings/custom', { ...custom, primaryColor: 'red' }));
     expect(bad).toMatchObject({ success: false, message: '主题色应为 #RRGGBB' });
     expect(json(await t.request(alice, 'POST', '/sys/account/settings/custom', { ...custom, script: 'x' })).success).toBe(false);

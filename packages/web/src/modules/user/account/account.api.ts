@@ -24,6 +24,7 @@ export const customOf = (settings: Settings): CustomSettings => ({
   multipage: settings.multipage,
   primaryColor: settings.primaryColor,
   highContrast: settings.highContrast,
+  darkMode: settings.darkMode,
 });
 
 /** Saves this browser's drawer options as the signed-in user's 个性化. */
