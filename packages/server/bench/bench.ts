@@ -72,7 +72,7 @@ async function startupAndMemory() {
   record('首次启动（空数据目录，含建库与初始化数据）', `${((await first.ready) / 1000).toFixed(2)} s`);
   await stop(first.child);
   const cold = startServer(env);
-  record('冷启动（已有数据目录）', `${((await cold.ready) / 1000).toFixed(2)} s`, '≤ 3 s');
+  record('冷启动（已有数据目录）', `${((await cold.ready) / 1000).toFixed(2)} s`, '≤ 1.5 s');
   await new Promise((r) => setTimeout(r, 5000));
   record('空闲内存 RSS（PGlite）', `${rssMb(cold.child.pid!)} MB`, '≤ 400 MB');
   await stop(cold.child);
@@ -83,11 +83,11 @@ async function startupAndMemory() {
     const server = startServer({ PORT: '18182', DATABASE_URL: pgUrl.url, SEED_DEMO: '0' });
     await server.ready;
     await new Promise((r) => setTimeout(r, 5000));
-    record('空闲内存 RSS（PostgreSQL 服务器）', `${rssMb(server.child.pid!)} MB`, '≤ 200 MB');
+    record('空闲内存 RSS（PostgreSQL 服务器）', `${rssMb(server.child.pid!)} MB`, '≤ 150 MB');
     await stop(server.child);
     await pgUrl.drop();
   } else {
-    record('空闲内存 RSS（PostgreSQL 服务器）', '未测（无可用的 PostgreSQL）', '≤ 200 MB');
+    record('空闲内存 RSS（PostgreSQL 服务器）', '未测（无可用的 PostgreSQL）', '≤ 150 MB');
   }
 }
 

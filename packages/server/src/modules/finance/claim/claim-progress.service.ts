@@ -111,11 +111,14 @@ export async function agencyApplyStatistics(db: Db, user: SessionUser, body: Age
            (select coalesce(sum(c.approved_amount), 0)::text from fin_claim c where c.org_id = o.id and c.status = ${ClaimStatus.paid} and ${onDays('c.pay_date', body)}) as paid_amount
       from rights_org o where ${scope}`;
   const filtered = sql`select * from (${stats}) s where s.apply_num > 0 or s.amount::numeric > 0 or s.paid_amount::numeric > 0`;
-  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from (${filtered}) f`);
-  const found = await rows<{ org_id: string; org_name: string; apply_num: number; pass_num: number; amount: string; paid_amount: string }>(
+  const offset = (body.pageNo - 1) * body.pageSize;
+  // the page and the total from one pass over the statistics (issue 35: counting them in a query of its own
+  // computed every organisation's figures twice, 27 ms at 100k batches); only a page past the end counts apart
+  const found = await rows<{ org_id: string; org_name: string; apply_num: number; pass_num: number; amount: string; paid_amount: string; total: number }>(
     db,
-    sql`${filtered} order by s.apply_num desc, s.amount::numeric desc, s.org_name limit ${body.pageSize} offset ${(body.pageNo - 1) * body.pageSize}`,
+    sql`select f.*, count(*) over ()::int as total from (${filtered}) f order by f.apply_num desc, f.amount::numeric desc, f.org_name limit ${body.pageSize} offset ${offset}`,
   );
+  const total = found[0]?.total ?? (offset === 0 ? 0 : (await rows<{ total: number }>(db, sql`select count(*)::int as total from (${filtered}) f`))[0]!.total);
   const records = found.map((r) => ({ orgId: r.org_id, orgName: r.org_name, applyNum: r.apply_num, passNum: r.pass_num, amount: fromCents(toCents(r.amount)), paidAmount: fromCents(toCents(r.paid_amount)) }));
   return { records, total, size: body.pageSize, current: body.pageNo, pages: Math.ceil(total / body.pageSize) };
 }

@@ -22,6 +22,13 @@ describe('spec §7 机构申请排行 and spec §2 the batch-closed reminder', a
     const rowA = all.result.records.find((r: { orgId: string }) => r.orgId === a.orgId);
     expect(rowA).toMatchObject({ applyNum: 2, passNum: 1, amount: '620.00', paidAmount: '500.00' });
     expect(all.result.records.find((r: { orgId: string }) => r.orgId === b.orgId)).toMatchObject({ applyNum: 1, passNum: 1, amount: '0.00' });
+    // the total comes with the page, and a page past the end still says it (one query for both, issue 35)
+    expect(all.result.total).toBe(all.result.records.length);
+    const first = await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { pageNo: 1, pageSize: 1 });
+    expect(first.result).toMatchObject({ total: all.result.total, pages: all.result.total });
+    expect(first.result.records.map((r: { orgId: string }) => r.orgId)).toEqual([all.result.records[0].orgId]);
+    const past = await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { pageNo: 9, pageSize: 10 });
+    expect(past.result).toMatchObject({ records: [], total: all.result.total });
     const own = await call(b.token, 'POST', '/sys/api/agencyCApplyStatisticsList', {});
     expect(own.result.records.map((r: { orgId: string }) => r.orgId)).toEqual([b.orgId]);
     const none = await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { startDate: '2000-01-01', endDate: '2000-12-31' });
