@@ -12,6 +12,7 @@ export * from './system/permission.ts';
 export * from './system/dict.ts';
 export * from './system/category.ts';
 export * from './system/fill-rule.ts';
+export * from './system/message.ts';
 export * from './system/gateway.ts';
 export * from './system/log.ts';
 export * from './system/datalog.ts';

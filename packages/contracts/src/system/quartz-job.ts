@@ -72,6 +72,13 @@ export const JOB_DEFINITIONS = {
     cron: '0 */10 * * * *',
     parameter: {},
   },
+  messageSend: {
+    title: '消息发送',
+    summary: '投递消息中心里未发送和到了重试时间的消息（系统消息、短信、邮件）；失败的按 1、5、15、60 分钟退避重试，最多 5 次。多个服务进程同时运行时每条消息只投递一次。',
+    params: z.strictObject({ batch: int(1, 1000, '每次条数').default(100) }),
+    cron: '*/20 * * * * *',
+    parameter: { batch: 100 },
+  },
   logRetention: {
     title: '日志保留清理',
     summary: '删除创建时间早于保留天数的系统日志（登录与操作日志），每批删除有限条数。',
