@@ -27,6 +27,8 @@ export const sysUser = pgTable(
     relTenantIds: varchar('rel_tenant_ids', { length: 100 }),
     clientId: varchar('client_id', { length: 64 }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** 1 after a JeecgBoot password too weak for §5 was accepted once (issue 40): the account reaches nothing but 修改密码 */
+    passwordMustChange: smallint('password_must_change').notNull().default(0),
     ...audit,
   },
   (t) => [

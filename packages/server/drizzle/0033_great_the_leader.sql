@@ -1,0 +1,1 @@
+ALTER TABLE "sys_user" ADD COLUMN "password_must_change" smallint DEFAULT 0 NOT NULL;
