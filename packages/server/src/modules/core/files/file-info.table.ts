@@ -17,6 +17,10 @@ export const sbFileInfo = pgTable(
     bizId: varchar('biz_id', { length: 36 }),
     sysOrgCode: varchar('sys_org_code', { length: 64 }),
     uploaderId: varchar('uploader_id', { length: 36 }).notNull(),
+    /** SHA-256 of the bytes as received (issue 39 evidence fingerprints); null only for files stored before fingerprints */
+    sha256: varchar('sha256', { length: 64 }),
+    /** where the bytes are: local (DATA_DIR/upload) or s3 (the bucket); the move command switches it file by file */
+    storage: varchar('storage', { length: 8 }).notNull().default('local'),
     delFlag: varchar('del_flag', { length: 1 }).notNull().default('0'),
     ...audit,
   },
