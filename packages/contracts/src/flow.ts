@@ -75,6 +75,11 @@ type ActionCore<Rec, S extends string> = {
    * its own account and enrolment. Every route without it refuses such an account (403, code 510).
    */
   onboarding?: true;
+  /**
+   * Open to an account that must set a new password first (a JeecgBoot password too weak for §5, accepted
+   * once at its first sign-in here, issue 40). Every route without it refuses such an account (403, code 510).
+   */
+  passwordChange?: true;
 };
 
 export type FlowActionDecl<Rec = unknown, S extends string = string> = ActionCore<Rec, S> & FlowAccess;

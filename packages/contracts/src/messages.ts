@@ -34,6 +34,7 @@ export const Msg = {
   loginOk: '登录成功',
   logoutOk: '退出登录成功！',
   badCredentials: '用户名或密码错误',
+  passwordMustChange: '您的密码不符合安全要求，请先修改密码',
   userFrozen: '该用户已冻结',
   accountLocked: '登录失败次数过多，账号已锁定，请10分钟后再试',
   captchaInvalid: '验证码无效',

@@ -54,7 +54,7 @@ export const userFlow = defineFlow()({
 export const userSessionFlow = defineFlow()({
   basePath: '/sys/user',
   actions: {
-    updatePassword: { path: 'updatePassword', method: 'PUT', alsoMethods: ['POST'], signedIn: true, onboarding: true, body: updatePasswordBody, reply: z.null(), done: Msg.passwordChanged, summary: '修改本人密码' },
+    updatePassword: { path: 'updatePassword', method: 'PUT', alsoMethods: ['POST'], signedIn: true, onboarding: true, passwordChange: true, body: updatePasswordBody, reply: z.null(), done: Msg.passwordChanged, summary: '修改本人密码' },
     currentDeparts: { path: 'getCurrentUserDeparts', method: 'GET', signedIn: true, onboarding: true, reply: currentUserDepartsSchema, summary: '本人所属部门' },
     selectDepart: { path: '/sys/selectDepart', method: 'PUT', alsoMethods: ['POST'], signedIn: true, onboarding: true, body: selectDepartBody, reply: selectDepartReply, summary: '切换当前部门' },
   },

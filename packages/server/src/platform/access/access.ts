@@ -27,6 +27,8 @@ declare module 'fastify' {
     adminOnly?: boolean;
     /** open to an account awaiting its organisation's enrolment (see above) */
     onboarding?: boolean;
+    /** open to an account that must set a new password before anything else (issue 40) */
+    passwordChange?: boolean;
     /**
      * How the route was built: by `registerResource` (a standard route) or `registerFlow` (a declared
      * action); a hand-written route has none and must be one of the documented special routes.
@@ -169,6 +171,7 @@ export function installAccessControl(
     const user = await resolveSession(deps.db, deps.policy, token);
     if (!user) return sendTokenInvalid(request, reply);
     request.user = user;
+    if (user.passwordMustChange && config.passwordChange !== true) return reply.status(403).send(fail(Msg.passwordMustChange, 510));
     const tenant = await tenantOf(deps.db, request, user);
     if (tenant === null) return reply.status(403).send(fail('无权访问该租户', 510));
     request.tenantId = tenant;

@@ -12,6 +12,8 @@ export type SessionUser = {
   tokenHash: string;
   /** The `access` data group's version when the session was read: keys remembered permission answers. */
   accessVersion: number;
+  /** a password too weak for §5 was accepted once (issue 40): nothing but 修改密码 until it changes */
+  passwordMustChange?: boolean;
 };
 
 export type SessionPolicy = { idleMinutes: number; maxDays: number };
@@ -48,6 +50,7 @@ type SessionRow = {
   username: string;
   realname: string;
   org_code: string | null;
+  password_must_change: number;
   last_seen_at: Date | string;
   /** every data group's version (sys_list_version), read with the session: a read request needs no other read of them */
   versions: Record<string, number | string>;
@@ -56,7 +59,7 @@ type SessionRow = {
 /** Asked on every request (a revoked or frozen session stops at the next one), so prepared once per connection. */
 const SESSION_LOOKUP: FixedStatement = {
   name: 'sbwq_session_lookup',
-  text: `select s.user_id, s.last_seen_at, u.username, u.realname, u.org_code,
+  text: `select s.user_id, s.last_seen_at, u.username, u.realname, u.org_code, u.password_must_change,
                 (select json_object_agg(v.name, v.version) from sys_list_version v) as versions
            from sys_session s join sys_user u on u.id = s.user_id
           where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
@@ -76,7 +79,7 @@ export async function resolveSession(db: Db, policy: SessionPolicy, token: strin
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
     await db.update(sysSession).set({ lastSeenAt: new Date() }).where(eq(sysSession.tokenHash, tokenHash));
   }
-  return { id: row.user_id, username: row.username, realname: row.realname, orgCode: row.org_code, tokenHash, accessVersion: versions.access! };
+  return { id: row.user_id, username: row.username, realname: row.realname, orgCode: row.org_code, tokenHash, accessVersion: versions.access!, ...(row.password_must_change ? { passwordMustChange: true } : {}) };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

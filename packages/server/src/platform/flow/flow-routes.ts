@@ -52,7 +52,7 @@ export type FlowImpl<Acts> = {
 
 /** The permission declaration the access hook checks, from the action's (and whether an unvetted account may call it). */
 function accessOf(action: FlowActionDecl) {
-  const onboarding = action.onboarding ? { onboarding: true } : {};
+  const onboarding = { ...(action.onboarding ? { onboarding: true } : {}), ...(action.passwordChange ? { passwordChange: true } : {}) };
   if (action.permission) return { permission: action.permission, ...onboarding };
   if (action.signedIn) return { signedIn: true, ...onboarding };
   if (action.adminOnly) return { adminOnly: true, ...onboarding };

@@ -114,7 +114,7 @@ export async function changePhone(db: Db, hub: SocketHub, user: SessionUser, bod
 /** The e-mail changes with my current password, checked first: a wrong one learns nothing about the address. */
 export async function changeEmail(db: Db, hub: SocketHub, user: SessionUser, body: ChangeEmailBody) {
   const current = await me(db, user);
-  if (!(await verifyPassword(current.password, body.password))) throw new BizError(AccountMsg.currentPasswordWrong);
+  if (!(await verifyPassword(current.password, body.password, current.username))) throw new BizError(AccountMsg.currentPasswordWrong);
   if (current.email === body.email) throw new BizError(AccountMsg.emailSame);
   if (await emailTaken(db, body.email, current.id)) throw new BizError(AccountMsg.emailTaken);
   return saveContact(db, hub, user, { email: body.email }, `安全邮箱已修改为 ${maskEmail(body.email)}`, AccountMsg.emailTaken);

@@ -117,7 +117,7 @@ export async function resetPassword(db: Db, body: z.infer<typeof passwordChangeB
   if (!user || !ok) throw new BizError(SmsMsg.codeInvalid);
   const hash = await hashPassword(body.password);
   await withVersions(db, user, DataTable.user, [user.id], readUserVersions, (t) =>
-    t.update(sysUser).set({ password: hash, passwordChangedAt: new Date(), updateBy: user.username, updateTime: new Date() }).where(eq(sysUser.id, user.id)),
+    t.update(sysUser).set({ password: hash, passwordMustChange: 0, passwordChangedAt: new Date(), updateBy: user.username, updateTime: new Date() }).where(eq(sysUser.id, user.id)),
   );
   await revokeOtherSessions(db, user.id, '');
   await writeLoginLog(db, { content: `用户名: ${user.username},短信验证后重置密码`, username: user.username, realname: user.realname, client, url });

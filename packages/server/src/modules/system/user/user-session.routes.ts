@@ -24,7 +24,7 @@ export async function userSessionRoutes(app: FastifyInstance, deps: AppDeps) {
         if (!isStrongPassword(body.password)) throw new BizError(PASSWORD_RULE_MESSAGE);
         const user = await findUserById(db, me.id);
         if (!user) throw new BizError(Msg.userNotFound);
-        if (!(await verifyPassword(user.password, body.oldpassword))) throw new BizError(Msg.oldPasswordWrong);
+        if (!(await verifyPassword(user.password, body.oldpassword, user.username))) throw new BizError(Msg.oldPasswordWrong);
         await setOwnPassword(db, me, body.password);
         return null;
       },

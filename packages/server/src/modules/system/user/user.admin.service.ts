@@ -276,7 +276,7 @@ export async function resetPassword(db: Db, actor: SessionUser, username: string
   const hash = await hashPassword(password);
   // the version shows when the password changed (passwordChangedAt), never the hash
   await withVersions(db, actor, DataTable.user, [user.id], readUserVersions, async (t) => {
-    await t.update(sysUser).set({ password: hash, passwordChangedAt: new Date(), updateBy: actor.username, updateTime: new Date() }).where(eq(sysUser.id, user.id));
+    await t.update(sysUser).set({ password: hash, passwordMustChange: 0, passwordChangedAt: new Date(), updateBy: actor.username, updateTime: new Date() }).where(eq(sysUser.id, user.id));
     if (user.id !== actor.id) {
       await t.update(sysSession).set({ revokedAt: new Date() }).where(and(eq(sysSession.userId, user.id), sql`${sysSession.revokedAt} is null`));
     }

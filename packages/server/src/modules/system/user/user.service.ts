@@ -82,7 +82,7 @@ export async function setOwnPassword(db: Db, me: SessionUser, password: string):
   const hash = await hashPassword(password);
   // the version shows when the password changed (passwordChangedAt), never the hash
   await withVersions(db, me, DataTable.user, [me.id], readUserVersions, (t) =>
-    t.update(sysUser).set({ password: hash, passwordChangedAt: new Date(), updateBy: me.username, updateTime: new Date() }).where(eq(sysUser.id, me.id)),
+    t.update(sysUser).set({ password: hash, passwordMustChange: 0, passwordChangedAt: new Date(), updateBy: me.username, updateTime: new Date() }).where(eq(sysUser.id, me.id)),
   );
   await revokeOtherSessions(db, me.id, me.tokenHash);
 }
