@@ -7,8 +7,8 @@ import { auditShape, idField } from './dict.ts';
  * 消息模板 (sys_sms_template) and 消息中心 (sys_sms), issue 38. Types as the stock dictionary msgType:
  * 1 短信, 2 邮件, 4 系统 (3 微信 is not offered). Status as msgSendStatus: 0 未发送, 1 发送成功, 2 发送失败.
  */
-export const MSG_TYPES = ['1', '2', '4'] as const;
-export type MsgTypeValue = (typeof MSG_TYPES)[number];
+export const SEND_MSG_TYPES = ['1', '2', '4'] as const;
+export type MsgTypeValue = (typeof SEND_MSG_TYPES)[number];
 export const MsgType = { sms: '1', email: '2', system: '4' } as const satisfies Record<string, MsgTypeValue>;
 export const MSG_TYPE_TEXT: Record<MsgTypeValue, string> = { '1': '短信', '2': '邮件', '4': '系统消息' };
 export const MsgSendStatus = { pending: '0', sent: '1', failed: '2' } as const;
@@ -67,7 +67,7 @@ const templateFields = {
   templateCode: z.string({ error: MessageMsg.codeRequired }).trim().min(1, MessageMsg.codeRequired).regex(TEMPLATE_CODE_PATTERN, MessageMsg.codeFormat),
   templateName: z.string({ error: MessageMsg.nameRequired }).trim().min(1, MessageMsg.nameRequired).max(100, '模板标题不能超过100个字符'),
   templateContent: z.string({ error: MessageMsg.contentRequired }).max(4000, '模板内容不能超过4000个字符').refine((v) => v.trim() !== '', MessageMsg.contentRequired),
-  templateType: z.enum(MSG_TYPES, { error: MessageMsg.typeBad }),
+  templateType: z.enum(SEND_MSG_TYPES, { error: MessageMsg.typeBad }),
   templateTestJson: testJson,
 };
 export const messageTemplateAddBody = z.object(templateFields);
@@ -92,7 +92,7 @@ export const messageBody = z.object({
   esContent: z.string({ error: '发送内容不能为空' }).min(1, '发送内容不能为空').max(4000, '发送内容不能超过4000个字符'),
   esParam: optionalText(1000),
   esReceiver: z.string({ error: MessageMsg.receiverRequired }).trim().min(1, MessageMsg.receiverRequired).max(200),
-  esType: z.enum(MSG_TYPES, { error: MessageMsg.typeBad }),
+  esType: z.enum(SEND_MSG_TYPES, { error: MessageMsg.typeBad }),
   remark: optionalText(500),
 });
 export const messageEditBody = messageBody.extend({ id: idField });
@@ -147,7 +147,7 @@ export const messageResource = defineResource<MessageRecord>()({
 /** The stock MsgParams of sendMsg: testData is the JSON text of the variables. */
 export const sendMsgBody = z.object({
   templateCode: z.string({ error: MessageMsg.codeRequired }).min(1, MessageMsg.codeRequired).max(100),
-  msgType: z.enum(MSG_TYPES, { error: MessageMsg.typeBad }),
+  msgType: z.enum(SEND_MSG_TYPES, { error: MessageMsg.typeBad }),
   receiver: z.string({ error: MessageMsg.receiverRequired }).trim().min(1, MessageMsg.receiverRequired).max(200),
   testData: z.string().max(4000).nullish(),
 });

@@ -68,6 +68,9 @@ import { rightJobs } from './rights/right/right.jobs.ts';
 import { poolJobs } from './finance/pool/pool.jobs.ts';
 import { batchJobs } from './rights/batch/batch.jobs.ts';
 import { dashboardJobs } from './dashboard/dashboard.jobs.ts';
+import { messageRoutes } from './system/message/message.routes.ts';
+import { messageMenu, messageTemplateMenu } from './system/message/message.menu.ts';
+import { messageJobs } from './system/message/message.jobs.ts';
 import { monitorRoutes } from './system/monitor/monitor.routes.ts';
 import { monitorMenus } from './system/monitor/monitor.menu.ts';
 import { gatewayRoutes } from './system/gateway/gateway.routes.ts';
@@ -97,6 +100,7 @@ export const features: Feature[] = [
   { routes: thirdLoginRoutes },
   { routes: logRoutes, menus: [logMenu] },
   { routes: smsRoutes, menus: [smsOutboxMenu] },
+  { routes: messageRoutes, menus: [messageTemplateMenu, messageMenu], jobs: messageJobs },
   { routes: registerRoutes },
   { routes: dataLogRoutes, menus: [dataLogMenu] },
   { routes: userSessionRoutes },

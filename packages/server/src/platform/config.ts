@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_API_BASE } from '@sbwq/contracts';
+import { storageConfigOf, type StorageConfig } from './storage/storage-config.ts';
 import { repoRoot } from './paths.ts';
 import { loadSsoConfig, type SsoConfig } from './auth/sso-config.ts';
 
@@ -8,6 +9,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** where uploads live: STORAGE=local (DATA_DIR/upload, default) or s3 with S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX */
+  storage: StorageConfig;
   databaseUrl: string | null;
   apiBase: string;
   adminPassword: string | null;
@@ -47,12 +50,32 @@ export type Config = {
   footer: { copyright: string; organiser: string; phone: string; email: string; icp: string };
   /** 短信: the provider (SMS_PROVIDER; the development outbox unless configured) and the least time an SMS answer takes */
   sms: SmsConfig;
+  /** 邮件 (消息中心's e-mail channel): SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASSWORD, SMTP_FROM; null without SMTP_HOST */
+  smtp: SmtpConfig | null;
   /** CAS and OpenID Connect sign-in (platform/auth/sso-config.ts) */
   sso: SsoConfig;
 };
 
 export type AliyunSmsConfig = { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
 export type SmsConfig = { provider: 'outbox' | 'aliyun'; aliyun: AliyunSmsConfig | null; minReplyMs: number };
+
+export type SmtpConfig = { host: string; port: number; secure: boolean; user: string | null; password: string | null; from: string };
+
+/** The password stays in the environment: nothing of the SMTP settings is written to the database. */
+function smtpConfigOf(env: NodeJS.ProcessEnv): SmtpConfig | null {
+  const host = env.SMTP_HOST?.trim();
+  if (!host) return null;
+  const secure = env.SMTP_SECURE === '1' || env.SMTP_SECURE === 'true';
+  const user = env.SMTP_USER?.trim() || null;
+  return {
+    host,
+    port: positiveInt('SMTP_PORT', env.SMTP_PORT?.trim(), secure ? 465 : 587),
+    secure,
+    user,
+    password: env.SMTP_PASSWORD || null,
+    from: env.SMTP_FROM?.trim() || user || `noreply@${host}`,
+  };
+}
 
 /** SMS_PROVIDER=aliyun needs its four ALIYUN_SMS_* values; anything else missing is refused at start, not at the first code. */
 function smsConfigOf(env: NodeJS.ProcessEnv): SmsConfig {
@@ -153,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: positiveInt('PORT', env.PORT, 8080),
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    storage: storageConfigOf(env),
     databaseUrl,
     apiBase: normaliseBase(env.API_BASE ?? DEFAULT_API_BASE),
     adminPassword: env.ADMIN_PASSWORD || null,
@@ -186,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       icp: env.FOOTER_ICP ?? '京ICP备00000000号',
     },
     sms: smsConfigOf(env),
+    smtp: smtpConfigOf(env),
     sso: loadSsoConfig(env),
   };
 }

@@ -38,6 +38,7 @@ import { seedGatewayDemo } from '../modules/system/gateway/gateway.demo.ts';
 import { seedDataLogDemo } from '../modules/system/datalog/datalog.demo.ts';
 import { seedDirectoryDemo } from '../modules/system/address-list/address-list.demo.ts';
 import { renameOwnComponents, STOCK_NAMED_COMPONENTS } from './component-names.ts';
+import { seedMessageTemplates } from '../modules/system/message/message.seed.ts';
 import { seedJobRunsDemo, seedJobs } from '../modules/system/job/job.seed.ts';
 import { seedDataSourceDemo, seedDataSourceDict } from '../modules/system/datasource/datasource.seed.ts';
 
@@ -234,6 +235,8 @@ const units: Unit[] = [
   { key: 'system:categories:v1', run: (db) => seedCategories(db) },
   { key: 'system:fill-rules:v1', run: (db) => seedFillRules(db) },
   { key: 'system:check-rules:v1', run: (db) => seedCheckRules(db) },
+  // 消息模板 (issue 38): the notices the code sends by template code; before any unit that sends one
+  { key: 'system:message-templates:v1', run: (db) => seedMessageTemplates(db) },
   {
     // 系统管理 itself; each of its screens is seeded by its own menu unit below, at its fixed sortNo.
     key: 'menu:system-admin:v1',
@@ -263,6 +266,8 @@ const units: Unit[] = [
   { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
   // a database seeded before 结案报销期满解冻 existed gets its row (every other job's row is left as it is)
   { key: 'system:quartz-jobs:v2', run: (db) => seedJobs(db) },
+  // and before 消息发送 existed (issue 38)
+  { key: 'system:quartz-jobs:v3', run: (db) => seedJobs(db) },
   { key: 'demo:reports:v1', run: async (db, opts) => (opts.seedDemo ? seedDemoReports(db) : undefined) },
   { key: 'demo:quartz-job-runs:v1', run: async (db, opts) => (opts.seedDemo ? seedJobRunsDemo(db) : undefined) },
   { key: 'demo:gateway-routes:v1', run: async (db, opts) => (opts.seedDemo ? seedGatewayDemo(db, opts.gatewayUpstreams ?? []) : undefined) },

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { ClaimMsg, ClaimRoute, ClaimWindowMsg } from '@sbwq/contracts';
+import { ClaimRoute, ClaimWindowMsg } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { rightsOrg } from '../org/org.table.ts';
 import { pushNotice, writeNotice, type WrittenNotice } from './delivery.ts';
+import { noticeText } from './notice-template.ts';
 
 // Messages to an organisation's users, sent by the batch flow (rights) and the claims (finance).
 
@@ -32,11 +33,8 @@ export async function claimReminder(t: Db, orgId: string, except: string | null,
   const userIds = (await orgUserIds(t, orgId)).filter((id) => id !== except);
   if (!userIds.length) return null;
   const written: WrittenNotice = await writeNotice(t, {
-    titile: ClaimMsg.closedNoticeTitle(r.batchNo),
+    ...(await noticeText(t, 'claim_batch_closed', { batchNo: r.batchNo, deadlineFact: ClaimWindowMsg.deadlineFact(r.deadline) })),
     msgAbstract: `请在 ${r.deadline} 前在「报销管理」中提交报销单，上传发票及付款凭证`,
-    msgContent:
-      `<p>线索批次 ${escapeHtml(r.batchNo)} 已结案。</p><p style="color:red">请在付款管理菜单中上传报销信息（发票及凭证），提交报销单。</p>` +
-      `<p>${ClaimWindowMsg.deadlineFact(r.deadline)}。</p>`,
     userIds,
     sender: 'system',
     msgCategory: '2',

@@ -3,6 +3,7 @@ import { PoolPerm } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { escapeHtml, pushQuietly } from '../../core/notice/org-notice.ts';
 import { writeNotice } from '../../core/notice/delivery.ts';
+import { noticeText } from '../../core/notice/notice-template.ts';
 import type { JobHandlers } from '../../system/job/job.runner.ts';
 import { reconcile } from './pool-log.service.ts';
 
@@ -32,9 +33,8 @@ export const poolJobs: JobHandlers = {
     const items = report.differences.map((d) => `<li>${escapeHtml(d.poolCode)} ${escapeHtml(d.poolName)}：${d.problems.map(escapeHtml).join('；')}</li>`);
     if (userIds.length) {
       const notice = await writeNotice(db, {
-        titile: `资金池对账发现差异：${report.differences.length} 个资金池`,
+        ...(await noticeText(db, 'pool_reconcile_difference', { count: report.differences.length, checkedPools: report.checkedPools, checkedLogs: report.checkedLogs, items: items.join('') })),
         msgAbstract: '夜间对账发现账面与资金池日志不符，请核查',
-        msgContent: `<p>夜间对账（资金池 ${report.checkedPools} 个、日志 ${report.checkedLogs} 条）发现以下差异：</p><ul>${items.join('')}</ul>`,
         userIds,
         sender: 'system',
         msgCategory: '2',

@@ -3,6 +3,7 @@ import { ApprovalBizType, ApprovalResult, BATCH_CLAIM_WINDOW_DAYS, claimWindow, 
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { writeNotice, type WrittenNotice } from '../../core/notice/delivery.ts';
+import { noticeText } from '../../core/notice/notice-template.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import type { NoticeWords } from '../../core/approval/decide.ts';
 import type { BatchRow } from '../../core/tables/batch.table.ts';
@@ -95,11 +96,14 @@ export async function writeWithdrawNotice(t: Db, user: SessionUser, row: BatchRo
   const facts = [`撤销原因：${reason}`, ...(released > 0n ? [`冻结的核定金额 ${moneyText(released)} 元已解冻退回资金池`] : [])];
   const next = '批次已结束，无需其他操作';
   return writeNotice(t, {
-    titile: `线索批次已撤销：${row.batchNo} ${row.batchName}`,
+    ...(await noticeText(t, 'batch_withdrawn', {
+      batchNo: row.batchNo,
+      batchName: row.batchName,
+      orgName: row.orgName,
+      who,
+      facts: [...facts, `下一步：${next}`].map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    })),
     msgAbstract: [...facts, `下一步：${next}`].join('；').slice(0, 500),
-    msgContent:
-      `<p>线索批次「${escapeHtml(`${row.batchNo} ${row.batchName}`)}」已由${escapeHtml(row.orgName)}的 ${escapeHtml(who)} 撤销。</p>` +
-      [...facts, `下一步：${next}`].map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
     userIds,
     sender: user.username,
     msgCategory: '2',

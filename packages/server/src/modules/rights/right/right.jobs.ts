@@ -3,6 +3,7 @@ import { addDays, chinaToday } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { escapeHtml, orgUserIds, pushQuietly } from '../../core/notice/org-notice.ts';
 import { writeNotice, type WrittenNotice } from '../../core/notice/delivery.ts';
+import { noticeText } from '../../core/notice/notice-template.ts';
 import type { JobHandlers } from '../../system/job/job.runner.ts';
 
 type Expiring = { id: string; org_id: string; trademark_name: string; reg_no: string; nice_class: string; expire_date: string };
@@ -46,9 +47,8 @@ export const rightJobs: JobHandlers = {
         const lines = fresh.map((r) => `<li>${escapeHtml(r.trademark_name)}（注册号 ${escapeHtml(r.reg_no)}，第 ${escapeHtml(r.nice_class)} 类）：${r.expire_date} 到期</li>`);
         written.push(
           await writeNotice(tx, {
-            titile: `商标专用权到期提醒：${fresh.length} 件将在 ${group.days} 天内到期`,
+            ...(await noticeText(tx, 'right_expiry', { count: fresh.length, days: group.days, items: lines.join('') })),
             msgAbstract: `请在到期前办理续展，以免权利失效`,
-            msgContent: `<p>以下商标的专用权将在 ${group.days} 天内到期，请及时办理续展：</p><ul>${lines.join('')}</ul>`,
             userIds,
             sender: 'system',
             msgCategory: '2',

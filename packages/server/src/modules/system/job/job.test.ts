@@ -24,11 +24,11 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
   const jobId = (key: string) => `job:${key}`;
   const notices = (busType: string) => rows<{ id: string; titile: string; user_ids: string; msg_content: string }>(db, sql`select id, titile, user_ids, msg_content from sys_announcement where bus_type = ${busType} order by create_time`);
 
-  it('lists the six seeded jobs with their Chinese titles, status text and next run; only the administrator may', async () => {
+  it('lists the seven seeded jobs (消息发送 since issue 38) with their Chinese titles, status text and next run; only the administrator may', async () => {
     const list = await call('GET', '/sys/quartzJob/list?pageSize=50');
     expect(list.success, list.message).toBe(true);
     const keys = list.result.records.map((r: { jobKey: string }) => r.jobKey).sort();
-    expect(keys).toEqual(['closedBatchRelease', 'ledgerReconcile', 'logRetention', 'rightExpiryReminder', 'sessionCleanup', 'statsWarmup']);
+    expect(keys).toEqual(['closedBatchRelease', 'ledgerReconcile', 'logRetention', 'messageSend', 'rightExpiryReminder', 'sessionCleanup', 'statsWarmup']);
     const reconcile = list.result.records.find((r: { jobKey: string }) => r.jobKey === 'ledgerReconcile');
     expect(reconcile).toMatchObject({ jobTitle: '资金池夜间对账', status: 0, status_dictText: '正常', cronExpression: '0 30 2 * * *', running: false });
     // 02:30 China time, written as JeecgBoot writes dates (GMT+8)

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { DictMsg, MessageMsg, messageFlow, messageResource, messageTemplateFlow, messageTemplateResource, Msg } from '@sbwq/contracts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerFlow } from '../../../platform/flow/flow-routes.ts';
+import * as templates from './message-template.service.ts';
+import * as messages from './message.service.ts';
+
+/** 消息模板 and 消息中心 (issue 38), the stock client's /message/sysMessageTemplate and /message/sysMessage. */
+export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerFlow(app, deps, messageTemplateFlow, {
+    tags: ['消息模板'],
+    docs: {
+      sendMsg: { description: 'testData 为模板变量的 JSON；缺少变量时拒绝并列出变量名。消息先写入消息中心，立即投递一次，失败由「消息发送」任务按退避重试。' },
+    },
+    handlers: {
+      sendMsg: (c, body) => messages.sendTest(deps, c.user, body),
+      preview: async (_c, body) => templates.previewTemplate(body),
+    },
+  });
+  registerResource(app, deps, messageTemplateResource, {
+    tags: ['消息模板'],
+    listResource: templates.templateWhitelist,
+    docs: { add: { description: '模板标题和内容中的变量写作 ${变量名}；保存前检查语法，只允许变量。' } },
+    service: {
+      list: templates.listTemplates,
+      byId: templates.templateById,
+      add: templates.addTemplate,
+      edit: templates.editTemplate,
+      remove: templates.deleteTemplates,
+      exportXls: templates.exportTemplates,
+      importExcel: templates.importTemplates,
+    },
+    messages: { added: MessageMsg.added, edited: MessageMsg.edited, deleted: MessageMsg.deleted, batchDeleted: MessageMsg.batchDeleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+  });
+
+  registerFlow(app, deps, messageFlow, {
+    tags: ['消息中心'],
+    handlers: { resend: (c, body) => messages.resend(deps, c.user, body.id).then(() => null) },
+  });
+  registerResource(app, deps, messageResource, {
+    tags: ['消息中心'],
+    listResource: messages.messageWhitelist,
+    docs: { add: { description: '新增的消息进入发送队列（未发送），随即投递；失败按 1、5、15、60 分钟退避重试。' } },
+    service: {
+      list: messages.listMessages,
+      byId: messages.messageById,
+      add: messages.addMessage,
+      edit: messages.editMessage,
+      remove: messages.deleteMessages,
+      exportXls: messages.exportMessages,
+      importExcel: messages.importMessages,
+    },
+    messages: { added: MessageMsg.added, edited: MessageMsg.edited, deleted: MessageMsg.deleted, batchDeleted: MessageMsg.batchDeleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+  });
+}

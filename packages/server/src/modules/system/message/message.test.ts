@@ -1,0 +1,152 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MessageMsg, MsgSendStatus } from '@sbwq/contracts';
+import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
+import { sysUser } from '../user/user.table.ts';
+import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
+import { noticeText } from '../../core/notice/notice-template.ts';
+import { deliverDue, deliverOne, enqueue } from './message.service.ts';
+import { sysSms } from './message.table.ts';
+
+type Mail = { to: string; subject: string; text: string };
+
+/** A real SMTP server on a free local port; `refuse` makes it answer 451 to every message (an outage). */
+async function startSmtp() {
+  const received: Mail[] = [];
+  const state = { refuse: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (state.refuse) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('邮件服务暂不可用'), { responseCode: 451 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+          received.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: (mail.text ?? '').trim() });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('issue 38 message module: /message/sysMessageTemplate and /message/sysMessage', async () => {
+  const smtp = await startSmtp();
+  afterAll(() => smtp.close());
+  const t = await createTestApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_FROM: 'noreply@sbwq.test' });
+  const db = t.database.db;
+  const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
+  const userId = await t.createUser({ username: 'msguser', password: 'Passw0rd1' });
+  await db.update(sysUser).set({ email: 'msguser@example.test', phone: null }).where(eq(sysUser.id, userId));
+
+  const addTemplate = async (body: Record<string, unknown>) => json(await admin('POST', '/message/sysMessageTemplate/add', body));
+  const message = async (id: string) => (await db.select().from(sysSms).where(eq(sysSms.id, id)))[0];
+
+  it('templates: add, list with the type text, a duplicate code refused; a syntax error or a section is refused before it is saved', async () => {
+    const added = await addTemplate({ templateCode: 'test_mail', templateName: '审核结果：${batchNo}', templateContent: '${name}，您好：批次 ${batchNo} 已通过。', templateType: '2', templateTestJson: '{"name":"张三","batchNo":"XS001"}' });
+    expect(added).toMatchObject({ success: true, message: MessageMsg.added });
+    const list = json(await admin('GET', '/message/sysMessageTemplate/list?templateCode=test_mail'));
+    expect(list.result.records).toHaveLength(1);
+    expect(list.result.records[0]).toMatchObject({ templateCode: 'test_mail', templateType: '2', templateType_dictText: '邮件' });
+    expect(json(await admin('POST', '/message/sysMessageTemplate/add', { templateCode: 'test_mail', templateName: 'x', templateContent: 'y', templateType: '2' })).message).toBe(MessageMsg.codeTaken);
+    const broken = await addTemplate({ templateCode: 'broken', templateName: 'x', templateContent: '你好 ${name', templateType: '4' });
+    expect(broken.success).toBe(false);
+    expect(broken.message).toMatch(/^模板语法错误/);
+    expect((await addTemplate({ templateCode: 'section', templateName: 'x', templateContent: '${#list}a${/list}', templateType: '4' })).message).toBe(MessageMsg.sectionsRefused);
+  });
+
+  it('preview renders with the test data; a variable the data lacks is refused by name, not left empty', async () => {
+    const ok = json(await admin('POST', '/message/sysMessageTemplate/preview', { templateName: '审核结果：${batchNo}', templateContent: '${name}，您好', templateTestJson: '{"name":"张三","batchNo":"XS001"}' }));
+    expect(ok.result).toEqual({ title: '审核结果：XS001', content: '张三，您好' });
+    const missing = json(await admin('POST', '/message/sysMessageTemplate/preview', { templateContent: '${name}，批次 ${batchNo}', templateTestJson: '{"name":"张三"}' }));
+    expect(missing).toMatchObject({ success: false, message: MessageMsg.missingVars(['batchNo']) });
+  });
+
+  it('发送测试 by e-mail reaches the SMTP server (receiver, subject, body) and the log says 发送成功 with one send', async () => {
+    const sent = json(await admin('POST', '/message/sysMessageTemplate/sendMsg', { templateCode: 'test_mail', msgType: '2', receiver: 'msguser', testData: '{"name":"张三","batchNo":"XS002"}' }));
+    expect(sent.success).toBe(true);
+    expect(sent.result.esSendStatus).toBe(MsgSendStatus.sent);
+    expect(smtp.received.at(-1)).toEqual({ to: 'msguser@example.test', subject: '审核结果：XS002', text: '张三，您好：批次 XS002 已通过。' });
+    const row = await message(sent.result.messageId);
+    expect(row).toMatchObject({ esSendStatus: '1', esSendNum: 1, esReceiver: 'msguser', templateCode: 'test_mail', nextTryTime: null });
+    const listed = json(await admin('GET', '/message/sysMessage/list?esSendStatus=1'));
+    expect(listed.result.records.find((r: { id: string }) => r.id === sent.result.messageId)).toMatchObject({ esSendStatus_dictText: '发送成功', esType_dictText: '邮件' });
+  });
+
+  it('an SMTP outage: 发送失败 with the reason and a retry time; when the server is back the job sends it (two tries, one mail)', async () => {
+    smtp.state.refuse = true;
+    const before = smtp.received.length;
+    const id = await enqueue(db, null, { type: '2', receiver: 'outage@example.test', title: '重试测试', content: '服务恢复后送达' });
+    await deliverOne(t.deps, id);
+    const failed = await message(id);
+    expect(failed.esSendStatus).toBe(MsgSendStatus.failed);
+    expect(failed.esResult).toMatch(/第 1 次发送失败：.*邮件服务暂不可用.*1 分钟后重试/);
+    expect(failed.nextTryTime!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    // not due yet: the job leaves it alone
+    await deliverDue(t.deps, 100);
+    expect((await message(id)).esSendNum).toBe(1);
+    smtp.state.refuse = false;
+    await db.update(sysSms).set({ nextTryTime: new Date(Date.now() - 1000) }).where(eq(sysSms.id, id));
+    await deliverDue(t.deps, 100);
+    expect(await message(id)).toMatchObject({ esSendStatus: '1', esSendNum: 2 });
+    expect(smtp.received.slice(before)).toEqual([{ to: 'outage@example.test', subject: '重试测试', text: '服务恢复后送达' }]);
+  });
+
+  it('an unreachable server fails with the reason; 重新发送 from 消息中心 sends it once the server is reachable', async () => {
+    const config = t.deps.config;
+    const real = config.smtp;
+    config.smtp = { ...real!, port: 1 };
+    const id = await enqueue(db, null, { type: '2', receiver: 'later@example.test', title: '不可达', content: '稍后重发' });
+    await deliverOne(t.deps, id);
+    expect((await message(id)).esResult).toMatch(/第 1 次发送失败：.*ECONNREFUSED/);
+    config.smtp = real;
+    expect(json(await admin('POST', '/message/sysMessage/resend', { id }))).toMatchObject({ success: true, message: MessageMsg.resent });
+    expect(await message(id)).toMatchObject({ esSendStatus: '1' });
+    expect(json(await admin('POST', '/message/sysMessage/resend', { id })).message).toBe(MessageMsg.resendOnlyFailed);
+  });
+
+  it('two deliveries racing for one message send it once (the claim is one conditional update)', async () => {
+    const before = smtp.received.length;
+    const id = await enqueue(db, null, { type: '2', receiver: 'once@example.test', title: '只发一次', content: 'x' });
+    const claimed = await Promise.all([deliverOne(t.deps, id), deliverOne(t.deps, id), deliverDue(t.deps, 10)]);
+    expect(claimed.slice(0, 2).filter(Boolean)).toHaveLength(1);
+    expect(smtp.received.slice(before).filter((m) => m.to === 'once@example.test')).toHaveLength(1);
+  });
+
+  it('a user without a phone gets no SMS: recorded as such, not tried again; a system message lands in their bell', async () => {
+    const sms = await enqueue(db, null, { type: '1', receiver: 'msguser', title: null, content: '短信内容' });
+    await deliverOne(t.deps, sms);
+    expect(await message(sms)).toMatchObject({ esSendStatus: '2', esResult: `未发送：${MessageMsg.noPhone}`, nextTryTime: null });
+    const bell = await enqueue(db, null, { type: '4', receiver: 'msguser', title: '站内消息标题', content: '站内消息内容' });
+    await deliverOne(t.deps, bell);
+    expect((await message(bell)).esSendStatus).toBe('1');
+    const [notice] = await db.select().from(sysAnnouncement).where(eq(sysAnnouncement.titile, '站内消息标题'));
+    expect(notice.userIds).toBe(`${userId},`);
+  });
+
+  it('a business notice uses the seeded template, and a rewording in 消息模板 is what the next notice says', async () => {
+    expect(await noticeText(db, 'claim_batch_closed', { batchNo: 'XS9', deadlineFact: '报销申请期限至 2027-01-01' })).toMatchObject({ titile: '批次 XS9 已结案，请上传报销信息' });
+    const [row] = json(await admin('GET', '/message/sysMessageTemplate/list?templateCode=claim_batch_closed')).result.records;
+    const edited = json(await admin('PUT', '/message/sysMessageTemplate/edit', { ...row, templateName: '【结案】${batchNo} 请尽快报销' }));
+    expect(edited.success).toBe(true);
+    expect((await noticeText(db, 'claim_batch_closed', { batchNo: 'XS9', deadlineFact: 'x' })).titile).toBe('【结案】XS9 请尽快报销');
+    await expect(noticeText(db, 'claim_batch_closed', { batchNo: 'XS9' })).rejects.toThrow(MessageMsg.missingVars(['deadlineFact']));
+  });
+
+  it('exportXls answers a workbook of the log', async () => {
+    const res = await admin('GET', '/message/sysMessage/exportXls');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+  });
+});
