@@ -20,6 +20,10 @@ export const fileInfoRecordSchema = z.object({
   bizTitle: nullableText,
   sysOrgCode: nullableText,
   uploaderId: z.string(),
+  /** SHA-256 of the bytes at upload (issue 39); null for files stored before fingerprints */
+  sha256: nullableText,
+  /** local (the server's folder) or s3 (the shared bucket) */
+  storage: z.string(),
   delFlag: z.string(),
   url: z.string(),
   /** 上传人: the name of the user `createBy` names */
@@ -29,7 +33,25 @@ export const fileInfoRecordSchema = z.object({
 export type FileInfoRecord = z.infer<typeof fileInfoRecordSchema>;
 
 /** What `POST /sys/common/upload` answers beside the path in its message. */
-export const uploadReplySchema = z.object({ fileName: z.string(), filePath: z.string(), fileSize: z.number() });
+export const uploadReplySchema = z.object({ fileName: z.string(), filePath: z.string(), fileSize: z.number(), sha256: z.string() });
+
+/** `GET ${FILE_FINGERPRINT_PATH}?id=`: the stored file hashed again and compared with its fingerprint at upload. */
+export const FILE_FINGERPRINT_PATH = '/rights/sbFileInfo/checkFingerprint';
+export const fileFingerprintReplySchema = z.object({
+  id: z.string(),
+  /** the SHA-256 recorded at upload; null for files stored before fingerprints */
+  recorded: z.string().nullable(),
+  /** the SHA-256 of the bytes stored today; null when the bytes are missing */
+  actual: z.string().nullable(),
+  match: z.boolean(),
+});
+export type FileFingerprintReply = z.infer<typeof fileFingerprintReplySchema>;
+export const FingerprintMsg = {
+  match: '文件指纹一致：文件自上传以来未被改动',
+  mismatch: '文件指纹不一致：存储的文件已被改动或损坏',
+  missing: '存储中找不到该文件',
+  noRecord: '该文件上传于指纹功能启用之前，没有可比对的指纹',
+} as const;
 /** `GET ${FILE_NAMES_PATH}`: stored path → the name it was uploaded under. */
 export const fileNamesReplySchema = z.record(z.string(), z.string());
 

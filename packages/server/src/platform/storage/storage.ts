@@ -25,16 +25,21 @@ const BIZ = /^[A-Za-z0-9_-]{1,32}(\/[A-Za-z0-9_-]{1,32}){0,2}$/;
  * content (magic bytes), so that a renamed executable, HTML or SVG is refused whatever it claims.
  */
 export function checkUpload(fileName: string, content: Buffer): { ext: FileKind; mime: string } {
+  return checkUploadHead(fileName, content.subarray(0, 16), content.length);
+}
+
+/** checkUpload for a file received as a stream: its first bytes and its size are enough. */
+export function checkUploadHead(fileName: string, head: Buffer, size: number): { ext: FileKind; mime: string } {
   if (!fileName || fileName.length > 200 || BAD_NAME.test(fileName) || fileName.includes('..')) throw new BizError(UPLOAD_MESSAGES.name);
   const parts = fileName.toLowerCase().split('.');
   const ext = parts.length > 1 ? parts[parts.length - 1] : '';
   if (!(ext in KINDS)) throw new BizError(UPLOAD_MESSAGES.type);
   // Double extensions such as report.php.pdf or a.html.png are refused: one dot-separated kind only.
   if (parts.slice(1, -1).some((p) => /^(php\d?|phtml|jsp|aspx?|exe|sh|bat|cmd|js|mjs|html?|svg|xml)$/.test(p))) throw new BizError(UPLOAD_MESSAGES.type);
-  if (content.length === 0) throw new BizError(UPLOAD_MESSAGES.empty);
-  if (content.length > MAX_UPLOAD_BYTES) throw new BizError(UPLOAD_MESSAGES.size);
+  if (size === 0) throw new BizError(UPLOAD_MESSAGES.empty);
+  if (size > MAX_UPLOAD_BYTES) throw new BizError(UPLOAD_MESSAGES.size);
   const kind = KINDS[ext as FileKind];
-  if (!kind.magic(content)) throw new BizError(`文件内容与扩展名不符：${UPLOAD_MESSAGES.type}`);
+  if (!kind.magic(head)) throw new BizError(`文件内容与扩展名不符：${UPLOAD_MESSAGES.type}`);
   return { ext: ext as FileKind, mime: kind.mime };
 }
 
@@ -47,10 +52,15 @@ export function checkBiz(biz: string | undefined): string {
 /** Root of stored uploads inside DATA_DIR. */
 export const uploadRoot = (dataDir: string) => path.join(dataDir, 'upload');
 
-/** Stores the bytes under a generated name (`biz/yyyyMMdd/<random>.<ext>`) and answers the relative path. */
-export async function storeUpload(dataDir: string, biz: string, ext: FileKind, content: Buffer): Promise<string> {
+/** A fresh generated name for an upload: `biz/yyyyMMdd/<random>.<ext>` (the day in China time). */
+export function newStoredPath(biz: string, ext: FileKind): string {
   const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
-  const relative = `${biz}/${day}/${randomBytes(16).toString('hex')}.${ext}`;
+  return `${biz}/${day}/${randomBytes(16).toString('hex')}.${ext}`;
+}
+
+/** Stores the bytes under a generated name in the local folder and answers the relative path. */
+export async function storeUpload(dataDir: string, biz: string, ext: FileKind, content: Buffer): Promise<string> {
+  const relative = newStoredPath(biz, ext);
   const absolute = resolveStored(dataDir, relative);
   await fs.mkdir(path.dirname(absolute), { recursive: true });
   await fs.writeFile(absolute, content, { flag: 'wx', mode: 0o640 });

@@ -133,9 +133,10 @@ export async function recordUpload(db: Db, user: SessionUser, file: Omit<typeof 
 }
 
 /** Marks a visible file deleted (its bytes are removed by the caller): one's own upload, or anyone's with rights:file:delete. */
-export async function deleteVisibleFile(db: Db, user: SessionUser, filePath: string): Promise<void> {
+export async function deleteVisibleFile(db: Db, user: SessionUser, filePath: string): Promise<Row> {
   const row = await findVisibleFile(db, user, filePath);
   if (!row) throw new BizError('未找到对应文件');
   if (row.uploaderId !== user.id && !(await hasPermission(db, user.id, FilePerm.delete, user.accessVersion))) throw new BizError('只能删除本人上传的文件');
   await db.update(sbFileInfo).set({ delFlag: '1', updateBy: user.username, updateTime: new Date() }).where(eq(sbFileInfo.id, row.id));
+  return row;
 }

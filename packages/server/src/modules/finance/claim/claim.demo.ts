@@ -25,6 +25,7 @@ import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { rightsBatch, rightsBatchLog } from '../../core/tables/batch.table.ts';
 import { storeUpload } from '../../../platform/storage/storage.ts';
+import { sha256Of } from '../../../platform/storage/file-store.ts';
 import { sbFileInfo } from '../../core/files/file-info.table.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';
 import { invoicePng, paymentReceiptPng } from '../../core/demo/demo.images.ts';
@@ -297,6 +298,7 @@ export async function seedClaimVouchers(db: Db, dataDir: string | null): Promise
       fileName: `付款回单-${claim.serialNo}.png`,
       filePath,
       fileSize: bytes.length,
+      sha256: sha256Of(bytes),
       fileExt: 'png',
       mimeType: 'image/png',
       fileType: FileType.payment,
@@ -337,6 +339,7 @@ async function seedInvoiceScans(db: Db, dataDir: string): Promise<void> {
       fileName: `发票-${invoice.invoiceNo}.png`,
       filePath,
       fileSize: bytes.length,
+      sha256: sha256Of(bytes),
       fileExt: 'png',
       mimeType: 'image/png',
       fileType: FileType.invoice,

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { SocketHub } from '../../../platform/socket/hub.ts';
 import { storeUpload, type FileKind } from '../../../platform/storage/storage.ts';
+import { sha256Of } from '../../../platform/storage/file-store.ts';
 import { addAnnouncement } from '../../system/announcement/announcement.service.ts';
 import { publishNotice, releaseAnnouncement } from '../../core/notice/delivery.ts';
 import { markRead } from '../../system/announcement/announcement.inbox.ts';
@@ -49,7 +50,7 @@ async function seedDemoFiles(db: Db, dataDir: string): Promise<void> {
   /** Stores one file like an upload and records its 文件信息 row; answers the stored path. */
   const store = async (biz: string, ext: FileKind, bytes: Buffer, row: Omit<FileRow, 'id' | 'filePath' | 'fileSize' | 'fileExt' | 'mimeType'>) => {
     const filePath = await storeUpload(dataDir, biz, ext, bytes);
-    files.push({ id: newId(), filePath, fileSize: bytes.length, fileExt: ext, mimeType: ext === 'pdf' ? 'application/pdf' : 'image/png', ...row });
+    files.push({ id: newId(), filePath, fileSize: bytes.length, fileExt: ext, mimeType: ext === 'pdf' ? 'application/pdf' : 'image/png', sha256: sha256Of(bytes), ...row });
     return filePath;
   };
   const uploaderOf = (orgId: string) => {

@@ -1,14 +1,16 @@
-import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
-import { AnnouncementPerm, FILE_NAMES_PATH, FILE_PATH_PATTERN, fileNamesReplySchema, FilePerm, fileInfoResource, MAX_FILE_NAMES, Msg, splitFilePaths, uploadReplySchema } from '@sbwq/contracts';
+import { AnnouncementPerm, FILE_FINGERPRINT_PATH, FILE_NAMES_PATH, fileFingerprintReplySchema, FingerprintMsg, FILE_PATH_PATTERN, fileNamesReplySchema, FilePerm, fileInfoResource, MAX_FILE_NAMES, Msg, splitFilePaths, uploadReplySchema } from '@sbwq/contracts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
-import { checkBiz, checkUpload, removeStored, resolveStored, storeUpload, UPLOAD_MESSAGES } from '../../../platform/storage/storage.ts';
+import { checkBiz, checkUploadHead, newStoredPath, resolveStored, UPLOAD_MESSAGES } from '../../../platform/storage/storage.ts';
+import { fileStoreOf, fingerprintOf, spool, STORE_UNAVAILABLE, type Spooled } from '../../../platform/storage/file-store.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
@@ -30,6 +32,9 @@ function staticToken(request: FastifyRequest): string | null {
 export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
+  const store = fileStoreOf(config.dataDir, config.storage);
+  // A file is read where its row says it is: during a move between folder and bucket both hold files.
+  const storeOf = (kind: string) => (kind === 'local' ? fileStoreOf(config.dataDir, { kind: 'local' }) : store);
 
   r.post(
     '/sys/common/upload',
@@ -44,42 +49,63 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const fields: Record<string, string> = {};
-      let file: { filename: string; buffer: Buffer } | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (file) throw new BizError('文件上传限制3个以内');
-          file = { filename: part.filename, buffer: await part.toBuffer() };
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value.slice(0, 200);
+      let file: { filename: string; spooled: Spooled } | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (file) {
+              part.file.resume();
+              throw new BizError('文件上传限制3个以内');
+            }
+            file = { filename: part.filename, spooled: await spool(config.dataDir, part.file, `${randomUUID()}.part`) };
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value.slice(0, 200);
+          }
         }
+        if (!file) throw new BizError(UPLOAD_MESSAGES.empty);
+        const { spooled } = file;
+        if (spooled.truncated) throw new BizError(UPLOAD_MESSAGES.size);
+        const kind = checkUploadHead(file.filename, spooled.head, spooled.size);
+        const biz = checkBiz(fields.biz);
+        const user = request.user!;
+        if (isAnnouncementBiz(biz)) {
+          const allowed = await Promise.all([AnnouncementPerm.add, AnnouncementPerm.edit].map((code) => hasPermission(db, user.id, code, user.accessVersion)));
+          if (!allowed.some(Boolean)) throw new BizError('无权上传通告图片');
+        }
+        const fileType = fields.fileType?.trim() || (isAnnouncementBiz(biz) ? ANNOUNCEMENT_IMAGE_TYPE : '');
+        if (fileType && !FILE_TYPE_VALUES.has(fileType)) throw new BizError(FileBizMsg.fileTypeBad);
+        const bizType = fields.bizType?.trim() || null;
+        const bizId = fields.bizId?.trim() || null;
+        if (!bizType !== !bizId) throw new BizError(FileBizMsg.recordMissing);
+        const linkedOrgCode = bizType && bizId ? await checkBizLink(db, user, bizType, bizId) : null;
+        const filePath = newStoredPath(biz, kind.ext);
+        // The bytes first, then the row: a store that fails leaves no record, and a row that fails removes the bytes.
+        await store.put(filePath, spooled.file, spooled.size, kind.mime);
+        try {
+          await recordUpload(db, user, {
+            fileName: file.filename,
+            filePath,
+            fileSize: spooled.size,
+            fileExt: kind.ext,
+            mimeType: kind.mime,
+            fileType: fileType || null,
+            bizType,
+            bizId,
+            sysOrgCode: linkedOrgCode ?? user.orgCode,
+            sha256: spooled.sha256,
+            storage: store.kind,
+          });
+        } catch (e) {
+          await store.remove(filePath).catch((cause: unknown) => request.log.warn({ err: cause, filePath }, 'upload row failed and its stored bytes could not be removed'));
+          throw e;
+        }
+        return { ...ok({ fileName: file.filename, filePath, fileSize: spooled.size, sha256: spooled.sha256 }, filePath, 200) };
+      } catch (e) {
+        if (e instanceof BizError && e.message === STORE_UNAVAILABLE) request.log.error({ err: (e as { cause?: unknown }).cause }, 'file store unavailable');
+        throw e;
+      } finally {
+        if (file) await fsp.rm(file.spooled.file, { force: true });
       }
-      if (!file) throw new BizError(UPLOAD_MESSAGES.empty);
-      const kind = checkUpload(file.filename, file.buffer);
-      const biz = checkBiz(fields.biz);
-      const user = request.user!;
-      if (isAnnouncementBiz(biz)) {
-        const allowed = await Promise.all([AnnouncementPerm.add, AnnouncementPerm.edit].map((code) => hasPermission(db, user.id, code, user.accessVersion)));
-        if (!allowed.some(Boolean)) throw new BizError('无权上传通告图片');
-      }
-      const fileType = fields.fileType?.trim() || (isAnnouncementBiz(biz) ? ANNOUNCEMENT_IMAGE_TYPE : '');
-      if (fileType && !FILE_TYPE_VALUES.has(fileType)) throw new BizError(FileBizMsg.fileTypeBad);
-      const bizType = fields.bizType?.trim() || null;
-      const bizId = fields.bizId?.trim() || null;
-      if (!bizType !== !bizId) throw new BizError(FileBizMsg.recordMissing);
-      const linkedOrgCode = bizType && bizId ? await checkBizLink(db, user, bizType, bizId) : null;
-      const filePath = await storeUpload(config.dataDir, biz, kind.ext, file.buffer);
-      await recordUpload(db, user, {
-        fileName: file.filename,
-        filePath,
-        fileSize: file.buffer.length,
-        fileExt: kind.ext,
-        mimeType: kind.mime,
-        fileType: fileType || null,
-        bizType,
-        bizId,
-        sysOrgCode: linkedOrgCode ?? user.orgCode,
-      });
-      return { ...ok({ fileName: file.filename, filePath, fileSize: file.buffer.length }, filePath, 200) };
     },
   );
 
@@ -123,16 +149,17 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       // The router has decoded the path once already; decoding again would turn a file named `100%zz`
       // into a URIError and `%2F` into a slash: what is left is the name as stored.
       const relative = ((request.params as { '*': string })['*'] ?? '').replace(/,$/, '');
-      const absolute = resolveStored(config.dataDir, relative);
+      resolveStored(config.dataDir, relative);
       const row = await findVisibleFile(db, user, relative);
-      if (!row || !fs.existsSync(absolute)) return reply.status(404).send(fail('很抱歉，资源未找到!', 404));
+      const stream = row ? await storeOf(row.storage).get(relative) : null;
+      if (!row || !stream) return reply.status(404).send(fail('很抱歉，资源未找到!', 404));
       // Only checked JPG/PNG/PDF content is ever stored, so it may be shown inline (image preview, PDF in a tab).
       return reply
         .header('content-type', row.mimeType)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
-        .send(fs.createReadStream(absolute));
+        .send(stream);
     },
   );
 
@@ -149,11 +176,33 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     handler: async (request) => {
       const relative = request.query.fileUrl.replace(/^.*\/sys\/common\/static\//, '').replace(/^\/+/, '');
-      await deleteVisibleFile(db, request.user!, relative);
-      await removeStored(config.dataDir, relative);
+      const row = await deleteVisibleFile(db, request.user!, relative);
+      await storeOf(row.storage).remove(relative);
       return ok(null, '删除成功!', 200);
     },
   });
+
+  r.get(
+    FILE_FINGERPRINT_PATH,
+    {
+      config: { signedIn: true, onboarding: true, special: 'files' },
+      schema: {
+        tags: ['文件信息'],
+        summary: '校验文件指纹（SHA-256）',
+        description: '重新计算存储中文件的 SHA-256，并与上传时记录的指纹比对。只能校验本人可见的文件。',
+        querystring: z.object({ id: z.string({ error: '缺少文件ID' }).min(1, '缺少文件ID').max(36) }),
+        response: { 200: envelopeSchema(fileFingerprintReplySchema) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const record = await fileById(db, config.apiBase, user, request.query.id);
+      const actual = await fingerprintOf(storeOf(record.storage), record.filePath);
+      const match = Boolean(record.sha256 && actual && record.sha256 === actual);
+      const message = !actual ? FingerprintMsg.missing : !record.sha256 ? FingerprintMsg.noRecord : match ? FingerprintMsg.match : FingerprintMsg.mismatch;
+      return ok({ id: record.id, recorded: record.sha256, actual, match }, message, 200);
+    },
+  );
 
   registerResource(app, deps, fileInfoResource, {
     tags: ['文件信息'],

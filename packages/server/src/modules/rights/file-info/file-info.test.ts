@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,7 @@ describe('§5 upload, §7 files: /sys/common/upload, /sys/common/static, deleteF
     expect(res.success).toBe(true);
     stored = res.message;
     expect(stored).toMatch(/^rights\/\d{8}\/[0-9a-f]{32}\.png$/);
-    expect(res.result).toEqual({ fileName: '商标注册证.png', filePath: stored, fileSize: PNG.length });
+    expect(res.result).toEqual({ fileName: '商标注册证.png', filePath: stored, fileSize: PNG.length, sha256: createHash('sha256').update(PNG).digest('hex') });
     expect(fs.readFileSync(path.join(dataDir, 'upload', stored))).toEqual(PNG);
     expect(json(await upload(tokenA, 'a.pdf', PDF, { isup: '1' })).message).toMatch(/^temp\//);
     expect(json(await upload(tokenA, 'b.JPG', JPG)).success).toBe(true);

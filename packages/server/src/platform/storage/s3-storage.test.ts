@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import S3rver from 's3rver';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, json, multipart } from '../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { sbFileInfo } from '../../modules/core/files/file-info.table.ts';
+import { FingerprintMsg } from '@sbwq/contracts';
+import { STORE_UNAVAILABLE } from './storage-config.ts';
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256 * 1024, 7)]);
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+// issue 39 Storage: a real S3-compatible server (s3rver) started here; two servers on one database share its bucket.
+describe('issue 39 storage: S3-compatible bucket shared by two servers, unreachable bucket refused cleanly', async () => {
+  const bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-s3rver-'));
+  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: bucketDir, configureBuckets: [{ name: 'sbwq-files', configs: [] }] });
+  const { port } = await s3.run();
+  afterAll(async () => {
+    await s3.close();
+    fs.rmSync(bucketDir, { recursive: true, force: true });
+  });
+  const s3Env = { STORAGE: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_REGION: 'us-east-1', S3_BUCKET: 'sbwq-files', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: '1', S3_PREFIX: 'sbwq' };
+
+  const dirA = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-s3-a-'));
+  const a = await createTestApp({ DATA_DIR: dirA, ...s3Env });
+  // The second server: its own data folder and its own database connection, the same database and bucket.
+  const dirB = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-s3-b-'));
+  const configB = { ...a.config, dataDir: dirB };
+  const dbB = a.databaseUrl ? await openDatabase({ databaseUrl: a.databaseUrl, pgliteDir: null }) : null;
+  const b = await buildApp(configB, dbB?.db ?? a.database.db);
+  await b.app.ready();
+  afterAll(async () => {
+    await b.app.close();
+    await dbB?.close();
+  });
+
+  const admin = await a.loginAs('admin', ADMIN_PASSWORD);
+  const upload = async (app: typeof b.app, token: string, content: Buffer) => {
+    const body = multipart({ filename: '侵权截图.png', content }, { biz: 'rights' });
+    return app.inject({ method: 'POST', url: a.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': token } });
+  };
+
+  let stored = '';
+  it('a file uploaded through one server is read through the other; the bytes are in the bucket, not in either data folder', async () => {
+    const res = json(await upload(a.app, admin, PNG));
+    expect(res.success, res.message).toBe(true);
+    stored = res.message;
+    expect(res.result.sha256).toBe(sha(PNG));
+    expect(fs.existsSync(path.join(dirA, 'upload', stored))).toBe(false);
+    const read = await b.app.inject({ url: a.api(`/sys/common/static/${stored}`), headers: { 'X-Access-Token': admin } });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('image/png');
+    expect(sha(read.rawPayload)).toBe(sha(PNG));
+    const [row] = await a.database.db.select().from(sbFileInfo).where(eq(sbFileInfo.filePath, stored));
+    expect(row).toMatchObject({ storage: 's3', sha256: sha(PNG), fileSize: PNG.length });
+    // The access check stays on our server: without a session the bucket's file is not served.
+    expect((await b.app.inject({ url: a.api(`/sys/common/static/${stored}`) })).statusCode).toBe(401);
+  });
+
+  it('the fingerprint check rehashes the stored object: equal after upload, different once the bytes in the bucket change', async () => {
+    const [row] = await a.database.db.select().from(sbFileInfo).where(eq(sbFileInfo.filePath, stored));
+    const check = async () => json(await b.app.inject({ url: a.api(`/rights/sbFileInfo/checkFingerprint?id=${row.id}`), headers: { 'X-Access-Token': admin } }));
+    const same = await check();
+    expect(same.result).toEqual({ id: row.id, recorded: sha(PNG), actual: sha(PNG), match: true });
+    expect(same.message).toBe(FingerprintMsg.match);
+    // Tampering behind the application's back: the object file s3rver keeps for the key is overwritten.
+    const objectFile = findFile(bucketDir, (f) => f.endsWith('._S3rver_object') && fs.readFileSync(f).equals(PNG));
+    expect(objectFile).toBeTruthy();
+    const forged = Buffer.from(PNG);
+    forged[100] ^= 0xff;
+    fs.writeFileSync(objectFile!, forged);
+    const changed = await check();
+    expect(changed.result).toMatchObject({ recorded: sha(PNG), actual: sha(forged), match: false });
+    expect(changed.message).toBe(FingerprintMsg.mismatch);
+  });
+
+  it('a file deleted through the second server is gone from the bucket for the first', async () => {
+    const del = json(await b.app.inject({ method: 'DELETE', url: a.api(`/rights/sbFileInfo/deleteFileFetch?fileUrl=${encodeURIComponent(stored)}`), headers: { 'X-Access-Token': admin } }));
+    expect(del.success, del.message).toBe(true);
+    expect((await a.inject({ url: a.api(`/sys/common/static/${stored}`), headers: { 'X-Access-Token': admin } })).statusCode).toBe(404);
+    expect(findFile(bucketDir, (f) => f.includes(stored.split('/').pop()!))).toBeNull();
+  });
+
+  it('the bucket unreachable: the upload answers a clear Chinese message and records nothing', async () => {
+    const dirC = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-s3-c-'));
+    const configC = { ...a.config, dataDir: dirC, storage: { ...loadConfig({ ...s3Env, S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` }).storage } };
+    const c = await buildApp(configC, dbB?.db ?? a.database.db);
+    await c.app.ready();
+    try {
+      const before = await a.database.db.select({ n: count() }).from(sbFileInfo);
+      const res = await upload(c.app, admin, PNG);
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toMatchObject({ success: false, message: STORE_UNAVAILABLE });
+      expect(await a.database.db.select({ n: count() }).from(sbFileInfo)).toEqual(before);
+      // Nothing left behind either: the spooled copy of the upload is removed.
+      expect(fs.readdirSync(path.join(dirC, 'upload', '.spool'))).toEqual([]);
+    } finally {
+      await c.app.close();
+    }
+  });
+});
+
+function findFile(dir: string, test: (file: string) => boolean): string | null {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const found = findFile(full, test);
+      if (found) return found;
+    } else if (test(full)) return full;
+  }
+  return null;
+}
