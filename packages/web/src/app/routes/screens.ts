@@ -69,6 +69,8 @@ export const screens: Record<string, Screen> = {
   'system/SysFillRuleList': lazyScreen(() => import('../../modules/system/fill-rule/SysFillRuleList.tsx').then((m) => ({ default: m.SysFillRuleList }))),
   'system/SysLogList': lazyScreen(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
   'sbwq/system/SmsOutboxList': lazyScreen(() => import('../../modules/system/sms/SmsOutboxList.tsx').then((m) => ({ default: m.SmsOutboxList }))),
+  'modules/message/SysMessageTemplateList': lazyScreen(() => import('../../modules/system/message/SysMessageTemplateList.tsx').then((m) => ({ default: m.SysMessageTemplateList }))),
+  'modules/message/SysMessageList': lazyScreen(() => import('../../modules/system/message/SysMessageList.tsx').then((m) => ({ default: m.SysMessageList }))),
   'sbwq/system/DataLogList': lazyScreen(() => import('../../modules/system/datalog/DataLogList.tsx').then((m) => ({ default: m.DataLogList }))),
   'sbwq/system/QuartzJobList': lazyScreen(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
   'sbwq/system/SysDataSourceList': lazyScreen(() =>
@@ -104,8 +106,8 @@ export const screens: Record<string, Screen> = {
   'rights/OrgList': lazyScreen(() => import('../../modules/rights/org/OrgList.tsx').then((m) => ({ default: m.OrgList }))),
   'rights/BankAccountList': lazyScreen(() => import('../../modules/rights/bank/BankAccountList.tsx').then((m) => ({ default: m.BankAccountList }))),
   'rights/SbFileInfoList': lazyScreen(() => import('../../modules/rights/file-info/SbFileInfoList.tsx').then((m) => ({ default: m.SbFileInfoList }))),
-  'rights/ApprovalTodoList': lazyScreen(() => import('../../modules/rights/approval/ApprovalTodoList.tsx').then((m) => ({ default: m.ApprovalTodoList }))),
-  'rights/ApprovalList': lazyScreen(() => import('../../modules/rights/approval/ApprovalList.tsx').then((m) => ({ default: m.ApprovalList }))),
+  'rights/ApprovalTodoList': lazyScreen(() => import('../../modules/approval/ApprovalTodoList.tsx').then((m) => ({ default: m.ApprovalTodoList }))),
+  'rights/ApprovalList': lazyScreen(() => import('../../modules/approval/ApprovalList.tsx').then((m) => ({ default: m.ApprovalList }))),
 };
 
 /** An internal menu link: another address shown in a frame inside the layout (JeecgBoot IframePageView). */
