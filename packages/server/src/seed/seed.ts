@@ -39,6 +39,7 @@ import { seedDataLogDemo } from '../modules/system/datalog/datalog.demo.ts';
 import { seedDirectoryDemo } from '../modules/system/address-list/address-list.demo.ts';
 import { renameOwnComponents, STOCK_NAMED_COMPONENTS } from './component-names.ts';
 import { seedMessageTemplates } from '../modules/system/message/message.seed.ts';
+import { seedMessageDemo } from '../modules/system/message/message.demo.ts';
 import { seedJobRunsDemo, seedJobs } from '../modules/system/job/job.seed.ts';
 import { seedDataSourceDemo, seedDataSourceDict } from '../modules/system/datasource/datasource.seed.ts';
 
@@ -287,6 +288,8 @@ const units: Unit[] = [
   },
   // after every demo account exists: their 工号, 职务, 座机 and e-mail for 通讯录 (issue 36)
   { key: 'demo:directory:v1', run: async (db, opts) => void (opts.seedDemo ? await seedDirectoryDemo(db) : undefined) },
+  // after the directory demo gave the accounts their e-mail and phone: 消息中心's log (issue 38)
+  { key: 'demo:messages:v1', run: async (db, opts) => void (opts.seedDemo ? await seedMessageDemo(db) : undefined) },
   // after every business demo: the versions of the records those demos wrote (the chain links them at start)
   { key: 'demo:data-log:v1', run: async (db, opts) => void (opts.seedDemo ? await seedDataLogDemo(db) : undefined) },
   // after every business demo: the log tells what those records say happened

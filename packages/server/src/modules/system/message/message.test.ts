@@ -150,3 +150,22 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
     expect(res.headers['content-type']).toContain('spreadsheetml');
   });
 });
+
+describe('issue 38 消息中心 demo (SEED_DEMO)', async () => {
+  const t = await createTestApp();
+  const db = t.database.db;
+  const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
+
+  it('fills the log from the seeded templates: sent e-mails to accounts with an address, a failed one to resend, one waiting for its retry', async () => {
+    const userId = await t.createUser({ username: 'demomail', password: 'Passw0rd1' });
+    await db.update(sysUser).set({ email: 'demomail@example.test', realname: '李四' }).where(eq(sysUser.id, userId));
+    const { seedMessageDemo } = await import('./message.demo.ts');
+    await seedMessageDemo(db);
+    const list = json(await admin('GET', '/message/sysMessage/list?pageSize=50'));
+    const records = list.result.records as { esReceiver: string; esSendStatus: string; esTitle: string; esContent: string; nextTryTime: string | null }[];
+    expect(records.find((r) => r.esReceiver === 'demomail@example.test')).toMatchObject({ esSendStatus: '1', esTitle: '账号开通通知' });
+    expect(records.find((r) => r.esReceiver === 'demomail@example.test')!.esContent).toContain('李四，您好');
+    expect(records.filter((r) => r.esSendStatus === '2' && r.nextTryTime === null)).toHaveLength(1);
+    expect(records.filter((r) => r.esSendStatus === '2' && r.nextTryTime !== null)).toHaveLength(1);
+  });
+});
