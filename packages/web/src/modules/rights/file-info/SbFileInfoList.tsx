@@ -16,6 +16,7 @@ import { feedback } from '../../../platform/feedback.ts';
 import { useSession } from '../../../platform/session.ts';
 import { FileBizCell, FileBizDetail } from './FileBizRecord.tsx';
 import { FileUploadDialog } from './FileUploadDialog.tsx';
+import { FileFingerprint } from './FileFingerprint.tsx';
 import { BIZ_TYPE_TEXT, FILE_INFO_LIST_KEY, fileInfoApi, sizeText } from './file-info.api.ts';
 
 
@@ -32,6 +33,7 @@ export function SbFileInfoList() {
   const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const [opened, setOpened] = useState<FileInfoRecord | null>(null);
+  const [checking, setChecking] = useState<FileInfoRecord | null>(null);
 
   const definition = useMemo<ListDefinition<FileInfoRecord>>(
     () => ({
@@ -73,6 +75,7 @@ export function SbFileInfoList() {
         { title: '所属业务', dataIndex: 'bizType', width: 220, render: (_: unknown, file) => <FileBizCell file={file} onOpen={setOpened} /> },
         { title: '上传人', dataIndex: 'createBy', width: 130, ellipsis: true, render: (value: string | null, file) => file.createByName ?? value },
         { title: '上传时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
+        { title: '存储', dataIndex: 'storage', width: 90, align: 'center', render: (value: string) => (value === 's3' ? '对象存储' : '本地') },
       ],
       rowActions: [
         {
@@ -91,6 +94,7 @@ export function SbFileInfoList() {
           inline: true,
           onClick: (file) => downloadFile(`/sys/common/static/${file.filePath}`, {}, file.fileName),
         },
+        { key: 'fingerprint', label: '校验指纹', onClick: (file) => setChecking(file) },
         {
           key: 'delete',
           label: '删除',
@@ -127,6 +131,7 @@ export function SbFileInfoList() {
         }}
       />
       <FileBizDetail file={opened} onClose={() => setOpened(null)} />
+      <FileFingerprint file={checking} onClose={() => setChecking(null)} />
       {preview && <Image style={{ display: 'none' }} src={preview} preview={{ open: true, src: preview, onOpenChange: (open) => !open && setPreview(null) }} />}
     </>
   );
