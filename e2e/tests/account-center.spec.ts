@@ -58,6 +58,8 @@ test.describe('个人中心 and 账户设置 (issue #27)', () => {
     await page.getByRole('navigation', { name: '账户设置' }).getByRole('menuitem', { name: '个性化' }).click();
     await expect(page).toHaveURL('/account/settings/custom');
     await page.getByRole('radiogroup', { name: '导航模式' }).getByText('顶部栏导航').click();
+    // issue 36: the dark theme is one of the options saved to the account
+    await page.getByRole('switch', { name: '暗黑模式' }).click();
     await button(page, '保存到我的账号').click();
     await sawToast(page, '个性化设置已保存');
 
@@ -68,6 +70,8 @@ test.describe('个人中心 and 账户设置 (issue #27)', () => {
     await submitLogin(second, username, PASSWORD);
     await expect(second).toHaveURL(/\/dashboard\/analysis/);
     await expect(second.locator('.ant-layout-sider')).toHaveCount(0);
+    // dark pages, not only a dark menu: the body's background (white in the light theme)
+    await expect(second.locator('body')).toHaveCSS('background-color', /^rgb\((\d|[1-3]\d), (\d|[1-3]\d), (\d|[1-3]\d)\)$/);
 
     // 安全设置: two sessions, this one marked; the other one revoked after confirming
     await page.getByRole('navigation', { name: '账户设置' }).getByRole('menuitem', { name: '安全设置' }).click();

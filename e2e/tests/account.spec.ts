@@ -1,7 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { RegisterMsg } from '@sbwq/contracts';
 import { button, sawToast, test } from '../support/app.ts';
 import { readCaptcha } from '../support/captcha.ts';
+import { formItem } from '../support/rights.ts';
 import { outboxCode, phoneOf } from '../support/sms.ts';
 import { apiCall, apiToken, expect, unique, USER_PASSWORD } from '../support/system.ts';
 
@@ -75,6 +77,25 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     const paths = menu.menu.flatMap((m) => [m.path, ...(m.children ?? []).map((c) => c.path)]);
     expect(paths.some((p) => p.startsWith('/isystem'))).toBe(false);
     expect(paths).toContain('/dashboard/enter-organisation');
+
+    // issue 36: a second registration of the same organisation is refused under 机构名称, the form kept as typed
+    await page.evaluate(() => window.localStorage.clear());
+    const second = unique('reg');
+    const secondMobile = phoneOf();
+    await page.goto('/user/register');
+    await page.getByLabel('机构名称').fill(` ${orgName} `);
+    await page.getByLabel('机构类型').click();
+    await page.getByTitle('商标代理机构').click();
+    await page.getByLabel('账号', { exact: true }).fill(second);
+    await page.getByLabel('密码', { exact: true }).fill('Agency2026x');
+    await page.getByLabel('确认密码').fill('Agency2026x');
+    await page.getByLabel('手机号', { exact: true }).fill(secondMobile);
+    await askCode(page, request, secondMobile);
+    await button(page, '注册').click();
+    await expect(formItem(page, '机构名称').locator('.ant-form-item-explain-error')).toHaveText(RegisterMsg.orgNameTaken);
+    await expect(page).toHaveURL('/user/register');
+    await expect(page.getByLabel('账号', { exact: true })).toHaveValue(second);
+    await expect(page.getByLabel('机构名称')).toBeFocused();
   });
 
   test('找回密码: the four step titles stay on one line at 1440 and 375 px (issue 36: 确/认/账/号 wrapped one character per line)', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { BankOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { REGISTER_ORG_TYPE_TEXT, REGISTER_ORG_TYPES, REGISTER_USERNAME_PATTERN, RegisterMsg, SmsMode } from '@sbwq/contracts';
+import { REGISTER_ORG_TYPE_TEXT, REGISTER_ORG_TYPES, REGISTER_USERNAME_PATTERN, RegisterMsg, SmsMode, SmsMsg } from '@sbwq/contracts';
 import { Button, Form, Select } from 'antd';
-import { useApp } from '../../../app/feedback/useApp.ts';
+import { useApp } from '../../../platform/useApp.ts';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
@@ -12,6 +12,13 @@ import { confirmPasswordRules, newPasswordRules } from './passwordRules.ts';
 import { phoneRules, SmsCodeField } from './SmsCodeField.tsx';
 
 const orgTypeOptions = REGISTER_ORG_TYPES.map((value) => ({ value, label: REGISTER_ORG_TYPE_TEXT[value] }));
+
+const FIELD_OF_REFUSAL: Record<string, keyof RegisterForm> = {
+  [RegisterMsg.orgNameTaken]: 'orgName',
+  [RegisterMsg.usernameTaken]: 'username',
+  [RegisterMsg.phoneTaken]: 'phone',
+  [SmsMsg.codeInvalid]: 'smscode',
+};
 
 /** spec §2 /user/register (issue #27): an organisation's contact registers and then completes 机构入驻. */
 export function Register() {
@@ -27,6 +34,13 @@ export function Register() {
       const answer = await postRegister({ username: username.trim(), password, confirmpassword, phone: phone.trim(), smscode: smscode.trim(), orgName: orgName.trim(), orgType });
       if (answer.success) {
         await navigate(`/user/register-result?account=${encodeURIComponent(username.trim())}`, { replace: true });
+        return;
+      }
+      // a refusal about one field is shown under that field, where the user corrects it (issue 36)
+      const field = FIELD_OF_REFUSAL[answer.message];
+      if (field) {
+        form.setFields([{ name: field, errors: [answer.message] }]);
+        form.scrollToField(field, { focus: true });
         return;
       }
       message.error(answer.message);
