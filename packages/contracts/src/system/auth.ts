@@ -95,7 +95,7 @@ export type LoginResult = {
   multi_depart: 0 | 1 | 2;
   sysAllDictItems: Record<string, DictModel[]>;
   /** true when the password was accepted once though too weak for §5 (an imported JeecgBoot one): only 修改密码 is open until it changes */
-  passwordMustChange?: boolean;
+  mustChangePwd?: boolean;
 };
 
 export const authItemSchema = z.object({ action: z.string(), type: z.string(), describe: z.string(), status: z.string().optional() });

@@ -48,5 +48,5 @@ export const loginReply: z.ZodType<LoginResult> = z.object({
   departs: z.array(departReply),
   multi_depart: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   sysAllDictItems: z.record(z.string(), z.array(dictModelReply)),
-  passwordMustChange: z.boolean().optional(),
+  mustChangePwd: z.boolean().optional(),
 });

@@ -68,7 +68,7 @@ export async function authenticate(deps: LoginDeps, body: LoginBody, client: Cli
 /**
  * An imported JeecgBoot password, just verified, is replaced by its argon2id hash (issue 40): the legacy hash
  * is gone after this one sign-in. One too weak for §5 was accepted this once; the account must set a new one
- * before it reaches anything else (`passwordMustChange`, checked by the access hook).
+ * before it reaches anything else (`password_must_change`, checked by the access hook).
  */
 async function upgradeLegacyPassword(db: Db, user: UserRow, plain: string): Promise<UserRow> {
   const password = await hashPassword(plain);
@@ -103,6 +103,6 @@ export async function openSession(deps: LoginDeps, user: UserRow, client: Client
     departs: departs.map(toDepart),
     multi_depart: multiDepart,
     sysAllDictItems: await deps.dicts.allItems(),
-    ...(user.passwordMustChange ? { passwordMustChange: true } : {}),
+    ...(user.passwordMustChange ? { mustChangePwd: true } : {}),
   };
 }

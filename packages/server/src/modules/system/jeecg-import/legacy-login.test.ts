@@ -24,8 +24,8 @@ describe('issue 40: signing in with an imported JeecgBoot 2.3 password', async (
     await db.insert(sysUser).values({ id: newId(), username: 'jeecg', realname: 'jeecg', password: legacy });
 
     const first = await login('jeecg', '123456', '10.40.0.1');
-    expect(json(first)).toMatchObject({ success: true, code: 200, result: { passwordMustChange: true } });
-    expect(first.body).not.toMatch(/3dd8371f3cf8240e|vDDkDzrK|jeecg-pbe|argon2/);
+    expect(json(first)).toMatchObject({ success: true, code: 200, result: { mustChangePwd: true } });
+    expect(first.body).not.toMatch(/password|salt|3dd8371f3cf8240e|vDDkDzrK|jeecg-pbe|argon2/);
     const row = await stored('jeecg');
     expect(row.password).toMatch(/^\$argon2id\$/);
     expect(row.passwordMustChange).toBe(1);
@@ -45,21 +45,21 @@ describe('issue 40: signing in with an imported JeecgBoot 2.3 password', async (
     expect(json(await login('jeecg', '123456', '10.40.0.2')).success).toBe(false);
     const again = json(await login('jeecg', 'Jeecg2026x', '10.40.0.3'));
     expect(again.success).toBe(true);
-    expect(again.result.passwordMustChange).toBeUndefined();
+    expect(again.result.mustChangePwd).toBeUndefined();
   });
 
   it('a weak legacy password stays "must change" at every sign-in until it is changed (accepted once means: never settled as is)', async () => {
     await addLegacyUser('weak_twice', '123456', 'aBcDeFgH');
-    expect(json(await login('weak_twice', '123456', '10.40.1.1')).result.passwordMustChange).toBe(true);
+    expect(json(await login('weak_twice', '123456', '10.40.1.1')).result.mustChangePwd).toBe(true);
     expect((await stored('weak_twice')).password).toMatch(/^\$argon2id\$/);
-    expect(json(await login('weak_twice', '123456', '10.40.1.2')).result.passwordMustChange).toBe(true);
+    expect(json(await login('weak_twice', '123456', '10.40.1.2')).result.mustChangePwd).toBe(true);
   });
 
   it('a legacy password meeting §5 is rehashed to argon2id at the first sign-in and asks for nothing more', async () => {
     const legacy = await addLegacyUser('strong_one', 'Strong2026', 'Zz9Yy8Xx');
     const first = json(await login('strong_one', 'Strong2026', '10.40.2.1'));
     expect(first.success).toBe(true);
-    expect(first.result.passwordMustChange).toBeUndefined();
+    expect(first.result.mustChangePwd).toBeUndefined();
     const row = await stored('strong_one');
     expect(row.password).toMatch(/^\$argon2id\$/);
     expect(row.password).not.toBe(legacy);

@@ -1,5 +1,6 @@
 import { Msg, type LoginResult } from '@sbwq/contracts';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,9 +23,11 @@ function start(path = '/user/login') {
     { initialEntries: [path] },
   );
   render(
-    <AntApp>
-      <RouterProvider router={router} />
-    </AntApp>,
+    <QueryClientProvider client={new QueryClient()}>
+      <AntApp>
+        <RouterProvider router={router} />
+      </AntApp>
+    </QueryClientProvider>,
   );
   return router;
 }
@@ -124,5 +127,33 @@ describe('login screen', { timeout: 20_000 }, () => {
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ orgCode: 'A02', username: 'admin' });
     expect(useSession.getState().userInfo?.orgCode).toBe('A02');
+  });
+
+  it('issue 40: an imported JeecgBoot password too weak for §5 — a new password is set before entering the app; cancelling signs out', async () => {
+    const fetchMock = fakeServer({
+      'POST /sys/login': () => ({ body: success({ mustChangePwd: true }) }),
+      'PUT /sys/user/updatePassword': () => ({ body: envelope(null) }),
+      'POST /sys/logout': () => ({ body: envelope(null) }),
+    });
+    start();
+    await submit('jeecg', '123456');
+    expect(await screen.findByText('请先修改密码')).toBeTruthy();
+    expect(screen.queryByText('home page')).toBeNull();
+    fireEvent.change(screen.getByLabelText('旧密码'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'Jeecg2026x' } });
+    fireEvent.change(screen.getByLabelText('确认新密码'), { target: { value: 'Jeecg2026x' } });
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('home page')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ username: 'jeecg', oldpassword: '123456', password: 'Jeecg2026x', confirmpassword: 'Jeecg2026x' });
+
+    cleanup();
+    clearLocalSession();
+    start();
+    await submit('jeecg', '123456');
+    expect(await screen.findByText('请先修改密码')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(getToken()).toBeNull());
+    expect(screen.queryByText('home page')).toBeNull();
   });
 });

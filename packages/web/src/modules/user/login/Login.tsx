@@ -12,7 +12,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../app/routes/access.ts';
 import { postLogin } from '../../../platform/auth.api.ts';
-import { interpretLogin, startSession } from '../../../platform/session.ts';
+import { interpretLogin, logout, startSession } from '../../../platform/session.ts';
 import ownStyles from '../register/account.module.css';
 import styles from './Login.module.css';
 import { useCaptcha } from './useCaptcha.ts';
@@ -21,6 +21,8 @@ import { useSsoLogin } from '../sso/useSsoLogin.tsx';
 // Only a user of several departments sees it, after signing in: the login page does not load it.
 const DepartSelectModal = lazy(() => import('./DepartSelectModal.tsx').then((m) => ({ default: m.DepartSelectModal })));
 // The phone tab's form and its SMS field load when the tab is chosen (issue 35: the login page's bytes).
+// Only an imported user whose JeecgBoot password is too weak sees it (issue 40): the login page does not load it.
+const ForcedPasswordModal = lazy(() => import('./ForcedPasswordModal.tsx').then((m) => ({ default: m.ForcedPasswordModal })));
 const PhoneLogin = lazy(() => import('./PhoneLogin.tsx').then((m) => ({ default: m.PhoneLogin })));
 
 type LoginFormValues = { username: string; password: string; captcha?: string };
@@ -28,6 +30,8 @@ type LoginFormValues = { username: string; password: string; captcha?: string };
 type LoginMode = '账号密码登录' | '手机号登录';
 
 type DepartChoice = { departs: Depart[]; username: string };
+
+type SignedIn = { result: LoginResult; username: string; target: string | null };
 
 /** Account login (spec §2 view group "login"; answers per spec §8 "Login result" rows). */
 export function Login() {
@@ -38,6 +42,7 @@ export function Login() {
   const [submitting, setSubmitting] = useState(false);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [departChoice, setDepartChoice] = useState<DepartChoice | null>(null);
+  const [mustChange, setMustChange] = useState<SignedIn | null>(null);
   const [mode, setMode] = useState<LoginMode>('账号密码登录');
   const captcha = useCaptcha(needCaptcha);
   const passwordRef = useRef<InputRef>(null);
@@ -57,9 +62,8 @@ export function Login() {
   );
 
   // Password, phone and single sign-on end alike: the session, the department choice of a multi-department user, the app.
-  const handleSignedIn = useCallback(
-    async (result: LoginResult, username: string, target: string | null = null) => {
-      startSession(result, username);
+  const continueSignedIn = useCallback(
+    async ({ result, username, target }: SignedIn) => {
       if (Number(result.multi_depart) === 2 && result.departs?.length > 0) {
         setDepartChoice({ departs: result.departs, username });
         return;
@@ -67,6 +71,18 @@ export function Login() {
       await enterApp(target);
     },
     [enterApp],
+  );
+  // An imported JeecgBoot password too weak for §5 was accepted once: a new one first (the server opens nothing else).
+  const handleSignedIn = useCallback(
+    async (result: LoginResult, username: string, target: string | null = null) => {
+      startSession(result, username);
+      if (result.mustChangePwd) {
+        setMustChange({ result, username, target });
+        return;
+      }
+      await continueSignedIn({ result, username, target });
+    },
+    [continueSignedIn],
   );
   const sso = useSsoLogin(useCallback((result: LoginResult, target: string | null) => handleSignedIn(result, result.userInfo.username, target), [handleSignedIn]));
 
@@ -181,6 +197,21 @@ export function Login() {
         <Link to="/user/register">注册账户</Link>
       </div>
       {sso.extra}
+      {mustChange && (
+        <Suspense fallback={null}>
+          <ForcedPasswordModal
+            username={mustChange.username}
+            onChanged={() => {
+              setMustChange(null);
+              void continueSignedIn(mustChange);
+            }}
+            onCancel={() => {
+              setMustChange(null);
+              void logout();
+            }}
+          />
+        </Suspense>
+      )}
       {departChoice && (
         <Suspense fallback={null}>
           <DepartSelectModal
