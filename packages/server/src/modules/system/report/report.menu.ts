@@ -12,7 +12,7 @@ export const reportMenu = screenMenu(
 /**
  * The stock hidden route `/online/cgreport/:code` (stock menu row AUTO在线报表): 功能测试 of the
  * configuration screen opens `/online/cgreport/<id>` on it, in both clients. Holding it runs no report:
- * each run checks the report's own access (report.service assertMayRun).
+ * each run checks the report's own access (report-data.service.ts assertMayRun).
  */
 export const reportAutoMenu = screenMenu(
   'online',

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as service from './report.service.ts';
+import * as data from './report-data.service.ts';
+import { addReportMenu } from './report-menu.service.ts';
 import { reportMaxCost, reportTimeoutMs } from './report-runner.ts';
 
 const tags = ['Online报表'];
@@ -30,21 +32,21 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
     rateLimits: { parseSql: perUser, stockParseSql: perUser, getData: perUser, getColumnsAndData: perUser, exportXls: perUser },
     handlers: {
       parseSql: (c, body) => service.parseSql({ db: c.db, config: deps.config, dbSource: body.dbSource?.trim() || null }, c.user, body),
-      addMenu: (c, body) => service.addReportMenu(c.db, c.user, body),
+      addMenu: (c, body) => addReportMenu(c.db, c.user, body),
       editAll: (c, body) => service.editReport(c.db, deps.config, c.user, body).then(() => null),
-      getRpColumns: (c, input) => service.rpColumns(deps, c.user, input.code),
-      getQueryInfo: (c, input) => service.queryInfo(c.db, c.user, input.id),
-      getData: (c, input) => service.reportData(c.db, deps.config, c.user, input.id, input),
-      exportXls: (c, input) => service.exportReport(deps, c.user, input.id, input),
+      getRpColumns: (c, input) => data.rpColumns(deps, c.user, input.code),
+      getQueryInfo: (c, input) => data.queryInfo(c.db, c.user, input.id),
+      getData: (c, input) => data.reportData(c.db, deps.config, c.user, input.id, input),
+      exportXls: (c, input) => data.exportReport(deps, c.user, input.id, input),
       // the stock screens' calls: the same checks (report-sql.ts, run access) as ours
       stockParseSql: (c, q) => service.stockParseSql({ db: c.db, config: deps.config, dbSource: q.dbKey?.trim() || null }, c.user, q),
       itemList: (c, q) => service.itemsOf(c.db, q.headId),
       paramList: (c, q) => service.paramsOf(c.db, q.headId),
-      getParamsInfo: (c, input) => service.paramsInfo(c.db, c.user, input.id),
-      getColumnsAndData: (c, input) => service.columnsAndData(deps, c.user, input.id, input),
+      getParamsInfo: (c, input) => data.paramsInfo(c.db, c.user, input.id),
+      getColumnsAndData: (c, input) => data.columnsAndData(deps, c.user, input.id, input),
       dataSourceOptions: (c) => service.dataSourceOptions(c.db),
-      cgformColumns: (c, input) => service.cgformColumns(deps, c.user, input.code),
-      cgformData: (c, input) => service.cgformData(c.db, c.user, input.code, input),
+      cgformColumns: (c, input) => data.cgformColumns(deps, c.user, input.code),
+      cgformData: (c, input) => data.cgformData(c.db, c.user, input.code, input),
     },
   });
 
