@@ -8,7 +8,7 @@ import { applyCustomAtSignIn } from '../modules/user/account/customAtSignIn.ts';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
 import { FeedbackFrame } from './feedback/FeedbackFrame.tsx';
 import { createAppRouter } from './router.tsx';
-import { useSettings } from './shell/settings/settings.store.ts';
+import { useSettings } from '../platform/settings.store.ts';
 import { modalConfig, themeFor } from './theme.ts';
 import { useReducedMotion } from './useReducedMotion.ts';
 

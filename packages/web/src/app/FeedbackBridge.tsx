@@ -1,4 +1,4 @@
-import { useApp } from './feedback/useApp.ts';
+import { useApp } from '../platform/useApp.ts';
 import { useLayoutEffect } from 'react';
 import { bindFeedback } from '../platform/feedback.ts';
 

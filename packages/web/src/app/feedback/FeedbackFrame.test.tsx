@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferredFeedback, type Feedback } from '../../platform/feedback.ts';
 import { FeedbackFrame } from './FeedbackFrame.tsx';
-import { useApp } from './useApp.ts';
+import { useApp } from '../../platform/useApp.ts';
 
 /**
  * Issue 35: antd's message, notification and modal load on their first call instead of with the login

@@ -21,13 +21,6 @@ export function loginPathFor(target: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(target)}`;
 }
 
-/** Only same-site paths may be redirect targets: `//host` or `https://…` would leave the app. */
-export function safeRedirectTarget(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (value === LOGIN_PATH || value.startsWith(`${LOGIN_PATH}?`)) return null;
-  return value;
-}
-
 /**
  * spec §2 "Access rules", as the root route's middleware: it runs on every navigation and before any
  * loader, so no child redirect (`*` → /404, `/` → home) can overtake it.

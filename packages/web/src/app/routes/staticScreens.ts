@@ -6,7 +6,7 @@ const Exception500 = lazyScreen(() => import('../../modules/exception/Exception5
 const ResultSuccess = lazyScreen(() => import('../../modules/result/Success.tsx').then((m) => ({ default: m.Success })));
 const ResultFail = lazyScreen(() => import('../../modules/result/Fail.tsx').then((m) => ({ default: m.Fail })));
 const BatchDetail = lazyScreen(() => import('../../modules/rights/batch/BatchDetail.tsx').then((m) => ({ default: m.BatchDetail })));
-const TestHome = lazyScreen(() => import('../../modules/test/TestHome.tsx').then((m) => ({ default: m.TestHome })));
+const TestHome = lazyScreen(() => import('../test/TestHome.tsx').then((m) => ({ default: m.TestHome })));
 
 /**
  * The screens the router also serves at fixed paths (spec §2 route table, view group "exceptions"),

@@ -6,10 +6,10 @@ import { Brand } from './Brand.tsx';
 import { LogoutLink } from './LogoutLink.tsx';
 import { NoticeBell } from './notice/NoticeBell.tsx';
 import { TodoEntry } from './notice/TodoEntry.tsx';
-import type { Settings } from './settings/settings.store.ts';
+import type { Settings } from '../../platform/settings.store.ts';
 import { setSettingsOpen } from './shell.store.ts';
 import { TopMenu } from './TopMenu.tsx';
-import type { Device } from './useDevice.ts';
+import type { Device } from '../../platform/useDevice.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 type Props = {

@@ -11,14 +11,14 @@ import styles from './BasicLayout.module.css';
 import { GlobalFooter } from './GlobalFooter.tsx';
 import { PageBreadcrumb } from './PageBreadcrumb.tsx';
 import { SettingDrawer } from './settings/SettingDrawer.tsx';
-import { useSettings } from './settings/settings.store.ts';
+import { useSettings } from '../../platform/settings.store.ts';
 import { setMobileMenuOpen, setSidebarOpened, toggleSidebar, useShell } from './shell.store.ts';
 import { SideMenu } from './SideMenu.tsx';
 import brandStyles from './SiderBrand.module.css';
 import { MultiTab } from './tabs/MultiTab.tsx';
 import { PageHost } from './tabs/PageHost.tsx';
 import { useAutoHideHeader } from './useAutoHideHeader.ts';
-import { useDevice } from './useDevice.ts';
+import { useDevice } from '../../platform/useDevice.ts';
 
 // Dates are shown and picked only in the signed-in app, so the login page does not load dayjs.
 dayjs.locale('zh-cn');

@@ -3,7 +3,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { loadPage } from '../../platform/browser.ts';
 import { logout } from '../../platform/session.ts';
-import { afterLogoutUrl } from '../../modules/user/sso/sso.ts';
+import { afterLogoutUrl } from '../../platform/sso.ts';
 import styles from './AppHeader.module.css';
 
 /** spec §2 "A separate 退出登录 link asks 真的要注销登录吗 ?", then logs out as §4 says. */

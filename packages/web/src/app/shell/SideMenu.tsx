@@ -1,6 +1,6 @@
 import { Menu } from 'antd';
 import { useState } from 'react';
-import type { NavTheme } from './settings/settings.store.ts';
+import type { NavTheme } from '../../platform/settings.store.ts';
 import { submenuKeysFor } from './menuItems.tsx';
 import { useMenuNavigation } from './useMenuNavigation.ts';
 

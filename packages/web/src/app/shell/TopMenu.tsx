@@ -1,5 +1,5 @@
 import { Menu } from 'antd';
-import type { NavTheme } from './settings/settings.store.ts';
+import type { NavTheme } from '../../platform/settings.store.ts';
 import { useMenuNavigation } from './useMenuNavigation.ts';
 
 /** The top-menu layout's menu (spec §2 "side menu … or top menu"): submenus open as dropdowns. */

@@ -10,7 +10,7 @@ import { refreshDictCache } from '../../platform/dictCache.ts';
 import { useSession } from '../../platform/session.ts';
 import { currentUserDepartsKey, fetchCurrentUserDeparts } from '../../platform/useCurrentUserDeparts.ts';
 import { DepartSwitchModal } from './user/DepartSwitchModal.tsx';
-import { PasswordModal } from './user/PasswordModal.tsx';
+import { PasswordModal } from '../../components/password/PasswordModal.tsx';
 import styles from './UserMenu.module.css';
 
 type MenuKey = 'center' | 'settings' | 'password' | 'depart' | 'cache';

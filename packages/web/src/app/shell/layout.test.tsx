@@ -2,7 +2,7 @@ import { HOME_PATH } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
 import { crumbsFor } from './PageBreadcrumb.tsx';
 import { nextHeaderVisible } from './useAutoHideHeader.ts';
-import { deviceFor } from './useDevice.ts';
+import { deviceFor } from '../../platform/useDevice.ts';
 
 describe('§4 device modes (§9 breakpoints 1087.99 px and 767.99 px)', () => {
   it.each([

@@ -9,8 +9,8 @@ import { bindFeedback, type Feedback } from '../../../platform/feedback.ts';
 import { clearLocalSession, logout, startSession, useSession } from '../../../platform/session.ts';
 import { adminInfo, envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { NoticeBell, NOTICE_POPOVER_WIDTH } from './NoticeBell.tsx';
-import { PAYMENT_LIST_PAGE } from '../../../modules/finance/claim/claim.pages.ts';
-import { EXPENSE_REMINDER_TEXT } from './NoticeModal.tsx';
+import { PAYMENT_LIST_PAGE } from '../../../components/notice/claim.pages.ts';
+import { EXPENSE_REMINDER_TEXT } from '../../../components/notice/NoticeModal.tsx';
 import { FakeSocket } from '../../../platform/socket/socket.testkit.ts';
 
 configure({ asyncUtilTimeout: 5_000 });

@@ -7,13 +7,13 @@ import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { useSession } from '../../../platform/session.ts';
 import headerStyles from '../AppHeader.module.css';
-import { useDevice } from '../useDevice.ts';
-import { MY_NOTICES_LIST_KEY, noticeApi, viewOfAnnouncement, type NoticeView } from './notice.api.ts';
+import { useDevice } from '../../../platform/useDevice.ts';
+import { MY_NOTICES_LIST_KEY, noticeApi, viewOfAnnouncement, type NoticeView } from '../../../components/notice/notice.api.ts';
 import styles from './NoticeBell.module.css';
-import { NoticeModal } from './NoticeModal.tsx';
-import { PriorityTag } from './PriorityTag.tsx';
+import { NoticeModal } from '../../../components/notice/NoticeModal.tsx';
+import { PriorityTag } from '../../../components/notice/PriorityTag.tsx';
 import { useNoticeFeed } from './useNoticeFeed.ts';
-import { useNoticeSocket } from './useNoticeSocket.ts';
+import { useNoticeSocket } from '../../../components/notice/useNoticeSocket.ts';
 
 /** spec §9 "notice popover width 300"; §2 route table: the user notification list page. */
 export const NOTICE_POPOVER_WIDTH = 300;

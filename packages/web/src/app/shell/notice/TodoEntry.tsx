@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { APPROVAL_TODO_COUNT_KEY, APPROVAL_TODO_PATH, approvalApi } from '../../../modules/rights/approval/approval.api.ts';
+import { APPROVAL_TODO_COUNT_KEY, APPROVAL_TODO_PATH, approvalApi } from '../../../modules/approval/approval.api.ts';
 import { HttpError } from '../../../platform/http.ts';
 import { useSession } from '../../../platform/session.ts';
 import headerStyles from '../AppHeader.module.css';

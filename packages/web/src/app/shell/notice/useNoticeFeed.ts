@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { HttpError } from '../../../platform/http.ts';
 import { useSession } from '../../../platform/session.ts';
-import { NOTICE_FEED_KEY, noticeApi } from './notice.api.ts';
+import { NOTICE_FEED_KEY, noticeApi } from '../../../components/notice/notice.api.ts';
 
 /**
  * The bell's feed (listByUser): loaded at sign-in, polled every 6 s (spec §7, §9), reloaded on demand

@@ -5,7 +5,7 @@ import { setSettingsOpen, useShell } from '../shell.store.ts';
 import { changePrimaryColor, colorList } from './changePrimaryColor.ts';
 import { SaveCustomButton } from '../../../modules/user/account/SaveCustomButton.tsx';
 import styles from './SettingDrawer.module.css';
-import { updateSettings, useSettings, type ContentWidth, type LayoutMode, type NavTheme, type Settings } from './settings.store.ts';
+import { updateSettings, useSettings, type ContentWidth, type LayoutMode, type NavTheme, type Settings } from '../../../platform/settings.store.ts';
 
 /**
  * The system-settings drawer (spec §2 "A system-settings drawer offers theme and layout options",

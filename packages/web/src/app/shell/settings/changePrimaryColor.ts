@@ -1,6 +1,6 @@
 import { Msg } from '@sbwq/contracts';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { setPrimaryColor } from './settings.store.ts';
+import { setPrimaryColor } from '../../../platform/settings.store.ts';
 
 /** JeecgBoot's colour swatches (settingConfig colorList). */
 export const colorList = [

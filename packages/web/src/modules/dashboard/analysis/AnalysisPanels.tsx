@@ -1,6 +1,6 @@
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { useQuery } from '@tanstack/react-query';
-import { ORG_STATUS_KEY, orgApi } from '../../rights/org/org.api.ts';
+import { ORG_STATUS_KEY, orgApi } from '../../core/org/org.api.ts';
 import styles from '../dashboard.module.css';
 import { ANALYSIS_PANELS, panelsFor, type Audience, type DashboardPanel } from './analysis.panels.ts';
 

@@ -1,7 +1,7 @@
 import { ClaimRoute, ClaimStatus, MONITOR_REFRESH_MS, ONLINE_WINDOW_MINUTES } from '@sbwq/contracts';
 import { Card, Flex, Skeleton, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useNoticeSocket } from '../../../app/shell/notice/useNoticeSocket.ts';
+import { useNoticeSocket } from '../../../components/notice/useNoticeSocket.ts';
 import { StatCard } from '../../../components/chart/StatCard.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../../platform/format.ts';
 import { BATCH_LIST_PATH, dashboardApi, onDayLink, PAYMENT_LIST_PATH } from '../dashboard.api.ts';

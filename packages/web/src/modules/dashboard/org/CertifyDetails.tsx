@@ -2,7 +2,7 @@ import type { OrgRecord } from '@sbwq/contracts';
 import { Tag } from 'antd';
 import { FieldTable } from '../../../components/detail/FieldTable.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
-import { CERTIFY_STATUS_COLORS } from '../../rights/org/org.api.ts';
+import { CERTIFY_STATUS_COLORS } from '../../core/org/org.api.ts';
 
 /** What was handed in for certification and how it was decided. */
 export function CertifyDetails({ org }: { org: OrgRecord }) {

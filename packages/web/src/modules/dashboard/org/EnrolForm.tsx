@@ -7,7 +7,7 @@ import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
 import { confirm } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
-import { orgApi } from '../../rights/org/org.api.ts';
+import { orgApi } from '../../core/org/org.api.ts';
 import { draftFieldsToCheck, enrolBody, enrolFormValues, type EnrolFormValues } from './enrolForm.ts';
 import styles from './EnrolForm.module.css';
 

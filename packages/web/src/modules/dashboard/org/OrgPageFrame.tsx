@@ -1,7 +1,7 @@
 import type { OrgRecord, OrgStatusInfo } from '@sbwq/contracts';
 import { Button, Card, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { useMyOrg, useOrgStatus, useRefreshOrg } from '../../rights/org/useOrgStatus.ts';
+import { useMyOrg, useOrgStatus, useRefreshOrg } from '../../core/org/useOrgStatus.ts';
 
 type OrgPageFrameProps = {
   /** 入驻 or 认证: the load-failure title names it */

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { ORG_STATUS_KEY, orgApi } from '../../rights/org/org.api.ts';
+import { ORG_STATUS_KEY, orgApi } from '../../core/org/org.api.ts';
 import { NextStepButton } from './NextStepButton.tsx';
 import { CERTIFICATION_PATH, ENTER_ORGANISATION_PATH } from './orgSteps.ts';
 

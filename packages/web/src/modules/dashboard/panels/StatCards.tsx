@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { presetRange } from '../../../components/chart/DateRangeChoice.tsx';
 import { StatCard } from '../../../components/chart/StatCard.tsx';
 import { formatMoney, formatNumber } from '../../../platform/format.ts';
-import { APPROVAL_TODO_PATH, approvalApi } from '../../rights/approval/approval.api.ts';
+import { APPROVAL_TODO_PATH, approvalApi } from '../../approval/approval.api.ts';
 import { passRate, sumMoney } from '../charts.ts';
 import { bankListLink, dashboardApi, PAYABLE_PAYMENTS_LINK, POOL_LIST_PATH, rightsListLink, submittedBatchesLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';

@@ -7,7 +7,7 @@ import { ellipsis, formatDate } from '../../../platform/format.ts';
 import { unwrap } from '../../../platform/result.ts';
 import { useSession } from '../../../platform/session.ts';
 import { myNoticeApi } from '../../isps/isps.api.ts';
-import { APPROVAL_TODO_PATH, approvalApi, RESULT_COLORS } from '../../rights/approval/approval.api.ts';
+import { APPROVAL_TODO_PATH, approvalApi, RESULT_COLORS } from '../../approval/approval.api.ts';
 import styles from '../dashboard.module.css';
 import { usePanelQuery } from '../panels/usePanelQuery.ts';
 

@@ -4,7 +4,7 @@ import { Descriptions, Drawer, Result, Skeleton, Space, Tabs } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { FlowButtons } from '../../../components/flow/useFlowActions.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
-import { formatMoney } from '../pool/pool.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
 import { claimApi, claimKey } from './claim.api.ts';
 import { BatchMoney, ClaimTimeline } from './ClaimProgress.tsx';
 import { ClaimStatusTag } from './ClaimStatusTag.tsx';

@@ -8,7 +8,7 @@ import type { EditableTableHandle, Row } from '../../../components/editable-tabl
 import { MoneyInput } from '../../../components/form/MoneyInput.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
-import { formatMoney } from '../pool/pool.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
 import { claimApi, claimKey } from './claim.api.ts';
 import { claimBodyOf, INVOICE_COLUMNS, invoiceRowsError, invoiceRowsOf, invoiceTotalOf, type ClaimFormValues } from './claimForm.ts';
 

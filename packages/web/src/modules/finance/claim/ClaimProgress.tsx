@@ -1,7 +1,6 @@
 import type { BatchMoneySummary, ClaimProgressEntry } from '@sbwq/contracts';
 import { Descriptions, Empty, Spin, Timeline } from 'antd';
-import { formatMoneyInText } from '../../../platform/format.ts';
-import { formatMoney } from '../pool/pool.api.ts';
+import { formatMoney, formatMoneyInText } from '../../../platform/format.ts';
 
 const COLORS: Record<string, string> = { 通过: 'green', 驳回: 'red', 退回补充发票: 'orange', 付款失败: 'red', 付款: 'green' };
 

@@ -2,8 +2,8 @@ import { ClaimMsg, ClaimStatus, type ClaimRecord, type InvoiceRecord } from '@sb
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Descriptions, Form, Modal, Radio, Typography } from 'antd';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
-import { APPROVAL_TODO_COUNT_KEY } from '../../rights/approval/approval.api.ts';
-import { formatMoney } from '../pool/pool.api.ts';
+import { APPROVAL_TODO_COUNT_KEY } from '../../approval/approval.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
 import { claimApi, claimKey } from './claim.api.ts';
 import { approvedLimit, netAmount } from './claim.money.ts';
 import { ApprovedAmountField, ReviewOpinionField } from '../../../components/form/ReviewFields.tsx';

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
-import { formatMoney } from '../pool/pool.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
 import { claimApi } from './claim.api.ts';
 import { sumMoney } from './claim.money.ts';
 

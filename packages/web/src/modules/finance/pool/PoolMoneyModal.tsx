@@ -3,7 +3,8 @@ import { Descriptions, Form, Input, Modal } from 'antd';
 import { MoneyInput } from '../../../components/form/MoneyInput.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
-import { formatMoney, poolApi } from './pool.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
+import { poolApi } from './pool.api.ts';
 
 export type MoneyKind = 'deposit' | 'adjust';
 

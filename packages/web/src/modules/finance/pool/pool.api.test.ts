@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, newRequestKey } from './pool.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
+import { newRequestKey } from './pool.api.ts';
 
 describe('pool money display', () => {
   it('groups thousands and always shows two decimals, without ever going through a float', () => {

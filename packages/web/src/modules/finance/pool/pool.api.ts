@@ -17,4 +17,3 @@ export const newRequestKey = () => `w${Date.now().toString(36)}${Math.random().t
 export const POOL_STATUS_COLORS: Record<string, string> = { '1': 'default', '2': 'green', '3': 'orange', '4': 'blue' };
 
 /** Shared with every screen that shows money (platform/format.ts). */
-export { formatMoney } from '../../../platform/format.ts';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import { kindColumns } from '../../../components/list/columnKinds.tsx';
 import { formatMoneyInText } from '../../../platform/format.ts';
-import { RESULT_COLORS } from '../approval/approval.api.ts';
+import { RESULT_COLORS } from '../../approval/approval.api.ts';
 import { batchApi, batchKey } from './batch.api.ts';
 
 /** 审批记录 of a batch: 初审, 复审 and 结案审核, oldest first (DOMAIN.md approval). */

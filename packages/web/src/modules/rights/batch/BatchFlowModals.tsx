@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
-import { formatMoney } from '../../finance/pool/pool.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
 import { batchApi } from './batch.api.ts';
 
 type FlowModalProps = { batch: BatchRecord | null; onClose: () => void; onDone: () => void };

@@ -2,7 +2,7 @@ import { BATCH_CLAIM_WINDOW_DAYS, claimDeadline, ClaimWindowMsg, type BatchRecor
 import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
-import { formatMoney } from '../../finance/pool/pool.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
 import { BatchStatusTag } from './BatchStatusTag.tsx';
 
 const yuan = (value: string | null) => (value === null ? null : `${formatMoney(value)} 元`);

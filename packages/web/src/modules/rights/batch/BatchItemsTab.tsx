@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
-import { formatMoney } from '../../finance/pool/pool.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
 import { batchApi, batchKey, ITEM_STATUS_COLORS } from './batch.api.ts';
 import { ItemResultModal, ItemsPasteModal } from './BatchItemDialogs.tsx';
 import { ItemsImportModal } from './ItemsImportModal.tsx';

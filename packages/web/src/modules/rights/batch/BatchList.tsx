@@ -9,7 +9,7 @@ import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
-import { useOrgStatus } from '../org/useOrgStatus.ts';
+import { useOrgStatus } from '../../core/org/useOrgStatus.ts';
 import { BATCH_LIST_KEY, batchApi, batchDetailPath } from './batch.api.ts';
 import { useBatchDialogs } from './useBatchDialogs.tsx';
 import { BatchModal } from './BatchModal.tsx';

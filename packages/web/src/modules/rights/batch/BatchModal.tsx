@@ -6,7 +6,7 @@ import { RemarkItem } from '../../../components/form/RemarkItem.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
-import { formatMoney } from '../../finance/pool/pool.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
 import { batchApi } from './batch.api.ts';
 import { batchBodyOf, batchFormValues, type BatchFormValues } from './batchForm.ts';
 import { ActivePoolSelect, EligibleRightSelect } from './BatchSelects.tsx';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Space } from 'antd';
 import { useState } from 'react';
 import { JPopup } from '../../../components/popup/JPopup.tsx';
-import { formatMoney } from '../../finance/pool/pool.api.ts';
+import { formatMoney } from '../../../platform/format.ts';
 import { batchApi } from './batch.api.ts';
 
 type Option = { value: string; label: string };

@@ -4,7 +4,7 @@ import { Select } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { unwrap } from '../../../platform/result.ts';
 import { bankApi } from '../bank/bank.api.ts';
-import { orgApi } from '../org/org.api.ts';
+import { orgApi } from '../../core/org/org.api.ts';
 import { rightApi } from '../right/right.api.ts';
 import { FileBiz, type FileBizType } from './file-info.api.ts';
 import { useDebouncedKeyword } from '../../../components/form/useDebouncedKeyword.ts';

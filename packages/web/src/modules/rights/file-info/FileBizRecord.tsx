@@ -4,7 +4,7 @@ import { Button, Modal, Result, Spin, Typography } from 'antd';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { BankDescriptions } from '../bank/BankDescriptions.tsx';
 import { bankApi } from '../bank/bank.api.ts';
-import { orgApi } from '../org/org.api.ts';
+import { orgApi } from '../../core/org/org.api.ts';
 import { OrgDescriptions } from '../org/OrgDescriptions.tsx';
 import { rightApi } from '../right/right.api.ts';
 import { RightDescriptions } from '../right/RightDescriptions.tsx';

@@ -6,8 +6,8 @@ import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
-import { ApproveModal } from '../approval/ApproveModal.tsx';
-import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS, orgApi } from './org.api.ts';
+import { ApproveModal } from '../../approval/ApproveModal.tsx';
+import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS, orgApi } from '../../core/org/org.api.ts';
 import { OrgDescriptions } from './OrgDescriptions.tsx';
 
 export type OrgApprovalKind = 'enrol' | 'certify';

@@ -2,7 +2,7 @@ import type { OrgRecord } from '@sbwq/contracts';
 import { Tag, type DescriptionsProps } from 'antd';
 import { FieldTable } from '../../../components/detail/FieldTable.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
-import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS } from './org.api.ts';
+import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS } from '../../core/org/org.api.ts';
 import { DataLogHistoryButton } from '../../../components/datalog/DataLogHistory.tsx';
 
 const or = (value: string | null | undefined) => value || '-';

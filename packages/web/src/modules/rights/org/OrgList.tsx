@@ -7,7 +7,7 @@ import { DETAIL_MODAL_WIDTH } from '../../../components/detail/DetailModal.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
-import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS, orgApi } from './org.api.ts';
+import { CERTIFY_STATUS_COLORS, ENTER_STATUS_COLORS, orgApi } from '../../core/org/org.api.ts';
 import { OrgDescriptions } from './OrgDescriptions.tsx';
 
 /**

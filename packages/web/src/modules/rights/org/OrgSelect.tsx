@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { unwrap } from '../../../platform/result.ts';
-import { orgApi } from './org.api.ts';
+import { orgApi } from '../../core/org/org.api.ts';
 import { useDebouncedKeyword } from '../../../components/form/useDebouncedKeyword.ts';
 
 const PAGE = 50;

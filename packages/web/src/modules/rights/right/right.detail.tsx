@@ -2,7 +2,7 @@ import type { RightRecord } from '@sbwq/contracts';
 import { Tag } from 'antd';
 import type { DetailItem } from '../../../components/detail/DetailModal.tsx';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
-import { AUDIT_STATUS_COLORS } from '../org/org.api.ts';
+import { AUDIT_STATUS_COLORS } from '../../core/org/org.api.ts';
 import { ExpiryTags } from './ExpiryTags.tsx';
 import { DataLogHistoryButton } from '../../../components/datalog/DataLogHistory.tsx';
 

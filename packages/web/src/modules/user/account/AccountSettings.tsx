@@ -2,7 +2,7 @@ import { AccountRoute } from '@sbwq/contracts';
 import { Card, Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useDevice } from '../../../app/shell/useDevice.ts';
+import { useDevice } from '../../../platform/useDevice.ts';
 import styles from './AccountSettings.module.css';
 
 /** The groups of 账户设置, in stock JeecgBoot's order (spec §2: base, security, notification, custom). */

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Divider, List, Tag } from 'antd';
 import { useState } from 'react';
 import { maskMobile, type AccountSession } from '@sbwq/contracts';
-import { PasswordModal } from '../../../app/shell/user/PasswordModal.tsx';
+import { PasswordModal } from '../../../components/password/PasswordModal.tsx';
 import { useSession } from '../../../platform/session.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { accountApi, accountKeys } from './account.api.ts';

@@ -1,7 +1,7 @@
 import { accountFlow, type CustomSettings } from '@sbwq/contracts';
 import { flowApi } from '../../../platform/flowApi.ts';
 import { getToken } from '../../../platform/token.ts';
-import { updateSettings, useSettings, type Settings } from '../../../app/shell/settings/settings.store.ts';
+import { updateSettings, useSettings, type Settings } from '../../../platform/settings.store.ts';
 
 /** 个人中心 and 账户设置 calls (issue #27), typed from the contract. */
 export const accountApi = flowApi(accountFlow);

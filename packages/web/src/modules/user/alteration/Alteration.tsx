@@ -1,7 +1,7 @@
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { RegisterMsg, SmsMode } from '@sbwq/contracts';
 import { Button, Form, Result, Steps } from 'antd';
-import { useApp } from '../../../app/feedback/useApp.ts';
+import { useApp } from '../../../platform/useApp.ts';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';

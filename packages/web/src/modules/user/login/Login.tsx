@@ -3,14 +3,14 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Segmented from 'antd/es/segmented';
-import { useApp } from '../../../app/feedback/useApp.ts';
+import { useApp } from '../../../platform/useApp.ts';
 // Straight from their modules: antd's `Input` carries TextArea, Search and OTP, which the login page
 // would load for nothing: the login page loads only what it shows.
 import Input, { type InputRef } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectTarget } from '../../../app/routes/access.ts';
+import { safeRedirectTarget } from '../../../platform/redirect.ts';
 import { postLogin } from '../../../platform/auth.api.ts';
 import { interpretLogin, logout, startSession } from '../../../platform/session.ts';
 import ownStyles from '../register/account.module.css';

@@ -1,7 +1,7 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { Msg, SmsMode, type LoginResult } from '@sbwq/contracts';
 import { Button, Form } from 'antd';
-import { useApp } from '../../../app/feedback/useApp.ts';
+import { useApp } from '../../../platform/useApp.ts';
 import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import { interpretLogin } from '../../../platform/session.ts';

@@ -1,7 +1,7 @@
 import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { MOBILE_PATTERN, SMS_RESEND_SECONDS, SmsMsg, type Envelope, type SmsModeValue } from '@sbwq/contracts';
 import { Button, Form, type FormInstance } from 'antd';
-import { useApp } from '../../../app/feedback/useApp.ts';
+import { useApp } from '../../../platform/useApp.ts';
 import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import styles from '../login/Login.module.css';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { loadPage } from '../../../platform/browser.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { thirdBindingApi } from './thirdBinding.api.ts';
-import { ssoSettings, takeThirdLanding } from './sso.ts';
+import { ssoSettings, takeThirdLanding } from '../../../platform/sso.ts';
 import styles from './sso.module.css';
 
 const bindingsKey = ['thirdLogin', 'bindings'] as const;

@@ -1,6 +1,6 @@
 import { Button, Result, Space } from 'antd';
 import { loadPage } from '../../../platform/browser.ts';
-import { casLoginUrl } from './sso.ts';
+import { casLoginUrl } from '../../../platform/sso.ts';
 import styles from './sso.module.css';
 
 /** A CAS ticket the server refused: sign in again through CAS, or with a password. */

@@ -1,11 +1,11 @@
 import { Msg, type LoginResult, type ThirdBindAccountBody } from '@sbwq/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
-import { useApp } from '../../../app/feedback/useApp.ts';
+import { useApp } from '../../../platform/useApp.ts';
 import { useState } from 'react';
 import { interpretLogin } from '../../../platform/session.ts';
 import { useCaptcha } from '../login/useCaptcha.ts';
 import { postThirdBindAccount } from './sso.api.ts';
-import { providerLabel } from './sso.ts';
+import { providerLabel } from '../../../platform/sso.ts';
 import styles from './sso.module.css';
 
 type Values = { username: string; password: string; captcha?: string };

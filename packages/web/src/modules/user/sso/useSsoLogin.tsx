@@ -1,10 +1,10 @@
 import { Msg, type LoginResult } from '@sbwq/contracts';
 import Spin from 'antd/es/spin';
-import { useApp } from '../../../app/feedback/useApp.ts';
+import { useApp } from '../../../platform/useApp.ts';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { loadPage } from '../../../platform/browser.ts';
 import { getThirdLoginUser, validateCasLogin } from './sso.api.ts';
-import { casLoginUrl, casService, markCasSession, readThirdLanding, rememberRedirect, ssoSettings, takeRedirect, takeThirdLanding, thirdLoginUrl } from './sso.ts';
+import { casLoginUrl, casService, markCasSession, readThirdLanding, rememberRedirect, ssoSettings, takeRedirect, takeThirdLanding, thirdLoginUrl } from '../../../platform/sso.ts';
 import styles from './sso.module.css';
 
 // Shown only with single sign-on configured or a provider's callback in the address: the plain login

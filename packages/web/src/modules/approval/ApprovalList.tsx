@@ -1,7 +1,7 @@
 import type { ApprovalRecord } from '@sbwq/contracts';
 import { Tag } from 'antd';
-import { ListPage } from '../../../components/list/ListPage.tsx';
-import type { ListDefinition } from '../../../components/list/types.ts';
+import { ListPage } from '../../components/list/ListPage.tsx';
+import type { ListDefinition } from '../../components/list/types.ts';
 import { APPROVAL_LIST_KEY, approvalApi, RESULT_COLORS } from './approval.api.ts';
 
 /**

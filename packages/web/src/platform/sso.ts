@@ -1,6 +1,6 @@
 import { LOGIN_PATH, SsoErrorMsg, ThirdHash, type SsoErrorCode } from '@sbwq/contracts';
-import { appConfig } from '../../../platform/config.ts';
-import { local, session } from '../../../platform/storage.ts';
+import { appConfig } from './config.ts';
+import { local, session } from './storage.ts';
 
 /** What app-config.js says about single sign-on (server: platform/web/web.ts). */
 export type SsoSettings = {

@@ -1,6 +1,6 @@
 import { NOTICE_HEARTBEAT_TIMEOUT_MS, NOTICE_RECONNECT_MS, SocketClose } from '@sbwq/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../../../platform/socket/socket.testkit.ts';
+import { FakeSocket } from '../../platform/socket/socket.testkit.ts';
 import { HEARTBEAT_TEXT, LOST_CLOSE_CODE, NOTICE_HEARTBEAT_INTERVAL_MS, NoticeSocket, noticeSocketUrl } from './socket.ts';
 
 const URL_ = 'ws://app.example/jeecg-boot/websocket/u1';

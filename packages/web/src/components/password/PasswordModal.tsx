@@ -1,8 +1,8 @@
 import { Msg, type UpdatePasswordBody } from '@sbwq/contracts';
 import { Form, Input, type FormRule } from 'antd';
-import { FormModal } from '../../../components/form/FormModal.tsx';
-import { useModalForm } from '../../../components/form/useModalForm.ts';
-import { putUpdatePassword } from '../../../platform/auth.api.ts';
+import { FormModal } from '../form/FormModal.tsx';
+import { useModalForm } from '../form/useModalForm.ts';
+import { putUpdatePassword } from '../../platform/auth.api.ts';
 
 type Values = Omit<UpdatePasswordBody, 'username'>;
 

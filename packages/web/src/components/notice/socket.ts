@@ -1,5 +1,5 @@
 import { NOTICE_HEARTBEAT_TIMEOUT_MS, NOTICE_RECONNECT_MS, type NoticeSocketMessage } from '@sbwq/contracts';
-import { parseFrame, ReconnectingSocket, socketUrl, type SocketFactory } from '../../../platform/socket/reconnectingSocket.ts';
+import { parseFrame, ReconnectingSocket, socketUrl, type SocketFactory } from '../../platform/socket/reconnectingSocket.ts';
 
 /**
  * The notification socket client (spec §4 Sockets, §7 Notifications, §9; JEECG-API §7.1), on the shared
@@ -15,7 +15,7 @@ import { parseFrame, ReconnectingSocket, socketUrl, type SocketFactory } from '.
 export const NOTICE_HEARTBEAT_INTERVAL_MS = NOTICE_HEARTBEAT_TIMEOUT_MS;
 /** What the client sends as a heartbeat; the server answers any text with `{cmd: 'heartcheck'}`. */
 export const HEARTBEAT_TEXT = 'HeartBeat';
-export { LOST_CLOSE_CODE } from '../../../platform/socket/reconnectingSocket.ts';
+export { LOST_CLOSE_CODE } from '../../platform/socket/reconnectingSocket.ts';
 
 export type NoticeSocketOptions = {
   url: string;

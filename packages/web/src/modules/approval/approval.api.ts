@@ -1,8 +1,8 @@
 import { approvalFlow, approvalResource } from '@sbwq/contracts';
-import { flowApi } from '../../../platform/flowApi.ts';
-import type { Query } from '../../../platform/http.ts';
-import { resourceApi } from '../../../platform/resourceApi.ts';
-import { unwrap } from '../../../platform/result.ts';
+import { flowApi } from '../../platform/flowApi.ts';
+import type { Query } from '../../platform/http.ts';
+import { resourceApi } from '../../platform/resourceApi.ts';
+import { unwrap } from '../../platform/result.ts';
 
 const flow = flowApi(approvalFlow);
 

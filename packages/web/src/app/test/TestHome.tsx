@@ -1,10 +1,10 @@
 import { Button, Card, Descriptions, Flex, Input, Space, Tag, Typography, type DescriptionsProps } from 'antd';
 import { useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { useSettings } from '../../app/shell/settings/settings.store.ts';
-import { usePageTitleOfRoute } from '../../app/useDocumentTitle.ts';
-import { useTabs } from '../../app/shell/tabs/tabs.store.ts';
-import { useDevice } from '../../app/shell/useDevice.ts';
+import { useSettings } from '../../platform/settings.store.ts';
+import { usePageTitleOfRoute } from '../useDocumentTitle.ts';
+import { useTabs } from '../shell/tabs/tabs.store.ts';
+import { useDevice } from '../../platform/useDevice.ts';
 import { fullPathOf, setPageTitle } from '../../platform/pageTitle.ts';
 import { useSession } from '../../platform/session.ts';
 

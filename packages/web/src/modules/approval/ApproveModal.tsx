@@ -2,9 +2,9 @@ import { RightsMsg, type Envelope } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { DETAIL_MODAL_WIDTH } from '../../../components/detail/DetailModal.tsx';
-import { FormModal } from '../../../components/form/FormModal.tsx';
-import { useModalForm } from '../../../components/form/useModalForm.ts';
+import { DETAIL_MODAL_WIDTH } from '../../components/detail/DetailModal.tsx';
+import { FormModal } from '../../components/form/FormModal.tsx';
+import { useModalForm } from '../../components/form/useModalForm.ts';
 import { APPROVAL_TODO_COUNT_KEY } from './approval.api.ts';
 
 export type ApproveDecision = 'pass' | 'reject';

@@ -1,6 +1,6 @@
 import { DEFAULT_PRIMARY_COLOR, StorageKey } from '@sbwq/contracts';
 import { create } from 'zustand';
-import { local } from '../../../platform/storage.ts';
+import { local } from './storage.ts';
 
 /**
  * The settings drawer's preferences (spec §3 "Settings defaults", §4 "Settings coupling"), each kept

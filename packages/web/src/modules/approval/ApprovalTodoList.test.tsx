@@ -1,8 +1,8 @@
 import { ApprovalBizType, ClaimMsg, ClaimPath, ClaimStatus, FILE_NAMES_PATH, type ApprovalTodo, type ClaimRecord } from '@sbwq/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { envelope, fakeServer } from '../../../test/fakeServer.ts';
-import { renderAt, signedInEach } from '../../../test/render.tsx';
+import { envelope, fakeServer } from '../../test/fakeServer.ts';
+import { renderAt, signedInEach } from '../../test/render.tsx';
 import { ApprovalTodoList } from './ApprovalTodoList.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });

@@ -1,6 +1,6 @@
 import { announcementFlow, announcementSendFlow, type AnnouncementRecord, type MyAnnouncementSendRecord, type Priority } from '@sbwq/contracts';
-import { flowApi } from '../../../platform/flowApi.ts';
-import { unwrap } from '../../../platform/result.ts';
+import { flowApi } from '../../platform/flowApi.ts';
+import { unwrap } from '../../platform/result.ts';
 
 const announcements = flowApi(announcementFlow);
 const deliveries = flowApi(announcementSendFlow);

@@ -2,8 +2,8 @@ import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLAIM_LIST_PAGE, claimPage, PAYMENT_LIST_PAGE } from '../../../modules/finance/claim/claim.pages.ts';
-import { openInNewWindow } from '../../../platform/browser.ts';
+import { CLAIM_LIST_PAGE, claimPage, PAYMENT_LIST_PAGE } from './claim.pages.ts';
+import { openInNewWindow } from '../../platform/browser.ts';
 import type { NoticeView } from './notice.api.ts';
 import { EXPENSE_REMINDER_TEXT, NoticeModal } from './NoticeModal.tsx';
 

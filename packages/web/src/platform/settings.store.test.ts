@@ -1,7 +1,7 @@
 import { Msg, StorageKey } from '@sbwq/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { local, STORAGE_NAMESPACE } from '../../../platform/storage.ts';
-import { changePrimaryColor } from './changePrimaryColor.ts';
+import { local, STORAGE_NAMESPACE } from './storage.ts';
+import { changePrimaryColor } from '../app/shell/settings/changePrimaryColor.ts';
 import { coupled, defaultSettings, reloadSettings, updateSettings, useSettings } from './settings.store.ts';
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(STORAGE_NAMESPACE + key) ?? 'null');

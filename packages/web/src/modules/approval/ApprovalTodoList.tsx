@@ -2,12 +2,12 @@ import { ApprovalBizType, ClaimRoute, type ApprovalTodo } from '@sbwq/contracts'
 import { Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ListPage } from '../../../components/list/ListPage.tsx';
-import type { ListDefinition } from '../../../components/list/types.ts';
-import { useReloadList } from '../../../components/list/useListData.ts';
-import { notifyError } from '../../../platform/feedback.ts';
-import { ClaimTodoDecision, isClaimTodo } from '../../finance/claim/ClaimTodoDecision.tsx';
-import { BatchTodoDecision, isBatchTodo } from '../batch/BatchTodoDecision.tsx';
+import { ListPage } from '../../components/list/ListPage.tsx';
+import type { ListDefinition } from '../../components/list/types.ts';
+import { useReloadList } from '../../components/list/useListData.ts';
+import { notifyError } from '../../platform/feedback.ts';
+import { ClaimTodoDecision, isClaimTodo } from '../finance/claim/ClaimTodoDecision.tsx';
+import { BatchTodoDecision, isBatchTodo } from '../rights/batch/BatchTodoDecision.tsx';
 import { APPROVAL_TODO_KEY, approvalApi } from './approval.api.ts';
 import { RECORD_TODO_TYPES, TodoDecision } from './TodoDecision.tsx';
 

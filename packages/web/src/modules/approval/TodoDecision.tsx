@@ -1,11 +1,11 @@
 import { ApprovalBizType, type ApprovalTodo, type BankAccountRecord, type Envelope, type OrgRecord, type RightRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { BankDescriptions } from '../bank/BankDescriptions.tsx';
-import { bankApi } from '../bank/bank.api.ts';
-import { orgApi, type ApproveInput } from '../org/org.api.ts';
-import { OrgDescriptions } from '../org/OrgDescriptions.tsx';
-import { rightApi } from '../right/right.api.ts';
-import { RightDescriptions } from '../right/RightDescriptions.tsx';
+import { BankDescriptions } from '../rights/bank/BankDescriptions.tsx';
+import { bankApi } from '../rights/bank/bank.api.ts';
+import { orgApi, type ApproveInput } from '../core/org/org.api.ts';
+import { OrgDescriptions } from '../rights/org/OrgDescriptions.tsx';
+import { rightApi } from '../rights/right/right.api.ts';
+import { RightDescriptions } from '../rights/right/RightDescriptions.tsx';
 import { ApproveModal, type ApproveDecision } from './ApproveModal.tsx';
 
 type TodoDecisionProps = { todo: ApprovalTodo | null; onClose: () => void; onDone: () => void };

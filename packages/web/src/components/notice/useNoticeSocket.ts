@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSession } from '../../../platform/session.ts';
+import { useSession } from '../../platform/session.ts';
 import { NoticeSocket, noticeSocketUrl } from './socket.ts';
 
 /**

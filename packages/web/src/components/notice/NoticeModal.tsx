@@ -1,8 +1,8 @@
 import { isInternalRoute } from '@sbwq/contracts';
 import { Button, Divider, Modal } from 'antd';
 import { useNavigate } from 'react-router';
-import { isClaimPage } from '../../../modules/finance/claim/claim.pages.ts';
-import { openInNewWindow } from '../../../platform/browser.ts';
+import { isClaimPage } from './claim.pages.ts';
+import { openInNewWindow } from '../../platform/browser.ts';
 import type { NoticeView } from './notice.api.ts';
 import { NoticeContent } from './NoticeContent.tsx';
 import styles from './NoticeModal.module.css';
