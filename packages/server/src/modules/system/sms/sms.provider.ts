@@ -3,12 +3,14 @@ import type { AliyunSmsConfig, SmsConfig } from '../../../platform/config.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysSmsOutbox } from './sms.table.ts';
+import { renderStored } from '../../core/notice/notice-template.ts';
 
 export type SmsMessage = { mobile: string; smsmode: string; code: string; ip: string | null };
 
 /** Where a code goes. `send` resolves once the provider accepted the message and throws when it did not. */
 export type SmsProvider = { name: string; send: (message: SmsMessage) => Promise<void> };
 
+/** The seeded wording of the 消息模板 sms_verify_code (the demo outbox writes it as the template first said). */
 export const smsText = (code: string) => `【商标维权服务系统】您的验证码为 ${code}，5分钟内有效，请勿告诉他人。`;
 
 /** The development outbox (no provider configured): the message lands in sys_sms_outbox, readable in 短信发件箱. */
@@ -16,7 +18,9 @@ export function outboxProvider(db: Db): SmsProvider {
   return {
     name: 'outbox',
     send: async (m) => {
-      await db.insert(sysSmsOutbox).values({ id: newId(), mobile: m.mobile, smsmode: m.smsmode, content: smsText(m.code), code: m.code, ip: m.ip, createTime: new Date() });
+      // the wording is the 消息模板 sms_verify_code (issue 38), so an administrator can reword it
+      const { content } = await renderStored(db, 'sms_verify_code', { code: m.code });
+      await db.insert(sysSmsOutbox).values({ id: newId(), mobile: m.mobile, smsmode: m.smsmode, content: content.slice(0, 500), code: m.code, ip: m.ip, createTime: new Date() });
     },
   };
 }
