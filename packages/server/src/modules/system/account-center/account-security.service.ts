@@ -8,6 +8,7 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pushQuietly } from '../../core/notice/org-notice.ts';
 import { writeNotice } from '../../core/notice/delivery.ts';
+import { noticeText } from '../../core/notice/notice-template.ts';
 import type { ClientInfo } from '../log/log.service.ts';
 import { checkCode, sendChangePhoneCode, type SmsDeps } from '../sms/sms.service.ts';
 import { sysUser } from '../user/user.table.ts';
@@ -63,7 +64,7 @@ const maskEmail = (email: string) => {
  * Writes my new phone or e-mail and its notice in one transaction, then pushes the notice. Two
  * requests racing for one value: the unique index decides, the loser is told it is taken.
  */
-async function saveContact(db: Db, hub: SocketHub, user: SessionUser, change: { phone: string } | { email: string }, title: string, taken: string) {
+async function saveContact(db: Db, hub: SocketHub, user: SessionUser, change: { phone: string } | { email: string }, what: { what: string; value: string }, taken: string) {
   let written;
   try {
     // a phone or e-mail change is in the data-log chain: the phone signs in by SMS, the e-mail receives notices
@@ -72,10 +73,10 @@ async function saveContact(db: Db, hub: SocketHub, user: SessionUser, change: { 
         .update(sysUser)
         .set({ ...change, updateBy: user.username, updateTime: new Date() })
         .where(eq(sysUser.id, user.id));
+      const text = await noticeText(t, 'account_contact_changed', what);
       return writeNotice(t, {
-        titile: title,
-        msgContent: `<p>${title}。如非本人操作，请立即修改密码并联系管理员。</p>`,
-        msgAbstract: title,
+        ...text,
+        msgAbstract: text.titile,
         userIds: [user.id],
         sender: 'system',
         msgCategory: '2',
@@ -108,7 +109,7 @@ export async function changePhone(db: Db, hub: SocketHub, user: SessionUser, bod
   const valid = await checkCode(db, { purpose: SmsMode.changePhone, mobile: body.phone, code: body.smscode, userId: user.id, mode: 'consume' });
   if (!valid) throw new BizError(SmsMsg.codeInvalid);
   if (await phoneTaken(db, body.phone, current.id)) throw new BizError(AccountMsg.phoneTaken);
-  return saveContact(db, hub, user, { phone: body.phone }, `手机号已修改为 ${maskMobile(body.phone)}`, AccountMsg.phoneTaken);
+  return saveContact(db, hub, user, { phone: body.phone }, { what: '手机号', value: maskMobile(body.phone) }, AccountMsg.phoneTaken);
 }
 
 /** The e-mail changes with my current password, checked first: a wrong one learns nothing about the address. */
@@ -117,5 +118,5 @@ export async function changeEmail(db: Db, hub: SocketHub, user: SessionUser, bod
   if (!(await verifyPassword(current.password, body.password, current.username))) throw new BizError(AccountMsg.currentPasswordWrong);
   if (current.email === body.email) throw new BizError(AccountMsg.emailSame);
   if (await emailTaken(db, body.email, current.id)) throw new BizError(AccountMsg.emailTaken);
-  return saveContact(db, hub, user, { email: body.email }, `安全邮箱已修改为 ${maskEmail(body.email)}`, AccountMsg.emailTaken);
+  return saveContact(db, hub, user, { email: body.email }, { what: '安全邮箱', value: maskEmail(body.email) }, AccountMsg.emailTaken);
 }

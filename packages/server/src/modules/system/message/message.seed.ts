@@ -40,6 +40,13 @@ export const SEEDED_TEMPLATES: Seeded[] = [
     test: { batchNo: 'XS20261128001', deadlineFact: '报销申请期限至 2027-02-26' },
   },
   {
+    code: 'account_contact_changed',
+    name: '${what}已修改为 ${value}',
+    content: '<p>${what}已修改为 ${value}。如非本人操作，请立即修改密码并联系管理员。</p>',
+    type: MsgType.system,
+    test: { what: '手机号', value: '138****0000' },
+  },
+  {
     code: 'sms_verify_code',
     name: '短信验证码',
     content: '【商标维权服务系统】您的验证码为 ${code}，5分钟内有效，请勿告诉他人。',
