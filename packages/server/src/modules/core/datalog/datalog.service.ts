@@ -27,6 +27,8 @@ export const DataTable = {
   gatewayRoute: 'sys_gateway_route',
   dataSource: 'sys_data_source',
   job: 'sys_quartz_job',
+  /** the evidence files of clue batches and claims (issue 39): each added or removed file with its SHA-256 */
+  evidenceFile: 'sb_file_info',
 } as const;
 export type DataTableName = (typeof DataTable)[keyof typeof DataTable];
 

@@ -9,6 +9,7 @@ import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sbFileInfo } from './file-info.table.ts';
+import { DataTable, recordVersion } from '../datalog/datalog.service.ts';
 import { bizTitles } from './file-kinds.ts';
 import { isStaff } from '../org/org-context.ts';
 
@@ -127,9 +128,31 @@ export async function fileById(db: Db, apiBase: string, user: SessionUser, id: s
   return (await records(db, apiBase, [row], await bizTitles(db, [row])))[0];
 }
 
-/** The row of a file just stored: who uploaded it, for which organisation and, when linked, which record. */
+/**
+ * The folders the evidence of clue batches (线索附件, 结案材料) and claims (发票及凭证, 付款凭证) is uploaded
+ * into, and the claim link of a payment voucher: these files enter the data log's hash chain (issue 39).
+ */
+const EVIDENCE_FOLDERS = new Set(['rights_threaded', 'finance_claim', 'finance_payment']);
+export const isEvidenceFile = (row: { filePath: string; bizType?: string | null }) => EVIDENCE_FOLDERS.has(row.filePath.split('/')[0]!) || row.bizType === 'fin_claim';
+
+/** What the chain keeps of an evidence file: which file, its fingerprint, and where it belongs; not where its bytes happen to be. */
+const evidenceVersion = (row: typeof sbFileInfo.$inferInsert) => ({
+  fileName: row.fileName,
+  filePath: row.filePath,
+  fileSize: row.fileSize,
+  sha256: row.sha256 ?? null,
+  bizType: row.bizType ?? null,
+  bizId: row.bizId ?? null,
+  uploaderId: row.uploaderId,
+});
+
+/** The row of a file just stored: who uploaded it, for which organisation and, when linked, which record; an evidence file with its version in the data log, in one transaction. */
 export async function recordUpload(db: Db, user: SessionUser, file: Omit<typeof sbFileInfo.$inferInsert, 'id' | 'uploaderId' | 'createBy' | 'createTime'>): Promise<void> {
-  await db.insert(sbFileInfo).values({ ...file, id: newId(), uploaderId: user.id, createBy: user.username, createTime: new Date() });
+  const row = { ...file, id: newId(), uploaderId: user.id, createBy: user.username, createTime: new Date() };
+  await db.transaction(async (t) => {
+    await t.insert(sbFileInfo).values(row);
+    if (isEvidenceFile(row)) await recordVersion(t, user, DataTable.evidenceFile, row.id, null, evidenceVersion(row), row.createTime);
+  });
 }
 
 /** Marks a visible file deleted (its bytes are removed by the caller): one's own upload, or anyone's with rights:file:delete. */
@@ -137,6 +160,9 @@ export async function deleteVisibleFile(db: Db, user: SessionUser, filePath: str
   const row = await findVisibleFile(db, user, filePath);
   if (!row) throw new BizError('未找到对应文件');
   if (row.uploaderId !== user.id && !(await hasPermission(db, user.id, FilePerm.delete, user.accessVersion))) throw new BizError('只能删除本人上传的文件');
-  await db.update(sbFileInfo).set({ delFlag: '1', updateBy: user.username, updateTime: new Date() }).where(eq(sbFileInfo.id, row.id));
+  await db.transaction(async (t) => {
+    await t.update(sbFileInfo).set({ delFlag: '1', updateBy: user.username, updateTime: new Date() }).where(eq(sbFileInfo.id, row.id));
+    if (isEvidenceFile(row)) await recordVersion(t, user, DataTable.evidenceFile, row.id, evidenceVersion(row), null);
+  });
   return row;
 }
