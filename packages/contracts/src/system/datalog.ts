@@ -27,6 +27,7 @@ export const DATA_TABLE_TEXT: Record<string, string> = {
   sys_gateway_route: '网关路由',
   sys_data_source: '多数据源',
   sys_quartz_job: '定时任务',
+  sb_file_info: '证据文件',
 };
 export const DATA_TABLES = Object.keys(DATA_TABLE_TEXT) as [string, ...string[]];
 
@@ -87,6 +88,7 @@ export const DATA_FIELD_LABELS: Record<string, Record<string, string>> = {
   },
   sys_data_source: { ...common, code: '编码', name: '名称', dbType: '数据库类型', host: '主机', port: '端口', databaseName: '库名', username: '用户名', hasPassword: '已设密码' },
   sys_quartz_job: { ...common, jobKey: '任务', cronExpression: 'Cron表达式', parameter: '参数' },
+  sb_file_info: { ...common, fileName: '文件名', filePath: '文件路径', fileSize: '大小（字节）', sha256: '指纹（SHA-256）', bizType: '所属业务', bizId: '业务记录ID', uploaderId: '上传人ID' },
 };
 
 export const fieldLabel = (table: string, field: string) => DATA_FIELD_LABELS[table]?.[field] ?? field;
