@@ -79,6 +79,10 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // 路由网关: one allowed upstream on a port nothing listens on (system-gateway.spec.ts expects its 502).
       GATEWAY_UPSTREAMS: 'cnipa-mock=http://127.0.0.1:9',
+      // 消息中心's e-mail channel: message.spec.ts listens on this port with a real SMTP server (issue 38).
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(port + 7),
+      SMTP_FROM: 'noreply@sbwq.test',
     },
   },
 });

@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { button, test } from '../support/app.ts';
+import { apiCall, apiToken, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
+import { confirmInPopup } from '../support/system-data.ts';
+
+/*
+ * Issue 38 消息模板 / 消息中心: an administrator rewords a template (the preview shows the new words while
+ * typing), 发送测试 by e-mail while the SMTP server refuses → 发送失败 with the reason in 消息中心, then
+ * 重新发送 once the server is back → 发送成功, and the mail that arrives carries the new words.
+ */
+
+const SMTP_PORT = Number(process.env.E2E_PORT ?? 18080) + 7;
+
+test.describe('消息模板与消息中心 (issue 38)', () => {
+  test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
+
+  test('reword a template, send a test e-mail during an SMTP outage, resend it from 消息中心 when the server is back', async ({ page, request }) => {
+    const received: { to: string; subject: string; text: string }[] = [];
+    const state = { refuse: true };
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        if (state.refuse) {
+          stream.resume();
+          stream.on('end', () => callback(Object.assign(new Error('mailbox busy'), { responseCode: 451 })));
+          return;
+        }
+        simpleParser(stream)
+          .then((mail) => {
+            const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+            received.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: (mail.text ?? '').trim() });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+    expect((smtp.server.address() as AddressInfo).port).toBe(SMTP_PORT);
+    try {
+      const code = unique('e2e_mail').replace(/[^A-Za-z0-9_]/g, '_');
+      const token = await apiToken(request);
+      await apiCall(request, token, 'POST', '/message/sysMessageTemplate/add', {
+        templateCode: code, templateName: '审核通知：${batchNo}', templateContent: '${name}，您好：批次 ${batchNo} 已通过。', templateType: '2', templateTestJson: '{"name":"张三","batchNo":"XS001"}',
+      });
+
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page);
+      await page.goto('/modules/message/sysMessageTemplateList');
+      await row(page, code).getByRole('button', { name: '编辑' }).click();
+      const form = dialog(page, /编辑消息模板/);
+      await form.getByLabel('模板标题').fill('【维权】审核结果 ${batchNo}');
+      await expect(form.getByText('【维权】审核结果 XS001')).toBeVisible();
+      await form.getByLabel('模板内容').fill('${name}，您好：批次 ${batchNo} ${missing}');
+      await expect(form.getByText('缺少模板变量：missing')).toBeVisible();
+      await form.getByLabel('模板内容').fill('${name}，您好：您的批次 ${batchNo} 已审核通过。');
+      await button(form, '确定').click();
+      await toast(page, '编辑成功!');
+
+      await row(page, code).getByRole('button', { name: '发送测试' }).click();
+      const send = dialog(page, /发送测试/);
+      await send.getByLabel('接收人').fill('e2e-receiver@example.test');
+      await button(send, '发送').click();
+      const outcome = page.locator('.ant-modal-confirm');
+      await expect(outcome.locator('.ant-modal-confirm-title')).toHaveText('发送失败（已记入消息中心，将自动重试）');
+      await expect(outcome).toContainText(/第 1 次发送失败：.*451/);
+      await button(outcome, '知道了').click();
+
+      state.refuse = false;
+      await page.goto('/modules/message/sysMessageList');
+      const logged = row(page, 'e2e-receiver@example.test');
+      await expect(logged).toContainText('发送失败');
+      await expect(logged).toContainText('【维权】审核结果 XS001');
+      await logged.getByRole('button', { name: '重新发送' }).click();
+      await confirmInPopup(page);
+      await toast(page, '已重新加入发送队列');
+      await expect(logged).toContainText('发送成功');
+      expect(received).toEqual([{ to: 'e2e-receiver@example.test', subject: '【维权】审核结果 XS001', text: '张三，您好：您的批次 XS001 已审核通过。' }]);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});
