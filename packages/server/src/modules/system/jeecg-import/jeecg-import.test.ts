@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, json } from '../../../test/harness.ts';
+import { sysDepart } from '../depart/depart.table.ts';
+import { sysRole } from '../role/role.table.ts';
+import { sysUser, sysUserRole } from '../user/user.table.ts';
+import { importJeecg, openSource, type ImportReport } from './jeecg-import.service.ts';
+
+/** The stock JeecgBoot 2.3.0 script (see its README): 5 users, 9 departments, 5 roles, 40 dictionaries. */
+const DUMP = new URL('../../../../../../../shared/data/jeecgboot-2.3/jeecgboot-mysql-5.7.sql', import.meta.url);
+
+function mariadbReachable(): boolean {
+  try {
+    execFileSync('mysql', ['-h', '127.0.0.1', '-u', 'root', '-e', 'select 1'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const reachable = mariadbReachable();
+
+/** Loads the dump under its own database name: the script's first lines drop and create `jeecg-boot`, rewritten here. */
+function loadDump(name: string) {
+  const script = readFileSync(DUMP, 'utf8')
+    .replace('DROP DATABASE IF EXISTS `jeecg-boot`;', '')
+    .replace(/create database `jeecg-boot`[^;]*;/, '')
+    .replace('USE `jeecg-boot`;', `USE \`${name}\`;`);
+  execFileSync('mysql', ['-h', '127.0.0.1', '-u', 'root', '-e', `CREATE DATABASE \`${name}\` DEFAULT CHARACTER SET utf8mb4`]);
+  execFileSync('mysql', ['-h', '127.0.0.1', '-u', 'root'], { input: script, maxBuffer: 64 << 20 });
+}
+
+const group = (r: ImportReport, name: string) => r.groups.find((g) => g.group === name)!;
+
+describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 database (MariaDB on 127.0.0.1:3306 — skipped only when it is absent)', async () => {
+  const name = `t40_${randomBytes(4).toString('hex')}`;
+  loadDump(name);
+  afterAll(() => execFileSync('mysql', ['-h', '127.0.0.1', '-u', 'root', '-e', `DROP DATABASE \`${name}\``]));
+  const t = await createTestApp();
+  const db = t.database.db;
+  const run = async (dryRun: boolean) => {
+    const source = await openSource(`mysql://root@127.0.0.1:3306/${name}`);
+    try {
+      return await importJeecg(db, source, { dryRun });
+    } finally {
+      await source.close();
+    }
+  };
+
+  it('a dry run reports the counts per table and writes nothing', async () => {
+    const before = (await db.select().from(sysUser)).length;
+    const report = await run(true);
+    expect(report.dryRun).toBe(true);
+    expect(group(report, '用户').source).toBe(5);
+    expect(group(report, '部门').source).toBe(9);
+    expect(group(report, '角色').source).toBe(5);
+    expect(group(report, '字典').source).toBe(40);
+    expect((await db.select().from(sysUser)).length).toBe(before);
+    expect(report.notImported.length).toBeGreaterThan(0);
+  });
+
+  it('the real run brings the department tree, users with their roles, keeps our admin, and lists conflicts', async () => {
+    const ourAdmin = (await db.select().from(sysUser).where(eq(sysUser.username, 'admin')))[0];
+    const report = await run(false);
+    expect(report.conflicts.some((c) => c.includes('admin'))).toBe(true);
+    const admin = (await db.select().from(sysUser).where(eq(sysUser.username, 'admin')))[0];
+    expect(admin.password).toBe(ourAdmin.password);
+
+    const jeecg = (await db.select().from(sysUser).where(eq(sysUser.username, 'jeecg')))[0];
+    expect(jeecg.password).toBe('$jeecg-pbe$vDDkDzrK$3dd8371f3cf8240e');
+    const roles = await db.select().from(sysUserRole).where(eq(sysUserRole.userId, jeecg.id));
+    expect(roles.length).toBeGreaterThan(0);
+    expect((await db.select().from(sysRole).where(inArray(sysRole.id, roles.map((r) => r.roleId)))).length).toBe(roles.length);
+
+    const departs = await db.select().from(sysDepart);
+    const byId = new Map(departs.map((d) => [d.id, d]));
+    for (const d of departs.filter((x) => x.parentId)) expect(byId.has(d.parentId), `parent of ${d.orgCode}`).toBe(true);
+  });
+
+  it('the stock user jeecg signs in with 123456, must set a new password, then signs in with it against argon2id', async () => {
+    const login = (password: string, ip: string) => t.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'jeecg', password }, remoteAddress: ip });
+    const first = json(await login('123456', '10.41.0.1'));
+    expect(first.result.mustChangePwd).toBe(true);
+    const res = await t.inject({ method: 'PUT', url: t.api('/sys/user/updatePassword'), headers: { 'X-Access-Token': first.result.token }, payload: { oldpassword: '123456', password: 'Jeecg2026x', confirmpassword: 'Jeecg2026x' } });
+    expect(json(res).success).toBe(true);
+    const again = json(await login('Jeecg2026x', '10.41.0.2'));
+    expect(again.success).toBe(true);
+    expect(again.result.mustChangePwd).toBeUndefined();
+  });
+
+  it('a second import changes nothing and duplicates nothing (and keeps the password the user set)', async () => {
+    const users = (await db.select().from(sysUser)).length;
+    const password = (await db.select().from(sysUser).where(eq(sysUser.username, 'jeecg')))[0].password;
+    const report = await run(false);
+    for (const g of report.groups) expect(g.added, g.group).toBe(0);
+    for (const g of report.groups.filter((x) => x.group !== '用户')) expect(g.updated, g.group).toBe(0);
+    expect((await db.select().from(sysUser)).length).toBe(users);
+    expect((await db.select().from(sysUser).where(eq(sysUser.username, 'jeecg')))[0].password).toBe(password);
+  });
+});
