@@ -31,9 +31,13 @@ export class LocalStore implements FileStore {
   async put(relative: string, source: string): Promise<void> {
     const target = resolveStored(this.dataDir, relative);
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    // Copied, not renamed: the spool may sit on another file system, and the caller removes it either way.
-    await fsp.copyFile(source, target, fs.constants.COPYFILE_EXCL);
-    await fsp.chmod(target, 0o640);
+    // Copied beside the target and renamed over it: a reader never sees half a file, and a move run again
+    // after an interruption simply writes the same bytes once more. Copied, not renamed from the spool,
+    // which may sit on another file system.
+    const partial = `${target}.${process.pid}.part`;
+    await fsp.copyFile(source, partial);
+    await fsp.chmod(partial, 0o640);
+    await fsp.rename(partial, target);
   }
 
   async get(relative: string): Promise<Readable | null> {

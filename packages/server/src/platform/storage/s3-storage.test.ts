@@ -13,6 +13,7 @@ import { openDatabase } from '../db/client.ts';
 import { sbFileInfo } from '../../modules/core/files/file-info.table.ts';
 import { FingerprintMsg } from '@sbwq/contracts';
 import { STORE_UNAVAILABLE } from './storage-config.ts';
+import { moveFiles } from './files-move.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256 * 1024, 7)]);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -95,6 +96,37 @@ describe('issue 39 storage: S3-compatible bucket shared by two servers, unreacha
     expect(del.success, del.message).toBe(true);
     expect((await a.inject({ url: a.api(`/sys/common/static/${stored}`), headers: { 'X-Access-Token': admin } })).statusCode).toBe(404);
     expect(findFile(bucketDir, (f) => f.includes(stored.split('/').pop()!))).toBeNull();
+  });
+
+  it('files:move carries files from the folder into the bucket and back, checked by fingerprint; a file changed on disk is not moved', async () => {
+    // Files stored while the installation was on the local folder: through a server with STORAGE=local.
+    const dirL = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-s3-l-'));
+    const l = await buildApp({ ...a.config, dataDir: dirL, storage: { kind: 'local' } }, dbB?.db ?? a.database.db);
+    await l.app.ready();
+    try {
+      const good = json(await upload(l.app, admin, PNG)).message;
+      const bad = json(await upload(l.app, admin, PNG)).message;
+      const changed = Buffer.from(PNG);
+      changed[200] ^= 1;
+      fs.writeFileSync(path.join(dirL, 'upload', bad), changed);
+      const config = { dataDir: dirL, storage: a.config.storage };
+      const there = await moveFiles(a.database.db, config, 's3');
+      expect(there.moved).toBe(1);
+      expect(there.failed).toEqual([{ filePath: bad, reason: '文件内容与上传时指纹不一致，未移动' }]);
+      expect(fs.existsSync(path.join(dirL, 'upload', good))).toBe(false);
+      // Now read through the other server, from the bucket.
+      const read = await b.app.inject({ url: a.api(`/sys/common/static/${good}`), headers: { 'X-Access-Token': admin } });
+      expect(sha(read.rawPayload)).toBe(sha(PNG));
+      // Run again: nothing left to move but the refused file (resumable, idempotent).
+      expect((await moveFiles(a.database.db, config, 's3')).moved).toBe(0);
+      const back = await moveFiles(a.database.db, config, 'local');
+      expect(back.moved).toBeGreaterThanOrEqual(1);
+      expect(fs.readFileSync(path.join(dirL, 'upload', good))).toEqual(PNG);
+      const [row] = await a.database.db.select().from(sbFileInfo).where(eq(sbFileInfo.filePath, good));
+      expect(row!.storage).toBe('local');
+    } finally {
+      await l.app.close();
+    }
   });
 
   it('the bucket unreachable: the upload answers a clear Chinese message and records nothing', async () => {
