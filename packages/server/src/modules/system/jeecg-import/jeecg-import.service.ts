@@ -3,10 +3,12 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { createConnection, type RowDataPacket } from 'mysql2/promise';
 import type { Db } from '../../../platform/db/client.ts';
 import { legacyStoredHash } from '../../../platform/auth/jeecg-password.ts';
+import { newId } from '../../../platform/db/ids.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysDict, sysDictItem } from '../dict/dict.table.ts';
 import { sysPosition } from '../position/position.table.ts';
-import { sysRole } from '../role/role.table.ts';
+import { sysPermission } from '../permission/permission.table.ts';
+import { sysRole, sysRolePermission } from '../role/role.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../user/user.table.ts';
 
 /**
@@ -37,7 +39,7 @@ export async function openSource(url: string): Promise<Source> {
   };
 }
 
-const STOCK_TABLES = new Set(['sys_depart', 'sys_position', 'sys_role', 'sys_user', 'sys_user_role', 'sys_user_depart', 'sys_dict', 'sys_dict_item']);
+const STOCK_TABLES = new Set(['sys_permission', 'sys_role_permission', 'sys_depart', 'sys_position', 'sys_role', 'sys_user', 'sys_user_role', 'sys_user_depart', 'sys_dict', 'sys_dict_item']);
 
 /** JeecgBoot writes local times of a Chinese installation (DATETIME, no zone): read as +08:00. */
 function time(v: unknown): Date | null {
@@ -158,6 +160,32 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
     id: String(r.id), roleName: str(r.role_name, 200) ?? '', roleCode: String(r.role_code), description: str(r.description), ...audit(r),
   } satisfies InferInsertModel<typeof sysRole>)));
 
+  // Role grants: a stock menu reaches our screen of the same component name, a stock button our button of the same
+  // permission code; the rest (their own business screens) is reported as not imported.
+  const ours = await db.select({ id: sysPermission.id, parentId: sysPermission.parentId, component: sysPermission.component, perms: sysPermission.perms, menuType: sysPermission.menuType }).from(sysPermission).where(eq(sysPermission.delFlag, 0));
+  const byComponent = new Map(ours.filter((p) => p.menuType !== 2 && p.component).map((p) => [p.component!, p.id]));
+  const byPerms = new Map(ours.filter((p) => p.menuType === 2 && p.perms).map((p) => [p.perms!, p.id]));
+  const stockPerms = await source.rows('sys_permission');
+  const permMap = new Map<string, string>();
+  const unmapped: string[] = [];
+  for (const p of stockPerms) {
+    const target = Number(p.menu_type) === 2 ? byPerms.get(String(p.perms ?? '')) : byComponent.get(String(p.component ?? ''));
+    if (target) permMap.set(String(p.id), target);
+    else if (Number(p.menu_type) !== 2 && p.component && p.component !== 'layouts/RouteView') unmapped.push(`${String(p.name)}（${String(p.component)}）`);
+  }
+  if (unmapped.length) report.notImported.push(`本系统没有对应页面的菜单 ${unmapped.length} 个：${unmapped.join('、')}`);
+  // a granted screen brings its parent menus here (ours may sit elsewhere in the tree than the stock one)
+  const parentOf = new Map(ours.map((p) => [p.id, p.parentId]));
+  const grants = new Map<string, SourceRow>();
+  for (const r of await source.rows('sys_role_permission')) {
+    const roleId = roleMap.get(String(r.role_id));
+    for (let permissionId = permMap.get(String(r.permission_id)); roleId && permissionId; permissionId = parentOf.get(permissionId) ?? undefined) {
+      const key = `${roleId}:${permissionId}`;
+      if (!grants.has(key)) grants.set(key, { id: newId(), roleId, permissionId });
+    }
+  }
+  await link(ctx, '角色授权', [...grants.values()], (r) => ({ roleId: String(r.roleId), permissionId: String(r.permissionId) }), sysRolePermission, async (d, v) => (await d.select({ id: sysRolePermission.id }).from(sysRolePermission).where(and(eq(sysRolePermission.roleId, v.roleId), eq(sysRolePermission.permissionId, v.permissionId)))).length > 0);
+
   const users = await source.rows('sys_user');
   const userRows = [];
   for (const r of users) {
@@ -205,7 +233,7 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
     sortOrder: int(r.sort_order, 0), status: int(r.status, 1), ...audit(r),
   } satisfies InferInsertModel<typeof sysDictItem>)), () => false, (row) => and(eq(sysDictItem.dictId, String(row.dictId)), eq(sysDictItem.itemValue, String(row.itemValue))));
 
-  report.notImported.push('菜单与按钮、角色授权、数据规则、分类字典、填值与校验规则、通告、租户、定时任务：本版本尚未导入');
+  report.notImported.push('菜单与按钮本身（角色授权按对应页面导入）、数据规则、分类字典、填值与校验规则、通告、租户、定时任务：本版本尚未导入');
   return report;
 }
 

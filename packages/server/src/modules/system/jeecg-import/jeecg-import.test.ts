@@ -88,6 +88,9 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     const again = json(await login('Jeecg2026x', '10.41.0.2'));
     expect(again.success).toBe(true);
     expect(again.result.mustChangePwd).toBeUndefined();
+    // its roles give it the menus they gave it in JeecgBoot, where we have the screen (用户管理 is system/UserList in both)
+    const menu = json(await t.inject({ method: 'GET', url: t.api('/sys/permission/getUserPermissionByToken'), headers: { 'X-Access-Token': again.result.token } }));
+    expect(JSON.stringify(menu.result.menu)).toContain('system/UserList');
   });
 
   it('a second import changes nothing and duplicates nothing (and keeps the password the user set)', async () => {
