@@ -240,6 +240,8 @@ const units: Unit[] = [
   { key: 'system:message-templates:v1', run: (db) => seedMessageTemplates(db) },
   // the account-security notice's template (a database seeded with v1 gets it; templates already there are kept)
   { key: 'system:message-templates:v2', run: (db) => seedMessageTemplates(db) },
+  // the claim payment notices' templates
+  { key: 'system:message-templates:v3', run: (db) => seedMessageTemplates(db) },
   {
     // 系统管理 itself; each of its screens is seeded by its own menu unit below, at its fixed sortNo.
     key: 'menu:system-admin:v1',

@@ -2,6 +2,7 @@ import { ClaimNotice, ClaimRoute, moneyText, toCents, type ClaimReviewStage } fr
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { writeNotice, type Notice, type WrittenNotice } from '../../core/notice/delivery.ts';
+import { noticeText } from '../../core/notice/notice-template.ts';
 import { escapeHtml, orgUserIds } from '../../core/notice/org-notice.ts';
 import type { ClaimRow } from '../../core/tables/claim.table.ts';
 
@@ -92,31 +93,20 @@ export async function paymentNotice(
   if (outcome.paid) {
     return writeNotice(t, {
       ...common,
-      titile: ClaimNotice.paid(row.claimNo, amount, outcome.payDate),
+      ...(await noticeText(t, 'claim_paid', {
+        claimNo: row.claimNo, orgName: row.orgName, amount: moneyText(amount), cut, payDate: outcome.payDate, serialNo: outcome.serialNo, account: accountOf(row), next: ClaimNotice.next.paid,
+      })),
       msgAbstract: `付款金额 ${moneyText(amount)} 元，付款日期 ${outcome.payDate}，流水号 ${outcome.serialNo}`,
-      msgContent: [
-        para(`您提交的报销单「${row.claimNo} ${row.orgName}」已付款。`),
-        para(`付款金额：${moneyText(amount)} 元${cut}`),
-        para(`付款日期：${outcome.payDate}`),
-        para(`付款流水号：${outcome.serialNo}`),
-        para(`收款账户：${accountOf(row)}`),
-        para(ClaimNotice.next.paid),
-      ].join(''),
       priority: 'M',
       busType: 'claim_paid',
     });
   }
   return writeNotice(t, {
     ...common,
-    titile: ClaimNotice.payFailed(row.claimNo),
+    ...(await noticeText(t, 'claim_pay_failed', {
+      claimNo: row.claimNo, orgName: row.orgName, amount: moneyText(amount), reason: outcome.reason, account: accountOf(row), next: ClaimNotice.next.payFailed,
+    })),
     msgAbstract: `失败原因：${outcome.reason}`.slice(0, 500),
-    msgContent: [
-      para(`您提交的报销单「${row.claimNo} ${row.orgName}」付款失败，款项未付出。`),
-      para(`应付金额：${moneyText(amount)} 元`),
-      para(`失败原因：${outcome.reason}`),
-      para(`收款账户：${accountOf(row)}`),
-      para(ClaimNotice.next.payFailed, true),
-    ].join(''),
     priority: 'H',
     busType: 'claim_pay_failed',
   });

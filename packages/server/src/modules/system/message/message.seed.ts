@@ -47,6 +47,20 @@ export const SEEDED_TEMPLATES: Seeded[] = [
     test: { what: '手机号', value: '138****0000' },
   },
   {
+    code: 'claim_paid',
+    name: '报销单已付款：${claimNo}，${amount} 元，付款日期 ${payDate}',
+    content: '<p>您提交的报销单「${claimNo} ${orgName}」已付款。</p><p>付款金额：${amount} 元${cut}</p><p>付款日期：${payDate}</p><p>付款流水号：${serialNo}</p><p>收款账户：${account}</p><p>${next}</p>',
+    type: MsgType.system,
+    test: { claimNo: 'BX20261128001', orgName: '示例知识产权服务中心', amount: '11,000.00', cut: '', payDate: '2026-11-28', serialNo: 'LS0001', account: '示例中心 工商银行 尾号1234', next: '款项已付出，请留意收款账户。' },
+  },
+  {
+    code: 'claim_pay_failed',
+    name: '报销单付款失败：${claimNo}',
+    content: '<p>您提交的报销单「${claimNo} ${orgName}」付款失败，款项未付出。</p><p>应付金额：${amount} 元</p><p>失败原因：${reason}</p><p>收款账户：${account}</p><p style="color:red">${next}</p>',
+    type: MsgType.system,
+    test: { claimNo: 'BX20261128001', orgName: '示例知识产权服务中心', amount: '11,000.00', reason: '收款账户户名不符', account: '示例中心 工商银行 尾号1234', next: '请核对收款账户后联系协会财务。' },
+  },
+  {
     code: 'sms_verify_code',
     name: '短信验证码',
     content: '【商标维权服务系统】您的验证码为 ${code}，5分钟内有效，请勿告诉他人。',
