@@ -8,7 +8,7 @@ import type { NoticeView } from './notice.api.ts';
 import { EXPENSE_REMINDER_TEXT, NoticeModal } from './NoticeModal.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
-vi.mock('../../../platform/browser.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.fn(), openInNewWindow: vi.fn() }));
+vi.mock('../../platform/browser.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.fn(), openInNewWindow: vi.fn() }));
 
 const view = (over: Partial<NoticeView> = {}): NoticeView => ({
   anntId: 'a1',

@@ -6,7 +6,7 @@ import { renderAt, signedInEach } from '../../test/render.tsx';
 import { ApprovalTodoList } from './ApprovalTodoList.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
-vi.mock('../../../platform/browser.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.fn(), openInNewWindow: vi.fn() }));
+vi.mock('../../platform/browser.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.fn(), openInNewWindow: vi.fn() }));
 
 const todo = (bizType: string, bizId: string, bizTitle: string): ApprovalTodo =>
   ({ bizType, bizId, bizTitle, orgName: '华光代理', node: '1', submitByName: '张三', submitTime: '2026-11-25 10:00:00' }) as ApprovalTodo;
