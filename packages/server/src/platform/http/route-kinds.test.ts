@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
+import { dashboardQueries } from '@sbwq/contracts';
 import { createTestApp } from '../../test/harness.ts';
 import { SPECIAL_ROUTES } from './route-kinds.ts';
 
@@ -35,6 +36,15 @@ describe('every route is a resource route, a flow action or one of the documente
 
   it('every classified route declares its reply (200, or 101 for a socket)', () => {
     expect(routes.filter(({ route }) => !hasReplySchema(route)).map(({ key }) => key)).toEqual([]);
+  });
+
+  it('issue 37: the dashboard statistics are queries declared in contracts (flow routes with their access), not hand-written special routes', () => {
+    const declared = Object.values(dashboardQueries.actions);
+    expect(declared.length).toBe(5);
+    for (const action of declared) {
+      const config = routes.find((r) => r.key === `GET ${action.path}`)?.route.config as (Config & { permission?: unknown }) | undefined;
+      expect({ path: action.path, kind: config?.kind, permission: config?.permission }).toEqual({ path: action.path, kind: 'flow', permission: action.permission });
+    }
   });
 
   it('the special routes are the documented ones: login, sockets, files, statistics, docs and the web config', () => {

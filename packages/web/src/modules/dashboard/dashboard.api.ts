@@ -1,15 +1,19 @@
-import { AgencyStatsPath, chinaToday, CLAIM_PAYABLE_STATUSES, MONITOR_TODAY_PATH, TASK_THROUGHPUT_PATH, type MonitorToday, type TaskThroughput, AuditStatus, BATCH_RESULT_STATISTICS_PATH, BatchStatsPath, ClaimRoute, PENDING_PAYMENT_SUMMARY_PATH, type AgencyApplyStatistic, type Page, type PendingPaymentSummary, RIGHT_EXPIRY_STATISTICS_PATH, type BatchResultGroup, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import { AgencyStatsPath, AuditStatus, BatchStatsPath, chinaToday, CLAIM_PAYABLE_STATUSES, ClaimRoute, dashboardQueries, type AgencyApplyStatistic, type BatchResultGroup, type MonthNum, type Page, type PoolLine, type PoolStatistic } from '@sbwq/contracts';
+import { flowApi } from '../../platform/flowApi.ts';
 import { http } from '../../platform/http.ts';
 import { unwrap } from '../../platform/result.ts';
 import { bankApi } from '../rights/bank/bank.api.ts';
 import { rightApi } from '../rights/right/right.api.ts';
+
+/** The dashboard's own statistics, typed from their declaration (contracts dashboardQueries). */
+const queries = flowApi(dashboardQueries);
 
 /** The statistics calls the dashboards read (spec §7 Statistics, plus the rights expiry figures). */
 export const dashboardApi = {
   poolStatistics: (signal?: AbortSignal) => http.get<PoolStatistic[]>('/sys/api/capitalPoolStatisticalList', undefined, { signal }).then(unwrap),
   poolLines: (range: { start: string; end: string }, signal?: AbortSignal) =>
     http.get<PoolLine[]>('/sys/api/poolLines', { startDate: range.start, endDate: range.end }, { signal }).then(unwrap),
-  rightExpiry: (signal?: AbortSignal) => http.get<RightExpiryStatistics>(RIGHT_EXPIRY_STATISTICS_PATH, undefined, { signal }).then(unwrap),
+  rightExpiry: (signal?: AbortSignal) => queries.rightExpiry(undefined, { signal }).then(unwrap),
   /** how many of the caller's rights are in one review state: the list's own total, one row fetched */
   rightsIn: (auditStatus: string, signal?: AbortSignal) =>
     rightApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
@@ -21,16 +25,16 @@ export const dashboardApi = {
       http.get<MonthNum[]>(BatchStatsPath.monthApplyNum, undefined, { signal }).then(unwrap),
       http.get<MonthNum[]>(BatchStatsPath.monthApplyPassNum, undefined, { signal }).then(unwrap),
     ]).then(([apply, pass]) => ({ apply, pass })),
-  batchResults: (by: BatchResultGroup, signal?: AbortSignal) => http.get<BatchResultRow[]>(BATCH_RESULT_STATISTICS_PATH, { by }, { signal }).then(unwrap),
-  pendingPayment: (signal?: AbortSignal) => http.get<PendingPaymentSummary>(PENDING_PAYMENT_SUMMARY_PATH, undefined, { signal }).then(unwrap),
+  batchResults: (by: BatchResultGroup, signal?: AbortSignal) => queries.batchResults({ by }, { signal }).then(unwrap),
+  pendingPayment: (signal?: AbortSignal) => queries.pendingPayment(undefined, { signal }).then(unwrap),
   /** 机构申请排行 (spec §7): the ten organisations with the most batches submitted in the range */
   agencyRanking: (range: { start: string; end: string }, signal?: AbortSignal) =>
     http.post<Page<AgencyApplyStatistic>>(AgencyStatsPath.list, { startDate: range.start, endDate: range.end, pageNo: 1, pageSize: 10 }, { signal }).then(unwrap),
   /** 任务统计: decisions per day and per 初审人 durations over a date range */
   taskThroughput: (range: { start: string; end: string }, signal?: AbortSignal) =>
-    http.get<TaskThroughput>(TASK_THROUGHPUT_PATH, { startDate: range.start, endDate: range.end }, { signal }).then(unwrap),
+    queries.taskThroughput({ startDate: range.start, endDate: range.end }, { signal }).then(unwrap),
   /** 业务监控: today's activity and users online */
-  monitorToday: (signal?: AbortSignal) => http.get<MonitorToday>(MONITOR_TODAY_PATH, undefined, { signal }).then(unwrap),
+  monitorToday: (signal?: AbortSignal) => queries.monitorToday(undefined, { signal }).then(unwrap),
   /** the same for the organisation's bank accounts */
   bankAccountsIn: (auditStatus: string, signal?: AbortSignal) =>
     bankApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
