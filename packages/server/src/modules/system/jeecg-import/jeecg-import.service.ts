@@ -4,6 +4,8 @@ import { createConnection, type RowDataPacket } from 'mysql2/promise';
 import type { Db } from '../../../platform/db/client.ts';
 import { legacyStoredHash } from '../../../platform/auth/jeecg-password.ts';
 import { newId } from '../../../platform/db/ids.ts';
+import { DataTable, readById, withVersions, type Changer, type DataTableName, type VersionReader } from '../../core/datalog/datalog.service.ts';
+import { readUserVersions } from '../user/user-versions.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysDict, sysDictItem } from '../dict/dict.table.ts';
 import { sysPosition } from '../position/position.table.ts';
@@ -58,6 +60,10 @@ const same = (a: unknown, b: unknown) => {
 
 type Ctx = { db: Db; dryRun: boolean; report: ImportReport };
 
+/** Who the data log names for what the import wrote. */
+const IMPORTER: Changer = { username: 'jeecg-import', realname: 'JeecgBoot 导入' };
+type Versions = { table: DataTableName; read: VersionReader };
+
 /**
  * One table group's rows under the conflict rule above; answers source id → our id (null: not brought in).
  * `protect` names rows of ours that are never changed.
@@ -73,6 +79,7 @@ async function upsert<T extends PgTable & { id: unknown }>(
   keepOnUpdate: string[] = [],
   /** a row's links to rows of the same group already placed (a department's parent) */
   remap: (row: Record<string, unknown> & { id: string }, map: Map<string, string | null>) => Record<string, unknown> & { id: string } = (row) => row,
+  versions?: Versions,
 ): Promise<Map<string, string | null>> {
   const g: GroupReport = { group, source: rows.length, added: 0, updated: 0, unchanged: 0, skipped: 0 };
   ctx.report.groups.push(g);
@@ -109,6 +116,8 @@ async function upsert<T extends PgTable & { id: unknown }>(
     }
   };
   if (ctx.dryRun) await run(ctx.db);
+  // the data log records each user and role the import added or changed, in the group's transaction
+  else if (versions) await withVersions(ctx.db, IMPORTER, versions.table, rows.map((r) => r.id), versions.read, run);
   else await ctx.db.transaction((tx) => run(tx as unknown as Db));
   return map;
 }
@@ -158,7 +167,7 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
 
   const roleMap = await upsert(ctx, '角色', sysRole, 'roleCode', (await source.rows('sys_role')).map((r) => ({
     id: String(r.id), roleName: str(r.role_name, 200) ?? '', roleCode: String(r.role_code), description: str(r.description), ...audit(r),
-  } satisfies InferInsertModel<typeof sysRole>)));
+  } satisfies InferInsertModel<typeof sysRole>)), undefined, undefined, [], undefined, { table: DataTable.role, read: readById(sysRole) });
 
   // Role grants: a stock menu reaches our screen of the same component name, a stock button our button of the same
   // permission code; the rest (their own business screens) is reported as not imported.
@@ -213,7 +222,7 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
     }
   }
   // existing users keep their password here: an import never resets what a user already changed
-  const userMap = await upsert(ctx, '用户', sysUser, 'username', userRows, (existing) => existing.username === 'admin', undefined, ['password', 'orgCode']);
+  const userMap = await upsert(ctx, '用户', sysUser, 'username', userRows, (existing) => existing.username === 'admin', undefined, ['password', 'orgCode'], undefined, { table: DataTable.user, read: readUserVersions });
   const ownUser = (id: unknown) => { const v = userMap.get(String(id)); return v && v === String(id) ? v : null; };
   await link(ctx, '用户角色', await source.rows('sys_user_role'), (r) => {
     const userId = ownUser(r.user_id); const roleId = roleMap.get(String(r.role_id));

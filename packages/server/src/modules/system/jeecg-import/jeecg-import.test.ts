@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, json } from '../../../test/harness.ts';
+import { sysDataLog } from '../../core/datalog/datalog.table.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
@@ -69,6 +70,9 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     expect(admin.password).toBe(ourAdmin.password);
 
     const jeecg = (await db.select().from(sysUser).where(eq(sysUser.username, 'jeecg')))[0];
+    const logged = await db.select().from(sysDataLog).where(and(eq(sysDataLog.dataTable, 'sys_user'), eq(sysDataLog.dataId, jeecg.id)));
+    expect(logged.map((l) => l.createBy)).toEqual(['jeecg-import']);
+    expect(JSON.stringify(logged)).not.toContain('3dd8371f3cf8240e');
     expect(jeecg.password).toBe('$jeecg-pbe$vDDkDzrK$3dd8371f3cf8240e');
     const roles = await db.select().from(sysUserRole).where(eq(sysUserRole.userId, jeecg.id));
     expect(roles.length).toBeGreaterThan(0);
