@@ -6,6 +6,7 @@ import { legacyStoredHash } from '../../../platform/auth/jeecg-password.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { DataTable, readById, withVersions, type Changer, type DataTableName, type VersionReader } from '../../core/datalog/datalog.service.ts';
 import { readUserVersions } from '../user/user-versions.ts';
+import { sysCategory } from '../category/category.table.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysDict, sysDictItem } from '../dict/dict.table.ts';
 import { sysPosition } from '../position/position.table.ts';
@@ -41,7 +42,7 @@ export async function openSource(url: string): Promise<Source> {
   };
 }
 
-const STOCK_TABLES = new Set(['sys_permission', 'sys_role_permission', 'sys_depart', 'sys_position', 'sys_role', 'sys_user', 'sys_user_role', 'sys_user_depart', 'sys_dict', 'sys_dict_item']);
+const STOCK_TABLES = new Set(['sys_category', 'sys_permission', 'sys_role_permission', 'sys_depart', 'sys_position', 'sys_role', 'sys_user', 'sys_user_role', 'sys_user_depart', 'sys_dict', 'sys_dict_item']);
 
 /** JeecgBoot writes local times of a Chinese installation (DATETIME, no zone): read as +08:00. */
 function time(v: unknown): Date | null {
@@ -242,7 +243,14 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
     sortOrder: int(r.sort_order, 0), status: int(r.status, 1), ...audit(r),
   } satisfies InferInsertModel<typeof sysDictItem>)), () => false, (row) => and(eq(sysDictItem.dictId, String(row.dictId)), eq(sysDictItem.itemValue, String(row.itemValue))));
 
-  report.notImported.push('菜单与按钮本身（角色授权按对应页面导入）、数据规则、分类字典、填值与校验规则、通告、租户、定时任务：本版本尚未导入');
+  // categories: parents first (shorter codes); a parent kept as ours under another id is the parent here
+  const categories = (await source.rows('sys_category')).sort((a, b) => String(a.code).length - String(b.code).length);
+  await upsert(ctx, '分类字典', sysCategory, 'code', categories.map((r) => ({
+    id: String(r.id), pid: str(r.pid, 36) ?? '0', name: str(r.name, 100) ?? '', code: String(r.code), hasChild: str(r.has_child, 3) ?? '0', sysOrgCode: str(r.sys_org_code, 64), ...audit(r),
+  } satisfies InferInsertModel<typeof sysCategory>)), undefined, undefined, [],
+  (row, map) => ({ ...row, pid: (row.pid !== '0' && map.get(String(row.pid))) || row.pid }));
+
+  report.notImported.push('菜单与按钮本身（角色授权按对应页面导入）、数据规则、填值与校验规则、通告、租户、定时任务：本版本尚未导入');
   return report;
 }
 

@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, json } from '../../../test/harness.ts';
 import { sysDataLog } from '../../core/datalog/datalog.table.ts';
+import { sysCategory } from '../category/category.table.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
@@ -58,6 +59,7 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     expect(group(report, '部门').source).toBe(9);
     expect(group(report, '角色').source).toBe(5);
     expect(group(report, '字典').source).toBe(40);
+    expect(group(report, '分类字典').source).toBe(25);
     expect((await db.select().from(sysUser)).length).toBe(before);
     expect(report.notImported.length).toBeGreaterThan(0);
   });
@@ -81,6 +83,9 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     const departs = await db.select().from(sysDepart);
     const byId = new Map(departs.map((d) => [d.id, d]));
     for (const d of departs.filter((x) => x.parentId)) expect(byId.has(d.parentId), `parent of ${d.orgCode}`).toBe(true);
+    const categories = await db.select().from(sysCategory);
+    const categoryIds = new Set(categories.map((c) => c.id));
+    for (const c of categories.filter((x) => x.pid !== '0')) expect(categoryIds.has(c.pid), `parent of ${c.code}`).toBe(true);
   });
 
   it('the stock user jeecg signs in with 123456, must set a new password, then signs in with it against argon2id', async () => {
