@@ -16,7 +16,7 @@ const DUMP = new URL('../../../../../../../shared/data/jeecgboot-2.3/jeecgboot-m
 
 function mariadbReachable(): boolean {
   try {
-    execFileSync('mysql', ['-h', '127.0.0.1', '-u', 'root', '-e', 'select 1'], { stdio: 'ignore' });
+    execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-e', 'select 1'], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
@@ -30,8 +30,8 @@ function loadDump(name: string) {
     .replace('DROP DATABASE IF EXISTS `jeecg-boot`;', '')
     .replace(/create database `jeecg-boot`[^;]*;/, '')
     .replace('USE `jeecg-boot`;', `USE \`${name}\`;`);
-  execFileSync('mysql', ['-h', '127.0.0.1', '-u', 'root', '-e', `CREATE DATABASE \`${name}\` DEFAULT CHARACTER SET utf8mb4`]);
-  execFileSync('mysql', ['-h', '127.0.0.1', '-u', 'root'], { input: script, maxBuffer: 64 << 20 });
+  execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-e', `CREATE DATABASE \`${name}\` DEFAULT CHARACTER SET utf8mb4`]);
+  execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root'], { input: script, maxBuffer: 64 << 20 });
 }
 
 const group = (r: ImportReport, name: string) => r.groups.find((g) => g.group === name)!;
@@ -39,7 +39,7 @@ const group = (r: ImportReport, name: string) => r.groups.find((g) => g.group ==
 describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 database (MariaDB on 127.0.0.1:3306 — skipped only when it is absent)', async () => {
   const name = `t40_${randomBytes(4).toString('hex')}`;
   loadDump(name);
-  afterAll(() => execFileSync('mysql', ['-h', '127.0.0.1', '-u', 'root', '-e', `DROP DATABASE \`${name}\``]));
+  afterAll(() => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-e', `DROP DATABASE \`${name}\``]));
   const t = await createTestApp();
   const db = t.database.db;
   const run = async (dryRun: boolean) => {
