@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
-import { moveFiles } from '../src/platform/storage/files-move.ts';
+import { moveFiles } from '../src/modules/core/files/files-move.ts';
 
 const to = process.argv[2];
 if (to !== 's3' && to !== 'local') {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
-import { verifyFiles } from '../src/platform/storage/files-verify.ts';
+import { verifyFiles } from '../src/modules/core/files/files-verify.ts';
 
 const PROBLEM_TEXT = { missing: '文件缺失', changed: '文件内容与上传时指纹不一致', chain: '指纹与数据日志中的记录不一致' } as const;
 

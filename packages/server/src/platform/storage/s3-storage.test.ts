@@ -13,7 +13,7 @@ import { openDatabase } from '../db/client.ts';
 import { sbFileInfo } from '../../modules/core/files/file-info.table.ts';
 import { FingerprintMsg } from '@sbwq/contracts';
 import { STORE_UNAVAILABLE } from './storage-config.ts';
-import { moveFiles } from './files-move.ts';
+import { moveFiles } from '../../modules/core/files/files-move.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256 * 1024, 7)]);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

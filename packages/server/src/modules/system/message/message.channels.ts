@@ -1,10 +1,15 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailerLib from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { MessageMsg, MsgType } from '@sbwq/contracts';
 import type { SmtpConfig } from '../../../platform/config.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { pushNotice, writeNotice } from '../../core/notice/delivery.ts';
 import { sysSmsOutbox } from '../sms/sms.table.ts';
+import { lazyModule } from '../../../platform/lazy-module.ts';
+
+// the SMTP client is loaded with the first e-mail, not at start (issue 35: idle memory)
+const nodemailer = lazyModule<typeof nodemailerLib>('nodemailer');
 
 /** One message as a channel delivers it: the receiver already resolved to an address, a phone or a user id. */
 export type Outgoing = { title: string; content: string; receiver: string };
@@ -38,7 +43,7 @@ function transportOf(smtp: SmtpConfig) {
   const key = `${smtp.host}:${smtp.port}:${smtp.secure}:${smtp.user ?? ''}`;
   let transport = transports.get(key);
   if (!transport) {
-    transport = nodemailer.createTransport({
+    transport = nodemailer().createTransport({
       host: smtp.host,
       port: smtp.port,
       secure: smtp.secure,

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client.ts';
-import type { Config } from '../config.ts';
-import { sbFileInfo } from '../../modules/core/files/file-info.table.ts';
-import { isEvidenceFile } from '../../modules/core/files/file-info.service.ts';
-import { DataTable } from '../../modules/core/datalog/datalog.service.ts';
-import { fileStoreOf, fingerprintOf } from './file-store.ts';
+import { rows, type Db } from '../../../platform/db/client.ts';
+import type { Config } from '../../../platform/config.ts';
+import { sbFileInfo } from './file-info.table.ts';
+import { isEvidenceFile } from './file-info.service.ts';
+import { DataTable } from '../datalog/datalog.service.ts';
+import { fileStoreOf, fingerprintOf } from '../../../platform/storage/file-store.ts';
 
 export type FileProblem = { id: string; filePath: string; problem: 'missing' | 'changed' | 'chain'; recorded: string; actual: string | null };
 export type FilesReport = { checked: number; problems: FileProblem[] };

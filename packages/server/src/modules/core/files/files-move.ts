@@ -1,10 +1,10 @@
 import fsp from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import type { Config } from '../config.ts';
-import { sbFileInfo } from '../../modules/core/files/file-info.table.ts';
-import { fileStoreOf, fingerprintOf, spool, type StorageKind } from './file-store.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import type { Config } from '../../../platform/config.ts';
+import { sbFileInfo } from './file-info.table.ts';
+import { fileStoreOf, fingerprintOf, spool, type StorageKind } from '../../../platform/storage/file-store.ts';
 
 export type MoveReport = { moved: number; failed: { filePath: string; reason: string }[] };
 

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, json, multipart } from '../../test/harness.ts';
-import { rows } from '../db/client.ts';
-import { sbFileInfo } from '../../modules/core/files/file-info.table.ts';
-import { sealChain, verifyChain } from '../../modules/core/datalog/datalog-chain.ts';
+import { ADMIN_PASSWORD, createTestApp, json, multipart } from '../../../test/harness.ts';
+import { rows } from '../../../platform/db/client.ts';
+import { sbFileInfo } from './file-info.table.ts';
+import { sealChain, verifyChain } from '../datalog/datalog-chain.ts';
 import { verifyFiles } from './files-verify.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
