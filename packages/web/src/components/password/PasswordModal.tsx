@@ -19,6 +19,24 @@ export const passwordRules: Record<keyof Values, FormRule[]> = {
   ],
 };
 
+/** The three fields of 修改密码, in a form of `Values`; Enter in a field submits. */
+export function PasswordFields() {
+  return (
+    <>
+      <Form.Item label="旧密码" name="oldpassword" rules={passwordRules.oldpassword}>
+        <Input.Password placeholder="请输入旧密码" autoComplete="current-password" maxLength={128} autoFocus />
+      </Form.Item>
+      <Form.Item label="新密码" name="password" rules={passwordRules.password}>
+        <Input.Password placeholder="请输入新密码" autoComplete="new-password" maxLength={128} />
+      </Form.Item>
+      <Form.Item label="确认新密码" name="confirmpassword" dependencies={['password']} rules={passwordRules.confirmpassword}>
+        <Input.Password placeholder="请确认新密码" autoComplete="new-password" maxLength={128} />
+      </Form.Item>
+      <button type="submit" hidden aria-hidden />
+    </>
+  );
+}
+
 type Props = { username: string; onClose: () => void };
 
 /**
@@ -43,17 +61,7 @@ export function PasswordModal({ username, onClose }: Props) {
         onFinish={() => void dialog.submit()}
         style={{ marginTop: 24 }}
       >
-        <Form.Item label="旧密码" name="oldpassword" rules={passwordRules.oldpassword}>
-          <Input.Password placeholder="请输入旧密码" autoComplete="current-password" maxLength={128} autoFocus />
-        </Form.Item>
-        <Form.Item label="新密码" name="password" rules={passwordRules.password}>
-          <Input.Password placeholder="请输入新密码" autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        <Form.Item label="确认新密码" name="confirmpassword" dependencies={['password']} rules={passwordRules.confirmpassword}>
-          <Input.Password placeholder="请确认新密码" autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        {/* Enter in a field submits */}
-        <button type="submit" hidden aria-hidden />
+        <PasswordFields />
       </Form>
     </FormModal>
   );

@@ -1,23 +1,11 @@
 import { Msg } from '@sbwq/contracts';
-import { Alert, Form, Input, type FormRule } from 'antd';
+import { Alert, Form } from 'antd';
 import { FormModal } from '../../../components/form/FormModal.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
+import { PasswordFields } from '../../../components/password/PasswordModal.tsx';
 import { putUpdatePassword } from '../../../platform/auth.api.ts';
 
 type Values = { oldpassword: string; password: string; confirmpassword: string };
-
-// spec §5 修改密码's field rules, as the shell's dialog has them
-const rules: Record<keyof Values, FormRule[]> = {
-  oldpassword: [{ required: true, message: Msg.oldPasswordRequired }],
-  password: [{ required: true, message: Msg.newPasswordRequired }],
-  confirmpassword: [
-    { required: true, message: Msg.confirmPasswordRequired },
-    ({ getFieldValue }) => ({
-      validator: (_, value: string | undefined) =>
-        !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(Msg.passwordsDiffer)),
-    }),
-  ],
-};
 
 type Props = { username: string; onChanged: () => void; onCancel: () => void };
 
@@ -46,16 +34,7 @@ export function ForcedPasswordModal({ username, onChanged, onCancel }: Props) {
         onFinish={() => void dialog.submit()}
         style={{ marginTop: 24 }}
       >
-        <Form.Item label="旧密码" name="oldpassword" rules={rules.oldpassword}>
-          <Input.Password placeholder="请输入旧密码" autoComplete="current-password" maxLength={128} autoFocus />
-        </Form.Item>
-        <Form.Item label="新密码" name="password" rules={rules.password}>
-          <Input.Password placeholder="请输入新密码" autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        <Form.Item label="确认新密码" name="confirmpassword" dependencies={['password']} rules={rules.confirmpassword}>
-          <Input.Password placeholder="请确认新密码" autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        <button type="submit" hidden aria-hidden />
+        <PasswordFields />
       </Form>
     </FormModal>
   );
