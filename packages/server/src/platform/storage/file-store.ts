@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BizError } from '../http/envelope.ts';
-import { resolveStored, uploadRoot } from './storage.ts';
+import { resolveStored } from './storage.ts';
 import { STORE_UNAVAILABLE, type StorageConfig, type StorageKind } from './storage-config.ts';
 
 export { STORE_UNAVAILABLE, type StorageConfig, type StorageKind };
@@ -96,18 +97,25 @@ export function fileStoreOf(dataDir: string, storage: StorageConfig): FileStore 
 /** A received upload written to a spool file while its SHA-256 is computed: no whole file in memory. */
 export type Spooled = { file: string; size: number; sha256: string; head: Buffer; truncated: boolean };
 
-export const spoolRoot = (dataDir: string) => path.join(uploadRoot(dataDir), '.spool');
+/**
+ * The spool is in the system's temporary folder, not under DATA_DIR: an upload refused while it arrives
+ * (too large, cut off) must leave nothing in the data folder, and the stores copy from it anyway.
+ */
+export const spoolRoot = () => path.join(os.tmpdir(), 'sbwq-spool');
 
-/** Writes the stream to a fresh spool file, hashing on the way; the caller removes the file when done. */
-export async function spool(dataDir: string, source: Readable & { truncated?: boolean }, name: string): Promise<Spooled> {
-  const dir = spoolRoot(dataDir);
+/**
+ * Writes the stream to a fresh spool file, hashing on the way; the caller removes the file when done.
+ * A stream that fails (the size limit, a client gone) leaves no spool file behind.
+ */
+export async function spool(source: Readable & { truncated?: boolean }, name: string): Promise<Spooled> {
+  const dir = spoolRoot();
   await fsp.mkdir(dir, { recursive: true });
   const file = path.join(dir, name);
   const hash = createHash('sha256');
   let size = 0;
   const heads: Buffer[] = [];
   let headSize = 0;
-  await pipeline(
+  const written = pipeline(
     source,
     async function* (chunks: AsyncIterable<Buffer>) {
       for await (const chunk of chunks) {
@@ -122,6 +130,10 @@ export async function spool(dataDir: string, source: Readable & { truncated?: bo
     },
     fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }),
   );
+  await written.catch(async (error: unknown) => {
+    await fsp.rm(file, { force: true });
+    throw error;
+  });
   return { file, size, sha256: hash.digest('hex'), head: Buffer.concat(heads), truncated: Boolean(source.truncated) };
 }
 

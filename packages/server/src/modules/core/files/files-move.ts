@@ -27,7 +27,7 @@ export async function moveFiles(db: Db, config: Pick<Config, 'dataDir' | 'storag
       report.failed.push({ filePath: file.filePath, reason: '源存储中找不到该文件' });
       continue;
     }
-    const spooled = await spool(config.dataDir, stream, `${randomUUID()}.move`);
+    const spooled = await spool(stream, `${randomUUID()}.move`);
     try {
       if (file.sha256 && spooled.sha256 !== file.sha256) {
         report.failed.push({ filePath: file.filePath, reason: '文件内容与上传时指纹不一致，未移动' });

@@ -57,7 +57,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
               part.file.resume();
               throw new BizError('文件上传限制3个以内');
             }
-            file = { filename: part.filename, spooled: await spool(config.dataDir, part.file, `${randomUUID()}.part`) };
+            file = { filename: part.filename, spooled: await spool(part.file, `${randomUUID()}.part`) };
           } else if (typeof part.value === 'string') {
             fields[part.fieldname] = part.value.slice(0, 200);
           }

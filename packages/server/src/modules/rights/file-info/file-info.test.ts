@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spoolRoot } from '../../../platform/storage/file-store.ts';
 import { ADMIN_PASSWORD, createTestApp, DepartId, json, multipart, RoleId } from '../../../test/harness.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -51,9 +52,14 @@ describe('§5 upload, §7 files: /sys/common/upload, /sys/common/static, deleteF
       expect(res.success, name).toBe(false);
       expect(res.message, name).toContain(message);
     }
+    const spooled = () => (fs.existsSync(spoolRoot()) ? fs.readdirSync(spoolRoot()).filter((f) => f.endsWith('.part')) : []);
+    const before = new Set(spooled());
     const big = await upload(tokenA, 'big.pdf', Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 10)]));
     expect(big.statusCode).toBeLessThan(500);
     expect(json(big).success).toBe(false);
+    // issue 39: an upload refused while it arrives leaves no spool file, and nothing under DATA_DIR
+    await expect.poll(() => spooled().filter((f) => !before.has(f)), { timeout: 5000 }).toEqual([]);
+    expect(fs.existsSync(path.join(dataDir, 'upload', '.spool'))).toBe(false);
   });
 
   it('biz is a safe folder pattern: traversal, absolute paths and odd characters are refused', async () => {

@@ -21,7 +21,9 @@ const freePort = () =>
   });
 
 describe(`系统监控 routes on ${dbKind} (spec §1 monitoring; issue: server, database, Redis, traces, users online — admin only)`, async () => {
-  const t = await createTestApp();
+  // a DATA_DIR of its own that does not exist: the harness's shared '/nonexistent' is created by any test that stores a file
+  const missingDir = path.join(os.tmpdir(), `sbwq-missing-${process.pid}-${Date.now()}`);
+  const t = await createTestApp({ DATA_DIR: missingDir });
   const adminToken = await t.loginAs('admin', ADMIN_PASSWORD);
   const admin = t.as(adminToken);
   await t.createUser({ username: 'monreviewer', password: PASSWORD, roleIds: [RoleId.reviewer] });
@@ -47,7 +49,7 @@ describe(`系统监控 routes on ${dbKind} (spec §1 monitoring; issue: server, 
     expect(me.facts.heapUsed).toBeGreaterThan(0);
     expect(me.facts.cpuPercent).toBeGreaterThanOrEqual(0);
     expect(me.facts.loopP99).toBeGreaterThanOrEqual(0);
-    expect(disk).toMatchObject({ dataDir: '/nonexistent', exists: false });
+    expect(disk).toMatchObject({ dataDir: missingDir, exists: false });
   });
 
   it('数据库监控: size and the table sizes; the slowest statements, or why they cannot be shown', async () => {
