@@ -158,8 +158,9 @@ test.describe('个人中心 and 账户设置 (issue #27)', () => {
 
     // 基本设置 shows both from the stored user, without a reload
     await page.getByRole('navigation', { name: '账户设置' }).getByRole('menuitem', { name: '基本设置' }).click();
-    await expect(page.getByLabel('手机号')).toHaveValue(newPhone);
-    await expect(page.getByLabel('电子邮件')).toHaveValue(`${username}@new.cn`);
+    // by role: while the lazily loaded screen arrives, 安全设置's rows (labelled 手机号 too) are still shown
+    await expect(page.getByRole('textbox', { name: '手机号' })).toHaveValue(newPhone);
+    await expect(page.getByRole('textbox', { name: '电子邮件' })).toHaveValue(`${username}@new.cn`);
 
     // the new phone signs in by 手机号登录 (one code per phone per 60 s, whatever the purpose)
     await page.getByRole('button', { name: '退出登录' }).click();
