@@ -99,9 +99,14 @@ export function MultiTab() {
     if (!tab) return;
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
+      // the focused tab may be gone: focus follows to the tab to be shown, found by its place in the new
+      // list (its aria-selected waits for the navigation, which may still be loading that screen)
+      const next = closeTab(useTabs.getState().tabs, tab.key, liveKey()).activeKey;
       onAction(tab, 'close');
-      // the focused tab may be gone: focus follows to the tab now shown
-      requestAnimationFrame(() => barRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus());
+      requestAnimationFrame(() => {
+        const at = useTabs.getState().tabs.findIndex((t) => t.key === next);
+        barRef.current?.querySelectorAll<HTMLElement>('[role="tab"]')[at]?.focus();
+      });
     } else if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
       event.preventDefault();
       const label = target.querySelector('[data-tab-label]');
