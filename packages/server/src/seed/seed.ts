@@ -242,6 +242,8 @@ const units: Unit[] = [
   { key: 'system:message-templates:v2', run: (db) => seedMessageTemplates(db) },
   // the claim payment notices' templates
   { key: 'system:message-templates:v3', run: (db) => seedMessageTemplates(db) },
+  // the decision, batch-review, claim-review and claim-window notices' templates
+  { key: 'system:message-templates:v4', run: (db) => seedMessageTemplates(db) },
   {
     // 系统管理 itself; each of its screens is seeded by its own menu unit below, at its fixed sortNo.
     key: 'menu:system-admin:v1',

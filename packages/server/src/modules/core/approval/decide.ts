@@ -5,6 +5,7 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { pushNotice, writeNotice, type Notice, type WrittenNotice } from '../notice/delivery.ts';
+import { noticeText, plainText, type TemplateVars } from '../notice/notice-template.ts';
 import { DataTable, recordVersion, type DataTableName } from '../datalog/datalog.service.ts';
 import { assertNotSelf, writeApproval, type ApprovalWrite } from './approval.service.ts';
 
@@ -47,14 +48,15 @@ export type Decision<Row extends { id: string }> = {
    * the next step); a step whose message differs in more than words (its urgency, its readers, its
    * business type) returns a message of its own, built on `standard()`. Written in the decision's transaction.
    */
-  notice?: (row: Row, t: Db, standard: (words?: NoticeWords) => Notice) => Notice | Promise<Notice>;
+  notice?: (row: Row, t: Db, standard: (words?: NoticeWords) => Promise<Notice>) => Notice | Promise<Notice>;
 };
 
 /**
- * The words of a decision's message when the bare result would mislead or leave the submitter guessing
- * (a pass that only moves on to 复审, an amount cut): `title` replaces the title's 审核已通过 part.
+ * The message of a decision whose bare result would mislead or leave the submitter guessing (a pass that
+ * only moves on to 复审, an amount cut): the template that words it and the step's own variables (facts
+ * the code composes), beside the standard ones every decision template gets (see `decisionNotice`).
  */
-export type NoticeWords = { title?: string; outcome: string; facts?: string[]; next?: string };
+export type NoticeWords = { template: string; vars?: TemplateVars };
 
 /** A decision's result and remark; 退回补正 (`returned`) is a result of the clue-batch reviews. */
 export type DecisionBody = Pick<ApproveBody, 'opinion'> & { result: ApproveBody['result'] | 'returned' };
@@ -76,7 +78,7 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
     const table = VERSIONED[approval.bizType];
     if (table) await recordVersion(t, user, table, decided.id, before, decided, now);
     // The message is part of the decision: written with it, or (rolled back) not at all.
-    const written = submitter ? await writeNotice(t, await noticeOf(d, t, decided, (words) => decisionNotice(user, body, approval, decided.id, submitter, d.page(decided), words))) : null;
+    const written = submitter ? await writeNotice(t, await noticeOf(d, t, decided, (words) => decisionNotice(t, user, body, approval, decided.id, submitter, d.page(decided), words))) : null;
     return { row: decided, notice: written };
   });
   // Pushed only once the decision is committed: nobody is told of a decision that did not happen.
@@ -86,7 +88,7 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
 }
 
 /** The step's message: its own (`notice`), or the standard one. */
-const noticeOf = <Row extends { id: string }>(d: Decision<Row>, t: Db, row: Row, standard: (words?: NoticeWords) => Notice) =>
+const noticeOf = <Row extends { id: string }>(d: Decision<Row>, t: Db, row: Row, standard: (words?: NoticeWords) => Promise<Notice>) =>
   d.notice ? d.notice(row, t, standard) : standard();
 
 /** A lost push only delays the message to the bell's next poll; it must not turn a committed decision into an error. */
@@ -98,7 +100,7 @@ async function pushSafely(sockets: SocketHub, notice: WrittenNotice) {
   }
 }
 
-/** What the submitter's message calls each kind of record. */
+/** What the submitter's message calls each kind of record (the `${subject}` of a decision template). */
 const SUBJECT: Record<string, string> = {
   [ApprovalBizType.enrol]: '机构入驻申请',
   [ApprovalBizType.certify]: '机构认证材料',
@@ -109,15 +111,24 @@ const SUBJECT: Record<string, string> = {
   [ApprovalBizType.bank]: '银行账户',
 };
 
+/** Each kind's own template, so that an administrator words (say) the enrolment result apart from the bank account's. */
+const TEMPLATE: Record<string, string> = {
+  [ApprovalBizType.enrol]: 'org_enrol_result',
+  [ApprovalBizType.certify]: 'org_certify_result',
+  [ApprovalBizType.right]: 'right_review_result',
+  [ApprovalBizType.bank]: 'bank_review_result',
+};
+
 const RESULT_TEXT: Record<DecisionBody['result'], string> = { pass: '已通过', reject: '已驳回', returned: '已退回补正' };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
- * The system message (系统消息, msgCategory 2) a decision sends its submitter: the result, the record,
- * who decided and the remark, and a link (去处理) to the page where the record is.
+ * The system message (系统消息, msgCategory 2) a decision sends its submitter, from its template (the
+ * kind's own, or the step's `words`): the result, the record, who decided and the remark, and a link
+ * (去处理) to the page where the record is. Every decision template may use `${subject}` `${bizTitle}`
+ * `${record}` (「bizTitle」 or nothing) `${result}` `${approver}` `${opinion}`.
  */
-export function decisionNotice(
+export async function decisionNotice(
+  t: Db,
   approver: SessionUser,
   body: DecisionBody,
   approval: Pick<ApprovalWrite, 'bizType' | 'bizTitle'>,
@@ -125,20 +136,23 @@ export function decisionNotice(
   submitter: string,
   page: string,
   words?: NoticeWords,
-) {
-  const subject = SUBJECT[approval.bizType] ?? '审批事项';
-  const result = RESULT_TEXT[body.result];
-  const title = approval.bizTitle ? `「${approval.bizTitle}」` : '';
+): Promise<Notice> {
   const remark = body.opinion?.trim() ? body.opinion.trim() : '无';
-  const who = approver.realname || approver.username;
-  const lines = words ? [...(words.facts ?? []), ...(words.next ? [`下一步：${words.next}`] : [])] : [];
+  const vars = {
+    subject: SUBJECT[approval.bizType] ?? '审批事项',
+    bizTitle: approval.bizTitle ?? '',
+    record: approval.bizTitle ? `「${approval.bizTitle}」` : '',
+    result: RESULT_TEXT[body.result],
+    approver: approver.realname || approver.username,
+    opinion: remark,
+    ...words?.vars,
+  };
+  const text = await noticeText(t, words?.template ?? TEMPLATE[approval.bizType] ?? 'approval_result', vars);
   return {
-    titile: `${words?.title ?? `${subject}审核${result}`}：${approval.bizTitle ?? ''}`.replace(/：$/, ''),
-    msgAbstract: (words ? `${[words.outcome, ...lines].join('；')}；审核意见：${remark}` : `审核意见：${remark}`).slice(0, 500),
-    msgContent:
-      `<p>您提交的${subject}${escapeHtml(title)}${escapeHtml(words?.outcome ?? result)}。</p>` +
-      lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
-      `<p>审核人：${escapeHtml(who)}</p><p>审核意见：${escapeHtml(remark)}</p>`,
+    // a record without a title leaves the title's trailing 「：」 with nothing after it
+    titile: text.titile.replace(/：$/, ''),
+    msgAbstract: (words ? plainText(text.msgContent) : `审核意见：${remark}`).slice(0, 500),
+    msgContent: text.msgContent,
     userIds: [submitter],
     sender: approver.username,
     msgCategory: '2' as const,

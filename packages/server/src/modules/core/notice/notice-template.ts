@@ -67,6 +67,26 @@ export async function renderStored(db: Db, code: string, vars: TemplateVars, opt
   return { title: renderTemplate(template.name, vars), content: renderTemplate(template.content, vars, opts), type: template.type };
 }
 
+/** Lines of a notice as HTML paragraphs, each escaped: a list the code composes, for a `${&x}` variable. */
+export const paras = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The text of a rendered HTML notice, its paragraphs joined by `；` (a notice's 摘要, an e-mail's body). */
+export function plainText(html: string, separator = '；'): string {
+  return html
+    .split(/<\/p>|<br\s*\/?>|<\/li>/i)
+    .map((part) =>
+      part
+        .replace(/<[^>]*>/g, '')
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+        .replace(/&([a-z]+);/gi, (all, name: string) => ENTITIES[name.toLowerCase()] ?? all)
+        .trim(),
+    )
+    .filter(Boolean)
+    .join(separator);
+}
+
 /** A system notice's title and content from its template, to spread into `writeNotice`'s notice. */
 export async function noticeText(db: Db, code: string, vars: TemplateVars): Promise<{ titile: string; msgContent: string }> {
   const { title, content } = await renderStored(db, code, vars, { html: true });

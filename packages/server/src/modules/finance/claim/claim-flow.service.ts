@@ -74,7 +74,7 @@ async function review(db: Db, sockets: SocketHub, user: SessionUser, body: Claim
     },
     approval: (row: ClaimRow) => ({ bizType: ApprovalBizType.claim, bizTitle: `${row.claimNo} ${row.orgName}`, node: stage.node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: () => CLAIM_PAGE,
-    notice: (row, t, standard) => reviewNotice(t, user, row, { stage: stage.action, result: body.result, opinion: body.opinion }, standard()),
+    notice: async (row, t, standard) => reviewNotice(t, user, row, { stage: stage.action, result: body.result, opinion: body.opinion }, await standard()),
   });
   if (body.result === 'reject') return ClaimMsg.rejected;
   if (body.result === 'returned') return ClaimMsg.returned;

@@ -3,10 +3,8 @@ import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { writeNotice, type Notice, type WrittenNotice } from '../../core/notice/delivery.ts';
 import { noticeText } from '../../core/notice/notice-template.ts';
-import { escapeHtml, orgUserIds } from '../../core/notice/org-notice.ts';
+import { orgUserIds } from '../../core/notice/org-notice.ts';
 import type { ClaimRow } from '../../core/tables/claim.table.ts';
-
-const para = (text: string, urgent = false) => `<p${urgent ? ' style="color:red"' : ''}>${escapeHtml(text)}</p>`;
 
 export type ReviewStep = { stage: ClaimReviewStage; result: 'pass' | 'reject' | 'returned'; opinion: string | null };
 
@@ -20,53 +18,22 @@ const cutOf = (row: ClaimRow) => (row.approvedAmount !== null && toCents(row.app
  * them) with the reason and 去处理, instead of a decision notice and a separate reminder.
  */
 export async function reviewNotice(t: Db, approver: SessionUser, row: ClaimRow, step: ReviewStep, standard: Notice): Promise<Notice> {
-  const subject = `您提交的报销单「${row.claimNo} ${row.orgName}」`;
-  const reviewer = para(`审核人：${approver.realname || approver.username}`);
-  const opinion = opinionOf(step.opinion);
   const base = { ...standard, openType: 'url' as const, openPage: ClaimRoute.claimList };
+  const vars = { claimNo: row.claimNo, orgName: row.orgName, stage: step.stage, approver: approver.realname || approver.username, opinion: opinionOf(step.opinion) };
   if (step.result === 'pass') {
     const first = step.stage === '业务审核';
-    const amounts = ClaimNotice.amounts(row);
-    return {
-      ...base,
-      titile: `${first ? ClaimNotice.bizPassed(row.claimNo) : ClaimNotice.financePassed(row.claimNo)}${cutOf(row)}`,
-      msgAbstract: `${amounts}；审核意见：${opinion}`.slice(0, 500),
-      msgContent: [
-        para(`${subject}${step.stage}通过，${first ? '已转协会财务审核' : '已转待付款'}。`),
-        para(`${amounts}。`),
-        reviewer,
-        para(`审核意见：${opinion}`),
-        para(first ? ClaimNotice.next.bizPassed : ClaimNotice.next.financePassed),
-      ].join(''),
-      priority: 'L',
-    };
+    const text = await noticeText(t, first ? 'claim_biz_passed' : 'claim_finance_passed', { ...vars, amounts: ClaimNotice.amounts(row), cut: cutOf(row) });
+    return { ...base, ...text, msgAbstract: `${ClaimNotice.amounts(row)}；审核意见：${vars.opinion}`.slice(0, 500), priority: 'L' };
   }
   if (step.result === 'reject') {
-    return {
-      ...base,
-      titile: ClaimNotice.rejected(step.stage, row.claimNo),
-      msgAbstract: `驳回原因：${opinion}`.slice(0, 500),
-      msgContent: [
-        para(`${subject}在${step.stage}中被驳回。`),
-        para(`${ClaimNotice.amounts({ ...row, approvedAmount: null })}。`),
-        reviewer,
-        para(`驳回原因：${opinion}`),
-        para(ClaimNotice.next.rejected),
-      ].join(''),
-      priority: 'M',
-    };
+    const text = await noticeText(t, 'claim_rejected', { ...vars, amounts: ClaimNotice.amounts({ ...row, approvedAmount: null }) });
+    return { ...base, ...text, msgAbstract: `驳回原因：${vars.opinion}`.slice(0, 500), priority: 'M' };
   }
   const others = await orgUserIds(t, row.orgId);
   return {
     ...base,
-    titile: ClaimNotice.returned(row.claimNo),
-    msgAbstract: `退回原因：${opinion}`.slice(0, 500),
-    msgContent: [
-      para(`报销单 ${row.claimNo} 在${step.stage}中被退回补充发票。`),
-      reviewer,
-      para(`退回原因：${opinion}`),
-      para(ClaimNotice.next.returned, true),
-    ].join(''),
+    ...(await noticeText(t, 'claim_returned', vars)),
+    msgAbstract: `退回原因：${vars.opinion}`.slice(0, 500),
     userIds: [...new Set([...standard.userIds, ...others])],
     priority: 'H',
     busType: 'claim_returned',

@@ -3,7 +3,7 @@ import { ApprovalBizType, ApprovalResult, BATCH_CLAIM_WINDOW_DAYS, claimWindow, 
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { writeNotice, type WrittenNotice } from '../../core/notice/delivery.ts';
-import { noticeText } from '../../core/notice/notice-template.ts';
+import { noticeText, paras, plainText } from '../../core/notice/notice-template.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import type { NoticeWords } from '../../core/approval/decide.ts';
 import type { BatchRow } from '../../core/tables/batch.table.ts';
@@ -29,31 +29,27 @@ export function amountFact(approved: string, asked: string, label = '核定金�
 /** 初审 pass above the threshold: the batch waits for 复审, nothing is frozen yet. */
 export function toSecondReviewWords(row: BatchRow, threshold: bigint): NoticeWords {
   return {
-    title: '线索批次初审已通过，待复审',
-    outcome: '初审通过，已转复审',
-    facts: [
-      `申请金额 ${moneyText(row.applyAmount)} 元，超过复审阈值 ${moneyText(threshold)} 元，须经复审`,
-      ...(row.approvedAmount !== null && toCents(row.approvedAmount) !== toCents(row.applyAmount) ? [amountFact(row.approvedAmount, row.applyAmount, '初审核定金额')] : []),
-    ],
-    next: '等待协会另一位审核人复审；复审通过后核定金额在资金池冻结，即可开始维权',
+    template: 'batch_to_second_review',
+    vars: {
+      facts: paras([
+        `申请金额 ${moneyText(row.applyAmount)} 元，超过复审阈值 ${moneyText(threshold)} 元，须经复审`,
+        ...(row.approvedAmount !== null && toCents(row.approvedAmount) !== toCents(row.applyAmount) ? [amountFact(row.approvedAmount, row.applyAmount, '初审核定金额')] : []),
+      ]),
+    },
   };
 }
 
 /** The final pass (初审 at or below the threshold, or 复审): 核定金额 frozen, enforcement may start. */
 export function approvedWords(row: BatchRow, step: Step): NoticeWords {
-  return {
-    outcome: `${step}通过，核定金额已在资金池冻结`,
-    facts: [amountFact(row.approvedAmount!, row.applyAmount)],
-    next: '请在「线索批次」中开始维权，更新线索明细的处理结果并记录进度，全部处理完毕后申请结案',
-  };
+  return { template: 'batch_approved', vars: { step, facts: paras([amountFact(row.approvedAmount!, row.applyAmount)]) } };
 }
 
 export function returnedWords(step: Step): NoticeWords {
-  return { outcome: `${step}退回补正`, next: '请按审核意见修改批次信息或线索明细，然后重新提交审核' };
+  return { template: 'batch_returned', vars: { step } };
 }
 
 export function rejectedWords(step: Step): NoticeWords {
-  return { outcome: `${step}驳回，批次已结束`, next: '该批次不能再提交；如需继续维权，请新建线索批次' };
+  return { template: 'batch_rejected', vars: { step } };
 }
 
 const outcomeFact = (row: BatchRow) =>
@@ -61,7 +57,8 @@ const outcomeFact = (row: BatchRow) =>
 
 /**
  * 结案审核 pass. `released`: what went back to the pool (no item succeeded); `reserved`: what stays for
- * claims approved but not yet paid; `claimable`: what further claims may still be approved for.
+ * claims approved but not yet paid; `claimable`: what further claims may still be approved for. A batch
+ * that may still be claimed for and one that may not are told by two templates (the next step differs).
  */
 export function closedWords(row: BatchRow, money: { released: bigint; reserved: bigint; claimable: bigint }): NoticeWords {
   const facts = [outcomeFact(row)];
@@ -69,15 +66,11 @@ export function closedWords(row: BatchRow, money: { released: bigint; reserved: 
   if (money.reserved > 0n) facts.push(`已核定待付款的报销单保留 ${moneyText(money.reserved)} 元，照常付款`);
   if (money.claimable > 0n) facts.push(`尚可报销 ${moneyText(money.claimable)} 元（核定金额 ${moneyText(row.approvedAmount ?? '0')} 元）`);
   if (money.claimable > 0n && row.closedTime) facts.push(ClaimWindowMsg.deadlineFact(claimWindow(row.closedTime).deadline));
-  return {
-    outcome: '结案审核通过，批次已结案',
-    facts,
-    next: money.claimable > 0n ? '请在「报销管理」中提交报销单，上传发票及付款凭证' : '批次已结束，无需其他操作',
-  };
+  return { template: money.claimable > 0n ? 'batch_closed_claimable' : 'batch_closed', vars: { facts: paras(facts) } };
 }
 
 export function closureReturnedWords(): NoticeWords {
-  return { outcome: '结案申请退回，批次回到维权中', next: '请按审核意见补充处理结果或结案材料，然后重新申请结案' };
+  return { template: 'batch_closure_returned' };
 }
 
 /**
@@ -123,15 +116,17 @@ export async function writeWithdrawNotice(t: Db, user: SessionUser, row: BatchRo
 export async function writeClaimExpiredNotice(t: Db, row: BatchRow, money: { released: bigint; reserved: bigint }, deadline: string): Promise<WrittenNotice | null> {
   const userIds = [...new Set([...(await orgUserIds(t, row.orgId)), ...(row.submitBy ? [row.submitBy] : [])])];
   if (!userIds.length) return null;
-  const facts = [
-    `报销申请期限（结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天）已于 ${deadline} 届满，该批次不能再新增或提交报销单`,
-    `未申请报销的冻结金额 ${moneyText(money.released)} 元已解冻退回资金池`,
-    ...(money.reserved > 0n ? [`已核定待付款的报销单保留 ${moneyText(money.reserved)} 元，照常付款`] : []),
-  ];
+  const text = await noticeText(t, 'batch_claim_expired', {
+    batchNo: row.batchNo,
+    batchName: row.batchName,
+    deadline,
+    days: BATCH_CLAIM_WINDOW_DAYS,
+    released: moneyText(money.released),
+    reserved: money.reserved > 0n ? paras([`已核定待付款的报销单保留 ${moneyText(money.reserved)} 元，照常付款`]) : '',
+  });
   return writeNotice(t, {
-    titile: ClaimWindowMsg.noticeTitle(row.batchNo, money.released),
-    msgAbstract: ClaimWindowMsg.noticeAbstract(deadline),
-    msgContent: `<p>线索批次「${escapeHtml(`${row.batchNo} ${row.batchName}`)}」：</p>` + facts.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    ...text,
+    msgAbstract: plainText(text.msgContent).slice(0, 500),
     userIds,
     sender: 'system',
     msgCategory: '2',
