@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import {
   CLAIM_PAYABLE_STATUSES,
@@ -75,11 +75,18 @@ export async function claimRecords(db: Db, dicts: DictService, viewer: Viewer | 
 
 /**
  * 付款管理 unsorted (issue 36): finance's queue first — 待付款 and 付款失败, the longest waiting on top —
- * then what was paid, the latest first.
+ * then what was paid, the latest payment first. A row never updated (the demo's, an imported one) has no
+ * update time, and PostgreSQL puts nulls first in a descending order: each step falls back to a time the
+ * row always has, and a paid row goes by when it was paid, which is what the 付款日期 column shows.
  */
 export function paymentQueueOrder(): SQL[] {
   const payable = inArray(finClaim.status, [...CLAIM_PAYABLE_STATUSES]);
-  return [sql`case when ${payable} then 0 else 1 end`, sql`case when ${payable} then ${finClaim.updateTime} end asc`, desc(finClaim.updateTime)];
+  const waiting = sql`coalesce(${finClaim.updateTime}, ${finClaim.financeReviewTime}, ${finClaim.createTime})`;
+  return [
+    sql`case when ${payable} then 0 else 1 end`,
+    sql`case when ${payable} then ${waiting} end asc`,
+    sql`coalesce(${finClaim.paidTime}, ${finClaim.updateTime}, ${finClaim.createTime}) desc`,
+  ];
 }
 
 export async function listClaims(db: Db, dicts: DictService, user: SessionUser, params: ListParams, extra: SQL[] = [], unsortedOrder?: SQL[]): Promise<Page<ClaimRecord>> {

@@ -218,6 +218,20 @@ describe('DOMAIN expense claim payment: 扣减 from the batch\'s frozen money in
     expect(byCreated.indexOf(paid)).toBeLessThan(byCreated.indexOf(first));
   });
 
+  it('issue 36: 付款管理 unsorted puts the latest payment first among 已付款, also beside a row never updated since it was paid (the demo\'s, with no update time, came first)', async () => {
+    const earlier = await s.claimOf('100');
+    const later = await s.claimOf('100');
+    for (const id of [earlier, later]) {
+      await s.toPay(id);
+      expect((await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(id))).success).toBe(true);
+    }
+    await db.update(finClaim).set({ paidTime: new Date('2026-01-01T02:00:00Z'), updateTime: null }).where(eq(finClaim.id, earlier));
+    await db.update(finClaim).set({ paidTime: new Date('2026-03-01T02:00:00Z'), updateTime: new Date('2026-03-01T02:00:00Z') }).where(eq(finClaim.id, later));
+    const ids = (await call(finance.token, 'GET', `${BASE}/payment/list?pageSize=100`)).result.records.map((r: { id: string }) => r.id);
+    expect(ids.indexOf(later)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(later)).toBeLessThan(ids.indexOf(earlier));
+  });
+
   it('a payment run is all or nothing: one claim that cannot be paid pays none, and no log row is left', async () => {
     const good = await s.claimOf('100');
     await s.toPay(good);
