@@ -1,10 +1,9 @@
-import { and, eq, type InferInsertModel, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { createConnection, type RowDataPacket } from 'mysql2/promise';
+import { and, eq, type InferInsertModel } from 'drizzle-orm';
+import { JEECG_IMPORT_STEPS } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { legacyStoredHash } from '../../../platform/auth/jeecg-password.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { DataTable, readById, withVersions, type Changer, type DataTableName, type VersionReader } from '../../core/datalog/datalog.service.ts';
+import { DataTable, readById } from '../../core/datalog/datalog.service.ts';
 import { readUserVersions } from '../user/user-versions.ts';
 import { sysCategory } from '../category/category.table.ts';
 import { sysDepart } from '../depart/depart.table.ts';
@@ -13,136 +12,24 @@ import { sysPosition } from '../position/position.table.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { sysRole, sysRolePermission } from '../role/role.table.ts';
 import { sysUser, sysUserDepart, sysUserRole } from '../user/user.table.ts';
+import { importAnnouncements, importCheckRules, importDataRules, importFillRules, importJobs, importTenants } from './jeecg-import.rules.ts';
+import { audit, int, link, str, upsert, type Ctx, type ImportReport, type Source, type SourceRow } from './jeecg-import.rows.ts';
 
-/**
- * Import of a JeecgBoot 2.3 database (issue 40), read-only on the source (SELECTs only).
- *
- * The conflict rule, per table group: a source row whose id exists here with the same natural key (org code,
- * position code, role code, username, dictionary code, item value) is the same row (a previous import, or one
- * both systems seed alike) and is updated where it differs; a natural key taken here under another id keeps
- * ours, skips theirs and lists it — links to it (a user's roles and departments, a dictionary's items) go to
- * ours; an id taken here by another key skips theirs. Our `admin` user is never changed.
- */
-export type GroupReport = { group: string; source: number; added: number; updated: number; unchanged: number; skipped: number };
-export type ImportReport = { dryRun: boolean; groups: GroupReport[]; conflicts: string[]; notImported: string[] };
+export { openSource, type ImportReport } from './jeecg-import.rows.ts';
 
-type SourceRow = Record<string, unknown>;
-export type Source = { rows: (table: string) => Promise<SourceRow[]>; close: () => Promise<void> };
-
-/** The source database from its mysql:// URL; every read is a SELECT of a fixed table name of the stock schema. */
-export async function openSource(url: string): Promise<Source> {
-  const conn = await createConnection({ uri: url, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
-  return {
-    rows: async (table) => {
-      if (!STOCK_TABLES.has(table)) throw new Error(`not a stock table: ${table}`);
-      const [rows] = await conn.query<RowDataPacket[]>(`SELECT * FROM \`${table}\``);
-      return rows as SourceRow[];
-    },
-    close: () => conn.end(),
-  };
-}
-
-const STOCK_TABLES = new Set(['sys_category', 'sys_permission', 'sys_role_permission', 'sys_depart', 'sys_position', 'sys_role', 'sys_user', 'sys_user_role', 'sys_user_depart', 'sys_dict', 'sys_dict_item']);
-
-/** JeecgBoot writes local times of a Chinese installation (DATETIME, no zone): read as +08:00. */
-function time(v: unknown): Date | null {
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v)) return null;
-  const d = new Date(`${v.replace(' ', 'T')}+08:00`);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-const str = (v: unknown, max = 255): string | null => (v === null || v === undefined || v === '' ? null : String(v).slice(0, max));
-const int = (v: unknown, fallback: number): number => (v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? fallback : Number(v));
-const audit = (r: SourceRow) => ({ createBy: str(r.create_by, 32), createTime: time(r.create_time), updateBy: str(r.update_by, 32), updateTime: time(r.update_time) });
-
-const same = (a: unknown, b: unknown) => {
-  const norm = (v: unknown) => (v instanceof Date ? v.getTime() : v === undefined ? null : v);
-  return norm(a) === norm(b) || (norm(a) !== null && norm(b) !== null && String(norm(a)) === String(norm(b)));
+/** The whole import, group after group (the conflict rule: jeecg-import.rows.ts). */
+export type ImportOptions = {
+  dryRun: boolean;
+  /** called as each table group begins, with the count of those done (JEECG_IMPORT_STEPS) */
+  progress?: (step: (typeof JEECG_IMPORT_STEPS)[number], done: number) => Promise<void>;
 };
 
-type Ctx = { db: Db; dryRun: boolean; report: ImportReport };
-
-/** Who the data log names for what the import wrote. */
-const IMPORTER: Changer = { username: 'jeecg-import', realname: 'JeecgBoot 导入' };
-type Versions = { table: DataTableName; read: VersionReader };
-
-/**
- * One table group's rows under the conflict rule above; answers source id → our id (null: not brought in).
- * `protect` names rows of ours that are never changed.
- */
-async function upsert<T extends PgTable & { id: unknown }>(
-  ctx: Ctx,
-  group: string,
-  table: T,
-  keyField: string,
-  rows: (Record<string, unknown> & { id: string })[],
-  protect: (existing: Record<string, unknown>) => boolean = () => false,
-  keyWhere?: (row: Record<string, unknown>) => SQL | undefined,
-  keepOnUpdate: string[] = [],
-  /** a row's links to rows of the same group already placed (a department's parent) */
-  remap: (row: Record<string, unknown> & { id: string }, map: Map<string, string | null>) => Record<string, unknown> & { id: string } = (row) => row,
-  versions?: Versions,
-): Promise<Map<string, string | null>> {
-  const g: GroupReport = { group, source: rows.length, added: 0, updated: 0, unchanged: 0, skipped: 0 };
-  ctx.report.groups.push(g);
-  const map = new Map<string, string | null>();
-  const t = table as unknown as Record<string, never> & PgTable;
-  const run = async (db: Db) => {
-    for (const source of rows) {
-      const row = remap(source, map);
-      const [byId] = (await db.select().from(t).where(eq(t.id, row.id))) as Record<string, unknown>[];
-      if (byId) {
-        if (byId[keyField] !== row[keyField] || protect(byId)) {
-          g.skipped++;
-          map.set(row.id, null);
-          ctx.report.conflicts.push(`${group} ${String(row[keyField])}：${protect(byId) ? '本系统保留的记录，未覆盖' : `编号 ${row.id} 已被本系统的「${String(byId[keyField])}」使用，未导入`}`);
-          continue;
-        }
-        map.set(row.id, row.id);
-        const changes = Object.fromEntries(Object.entries(row).filter(([k, v]) => !keepOnUpdate.includes(k) && !same(byId[k], v)));
-        if (Object.keys(changes).length === 0) { g.unchanged++; continue; }
-        g.updated++;
-        if (!ctx.dryRun) await db.update(t).set(changes as never).where(eq(t.id, row.id));
-        continue;
-      }
-      const [byKey] = (await db.select().from(t).where(keyWhere ? keyWhere(row) : eq(t[keyField], row[keyField] as never))) as Record<string, unknown>[];
-      if (byKey) {
-        g.skipped++;
-        map.set(row.id, String(byKey.id));
-        ctx.report.conflicts.push(`${group} ${String(row[keyField])}：本系统已有同名记录，保留本系统的，关联改指向它`);
-        continue;
-      }
-      g.added++;
-      map.set(row.id, row.id);
-      if (!ctx.dryRun) await db.insert(t).values(row as never);
-    }
-  };
-  if (ctx.dryRun) await run(ctx.db);
-  // the data log records each user and role the import added or changed, in the group's transaction
-  else if (versions) await withVersions(ctx.db, IMPORTER, versions.table, rows.map((r) => r.id), versions.read, run);
-  else await ctx.db.transaction((tx) => run(tx as unknown as Db));
-  return map;
-}
-
-/** Link rows (user ↔ role, user ↔ department): added when both ends were brought in and the link is new. */
-async function link(ctx: Ctx, group: string, rows: SourceRow[], make: (r: SourceRow) => Record<string, string> | null, table: PgTable, exists: (db: Db, v: Record<string, string>) => Promise<boolean>) {
-  const g: GroupReport = { group, source: rows.length, added: 0, updated: 0, unchanged: 0, skipped: 0 };
-  ctx.report.groups.push(g);
-  const run = async (db: Db) => {
-    for (const r of rows) {
-      const v = make(r);
-      if (!v) { g.skipped++; continue; }
-      if (await exists(db, v)) { g.unchanged++; continue; }
-      g.added++;
-      if (!ctx.dryRun) await db.insert(table).values({ id: String(r.id ?? r.ID), ...v } as never).onConflictDoNothing();
-    }
-  };
-  if (ctx.dryRun) await run(ctx.db);
-  else await ctx.db.transaction((tx) => run(tx as unknown as Db));
-}
-
-export async function importJeecg(db: Db, source: Source, options: { dryRun: boolean }): Promise<ImportReport> {
+export async function importJeecg(db: Db, source: Source, options: ImportOptions): Promise<ImportReport> {
   const report: ImportReport = { dryRun: options.dryRun, groups: [], conflicts: [], notImported: [] };
   const ctx: Ctx = { db, dryRun: options.dryRun, report };
+  const step = async (name: (typeof JEECG_IMPORT_STEPS)[number]) => options.progress?.(name, JEECG_IMPORT_STEPS.indexOf(name));
+
+  await step('部门与职务');
 
   const departs = (await source.rows('sys_depart')).sort((a, b) => String(a.org_code).length - String(b.org_code).length);
   const sourceDepartIds = new Set(departs.map((r) => String(r.id)));
@@ -166,6 +53,7 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
     id: String(r.id), code: String(r.code), name: str(r.name, 100) ?? '', postRank: str(r.post_rank, 2), companyId: str(r.company_id), sysOrgCode: str(r.sys_org_code, 64), ...audit(r),
   } satisfies InferInsertModel<typeof sysPosition>)));
 
+  await step('角色与授权');
   const roleMap = await upsert(ctx, '角色', sysRole, 'roleCode', (await source.rows('sys_role')).map((r) => ({
     id: String(r.id), roleName: str(r.role_name, 200) ?? '', roleCode: String(r.role_code), description: str(r.description), ...audit(r),
   } satisfies InferInsertModel<typeof sysRole>)), undefined, undefined, [], undefined, { table: DataTable.role, read: readById(sysRole) });
@@ -184,6 +72,9 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
     else if (Number(p.menu_type) !== 2 && p.component && p.component !== 'layouts/RouteView') unmapped.push(`${String(p.name)}（${String(p.component)}）`);
   }
   if (unmapped.length) report.notImported.push(`本系统没有对应页面的菜单 ${unmapped.length} 个：${unmapped.join('、')}`);
+  // the stock tree is not copied: a menu or button is ours when we have its screen or code (it stays where our
+  // tree puts it), the rest is listed above; folders (layouts/RouteView) follow their screens
+  report.groups.push({ group: '菜单与按钮', source: stockPerms.length, added: 0, updated: 0, unchanged: permMap.size, skipped: stockPerms.length - permMap.size });
   // a granted screen brings its parent menus here (ours may sit elsewhere in the tree than the stock one)
   const parentOf = new Map(ours.map((p) => [p.id, p.parentId]));
   const grants = new Map<string, SourceRow>();
@@ -196,6 +87,7 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
   }
   await link(ctx, '角色授权', [...grants.values()], (r) => ({ roleId: String(r.roleId), permissionId: String(r.permissionId) }), sysRolePermission, async (d, v) => (await d.select({ id: sysRolePermission.id }).from(sysRolePermission).where(and(eq(sysRolePermission.roleId, v.roleId), eq(sysRolePermission.permissionId, v.permissionId)))).length > 0);
 
+  await step('用户');
   const users = await source.rows('sys_user');
   const userRows = [];
   for (const r of users) {
@@ -234,6 +126,7 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
     return userId && depId ? { userId, depId } : null;
   }, sysUserDepart, async (d, v) => (await d.select().from(sysUserDepart).where(and(eq(sysUserDepart.userId, v.userId), eq(sysUserDepart.depId, v.depId)))).length > 0);
 
+  await step('字典');
   const dictMap = await upsert(ctx, '字典', sysDict, 'dictCode', (await source.rows('sys_dict')).map((r) => ({
     id: String(r.id), dictName: str(r.dict_name, 100) ?? '', dictCode: String(r.dict_code), description: str(r.description), delFlag: int(r.del_flag, 0), type: int(r.type, 0), ...audit(r),
   } satisfies InferInsertModel<typeof sysDict>)));
@@ -243,6 +136,7 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
     sortOrder: int(r.sort_order, 0), status: int(r.status, 1), ...audit(r),
   } satisfies InferInsertModel<typeof sysDictItem>)), () => false, (row) => and(eq(sysDictItem.dictId, String(row.dictId)), eq(sysDictItem.itemValue, String(row.itemValue))));
 
+  await step('分类字典');
   // categories: parents first (shorter codes); a parent kept as ours under another id is the parent here
   const categories = (await source.rows('sys_category')).sort((a, b) => String(a.code).length - String(b.code).length);
   await upsert(ctx, '分类字典', sysCategory, 'code', categories.map((r) => ({
@@ -250,7 +144,17 @@ export async function importJeecg(db: Db, source: Source, options: { dryRun: boo
   } satisfies InferInsertModel<typeof sysCategory>)), undefined, undefined, [],
   (row, map) => ({ ...row, pid: (row.pid !== '0' && map.get(String(row.pid))) || row.pid }));
 
-  report.notImported.push('菜单与按钮本身（角色授权按对应页面导入）、数据规则、填值与校验规则、通告、租户、定时任务：本版本尚未导入');
+  await step('菜单与数据规则');
+  await importDataRules(ctx, source, permMap, new Map(stockPerms.map((p) => [String(p.id), String(p.name)])));
+  await step('填值与校验规则');
+  await importFillRules(ctx, source);
+  await importCheckRules(ctx, source);
+  await step('通告');
+  await importAnnouncements(ctx, source, ownUser);
+  await step('租户');
+  await importTenants(ctx, source);
+  await step('定时任务');
+  await importJobs(ctx, source);
   return report;
 }
 

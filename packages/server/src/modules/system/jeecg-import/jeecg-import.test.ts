@@ -5,13 +5,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, json } from '../../../test/harness.ts';
 import { sysDataLog } from '../../core/datalog/datalog.table.ts';
+import { sysAnnouncement, sysAnnouncementSend } from '../../core/notice/announcement.table.ts';
+import { sysCheckRule } from '../check-rule/check-rule.table.ts';
+import { sysFillRule } from '../fill-rule/fill-rule.table.ts';
+import { sysTenant } from '../tenant/tenant.table.ts';
 import { sysCategory } from '../category/category.table.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
 import { importJeecg, openSource, type ImportReport } from './jeecg-import.service.ts';
 
-/** The stock JeecgBoot 2.3.0 script (see its README): 5 users, 9 departments, 5 roles, 40 dictionaries. */
+/** The stock JeecgBoot 2.3.0 script (see its README): 5 users, 9 departments, 5 roles, 124 menus and buttons, 40 dictionaries, 9 announcements, 3 jobs. */
 const DUMP = new URL('../../../../../../../shared/data/jeecgboot-2.3/jeecgboot-mysql-5.7.sql', import.meta.url);
 
 function mariadbReachable(): boolean {
@@ -53,6 +57,8 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
 
   it('a dry run reports the counts per table and writes nothing', async () => {
     const before = (await db.select().from(sysUser)).length;
+    const announcements = (await db.select().from(sysAnnouncement)).length;
+    const fillRules = (await db.select().from(sysFillRule)).length;
     const report = await run(true);
     expect(report.dryRun).toBe(true);
     expect(group(report, '用户').source).toBe(5);
@@ -60,7 +66,18 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     expect(group(report, '角色').source).toBe(5);
     expect(group(report, '字典').source).toBe(40);
     expect(group(report, '分类字典').source).toBe(25);
+    // the groups that came with the menus, rules, notices, tenants and jobs (the dump's README counts)
+    expect(group(report, '菜单与按钮').source).toBe(124);
+    expect(group(report, '数据规则').source).toBe(25);
+    expect(group(report, '填值规则').source).toBe(3);
+    expect(group(report, '校验规则').source).toBe(2);
+    expect(group(report, '通告').source).toBe(9);
+    expect(group(report, '通告阅读状态').source).toBe(6);
+    expect(group(report, '租户').source).toBe(1);
+    expect(group(report, '定时任务').source).toBe(3);
     expect((await db.select().from(sysUser)).length).toBe(before);
+    expect((await db.select().from(sysAnnouncement)).length).toBe(announcements);
+    expect((await db.select().from(sysFillRule)).length).toBe(fillRules);
     expect(report.notImported.length).toBeGreaterThan(0);
   });
 
@@ -86,6 +103,23 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     const categories = await db.select().from(sysCategory);
     const categoryIds = new Set(categories.map((c) => c.id));
     for (const c of categories.filter((x) => x.pid !== '0')) expect(categoryIds.has(c.pid), `parent of ${c.code}`).toBe(true);
+
+    // fill rules of the classes we provide; our seeded check rule `common` stays ours; the stock tenant 1 is ours
+    expect((await db.select().from(sysFillRule).where(eq(sysFillRule.ruleCode, 'org_num_role')))[0].ruleClass).toBe('org.jeecg.modules.system.rule.OrgCodeRule');
+    expect(group(report, '填值规则').added).toBe(3);
+    expect((await db.select().from(sysCheckRule).where(eq(sysCheckRule.ruleCode, 'test'))).length).toBe(1);
+    expect(report.conflicts.some((c) => c.startsWith('校验规则 common'))).toBe(true);
+    expect((await db.select().from(sysTenant).where(eq(sysTenant.id, 1)))[0].name).toBe('商标协会');
+    expect(report.conflicts.some((c) => c.startsWith('租户 北京租户001'))).toBe(true);
+    // data rules of stock demo screens we do not have are listed; SendMsgJob is our 消息发送, the sample jobs are not ours
+    expect(group(report, '数据规则').skipped).toBe(25);
+    expect(report.notImported.some((c) => c.startsWith('数据规则：') && c.includes('单表模型示例'))).toBe(true);
+    expect(report.conflicts.some((c) => c.includes('SendMsgJob') && c.includes('消息发送'))).toBe(true);
+    expect(report.notImported.some((c) => c.includes('SampleJob') && c.includes('SampleParamJob'))).toBe(true);
+    // announcements with jeecg's read state (the admin's deliveries stay out: our admin is not theirs)
+    expect((await db.select().from(sysAnnouncement)).filter((a) => a.titile === '放假通知')[0].userIds).toBe(`${jeecg.id},`);
+    const sends = await db.select().from(sysAnnouncementSend).where(eq(sysAnnouncementSend.userId, jeecg.id));
+    expect(sends.map((s) => [s.anntId, s.readFlag, s.live]).sort()).toEqual([['1256486502931722242', '0', '1'], ['1256486817286418434', '0', '1'], ['93a9060a1c20e4bf98b3f768a02c2ff9', '0', '0']]);
   });
 
   it('the stock user jeecg signs in with 123456, must set a new password, then signs in with it against argon2id', async () => {
