@@ -13,6 +13,11 @@ import { smsOutboxMenu } from './system/sms/sms.menu.ts';
 import { registerRoutes } from './system/register/register.routes.ts';
 import { dataLogRoutes } from './system/datalog/datalog.routes.ts';
 import { dataLogMenu } from './system/datalog/datalog.menu.ts';
+import { ossFileMenu } from './system/oss-file/oss-file.menu.ts';
+import { ossFileRoutes } from './system/oss-file/oss-file.routes.ts';
+import { avatarFileKind } from './system/user/user.files.ts';
+import { batchFileKind } from './rights/batch/batch.files.ts';
+import { claimFileKind } from './finance/claim/claim.files.ts';
 import { userSessionRoutes } from './system/user/user-session.routes.ts';
 import { accountCenterRoutes } from './system/account-center/account-center.routes.ts';
 import { userRoutes } from './system/user/user.routes.ts';
@@ -103,9 +108,10 @@ export const features: Feature[] = [
   { routes: messageRoutes, menus: [messageTemplateMenu, messageMenu], jobs: messageJobs },
   { routes: registerRoutes },
   { routes: dataLogRoutes, menus: [dataLogMenu] },
+  { routes: ossFileRoutes, menus: [ossFileMenu] },
   { routes: userSessionRoutes },
   { routes: accountCenterRoutes },
-  { routes: userRoutes, menus: [userMenu] },
+  { routes: userRoutes, menus: [userMenu], fileKinds: [avatarFileKind] },
   { routes: permissionRoutes },
   { routes: permissionAdminRoutes, menus: [permissionMenu] },
   { routes: roleRoutes, menus: [roleMenu] },
@@ -125,8 +131,8 @@ export const features: Feature[] = [
   { routes: duplicateRoutes },
   { routes: announcementRoutes, menus: [announcementMenu], fileKinds: [announcementFileKind] },
   { routes: poolRoutes, menus: [poolMenu, poolLogMenu], jobs: poolJobs },
-  { routes: batchRoutes, menus: [batchMenu], jobs: batchJobs },
-  { routes: claimRoutes, menus: [claimMenu, paymentMenu] },
+  { routes: batchRoutes, menus: [batchMenu], jobs: batchJobs, fileKinds: [batchFileKind] },
+  { routes: claimRoutes, menus: [claimMenu, paymentMenu], fileKinds: [claimFileKind] },
   { routes: dashboardRoutes, menus: [workplaceMenu, taskChartMenu, monitorMenu], jobs: dashboardJobs },
   { routes: jobRoutes, menus: [quartzJobMenu], jobs: systemJobs },
   { routes: monitorRoutes, menus: monitorMenus },

@@ -34,6 +34,7 @@ export const screens: Record<string, Screen> = {
   'account/settings/Notification': lazyScreen(() => import('../../modules/user/account/Notification.tsx').then((m) => ({ default: m.Notification }))),
   'account/settings/Custom': lazyScreen(() => import('../../modules/user/account/Custom.tsx').then((m) => ({ default: m.Custom }))),
   // 在线开发: the stock online components map to built-in screens (spec §2 "Menu-derived routes")
+  'modules/oss/OSSFileList': lazyScreen(() => import('../../modules/system/oss-file/OSSFileList.tsx').then((m) => ({ default: m.OSSFileList }))),
   'modules/online/cgreport/OnlCgreportHeadList': lazyScreen(() => import('../../modules/system/report/OnlCgreportHeadList.tsx').then((m) => ({ default: m.OnlCgreportHeadList }))),
   'modules/online/cgreport/auto/OnlCgreportAutoList': lazyScreen(() => import('../../modules/system/report/OnlCgreportAutoList.tsx').then((m) => ({ default: m.OnlCgreportAutoList }))),
   'modules/online/cgform/auto/OnlCgformAutoList': lazyScreen(() => import('../../modules/system/report/OnlCgformAutoList.tsx').then((m) => ({ default: m.OnlCgformAutoList }))),

@@ -115,9 +115,10 @@ async function records(db: Db, apiBase: string, found: Row[], titles: Map<string
   }));
 }
 
-export async function listFiles(db: Db, apiBase: string, user: SessionUser, params: ListParams): Promise<Page<FileInfoRecord>> {
+/** `extra`: the caller's own conditions (文件列表's 文件地址). */
+export async function listFiles(db: Db, apiBase: string, user: SessionUser, params: ListParams, extra: SQL[] = []): Promise<Page<FileInfoRecord>> {
   const scope = await fileScope(db, user);
-  const page = await pageOf<Row>(db, fileInfoWhitelist, params, { extra: [eq(sbFileInfo.delFlag, '0'), ...(scope ? [scope] : [])], tieBreak: sbFileInfo.id });
+  const page = await pageOf<Row>(db, fileInfoWhitelist, params, { extra: [eq(sbFileInfo.delFlag, '0'), ...(scope ? [scope] : []), ...extra], tieBreak: sbFileInfo.id });
   return { ...page, records: await records(db, apiBase, page.records, await bizTitles(db, page.records)) };
 }
 

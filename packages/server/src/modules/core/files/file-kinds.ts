@@ -1,3 +1,5 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
 
 /** The organisation a linked record belongs to: an organisation's users see the files of their own records. */
@@ -14,6 +16,11 @@ export type FileKind = {
   titles: (db: Db, ids: string[]) => Promise<[id: string, title: string][]>;
   /** Set when an upload may name such a record as its 所属业务: the record's organisation, undefined when it does not exist. */
   owner?: (db: Db, id: string) => Promise<FileOwner | undefined>;
+  /**
+   * What of these records still names the stored path in one of its file fields (受保护权利「…」), or
+   * undefined: such a file cannot be deleted from 文件列表 until it is removed from the record.
+   */
+  uses?: (db: Db, filePath: string) => Promise<string | undefined>;
 };
 
 const kinds = new Map<string, FileKind>();
@@ -38,4 +45,31 @@ export async function bizTitles(db: Db, files: { bizType: string | null; bizId: 
     for (const [id, title] of await kind.titles(db, ids)) titles.set(`${kind.bizType}:${id}`, title);
   }
   return titles;
+}
+
+/**
+ * A `uses` for records whose file fields hold comma-separated stored paths: the title of the first live
+ * row naming `filePath` in one of `columns`. Matched as a whole item of the list, so `a.png` is not
+ * found in `ba.png`.
+ */
+export function namedIn(from: { table: PgTable; columns: AnyPgColumn[]; live: SQL; title: SQL<string>; what: string }) {
+  return async (db: Db, filePath: string): Promise<string | undefined> => {
+    const item = `,${filePath},`;
+    const names = from.columns.map((c) => sql`position(${item} in ',' || coalesce(${c}, '') || ',') > 0`);
+    const [row] = await db
+      .select({ title: from.title })
+      .from(from.table)
+      .where(and(from.live, sql`(${sql.join(names, sql` or `)})`))
+      .limit(1);
+    return row ? `${from.what}「${row.title}」` : undefined;
+  };
+}
+
+/** The first record that still names the stored file, as 文件列表 words it, or undefined when none does. */
+export async function fileUsedBy(db: Db, filePath: string): Promise<string | undefined> {
+  for (const kind of kinds.values()) {
+    const used = await kind.uses?.(db, filePath);
+    if (used) return used;
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FileKind } from '../../core/files/file-kinds.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { namedIn, type FileKind } from '../../core/files/file-kinds.ts';
 import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { BANK_FILE_BIZ } from './bank.service.ts';
 
@@ -16,4 +16,5 @@ export const bankFileKind: FileKind = {
     const [found] = await db.select({ orgId: rightsBankAccount.orgId, sysOrgCode: rightsBankAccount.sysOrgCode }).from(rightsBankAccount).where(and(eq(rightsBankAccount.id, id), eq(rightsBankAccount.delFlag, '0')));
     return found;
   },
+  uses: namedIn({ table: rightsBankAccount, columns: [rightsBankAccount.proofFile], live: eq(rightsBankAccount.delFlag, '0'), title: sql<string>`${rightsBankAccount.bankName} || ' ' || ${rightsBankAccount.accountName}`, what: '银行账户' }),
 };

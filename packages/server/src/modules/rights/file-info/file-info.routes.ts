@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,13 +7,14 @@ import { AnnouncementPerm, FILE_FINGERPRINT_PATH, FILE_NAMES_PATH, fileFingerpri
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
-import { checkBiz, checkUploadHead, newStoredPath, resolveStored, UPLOAD_MESSAGES } from '../../../platform/storage/storage.ts';
-import { fileStoreOf, fingerprintOf, spool, STORE_UNAVAILABLE, type Spooled } from '../../../platform/storage/file-store.ts';
+import { checkBiz, resolveStored } from '../../../platform/storage/storage.ts';
+import { fileStoreOf, fingerprintOf } from '../../../platform/storage/file-store.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
 import { fileReply } from '../../../platform/http/route-kinds.ts';
-import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, recordUpload, visibleFileNames } from '../../core/files/file-info.service.ts';
+import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, visibleFileNames } from '../../core/files/file-info.service.ts';
+import { storeUpload, withUpload } from '../../core/files/upload.ts';
 import { checkBizLink, FileBizMsg } from './file-info.biz.ts';
 import { FILE_TYPE_VALUES } from '../../core/files/attachments.ts';
 
@@ -47,25 +46,8 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(uploadReplySchema) },
       },
     },
-    async (request) => {
-      const fields: Record<string, string> = {};
-      let file: { filename: string; spooled: Spooled } | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (file) {
-              part.file.resume();
-              throw new BizError('文件上传限制3个以内');
-            }
-            file = { filename: part.filename, spooled: await spool(part.file, `${randomUUID()}.part`) };
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value.slice(0, 200);
-          }
-        }
-        if (!file) throw new BizError(UPLOAD_MESSAGES.empty);
-        const { spooled } = file;
-        if (spooled.truncated) throw new BizError(UPLOAD_MESSAGES.size);
-        const kind = checkUploadHead(file.filename, spooled.head, spooled.size);
+    async (request) =>
+      withUpload(request, async (file, fields) => {
         const biz = checkBiz(fields.biz);
         const user = request.user!;
         if (isAnnouncementBiz(biz)) {
@@ -78,35 +60,9 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         const bizId = fields.bizId?.trim() || null;
         if (!bizType !== !bizId) throw new BizError(FileBizMsg.recordMissing);
         const linkedOrgCode = bizType && bizId ? await checkBizLink(db, user, bizType, bizId) : null;
-        const filePath = newStoredPath(biz, kind.ext);
-        // The bytes first, then the row: a store that fails leaves no record, and a row that fails removes the bytes.
-        await store.put(filePath, spooled.file, spooled.size, kind.mime);
-        try {
-          await recordUpload(db, user, {
-            fileName: file.filename,
-            filePath,
-            fileSize: spooled.size,
-            fileExt: kind.ext,
-            mimeType: kind.mime,
-            fileType: fileType || null,
-            bizType,
-            bizId,
-            sysOrgCode: linkedOrgCode ?? user.orgCode,
-            sha256: spooled.sha256,
-            storage: store.kind,
-          });
-        } catch (e) {
-          await store.remove(filePath).catch((cause: unknown) => request.log.warn({ err: cause, filePath }, 'upload row failed and its stored bytes could not be removed'));
-          throw e;
-        }
-        return { ...ok({ fileName: file.filename, filePath, fileSize: spooled.size, sha256: spooled.sha256 }, filePath, 200) };
-      } catch (e) {
-        if (e instanceof BizError && e.message === STORE_UNAVAILABLE) request.log.error({ err: (e as { cause?: unknown }).cause }, 'file store unavailable');
-        throw e;
-      } finally {
-        if (file) await fsp.rm(file.spooled.file, { force: true });
-      }
-    },
+        const stored = await storeUpload(db, store, request, user, file, { biz, fileType: fileType || null, bizType, bizId, sysOrgCode: linkedOrgCode ?? user.orgCode });
+        return ok(stored, stored.filePath, 200);
+      }),
   );
 
   r.get(

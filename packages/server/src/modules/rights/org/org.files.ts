@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { FileKind } from '../../core/files/file-kinds.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { namedIn, type FileKind } from '../../core/files/file-kinds.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';
 import { ORG_FILE_BIZ } from './org.service.ts';
 
@@ -11,4 +11,6 @@ export const orgFileKind: FileKind = {
     const [found] = await db.select({ orgId: rightsOrg.id, sysOrgCode: rightsOrg.sysOrgCode }).from(rightsOrg).where(eq(rightsOrg.id, id));
     return found;
   },
+  // An organisation's enrolment is never deleted, only refused or withdrawn: its papers stay on file.
+  uses: namedIn({ table: rightsOrg, columns: [rightsOrg.licenseFile, rightsOrg.practiceFile, rightsOrg.filingFile], live: sql`true`, title: sql<string>`${rightsOrg.orgName}`, what: '机构' }),
 };

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FileKind } from '../../core/files/file-kinds.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { namedIn, type FileKind } from '../../core/files/file-kinds.ts';
 import { RIGHT_FILE_BIZ } from './right.service.ts';
 import { rightsRight } from './right.table.ts';
 
@@ -16,4 +16,5 @@ export const rightFileKind: FileKind = {
     const [found] = await db.select({ orgId: rightsRight.orgId, sysOrgCode: rightsRight.sysOrgCode }).from(rightsRight).where(and(eq(rightsRight.id, id), eq(rightsRight.delFlag, '0')));
     return found;
   },
+  uses: namedIn({ table: rightsRight, columns: [rightsRight.markImage, rightsRight.authLetter, rightsRight.proofFile], live: eq(rightsRight.delFlag, '0'), title: sql<string>`${rightsRight.trademarkName} || '（注册号 ' || ${rightsRight.regNo} || '）'`, what: '受保护权利' }),
 };

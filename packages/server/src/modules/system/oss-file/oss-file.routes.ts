@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Msg, OSS_UPLOAD_PATH, OssFileMsg, OssFilePerm, ossFileResource, uploadReplySchema } from '@sbwq/contracts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { fileStoreOf } from '../../../platform/storage/file-store.ts';
+import { fileById, fileInfoWhitelist } from '../../core/files/file-info.service.ts';
+import { storeUpload, withUpload } from '../../core/files/upload.ts';
+import { deleteOssFile, listOssFiles } from './oss-file.service.ts';
+
+/** The folder 文件列表's uploads are stored under (the stock OSS upload names no business folder). */
+const OSS_BIZ = 'oss';
+
+/** 文件列表 (stock `/oss/file/*`, issue 39): every stored file, upload, and delete of a file no record uses. */
+export async function ossFileRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, config } = deps;
+  const store = fileStoreOf(config.dataDir, config.storage);
+  const storeOf = (kind: string) => (kind === 'local' ? fileStoreOf(config.dataDir, { kind: 'local' }) : store);
+
+  registerResource(app, deps, ossFileResource, {
+    tags: ['文件列表'],
+    listResource: fileInfoWhitelist,
+    listExtra: { url: z.string().max(500).optional().describe('文件地址：包含它的文件（可传完整地址）') },
+    docs: {
+      list: { summary: '文件列表', description: 'fileName 文件名称（*关键字* 为包含）、url 文件地址；每行含存储位置、SHA-256 与所属业务。' },
+      queryById: { summary: '按ID查询文件' },
+      delete: { summary: '删除文件', description: '仍被业务记录使用的文件不能删除（先在该记录中移除）；只能删除本人上传的文件，或由有 rights:file:delete 权限的人删除。' },
+    },
+    service: {
+      list: (c, query) => listOssFiles(c.db, config.apiBase, c.user, query),
+      byId: (c, id) => fileById(c.db, config.apiBase, c.user, id),
+      remove: async (c, [id]) => deleteOssFile(c.db, config.apiBase, c.user, id!, storeOf),
+    },
+    messages: { added: Msg.ok, edited: Msg.ok, deleted: OssFileMsg.deleted, queried: Msg.ok },
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    OSS_UPLOAD_PATH,
+    {
+      config: { permission: OssFilePerm.upload, special: 'files', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['文件列表'],
+        summary: '上传文件到存储（JPG/JPEG/PNG/PDF，≤10MB）',
+        description: '表单字段 file；文件存入当前的存储（本地目录或对象存储），不关联业务记录。',
+        response: { 200: envelopeSchema(uploadReplySchema) },
+      },
+    },
+    async (request) =>
+      withUpload(request, async (file) => {
+        const user = request.user!;
+        const stored = await storeUpload(db, store, request, user, file, { biz: OSS_BIZ, fileType: null, bizType: null, bizId: null, sysOrgCode: user.orgCode });
+        return ok(stored, OssFileMsg.uploaded, 200);
+      }),
+  );
+}
