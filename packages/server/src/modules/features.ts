@@ -82,6 +82,8 @@ import { gatewayRoutes } from './system/gateway/gateway.routes.ts';
 import { gatewayRouteMenu } from './system/gateway/gateway.menu.ts';
 import { dataSourceRoutes } from './system/datasource/datasource.routes.ts';
 import { dataSourceMenu } from './system/datasource/datasource.menu.ts';
+import { jeecgImportRoutes } from './system/jeecg-import/jeecg-import.routes.ts';
+import { jeecgImportMenu } from './system/jeecg-import/jeecg-import.menu.ts';
 import { reportRoutes } from './system/report/report.routes.ts';
 import { reportAutoMenu, reportMenu } from './system/report/report.menu.ts';
 
@@ -138,5 +140,6 @@ export const features: Feature[] = [
   { routes: monitorRoutes, menus: monitorMenus },
   { routes: gatewayRoutes, menus: [gatewayRouteMenu] },
   { routes: dataSourceRoutes, menus: [dataSourceMenu] },
+  { routes: jeecgImportRoutes, menus: [jeecgImportMenu] },
   { routes: reportRoutes, menus: [reportMenu, reportAutoMenu] },
 ];

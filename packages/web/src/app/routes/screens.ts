@@ -93,6 +93,7 @@ export const screens: Record<string, Screen> = {
   'system/SysGatewayRouteList': lazyScreen(() =>
     import('../../modules/system/gateway/SysGatewayRouteList.tsx').then((m) => ({ default: m.SysGatewayRouteList })),
   ),
+  'sbwq/system/JeecgImport': lazyScreen(() => import('../../modules/system/jeecg-import/JeecgImport.tsx').then((m) => ({ default: m.JeecgImport }))),
   'sbwq/system/SysTableDictList': lazyScreen(() =>
     import('../../modules/system/table-dict/SysTableDictList.tsx').then((m) => ({ default: m.SysTableDictList })),
   ),

@@ -17,17 +17,21 @@ export type GroupReport = { group: string; source: number; added: number; update
 export type ImportReport = { dryRun: boolean; groups: GroupReport[]; conflicts: string[]; notImported: string[] };
 
 export type SourceRow = Record<string, unknown>;
-export type Source = { rows: (table: string) => Promise<SourceRow[]>; close: () => Promise<void> };
+export type Source = { rows: (table: string) => Promise<SourceRow[]>; probe: () => Promise<void>; close: () => Promise<void> };
+export type SourceAddress = string | { host: string; port: number; database: string; user: string; password: string };
 
-/** The source database from its mysql:// URL; every read is a SELECT of a fixed table name of the stock schema. */
-export async function openSource(url: string): Promise<Source> {
-  const conn = await createConnection({ uri: url, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
+/** The source database from its mysql:// URL or its parts; every read is a SELECT of a fixed table name of the stock schema. */
+export async function openSource(address: SourceAddress): Promise<Source> {
+  const options = { dateStrings: true, supportBigNumbers: true, bigNumberStrings: true, connectTimeout: 10_000 } as const;
+  const conn = await createConnection(typeof address === 'string' ? { uri: address, ...options } : { ...address, ...options });
   return {
     rows: async (table) => {
       if (!STOCK_TABLES.has(table)) throw new Error(`not a stock table: ${table}`);
       const [rows] = await conn.query<RowDataPacket[]>(`SELECT * FROM \`${table}\``);
       return rows as SourceRow[];
     },
+    // a JeecgBoot database has its user table (ER_NO_SUCH_TABLE otherwise)
+    probe: async () => void (await conn.query('SELECT 1 FROM `sys_user` LIMIT 1')),
     close: () => conn.end(),
   };
 }

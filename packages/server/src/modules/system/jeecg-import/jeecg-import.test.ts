@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { sysDataLog } from '../../core/datalog/datalog.table.ts';
 import { sysAnnouncement, sysAnnouncementSend } from '../../core/notice/announcement.table.ts';
 import { sysCheckRule } from '../check-rule/check-rule.table.ts';
@@ -14,6 +14,7 @@ import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
 import { sysUser, sysUserRole } from '../user/user.table.ts';
 import { importJeecg, openSource, type ImportReport } from './jeecg-import.service.ts';
+import { sysImportTask } from './jeecg-import.table.ts';
 
 /** The stock JeecgBoot 2.3.0 script (see its README): 5 users, 9 departments, 5 roles, 124 menus and buttons, 40 dictionaries, 9 announcements, 3 jobs. */
 const DUMP = new URL('../../../../../../../shared/data/jeecgboot-2.3/jeecgboot-mysql-5.7.sql', import.meta.url);
@@ -144,5 +145,50 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     for (const g of report.groups.filter((x) => x.group !== '用户')) expect(g.updated, g.group).toBe(0);
     expect((await db.select().from(sysUser)).length).toBe(users);
     expect((await db.select().from(sysUser).where(eq(sysUser.username, 'jeecg')))[0].password).toBe(password);
+  });
+
+  describe('系统管理 → 数据导入 (the screen\'s routes)', () => {
+    const secret = `Pw-${randomBytes(6).toString('hex')}`;
+    const reader = `r40_${randomBytes(3).toString('hex')}`;
+    // a read-only account with a password, as an installation's would be
+    execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-e', `CREATE USER '${reader}'@'%' IDENTIFIED BY '${secret}'; CREATE USER '${reader}'@'localhost' IDENTIFIED BY '${secret}'; GRANT SELECT ON \`${name}\`.* TO '${reader}'@'%'; GRANT SELECT ON \`${name}\`.* TO '${reader}'@'localhost'`]);
+    afterAll(() => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-e', `DROP USER '${reader}'@'%'; DROP USER '${reader}'@'localhost'`]));
+    const form = { host: '127.0.0.1', port: 3306, database: name, user: reader, password: secret };
+
+    it('a refused connection, a wrong password and a missing database are told in Chinese, and nothing starts', async () => {
+      const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
+      const tasks = (await db.select().from(sysImportTask)).length;
+      const refused = json(await admin('POST', '/sys/jeecgImport/start', { ...form, port: 1, dryRun: true }));
+      expect(refused).toMatchObject({ success: false, message: '无法连接 JeecgBoot 数据库 127.0.0.1:1/' + name + '：连接被拒绝，请检查主机、端口和数据库是否已启动' });
+      const denied = json(await admin('POST', '/sys/jeecgImport/start', { ...form, password: 'wrong', dryRun: true }));
+      expect(denied.message).toContain('用户名或密码错误');
+      expect(JSON.stringify(denied)).not.toContain('wrong');
+      expect(json(await admin('POST', '/sys/jeecgImport/start', { ...form, database: 'no_such_db_40', user: 'root', password: '' })).message).toBe('JeecgBoot 数据库 127.0.0.1:3306/no_such_db_40 不存在');
+      expect(json(await admin('POST', '/sys/jeecgImport/start', { ...form, port: 70000 })).message).toBe('端口应为 1 到 65535');
+      expect((await db.select().from(sysImportTask)).length).toBe(tasks);
+    });
+
+    it('only a holder of system:jeecgImport:run may start or watch an import', async () => {
+      await t.createUser({ username: 'reviewer40', password: 'Reviewer2026x', roleIds: [RoleId.reviewer] });
+      const reviewer = t.as(await t.loginAs('reviewer40', 'Reviewer2026x'));
+      expect((await reviewer('POST', '/sys/jeecgImport/start', { ...form, dryRun: true })).statusCode).toBe(403);
+      expect((await reviewer('GET', '/sys/jeecgImport/status?id=x')).statusCode).toBe(403);
+    });
+
+    it('a dry run answers at once, its progress and report are polled, and the password is neither stored nor answered', async () => {
+      const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
+      const started = json(await admin('POST', '/sys/jeecgImport/start', { ...form, dryRun: true }));
+      expect(started.success).toBe(true);
+      let task = json(await admin('GET', `/sys/jeecgImport/status?id=${started.result.id}`)).result;
+      for (let i = 0; task.state === 'running' && i < 600; i++) {
+        await new Promise((r) => setImmediate(r));
+        task = json(await admin('GET', `/sys/jeecgImport/status?id=${started.result.id}`)).result;
+      }
+      expect(task).toMatchObject({ state: 'done', dryRun: true, source: `127.0.0.1:3306/${name}`, stepsDone: 10, stepsTotal: 10, error: null });
+      expect(task.report.groups.find((g: { group: string }) => g.group === '用户')).toMatchObject({ source: 5, added: 0 });
+      expect(JSON.stringify(task)).not.toContain(secret);
+      expect(JSON.stringify(await db.select().from(sysImportTask))).not.toContain(secret);
+      expect(json(await admin('GET', '/sys/jeecgImport/status?id=nope')).message).toBe('导入任务不存在');
+    });
   });
 });
