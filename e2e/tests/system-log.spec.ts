@@ -110,6 +110,9 @@ test.describe('系统日志', () => {
     const approval = panel.getByRole('row').filter({ hasText: `机构入驻与认证-审批入驻申请：${org.orgName}，通过` });
     await expect(approval).toBeVisible();
     await expect(approval).toContainText('修改');
+    // the whole text shows at 1440 px — the record and the decision are its end, which an ellipsis cut off
+    const content = approval.getByRole('cell').filter({ hasText: '审批入驻申请' });
+    expect(await content.evaluate((cell) => !cell.classList.contains('ant-table-cell-ellipsis') && cell.scrollWidth <= cell.clientWidth)).toBe(true);
     await expect(panel.getByRole('row').filter({ hasText: `机构入驻与认证-审批认证：${org.orgName}，通过` })).toBeVisible();
     await expect(panel.getByRole('cell').filter({ hasText: /→|pass|reject|（待|（认证/ })).toHaveCount(0);
   });

@@ -27,7 +27,8 @@ const loginColumns: ListColumn<LogRecord>[] = [
 ];
 
 const operationColumns: ListColumn<LogRecord>[] = [
-  { title: '日志内容', dataIndex: 'logContent', ellipsis: true },
+  // wraps rather than cut: what was done, to which record and its decision come last in the text, and at 1440 px an ellipsis hid them
+  { title: '日志内容', dataIndex: 'logContent' },
   { title: '操作人', key: 'who', width: 160, render: (_: unknown, r: LogRecord) => who(r) },
   { title: 'IP', dataIndex: 'ip', width: 130 },
   { title: '请求方式', dataIndex: 'requestType', width: 90, align: 'center' },
