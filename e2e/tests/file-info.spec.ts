@@ -1,6 +1,8 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
-import { button, test } from '../support/app.ts';
-import { dialog, expect, pick, row, signInAs, toast } from '../support/system.ts';
+import { button, signIn, test } from '../support/app.ts';
+import { confirmInPopup } from '../support/system-data.ts';
+import { apiToken, dialog, expect, pick, row, signInAs, toast, unique, USER_PASSWORD } from '../support/system.ts';
 import { apiCall, apiUpload, certifiedOrgViaApi, pdfFile, pngFile, type CertifiedOrg } from '../support/rights.ts';
 
 /** A protected-rights record of the organisation, with its mark image, added through the API. */
@@ -104,5 +106,49 @@ test.describe('DOMAIN 文件信息: 文件类型 and 所属业务 of every file,
     await page.keyboard.press('Escape');
     await button(popup, '取消').click();
     await expect(popup).toBeHidden();
+  });
+});
+
+test.describe('issue 39 文件列表 (modules/oss/OSSFileList): every stored file, its preview, and delete only of what no record uses', () => {
+  test('the administrator previews an avatar, is refused its delete (the user is named), and uploads then deletes an unused file (axe)', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const avatarName = `${unique('头像')}.png`;
+    const avatar = await apiUpload(request, token, { name: avatarName, mimeType: 'image/png', buffer: pngFile() }, 'user');
+    const username = unique('oss');
+    await apiCall(request, token, 'POST', '/sys/user/add', { username, realname: `头像${username}`, password: USER_PASSWORD, confirmpassword: USER_PASSWORD, avatar });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    await page.goto('/isystem/ossFile');
+
+    const stored = row(page, avatarName);
+    await expect(stored).toContainText('本地');
+    await expect(stored).toContainText('系统管理员');
+    await stored.getByRole('button', { name: '预览' }).click();
+    const preview = page.locator('.ant-image-preview-img');
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.locator('.ant-image-preview-close').click();
+    await expect(preview).toBeHidden();
+
+    await stored.getByRole('button', { name: '删除' }).click();
+    await confirmInPopup(page);
+    await toast(page, `该文件仍被业务记录使用，不能删除：用户头像「头像${username}」。请先在该记录中移除此文件。`);
+    await expect(stored).toBeVisible();
+
+    const spare = `${unique('无用')}.pdf`;
+    await page.locator('.ant-upload input[type=file]').setInputFiles({ name: spare, mimeType: 'application/pdf', buffer: pdfFile('Spare') });
+    await toast(page, `${spare} 上传成功！`);
+    const uploaded = row(page, spare);
+    await expect(uploaded).toContainText('PDF');
+    await expect(uploaded).toContainText('未关联');
+    expect(
+      (await new AxeBuilder({ page }).include('.list-toolbar').include('.ant-table-wrapper').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+        .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
+        .map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`),
+    ).toEqual([]);
+    await uploaded.getByRole('button', { name: '删除' }).click();
+    await confirmInPopup(page);
+    await toast(page, '删除成功!');
+    await expect(uploaded).toHaveCount(0);
   });
 });
