@@ -28,7 +28,9 @@ export const MessageMsg = {
   parseJson: '解析Json出错！',
   syntax: (reason: string) => `模板语法错误：${reason}`,
   missingVars: (names: string[]) => `缺少模板变量：${names.join('、')}`,
+  notScalar: (names: string[]) => `模板变量须为文字或数字：${names.join('、')}`,
   sectionsRefused: '模板只支持 ${变量名} 形式的变量',
+  renderedTooLong: (what: '标题' | '内容', max: number) => `按测试数据渲染后的${what}超过${max}个字符，请缩短模板或变量`,
   receiverRequired: '请填写接收人',
   queued: '发送消息任务添加成功！',
   resent: '已重新加入发送队列',
@@ -154,9 +156,11 @@ export const sendMsgBody = z.object({
 export type SendMsgBody = z.infer<typeof sendMsgBody>;
 
 export const previewBody = z.object({
-  templateName: z.string().max(100).nullish(),
-  templateContent: z.string().max(4000),
-  templateTestJson: z.string().max(4000).nullish(),
+  templateName: z.string().max(100, '模板标题不能超过100个字符').nullish(),
+  templateContent: z.string({ error: MessageMsg.contentRequired }).max(4000, '模板内容不能超过4000个字符'),
+  templateTestJson: z.string().max(4000, '测试数据不能超过4000个字符').nullish(),
+  /** the channel the template is for: a system message's values are escaped and its HTML cleaned, as when sent */
+  templateType: z.enum(SEND_MSG_TYPES, { error: MessageMsg.typeBad }).nullish(),
 });
 export const previewReply = z.object({ title: z.string(), content: z.string() });
 export type PreviewReply = z.infer<typeof previewReply>;

@@ -10,6 +10,8 @@ import { BizError } from '../../../platform/http/envelope.ts';
 // notifier reads it by SQL so that every area can send by template code.
 
 const TAGS: [string, string] = ['${', '}'];
+// Every template typed in the preview would otherwise stay in mustache's parse cache for the life of the process.
+Mustache.templateCache = undefined;
 export type TemplateVars = Record<string, unknown>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -47,6 +49,9 @@ function valueAt(vars: TemplateVars, name: string): unknown {
 export function renderTemplate(text: string, vars: TemplateVars, opts: { html?: boolean } = {}): string {
   const missing = templateVariables(text).filter((name) => valueAt(vars, name) == null);
   if (missing.length) throw new BizError(MessageMsg.missingVars(missing));
+  // an object or list would come out as "[object Object]" or a comma list: a hole of another kind
+  const notScalar = templateVariables(text).filter((name) => typeof valueAt(vars, name) === 'object');
+  if (notScalar.length) throw new BizError(MessageMsg.notScalar(notScalar));
   return Mustache.render(text, vars, {}, { tags: TAGS, escape: opts.html ? (v: unknown) => escapeHtml(String(v)) : (v: unknown) => String(v) });
 }
 

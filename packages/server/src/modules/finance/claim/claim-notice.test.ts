@@ -6,6 +6,7 @@ import { rightsOrg } from '../../core/org/org.table.ts';
 import { PASSWORD } from '../../rights/shared/test-fixtures.ts';
 import { sysUser } from '../../system/user/user.table.ts';
 import { claimRig } from './claim.fixtures.ts';
+import { rewordTemplate } from '../../system/message/message.fixtures.ts';
 
 const BASE = '/rights/financeRecord';
 
@@ -113,5 +114,19 @@ describe('the submitter is told what each step of a claim decided, the amount, a
     expect(rejected.msgContent).toContain('驳回原因：费用与本批次维权无关');
     expect(rejected.msgContent).toContain('申请金额 300.00 元');
     expect(rejected.msgContent).toContain(ClaimNotice.next.rejected);
+  });
+
+  it('issue 38: the review and payment notices are the 消息模板 claim_rejected and claim_paid; a rewording is what the next notice says', async () => {
+    const db = rig.database.db;
+    await rewordTemplate(db, 'claim_rejected', { name: '报销单 ${claimNo} 未获通过（${stage}）', content: '<p>原因：${opinion}</p>' });
+    await rewordTemplate(db, 'claim_paid', { name: '已向您付款 ${amount} 元：${claimNo}' });
+    const refused = await s.claimOf('200', { batchId: batch });
+    await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id: refused, result: 'reject', opinion: '重复报销' });
+    const [rejected] = await told(refused);
+    expect(rejected).toMatchObject({ titile: `报销单 ${(await s.claim(refused)).claimNo} 未获通过（业务审核）`, msgContent: '<p>原因：重复报销</p>' });
+    const paidId = await s.claimOf('88.8', { batchId: batch });
+    await s.toPay(paidId);
+    await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(paidId));
+    expect((await told(paidId)).at(-1)!.titile).toBe(`已向您付款 88.80 元：${(await s.claim(paidId)).claimNo}`);
   });
 });

@@ -9,6 +9,7 @@ import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { certifiedOrg, rightsRig, submittedOrg } from '../shared/test-fixtures.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { decide } from '../../core/approval/decide.ts';
+import { rewordTemplate } from '../../system/message/message.fixtures.ts';
 
 type Notice = { id: string; titile: string; msgContent: string; msgAbstract: string; msgCategory: string; openType: string; openPage: string; busId: string; sender: string };
 
@@ -101,5 +102,14 @@ describe('every decision notifies its submitter: a system message with the resul
     expect(await db.select().from(rightsApproval).where(eq(rightsApproval.bizId, bank))).toHaveLength(0);
     expect(await noticeCount()).toBe(count);
     expect(await db.select().from(sysAnnouncement).where(like(sysAnnouncement.titile, '银行账户%尾号1003'))).toHaveLength(0);
+  });
+
+  it('issue 38: the enrolment result is the 消息模板 org_enrol_result; an administrator\'s rewording is what the next applicant reads', async () => {
+    await rewordTemplate(db, 'org_enrol_result', { name: '入驻审核结果（${result}）：${bizTitle}', content: '<p>${bizTitle} 的入驻申请${result}，意见：${opinion}</p>' });
+    const c = await submittedOrg(rig, 7);
+    await rig.call(reviewer.token, 'POST', '/rights/org/approveEnrol', { id: c.orgId, result: 'reject', opinion: '缺少授权书' });
+    const [told] = await bell(c.token);
+    expect(told.titile).toBe('入驻审核结果（已驳回）：测试知识产权代理有限公司7');
+    expect(told.msgContent).toBe('<p>测试知识产权代理有限公司7 的入驻申请已驳回，意见：缺少授权书</p>');
   });
 });

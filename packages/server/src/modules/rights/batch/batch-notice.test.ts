@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BatchMsg, ItemStatus } from '@sbwq/contracts';
 import { batchRig } from './batch.fixtures.ts';
+import { rewordTemplate } from '../../system/message/message.fixtures.ts';
 
 type Notice = { titile: string; msgAbstract: string; msgContent: string; busId: string; busType: string };
 
@@ -120,5 +121,15 @@ describe('DOMAIN clue batch flow: each decision tells the organisation what happ
     expect(await logOf(id)).toContain('撤销：撤销原因：权利人已与侵权方和解；解冻 1,500.00 元');
     // the organisation's user who withdrew it is not told of their own act
     expect((await call(a.token, 'GET', '/sys/annountCement/listByUser')).result.sysMsgList.some((m: Notice) => m.busType === 'threaded_withdrawn')).toBe(false);
+  });
+
+  it('issue 38: the 退回补正 notice is the 消息模板 batch_returned; an administrator\'s rewording is what the next one says', async () => {
+    await rewordTemplate(rig.database.db, 'batch_returned', { name: '【请补正】${bizTitle}', content: '<p>${step}要求补正：${opinion}（审核人 ${approver}）</p>' });
+    const id = await s.submitted(a, s.rightA, 1);
+    await review(reviewer.token, id, 'returned', { opinion: '缺少<公证书>' });
+    const n = await told(id);
+    expect(n.titile).toMatch(/^【请补正】XS\d+ /);
+    expect(n.msgContent).toBe('<p>初审要求补正：缺少&lt;公证书&gt;（审核人 rev1-姓名）</p>');
+    expect(n.msgAbstract).toBe('初审要求补正：缺少<公证书>（审核人 rev1-姓名）');
   });
 });

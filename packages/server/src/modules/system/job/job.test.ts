@@ -10,6 +10,7 @@ import { sysQuartzJob, sysQuartzJobRun } from './job.table.ts';
 import { claimDue, newLeaseOwner, runClaimed } from './job.runner.ts';
 import { startScheduler } from './job.scheduler.ts';
 import { metricsRegistry } from '../../../platform/metrics/metrics.ts';
+import { rewordTemplate } from '../message/message.fixtures.ts';
 
 /*
  * Issue #25 定时任务: the routes (stock /sys/quartzJob/…), the validation of the cron expression and of
@@ -153,6 +154,17 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     expect(notice.titile).toBe('资金池对账发现差异：1 个资金池');
     expect(notice.user_ids).toContain(finance.id);
     expect(notice.msg_content).toContain('总额：账面 100000.01，日志合计 100000.00');
+  });
+
+  it('issue 38: the expiry reminder and the reconciliation difference are the 消息模板 right_expiry and pool_reconcile_difference; a rewording is what the next run sends', async () => {
+    await rewordTemplate(db, 'right_expiry', { name: '续展提醒：${count} 件商标 ${days} 天内到期' });
+    await rewordTemplate(db, 'pool_reconcile_difference', { name: '对账差异 ${count} 个（资金池 ${checkedPools} 个）' });
+    await approvedRight(rig, a, 16, { expireDate: addDays(chinaToday(), 3) });
+    await call('GET', `/sys/quartzJob/execute?id=${jobId('rightExpiryReminder')}`);
+    expect((await notices('right_expiry')).at(-1)!.titile).toBe('续展提醒：1 件商标 7 天内到期');
+    // the difference made by the test above is still there
+    await call('GET', `/sys/quartzJob/execute?id=${jobId('ledgerReconcile')}`);
+    expect((await notices('pool_reconcile')).at(-1)!.titile).toMatch(/^对账差异 1 个（资金池 \d+ 个）$/);
   });
 
   it('日志保留清理 deletes sys_log rows older than the days kept, in chunks; 过期会话清理 deletes dead sessions only', async () => {

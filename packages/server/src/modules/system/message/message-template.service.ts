@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { MessageMsg, type MessageTemplateAddBody, type MessageTemplateEditBody, type MessageTemplateRecord, type Page, type PreviewReply } from '@sbwq/contracts';
+import { MessageMsg, MsgType, type MessageTemplateAddBody, type MessageTemplateEditBody, type MessageTemplateRecord, type Page, type PreviewReply } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
@@ -11,6 +11,7 @@ import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../p
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { renderTemplate, templateVariables, type TemplateVars } from '../../core/notice/notice-template.ts';
 import { messageTemplateAddBody } from '@sbwq/contracts';
+import { sanitizeContent } from '../../core/notice/announcement.html.ts';
 import { sysSmsTemplate } from './message.table.ts';
 
 export const templateWhitelist: ListResource = {
@@ -94,10 +95,23 @@ export async function deleteTemplates(ctx: ResourceCtx, ids: string[]): Promise<
   await ctx.db.delete(sysSmsTemplate).where(inArray(sysSmsTemplate.id, ids));
 }
 
-/** 预览: the title and content with the test data, exactly as a send would render them. */
-export function previewTemplate(body: { templateName?: string | null; templateContent: string; templateTestJson?: string | null }): PreviewReply {
-  const vars = testVars(body.templateTestJson);
-  return { title: renderTemplate(body.templateName ?? '', vars), content: renderTemplate(body.templateContent, vars) };
+/**
+ * A template's title and content as the log keeps and the channel sends them. A system message's content
+ * is HTML: its values are escaped and the result cleaned as the bell shows it (an unbalanced or hostile
+ * tag cannot reach a page); an SMS or e-mail is plain text. What does not fit the log is refused, never cut.
+ */
+export function renderForSend(template: { name: string; content: string }, type: string | null | undefined, vars: TemplateVars): PreviewReply {
+  const title = renderTemplate(template.name, vars);
+  const rendered = renderTemplate(template.content, vars, { html: type === MsgType.system });
+  const content = type === MsgType.system ? (sanitizeContent(rendered) ?? '') : rendered;
+  if (title.length > 100) throw new BizError(MessageMsg.renderedTooLong('标题', 100));
+  if (content.length > 4000) throw new BizError(MessageMsg.renderedTooLong('内容', 4000));
+  return { title, content };
+}
+
+/** 预览: the title and content with the test data, exactly as a send on the template's channel renders them. */
+export function previewTemplate(body: { templateName?: string | null; templateContent: string; templateTestJson?: string | null; templateType?: string | null }): PreviewReply {
+  return renderForSend({ name: body.templateName ?? '', content: body.templateContent }, body.templateType, testVars(body.templateTestJson));
 }
 
 const exportColumns = columnsOf<MessageTemplateRecord>({

@@ -11,9 +11,9 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
-import { renderTemplate, type TemplateVars } from '../../core/notice/notice-template.ts';
+import type { TemplateVars } from '../../core/notice/notice-template.ts';
 import { channels } from './message.channels.ts';
-import { templateByCode, testVars } from './message-template.service.ts';
+import { renderForSend, templateByCode, testVars } from './message-template.service.ts';
 import { sysSms } from './message.table.ts';
 
 export const messageWhitelist: ListResource = {
@@ -81,11 +81,13 @@ export async function enqueue(db: Db, user: SessionUser | null, m: NewMessage): 
 export async function enqueueTemplate(db: Db, user: SessionUser | null, input: { templateCode: string; type?: string; receiver: string; vars: TemplateVars }): Promise<string> {
   const template = await templateByCode(db, input.templateCode);
   if (!template) throw new BizError(`${MessageMsg.templateNotFound}：${input.templateCode}`);
+  const type = input.type ?? template.templateType;
+  const { title, content } = renderForSend({ name: template.templateName, content: template.templateContent }, type, input.vars);
   return enqueue(db, user, {
-    type: input.type ?? template.templateType,
+    type,
     receiver: input.receiver,
-    title: renderTemplate(template.templateName, input.vars),
-    content: renderTemplate(template.templateContent, input.vars),
+    title,
+    content,
     params: JSON.stringify(input.vars),
     templateCode: template.templateCode,
   });

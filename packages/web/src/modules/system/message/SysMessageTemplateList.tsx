@@ -18,13 +18,14 @@ function LivePreview() {
   const templateName = Form.useWatch('templateName', form) as string | undefined;
   const templateContent = Form.useWatch('templateContent', form) as string | undefined;
   const templateTestJson = Form.useWatch('templateTestJson', form) as string | undefined;
+  const templateType = Form.useWatch('templateType', form) as MsgTypeValue | undefined;
   const [state, setState] = useState<{ preview?: PreviewReply; error?: string }>({});
   useEffect(() => {
     if (!templateContent?.trim()) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       templateFlowApi
-        .preview({ templateName: templateName ?? '', templateContent, templateTestJson: templateTestJson ?? null }, { silent: true, signal: controller.signal })
+        .preview({ templateName: templateName ?? '', templateContent, templateTestJson: templateTestJson ?? null, templateType: templateType ?? null }, { silent: true, signal: controller.signal })
         .then((answer) => setState(answer.success ? { preview: answer.result } : { error: answer.message }))
         .catch(() => undefined);
     }, 400);
@@ -32,7 +33,7 @@ function LivePreview() {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [templateName, templateContent, templateTestJson]);
+  }, [templateName, templateContent, templateTestJson, templateType]);
   if (!templateContent?.trim()) return <Typography.Text type="secondary">填写模板内容后在此预览</Typography.Text>;
   if (state.error) return <Alert type="warning" showIcon title={state.error} />;
   if (!state.preview) return <Typography.Text type="secondary">填写模板内容后在此预览</Typography.Text>;
