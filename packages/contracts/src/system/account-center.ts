@@ -85,9 +85,23 @@ export function noticeKindOf(busType: string | null | undefined, msgCategory: st
   return 'system';
 }
 
+/**
+ * The channels beyond the bell a user may choose for the notices of the kinds they have not muted (the
+ * values are the 消息中心's send types: 邮件 '2', 短信 '1'). Without an address on a channel the message
+ * is recorded in 消息中心 as not sent.
+ */
+export const NOTICE_CHANNELS = [
+  { key: '2', label: '邮件', hint: '同时发送到我的邮箱（未填写邮箱时不发送）' },
+  { key: '1', label: '短信', hint: '同时发送到我的手机（未绑定手机号时不发送）' },
+] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number]['key'];
+const noticeChannelKeys = NOTICE_CHANNELS.map((c) => c.key) as [NoticeChannel, ...NoticeChannel[]];
+
 export const noticePrefsSchema = z.strictObject({
-  /** the kinds NOT pushed over the socket; everything else is */
+  /** the kinds NOT pushed over the socket (nor sent by e-mail or SMS); everything else is */
   muted: z.array(z.enum(noticeKindKeys, { error: '未知的消息类型' })).max(noticeKindKeys.length, '消息类型过多'),
+  /** the channels besides the bell; left out by an older client, the stored choice is kept */
+  channels: z.array(z.enum(noticeChannelKeys, { error: '未知的接收渠道' })).max(noticeChannelKeys.length, '接收渠道过多').optional(),
 });
 export type NoticePrefs = z.infer<typeof noticePrefsSchema>;
 

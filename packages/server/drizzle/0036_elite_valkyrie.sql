@@ -1,0 +1,1 @@
+ALTER TABLE "sys_notice_pref" ADD COLUMN "channels" jsonb DEFAULT '[]'::jsonb NOT NULL;
