@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../../../platform/db/client.ts';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
-import type { DataLogRecord } from '@sbwq/contracts';
+import { moneyText, type DataLogRecord } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
 import { sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
 
@@ -58,7 +58,10 @@ describe(`数据日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
 
   it('a version is shown in words: 批次编号 first, status and types as dictionary text, people by name, no ids or storage paths, Beijing time; the stock compare gets it as JSON text (issue 36)', async () => {
     const admin = await t.loginAs('admin', ADMIN_PASSWORD);
-    const [batch] = await rows<{ id: string; batch_no: string }>(db, sql`select id, batch_no from rights_batch where closed_time is not null limit 1`);
+    const [batch] = await rows<{ id: string; batch_no: string; apply_amount: string }>(
+      db,
+      sql`select id, batch_no, apply_amount::text from rights_batch where closed_time is not null and apply_amount >= 1000 limit 1`,
+    );
     const versions = json(await t.request(admin, 'GET', `/sys/dataLog/queryDataVerList?dataTable=rights_batch&dataId=${batch.id}`)).result as DataLogRecord[];
     expect(versions.map((v) => v.dataTitle)).toEqual([batch.batch_no, batch.batch_no]);
     const [first, second] = versions;
@@ -66,6 +69,9 @@ describe(`数据日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     const text = (v: DataLogRecord, label: string) => v.display.find((f) => f.label === label)?.text;
     expect(text(first, '状态')).toBe('草稿');
     expect(text(second, '状态')).toBe('已结案');
+    // amounts as every other screen shows money: 3,000.00, not 3000.00
+    expect(text(first, '申请金额')).toBe(moneyText(batch.apply_amount));
+    expect(text(first, '申请金额')).toContain(',');
     const labels = second.display.map((f) => f.label);
     for (const hidden of ['ID', '机构ID', '资金池ID', '涉及权利ID', '初审人ID', '删除标记']) expect(labels).not.toContain(hidden);
     const all = JSON.stringify(versions.map((v) => v.display));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { BatchDict, ClaimDict, fieldLabel, type DataLogField } from '@sbwq/contracts';
+import { BatchDict, ClaimDict, fieldLabel, moneyText, type DataLogField } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import type { DictService } from '../dict/dict.service.ts';
@@ -11,7 +11,8 @@ import type { DictService } from '../dict/dict.service.ts';
  * chain over them) stay as they were written.
  */
 
-type Shape = { first: readonly string[]; dicts: Readonly<Record<string, string>> };
+/** `money`: amount fields, shown with thousands separators as every other screen shows money (the stored text is exact: only the showing changes). */
+type Shape = { first: readonly string[]; dicts: Readonly<Record<string, string>>; money?: readonly string[] };
 
 const SHAPES: Readonly<Record<string, Shape>> = {
   rights_org: { first: ['orgName', 'orgType', 'enterStatus', 'certifyStatus', 'creditCode'], dicts: { orgType: 'rights_org_type', enterStatus: 'enter_status', certifyStatus: 'certify_status' } },
@@ -23,10 +24,19 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   rights_batch: {
     first: ['batchNo', 'batchName', 'status', 'orgName', 'poolName', 'applyAmount', 'approvedAmount'],
     dicts: { status: BatchDict.status, infringeType: BatchDict.infringeType, clueSource: BatchDict.clueSource, platform: BatchDict.platform, rightsMethod: BatchDict.rightsMethod, closureResult: BatchDict.closureResult },
+    money: ['applyAmount', 'approvedAmount', 'releasedAmount'],
   },
-  rights_batch_item: { first: ['batchNo', 'seq', 'status', 'linkUrl', 'shopName', 'goodsName'], dicts: { status: BatchDict.itemStatus } },
-  fin_claim: { first: ['claimNo', 'batchNo', 'batchName', 'status', 'expenseType', 'orgName', 'applyAmount', 'approvedAmount'], dicts: { status: ClaimDict.status, expenseType: ClaimDict.expenseType } },
-  fin_capital_pool: { first: ['poolCode', 'poolName', 'status', 'fundSource', 'totalAmount', 'balanceAmount'], dicts: { fundSource: 'fund_source', status: 'pool_status' } },
+  rights_batch_item: { first: ['batchNo', 'seq', 'status', 'linkUrl', 'shopName', 'goodsName'], dicts: { status: BatchDict.itemStatus }, money: ['price'] },
+  fin_claim: {
+    first: ['claimNo', 'batchNo', 'batchName', 'status', 'expenseType', 'orgName', 'applyAmount', 'approvedAmount'],
+    dicts: { status: ClaimDict.status, expenseType: ClaimDict.expenseType },
+    money: ['applyAmount', 'deductions', 'approvedAmount', 'invoiceTotal'],
+  },
+  fin_capital_pool: {
+    first: ['poolCode', 'poolName', 'status', 'fundSource', 'totalAmount', 'balanceAmount'],
+    dicts: { fundSource: 'fund_source', status: 'pool_status' },
+    money: ['totalAmount', 'frozenAmount', 'usedAmount', 'balanceAmount', 'subsidyPerCase', 'orgCap'],
+  },
   sys_user: { first: ['username', 'realname', 'status'], dicts: { sex: 'sex', status: 'user_status' } },
   sys_role: { first: ['roleName', 'roleCode'], dicts: {} },
   onl_cgreport_head: { first: ['name', 'code'], dicts: {} },
@@ -34,6 +44,9 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   sys_data_source: { first: ['name', 'code', 'dbType'], dicts: {} },
   sys_quartz_job: { first: ['jobKey', 'cronExpression', 'status'], dicts: {} },
 };
+
+/** An amount as stored (numeric text, or a number in an older version's JSON). */
+const AMOUNT = /^-?\d+(\.\d+)?$/;
 
 /** The record's audit fields, shown after its own. */
 const LAST = ['sysOrgCode', 'createBy', 'createTime', 'updateBy', 'updateTime'];
@@ -110,6 +123,7 @@ function textOf(table: string, field: string, value: unknown, look: Lookups): st
   const code = SHAPES[table]?.dicts[field];
   if (code) return String(value).split(',').map((v) => look.texts.get(code)?.get(v) ?? v).join('、');
   if (ACCOUNT_FIELDS.has(field) && typeof value === 'string') return look.names.get(value) ?? value;
+  if (SHAPES[table]?.money?.includes(field) && (typeof value === 'string' || typeof value === 'number') && AMOUNT.test(String(value))) return moneyText(String(value));
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value === 'string') return ZONED.test(value) ? (formatDateTime(value) ?? value) : value;
   return JSON.stringify(value);
