@@ -48,6 +48,17 @@ describe('dashboard: 维权结果 of closed batches by 维权方式 and 侵权�
     expect(await results(b.token, 'rightsMethod')).toMatchObject([{ value: '2', batches: 1, success: 1 }]);
   });
 
+  it('a batch closed after an answer was given is in the next one (remembered per version of the batch table, issue 35)', async () => {
+    const before = await results(reviewer.token, 'rightsMethod');
+    expect(await results(reviewer.token, 'rightsMethod')).toEqual(before);
+    await closed(b, rightB, { platform: '2', rightsMethod: '2' }, [ok, not]);
+    expect(await results(reviewer.token, 'rightsMethod')).toMatchObject([
+      { value: '1', batches: 2, success: 2 },
+      { value: '2', batches: 2, success: 2, failed: 0, notInfringing: 1 },
+    ]);
+    expect(await results(a.token, 'rightsMethod')).toMatchObject([{ value: '1', batches: 2, success: 2 }]);
+  });
+
   it('another grouping than 维权方式 or 侵权平台 is refused with a clear message, never a 500', async () => {
     const res = await rig.call(reviewer.token, 'GET', `${BATCH_RESULT_STATISTICS_PATH}?by=org_id`);
     expect(res.success).toBe(false);

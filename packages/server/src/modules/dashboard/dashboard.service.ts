@@ -7,6 +7,7 @@ import { rightsBatch } from '../core/tables/batch.table.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { SessionUser } from '../../platform/auth/session.ts';
 import { viewerOf } from '../core/org/org-context.ts';
+import { dataVersion, underVersion } from '../../platform/db/versioned-cache.ts';
 import { expiryFlagCondition, rightScope } from '../rights/right/right.service.ts';
 import { rightsRight } from '../rights/right/right.table.ts';
 
@@ -52,22 +53,29 @@ const RESULT_GROUPS = { rightsMethod: { column: rightsBatch.rightsMethod, dict: 
 
 /**
  * 维权结果 by 维权方式 or 侵权平台: closed batches the caller may read (the batch list's own scope) and
- * the items they judged, grouped in one aggregate statement over the batches' own counters.
+ * the items they judged, grouped in one aggregate statement over the batches' own counters. The answer is
+ * remembered per version of the batch table (issue 35: summing every closed batch took 45 ms at 100k
+ * batches, on every visit of the dashboard). Every staff member sees the same closed batches (only drafts
+ * are hidden from them), so staff share one answer and each organisation has its own.
  */
 export async function batchResultStatistics(db: Db, dicts: DictService, user: SessionUser, by: BatchResultGroup): Promise<BatchResultRow[]> {
   const group = RESULT_GROUPS[by];
-  const found = await db
-    .select({
-      value: group.column,
-      batches: sql<number>`count(*)`.mapWith(Number),
-      success: sql<number>`coalesce(sum(${rightsBatch.successCount}), 0)`.mapWith(Number),
-      failed: sql<number>`coalesce(sum(${rightsBatch.failedCount}), 0)`.mapWith(Number),
-      notInfringing: sql<number>`coalesce(sum(${rightsBatch.notInfringingCount}), 0)`.mapWith(Number),
-    })
-    .from(rightsBatch)
-    .where(and(...batchScope(await viewerOf(db, user)), eq(rightsBatch.status, BatchStatus.closed)))
-    .groupBy(group.column)
-    .orderBy(group.column);
+  const viewer = await viewerOf(db, user);
+  const version = await dataVersion(db, 'rights_batch');
+  const found = await underVersion(db, `batch-results\n${by}\n${viewer.staff ? '*' : viewer.org.id}`, version, () =>
+    db
+      .select({
+        value: group.column,
+        batches: sql<number>`count(*)`.mapWith(Number),
+        success: sql<number>`coalesce(sum(${rightsBatch.successCount}), 0)`.mapWith(Number),
+        failed: sql<number>`coalesce(sum(${rightsBatch.failedCount}), 0)`.mapWith(Number),
+        notInfringing: sql<number>`coalesce(sum(${rightsBatch.notInfringingCount}), 0)`.mapWith(Number),
+      })
+      .from(rightsBatch)
+      .where(and(...batchScope(viewer), eq(rightsBatch.status, BatchStatus.closed)))
+      .groupBy(group.column)
+      .orderBy(group.column),
+  );
   const texts = await dicts.translate(group.dict, found.map((r) => r.value));
   return found.map((r) => ({ ...r, text: texts.get(r.value) ?? r.value }));
 }
