@@ -244,6 +244,8 @@ const units: Unit[] = [
   { key: 'system:message-templates:v3', run: (db) => seedMessageTemplates(db) },
   // the decision, batch-review, claim-review and claim-window notices' templates
   { key: 'system:message-templates:v4', run: (db) => seedMessageTemplates(db) },
+  // the SMS that carries a notice to whoever chose 短信 in 新消息通知
+  { key: 'system:message-templates:v5', run: (db) => seedMessageTemplates(db) },
   {
     // 系统管理 itself; each of its screens is seeded by its own menu unit below, at its fixed sortNo.
     key: 'menu:system-admin:v1',

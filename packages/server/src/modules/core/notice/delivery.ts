@@ -8,6 +8,7 @@ import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement } from './announcement.table.ts';
 import { mutedUsers, pushTargets } from './notice-pref.ts';
+import { queueNoticeChannels } from './notice-channels.ts';
 import type { Actor, Row } from '../../system/announcement/announcement.shared.ts';
 
 // Delivery fan-out: releasing and revoking an announcement, and the system notices other modules send.
@@ -138,7 +139,9 @@ export async function writeNotice(db: Db, notice: Notice): Promise<WrittenNotice
     createBy: notice.sender,
   });
   await deliverToUsers(db, annt, notice.sender, ids);
-  const pushTo = await pushTargets(db, noticeKindOf(notice.busType, annt.msgCategory), ids);
+  const kind = noticeKindOf(notice.busType, annt.msgCategory);
+  await queueNoticeChannels(db, { titile: notice.titile, msgContent: notice.msgContent ?? null, sender: notice.sender }, kind, ids);
+  const pushTo = await pushTargets(db, kind, ids);
   return { id: annt.id, titile: notice.titile, userIds: ids, pushTo };
 }
 

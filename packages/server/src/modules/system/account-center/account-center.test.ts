@@ -73,7 +73,7 @@ describe('issue #27 个人中心 and 账户设置', async () => {
   it('个性化 and 新消息通知 are kept per user and validated; 基本设置 changes name and avatar, never the phone nor (without the password) the e-mail', async () => {
     const alice = await t.loginAs('alice27', 'Alice12345');
     const bob = await t.loginAs('bob27', 'Bob123456');
-    expect(json(await t.request(alice, 'GET', '/sys/account/settings')).result).toEqual({ notice: { muted: [] }, custom: null });
+    expect(json(await t.request(alice, 'GET', '/sys/account/settings')).result).toEqual({ notice: { muted: [], channels: [] }, custom: null });
     const custom = { navTheme: 'dark', layout: 'topmenu', contentWidth: 'Fluid', fixedHeader: true, fixSiderbar: false, autoHideHeader: true, colorWeak: false, multipage: false, primaryColor: '#722ED1', highContrast: false };
     expect(json(await t.request(alice, 'POST', '/sys/account/settings/custom', custom))).toMatchObject({ success: true, message: '个性化设置已保存' });
     // issue 36: the dark theme is saved with the rest; settings saved before it existed stay valid
@@ -89,8 +89,8 @@ describe('issue #27 个人中心 and 账户设置', async () => {
 
     // another sign-in (another browser) reads the same; another user reads their own
     const again = await t.loginAs('alice27', 'Alice12345', '10.27.2.1');
-    expect(json(await t.request(again, 'GET', '/sys/account/settings')).result).toEqual({ notice: { muted: ['approval', 'announcement'] }, custom });
-    expect(json(await t.request(bob, 'GET', '/sys/account/settings')).result).toEqual({ notice: { muted: [] }, custom: null });
+    expect(json(await t.request(again, 'GET', '/sys/account/settings')).result).toEqual({ notice: { muted: ['approval', 'announcement'], channels: [] }, custom });
+    expect(json(await t.request(bob, 'GET', '/sys/account/settings')).result).toEqual({ notice: { muted: [], channels: [] }, custom: null });
 
     const saved = json(await t.request(alice, 'POST', '/sys/account/profile', { realname: '爱丽丝', avatar: 'temp/a.png' }));
     expect(saved).toMatchObject({ success: true, message: '基本信息已保存', result: { userInfo: { realname: '爱丽丝', email: null, avatar: 'temp/a.png' } } });

@@ -191,6 +191,13 @@ export const SEEDED_TEMPLATES: Seeded[] = [
     test: { code: '123456' },
   },
   {
+    code: 'sms_notice',
+    name: '系统消息短信',
+    content: '【商标维权服务系统】${title}。详情请登录系统查看。',
+    type: MsgType.sms,
+    test: { title: '线索批次审核已通过：XS20261128001' },
+  },
+  {
     code: 'mail_notice',
     name: '${title}',
     content: '${realname}，您好：\n\n${content}\n\n商标维权服务系统',

@@ -8,6 +8,7 @@ import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
 import { sysUser } from '../user/user.table.ts';
 import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 import { noticeText } from '../../core/notice/notice-template.ts';
+import { writeNotice } from '../../core/notice/delivery.ts';
 import { deliverDue, deliverOne, enqueue } from './message.service.ts';
 import { sysSms } from './message.table.ts';
 import { rewordTemplate } from './message.fixtures.ts';
@@ -205,6 +206,40 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
     expect((await preview({ templateName: '${a}', templateContent: 'x', templateTestJson: JSON.stringify({ a: 'y'.repeat(101) }) })).message).toBe(MessageMsg.renderedTooLong('标题', 100));
     const deep = await preview({ templateContent: '${a}', templateTestJson: `${'{"a":'.repeat(500)}1${'}'.repeat(500)}` });
     expect(deep.message).toBe(MessageMsg.notScalar(['a']));
+  });
+
+  it('新消息通知 decides the channels: a notice goes by e-mail to whoever chose it, a user without a phone or e-mail is recorded as not sent (not retried, the notice still written), a muted kind or no choice sends nothing else', async () => {
+    const nomailId = await t.createUser({ username: 'nomail', password: 'Passw0rd1' });
+    await db.update(sysUser).set({ email: null, phone: null, realname: '赵六' }).where(eq(sysUser.id, nomailId));
+    const quietId = await t.createUser({ username: 'quiet', password: 'Passw0rd1' });
+    const msguser = t.as(await t.loginAs('msguser', 'Passw0rd1'));
+    const nomail = t.as(await t.loginAs('nomail', 'Passw0rd1'));
+    expect(json(await msguser('PUT', '/sys/account/settings/notice', { muted: ['pool'], channels: ['2', '1'] })).success).toBe(true);
+    expect(json(await nomail('PUT', '/sys/account/settings/notice', { muted: [], channels: ['2'] })).success).toBe(true);
+    expect(json(await nomail('PUT', '/sys/account/settings/notice', { muted: [], channels: ['9'] })).message).toBe('未知的接收渠道');
+    // an older client that sends only the muted kinds keeps the channels chosen
+    expect(json(await nomail('PUT', '/sys/account/settings/notice', { muted: [] })).success).toBe(true);
+    expect(json(await nomail('GET', '/sys/account/settings')).result.notice).toEqual({ muted: [], channels: ['2'] });
+
+    const before = smtp.received.length;
+    const logged = async (receiver: string) => db.select().from(sysSms).where(eq(sysSms.esReceiver, receiver));
+    await db.transaction((tx) =>
+      writeNotice(tx, { titile: '银行账户审核已通过：中国银行 尾号1001', msgContent: '<p>您提交的银行账户已通过。</p><p>审核意见：无</p>', userIds: [userId, nomailId, quietId], sender: 'fin', busType: 'approval_7' }),
+    );
+    await deliverDue(t.deps, 100);
+    expect(smtp.received.slice(before)).toEqual([{ to: 'msguser@example.test', subject: '银行账户审核已通过：中国银行 尾号1001', text: expect.stringContaining('您提交的银行账户已通过。\n审核意见：无') }]);
+    const mine = await logged(userId);
+    expect(mine.find((m) => m.esType === '2')).toMatchObject({ esSendStatus: '1', templateCode: 'mail_notice' });
+    expect(mine.find((m) => m.esType === '1')).toMatchObject({ esSendStatus: '2', esResult: `未发送：${MessageMsg.noPhone}`, nextTryTime: null, templateCode: 'sms_notice' });
+    expect(await logged(nomailId)).toMatchObject([{ esType: '2', esSendStatus: '2', esResult: `未发送：${MessageMsg.noEmail}`, nextTryTime: null }]);
+    expect(await logged(quietId)).toEqual([]);
+    // every one of them has the notice in the bell
+    const [notice] = await db.select().from(sysAnnouncement).where(eq(sysAnnouncement.titile, '银行账户审核已通过：中国银行 尾号1001'));
+    expect(notice.userIds).toBe(`${userId},${nomailId},${quietId},`);
+
+    // a kind msguser muted goes by no channel
+    await db.transaction((tx) => writeNotice(tx, { titile: '资金池对账发现差异：1 个资金池', userIds: [userId], sender: 'system', busType: 'pool_reconcile' }));
+    expect(await logged(userId)).toHaveLength(2);
   });
 
   it('exportXls answers a workbook of the log', async () => {
