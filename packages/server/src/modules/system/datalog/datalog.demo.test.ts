@@ -92,4 +92,16 @@ describe(`数据日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect(page.records.length).toBeGreaterThan(0);
     for (const r of page.records) expect(r.dataTitle).toMatch(/^[A-Z]{2}\d+/);
   });
+
+  it('a batch item is named by its batch\'s 批次编号 and its place — an item row holds only the batch id, and "第 1 条" alone named one in every batch', async () => {
+    const admin = await t.loginAs('admin', ADMIN_PASSWORD);
+    const page = json(await t.request(admin, 'GET', '/sys/dataLog/list?dataTable=rights_batch_item&pageSize=5')).result as { records: DataLogRecord[] };
+    expect(page.records.length).toBeGreaterThan(0);
+    const [item] = await rows<{ seq: number; batch_no: string }>(db, sql`select i.seq, b.batch_no from rights_batch_item i join rights_batch b on b.id = i.batch_id where i.id = ${page.records[0].dataId}`);
+    expect(page.records[0].dataTitle).toBe(`${item.batch_no} 第 ${item.seq} 条`);
+    for (const r of page.records) {
+      expect(r.dataTitle).toMatch(/^XS\d+ 第 \d+ 条$/);
+      expect(r.display[0]).toMatchObject({ label: '批次编号', text: r.dataTitle!.split(' ')[0] });
+    }
+  });
 });

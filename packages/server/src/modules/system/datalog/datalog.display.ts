@@ -62,27 +62,38 @@ const ORG_ID = 'orgId';
 /** A timestamp with a zone (the demo's raw rows, `…+00`): in Beijing time; a date, or a time already written in Beijing time, as it is. */
 const ZONED = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d(:?\d\d)?)$/;
 
-/** The business number or name a version's record is known by (批次编号, 报销单号, 机构名称 …), from its own content. */
-export function titleOf(table: string, content: Record<string, unknown> | null | undefined): string | null {
+/**
+ * The 批次编号 of a batch item's version: an item row holds only its batch's id, so it is looked up (a
+ * version that carries the number itself keeps it) — "第 1 条" alone named an item of every batch.
+ */
+function itemBatchNo(content: Record<string, unknown>, look?: Pick<Lookups, 'batches'>): string | null {
+  if (typeof content.batchNo === 'string' && content.batchNo) return content.batchNo;
+  return typeof content.batchId === 'string' ? (look?.batches.get(content.batchId) ?? null) : null;
+}
+
+/** The business number or name a version's record is known by (批次编号, 报销单号, 机构名称 …), from its content. */
+export function titleOf(table: string, content: Record<string, unknown> | null | undefined, look?: Pick<Lookups, 'batches'>): string | null {
   if (!content) return null;
   const key = table === 'rights_batch_item' ? null : SHAPES[table]?.first[0];
   const main = key ? content[key] : null;
   if (table === 'rights_batch_item') {
-    const batch = typeof content.batchNo === 'string' ? content.batchNo : null;
+    const batch = itemBatchNo(content, look);
     return content.seq !== undefined && content.seq !== null ? `${batch ? `${batch} ` : ''}第 ${String(content.seq)} 条` : batch;
   }
   return typeof main === 'string' && main ? main : null;
 }
 
-export type Lookups = { names: Map<string, string>; orgs: Map<string, string>; texts: Map<string, Map<string, string>> };
+export type Lookups = { names: Map<string, string>; orgs: Map<string, string>; batches: Map<string, string>; texts: Map<string, Map<string, string>> };
 
 /** Everything the contents need looked up, for a set of versions at once: the people's names, the organisations', the dictionary texts. */
 export async function lookupsFor(db: Db, dicts: DictService, versions: readonly { table: string; content: Record<string, unknown> }[]): Promise<Lookups> {
   const accounts = new Set<string>();
   const orgIds = new Set<string>();
+  const batchIds = new Set<string>();
   const codes = new Map<string, Set<string>>();
   for (const { table, content } of versions) {
     const shape = SHAPES[table];
+    if (table === 'rights_batch_item' && typeof content.batchId === 'string' && !content.batchNo) batchIds.add(content.batchId);
     for (const [field, value] of Object.entries(content)) {
       if (ACCOUNT_FIELDS.has(field) && typeof value === 'string' && value) accounts.add(value);
       if (field === ORG_ID && typeof value === 'string' && value && !content.orgName) orgIds.add(value);
@@ -109,9 +120,14 @@ export async function lookupsFor(db: Db, dicts: DictService, versions: readonly 
     const found = await rows<{ id: string; org_name: string }>(db, sql`select id, org_name from rights_org where id in (${sql.join([...orgIds].map((a) => sql`${a}`), sql`, `)})`);
     for (const o of found) orgs.set(o.id, o.org_name);
   }
+  const batches = new Map<string, string>();
+  if (batchIds.size) {
+    const found = await rows<{ id: string; batch_no: string }>(db, sql`select id, batch_no from rights_batch where id in (${sql.join([...batchIds].map((a) => sql`${a}`), sql`, `)})`);
+    for (const b of found) batches.set(b.id, b.batch_no);
+  }
   const texts = new Map<string, Map<string, string>>();
   for (const [code, values] of codes) texts.set(code, await dicts.translate(code, [...values]));
-  return { names, orgs, texts };
+  return { names, orgs, batches, texts };
 }
 
 function textOf(table: string, field: string, value: unknown, look: Lookups): string {
@@ -137,6 +153,10 @@ export function displayOf(table: string, content: Record<string, unknown>, look:
   const last = LAST.filter((k) => keys.includes(k) && !first.includes(k));
   const middle = keys.filter((k) => !first.includes(k) && !last.includes(k));
   const out: DataLogField[] = [];
+  if (table === 'rights_batch_item' && !content.batchNo) {
+    const batchNo = itemBatchNo(content, look);
+    if (batchNo) out.push({ field: 'batchNo', label: '批次编号', text: batchNo });
+  }
   for (const field of [...first, ...middle, ...last]) {
     if (field === ORG_ID) {
       if (content.orgName) continue;

@@ -35,7 +35,7 @@ const record = (row: DataLogRow, look: Lookups): DataLogRecord => ({
   oldValues: row.oldValues ?? null,
   newValues: row.newValues ?? null,
   dataContent: row.dataContent,
-  dataTitle: titleOf(row.dataTable, row.dataContent),
+  dataTitle: titleOf(row.dataTable, row.dataContent, look),
   display: displayOf(row.dataTable, row.dataContent, look),
   createBy: row.createBy,
   createName: row.createName,
