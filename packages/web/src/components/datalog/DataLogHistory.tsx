@@ -1,4 +1,4 @@
-import { DATA_TABLE_TEXT, DataLogPerm, fieldLabel } from '@sbwq/contracts';
+import { DATA_TABLE_TEXT, DataLogPerm } from '@sbwq/contracts';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Access } from '../access/Access.tsx';
 import { unwrap } from '../../platform/result.ts';
 import { dataLogCalls, type DataLogRecord } from './dataLog.api.ts';
-import { versionDiff, type DiffRow } from './versionDiff.ts';
+import { changedFieldsText, versionDiff, type DiffRow } from './versionDiff.ts';
 
 export type HistoryTarget = { dataTable: string; dataId: string; title?: string };
 
@@ -93,7 +93,7 @@ export function DataLogHistoryDrawer({ target, onClose }: { target: HistoryTarge
               },
               { title: '版本', dataIndex: 'dataVersion', width: 60 },
               { title: '变更类型', dataIndex: 'op_dictText', width: 90, render: (text: string, v) => <Tag color={OP_COLORS[v.op]}>{text}</Tag> },
-              { title: '修改字段', key: 'fields', render: (_: unknown, v) => (v.op === 'edit' ? v.fields.map((f) => fieldLabel(v.dataTable, f)).join('、') : '—') },
+              { title: '修改字段', key: 'fields', render: (_: unknown, v) => changedFieldsText(v) },
               { title: '操作人', key: 'who', width: 130, render: (_: unknown, v) => v.createName ?? v.createBy ?? '—' },
               { title: '时间', dataIndex: 'createTime', width: 170 },
             ]}

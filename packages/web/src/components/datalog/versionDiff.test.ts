@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { versionDiff } from './versionDiff.ts';
+import { changedFieldsText, versionDiff } from './versionDiff.ts';
 
 describe('issue #25 数据日志: two versions side by side', () => {
   it('marks the fields whose shown values differ, in the newer version’s order, and keeps fields only one version has (issue 36: the server’s words)', () => {
@@ -23,5 +23,15 @@ describe('issue #25 数据日志: two versions side by side', () => {
     ]);
     expect(rows.find((r) => r.field === 'status')).toMatchObject({ older: '草稿', newer: '待审核' });
     expect(rows.find((r) => r.field === 'remark')).toMatchObject({ older: 'x', newer: '—' });
+  });
+
+  it('修改字段 lists the changed fields by the labels the version shows, not the ids it leaves out (issue 36: 初审人ID was listed)', () => {
+    const display = [
+      { field: 'status', label: '状态', text: '待维权' },
+      { field: 'firstReviewerName', label: '初审人', text: '审核员小王' },
+    ];
+    expect(changedFieldsText({ op: 'edit', fields: ['status', 'firstReviewerId', 'firstReviewerName'], display })).toBe('状态、初审人');
+    expect(changedFieldsText({ op: 'edit', fields: ['firstReviewerId'], display })).toBe('—');
+    expect(changedFieldsText({ op: 'add', fields: [], display })).toBe('—');
   });
 });

@@ -17,3 +17,14 @@ export function versionDiff(older: readonly DataLogField[], newer: readonly Data
     return { field, label, older: a, newer: b, changed: a !== b };
   });
 }
+
+/**
+ * 修改字段 of a version as people read it: the changed fields the server shows, by its labels (初审人, not
+ * 初审人ID — ids and storage paths are not shown in the version, so they are not listed as changed either).
+ */
+export function changedFieldsText(version: { op: string; fields: readonly string[]; display: readonly DataLogField[] }): string {
+  if (version.op !== 'edit') return '—';
+  const shown = new Map(version.display.map((f) => [f.field, f.label]));
+  const labels = version.fields.flatMap((f) => (shown.has(f) ? [shown.get(f)!] : []));
+  return labels.length ? labels.join('、') : '—';
+}

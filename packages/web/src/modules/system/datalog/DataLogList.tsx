@@ -1,10 +1,11 @@
-import { DATA_TABLE_TEXT, DataLogPerm, dataLogResource, fieldLabel, type ChainReportRecord } from '@sbwq/contracts';
+import { DATA_TABLE_TEXT, DataLogPerm, dataLogResource, type ChainReportRecord } from '@sbwq/contracts';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Access } from '../../../components/access/Access.tsx';
 import { dataLogApi, dataLogCalls, type DataLogRecord } from '../../../components/datalog/dataLog.api.ts';
 import { DataLogHistoryDrawer, type HistoryTarget } from '../../../components/datalog/DataLogHistory.tsx';
+import { changedFieldsText } from '../../../components/datalog/versionDiff.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListColumn, ListDefinition } from '../../../components/list/types.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
@@ -14,11 +15,11 @@ const OP_COLORS: Record<string, string> = { add: 'green', edit: 'blue', delete: 
 const columns: ListColumn<DataLogRecord>[] = [
   { title: '表名', dataIndex: 'dataTable', width: 110, render: (_: unknown, r: DataLogRecord) => r.dataTable_dictText },
   // the record by its business number (批次编号, 报销单号 …; issue 36); the id stays for the search and the hidden column
-  { title: '记录', key: 'title', ellipsis: true, width: 170, render: (_: unknown, r: DataLogRecord) => r.dataTitle ?? r.dataId },
+  { title: '记录', key: 'title', ellipsis: true, width: 220, render: (_: unknown, r: DataLogRecord) => r.dataTitle ?? r.dataId },
   { title: '记录ID', dataIndex: 'dataId', ellipsis: true, width: 150, defaultHidden: true },
   { title: '版本', dataIndex: 'dataVersion', width: 70, align: 'center', sorter: true },
   { title: '变更类型', dataIndex: 'op', width: 90, align: 'center', render: (_: unknown, r: DataLogRecord) => <Tag color={OP_COLORS[r.op]}>{r.op_dictText}</Tag> },
-  { title: '修改字段', key: 'fields', ellipsis: true, render: (_: unknown, r: DataLogRecord) => (r.op === 'edit' ? r.fields.map((f) => fieldLabel(r.dataTable, f)).join('、') : '—') },
+  { title: '修改字段', key: 'fields', ellipsis: true, render: (_: unknown, r: DataLogRecord) => changedFieldsText(r) },
   { title: '操作人', key: 'who', width: 130, render: (_: unknown, r: DataLogRecord) => r.createName ?? r.createBy ?? '—' },
   { title: '时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
   { title: '链序号', dataIndex: 'chainSeq', width: 90, align: 'right', defaultHidden: true },
