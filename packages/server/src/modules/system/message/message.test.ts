@@ -1,7 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MessageMsg, MsgSendStatus } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
@@ -11,42 +8,13 @@ import { noticeText } from '../../core/notice/notice-template.ts';
 import { writeNotice } from '../../core/notice/delivery.ts';
 import { deliverDue, deliverOne, enqueue } from './message.service.ts';
 import { sysSms } from './message.table.ts';
+import { startTestSmtp } from './smtp.testkit.ts';
 import { rewordTemplate } from './message.fixtures.ts';
 import { outboxProvider } from '../sms/sms.provider.ts';
 import { sysSmsOutbox } from '../sms/sms.table.ts';
 
-type Mail = { to: string; subject: string; text: string };
-
-/** A real SMTP server on a free local port; `refuse` makes it answer 451 to every message (an outage). */
-async function startSmtp() {
-  const received: Mail[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      if (state.refuse) {
-        stream.resume();
-        stream.on('end', () => callback(Object.assign(new Error('邮件服务暂不可用'), { responseCode: 451 })));
-        return;
-      }
-      simpleParser(stream)
-        .then((mail) => {
-          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          received.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: (mail.text ?? '').trim() });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describe('issue 38 message module: /message/sysMessageTemplate and /message/sysMessage', async () => {
-  const smtp = await startSmtp();
+  const smtp = await startTestSmtp();
   afterAll(() => smtp.close());
   const t = await createTestApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_FROM: 'noreply@sbwq.test' });
   const db = t.database.db;
