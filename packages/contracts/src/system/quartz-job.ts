@@ -89,6 +89,18 @@ export const JOB_DEFINITIONS = {
     cron: '0 0 3 * * *',
     parameter: { days: 180, chunk: 1000 },
   },
+  backup: {
+    title: '数据备份',
+    summary: '把数据库与全部上传文件写成一个备份文件（与 npm run backup 相同，含数量与指纹清单）放到备份目录，只保留最近的若干个。目录为相对 DATA_DIR 的路径或绝对路径；内嵌数据库请在访问少的时段运行。',
+    params: z.strictObject({
+      dir: z.string({ error: '备份目录须为文字' }).trim().min(1, '请填写备份目录').max(500, '备份目录过长').default('backup'),
+      keep: int(1, 365, '保留个数').default(7),
+    }),
+    cron: '0 0 2 * * *',
+    parameter: { dir: 'backup', keep: 7 },
+    /** not seeded: where backups go (and the disk they fill) is the administrator's choice, made by adding the job */
+    seeded: false,
+  },
 } as const;
 
 export type JobKey = keyof typeof JOB_DEFINITIONS;

@@ -13,6 +13,7 @@ export async function seedJobs(db: Db): Promise<void> {
   const now = new Date();
   for (const key of JOB_KEYS) {
     const def = JOB_DEFINITIONS[key];
+    if ('seeded' in def && !def.seeded) continue;
     await db
       .insert(sysQuartzJob)
       .values({

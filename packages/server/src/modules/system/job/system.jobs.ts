@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { JobHandlers } from './job.runner.ts';
 import { pruneLogs } from '../log/log.service.ts';
+import { backupName, pruneBackups, writeBackup } from '../../core/backup/backup.ts';
 
 /**
  * Deletes in chunks of `chunk` rows, each its own statement, until a chunk comes back short: a large
@@ -40,5 +42,15 @@ export const systemJobs: JobHandlers = {
   logRetention: async ({ db, params }) => {
     const n = await pruneLogs(db, params.days, { chunk: params.chunk });
     return `删除 ${params.days} 天前的日志 ${n} 条`;
+  },
+
+  /** npm run backup's archive, written into `dir` (under DATA_DIR unless absolute); the newest `keep` stay. */
+  backup: async ({ db, deps, params }) => {
+    const dir = path.resolve(deps.config.dataDir, params.dir);
+    const out = path.join(dir, backupName());
+    const manifest = await writeBackup({ db, config: deps.config }, out);
+    const pruned = await pruneBackups(dir, params.keep);
+    const missing = manifest.missing.length ? `；${manifest.missing.length} 个文件在存储中缺失` : '';
+    return `已备份到 ${out}：${Object.keys(manifest.tables).length} 张表、${manifest.files.length} 个文件${missing}；删除旧备份 ${pruned} 个`;
   },
 };

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.ts';
+import { openDatabase, rows } from '../../../platform/db/client.ts';
+import { runSeeds } from '../../../seed/seed.ts';
+import { sysSeed } from '../../../seed/seed.table.ts';
+import { ADMIN_PASSWORD, createTestApp, json, multipart } from '../../../test/harness.ts';
+import { sealChain, verifyChain } from '../datalog/datalog-chain.ts';
+import { verifyFiles } from '../files/files-verify.ts';
+import { BackupError, BackupMsg, pruneBackups, writeBackup } from './backup.ts';
+import { restoreBackup } from './restore.ts';
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+const PDF = Buffer.from(`%PDF-1.4\n% ${randomBytes(8).toString('hex')}\ntrailer<<>>\n%%EOF\n`);
+
+/**
+ * Issue 39 backup and restore: demo data and uploads (evidence among them) → npm run backup's archive →
+ * restore into a new data folder / a new database → the same row counts and fingerprints, the data log's
+ * chain whole, every file readable, a demo user signs in; a non-empty installation is refused.
+ */
+describe('issue 39: backup → restore round trip', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-backup-src-'));
+  const t = await createTestApp({ DATA_DIR: dataDir });
+  const db = t.database.db;
+  await db.delete(sysSeed).where(eq(sysSeed.key, 'demo:users:v1'));
+  const announced: string[] = [];
+  await runSeeds(db, { adminPassword: null, seedDemo: true, announce: (text) => announced.push(text), dataDir });
+  const reviewerPassword = /^\s+reviewer\s+\S+\s+([A-Za-z0-9]{16})$/m.exec(announced.join('\n'))![1]!;
+  const admin = await t.loginAs('admin', ADMIN_PASSWORD);
+  const upload = async (filename: string, content: Buffer, biz: string) => {
+    const body = multipart({ filename, content }, { biz });
+    return json(await t.inject({ method: 'POST', url: t.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': admin } })).message as string;
+  };
+  const evidence = await upload('侵权截图.png', PNG, 'rights_threaded');
+  const plain = await upload('说明.pdf', PDF, 'temp');
+  await sealChain(db);
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-backup-out-'));
+  const archive = path.join(work, 'one.tar.gz');
+  const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-backup-dst-'));
+  const targetDb = t.databaseUrl ? `sbwq_restore_${randomBytes(5).toString('hex')}` : null;
+  const targetUrl = targetDb ? t.databaseUrl!.replace(/\/[^/?]+(\?|$)/, `/${targetDb}$1`) : null;
+  const admin_ = targetUrl ? new pg.Client({ connectionString: t.databaseUrl! }) : null;
+  if (admin_) {
+    await admin_.connect();
+    await admin_.query(`create database ${targetDb}`);
+  }
+  const target = { ...t.config, dataDir: targetDir, databaseUrl: targetUrl };
+  afterAll(async () => {
+    if (admin_) {
+      await admin_.query(`drop database if exists ${targetDb} with (force)`);
+      await admin_.end();
+    }
+  });
+
+  let manifest: Awaited<ReturnType<typeof writeBackup>>;
+  it('the archive holds the database, every live file with its SHA-256, and the row count of every table', async () => {
+    manifest = await writeBackup({ db, config: { ...t.config, databaseUrl: t.databaseUrl } }, archive);
+    expect(fs.existsSync(archive)).toBe(true);
+    expect(manifest.engine).toBe(t.database.kind);
+    expect(manifest.missing).toEqual([]);
+    const byPath = new Map(manifest.files.map((f) => [f.path, f.sha256]));
+    const [e, p] = await rows<{ file_path: string; sha256: string }>(db, sql`select file_path, sha256 from sb_file_info where file_path in (${evidence}, ${plain}) order by file_path = ${plain}`);
+    expect(byPath.get(evidence)).toBe(e!.sha256);
+    expect(byPath.get(plain)).toBe(p!.sha256);
+    const [users] = await rows<{ n: number }>(db, sql`select count(*)::int as n from sys_user`);
+    expect(manifest.tables.sys_user).toBe(users!.n);
+    expect(manifest.tables.sys_data_log).toBeGreaterThan(0);
+  });
+
+  it('restores into an empty installation: the same counts and fingerprints, the chain whole, the files read back, a demo user signs in', async () => {
+    const report = await restoreBackup(archive, target);
+    expect(report.differences).toEqual([]);
+    expect(report.files).toBe(manifest.files.length);
+    const restored = await openDatabase({ databaseUrl: targetUrl, pgliteDir: targetUrl ? null : path.join(targetDir, 'pglite'), role: 'maintenance' });
+    try {
+      expect((await verifyChain(restored.db)).ok).toBe(true);
+      const files = await verifyFiles(restored.db, target);
+      expect(files.problems).toEqual([]);
+      expect(files.checked).toBe(manifest.files.length);
+      const built = await buildApp(target, restored.db);
+      try {
+        await built.app.ready();
+        const login = json(await built.app.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'reviewer', password: reviewerPassword } }));
+        expect(login.code).toBe(200);
+        const read = await built.app.inject({ method: 'GET', url: t.api(`/sys/common/static/${evidence}`), headers: { 'X-Access-Token': login.result.token } });
+        expect(read.rawPayload).toEqual(PNG);
+      } finally {
+        await built.app.close();
+      }
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('refuses an installation that is not empty, with a clear message, and changes nothing', async () => {
+    const again = restoreBackup(archive, target);
+    await expect(again).rejects.toBeInstanceOf(BackupError);
+    await expect(again).rejects.toThrow(targetUrl ? /目标数据库不是空的/ : /数据目录中已有数据库/);
+    const intoSource = restoreBackup(archive, { ...t.config, databaseUrl: t.databaseUrl });
+    await expect(intoSource).rejects.toThrow(t.databaseUrl ? /目标数据库不是空的/ : BackupMsg.notEmptyFiles(path.join(dataDir, 'upload')));
+  });
+
+  it('the job keeps the newest N archives it wrote and leaves other files alone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-backup-keep-'));
+    for (const name of ['sbwq-backup-20261101-020000.tar.gz', 'sbwq-backup-20261102-020000.tar.gz', 'sbwq-backup-20261103-020000.tar.gz', 'notes.txt']) fs.writeFileSync(path.join(dir, name), 'x');
+    expect(await pruneBackups(dir, 2)).toBe(1);
+    expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'sbwq-backup-20261102-020000.tar.gz', 'sbwq-backup-20261103-020000.tar.gz']);
+  });
+});
