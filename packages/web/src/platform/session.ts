@@ -57,7 +57,20 @@ export function interpretLogin(answer: Envelope<LoginResult | LoginFailure>): Lo
 }
 
 /** Stores what a successful login answered (JEECG-API §2.2 "What the frontend stores"). */
+/**
+ * Issue 40: while a session's password must be changed first (a weak imported JeecgBoot password), the
+ * server refuses everything else with 403 and this message.
+ */
+export const isPasswordChangeRequired = (error: unknown): boolean =>
+  error instanceof HttpError && error.kind === 'http' && error.status === 403 && error.message === Msg.passwordMustChange;
+
+let passwordChangePending = false;
+
+/** The stored session may only change its password (found by probeStoredSession: a reload amid the forced change). */
+export const pendingPasswordChange = (): boolean => passwordChangePending;
+
 export function startSession(result: LoginResult, username: string): void {
+  passwordChangePending = false;
   setToken(result.token);
   local.set(StorageKey.username, username);
   local.set(StorageKey.userInfo, result.userInfo);
@@ -93,7 +106,7 @@ export function loadPermissions(): Promise<PermissionResult> {
  * would cover the form. A dead token is dropped without a word ('dead'); 'unreachable' when the server
  * could not be asked (the token stays for the next try). A live answer is kept for the page it leads to.
  */
-export async function probeStoredSession(): Promise<'live' | 'dead' | 'unreachable'> {
+export async function probeStoredSession(): Promise<'live' | 'dead' | 'unreachable' | 'mustChange'> {
   const token = getToken();
   if (!token) return 'dead';
   const promise = fetchPermissions(token, true);
@@ -105,6 +118,11 @@ export async function probeStoredSession(): Promise<'live' | 'dead' | 'unreachab
     if (permissionsLoad?.promise === promise) permissionsLoad = null;
     if (error instanceof HttpError && error.kind === 'aborted') throw error;
     if (error instanceof HttpError && error.kind !== 'http') return 'unreachable';
+    // the session lives, but opens nothing before its new password: the login page asks for it again
+    if (isPasswordChangeRequired(error)) {
+      passwordChangePending = true;
+      return 'mustChange';
+    }
     await logout();
     return 'dead';
   }
@@ -115,6 +133,7 @@ async function fetchPermissions(token: string, silent: boolean): Promise<Permiss
   if (!answer.success) throw new Error(answer.message || Msg.queryFailed);
   const result = answer.result;
   if (!result || !Array.isArray(result.menu) || result.menu.length === 0) throw new Error(Msg.emptyMenu);
+  passwordChangePending = false;
   sessionStore.set<AuthItem[]>(StorageKey.userAuth, result.auth ?? []);
   sessionStore.set<AuthItem[]>(StorageKey.sysAuth, result.allAuth ?? []);
   if (getToken() === token) useSession.setState({ menu: result.menu });
@@ -137,6 +156,7 @@ export function clearLocalSession(): void {
   sessionStore.remove(StorageKey.userAuth);
   sessionStore.remove(StorageKey.sysAuth);
   permissionsLoad = null;
+  passwordChangePending = false;
   useSession.setState({ token: null, username: null, userInfo: null, menu: null });
 }
 

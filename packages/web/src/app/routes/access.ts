@@ -2,7 +2,7 @@ import { HOME_PATH, LOGIN_PATH, Msg, PUBLIC_PATHS } from '@sbwq/contracts';
 import { redirect, type MiddlewareFunction, type PatchRoutesOnNavigationFunction } from 'react-router';
 import { notifyError } from '../../platform/feedback.ts';
 import { HttpError } from '../../platform/http.ts';
-import { loadPermissions, logout, probeStoredSession } from '../../platform/session.ts';
+import { isPasswordChangeRequired, loadPermissions, logout, probeStoredSession } from '../../platform/session.ts';
 import { getToken } from '../../platform/token.ts';
 
 /** The id of the `/` route (spec §2: named dashboard) under which menu routes are added. */
@@ -43,6 +43,8 @@ export const accessMiddleware: MiddlewareFunction = async ({ request }) => {
     // Cancelled because the page is being left: nothing failed, and a logout here would clear the
     // token the next page signs in with.
     if (error instanceof HttpError && error.kind === 'aborted') throw error;
+    // A session that must change its password first (issue 40) keeps its token: the login page asks for it.
+    if (isPasswordChangeRequired(error)) throw redirect(LOGIN_PATH);
     // An HTTP failure was already shown by the client (spec §8); say why for the others.
     if (!(error instanceof HttpError)) {
       const reason = error instanceof Error && error.message !== Msg.emptyMenu ? error.message : '';

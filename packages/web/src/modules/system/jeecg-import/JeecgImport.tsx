@@ -1,5 +1,6 @@
 import { jeecgImportBody, JeecgImportPerm, type JeecgImportReport, type JeecgImportTask } from '@sbwq/contracts';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Progress, Space, Table, Typography } from 'antd';
+import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
@@ -177,9 +178,7 @@ export function JeecgImport() {
             <Typography.Text type="secondary">没有导入的权限</Typography.Text>
           )}
         </Form>
-        <div role="alert" style={{ marginTop: refusal ? 16 : 0 }}>
-          {refusal && <Alert type="error" showIcon title={refusal} />}
-        </div>
+        {refusal && <Alert type="error" showIcon title={refusal} style={{ marginTop: 16 }} />}
       </Card>
       {taskId && (
         <Card title={task?.dryRun ? '试运行' : '导入'} size="small" extra={task?.source}>
@@ -190,8 +189,17 @@ export function JeecgImport() {
                 <Typography.Text>{task?.step ? `正在处理：${task.step}（${task.stepsDone + 1}/${task.stepsTotal}）` : '正在连接…'}</Typography.Text>
               </Flex>
             )}
-            {task?.state === 'done' && <Alert type="success" showIcon title={task.dryRun ? '试运行完成（未写入任何数据）' : '导入完成'} />}
-            {task?.state === 'failed' && <Alert type="error" showIcon title={task.error ?? '导入失败'} />}
+            {/* plain text: an Alert is itself role="alert", which does not belong inside this status region */}
+            {task?.state === 'done' && (
+              <Typography.Text type="success" strong>
+                <CheckCircleOutlined /> {task.dryRun ? '试运行完成（未写入任何数据）' : '导入完成'}
+              </Typography.Text>
+            )}
+            {task?.state === 'failed' && (
+              <Typography.Text type="danger" strong>
+                <CloseCircleOutlined /> {task.error ?? '导入失败'}
+              </Typography.Text>
+            )}
           </div>
           {task?.report && (
             <div style={{ marginTop: 16 }}>

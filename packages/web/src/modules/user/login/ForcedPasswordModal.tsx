@@ -1,4 +1,5 @@
 import { Msg } from '@sbwq/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Form } from 'antd';
 import { FormModal } from '../../../components/form/FormModal.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
@@ -13,7 +14,21 @@ type Props = { username: string; onChanged: () => void; onCancel: () => void };
  * After signing in with an imported JeecgBoot password too weak for §5 (issue 40): the server opens nothing
  * but 修改密码 until a new one is set, so the app is entered only after it; cancelling signs out.
  */
-export function ForcedPasswordModal({ username, onChanged, onCancel }: Props) {
+export function ForcedPasswordModal(props: Props) {
+  return (
+    <QueryClientProvider client={client}>
+      <ForcedPasswordForm {...props} />
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * The login page carries no query cache (issue 35: the signed-in shell brings it), and the dialog's save goes
+ * through one: without it the dialog failed to open in the browser ("No QueryClient set").
+ */
+const client = new QueryClient();
+
+function ForcedPasswordForm({ username, onChanged, onCancel }: Props) {
   const dialog = useModalForm<never, Values>({
     open: true,
     initial: () => ({}),

@@ -12,7 +12,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../platform/redirect.ts';
 import { postLogin } from '../../../platform/auth.api.ts';
-import { interpretLogin, logout, startSession } from '../../../platform/session.ts';
+import { interpretLogin, logout, pendingPasswordChange, startSession, useSession } from '../../../platform/session.ts';
 import ownStyles from '../register/account.module.css';
 import styles from './Login.module.css';
 import { useCaptcha } from './useCaptcha.ts';
@@ -42,7 +42,11 @@ export function Login() {
   const [submitting, setSubmitting] = useState(false);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [departChoice, setDepartChoice] = useState<DepartChoice | null>(null);
-  const [mustChange, setMustChange] = useState<SignedIn | null>(null);
+  // a reload amid the forced change (issue 40) finds the session still waiting for its new password
+  const [mustChange, setMustChange] = useState<SignedIn | { result: null; username: string; target: null } | null>(() => {
+    const username = useSession.getState().username;
+    return pendingPasswordChange() && username ? { result: null, username, target: null } : null;
+  });
   const [mode, setMode] = useState<LoginMode>('账号密码登录');
   const captcha = useCaptcha(needCaptcha);
   const passwordRef = useRef<InputRef>(null);
@@ -203,7 +207,7 @@ export function Login() {
             username={mustChange.username}
             onChanged={() => {
               setMustChange(null);
-              void continueSignedIn(mustChange);
+              void (mustChange.result ? continueSignedIn({ ...mustChange, result: mustChange.result }) : enterApp());
             }}
             onCancel={() => {
               setMustChange(null);
