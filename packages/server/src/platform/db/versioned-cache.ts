@@ -3,7 +3,7 @@ import type { Db } from './client.ts';
 import { sysListVersion } from './data-version.table.ts';
 import { versionAtStart } from './request-scope.ts';
 
-export type DataGroup = 'sys_user' | 'access' | 'rights_batch' | 'gateway' | 'rights_org';
+export type DataGroup = 'sys_user' | 'access' | 'rights_batch' | 'gateway' | 'rights_org' | 'fin_claim';
 
 // Answers are small (a flag, a count, a user's menu rows); a few hundred signed-in users each keep a few
 // dozen (one per permission code they use), which 2,000 entries could not hold without evicting each other.

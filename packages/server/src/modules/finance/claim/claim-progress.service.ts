@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AuditStatus, chinaToday, claimDeadline, ClaimStatus, fromCents, toCents, type AgencyApplyStatistic, type AgencyApplyStatisticsBody, type BatchMoneySummary, type ClaimBankOption, type ClaimBatchOption, type ClaimProgressEntry, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
+import { dataVersion, underVersion } from '../../../platform/db/versioned-cache.ts';
 import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { visibleBatch } from '../../core/tables/batch-scope.ts';
 import { rightsBatch } from '../../core/tables/batch.table.ts';
@@ -99,10 +100,21 @@ const onDays = (column: string, body: AgencyApplyStatisticsBody) =>
 export async function agencyApplyStatistics(db: Db, user: SessionUser, body: AgencyApplyStatisticsBody): Promise<Page<AgencyApplyStatistic>> {
   if (body.startDate && body.endDate && body.endDate < body.startDate) throw new BizError('结束日期不能早于开始日期');
   let scope = sql`true`;
+  let scopeKey = '*';
   if (!(await isStaff(db, user.id, user.accessVersion))) {
     const org = await findMyOrg(db, user);
     scope = isReady(org) ? sql`o.id = ${org!.id}` : sql`false`;
+    scopeKey = isReady(org) ? org!.id : '';
   }
+  // Remembered until a batch, a claim or an organisation changes (issue 35: every organisation's figures are
+  // summed over all their batches and claims, 27 ms at 100k batches, on every visit of the dashboard). Versions
+  // only grow, so their sum changes whenever one of them does.
+  const [batches, claims, orgs] = await Promise.all([dataVersion(db, 'rights_batch'), dataVersion(db, 'fin_claim'), dataVersion(db, 'rights_org')]);
+  const key = `agency-apply\n${scopeKey}\n${body.startDate ?? ''}\n${body.endDate ?? ''}\n${body.pageNo}\n${body.pageSize}`;
+  return underVersion(db, key, batches + claims + orgs, () => computeAgencyApplyStatistics(db, scope, body));
+}
+
+async function computeAgencyApplyStatistics(db: Db, scope: SQL, body: AgencyApplyStatisticsBody): Promise<Page<AgencyApplyStatistic>> {
   const stats = sql`
     select o.id as org_id, o.org_name,
            (select count(*)::int from rights_batch b where b.org_id = o.id and b.del_flag = '0' and ${within('b.submit_time', body)}) as apply_num,

@@ -36,6 +36,19 @@ describe('spec §7 机构申请排行 and spec §2 the batch-closed reminder', a
     expect((await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { startDate: '2026-02-01', endDate: '2026-01-01' })).success).toBe(false);
   });
 
+  it('the ranking, remembered for the dashboard, follows every new claim and batch at once (issue 35)', async () => {
+    type Row = { orgId: string; applyNum: number; amount: string };
+    const rowOf = async (): Promise<Row> =>
+      (await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { pageNo: 1, pageSize: 10 })).result.records.find((r: Row) => r.orgId === a.orgId);
+    const before = await rowOf();
+    expect(await rowOf()).toEqual(before);
+    await s.claimOf('80');
+    const afterClaim = await rowOf();
+    expect(afterClaim.amount).toBe(fromCents(toCents(before.amount) + toCents('80')));
+    await s.submitted(a, s.rightA, 1);
+    expect((await rowOf()).applyNum).toBe(afterClaim.applyNum + 1);
+  });
+
   it('本年已获报销 (paidAmount) counts claims by 付款日期, the date 报销管理 filters on: a transfer of last December recorded this year is last year\'s, and the list of this year\'s payments sums to the figure', async () => {
     const lastYear = await s.claimOf('70');
     const thisYear = await s.claimOf('30');
