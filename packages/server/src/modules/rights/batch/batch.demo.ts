@@ -189,7 +189,8 @@ export async function seedBatchDemo(db: Db): Promise<void> {
         status: st,
         complaintNo: st === ItemStatus.success || st === ItemStatus.failed ? `TS${batchNo.slice(2)}${k + 1}` : null,
         handleTime: st === ItemStatus.success || st === ItemStatus.failed ? at(15).toISOString().slice(0, 10) : null,
-        createBy: 'system',
+        // entered with the batch, by whoever entered it (数据日志 named "system" as the items' author)
+        createBy: submitter?.username ?? 'system',
         createTime: created,
       });
     }

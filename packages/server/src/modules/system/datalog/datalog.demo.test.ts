@@ -99,6 +99,14 @@ describe(`数据日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect(page.records.length).toBeGreaterThan(0);
     const [item] = await rows<{ seq: number; batch_no: string }>(db, sql`select i.seq, b.batch_no from rights_batch_item i join rights_batch b on b.id = i.batch_id where i.id = ${page.records[0].dataId}`);
     expect(page.records[0].dataTitle).toBe(`${item.batch_no} 第 ${item.seq} 条`);
+    // entered by the batch's own author, not "system"
+    const authors = await rows<{ item: string | null; batch: string | null }>(
+      db,
+      sql`select l.create_by as item, b.create_by as batch from sys_data_log l join rights_batch_item i on i.id = l.data_id join rights_batch b on b.id = i.batch_id
+          where l.data_table = 'rights_batch_item' and l.data_version = 1`,
+    );
+    expect(authors.length).toBeGreaterThan(0);
+    expect(authors.filter((a) => a.item !== a.batch)).toEqual([]);
     for (const r of page.records) {
       expect(r.dataTitle).toMatch(/^XS\d+ 第 \d+ 条$/);
       expect(r.display[0]).toMatchObject({ label: '批次编号', text: r.dataTitle!.split(' ')[0] });
