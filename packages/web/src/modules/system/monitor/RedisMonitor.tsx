@@ -6,7 +6,7 @@ import { formatNumber } from '../../../platform/format.ts';
 import { monitorApi, useMonitorPoll } from './monitor.api.ts';
 import styles from './monitor.module.css';
 import { MonitorFailure } from './MonitorFailure.tsx';
-import { HISTORY_MINUTES, keptHistory, TIME_AXIS_LABEL, unitAxis, type RedisPoint } from './monitorFormat.ts';
+import { HISTORY_MINUTES, keepHistory, keptHistory, TIME_AXIS_LABEL, unitAxis, type RedisPoint } from './monitorFormat.ts';
 
 const LABELS: Record<string, string> = {
   redis_version: '版本',
@@ -69,10 +69,7 @@ export function RedisMonitor() {
     onData: (answer, at) => {
       if (!answer.configured || answer.error) return;
       const point = { at, memoryMb: +(Number(answer.memory.used_memory ?? 0) / 1048576).toFixed(2), ops: Number(answer.stats.instantaneous_ops_per_sec ?? 0) };
-      setPoints((before) => {
-        keptHistory.redis = [...before.filter((p) => p.at >= at - HISTORY_MINUTES * 60_000), point];
-        return keptHistory.redis;
-      });
+      setPoints((before) => keepHistory('redis', [...before.filter((p) => p.at >= at - HISTORY_MINUTES * 60_000), point]));
     },
   });
   const memory = useMemo(() => lineOption(points, (p) => p.memoryMb, '已用内存', 'MB'), [points]);

@@ -6,21 +6,18 @@ import { formatDate } from '../../../platform/format.ts';
 import { monitorApi, useMonitorPoll } from './monitor.api.ts';
 import styles from './monitor.module.css';
 import { MonitorFailure } from './MonitorFailure.tsx';
-import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, keptHistory, processName, recentHistory, type History } from './monitorFormat.ts';
+import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, keepHistory, keptHistory, processName, recentHistory, type History } from './monitorFormat.ts';
 
 /**
  * 服务器监控: every server process sharing the database (each writes a heartbeat every few seconds; one
  * silent for a minute shows 离线), its figures as cards, and CPU, memory and event-loop delay as lines
- * over the last minutes, kept in the browser while the screen is open.
+ * over the last minutes, kept in the browser tab (monitorFormat: keepHistory) across visits and reloads.
  */
 export function ServerMonitor() {
   const [history, setHistory] = useState<History>(() => recentHistory(keptHistory.server));
   const { data, error, dataUpdatedAt } = useMonitorPoll('server', (signal) => monitorApi.server(undefined, { signal, silent: true }), {
     onData: (answer) =>
-      setHistory((before) => {
-        keptHistory.server = addSamples(before, answer.processes);
-        return keptHistory.server;
-      }),
+      setHistory((before) => keepHistory('server', addSamples(before, answer.processes))),
   });
   const cpu = useMemo(() => historyOption(history, (s) => s.cpu, '%'), [history]);
   const memory = useMemo(() => historyOption(history, (s) => s.rssMb, 'MB'), [history]);

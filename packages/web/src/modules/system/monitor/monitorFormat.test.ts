@@ -1,6 +1,6 @@
 import type { ProcessRow } from '@sbwq/contracts';
-import { describe, expect, it } from 'vitest';
-import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, recentHistory } from './monitorFormat.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, KEPT_HISTORY_KEY, recentHistory } from './monitorFormat.ts';
 
 const facts = { cpuPercent: 12.5, rss: 200 * 1048576, heapUsed: 50 * 1048576, heapTotal: 80 * 1048576, external: 0, loopMean: 1, loopP99: 3.2, loopMax: 9, uptime: 60, nodeVersion: 'v24.11.0', sockets: 0, requests: 0, loadAvg: [0, 0, 0], cpus: 2, totalMem: 1, freeMem: 1 };
 const row = (id: string, seenAt: number, online = true): ProcessRow => ({ id, host: 'h', pid: id.length, startedAt: new Date(0).toISOString(), seenAt: new Date(seenAt).toISOString(), online, current: false, facts });
@@ -62,6 +62,23 @@ describe('服务器监控 history kept in the browser (issue: charts over the la
     const back = recentHistory({ ...kept, bb: { name: 'h:2', samples: [{ at: now - 12 * 60_000, cpu: 1, rssMb: 1, heapMb: 1, loopP99: 1 }] } }, now);
     expect(back.a.samples.map((s) => s.at)).toEqual([now - 60_000]);
     expect(back.bb).toBeUndefined();
+  });
+
+  it('the history outlives a reload of the page within the tab (issue 36: it restarted on every visit); stored nonsense starts empty', async () => {
+    const now = Date.now();
+    sessionStorage.removeItem(KEPT_HISTORY_KEY);
+    vi.resetModules();
+    const before = await import('./monitorFormat.ts');
+    expect(before.keptHistory).toEqual({ server: {}, redis: [] });
+    const server = before.keepHistory('server', addSamples({}, [row('a', now)], now));
+    before.keepHistory('redis', [{ at: now, memoryMb: 1.5, ops: 3 }]);
+    vi.resetModules();
+    const reloaded = await import('./monitorFormat.ts');
+    expect(reloaded.keptHistory).toEqual({ server, redis: [{ at: now, memoryMb: 1.5, ops: 3 }] });
+    sessionStorage.setItem(KEPT_HISTORY_KEY, JSON.stringify({ server: [1], redis: 'x' }));
+    vi.resetModules();
+    expect((await import('./monitorFormat.ts')).keptHistory).toEqual({ server: {}, redis: [] });
+    sessionStorage.removeItem(KEPT_HISTORY_KEY);
   });
 
   it('writes bytes and uptime for people', () => {

@@ -1,5 +1,6 @@
 import type { ProcessRow } from '@sbwq/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
+import { session } from '../../../platform/storage.ts';
 
 /** 1536 → 1.5 KB; binary units, as operating systems show memory. */
 export function formatBytes(bytes: number): string {
@@ -56,12 +57,28 @@ export const TIME_AXIS_LABEL = { hideOverlap: true, formatter: '{HH}:{mm}:{ss}',
 export const unitAxis = (unit: string) => ({ type: 'value', name: unit, min: 0, nameTextStyle: { align: 'left' }, nameGap: 12 }) as const;
 
 /**
- * The charts' history, kept at module level so leaving the screen and coming back within the session
- * shows the last minutes again instead of starting over (issue 36); addSamples still drops what is older
- * than HISTORY_MINUTES.
+ * The charts' history, kept for the browser tab's session so leaving the screen, reloading the page or
+ * coming back shows the last minutes again instead of starting over (issue 36); addSamples still drops
+ * what is older than HISTORY_MINUTES, so what is stored stays a few kilobytes.
  */
 export type RedisPoint = { at: number; memoryMb: number; ops: number };
-export const keptHistory: { server: History; redis: RedisPoint[] } = { server: {}, redis: [] };
+type Kept = { server: History; redis: RedisPoint[] };
+export const KEPT_HISTORY_KEY = 'SBWQ_MONITOR_HISTORY';
+
+function storedHistory(): Kept {
+  const stored = session.get<Partial<Kept>>(KEPT_HISTORY_KEY);
+  const server = stored?.server && typeof stored.server === 'object' && !Array.isArray(stored.server) ? stored.server : {};
+  return { server, redis: Array.isArray(stored?.redis) ? stored.redis : [] };
+}
+
+export const keptHistory: Readonly<Kept> = storedHistory();
+
+/** Keeps one chart's history for the next visit (the module's copy and the tab's session storage). */
+export function keepHistory<K extends keyof Kept>(part: K, value: Kept[K]): Kept[K] {
+  (keptHistory as Kept)[part] = value;
+  session.set(KEPT_HISTORY_KEY, keptHistory);
+  return value;
+}
 
 /** The kept history as a returning screen starts from: the samples of the last HISTORY_MINUTES only. */
 export function recentHistory(history: History, now = Date.now()): History {
