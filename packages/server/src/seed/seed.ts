@@ -33,6 +33,7 @@ import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
 import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
 import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
 import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim.demo.ts';
+import { chainUnloggedEvidence } from '../modules/core/files/file-info.service.ts';
 import { seedLogDemo } from '../modules/system/log/log.demo.ts';
 import { seedGatewayDemo } from '../modules/system/gateway/gateway.demo.ts';
 import { seedDataLogDemo } from '../modules/system/datalog/datalog.demo.ts';
@@ -272,6 +273,8 @@ const units: Unit[] = [
   { key: 'demo:threaded:v1', run: async (db, opts) => (opts.seedDemo ? seedBatchDemo(db) : undefined) },
   { key: 'demo:finance-claim:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimDemo(db) : undefined) },
   { key: 'demo:finance-claim-vouchers:v1', run: async (db, opts) => (opts.seedDemo ? seedClaimVouchers(db, opts.dataDir ?? null) : undefined) },
+  // the demo's evidence files (invoice scans, payment receipts) enter the data log's chain as real uploads do (issue 39)
+  { key: 'demo:evidence-chain:v1', run: async (db, opts) => (opts.seedDemo ? void (await chainUnloggedEvidence(db)) : undefined) },
   { key: 'system:quartz-jobs:v1', run: (db) => seedJobs(db) },
   // a database seeded before 结案报销期满解冻 existed gets its row (every other job's row is left as it is)
   { key: 'system:quartz-jobs:v2', run: (db) => seedJobs(db) },

@@ -147,6 +147,32 @@ const evidenceVersion = (row: typeof sbFileInfo.$inferInsert) => ({
   uploaderId: row.uploaderId,
 });
 
+/**
+ * Files of the evidence folders that the data log has no version of (the demo's invoice scans and payment
+ * receipts, stored by the seed rather than the upload route): each gets its `added` version by its uploader
+ * at its upload time, as an upload would have written it, so datalog:verify and files:verify cover them.
+ */
+export async function chainUnloggedEvidence(db: Db): Promise<number> {
+  const found = await db
+    .select()
+    .from(sbFileInfo)
+    .where(
+      and(
+        eq(sbFileInfo.delFlag, '0'),
+        sql`${sbFileInfo.sha256} is not null`,
+        sql`not exists (select 1 from sys_data_log l where l.data_table = ${DataTable.evidenceFile} and l.data_id = ${sbFileInfo.id})`,
+      ),
+    )
+    .orderBy(sbFileInfo.createTime, sbFileInfo.id);
+  const evidence = found.filter(isEvidenceFile);
+  const nameOf = await realnamesOf(db, evidence.map((row) => row.createBy));
+  for (const row of evidence) {
+    const who = { username: row.createBy ?? 'system', realname: nameOf(row.createBy) ?? row.createBy ?? '系统' };
+    await recordVersion(db, who, DataTable.evidenceFile, row.id, null, evidenceVersion(row), row.createTime ?? undefined);
+  }
+  return evidence.length;
+}
+
 /** The row of a file just stored: who uploaded it, for which organisation and, when linked, which record; an evidence file with its version in the data log, in one transaction. */
 export async function recordUpload(db: Db, user: SessionUser, file: Omit<typeof sbFileInfo.$inferInsert, 'id' | 'uploaderId' | 'createBy' | 'createTime'>): Promise<void> {
   const row = { ...file, id: newId(), uploaderId: user.id, createBy: user.username, createTime: new Date() };

@@ -9,8 +9,10 @@ import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
 import { ADMIN_PASSWORD, createTestApp, dbKind } from '../../../test/harness.ts';
 import { reconcile } from '../pool/pool-log.service.ts';
+import { sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
+import { verifyFiles } from '../../core/files/files-verify.ts';
 
-const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1', 'demo:finance-claim-vouchers:v1', 'demo:quartz-job-runs:v1'];
+const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1', 'demo:finance-claim-vouchers:v1', 'demo:evidence-chain:v1', 'demo:quartz-job-runs:v1'];
 
 describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-claim-demo-'));
@@ -145,6 +147,20 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     }
     const reviewerToken = await t.loginAs('reviewer', passwordOf('reviewer'));
     expect((await t.request(reviewerToken, 'GET', `/sys/common/static/${invoices[0].files}`)).statusCode).toBe(200);
+  });
+
+  it('issue 39: every demo evidence file (invoice scans, payment receipts) is in the data log\'s chain as an upload would be — added, by its uploader, with its fingerprint; files:verify and datalog:verify pass', async () => {
+    const unlogged = await rows<{ n: number; total: number }>(
+      db,
+      sql`select count(*) filter (where not exists (select 1 from sys_data_log l where l.data_table = 'sb_file_info' and l.data_id = f.id and l.data_content->>'sha256' = f.sha256 and l.create_by = f.create_by))::int as n,
+                 count(*)::int as total
+            from sb_file_info f where f.del_flag = '0' and split_part(f.file_path, '/', 1) in ('finance_claim', 'finance_payment')`,
+    );
+    expect(unlogged[0]!.total).toBeGreaterThan(0);
+    expect(unlogged[0]!.n).toBe(0);
+    await sealChain(db);
+    expect((await verifyChain(db)).ok).toBe(true);
+    expect((await verifyFiles(db, { dataDir, storage: { kind: 'local' } })).problems).toEqual([]);
   });
 
   it('DOMAIN claim 报销申请期限: no demo claim was created or handed in after its batch\'s deadline; a closed batch past it holds frozen only what its unpaid claims reserve, released by 系统 with the job\'s log line', async () => {
