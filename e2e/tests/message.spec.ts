@@ -1,14 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startTestSmtp } from '../../packages/server/src/modules/system/message/smtp.testkit.ts';
 import { button, test } from '../support/app.ts';
-import { apiCall, apiToken, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
-import { confirmInPopup } from '../support/system-data.ts';
+import { apiCall, apiToken, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique, USER_PASSWORD } from '../support/system.ts';
+import { signInQuickly } from '../support/shell.ts';
+import { confirmInPopup, searchOne } from '../support/system-data.ts';
+import { certifiedOrgViaApi, createFinance } from '../support/rights.ts';
 
 /*
  * Issue 38 消息模板 / 消息中心: an administrator rewords a template (the preview shows the new words while
  * typing), 发送测试 by e-mail while the SMTP server refuses → 发送失败 with the reason in 消息中心, then
- * 重新发送 once the server is back → 发送成功, and the mail that arrives carries the new words.
+ * 重新发送 once the server is back → 发送成功, and the mail that arrives carries the new words; and a business
+ * notice (the bank-account decision) reworded in the browser reaches the organisation's bell in the new words.
  */
 
 const SMTP_PORT = Number(process.env.E2E_PORT ?? 18080) + 7;
@@ -17,29 +18,8 @@ test.describe('消息模板与消息中心 (issue 38)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
 
   test('reword a template, send a test e-mail during an SMTP outage, resend it from 消息中心 when the server is back', async ({ page, request }) => {
-    const received: { to: string; subject: string; text: string }[] = [];
-    const state = { refuse: true };
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        if (state.refuse) {
-          stream.resume();
-          stream.on('end', () => callback(Object.assign(new Error('mailbox busy'), { responseCode: 451 })));
-          return;
-        }
-        simpleParser(stream)
-          .then((mail) => {
-            const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-            received.push({ to: to?.value[0]?.address ?? '', subject: mail.subject ?? '', text: (mail.text ?? '').trim() });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
-    expect((smtp.server.address() as AddressInfo).port).toBe(SMTP_PORT);
+    const smtp = await startTestSmtp(SMTP_PORT, true);
+    const { received, state } = smtp;
     try {
       const code = unique('e2e_mail').replace(/[^A-Za-z0-9_]/g, '_');
       const token = await apiToken(request);
@@ -80,7 +60,39 @@ test.describe('消息模板与消息中心 (issue 38)', () => {
       await expect(logged).toContainText('发送成功');
       expect(received).toEqual([{ to: 'e2e-receiver@example.test', subject: '【维权】审核结果 XS001', text: '张三，您好：您的批次 XS001 已审核通过。' }]);
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
+    }
+  });
+
+  test('reword the bank-account decision in 消息模板, finance approves an account, the organisation reads the new words in the bell', async ({ page, request }) => {
+    const org = await certifiedOrgViaApi(request);
+    const finance = await apiToken(request, await createFinance(request), USER_PASSWORD);
+    const tail = String(Date.now()).slice(-4);
+    const added = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', { accountName: org.orgName, bankName: '中国工商银行', branchName: '杭州滨江支行', accountNo: `622202000000${tail}`, accountNature: '1' });
+    const bankId = typeof added === 'string' ? added : added.id;
+    const token = await apiToken(request);
+    const [seeded] = (await apiCall<{ records: Record<string, unknown>[] }>(request, token, 'GET', '/message/sysMessageTemplate/list?templateCode=bank_review_result')).records;
+    try {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page);
+      await page.goto('/modules/message/sysMessageTemplateList');
+      await searchOne(page, '请输入模板CODE', 'bank_review_result');
+      await row(page, 'bank_review_result').getByRole('button', { name: '编辑' }).click();
+      const form = dialog(page, /编辑消息模板/);
+      await form.getByLabel('模板标题').fill('【账户审核】${bizTitle}：${result}，请查收');
+      await expect(form.getByText('【账户审核】示例中心 工商银行 尾号1234：已通过，请查收')).toBeVisible();
+      await button(form, '确定').click();
+      await toast(page, '编辑成功!');
+
+      await apiCall(request, finance, 'POST', '/rights/bank/approve', { id: bankId, result: 'pass' });
+      await signInQuickly(page, '/dashboard/analysis', org.username, USER_PASSWORD);
+      await page.getByRole('button', { name: /^消息通知/ }).click();
+      const panel = page.getByRole('dialog', { name: '消息通知' });
+      await panel.getByRole('tab', { name: /系统消息/ }).click();
+      await expect(panel.getByText(`【账户审核】中国工商银行 尾号${tail}：已通过，请查收`)).toBeVisible();
+    } finally {
+      // other specs read this notice's stock wording
+      await apiCall(request, token, 'PUT', '/message/sysMessageTemplate/edit', seeded);
     }
   });
 });
