@@ -4,6 +4,7 @@
  * DATA_DIR, like the server; run it with the server stopped when the database is the embedded one.
  */
 import path from 'node:path';
+import { JEECG_IMPORT_STEPS } from '@sbwq/contracts';
 import { loadConfig } from '../../../platform/config.ts';
 import { openDatabase } from '../../../platform/db/client.ts';
 import { formatReport, importJeecg, openSource } from './jeecg-import.service.ts';
@@ -18,7 +19,7 @@ const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
 const source = await openSource(url);
 try {
-  const report = await database.maintenance((db) => importJeecg(db, source, { dryRun: args.includes('--dry-run') }));
+  const report = await database.maintenance((db) => importJeecg(db, source, { dryRun: args.includes('--dry-run'), progress: async (step, done) => void process.stderr.write(`[${done + 1}/${JEECG_IMPORT_STEPS.length}] ${step}\n`) }));
   process.stdout.write(`${formatReport(report)}\n`);
 } finally {
   await source.close();
