@@ -66,11 +66,14 @@ export async function importJeecg(db: Db, source: Source, options: ImportOptions
   const stockPerms = await source.rows('sys_permission');
   const permMap = new Map<string, string>();
   const unmapped: string[] = [];
+  const unmappedButtons: string[] = [];
   for (const p of stockPerms) {
     const target = Number(p.menu_type) === 2 ? byPerms.get(String(p.perms ?? '')) : byComponent.get(String(p.component ?? ''));
     if (target) permMap.set(String(p.id), target);
     else if (Number(p.menu_type) !== 2 && p.component && p.component !== 'layouts/RouteView') unmapped.push(`${String(p.name)}（${String(p.component)}）`);
+    else if (Number(p.menu_type) === 2) unmappedButtons.push(`${String(p.name)}（${String(p.perms ?? '')}）`);
   }
+  if (unmappedButtons.length) report.notImported.push(`本系统没有对应权限编码的按钮 ${unmappedButtons.length} 个：${unmappedButtons.join('、')}`);
   if (unmapped.length) report.notImported.push(`本系统没有对应页面的菜单 ${unmapped.length} 个：${unmapped.join('、')}`);
   // the stock tree is not copied: a menu or button is ours when we have its screen or code (it stays where our
   // tree puts it), the rest is listed above; folders (layouts/RouteView) follow their screens
