@@ -194,10 +194,19 @@ export async function seedBatchDemo(db: Db): Promise<void> {
         createTime: created,
       });
     }
-    const log = (days: number, action: string, detail: string | null, by = submitter?.username ?? 'system', name = org.orgName) =>
+    // each step after the creation is the record's last change, as the live flow writes 更新人 / 更新时间
+    const touched = (days: number, by: string) => {
+      const row = batches.at(-1)!;
+      if (days > 0 && (!row.updateTime || at(days) >= row.updateTime)) Object.assign(row, { updateBy: by.slice(0, 32), updateTime: at(days) });
+    };
+    const log = (days: number, action: string, detail: string | null, by = submitter?.username ?? 'system', name = org.orgName) => {
+      touched(days, by);
       logs.push({ id: newId(), batchId: id, action, detail, operatorName: name, createBy: by, createTime: at(days) });
-    const decision = (days: number, node: string, result: string, opinion: string | null, bizType: string = ApprovalBizType.threaded) =>
+    };
+    const decision = (days: number, node: string, result: string, opinion: string | null, bizType: string = ApprovalBizType.threaded) => {
+      touched(days, reviewer.username);
       approvals.push({ id: newId(), bizType, bizId: id, bizTitle: `${batchNo} ${batches.at(-1)!.batchName}`, node, result, opinion, approverId: reviewer.id, approverName: reviewer.realname, approveTime: at(days), orgId: org.id, sysOrgCode: org.sysOrgCode, createBy: reviewer.username, createTime: at(days) });
+    };
     log(0, '新增', `批次编号 ${batchNo}`);
     if (submitted) log(1, '提交审核', `线索数量 ${count}，申请金额 ${moneyText(apply)} 元`);
     if (status === S.rejected) decision(2, ApprovalNode.first, ApprovalResult.reject, '证据不足，无法认定侵权');

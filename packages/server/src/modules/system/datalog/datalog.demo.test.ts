@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../../../platform/db/client.ts';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
-import { moneyText, type DataLogRecord } from '@sbwq/contracts';
-import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
+import { BatchStatus, moneyText, type DataLogRecord } from '@sbwq/contracts';
+import { ADMIN_PASSWORD, createTestApp, dbKind, json, RoleId } from '../../../test/harness.ts';
 import { sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
 
 const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1', 'demo:data-log:v1'];
@@ -54,6 +54,20 @@ describe(`数据日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     const versions = await rows<{ data_version: number; fields: string[] }>(db, sql`select data_version, fields from sys_data_log where data_id = ${closed.id} order by data_version`);
     expect(versions.map((v) => v.data_version)).toEqual([1, 2]);
     expect(versions[1].fields).toEqual(expect.arrayContaining(['status', 'closedTime']));
+  });
+
+  it('a demo batch that moved on names its last step in 更新人 / 更新时间, as the live flow writes them (a returned batch showed 更新时间 -)', async () => {
+    const [wrong] = await rows<{ batches: number; returned: number; returnedByReviewer: number }>(
+      db,
+      sql`select
+            (select count(*)::int from rights_batch where status <> ${BatchStatus.draft} and (update_time is null or update_by is null or update_time < submit_time)) as batches,
+            (select count(*)::int from rights_batch where status = ${BatchStatus.returned}) as returned,
+            (select count(*)::int from rights_batch b join sys_user u on u.username = b.update_by join sys_user_role ur on ur.user_id = u.id
+              where b.status = ${BatchStatus.returned} and ur.role_id = ${RoleId.reviewer}) as "returnedByReviewer"`,
+    );
+    expect(wrong.batches).toBe(0);
+    expect(wrong.returned).toBeGreaterThan(0);
+    expect(wrong.returnedByReviewer).toBe(wrong.returned);
   });
 
   it('a version is shown in words: 批次编号 first, status and types as dictionary text, people by name, no ids or storage paths, Beijing time; the stock compare gets it as JSON text (issue 36)', async () => {
