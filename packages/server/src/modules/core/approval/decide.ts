@@ -5,7 +5,7 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { pushNotice, writeNotice, type Notice, type WrittenNotice } from '../notice/delivery.ts';
-import { noticeText, plainText, type TemplateVars } from '../notice/notice-template.ts';
+import { noticeText, type TemplateVars } from '../notice/notice-template.ts';
 import { DataTable, recordVersion, type DataTableName } from '../datalog/datalog.service.ts';
 import { assertNotSelf, writeApproval, type ApprovalWrite } from './approval.service.ts';
 
@@ -151,7 +151,7 @@ export async function decisionNotice(
   return {
     // a record without a title leaves the title's trailing 「：」 with nothing after it
     titile: text.titile.replace(/：$/, ''),
-    msgAbstract: (words ? plainText(text.msgContent) : `审核意见：${remark}`).slice(0, 500),
+    msgAbstract: words ? text.msgAbstract : `审核意见：${remark}`,
     msgContent: text.msgContent,
     userIds: [submitter],
     sender: approver.username,

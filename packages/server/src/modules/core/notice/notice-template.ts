@@ -89,11 +89,17 @@ export function plainText(html: string, separator = '；'): string {
         .trim(),
     )
     .filter(Boolean)
-    .join(separator);
+    // as a one-line list (the 摘要) the paragraphs lose their full stops, and a lead-in its separator
+    .map((part) => (separator === '；' ? part.replace(/。$/, '') : part))
+    .join(separator)
+    .replaceAll(`：${separator}`, '：');
 }
 
-/** A system notice's title and content from its template, to spread into `writeNotice`'s notice. */
-export async function noticeText(db: Db, code: string, vars: TemplateVars): Promise<{ titile: string; msgContent: string }> {
+/**
+ * A system notice's title, content and 摘要 from its template, to spread into `writeNotice`'s notice: the
+ * 摘要 is the content's text, so a rewording reaches it too (a caller may put a summary of data instead).
+ */
+export async function noticeText(db: Db, code: string, vars: TemplateVars): Promise<{ titile: string; msgContent: string; msgAbstract: string }> {
   const { title, content } = await renderStored(db, code, vars, { html: true });
-  return { titile: title, msgContent: content };
+  return { titile: title, msgContent: content, msgAbstract: plainText(content).slice(0, 500) };
 }

@@ -34,7 +34,6 @@ export async function claimReminder(t: Db, orgId: string, except: string | null,
   if (!userIds.length) return null;
   const written: WrittenNotice = await writeNotice(t, {
     ...(await noticeText(t, 'claim_batch_closed', { batchNo: r.batchNo, deadlineFact: ClaimWindowMsg.deadlineFact(r.deadline) })),
-    msgAbstract: `请在 ${r.deadline} 前在「报销管理」中提交报销单，上传发票及付款凭证`,
     userIds,
     sender: 'system',
     msgCategory: '2',

@@ -34,7 +34,6 @@ export const poolJobs: JobHandlers = {
     if (userIds.length) {
       const notice = await writeNotice(db, {
         ...(await noticeText(db, 'pool_reconcile_difference', { count: report.differences.length, checkedPools: report.checkedPools, checkedLogs: report.checkedLogs, items: items.join('') })),
-        msgAbstract: '夜间对账发现账面与资金池日志不符，请核查',
         userIds,
         sender: 'system',
         msgCategory: '2',

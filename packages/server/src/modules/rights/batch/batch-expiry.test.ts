@@ -58,7 +58,7 @@ describe(`DOMAIN claim flow 报销申请期限 and the 结案报销期满解冻 
     waiting = await closed(3);
     // the closure's reminder to file claims names the last day
     const [reminder] = await rows<{ msg_content: string; msg_abstract: string }>(db, sql`select msg_content, msg_abstract from sys_announcement where bus_type = 'claim_batch_closed' and bus_id = ${waiting}`);
-    expect(reminder.msg_abstract).toContain(`请在 ${claimWindow(new Date()).deadline} 前`);
+    expect(reminder.msg_abstract).toContain(`报销申请截止：${claimWindow(new Date()).deadline}`);
     expect(reminder.msg_content).toContain(`报销申请截止：${claimWindow(new Date()).deadline}（结案后 90 天）`);
     await closedAgo(waiting, 90);
     const { deadline } = claimWindow((await s.batch(waiting)).closedTime);

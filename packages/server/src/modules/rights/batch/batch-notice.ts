@@ -3,7 +3,7 @@ import { ApprovalBizType, ApprovalResult, BATCH_CLAIM_WINDOW_DAYS, claimWindow, 
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { writeNotice, type WrittenNotice } from '../../core/notice/delivery.ts';
-import { noticeText, paras, plainText } from '../../core/notice/notice-template.ts';
+import { noticeText, paras } from '../../core/notice/notice-template.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import type { NoticeWords } from '../../core/approval/decide.ts';
 import type { BatchRow } from '../../core/tables/batch.table.ts';
@@ -96,7 +96,6 @@ export async function writeWithdrawNotice(t: Db, user: SessionUser, row: BatchRo
       who,
       facts: [...facts, `下一步：${next}`].map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
     })),
-    msgAbstract: [...facts, `下一步：${next}`].join('；').slice(0, 500),
     userIds,
     sender: user.username,
     msgCategory: '2',
@@ -126,7 +125,6 @@ export async function writeClaimExpiredNotice(t: Db, row: BatchRow, money: { rel
   });
   return writeNotice(t, {
     ...text,
-    msgAbstract: plainText(text.msgContent).slice(0, 500),
     userIds,
     sender: 'system',
     msgCategory: '2',

@@ -48,7 +48,6 @@ export const rightJobs: JobHandlers = {
         written.push(
           await writeNotice(tx, {
             ...(await noticeText(tx, 'right_expiry', { count: fresh.length, days: group.days, items: lines.join('') })),
-            msgAbstract: `请在到期前办理续展，以免权利失效`,
             userIds,
             sender: 'system',
             msgCategory: '2',
