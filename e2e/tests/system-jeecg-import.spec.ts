@@ -64,6 +64,12 @@ test.describe.serial('数据导入 from JeecgBoot 2.3 (issue 40)', () => {
     await expect(page.getByRole('region', { name: /冲突与说明/ })).toContainText('用户 admin：本系统保留的记录，未覆盖');
     // the password field was emptied once the import began: nothing of it stays in the page
     await expect(page.getByLabel('密码', { exact: true })).toHaveValue('');
+
+    // at 375 px the form and the report fit the width (the report's table scrolls inside its card)
+    await page.setViewportSize({ width: 375, height: 800 });
+    const box = await button(page, '导入').first().boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
   test('jeecg signs in with 123456, must set a new password first — also after a reload — then has the menus its roles gave it', async ({ page }) => {
