@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MessageMsg, MsgSendStatus } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
@@ -7,7 +7,9 @@ import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 import { noticeText } from '../../core/notice/notice-template.ts';
 import { writeNotice } from '../../core/notice/delivery.ts';
 import { deliverDue, deliverOne, enqueue } from './message.service.ts';
-import { sysSms } from './message.table.ts';
+import { sysSms, sysSmsTemplate } from './message.table.ts';
+import { runSeeds } from '../../../seed/seed.ts';
+import { sysSeed } from '../../../seed/seed.table.ts';
 import { startTestSmtp } from './smtp.testkit.ts';
 import { rewordTemplate } from './message.fixtures.ts';
 import { outboxProvider } from '../sms/sms.provider.ts';
@@ -208,6 +210,16 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
     // a kind msguser muted goes by no channel
     await db.transaction((tx) => writeNotice(tx, { titile: '资金池对账发现差异：1 个资金池', userIds: [userId], sender: 'system', busType: 'pool_reconcile' }));
     expect(await logged(userId)).toHaveLength(2);
+  });
+
+  it('an installation of the last release gets the new notice templates when it upgrades; a template an administrator reworded is kept', async () => {
+    await rewordTemplate(db, 'claim_paid', { name: '改写后的付款通知 ${claimNo}' });
+    await db.delete(sysSmsTemplate).where(inArray(sysSmsTemplate.templateCode, ['org_enrol_result', 'sms_notice']));
+    await db.delete(sysSeed).where(inArray(sysSeed.key, ['system:message-templates:v4', 'system:message-templates:v5']));
+    expect(await runSeeds(db, { adminPassword: null, seedDemo: false, announce: () => undefined })).toEqual(['system:message-templates:v4', 'system:message-templates:v5']);
+    const codes = (await db.select({ code: sysSmsTemplate.templateCode }).from(sysSmsTemplate)).map((r) => r.code);
+    expect(codes).toEqual(expect.arrayContaining(['org_enrol_result', 'sms_notice']));
+    expect((await db.select({ name: sysSmsTemplate.templateName }).from(sysSmsTemplate).where(eq(sysSmsTemplate.templateCode, 'claim_paid')))[0].name).toBe('改写后的付款通知 ${claimNo}');
   });
 
   it('exportXls answers a workbook of the log', async () => {
