@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { Msg } from '@sbwq/contracts';
-import { createTestApp } from '../../test/harness.ts';
+import { createTestApp, dbKind } from '../../test/harness.ts';
 import { declaredAccess } from '../access/access.ts';
 import { createSession, resolveSession } from '../auth/session.ts';
 import {
@@ -95,6 +95,15 @@ describe('robustness: every route, refused or answered without a 5xx or a leak',
     await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
   }
 
+  /**
+   * The hostile probes walk the same validation, access and handler code on both engines; only the database
+   * underneath differs. When the same run also walks PostgreSQL (CI sets TEST_DATABASE_URL), PGlite — about
+   * twice as slow per request, its statements queued on one connection, 270 s for the whole walk — sends every
+   * third probe of each route, a different third for neighbouring routes so that every kind of probe reaches
+   * PGlite on many routes; the plausible input always. Alone (no PostgreSQL), PGlite walks everything.
+   */
+  const SHARE = dbKind === 'pglite' && process.env.TEST_DATABASE_URL ? 3 : 1;
+
   const kindOf = (route: RouteOptions) => declaredAccess(route.config as Record<string, unknown> | undefined)[0];
 
   it('walks every route the app registers, WebSocket routes included (their GET without an upgrade must not 5xx either)', () => {
@@ -132,7 +141,7 @@ describe('robustness: every route, refused or answered without a 5xx or a leak',
     expect(failures.slice(before)).toEqual([]);
   });
 
-  for (const route of walked) {
+  for (const [routeIndex, route] of walked.entries()) {
     it(`as the administrator, ${methodsOf(route).join(',')} ${route.url} answers hostile input derived from its schema without a 5xx or a leak`, async () => {
       const before = failures.length;
       const mayEndSession = kindOf(route) === 'signedIn' || kindOf(route) === 'public';
@@ -183,7 +192,8 @@ describe('robustness: every route, refused or answered without a 5xx or a leak',
           if (mayEndSession) await keepSignedIn('admin');
         };
         // A route that may end the session runs one probe at a time, so the next one has a valid token.
-        await inParallel(probes, mayEndSession ? 1 : PARALLEL, run);
+        const chosen = probes.filter((_, i) => i === 0 || (i + routeIndex) % SHARE === 0);
+        await inParallel(chosen, mayEndSession ? 1 : PARALLEL, run);
       }
       expect(failures.slice(before)).toEqual([]);
     });
