@@ -13,8 +13,11 @@ import { openDatabase } from '../db/client.ts';
 import { sbFileInfo } from '../../modules/core/files/file-info.table.ts';
 import { FingerprintMsg } from '@sbwq/contracts';
 import { STORE_UNAVAILABLE } from './storage-config.ts';
-import { spoolRoot } from './file-store.ts';
+import { fileStoreOf, spoolRoot } from './file-store.ts';
 import { moveFiles } from '../../modules/core/files/files-move.ts';
+import { writeBackup } from '../../modules/core/backup/backup.ts';
+import { restoreBackup } from '../../modules/core/backup/restore.ts';
+import pg from 'pg';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256 * 1024, 7)]);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -149,6 +152,34 @@ describe('issue 39 storage: S3-compatible bucket shared by two servers, unreacha
       expect(fs.existsSync(path.join(dirC, 'upload', '.spool'))).toBe(false);
     } finally {
       await c.app.close();
+    }
+  });
+
+  it('backup reads the bucket and restore writes the bucket: an upload in S3 round-trips into an empty installation on an empty prefix', async () => {
+    const inBucket = json(await upload(a.app, admin, PNG)).message;
+    const archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-s3-backup-')), 'b.tar.gz');
+    const manifest = await writeBackup({ db: a.database.db, config: { ...a.config, databaseUrl: a.databaseUrl } }, archive);
+    expect(manifest.files.find((f) => f.path === inBucket)).toMatchObject({ storage: 's3', sha256: sha(PNG) });
+    const targetDb = a.databaseUrl ? `sbwq_s3_restore_${Date.now().toString(36)}` : null;
+    const server = a.databaseUrl ? new pg.Client({ connectionString: a.databaseUrl }) : null;
+    await server?.connect();
+    if (targetDb) await server!.query(`create database ${targetDb}`);
+    const target = {
+      ...a.config,
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-s3-restored-')),
+      databaseUrl: targetDb ? a.databaseUrl!.replace(/\/[^/?]+(\?|$)/, `/${targetDb}$1`) : null,
+      storage: loadConfig({ ...s3Env, S3_PREFIX: 'restored' }).storage,
+    };
+    try {
+      expect((await restoreBackup(archive, target)).differences).toEqual([]);
+      expect(findFile(bucketDir, (f) => f.includes(`restored/${inBucket}`) || f.includes(`restored%2F${inBucket.replaceAll('/', '%2F')}`))).toBeTruthy();
+      const object = await fileStoreOf(target.dataDir, target.storage).get(inBucket);
+      const hash = createHash('sha256');
+      for await (const chunk of object!) hash.update(chunk as Buffer);
+      expect(hash.digest('hex')).toBe(sha(PNG));
+    } finally {
+      if (targetDb) await server!.query(`drop database if exists ${targetDb} with (force)`);
+      await server?.end();
     }
   });
 });

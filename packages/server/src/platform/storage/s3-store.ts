@@ -35,10 +35,15 @@ export class S3Store implements FileStore {
 
   async put(relative: string, source: string, size: number, mime: string): Promise<void> {
     const Key = this.key(relative);
-    try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key, Body: fs.createReadStream(source), ContentLength: size, ContentType: mime }));
-    } catch (e) {
-      throw unavailable(e);
+    // Once more with a fresh stream when the connection dropped: the SDK's own retry cannot replay a body
+    // stream it has consumed, and a kept-alive connection the server closed while idle fails the first write.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key, Body: fs.createReadStream(source), ContentLength: size, ContentType: mime }));
+        return;
+      } catch (e) {
+        if (attempt >= 2 || !connectionDropped(e)) throw unavailable(e);
+      }
     }
   }
 
@@ -72,3 +77,9 @@ export class S3Store implements FileStore {
   }
 }
 
+
+/** A connection that broke mid-request (reset, closed, timed out), as opposed to a refusal or an S3 error answer. */
+function connectionDropped(e: unknown): boolean {
+  const { code, name } = e as { code?: string; name?: string };
+  return code === 'ECONNRESET' || code === 'EPIPE' || name === 'TimeoutError';
+}

@@ -167,7 +167,9 @@ export async function writeBackup({ db, config }: Live, out: string): Promise<Ma
     await fsp.mkdir(path.dirname(path.resolve(out)), { recursive: true });
     // Written beside the target and renamed: a backup cut off halfway never looks like a finished one.
     const partial = `${path.resolve(out)}.part`;
-    await tool('tar', ['-czf', partial, '-C', staging, '.'], BackupMsg.noTar);
+    // gzip's fastest level: the uploads (PNG, JPG, PDF) are compressed already, and the database image
+    // shrinks almost as much as at the default level in a third of the time.
+    await tool('tar', ['--use-compress-program=gzip -1', '-cf', partial, '-C', staging, '.'], BackupMsg.noTar);
     await fsp.rename(partial, path.resolve(out));
     return manifest;
   } finally {
