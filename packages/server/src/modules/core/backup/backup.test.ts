@@ -14,6 +14,7 @@ import { sealChain, verifyChain } from '../datalog/datalog-chain.ts';
 import { verifyFiles } from '../files/files-verify.ts';
 import { BackupError, BackupMsg, pruneBackups, writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
+import { systemJobs } from '../../system/job/system.jobs.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 const PDF = Buffer.from(`%PDF-1.4\n% ${randomBytes(8).toString('hex')}\ntrailer<<>>\n%%EOF\n`);
@@ -106,10 +107,15 @@ describe('issue 39: backup → restore round trip', async () => {
     await expect(intoSource).rejects.toThrow(t.databaseUrl ? /目标数据库不是空的/ : BackupMsg.notEmptyFiles(path.join(dataDir, 'upload')));
   });
 
-  it('the job keeps the newest N archives it wrote and leaves other files alone', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-backup-keep-'));
-    for (const name of ['sbwq-backup-20261101-020000.tar.gz', 'sbwq-backup-20261102-020000.tar.gz', 'sbwq-backup-20261103-020000.tar.gz', 'notes.txt']) fs.writeFileSync(path.join(dir, name), 'x');
-    expect(await pruneBackups(dir, 2)).toBe(1);
-    expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'sbwq-backup-20261102-020000.tar.gz', 'sbwq-backup-20261103-020000.tar.gz']);
+  it('the job 数据备份 writes an archive into its folder under DATA_DIR and keeps the newest N it wrote, leaving other files alone', async () => {
+    const dir = path.join(dataDir, 'nightly');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const name of ['sbwq-backup-20261101-020000.tar.gz', 'sbwq-backup-20261102-020000.tar.gz', 'notes.txt']) fs.writeFileSync(path.join(dir, name), 'x');
+    const said = await systemJobs.backup!({ db, deps: { ...t.deps, config: { ...t.config, databaseUrl: t.databaseUrl } }, params: { dir: 'nightly', keep: 2 }, once: async () => true });
+    expect(said).toMatch(/^已备份到 .*nightly\/sbwq-backup-\d{8}-\d{6}\.tar\.gz：\d+ 张表、\d+ 个文件；删除旧备份 1 个$/);
+    const left = fs.readdirSync(dir).sort();
+    expect(left).toHaveLength(3);
+    expect(left.slice(0, 2)).toEqual(['notes.txt', 'sbwq-backup-20261102-020000.tar.gz']);
+    expect(await pruneBackups(dir, 1)).toBe(1);
   });
 });
