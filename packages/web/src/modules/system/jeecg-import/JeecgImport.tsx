@@ -189,15 +189,15 @@ export function JeecgImport() {
                 <Typography.Text>{task?.step ? `正在处理：${task.step}（${task.stepsDone + 1}/${task.stepsTotal}）` : '正在连接…'}</Typography.Text>
               </Flex>
             )}
-            {/* plain text: an Alert is itself role="alert", which does not belong inside this status region */}
+            {/* plain text in the text colour (AA contrast): an Alert is itself role="alert", which does not belong inside this status region */}
             {task?.state === 'done' && (
-              <Typography.Text type="success" strong>
-                <CheckCircleOutlined /> {task.dryRun ? '试运行完成（未写入任何数据）' : '导入完成'}
+              <Typography.Text strong>
+                <CheckCircleOutlined style={{ color: 'var(--ant-color-success)' }} /> {task.dryRun ? '试运行完成（未写入任何数据）' : '导入完成'}
               </Typography.Text>
             )}
             {task?.state === 'failed' && (
-              <Typography.Text type="danger" strong>
-                <CloseCircleOutlined /> {task.error ?? '导入失败'}
+              <Typography.Text strong>
+                <CloseCircleOutlined style={{ color: 'var(--ant-color-error)' }} /> {task.error ?? '导入失败'}
               </Typography.Text>
             )}
           </div>
