@@ -22,6 +22,8 @@ const checkable = new Map<string, Set<string>>([
   ['sys_position', new Set(['code'])],
   ['onl_cgreport_head', new Set(['code'])],
   ['sys_data_source', new Set(['code'])],
+  // issue 36: the stock 消息模板 form checks its 模板CODE
+  ['sys_sms_template', new Set(['template_code'])],
   // issue 36: the stock 菜单管理 form checks 授权标识, the stock 部门角色 form its role code (across departments, as stock)
   ['sys_permission', new Set(['perms'])],
   ['sys_depart_role', new Set(['role_code'])],

@@ -6,6 +6,7 @@ import { registerDuplicateCheck } from './duplicate.service.ts';
 import { sysPosition } from '../position/position.table.ts';
 import { onlCgreportHead } from '../report/report.table.ts';
 import { sysDataSource } from '../datasource/datasource.table.ts';
+import { sysSmsTemplate } from '../message/message.table.ts';
 
 describe('JEECG-API §5.4 duplicate check /sys/duplicate/check: only registered (table, field) pairs', async () => {
   const t = await createTestApp();
@@ -59,6 +60,16 @@ describe('JEECG-API §5.4 duplicate check /sys/duplicate/check: only registered 
     }
     expect(json(await check({ tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'system:user:list' }))).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
     expect(json(await check({ tableName: 'sys_depart_role', fieldName: 'role_code', fieldVal: 'no_such_depart_role' }))).toMatchObject({ success: true, message: '该值可用！' });
+  });
+
+  it("issue 36: the stock 消息模板 form's 模板CODE check (sys_sms_template.template_code, as SysMessageTemplateModal sends it); editing excludes the template itself", async () => {
+    const templateId = newId();
+    await db.insert(sysSmsTemplate).values({ id: templateId, templateCode: 'tpl_dup', templateName: '查重模板', templateContent: '查重模板内容', templateType: '4' });
+    const params = { tableName: 'sys_sms_template', fieldName: 'template_code' };
+    expect(json(await check({ ...params, fieldVal: 'tpl_dup' }))).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect(json(await check({ ...params, fieldVal: 'tpl_dup', dataId: templateId }))).toMatchObject({ success: true, message: '该值可用！' });
+    expect(json(await check({ ...params, fieldVal: 'tpl_free' }))).toMatchObject({ success: true, message: '该值可用！' });
+    expect(json(await check({ ...params, fieldName: 'template_content', fieldVal: 'x' })).success).toBe(false);
   });
 
   it('bad input: a pair outside the registry is refused clearly; injected values are plain values; nothing changes', async () => {
