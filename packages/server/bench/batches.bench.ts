@@ -1,7 +1,7 @@
 /**
  * 线索批次 with 100,000 batches and about 1,000,000 items (issue budgets): list pages and filters p50
  * ≤ 20 ms, a 2,000-item batch opened (queryById + first item page) and loaded whole by the editor
- * ≤ 300 ms, each statistics call ≤ 50 ms (the clue-batch ones and every other dashboard figure) — as
+ * ≤ 300 ms, each statistics call ≤ 20 ms (issue 35; the clue-batch ones and every other dashboard figure) — as
  * association staff (admin) and as an organisation user.
  */
 import { sql } from 'drizzle-orm';
@@ -72,6 +72,7 @@ export async function batchesBench(kind: 'pglite' | 'postgres') {
       return p50(times);
     };
     const bump = () => db.execute(sql`update sys_list_version set version = version + 1 where name = 'rights_batch'`);
+    const bumpFigures = () => db.execute(sql`update sys_list_version set version = version + 1 where name in ('rights_batch', 'fin_claim')`);
     const queries = [
       'pageNo=1&pageSize=10',
       'pageNo=200&pageSize=20',
@@ -120,19 +121,25 @@ export async function batchesBench(kind: 'pglite' | 'postgres') {
         stats.push(`${s}  ${v.toFixed(1)} ms（需重算 ${fresh.toFixed(1)} ms）`);
       }
       process.stdout.write(`    ${stats.join('\n    ')}\n`);
-      record(`线索统计接口 p50 最慢一项（${kind}，${who}）`, `${worstStat.toFixed(1)} ms（数据变动后首次 ${worstStatFresh.toFixed(1)} ms）`, '≤ 50 ms');
+      record(`线索统计接口 p50 最慢一项（${kind}，${who}）`, `${worstStat.toFixed(1)} ms（数据变动后首次 ${worstStatFresh.toFixed(1)} ms）`, '≤ 20 ms');
 
       const figures: string[] = [];
       let worstFigure = 0;
+      let worstFresh2 = 0;
       let slowest = '';
+      let slowestFresh = '';
       for (const call of dashboardCalls(who === '工作人员')) {
         await time(token, [call], 3);
         const v = await time(token, [call], 15);
+        // after a batch and a claim were written: what the first visitor then waits for
+        const fresh = await time(token, [call], 7, bumpFigures);
         if (v > worstFigure) [worstFigure, slowest] = [v, callName(call)];
-        figures.push(`${callName(call)}  ${v.toFixed(1)} ms`);
+        if (fresh > worstFresh2) [worstFresh2, slowestFresh] = [fresh, callName(call)];
+        figures.push(`${callName(call)}  ${v.toFixed(1)} ms（数据变动后首次 ${fresh.toFixed(1)} ms）`);
       }
       process.stdout.write(`    ${figures.join('\n    ')}\n`);
-      record(`看板其他统计接口 p50 最慢一项（${kind}，${who}）`, `${worstFigure.toFixed(1)} ms（${slowest.split('?')[0]}）`, '≤ 50 ms');
+      record(`看板其他统计接口 p50 最慢一项（${kind}，${who}）`, `${worstFigure.toFixed(1)} ms（${slowest.split('?')[0]}）`, '≤ 20 ms');
+      record(`同上，数据变动后首次（${kind}，${who}）`, `${worstFresh2.toFixed(1)} ms（${slowestFresh.split('?')[0]}）`);
     }
     await app.close();
   } finally {
