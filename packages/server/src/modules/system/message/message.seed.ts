@@ -7,6 +7,14 @@ type Seeded = { code: string; name: string; content: string; type: string; test:
 
 /** The variables every decision template gets (decide.ts), as test data. */
 const DECISION_TEST = { subject: '审批事项', result: '已通过', approver: '李审核', opinion: '材料齐全' };
+/** A decision on one kind of record (decide.ts): each kind its own template, so each can be reworded alone. */
+const decisionTemplate = (code: string, subject: string, bizTitle: string): Seeded => ({
+  code,
+  name: `${subject}审核\${result}：\${bizTitle}`,
+  content: `<p>您提交的${subject}\${record}\${result}。</p><p>审核人：\${approver}</p><p>审核意见：\${opinion}</p>`,
+  type: MsgType.system,
+  test: { ...DECISION_TEST, bizTitle, record: `「${bizTitle}」` },
+});
 const CLAIM_TEST = { claimNo: 'BX20261128001', orgName: '示例知识产权服务中心', approver: '王财务', opinion: '无' };
 
 /**
@@ -64,34 +72,10 @@ export const SEEDED_TEMPLATES: Seeded[] = [
     type: MsgType.system,
     test: { claimNo: 'BX20261128001', orgName: '示例知识产权服务中心', amount: '11,000.00', reason: '收款账户户名不符', account: '示例中心 工商银行 尾号1234', next: '请核对收款账户后联系协会财务。' },
   },
-  {
-    code: 'org_enrol_result',
-    name: '机构入驻申请审核${result}：${bizTitle}',
-    content: '<p>您提交的机构入驻申请${record}${result}。</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
-    type: MsgType.system,
-    test: { ...DECISION_TEST, bizTitle: '示例知识产权服务中心', record: '「示例知识产权服务中心」' },
-  },
-  {
-    code: 'org_certify_result',
-    name: '机构认证材料审核${result}：${bizTitle}',
-    content: '<p>您提交的机构认证材料${record}${result}。</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
-    type: MsgType.system,
-    test: { ...DECISION_TEST, bizTitle: '示例知识产权服务中心', record: '「示例知识产权服务中心」' },
-  },
-  {
-    code: 'right_review_result',
-    name: '受保护权利审核${result}：${bizTitle}',
-    content: '<p>您提交的受保护权利${record}${result}。</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
-    type: MsgType.system,
-    test: { ...DECISION_TEST, bizTitle: '华韵（注册号 12345678）', record: '「华韵（注册号 12345678）」' },
-  },
-  {
-    code: 'bank_review_result',
-    name: '银行账户审核${result}：${bizTitle}',
-    content: '<p>您提交的银行账户${record}${result}。</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
-    type: MsgType.system,
-    test: { ...DECISION_TEST, bizTitle: '示例中心 工商银行 尾号1234', record: '「示例中心 工商银行 尾号1234」' },
-  },
+  decisionTemplate('org_enrol_result', '机构入驻申请', '示例知识产权服务中心'),
+  decisionTemplate('org_certify_result', '机构认证材料', '示例知识产权服务中心'),
+  decisionTemplate('right_review_result', '受保护权利', '华韵（注册号 12345678）'),
+  decisionTemplate('bank_review_result', '银行账户', '示例中心 工商银行 尾号1234'),
   {
     code: 'approval_result',
     name: '${subject}审核${result}：${bizTitle}',
