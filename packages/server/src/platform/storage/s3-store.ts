@@ -1,9 +1,17 @@
 import type { Readable } from 'node:stream';
 import fs from 'node:fs';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { lazyModule } from '../lazy-module.ts';
 import { resolveStored } from './storage.ts';
 import { unavailable, type FileStore } from './file-store.ts';
 import type { StorageConfig } from './storage-config.ts';
+
+/**
+ * The AWS SDK (about 20 MB once loaded) only in an installation that stores in a bucket: the server bundle
+ * turns this module's import into a static one at the top of main.mjs, so the package is required here,
+ * at the first S3Store (issue 35).
+ */
+const sdk = lazyModule<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
 
 export class S3Store implements FileStore {
   readonly kind = 's3' as const;
@@ -12,6 +20,7 @@ export class S3Store implements FileStore {
     private readonly config: Extract<StorageConfig, { kind: 's3' }>,
     private readonly dataDir: string,
   ) {
+    const { S3Client } = sdk();
     this.client = new S3Client({
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -39,7 +48,7 @@ export class S3Store implements FileStore {
     // stream it has consumed, and a kept-alive connection the server closed while idle fails the first write.
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key, Body: fs.createReadStream(source), ContentLength: size, ContentType: mime }));
+        await this.client.send(new (sdk().PutObjectCommand)({ Bucket: this.config.bucket, Key, Body: fs.createReadStream(source), ContentLength: size, ContentType: mime }));
         return;
       } catch (e) {
         if (attempt >= 2 || !connectionDropped(e)) throw unavailable(e);
@@ -50,17 +59,17 @@ export class S3Store implements FileStore {
   async get(relative: string): Promise<Readable | null> {
     const Key = this.key(relative);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key }));
+      const out = await this.client.send(new (sdk().GetObjectCommand)({ Bucket: this.config.bucket, Key }));
       return out.Body as Readable;
     } catch (e) {
-      if (e instanceof NoSuchKey || e instanceof NotFound || (e as { name?: string }).name === 'NoSuchKey') return null;
+      if (e instanceof sdk().NoSuchKey || e instanceof sdk().NotFound || (e as { name?: string }).name === 'NoSuchKey') return null;
       throw unavailable(e);
     }
   }
 
   async remove(relative: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(relative) }));
+      await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: this.config.bucket, Key: this.key(relative) }));
     } catch (e) {
       throw unavailable(e);
     }
@@ -68,10 +77,10 @@ export class S3Store implements FileStore {
 
   async exists(relative: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.key(relative) }));
+      await this.client.send(new (sdk().HeadObjectCommand)({ Bucket: this.config.bucket, Key: this.key(relative) }));
       return true;
     } catch (e) {
-      if (e instanceof NotFound || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+      if (e instanceof sdk().NotFound || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
       throw unavailable(e);
     }
   }

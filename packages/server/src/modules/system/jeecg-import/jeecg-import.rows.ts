@@ -1,6 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { createConnection, type RowDataPacket } from 'mysql2/promise';
+import type { RowDataPacket } from 'mysql2/promise';
+import { mysqlDriver } from '../datasource/datasource.connect.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { withVersions, type Changer, type DataTableName, type VersionReader } from '../../core/datalog/datalog.service.ts';
 
@@ -23,7 +24,7 @@ export type SourceAddress = string | { host: string; port: number; database: str
 /** The source database from its mysql:// URL or its parts; every read is a SELECT of a fixed table name of the stock schema. */
 export async function openSource(address: SourceAddress): Promise<Source> {
   const options = { dateStrings: true, supportBigNumbers: true, bigNumberStrings: true, connectTimeout: 10_000 } as const;
-  const conn = await createConnection(typeof address === 'string' ? { uri: address, ...options } : { ...address, ...options });
+  const conn = await mysqlDriver().createConnection(typeof address === 'string' ? { uri: address, ...options } : { ...address, ...options });
   return {
     rows: async (table) => {
       if (!STOCK_TABLES.has(table)) throw new Error(`not a stock table: ${table}`);
