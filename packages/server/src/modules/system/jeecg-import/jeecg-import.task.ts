@@ -40,14 +40,25 @@ async function connect(body: JeecgImportBody, where: string): Promise<Source> {
  */
 export async function startImport(ctx: ResourceCtx, body: JeecgImportBody, onError: (error: unknown) => void): Promise<{ id: string }> {
   const db = ctx.deps.db;
-  const fresh = new Date(Date.now() - STALE_MS);
-  const [busy] = await db.select({ id: sysImportTask.id }).from(sysImportTask).where(and(eq(sysImportTask.state, 'running'), gt(sysImportTask.heartbeat, fresh)));
-  if (busy) throw new BizError(JeecgImportMsg.busy);
+  const running = (on: Db) =>
+    on.select({ id: sysImportTask.id }).from(sysImportTask).where(and(eq(sysImportTask.state, 'running'), gt(sysImportTask.heartbeat, new Date(Date.now() - STALE_MS))));
+  if ((await running(db)).length) throw new BizError(JeecgImportMsg.busy);
   const where = `${body.host}:${body.port}/${body.database}`;
   const source = await connect(body, where);
   const id = newId();
   const dryRun = body.dryRun === true;
-  await db.insert(sysImportTask).values({ id, source: where, dryRun: dryRun ? 1 : 0, state: 'running', step: JEECG_IMPORT_STEPS[0], createBy: ctx.user.username });
+  try {
+    // Two starts at the same moment (two administrators, two server processes): the second waits on this
+    // lock until the first's task row is committed, then finds it running.
+    await db.transaction(async (t) => {
+      await t.execute(sql`select pg_advisory_xact_lock(hashtext('sbwq:jeecg-import'))`);
+      if ((await running(t)).length) throw new BizError(JeecgImportMsg.busy);
+      await t.insert(sysImportTask).values({ id, source: where, dryRun: dryRun ? 1 : 0, state: 'running', step: JEECG_IMPORT_STEPS[0], createBy: ctx.user.username });
+    });
+  } catch (error) {
+    await source.close().catch(() => undefined);
+    throw error;
+  }
   void run(db, id, source, dryRun, ctx).catch(onError);
   return { id };
 }

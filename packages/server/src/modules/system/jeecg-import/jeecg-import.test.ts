@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { JeecgImportMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../../test/harness.ts';
 import { sysDataLog } from '../../core/datalog/datalog.table.ts';
 import { sysAnnouncement, sysAnnouncementSend } from '../../core/notice/announcement.table.ts';
@@ -175,10 +176,12 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
       expect((await reviewer('GET', '/sys/jeecgImport/status?id=x')).statusCode).toBe(403);
     });
 
-    it('a dry run answers at once, its progress and report are polled, and the password is neither stored nor answered', async () => {
+    it('a dry run answers at once, its progress and report are polled, and the password is neither stored nor answered; of two starts at once, one runs', async () => {
       const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
-      const started = json(await admin('POST', '/sys/jeecgImport/start', { ...form, dryRun: true }));
-      expect(started.success).toBe(true);
+      const both = (await Promise.all([1, 2].map(() => admin('POST', '/sys/jeecgImport/start', { ...form, dryRun: true })))).map(json);
+      expect(both.map((answer) => answer.success).sort()).toEqual([false, true]);
+      const started = both.find((answer) => answer.success)!;
+      expect(both.find((answer) => !answer.success)!.message).toBe(JeecgImportMsg.busy);
       let task = json(await admin('GET', `/sys/jeecgImport/status?id=${started.result.id}`)).result;
       for (let i = 0; task.state === 'running' && i < 600; i++) {
         await new Promise((r) => setImmediate(r));
