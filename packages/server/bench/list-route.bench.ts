@@ -12,10 +12,10 @@ import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase, type Db } from '../src/platform/db/client.ts';
 import { resolveSession } from '../src/platform/auth/session.ts';
 import { hasPermission } from '../src/platform/access/access.ts';
-import { withDateTexts } from '../src/platform/db/time.ts';
 import { runSeeds } from '../src/seed/seed.ts';
 import { buildApp } from '../src/app.ts';
 import { sysFillRule } from '../src/modules/system/fill-rule/fill-rule.table.ts';
+import { fillRuleRecord } from '../src/modules/system/fill-rule/fill-rule.service.ts';
 import { cannon, PASSWORD, record, scratchPostgres } from './kit.ts';
 
 const QUERY = 'pageNo=1&pageSize=10';
@@ -99,7 +99,7 @@ function bareList(db: Db, idleMinutes: number) {
       db.select({ total: count() }).from(sysFillRule),
       db.select().from(sysFillRule).orderBy(desc(sysFillRule.createTime), asc(sysFillRule.id)).limit(pageSize).offset((pageNo - 1) * pageSize),
     ]);
-    const result = { records: records.map((r) => withDateTexts(r)), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
+    const result = { records: records.map(fillRuleRecord), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
     return { success: true, message: Msg.querySuccess, code: 200, result, timestamp: Date.now() };
   });
   return bare;

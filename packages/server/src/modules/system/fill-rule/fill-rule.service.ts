@@ -119,7 +119,7 @@ const sequenceParams = (row: Pick<Row, 'prefix' | 'datePattern' | 'seqWidth' | '
  * The stock form shows 规则实现类 and 规则参数 only: a sequence's parameters are its own fields as JSON,
  * so what the form shows is what runs, and saving them back changes those fields.
  */
-const record = (row: Row): FillRuleRecord => {
+export const fillRuleRecord = (row: Row): FillRuleRecord => {
   const ruleClass = row.ruleClass ?? SEQUENCE_RULE_CLASS;
   const ruleParams =
     ruleClass === SEQUENCE_RULE_CLASS
@@ -130,13 +130,13 @@ const record = (row: Row): FillRuleRecord => {
 
 export async function listFillRules(db: Db, params: ListParams): Promise<Page<FillRuleRecord>> {
   const page = await pageOf<Row>(db, fillRuleWhitelist, params, { tieBreak: sysFillRule.id });
-  return { ...page, records: page.records.map(record) };
+  return { ...page, records: page.records.map(fillRuleRecord) };
 }
 
 export async function fillRuleById(db: Db, id: string): Promise<FillRuleRecord> {
   const [row] = await db.select().from(sysFillRule).where(eq(sysFillRule.id, id));
   if (!row) throw new BizError(FillRuleMsg.notFound);
-  return record(row);
+  return fillRuleRecord(row);
 }
 
 function sameJson(text: string, other: string): boolean {
