@@ -120,7 +120,12 @@ export async function checkByCode(db: Db, ruleCode: string, rawValue: string): P
   }
   let results: boolean[];
   try {
-    results = await regexSandbox().run(tests, { stopOnFail: true, timeoutMs: CHECK_TIMEOUT_MS });
+    // a vetted pattern over the limit was starved of the CPU, as on save: one more try with the longer limit
+    const attempt = (timeoutMs: number) => regexSandbox().run(tests, { stopOnFail: true, timeoutMs });
+    results = await attempt(CHECK_TIMEOUT_MS).catch((error: unknown) => {
+      if (error instanceof RegexTimeoutError) return attempt(VET_RETRY_TIMEOUT_MS);
+      throw error;
+    });
   } catch (error) {
     if (error instanceof RegexTimeoutError) throw new BizError(CheckMsg.checkTimeout);
     throw new BizError(CheckMsg.ruleJsonBad);
