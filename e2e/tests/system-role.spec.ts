@@ -24,6 +24,8 @@ async function setGrant(page: Page, code: string, titles: string[], checked: boo
   await row(page, code).getByRole('button', { name: '授权' }).click();
   const drawer = page.locator('.ant-drawer').filter({ hasText: '角色权限配置' });
   await expect(node(drawer, '首页')).toBeVisible();
+  // the tree can be drawn before the role's grants arrive: a box read then is unchecked, and checked a moment later
+  await expect(drawer.locator('.ant-spin-spinning')).toHaveCount(0);
   for (const title of titles) {
     const box = node(drawer, title);
     if ((await box.getAttribute('class'))!.includes('ant-tree-checkbox-checked') !== checked) await box.click();
