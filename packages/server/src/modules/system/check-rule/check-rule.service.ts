@@ -54,18 +54,23 @@ export function adversarialInputs(pattern: string): string[] {
   return inputs;
 }
 
+/** Runs the tests in the sandbox; over `timeoutMs`, one more try with VET_RETRY_TIMEOUT_MS (saving and checking alike). */
+function runPatiently(tests: RegexTest[], stopOnFail: boolean, timeoutMs: number): Promise<boolean[]> {
+  const attempt = (limit: number) => regexSandbox().run(tests, { stopOnFail, timeoutMs: limit });
+  return attempt(timeoutMs).catch((error: unknown) => {
+    if (error instanceof RegexTimeoutError) return attempt(VET_RETRY_TIMEOUT_MS);
+    throw error;
+  });
+}
+
 /** Refuses a rule whose pattern is invalid or backtracks catastrophically (measured in a worker, with a time limit). */
 export async function vetRules(items: CheckRuleItem[]): Promise<void> {
   for (const [i, item] of items.entries()) {
     const compiled = compilePattern(item.pattern);
     if (!compiled) throw new BizError(checkRuleMsg.patternInvalid(i + 1));
     const tests: RegexTest[] = adversarialInputs(item.pattern).map((input) => ({ ...compiled, input }));
-    const attempt = (timeoutMs: number) => regexSandbox().run(tests, { stopOnFail: false, timeoutMs });
     try {
-      await attempt(VET_TIMEOUT_MS).catch((error: unknown) => {
-        if (error instanceof RegexTimeoutError) return attempt(VET_RETRY_TIMEOUT_MS);
-        throw error;
-      });
+      await runPatiently(tests, false, VET_TIMEOUT_MS);
     } catch (error) {
       if (error instanceof RegexTimeoutError) throw new BizError(checkRuleMsg.patternUnsafe(i + 1));
       throw new BizError(checkRuleMsg.patternInvalid(i + 1));
@@ -120,12 +125,7 @@ export async function checkByCode(db: Db, ruleCode: string, rawValue: string): P
   }
   let results: boolean[];
   try {
-    // a vetted pattern over the limit was starved of the CPU, as on save: one more try with the longer limit
-    const attempt = (timeoutMs: number) => regexSandbox().run(tests, { stopOnFail: true, timeoutMs });
-    results = await attempt(CHECK_TIMEOUT_MS).catch((error: unknown) => {
-      if (error instanceof RegexTimeoutError) return attempt(VET_RETRY_TIMEOUT_MS);
-      throw error;
-    });
+    results = await runPatiently(tests, true, CHECK_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof RegexTimeoutError) throw new BizError(CheckMsg.checkTimeout);
     throw new BizError(CheckMsg.ruleJsonBad);
