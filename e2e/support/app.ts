@@ -55,6 +55,10 @@ export async function sawToast(page: Page, text: string | RegExp, timeout = 20_0
     .toBe(true);
 }
 
+/** The texts of the §8 notifications (系统提示) shown on this page load so far, as the page recorded them. */
+export const notificationsSeen = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __e2eToasts?: string[] }).__e2eToasts ?? []).filter((text) => text.includes('系统提示')));
+
 /**
  * Every test signs in from its own client address (the e2e server trusts X-Forwarded-For), so the
  * server's per-address counters — captcha after 3 failures, rate limits — stay within one test.

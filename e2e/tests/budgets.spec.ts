@@ -44,4 +44,22 @@ test.describe('byte budgets (README 性能预算与测量)', () => {
     const largest = sizes[0]!;
     expect(largest.gzip, `最大的 JS 文件 ${largest.name}: ${largest.gzip} KB gzip`).toBeLessThanOrEqual(readmeBudget('最大的 JS 文件'));
   });
+
+  test('the server bundle leaves every lazily loaded package out of its start-up imports (memory budget)', () => {
+    // lazyModule() packages cost megabytes of heap from their import on; esbuild hoists a static import of one
+    // (as it did @aws-sdk/client-s3 and mysql2) to the top of main.mjs, where it loads at start, and nothing else fails.
+    const sources = fs.readdirSync(path.join(root, 'packages/server/src'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));
+    const lazy = new Set<string>();
+    for (const name of sources) {
+      for (const match of fs.readFileSync(path.join(root, 'packages/server/src', name), 'utf8').matchAll(/lazyModule<.*?>\('([^']+)'\)/g)) {
+        const specifier = match[1]!;
+        lazy.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+      }
+    }
+    expect([...lazy]).toEqual(expect.arrayContaining(['@aws-sdk/client-s3', 'mysql2', 'ioredis', 'nodemailer']));
+    const bundle = fs.readFileSync(path.join(root, 'packages/server/dist/main.mjs'), 'utf8');
+    const imported = [...bundle.matchAll(/^import\s(?:[^;]*?\sfrom\s)?["']([^"']+)["']/gm)].map((match) => match[1]!);
+    expect(imported.length, 'start-up imports found in main.mjs').toBeGreaterThan(10);
+    expect(imported.filter((specifier) => [...lazy].some((name) => specifier === name || specifier.startsWith(`${name}/`)))).toEqual([]);
+  });
 });
