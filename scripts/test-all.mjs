@@ -1,5 +1,5 @@
 /**
- * `npm test`: the code check, the type check, the unit and API tests and the build run side by side, then
+ * `npm test`: the code check, the formatting check (Prettier), the type check, the unit and API tests and the build run side by side, then
  * the end-to-end tests on that build. In turn they took 32 minutes on CI's two cores (the budget is 30):
  * the type check is one thread and the unit tests wait on PostgreSQL and on child processes, so each
  * leaves a core idle at times another fills. The end-to-end tests run alone: they keep both cores busy
@@ -15,6 +15,7 @@ const phases = [
     { name: 'build', script: 'build' },
     { name: 'types', script: 'typecheck' },
     { name: 'lint', script: 'lint' },
+    { name: 'format', script: 'format:check' },
   ],
   [{ name: 'e2e', script: 'test:e2e:built' }],
 ];

@@ -23,8 +23,21 @@ export async function approvedRight(request: APIRequestContext, orgToken: string
 }
 
 /** An enabled pool paying `subsidyPerCase` yuan per clue (default 500). */
-export async function enabledPool(request: APIRequestContext, financeToken: string, poolName: string, terms: { totalAmount?: string; subsidyPerCase?: string; orgCap?: string } = {}) {
-  const id = await apiCall<string>(request, financeToken, 'POST', '/rights/capitalPool/add', { poolName, fundSource: '1', poolYear: 2026, totalAmount: '100000', subsidyPerCase: '500', orgCap: '50000', ...terms });
+export async function enabledPool(
+  request: APIRequestContext,
+  financeToken: string,
+  poolName: string,
+  terms: { totalAmount?: string; subsidyPerCase?: string; orgCap?: string } = {},
+) {
+  const id = await apiCall<string>(request, financeToken, 'POST', '/rights/capitalPool/add', {
+    poolName,
+    fundSource: '1',
+    poolYear: 2026,
+    totalAmount: '100000',
+    subsidyPerCase: '500',
+    orgCap: '50000',
+    ...terms,
+  });
   await apiCall(request, financeToken, 'PUT', '/rights/capitalPool/enable', { id });
   return id;
 }

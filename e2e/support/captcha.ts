@@ -27,7 +27,10 @@ export function readCaptchaImage(src: string): string {
     }
   }
   expect(found, 'every letter of the captcha read').toHaveLength(4);
-  return found.sort((a, b) => a.x - b.x).map((f) => f.ch).join('');
+  return found
+    .sort((a, b) => a.x - b.x)
+    .map((f) => f.ch)
+    .join('');
 }
 
 /** The image captcha the page shows, read. */

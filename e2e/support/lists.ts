@@ -78,22 +78,65 @@ export async function seedRows(request: APIRequestContext): Promise<{ reviewer: 
     accountNature: '1',
   });
   // 资金池管理 and 资金池日志: an enabled pool; 线索批次 (and 待我审批): a submitted batch against it
-  const poolId = await apiCall<string>(request, admin, 'POST', '/rights/capitalPool/add', { poolName: '窄屏测试年度商标维权专项资金', fundSource: '1', poolYear: 2026, totalAmount: '1000000', subsidyPerCase: '500', orgCap: '100000' });
+  const poolId = await apiCall<string>(request, admin, 'POST', '/rights/capitalPool/add', {
+    poolName: '窄屏测试年度商标维权专项资金',
+    fundSource: '1',
+    poolYear: 2026,
+    totalAmount: '1000000',
+    subsidyPerCase: '500',
+    orgCap: '100000',
+  });
   await apiCall(request, admin, 'PUT', '/rights/capitalPool/enable', { id: poolId });
-  const batchRightId = await apiCall<string>(request, org.token, 'POST', '/rights/right/add', { trademarkName: '窄屏批次商标', regNo: String(Number(regNo) + 1), niceClass: '25', registrant: '测试品牌股份有限公司', regDate: '2019-04-07' });
+  const batchRightId = await apiCall<string>(request, org.token, 'POST', '/rights/right/add', {
+    trademarkName: '窄屏批次商标',
+    regNo: String(Number(regNo) + 1),
+    niceClass: '25',
+    registrant: '测试品牌股份有限公司',
+    regDate: '2019-04-07',
+  });
   await apiCall(request, org.token, 'POST', '/rights/right/submit', { ids: batchRightId });
   await apiCall(request, reviewer, 'POST', '/rights/right/approve', { id: batchRightId, result: 'pass' });
-  const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName: '窄屏测试淘宝假冒商品线索批次', rightIds: batchRightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=375' }], deleteIds: [] });
+  const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+    batchName: '窄屏测试淘宝假冒商品线索批次',
+    rightIds: batchRightId,
+    infringeType: '1',
+    clueSource: '1',
+    platform: '1',
+    rightsMethod: '1',
+    poolId,
+  });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+    batchId,
+    values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=375' }],
+    deleteIds: [],
+  });
   await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
   // 报销管理 and 付款管理: a claim of a second batch (维权中), passed by the reviewer and finance, waiting for payment
   const finance = await apiToken(request, await createFinance(request), USER_PASSWORD);
-  const claimBatchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName: '窄屏测试报销批次', rightIds: batchRightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId: claimBatchId, values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=376' }], deleteIds: [] });
+  const claimBatchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+    batchName: '窄屏测试报销批次',
+    rightIds: batchRightId,
+    infringeType: '1',
+    clueSource: '1',
+    platform: '1',
+    rightsMethod: '1',
+    poolId,
+  });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+    batchId: claimBatchId,
+    values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=376' }],
+    deleteIds: [],
+  });
   await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: claimBatchId });
   await apiCall(request, reviewer, 'POST', '/rights/threaded/review', { id: claimBatchId, result: 'pass', approvedAmount: '500' });
   await apiCall(request, org.token, 'POST', '/rights/threaded/startEnforce', { id: claimBatchId });
-  const bankAnswer = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', { accountName: org.orgName, bankName: '中国农业银行', branchName: '杭州滨江支行', accountNo: '6228480012345678', accountNature: '1' });
+  const bankAnswer = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', {
+    accountName: org.orgName,
+    bankName: '中国农业银行',
+    branchName: '杭州滨江支行',
+    accountNo: '6228480012345678',
+    accountNature: '1',
+  });
   const claimBankId = typeof bankAnswer === 'string' ? bankAnswer : bankAnswer.id;
   await apiCall(request, finance, 'POST', '/rights/bank/approve', { id: claimBankId, result: 'pass' });
   const invoiceFile = await apiUpload(request, org.token, { name: '发票.png', mimeType: 'image/png', buffer: pngFile() }, 'finance_claim');
@@ -103,17 +146,38 @@ export async function seedRows(request: APIRequestContext): Promise<{ reviewer: 
     applyAmount: '300',
     bankAccountId: claimBankId,
     // every call claims its own invoice: the same number can never be claimed twice, and specs seed in parallel
-    invoices: [{ invoiceCode: '', invoiceNo: String(10_000_000 + Math.floor(Math.random() * 89_999_999)), invoiceDate: '2026-10-01', amount: '300', files: invoiceFile }],
+    invoices: [
+      { invoiceCode: '', invoiceNo: String(10_000_000 + Math.floor(Math.random() * 89_999_999)), invoiceDate: '2026-10-01', amount: '300', files: invoiceFile },
+    ],
   });
   await apiCall(request, org.token, 'POST', '/rights/financeRecord/submit', { id: claim.id });
   await apiCall(request, reviewer, 'POST', '/rights/financeRecord/bizReview', { id: claim.id, result: 'pass' });
   await apiCall(request, finance, 'POST', '/rights/financeRecord/financeReview', { id: claim.id, result: 'pass' });
   // 多数据源, 路由网关 (its upstream is in the e2e server's GATEWAY_UPSTREAMS) and 短信发件箱 (a registration code)
-  await apiCall(request, admin, 'POST', '/sys/dataSource/add', { name: '窄屏测试业务库', code: unique('ds'), dbType: '4', host: '127.0.0.1', port: 5432, username: 'postgres', databaseName: 'postgres' });
-  await apiCall(request, admin, 'POST', '/sys/gatewayRoute/add', { name: '窄屏测试商标公告查询', routerId: unique('gw'), pathPrefix: `/gateway/${unique('narrow')}`, upstream: 'cnipa-mock', methods: ['GET'] });
+  await apiCall(request, admin, 'POST', '/sys/dataSource/add', {
+    name: '窄屏测试业务库',
+    code: unique('ds'),
+    dbType: '4',
+    host: '127.0.0.1',
+    port: 5432,
+    username: 'postgres',
+    databaseName: 'postgres',
+  });
+  await apiCall(request, admin, 'POST', '/sys/gatewayRoute/add', {
+    name: '窄屏测试商标公告查询',
+    routerId: unique('gw'),
+    pathPrefix: `/gateway/${unique('narrow')}`,
+    upstream: 'cnipa-mock',
+    methods: ['GET'],
+  });
   const checkKey = unique('cap');
   const image = await apiCall<string>(request, admin, 'GET', `/sys/randomImage/${checkKey}`);
-  await apiCall(request, admin, 'POST', '/sys/sms', { mobile: `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, smsmode: '1', captcha: readCaptchaImage(image), checkKey });
+  await apiCall(request, admin, 'POST', '/sys/sms', {
+    mobile: `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    smsmode: '1',
+    captcha: readCaptchaImage(image),
+    checkKey,
+  });
   // 职务管理, 通告管理 and 我的消息
   await apiCall(request, admin, 'POST', '/sys/position/add', { code: unique('pos'), name: '知识产权法务专员' });
   const me = await apiCall<{ records: { id: string }[] }>(request, admin, 'GET', '/sys/user/list', undefined, { username: 'admin' });
@@ -136,4 +200,3 @@ export async function menuScreens(page: Page, request: APIRequestContext, userna
   const { menu } = await apiCall<{ menu: MenuNode[] }>(request, token, 'GET', '/sys/permission/getUserPermissionByToken');
   return screensOf(menu);
 }
-

@@ -89,7 +89,11 @@ export function creditCode(): string {
 export async function createOrgUser(request: APIRequestContext): Promise<{ username: string; id: string }> {
   const token = await apiToken(request);
   const username = unique('e2eorg');
-  const id = await createUser(request, token, username, { realname: `机构用户${username.slice(-4)}`, roleIds: [RoleId.agency], departIds: [DepartId.agencies] });
+  const id = await createUser(request, token, username, {
+    realname: `机构用户${username.slice(-4)}`,
+    roleIds: [RoleId.agency],
+    departIds: [DepartId.agencies],
+  });
   return { username, id };
 }
 
@@ -127,7 +131,12 @@ export async function message(page: Page, text: string | RegExp) {
 }
 
 /** Uploads a file through the API as `token`'s user and answers its stored path. */
-export async function apiUpload(request: APIRequestContext, token: string, file: { name: string; mimeType: string; buffer: Buffer }, biz = 'rights_org'): Promise<string> {
+export async function apiUpload(
+  request: APIRequestContext,
+  token: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  biz = 'rights_org',
+): Promise<string> {
   const response = await request.post('/jeecg-boot/sys/common/upload', { headers: { 'X-Access-Token': token }, multipart: { biz, file } });
   const body = (await response.json()) as { success: boolean; message: string };
   expect(body.success, body.message).toBe(true);

@@ -4,7 +4,14 @@ import { ADMIN, sawToast } from './app.ts';
 
 /** What the e2e tests need of the shell beyond signing in: a richer menu, API sign-in, users. */
 
-const item = (id: string, path: string, title: string, component: string | null, extra: Partial<MenuNode> = {}, meta: Partial<MenuNode['meta']> = {}): MenuNode => ({
+const item = (
+  id: string,
+  path: string,
+  title: string,
+  component: string | null,
+  extra: Partial<MenuNode> = {},
+  meta: Partial<MenuNode['meta']> = {},
+): MenuNode => ({
   id: `e2e-${id}`,
   route: '1',
   path,
@@ -25,19 +32,33 @@ export const EXTERNAL_URL = 'https://www.example.org/jeecg-help';
  */
 export function richMenu(baseURL: string): MenuNode[] {
   return [
-    item('demo', '/e2e', '演示菜单', 'layouts/RouteView', {
-      children: [
-        item('keep', '/e2e/keep', '保持页', 'test/TestHome', {}, { keepAlive: true, icon: 'form' }),
-        item('plain', '/e2e/plain', '普通页', 'test/TestHome'),
-        item('hidden', '/e2e/hidden', '隐藏页', 'test/TestHome', { hidden: true }),
-        item('frame', '/9b2f0c2d6e1a4b3c', '内嵌页面', 'layouts/IframePageView', {}, { url: `${baseURL}${FRAME_PATH}` }),
-        item('missing', '/e2e/missing', '缺失页', 'system/NoSuchList'),
-      ],
-    }, { icon: 'appstore' }),
+    item(
+      'demo',
+      '/e2e',
+      '演示菜单',
+      'layouts/RouteView',
+      {
+        children: [
+          item('keep', '/e2e/keep', '保持页', 'test/TestHome', {}, { keepAlive: true, icon: 'form' }),
+          item('plain', '/e2e/plain', '普通页', 'test/TestHome'),
+          item('hidden', '/e2e/hidden', '隐藏页', 'test/TestHome', { hidden: true }),
+          item('frame', '/9b2f0c2d6e1a4b3c', '内嵌页面', 'layouts/IframePageView', {}, { url: `${baseURL}${FRAME_PATH}` }),
+          item('missing', '/e2e/missing', '缺失页', 'system/NoSuchList'),
+        ],
+      },
+      { icon: 'appstore' },
+    ),
     item('link', '/5d1c0b7a1f3e4d2a', '外部链接', 'layouts/IframePageView', {}, { url: EXTERNAL_URL, internalOrExternal: true, icon: 'link' }),
-    item('result', '/result', '结果页', 'layouts/PageView', {
-      children: [item('success', '/result/success', '成功', 'result/Success'), item('fail', '/result/fail', '失败', 'result/Error')],
-    }, { icon: 'profile' }),
+    item(
+      'result',
+      '/result',
+      '结果页',
+      'layouts/PageView',
+      {
+        children: [item('success', '/result/success', '成功', 'result/Success'), item('fail', '/result/fail', '失败', 'result/Error')],
+      },
+      { icon: 'profile' },
+    ),
   ];
 }
 
@@ -52,9 +73,11 @@ export async function withRichMenu(page: Page, baseURL: string) {
   await page.route(`**${FRAME_PATH}`, (route) =>
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: `<!doctype html><meta charset="utf-8"><h1>${FRAME_TEXT}</h1>` }),
   );
-  await page.context().route(`${EXTERNAL_URL}**`, (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><meta charset="utf-8"><title>帮助</title><p>外部站点</p>' }),
-  );
+  await page
+    .context()
+    .route(`${EXTERNAL_URL}**`, (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><meta charset="utf-8"><title>帮助</title><p>外部站点</p>' }),
+    );
 }
 
 type LoginAnswer = { code: number; message: string; result: { token: string; userInfo: unknown; sysAllDictItems: unknown } };
@@ -75,8 +98,7 @@ export async function storeSession(page: Page, username: string = ADMIN.username
   await page.goto('/favicon.svg');
   await page.evaluate(
     ({ token, username: name, userInfo, dict }) => {
-      const put = (key: string, value: unknown) =>
-        localStorage.setItem(`pro__${key}`, JSON.stringify({ value, expire: Date.now() + 604_800_000 }));
+      const put = (key: string, value: unknown) => localStorage.setItem(`pro__${key}`, JSON.stringify({ value, expire: Date.now() + 604_800_000 }));
       put('Access-Token', token);
       put('Login_Username', name);
       put('Login_Userinfo', userInfo);

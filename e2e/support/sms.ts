@@ -12,7 +12,10 @@ export async function outboxCode(request: APIRequestContext, mobile: string, sms
   const admin = await apiToken(request);
   let code = '';
   await expect(async () => {
-    const page = await apiCall<{ records: { code: string }[] }>(request, admin, 'GET', '/sys/smsOutbox/list', undefined, { mobile, ...(smsmode ? { smsmode } : {}) });
+    const page = await apiCall<{ records: { code: string }[] }>(request, admin, 'GET', '/sys/smsOutbox/list', undefined, {
+      mobile,
+      ...(smsmode ? { smsmode } : {}),
+    });
     code = page.records[0]?.code ?? '';
     expect(code).toMatch(/^\d{6}$/);
   }).toPass({ timeout: 10_000 });

@@ -26,7 +26,14 @@ export async function apiToken(request: APIRequestContext, username: string = AD
   return body.result.token;
 }
 
-export async function apiCall<T = unknown>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown, params?: Record<string, string>): Promise<T> {
+export async function apiCall<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+  params?: Record<string, string>,
+): Promise<T> {
   const response = await request.fetch(`${API}${path}`, { method, data, params, headers: { 'X-Access-Token': token } });
   const body = (await response.json()) as Answer<T>;
   expect(body.success, `${method} ${path}: ${body.message}`).toBe(true);
@@ -38,11 +45,17 @@ export async function createRole(request: APIRequestContext, token: string, role
   await apiCall(request, token, 'POST', '/sys/role/add', { roleName: `角色${roleCode}`, roleCode });
   const page = await apiCall<{ records: { id: string }[] }>(request, token, 'GET', '/sys/role/list', undefined, { roleCode });
   const roleId = page.records[0].id;
-  if (permissionIds.length) await apiCall(request, token, 'POST', '/sys/permission/saveRolePermission', { roleId, permissionIds: permissionIds.join(','), lastpermissionIds: '' });
+  if (permissionIds.length)
+    await apiCall(request, token, 'POST', '/sys/permission/saveRolePermission', { roleId, permissionIds: permissionIds.join(','), lastpermissionIds: '' });
   return roleId;
 }
 
-export async function createUser(request: APIRequestContext, token: string, username: string, options: { realname?: string; roleIds?: string[]; departIds?: string[] } = {}): Promise<string> {
+export async function createUser(
+  request: APIRequestContext,
+  token: string,
+  username: string,
+  options: { realname?: string; roleIds?: string[]; departIds?: string[] } = {},
+): Promise<string> {
   await apiCall(request, token, 'POST', '/sys/user/add', {
     username,
     realname: options.realname ?? `用户${username}`,

@@ -41,10 +41,7 @@ test.describe('§2 access rules', () => {
 
   test('an invalid stored token ends at login with the 登录已过期 dialog', async ({ page }) => {
     await page.goto('/user/login');
-    await page.evaluate(
-      (key) => localStorage.setItem(key, JSON.stringify({ value: 'not-a-real-token', expire: Date.now() + 3_600_000 })),
-      TOKEN_KEY,
-    );
+    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ value: 'not-a-real-token', expire: Date.now() + 3_600_000 })), TOKEN_KEY);
     await page.goto('/dashboard/analysis');
     await expect(page).toHaveURL(`/user/login?redirect=${encodeURIComponent('/dashboard/analysis')}`);
     const dialog = page.getByRole('dialog', { name: '登录已过期' });

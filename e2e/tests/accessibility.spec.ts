@@ -29,7 +29,10 @@ async function audit(page: Page, where: string, theme: Theme, findings: Finding[
         (options) => (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, options),
         { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] } satisfies RunOptions,
       )
-    : await new AxeBuilder({ page }).withTags(WCAG_21_AA).options({ resultTypes: ['violations'] }).analyze();
+    : await new AxeBuilder({ page })
+        .withTags(WCAG_21_AA)
+        .options({ resultTypes: ['violations'] })
+        .analyze();
   for (const violation of violations) {
     findings.push({
       where,
@@ -71,7 +74,14 @@ async function setHighContrast(page: Page, on: boolean) {
 }
 
 /** Audits what is on screen in the theme it has, then in the other one, and answers the theme it left. */
-async function auditBothThemes(page: Page, where: string, current: Theme, findings: Finding[], reopen?: () => Promise<void>, close?: () => Promise<void>): Promise<Theme> {
+async function auditBothThemes(
+  page: Page,
+  where: string,
+  current: Theme,
+  findings: Finding[],
+  reopen?: () => Promise<void>,
+  close?: () => Promise<void>,
+): Promise<Theme> {
   await audit(page, where, current, findings);
   const next: Theme = current === 'default' ? 'highContrast' : 'default';
   await close?.();
@@ -114,7 +124,8 @@ async function walkMenu(page: Page, username: string, password: string, findings
   for (const [index, screen] of screens.entries()) {
     if (index > 0) await page.goto(screen.path);
     await settled(page);
-    for (const text of await notificationsSeen(page)) findings.push({ where: `${username} ${screen.title} ${screen.path}`, theme, rule: '系统提示 on opening', impact: 'critical', nodes: [text] });
+    for (const text of await notificationsSeen(page))
+      findings.push({ where: `${username} ${screen.title} ${screen.path}`, theme, rule: '系统提示 on opening', impact: 'critical', nodes: [text] });
     theme = await auditBothThemes(page, `${username} ${screen.title} ${screen.path}`, theme, findings);
   }
   return theme;
@@ -135,7 +146,7 @@ test.describe('WCAG 2.1 AA (axe-core): 0 critical in the default theme, 0 seriou
     });
   }
 
-  test('the administrator\'s menu screens, part 4 of 4, and a dialog', async ({ page }) => {
+  test("the administrator's menu screens, part 4 of 4, and a dialog", async ({ page }) => {
     await certifiedOrgViaApi(page.request);
     const findings: Finding[] = [];
     const theme = await walkMenu(page, ADMIN.username, ADMIN.password, findings, 20, [3, 4]);
@@ -144,7 +155,10 @@ test.describe('WCAG 2.1 AA (axe-core): 0 critical in the default theme, 0 seriou
     await settled(page);
     const dialog = page.getByRole('dialog', { name: '新增用户' });
     const open = async () => {
-      await page.getByRole('button', { name: /新\s*增/ }).first().click();
+      await page
+        .getByRole('button', { name: /新\s*增/ })
+        .first()
+        .click();
       await expect(dialog).toBeVisible();
     };
     const close = async () => {

@@ -32,7 +32,11 @@ async function openUserMenu(page: Page, item: '个人中心' | '账户设置') {
 test.describe('个人中心 and 账户设置 (issue #27)', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('from the header: 个人中心, 账户设置 → 个性化 saved and taken by a second browser, whose session 安全设置 revokes', async ({ page, browser, request }) => {
+  test('from the header: 个人中心, 账户设置 → 个性化 saved and taken by a second browser, whose session 安全设置 revokes', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const username = uniqueName('center');
     await createUser(request, { username, realname: '中心用户', password: PASSWORD, departs: ['办公室'] });
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -64,7 +68,11 @@ test.describe('个人中心 and 账户设置 (issue #27)', () => {
     await sawToast(page, '个性化设置已保存');
 
     // a second browser signs in through the form and gets the saved layout
-    const other = await newContext(browser, { userAgent: IPHONE, extraHTTPHeaders: { 'X-Forwarded-For': '10.27.99.7' }, viewport: { width: 1280, height: 800 } });
+    const other = await newContext(browser, {
+      userAgent: IPHONE,
+      extraHTTPHeaders: { 'X-Forwarded-For': '10.27.99.7' },
+      viewport: { width: 1280, height: 800 },
+    });
     const second = await other.newPage();
     await second.goto('/user/login');
     await submitLogin(second, username, PASSWORD);
@@ -106,13 +114,25 @@ test.describe('个人中心 and 账户设置 (issue #27)', () => {
     await expect(activity.getByText(/登录|→|（/)).toHaveCount(0);
   });
 
-  test('安全设置: the phone changes with the code sent to the new phone, which then signs in by 手机号登录; the e-mail changes with the current password', async ({ page, request }) => {
+  test('安全设置: the phone changes with the code sent to the new phone, which then signs in by 手机号登录; the e-mail changes with the current password', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const username = uniqueName('contact');
     const oldPhone = phoneOf();
     const newPhone = phoneOf();
     const masked = (p: string) => `${p.slice(0, 3)}****${p.slice(7)}`;
-    await apiCall(request, await apiToken(request), 'POST', '/sys/user/add', { username, realname: '联系方式用户', password: PASSWORD, confirmpassword: PASSWORD, phone: oldPhone, email: `${username}@old.cn`, selectedroles: '', selecteddeparts: '' });
+    await apiCall(request, await apiToken(request), 'POST', '/sys/user/add', {
+      username,
+      realname: '联系方式用户',
+      password: PASSWORD,
+      confirmpassword: PASSWORD,
+      phone: oldPhone,
+      email: `${username}@old.cn`,
+      selectedroles: '',
+      selecteddeparts: '',
+    });
     await page.setViewportSize({ width: 1280, height: 860 });
     await signInQuickly(page, '/account/settings/security', username, PASSWORD);
     const phoneRow = page.getByRole('listitem', { name: '手机号' });

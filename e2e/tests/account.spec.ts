@@ -73,7 +73,12 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     await expect(page).toHaveURL('/dashboard/analysis');
     await page.goto('/dashboard/enter-organisation');
     await expect(page.getByRole('textbox', { name: '机构名称' })).toHaveValue(orgName);
-    const menu = await apiCall<{ menu: { path: string; children?: { path: string }[] }[] }>(request, await apiToken(request, username, 'Agency2026x'), 'GET', '/sys/permission/getUserPermissionByToken');
+    const menu = await apiCall<{ menu: { path: string; children?: { path: string }[] }[] }>(
+      request,
+      await apiToken(request, username, 'Agency2026x'),
+      'GET',
+      '/sys/permission/getUserPermissionByToken',
+    );
     const paths = menu.menu.flatMap((m) => [m.path, ...(m.children ?? []).map((c) => c.path)]);
     expect(paths.some((p) => p.startsWith('/isystem'))).toBe(false);
     expect(paths).toContain('/dashboard/enter-organisation');
@@ -116,7 +121,15 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     const admin = await apiToken(request);
     const username = unique('rec');
     const mobile = phoneOf();
-    await apiCall(request, admin, 'POST', '/sys/user/add', { username, realname: '找回测试员', password: USER_PASSWORD, confirmpassword: USER_PASSWORD, phone: mobile, selectedroles: '', selecteddeparts: '' });
+    await apiCall(request, admin, 'POST', '/sys/user/add', {
+      username,
+      realname: '找回测试员',
+      password: USER_PASSWORD,
+      confirmpassword: USER_PASSWORD,
+      phone: mobile,
+      selectedroles: '',
+      selecteddeparts: '',
+    });
     await page.goto('/user/login');
     await page.getByRole('link', { name: '忘记密码' }).click();
     await expect(page).toHaveURL('/user/alteration');
@@ -148,7 +161,15 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     const admin = await apiToken(request);
     const username = unique('tel');
     const mobile = phoneOf();
-    await apiCall(request, admin, 'POST', '/sys/user/add', { username, realname: '手机登录员', password: USER_PASSWORD, confirmpassword: USER_PASSWORD, phone: mobile, selectedroles: '', selecteddeparts: '' });
+    await apiCall(request, admin, 'POST', '/sys/user/add', {
+      username,
+      realname: '手机登录员',
+      password: USER_PASSWORD,
+      confirmpassword: USER_PASSWORD,
+      phone: mobile,
+      selectedroles: '',
+      selecteddeparts: '',
+    });
     await page.goto('/user/login');
     await page.getByText('手机号登录', { exact: true }).click();
     await page.getByLabel('手机号', { exact: true }).fill(mobile);
@@ -169,7 +190,8 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
           const style = getComputedStyle(input);
           ctx.font = `${style.fontSize} ${style.fontFamily}`;
           const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          if (ctx.measureText(input.placeholder).width > room + 1) out.push(`${input.placeholder} (${Math.round(ctx.measureText(input.placeholder).width)} > ${Math.round(room)})`);
+          if (ctx.measureText(input.placeholder).width > room + 1)
+            out.push(`${input.placeholder} (${Math.round(ctx.measureText(input.placeholder).width)} > ${Math.round(room)})`);
         }
         return out;
       });
@@ -188,4 +210,3 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     }
   });
 });
-

@@ -39,7 +39,11 @@ test.describe('通告与消息 (spec §7 notifications)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('§2 §4 §7 a notice released through 通告管理 to a chosen user reaches that user\'s open bell over the socket, without a reload; it opens, 去处理 navigates, it is marked read and 我的消息 shows it read', async ({ page, browser, baseURL }, testInfo) => {
+  test("§2 §4 §7 a notice released through 通告管理 to a chosen user reaches that user's open bell over the socket, without a reload; it opens, 去处理 navigates, it is marked read and 我的消息 shows it read", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const token = await apiToken(page.request);
     const username = unique('ann');
     await createUser(page.request, token, username, { realname: '消息接收人', roleIds: [REVIEWER_ROLE], departIds: [RIGHTS_DEPT] });
@@ -55,7 +59,9 @@ test.describe('通告与消息 (spec §7 notifications)', () => {
     await expect(bell(userPage)).toHaveAttribute('aria-label', '消息通知');
     await expect.poll(() => notices.socket()?.isClosed()).toBe(false);
     // Polling must not be what brings the notice: one failed load stops it for good (spec §4, §8).
-    await userPage.route('**/sys/annountCement/listByUser**', (route) => route.fulfill({ status: 500, json: { success: false, message: '测试：加载失败', code: 500 } }));
+    await userPage.route('**/sys/annountCement/listByUser**', (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: '测试：加载失败', code: 500 } }),
+    );
     await userPage.waitForResponse((r) => r.url().includes('/listByUser') && r.status() === 500, { timeout: 15_000 });
     await userPage.unroute('**/sys/annountCement/listByUser**');
     await userPage.evaluate(() => ((window as unknown as { __stillSamePage: boolean }).__stillSamePage = true));
@@ -141,7 +147,15 @@ test.describe('通告与消息 (spec §7 notifications)', () => {
     const token = await apiToken(page.request);
     const me = await apiCall<{ records: { id: string }[] }>(page.request, token, 'GET', '/sys/user/list', undefined, { username: 'admin' });
     const prefix = unique('管理');
-    const add = (titile: string) => apiCall(page.request, token, 'POST', '/sys/annountCement/add', { titile, msgType: 'USER', userIds: `${me.records[0].id},`, msgCategory: '2', priority: 'H', msgContent: '<p>维护期间<em>暂停</em>服务</p>' });
+    const add = (titile: string) =>
+      apiCall(page.request, token, 'POST', '/sys/annountCement/add', {
+        titile,
+        msgType: 'USER',
+        userIds: `${me.records[0].id},`,
+        msgCategory: '2',
+        priority: 'H',
+        msgContent: '<p>维护期间<em>暂停</em>服务</p>',
+      });
     await add(`${prefix}甲`);
     await add(`${prefix}乙`);
 
@@ -209,7 +223,16 @@ test.describe('通告与消息 (spec §7 notifications)', () => {
       const token = await apiToken(page.request);
       const me = await apiCall<{ records: { id: string }[] }>(page.request, token, 'GET', '/sys/user/list', undefined, { username: 'admin' });
       const title = unique('手机上的通知');
-      const id = await apiCall<string>(page.request, token, 'POST', '/sys/annountCement/add', { titile: title, msgType: 'USER', userIds: `${me.records[0].id},`, msgCategory: '1', priority: 'M', msgContent: '<p>这是一条在手机上查看的通知，内容较长时会自动换行显示。</p>', openType: 'url', openPage: '/isps/userAnnouncement' });
+      const id = await apiCall<string>(page.request, token, 'POST', '/sys/annountCement/add', {
+        titile: title,
+        msgType: 'USER',
+        userIds: `${me.records[0].id},`,
+        msgCategory: '1',
+        priority: 'M',
+        msgContent: '<p>这是一条在手机上查看的通知，内容较长时会自动换行显示。</p>',
+        openType: 'url',
+        openPage: '/isps/userAnnouncement',
+      });
       await apiCall(page.request, token, 'GET', '/sys/annountCement/doReleaseData', undefined, { id });
 
       await signIn(page);

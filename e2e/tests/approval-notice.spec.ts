@@ -33,7 +33,12 @@ async function draftRight(request: Parameters<typeof certifiedOrgViaApi>[0], tok
 test.describe('decisions reach the submitter, staff see what waits, drafts stay private', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('a reviewer’s rejection reaches the organisation user’s open bell with the remark, without a reload; the reviewer’s header count rises on the submission and falls after the decision', async ({ page, browser, request, baseURL }) => {
+  test('a reviewer’s rejection reaches the organisation user’s open bell with the remark, without a reload; the reviewer’s header count rises on the submission and falls after the decision', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const markName = unique('通知商标');
     const id = await draftRight(request, org.token, markName);
@@ -89,7 +94,12 @@ test.describe('decisions reach the submitter, staff see what waits, drafts stay 
     await reviewer.context().close();
   });
 
-  test('draft scope: a reviewer does not see another organisation’s 草稿 in 受保护权利, and sees it once submitted', async ({ page, browser, request, baseURL }) => {
+  test('draft scope: a reviewer does not see another organisation’s 草稿 in 受保护权利, and sees it once submitted', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const draftName = unique('草稿商标');
     const id = await draftRight(request, org.token, draftName);

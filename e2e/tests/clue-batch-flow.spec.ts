@@ -41,14 +41,22 @@ async function openTodo(page: Page) {
 }
 
 /** The rows of the batch page's 审批记录 tab, oldest first. */
-const decisionRows = (page: Page) => page.getByRole('tabpanel', { name: '审批记录' }).getByRole('row').filter({ has: page.getByRole('cell') });
+const decisionRows = (page: Page) =>
+  page
+    .getByRole('tabpanel', { name: '审批记录' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('items imported from the template (a sheet with a bad row is refused whole), 退回补正 with an opinion reaches the organisation, which fixes and resubmits; 初审 then 复审 by another reviewer freezes the approved amount', async ({ browser, request, baseURL }, testInfo) => {
+  test('items imported from the template (a sheet with a bad row is refused whole), 退回补正 with an opinion reaches the organisation, which fixes and resubmits; 初审 then 复审 by another reviewer freezes the approved amount', async ({
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const secondReviewer = await createReviewer(request);
@@ -74,7 +82,14 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     const upload = importer.locator('input[type=file]');
 
     const good: ItemRow[] = [
-      { 侵权链接: 'https://mobile.yangkeduo.com/goods.html?goods_id=701', 店铺名称: '仿牌折扣店', 经营者: '李四', 所在地: '广东广州', 涉案商品: '运动鞋', 价格: '89.90' },
+      {
+        侵权链接: 'https://mobile.yangkeduo.com/goods.html?goods_id=701',
+        店铺名称: '仿牌折扣店',
+        经营者: '李四',
+        所在地: '广东广州',
+        涉案商品: '运动鞋',
+        价格: '89.90',
+      },
       { 侵权链接: 'https://mobile.yangkeduo.com/goods.html?goods_id=702', 店铺名称: '尾货清仓店' },
       { 侵权链接: 'https://mobile.yangkeduo.com/goods.html?goods_id=703', 备注: '同一经营者的第二家店' },
     ];
@@ -231,15 +246,31 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     await agent.context().close();
   });
 
-  test('the organisation starts enforcement, records progress with a document, applies for closure; the reviewer closes it from 待我审批, every decision is on record and the page shows 报销申请截止', async ({ browser, request, baseURL }) => {
+  test('the organisation starts enforcement, records progress with a document, applies for closure; the reviewer closes it from 待我审批, every decision is on record and the page shows 报销申请截止', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
     const rightId = await approvedRight(request, org.token, reviewerToken, unique('进度商标'));
     const poolId = await enabledPool(request, financeToken, unique('进度资金'));
     const batchName = unique('京东线索');
-    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rightId, infringeType: '2', clueSource: '1', platform: '3', rightsMethod: '1', poolId });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://item.jd.com/801.html' }, { linkUrl: 'https://item.jd.com/802.html' }], deleteIds: [] });
+    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+      batchName,
+      rightIds: rightId,
+      infringeType: '2',
+      clueSource: '1',
+      platform: '3',
+      rightsMethod: '1',
+      poolId,
+    });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+      batchId,
+      values: [{ linkUrl: 'https://item.jd.com/801.html' }, { linkUrl: 'https://item.jd.com/802.html' }],
+      deleteIds: [],
+    });
     await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
     await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', opinion: null, approvedAmount: '1000' });
     expect((await poolOf(request, financeToken, poolId)).frozenAmount).toBe('1000.00');
@@ -276,7 +307,10 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
 
     // One clue won, one lost: closure keeps the freeze for the claims (DOMAIN clue batch flow).
     await agent.getByRole('tab', { name: /线索明细/ }).click();
-    for (const [link, outcome] of [['801', '成功'], ['802', '失败']] as const) {
+    for (const [link, outcome] of [
+      ['801', '成功'],
+      ['802', '失败'],
+    ] as const) {
       await row(agent, link).getByText('处理结果').click();
       const result = dialog(agent, /处理结果/);
       await choose(agent, formItem(result, '状态').locator('.ant-select'), outcome);

@@ -29,12 +29,20 @@ async function drawn(grid: Locator): Promise<string[]> {
   return out;
 }
 
-const pick = (grid: Locator, id: number) => grid.locator('[data-row-id]').filter({ hasText: `id=${id}` }).getByLabel(/^选择第\d+行$/);
+const pick = (grid: Locator, id: number) =>
+  grid
+    .locator('[data-row-id]')
+    .filter({ hasText: `id=${id}` })
+    .getByLabel(/^选择第\d+行$/);
 
 test.describe('线索明细 keep the order the grid left (§4 editable table: sort numbers recalculated, DOMAIN clue item)', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('a row inserted above row 2, a row moved up twice and one deleted are saved; after a reload the list shows that order, 序号 1…n', async ({ browser, request, baseURL }) => {
+  test('a row inserted above row 2, a row moved up twice and one deleted are saved; after a reload the list shows that order, 序号 1…n', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
@@ -49,7 +57,11 @@ test.describe('线索明细 keep the order the grid left (§4 editable table: so
       rightsMethod: '1',
       poolId,
     });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [2001, 2002, 2003, 2004].map((n) => ({ linkUrl: link(n) })), deleteIds: [] });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+      batchId,
+      values: [2001, 2002, 2003, 2004].map((n) => ({ linkUrl: link(n) })),
+      deleteIds: [],
+    });
 
     const agent = await contextFor(browser, org.username, baseURL!, '10.82.1.1');
     await agent.setViewportSize({ width: 1440, height: 900 });
@@ -97,7 +109,13 @@ test.describe('线索明细 keep the order the grid left (§4 editable table: so
     const rightId = await approvedRight(request, org.token, reviewerToken, unique('链接商标'));
     const poolId = await enabledPool(request, financeToken, unique('链接资金'));
     const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
-      batchName: unique('链接批次'), rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId,
+      batchName: unique('链接批次'),
+      rightIds: rightId,
+      infringeType: '1',
+      clueSource: '1',
+      platform: '1',
+      rightsMethod: '1',
+      poolId,
     });
     const long = (n: number) => `https://detail.tmall.com/item.htm?spm=a220m.1000858.1000725.1.3f2e6a1bQxYzAb&skuId=4399${n}&id=68812345${n}`;
     await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [31, 32].map((n) => ({ linkUrl: long(n) })), deleteIds: [] });

@@ -7,7 +7,11 @@ import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/
 test.describe('线索批次 (DOMAIN clue batch flow)', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('an organisation drafts a batch with items and submits it; a reviewer approves it with an amount, which the pool freezes', async ({ browser, request, baseURL }, testInfo) => {
+  test('an organisation drafts a batch with items and submits it; a reviewer approves it with an amount, which the pool freezes', async ({
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
@@ -23,9 +27,15 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     await expect(agent.getByRole('tab', { name: '线索明细（0）' })).toHaveAttribute('aria-selected', 'true');
     await button(agent, '粘贴添加').click();
     const paste = dialog(agent, '添加线索明细');
-    await paste.getByRole('textbox', { name: '线索明细' }).fill(
-      ['https://item.taobao.com/item.htm?id=1001\t假冒旗舰店\t张三\t浙江杭州\t运动鞋\t199', 'https://item.taobao.com/item.htm?id=1002', 'https://item.taobao.com/item.htm?id=1003'].join('\n'),
-    );
+    await paste
+      .getByRole('textbox', { name: '线索明细' })
+      .fill(
+        [
+          'https://item.taobao.com/item.htm?id=1001\t假冒旗舰店\t张三\t浙江杭州\t运动鞋\t199',
+          'https://item.taobao.com/item.htm?id=1002',
+          'https://item.taobao.com/item.htm?id=1003',
+        ].join('\n'),
+      );
     await button(paste, '添加').click();
     await toast(agent, '线索明细已保存');
     await expect(agent.getByRole('tab', { name: '线索明细（3）' })).toBeVisible();
@@ -102,7 +112,11 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     await reviewer.screenshot({ path: shot(testInfo, 'batch-list-375') });
   });
 
-  test('the organisation starts enforcement, logs progress and each item\'s result, applies for closure; the reviewer closes it from 待我审批 and, nothing won, the pool gets its freeze back', async ({ browser, request, baseURL }) => {
+  test("the organisation starts enforcement, logs progress and each item's result, applies for closure; the reviewer closes it from 待我审批 and, nothing won, the pool gets its freeze back", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
@@ -111,8 +125,20 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     const rights = await apiCall<{ records: { id: string }[] }>(request, org.token, 'GET', '/rights/right/list', undefined, { trademarkName: markName });
     const poolId = await enabledPool(request, financeToken, unique('结案资金'));
     const batchName = unique('抖音线索');
-    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rights.records[0].id, infringeType: '2', clueSource: '1', platform: '5', rightsMethod: '1', poolId });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://v.douyin.com/a1' }, { linkUrl: 'https://v.douyin.com/a2' }], deleteIds: [] });
+    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+      batchName,
+      rightIds: rights.records[0].id,
+      infringeType: '2',
+      clueSource: '1',
+      platform: '5',
+      rightsMethod: '1',
+      poolId,
+    });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+      batchId,
+      values: [{ linkUrl: 'https://v.douyin.com/a1' }, { linkUrl: 'https://v.douyin.com/a2' }],
+      deleteIds: [],
+    });
     await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
     await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', opinion: null, approvedAmount: '800' });
     const frozen = async () => (await apiCall<Pool>(request, financeToken, 'GET', '/rights/capitalPool/queryById', undefined, { id: poolId })).frozenAmount;

@@ -14,23 +14,39 @@ async function findings(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).options({ resultTypes: ['violations'] }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_21_AA)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where} ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${where} ${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+          .join(' | ')}`,
+    );
 }
 
 /** The luminance of an element's computed background colour (0 black … 1 white). */
 const backgroundOf = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => {
-    const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\d+(\.\d+)?/g)!.map(Number);
-    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const [r, g, b] = getComputedStyle(el)
+        .backgroundColor.match(/\d+(\.\d+)?/g)!
+        .map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    });
 
 test.describe('暗黑模式 (issue 36)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('the drawer switch darkens the whole app, survives a reload, and leaves no serious WCAG 2.1 AA finding on the dashboard, a list and a dialog', async ({ page }) => {
+  test('the drawer switch darkens the whole app, survives a reload, and leaves no serious WCAG 2.1 AA finding on the dashboard, a list and a dialog', async ({
+    page,
+  }) => {
     test.slow(); // three axe-core audits
     await signInQuickly(page, '/dashboard/analysis');
     await expect(page.locator('header.ant-layout-header')).toBeVisible();
@@ -57,8 +73,14 @@ test.describe('暗黑模式 (issue 36)', () => {
     expect(await backgroundOf(page, '.ant-table-container')).toBeLessThan(0.15);
     found.push(...(await findings(page, '用户管理')));
 
-    await page.getByRole('button', { name: /新\s*增/ }).first().click();
-    const dialog = page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title, .ant-drawer-title') }).last();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
+    const dialog = page
+      .getByRole('dialog')
+      .filter({ has: page.locator('.ant-modal-title, .ant-drawer-title') })
+      .last();
     await expect(dialog).toBeVisible();
     found.push(...(await findings(page, '用户管理 新增')));
     expect(found, found.join('\n')).toEqual([]);

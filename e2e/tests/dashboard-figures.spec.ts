@@ -21,19 +21,44 @@ const randomDigits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).
 async function claimable(request: APIRequestContext, org: CertifiedOrg, reviewerToken: string, financeToken: string) {
   const rightId = await approvedRight(request, org.token, reviewerToken, unique('看板商标'));
   const poolId = await enabledPool(request, financeToken, unique('看板资金池'));
-  const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName: unique('看板批次'), rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=8801' }, { linkUrl: 'https://item.taobao.com/item.htm?id=8802' }], deleteIds: [] });
+  const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+    batchName: unique('看板批次'),
+    rightIds: rightId,
+    infringeType: '1',
+    clueSource: '1',
+    platform: '1',
+    rightsMethod: '1',
+    poolId,
+  });
+  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+    batchId,
+    values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=8801' }, { linkUrl: 'https://item.taobao.com/item.htm?id=8802' }],
+    deleteIds: [],
+  });
   await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
   await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', approvedAmount: '1000' });
   await apiCall(request, org.token, 'POST', '/rights/threaded/startEnforce', { id: batchId });
-  const bank = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', { accountName: org.orgName, bankName: '中国工商银行', branchName: '杭州滨江支行', accountNo: `6222${randomDigits(12)}`, accountNature: '1', isDefault: '1' });
+  const bank = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', {
+    accountName: org.orgName,
+    bankName: '中国工商银行',
+    branchName: '杭州滨江支行',
+    accountNo: `6222${randomDigits(12)}`,
+    accountNature: '1',
+    isDefault: '1',
+  });
   const bankAccountId = typeof bank === 'string' ? bank : bank.id;
   await apiCall(request, financeToken, 'POST', '/rights/bank/approve', { id: bankAccountId, result: 'pass' });
   return { batchId, bankAccountId };
 }
 
 /** A claim of 100.00 taken through both reviews: it waits in 付款管理 as 待付款. Answers its number. */
-async function claimToPay(request: APIRequestContext, org: CertifiedOrg, reviewerToken: string, financeToken: string, target: { batchId: string; bankAccountId: string }) {
+async function claimToPay(
+  request: APIRequestContext,
+  org: CertifiedOrg,
+  reviewerToken: string,
+  financeToken: string,
+  target: { batchId: string; bankAccountId: string },
+) {
   const files = await apiUpload(request, org.token, { name: '发票.png', mimeType: 'image/png', buffer: pngFile() }, 'finance_claim');
   const claim = await apiCall<{ id: string; claimNo: string }>(request, org.token, 'POST', '/rights/financeRecord/add', {
     batchId: target.batchId,
@@ -109,15 +134,30 @@ test.describe('分析页: each figure opens the list of what it counts (spec §2
     await expect(page.locator('.list-search').getByText('付款日期')).toBeVisible();
   });
 
-  test('§7 月度线索申请与通过 (organisation): a 通过 bar opens the batches approved that month (审核时间), not those submitted in it', async ({ page, request }) => {
+  test('§7 月度线索申请与通过 (organisation): a 通过 bar opens the batches approved that month (审核时间), not those submitted in it', async ({
+    page,
+    request,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
     const rightId = await approvedRight(request, org.token, reviewerToken, unique('看板商标'));
     const poolId = await enabledPool(request, financeToken, unique('看板资金池'));
     const submit = async (batchName: string) => {
-      const id = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '2', poolId });
-      await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: [{ linkUrl: `https://item.jd.com/${randomDigits(8)}.html` }], deleteIds: [] });
+      const id = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+        batchName,
+        rightIds: rightId,
+        infringeType: '1',
+        clueSource: '1',
+        platform: '1',
+        rightsMethod: '2',
+        poolId,
+      });
+      await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+        batchId: id,
+        values: [{ linkUrl: `https://item.jd.com/${randomDigits(8)}.html` }],
+        deleteIds: [],
+      });
       await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id });
       return id;
     };
@@ -153,17 +193,33 @@ test.describe('分析页: each figure opens the list of what it counts (spec §2
     await expect(row(page, waiting)).toHaveCount(0);
   });
 
-  test('§7 线索申请总数 (organisation): the card counts the batches handed in, says drafts are left out, and its list shows exactly those', async ({ page, request }) => {
+  test('§7 线索申请总数 (organisation): the card counts the batches handed in, says drafts are left out, and its list shows exactly those', async ({
+    page,
+    request,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
     const rightId = await approvedRight(request, org.token, reviewerToken, unique('看板商标'));
     const poolId = await enabledPool(request, financeToken, unique('看板资金池'));
-    const add = (batchName: string) => apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '2', poolId });
+    const add = (batchName: string) =>
+      apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+        batchName,
+        rightIds: rightId,
+        infringeType: '1',
+        clueSource: '1',
+        platform: '1',
+        rightsMethod: '2',
+        poolId,
+      });
     const submitted = unique('已提交批次');
     const draft = unique('草稿批次');
     const id = await add(submitted);
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: [{ linkUrl: 'https://item.jd.com/8803.html' }], deleteIds: [] });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+      batchId: id,
+      values: [{ linkUrl: 'https://item.jd.com/8803.html' }],
+      deleteIds: [],
+    });
     await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id });
     await add(draft);
 
@@ -198,7 +254,8 @@ test.describe('分析页 at 375 px (spec §4 Device: phones)', () => {
   test('admin: the chart titles are whole, the range choice sits under its title, nothing runs off the screen', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page);
-    for (const title of ['机构申请排行（前10）', '资金池余额与使用走势', '维权结果（按维权方式）']) await expect(page.getByText(title, { exact: true })).toBeVisible();
+    for (const title of ['机构申请排行（前10）', '资金池余额与使用走势', '维权结果（按维权方式）'])
+      await expect(page.getByText(title, { exact: true })).toBeVisible();
     await titlesFit(page);
     // 本月/本年/自定义 do not fit beside 机构申请排行（前10）: they move under it rather than squeeze it
     const ranking = page.locator('.ant-card').filter({ has: page.getByText('机构申请排行（前10）', { exact: true }) });

@@ -5,7 +5,14 @@ import { apiToken, expect, signInAs, USER_PASSWORD } from '../support/system.ts'
 import { apiCall, certifiedOrgViaApi, unique } from '../support/rights.ts';
 
 type Throughput = { days: { date: string; decisions: number; approved: number; rejected: number }[] };
-type Today = { today: string; batchesSubmitted: number; claimsSubmitted: number; decisions: number; payments: { count: number; amount: string }; onlineUsers: number };
+type Today = {
+  today: string;
+  batchesSubmitted: number;
+  claimsSubmitted: number;
+  decisions: number;
+  payments: { count: number; amount: string };
+  onlineUsers: number;
+};
 
 const figure = (page: Page, title: string) => page.getByRole('link', { name: `${title}：查看列表` }).locator('.ant-statistic-content');
 const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -13,7 +20,10 @@ const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice
 test.describe('任务统计 and 业务监控 (spec §2 view group dashboard: task/chart index, monitor)', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('a reviewer opens both from the menu; the figures are the API’s, and a decision made through the API reaches the open monitor without a reload', async ({ page, request }) => {
+  test('a reviewer opens both from the menu; the figures are the API’s, and a decision made through the API reaches the open monitor without a reload', async ({
+    page,
+    request,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -29,7 +39,10 @@ test.describe('任务统计 and 业务监控 (spec §2 view group dashboard: tas
       await page.reload();
       const answer = await apiCall<Throughput>(request, reviewerToken, 'GET', `/sys/api/taskThroughput?startDate=${today.slice(0, 8)}01&endDate=${today}`);
       const day = answer.days.find((d) => d.date === today)!;
-      await expect(page.getByRole('row', { name: new RegExp(`^${today}`) }).getByRole('cell')).toHaveText([today, String(day.decisions), String(day.approved), String(day.rejected)], { timeout: 5_000 });
+      await expect(page.getByRole('row', { name: new RegExp(`^${today}`) }).getByRole('cell')).toHaveText(
+        [today, String(day.decisions), String(day.approved), String(day.rejected)],
+        { timeout: 5_000 },
+      );
     }).toPass({ timeout: 30_000 });
 
     await page.getByRole('menuitem', { name: '业务监控' }).click();
@@ -40,7 +53,9 @@ test.describe('任务统计 and 业务监控 (spec §2 view group dashboard: tas
       await page.reload();
       const now = await apiCall<Today>(request, reviewerToken, 'GET', '/sys/api/monitorToday');
       await expect(figure(page, '今日提交线索批次')).toHaveText(String(now.batchesSubmitted), { timeout: 5_000 });
-      await expect(page.locator('.ant-statistic').filter({ hasText: '在线用户' }).locator('.ant-statistic-content')).toHaveText(`${now.onlineUsers}人`, { timeout: 5_000 });
+      await expect(page.locator('.ant-statistic').filter({ hasText: '在线用户' }).locator('.ant-statistic-content')).toHaveText(`${now.onlineUsers}人`, {
+        timeout: 5_000,
+      });
       await expect(figure(page, '今日审批处理')).toHaveText(String(now.decisions), { timeout: 5_000 });
     }).toPass({ timeout: 40_000 });
     const before = await apiCall<Today>(request, reviewerToken, 'GET', '/sys/api/monitorToday');
@@ -50,9 +65,7 @@ test.describe('任务统计 and 业务监控 (spec §2 view group dashboard: tas
     await approvedRight(request, org.token, reviewerToken, unique('监控商标'));
     const after = await apiCall<Today>(request, reviewerToken, 'GET', '/sys/api/monitorToday');
     expect(after.decisions).toBeGreaterThan(before.decisions);
-    await expect
-      .poll(async () => Number(await figure(page, '今日审批处理').innerText()), { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(after.decisions);
+    await expect.poll(async () => Number(await figure(page, '今日审批处理').innerText()), { timeout: 20_000 }).toBeGreaterThanOrEqual(after.decisions);
     expect(navigations).toEqual([]);
   });
 });

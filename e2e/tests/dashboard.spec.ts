@@ -62,7 +62,9 @@ test.describe('分析页 figures (spec §2 dashboard analysis, §7 statistics)',
         apiCall<number>(request, token, 'GET', '/sys/api/threadedApplyPassNum'),
         apiCall<{ count: number; amount: string }>(request, token, 'GET', '/sys/api/pendingPaymentSummary'),
       ]);
-      await expect(card(page, '线索申请总数').locator('.ant-statistic-content')).toHaveText(new RegExp(`^${applied.toLocaleString('en-US')}\\s*批$`), { timeout: 5_000 });
+      await expect(card(page, '线索申请总数').locator('.ant-statistic-content')).toHaveText(new RegExp(`^${applied.toLocaleString('en-US')}\\s*批$`), {
+        timeout: 5_000,
+      });
       await expect(card(page, '线索申请总数')).toContainText(`通过 ${passed.toLocaleString('en-US')} 批`, { timeout: 5_000 });
       await expect(card(page, '待付款')).toContainText(`核定金额合计 ${money(cents(pending.amount))} 元`, { timeout: 5_000 });
       await expect(card(page, '待付款').locator('.ant-statistic-content')).toContainText(pending.count.toLocaleString('en-US'), { timeout: 5_000 });
@@ -115,7 +117,12 @@ test.describe('分析页 figures (spec §2 dashboard analysis, §7 statistics)',
     await expect(row(page, trademarkName)).toContainText('即将到期');
   });
 
-  test('工作台: the reviewer finds a submitted mark in 我的待办 with the workbench\'s total and opens it; the organisation sees it under review', async ({ page, browser, request, baseURL }) => {
+  test("工作台: the reviewer finds a submitted mark in 我的待办 with the workbench's total and opens it; the organisation sees it under review", async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const trademarkName = `待办商标${org.username.slice(-4)}`;
     const id = await apiCall<string>(request, org.token, 'POST', '/rights/right/add', {
@@ -156,9 +163,12 @@ test.describe('分析页 figures (spec §2 dashboard analysis, §7 statistics)',
     await expect(async () => {
       await page.reload();
       const applied = await apiCall<number>(request, token, 'GET', '/sys/api/threadedApplyNum');
-      await expect(card(page, '线索申请总数').locator('.ant-statistic-content')).toHaveText(new RegExp(`^${applied.toLocaleString('en-US')}\\s*批$`), { timeout: 5_000 });
+      await expect(card(page, '线索申请总数').locator('.ant-statistic-content')).toHaveText(new RegExp(`^${applied.toLocaleString('en-US')}\\s*批$`), {
+        timeout: 5_000,
+      });
     }).toPass({ timeout: 40_000 });
-    for (const chart of ['月度线索申请与通过（近12个月）', '机构申请排行（前10）', '维权结果（按维权方式）', '维权结果（按侵权平台）', '资金池统计']) await expect(page.getByText(chart, { exact: true })).toBeVisible();
+    for (const chart of ['月度线索申请与通过（近12个月）', '机构申请排行（前10）', '维权结果（按维权方式）', '维权结果（按侵权平台）', '资金池统计'])
+      await expect(page.getByText(chart, { exact: true })).toBeVisible();
 
     await page.setViewportSize({ width: 375, height: 740 });
     await page.reload();

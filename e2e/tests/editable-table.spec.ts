@@ -36,12 +36,19 @@ async function drawn(drawer: Locator): Promise<string[]> {
 test.describe('§3–§5 editable table on 字典配置', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
 
-  test('items edited in place, a row added, one removed after confirmation, rows dragged into order; saved, and still so after a reload', async ({ page, request }, testInfo) => {
+  test('items edited in place, a row added, one removed after confirmation, rows dragged into order; saved, and still so after a reload', async ({
+    page,
+    request,
+  }, testInfo) => {
     const code = unique('e2et_');
     const token = await apiToken(request);
     await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端表格', dictCode: code });
     const dict = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: code })).records[0];
-    for (const [itemText, itemValue, sortOrder] of [['甲级', 'a', 1], ['乙级', 'b', 2], ['丙级', 'c', 3]] as const) {
+    for (const [itemText, itemValue, sortOrder] of [
+      ['甲级', 'a', 1],
+      ['乙级', 'b', 2],
+      ['丙级', 'c', 3],
+    ] as const) {
       await apiCall(request, token, 'POST', '/sys/dictItem/add', { dictId: dict.id, itemText, itemValue, sortOrder, status: 1 });
     }
     await signIn(page);
@@ -68,7 +75,9 @@ test.describe('§3–§5 editable table on 字典配置', () => {
     await cell(tableRow(drawer, '丁级'), 'status').getByRole('checkbox').uncheck();
 
     // 甲级 removed after 确定要删除这 1 项吗?
-    await tableRow(drawer, '甲级').getByLabel(/^选择第\d+行$/).check();
+    await tableRow(drawer, '甲级')
+      .getByLabel(/^选择第\d+行$/)
+      .check();
     await button(drawer, '删除').click();
     const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '确定要删除这 1 项吗?' });
     await expect(confirm).toBeVisible();
@@ -113,12 +122,19 @@ test.describe('§3–§5 editable table on 字典配置', () => {
     expect(items.total).toBe(0);
   });
 
-  test('§5 every cell rule from the contracts: a 描述 over 255 characters is flagged in the grid; a save the server refuses names the row and writes no row', async ({ page, request }) => {
+  test('§5 every cell rule from the contracts: a 描述 over 255 characters is flagged in the grid; a save the server refuses names the row and writes no row', async ({
+    page,
+    request,
+  }) => {
     const code = unique('e2ev_');
     const token = await apiToken(request);
     await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端整表保存', dictCode: code });
     const dict = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: code })).records[0];
-    for (const [itemText, itemValue, sortOrder] of [['甲级', 'a', 1], ['乙级', 'b', 2], ['丙级', 'c', 3]] as const) {
+    for (const [itemText, itemValue, sortOrder] of [
+      ['甲级', 'a', 1],
+      ['乙级', 'b', 2],
+      ['丙级', 'c', 3],
+    ] as const) {
       await apiCall(request, token, 'POST', '/sys/dictItem/add', { dictId: dict.id, itemText, itemValue, sortOrder, status: 1 });
     }
     type Item = { id: string; itemText: string; description: string | null };
@@ -147,12 +163,19 @@ test.describe('§3–§5 editable table on 字典配置', () => {
     ]);
   });
 
-  test('§4 live row updates: a row saved in one window is merged into the same table open in another window of the user, without a reload', async ({ page, browser, request }) => {
+  test('§4 live row updates: a row saved in one window is merged into the same table open in another window of the user, without a reload', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const code = unique('e2el_');
     const token = await apiToken(request);
     await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端实时同步', dictCode: code });
     const dict = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: code })).records[0];
-    for (const [itemText, itemValue, sortOrder] of [['甲级', 'a', 1], ['乙级', 'b', 2]] as const) {
+    for (const [itemText, itemValue, sortOrder] of [
+      ['甲级', 'a', 1],
+      ['乙级', 'b', 2],
+    ] as const) {
       await apiCall(request, token, 'POST', '/sys/dictItem/add', { dictId: dict.id, itemText, itemValue, sortOrder, status: 1 });
     }
     await signIn(page);

@@ -14,19 +14,57 @@ const idOf = (answer: unknown) => (typeof answer === 'string' ? answer : (answer
  */
 async function claimableBatch(request: APIRequestContext, org: { token: string; orgName: string }, reviewerToken: string, financeToken: string) {
   const rightId = idOf(
-    await apiCall(request, org.token, 'POST', '/rights/right/add', { trademarkName: unique('报销商标'), regNo: String(50_000_000 + Math.floor(Math.random() * 9_000_000)), niceClass: '25', registrant: '测试品牌股份有限公司', regDate: '2020-05-06' }),
+    await apiCall(request, org.token, 'POST', '/rights/right/add', {
+      trademarkName: unique('报销商标'),
+      regNo: String(50_000_000 + Math.floor(Math.random() * 9_000_000)),
+      niceClass: '25',
+      registrant: '测试品牌股份有限公司',
+      regDate: '2020-05-06',
+    }),
   );
   await apiCall(request, org.token, 'POST', '/rights/right/submit', { ids: rightId });
   await apiCall(request, reviewerToken, 'POST', '/rights/right/approve', { id: rightId, result: 'pass' });
-  const poolId = idOf(await apiCall(request, financeToken, 'POST', '/rights/capitalPool/add', { poolName: unique('报销资金池'), fundSource: '1', poolYear: 2026, totalAmount: '100000', subsidyPerCase: '500', orgCap: '50000' }));
+  const poolId = idOf(
+    await apiCall(request, financeToken, 'POST', '/rights/capitalPool/add', {
+      poolName: unique('报销资金池'),
+      fundSource: '1',
+      poolYear: 2026,
+      totalAmount: '100000',
+      subsidyPerCase: '500',
+      orgCap: '50000',
+    }),
+  );
   await apiCall(request, financeToken, 'PUT', '/rights/capitalPool/enable', { id: poolId });
   const batchName = unique('报销批次');
-  const batchId = idOf(await apiCall(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId }));
-  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=7001' }, { linkUrl: 'https://item.taobao.com/item.htm?id=7002' }], deleteIds: [] });
+  const batchId = idOf(
+    await apiCall(request, org.token, 'POST', '/rights/threaded/add', {
+      batchName,
+      rightIds: rightId,
+      infringeType: '1',
+      clueSource: '1',
+      platform: '1',
+      rightsMethod: '1',
+      poolId,
+    }),
+  );
+  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+    batchId,
+    values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=7001' }, { linkUrl: 'https://item.taobao.com/item.htm?id=7002' }],
+    deleteIds: [],
+  });
   await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
   await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', approvedAmount: '1000' });
   await apiCall(request, org.token, 'POST', '/rights/threaded/startEnforce', { id: batchId });
-  const bankId = idOf(await apiCall(request, org.token, 'POST', '/rights/bank/add', { accountName: org.orgName, bankName: '中国工商银行', branchName: '杭州滨江支行', accountNo: '6222020200112233445', accountNature: '1', isDefault: '1' }));
+  const bankId = idOf(
+    await apiCall(request, org.token, 'POST', '/rights/bank/add', {
+      accountName: org.orgName,
+      bankName: '中国工商银行',
+      branchName: '杭州滨江支行',
+      accountNo: '6222020200112233445',
+      accountNature: '1',
+      isDefault: '1',
+    }),
+  );
   await apiCall(request, financeToken, 'POST', '/rights/bank/approve', { id: bankId, result: 'pass' });
   return { poolId, batchName };
 }
@@ -36,7 +74,11 @@ const bell = (page: Page) => page.getByRole('button', { name: /^消息通知/ })
 test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 finance records and progress, §2 notice modal)', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('an organisation claims against its batch with an invoice PDF; sent back, it follows the reminder and resubmits; reviewer and finance approve; finance pays with a voucher; the pool log shows the deduction and the organisation sees 已付款', async ({ browser, request, baseURL }, testInfo) => {
+  test('an organisation claims against its batch with an invoice PDF; sent back, it follows the reminder and resubmits; reviewer and finance approve; finance pays with a voucher; the pool log shows the deduction and the organisation sees 已付款', async ({
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeUser = await createFinance(request);
@@ -63,7 +105,9 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     await date.fill('2026-10-01');
     await date.press('Enter');
     await typeInto(form, invoice.locator('[data-key="amount"]'), '金额（元）', '800.00');
-    await invoice.locator('[data-key="files"] input[type=file]').setInputFiles({ name: '发票.pdf', mimeType: 'application/pdf', buffer: pdfFile('Invoice 12345678') });
+    await invoice
+      .locator('[data-key="files"] input[type=file]')
+      .setInputFiles({ name: '发票.pdf', mimeType: 'application/pdf', buffer: pdfFile('Invoice 12345678') });
     await expect(invoice.locator('[data-key="files"] a')).toBeVisible();
     await expect(form.getByText('发票金额合计 800.00 元')).toBeVisible();
     await agent.screenshot({ path: shot(testInfo, 'claim-form-1440') });
@@ -91,7 +135,10 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     await agent.reload();
     await bell(agent).click();
     await agent.getByRole('tab', { name: /^系统消息/ }).click();
-    await agent.getByRole('button', { name: new RegExp(ClaimMsg.returnedNoticeTitle(claimNo)) }).first().click();
+    await agent
+      .getByRole('button', { name: new RegExp(ClaimMsg.returnedNoticeTitle(claimNo)) })
+      .first()
+      .click();
     const notice = dialog(agent, '通知消息');
     await expect(notice.getByText(EXPENSE_REMINDER)).toBeVisible();
     await agent.screenshot({ path: shot(testInfo, 'claim-reminder-1440') });
@@ -124,7 +171,11 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     // issue 36: finance reads the whole account number it transfers to (it was cut with an ellipsis)
     const account = row(finance, claimNo).locator('.payment-account > div').first();
     await expect(account).toHaveText('6222020200112233445');
-    expect(await account.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= el.closest('td')!.getBoundingClientRect().right + 1)).toBe(true);
+    expect(
+      await account.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= el.closest('td')!.getBoundingClientRect().right + 1,
+      ),
+    ).toBe(true);
     await row(finance, claimNo).getByRole('button', { name: '付款', exact: true }).click();
     const pay = dialog(finance, `付款：${claimNo}`);
     await formItem(pay, '付款流水号').locator('input').fill(unique('LS'));
@@ -156,16 +207,32 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     expect(report.differences).toEqual([]);
   });
 
-  test('DOMAIN "One 审批 screen lists what waits for me": reviewer and finance decide a claim from 待我审批 in its own review, with the invoices and files in view; the organisation sees its payment voucher under its uploaded name', async ({ browser, request, baseURL }, testInfo) => {
+  test('DOMAIN "One 审批 screen lists what waits for me": reviewer and finance decide a claim from 待我审批 in its own review, with the invoices and files in view; the organisation sees its payment voucher under its uploaded name', async ({
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeUser = await createFinance(request);
     const financeToken = await apiToken(request, financeUser, USER_PASSWORD);
     const { batchName } = await claimableBatch(request, org, reviewerToken, financeToken);
-    const batch = (await apiCall<{ records: { id: string; batchName: string }[] }>(request, org.token, 'GET', `/rights/threaded/list?batchName=${encodeURIComponent(batchName)}`)).records[0];
+    const batch = (
+      await apiCall<{ records: { id: string; batchName: string }[] }>(
+        request,
+        org.token,
+        'GET',
+        `/rights/threaded/list?batchName=${encodeURIComponent(batchName)}`,
+      )
+    ).records[0];
     const bankId = (await apiCall<{ id: string }[]>(request, org.token, 'GET', '/rights/financeRecord/bankOptions'))[0].id;
     const invoiceNo = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
-    const files = await apiUpload(request, org.token, { name: '公证费发票.pdf', mimeType: 'application/pdf', buffer: pdfFile(`Invoice ${invoiceNo}`) }, 'finance_claim');
+    const files = await apiUpload(
+      request,
+      org.token,
+      { name: '公证费发票.pdf', mimeType: 'application/pdf', buffer: pdfFile(`Invoice ${invoiceNo}`) },
+      'finance_claim',
+    );
     const claim = await apiCall<{ id: string; claimNo: string }>(request, org.token, 'POST', '/rights/financeRecord/add', {
       batchId: batch.id,
       expenseType: '1',

@@ -28,7 +28,10 @@ async function addRight(request: APIRequestContext, org: CertifiedOrg, name: str
 }
 
 test.describe('DOMAIN 文件信息: 文件类型 and 所属业务 of every file, the record named and opened', () => {
-  test('an organisation uploads 侵权证据 for one of its rights records from 上传文件; the row names the record, and a click opens it', async ({ page, request }) => {
+  test('an organisation uploads 侵权证据 for one of its rights records from 上传文件; the row names the record, and a click opens it', async ({
+    page,
+    request,
+  }) => {
     test.slow(); // an organisation is enrolled and certified through the API first
     const org = await certifiedOrgViaApi(request);
     const mark = `维权${Date.now().toString(36).slice(-4)}`;
@@ -81,7 +84,10 @@ test.describe('DOMAIN 文件信息: 文件类型 and 所属业务 of every file,
     await expect(detail).toBeHidden();
   });
 
-  test('the business picker offers only what the user may see: another organisation\'s record cannot be chosen, and the server refuses it', async ({ page, request }) => {
+  test("the business picker offers only what the user may see: another organisation's record cannot be chosen, and the server refuses it", async ({
+    page,
+    request,
+  }) => {
     test.slow(); // two organisations are enrolled and certified through the API first
     const [mine, other] = [await certifiedOrgViaApi(request), await certifiedOrgViaApi(request)];
     const theirs = `他人${Date.now().toString(36).slice(-4)}`;
@@ -110,12 +116,21 @@ test.describe('DOMAIN 文件信息: 文件类型 and 所属业务 of every file,
 });
 
 test.describe('issue 39 文件列表 (modules/oss/OSSFileList): every stored file, its preview, and delete only of what no record uses', () => {
-  test('the administrator previews an avatar, is refused its delete (the user is named), and uploads then deletes an unused file (axe)', async ({ page, request }) => {
+  test('the administrator previews an avatar, is refused its delete (the user is named), and uploads then deletes an unused file (axe)', async ({
+    page,
+    request,
+  }) => {
     const token = await apiToken(request);
     const avatarName = `${unique('头像')}.png`;
     const avatar = await apiUpload(request, token, { name: avatarName, mimeType: 'image/png', buffer: pngFile() }, 'user');
     const username = unique('oss');
-    await apiCall(request, token, 'POST', '/sys/user/add', { username, realname: `头像${username}`, password: USER_PASSWORD, confirmpassword: USER_PASSWORD, avatar });
+    await apiCall(request, token, 'POST', '/sys/user/add', {
+      username,
+      realname: `头像${username}`,
+      password: USER_PASSWORD,
+      confirmpassword: USER_PASSWORD,
+      avatar,
+    });
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page);
     await page.goto('/isystem/ossFile');
@@ -142,9 +157,17 @@ test.describe('issue 39 文件列表 (modules/oss/OSSFileList): every stored fil
     await expect(uploaded).toContainText('PDF');
     await expect(uploaded).toContainText('未关联');
     expect(
-      (await new AxeBuilder({ page }).include('.list-toolbar').include('.ant-table-wrapper').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+      (
+        await new AxeBuilder({ page }).include('.list-toolbar').include('.ant-table-wrapper').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      ).violations
         .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
-        .map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`),
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 2)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        ),
     ).toEqual([]);
     await uploaded.getByRole('button', { name: '删除' }).click();
     await confirmInPopup(page);

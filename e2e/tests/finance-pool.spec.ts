@@ -5,7 +5,10 @@ import { createFinance, formItem } from '../support/rights.ts';
 test.describe('资金池管理 and the money ledger', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a finance user creates and enables a pool, books 入账 and 调整, is refused an overdraft, sees the log in the detail and the log screen, and exports it', async ({ page, request }) => {
+  test('a finance user creates and enables a pool, books 入账 and 调整, is refused an overdraft, sees the log in the detail and the log screen, and exports it', async ({
+    page,
+    request,
+  }) => {
     const username = await createFinance(request);
     const poolName = `测试维权资金${username.slice(-5)}`;
     await page.setViewportSize({ width: 1600, height: 900 });

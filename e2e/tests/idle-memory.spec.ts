@@ -20,7 +20,18 @@ async function startAndStop(env: Record<string, string>, port: number, measure: 
   const serve = serveCommand();
   const child = spawn(process.execPath, serve.args, {
     cwd: root,
-    env: { ...serve.env, PATH: process.env.PATH ?? '', HOME: os.homedir(), NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: '0', ADMIN_PASSWORD: 'Idle12345', ...env },
+    env: {
+      ...serve.env,
+      PATH: process.env.PATH ?? '',
+      HOME: os.homedir(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: '0',
+      ADMIN_PASSWORD: 'Idle12345',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -31,7 +42,10 @@ async function startAndStop(env: Record<string, string>, port: number, measure: 
       .poll(
         async () => {
           if (child.exitCode !== null) throw new Error(`服务端启动失败：${stderr}`);
-          return fetch(`http://127.0.0.1:${port}/app-config.js`).then((res) => res.ok, () => false);
+          return fetch(`http://127.0.0.1:${port}/app-config.js`).then(
+            (res) => res.ok,
+            () => false,
+          );
         },
         { timeout: 90_000, intervals: [100] },
       )

@@ -29,7 +29,10 @@ test.describe('list kit on 用户管理', () => {
     await expect(header(page, '手机号码')).toHaveCount(0);
 
     await page.getByRole('button', { name: '列设置' }).click();
-    await page.getByRole('group', { name: '列设置' }).getByRole('button', { name: /重\s*置/ }).click();
+    await page
+      .getByRole('group', { name: '列设置' })
+      .getByRole('button', { name: /重\s*置/ })
+      .click();
     await expect(header(page, '手机号码')).toBeVisible();
   });
 
@@ -101,14 +104,22 @@ test.describe('every list at 1440 px shows its amounts and dates whole', () => {
         const view = scroller.getBoundingClientRect();
         const headers = [...wrapper.querySelectorAll('thead th.ant-table-cell')].map((th) => (th.textContent ?? '').trim());
         // the pinned 操作 column covers what scrolls under it
-        const pinned = [...wrapper.querySelectorAll('tbody td.ant-table-cell-fix-right, tbody td.ant-table-cell-fix-end')].map((td) => td.getBoundingClientRect().left);
+        const pinned = [...wrapper.querySelectorAll('tbody td.ant-table-cell-fix-right, tbody td.ant-table-cell-fix-end')].map(
+          (td) => td.getBoundingClientRect().left,
+        );
         const visibleRight = Math.min(view.right, ...pinned);
         for (const row of wrapper.querySelectorAll('tbody tr.ant-table-row')) {
           [...row.children].forEach((cell, index) => {
             const td = cell as HTMLElement;
             const text = (td.textContent ?? '').trim();
             // an amount or a date by what it shows (a cut cell still holds its whole text), or by its column kind
-            const kind = /list-cell-(money|date|datetime)/.exec(td.className)?.[1] ?? (/^-?\d{1,3}(,\d{3})*\.\d{2}$|^-?\d+\.\d{2}$/.test(text) ? 'money' : /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(text) ? 'date' : undefined);
+            const kind =
+              /list-cell-(money|date|datetime)/.exec(td.className)?.[1] ??
+              (/^-?\d{1,3}(,\d{3})*\.\d{2}$|^-?\d+\.\d{2}$/.test(text)
+                ? 'money'
+                : /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(text)
+                  ? 'date'
+                  : undefined);
             const actions = td.querySelector('.list-row-actions') ?? (headers[index] === '操作' ? td.firstElementChild : null);
             if (!kind && !actions) return;
             if (!text) return;
@@ -123,7 +134,13 @@ test.describe('every list at 1440 px shows its amounts and dates whole', () => {
             }
             if (td.scrollWidth > td.clientWidth) cuts.push({ screen, column, text, why: `cut (${td.scrollWidth} > ${td.clientWidth})` });
             else if (ink.right > box.right + 0.5 || ink.left < box.left - 0.5) cuts.push({ screen, column, text, why: 'wider than its cell' });
-            else if (kind && box.right > visibleRight + 0.5) cuts.push({ screen, column, text, why: `past the visible part (${Math.round(box.right)} > ${Math.round(visibleRight)}): needs a sideways scroll or lies under 操作` });
+            else if (kind && box.right > visibleRight + 0.5)
+              cuts.push({
+                screen,
+                column,
+                text,
+                why: `past the visible part (${Math.round(box.right)} > ${Math.round(visibleRight)}): needs a sideways scroll or lies under 操作`,
+              });
           });
         }
       }
@@ -155,7 +172,9 @@ test.describe('every list at 1440 px shows its amounts and dates whole', () => {
 
     const admin = await walk(page, await menuScreens(page, request), testInfo, 'admin');
     expect(admin.cuts, 'amounts, dates and 操作 buttons not shown whole (administrator)').toEqual([]);
-    expect(admin.withMoney, 'lists whose amounts were checked (administrator)').toEqual(expect.arrayContaining(['线索批次', '资金池管理', '资金池日志', '报销管理', '付款管理']));
+    expect(admin.withMoney, 'lists whose amounts were checked (administrator)').toEqual(
+      expect.arrayContaining(['线索批次', '资金池管理', '资金池日志', '报销管理', '付款管理']),
+    );
 
     const org = await walk(page, await menuScreens(page, request, orgUser), testInfo, 'org');
     expect(org.cuts, 'amounts, dates and 操作 buttons not shown whole (organisation user)').toEqual([]);

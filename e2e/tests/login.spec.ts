@@ -29,7 +29,10 @@ test.describe('sign in', () => {
   test('issue 36: /user/login with a stale token drops it silently — no 登录已过期 over the form, what was typed stays', async ({ page }) => {
     await page.goto('/favicon.svg');
     await page.evaluate(() =>
-      localStorage.setItem('pro__Access-Token', JSON.stringify({ value: 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6ImFkbWluIn0.revoked', expire: Date.now() + 604_800_000 })),
+      localStorage.setItem(
+        'pro__Access-Token',
+        JSON.stringify({ value: 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6ImFkbWluIn0.revoked', expire: Date.now() + 604_800_000 }),
+      ),
     );
     await page.goto('/user/login');
     await field(page, '账号').fill('typed-name');

@@ -24,7 +24,11 @@ test.describe('消息模板与消息中心 (issue 38)', () => {
       const code = unique('e2e_mail').replace(/[^A-Za-z0-9_]/g, '_');
       const token = await apiToken(request);
       await apiCall(request, token, 'POST', '/message/sysMessageTemplate/add', {
-        templateCode: code, templateName: '审核通知：${batchNo}', templateContent: '${name}，您好：批次 ${batchNo} 已通过。', templateType: '2', templateTestJson: '{"name":"张三","batchNo":"XS001"}',
+        templateCode: code,
+        templateName: '审核通知：${batchNo}',
+        templateContent: '${name}，您好：批次 ${batchNo} 已通过。',
+        templateType: '2',
+        templateTestJson: '{"name":"张三","batchNo":"XS001"}',
       });
 
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -64,14 +68,25 @@ test.describe('消息模板与消息中心 (issue 38)', () => {
     }
   });
 
-  test('reword the bank-account decision in 消息模板, finance approves an account, the organisation reads the new words in the bell', async ({ page, request }) => {
+  test('reword the bank-account decision in 消息模板, finance approves an account, the organisation reads the new words in the bell', async ({
+    page,
+    request,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const finance = await apiToken(request, await createFinance(request), USER_PASSWORD);
     const tail = String(Date.now()).slice(-4);
-    const added = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', { accountName: org.orgName, bankName: '中国工商银行', branchName: '杭州滨江支行', accountNo: `622202000000${tail}`, accountNature: '1' });
+    const added = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', {
+      accountName: org.orgName,
+      bankName: '中国工商银行',
+      branchName: '杭州滨江支行',
+      accountNo: `622202000000${tail}`,
+      accountNature: '1',
+    });
     const bankId = typeof added === 'string' ? added : added.id;
     const token = await apiToken(request);
-    const [seeded] = (await apiCall<{ records: Record<string, unknown>[] }>(request, token, 'GET', '/message/sysMessageTemplate/list?templateCode=bank_review_result')).records;
+    const [seeded] = (
+      await apiCall<{ records: Record<string, unknown>[] }>(request, token, 'GET', '/message/sysMessageTemplate/list?templateCode=bank_review_result')
+    ).records;
     try {
       await page.setViewportSize({ width: 1440, height: 900 });
       await signIn(page);

@@ -18,29 +18,32 @@ const MIN_COLUMN_WIDTH = 48;
 
 /** What the page and each of its tables measure, taken in the browser in one go. */
 function measure(page: Page, scope: string) {
-  return page.evaluate(({ min, scope }) => {
-    const visible = (el: Element) => {
-      const box = el.getBoundingClientRect();
-      return box.width > 0 && box.height > 0;
-    };
-    const tables = [...document.querySelectorAll(`${scope} .ant-table-wrapper`)].filter(visible).map((wrapper) => {
-      const frame = wrapper.closest('.ant-card, .ant-drawer-body, .ant-modal-body') ?? document.body;
-      const box = wrapper.getBoundingClientRect();
-      const frameBox = frame.getBoundingClientRect();
-      const narrow = [...wrapper.querySelectorAll('thead th.ant-table-cell')]
-        .filter((th) => !th.matches('.ant-table-selection-column, .ant-table-row-expand-icon-cell, .ant-table-cell-scrollbar'))
-        .map((th) => ({ title: (th.textContent ?? '').trim(), width: Math.round(th.getBoundingClientRect().width) }))
-        .filter((column) => column.width < min);
-      return {
-        inside: box.left >= frameBox.left - 0.5 && box.right <= frameBox.right + 0.5,
-        right: Math.round(box.right),
-        frameRight: Math.round(frameBox.right),
-        narrow,
-        rows: wrapper.querySelectorAll('tbody tr.ant-table-row').length,
+  return page.evaluate(
+    ({ min, scope }) => {
+      const visible = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0;
       };
-    });
-    return { scrollWidth: document.documentElement.scrollWidth, bodyScrollWidth: document.body.scrollWidth, tables };
-  }, { min: MIN_COLUMN_WIDTH, scope });
+      const tables = [...document.querySelectorAll(`${scope} .ant-table-wrapper`)].filter(visible).map((wrapper) => {
+        const frame = wrapper.closest('.ant-card, .ant-drawer-body, .ant-modal-body') ?? document.body;
+        const box = wrapper.getBoundingClientRect();
+        const frameBox = frame.getBoundingClientRect();
+        const narrow = [...wrapper.querySelectorAll('thead th.ant-table-cell')]
+          .filter((th) => !th.matches('.ant-table-selection-column, .ant-table-row-expand-icon-cell, .ant-table-cell-scrollbar'))
+          .map((th) => ({ title: (th.textContent ?? '').trim(), width: Math.round(th.getBoundingClientRect().width) }))
+          .filter((column) => column.width < min);
+        return {
+          inside: box.left >= frameBox.left - 0.5 && box.right <= frameBox.right + 0.5,
+          right: Math.round(box.right),
+          frameRight: Math.round(frameBox.right),
+          narrow,
+          rows: wrapper.querySelectorAll('tbody tr.ant-table-row').length,
+        };
+      });
+      return { scrollWidth: document.documentElement.scrollWidth, bodyScrollWidth: document.body.scrollWidth, tables };
+    },
+    { min: MIN_COLUMN_WIDTH, scope },
+  );
 }
 
 /** Each button of the first row's 操作 cell is what a finger at its centre touches. */
@@ -121,7 +124,10 @@ async function walk(page: Page, screens: Screen[], outputDir: string) {
 test.describe('every list of the menu at 375 px with touch', () => {
   test.use({ viewport: { width: WIDTH, height: 740 }, hasTouch: true, isMobile: true });
 
-  test('no page scrolls sideways, tables scroll inside their card with no column under 48 px, and the first row’s actions can be tapped', async ({ page, request }, testInfo) => {
+  test('no page scrolls sideways, tables scroll inside their card with no column under 48 px, and the first row’s actions can be tapped', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(300_000);
     const { reviewer } = await seedRows(request);
     const outputDir = testInfo.project.outputDir;
@@ -133,9 +139,18 @@ test.describe('every list of the menu at 375 px with touch', () => {
     // what waits for a decision is the reviewer's, not the administrator's: those lists are walked
     // again as the reviewer, from the reviewer's own menu
     const again = new Set(asAdmin.empty.map((screen) => screen.path));
-    const asReviewer = again.size ? await walk(page, (await menuScreens(page, request, reviewer)).filter((screen) => again.has(screen.path)), outputDir) : { checked: [], empty: [] };
+    const asReviewer = again.size
+      ? await walk(
+          page,
+          (await menuScreens(page, request, reviewer)).filter((screen) => again.has(screen.path)),
+          outputDir,
+        )
+      : { checked: [], empty: [] };
     const withRows = new Set([...asAdmin.checked, ...asReviewer.checked]);
-    expect(asAdmin.empty.filter((screen) => !withRows.has(screen.title)).map((screen) => screen.title), 'lists nobody saw a row on').toEqual([]);
+    expect(
+      asAdmin.empty.filter((screen) => !withRows.has(screen.title)).map((screen) => screen.title),
+      'lists nobody saw a row on',
+    ).toEqual([]);
 
     // lists in drawers: a dictionary's items and a role's users
     // Signed in straight onto the first screen, not onto the dashboard and away from it at once: leaving a
@@ -172,7 +187,10 @@ test.describe('every list of the menu at 375 px with touch', () => {
 test.describe('a list and a dialog on a 375 px phone', () => {
   test.use({ viewport: { width: WIDTH, height: 740 }, hasTouch: true, isMobile: true });
 
-  test('the search form waits behind 筛选, so the first rows are on the first screen; in its drawer the search still works and 筛选 counts the filter', async ({ page, request }, testInfo) => {
+  test('the search form waits behind 筛选, so the first rows are on the first screen; in its drawer the search still works and 筛选 counts the filter', async ({
+    page,
+    request,
+  }, testInfo) => {
     const token = await apiToken(request);
     const prefix = unique('e2eflt');
     await createUser(request, token, `${prefix}a`);
@@ -210,8 +228,20 @@ test.describe('a list and a dialog on a 375 px phone', () => {
     const poolId = await enabledPool(request, financeToken, unique('窄屏对话框资金池'));
     const rightId = await approvedRight(request, org.token, reviewerToken, '窄屏对话框商标');
     const batchName = '窄屏对话框标题很长的淘宝天猫京东拼多多假冒商品线索批次';
-    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=3751' }], deleteIds: [] });
+    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+      batchName,
+      rightIds: rightId,
+      infringeType: '1',
+      clueSource: '1',
+      platform: '1',
+      rightsMethod: '1',
+      poolId,
+    });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+      batchId,
+      values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=3751' }],
+      deleteIds: [],
+    });
     await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
 
     await signInQuickly(page, '/rights/approval/todo', org.reviewer, USER_PASSWORD);
@@ -225,7 +255,10 @@ test.describe('a list and a dialog on a 375 px phone', () => {
       range.selectNodeContents(el);
       return Math.max(...[...range.getClientRects()].map((r) => r.right));
     });
-    const close = await modal.getByRole('button', { name: /close|关闭/i }).first().boundingBox();
+    const close = await modal
+      .getByRole('button', { name: /close|关闭/i })
+      .first()
+      .boundingBox();
     await page.screenshot({ path: screenshotPath(testInfo.project.outputDir, 'mobile-dialog-title', WIDTH) });
     expect(titleBox, 'the title ends before the × starts').toBeLessThanOrEqual(close!.x);
   });

@@ -27,7 +27,10 @@ async function useTheShell(page: Page) {
   await expect(page.getByRole('dialog', { name: '系统设置' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: '系统设置' })).toBeHidden();
-  return page.locator('.ant-layout-sider .ant-menu-item').first().evaluate((el) => getComputedStyle(el).transitionDuration);
+  return page
+    .locator('.ant-layout-sider .ant-menu-item')
+    .first()
+    .evaluate((el) => getComputedStyle(el).transitionDuration);
 }
 
 test.describe('accessibility: the system asks for reduced motion', () => {

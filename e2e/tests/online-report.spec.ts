@@ -69,7 +69,12 @@ async function columnTexts(page: Page, title: string): Promise<string[]> {
 test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup record picker)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
 
-  test('an administrator creates a report from SQL and adds it to the menu for the reviewers; a reviewer opens it from the menu, searches, pages, sorts and exports, but not its configuration', async ({ page, browser, request, baseURL }) => {
+  test('an administrator creates a report from SQL and adds it to the menu for the reviewers; a reviewer opens it from the menu, searches, pages, sorts and exports, but not its configuration', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page);
     await page.goto('/online/cgreport');
@@ -82,7 +87,9 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await button(form, '解析SQL').click();
     // the server's refusal, in the §8 notification
     await expect(page.getByText('不允许调用函数 pg_sleep（只允许常用的统计、文本、数字与日期函数）')).toBeVisible();
-    await formItem(form, '报表SQL').locator('textarea').fill("select id, item_text as item_name, sort_order, item_value from sys_dict_item where item_text like '%${kw}%'");
+    await formItem(form, '报表SQL')
+      .locator('textarea')
+      .fill("select id, item_text as item_name, sort_order, item_value from sys_dict_item where item_text like '%${kw}%'");
     await button(form, '解析SQL').click();
     await expect(form.getByText('预览（前 10 行）')).toBeVisible();
     const columns = formItem(form, '报表字段');
@@ -155,10 +162,12 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     // sort by 排序号: the server's order, on the page shown
     await staffTable.getByRole('columnheader', { name: '排序号' }).click();
     await expect(staffTable.getByRole('columnheader', { name: '排序号' })).toHaveAttribute('aria-sort', 'ascending');
-    await expect.poll(async () => {
-      const numbers = (await columnTexts(staff, '排序号')).map(Number);
-      return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1] <= n);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const numbers = (await columnTexts(staff, '排序号')).map(Number);
+        return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1] <= n);
+      })
+      .toBe(true);
     // 导出 before any search: every row (more than the page), sorted as shown
     const everything = await exported(staff);
     expect(everything.header).toEqual(['字典项名称', '排序号', 'item_value']);
@@ -189,7 +198,9 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
       const answer = (await (await request.get(`${API}${path}`, { headers: { 'X-Access-Token': staffToken } })).json()) as { success: boolean; code: number };
       expect(answer, path).toMatchObject({ success: false, code: 510 });
     }
-    const refused = (await (await request.post(`${API}/online/cgreport/head/parseSql`, { headers: { 'X-Access-Token': staffToken }, data: { cgrSql: 'select 1' } })).json()) as { code: number };
+    const refused = (await (
+      await request.post(`${API}/online/cgreport/head/parseSql`, { headers: { 'X-Access-Token': staffToken }, data: { cgrSql: 'select 1' } })
+    ).json()) as { code: number };
     expect(refused.code).toBe(510);
     await staff.context().close();
   });
@@ -260,7 +271,11 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await expect(popup).toBeHidden();
     await expect(formItem(form, '涉及权利').locator('.ant-select-selection-item')).toContainText([markName, otherName]);
   });
-  test('JPopup fills the staff filters: 申请机构 of the batch list and 机构 of the claim list, over the 选择机构 report', async ({ browser, request, baseURL }) => {
+  test('JPopup fills the staff filters: 申请机构 of the batch list and 机构 of the claim list, over the 选择机构 report', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     // an organisation with a submitted batch and a claim waiting for payment, so both filtered lists have its rows
     const org = await seedRows(request);
     const staff = await contextFor(browser, org.reviewer, baseURL!, '10.83.0.3');
@@ -294,7 +309,10 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await staff.context().close();
   });
 
-  test('issue 36: amounts with thousands separators and exported as Excel numbers; unticking 排序 makes a number or date column unsortable; 字典编码 is picked from the dictionaries; the stock 功能测试 address /online/cgreport/<id> opens the report', async ({ page, request }) => {
+  test('issue 36: amounts with thousands separators and exported as Excel numbers; unticking 排序 makes a number or date column unsortable; 字典编码 is picked from the dictionaries; the stock 功能测试 address /online/cgreport/<id> opens the report', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page);
     await page.goto('/online/cgreport');
@@ -305,7 +323,9 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await expect(formItem(form, '数据源').getByRole('combobox')).toBeVisible();
     await formItem(form, '报表名称').locator('input').fill('金额格式');
     await formItem(form, '报表编码').locator('input').fill(code);
-    await formItem(form, '报表SQL').locator('textarea').fill("select id, item_text as item_name, sort_order, 1234567.5::numeric(12,2) as amount, '0' as job_status, create_time from sys_dict_item");
+    await formItem(form, '报表SQL')
+      .locator('textarea')
+      .fill("select id, item_text as item_name, sort_order, 1234567.5::numeric(12,2) as amount, '0' as job_status, create_time from sys_dict_item");
     await button(form, '解析SQL').click();
     await expect(form.getByText('预览（前 10 行）')).toBeVisible();
     const columns = formItem(form, '报表字段');
@@ -343,11 +363,12 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
 
     // the stock configuration screen's 功能测试 opens /online/cgreport/<id> (the hidden route AUTO在线报表)
     const token = await apiToken(request);
-    const meta = (await (await request.get(`${API}/online/cgreport/api/getRpColumns/${code}`, { headers: { 'X-Access-Token': token } })).json()) as { result: { cgRpConfigId: string } };
+    const meta = (await (await request.get(`${API}/online/cgreport/api/getRpColumns/${code}`, { headers: { 'X-Access-Token': token } })).json()) as {
+      result: { cgRpConfigId: string };
+    };
     await page.goto(`/online/cgreport/${meta.result.cgRpConfigId}`);
     await expect(page.locator('.ant-table').getByRole('columnheader', { name: '金额（元）' })).toBeVisible();
     await expect(page.getByText('页面不存在')).toHaveCount(0);
     await expect.poll(async () => (await columnTexts(page, '金额（元）')).length).toBeGreaterThan(0);
   });
 });
-

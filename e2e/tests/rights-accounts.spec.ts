@@ -5,7 +5,10 @@ import { certifiedOrgViaApi, contextFor, createFinance, createOrgUser, fileInput
 test.describe('机构入驻、认证与受保护权利: upload rules, bank accounts, phone layout', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('§5 upload rules in the browser: wrong type, over 10 MB, special characters, more than 3 files, forged content (§8 {name} 上传失败); removing deletes on the server; §9 the 520 × 200 popup refuses an empty 确定', async ({ page, request }, testInfo) => {
+  test('§5 upload rules in the browser: wrong type, over 10 MB, special characters, more than 3 files, forged content (§8 {name} 上传失败); removing deletes on the server; §9 the 520 × 200 popup refuses an empty 确定', async ({
+    page,
+    request,
+  }, testInfo) => {
     const org = await createOrgUser(request);
     await signInAs(page, org.username);
     await page.goto('/dashboard/enter-organisation');
@@ -13,7 +16,11 @@ test.describe('机构入驻、认证与受保护权利: upload rules, bank accou
     const input = licence.locator('input[type=file]');
     const items = licence.locator('.ant-upload-list-item');
 
-    await input.setInputFiles({ name: '营业执照.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('PK') });
+    await input.setInputFiles({
+      name: '营业执照.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('PK'),
+    });
     await message(page, '仅支持JPG/JPEG/PNG或PDF文件上传');
     await input.setInputFiles({ name: '营业执照.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([pdfFile(), Buffer.alloc(10 * 1024 * 1024)]) });
     await message(page, '文件最大支持10M');
@@ -47,7 +54,11 @@ test.describe('机构入驻、认证与受保护权利: upload rules, bank accou
     await expect.poll(async () => (await page.request.get(href!)).status()).toBe(404);
 
     // The upload popup of 文件信息 (signed in as the administrator).
-    const admin = await newContext(page.context().browser()!, { baseURL: testInfo.project.use.baseURL, locale: 'zh-CN', extraHTTPHeaders: { 'X-Forwarded-For': '10.78.0.3' } });
+    const admin = await newContext(page.context().browser()!, {
+      baseURL: testInfo.project.use.baseURL,
+      locale: 'zh-CN',
+      extraHTTPHeaders: { 'X-Forwarded-For': '10.78.0.3' },
+    });
     const adminPage = await admin.newPage();
     await signInAs(adminPage, ADMIN.username, ADMIN.password);
     await adminPage.goto('/rights/right/file');
@@ -82,7 +93,12 @@ test.describe('机构入驻、认证与受保护权利: upload rules, bank accou
     await admin.close();
   });
 
-  test('DOMAIN bank account: an organisation adds an account (first one is the default), finance approves it from 待我审批 and sees the whole number, the administrator sees it masked; the administrator disables and re-enables the organisation (confirmed)', async ({ page, browser, request, baseURL }, testInfo) => {
+  test('DOMAIN bank account: an organisation adds an account (first one is the default), finance approves it from 待我审批 and sees the whole number, the administrator sees it masked; the administrator disables and re-enables the organisation (confirmed)', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
     const org = await certifiedOrgViaApi(request);
     const financeName = await createFinance(request);
     // unique per run: finance and the administrator see every organisation's accounts

@@ -29,14 +29,19 @@ function expiringInThreeMonths(): { regDate: string; expireDate: string } {
 
 /** The side menu's top-level entries. */
 const menuTitles = (page: Page) =>
-  page.locator('.ant-layout-sider .ant-menu-root > li').evaluateAll((items) =>
-    items.map((li) => ((li.querySelector(':scope > .ant-menu-submenu-title') ?? li) as HTMLElement).innerText.trim()),
-  );
+  page
+    .locator('.ant-layout-sider .ant-menu-root > li')
+    .evaluateAll((items) => items.map((li) => ((li.querySelector(':scope > .ant-menu-submenu-title') ?? li) as HTMLElement).innerText.trim()));
 
 test.describe('机构入驻、认证与受保护权利 (DOMAIN enrolment and certify flows)', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('DOMAIN enrolment and certification flows, §5 upload, §7 files: a new organisation user goes from an empty form to certified with a reviewer in a second browser, then files a rights record with a mark image and an authorisation PDF', async ({ page, browser, request, baseURL }, testInfo) => {
+  test('DOMAIN enrolment and certification flows, §5 upload, §7 files: a new organisation user goes from an empty form to certified with a reviewer in a second browser, then files a rights record with a mark image and an authorisation PDF', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
     const org = await createOrgUser(request);
     const reviewerName = await createReviewer(request);
     const orgName = `测试知识产权代理有限公司${org.username.slice(-5)}`;
@@ -60,7 +65,9 @@ test.describe('机构入驻、认证与受保护权利 (DOMAIN enrolment and cer
 
     // The unified social credit code is checked with its check character (contracts schema).
     const form = page.locator('form#org-enrol');
-    await formItem(form, '统一社会信用代码').locator('input').fill(`${code.slice(0, 17)}${code[17] === 'A' ? 'B' : 'A'}`);
+    await formItem(form, '统一社会信用代码')
+      .locator('input')
+      .fill(`${code.slice(0, 17)}${code[17] === 'A' ? 'B' : 'A'}`);
     await expect(page.getByText(/统一社会信用代码不正确/)).toBeVisible();
     await formItem(form, '统一社会信用代码').locator('input').fill(code.toLowerCase());
     await expect(page.getByText(/统一社会信用代码不正确/)).toBeHidden();
@@ -177,7 +184,9 @@ test.describe('机构入驻、认证与受保护权利 (DOMAIN enrolment and cer
 
     // §3 image preview: the stored image is served to its owner (static-file cookie).
     await formItem(add, '商标图样').locator('.ant-upload-list-item').hover();
-    await formItem(add, '商标图样').getByRole('link', { name: /预览文件|eye/ }).click();
+    await formItem(add, '商标图样')
+      .getByRole('link', { name: /预览文件|eye/ })
+      .click();
     const preview = page.locator('.ant-image-preview-img');
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
@@ -218,7 +227,14 @@ test.describe('机构入驻、认证与受保护权利 (DOMAIN enrolment and cer
     await pending.getByRole('button', { name: '审核' }).click();
     const review = dialog(reviewer, '审核受保护权利：华光');
     await expect(review.getByText(`${regDate} 至 ${expireDate}`)).toBeVisible();
-    await expect.poll(() => review.locator('.ant-image img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+    await expect
+      .poll(() =>
+        review
+          .locator('.ant-image img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(96);
     await expect(review.getByRole('link', { name: /授权委托书/ })).toBeVisible();
     await reviewer.screenshot({ path: shot(testInfo, 'rights-right-review') });
     await button(review, '通过').click();
@@ -235,7 +251,14 @@ test.describe('机构入驻、认证与受保护权利 (DOMAIN enrolment and cer
     await expect(detail.getByText('第9类 科学仪器（商品）')).toBeVisible();
     await expect(detail.locator('.ant-tag', { hasText: '即将到期' })).toBeVisible();
     await expect(detail.getByRole('link', { name: /授权委托书/ })).toBeVisible();
-    await expect.poll(() => detail.locator('.ant-image img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+    await expect
+      .poll(() =>
+        detail
+          .locator('.ant-image img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(96);
     await page.screenshot({ path: shot(testInfo, 'rights-right-detail') });
     await reviewer.context().close();
   });

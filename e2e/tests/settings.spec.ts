@@ -60,7 +60,10 @@ test.describe('§3 settings drawer at 1440 px', () => {
     await expect(tabBar(page)).toHaveCount(0);
   });
 
-  test('top menu: no sidebar, the menu in the header; content width Fixed is 1200 px, Fluid fills the window; both survive a reload', async ({ page, baseURL }, testInfo) => {
+  test('top menu: no sidebar, the menu in the header; content width Fixed is 1200 px, Fluid fills the window; both survive a reload', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     await withRichMenu(page, baseURL!);
     await signInQuickly(page, '/e2e/keep');
     let drawer = await openSettings(page);
@@ -91,7 +94,11 @@ test.describe('§3 settings drawer at 1440 px', () => {
     await page.locator('.ant-menu-submenu-popup:visible').getByRole('menuitem', { name: '机构列表' }).click();
     await expect(page).toHaveURL('/rights/org/list');
     // the bell takes the dark header's light colour
-    await expect(header(page).getByRole('button', { name: /消息通知/ }).locator('.anticon-bell')).toHaveCSS('color', 'rgba(255, 255, 255, 0.85)');
+    await expect(
+      header(page)
+        .getByRole('button', { name: /消息通知/ })
+        .locator('.anticon-bell'),
+    ).toHaveCSS('color', 'rgba(255, 255, 255, 0.85)');
   });
 
   test('fixed header, hide on scroll after 100 px, fixed sidebar, and the §4 coupling', async ({ page, baseURL }) => {

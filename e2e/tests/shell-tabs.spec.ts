@@ -4,7 +4,10 @@ import { screenshotPath, sider, signInQuickly, tab, tabBar, toast, withRichMenu 
 
 const closeButton = (page: Page, title: string) =>
   // the × is for the mouse (hidden from assistive technology; Delete closes a focused tab)
-  page.locator('.ant-tabs-tab').filter({ has: page.getByRole('tab', { name: title, exact: true }) }).locator('[data-tab-close]');
+  page
+    .locator('.ant-tabs-tab')
+    .filter({ has: page.getByRole('tab', { name: title, exact: true }) })
+    .locator('[data-tab-close]');
 
 async function contextMenu(page: Page, title: string, action: '刷新' | '关闭左侧' | '关闭右侧' | '关闭其他') {
   const open = page.locator('.ant-dropdown:visible');

@@ -7,7 +7,9 @@ test.use({ viewport: { width: 1440, height: 900 } });
 test.describe('分类字典、填值规则、校验规则、表字典登记', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
 
-  test('JEECG-API §4.5 分类字典: a root and a child are added with codes generated per level, children load when opened, edited, and a parent with children is kept', async ({ page }, testInfo) => {
+  test('JEECG-API §4.5 分类字典: a root and a child are added with codes generated per level, children load when opened, edited, and a parent with children is kept', async ({
+    page,
+  }, testInfo) => {
     const name = `端到端分类${unique('')}`;
     const childName = `端到端子类${unique('')}`;
     await signIn(page);
@@ -55,7 +57,9 @@ test.describe('分类字典、填值规则、校验规则、表字典登记', ()
     await expect(row(page, `${childName}改`)).toHaveCount(0);
   });
 
-  test('JEECG-API §4.5 填值规则: the date/reset combination is checked, and 功能测试 shows the next number the server issues, one after the other', async ({ page }, testInfo) => {
+  test('JEECG-API §4.5 填值规则: the date/reset combination is checked, and 功能测试 shows the next number the server issues, one after the other', async ({
+    page,
+  }, testInfo) => {
     const code = unique('e2ef_');
     await signIn(page);
     await page.goto('/isystem/fillRule');
@@ -88,7 +92,9 @@ test.describe('分类字典、填值规则、校验规则、表字典登记', ()
     }
   });
 
-  test('§7 checks: 校验规则 功能测试 answers the failing rule message; a rule with a catastrophic regex is refused as the server words it', async ({ page }, testInfo) => {
+  test('§7 checks: 校验规则 功能测试 answers the failing rule message; a rule with a catastrophic regex is refused as the server words it', async ({
+    page,
+  }, testInfo) => {
     const code = unique('e2ec_');
     await signIn(page);
     await page.goto('/isystem/checkRule');
@@ -150,10 +156,16 @@ test.describe('分类字典、填值规则、校验规则、表字典登记', ()
     await expect(edit).toBeHidden();
   });
 
-  test('JEECG-API §5.3 table dictionaries: one registered from the allow-list resolves (预览 searches it), a second alike is refused, deleted it is refused again', async ({ page, request }, testInfo) => {
+  test('JEECG-API §5.3 table dictionaries: one registered from the allow-list resolves (预览 searches it), a second alike is refused, deleted it is refused again', async ({
+    page,
+    request,
+  }, testInfo) => {
     const token = await apiToken(request);
     const dictCode = 'sys_dict,dict_name,dict_code';
-    const load = () => request.get(`/jeecg-boot/sys/dict/loadDict/${encodeURIComponent(dictCode)}`, { params: { keyword: '性别' }, headers: { 'X-Access-Token': token } }).then((r) => r.json());
+    const load = () =>
+      request
+        .get(`/jeecg-boot/sys/dict/loadDict/${encodeURIComponent(dictCode)}`, { params: { keyword: '性别' }, headers: { 'X-Access-Token': token } })
+        .then((r) => r.json());
     await signIn(page);
     await page.goto('/isystem/tableDict');
     await expect(row(page, 'sys_user,realname,username')).toBeVisible();

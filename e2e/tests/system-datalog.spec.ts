@@ -17,24 +17,49 @@ async function axeFindings(page: Page, include?: string) {
   const { violations } = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations
     .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 2)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 test.describe('数据日志', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a batch’s 修改历史 from its detail page compares two versions with the changes marked; 校验哈希链 reports the chain whole (375 px, axe)', async ({ page, request }) => {
+  test('a batch’s 修改历史 from its detail page compares two versions with the changes marked; 校验哈希链 reports the chain whole (375 px, axe)', async ({
+    page,
+    request,
+  }) => {
     const org = await certifiedOrgViaApi(request);
     const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
     const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
     const markName = unique('历史商标');
     const poolName = unique('历史资金');
     await approvedRight(request, org.token, reviewerToken, markName);
-    const rightId = (await apiCall<{ records: { id: string; trademarkName: string }[] }>(request, org.token, 'GET', '/rights/right/list', undefined, { trademarkName: markName })).records[0]!.id;
+    const rightId = (
+      await apiCall<{ records: { id: string; trademarkName: string }[] }>(request, org.token, 'GET', '/rights/right/list', undefined, {
+        trademarkName: markName,
+      })
+    ).records[0]!.id;
     const poolId = await enabledPool(request, financeToken, poolName);
     const batchName = unique('修改历史批次');
-    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', { batchName, rightIds: rightId, infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [{ linkUrl: `https://item.taobao.com/item.htm?id=${Date.now()}`, shopName: '假冒店', price: '39.90' }], deleteIds: [] });
+    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+      batchName,
+      rightIds: rightId,
+      infringeType: '1',
+      clueSource: '1',
+      platform: '1',
+      rightsMethod: '1',
+      poolId,
+    });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+      batchId,
+      values: [{ linkUrl: `https://item.taobao.com/item.htm?id=${Date.now()}`, shopName: '假冒店', price: '39.90' }],
+      deleteIds: [],
+    });
     await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
 
     await page.setViewportSize({ width: 375, height: 800 });

@@ -52,7 +52,16 @@ test.describe('多数据源 (issue #25)', () => {
   test('edit without retyping the password keeps it; a closed port is named 主机不可达 before saving', async ({ page, request }) => {
     const token = await apiToken(request);
     const code = unique('dse');
-    await apiCall(request, token, 'POST', '/sys/dataSource/add', { name: `旧库${code}`, code, dbType: '4', host: '127.0.0.1', port: 5432, databaseName: 'postgres', username: 'postgres', password: 'Kept#2026' });
+    await apiCall(request, token, 'POST', '/sys/dataSource/add', {
+      name: `旧库${code}`,
+      code,
+      dbType: '4',
+      host: '127.0.0.1',
+      port: 5432,
+      databaseName: 'postgres',
+      username: 'postgres',
+      password: 'Kept#2026',
+    });
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page);
     await page.goto(SCREEN);

@@ -1,7 +1,23 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { button, test, newContext } from '../support/app.ts';
-import { apiCall, apiToken, buttonId, confirmPopup, createRole, createUser, dialog, expect, MenuId, row, signIn, signInAs, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
+import {
+  apiCall,
+  apiToken,
+  buttonId,
+  confirmPopup,
+  createRole,
+  createUser,
+  dialog,
+  expect,
+  MenuId,
+  row,
+  signIn,
+  signInAs,
+  SYSTEM_TEST_TIMEOUT,
+  toast,
+  unique,
+} from '../support/system.ts';
 
 const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 
@@ -32,12 +48,19 @@ async function addMember(page: Page, username: string): Promise<Locator> {
   return users;
 }
 
-const grantNode = (scope: Locator, title: string) => scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByText(title, { exact: true }) }).locator('.ant-tree-checkbox');
+const grantNode = (scope: Locator, title: string) =>
+  scope
+    .locator('.ant-tree-treenode')
+    .filter({ has: scope.page().getByText(title, { exact: true }) })
+    .locator('.ant-tree-checkbox');
 
 test.describe('部门管理 (system/DepartList)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
 
-  test('tree, add a company and a department under it, edit, search, and delete (refused while children or users remain)', async ({ page, request }, testInfo) => {
+  test('tree, add a company and a department under it, edit, search, and delete (refused while children or users remain)', async ({
+    page,
+    request,
+  }, testInfo) => {
     const token = await apiToken(request);
     const member = unique('e2ed');
     await createUser(request, token, member);

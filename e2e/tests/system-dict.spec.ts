@@ -19,7 +19,12 @@ async function findDict(page: Page, code: string) {
 async function openItems(page: Page, code: string): Promise<Locator> {
   await (await findDict(page, code)).getByRole('button', { name: '字典配置' }).click();
   const drawer = page.locator('.ant-drawer').filter({ hasText: `（${code}）` });
-  await expect(drawer.getByText(/^\d+-\d+ 共 \d+ 条$/).or(drawer.locator('.ant-empty-description')).first()).toBeVisible();
+  await expect(
+    drawer
+      .getByText(/^\d+-\d+ 共 \d+ 条$/)
+      .or(drawer.locator('.ant-empty-description'))
+      .first(),
+  ).toBeVisible();
   return drawer;
 }
 
@@ -30,7 +35,11 @@ test.describe('数据字典', () => {
     const code = unique('e2ed_');
     await signIn(page);
     await page.goto('/isystem/dict');
-    await expect(row(page, 'nice_class').or(page.getByText(/^1-10 共 \d+ 条$/)).first()).toBeVisible();
+    await expect(
+      row(page, 'nice_class')
+        .or(page.getByText(/^1-10 共 \d+ 条$/))
+        .first(),
+    ).toBeVisible();
     await snap(page, testInfo, 'system-dict-list', true);
 
     await button(page, '新增').click();
@@ -69,7 +78,10 @@ test.describe('数据字典', () => {
     const drawer = await openItems(page, code);
     await expect(drawer.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
 
-    for (const [text, value, sort] of [['甲级', 'a', '2'], ['乙级', 'b', '1']]) {
+    for (const [text, value, sort] of [
+      ['甲级', 'a', '2'],
+      ['乙级', 'b', '1'],
+    ]) {
       await button(drawer, '新增').click();
       const add = dialog(page, '新增字典项');
       await add.getByLabel('名称').fill(text);
@@ -114,7 +126,10 @@ test.describe('数据字典', () => {
     await expect(drawer.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
   });
 
-  test('§7 dictionaries recycle bin: a deleted dictionary is restored (还原), and deleted for good after confirmation (彻底删除)', async ({ page, request }, testInfo) => {
+  test('§7 dictionaries recycle bin: a deleted dictionary is restored (还原), and deleted for good after confirmation (彻底删除)', async ({
+    page,
+    request,
+  }, testInfo) => {
     const code = unique('e2eb_');
     const token = await apiToken(request);
     await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端回收', dictCode: code });
@@ -148,7 +163,10 @@ test.describe('数据字典', () => {
     await toast(page, '删除成功!');
     await expect(row(bin, code)).toHaveCount(0);
     // the code is free again
-    const check = await request.get('/jeecg-boot/sys/duplicate/check', { params: { tableName: 'sys_dict', fieldName: 'dict_code', fieldVal: code }, headers: { 'X-Access-Token': token } });
+    const check = await request.get('/jeecg-boot/sys/duplicate/check', {
+      params: { tableName: 'sys_dict', fieldName: 'dict_code', fieldVal: code },
+      headers: { 'X-Access-Token': token },
+    });
     expect((await check.json()).success).toBe(true);
   });
 

@@ -49,7 +49,9 @@ test.describe('路由网关 (issue #25)', () => {
     expect((await page.request.get('/gateway/e2e/other')).status()).toBe(404);
   });
 
-  test('a route that needs sign-in names a permission code on the form: the list shows it, a caller without it gets 403 (510), one with it is forwarded', async ({ page }) => {
+  test('a route that needs sign-in names a permission code on the form: the list shows it, a caller without it gets 403 (510), one with it is forwarded', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page);
     await page.goto(SCREEN);
@@ -82,7 +84,9 @@ test.describe('路由网关 (issue #25)', () => {
     expect(await refused.json()).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
     expect(refused.headers()['content-security-policy']).toContain('sandbox');
     // A code the administrator holds admits them: the request goes on to the (unreachable) upstream.
-    const routes = await apiCall<{ records: Record<string, unknown>[] }>(page.request, token, 'GET', '/sys/gatewayRoute/list', undefined, { routerId: 'e2e-perm' });
+    const routes = await apiCall<{ records: Record<string, unknown>[] }>(page.request, token, 'GET', '/sys/gatewayRoute/list', undefined, {
+      routerId: 'e2e-perm',
+    });
     await apiCall(page.request, token, 'PUT', '/sys/gatewayRoute/edit', { ...routes.records[0], permission: 'system:gatewayRoute:list' });
     expect((await page.request.get('/gateway/e2e/perm/x', { headers: { 'X-Access-Token': token } })).status()).toBe(502);
   });

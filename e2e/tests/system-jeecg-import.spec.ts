@@ -22,7 +22,9 @@ const mariadb = (sql: string) => execFileSync('mariadb', ['-h', '127.0.0.1', '-u
 /** Critical and serious findings; colour contrast as accessibility.spec.ts counts it: under 高对比度 only. */
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.describe.serial('数据导入 from JeecgBoot 2.3 (issue 40)', () => {

@@ -17,7 +17,13 @@ async function axeFindings(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations
     .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 2)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** The 操作日志 tab's rows of one operator, asked again until the batched write has landed. */
@@ -34,7 +40,10 @@ async function searchOperator(page: Page, username: string, expected: RegExp) {
 test.describe('系统日志', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('an administrator finds another user’s change in 操作日志 by operator, opens its detail (password masked) and exports the tab', async ({ page, request }) => {
+  test('an administrator finds another user’s change in 操作日志 by operator, opens its detail (password masked) and exports the tab', async ({
+    page,
+    request,
+  }) => {
     const admin = await apiToken(request);
     const username = unique('oplog');
     await createUser(request, admin, username, { realname: '日志测试员', roleIds: [ADMIN_ROLE] });
@@ -50,7 +59,12 @@ test.describe('系统日志', () => {
     const logins = page.getByRole('tabpanel', { name: '登录日志' });
     await logins.getByPlaceholder('请输入操作人').fill(username);
     await button(logins, '查询').click();
-    await expect(logins.getByRole('row').filter({ hasText: `用户名: ${username},登录成功！` }).first()).toBeVisible();
+    await expect(
+      logins
+        .getByRole('row')
+        .filter({ hasText: `用户名: ${username},登录成功！` })
+        .first(),
+    ).toBeVisible();
 
     // Keyboard: the tab list is reached and switched with arrows and Enter.
     await page.getByRole('tab', { name: '登录日志' }).focus();
@@ -127,12 +141,22 @@ test.describe('系统日志', () => {
     const panel = page.getByRole('tabpanel', { name: '操作日志' });
     await expect(async () => {
       await panel.getByRole('button', { name: /刷新/ }).first().click();
-      await expect(panel.getByRole('row').filter({ hasText: /填值规则/ }).first()).toBeVisible({ timeout: 1500 });
+      await expect(
+        panel
+          .getByRole('row')
+          .filter({ hasText: /填值规则/ })
+          .first(),
+      ).toBeVisible({ timeout: 1500 });
     }).toPass({ timeout: 20_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expect(panel.getByRole('button', { name: /筛选/ })).toBeVisible();
 
-    await panel.getByRole('row').filter({ hasText: /填值规则/ }).first().getByRole('button', { name: '详情' }).click();
+    await panel
+      .getByRole('row')
+      .filter({ hasText: /填值规则/ })
+      .first()
+      .getByRole('button', { name: '详情' })
+      .click();
     const detail = page.getByRole('dialog', { name: '日志详情' });
     await expect(detail).toBeVisible();
     const box = (await page.locator('.log-detail').boundingBox())!;

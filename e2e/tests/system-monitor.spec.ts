@@ -35,7 +35,9 @@ async function setHidden(page: Page, hidden: boolean) {
 test.describe('系统监控 screens (issue: monitoring with charts that refresh every few seconds)', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('服务器监控 from the menu: this process as a card, three line charts drawn and refreshed every few seconds; no poll while the tab is hidden', async ({ page }) => {
+  test('服务器监控 from the menu: this process as a card, three line charts drawn and refreshed every few seconds; no poll while the tab is hidden', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInQuickly(page);
     await page.getByRole('menuitem', { name: '系统监控' }).click();

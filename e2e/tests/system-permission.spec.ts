@@ -1,6 +1,20 @@
 import path from 'node:path';
 import { button, test } from '../support/app.ts';
-import { apiToken, buttonId, confirmPopup, createRole, createUser, expect, MenuId, row, signIn, signInAs, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
+import {
+  apiToken,
+  buttonId,
+  confirmPopup,
+  createRole,
+  createUser,
+  expect,
+  MenuId,
+  row,
+  signIn,
+  signInAs,
+  SYSTEM_TEST_TIMEOUT,
+  toast,
+  unique,
+} from '../support/system.ts';
 
 const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 

@@ -20,7 +20,9 @@ async function criticalViolations(page: import('@playwright/test').Page) {
 test.describe('定时任务 (issue #25)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
 
-  test('the cron field shows the next five run times while typing or why it is refused; the parameter is checked per job; a saved schedule shows its next run', async ({ page }) => {
+  test('the cron field shows the next five run times while typing or why it is refused; the parameter is checked per job; a saved schedule shows its next run', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page);
     await page.goto(SCREEN);

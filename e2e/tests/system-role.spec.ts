@@ -1,7 +1,22 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { button, test, newContext } from '../support/app.ts';
-import { apiCall, apiToken, expect, MenuId, signIn, SYSTEM_TEST_TIMEOUT, confirmPopup, createRole, createUser, dialog, row, signInAs, toast, unique } from '../support/system.ts';
+import {
+  apiCall,
+  apiToken,
+  expect,
+  MenuId,
+  signIn,
+  SYSTEM_TEST_TIMEOUT,
+  confirmPopup,
+  createRole,
+  createUser,
+  dialog,
+  row,
+  signInAs,
+  toast,
+  unique,
+} from '../support/system.ts';
 
 const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 
@@ -16,7 +31,10 @@ async function openRoles(page: Page, code?: string) {
 
 /** The checkbox of a node of the grant tree, by its exact title. */
 function node(drawer: Locator, title: string) {
-  return drawer.locator('.ant-tree-treenode').filter({ has: drawer.page().getByText(title, { exact: true }) }).locator('.ant-tree-checkbox');
+  return drawer
+    .locator('.ant-tree-treenode')
+    .filter({ has: drawer.page().getByText(title, { exact: true }) })
+    .locator('.ant-tree-checkbox');
 }
 
 async function setGrant(page: Page, code: string, titles: string[], checked: boolean) {
@@ -142,18 +160,34 @@ test.describe('角色管理 (system/RoleList)', () => {
     const code = unique('e2edr');
     const roleId = await createRole(request, token, code, [MenuId.system, MenuId.user]);
     const ruleName = `本部门${code}`;
-    await apiCall(request, token, 'POST', '/sys/permission/addPermissionRule', { permissionId: MenuId.user, ruleName, ruleColumn: 'orgCode', ruleConditions: 'RIGHT_LIKE', ruleValue: '#{sys_org_code}', status: '1' });
+    await apiCall(request, token, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: MenuId.user,
+      ruleName,
+      ruleColumn: 'orgCode',
+      ruleConditions: 'RIGHT_LIKE',
+      ruleValue: '#{sys_org_code}',
+      status: '1',
+    });
 
     await signIn(page);
     await openRoles(page, code);
     await row(page, code).getByRole('button', { name: '授权' }).click();
     const drawer = page.locator('.ant-drawer').filter({ hasText: '角色权限配置' });
-    await drawer.locator('.ant-tree-treenode').filter({ has: page.getByText('用户管理', { exact: true }) }).getByRole('button', { name: '数据规则' }).click();
+    await drawer
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.getByText('用户管理', { exact: true }) })
+      .getByRole('button', { name: '数据规则' })
+      .click();
     const rules = page.locator('.ant-drawer').filter({ hasText: '数据规则：用户管理' });
     await rules.getByText(ruleName).click();
     await button(rules, '保存').click();
     await toast(page, '保存成功!');
-    const granted = await apiCall<{ drChecked: string; datarule: { id: string; ruleName: string }[] }>(request, token, 'GET', `/sys/role/datarule/${encodeURIComponent(MenuId.user)}/${roleId}`);
+    const granted = await apiCall<{ drChecked: string; datarule: { id: string; ruleName: string }[] }>(
+      request,
+      token,
+      'GET',
+      `/sys/role/datarule/${encodeURIComponent(MenuId.user)}/${roleId}`,
+    );
     const ruleId = granted.datarule.find((rule) => rule.ruleName === ruleName)!.id;
     expect(granted.drChecked.split(',')).toContain(ruleId);
   });

@@ -2,7 +2,25 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ADMIN, button, test, newContext } from '../support/app.ts';
-import { apiToken, expect, signIn, SYSTEM_TEST_TIMEOUT, buttonId, confirmPopup, createRole, createUser, deleteTwoSelectedUsers, dialog, MenuId, row, selectTwoNewUsers, signInAs, toast, unique, USER_PASSWORD } from '../support/system.ts';
+import {
+  apiToken,
+  expect,
+  signIn,
+  SYSTEM_TEST_TIMEOUT,
+  buttonId,
+  confirmPopup,
+  createRole,
+  createUser,
+  deleteTwoSelectedUsers,
+  dialog,
+  MenuId,
+  row,
+  selectTwoNewUsers,
+  signInAs,
+  toast,
+  unique,
+  USER_PASSWORD,
+} from '../support/system.ts';
 
 const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 
@@ -93,7 +111,10 @@ test.describe('用户管理 (system/UserList)', () => {
     await deleteTwoSelectedUsers(page, page);
   });
 
-  test('导入 reports each skipped row as 第 N 行：原因 and adds the valid ones; 彻底删除 in the recycle bin removes a user for good', async ({ page, request }, testInfo) => {
+  test('导入 reports each skipped row as 第 N 行：原因 and adds the valid ones; 彻底删除 in the recycle bin removes a user for good', async ({
+    page,
+    request,
+  }, testInfo) => {
     const username = unique('e2ei');
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('用户');

@@ -21,7 +21,10 @@ async function signInAs(page: Page, username: string, password: string) {
 test.describe('§2 user dropdown at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('§5 密码修改: field messages, the server refuses a wrong old password and a weak new one, then the change holds', async ({ page, request }, testInfo) => {
+  test('§5 密码修改: field messages, the server refuses a wrong old password and a weak new one, then the change holds', async ({
+    page,
+    request,
+  }, testInfo) => {
     // Seven password hashes (argon2id) and three sign-ins: on a loaded 2-core machine that is more than 30 s.
     test.slow();
     const username = uniqueName('e2epw');
@@ -70,7 +73,10 @@ test.describe('§2 user dropdown at 1440 px', () => {
     await expect(page).toHaveURL('/dashboard/analysis');
   });
 
-  test('§4 切换部门: opens after the list loads, titled with the current department, needs a choice, stores userInfo 7 days', async ({ page, request }, testInfo) => {
+  test('§4 切换部门: opens after the list loads, titled with the current department, needs a choice, stores userInfo 7 days', async ({
+    page,
+    request,
+  }, testInfo) => {
     const username = uniqueName('e2edp');
     await createUser(request, { username, realname: '两部门用户', password: PASSWORD, departs: ['财务部', '信息中心'] });
     await signInAs(page, username, PASSWORD);

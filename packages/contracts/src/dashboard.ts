@@ -52,7 +52,15 @@ export const PENDING_PAYMENT_SUMMARY_PATH = '/sys/api/pendingPaymentSummary';
  */
 export type TaskThroughput = {
   days: { date: string; decisions: number; approved: number; rejected: number }[];
-  reviewers: { reviewerId: string; reviewerName: string; batches: number; approvedBatches: number; avgDaysToApprove: number | null; closedBatches: number; avgDaysToClose: number | null }[];
+  reviewers: {
+    reviewerId: string;
+    reviewerName: string;
+    batches: number;
+    approvedBatches: number;
+    avgDaysToApprove: number | null;
+    closedBatches: number;
+    avgDaysToClose: number | null;
+  }[];
 };
 export const TASK_THROUGHPUT_PATH = '/sys/api/taskThroughput';
 

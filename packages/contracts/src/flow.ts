@@ -11,7 +11,10 @@ export type FlowWho = 'owner' | 'staff' | 'notSubmitter' | 'any';
 export type FlowMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Who may call the route at all: a permission code (a comma list means any one), any signed-in user, or the admin role. */
-export type FlowAccess = { permission: string; signedIn?: never; adminOnly?: never } | { signedIn: true; permission?: never; adminOnly?: never } | { adminOnly: true; permission?: never; signedIn?: never };
+export type FlowAccess =
+  | { permission: string; signedIn?: never; adminOnly?: never }
+  | { signedIn: true; permission?: never; adminOnly?: never }
+  | { adminOnly: true; permission?: never; signedIn?: never };
 
 /** An answer that is a file (an Excel template or export): no JSON reply to describe. */
 export const FILE_REPLY = 'file' as const;
@@ -100,7 +103,11 @@ export type FlowDecl<Rec = unknown, S extends string = string, A extends Record<
 };
 
 /** A flow as the server sees it: its routes and rules, whatever its record (the web's types need it). */
-export type FlowRoutes<A extends Record<string, FlowActionDecl<never>> = Record<string, FlowActionDecl<never>>> = { basePath: string; stateField?: string; actions: A };
+export type FlowRoutes<A extends Record<string, FlowActionDecl<never>> = Record<string, FlowActionDecl<never>>> = {
+  basePath: string;
+  stateField?: string;
+  actions: A;
+};
 
 /**
  * Declares a flow; the record and its state type are given first, the actions inferred:
@@ -119,7 +126,8 @@ export const defineFlow =
   };
 
 /** The full path of an action. */
-export const actionUrl = (flow: Pick<FlowDecl, 'basePath'>, action: Pick<FlowActionDecl, 'path'>): string => (action.path.startsWith('/') ? action.path : `${flow.basePath}/${action.path}`);
+export const actionUrl = (flow: Pick<FlowDecl, 'basePath'>, action: Pick<FlowActionDecl, 'path'>): string =>
+  action.path.startsWith('/') ? action.path : `${flow.basePath}/${action.path}`;
 
 /** The method of an action (POST unless declared). */
 export const actionMethod = (action: Pick<FlowActionDecl, 'method'>): FlowMethod => action.method ?? 'POST';
@@ -159,7 +167,11 @@ export function takesIdOnly(action: Pick<FlowActionDecl, 'body' | 'query' | 'upl
  * The actions a record offers the caller, in the declaration's order: those with a button whose state
  * allows them, whose record flags (`offered`) do, and whose code the caller holds (`can`).
  */
-export function availableActions<Rec extends object, A extends Record<string, FlowActionDecl<Rec>>>(flow: FlowDecl<Rec, string, A>, record: Rec, can: (code: string) => boolean): (keyof A & string)[] {
+export function availableActions<Rec extends object, A extends Record<string, FlowActionDecl<Rec>>>(
+  flow: FlowDecl<Rec, string, A>,
+  record: Rec,
+  can: (code: string) => boolean,
+): (keyof A & string)[] {
   return (Object.keys(flow.actions) as (keyof A & string)[]).filter((key) => {
     const action = flow.actions[key];
     if (!action.label) return false;
@@ -177,7 +189,10 @@ export function offeredInState<Rec extends object>(flow: Pick<FlowDecl, 'stateFi
 export type ActionReply<A> = A extends { reply: infer R } ? (R extends z.ZodType ? z.output<R> : Blob) : never;
 type OwnInput<A> = A extends { body: infer B extends z.ZodType } ? z.input<B> : A extends { query: infer Q extends z.ZodType } ? z.input<Q> : void;
 /** What an action's caller sends: its path's parameters, and its body, or its query for a GET / DELETE. */
-export type ActionInput<A> = A extends { params: infer P extends z.ZodType } ? z.input<P> & ([OwnInput<A>] extends [void] ? unknown : OwnInput<A>) : OwnInput<A>;
+export type ActionInput<A> = A extends { params: infer P extends z.ZodType }
+  ? z.input<P> & ([OwnInput<A>] extends [void] ? unknown : OwnInput<A>)
+  : OwnInput<A>;
 
 /** A MyBatis-Plus page of records (JEECG-API §5.8), as a reply schema. */
-export const pageSchema = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
+export const pageSchema = <T extends z.ZodType>(record: T) =>
+  z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });

@@ -62,3 +62,4 @@ export * from './system/datasource.ts';
 export * from './system/sso-constants.ts';
 export * from './system/sso.ts';
 export * from './system/report.ts';
+export * from './system/report-flow.ts';

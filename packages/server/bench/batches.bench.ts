@@ -64,7 +64,10 @@ export async function batchesBench(kind: 'pglite' | 'postgres') {
         const start = performance.now();
         for (const call of urls) {
           const headers = { 'X-Access-Token': token };
-          const res = typeof call === 'string' ? await app.inject({ url: call, headers }) : await app.inject({ method: 'POST', url: call.url, payload: call.payload as object, headers });
+          const res =
+            typeof call === 'string'
+              ? await app.inject({ url: call, headers })
+              : await app.inject({ method: 'POST', url: call.url, payload: call.payload as object, headers });
           if (!(res.json() as { success: boolean }).success) throw new Error(`${callName(call)}: ${res.body}`);
         }
         times.push(performance.now() - start);

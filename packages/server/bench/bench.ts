@@ -1,13 +1,7 @@
-/**
- * npm run bench — measures (does not assert) the README budgets: start-up, login and permission-call
- * latency, the permission call against a bare Fastify handler running the same SQL, idle memory, and
- * the gzip size of what the login page loads. Everything talks to 127.0.0.1 only and stops by itself.
- */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/platform/config.ts';
@@ -21,43 +15,13 @@ import { editableTableBench } from './editable-table.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { batchesBench } from './batches.bench.ts';
 import { allButtonRows, buildMenuTree, homeRow, userPermissionRows } from '../src/modules/system/permission/permission.service.ts';
-import { cannon, overBudget, p50, PASSWORD, record, results, scratchPostgres, serveCommand } from './kit.ts';
+import { cannon, overBudget, p50, PASSWORD, record, results, scratchPostgres } from './kit.ts';
 import { skeletonList } from './list-route.bench.ts';
 import { monitorHookAlone, monitorHooks } from './monitor.bench.ts';
 import { repliesBench } from './replies.bench.ts';
 import { operationLogBench } from './operation-log.bench.ts';
-
-const root = path.resolve(import.meta.dirname, '../../..');
-
-function startServer(env: Record<string, string>): { child: ChildProcess; ready: Promise<number> } {
-  const t0 = performance.now();
-  const serve = serveCommand();
-  const child = spawn(process.execPath, serve.args, {
-    cwd: root,
-    env: { ...process.env, ...serve.env, LOG_LEVEL: 'warn', ADMIN_PASSWORD: PASSWORD, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const ready = (async () => {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error('server exited during start');
-      try {
-        const res = await fetch(`http://127.0.0.1:${env.PORT}/app-config.js`);
-        if (res.ok) return performance.now() - t0;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  })();
-  return { child, ready };
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+import { loginPageWeight } from './bench.web.ts';
+import { root, startServer, stop } from './bench.server.ts';
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -174,7 +138,16 @@ async function largeLists(kind: 'pglite' | 'postgres') {
     }
     return p50(times);
   };
-  const queries = ['pageNo=1&pageSize=10', 'pageNo=500&pageSize=20', 'realname=*用户99*', 'username=*large.5*&status=1', 'phone=*13900123*', 'column=username&order=asc', 'departId=large-b3', 'createTime_begin=2025-01-10&createTime_end=2025-01-20'];
+  const queries = [
+    'pageNo=1&pageSize=10',
+    'pageNo=500&pageSize=20',
+    'realname=*用户99*',
+    'username=*large.5*&status=1',
+    'phone=*13900123*',
+    'column=username&order=asc',
+    'departId=large-b3',
+    'createTime_begin=2025-01-10&createTime_end=2025-01-20',
+  ];
   const list = (q: string) => `/jeecg-boot/sys/user/list?${q}`;
   // Steady state is what is measured: the first requests of a process run unoptimised code.
   for (let round = 0; round < 5; round++) for (const q of queries) await time(list(q), 2);
@@ -206,7 +179,13 @@ async function largeLists(kind: 'pglite' | 'postgres') {
  * demo reports (summaries by status and by organisation) and on a plain list of the batches (page 1 and
  * page 500 of 9,000).
  */
-async function reportPages(kind: string, db: Db, app: Awaited<ReturnType<typeof buildApp>>['app'], token: string, time: (url: string, n: number) => Promise<number>) {
+async function reportPages(
+  kind: string,
+  db: Db,
+  app: Awaited<ReturnType<typeof buildApp>>['app'],
+  token: string,
+  time: (url: string, n: number) => Promise<number>,
+) {
   await seedDemoReports(db);
   const headers = { 'X-Access-Token': token };
   const plain = {
@@ -214,14 +193,25 @@ async function reportPages(kind: string, db: Db, app: Awaited<ReturnType<typeof 
     code: 'bench_batch_rows',
     cgrSql: "select b.batch_no, b.org_name, b.status, b.apply_amount, b.submit_time from rights_batch b where b.del_flag = '0' and b.status <> '1'",
     params: [],
-    columns: [{ fieldName: 'batch_no', isSearch: true }, { fieldName: 'org_name' }, { fieldName: 'status' }, { fieldName: 'apply_amount', fieldType: 'Double' }, { fieldName: 'submit_time', fieldType: 'Datetime' }],
+    columns: [
+      { fieldName: 'batch_no', isSearch: true },
+      { fieldName: 'org_name' },
+      { fieldName: 'status' },
+      { fieldName: 'apply_amount', fieldType: 'Double' },
+      { fieldName: 'submit_time', fieldType: 'Datetime' },
+    ],
   };
   const added = await app.inject({ method: 'POST', url: '/jeecg-boot/online/cgreport/head/add', headers, payload: plain });
   if (!(added.json() as { success: boolean }).success) throw new Error(`report not added: ${added.body}`);
   // Measured as autovacuum (PostgreSQL) or the embedded database's maintenance loop leaves the table, not
   // right after the bulk write: an index-only scan needs the visibility map a vacuum sets.
   await db.execute(sql`vacuum analyze rights_batch`);
-  for (const [code, page] of [['rpt_batch_summary', 1], ['rpt_org_apply', 1], [plain.code, 1], [plain.code, 500]] as const) {
+  for (const [code, page] of [
+    ['rpt_batch_summary', 1],
+    ['rpt_org_apply', 1],
+    [plain.code, 1],
+    [plain.code, 500],
+  ] as const) {
     const columns = await app.inject({ url: `/jeecg-boot/online/cgreport/api/getRpColumns/${code}`, headers });
     const id = (columns.json() as { result: { cgRpConfigId: string } }).result.cgRpConfigId;
     const url = `/jeecg-boot/online/cgreport/api/getData/${id}?pageNo=${page}&pageSize=10`;
@@ -234,10 +224,21 @@ async function reportPages(kind: string, db: Db, app: Awaited<ReturnType<typeof 
  * Announcements (issue budget): releasing to 10,000 users in ≤ 2 s without blocking other requests —
  * a small request is timed every 20 ms meanwhile — and listByUser p50 ≤ 10 ms with 5,000 notices.
  */
-async function announcements(kind: string, db: Db, app: Awaited<ReturnType<typeof buildApp>>['app'], token: string, time: (url: string, n: number) => Promise<number>) {
+async function announcements(
+  kind: string,
+  db: Db,
+  app: Awaited<ReturnType<typeof buildApp>>['app'],
+  token: string,
+  time: (url: string, n: number) => Promise<number>,
+) {
   const headers = { 'X-Access-Token': token };
   const targets = (await rows<{ id: string }>(db, sql`select id from sys_user where username like 'large.%' order by id limit 10000`)).map((r) => r.id);
-  const added = await app.inject({ method: 'POST', url: '/jeecg-boot/sys/annountCement/add', headers, payload: { titile: '性能测量通告', msgContent: '<p>一万人</p>', msgType: 'USER', userIds: targets.join(','), msgCategory: '1', priority: 'M' } });
+  const added = await app.inject({
+    method: 'POST',
+    url: '/jeecg-boot/sys/annountCement/add',
+    headers,
+    payload: { titile: '性能测量通告', msgContent: '<p>一万人</p>', msgType: 'USER', userIds: targets.join(','), msgCategory: '1', priority: 'M' },
+  });
   const id = (added.json() as { result: string }).result;
   const others: number[] = [];
   let releasing = true;
@@ -255,7 +256,11 @@ async function announcements(kind: string, db: Db, app: Awaited<ReturnType<typeo
   releasing = false;
   await probe;
   if (!(released.json() as { success: boolean }).success) throw new Error(`release failed: ${released.body}`);
-  record(`通告发布给 1 万用户（${kind}）`, `${(took / 1000).toFixed(2)} s（期间其他请求最慢 ${Math.max(...others).toFixed(0)} ms，共 ${others.length} 个）`, '≤ 2 s，不阻塞');
+  record(
+    `通告发布给 1 万用户（${kind}）`,
+    `${(took / 1000).toFixed(2)} s（期间其他请求最慢 ${Math.max(...others).toFixed(0)} ms，共 ${others.length} 个）`,
+    '≤ 2 s，不阻塞',
+  );
 
   const [admin] = await rows<{ id: string }>(db, sql`select id from sys_user where username = 'admin'`);
   await db.execute(sql`
@@ -272,45 +277,6 @@ async function announcements(kind: string, db: Db, app: Awaited<ReturnType<typeo
   await db.execute(sql`vacuum analyze sys_announcement`);
   await time('/jeecg-boot/sys/annountCement/listByUser', 10);
   record(`listByUser p50，5000 条通知（${kind}）`, `${(await time('/jeecg-boot/sys/annountCement/listByUser', 21)).toFixed(1)} ms`, '≤ 10 ms');
-}
-
-/** What a browser downloads to show /user/login: every JS and CSS response, gzip-compressed here. */
-async function loginPageWeight() {
-  const dist = path.join(root, 'packages/web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) execFileSync('npm', ['run', 'build', '-w', 'packages/web'], { cwd: root, stdio: 'ignore' });
-  const { chromium } = await import('playwright-core');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-bench-web-'));
-  const server = startServer({ PORT: '18183', DATA_DIR: dataDir, SEED_DEMO: '0' });
-  await server.ready;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  let total = 0;
-  let files = 0;
-  try {
-    const page = await browser.newPage();
-    const bodies: Promise<void>[] = [];
-    page.on('response', (res) => {
-      const type = res.headers()['content-type'] ?? '';
-      if (/javascript|css/.test(type)) {
-        bodies.push(
-          res.body().then((b) => {
-            total += zlib.gzipSync(b, { level: 9 }).length;
-            files += 1;
-          }),
-        );
-      }
-    });
-    await page.goto('http://127.0.0.1:18183/user/login', { waitUntil: 'networkidle' });
-    // The form comes in lazily loaded chunks, which a loaded machine may fetch after the first quiet
-    // moment: everything counts until the form is there and the network is quiet again.
-    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
-    await page.waitForLoadState('networkidle');
-    await Promise.all(bodies);
-  } finally {
-    await browser.close();
-    await stop(server.child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  record('登录页加载的 JS+CSS（gzip）', `${(total / 1024).toFixed(1)} KB（${files} 个文件）`, '≤ 250 KB');
 }
 
 async function ledgerGroup() {
@@ -352,7 +318,8 @@ async function main() {
   if (wanted('monitor')) await monitorHooks('postgres');
   process.stdout.write(`\n| 指标 | 测量值 | 预算 | |\n|---|---|---|---|\n`);
   const over = results.filter(([, value, budget]) => overBudget(value, budget));
-  for (const [what, value, budget] of results) process.stdout.write(`| ${what} | ${value} | ${budget} | ${!budget ? '' : overBudget(value, budget) ? '**超出**' : '达标'} |\n`);
+  for (const [what, value, budget] of results)
+    process.stdout.write(`| ${what} | ${value} | ${budget} | ${!budget ? '' : overBudget(value, budget) ? '**超出**' : '达标'} |\n`);
   if (over.length > 0) process.stderr.write(`\n${over.length} 项超出预算：${over.map(([what]) => what).join('；')}\n`);
   // a run that is over a budget fails, as a test would (issue 35)
   process.exit(over.length > 0 ? 1 : 0);

@@ -22,7 +22,9 @@ async function poolsIn(database: Database, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = newId();
-    await database.db.insert(finCapitalPool).values({ id, poolCode: `BENCH${Date.now()}${i}`, poolName: `压测资金池${i}`, fundSource: '1', poolYear: 2026, status: PoolStatus.active });
+    await database.db
+      .insert(finCapitalPool)
+      .values({ id, poolCode: `BENCH${Date.now()}${i}`, poolName: `压测资金池${i}`, fundSource: '1', poolYear: 2026, status: PoolStatus.active });
     await ledger.deposit(database.db, null, { poolId: id, amount: '900000000.00', opKey: `bench:${id}:deposit` });
     ids.push(id);
   }
@@ -47,7 +49,10 @@ function pgbenchOps(url: string, poolId: string, seconds: number): number | null
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-pgbench-')), 'ledger.sql');
   fs.writeFileSync(file, `${script}\n`);
   try {
-    const out = execFileSync('pgbench', ['-n', '-c', String(CALLERS), '-j', '2', '-T', String(seconds), '-D', `pool='${poolId}'`, '-f', file, url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('pgbench', ['-n', '-c', String(CALLERS), '-j', '2', '-T', String(seconds), '-D', `pool='${poolId}'`, '-f', file, url], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
     return Number.isFinite(tps) ? tps * 3 : null;
   } catch (error) {
@@ -82,7 +87,11 @@ async function run(database: Database, pools: string[], label: string, record: R
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-  record(`资金池台账 ${label}（${database.kind}，${CALLERS} 并发，${OPS} 笔）`, `${(OPS / seconds).toFixed(0)} 笔/秒，p50 ${at(0.5)} ms，p99 ${at(0.99)} ms`, label === '单池' && database.kind === 'postgres' ? '≥ 500 笔/秒' : '');
+  record(
+    `资金池台账 ${label}（${database.kind}，${CALLERS} 并发，${OPS} 笔）`,
+    `${(OPS / seconds).toFixed(0)} 笔/秒，p50 ${at(0.5)} ms，p99 ${at(0.99)} ms`,
+    label === '单池' && database.kind === 'postgres' ? '≥ 500 笔/秒' : '',
+  );
   return OPS / seconds;
 }
 
@@ -95,7 +104,12 @@ export async function ledgerBench(kind: 'pglite' | 'postgres', url: string | nul
     if (kind === 'postgres' && url) {
       const direct = pgbenchOps(url, hot!, 10);
       if (direct === null) record('资金池台账 单池占 pgbench 同一函数的比例（postgres）', '未测（没有 pgbench）', '≥ 80 %');
-      else record('资金池台账 单池占 pgbench 同一函数的比例（postgres）', `${((ours / direct) * 100).toFixed(0)} %（${ours.toFixed(0)} / ${direct.toFixed(0)} 笔/秒）`, '≥ 80 %');
+      else
+        record(
+          '资金池台账 单池占 pgbench 同一函数的比例（postgres）',
+          `${((ours / direct) * 100).toFixed(0)} %（${ours.toFixed(0)} / ${direct.toFixed(0)} 笔/秒）`,
+          '≥ 80 %',
+        );
     }
     await run(database, await poolsIn(database, 20), '20池', record);
     const report = await reconcile(database.db);

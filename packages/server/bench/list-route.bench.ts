@@ -49,7 +49,8 @@ export async function skeletonList(kind: 'pglite' | 'postgres') {
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/list?${QUERY}`;
   const appUrl = `${base}/sys/fillRule/list?${QUERY}`;
   const [appBody, bareBody] = await Promise.all([appUrl, bareUrl].map(async (u) => (await fetch(u, { headers: { 'X-Access-Token': token } })).json()));
-  if (JSON.stringify(strip(appBody)) !== JSON.stringify(strip(bareBody))) throw new Error(`bare handler answers differently:\n${JSON.stringify(appBody)}\n${JSON.stringify(bareBody)}`);
+  if (JSON.stringify(strip(appBody)) !== JSON.stringify(strip(bareBody)))
+    throw new Error(`bare handler answers differently:\n${JSON.stringify(appBody)}\n${JSON.stringify(bareBody)}`);
 
   await cannon(appUrl, token, 5);
   await cannon(bareUrl, token, 5);
@@ -61,7 +62,11 @@ export async function skeletonList(kind: 'pglite' | 'postgres') {
   const [appP50, bareP50] = [mean(runs.app, (r) => r.latency.p50), mean(runs.bare, (r) => r.latency.p50)];
   record(`资源骨架列表接口 p50 / 吞吐（${kind}，50 并发，fillRule/list）`, `${appP50.toFixed(0)} ms / ${Math.round(appRate)} req/s`);
   record(`同 SQL 裸 Fastify p50 / 吞吐（${kind}）`, `${bareP50.toFixed(0)} ms / ${Math.round(bareRate)} req/s`);
-  record(`资源骨架吞吐占裸处理器比例 / p50 倍数（${kind}）`, `${((appRate / bareRate) * 100).toFixed(0)} % / ${(appP50 / bareP50).toFixed(2)}×`, '≥ 70 % / ≤ 1.3×');
+  record(
+    `资源骨架吞吐占裸处理器比例 / p50 倍数（${kind}）`,
+    `${((appRate / bareRate) * 100).toFixed(0)} % / ${(appP50 / bareP50).toFixed(2)}×`,
+    '≥ 70 % / ≤ 1.3×',
+  );
   const non2xx = [mean(runs.app, (r) => r.non2xx), mean(runs.bare, (r) => r.non2xx)];
   if (non2xx[0] > 0 || non2xx[1] > 0) record(`非 2xx 响应（${kind}）`, `${non2xx[0]} / ${non2xx[1]}`);
 
@@ -97,7 +102,12 @@ function bareList(db: Db, idleMinutes: number) {
     const pageSize = Number(query.pageSize ?? 10);
     const [[{ total }], records] = await Promise.all([
       db.select({ total: count() }).from(sysFillRule),
-      db.select().from(sysFillRule).orderBy(desc(sysFillRule.createTime), asc(sysFillRule.id)).limit(pageSize).offset((pageNo - 1) * pageSize),
+      db
+        .select()
+        .from(sysFillRule)
+        .orderBy(desc(sysFillRule.createTime), asc(sysFillRule.id))
+        .limit(pageSize)
+        .offset((pageNo - 1) * pageSize),
     ]);
     const result = { records: records.map(fillRuleRecord), total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
     return { success: true, message: Msg.querySuccess, code: 200, result, timestamp: Date.now() };

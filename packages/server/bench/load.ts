@@ -1,27 +1,15 @@
-/**
- * npm run bench:load — the mixed workload of issue #24 against the built server (what `npm run serve`
- * runs) on a scratch PostgreSQL database with the demo data: 25 signed-in users of every role, the
- * screens' GET calls plus 10 % writes through the real flows, at 50 and 200 connections. Loopback only,
- * bounded (a warm-up and a measured run per level), and the scratch database is dropped afterwards.
- *
- *   npm run bench:load                                  print the table
- *   npm run bench:load -- --write-readme                and write it into README.md
- *   npm run bench:load -- --connections=200 --duration=30 --warmup=5 --no-build --cpu-prof=/tmp/prof
- *   npm run bench:load -- --count-queries     and list the statements the server sent, most frequent first
- *   npm run bench:load -- --workers=2         WORKERS=2 (README: several processes), on the machine's Redis
- */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { RoleId } from '../src/seed/buttons.ts';
 import { DepartId } from '../src/modules/core/ids/departs.ts';
 import { createDatabase } from '../src/test/scratch-database.ts';
 import { PASSWORD, serveCommand } from './kit.ts';
 import { workloads, type Role, type Call } from './load.workload.ts';
+import { commits, databaseBackends, databaseCpuSince, cpuSeconds, memoryMb } from './load.cpu.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const API = '/jeecg-boot';
@@ -160,68 +148,6 @@ type Level = {
   dbCpu: number;
 };
 
-async function commits(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()');
-    return Number(rows[0]!.n);
-  } finally {
-    await client.end();
-  }
-}
-
-/** CPU seconds of one process (utime + stime, in clock ticks of 100 a second on Linux); 0 once it is gone. */
-function processCpu(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(stat[11]) + Number(stat[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * The PostgreSQL backends of the scratch database (the server's pooled connections; the database runs on
- * this machine, loopback only) and their CPU seconds so far: the database's share of each request's cost.
- */
-async function databaseBackends(url: string): Promise<Map<number, number>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    return new Map(rows.map((r) => [r.pid, processCpu(r.pid)]));
-  } finally {
-    await client.end();
-  }
-}
-
-/** CPU seconds the backends of `before` (and any new ones, counted from zero) used since. */
-async function databaseCpuSince(url: string, before: Map<number, number>): Promise<number> {
-  const now = await databaseBackends(url);
-  let total = 0;
-  for (const [pid, start] of before) total += Math.max(0, processCpu(pid) - start);
-  for (const [pid, seconds] of now) if (!before.has(pid)) total += seconds;
-  return total;
-}
-
-/** CPU seconds of the server: its process and, with workers, their children. */
-function cpuSeconds(pid: number): number {
-  let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string[];
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    } catch {
-      continue; // gone meanwhile
-    }
-    // stat[1] is the parent's pid; utime and stime are in clock ticks (100 a second on Linux)
-    if (Number(entry) === pid || Number(stat[1]) === pid) total += (Number(stat[11]) + Number(stat[12])) / 100;
-  }
-  return total;
-}
-
 async function run(base: string, sessions: Session[], calls: Record<Role, { reads: Call[]; writes: Call[] }>, connections: number, seconds: number) {
   let next = 0;
   let writes = 0;
@@ -282,7 +208,14 @@ function writeRoleShare(calls: Record<Role, { writes: Call[] }>) {
   return roles.filter((c) => c.writes.length > 0).length / roles.length;
 }
 
-async function measure(base: string, pid: number, dbUrl: string, sessions: Session[], calls: Record<Role, { reads: Call[]; writes: Call[] }>, connections: number): Promise<Level> {
+async function measure(
+  base: string,
+  pid: number,
+  dbUrl: string,
+  sessions: Session[],
+  calls: Record<Role, { reads: Call[]; writes: Call[] }>,
+  connections: number,
+): Promise<Level> {
   if (warmup > 0) await run(base, sessions, calls, connections, warmup);
   const x0 = await commits(dbUrl);
   const backends = await databaseBackends(dbUrl);
@@ -353,7 +286,11 @@ function writeReadme(text: string) {
 /** Several processes share caches and sockets through Redis: the machine's, under a prefix of this run only. */
 function workerEnv(): Record<string, string> {
   if (workers === 1) return { WORKERS: '1' };
-  return { WORKERS: String(workers), REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `sbwq-load-${process.pid}-${Date.now()}` };
+  return {
+    WORKERS: String(workers),
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `sbwq-load-${process.pid}-${Date.now()}`,
+  };
 }
 
 async function main() {
@@ -370,12 +307,6 @@ async function main() {
   process.exit(0);
 }
 
-/** The process's resident memory now (VmRSS) or at its peak (VmHWM), in MB. */
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
 async function measureServer(): Promise<Level[]> {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const scratch = await createDatabase(base, `sbwq_load_${Date.now()}`);
@@ -387,10 +318,26 @@ async function measureServer(): Promise<Level[]> {
   const queryCounts = args.has('count-queries') ? path.join(work, 'queries.json') : null;
   if (queryCounts) nodeArgs.push('--import', path.join(import.meta.dirname, 'query-count.mjs'));
   const logFile = path.join(work, 'server.log');
-  const child = startServer({ PORT: String(port), DATABASE_URL: scratch.url, DATA_DIR: work, ...(queryCounts ? { QUERY_COUNT_FILE: queryCounts } : {}), ...(args.has('pool') ? { PG_POOL_MAX: args.get('pool')! } : {}), ...workerEnv() }, logFile, nodeArgs);
+  const child = startServer(
+    {
+      PORT: String(port),
+      DATABASE_URL: scratch.url,
+      DATA_DIR: work,
+      ...(queryCounts ? { QUERY_COUNT_FILE: queryCounts } : {}),
+      ...(args.has('pool') ? { PG_POOL_MAX: args.get('pool')! } : {}),
+      ...workerEnv(),
+    },
+    logFile,
+    nodeArgs,
+  );
   try {
     await waitReady(child, url, logFile);
-    process.stdout.write(`商标维权服务系统 负载测量  WORKERS=${workers}  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}  负载 ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    process.stdout.write(
+      `商标维权服务系统 负载测量  WORKERS=${workers}  ${new Date().toISOString()}  ${os.cpus().length} 核  Node ${process.version}  负载 ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    );
     const sessions = await signInEveryone(url);
     const calls = await workloads((role) => {
       const s = sessions.find((x) => x.role === role)!;
@@ -412,7 +359,8 @@ async function measureServer(): Promise<Level[]> {
       const counted = JSON.parse(fs.readFileSync(queryCounts, 'utf8')) as [string, number][];
       const total = counted.reduce((sum, [, n]) => sum + n, 0);
       process.stdout.write(`\n语句总数 ${total}（含准备阶段），最多的 25 种：\n`);
-      for (const [text, n] of counted.slice(0, 25)) process.stdout.write(`  ${String(n).padStart(7)}  ${((n / total) * 100).toFixed(1).padStart(5)} %  ${text.slice(0, 220)}\n`);
+      for (const [text, n] of counted.slice(0, 25))
+        process.stdout.write(`  ${String(n).padStart(7)}  ${((n / total) * 100).toFixed(1).padStart(5)} %  ${text.slice(0, 220)}\n`);
     }
     if (args.has('keep-log')) process.stdout.write(`服务日志：${path.join(work, 'server.log')}\n`);
     else fs.rmSync(work, { recursive: true, force: true });

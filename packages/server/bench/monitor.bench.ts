@@ -50,7 +50,11 @@ export async function monitorHooks(kind: 'pglite' | 'postgres') {
   const { app } = await buildApp(config, database.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = await fetch(`${base}/jeecg-boot/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+  const login = await fetch(`${base}/jeecg-boot/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
   const token = ((await login.json()) as { result: { token: string } }).result.token;
   const url = `${base}/jeecg-boot/sys/fillRule/list?pageNo=1&pageSize=10`;
 
@@ -85,7 +89,10 @@ export async function monitorHooks(kind: 'pglite' | 'postgres') {
   const off2 = await cpuPerRequest(false);
   const on2 = await cpuPerRequest(true);
   const [on, off] = [(on1 + on2) / 2, (off1 + off2) / 2];
-  record(`每个请求的 CPU 时间，监控钩子开 / 关（${kind}，逐个请求，含客户端）`, `${on.toFixed(3)} / ${off.toFixed(3)} ms（差 ${((on - off) * 1000).toFixed(0)} µs）`);
+  record(
+    `每个请求的 CPU 时间，监控钩子开 / 关（${kind}，逐个请求，含客户端）`,
+    `${on.toFixed(3)} / ${off.toFixed(3)} ms（差 ${((on - off) * 1000).toFixed(0)} µs）`,
+  );
 
   monitoring.observe = true;
   const scrapes: number[] = [];

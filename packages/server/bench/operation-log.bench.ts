@@ -42,20 +42,37 @@ export async function operationLogBench(kind: 'pglite' | 'postgres', duration = 
   const queue = operationLogOf(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/jeecg-boot`;
-  const login = await fetch(`${base}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+  const login = await fetch(`${base}/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
   const token = ((await login.json()) as { result: { token: string } }).result.token;
 
   const edit: Call = {
     url: `${base}/sys/fillRule/edit`,
     method: 'PUT',
     // A body of the usual size with a field the log must mask, so the sanitising is measured too.
-    body: JSON.stringify({ id: 'bench-rule-1', ruleName: '测量规则 1', ruleCode: 'bench_rule_1', prefix: 'B', datePattern: 'yyyyMMdd', seqWidth: 4, resetCycle: 'day', description: '性能测量：编辑', token: 'not-stored' }),
+    body: JSON.stringify({
+      id: 'bench-rule-1',
+      ruleName: '测量规则 1',
+      ruleCode: 'bench_rule_1',
+      prefix: 'B',
+      datePattern: 'yyyyMMdd',
+      seqWidth: 4,
+      resetCycle: 'day',
+      description: '性能测量：编辑',
+      token: 'not-stored',
+    }),
   };
   const list: Call = { url: `${base}/sys/fillRule/list?pageNo=1&pageSize=10`, method: 'GET' };
   const check = await fetch(edit.url, { method: 'PUT', headers: { 'X-Access-Token': token, 'content-type': 'application/json' }, body: edit.body });
   if (!((await check.json()) as { success: boolean }).success) throw new Error('bench edit refused');
 
-  for (const [name, call] of [['编辑（PUT，写操作）', edit], ['列表（GET）', list]] as const) {
+  for (const [name, call] of [
+    ['编辑（PUT，写操作）', edit],
+    ['列表（GET）', list],
+  ] as const) {
     await run(call, token, 3);
     const rates = { on: [] as number[], off: [] as number[] };
     let non2xx = 0;
@@ -69,12 +86,21 @@ export async function operationLogBench(kind: 'pglite' | 'postgres', duration = 
     }
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     const [on, off] = [mean(rates.on), mean(rates.off)];
-    record(`操作日志开销 ${name}（${kind}，20 并发）吞吐 开 / 关`, `${Math.round(on)} / ${Math.round(off)} req/s，${(((off - on) / off) * 100).toFixed(1)} %${non2xx ? `（非 2xx ${non2xx}）` : ''}`, '≤ 5 %');
+    record(
+      `操作日志开销 ${name}（${kind}，20 并发）吞吐 开 / 关`,
+      `${Math.round(on)} / ${Math.round(off)} req/s，${(((off - on) / off) * 100).toFixed(1)} %${non2xx ? `（非 2xx ${non2xx}）` : ''}`,
+      '≤ 5 %',
+    );
 
     // The CPU a call costs, one at a time, the log's batched inserts included (flushed inside the
     // window): unlike throughput it hardly moves with the shared machine's other load.
     const cpu = { on: 0, off: 0 };
-    const once = () => fetch(call.url, { method: call.method, headers: { 'X-Access-Token': token, 'content-type': 'application/json' }, ...(call.body ? { body: call.body } : {}) }).then((r) => r.arrayBuffer());
+    const once = () =>
+      fetch(call.url, {
+        method: call.method,
+        headers: { 'X-Access-Token': token, 'content-type': 'application/json' },
+        ...(call.body ? { body: call.body } : {}),
+      }).then((r) => r.arrayBuffer());
     for (let round = 0; round < 6; round++) {
       for (const state of round % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
         queue.enabled = state === 'on';
@@ -86,7 +112,11 @@ export async function operationLogBench(kind: 'pglite' | 'postgres', duration = 
         cpu[state] += (used.user + used.system) / 150 / 6 / 1000;
       }
     }
-    record(`操作日志开销 ${name}（${kind}，逐个请求）每请求 CPU 开 / 关`, `${cpu.on.toFixed(2)} / ${cpu.off.toFixed(2)} ms，${(((cpu.on - cpu.off) / cpu.off) * 100).toFixed(1)} %`, '≤ 5 %');
+    record(
+      `操作日志开销 ${name}（${kind}，逐个请求）每请求 CPU 开 / 关`,
+      `${cpu.on.toFixed(2)} / ${cpu.off.toFixed(2)} ms，${(((cpu.on - cpu.off) / cpu.off) * 100).toFixed(1)} %`,
+      '≤ 5 %',
+    );
   }
   queue.enabled = true;
   const [{ n }] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from sys_log where log_type = 2`);

@@ -17,7 +17,9 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir
 try {
   const manifest = await writeBackup({ db: database.db, config }, out);
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-  process.stdout.write(`OK 已备份到 ${out}\n  数据库（${manifest.engine === 'pglite' ? '内嵌' : 'PostgreSQL'}）：${Object.keys(manifest.tables).length} 张表，${rows} 行\n  文件：${manifest.files.length} 个\n`);
+  process.stdout.write(
+    `OK 已备份到 ${out}\n  数据库（${manifest.engine === 'pglite' ? '内嵌' : 'PostgreSQL'}）：${Object.keys(manifest.tables).length} 张表，${rows} 行\n  文件：${manifest.files.length} 个\n`,
+  );
   for (const missing of manifest.missing) process.stdout.write(`  存储中缺失（未备份）：${missing}\n`);
   if (manifest.appKey) process.stdout.write('  含服务器密钥 app.key：请像保管数据库一样保管备份文件\n');
 } catch (error) {

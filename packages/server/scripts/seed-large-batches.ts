@@ -99,7 +99,8 @@ export async function seedLargeBatches(db: Db, branches: { id: string; code: str
   );
   const req = { poolId: POOL, bizRef: 'large-seed', bizNo: 'LARGE', orgId: null, orgName: null };
   await ledger.deposit(db, null, { ...req, amount: fromCents(toCents(held ?? '0') + 1_000_000_000n), opKey: 'large-seed:deposit', remark: '大数据量测试注资' });
-  if (held && toCents(held) > 0n) await ledger.freeze(db, null, { ...req, amount: held, opKey: 'large-seed:freeze', remark: '大数据量测试批次核定金额合计冻结' });
+  if (held && toCents(held) > 0n)
+    await ledger.freeze(db, null, { ...req, amount: held, opKey: 'large-seed:freeze', remark: '大数据量测试批次核定金额合计冻结' });
 
   for (const table of ['rights_org', 'rights_batch', 'rights_batch_item']) await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
 }

@@ -39,7 +39,12 @@ export async function seedLarge(db: Db, departs = DEPARTS, batches = LARGE_BATCH
 async function seedUsers(db: Db, rows: { id: string; parent: string; name: string; code: string }[], users = USERS): Promise<void> {
   // Rows travel as one JSON parameter: drizzle would expand an array into one parameter per element.
   const insert = (table: string, columns: string, records: object[]) => {
-    const names = sql.raw(columns.split(',').map((c) => c.trim().split(' ')[0]).join(', '));
+    const names = sql.raw(
+      columns
+        .split(',')
+        .map((c) => c.trim().split(' ')[0])
+        .join(', '),
+    );
     return db.execute(
       sql`insert into ${sql.identifier(table)} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${sql.raw(columns)})`,
     );
@@ -83,8 +88,16 @@ async function seedUsers(db: Db, rows: { id: string; parent: string; name: strin
         create_time: new Date(Date.UTC(2025, 0, 1) + k * 60_000).toISOString(),
       })),
     );
-    await insert('sys_user_depart', 'id text, user_id text, dep_id text', idx.map((k) => ({ id: `large-ud${k}`, user_id: `large-u${k}`, dep_id: leafs[k % leafs.length].id })));
-    await insert('sys_user_role', 'id text, user_id text, role_id text', idx.map((k) => ({ id: `large-ur${k}`, user_id: `large-u${k}`, role_id: k % 2 ? RoleId.agency : RoleId.holder })));
+    await insert(
+      'sys_user_depart',
+      'id text, user_id text, dep_id text',
+      idx.map((k) => ({ id: `large-ud${k}`, user_id: `large-u${k}`, dep_id: leafs[k % leafs.length].id })),
+    );
+    await insert(
+      'sys_user_role',
+      'id text, user_id text, role_id text',
+      idx.map((k) => ({ id: `large-ur${k}`, user_id: `large-u${k}`, role_id: k % 2 ? RoleId.agency : RoleId.holder })),
+    );
   }
   // Fresh rows have no visibility map yet: without a vacuum, counts cannot use index-only scans.
   await db.execute(sql`vacuum analyze sys_user`);
@@ -99,6 +112,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await runSeeds(database.db, { adminPassword: config.adminPassword, seedDemo: config.seedDemo, announce: (t) => process.stdout.write(`${t}\n`) });
   const t0 = performance.now();
   await seedLarge(database.db);
-  process.stdout.write(`已写入 ${USERS} 个用户、${DEPARTS} 个部门、${LARGE_BATCHES} 个线索批次及其明细（${((performance.now() - t0) / 1000).toFixed(1)} 秒）\n`);
+  process.stdout.write(
+    `已写入 ${USERS} 个用户、${DEPARTS} 个部门、${LARGE_BATCHES} 个线索批次及其明细（${((performance.now() - t0) / 1000).toFixed(1)} 秒）\n`,
+  );
   await database.close();
 }

@@ -59,7 +59,9 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
   });
   // Before anything hashes a code or links the chain: the server secret, from APP_SECRET or DATA_DIR/app.key.
   installAppSecret(config, (file) =>
-    app.log.warn(`已生成服务器密钥文件 ${file}（权限 0600），短信验证码、图形验证码的哈希和数据日志哈希链以它为密钥，请妥善备份；生产环境或多台服务器共用数据库时请在每台设置相同的 APP_SECRET`),
+    app.log.warn(
+      `已生成服务器密钥文件 ${file}（权限 0600），短信验证码、图形验证码的哈希和数据日志哈希链以它为密钥，请妥善备份；生产环境或多台服务器共用数据库时请在每台设置相同的 APP_SECRET`,
+    ),
   );
   // first of all hooks: every statement of a request is known as that request's (statement priority under load)
   installRequestScopes(app);
@@ -90,7 +92,12 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean 
     app.addHook('onResponse', async (request, reply) => {
       // The route's pattern, not the url: ids and tokens in a query stay out of the log.
       request.log.info(
-        { method: request.method, route: request.routeOptions.url ?? request.url.replace(/\?.*$/, ''), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? request.url.replace(/\?.*$/, ''),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
         'request completed',
       );
     });

@@ -30,11 +30,13 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openC
   );
   // The hash chain links what is not linked yet: rows from before the chain existed, the demo seed's, and any a stopped process left.
   const say = (level: number, msg: string) => process.stderr.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, msg })}\n`);
-  await database.maintenance((db) => sealChain(db, { onFirstSignature: (legacy) => say(40, firstSignatureText(legacy)) })).catch((error: unknown) => {
-    // A broken head stops the linking, not the service: 校验 and the log say where the chain breaks.
-    if (!(error instanceof ChainHeadError)) throw error;
-    say(50, error.message);
-  });
+  await database
+    .maintenance((db) => sealChain(db, { onFirstSignature: (legacy) => say(40, firstSignatureText(legacy)) }))
+    .catch((error: unknown) => {
+      // A broken head stops the linking, not the service: 校验 and the log say where the chain breaks.
+      if (!(error instanceof ChainHeadError)) throw error;
+      say(50, error.message);
+    });
 }
 
 /** One server process: alone (WORKERS=1), or one of the workers sharing the port. */
@@ -48,7 +50,11 @@ async function serve(config: Config) {
   const scheduler = config.jobs.enabled ? startScheduler(deps, { ...config.jobs, onError: (error) => app.log.warn({ err: error }, '定时任务调度出错') }) : null;
   const stopMaintenance =
     database.kind === 'pglite'
-      ? startEmbeddedMaintenance(database.db, { everyMs: 10 * 60_000, analyzeEvery: 6, onError: (error) => app.log.warn({ err: error }, '内置数据库清理（VACUUM）失败') })
+      ? startEmbeddedMaintenance(database.db, {
+          everyMs: 10 * 60_000,
+          analyzeEvery: 6,
+          onError: (error) => app.log.warn({ err: error }, '内置数据库清理（VACUUM）失败'),
+        })
       : async () => undefined;
   app.addHook('onClose', async () => {
     await scheduler?.stop();
@@ -109,7 +115,9 @@ async function primary(config: Config) {
   cluster.on('listening', () => {
     if (++listening !== config.workers) return;
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
-    say(`商标维权服务系统已启动（PostgreSQL，${config.workers} 个工作进程，用时 ${seconds} 秒）：http://localhost:${config.port}/  接口 ${config.apiBase || '/'}`);
+    say(
+      `商标维权服务系统已启动（PostgreSQL，${config.workers} 个工作进程，用时 ${seconds} 秒）：http://localhost:${config.port}/  接口 ${config.apiBase || '/'}`,
+    );
   });
   cluster.on('exit', (worker: Worker, code, signal) => {
     const lived = Date.now() - (born.get(worker.id) ?? Date.now());

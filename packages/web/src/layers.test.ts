@@ -28,7 +28,10 @@ const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 const typeOnlyList = (clause: string) => {
   const list = /^\{([\s\S]*)\}$/.exec(clause.trim());
   if (!list) return false;
-  const names = list[1].split(',').map((n) => n.trim()).filter(Boolean);
+  const names = list[1]
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((n) => n.startsWith('type '));
 };
 
@@ -92,7 +95,10 @@ describe('issue 37: the web layers, shell → registry → modules → component
     expect(edges.some((e) => e.from === 'app/routes/screens.ts' && e.to.startsWith('modules/') && e.lazy)).toBe(true);
     expect(edges.some((e) => e.from.startsWith('modules/rights/') && e.to.startsWith('platform/'))).toBe(true);
     expect(
-      valueImports('modules/a/b.tsx', "import type { X } from '../c/d.ts';\nimport { type Y } from './e.ts';\nimport {\n  f,\n  type G,\n} from '../../platform/h.ts';\nconst L = lazy(() => import('./l.tsx'));"),
+      valueImports(
+        'modules/a/b.tsx',
+        "import type { X } from '../c/d.ts';\nimport { type Y } from './e.ts';\nimport {\n  f,\n  type G,\n} from '../../platform/h.ts';\nconst L = lazy(() => import('./l.tsx'));",
+      ),
     ).toEqual([
       { to: 'platform/h.ts', lazy: false },
       { to: 'modules/a/l.tsx', lazy: true },

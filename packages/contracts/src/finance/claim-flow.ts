@@ -21,7 +21,9 @@ const EDITABLE = CLAIM_EDITABLE_STATUSES as readonly ClaimStatusValue[];
 const PAYABLE = CLAIM_PAYABLE_STATUSES as readonly ClaimStatusValue[];
 
 /** 付款管理's paging and filters (the server checks them against the claims' whitelist). */
-const paymentListQuery = z.object({ pageNo: z.coerce.number().optional(), pageSize: z.coerce.number().optional(), status: z.string().optional() }).catchall(z.unknown());
+const paymentListQuery = z
+  .object({ pageNo: z.coerce.number().optional(), pageSize: z.coerce.number().optional(), status: z.string().optional() })
+  .catchall(z.unknown());
 
 /**
  * DOMAIN.md expense claim flow, once for both sides: the organisation edits and submits its 待提交 /
@@ -137,7 +139,14 @@ export const claimFlow = defineFlow<ClaimRecord, ClaimStatusValue>()({
       label: '付款失败',
       tone: 'danger',
     },
-    progress: { path: 'progress', method: 'GET', permission: ClaimPerm.list, query: idBody, reply: z.array(claimProgressEntrySchema), summary: '报销单财务进度（时间线，最早的在前）' },
+    progress: {
+      path: 'progress',
+      method: 'GET',
+      permission: ClaimPerm.list,
+      query: idBody,
+      reply: z.array(claimProgressEntrySchema),
+      summary: '报销单财务进度（时间线，最早的在前）',
+    },
     batchSummary: {
       path: 'batchSummary',
       method: 'GET',
@@ -146,9 +155,28 @@ export const claimFlow = defineFlow<ClaimRecord, ClaimStatusValue>()({
       reply: batchMoneySummarySchema,
       summary: '批次资金进度：核定、冻结、申请、已核定、已付、已解冻、尚可报销',
     },
-    batchOptions: { path: 'batchOptions', method: 'GET', permission: ClaimPerm.add, reply: z.array(claimBatchOptionSchema), summary: '可报销的本机构批次（维权中或已结案且有冻结金额）' },
-    bankOptions: { path: 'bankOptions', method: 'GET', permission: ClaimPerm.add, reply: z.array(claimBankOptionSchema), summary: '本机构已审核通过的收款账户' },
-    paymentList: { path: 'payment/list', method: 'GET', permission: PaymentPerm.list, query: paymentListQuery, reply: pageSchema(claimRecordSchema), summary: '付款管理列表（默认待付款、付款失败、已付款）' },
+    batchOptions: {
+      path: 'batchOptions',
+      method: 'GET',
+      permission: ClaimPerm.add,
+      reply: z.array(claimBatchOptionSchema),
+      summary: '可报销的本机构批次（维权中或已结案且有冻结金额）',
+    },
+    bankOptions: {
+      path: 'bankOptions',
+      method: 'GET',
+      permission: ClaimPerm.add,
+      reply: z.array(claimBankOptionSchema),
+      summary: '本机构已审核通过的收款账户',
+    },
+    paymentList: {
+      path: 'payment/list',
+      method: 'GET',
+      permission: PaymentPerm.list,
+      query: paymentListQuery,
+      reply: pageSchema(claimRecordSchema),
+      summary: '付款管理列表（默认待付款、付款失败、已付款）',
+    },
     paymentRecords: {
       path: 'payment/records',
       method: 'GET',

@@ -194,5 +194,12 @@ export const claimBatchOptionSchema = z.object({
 });
 export type ClaimBatchOption = z.infer<typeof claimBatchOptionSchema>;
 /** An approved bank account of the caller's organisation (the form's 收款账户 options). */
-export const claimBankOptionSchema = z.object({ id: z.string(), label: z.string(), accountName: z.string(), bankName: z.string(), accountNo: z.string(), isDefault: z.boolean() });
+export const claimBankOptionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  accountName: z.string(),
+  bankName: z.string(),
+  accountNo: z.string(),
+  isDefault: z.boolean(),
+});
 export type ClaimBankOption = z.infer<typeof claimBankOptionSchema>;

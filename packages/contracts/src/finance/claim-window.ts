@@ -38,7 +38,8 @@ export const ClaimWindowMsg = {
   /** the pool log's 备注 of the release */
   ledgerRemark: '线索批次报销期满解冻',
   /** the batch's 操作日志 line of the release */
-  logText: (released: bigint, reserved: bigint) => `报销申请期满，解冻 ${moneyText(released)} 元${reserved > 0n ? `，待付款报销单保留 ${moneyText(reserved)} 元` : ''}`,
+  logText: (released: bigint, reserved: bigint) =>
+    `报销申请期满，解冻 ${moneyText(released)} 元${reserved > 0n ? `，待付款报销单保留 ${moneyText(reserved)} 元` : ''}`,
   noticeTitle: (batchNo: string, released: bigint) => `批次 ${batchNo} 报销申请期满，${moneyText(released)} 元已退回资金池`,
   noticeAbstract: (deadline: string) => `报销申请期限已于 ${deadline} 届满，该批次不能再申请报销`,
   /** what a run of the job did: batches released and their total, batches waiting for a claim in review, refusals (`批次号：原因`) */

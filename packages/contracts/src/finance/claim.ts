@@ -206,7 +206,10 @@ export const claimPayBody = z
   .refine((b) => b.ids.length <= MAX_PAY_BATCH, { message: `一次最多付款 ${MAX_PAY_BATCH} 张报销单`, path: ['ids'] });
 export type ClaimPayBody = z.infer<typeof claimPayBody>;
 
-export const claimPayFailedBody = z.object({ id: idBody.shape.id, reason: z.string({ error: ClaimMsg.reasonRequired }).trim().min(1, ClaimMsg.reasonRequired).max(500) });
+export const claimPayFailedBody = z.object({
+  id: idBody.shape.id,
+  reason: z.string({ error: ClaimMsg.reasonRequired }).trim().min(1, ClaimMsg.reasonRequired).max(500),
+});
 export type ClaimPayFailedBody = z.infer<typeof claimPayFailedBody>;
 
 /** spec §7 机构申请排行: the date range is on submission (batches) and payment (amount paid). */

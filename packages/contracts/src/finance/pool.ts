@@ -127,7 +127,14 @@ export const poolReconcileReportSchema = z.object({
 export type PoolReconcileReport = z.infer<typeof poolReconcileReportSchema>;
 
 /** spec §7 statistics. */
-export const poolStatisticSchema = z.object({ poolId: z.string(), poolName: z.string(), total: z.string(), frozen: z.string(), used: z.string(), balance: z.string() });
+export const poolStatisticSchema = z.object({
+  poolId: z.string(),
+  poolName: z.string(),
+  total: z.string(),
+  frozen: z.string(),
+  used: z.string(),
+  balance: z.string(),
+});
 export type PoolStatistic = z.infer<typeof poolStatisticSchema>;
 export const poolLineSchema = z.object({ date: z.string(), poolId: z.string(), poolName: z.string(), balance: z.string(), used: z.string() });
 export type PoolLine = z.infer<typeof poolLineSchema>;

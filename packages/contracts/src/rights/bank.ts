@@ -16,7 +16,9 @@ export const bankAccountBody = z.object({
     .refine((v) => /^\d{8,30}$/.test(v), ACCOUNT_NO_MESSAGE),
   bankCode: optionalText(12, '联行号').refine((v) => v === null || /^\d{12}$/.test(v), '联行号应为12位数字'),
   accountNature: dictValue(['1', '2'], '请选择账户性质（对公/对私）'),
-  isDefault: dictValue(['0', '1'], '是否默认只能是 0 或 1').optional().transform((v) => v ?? '0'),
+  isDefault: dictValue(['0', '1'], '是否默认只能是 0 或 1')
+    .optional()
+    .transform((v) => v ?? '0'),
   proofFile: filePathsField('证明文件'),
   remark: optionalText(500, '备注'),
 });

@@ -125,7 +125,15 @@ export const batchImportResultSchema = z.object({ imported: z.number(), errors: 
 export type BatchImportResult = z.infer<typeof batchImportResultSchema>;
 
 /** An option of the form's 涉及权利: an approved right of the caller's organisation, neither expired nor out of authorisation. */
-export const batchRightOptionSchema = z.object({ id: z.string(), label: z.string(), trademarkName: z.string(), regNo: z.string(), niceClass: z.string(), expireDate: z.string(), authEndDate: z.string().nullable() });
+export const batchRightOptionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  trademarkName: z.string(),
+  regNo: z.string(),
+  niceClass: z.string(),
+  expireDate: z.string(),
+  authEndDate: z.string().nullable(),
+});
 export type BatchRightOption = z.infer<typeof batchRightOptionSchema>;
 
 /** An option of the form's 资金池, with the numbers behind 申请金额. */

@@ -3,7 +3,15 @@ import { defineResource, permCodes } from '../resource.ts';
 import { moneyText, nonNegativeMoney } from '../finance/money.ts';
 import { dictValue, filePathsField, idBody, optionalDate, optionalText, requiredText, RightsMsg } from './common.ts';
 import { batchRecordSchema, type BatchRecord } from './batch-records.ts';
-import { BatchStatus, CLUE_SOURCE_VALUES, INFRINGE_PLATFORM_VALUES, INFRINGE_TYPE_VALUES, ITEM_STATUS_VALUES, PROGRESS_NODE_VALUES, RIGHTS_METHOD_VALUES } from './batch-vocab.ts';
+import {
+  BatchStatus,
+  CLUE_SOURCE_VALUES,
+  INFRINGE_PLATFORM_VALUES,
+  INFRINGE_TYPE_VALUES,
+  ITEM_STATUS_VALUES,
+  PROGRESS_NODE_VALUES,
+  RIGHTS_METHOD_VALUES,
+} from './batch-vocab.ts';
 
 export * from './batch-vocab.ts';
 export * from './batch-records.ts';
@@ -84,7 +92,16 @@ export const BatchMsg = {
 const rightIdsField = z
   .string({ error: BatchMsg.rightsRequired })
   .max(2000)
-  .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))].join(','))
+  .transform((v) =>
+    [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ].join(','),
+  )
   .refine((v) => v !== '', BatchMsg.rightsRequired)
   .refine((v) => v.split(',').length <= 20, '涉及权利最多20项');
 
@@ -112,7 +129,11 @@ export type BatchEditBody = z.infer<typeof batchEditBody>;
 export const batchItemValue = z.object({
   id: z.string().max(64).nullish(),
   /** the row's place as the grid left it (1…n); rows without one keep theirs, new ones go last */
-  seq: z.int({ error: `序号应为 1 到 ${MAX_BATCH_ITEMS} 的整数` }).min(1, `序号应为 1 到 ${MAX_BATCH_ITEMS} 的整数`).max(MAX_BATCH_ITEMS, `序号应为 1 到 ${MAX_BATCH_ITEMS} 的整数`).nullish(),
+  seq: z
+    .int({ error: `序号应为 1 到 ${MAX_BATCH_ITEMS} 的整数` })
+    .min(1, `序号应为 1 到 ${MAX_BATCH_ITEMS} 的整数`)
+    .max(MAX_BATCH_ITEMS, `序号应为 1 到 ${MAX_BATCH_ITEMS} 的整数`)
+    .nullish(),
   linkUrl: z
     .string({ error: '请输入侵权链接' })
     .transform((v) => v.trim())

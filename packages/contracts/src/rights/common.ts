@@ -93,9 +93,12 @@ export const addDays = (date: string, days: number): string => {
 
 /** Paths the upload answers (`biz/yyyyMMdd/<32 hex>.<ext>`); a full static URL is cut down to its path. */
 export const FILE_PATH_PATTERN = /^[A-Za-z0-9_-]{1,32}(\/[A-Za-z0-9_-]{1,32}){0,2}\/\d{8}\/[0-9a-f]{32}\.(jpg|jpeg|png|pdf)$/;
-export const normaliseFilePath = (value: string) => value.trim().replace(/^.*\/sys\/common\/static\//, '').replace(/^\/+/, '');
-export const splitFilePaths = (value: string | null | undefined): string[] =>
-  (value ?? '').split(',').map(normaliseFilePath).filter(Boolean);
+export const normaliseFilePath = (value: string) =>
+  value
+    .trim()
+    .replace(/^.*\/sys\/common\/static\//, '')
+    .replace(/^\/+/, '');
+export const splitFilePaths = (value: string | null | undefined): string[] => (value ?? '').split(',').map(normaliseFilePath).filter(Boolean);
 
 /**
  * A file field as the upload control sends it: one path, or up to `max` comma-separated paths.
@@ -144,7 +147,10 @@ export const optionalDate = (label: string) =>
 
 /** A dictionary value among `values` (forms may send numbers). */
 export const dictValue = (values: readonly string[], message: string) =>
-  z.union([z.string(), z.number()], { error: message }).transform(String).refine((v) => values.includes(v), message);
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform(String)
+    .refine((v) => values.includes(v), message);
 
 export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
 
@@ -164,7 +170,15 @@ export type ApproveBody = z.infer<typeof approveBody>;
  * A 审批 action of a flow (bank account, protected right, enrolment, certification): 通过 or 驳回 with
  * the opinion, through `decide()`, never by the one who submitted; its button opens the approval dialog.
  */
-export const approveAction = <const S extends string>(a: { path: string; permission: string; summary: string; from: readonly S[]; to: readonly S[]; refusal: string; label: string }) => ({
+export const approveAction = <const S extends string>(a: {
+  path: string;
+  permission: string;
+  summary: string;
+  from: readonly S[];
+  to: readonly S[];
+  refusal: string;
+  label: string;
+}) => ({
   ...a,
   body: approveBody,
   reply: z.null(),

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { defineFlow } from '../flow.ts';
 import { approveAction, CertifyStatus, EnterStatus, RightsMsg } from './common.ts';
-import { orgCertifyBody, orgEnrolBody, orgEnrolDraftBody, OrgPerm, orgRecordSchema, orgResource, orgStatusBody, orgStatusInfoSchema, type OrgRecord } from './org.ts';
+import {
+  orgCertifyBody,
+  orgEnrolBody,
+  orgEnrolDraftBody,
+  OrgPerm,
+  orgRecordSchema,
+  orgResource,
+  orgStatusBody,
+  orgStatusInfoSchema,
+  type OrgRecord,
+} from './org.ts';
 
 type EnterStatusValue = (typeof EnterStatus)[keyof typeof EnterStatus];
 type CertifyStatusValue = (typeof CertifyStatus)[keyof typeof CertifyStatus];

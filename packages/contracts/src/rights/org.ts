@@ -37,7 +37,9 @@ export type OrgEnrolBody = z.infer<typeof orgEnrolBody>;
 const clearable = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => null), z.null(), schema]).optional();
 type Draft<T> = { [K in keyof T]?: T[K] | null };
 export const orgEnrolDraftBody = z.object({
-  ...(Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, clearable(s)])) as unknown as { [K in keyof typeof fields]: z.ZodOptional<z.ZodType<z.output<(typeof fields)[K]> | null>> }),
+  ...(Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, clearable(s)])) as unknown as {
+    [K in keyof typeof fields]: z.ZodOptional<z.ZodType<z.output<(typeof fields)[K]> | null>>;
+  }),
   orgName: fields.orgName,
 });
 export type OrgEnrolDraftBody = Draft<OrgEnrolBody> & { orgName: string };

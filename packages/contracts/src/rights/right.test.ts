@@ -50,7 +50,9 @@ describe('DOMAIN protected-rights record: 专用权期限 and derived flags (fix
     expect(rightBody.parse({ ...base, regNo: 'g1234567' }).regNo).toBe('G1234567');
     expect(rightBody.safeParse({ ...base, regDate: '2016-13-01' }).success).toBe(false);
     expect(rightBody.safeParse({ ...base, authStartDate: '2026-01-01', authEndDate: '2025-01-01' }).success).toBe(false);
-    expect(rightBody.safeParse({ ...base, markImage: 'a/20260101/0123456789abcdef0123456789abcdef.png,b/20260101/0123456789abcdef0123456789abcdef.png' }).success).toBe(false);
+    expect(
+      rightBody.safeParse({ ...base, markImage: 'a/20260101/0123456789abcdef0123456789abcdef.png,b/20260101/0123456789abcdef0123456789abcdef.png' }).success,
+    ).toBe(false);
   });
 });
 

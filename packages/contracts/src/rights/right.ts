@@ -21,11 +21,17 @@ export const rightBody = z
       .refine((v) => REG_NO_PATTERN.test(v), '注册号应为4-12位数字（马德里国际注册可带字母前缀，如 G1234567）'),
     niceClass: dictValue(NICE_CLASSES, '国际分类应为第1类至第45类'),
     goodsServices: optionalText(1000, '核定商品/服务'),
-    trademarkType: dictValue(['1', '2', '3', '4'], '请选择商标类型').optional().transform((v) => v ?? '1'),
+    trademarkType: dictValue(['1', '2', '3', '4'], '请选择商标类型')
+      .optional()
+      .transform((v) => v ?? '1'),
     registrant: requiredText(200, '请输入注册人'),
     registrantAddress: optionalText(300, '注册人地址'),
-    regDate: dateField('注册日期').refine((v) => v <= chinaToday(), '注册日期不能晚于今天').refine((v) => v >= '1950-01-01', '注册日期不正确'),
-    legalStatus: dictValue(['1', '2', '3', '4', '5', '6'], '请选择法律状态').optional().transform((v) => v ?? '1'),
+    regDate: dateField('注册日期')
+      .refine((v) => v <= chinaToday(), '注册日期不能晚于今天')
+      .refine((v) => v >= '1950-01-01', '注册日期不正确'),
+    legalStatus: dictValue(['1', '2', '3', '4', '5', '6'], '请选择法律状态')
+      .optional()
+      .transform((v) => v ?? '1'),
     authOrg: optionalText(200, '授权机构'),
     authLetter: filePathsField('授权委托书'),
     authStartDate: optionalDate('授权开始日期'),
@@ -77,7 +83,6 @@ export function rightFlags(expireDate: string | null, authEndDate: string | null
 /** `expiryFlag` list filter values. */
 export const EXPIRY_FLAGS = ['expiringSoon', 'inGracePeriod', 'expired', 'authExpired'] as const;
 export type ExpiryFlag = (typeof EXPIRY_FLAGS)[number];
-
 
 /** 受保护权利 as list, queryById and the export read it, with its derived expiry flags. */
 export const rightRecordSchema = z.object({

@@ -101,7 +101,10 @@ export const noticePrefsSchema = z.strictObject({
   /** the kinds NOT pushed over the socket (nor sent by e-mail or SMS); everything else is */
   muted: z.array(z.enum(noticeKindKeys, { error: '未知的消息类型' })).max(noticeKindKeys.length, '消息类型过多'),
   /** the channels besides the bell; left out by an older client, the stored choice is kept */
-  channels: z.array(z.enum(noticeChannelKeys, { error: '未知的接收渠道' })).max(noticeChannelKeys.length, '接收渠道过多').optional(),
+  channels: z
+    .array(z.enum(noticeChannelKeys, { error: '未知的接收渠道' }))
+    .max(noticeChannelKeys.length, '接收渠道过多')
+    .optional(),
 });
 export type NoticePrefs = z.infer<typeof noticePrefsSchema>;
 
@@ -144,7 +147,9 @@ export const profileBody = z.strictObject({
   realname: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(100, '姓名不能超过100个字符'),
   avatar: optionalText(255).refine((v) => v === null || !/^(javascript|data):/i.test(v), '头像地址不正确'),
   /** accepted as it stands only: a new e-mail goes through 安全设置 with the current password (changeEmailBody) */
-  email: optionalText(45).refine((v) => v === null || z.email().safeParse(v).success, EMAIL_FORMAT).optional(),
+  email: optionalText(45)
+    .refine((v) => v === null || z.email().safeParse(v).success, EMAIL_FORMAT)
+    .optional(),
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -208,9 +213,7 @@ export const accountCenterSchema = z.object({
     lastLoginTime: z.string().nullable(),
     lastLoginIp: z.string().nullable(),
   }),
-  activity: z.array(
-    z.object({ id: z.string(), content: z.string(), time: z.string(), ip: z.string().nullable(), success: z.boolean().nullable() }),
-  ),
+  activity: z.array(z.object({ id: z.string(), content: z.string(), time: z.string(), ip: z.string().nullable(), success: z.boolean().nullable() })),
   decisions: z.array(
     z.object({
       id: z.string(),
@@ -256,15 +259,89 @@ export const accountFlow = defineFlow()({
   basePath: ACCOUNT_BASE,
   actions: {
     center: { path: 'center', method: 'GET', signedIn: true, onboarding: true, reply: accountCenterSchema, summary: '个人中心：本人概况、最近操作与最近审批' },
-    saveProfile: { path: 'profile', method: 'POST', alsoMethods: ['PUT'], signedIn: true, onboarding: true, body: profileBody, reply: z.object({ userInfo: userInfoSchema }), done: AccountMsg.profileSaved, summary: '修改本人基本信息' },
+    saveProfile: {
+      path: 'profile',
+      method: 'POST',
+      alsoMethods: ['PUT'],
+      signedIn: true,
+      onboarding: true,
+      body: profileBody,
+      reply: z.object({ userInfo: userInfoSchema }),
+      done: AccountMsg.profileSaved,
+      summary: '修改本人基本信息',
+    },
     sessions: { path: 'sessions', method: 'GET', signedIn: true, onboarding: true, reply: z.array(accountSessionSchema), summary: '本人的登录会话' },
-    revokeSession: { path: 'sessions/revoke', method: 'POST', signedIn: true, onboarding: true, body: z.strictObject({ id: z.string({ error: '缺少会话ID' }).min(1, '缺少会话ID').max(64, '会话ID不正确') }), reply: z.null(), done: AccountMsg.sessionRevoked, summary: '注销本人的另一个会话' },
-    revokeOthers: { path: 'sessions/revokeOthers', method: 'POST', signedIn: true, onboarding: true, reply: z.object({ count: z.number() }), done: AccountMsg.othersRevoked, summary: '注销本人除当前以外的全部会话' },
+    revokeSession: {
+      path: 'sessions/revoke',
+      method: 'POST',
+      signedIn: true,
+      onboarding: true,
+      body: z.strictObject({ id: z.string({ error: '缺少会话ID' }).min(1, '缺少会话ID').max(64, '会话ID不正确') }),
+      reply: z.null(),
+      done: AccountMsg.sessionRevoked,
+      summary: '注销本人的另一个会话',
+    },
+    revokeOthers: {
+      path: 'sessions/revokeOthers',
+      method: 'POST',
+      signedIn: true,
+      onboarding: true,
+      reply: z.object({ count: z.number() }),
+      done: AccountMsg.othersRevoked,
+      summary: '注销本人除当前以外的全部会话',
+    },
     settings: { path: 'settings', method: 'GET', signedIn: true, onboarding: true, reply: accountSettingsSchema, summary: '本人的通知设置与个性化设置' },
-    saveNotice: { path: 'settings/notice', method: 'POST', alsoMethods: ['PUT'], signedIn: true, onboarding: true, body: noticePrefsSchema, reply: z.null(), done: AccountMsg.noticeSaved, summary: '保存新消息通知设置' },
-    sendPhoneCode: { path: 'phone/code', method: 'POST', signedIn: true, onboarding: true, body: phoneCodeBody, reply: z.null(), done: AccountMsg.phoneCodeSent, summary: '向新手机号发送修改手机号的短信验证码' },
-    changePhone: { path: 'phone/change', method: 'POST', signedIn: true, onboarding: true, body: changePhoneBody, reply: z.object({ userInfo: userInfoSchema }), done: AccountMsg.phoneChanged, summary: '修改本人手机号（新手机号的短信验证码）' },
-    changeEmail: { path: 'email/change', method: 'POST', signedIn: true, onboarding: true, body: changeEmailBody, reply: z.object({ userInfo: userInfoSchema }), done: AccountMsg.emailChanged, summary: '修改本人安全邮箱（验证当前密码）' },
-    saveCustom: { path: 'settings/custom', method: 'POST', alsoMethods: ['PUT'], signedIn: true, onboarding: true, body: customSettingsSchema, reply: z.null(), done: AccountMsg.customSaved, summary: '保存个性化设置' },
+    saveNotice: {
+      path: 'settings/notice',
+      method: 'POST',
+      alsoMethods: ['PUT'],
+      signedIn: true,
+      onboarding: true,
+      body: noticePrefsSchema,
+      reply: z.null(),
+      done: AccountMsg.noticeSaved,
+      summary: '保存新消息通知设置',
+    },
+    sendPhoneCode: {
+      path: 'phone/code',
+      method: 'POST',
+      signedIn: true,
+      onboarding: true,
+      body: phoneCodeBody,
+      reply: z.null(),
+      done: AccountMsg.phoneCodeSent,
+      summary: '向新手机号发送修改手机号的短信验证码',
+    },
+    changePhone: {
+      path: 'phone/change',
+      method: 'POST',
+      signedIn: true,
+      onboarding: true,
+      body: changePhoneBody,
+      reply: z.object({ userInfo: userInfoSchema }),
+      done: AccountMsg.phoneChanged,
+      summary: '修改本人手机号（新手机号的短信验证码）',
+    },
+    changeEmail: {
+      path: 'email/change',
+      method: 'POST',
+      signedIn: true,
+      onboarding: true,
+      body: changeEmailBody,
+      reply: z.object({ userInfo: userInfoSchema }),
+      done: AccountMsg.emailChanged,
+      summary: '修改本人安全邮箱（验证当前密码）',
+    },
+    saveCustom: {
+      path: 'settings/custom',
+      method: 'POST',
+      alsoMethods: ['PUT'],
+      signedIn: true,
+      onboarding: true,
+      body: customSettingsSchema,
+      reply: z.null(),
+      done: AccountMsg.customSaved,
+      summary: '保存个性化设置',
+    },
   },
 });

@@ -22,8 +22,24 @@ export const announcementFlow = defineFlow<AnnouncementRecord>()({
   actions: {
     // Open to every signed-in user: the notice modal reads it; the service decides what the caller may see.
     queryById: { path: 'queryById', method: 'GET', signedIn: true, onboarding: true, query: idQuery, reply: announcementRecordSchema, summary: '按ID查询通告' },
-    release: { path: 'doReleaseData', method: 'GET', permission: AnnouncementPerm.release, query: idQuery, reply: z.null(), done: AnnouncementMsg.released, summary: '发布通告' },
-    revoke: { path: 'doReovkeData', method: 'GET', permission: AnnouncementPerm.release, query: idQuery, reply: z.null(), done: AnnouncementMsg.revoked, summary: '撤销通告' },
+    release: {
+      path: 'doReleaseData',
+      method: 'GET',
+      permission: AnnouncementPerm.release,
+      query: idQuery,
+      reply: z.null(),
+      done: AnnouncementMsg.released,
+      summary: '发布通告',
+    },
+    revoke: {
+      path: 'doReovkeData',
+      method: 'GET',
+      permission: AnnouncementPerm.release,
+      query: idQuery,
+      reply: z.null(),
+      done: AnnouncementMsg.revoked,
+      summary: '撤销通告',
+    },
     listByUser: { path: 'listByUser', method: 'GET', signedIn: true, onboarding: true, reply: listByUserResultSchema, summary: '当前用户的未读通告与系统消息' },
     syncNotic: {
       path: 'syncNotic',
@@ -61,6 +77,15 @@ export const announcementSendFlow = defineFlow<MyAnnouncementSendRecord>()({
       reply: pageSchema(myAnnouncementSendRecordSchema),
       summary: '我的消息',
     },
-    readAll: { path: 'readAll', method: 'PUT', alsoMethods: ['POST'], signedIn: true, onboarding: true, reply: z.null(), done: AnnouncementMsg.readAll, summary: '当前用户的全部消息标为已读' },
+    readAll: {
+      path: 'readAll',
+      method: 'PUT',
+      alsoMethods: ['POST'],
+      signedIn: true,
+      onboarding: true,
+      reply: z.null(),
+      done: AnnouncementMsg.readAll,
+      summary: '当前用户的全部消息标为已读',
+    },
   },
 });

@@ -109,23 +109,43 @@ const optionalText = (max: number) =>
     .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v));
 
 const fields = {
-  titile: z
-    .string({ error: AnnouncementMsg.titleRequired })
-    .trim()
-    .min(1, AnnouncementMsg.titleRequired)
-    .max(100, AnnouncementMsg.titleTooLong),
+  titile: z.string({ error: AnnouncementMsg.titleRequired }).trim().min(1, AnnouncementMsg.titleRequired).max(100, AnnouncementMsg.titleTooLong),
   /** HTML; the server sanitises it on save */
   msgContent: optionalText(500_000),
   /** plain text summary */
   msgAbstract: optionalText(2_000),
   startTime: dateTime,
   endTime: dateTime,
-  priority: z.preprocess(blankToNull, z.enum(PRIORITIES, { error: '优先级只能是 L、M、H' }).nullish().transform((v) => v ?? 'L')),
-  msgCategory: z.preprocess(blankToNull, z.enum(MSG_CATEGORIES, { error: '通告类型只能是 1 通知公告、2 系统消息' }).nullish().transform((v) => v ?? '2')),
-  msgType: z.preprocess(blankToNull, z.enum(MSG_TYPES, { error: '通告对象类型只能是 USER 或 ALL' }).nullish().transform((v) => v ?? 'ALL')),
+  priority: z.preprocess(
+    blankToNull,
+    z
+      .enum(PRIORITIES, { error: '优先级只能是 L、M、H' })
+      .nullish()
+      .transform((v) => v ?? 'L'),
+  ),
+  msgCategory: z.preprocess(
+    blankToNull,
+    z
+      .enum(MSG_CATEGORIES, { error: '通告类型只能是 1 通知公告、2 系统消息' })
+      .nullish()
+      .transform((v) => v ?? '2'),
+  ),
+  msgType: z.preprocess(
+    blankToNull,
+    z
+      .enum(MSG_TYPES, { error: '通告对象类型只能是 USER 或 ALL' })
+      .nullish()
+      .transform((v) => v ?? 'ALL'),
+  ),
   /** sys_user ids, comma separated; a trailing comma is accepted (`id1,id2,`) */
   userIds: optionalText(400_000),
-  openType: z.preprocess(blankToNull, z.enum(OPEN_TYPES, { error: '打开方式只能是 component 或 url' }).nullish().transform((v) => v ?? null)),
+  openType: z.preprocess(
+    blankToNull,
+    z
+      .enum(OPEN_TYPES, { error: '打开方式只能是 component 或 url' })
+      .nullish()
+      .transform((v) => v ?? null),
+  ),
   openPage: optionalText(255),
   busType: optionalText(20),
   busId: optionalText(50),

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { Msg } from '../messages.ts';
 
-const text = (max: number, required?: string) =>
-  z.string(required ? { error: required } : undefined).max(max, `长度不能超过${max}个字符`);
+const text = (max: number, required?: string) => z.string(required ? { error: required } : undefined).max(max, `长度不能超过${max}个字符`);
 
 /**
  * The captcha key: the stock 2.3 client sends the number it used for `randomImage/{key}`
  * (`new Date().getTime()`), ours a string; both name the same captcha.
  */
-const checkKey = z
-  .union([text(64), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)], { error: '验证码标识应为文字或数字' })
-  .transform(String);
+const checkKey = z.union([text(64), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)], { error: '验证码标识应为文字或数字' }).transform(String);
 
 /** POST /sys/login (JEECG-API §2.2). Stock clients also send remember_me; unknown fields are refused. */
 export const loginBody = z.strictObject({
@@ -102,28 +99,30 @@ export const authItemSchema = z.object({ action: z.string(), type: z.string(), d
 export type AuthItem = z.infer<typeof authItemSchema>;
 
 /** Menu node of getUserPermissionByToken (JEECG-API §3.1). */
-export const menuNodeSchema = z.object({
-  id: z.string(),
-  route: z.enum(['0', '1']),
-  path: z.string(),
-  name: z.string(),
-  component: z.string().nullable(),
-  redirect: z.string().nullable().optional(),
-  hidden: z.boolean().optional(),
-  alwaysShow: z.boolean().optional(),
-  meta: z.object({
-    keepAlive: z.boolean(),
-    internalOrExternal: z.boolean(),
-    title: z.string(),
-    icon: z.string().optional(),
-    url: z.string().optional(),
-    permissionList: z.array(authItemSchema).optional(),
-    hiddenHeaderContent: z.boolean().optional(),
-  }),
-  get children(): z.ZodOptional<z.ZodArray<typeof menuNodeSchema>> {
-    return z.array(menuNodeSchema).optional();
-  },
-}).meta({ id: 'MenuNode' });
+export const menuNodeSchema = z
+  .object({
+    id: z.string(),
+    route: z.enum(['0', '1']),
+    path: z.string(),
+    name: z.string(),
+    component: z.string().nullable(),
+    redirect: z.string().nullable().optional(),
+    hidden: z.boolean().optional(),
+    alwaysShow: z.boolean().optional(),
+    meta: z.object({
+      keepAlive: z.boolean(),
+      internalOrExternal: z.boolean(),
+      title: z.string(),
+      icon: z.string().optional(),
+      url: z.string().optional(),
+      permissionList: z.array(authItemSchema).optional(),
+      hiddenHeaderContent: z.boolean().optional(),
+    }),
+    get children(): z.ZodOptional<z.ZodArray<typeof menuNodeSchema>> {
+      return z.array(menuNodeSchema).optional();
+    },
+  })
+  .meta({ id: 'MenuNode' });
 export type MenuNode = z.infer<typeof menuNodeSchema>;
 
 export const permissionResultSchema = z.object({ menu: z.array(menuNodeSchema), auth: z.array(authItemSchema), allAuth: z.array(authItemSchema) });

@@ -38,7 +38,10 @@ export const checkRuleItem = z.object({
   digits: z.union([
     z.literal('*'),
     z.number().int().min(1).max(CHECK_VALUE_MAX).transform(String),
-    z.string().regex(/^[1-9]\d{0,2}$/).refine((v) => Number(v) <= CHECK_VALUE_MAX),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,2}$/)
+      .refine((v) => Number(v) <= CHECK_VALUE_MAX),
   ]),
   pattern: z.string().min(1).max(200),
   message: z.string().min(1).max(100),
@@ -47,34 +50,32 @@ export type CheckRuleItem = z.infer<typeof checkRuleItem>;
 export const checkRuleItems = z.array(checkRuleItem).min(1).max(20);
 
 /** rule_json as the JeecgBoot client sends it (a JSON string) or as an array; stored as a string. */
-export const ruleJsonField = z
-  .union([z.string(), z.array(z.unknown())], { error: CheckMsg.ruleJsonRequired })
-  .transform((value, ctx) => {
-    if (typeof value === 'string' && value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: CheckMsg.ruleJsonRequired });
-      return z.NEVER;
-    }
-    let parsed: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: CheckMsg.ruleJsonBad });
-        return z.NEVER;
-      }
-    }
-    const items = checkRuleItems.safeParse(parsed);
-    if (!items.success) {
+export const ruleJsonField = z.union([z.string(), z.array(z.unknown())], { error: CheckMsg.ruleJsonRequired }).transform((value, ctx) => {
+  if (typeof value === 'string' && value.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: CheckMsg.ruleJsonRequired });
+    return z.NEVER;
+  }
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
       ctx.addIssue({ code: 'custom', message: CheckMsg.ruleJsonBad });
       return z.NEVER;
     }
-    const json = JSON.stringify(items.data);
-    if (json.length > CHECK_RULE_JSON_MAX) {
-      ctx.addIssue({ code: 'custom', message: CheckMsg.ruleJsonTooLong });
-      return z.NEVER;
-    }
-    return items.data;
-  });
+  }
+  const items = checkRuleItems.safeParse(parsed);
+  if (!items.success) {
+    ctx.addIssue({ code: 'custom', message: CheckMsg.ruleJsonBad });
+    return z.NEVER;
+  }
+  const json = JSON.stringify(items.data);
+  if (json.length > CHECK_RULE_JSON_MAX) {
+    ctx.addIssue({ code: 'custom', message: CheckMsg.ruleJsonTooLong });
+    return z.NEVER;
+  }
+  return items.data;
+});
 
 export const CHECK_RULE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 
@@ -121,7 +122,10 @@ export type CheckFailure = z.infer<typeof checkFailureSchema>;
 
 export const checkByCodeQuery = z.object({
   ruleCode: z.string({ error: CheckMsg.codeMissing }).max(100),
-  value: z.string().max(CHECK_VALUE_MAX * 12, CheckMsg.valueTooLong).default(''),
+  value: z
+    .string()
+    .max(CHECK_VALUE_MAX * 12, CheckMsg.valueTooLong)
+    .default(''),
 });
 
 export const duplicateCheckQuery = z.object({

@@ -87,7 +87,9 @@ const required = (max: number, message: string) =>
     .pipe(z.string().max(max, `长度不能超过${max}个字符`));
 
 const connectionFields = {
-  dbType: z.enum(DATA_SOURCE_TYPES, { error: (issue) => (issue.input === undefined || issue.input === '' ? DataSourceMsg.typeRequired : DataSourceMsg.typeInvalid) }),
+  dbType: z.enum(DATA_SOURCE_TYPES, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? DataSourceMsg.typeRequired : DataSourceMsg.typeInvalid),
+  }),
   host: required(253, DataSourceMsg.hostRequired).refine(isValidHost, DataSourceMsg.hostFormat),
   port: intLike(1, 65535, DataSourceMsg.port),
   databaseName: required(64, DataSourceMsg.databaseRequired).pipe(z.string().regex(/^[\p{L}\p{N}_$.-]{1,64}$/u, DataSourceMsg.databaseFormat)),
@@ -101,7 +103,10 @@ const password = z.string().max(128, DataSourceMsg.passwordLength).nullish();
 
 const fields = {
   name: required(100, DataSourceMsg.nameRequired),
-  code: z.string({ error: DataSourceMsg.codeRequired }).refine((v) => v.trim() !== '', DataSourceMsg.codeRequired).pipe(z.string().regex(DATA_SOURCE_CODE_PATTERN, DataSourceMsg.codeFormat)),
+  code: z
+    .string({ error: DataSourceMsg.codeRequired })
+    .refine((v) => v.trim() !== '', DataSourceMsg.codeRequired)
+    .pipe(z.string().regex(DATA_SOURCE_CODE_PATTERN, DataSourceMsg.codeFormat)),
   ...connectionFields,
   password,
   remark: z.string().max(255, '备注不能超过255个字符').nullish(),

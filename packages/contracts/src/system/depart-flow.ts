@@ -6,11 +6,19 @@ import { idListSchema } from './replies.ts';
 import { grantBody } from './role.ts';
 import { userRecordSchema } from './user.ts';
 
-const id = (error?: string) => z.string(error ? { error } : undefined).min(1, error).max(36);
+const id = (error?: string) =>
+  z
+    .string(error ? { error } : undefined)
+    .min(1, error)
+    .max(36);
 const departIdQuery = z.object({ departId: id() });
 
 /** A department's members: paging and the user list's filters beside `depId` (the server checks them against its whitelist). */
-export const departUserQuery = z.looseObject({ depId: id('缺少部门ID').describe('部门ID（不含下级部门）'), pageNo: z.coerce.number().optional(), pageSize: z.coerce.number().optional() });
+export const departUserQuery = z.looseObject({
+  depId: id('缺少部门ID').describe('部门ID（不含下级部门）'),
+  pageNo: z.coerce.number().optional(),
+  pageSize: z.coerce.number().optional(),
+});
 
 /**
  * 部门管理 beyond its standard writes (JEECG-API §4.2, §5.7, §3.3): the trees (open to every signed-in
@@ -32,8 +40,22 @@ export const departFlow = defineFlow()({
     },
     /** message "2" with the tree for a superior, "1" with null for anybody else */
     myTree: { path: 'queryMyDeptTreeList', method: 'GET', signedIn: true, reply: z.array(departTreeNodeSchema).nullable(), summary: '我负责的部门树' },
-    permissionIds: { path: '/sys/permission/queryDepartPermission', method: 'GET', permission: DepartPerm.grant, query: departIdQuery, reply: idListSchema, summary: '部门可用的权限ID' },
-    savePermissions: { path: '/sys/permission/saveDepartPermission', permission: DepartPerm.grant, body: grantBody, reply: z.null(), done: '保存成功！', summary: '保存部门可用的权限' },
+    permissionIds: {
+      path: '/sys/permission/queryDepartPermission',
+      method: 'GET',
+      permission: DepartPerm.grant,
+      query: departIdQuery,
+      reply: idListSchema,
+      summary: '部门可用的权限ID',
+    },
+    savePermissions: {
+      path: '/sys/permission/saveDepartPermission',
+      permission: DepartPerm.grant,
+      body: grantBody,
+      reply: z.null(),
+      done: '保存成功！',
+      summary: '保存部门可用的权限',
+    },
     roleGrantTree: {
       path: '/sys/sysDepartPermission/queryTreeListForDeptRole',
       method: 'GET',
@@ -58,8 +80,22 @@ export const departFlow = defineFlow()({
       done: '保存成功！',
       summary: '保存部门角色授权（只能在部门可用权限之内）',
     },
-    users: { path: '/sys/user/departUserList', method: 'GET', permission: DepartPerm.user, query: departUserQuery, reply: pageSchema(userRecordSchema), summary: '部门下的用户（不含下级）' },
-    addUsers: { path: '/sys/user/editSysDepartWithUser', permission: DepartPerm.user, body: departUsersBody, reply: z.null(), done: '添加成功!', summary: '向部门添加用户' },
+    users: {
+      path: '/sys/user/departUserList',
+      method: 'GET',
+      permission: DepartPerm.user,
+      query: departUserQuery,
+      reply: pageSchema(userRecordSchema),
+      summary: '部门下的用户（不含下级）',
+    },
+    addUsers: {
+      path: '/sys/user/editSysDepartWithUser',
+      permission: DepartPerm.user,
+      body: departUsersBody,
+      reply: z.null(),
+      done: '添加成功!',
+      summary: '向部门添加用户',
+    },
     removeUser: {
       path: '/sys/user/deleteUserInDepart',
       method: 'DELETE',
@@ -78,8 +114,22 @@ export const departFlow = defineFlow()({
       done: '删除成功!',
       summary: '把多个用户移出部门',
     },
-    roles: { path: '/sys/sysDepartRole/getDeptRoleList', method: 'GET', permission: DepartPerm.user, query: departIdQuery, reply: z.array(departRoleRowSchema), summary: '部门的角色（给成员分配用）' },
-    setUserRoles: { path: '/sys/sysDepartRole/deptRoleUserAdd', permission: DepartPerm.user, body: deptRoleUserBody, reply: z.null(), done: '添加成功!', summary: '设置用户在部门中的角色' },
+    roles: {
+      path: '/sys/sysDepartRole/getDeptRoleList',
+      method: 'GET',
+      permission: DepartPerm.user,
+      query: departIdQuery,
+      reply: z.array(departRoleRowSchema),
+      summary: '部门的角色（给成员分配用）',
+    },
+    setUserRoles: {
+      path: '/sys/sysDepartRole/deptRoleUserAdd',
+      permission: DepartPerm.user,
+      body: deptRoleUserBody,
+      reply: z.null(),
+      done: '添加成功!',
+      summary: '设置用户在部门中的角色',
+    },
     userRoleIds: {
       path: '/sys/sysDepartRole/getDeptRoleByUserId',
       method: 'GET',

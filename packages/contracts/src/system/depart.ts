@@ -3,7 +3,14 @@ import { defineResource, permCodes } from '../resource.ts';
 import { ROLE_CODE_PATTERN } from './role.ts';
 import { rowTimestamp, treeOptionSchema } from './replies.ts';
 
-const optional = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).optional().nullable().transform((v) => (v ? v : null));
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `长度不能超过${max}个字符`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
 
 export const departBody = z.object({
   id: z.string().max(36).optional(),
@@ -11,55 +18,72 @@ export const departBody = z.object({
   departName: z.string({ error: '请输入机构/部门名称' }).trim().min(1, '请输入机构/部门名称').max(100, '名称不能超过100个字符'),
   departNameEn: optional(500),
   departNameAbbr: optional(500),
-  departOrder: z.coerce.number({ error: '排序应为数字' }).int('排序应为整数').min(0).max(99999).optional().nullable().transform((v) => v ?? 0),
+  departOrder: z.coerce
+    .number({ error: '排序应为数字' })
+    .int('排序应为整数')
+    .min(0)
+    .max(99999)
+    .optional()
+    .nullable()
+    .transform((v) => v ?? 0),
   description: optional(500),
-  orgCategory: z.union([z.literal('1'), z.literal('2'), z.literal('3')], { error: '机构类别只能是 1 公司、2 部门、3 岗位' }).optional().transform((v) => v ?? '2'),
+  orgCategory: z
+    .union([z.literal('1'), z.literal('2'), z.literal('3')], { error: '机构类别只能是 1 公司、2 部门、3 岗位' })
+    .optional()
+    .transform((v) => v ?? '2'),
   mobile: optional(32).refine((v) => v === null || /^[\d\-+() ]{5,32}$/.test(v), '请输入正确的电话号码'),
   fax: optional(32),
   address: optional(100),
   memo: optional(500),
-  status: z.union([z.literal('0'), z.literal('1')]).optional().transform((v) => v ?? '1'),
+  status: z
+    .union([z.literal('0'), z.literal('1')])
+    .optional()
+    .transform((v) => v ?? '1'),
 });
 export type DepartBody = z.infer<typeof departBody>;
 
 /** A department as its trees and searches answer it: the row with the tree's own keys. */
-export const departTreeNodeSchema = z.object({
-  id: z.string(),
-  key: z.string(),
-  value: z.string(),
-  title: z.string(),
-  isLeaf: z.boolean(),
-  parentId: z.string(),
-  departName: z.string(),
-  departNameEn: z.string().nullable(),
-  departNameAbbr: z.string().nullable(),
-  departOrder: z.number(),
-  description: z.string().nullable(),
-  orgCategory: z.string(),
-  orgType: z.string().nullable(),
-  orgCode: z.string(),
-  mobile: z.string().nullable(),
-  fax: z.string().nullable(),
-  address: z.string().nullable(),
-  memo: z.string().nullable(),
-  status: z.string(),
-  delFlag: z.string(),
-  createBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-  updateBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
-  get children(): z.ZodArray<typeof departTreeNodeSchema> {
-    return z.array(departTreeNodeSchema);
-  },
-}).meta({ id: 'DepartTreeNode' });
+export const departTreeNodeSchema = z
+  .object({
+    id: z.string(),
+    key: z.string(),
+    value: z.string(),
+    title: z.string(),
+    isLeaf: z.boolean(),
+    parentId: z.string(),
+    departName: z.string(),
+    departNameEn: z.string().nullable(),
+    departNameAbbr: z.string().nullable(),
+    departOrder: z.number(),
+    description: z.string().nullable(),
+    orgCategory: z.string(),
+    orgType: z.string().nullable(),
+    orgCode: z.string(),
+    mobile: z.string().nullable(),
+    fax: z.string().nullable(),
+    address: z.string().nullable(),
+    memo: z.string().nullable(),
+    status: z.string(),
+    delFlag: z.string(),
+    createBy: z.string().nullable(),
+    createTime: z.string().nullable(),
+    updateBy: z.string().nullable(),
+    updateTime: z.string().nullable(),
+    get children(): z.ZodArray<typeof departTreeNodeSchema> {
+      return z.array(departTreeNodeSchema);
+    },
+  })
+  .meta({ id: 'DepartTreeNode' });
 export type DepartTreeNode = z.infer<typeof departTreeNodeSchema>;
 
 /** The department tree of the selects (`queryIdTree`): a leaf has no `children`. */
-export const departIdNodeSchema = treeOptionSchema.extend({
-  get children(): z.ZodOptional<z.ZodArray<typeof departIdNodeSchema>> {
-    return z.array(departIdNodeSchema).optional();
-  },
-}).meta({ id: 'DepartIdNode' });
+export const departIdNodeSchema = treeOptionSchema
+  .extend({
+    get children(): z.ZodOptional<z.ZodArray<typeof departIdNodeSchema>> {
+      return z.array(departIdNodeSchema).optional();
+    },
+  })
+  .meta({ id: 'DepartIdNode' });
 export type DepartIdNode = z.infer<typeof departIdNodeSchema>;
 
 export const DepartPerm = permCodes('system:depart', ['add', 'edit', 'delete', 'grant', 'role', 'user']);
@@ -119,4 +143,9 @@ export const departRoleResource = defineResource<DepartRoleRecord>()({
 export const departUsersBody = z.object({ depId: z.string().min(1).max(36), userIdList: z.array(z.string().max(36)).max(5000) });
 
 /** 设置用户在部门中的角色 (`/sys/sysDepartRole/deptRoleUserAdd`): comma lists of department-role ids. */
-export const deptRoleUserBody = z.object({ userId: z.string().min(1).max(36), departId: z.string().max(36).optional(), newRoleId: z.string().max(20_000).default(''), oldRoleId: z.string().max(20_000).optional() });
+export const deptRoleUserBody = z.object({
+  userId: z.string().min(1).max(36),
+  departId: z.string().max(36).optional(),
+  newRoleId: z.string().max(20_000).default(''),
+  oldRoleId: z.string().max(20_000).optional(),
+});

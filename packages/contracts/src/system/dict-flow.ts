@@ -39,8 +39,23 @@ export type TreeSelectNode = z.infer<typeof treeSelectNodeSchema>;
 export const dictFlow = defineFlow<DictRecord>()({
   basePath: '/sys/dict',
   actions: {
-    getDictItems: { path: 'getDictItems/:dictCode', method: 'GET', signedIn: true, onboarding: true, params: dictCodeParams, reply: z.array(dictOptionSchema), summary: '按字典编码取字典项' },
-    queryAllDictItems: { path: 'queryAllDictItems', method: 'GET', signedIn: true, onboarding: true, reply: z.record(z.string(), z.array(dictModelSchema)), summary: '全部启用的字典项' },
+    getDictItems: {
+      path: 'getDictItems/:dictCode',
+      method: 'GET',
+      signedIn: true,
+      onboarding: true,
+      params: dictCodeParams,
+      reply: z.array(dictOptionSchema),
+      summary: '按字典编码取字典项',
+    },
+    queryAllDictItems: {
+      path: 'queryAllDictItems',
+      method: 'GET',
+      signedIn: true,
+      onboarding: true,
+      reply: z.record(z.string(), z.array(dictModelSchema)),
+      summary: '全部启用的字典项',
+    },
     refleshCache: { path: 'refleshCache', method: 'GET', alsoMethods: ['POST', 'PUT'], signedIn: true, reply: z.null(), summary: '刷新字典缓存' },
     loadDictItem: {
       path: 'loadDictItem/:dictCode',
@@ -95,9 +110,32 @@ export const dictFlow = defineFlow<DictRecord>()({
       done: Msg.querySuccess,
       summary: '字典平铺列表（树形控件用）',
     },
-    deleteList: { path: 'deleteList', method: 'GET', permission: DictPerm.recycle, reply: z.array(dictRecordSchema), done: Msg.querySuccess, summary: '字典回收站' },
-    back: { path: 'back/:id', method: 'PUT', permission: DictPerm.recycle, params: idParams, reply: z.null(), done: DictMsg.restored, summary: '从回收站还原字典' },
-    deletePhysic: { path: 'deletePhysic/:id', method: 'DELETE', permission: DictPerm.deletePhysic, params: idParams, reply: z.null(), done: DictMsg.deleted, summary: '彻底删除回收站中的字典' },
+    deleteList: {
+      path: 'deleteList',
+      method: 'GET',
+      permission: DictPerm.recycle,
+      reply: z.array(dictRecordSchema),
+      done: Msg.querySuccess,
+      summary: '字典回收站',
+    },
+    back: {
+      path: 'back/:id',
+      method: 'PUT',
+      permission: DictPerm.recycle,
+      params: idParams,
+      reply: z.null(),
+      done: DictMsg.restored,
+      summary: '从回收站还原字典',
+    },
+    deletePhysic: {
+      path: 'deletePhysic/:id',
+      method: 'DELETE',
+      permission: DictPerm.deletePhysic,
+      params: idParams,
+      reply: z.null(),
+      done: DictMsg.deleted,
+      summary: '彻底删除回收站中的字典',
+    },
   },
 });
 
@@ -113,7 +151,14 @@ export const dictItemFlow = defineFlow<DictItemRecord>()({
       reply: z.null(),
       summary: '字典项值查重',
     },
-    saveTable: { path: 'saveTable', permission: DictItemPerm.edit, body: dictItemTableBody, reply: z.null(), done: DictMsg.saved, summary: '表格编辑：整表保存字典项' },
+    saveTable: {
+      path: 'saveTable',
+      permission: DictItemPerm.edit,
+      body: dictItemTableBody,
+      reply: z.null(),
+      done: DictMsg.saved,
+      summary: '表格编辑：整表保存字典项',
+    },
   },
 });
 

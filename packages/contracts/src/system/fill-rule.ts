@@ -29,7 +29,14 @@ export const FillRuleMsg = {
 } as const;
 
 const GRANULARITY: Record<FillDatePattern | FillResetCycle, number> = {
-  yyyyMMdd: 3, day: 3, yyyyMM: 2, month: 2, yyyy: 1, year: 1, none: 0, never: 0,
+  yyyyMMdd: 3,
+  day: 3,
+  yyyyMM: 2,
+  month: 2,
+  yyyy: 1,
+  year: 1,
+  none: 0,
+  never: 0,
 };
 
 /**
@@ -82,7 +89,10 @@ const fields = {
     .max(64, '长度不能超过64个字符')
     .refine((v) => v.trim() !== '', FillRuleMsg.codeRequired)
     .regex(FILL_RULE_CODE_PATTERN, FillRuleMsg.codeFormat),
-  prefix: z.string().regex(/^[\p{L}\p{N}_-]{0,20}$/u, FillRuleMsg.prefixFormat).nullish(),
+  prefix: z
+    .string()
+    .regex(/^[\p{L}\p{N}_-]{0,20}$/u, FillRuleMsg.prefixFormat)
+    .nullish(),
   datePattern: z.enum(FILL_DATE_PATTERNS, { error: FillRuleMsg.datePattern }).default('yyyyMMdd'),
   seqWidth: intLike(1, 10, FillRuleMsg.seqWidth).default(3),
   resetCycle: z.enum(FILL_RESET_CYCLES, { error: FillRuleMsg.resetCycle }).default('day'),

@@ -91,12 +91,29 @@ const fields = {
     .transform(normaliseGatewayPath)
     .pipe(z.string().regex(GATEWAY_PATH_PATTERN, GatewayMsg.pathFormat)),
   /** the allow-list's name (or its exact URL, which the server turns into the name) */
-  upstream: z.string({ error: GatewayMsg.upstreamRequired }).max(500, GatewayMsg.upstreamNotAllowed).refine((v) => v.trim() !== '', GatewayMsg.upstreamRequired),
+  upstream: z
+    .string({ error: GatewayMsg.upstreamRequired })
+    .max(500, GatewayMsg.upstreamNotAllowed)
+    .refine((v) => v.trim() !== '', GatewayMsg.upstreamRequired),
   /** empty: every method */
   methods: z
     .preprocess(
-      (v) => (typeof v === 'string' ? v.split(',').map((m) => m.trim()).filter(Boolean) : v),
-      z.array(z.string().transform((m) => m.toUpperCase()).pipe(z.enum(GATEWAY_METHODS, { error: GatewayMsg.methods })), { error: GatewayMsg.methods }).max(7, GatewayMsg.methods),
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .map((m) => m.trim())
+              .filter(Boolean)
+          : v,
+      z
+        .array(
+          z
+            .string()
+            .transform((m) => m.toUpperCase())
+            .pipe(z.enum(GATEWAY_METHODS, { error: GatewayMsg.methods })),
+          { error: GatewayMsg.methods },
+        )
+        .max(7, GatewayMsg.methods),
     )
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
@@ -175,7 +192,9 @@ export const gatewayStockRouteSchema = gatewayRouteRecordSchema
 export type GatewayStockRoute = z.infer<typeof gatewayStockRouteSchema>;
 
 /** updateAll as the stock screen sends it: every enabled route, as the JSON text of an array. */
-export const gatewayStockRoutesBody = z.object({ routes: z.string({ error: GatewayMsg.stockRoutesJson }).max(500_000, GatewayMsg.stockRoutesTooLong) }).strict();
+export const gatewayStockRoutesBody = z
+  .object({ routes: z.string({ error: GatewayMsg.stockRoutesJson }).max(500_000, GatewayMsg.stockRoutesTooLong) })
+  .strict();
 
 export const gatewayRouteFlow = defineFlow<GatewayRouteRecord>()({
   basePath: '/sys/gatewayRoute',

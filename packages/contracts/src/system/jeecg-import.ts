@@ -10,7 +10,18 @@ import { permCodes } from '../resource.ts';
 export const JeecgImportPerm = permCodes('system:jeecgImport', ['run']);
 
 /** The table groups in the order the import takes them: the progress names the one under way. */
-export const JEECG_IMPORT_STEPS = ['部门与职务', '角色与授权', '用户', '字典', '分类字典', '菜单与数据规则', '填值与校验规则', '通告', '租户', '定时任务'] as const;
+export const JEECG_IMPORT_STEPS = [
+  '部门与职务',
+  '角色与授权',
+  '用户',
+  '字典',
+  '分类字典',
+  '菜单与数据规则',
+  '填值与校验规则',
+  '通告',
+  '租户',
+  '定时任务',
+] as const;
 
 export const JeecgImportMsg = {
   hostRequired: '请输入主机',
@@ -32,17 +43,43 @@ export const JeecgImportMsg = {
 
 /** The source's connection; the password is used for this import only, never stored or answered. */
 export const jeecgImportBody = z.object({
-  host: z.string({ error: JeecgImportMsg.hostRequired }).trim().min(1, JeecgImportMsg.hostRequired).max(253).regex(/^[A-Za-z0-9.:-]+$/, JeecgImportMsg.hostFormat),
-  port: z.coerce.number({ error: JeecgImportMsg.portRange }).int(JeecgImportMsg.portRange).min(1, JeecgImportMsg.portRange).max(65535, JeecgImportMsg.portRange),
-  database: z.string({ error: JeecgImportMsg.databaseRequired }).trim().min(1, JeecgImportMsg.databaseRequired).max(64).regex(/^[A-Za-z0-9_-]+$/, JeecgImportMsg.databaseFormat),
+  host: z
+    .string({ error: JeecgImportMsg.hostRequired })
+    .trim()
+    .min(1, JeecgImportMsg.hostRequired)
+    .max(253)
+    .regex(/^[A-Za-z0-9.:-]+$/, JeecgImportMsg.hostFormat),
+  port: z.coerce
+    .number({ error: JeecgImportMsg.portRange })
+    .int(JeecgImportMsg.portRange)
+    .min(1, JeecgImportMsg.portRange)
+    .max(65535, JeecgImportMsg.portRange),
+  database: z
+    .string({ error: JeecgImportMsg.databaseRequired })
+    .trim()
+    .min(1, JeecgImportMsg.databaseRequired)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, JeecgImportMsg.databaseFormat),
   user: z.string({ error: JeecgImportMsg.userRequired }).trim().min(1, JeecgImportMsg.userRequired).max(80),
   password: z.string().max(200).optional(),
   dryRun: z.boolean().optional(),
 });
 export type JeecgImportBody = z.infer<typeof jeecgImportBody>;
 
-export const jeecgImportGroup = z.object({ group: z.string(), source: z.number(), added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number() });
-export const jeecgImportReport = z.object({ dryRun: z.boolean(), groups: z.array(jeecgImportGroup), conflicts: z.array(z.string()), notImported: z.array(z.string()) });
+export const jeecgImportGroup = z.object({
+  group: z.string(),
+  source: z.number(),
+  added: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  skipped: z.number(),
+});
+export const jeecgImportReport = z.object({
+  dryRun: z.boolean(),
+  groups: z.array(jeecgImportGroup),
+  conflicts: z.array(z.string()),
+  notImported: z.array(z.string()),
+});
 export type JeecgImportReport = z.infer<typeof jeecgImportReport>;
 
 export const JEECG_IMPORT_STATES = ['running', 'done', 'failed'] as const;

@@ -48,7 +48,11 @@ export const MessageMsg = {
 export const TEMPLATE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_.]{0,99}$/;
 
 const optionalText = (max: number) =>
-  z.string().max(max, `长度不能超过${max}个字符`).nullish().transform((v) => (v == null || v.trim() === '' ? null : v));
+  z
+    .string()
+    .max(max, `长度不能超过${max}个字符`)
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? null : v));
 
 const testJson = z
   .string()
@@ -68,7 +72,10 @@ const testJson = z
 const templateFields = {
   templateCode: z.string({ error: MessageMsg.codeRequired }).trim().min(1, MessageMsg.codeRequired).regex(TEMPLATE_CODE_PATTERN, MessageMsg.codeFormat),
   templateName: z.string({ error: MessageMsg.nameRequired }).trim().min(1, MessageMsg.nameRequired).max(100, '模板标题不能超过100个字符'),
-  templateContent: z.string({ error: MessageMsg.contentRequired }).max(4000, '模板内容不能超过4000个字符').refine((v) => v.trim() !== '', MessageMsg.contentRequired),
+  templateContent: z
+    .string({ error: MessageMsg.contentRequired })
+    .max(4000, '模板内容不能超过4000个字符')
+    .refine((v) => v.trim() !== '', MessageMsg.contentRequired),
   templateType: z.enum(SEND_MSG_TYPES, { error: MessageMsg.typeBad }),
   templateTestJson: testJson,
 };

@@ -129,10 +129,20 @@ const get = { method: 'GET', adminOnly: true } as const;
 export const monitorFlow = defineFlow()({
   basePath: MONITOR_BASE,
   actions: {
-    server: { ...get, path: 'server', reply: serverMonitorSchema, summary: '服务器监控：每个服务进程的 CPU、内存、事件循环延迟、运行时长（心跳），以及数据目录的磁盘占用' },
+    server: {
+      ...get,
+      path: 'server',
+      reply: serverMonitorSchema,
+      summary: '服务器监控：每个服务进程的 CPU、内存、事件循环延迟、运行时长（心跳），以及数据目录的磁盘占用',
+    },
     database: { ...get, path: 'database', reply: databaseMonitorSchema, summary: '数据库监控：大小、连接、最慢语句（pg_stat_statements）、表大小前20' },
     redis: { ...get, path: 'redis', reply: redisMonitorSchema, summary: 'Redis 监控：INFO server/memory/stats 与本系统前缀的键数量' },
-    traces: { ...get, path: 'traces', reply: tracesSchema, summary: '请求追踪：本进程最近200个请求（方法、路径、状态、耗时、用户；不含令牌、请求体与查询参数）' },
+    traces: {
+      ...get,
+      path: 'traces',
+      reply: tracesSchema,
+      summary: '请求追踪：本进程最近200个请求（方法、路径、状态、耗时、用户；不含令牌、请求体与查询参数）',
+    },
     online: { ...get, path: 'online', reply: onlineSchema, summary: '在线用户：最近几分钟内使用过会话的用户' },
   },
 });

@@ -29,4 +29,3 @@ export const OssFileMsg = {
   inUse: '该文件仍被业务记录使用，不能删除：',
   inUseHint: '。请先在该记录中移除此文件。',
 } as const;
-

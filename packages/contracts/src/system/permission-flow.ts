@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { defineFlow } from '../flow.ts';
 import { Msg } from '../messages.ts';
 import { permissionResultSchema } from './auth.ts';
-import { dataRuleBody, dataRuleEditBody, dataRuleQuery, dataRuleRecordSchema, grantTreeSchema, PermissionPerm, permissionTreeNodeSchema } from './permission.ts';
+import {
+  dataRuleBody,
+  dataRuleEditBody,
+  dataRuleQuery,
+  dataRuleRecordSchema,
+  grantTreeSchema,
+  PermissionPerm,
+  permissionTreeNodeSchema,
+} from './permission.ts';
 
 const menuList = z.array(permissionTreeNodeSchema);
 
@@ -12,7 +20,14 @@ export const permissionFlow = defineFlow()({
   actions: {
     tree: { path: 'list', method: 'GET', permission: PermissionPerm.list, reply: menuList, summary: '菜单与按钮的完整树' },
     systemMenus: { path: 'getSystemMenuList', method: 'GET', permission: PermissionPerm.list, reply: menuList, summary: '一级菜单' },
-    submenus: { path: 'getSystemSubmenu', method: 'GET', permission: PermissionPerm.list, query: z.object({ parentId: z.string().min(1).max(36) }), reply: menuList, summary: '直接下级' },
+    submenus: {
+      path: 'getSystemSubmenu',
+      method: 'GET',
+      permission: PermissionPerm.list,
+      query: z.object({ parentId: z.string().min(1).max(36) }),
+      reply: menuList,
+      summary: '直接下级',
+    },
     submenusBatch: {
       path: 'getSystemSubmenuBatch',
       method: 'GET',
@@ -30,9 +45,26 @@ export const permissionFlow = defineFlow()({
       reply: z.array(dataRuleRecordSchema),
       summary: '菜单的数据规则',
     },
-    findRules: { path: 'queryPermissionRule', method: 'GET', permission: PermissionPerm.rule, query: dataRuleQuery, reply: z.array(dataRuleRecordSchema), done: '查询成功！', summary: '按条件查询数据规则' },
+    findRules: {
+      path: 'queryPermissionRule',
+      method: 'GET',
+      permission: PermissionPerm.rule,
+      query: dataRuleQuery,
+      reply: z.array(dataRuleRecordSchema),
+      done: '查询成功！',
+      summary: '按条件查询数据规则',
+    },
     addRule: { path: 'addPermissionRule', permission: PermissionPerm.rule, body: dataRuleBody, reply: z.null(), done: '添加成功！', summary: '添加数据规则' },
-    editRule: { path: 'editPermissionRule', method: 'PUT', alsoMethods: ['POST'], permission: PermissionPerm.rule, body: dataRuleEditBody, reply: z.null(), done: '更新成功！', summary: '编辑数据规则' },
+    editRule: {
+      path: 'editPermissionRule',
+      method: 'PUT',
+      alsoMethods: ['POST'],
+      permission: PermissionPerm.rule,
+      body: dataRuleEditBody,
+      reply: z.null(),
+      done: '更新成功！',
+      summary: '编辑数据规则',
+    },
     deleteRule: {
       path: 'deletePermissionRule',
       method: 'DELETE',

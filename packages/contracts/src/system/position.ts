@@ -13,9 +13,18 @@ export const PositionMsg = {
 
 export const positionBody = z.object({
   id: z.string().max(36).optional(),
-  code: z.string({ error: '请输入职务编码' }).trim().regex(/^[A-Za-z0-9_-]{1,50}$/, '职务编码只能包含字母、数字、下划线和 -，最长50位'),
+  code: z
+    .string({ error: '请输入职务编码' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,50}$/, '职务编码只能包含字母、数字、下划线和 -，最长50位'),
   name: z.string({ error: '请输入职务名称' }).trim().min(1, '请输入职务名称').max(100, '职务名称不能超过100个字符'),
-  postRank: z.string().trim().max(2, '职级的数据值不能超过2个字符').optional().nullable().transform((v) => v || null),
+  postRank: z
+    .string()
+    .trim()
+    .max(2, '职级的数据值不能超过2个字符')
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
 });
 export const positionEditBody = positionBody.extend({ id: z.string({ error: '缺少ID' }).min(1).max(36) });
 export type PositionBody = z.infer<typeof positionBody>;

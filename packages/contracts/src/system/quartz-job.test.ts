@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cronError, JOB_DEFINITIONS, JOB_KEYS, jobClassNameOf, jobKeyOfClassName, nextRunTimes, parseJobParameter, quartzJobAddBody, QuartzJobMsg } from './quartz-job.ts';
+import {
+  cronError,
+  JOB_DEFINITIONS,
+  JOB_KEYS,
+  jobClassNameOf,
+  jobKeyOfClassName,
+  nextRunTimes,
+  parseJobParameter,
+  quartzJobAddBody,
+  QuartzJobMsg,
+} from './quartz-job.ts';
 
 // Issue #25 定时任务: the cron expression is validated and its next five run times shown while typing
 // (the same functions on the server and in the browser); the parameter is JSON checked per job.
@@ -31,7 +41,7 @@ describe('定时任务 cron expressions (issue #25)', () => {
   });
 });
 
-describe('定时任务 parameters, JSON checked by each job\'s schema (issue #25)', () => {
+describe("定时任务 parameters, JSON checked by each job's schema (issue #25)", () => {
   it('every seeded default parameter and cron expression passes its own checks', () => {
     for (const key of JOB_KEYS) {
       const def = JOB_DEFINITIONS[key];
@@ -64,19 +74,26 @@ describe('定时任务 parameters, JSON checked by each job\'s schema (issue #25
     ]);
     const unknown = quartzJobAddBody.safeParse({ jobKey: 'org.jeecg.modules.quartz.job.SampleJob', cronExpression: '0 0 2 * * ?' });
     expect(unknown.error!.issues[0]).toMatchObject({ path: ['jobKey'], message: QuartzJobMsg.keyUnknown });
-    expect(quartzJobAddBody.parse({ jobKey: 'statsWarmup', cronExpression: ' 0  */10 * * * * ', status: '-1' })).toMatchObject({ cronExpression: '0 */10 * * * *', status: -1 });
+    expect(quartzJobAddBody.parse({ jobKey: 'statsWarmup', cronExpression: ' 0  */10 * * * * ', status: '-1' })).toMatchObject({
+      cronExpression: '0 */10 * * * *',
+      status: -1,
+    });
   });
 
-  it('the stock client\'s jobClassName names a registry job (issue 36): the full class, the short class or the key; any other class is refused by name', () => {
+  it("the stock client's jobClassName names a registry job (issue 36): the full class, the short class or the key; any other class is refused by name", () => {
     expect(jobClassNameOf('logRetention')).toBe('org.jeecg.modules.quartz.job.LogRetentionJob');
     expect(JOB_KEYS.every((key) => jobKeyOfClassName(jobClassNameOf(key)) === key)).toBe(true);
     expect(jobKeyOfClassName('LogRetentionJob')).toBe('logRetention');
     expect(jobKeyOfClassName('logRetention')).toBe('logRetention');
     expect(jobKeyOfClassName('org.jeecg.modules.quartz.job.SampleJob')).toBeNull();
-    expect(quartzJobAddBody.parse({ jobClassName: ' org.jeecg.modules.quartz.job.StatsWarmupJob ', cronExpression: '0 */10 * * * *' })).toMatchObject({ jobClassName: ' org.jeecg.modules.quartz.job.StatsWarmupJob ' });
+    expect(quartzJobAddBody.parse({ jobClassName: ' org.jeecg.modules.quartz.job.StatsWarmupJob ', cronExpression: '0 */10 * * * *' })).toMatchObject({
+      jobClassName: ' org.jeecg.modules.quartz.job.StatsWarmupJob ',
+    });
     const sample = quartzJobAddBody.safeParse({ jobClassName: 'org.jeecg.modules.quartz.job.SampleJob', cronExpression: '0 0 2 * * ?' });
     expect(sample.error!.issues[0]).toMatchObject({ path: ['jobClassName'], message: QuartzJobMsg.classUnknown('org.jeecg.modules.quartz.job.SampleJob') });
-    expect(quartzJobAddBody.safeParse({ cronExpression: '0 0 2 * * ?' }).error!.issues[0]).toMatchObject({ path: ['jobKey'], message: QuartzJobMsg.keyRequired });
+    expect(quartzJobAddBody.safeParse({ cronExpression: '0 0 2 * * ?' }).error!.issues[0]).toMatchObject({
+      path: ['jobKey'],
+      message: QuartzJobMsg.keyRequired,
+    });
   });
 });
-

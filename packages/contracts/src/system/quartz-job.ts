@@ -26,7 +26,11 @@ export type JobTrigger = (typeof JOB_TRIGGERS)[number];
 export const JobTriggerText: Record<JobTrigger, string> = { schedule: '定时', manual: '手动' };
 
 const int = (min: number, max: number, label: string) =>
-  z.number({ error: `${label}须为整数` }).int(`${label}须为整数`).min(min, `${label}须在${min}到${max}之间`).max(max, `${label}须在${min}到${max}之间`);
+  z
+    .number({ error: `${label}须为整数` })
+    .int(`${label}须为整数`)
+    .min(min, `${label}须在${min}到${max}之间`)
+    .max(max, `${label}须在${min}到${max}之间`);
 
 /** The registry: each key's Chinese title, what it does, its parameter schema and the schedule it is seeded with. */
 export const JOB_DEFINITIONS = {
@@ -74,7 +78,8 @@ export const JOB_DEFINITIONS = {
   },
   messageSend: {
     title: '消息发送',
-    summary: '投递消息中心里未发送和到了重试时间的消息（系统消息、短信、邮件）；失败的按 1、5、15、60 分钟退避重试，最多 5 次。多个服务进程同时运行时每条消息只投递一次。',
+    summary:
+      '投递消息中心里未发送和到了重试时间的消息（系统消息、短信、邮件）；失败的按 1、5、15、60 分钟退避重试，最多 5 次。多个服务进程同时运行时每条消息只投递一次。',
     params: z.strictObject({ batch: int(1, 1000, '每次条数').default(100) }),
     cron: '*/20 * * * * *',
     parameter: { batch: 100 },
@@ -91,7 +96,8 @@ export const JOB_DEFINITIONS = {
   },
   backup: {
     title: '数据备份',
-    summary: '把数据库与全部上传文件写成一个备份文件（与 npm run backup 相同，含数量与指纹清单）放到备份目录，只保留最近的若干个。目录为相对 DATA_DIR 的路径或绝对路径；内嵌数据库请在访问少的时段运行。',
+    summary:
+      '把数据库与全部上传文件写成一个备份文件（与 npm run backup 相同，含数量与指纹清单）放到备份目录，只保留最近的若干个。目录为相对 DATA_DIR 的路径或绝对路径；内嵌数据库请在访问少的时段运行。',
     params: z.strictObject({
       dir: z.string({ error: '备份目录须为文字' }).trim().min(1, '请填写备份目录').max(500, '备份目录过长').default('backup'),
       keep: int(1, 365, '保留个数').default(7),
@@ -175,7 +181,8 @@ export function nextRunTimes(expression: string, count: number, from: Date = new
 export const nextRunAfter = (expression: string, from: Date): Date | null => nextRunTimes(expression, 1, from)[0] ?? null;
 
 /** Where a zod issue sits in a parameter object, for the message: `days[1]`. */
-const pathText = (path: readonly PropertyKey[]) => path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '');
+const pathText = (path: readonly PropertyKey[]) =>
+  path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '');
 
 /**
  * The parameter of a job, read from its JSON text (empty means every default) and checked by the key's
@@ -217,13 +224,17 @@ const fields = {
     .transform((v) => v.trim().replace(/\s+/g, ' ')),
   parameter: z.string().max(2000, '参数不能超过2000个字符').nullish(),
   description: z.string().max(255, '描述不能超过255个字符').nullish(),
-  status: z.union([z.literal(0), z.literal(-1), z.literal('0'), z.literal('-1')], { error: '状态只能是 0（正常）或 -1（停止）' }).transform(Number).default(0),
+  status: z
+    .union([z.literal(0), z.literal(-1), z.literal('0'), z.literal('-1')], { error: '状态只能是 0（正常）或 -1（停止）' })
+    .transform(Number)
+    .default(0),
 };
 
 /** The cron expression and the parameter, each checked where it sits (the form shows the message under its field). */
 const checked = (body: { jobKey?: string | null; jobClassName?: string | null; cronExpression: string; parameter?: string | null }, ctx: z.RefinementCtx) => {
   const key = jobKeyOfBody(body);
-  if (!body.jobKey && body.jobClassName && !isJobKey(key ?? '')) ctx.addIssue({ code: 'custom', message: QuartzJobMsg.classUnknown(body.jobClassName.trim()), path: ['jobClassName'] });
+  if (!body.jobKey && body.jobClassName && !isJobKey(key ?? ''))
+    ctx.addIssue({ code: 'custom', message: QuartzJobMsg.classUnknown(body.jobClassName.trim()), path: ['jobClassName'] });
   else {
     const keyed = jobKeyRule.safeParse(key ?? undefined);
     if (!keyed.success) ctx.addIssue({ code: 'custom', message: keyed.error.issues[0].message, path: ['jobKey'] });
@@ -299,7 +310,8 @@ const byId = z.object({ id: idField });
 const byIdOrClass = z
   .object({ id: z.string().max(64).optional(), jobClassName: z.string().max(255).optional() })
   .refine((q) => Boolean(q.id || q.jobClassName), { message: '缺少 id', path: ['id'] });
-const page = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
+const page = <T extends z.ZodType>(record: T) =>
+  z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 
 /** Start, pause and run once (GET with `id`, as JeecgBoot's screen calls them), and a job's run history. */
 export const quartzJobFlow = defineFlow<QuartzJobRecord>()({

@@ -20,17 +20,32 @@ export const RegisterMsg = {
 } as const;
 
 /** the organisation types a contact may register as (the 入驻 form's types) */
-export const REGISTER_ORG_TYPES = [RightsOrgType.agency, RightsOrgType.lawFirm, RightsOrgType.ipService, RightsOrgType.brandStation, RightsOrgType.holder] as const;
+export const REGISTER_ORG_TYPES = [
+  RightsOrgType.agency,
+  RightsOrgType.lawFirm,
+  RightsOrgType.ipService,
+  RightsOrgType.brandStation,
+  RightsOrgType.holder,
+] as const;
 
 export const REGISTER_USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,29}$/;
 
 /** spec §5 "Change password": 请输入新密码! / 请确认新密码! / 两次输入的密码不一样！, plus the strength rule */
-const newPassword = z.string({ error: Msg.newPasswordRequired }).min(1, Msg.newPasswordRequired).max(64, PASSWORD_RULE_MESSAGE).refine(isStrongPassword, PASSWORD_RULE_MESSAGE);
+const newPassword = z
+  .string({ error: Msg.newPasswordRequired })
+  .min(1, Msg.newPasswordRequired)
+  .max(64, PASSWORD_RULE_MESSAGE)
+  .refine(isStrongPassword, PASSWORD_RULE_MESSAGE);
 const confirmPassword = z.string({ error: Msg.confirmPasswordRequired }).min(1, Msg.confirmPasswordRequired).max(64, Msg.passwordsDiffer);
 const sameTwice = <T extends { password: string; confirmpassword: string }>(b: T) => b.password === b.confirmpassword;
 const differ = { error: Msg.passwordsDiffer, path: ['confirmpassword'] };
 
-const username = z.string({ error: RegisterMsg.usernameRequired }).trim().min(1, RegisterMsg.usernameRequired).max(30, RegisterMsg.usernameFormat).regex(REGISTER_USERNAME_PATTERN, RegisterMsg.usernameFormat);
+const username = z
+  .string({ error: RegisterMsg.usernameRequired })
+  .trim()
+  .min(1, RegisterMsg.usernameRequired)
+  .max(30, RegisterMsg.usernameFormat)
+  .regex(REGISTER_USERNAME_PATTERN, RegisterMsg.usernameFormat);
 
 /** POST /sys/user/register: stock {username, password, email, phone, smscode}, plus the organisation. */
 export const registerBody = z

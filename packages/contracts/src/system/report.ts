@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { auditShape, dictModelSchema, idField } from './dict.ts';
-import { defineFlow, FILE_REPLY } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /**
@@ -65,13 +64,15 @@ export const ReportMsg = {
   noLocking: '不允许加锁查询（FOR UPDATE / FOR SHARE）',
   noWrites: '不允许在查询中写数据（INSERT / UPDATE / DELETE）',
   functionDenied: (name: string) => `不允许调用函数 ${name}（只允许常用的统计、文本、数字与日期函数）`,
-  tableDenied: (name: string) => `不允许查询表 ${name}（报表只能读取业务数据表：机构、权利、线索批次及明细、审批记录、资金池、报销与付款、文件、部门、职务、分类与字典、通告）`,
+  tableDenied: (name: string) =>
+    `不允许查询表 ${name}（报表只能读取业务数据表：机构、权利、线索批次及明细、审批记录、资金池、报销与付款、文件、部门、职务、分类与字典、通告）`,
   typeDenied: (name: string) => `不允许转换为类型 ${name}（只允许数字、文本、日期时间、布尔、JSON 与 UUID 类型）`,
   privilegeDenied: '报表没有权限读取该表或调用该函数（报表只能读取业务数据表）',
   syntaxDenied: (what: string) => `报表 SQL 不支持 ${what}`,
   recursiveDenied: '内置数据库上的报表不能使用递归查询（WITH RECURSIVE）：它无法被超时终止；请改写，或使用 PostgreSQL 数据库',
   unusualCharacter: 'SQL 中含有不可见的控制字符或分隔符（如 U+2028），请删除后重试',
-  tooCostly: (cost: string, limit: string) => `报表查询的预计开销（${cost}）超过内置数据库允许的上限（${limit}）：请加上查询条件、缩小范围，或使用 PostgreSQL 数据库`,
+  tooCostly: (cost: string, limit: string) =>
+    `报表查询的预计开销（${cost}）超过内置数据库允许的上限（${limit}）：请加上查询条件、缩小范围，或使用 PostgreSQL 数据库`,
   schemaDenied: (name: string) => `不允许查询系统目录 ${name}`,
   dollar: 'SQL 中的 $ 只能用于 ${参数名}（不能用 $1 或 $$ 字符串）',
   backslash: 'SQL 中不能出现反斜杠（字符串里的单引号请写两个单引号）',
@@ -310,31 +311,6 @@ export const cgformColumnsSchema = z.object({
   queryInfo: z.array(queryInfoItemSchema),
 });
 export type CgformColumns = z.infer<typeof cgformColumnsSchema>;
-
-const code = z.object({ code: z.string().min(1).max(64) });
-const id = z.object({ id: z.string().min(1).max(64) });
-
-/** The online-report calls of spec §7 and the configuration screen's own actions. */
-export const reportFlow = defineFlow<ReportRecord>()({
-  basePath: '/online/cgreport',
-  actions: {
-    parseSql: { path: 'head/parseSql', permission: `${OnlReportPerm.add},${OnlReportPerm.edit}`, body: parseSqlBody, reply: parsedSqlSchema, summary: '解析SQL：字段、参数与前 10 行' },
-    editAll: { path: 'head/editAll', method: 'PUT', permission: OnlReportPerm.edit, body: reportEditBody, reply: z.null(), done: '编辑成功!', summary: '编辑报表（原版页面：报表头连同 items、params）' },
-    addMenu: { path: 'head/addMenu', permission: OnlReportPerm.add, body: addReportMenuBody, reply: z.string(), done: ReportMsg.menuAdded, summary: '添加到菜单' },
-    getRpColumns: { path: 'api/getRpColumns/:code', method: 'GET', signedIn: true, params: code, reply: rpColumnsSchema, summary: '报表的列与字典（按编码）' },
-    getQueryInfo: { path: 'api/getQueryInfo/:id', method: 'GET', signedIn: true, params: id, reply: z.array(queryInfoItemSchema), summary: '报表的查询条件' },
-    getData: { path: 'api/getData/:id', method: 'GET', signedIn: true, params: id, query: reportDataQuery, reply: reportRowsSchema, summary: '报表数据（分页）' },
-    exportXls: { path: 'api/exportXls/:id', method: 'GET', signedIn: true, params: id, query: reportDataQuery, reply: FILE_REPLY, summary: '导出报表' },
-    cgformColumns: { path: '/online/cgform/api/getColumns/:code', method: 'GET', signedIn: true, params: code, reply: cgformColumnsSchema, summary: '在线表单列表的列' },
-    stockParseSql: { path: 'head/parseSql', method: 'GET', permission: `${OnlReportPerm.add},${OnlReportPerm.edit}`, query: stockParseSqlQuery, reply: stockParsedSqlSchema, summary: '解析SQL（原版页面：GET sql、dbKey）' },
-    itemList: { path: 'item/listByHeadId', method: 'GET', permission: OnlReportPerm.list, query: headIdQuery, reply: z.array(stockReportItemSchema), summary: '报表的字段（原版页面）' },
-    paramList: { path: 'param/listByHeadId', method: 'GET', permission: OnlReportPerm.list, query: headIdQuery, reply: z.array(reportParamSchema), summary: '报表的参数（原版页面）' },
-    getParamsInfo: { path: 'api/getParamsInfo/:id', method: 'GET', signedIn: true, params: id, reply: z.array(reportParamSchema), summary: '报表的参数（按 id 或编码）' },
-    getColumnsAndData: { path: 'api/getColumnsAndData/:id', method: 'GET', signedIn: true, params: id, query: reportDataQuery, reply: columnsAndDataSchema, summary: '报表的列与一页数据（原版报表页，按 id 或编码）' },
-    dataSourceOptions: { path: '/sys/dataSource/options', method: 'GET', permission: `${OnlReportPerm.add},${OnlReportPerm.edit}`, reply: z.array(dataSourceOptionSchema), summary: '报表可用的数据源（原版配置页的下拉）' },
-    cgformData: { path: '/online/cgform/api/getData/:code', method: 'GET', signedIn: true, params: code, query: reportDataQuery, reply: reportRowsSchema, summary: '在线表单列表数据（只读）' },
-  },
-});
 
 /** JPopup's configuration checks (spec §5 Popup config), word for word. */
 export const PopupMsg = {

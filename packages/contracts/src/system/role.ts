@@ -54,7 +54,11 @@ export const roleResource = defineResource<RoleRecord>()({
 });
 
 /** A role's data rules on one menu (`/sys/role/datarule`): `dataRuleIds` is a comma list. */
-export const roleDataRuleBody = z.object({ permissionId: z.string().min(1).max(36), roleId: z.string().min(1).max(36), dataRuleIds: z.string().max(4000).optional().default('') });
+export const roleDataRuleBody = z.object({
+  permissionId: z.string().min(1).max(36),
+  roleId: z.string().min(1).max(36),
+  dataRuleIds: z.string().max(4000).optional().default(''),
+});
 
 /** 向角色添加用户 (`/sys/user/addSysUserRole`). */
 export const roleUsersBody = z.object({ roleId: z.string().min(1).max(36), userIdList: z.array(z.string().max(36)).max(5000) });

@@ -17,14 +17,23 @@ export const TenantMsg = {
  * A tenant number (sys_tenant.id is an integer column): the one definition the add/edit body, the id in
  * a query and each id of a comma list are checked with, so none can overflow the column.
  */
-export const tenantId = z.coerce.number({ error: '租户编号应为数字' }).int('租户编号应为整数').min(1, '租户编号应为 1-99999').max(99_999, '租户编号应为 1-99999');
+export const tenantId = z.coerce
+  .number({ error: '租户编号应为数字' })
+  .int('租户编号应为整数')
+  .min(1, '租户编号应为 1-99999')
+  .max(99_999, '租户编号应为 1-99999');
 
 export const tenantBody = z.object({
   id: tenantId,
   name: z.string({ error: '请输入租户名称' }).trim().min(1, '请输入租户名称').max(100, '租户名称不能超过100个字符'),
   beginDate: z.string().max(19).optional().nullable(),
   endDate: z.string().max(19).optional().nullable(),
-  status: z.coerce.number().int().refine((v) => v === 0 || v === 1, '状态只能是 1 正常或 0 冻结').optional().transform((v) => v ?? 1),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || v === 1, '状态只能是 1 正常或 0 冻结')
+    .optional()
+    .transform((v) => v ?? 1),
 });
 export type TenantBody = z.infer<typeof tenantBody>;
 
@@ -58,6 +67,13 @@ export const tenantResource = defineResource<TenantRecord>()({
 export const tenantFlow = defineFlow<TenantRecord>()({
   basePath: '/sys/tenant',
   actions: {
-    queryList: { path: 'queryList', method: 'GET', signedIn: true, query: z.object({ ids: z.string().max(2000).optional() }), reply: z.array(tenantRecordSchema), summary: '可选的租户（登录后选择租户用）' },
+    queryList: {
+      path: 'queryList',
+      method: 'GET',
+      signedIn: true,
+      query: z.object({ ids: z.string().max(2000).optional() }),
+      reply: z.array(tenantRecordSchema),
+      summary: '可选的租户（登录后选择租户用）',
+    },
   },
 });

@@ -20,12 +20,20 @@ const userFields = {
   email: optionalText(45).refine((v) => v === null || z.email().safeParse(v).success, '请输入正确格式的电子邮件'),
   phone: optionalText(45).refine((v) => v === null || MOBILE_PATTERN.test(v), '请输入正确的手机号码'),
   workNo: optionalText(50),
-  sex: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).optional().nullable().transform((v) => (v == null ? null : Number(v))),
+  sex: z
+    .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])
+    .optional()
+    .nullable()
+    .transform((v) => (v == null ? null : Number(v))),
   birthday: optionalText(10).refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), '生日格式应为 YYYY-MM-DD'),
   avatar: optionalText(255),
   post: optionalText(100),
   telephone: optionalText(45),
-  userIdentity: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).optional().nullable().transform((v) => (v == null ? 1 : Number(v))),
+  userIdentity: z
+    .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])
+    .optional()
+    .nullable()
+    .transform((v) => (v == null ? 1 : Number(v))),
   departIds: optionalText(2000),
   /** comma lists of role ids and department ids, as the JeecgBoot client sends them */
   selectedroles: optionalText(4000),

@@ -27,7 +27,10 @@ const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 const typeOnlyList = (clause: string) => {
   const list = /^\{([\s\S]*)\}$/.exec(clause.trim());
   if (!list) return false;
-  const names = list[1].split(',').map((n) => n.trim()).filter(Boolean);
+  const names = list[1]
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((n) => n.startsWith('type '));
 };
 
@@ -45,7 +48,11 @@ type Rule = { name: string; from: RegExp; to: RegExp };
 const RULES: Rule[] = [
   { name: 'rights does not import finance', from: /^modules\/rights\//, to: /^modules\/finance\// },
   { name: 'finance does not import rights', from: /^modules\/finance\//, to: /^modules\/rights\// },
-  { name: 'the core imports no area above it, nor features.ts or the seed', from: /^modules\/core\//, to: /^modules\/(rights|finance|system|dashboard)\/|^modules\/features\.ts$|^seed\// },
+  {
+    name: 'the core imports no area above it, nor features.ts or the seed',
+    from: /^modules\/core\//,
+    to: /^modules\/(rights|finance|system|dashboard)\/|^modules\/features\.ts$|^seed\//,
+  },
   { name: 'system imports no business area', from: /^modules\/system\//, to: /^modules\/(rights|finance|dashboard)\// },
   { name: 'the platform imports no module, seed or app', from: /^platform\//, to: /^(modules|seed|test)\/|^app\.ts$/ },
   { name: 'ids are leaves', from: /^modules\/core\/ids\//, to: /./ },
@@ -59,7 +66,12 @@ describe('the server layers: platform ← core ← rights / finance / system / d
   it('reads the imports it checks (a rule checked against nothing would pass by accident)', () => {
     expect(edges.some((e) => e.from.startsWith('modules/rights/') && e.to.startsWith('modules/core/'))).toBe(true);
     expect(edges.some((e) => e.from.startsWith('modules/finance/') && e.to.startsWith('modules/core/'))).toBe(true);
-    expect(valueImports('modules/a/b.ts', "import type { X } from '../c/d.ts';\nimport { type Y } from './e.ts';\nimport {\n  f,\n  type G,\n} from '../../platform/h.ts';")).toEqual(['platform/h.ts']);
+    expect(
+      valueImports(
+        'modules/a/b.ts',
+        "import type { X } from '../c/d.ts';\nimport { type Y } from './e.ts';\nimport {\n  f,\n  type G,\n} from '../../platform/h.ts';",
+      ),
+    ).toEqual(['platform/h.ts']);
   });
 
   for (const rule of RULES) {

@@ -6,7 +6,17 @@ import { loadConfig } from './config.ts';
 describe('configuration from the environment (README)', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, apiBase: '/jeecg-boot', databaseUrl: null, seedDemo: true, redisUrl: null, redisPrefix: 'sbwq', safeOpenHosts: [], adminPassword: null, workers: 1 });
+    expect(c).toMatchObject({
+      port: 8080,
+      apiBase: '/jeecg-boot',
+      databaseUrl: null,
+      seedDemo: true,
+      redisUrl: null,
+      redisPrefix: 'sbwq',
+      safeOpenHosts: [],
+      adminPassword: null,
+      workers: 1,
+    });
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
 

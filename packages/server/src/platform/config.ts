@@ -140,7 +140,10 @@ function workersOf(value: string | undefined, databaseUrl: string | null, redisU
  */
 export function gatewayUpstreamsOf(value: string | undefined): { name: string; url: string }[] {
   const found: { name: string; url: string }[] = [];
-  for (const entry of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const at = entry.indexOf('=');
     const name = at > 0 ? entry.slice(0, at).trim() : '';
     const raw = at > 0 ? entry.slice(at + 1).trim() : '';
@@ -152,7 +155,8 @@ export function gatewayUpstreamsOf(value: string | undefined): { name: string; u
     } catch {
       throw new Error(problem);
     }
-    if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password || raw.includes('?') || raw.includes('#')) throw new Error(problem);
+    if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password || raw.includes('?') || raw.includes('#'))
+      throw new Error(problem);
     found.push({ name, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` });
   }
   return found;
@@ -183,10 +187,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (env.SEED_DEMO ?? '1') !== '0',
     redisUrl,
     redisPrefix: redisPrefixOf(env.REDIS_PREFIX),
-    safeOpenHosts: (env.SAFE_OPEN_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    safeOpenHosts: (env.SAFE_OPEN_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     production: env.NODE_ENV === 'production',
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    frameSources: (env.FRAME_SOURCES ?? '').split(',').map((s) => s.trim()).filter((s) => /^https?:\/\/[^\s;,'"]+$/.test(s)),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    frameSources: (env.FRAME_SOURCES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => /^https?:\/\/[^\s;,'"]+$/.test(s)),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     webDist: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'packages/web/dist')),
     sessionIdleMinutes: positiveInt('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 120),

@@ -75,13 +75,32 @@ export async function seedMenuScreens(db: Db, parentId: string, screens: MenuScr
     const id = `${parentId}:${screen.key}`;
     await db
       .insert(sysPermission)
-      .values({ id, parentId, name: screen.name, url: screen.url, component: screen.component, menuType: 1, sortNo: startSort + i, icon: screen.icon, isRoute: 1, isLeaf: 1, keepAlive: screen.keepAlive ? 1 : 0, hidden: screen.hidden ? 1 : 0, status: '1', createBy: 'system' })
+      .values({
+        id,
+        parentId,
+        name: screen.name,
+        url: screen.url,
+        component: screen.component,
+        menuType: 1,
+        sortNo: startSort + i,
+        icon: screen.icon,
+        isRoute: 1,
+        isLeaf: 1,
+        keepAlive: screen.keepAlive ? 1 : 0,
+        hidden: screen.hidden ? 1 : 0,
+        status: '1',
+        createBy: 'system',
+      })
       .onConflictDoNothing();
     for (const roleId of [RoleId.admin, ...(screen.roles ?? [])]) {
       await grant(db, roleId, parentId);
       await grant(db, roleId, id);
     }
-    for (const code of screen.codes) await db.update(sysPermission).set({ parentId: id }).where(eq(sysPermission.id, buttonId(code)));
+    for (const code of screen.codes)
+      await db
+        .update(sysPermission)
+        .set({ parentId: id })
+        .where(eq(sysPermission.id, buttonId(code)));
   }
 }
 
@@ -92,7 +111,20 @@ export async function seedMenuScreens(db: Db, parentId: string, screens: MenuScr
 export async function seedMenuSection(db: Db, section: MenuSection): Promise<void> {
   await db
     .insert(sysPermission)
-    .values({ id: section.id, parentId: null, name: section.name, url: section.url, component: 'layouts/RouteView', menuType: 0, sortNo: section.sortNo, icon: section.icon, isRoute: 1, isLeaf: 0, status: '1', createBy: 'system' })
+    .values({
+      id: section.id,
+      parentId: null,
+      name: section.name,
+      url: section.url,
+      component: 'layouts/RouteView',
+      menuType: 0,
+      sortNo: section.sortNo,
+      icon: section.icon,
+      isRoute: 1,
+      isLeaf: 0,
+      status: '1',
+      createBy: 'system',
+    })
     .onConflictDoNothing();
   await grant(db, RoleId.admin, section.id);
   await seedMenuScreens(db, section.id, section.screens, 1);

@@ -16,10 +16,34 @@ import { runSeeds } from './seed.ts';
 const STOCK_SCREENS = [
   ...['Analysis', 'IndexBdc', 'IndexChart', 'IndexSy', 'IndexTask', 'Monitor', 'Workplace'].map((name) => `dashboard/${name}`),
   ...[
-    'AddressList', 'DataLogList', 'DepartList', 'DepartList2', 'DepartListSync', 'DepartUserList', 'DictDeleteList', 'DictItemList',
-    'DictList', 'LogList', 'NewPermissionList', 'PermissionDataRuleList', 'PermissionList', 'QuartzJobList', 'RoleList', 'RoleUserList',
-    'SysAnnouncementList', 'SysCategoryList', 'SysCheckRuleList', 'SysDataSourceList', 'SysFillRuleList', 'SysGatewayRouteList',
-    'SysOnlineList', 'SysPositionList', 'SysUserOnlineList', 'TenantList', 'UserAnnouncementList', 'UserList',
+    'AddressList',
+    'DataLogList',
+    'DepartList',
+    'DepartList2',
+    'DepartListSync',
+    'DepartUserList',
+    'DictDeleteList',
+    'DictItemList',
+    'DictList',
+    'LogList',
+    'NewPermissionList',
+    'PermissionDataRuleList',
+    'PermissionList',
+    'QuartzJobList',
+    'RoleList',
+    'RoleUserList',
+    'SysAnnouncementList',
+    'SysCategoryList',
+    'SysCheckRuleList',
+    'SysDataSourceList',
+    'SysFillRuleList',
+    'SysGatewayRouteList',
+    'SysOnlineList',
+    'SysPositionList',
+    'SysUserOnlineList',
+    'TenantList',
+    'UserAnnouncementList',
+    'UserList',
   ].map((name) => `system/${name}`),
 ];
 
@@ -64,8 +88,12 @@ describe('menu components: a stock JeecgBoot 2.3 client never shows its own scre
   const t = await createTestApp();
   const db = t.database.db;
   const menuComponents = async () =>
-    (await db.select({ id: sysPermission.id, component: sysPermission.component }).from(sysPermission).where(and(inArray(sysPermission.menuType, [0, 1]), eq(sysPermission.delFlag, 0))))
-      .filter((row): row is { id: string; component: string } => Boolean(row.component));
+    (
+      await db
+        .select({ id: sysPermission.id, component: sysPermission.component })
+        .from(sysPermission)
+        .where(and(inArray(sysPermission.menuType, [0, 1]), eq(sysPermission.delFlag, 0)))
+    ).filter((row): row is { id: string; component: string } => Boolean(row.component));
 
   it('no seeded menu row names a stock screen whose endpoints we do not serve', async () => {
     const rows = await menuComponents();
@@ -92,11 +120,22 @@ describe('menu components: a stock JeecgBoot 2.3 client never shows its own scre
   });
 
   it('issue 36: a database seeded before the stock component names gets them at the next start, on both engines', async () => {
-    const ids = ['menu:isystem:log', 'menu:isystem:quartzJob', 'menu:isystem:dataLog', 'menu:isystem:dataSource', 'menu:isystem:gatewayRoute', 'menu:isystem:tableDict'];
+    const ids = [
+      'menu:isystem:log',
+      'menu:isystem:quartzJob',
+      'menu:isystem:dataLog',
+      'menu:isystem:dataSource',
+      'menu:isystem:gatewayRoute',
+      'menu:isystem:tableDict',
+    ];
     const oldOf = new Map(Object.entries(STOCK_NAMED_COMPONENTS).map(([before, after]) => [after, before]));
     const current = await db.select({ id: sysPermission.id, component: sysPermission.component }).from(sysPermission).where(inArray(sysPermission.id, ids));
     expect(current).toHaveLength(ids.length);
-    for (const row of current) await db.update(sysPermission).set({ component: oldOf.get(row.component ?? '') ?? null }).where(eq(sysPermission.id, row.id));
+    for (const row of current)
+      await db
+        .update(sysPermission)
+        .set({ component: oldOf.get(row.component ?? '') ?? null })
+        .where(eq(sysPermission.id, row.id));
     await db.delete(sysSeed).where(eq(sysSeed.key, 'menu:stock-component-names:v1'));
 
     expect(await runSeeds(db, { adminPassword: null, seedDemo: false, announce: () => undefined })).toEqual(['menu:stock-component-names:v1']);
@@ -115,13 +154,22 @@ describe('menu components: a stock JeecgBoot 2.3 client never shows its own scre
     const ids = ['menu:isps:workplace', 'menu:isps:indexChart', 'menu:isps:monitor'];
     const current = await db.select({ id: sysPermission.id, component: sysPermission.component }).from(sysPermission).where(inArray(sysPermission.id, ids));
     const oldOf = new Map(Object.entries(RENAMED_COMPONENTS).map(([before, after]) => [after, before]));
-    for (const row of current) await db.update(sysPermission).set({ component: oldOf.get(row.component ?? '') ?? null }).where(eq(sysPermission.id, row.id));
+    for (const row of current)
+      await db
+        .update(sysPermission)
+        .set({ component: oldOf.get(row.component ?? '') ?? null })
+        .where(eq(sysPermission.id, row.id));
     // an administrator's own row that names one of them moves too: the old name meant our screen
-    await db.insert(sysPermission).values({ id: 'menu:test:copy', parentId: null, name: '工作台副本', url: '/copy/workplace', component: 'dashboard/Workplace', menuType: 1 });
+    await db
+      .insert(sysPermission)
+      .values({ id: 'menu:test:copy', parentId: null, name: '工作台副本', url: '/copy/workplace', component: 'dashboard/Workplace', menuType: 1 });
     await db.delete(sysSeed).where(eq(sysSeed.key, 'menu:own-component-names:v1'));
 
     expect(await runSeeds(db, { adminPassword: null, seedDemo: false, announce: () => undefined })).toEqual(['menu:own-component-names:v1']);
-    const after = await db.select({ id: sysPermission.id, component: sysPermission.component }).from(sysPermission).where(inArray(sysPermission.id, [...ids, 'menu:test:copy']));
+    const after = await db
+      .select({ id: sysPermission.id, component: sysPermission.component })
+      .from(sysPermission)
+      .where(inArray(sysPermission.id, [...ids, 'menu:test:copy']));
     expect(Object.fromEntries(after.map((row) => [row.id, row.component]))).toEqual({
       'menu:isps:workplace': 'sbwq/dashboard/Workplace',
       'menu:isps:indexChart': 'sbwq/dashboard/IndexChart',

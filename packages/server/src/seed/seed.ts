@@ -32,7 +32,8 @@ import { seedMonitorSection } from '../modules/system/monitor/monitor.menu.ts';
 import { seedPoolDemo } from '../modules/finance/pool/pool.demo.ts';
 import { seedBatchDicts } from '../modules/rights/batch/batch.seed.ts';
 import { seedBatchDemo } from '../modules/rights/batch/batch.demo.ts';
-import { seedClaimDemo, seedClaimVouchers } from '../modules/finance/claim/claim.demo.ts';
+import { seedClaimDemo } from '../modules/finance/claim/claim.demo.ts';
+import { seedClaimVouchers } from '../modules/finance/claim/claim.demo-files.ts';
 import { chainUnloggedEvidence } from '../modules/core/files/file-info.service.ts';
 import { seedLogDemo } from '../modules/system/log/log.demo.ts';
 import { seedGatewayDemo } from '../modules/system/gateway/gateway.demo.ts';
@@ -71,12 +72,17 @@ const menuUnit = (menu: FeatureMenu): Unit => ({ key: menu.key, run: (db) => see
 async function insertDicts(db: Db, dicts: DictSeed[]) {
   for (const dict of dicts) {
     const dictId = newId();
-    await db.insert(sysDict).values({ id: dictId, dictName: dict.name, dictCode: dict.code, type: dict.type ?? 0, createBy: 'system' }).onConflictDoNothing();
+    await db
+      .insert(sysDict)
+      .values({ id: dictId, dictName: dict.name, dictCode: dict.code, type: dict.type ?? 0, createBy: 'system' })
+      .onConflictDoNothing();
     const [existing] = await db.select({ id: sysDict.id }).from(sysDict).where(eq(sysDict.dictCode, dict.code));
     if (existing.id !== dictId) continue;
-    await db.insert(sysDictItem).values(
-      dict.items.map(([value, text], i) => ({ id: newId(), dictId, itemValue: value, itemText: text, sortOrder: i + 1, status: 1, createBy: 'system' })),
-    );
+    await db
+      .insert(sysDictItem)
+      .values(
+        dict.items.map(([value, text], i) => ({ id: newId(), dictId, itemValue: value, itemText: text, sortOrder: i + 1, status: 1, createBy: 'system' })),
+      );
   }
 }
 
@@ -148,7 +154,11 @@ const units: Unit[] = [
         { id: RoleId.agency, roleCode: 'agency', roleName: '服务机构', description: '入驻认证、提交线索批次、记录维权进度、申请报销' },
         { id: RoleId.holder, roleCode: 'holder', roleName: '权利人', description: '管理自有商标、授权服务机构、查看维权进度' },
       ];
-      for (const role of roles) await db.insert(sysRole).values({ ...role, createBy: 'system' }).onConflictDoNothing();
+      for (const role of roles)
+        await db
+          .insert(sysRole)
+          .values({ ...role, createBy: 'system' })
+          .onConflictDoNothing();
     },
   },
   { key: 'system:dicts:v1', run: (db) => insertDicts(db, [...systemDicts, ...businessDicts, niceClassDict()]) },
@@ -215,7 +225,16 @@ const units: Unit[] = [
       for (const d of demoDeparts) {
         await db
           .insert(sysDepart)
-          .values({ id: d.id, parentId: d.parentId, departName: d.name, orgCode: d.orgCode, orgCategory: '2', orgType: '2', departOrder: 0, createBy: 'system' })
+          .values({
+            id: d.id,
+            parentId: d.parentId,
+            departName: d.name,
+            orgCode: d.orgCode,
+            orgCategory: '2',
+            orgType: '2',
+            departOrder: 0,
+            createBy: 'system',
+          })
           .onConflictDoNothing();
       }
       const users = [

@@ -56,7 +56,15 @@ export type TestApp = BuiltApp & {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   // Fixed data-source and server keys: without them, the first stored 多数据源 password or the app's start
   // would create a key file in DATA_DIR, making the '/nonexistent' that tests rely on exist.
-  const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD, SEED_DEMO: '0', DATA_DIR: '/nonexistent', DATASOURCE_SECRET: 'test-only-datasource-secret-0123456789abcdef', APP_SECRET: 'test-only-app-secret-0123456789abcdef0123', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ADMIN_PASSWORD,
+    SEED_DEMO: '0',
+    DATA_DIR: '/nonexistent',
+    DATASOURCE_SECRET: 'test-only-datasource-secret-0123456789abcdef',
+    APP_SECRET: 'test-only-app-secret-0123456789abcdef0123',
+    ...env,
+  });
   const database = await freshDatabase();
   const built = await buildApp(config, database.db);
   await built.app.ready();

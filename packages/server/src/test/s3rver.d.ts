@@ -1,6 +1,13 @@
 /** s3rver ships no types: the part of its API the storage tests use (README "new S3rver([options])"). */
 declare module 's3rver' {
-  type Options = { port?: number; address?: string; silent?: boolean; directory?: string; resetOnClose?: boolean; configureBuckets?: { name: string; configs: (string | Buffer)[] }[] };
+  type Options = {
+    port?: number;
+    address?: string;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    configureBuckets?: { name: string; configs: (string | Buffer)[] }[];
+  };
   export default class S3rver {
     constructor(options: Options);
     run(): Promise<{ address: string; port: number }>;

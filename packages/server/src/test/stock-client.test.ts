@@ -66,13 +66,36 @@ describe('the stock JeecgBoot 2.3 client: what its screens send is accepted (JEE
   });
 
   it('UserList/UserModal: list with field and sort, checkOnlyUser, add with number selects, edit with the whole row, frozenBatch with a number, changePassword', async () => {
-    await succeeds(await get('/sys/user/list', { column: 'createTime', order: 'desc', field: 'id,,,username,realname,avatar,sex_dictText,birthday,phone,orgCodeTxt,status_dictText,action', pageNo: '1', pageSize: '10' }));
+    await succeeds(
+      await get('/sys/user/list', {
+        column: 'createTime',
+        order: 'desc',
+        field: 'id,,,username,realname,avatar,sex_dictText,birthday,phone,orgCodeTxt,status_dictText,action',
+        pageNo: '1',
+        pageSize: '10',
+      }),
+    );
     await succeeds(await get('/sys/user/checkOnlyUser', { id: '', username: 'stock01' }));
     await succeeds(
       await call('POST', '/sys/user/add', {
-        username: 'stock01', password: 'Stock12345', confirmpassword: 'Stock12345', realname: '库存用户', workNo: 'S001', post: '', telephone: '',
-        birthday: '2000-01-02', sex: 1, email: '', phone: '13800000071', activitiSync: '1', userIdentity: 1, departIds: '', relTenantIds: '',
-        selectedroles: '', selecteddeparts: '', avatar: null,
+        username: 'stock01',
+        password: 'Stock12345',
+        confirmpassword: 'Stock12345',
+        realname: '库存用户',
+        workNo: 'S001',
+        post: '',
+        telephone: '',
+        birthday: '2000-01-02',
+        sex: 1,
+        email: '',
+        phone: '13800000071',
+        activitiSync: '1',
+        userIdentity: 1,
+        departIds: '',
+        relTenantIds: '',
+        selectedroles: '',
+        selecteddeparts: '',
+        avatar: null,
       }),
     );
     const [row] = (await succeeds(await get('/sys/user/list', { username: 'stock01' }))).records;
@@ -93,8 +116,21 @@ describe('the stock JeecgBoot 2.3 client: what its screens send is accepted (JEE
 
   it('PermissionModal: a menu with number menuType and sortNo and boolean switches, edited with its tree row', async () => {
     const added = await call('POST', '/sys/permission/add', {
-      menuType: 0, name: '库存菜单', url: '/stock', component: 'layouts/RouteView', icon: 'setting', sortNo: 9, perms: '', permsType: '1',
-      route: true, hidden: false, keepAlive: false, alwaysShow: false, internalOrExternal: false, status: '1', redirect: '',
+      menuType: 0,
+      name: '库存菜单',
+      url: '/stock',
+      component: 'layouts/RouteView',
+      icon: 'setting',
+      sortNo: 9,
+      perms: '',
+      permsType: '1',
+      route: true,
+      hidden: false,
+      keepAlive: false,
+      alwaysShow: false,
+      internalOrExternal: false,
+      status: '1',
+      redirect: '',
     });
     await succeeds(added);
     const rows = (await succeeds(await get('/sys/permission/list'))) as { id: string; name: string }[];
@@ -103,7 +139,18 @@ describe('the stock JeecgBoot 2.3 client: what its screens send is accepted (JEE
   });
 
   it('DepartList/DepartModal: add with a number departOrder and empty optional fields, edit with the tree node', async () => {
-    await succeeds(await call('POST', '/sys/sysDepart/add', { departName: '库存部门', parentId: '', orgCategory: '1', departOrder: 0, mobile: '', fax: '', address: '', memo: '' }));
+    await succeeds(
+      await call('POST', '/sys/sysDepart/add', {
+        departName: '库存部门',
+        parentId: '',
+        orgCategory: '1',
+        departOrder: 0,
+        mobile: '',
+        fax: '',
+        address: '',
+        memo: '',
+      }),
+    );
     const tree = (await succeeds(await get('/sys/sysDepart/queryTreeList'))) as { id: string; departName: string }[];
     const node = tree.find((d) => d.departName === '库存部门')!;
     await succeeds(await call('PUT', '/sys/sysDepart/edit', { ...node, memo: '原版客户端' }));
@@ -122,8 +169,14 @@ describe('the stock JeecgBoot 2.3 client: what its screens send is accepted (JEE
   it('SysAnnouncementList/Modal and the header bell: add, edit with the row, release, listByUser, my messages, read all', async () => {
     await succeeds(
       await call('POST', '/sys/annountCement/add', {
-        titile: '原版客户端通告', msgContent: '<p>内容</p>', startTime: '2026-01-01 00:00:00', endTime: '2099-01-01 00:00:00',
-        priority: 'H', msgCategory: '1', msgType: 'ALL', userIds: '',
+        titile: '原版客户端通告',
+        msgContent: '<p>内容</p>',
+        startTime: '2026-01-01 00:00:00',
+        endTime: '2099-01-01 00:00:00',
+        priority: 'H',
+        msgCategory: '1',
+        msgType: 'ALL',
+        userIds: '',
       }),
     );
     const [notice] = (await succeeds(await get('/sys/annountCement/list', { titile: '原版客户端通告' }))).records;
@@ -137,7 +190,14 @@ describe('the stock JeecgBoot 2.3 client: what its screens send is accepted (JEE
   it('the dashboard figures, then UserPassword.vue updatePassword by PUT, and logout by POST', async () => {
     await succeeds(await get('/sys/loginfo'));
     await succeeds(await get('/sys/visitInfo'));
-    await succeeds(await call('PUT', '/sys/user/updatePassword', { username: 'admin', oldpassword: ADMIN_PASSWORD, password: 'Admin12345y', confirmpassword: 'Admin12345y' }));
+    await succeeds(
+      await call('PUT', '/sys/user/updatePassword', {
+        username: 'admin',
+        oldpassword: ADMIN_PASSWORD,
+        password: 'Admin12345y',
+        confirmpassword: 'Admin12345y',
+      }),
+    );
     await succeeds(await call('POST', '/sys/logout'));
   });
 });

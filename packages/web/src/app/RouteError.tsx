@@ -11,11 +11,7 @@ import styles from './RouteError.module.css';
  */
 export function RouteError() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : '';
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
   return (
     <div className={styles.page} role="alert">
       <CloseCircleFilled className={styles.icon} />

@@ -58,7 +58,9 @@ export function ChunkFailed({ newVersion, onRetry }: { newVersion: boolean; onRe
     <div className={styles.page} role="alert">
       <CloseCircleFilled className={styles.icon} />
       <div className={styles.title}>{newVersion ? '系统已更新' : '页面加载失败'}</div>
-      <div className={styles.detail}>{newVersion ? '系统已发布新版本，本页的程序文件已不在服务器上，请加载新版本后继续' : '网络异常或加载超时，请检查网络后重试'}</div>
+      <div className={styles.detail}>
+        {newVersion ? '系统已发布新版本，本页的程序文件已不在服务器上，请加载新版本后继续' : '网络异常或加载超时，请检查网络后重试'}
+      </div>
       {newVersion ? (
         <Button type="primary" onClick={reloadPage}>
           加载新版本

@@ -26,10 +26,7 @@ function start(path: string) {
 }
 
 const signedIn = () =>
-  startSession(
-    { token: 'tok-1', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult,
-    'admin',
-  );
+  startSession({ token: 'tok-1', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult, 'admin');
 
 const permissionsOk = () =>
   fakeServer({
@@ -193,4 +190,3 @@ describe('§2 route table: fixed pages of the main layout', { timeout: 20_000 },
     expect(screen.getByRole('button', { name: /返回首页|返\s*回\s*首\s*页/ })).toBeTruthy();
   });
 });
-

@@ -69,7 +69,12 @@ export const appRoutes: RouteObject[] = [
           page('/result/success', '成功', ResultSuccess),
           page('/result/fail', '失败', ResultFail),
           // a batch's page, linked from its list and from decision notices; the server scopes what it shows
-          page('/rights/batch/detail/:id', '线索批次详情', BatchDetail, { crumbs: [{ title: '线索批次', path: '/rights/batch/list' }, { title: '批次详情', path: '/rights/batch/detail' }] }),
+          page('/rights/batch/detail/:id', '线索批次详情', BatchDetail, {
+            crumbs: [
+              { title: '线索批次', path: '/rights/batch/list' },
+              { title: '批次详情', path: '/rights/batch/detail' },
+            ],
+          }),
         ],
       },
       { path: '*', loader: () => redirect('/404') },

@@ -61,23 +61,26 @@ describe('WCAG 2.1 AA colours (1.4.3 contrast minimum, 4.5:1 for text)', () => {
 
 describe('暗黑模式 (issue 36): the whole app dark, its text at WCAG 2.1 AA', () => {
   const surfaces = ['#000000', '#141414', '#1f1f1f'];
-  it.each([DEFAULT_PRIMARY_COLOR, ...colorList.map((c) => c.color)])('primary %s: links, the selected menu item, secondary text, placeholders and errors reach AA on the dark surfaces; primary buttons keep white words at AA', (color) => {
-    const config = themeFor(color, true, false, true);
-    expect(config.algorithm).toBe(theme.darkAlgorithm);
-    const t = tokens(config);
-    const menu = config.components?.Menu as Record<string, string>;
-    for (const surface of surfaces) {
-      for (const [what, text] of [
-        ['link', t.colorLink],
-        ['secondary text', t.colorTextDescription],
-        ['tertiary text', t.colorTextTertiary],
-        ['placeholder', t.colorTextPlaceholder],
-        ['error', t.colorError],
-      ]) {
-        expect(contrastRatio(text, surface), `${what} on ${surface}`).toBeGreaterThanOrEqual(AA);
+  it.each([DEFAULT_PRIMARY_COLOR, ...colorList.map((c) => c.color)])(
+    'primary %s: links, the selected menu item, secondary text, placeholders and errors reach AA on the dark surfaces; primary buttons keep white words at AA',
+    (color) => {
+      const config = themeFor(color, true, false, true);
+      expect(config.algorithm).toBe(theme.darkAlgorithm);
+      const t = tokens(config);
+      const menu = config.components?.Menu as Record<string, string>;
+      for (const surface of surfaces) {
+        for (const [what, text] of [
+          ['link', t.colorLink],
+          ['secondary text', t.colorTextDescription],
+          ['tertiary text', t.colorTextTertiary],
+          ['placeholder', t.colorTextPlaceholder],
+          ['error', t.colorError],
+        ]) {
+          expect(contrastRatio(text, surface), `${what} on ${surface}`).toBeGreaterThanOrEqual(AA);
+        }
       }
-    }
-    expect(contrastRatio(menu.itemSelectedColor, menu.itemSelectedBg), 'selected menu item').toBeGreaterThanOrEqual(AA);
-    expect(contrastRatio(WHITE, t.colorPrimary), 'primary button').toBeGreaterThanOrEqual(AA);
-  });
+      expect(contrastRatio(menu.itemSelectedColor, menu.itemSelectedBg), 'selected menu item').toBeGreaterThanOrEqual(AA);
+      expect(contrastRatio(WHITE, t.colorPrimary), 'primary button').toBeGreaterThanOrEqual(AA);
+    },
+  );
 });

@@ -10,5 +10,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the user asked their system for less motion (an accessibility setting): antd then animates nothing. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia?.(QUERY).matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia?.(QUERY).matches ?? false,
+    () => false,
+  );
 }

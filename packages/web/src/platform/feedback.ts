@@ -17,7 +17,11 @@ export type Feedback = {
 };
 
 type Method = (...args: unknown[]) => unknown;
-type Handle = { then?: (done: (value: unknown) => unknown, failed?: (error: unknown) => unknown) => unknown; destroy?: () => void; update?: (config: unknown) => void };
+type Handle = {
+  then?: (done: (value: unknown) => unknown, failed?: (error: unknown) => unknown) => unknown;
+  destroy?: () => void;
+  update?: (config: unknown) => void;
+};
 
 /**
  * What a call answers before antd's code is there: the handle antd would give, standing for the one

@@ -1,4 +1,15 @@
-import { actionMethod, actionUrl, FILE_REPLY, fillPath, takesIdOnly, type ActionInput, type ActionReply, type Envelope, type FlowActionDecl, type FlowDecl } from '@sbwq/contracts';
+import {
+  actionMethod,
+  actionUrl,
+  FILE_REPLY,
+  fillPath,
+  takesIdOnly,
+  type ActionInput,
+  type ActionReply,
+  type Envelope,
+  type FlowActionDecl,
+  type FlowDecl,
+} from '@sbwq/contracts';
 import { http, type Query } from './http.ts';
 
 export { availableActions, offeredInState } from '@sbwq/contracts';
@@ -19,7 +30,13 @@ type ActionCall<A> = A extends { reply: typeof FILE_REPLY }
 export type FlowApi<A> = { [K in keyof A as A[K] extends { standard: string } ? never : K]: ActionCall<A[K]> };
 
 /** Sends an action as its declaration says: GET and DELETE in the query string, an upload as multipart, the rest as JSON. */
-export function callAction(flow: Pick<FlowDecl, 'basePath'>, action: FlowActionDecl<never>, input: unknown, options: CallOptions = {}, file?: File): Promise<Envelope<unknown>> {
+export function callAction(
+  flow: Pick<FlowDecl, 'basePath'>,
+  action: FlowActionDecl<never>,
+  input: unknown,
+  options: CallOptions = {},
+  file?: File,
+): Promise<Envelope<unknown>> {
   // the path's parameters go into the path; the rest is the query or the body
   const { url, rest } = fillPath(actionUrl(flow, action), input);
   if (action.upload) {
@@ -59,7 +76,11 @@ export function flowApi<Rec, S extends string, A extends Record<string, FlowActi
  * Takes an action that needs no form on a record: its id is the whole body (or the query of a delete),
  * or what its `input` makes of the record. An action with a form is the feature's dialog, which calls `flowApi`.
  */
-export function takeOnRecord<R extends { id: string | number }>(flow: Pick<FlowDecl, 'basePath'>, action: FlowActionDecl<R>, record: R): Promise<Envelope<unknown>> {
+export function takeOnRecord<R extends { id: string | number }>(
+  flow: Pick<FlowDecl, 'basePath'>,
+  action: FlowActionDecl<R>,
+  record: R,
+): Promise<Envelope<unknown>> {
   if (action.input) return callAction(flow, action, action.input(record));
   if (!takesIdOnly(action)) throw new Error(`${actionUrl(flow, action)} needs a form`);
   return callAction(flow, action, { id: record.id });

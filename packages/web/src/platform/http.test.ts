@@ -10,8 +10,7 @@ vi.mock('./browser.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.fn(), openInN
 type Call = { url: URL; init: RequestInit };
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
-const calls = (): Call[] =>
-  fetchMock.mock.calls.map(([url, init]) => ({ url: new URL(url, 'http://localhost'), init }));
+const calls = (): Call[] => fetchMock.mock.calls.map(([url, init]) => ({ url: new URL(url, 'http://localhost'), init }));
 const headersOf = (call: Call) => call.init.headers as Record<string, string>;
 
 function answer(status: number, body: unknown) {

@@ -79,11 +79,7 @@ export function resetHttpState(): void {
   leavingPage = false;
 }
 
-export async function request<T = unknown>(
-  method: string,
-  url: string,
-  options: RequestOptions = {},
-): Promise<Envelope<T>> {
+export async function request<T = unknown>(method: string, url: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const { params, data, signal, silent = false, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const upper = method.toUpperCase();
 
@@ -145,14 +141,10 @@ export async function request<T = unknown>(
 }
 
 export const http = {
-  get: <T = unknown>(url: string, params?: Query, options?: Omit<RequestOptions, 'params'>) =>
-    request<T>('GET', url, { ...options, params }),
-  post: <T = unknown>(url: string, data?: unknown, options?: Omit<RequestOptions, 'data'>) =>
-    request<T>('POST', url, { ...options, data }),
-  put: <T = unknown>(url: string, data?: unknown, options?: Omit<RequestOptions, 'data'>) =>
-    request<T>('PUT', url, { ...options, data }),
-  delete: <T = unknown>(url: string, params?: Query, options?: Omit<RequestOptions, 'params'>) =>
-    request<T>('DELETE', url, { ...options, params }),
+  get: <T = unknown>(url: string, params?: Query, options?: Omit<RequestOptions, 'params'>) => request<T>('GET', url, { ...options, params }),
+  post: <T = unknown>(url: string, data?: unknown, options?: Omit<RequestOptions, 'data'>) => request<T>('POST', url, { ...options, data }),
+  put: <T = unknown>(url: string, data?: unknown, options?: Omit<RequestOptions, 'data'>) => request<T>('PUT', url, { ...options, data }),
+  delete: <T = unknown>(url: string, params?: Query, options?: Omit<RequestOptions, 'params'>) => request<T>('DELETE', url, { ...options, params }),
 };
 
 /** spec §7: base path from configuration; GET adds `_t` (epoch seconds) except dictionary item lookups. */

@@ -8,7 +8,14 @@ const body = z.object({ name: z.string() });
 const full = defineResource<{ id: string; name: string }>()({
   basePath: '/test/widget',
   entity: '示例物品',
-  perm: { list: 'test:widget:list', add: 'test:widget:add', edit: 'test:widget:edit', delete: 'test:widget:delete', export: 'test:widget:export', import: 'test:widget:import' },
+  perm: {
+    list: 'test:widget:list',
+    add: 'test:widget:add',
+    edit: 'test:widget:edit',
+    delete: 'test:widget:delete',
+    export: 'test:widget:export',
+    import: 'test:widget:import',
+  },
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: body,
   importTemplate: true,
@@ -41,11 +48,24 @@ describe('§4 one web resource skeleton: the typed API object of a declared reso
       ['/test/widget/delete', { id: 'a1' }],
       ['/test/widget/deleteBatch', { ids: 'a1,a2' }],
     ]);
-    expect(api).toMatchObject({ exportUrl: '/test/widget/exportXls', exportSelections: true, importUrl: '/test/widget/importExcel', importTemplateUrl: '/test/widget/importTemplate' });
+    expect(api).toMatchObject({
+      exportUrl: '/test/widget/exportXls',
+      exportSelections: true,
+      importUrl: '/test/widget/importExcel',
+      importTemplateUrl: '/test/widget/importTemplate',
+    });
   });
 
   it('offers only what the declaration lists, so a list screen shows no 新增, 删除, 导出 or 导入 it cannot do', () => {
     const api = resourceApi(readOnly);
-    expect([api.add, api.edit, api.remove, api.removeBatch, api.exportUrl, api.importUrl, api.importTemplateUrl]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect([api.add, api.edit, api.remove, api.removeBatch, api.exportUrl, api.importUrl, api.importTemplateUrl]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -6,10 +6,9 @@ import { local } from './storage.ts';
 import { getToken } from './token.ts';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const env = <T,>(result: T, extra: Partial<Omit<Envelope, 'result'>> = {}): Envelope<T> => ({
+const env = <T>(result: T, extra: Partial<Omit<Envelope, 'result'>> = {}): Envelope<T> => ({
   success: true,
   message: '',
   code: 200,

@@ -40,10 +40,7 @@ function readStoredSession(): SessionState {
 
 /** What the login screen does with an answer of POST /sys/login (spec §8 "Login result" rows). */
 export type LoginOutcome =
-  | { kind: 'ok'; result: LoginResult }
-  | { kind: 'goIndex' }
-  | { kind: 'denied'; message: string }
-  | { kind: 'failed'; message: string; needCaptcha: boolean };
+  { kind: 'ok'; result: LoginResult } | { kind: 'goIndex' } | { kind: 'denied'; message: string } | { kind: 'failed'; message: string; needCaptcha: boolean };
 
 export function interpretLogin(answer: Envelope<LoginResult | LoginFailure>): LoginOutcome {
   const code = String(answer.code);

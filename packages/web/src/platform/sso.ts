@@ -93,4 +93,3 @@ export const providerLabel = (name: string) => ssoSettings().providers.find((p) 
 export function thirdLoginUrl(provider: string): string {
   return `${appConfig().apiBase}/thirdLogin/render/${encodeURIComponent(provider)}`;
 }
-

@@ -18,5 +18,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useDevice(): Device {
-  return useSyncExternalStore(subscribe, () => deviceFor(window.innerWidth), () => 'desktop');
+  return useSyncExternalStore(
+    subscribe,
+    () => deviceFor(window.innerWidth),
+    () => 'desktop',
+  );
 }

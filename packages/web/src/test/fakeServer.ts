@@ -15,9 +15,7 @@ export function fakeServer(routes: Record<string, Route>) {
   const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const key = `${init.method ?? 'GET'} ${url.pathname.replace(/^\/jeecg-boot/, '')}`;
-    const route =
-      routes[key] ??
-      Object.entries(routes).find(([pattern]) => pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1)))?.[1];
+    const route = routes[key] ?? Object.entries(routes).find(([pattern]) => pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1)))?.[1];
     if (!route) return new Response(JSON.stringify({ message: `no fake for ${key}` }), { status: 404 });
     const { status = 200, body } = route(url, init);
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -15,10 +15,16 @@ describe('dashboard: 维权结果 of closed batches by 维权方式 and 侵权�
     const id = added.result as string;
     await call(org.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: s.items(judged.length, (linkSeq += 100)), deleteIds: [] });
     await call(org.token, 'POST', '/rights/threaded/submit', { id });
-    expect((await call(reviewer.token, 'POST', '/rights/threaded/review', { id, result: 'pass', approvedAmount: `${judged.length * 1000}` })).success).toBe(true);
+    expect((await call(reviewer.token, 'POST', '/rights/threaded/review', { id, result: 'pass', approvedAmount: `${judged.length * 1000}` })).success).toBe(
+      true,
+    );
     await call(org.token, 'POST', '/rights/threaded/startEnforce', { id });
     const items = (await call(org.token, 'GET', `/rights/threaded/item/list?batchId=${id}`)).result.records as object[];
-    await call(org.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: items.map((item, i) => ({ ...item, status: judged[i] })), deleteIds: [] });
+    await call(org.token, 'POST', '/rights/threaded/item/save', {
+      batchId: id,
+      values: items.map((item, i) => ({ ...item, status: judged[i] })),
+      deleteIds: [],
+    });
     await call(org.token, 'POST', '/rights/threaded/applyClosure', { id, closureSummary: '处理完毕' });
     expect((await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id, result: 'pass' })).success).toBe(true);
     return id;
@@ -31,7 +37,7 @@ describe('dashboard: 维权结果 of closed batches by 维权方式 and 侵权�
   await s.submitted(b, rightB, 2);
   const results = async (token: string, by: string) => (await call(token, 'GET', `${BATCH_RESULT_STATISTICS_PATH}?by=${by}`)).result;
 
-  it('staff see every organisation\'s closed batches, grouped, with the dictionary text', async () => {
+  it("staff see every organisation's closed batches, grouped, with the dictionary text", async () => {
     expect(await results(reviewer.token, 'rightsMethod')).toMatchObject([
       { value: '1', batches: 2, success: 2, failed: 2, notInfringing: 1 },
       { value: '2', batches: 1, success: 1, failed: 0, notInfringing: 0 },
@@ -44,7 +50,7 @@ describe('dashboard: 维权结果 of closed batches by 维权方式 and 侵权�
     expect(byPlatform[0].text).not.toBe('1');
   });
 
-  it('an organisation\'s users see their own organisation\'s only', async () => {
+  it("an organisation's users see their own organisation's only", async () => {
     expect(await results(b.token, 'rightsMethod')).toMatchObject([{ value: '2', batches: 1, success: 1 }]);
   });
 

@@ -9,13 +9,19 @@ describe('工作台 menu row (spec §2 view group dashboard: workplace; route ta
   const menuOf = async (token: string) => (await userPermissions(t, token)).menu;
 
   it('every role is granted 个人办公 → 工作台 at /dashboard/workplace (sbwq/dashboard/Workplace), after 我的消息', async () => {
-    const granted = await t.database.db.select({ roleId: sysRolePermission.roleId }).from(sysRolePermission).where(eq(sysRolePermission.permissionId, 'menu:isps:workplace'));
+    const granted = await t.database.db
+      .select({ roleId: sysRolePermission.roleId })
+      .from(sysRolePermission)
+      .where(eq(sysRolePermission.permissionId, 'menu:isps:workplace'));
     expect(granted.map((g) => g.roleId).sort()).toEqual(Object.values(RoleId).sort());
     for (const roleId of [RoleId.reviewer, RoleId.finance]) {
       const username = `wp.${roleId.slice(-4)}`;
       await t.createUser({ username, password: 'Menu123456', roleIds: [roleId] });
       const section = findMenuNode(await menuOf(await t.loginAs(username, 'Menu123456')), 'menu:isps');
-      expect(section?.children?.slice(0, 2).map((node) => node.id), roleId).toEqual(['menu:isps:userAnnouncement', 'menu:isps:workplace']);
+      expect(
+        section?.children?.slice(0, 2).map((node) => node.id),
+        roleId,
+      ).toEqual(['menu:isps:userAnnouncement', 'menu:isps:workplace']);
       expect(section?.children?.[1]).toMatchObject({ path: '/dashboard/workplace', component: 'sbwq/dashboard/Workplace', meta: { title: '工作台' } });
     }
   });
@@ -25,7 +31,10 @@ describe('工作台 menu row (spec §2 view group dashboard: workplace; route ta
       { id: 'menu:isps:indexChart', path: '/dashboard/indexChart', component: 'sbwq/dashboard/IndexChart', meta: { title: '任务统计' } },
       { id: 'menu:isps:monitor', path: '/dashboard/monitor', component: 'sbwq/dashboard/Monitor', meta: { title: '业务监控' } },
     ]);
-    const granted = await t.database.db.select({ roleId: sysRolePermission.roleId }).from(sysRolePermission).where(eq(sysRolePermission.permissionId, 'menu:isps:monitor'));
+    const granted = await t.database.db
+      .select({ roleId: sysRolePermission.roleId })
+      .from(sysRolePermission)
+      .where(eq(sysRolePermission.permissionId, 'menu:isps:monitor'));
     expect(granted.map((g) => g.roleId).sort()).toEqual([RoleId.admin, RoleId.reviewer, RoleId.finance].sort());
   });
 });

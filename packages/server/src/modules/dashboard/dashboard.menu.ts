@@ -32,12 +32,30 @@ const staffRoles = [RoleId.reviewer, RoleId.finance];
 export const taskChartMenu: FeatureMenu = {
   key: 'menu:dashboard:indexChart:v1',
   buttons: {},
-  screen: { parentId: PERSONAL_MENU_ID, sortNo: 3, key: 'indexChart', name: '任务统计', url: '/dashboard/indexChart', component: 'sbwq/dashboard/IndexChart', icon: 'bar-chart', roles: staffRoles },
+  screen: {
+    parentId: PERSONAL_MENU_ID,
+    sortNo: 3,
+    key: 'indexChart',
+    name: '任务统计',
+    url: '/dashboard/indexChart',
+    component: 'sbwq/dashboard/IndexChart',
+    icon: 'bar-chart',
+    roles: staffRoles,
+  },
 };
 
 /** 监控 (spec §2 view group dashboard: monitor): today's activity, live, for the same staff. */
 export const monitorMenu: FeatureMenu = {
   key: 'menu:dashboard:monitor:v1',
   buttons: {},
-  screen: { parentId: PERSONAL_MENU_ID, sortNo: 4, key: 'monitor', name: '业务监控', url: '/dashboard/monitor', component: 'sbwq/dashboard/Monitor', icon: 'dashboard', roles: staffRoles },
+  screen: {
+    parentId: PERSONAL_MENU_ID,
+    sortNo: 4,
+    key: 'monitor',
+    name: '业务监控',
+    url: '/dashboard/monitor',
+    component: 'sbwq/dashboard/Monitor',
+    icon: 'dashboard',
+    roles: staffRoles,
+  },
 };

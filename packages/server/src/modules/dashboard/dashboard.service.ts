@@ -1,5 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { BatchDict, BatchStatus, chinaToday, ClaimStatus, type BatchResultGroup, type BatchResultRow, type PendingPaymentSummary, type RightExpiryStatistics } from '@sbwq/contracts';
+import {
+  BatchDict,
+  BatchStatus,
+  chinaToday,
+  ClaimStatus,
+  type BatchResultGroup,
+  type BatchResultRow,
+  type PendingPaymentSummary,
+  type RightExpiryStatistics,
+} from '@sbwq/contracts';
 import { finClaim } from '../core/tables/claim.table.ts';
 import type { DictService } from '../system/dict/dict.service.ts';
 import { batchScope } from '../core/tables/batch-scope.ts';
@@ -49,7 +58,10 @@ export async function rightExpiryStatistics(db: Db, user: SessionUser, today = c
   return { today, ...flags, months };
 }
 
-const RESULT_GROUPS = { rightsMethod: { column: rightsBatch.rightsMethod, dict: BatchDict.rightsMethod }, platform: { column: rightsBatch.platform, dict: BatchDict.platform } } as const;
+const RESULT_GROUPS = {
+  rightsMethod: { column: rightsBatch.rightsMethod, dict: BatchDict.rightsMethod },
+  platform: { column: rightsBatch.platform, dict: BatchDict.platform },
+} as const;
 
 /**
  * 维权结果 by 维权方式 or 侵权平台: closed batches the caller may read (the batch list's own scope) and
@@ -76,7 +88,10 @@ export async function batchResultStatistics(db: Db, dicts: DictService, user: Se
       .groupBy(group.column)
       .orderBy(group.column),
   );
-  const texts = await dicts.translate(group.dict, found.map((r) => r.value));
+  const texts = await dicts.translate(
+    group.dict,
+    found.map((r) => r.value),
+  );
   return found.map((r) => ({ ...r, text: texts.get(r.value) ?? r.value }));
 }
 

@@ -64,7 +64,7 @@ describe('dashboard §7 statistics: marks expiring within 12 months (DOMAIN prot
     expect(await listTotal(a.token, `expiryFlag=expiringSoon&expireDate_begin=${month}-01&expireDate_end=${last}`)).toBe(entry.count);
   });
 
-  it('staff count every submitted record, not another organisation\'s drafts', async () => {
+  it("staff count every submitted record, not another organisation's drafts", async () => {
     const all = await stats(reviewer.token);
     expect(all).toMatchObject({ expiringSoon: 1, inGracePeriod: 0, expired: 1, authExpired: 1 });
     expect(all.expiringSoon).toBe(await listTotal(reviewer.token, 'expiryFlag=expiringSoon'));

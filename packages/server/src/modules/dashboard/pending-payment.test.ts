@@ -22,7 +22,7 @@ describe('dashboard: 待付款 count and amount for finance (DOMAIN dashboard st
     expect((await summary(finance.token)).result).toEqual({ count: 1, amount: '120.20' });
   });
 
-  it('sums past what one numeric(14,2) column holds are answered exactly, not with a 500 (待付款, and 监控\'s payments today)', async () => {
+  it("sums past what one numeric(14,2) column holds are answered exactly, not with a 500 (待付款, and 监控's payments today)", async () => {
     const db = rig.database.db;
     const ids = [await s.claimOf('1'), await s.claimOf('2')];
     for (const id of ids) await s.toPay(id);
@@ -31,7 +31,10 @@ describe('dashboard: 待付款 count and amount for finance (DOMAIN dashboard st
     expect((await summary(finance.token)).result).toEqual({ count: 3, amount: fromCents(toCents('120.20') + 2n * MONEY_COLUMN_MAX_CENTS) });
     // 监控 counts claims 已付款 with today's 付款日期 and adds up their 核定金额
     for (const [n, id] of ids.entries()) {
-      await db.update(finClaim).set({ status: ClaimStatus.paid, payDate: chinaToday(new Date()), serialNo: `LIMIT-${n}` }).where(eq(finClaim.id, id));
+      await db
+        .update(finClaim)
+        .set({ status: ClaimStatus.paid, payDate: chinaToday(new Date()), serialNo: `LIMIT-${n}` })
+        .where(eq(finClaim.id, id));
     }
     expect((await monitorToday(db)).payments).toEqual({ count: 2, amount: fromCents(2n * MONEY_COLUMN_MAX_CENTS) });
   });

@@ -17,7 +17,9 @@ const daysBetween = (start: string, end: string) => {
 /** The China calendar day of a timestamptz, without relying on the server's time zone data. */
 const chinaDayOf = (column: unknown) => sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
 const avgDays = (from: unknown, to: unknown) =>
-  sql<string | null>`round((avg(extract(epoch from (${to} - ${from}))) / 86400)::numeric, 1)::text`.mapWith((v: string | null) => (v === null ? null : Number(v)));
+  sql<string | null>`round((avg(extract(epoch from (${to} - ${from}))) / 86400)::numeric, 1)::text`.mapWith((v: string | null) =>
+    v === null ? null : Number(v),
+  );
 
 /**
  * Work handled per day (approval records on idx_rights_approval_time) and, per 初审人, the batches
@@ -68,9 +70,18 @@ export async function monitorToday(db: Db, now = new Date()): Promise<MonitorTod
   const to = nextDay(today);
   const count = sql<number>`count(*)`.mapWith(Number);
   const [[batches], [claims], [decisions], [payments], [online]] = await Promise.all([
-    db.select({ n: count }).from(rightsBatch).where(and(gte(rightsBatch.submitTime, from), lt(rightsBatch.submitTime, to), eq(rightsBatch.delFlag, '0'))),
-    db.select({ n: count }).from(finClaim).where(and(gte(finClaim.submitTime, from), lt(finClaim.submitTime, to))),
-    db.select({ n: count }).from(rightsApproval).where(and(gte(rightsApproval.approveTime, from), lt(rightsApproval.approveTime, to))),
+    db
+      .select({ n: count })
+      .from(rightsBatch)
+      .where(and(gte(rightsBatch.submitTime, from), lt(rightsBatch.submitTime, to), eq(rightsBatch.delFlag, '0'))),
+    db
+      .select({ n: count })
+      .from(finClaim)
+      .where(and(gte(finClaim.submitTime, from), lt(finClaim.submitTime, to))),
+    db
+      .select({ n: count })
+      .from(rightsApproval)
+      .where(and(gte(rightsApproval.approveTime, from), lt(rightsApproval.approveTime, to))),
     // by 付款日期, the date the list shows and filters on, so the figure opens exactly its rows
     db
       .select({ n: count, amount: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0.00)::text` })
@@ -79,7 +90,20 @@ export async function monitorToday(db: Db, now = new Date()): Promise<MonitorTod
     db
       .select({ n: sql<number>`count(distinct ${sysSession.userId})`.mapWith(Number) })
       .from(sysSession)
-      .where(and(isNull(sysSession.revokedAt), sql`${sysSession.expiresAt} > ${now}`, sql`${sysSession.lastSeenAt} > ${new Date(now.getTime() - ONLINE_WINDOW_MINUTES * 60_000)}`)),
+      .where(
+        and(
+          isNull(sysSession.revokedAt),
+          sql`${sysSession.expiresAt} > ${now}`,
+          sql`${sysSession.lastSeenAt} > ${new Date(now.getTime() - ONLINE_WINDOW_MINUTES * 60_000)}`,
+        ),
+      ),
   ]);
-  return { today, batchesSubmitted: batches.n, claimsSubmitted: claims.n, decisions: decisions.n, payments: { count: payments.n, amount: payments.amount }, onlineUsers: online.n };
+  return {
+    today,
+    batchesSubmitted: batches.n,
+    claimsSubmitted: claims.n,
+    decisions: decisions.n,
+    payments: { count: payments.n, amount: payments.amount },
+    onlineUsers: online.n,
+  };
 }

@@ -21,8 +21,24 @@ describe('任务/图表 and 监控 statistics (spec §2 view group dashboard: ta
     db.insert(rightsApproval).values({ id: newId(), bizType: '4', bizId: newId(), node: '1', result, approverId, approverName: '张审', approveTime: at(time) });
   const batch = (n: number, reviewer: [string, string], submit: string, approve: string | null, closed: string | null) =>
     db.insert(rightsBatch).values({
-      id: newId(), batchNo: `XS-TM-${n}`, batchName: `批次${n}`, orgId: 'org-1', orgName: '星河商贸', rightIds: 'r1', rightNames: '星河', infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId: 'pool-1',
-      status: closed ? '9' : '3', submitTime: at(submit), firstReviewerId: reviewer[0], firstReviewerName: reviewer[1], approveTime: approve ? at(approve) : null, closedTime: closed ? at(closed) : null,
+      id: newId(),
+      batchNo: `XS-TM-${n}`,
+      batchName: `批次${n}`,
+      orgId: 'org-1',
+      orgName: '星河商贸',
+      rightIds: 'r1',
+      rightNames: '星河',
+      infringeType: '1',
+      clueSource: '1',
+      platform: '1',
+      rightsMethod: '1',
+      poolId: 'pool-1',
+      status: closed ? '9' : '3',
+      submitTime: at(submit),
+      firstReviewerId: reviewer[0],
+      firstReviewerName: reviewer[1],
+      approveTime: approve ? at(approve) : null,
+      closedTime: closed ? at(closed) : null,
     });
 
   // China days: 23:30 on the 2nd (15:30 UTC) belongs to the 2nd, 00:10 on the 3rd (16:10 UTC the 2nd) to the 3rd
@@ -66,8 +82,22 @@ describe('任务/图表 and 监控 statistics (spec §2 view group dashboard: ta
   it('监控 今日付款: the claims 已付款 whose 付款日期 is today and their 核定金额 — what 付款管理 lists for 已付款 on that date', async () => {
     const claim = (n: number, status: string, payDate: string | null, approvedAmount: string) =>
       db.insert(finClaim).values({
-        id: newId(), claimNo: `BX-TM-${n}`, batchId: 'b1', batchNo: 'XS-TM-1', batchName: '批次1', poolId: 'pool-1', orgId: 'org-1', orgName: '星河商贸', expenseType: '1',
-        applyAmount: approvedAmount, approvedAmount, invoiceTotal: approvedAmount, bankAccountId: 'bank-1', status, payDate, serialNo: payDate ? `LS-TM-${n}` : null,
+        id: newId(),
+        claimNo: `BX-TM-${n}`,
+        batchId: 'b1',
+        batchNo: 'XS-TM-1',
+        batchName: '批次1',
+        poolId: 'pool-1',
+        orgId: 'org-1',
+        orgName: '星河商贸',
+        expenseType: '1',
+        applyAmount: approvedAmount,
+        approvedAmount,
+        invoiceTotal: approvedAmount,
+        bankAccountId: 'bank-1',
+        status,
+        payDate,
+        serialNo: payDate ? `LS-TM-${n}` : null,
         // recorded on the 6th for a transfer made on the 5th: it belongs to the 5th, as the list's 付款日期 says
         paidTime: at('2026-03-06T09:00:00'),
       });

@@ -12,8 +12,25 @@ describe('data scope: another organisation’s drafts stay out of every staff li
   const admin = { token: await rig.loginAs('admin', ADMIN_PASSWORD) };
   const a = await certifiedOrg(rig, reviewer.token, 1);
   const markImage = await rig.upload(a.token, 'png');
-  const draft = (await rig.call(a.token, 'POST', '/rights/right/add', { trademarkName: '草稿商标', regNo: '20000001', niceClass: '9', registrant: '某公司', regDate: '2018-01-01', markImage })).result as string;
-  const submitted = (await rig.call(a.token, 'POST', '/rights/right/add', { trademarkName: '已提交商标', regNo: '20000002', niceClass: '9', registrant: '某公司', regDate: '2018-01-01' })).result as string;
+  const draft = (
+    await rig.call(a.token, 'POST', '/rights/right/add', {
+      trademarkName: '草稿商标',
+      regNo: '20000001',
+      niceClass: '9',
+      registrant: '某公司',
+      regDate: '2018-01-01',
+      markImage,
+    })
+  ).result as string;
+  const submitted = (
+    await rig.call(a.token, 'POST', '/rights/right/add', {
+      trademarkName: '已提交商标',
+      regNo: '20000002',
+      niceClass: '9',
+      registrant: '某公司',
+      regDate: '2018-01-01',
+    })
+  ).result as string;
   await rig.call(a.token, 'POST', '/rights/right/submit', { ids: submitted });
 
   // an applicant who saved the enrolment form but never submitted it
@@ -74,10 +91,16 @@ describe('data scope: another organisation’s drafts stay out of every staff li
 
   it('once submitted, the record, the enrolment and their files are the association’s to see', async () => {
     await rig.call(a.token, 'POST', '/rights/right/submit', { ids: draft });
-    expect((await rig.call(reviewer.token, 'GET', `/rights/right/queryById?id=${draft}`)).result).toMatchObject({ trademarkName: '草稿商标', auditStatus: '0' });
+    expect((await rig.call(reviewer.token, 'GET', `/rights/right/queryById?id=${draft}`)).result).toMatchObject({
+      trademarkName: '草稿商标',
+      auditStatus: '0',
+    });
     const form = await rig.enrolForm(5, { orgName: '尚未提交的代理公司', licenseFile });
     expect((await rig.call(drafter, 'POST', '/rights/org/submitEnrol', form)).success).toBe(true);
-    expect((await rig.call(reviewer.token, 'GET', `/rights/org/queryById?id=${draftOrg}`)).result).toMatchObject({ orgName: '尚未提交的代理公司', enterStatus: '1' });
+    expect((await rig.call(reviewer.token, 'GET', `/rights/org/queryById?id=${draftOrg}`)).result).toMatchObject({
+      orgName: '尚未提交的代理公司',
+      enterStatus: '1',
+    });
     const files = (await rig.call(reviewer.token, 'GET', '/rights/sbFileInfo/list?pageSize=100')).result.records.map((f: { filePath: string }) => f.filePath);
     expect(files).toEqual(expect.arrayContaining([markImage, licenseFile]));
   });

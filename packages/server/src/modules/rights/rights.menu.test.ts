@@ -88,7 +88,14 @@ describe('DOMAIN roles: the rights menu sections by role, and the onboarding gat
     expect(financeScreens).not.toContain('机构管理 > 入驻审批');
     const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
     const adminScreens = screensOf((await perms(admin)).menu);
-    for (const screen of ['入驻与认证 > 机构入驻', '机构管理 > 机构列表', '机构管理 > 机构银行账户', '权利管理 > 受保护权利', '权利管理 > 文件信息', '审批管理 > 待我审批']) {
+    for (const screen of [
+      '入驻与认证 > 机构入驻',
+      '机构管理 > 机构列表',
+      '机构管理 > 机构银行账户',
+      '权利管理 > 受保护权利',
+      '权利管理 > 文件信息',
+      '审批管理 > 待我审批',
+    ]) {
       expect(adminScreens).toContain(screen);
     }
   });

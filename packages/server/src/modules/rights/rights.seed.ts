@@ -28,7 +28,10 @@ export async function seedRightsButtons(db: Db) {
 export async function seedDraftAuditStatus(db: Db) {
   const [dict] = await db.select({ id: sysDict.id }).from(sysDict).where(eq(sysDict.dictCode, 'audit_status'));
   if (!dict) return;
-  const [found] = await db.select({ id: sysDictItem.id }).from(sysDictItem).where(and(eq(sysDictItem.dictId, dict.id), eq(sysDictItem.itemValue, '3')));
+  const [found] = await db
+    .select({ id: sysDictItem.id })
+    .from(sysDictItem)
+    .where(and(eq(sysDictItem.dictId, dict.id), eq(sysDictItem.itemValue, '3')));
   if (found) return;
   await db.insert(sysDictItem).values({ id: newId(), dictId: dict.id, itemValue: '3', itemText: '草稿', sortOrder: 0, status: 1, createBy: 'system' });
 }
@@ -43,5 +46,15 @@ export async function seedFileTypes(db: Db) {
   const present = new Set((await db.select({ value: sysDictItem.itemValue }).from(sysDictItem).where(eq(sysDictItem.dictId, dict.id))).map((i) => i.value));
   const missing = EXTRA_FILE_TYPES.filter(([value]) => !present.has(value));
   if (!missing.length) return;
-  await db.insert(sysDictItem).values(missing.map(([value, text]) => ({ id: newId(), dictId: dict.id, itemValue: value, itemText: text, sortOrder: Number(value), status: 1, createBy: 'system' })));
+  await db.insert(sysDictItem).values(
+    missing.map(([value, text]) => ({
+      id: newId(),
+      dictId: dict.id,
+      itemValue: value,
+      itemText: text,
+      sortOrder: Number(value),
+      status: 1,
+      createBy: 'system',
+    })),
+  );
 }

@@ -14,7 +14,8 @@ function webLiteralCodes(): Map<string, string> {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
       else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) {
-        for (const m of readFileSync(path, 'utf8').matchAll(/['"`]((?:system|rights|isystem|finance|pool|claim|clue)(?::[A-Za-z]+){2,})['"`]/g)) found.set(m[1], path);
+        for (const m of readFileSync(path, 'utf8').matchAll(/['"`]((?:system|rights|isystem|finance|pool|claim|clue)(?::[A-Za-z]+){2,})['"`]/g))
+          found.set(m[1], path);
       }
     }
   };

@@ -34,7 +34,7 @@ describe('JeecgBoot 2.3 PasswordUtil hashes (issue 40, 密码; vectors from the 
     expect(jeecgEncrypt('jeecg', '123456', 'vDDkDzrK')).toBe('3dd8371f3cf8240e');
   });
 
-  it('verifies the right password and refuses a wrong one, another user\'s name, and the hash itself as password', () => {
+  it("verifies the right password and refuses a wrong one, another user's name, and the hash itself as password", () => {
     const stored = legacyStoredHash('vDDkDzrK', '3dd8371f3cf8240e')!;
     expect(isLegacyHash(stored)).toBe(true);
     expect(verifyLegacyPassword(stored, 'jeecg', '123456')).toBe(true);
@@ -53,7 +53,7 @@ describe('JeecgBoot 2.3 PasswordUtil hashes (issue 40, 密码; vectors from the 
     expect(isLegacyHash('$argon2id$v=19$m=64')).toBe(false);
   });
 
-  it('a non-ASCII password (which Java\'s PBE key refuses) never matches', () => {
+  it("a non-ASCII password (which Java's PBE key refuses) never matches", () => {
     expect(jeecgEncrypt('admin', '密码123456', 'RCGTeGiH')).toBeNull();
     expect(verifyLegacyPassword(legacyStoredHash('RCGTeGiH', 'cb362cfeefbf3d8d')!, 'admin', '密码123456')).toBe(false);
   });

@@ -8,7 +8,7 @@ import { hashPassword, passwordHashCost, verifyPassword } from './password.ts';
  * and that the cheap hashes of a test run are still argon2id and verify like real ones.
  */
 describe('password hashing (argon2id)', () => {
-  it('outside a Vitest run the cost is production\'s — argon2id m=19456 (19 MiB), t=2, p=1, as the stored hash names it — and such a hash verifies', async () => {
+  it("outside a Vitest run the cost is production's — argon2id m=19456 (19 MiB), t=2, p=1, as the stored hash names it — and such a hash verifies", async () => {
     const production = passwordHashCost({ NODE_ENV: 'production' });
     expect(production).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     const stored = await hash('Correct horse 1', production);

@@ -25,12 +25,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(
-  db: Db,
-  policy: SessionPolicy,
-  userId: string,
-  client: { ip: string; userAgent: string | null },
-): Promise<string> {
+export async function createSession(db: Db, policy: SessionPolicy, userId: string, client: { ip: string; userAgent: string | null }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   await db.insert(sysSession).values({
@@ -79,11 +74,22 @@ export async function resolveSession(db: Db, policy: SessionPolicy, token: strin
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_MS) {
     await db.update(sysSession).set({ lastSeenAt: new Date() }).where(eq(sysSession.tokenHash, tokenHash));
   }
-  return { id: row.user_id, username: row.username, realname: row.realname, orgCode: row.org_code, tokenHash, accessVersion: versions.access!, ...(row.password_must_change ? { passwordMustChange: true } : {}) };
+  return {
+    id: row.user_id,
+    username: row.username,
+    realname: row.realname,
+    orgCode: row.org_code,
+    tokenHash,
+    accessVersion: versions.access!,
+    ...(row.password_must_change ? { passwordMustChange: true } : {}),
+  };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
-  await db.update(sysSession).set({ revokedAt: new Date() }).where(and(eq(sysSession.tokenHash, tokenHash), isNull(sysSession.revokedAt)));
+  await db
+    .update(sysSession)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sysSession.tokenHash, tokenHash), isNull(sysSession.revokedAt)));
 }
 
 export async function revokeOtherSessions(db: Db, userId: string, keepTokenHash: string): Promise<void> {

@@ -46,7 +46,10 @@ export function loadSsoConfig(env: NodeJS.ProcessEnv): SsoConfig {
   if (protocolText !== '2' && protocolText !== '3') throw new Error(`环境变量 CAS_PROTOCOL 只能是 2 或 3，当前为 "${protocolText}"`);
   const cas = casUrl ? { serverUrl: httpUrl('CAS_SERVER_URL', casUrl), protocol: Number(protocolText) as 2 | 3 } : null;
 
-  const names = (env.OIDC_PROVIDERS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = (env.OIDC_PROVIDERS ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const oidc = names.map((name): OidcProviderConfig => {
     if (!/^[a-z][a-z0-9]{0,31}$/.test(name)) throw new Error(`OIDC_PROVIDERS 中的名称只能是小写字母开头的字母和数字（最多32个），当前为 "${name}"`);
     const key = (suffix: string) => `OIDC_${name.toUpperCase()}_${suffix}`;
@@ -67,7 +70,9 @@ export function loadSsoConfig(env: NodeJS.ProcessEnv): SsoConfig {
   });
   if (new Set(names).size !== names.length) throw new Error('OIDC_PROVIDERS 中有重复的名称');
   if (!publicUrl && (cas || oidc.length > 0)) {
-    throw new Error('启用 CAS_SERVER_URL 或 OIDC_PROVIDERS 时必须设置 PUBLIC_URL（用户访问本系统的地址，如 https://sbwq.example.org），否则回调地址取自请求头，可被伪造');
+    throw new Error(
+      '启用 CAS_SERVER_URL 或 OIDC_PROVIDERS 时必须设置 PUBLIC_URL（用户访问本系统的地址，如 https://sbwq.example.org），否则回调地址取自请求头，可被伪造',
+    );
   }
   return { publicUrl, cas, oidc };
 }

@@ -28,7 +28,6 @@ export type Database = {
   maintenance: <T>(work: (db: Db) => Promise<T>) => Promise<T>;
 };
 
-
 // Arbitrary constant: every process that migrates the same server takes this advisory lock first.
 const MIGRATION_LOCK = 72_410_001;
 
@@ -203,4 +202,3 @@ export async function fixedRows<T>(db: Db, statement: FixedStatement, params: un
   const parts = statement.text.split(/\$(\d+)/);
   return rows<T>(db, sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`))));
 }
-

@@ -112,23 +112,27 @@ describe.runIf(enabled)('PostgreSQL restarted or hung under a running server (is
     for (const f of failures) expect({ status: f.status, message: f.message }).toEqual({ status: 503, message: DATABASE_UNAVAILABLE });
   };
 
-  it('a restart under load: requests meanwhile fail fast with 503 and the Chinese message, and the same process serves again', { timeout: 90_000 }, async () => {
-    const pid = server!.child.pid;
-    const traffic = load(8);
-    await until('successes before the restart', () => traffic.successesSince(0) >= 30, 20_000);
-    await cluster!.stop();
-    // down for a moment, as a service restart is: connections are refused meanwhile
-    await new Promise((r) => setTimeout(r, 1_500));
-    await cluster!.start();
-    const back = Date.now();
-    await until('successes after the restart', () => traffic.successesSince(back) >= 20, 20_000);
-    const outcomes = await traffic.stop();
-    // refused connections answer at once; the bound leaves room for a busy CI machine, and is still
-    // the ≤ 6 s aimed at for a hung database
-    expectBounded(outcomes, 6_000);
-    expect(server!.child.exitCode).toBeNull();
-    expect(server!.child.pid).toBe(pid);
-  });
+  it(
+    'a restart under load: requests meanwhile fail fast with 503 and the Chinese message, and the same process serves again',
+    { timeout: 90_000 },
+    async () => {
+      const pid = server!.child.pid;
+      const traffic = load(8);
+      await until('successes before the restart', () => traffic.successesSince(0) >= 30, 20_000);
+      await cluster!.stop();
+      // down for a moment, as a service restart is: connections are refused meanwhile
+      await new Promise((r) => setTimeout(r, 1_500));
+      await cluster!.start();
+      const back = Date.now();
+      await until('successes after the restart', () => traffic.successesSince(back) >= 20, 20_000);
+      const outcomes = await traffic.stop();
+      // refused connections answer at once; the bound leaves room for a busy CI machine, and is still
+      // the ≤ 6 s aimed at for a hung database
+      expectBounded(outcomes, 6_000);
+      expect(server!.child.exitCode).toBeNull();
+      expect(server!.child.pid).toBe(pid);
+    },
+  );
 
   it('a hung database (SIGSTOP): every request answers within 9 s, and service resumes after SIGCONT', { timeout: 90_000 }, async () => {
     const traffic = load(6);
@@ -144,27 +148,38 @@ describe.runIf(enabled)('PostgreSQL restarted or hung under a running server (is
     expect(server!.child.exitCode).toBeNull();
   });
 
-  it('the deposits sent through both faults are booked once or not at all; resent, each is booked exactly once and the pool reconciles', { timeout: 90_000 }, async () => {
-    const db = new pg.Client({ connectionString: dbUrl });
-    await db.connect();
-    try {
-      const booked = new Set((await db.query<{ op_key: string }>('select op_key from fin_capital_pool_log where pool_id = $1', [poolId])).rows.map((r) => r.op_key));
-      for (const key of answeredKeys) expect(booked.has(`api:deposit:${key}`), key).toBe(true);
-      // nothing a timed-out request left behind: no session idles in a transaction it will never end
-      const idle = await db.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = 'sbwq_fault' and state like 'idle in transaction%'");
-      expect(idle.rows[0].n).toBe(0);
-      expect((await call(server!, token, 'GET', `/rights/capitalPool/reconcile?id=${poolId}`)).result.differences).toEqual([]);
+  it(
+    'the deposits sent through both faults are booked once or not at all; resent, each is booked exactly once and the pool reconciles',
+    { timeout: 90_000 },
+    async () => {
+      const db = new pg.Client({ connectionString: dbUrl });
+      await db.connect();
+      try {
+        const booked = new Set(
+          (await db.query<{ op_key: string }>('select op_key from fin_capital_pool_log where pool_id = $1', [poolId])).rows.map((r) => r.op_key),
+        );
+        for (const key of answeredKeys) expect(booked.has(`api:deposit:${key}`), key).toBe(true);
+        // nothing a timed-out request left behind: no session idles in a transaction it will never end
+        const idle = await db.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = 'sbwq_fault' and state like 'idle in transaction%'",
+        );
+        expect(idle.rows[0].n).toBe(0);
+        expect((await call(server!, token, 'GET', `/rights/capitalPool/reconcile?id=${poolId}`)).result.differences).toEqual([]);
 
-      for (const requestKey of depositKeys) {
-        expect((await call(server!, token, 'POST', '/rights/capitalPool/deposit', { poolId, amount: '1.01', requestKey })).success, requestKey).toBe(true);
+        for (const requestKey of depositKeys) {
+          expect((await call(server!, token, 'POST', '/rights/capitalPool/deposit', { poolId, amount: '1.01', requestKey })).success, requestKey).toBe(true);
+        }
+        const { rows } = await db.query<{ n: number; total: string }>(
+          "select count(*)::int as n, sum(amount)::text as total from fin_capital_pool_log where pool_id = $1 and op_key like 'api:deposit:%'",
+          [poolId],
+        );
+        expect(rows[0].n).toBe(depositKeys.length);
+        const cents = depositKeys.length * 101;
+        expect(rows[0].total).toBe(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
+        expect((await call(server!, token, 'GET', `/rights/capitalPool/reconcile?id=${poolId}`)).result.differences).toEqual([]);
+      } finally {
+        await db.end();
       }
-      const { rows } = await db.query<{ n: number; total: string }>("select count(*)::int as n, sum(amount)::text as total from fin_capital_pool_log where pool_id = $1 and op_key like 'api:deposit:%'", [poolId]);
-      expect(rows[0].n).toBe(depositKeys.length);
-      const cents = depositKeys.length * 101;
-      expect(rows[0].total).toBe(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
-      expect((await call(server!, token, 'GET', `/rights/capitalPool/reconcile?id=${poolId}`)).result.differences).toEqual([]);
-    } finally {
-      await db.end();
-    }
-  });
+    },
+  );
 });

@@ -31,7 +31,7 @@ describe('which failures mean "the database is unreachable, restarting or hung" 
     expect(isUniqueViolation(others[0])).toBe(true);
   });
 
-  it('the log names the driver\'s reason, not the failed SQL with its parameters', () => {
+  it("the log names the driver's reason, not the failed SQL with its parameters", () => {
     expect(rootMessage(wrapped(new Error('Query read timeout')))).toBe('Query read timeout');
     expect(rootMessage(new Error('connect ECONNREFUSED 127.0.0.1:5432'))).toBe('connect ECONNREFUSED 127.0.0.1:5432');
   });

@@ -20,14 +20,19 @@ export const DATABASE_UNAVAILABLE = '数据库暂时无法访问，请稍后重�
 const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|57014|53300|25P03)$/;
 const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 // node-postgres reports a lost or timed-out connection with plain errors (no code)
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|timeout expired|Client has encountered a connection error|Client was closed)/;
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|timeout expired|Client has encountered a connection error|Client was closed)/;
 
 /**
  * Whether a failed query failed because the database is unreachable, restarting or hung (on the
  * PostgreSQL driver; Drizzle wraps its error in `cause`).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && (UNAVAILABLE_STATES.test(e.code) || UNAVAILABLE_SOCKET.has(e.code))) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
   }

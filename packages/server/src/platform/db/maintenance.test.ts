@@ -15,10 +15,12 @@ describe.runIf(dbKind === 'pglite')('the embedded database is vacuumed and analy
     const errors: unknown[] = [];
     const stop = startEmbeddedMaintenance(db, { everyMs: 50, analyzeEvery: 100, onError: (e) => errors.push(e) });
     const stats = async () =>
-      (await rows<{ vacuums: number; analyzes: number; live: number }>(
-        db,
-        sql`select vacuum_count::int as vacuums, analyze_count::int as analyzes, n_live_tup::int as live from pg_stat_user_tables where relname = 'maint_probe'`,
-      ))[0];
+      (
+        await rows<{ vacuums: number; analyzes: number; live: number }>(
+          db,
+          sql`select vacuum_count::int as vacuums, analyze_count::int as analyzes, n_live_tup::int as live from pg_stat_user_tables where relname = 'maint_probe'`,
+        )
+      )[0];
     for (let i = 0; i < 100 && ((await stats()).vacuums ?? 0) < 2; i++) await new Promise((r) => setTimeout(r, 50));
     await stop();
     const after = await stats();

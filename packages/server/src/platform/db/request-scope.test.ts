@@ -33,7 +33,9 @@ describe('every request runs in its own scope', () => {
           controller.close();
         },
       });
-      return fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit).then((r) => r.json());
+      return fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit).then((r) =>
+        r.json(),
+      );
     };
     expect(await Promise.all([post(1), post(2)])).toEqual([{ n: 1 }, { n: 2 }]);
     expect(seen.every((scope) => scope !== undefined)).toBe(true);

@@ -48,7 +48,10 @@ describe.runIf(enabled)('PostgreSQL request connections are bounded (issue #24)'
 
   it('a statement longer than the limit is cancelled on request connections and runs to the end on maintenance ones', async () => {
     const requests = await open('requests');
-    const error = await requests.db.execute(sql`select pg_sleep(1.5)`).then(() => null, (e: unknown) => e);
+    const error = await requests.db.execute(sql`select pg_sleep(1.5)`).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(isDatabaseUnavailable(error)).toBe(true);
     const maintenance = await open('maintenance');
     expect(await rows<{ ok: number }>(maintenance.db, sql`select 1 as ok from pg_sleep(1.5)`)).toEqual([{ ok: 1 }]);
@@ -71,7 +74,10 @@ describe.runIf(enabled)('PostgreSQL request connections are bounded (issue #24)'
     });
     await paused;
     cluster!.pause();
-    const error = await tx.then(() => null, (e: unknown) => e);
+    const error = await tx.then(
+      () => null,
+      (e: unknown) => e,
+    );
     const waited = Date.now() - started;
     cluster!.resume();
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -83,7 +89,9 @@ describe.runIf(enabled)('PostgreSQL request connections are bounded (issue #24)'
     await admin.connect();
     try {
       await new Promise((r) => setTimeout(r, 500));
-      const open = await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = 'sbwq_timeouts' and state like 'idle in transaction%'");
+      const open = await admin.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = 'sbwq_timeouts' and state like 'idle in transaction%'",
+      );
       expect(open.rows[0].n).toBe(0);
       await database.db.transaction(async (t) => {
         await t.execute(sql`insert into fault_probe values (3)`);
@@ -100,7 +108,14 @@ describe.runIf(enabled)('PostgreSQL request connections are bounded (issue #24)'
     const started = Date.now();
     try {
       // more than the pool holds: some wait for a free connection, the rest open new ones
-      const errors = await Promise.all(Array.from({ length: 12 }, () => database.db.execute(sql`select 1`).then(() => null, (e: unknown) => e)));
+      const errors = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          database.db.execute(sql`select 1`).then(
+            () => null,
+            (e: unknown) => e,
+          ),
+        ),
+      );
       expect(errors.every(isDatabaseUnavailable)).toBe(true);
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {

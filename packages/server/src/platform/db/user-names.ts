@@ -15,7 +15,13 @@ export async function realnamesOf(db: Db, usernames: readonly (string | null | u
   const wanted = [...new Set(usernames.filter((name): name is string => Boolean(name)))];
   // remembered per version of the user tables: a rename shows in the next request
   const names = await manyUnderVersion<string | null>(db, 'sys_user', 'realname', wanted, null, async (missing) => {
-    const found = await rows<{ username: string; realname: string | null }>(db, sql`select username, realname from sys_user where username in (${sql.join(missing.map((name) => sql`${name}`), sql`, `)})`);
+    const found = await rows<{ username: string; realname: string | null }>(
+      db,
+      sql`select username, realname from sys_user where username in (${sql.join(
+        missing.map((name) => sql`${name}`),
+        sql`, `,
+      )})`,
+    );
     return new Map(found.map((user) => [user.username, user.realname || user.username]));
   });
   return (username) => personName(username, names.get(username ?? ''));

@@ -21,8 +21,7 @@ describe('performance (README budgets): user-list totals and access answers are 
   const db = t.database.db;
   const version = () => dataVersion(db, 'sys_user');
   const total = async (params: Record<string, unknown> = {}) => (await pageOf(db, userResource, params, { extra: [eq(sysUser.delFlag, 0)] })).total;
-  const addUser = (username: string) =>
-    db.insert(sysUser).values({ id: newId(), username, realname: `${username}姓名`, password: 'x', status: 1 });
+  const addUser = (username: string) => db.insert(sysUser).values({ id: newId(), username, realname: `${username}姓名`, password: 'x', status: 1 });
 
   it('a repeated list is answered from the remembered total, which is still exact', async () => {
     const before = await total();
@@ -96,7 +95,8 @@ describe('performance (README budgets): user-list totals and access answers are 
   it('the user list reads the same rows with and without a trigram index (the index only changes speed)', async () => {
     const indexes = await rows<{ indexname: string }>(db, sql`select indexname from pg_indexes where tablename = 'sys_user' and indexname like '%trgm'`);
     // PGlite always carries pg_trgm; a PostgreSQL server without the contrib package gets no index.
-    if (dbKind === 'pglite') expect(indexes.map((i) => i.indexname).sort()).toEqual(['idx_sys_user_phone_trgm', 'idx_sys_user_realname_trgm', 'idx_sys_user_username_trgm']);
+    if (dbKind === 'pglite')
+      expect(indexes.map((i) => i.indexname).sort()).toEqual(['idx_sys_user_phone_trgm', 'idx_sys_user_realname_trgm', 'idx_sys_user_username_trgm']);
     await addUser('cc.用户甲');
     const page = await pageOf<{ username: string }>(db, userResource, { username: '*用户甲*' }, { extra: [eq(sysUser.delFlag, 0)] });
     expect(page.records.map((r) => r.username)).toEqual(['cc.用户甲']);
@@ -109,7 +109,14 @@ describe('performance (README budgets): user-list totals and access answers are 
     // Users created in one instant tie on create_time: the id decides, in both queries.
     const at = new Date('2026-01-02T03:04:05Z');
     await db.insert(sysUser).values(
-      Array.from({ length: 23 }, (_, i) => ({ id: `kf-${String(i).padStart(2, '0')}`, username: `kf.user${i}`, realname: `键先${i}`, password: 'x', status: i % 3 === 0 ? 2 : 1, createTime: i % 2 ? at : new Date(at.getTime() + i * 1000) })),
+      Array.from({ length: 23 }, (_, i) => ({
+        id: `kf-${String(i).padStart(2, '0')}`,
+        username: `kf.user${i}`,
+        realname: `键先${i}`,
+        password: 'x',
+        status: i % 3 === 0 ? 2 : 1,
+        createTime: i % 2 ? at : new Date(at.getTime() + i * 1000),
+      })),
     );
     const ids = async (params: Record<string, unknown>, keysFirst: boolean) => {
       const page = await pageOf<{ id: string }>(db, userResource, params, { extra: [eq(sysUser.delFlag, 0)], tieBreak: sysUser.id, keysFirst });
@@ -246,7 +253,10 @@ describe('performance (README budgets): user-list totals and access answers are 
       await b.query(`insert into sys_user_role (id, user_id, role_id) values ('dl-b-role', 'dl-b', '${RoleId.holder}')`);
       const bBump = b.query('set constraints all immediate');
       let bumped = false;
-      void bBump.then(() => (bumped = true), () => undefined);
+      void bBump.then(
+        () => (bumped = true),
+        () => undefined,
+      );
       // B has either bumped `access` already or is waiting for a lock A holds: only then may A go on.
       for (let i = 0; i < 200 && !bumped; i++) {
         const [state] = await rows<{ wait: string | null }>(db, sql`select wait_event_type as wait from pg_stat_activity where pid = ${bPid}`);

@@ -23,7 +23,12 @@ const treeNode: z.ZodType<TreeNode> = z
 
 describe('the OpenAPI document describes replies, trees included, and stays valid', () => {
   it('a recursive reply is a component the operation refers to; the route still answers through the serializer', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'Docs12345', DATA_DIR: '/nonexistent', APP_SECRET: 'test-only-app-secret-0123456789abcdef0123' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      ADMIN_PASSWORD: 'Docs12345',
+      DATA_DIR: '/nonexistent',
+      APP_SECRET: 'test-only-app-secret-0123456789abcdef0123',
+    });
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(replySerializerCompiler({ check: true }));

@@ -18,7 +18,15 @@ import { claimWhitelist } from '../../modules/finance/claim/claim.service.ts';
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> };
 type Response = { description?: string; content?: Record<string, { schema?: Record<string, unknown> }> };
-type Operation = { responses?: Record<string, Response>; parameters?: Parameter[]; security?: unknown[]; 'x-permission'?: Record<string, unknown>; 'x-onboarding'?: boolean; summary?: string; requestBody?: unknown };
+type Operation = {
+  responses?: Record<string, Response>;
+  parameters?: Parameter[];
+  security?: unknown[];
+  'x-permission'?: Record<string, unknown>;
+  'x-onboarding'?: boolean;
+  summary?: string;
+  requestBody?: unknown;
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /**
@@ -142,7 +150,13 @@ describe('OpenAPI page generated from the route schemas', async () => {
   it('every operation describes its reply: a 200 with a schema (101 for a socket)', () => {
     const described = (response: Response | undefined) => Object.values(response?.content ?? {}).some((c) => c.schema && Object.keys(c.schema).length > 0);
     const undescribed = operations(doc)
-      .map(({ path, method, op: o }) => ({ key: `${method.toUpperCase()} ${path.slice(t.config.apiBase.length).replace(/\{(\w+)\}/g, ':$1').replace(/\{\*\}$/, '*')}`, o }))
+      .map(({ path, method, op: o }) => ({
+        key: `${method.toUpperCase()} ${path
+          .slice(t.config.apiBase.length)
+          .replace(/\{(\w+)\}/g, ':$1')
+          .replace(/\{\*\}$/, '*')}`,
+        o,
+      }))
       .filter(({ o }) => !described(o.responses?.['200'] ?? o.responses?.['101']))
       .map(({ key }) => key);
     expect(undescribed).toEqual([]);

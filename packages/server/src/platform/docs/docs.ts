@@ -27,7 +27,10 @@ export function docTokenOf(config: Config) {
     const query = (request.query ?? {}) as Record<string, unknown>;
     if (typeof query.token === 'string' && query.token) return query.token;
     const cookie = request.headers.cookie ?? '';
-    const match = cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${DOC_COOKIE}=`));
+    const match = cookie
+      .split(';')
+      .map((c) => c.trim())
+      .find((c) => c.startsWith(`${DOC_COOKIE}=`));
     return match ? decodeComponent(match.slice(DOC_COOKIE.length + 1)) : null;
   };
 }

@@ -97,7 +97,11 @@ export async function readWorkbook(buffer: Buffer, columns: ImportColumn[]): Pro
   const text = (v: ExcelJS.CellValue): string => {
     if (v === null || v === undefined) return '';
     if (typeof v === 'object') {
-      if ('richText' in v) return v.richText.map((r) => r.text).join('').trim();
+      if ('richText' in v)
+        return v.richText
+          .map((r) => r.text)
+          .join('')
+          .trim();
       if ('text' in v) return String(v.text).trim();
       if ('result' in v) return String(v.result ?? '').trim();
       if (v instanceof Date) return v.toISOString().slice(0, 10);
@@ -120,7 +124,12 @@ export async function readWorkbook(buffer: Buffer, columns: ImportColumn[]): Pro
     }
   }
   if (!headerRow) {
-    throw new BizError(`未找到表头，请使用导出的模板；必填列：${columns.filter((c) => c.required).map((c) => c.title).join('、')}`);
+    throw new BizError(
+      `未找到表头，请使用导出的模板；必填列：${columns
+        .filter((c) => c.required)
+        .map((c) => c.title)
+        .join('、')}`,
+    );
   }
   const rows: ImportedRow[] = [];
   for (let r = headerRow + 1; r <= sheet.rowCount; r++) {

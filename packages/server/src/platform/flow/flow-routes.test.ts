@@ -25,9 +25,44 @@ const ticketFlow = defineFlow<Ticket, string>()({
   basePath: '/test/ticket',
   stateField: 'status',
   actions: {
-    remove: { standard: 'delete', path: 'delete', method: 'DELETE', permission: Perm.submit, query: z.object({ id: z.string() }), reply: z.null(), from: [Status.draft], refusal: '只有草稿可以删除', label: '删除', tone: 'danger', confirm: () => '确定删除吗?' },
-    submit: { path: 'submit', permission: Perm.submit, body: z.object({ id: z.string() }), reply: ticketSchema, done: '已提交', from: [Status.draft], to: Status.pending, refusal: '只有草稿可以提交', who: 'owner', label: '提交', offered: (t) => t.mine },
-    decide: { path: 'decide', permission: Perm.decide, body: z.object({ id: z.string(), pass: z.boolean() }), reply: z.null(), from: [Status.pending], to: Status.done, refusal: '该单据不是待审核状态', who: 'notSubmitter', decision: true, label: '审核' },
+    remove: {
+      standard: 'delete',
+      path: 'delete',
+      method: 'DELETE',
+      permission: Perm.submit,
+      query: z.object({ id: z.string() }),
+      reply: z.null(),
+      from: [Status.draft],
+      refusal: '只有草稿可以删除',
+      label: '删除',
+      tone: 'danger',
+      confirm: () => '确定删除吗?',
+    },
+    submit: {
+      path: 'submit',
+      permission: Perm.submit,
+      body: z.object({ id: z.string() }),
+      reply: ticketSchema,
+      done: '已提交',
+      from: [Status.draft],
+      to: Status.pending,
+      refusal: '只有草稿可以提交',
+      who: 'owner',
+      label: '提交',
+      offered: (t) => t.mine,
+    },
+    decide: {
+      path: 'decide',
+      permission: Perm.decide,
+      body: z.object({ id: z.string(), pass: z.boolean() }),
+      reply: z.null(),
+      from: [Status.pending],
+      to: Status.done,
+      refusal: '该单据不是待审核状态',
+      who: 'notSubmitter',
+      decision: true,
+      label: '审核',
+    },
     list: { path: 'list', method: 'GET', permission: Perm.list, query: z.object({ title: z.string().optional() }), reply: z.array(ticketSchema) },
     template: { path: 'template', method: 'GET', signedIn: true, reply: FILE_REPLY },
   },
@@ -35,7 +70,11 @@ const ticketFlow = defineFlow<Ticket, string>()({
 
 describe('§ flows declared once: defineFlow → registerFlow, the state guard and the buttons', async () => {
   const t = await createTestApp();
-  await seedButtons(t.database.db, Object.values(Perm).map((code) => ({ code, name: code })), [RoleId.admin]);
+  await seedButtons(
+    t.database.db,
+    Object.values(Perm).map((code) => ({ code, name: code })),
+    [RoleId.admin],
+  );
   const tickets = new Map<string, Ticket & { secret: string }>([['a', { id: 'a', title: '甲', status: Status.draft, mine: true, secret: 'x' }]]);
 
   const app = Fastify();
@@ -64,15 +103,23 @@ describe('§ flows declared once: defineFlow → registerFlow, the state guard a
   });
   await app.ready();
   const admin = await t.loginAs('admin', ADMIN_PASSWORD);
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: { 'X-Access-Token': admin }, ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, headers: { 'X-Access-Token': admin }, ...(payload ? { payload } : {}) });
 
   it('builds one route per served action with its access declaration and kind; the standard one is left to the resource', () => {
-    const declared = routes.filter((r) => String(r.url).startsWith('/test/ticket') && r.method !== 'HEAD').map((r) => {
-      const config = r.config as { kind?: string; permission?: string; signedIn?: boolean };
-      return `${String(r.method)} ${r.url} ${config.kind} ${config.permission ?? (config.signedIn ? 'signedIn' : '')}`;
-    });
+    const declared = routes
+      .filter((r) => String(r.url).startsWith('/test/ticket') && r.method !== 'HEAD')
+      .map((r) => {
+        const config = r.config as { kind?: string; permission?: string; signedIn?: boolean };
+        return `${String(r.method)} ${r.url} ${config.kind} ${config.permission ?? (config.signedIn ? 'signedIn' : '')}`;
+      });
     expect(declared.sort()).toEqual(
-      ['POST /test/ticket/submit flow test:ticket:submit', 'POST /test/ticket/decide flow test:ticket:decide', 'GET /test/ticket/list flow test:ticket:list', 'GET /test/ticket/template flow signedIn'].sort(),
+      [
+        'POST /test/ticket/submit flow test:ticket:submit',
+        'POST /test/ticket/decide flow test:ticket:decide',
+        'GET /test/ticket/list flow test:ticket:list',
+        'GET /test/ticket/template flow signedIn',
+      ].sort(),
     );
   });
 
@@ -80,19 +127,23 @@ describe('§ flows declared once: defineFlow → registerFlow, the state guard a
     const listed = json(await call('GET', '/test/ticket/list'));
     expect(listed).toMatchObject({ success: true, message: '操作成功！', result: [{ id: 'a', title: '甲', status: Status.draft }] });
     expect((listed.result as object[])[0]).not.toHaveProperty('secret');
-    expect(json(await call('POST', '/test/ticket/submit', { id: 'a' }))).toMatchObject({ success: true, message: '已提交', result: { id: 'a', status: Status.pending } });
+    expect(json(await call('POST', '/test/ticket/submit', { id: 'a' }))).toMatchObject({
+      success: true,
+      message: '已提交',
+      result: { id: 'a', status: Status.pending },
+    });
     expect(json(await call('POST', '/test/ticket/decide', { id: 'a', pass: true }))).toMatchObject({ success: true, message: '审核通过', result: null });
     const file = await call('GET', '/test/ticket/template');
     expect(String(file.headers['content-disposition'])).toContain('template.xlsx');
   });
 
-  it('the guard refuses with the declaration\'s words when the state does not allow the action', async () => {
+  it("the guard refuses with the declaration's words when the state does not allow the action", async () => {
     expect(json(await call('POST', '/test/ticket/submit', { id: 'a' }))).toMatchObject({ success: false, message: '只有草稿可以提交' });
     expect(json(await call('POST', '/test/ticket/decide', { id: 'a', pass: false }))).toMatchObject({ success: false, message: '该单据不是待审核状态' });
     expect(canTake(ticketFlow, 'submit', { status: Status.draft })).toBe(true);
   });
 
-  it('the web\'s buttons come from the same rules: state, record flags and codes, in the declaration\'s order', () => {
+  it("the web's buttons come from the same rules: state, record flags and codes, in the declaration's order", () => {
     const all = () => true;
     expect(availableActions(ticketFlow, { id: 'b', title: '乙', status: Status.draft, mine: true }, all)).toEqual(['remove', 'submit']);
     expect(availableActions(ticketFlow, { id: 'b', title: '乙', status: Status.draft, mine: false }, all)).toEqual(['remove']);

@@ -47,7 +47,9 @@ export type FlowImpl<Acts> = {
   /** OpenAPI text beyond the declaration's summary */
   docs?: Partial<Record<keyof Acts, Doc>>;
   /** Requests an address may make per window (@fastify/rate-limit), for actions whose work is costly */
-  rateLimits?: Partial<Record<keyof Acts, { max: number; timeWindow: string; hook?: 'onRequest' | 'preHandler'; keyGenerator?: (request: FastifyRequest) => string }>>;
+  rateLimits?: Partial<
+    Record<keyof Acts, { max: number; timeWindow: string; hook?: 'onRequest' | 'preHandler'; keyGenerator?: (request: FastifyRequest) => string }>
+  >;
 };
 
 /** The permission declaration the access hook checks, from the action's (and whether an unvetted account may call it). */

@@ -34,18 +34,10 @@ async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
  */
 export function installHealth(app: FastifyInstance, deps: { db: Db; redis: RedisLink | null; timeoutMs?: number }) {
   const config = { public: true, special: 'health' } as const;
-  app.get(
-    '/health',
-    { config, logLevel: 'warn', schema: { hide: true, response: { 200: liveness } } },
-    async () => ({ status: 'ok' as const }),
-  );
-  app.get(
-    '/ready',
-    { config, logLevel: 'warn', schema: { hide: true, response: { 200: readiness, 503: readiness } } },
-    async (_request, reply) => {
-      const database = (await databaseAnswers(deps.db, deps.timeoutMs ?? READY_DB_TIMEOUT_MS)) ? 'up' : 'down';
-      const redis: RedisState = deps.redis ? deps.redis.state : 'not-configured';
-      return reply.code(database === 'up' ? 200 : 503).send({ status: database === 'up' ? 'ready' : 'not-ready', database, redis });
-    },
-  );
+  app.get('/health', { config, logLevel: 'warn', schema: { hide: true, response: { 200: liveness } } }, async () => ({ status: 'ok' as const }));
+  app.get('/ready', { config, logLevel: 'warn', schema: { hide: true, response: { 200: readiness, 503: readiness } } }, async (_request, reply) => {
+    const database = (await databaseAnswers(deps.db, deps.timeoutMs ?? READY_DB_TIMEOUT_MS)) ? 'up' : 'down';
+    const redis: RedisState = deps.redis ? deps.redis.state : 'not-configured';
+    return reply.code(database === 'up' ? 200 : 503).send({ status: database === 'up' ? 'ready' : 'not-ready', database, redis });
+  });
 }

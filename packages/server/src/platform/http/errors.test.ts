@@ -7,7 +7,10 @@ describe('error handler: what a failed query or a broken body answers, never a 5
   it('a unique-index violation (SQLSTATE 23505, wrapped by Drizzle as cause) answers the duplicate message, not a 500; other database errors stay 500 without their text', async () => {
     const app = Fastify();
     installErrorHandling(app);
-    const wrapped = (code: string) => Object.assign(new Error('Failed query: insert into "sys_position" ...'), { cause: Object.assign(new Error('duplicate key value violates unique constraint'), { code }) });
+    const wrapped = (code: string) =>
+      Object.assign(new Error('Failed query: insert into "sys_position" ...'), {
+        cause: Object.assign(new Error('duplicate key value violates unique constraint'), { code }),
+      });
     app.get('/dup', async () => {
       throw wrapped('23505');
     });

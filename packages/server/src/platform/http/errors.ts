@@ -78,5 +78,4 @@ export function installErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail(Msg.serverError, 500));
   });
-
 }

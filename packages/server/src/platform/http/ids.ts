@@ -29,7 +29,14 @@ export function splitIds(raw: string | null | undefined, emptyMessage?: string):
 
 /** A comma list kept in a row (a user's departments, a notice's recipients): no limit, it was checked on the way in. */
 export function splitList(raw: string | null | undefined): string[] {
-  return [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** `?id=` of queryById, delete and the like. */

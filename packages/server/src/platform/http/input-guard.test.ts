@@ -30,7 +30,12 @@ describe('input hardening: refused with a Chinese message, never a 500', async (
     expect(json(query).message).toBe(`realname：${Msg.controlChars}`);
     const path = await t.inject({ method: 'GET', url: t.api('/sys/randomImage/a%07b') });
     expect(path.statusCode).toBe(400);
-    const body = await t.inject({ method: 'POST', url: t.api('/sys/role/add'), headers: auth, payload: { roleName: 'r', roleCode: 'r', list: [{ deep: 'x\u001by' }] } });
+    const body = await t.inject({
+      method: 'POST',
+      url: t.api('/sys/role/add'),
+      headers: auth,
+      payload: { roleName: 'r', roleCode: 'r', list: [{ deep: 'x\u001by' }] },
+    });
     expect(body.statusCode).toBe(400);
     expect(json(body).message).toBe(`list.0.deep：${Msg.controlChars}`);
     const header = await t.inject({ method: 'GET', url: t.api('/sys/user/list'), headers: { ...auth, tenant_id: '1\u00002' } });
@@ -63,7 +68,12 @@ describe('input hardening: refused with a Chinese message, never a 500', async (
     for (const url of ['/sys/common/upload', '/sys/user/importExcel', '/rights/right/importExcel']) {
       const noBoundary = await t.inject({ method: 'POST', url: t.api(url), headers: { ...auth, 'content-type': 'multipart/form-data' }, payload: 'x' });
       expect([url, noBoundary.statusCode, json(noBoundary).message]).toEqual([url, 400, Msg.badMultipart]);
-      const cut = await t.inject({ method: 'POST', url: t.api(url), headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: truncated });
+      const cut = await t.inject({
+        method: 'POST',
+        url: t.api(url),
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: truncated,
+      });
       expect([url, cut.statusCode, json(cut).message]).toEqual([url, 400, Msg.badMultipart]);
     }
   });

@@ -44,9 +44,7 @@ function refuse(reply: FastifyReply, at: string) {
 export function installInputGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const at =
-      controlCharAt(request.query, 'query') ??
-      controlCharAt(request.params, 'params') ??
-      (controlCharAt(request.headers, 'headers') ? 'headers' : null);
+      controlCharAt(request.query, 'query') ?? controlCharAt(request.params, 'params') ?? (controlCharAt(request.headers, 'headers') ? 'headers' : null);
     if (at) return refuse(reply, at);
   });
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -3,7 +3,9 @@ import { redactedPath, redactedQuery, redactedUrl } from './redact.ts';
 
 describe('addresses keep no secrets: a one-time token in a path, a token, ticket, code or password in a query', () => {
   it('a path segment filling a secret parameter of its route is replaced; other parameters stay', () => {
-    expect(redactedPath('/jeecg-boot/thirdLogin/getLoginUser/abcDEF123', '/jeecg-boot/thirdLogin/getLoginUser/:token')).toBe('/jeecg-boot/thirdLogin/getLoginUser/***');
+    expect(redactedPath('/jeecg-boot/thirdLogin/getLoginUser/abcDEF123', '/jeecg-boot/thirdLogin/getLoginUser/:token')).toBe(
+      '/jeecg-boot/thirdLogin/getLoginUser/***',
+    );
     expect(redactedPath('/jeecg-boot/sys/dict/getDictItems/sex', '/jeecg-boot/sys/dict/getDictItems/:dictCode')).toBe('/jeecg-boot/sys/dict/getDictItems/sex');
     expect(redactedPath('/a/b', undefined)).toBe('/a/b');
   });
@@ -15,6 +17,8 @@ describe('addresses keep no secrets: a one-time token in a path, a token, ticket
   });
 
   it('a request address: both at once', () => {
-    expect(redactedUrl({ url: '/api/thirdLogin/getLoginUser/secret-1?token=secret-2&page=1', routeOptions: { url: '/api/thirdLogin/getLoginUser/:token' } })).toBe('/api/thirdLogin/getLoginUser/***?token=***&page=1');
+    expect(
+      redactedUrl({ url: '/api/thirdLogin/getLoginUser/secret-1?token=secret-2&page=1', routeOptions: { url: '/api/thirdLogin/getLoginUser/:token' } }),
+    ).toBe('/api/thirdLogin/getLoginUser/***?token=***&page=1');
   });
 });

@@ -3,7 +3,19 @@
  * ticket, code or password in a query. Whatever records an address (request traces, the log, a login
  * log row) keeps it with these values replaced, so a record is never a way in.
  */
-const SECRET_NAMES = new Set(['token', 'ticket', 'code', 'password', 'smscode', 'captcha', 'secret', 'access_token', 'id_token', 'refresh_token', 'client_secret']);
+const SECRET_NAMES = new Set([
+  'token',
+  'ticket',
+  'code',
+  'password',
+  'smscode',
+  'captcha',
+  'secret',
+  'access_token',
+  'id_token',
+  'refresh_token',
+  'client_secret',
+]);
 export const REDACTED = '***';
 
 const isSecret = (name: string) => SECRET_NAMES.has(name.toLowerCase());

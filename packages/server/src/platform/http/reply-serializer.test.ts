@@ -75,7 +75,14 @@ describe('replies are written from their schema (fast-json-stringify), not JSON.
   it('nulls stay null (scalars and objects), dates go out as ISO text, bigints as exact digits', async () => {
     const app = await appWith(true, () => ok({ ...row(3), loginAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), depart: null }));
     const { result } = JSON.parse((await app.inject({ url: '/r' })).body);
-    expect(result).toMatchObject({ realname: null, sex: null, sex_dictText: null, depart: null, loginAt: '2026-01-02T03:04:05.000Z', visits: '9007199254740993' });
+    expect(result).toMatchObject({
+      realname: null,
+      sex: null,
+      sex_dictText: null,
+      depart: null,
+      loginAt: '2026-01-02T03:04:05.000Z',
+      visits: '9007199254740993',
+    });
     expect(result.balance).toBe('12345678901234.56');
     expect(result.extra).toEqual({ any: ['thing', 1] });
     const withDepart = await appWith(true, () => ok({ ...row(2), depart: { id: 'd', name: '部门', secret: 1 } }));

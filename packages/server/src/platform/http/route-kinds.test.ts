@@ -33,7 +33,6 @@ describe('every route is a resource route, a flow action or one of the documente
     expect(routes.filter(({ route }) => !isClassified(route)).map(({ key }) => key)).toEqual([]);
   });
 
-
   it('every classified route declares its reply (200, or 101 for a socket)', () => {
     expect(routes.filter(({ route }) => !hasReplySchema(route)).map(({ key }) => key)).toEqual([]);
   });
@@ -43,7 +42,11 @@ describe('every route is a resource route, a flow action or one of the documente
     expect(declared.length).toBe(5);
     for (const action of declared) {
       const config = routes.find((r) => r.key === `GET ${action.path}`)?.route.config as (Config & { permission?: unknown }) | undefined;
-      expect({ path: action.path, kind: config?.kind, permission: config?.permission }).toEqual({ path: action.path, kind: 'flow', permission: action.permission });
+      expect({ path: action.path, kind: config?.kind, permission: config?.permission }).toEqual({
+        path: action.path,
+        kind: 'flow',
+        permission: action.permission,
+      });
     }
   });
 

@@ -7,7 +7,7 @@ import { sysPermission, sysPermissionDataRule } from '../../modules/system/permi
 import { sysRolePermission } from '../../modules/system/role/role.table.ts';
 import { sysUser } from '../../modules/system/user/user.table.ts';
 
-describe('JEECG-API §3.4 data rules granted to a role filter that menu\'s list', async () => {
+describe("JEECG-API §3.4 data rules granted to a role filter that menu's list", async () => {
   const t = await createTestApp();
   const db = t.database.db;
   const menuId = newId();
@@ -31,7 +31,9 @@ describe('JEECG-API §3.4 data rules granted to a role filter that menu\'s list'
   const reviewer = await t.loginAs('rev.a', 'Reviewer123');
   const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   const names = async (token: string) =>
-    json(await t.inject({ url: t.api('/sys/user/list?pageSize=100'), headers: { 'X-Access-Token': token } })).result.records.map((u: { username: string }) => u.username);
+    json(await t.inject({ url: t.api('/sys/user/list?pageSize=100'), headers: { 'X-Access-Token': token } })).result.records.map(
+      (u: { username: string }) => u.username,
+    );
 
   it('a reviewer whose role holds the 本部门 rule sees only users of their own department', async () => {
     expect(await names(reviewer)).toEqual(['rev.a']);
@@ -39,7 +41,10 @@ describe('JEECG-API §3.4 data rules granted to a role filter that menu\'s list'
   });
 
   it('a rule naming a column outside the resource hides everything instead of leaking', async () => {
-    await db.update(sysRolePermission).set({ dataRuleIds: `${ownDept},${badColumn}` }).where(eq(sysRolePermission.id, grant[0].id));
+    await db
+      .update(sysRolePermission)
+      .set({ dataRuleIds: `${ownDept},${badColumn}` })
+      .where(eq(sysRolePermission.id, grant[0].id));
     expect(await names(reviewer)).toEqual([]);
   });
 

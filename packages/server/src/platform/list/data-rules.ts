@@ -57,17 +57,46 @@ export async function dataRuleConditions(db: Db, user: SessionUser, component: s
     const col = spec.column;
     const value = substitute(rule.rule_value, vars);
     switch (rule.rule_conditions) {
-      case '=': conditions.push(eq(col, value)); break;
-      case '!=': conditions.push(ne(col, value)); break;
-      case '>': conditions.push(gt(col, value)); break;
-      case '>=': conditions.push(gte(col, value)); break;
-      case '<': conditions.push(lt(col, value)); break;
-      case '<=': conditions.push(lte(col, value)); break;
-      case 'IN': conditions.push(inArray(col, value.split(',').map((v) => v.trim()).filter(Boolean))); break;
-      case 'LIKE': conditions.push(sql`${col}::text like ${`%${escapeLike(value)}%`}`); break;
-      case 'LEFT_LIKE': conditions.push(sql`${col}::text like ${`%${escapeLike(value)}`}`); break;
-      case 'RIGHT_LIKE': conditions.push(sql`${col}::text like ${`${escapeLike(value)}%`}`); break;
-      default: conditions.push(sql`false`);
+      case '=':
+        conditions.push(eq(col, value));
+        break;
+      case '!=':
+        conditions.push(ne(col, value));
+        break;
+      case '>':
+        conditions.push(gt(col, value));
+        break;
+      case '>=':
+        conditions.push(gte(col, value));
+        break;
+      case '<':
+        conditions.push(lt(col, value));
+        break;
+      case '<=':
+        conditions.push(lte(col, value));
+        break;
+      case 'IN':
+        conditions.push(
+          inArray(
+            col,
+            value
+              .split(',')
+              .map((v) => v.trim())
+              .filter(Boolean),
+          ),
+        );
+        break;
+      case 'LIKE':
+        conditions.push(sql`${col}::text like ${`%${escapeLike(value)}%`}`);
+        break;
+      case 'LEFT_LIKE':
+        conditions.push(sql`${col}::text like ${`%${escapeLike(value)}`}`);
+        break;
+      case 'RIGHT_LIKE':
+        conditions.push(sql`${col}::text like ${`${escapeLike(value)}%`}`);
+        break;
+      default:
+        conditions.push(sql`false`);
     }
   }
   return [and(...conditions)!];

@@ -10,7 +10,9 @@ function listOf(total: number) {
     const pageNo = Number(params.pageNo);
     const pageSize = Number(params.pageSize);
     asked.push(pageNo);
-    const records = Array.from({ length: Math.max(0, Math.min(pageSize, total - (pageNo - 1) * pageSize)) }, (_, i) => ({ id: `r${(pageNo - 1) * pageSize + i + 1}` }));
+    const records = Array.from({ length: Math.max(0, Math.min(pageSize, total - (pageNo - 1) * pageSize)) }, (_, i) => ({
+      id: `r${(pageNo - 1) * pageSize + i + 1}`,
+    }));
     return { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) };
   };
   return { list, asked };

@@ -28,8 +28,7 @@ describe('JEECG-API §6.1 list conventions over a whitelist, on a real database'
     { id: newId(), dictName: '丙', dictCode: 'c_gamma', type: 1, createTime: at('2026-03-01T00:00:00') },
     { id: newId(), dictName: '丁', dictCode: 'd_delta', type: 2, createTime: at('2026-04-01T12:00:00') },
   ]);
-  const codes = async (params: Record<string, unknown>) =>
-    (await pageOf<{ dictCode: string }>(db, resource, params)).records.map((r) => r.dictCode);
+  const codes = async (params: Record<string, unknown>) => (await pageOf<{ dictCode: string }>(db, resource, params)).records.map((r) => r.dictCode);
 
   it('exact, *like*, prefix*, *suffix, comma IN, !not, and the spaced operators', async () => {
     expect(await codes({ dictCode: 'c_beta' })).toEqual(['c_beta']);

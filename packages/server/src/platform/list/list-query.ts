@@ -124,7 +124,10 @@ function condition(spec: FieldSpec, raw: string, name: string): SQL | undefined 
     if (text.endsWith('*')) return sql`${col} like ${`${escapeLike(text.slice(0, -1))}%`}`;
   }
   if (text.includes(',')) {
-    const parts = text.split(',').filter((p) => p !== '').map((p) => convert(spec, p, name));
+    const parts = text
+      .split(',')
+      .filter((p) => p !== '')
+      .map((p) => convert(spec, p, name));
     return parts.length ? inArray(col, parts) : undefined;
   }
   if (text.startsWith('!')) return ne(col, convert(spec, text.slice(1), name));
@@ -165,7 +168,15 @@ export function parseListParams(resource: ListResource, params: ListParams): Par
       const v = convert(spec, value, name, range);
       conditions.push(range === 'begin' ? gte(spec.column, v) : lte(spec.column, v));
     } else if (multi) {
-      conditions.push(inArray(spec.column, value.split(',').filter(Boolean).map((p) => convert(spec, p, name))));
+      conditions.push(
+        inArray(
+          spec.column,
+          value
+            .split(',')
+            .filter(Boolean)
+            .map((p) => convert(spec, p, name)),
+        ),
+      );
     } else {
       const c = condition(spec, value, name);
       if (c) conditions.push(c);
@@ -227,9 +238,26 @@ export async function pageOf<T>(
       ? db
           .select()
           .from(resource.table)
-          .where(inArray(key, db.select({ key }).from(resource.table).where(pageWhere).orderBy(...orderBy).limit(parsed.pageSize).offset(offset)))
+          .where(
+            inArray(
+              key,
+              db
+                .select({ key })
+                .from(resource.table)
+                .where(pageWhere)
+                .orderBy(...orderBy)
+                .limit(parsed.pageSize)
+                .offset(offset),
+            ),
+          )
           .orderBy(...orderBy)
-      : db.select().from(resource.table).where(pageWhere).orderBy(...orderBy).limit(parsed.pageSize).offset(offset)
+      : db
+          .select()
+          .from(resource.table)
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(parsed.pageSize)
+          .offset(offset)
   ) as Promise<T[]>;
   // Count and page are independent: on a PostgreSQL server they run on two connections at once.
   const [total, records] = await Promise.all([countOf(db, resource, where), page]);

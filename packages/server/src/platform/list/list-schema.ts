@@ -32,7 +32,11 @@ export function listQuerySchema(resource: ListResource, extra: z.ZodRawShape = {
   const defaultSort = resource.defaultSort ? `；默认按 ${resource.defaultSort.field} ${resource.defaultSort.order === 'asc' ? '升序' : '降序'}` : '';
   const shape: Record<string, z.ZodType> = { ...paging };
   if (sortable.length) {
-    shape.column = z.string().max(100).optional().describe(`排序字段（也接受 字段_dictText）：${sortable.join('、')}${defaultSort}`);
+    shape.column = z
+      .string()
+      .max(100)
+      .optional()
+      .describe(`排序字段（也接受 字段_dictText）：${sortable.join('、')}${defaultSort}`);
     shape.order = z.string().max(10).optional().describe('排序方向：asc 升序，desc 降序（默认）');
   }
   for (const [name, spec] of fields) {

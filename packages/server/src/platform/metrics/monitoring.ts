@@ -82,7 +82,8 @@ export async function installMonitoring(app: FastifyInstance, deps: AppDeps): Pr
       schema: {
         tags: ['系统监控'],
         summary: 'Prometheus 指标（本进程）',
-        description: '请求数与耗时（按路由模式）、资金池记账次数、定时任务运行次数、WebSocket 连接数、进程指标。需管理员令牌（X-Access-Token）；或在 METRICS_PORT 上（只监听 127.0.0.1）免令牌读取。',
+        description:
+          '请求数与耗时（按路由模式）、资金池记账次数、定时任务运行次数、WebSocket 连接数、进程指标。需管理员令牌（X-Access-Token）；或在 METRICS_PORT 上（只监听 127.0.0.1）免令牌读取。',
         response: { 200: { description: 'Prometheus 文本格式', content: { 'text/plain': { schema: z.string() } } } },
       },
     },

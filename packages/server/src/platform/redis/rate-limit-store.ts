@@ -13,7 +13,12 @@ type Store = {
 };
 
 const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => Store;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => Store;
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
 
 /** After a failed Redis call the next ones skip Redis this long, so a hanging Redis costs one timeout, not one per request. */

@@ -82,12 +82,15 @@ describe.runIf(enabled)('issue #24: two server processes on one PostgreSQL and o
   it('sign-in, captcha and a dictionary save work during the outage; afterwards B serves the new text and gets the notice released on A meanwhile', async () => {
     const statusText = async (server: ServerProcess, token: string) =>
       (await call(server, token, 'GET', '/sys/dict/getDictItems/user_status')).result.find((i: { value: string }) => i.value === '1')?.text;
-    const listText = async (server: ServerProcess, token: string) => (await call(server, token, 'GET', '/sys/user/list?username=admin')).result.records[0]?.status_dictText;
+    const listText = async (server: ServerProcess, token: string) =>
+      (await call(server, token, 'GET', '/sys/user/list?username=admin')).result.records[0]?.status_dictText;
     // B has the dictionary cached before the outage.
     expect(await statusText(serverB, adminB)).toBe('正常');
     expect(await listText(serverB, adminB)).toBe('正常');
     const dict = (await call(serverA, adminA, 'GET', '/sys/dict/list?dictCode=user_status')).result.records[0];
-    const item = (await call(serverA, adminA, 'GET', `/sys/dictItem/list?dictId=${dict.id}`)).result.records.find((i: { itemValue: string }) => i.itemValue === '1');
+    const item = (await call(serverA, adminA, 'GET', `/sys/dictItem/list?dictId=${dict.id}`)).result.records.find(
+      (i: { itemValue: string }) => i.itemValue === '1',
+    );
 
     await redis.stop();
     await expect.poll(async () => [(await ready(serverA)).redis, (await ready(serverB)).redis], { timeout: 10_000 }).toEqual(['down', 'down']);
@@ -111,7 +114,14 @@ describe.runIf(enabled)('issue #24: two server processes on one PostgreSQL and o
     expect(stored.itemText).toBe('在职');
 
     // A notice released on A while B cannot hear A.
-    const id = (await call(serverA, adminA, 'POST', '/sys/annountCement/add', { titile: '断线期间的通知', msgType: 'USER', userIds: `${carol.userId},`, msgCategory: '1' })).result as string;
+    const id = (
+      await call(serverA, adminA, 'POST', '/sys/annountCement/add', {
+        titile: '断线期间的通知',
+        msgType: 'USER',
+        userIds: `${carol.userId},`,
+        msgCategory: '1',
+      })
+    ).result as string;
     const released = await timed(() => call(serverA, adminA, 'GET', `/sys/annountCement/doReleaseData?id=${id}`));
     expect(released.value.message).toBe('该系统通知发布成功');
     expect(released.ms).toBeLessThan(2000);

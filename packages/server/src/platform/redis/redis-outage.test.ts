@@ -53,7 +53,9 @@ describe.runIf(onPglite)('issue #24: two processes (apps on one database) with R
 
     for (const app of [a.app, b.app]) {
       const started = Date.now();
-      const login = json(await app.inject({ method: 'POST', url: a.api('/sys/login'), payload: { username: 'admin', password: ADMIN_PASSWORD }, remoteAddress: '10.24.0.1' }));
+      const login = json(
+        await app.inject({ method: 'POST', url: a.api('/sys/login'), payload: { username: 'admin', password: ADMIN_PASSWORD }, remoteAddress: '10.24.0.1' }),
+      );
       const captcha = json(await app.inject({ url: a.api('/sys/randomImage/outage-key-1'), remoteAddress: '10.24.0.1' }));
       // A shared 2-core machine may take a second for both; a wait on Redis would add seconds per call.
       expect(Date.now() - started).toBeLessThan(2000);
@@ -63,7 +65,8 @@ describe.runIf(onPglite)('issue #24: two processes (apps on one database) with R
     // The login route allows 30 a minute from one address: counted in this process now, still enforced.
     let last = 0;
     for (let i = 0; i < 31; i++) {
-      last = (await b.app.inject({ method: 'POST', url: a.api('/sys/login'), payload: { username: `x${i}`, password: 'x' }, remoteAddress: '10.24.0.2' })).statusCode;
+      last = (await b.app.inject({ method: 'POST', url: a.api('/sys/login'), payload: { username: `x${i}`, password: 'x' }, remoteAddress: '10.24.0.2' }))
+        .statusCode;
     }
     expect(last).toBe(429);
 
@@ -71,7 +74,12 @@ describe.runIf(onPglite)('issue #24: two processes (apps on one database) with R
     await expect.poll(async () => (await readyOf(b.app)).redis, { timeout: 8000 }).toBe('up');
     // Back on Redis: an address the local count had blocked is counted afresh in (the new, empty) Redis;
     // its 31 failed sign-ins now ask for a captcha (the login guard), which shows the call got through.
-    const again = await b.app.inject({ method: 'POST', url: a.api('/sys/login'), payload: { username: 'admin', password: ADMIN_PASSWORD }, remoteAddress: '10.24.0.2' });
+    const again = await b.app.inject({
+      method: 'POST',
+      url: a.api('/sys/login'),
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+      remoteAddress: '10.24.0.2',
+    });
     expect(again.statusCode).toBe(200);
     expect(json(again).message).toBe('请输入验证码');
   });
@@ -79,10 +87,15 @@ describe.runIf(onPglite)('issue #24: two processes (apps on one database) with R
   it('a dictionary item saved during the outage answers success at once, is committed, and the other process shows it by the time Redis is back', async () => {
     const token = await a.loginAs('admin', ADMIN_PASSWORD);
     const headers = { 'X-Access-Token': token };
-    const textOnB = async () => (json(await b.app.inject({ url: a.api('/sys/dict/getDictItems/user_status'), headers })).result as { value: string; text: string }[]).find((i) => i.value === '1')?.text;
+    const textOnB = async () =>
+      (json(await b.app.inject({ url: a.api('/sys/dict/getDictItems/user_status'), headers })).result as { value: string; text: string }[]).find(
+        (i) => i.value === '1',
+      )?.text;
     expect(await textOnB()).toBe('正常');
     const dict = json(await a.inject({ url: a.api('/sys/dict/list?dictCode=user_status'), headers })).result.records[0];
-    const item = json(await a.inject({ url: a.api(`/sys/dictItem/list?dictId=${dict.id}`), headers })).result.records.find((i: { itemValue: string }) => i.itemValue === '1');
+    const item = json(await a.inject({ url: a.api(`/sys/dictItem/list?dictId=${dict.id}`), headers })).result.records.find(
+      (i: { itemValue: string }) => i.itemValue === '1',
+    );
 
     await redis.stop();
     const started = Date.now();
@@ -100,7 +113,9 @@ describe.runIf(onPglite)('issue #24: two processes (apps on one database) with R
     await expect.poll(async () => (await readyOf(b.app)).redis, { timeout: 8000 }).toBe('up');
     const signIn = async () => {
       const started = Date.now();
-      const answer = json(await b.app.inject({ method: 'POST', url: a.api('/sys/login'), payload: { username: 'admin', password: ADMIN_PASSWORD }, remoteAddress: '10.24.0.3' }));
+      const answer = json(
+        await b.app.inject({ method: 'POST', url: a.api('/sys/login'), payload: { username: 'admin', password: ADMIN_PASSWORD }, remoteAddress: '10.24.0.3' }),
+      );
       expect(answer.code, answer.message).toBe(200);
       return Date.now() - started;
     };
@@ -183,7 +198,7 @@ describe.runIf(onPglite)('issue #24: what a process missed while Redis was away'
     expect(await hubB.get('dict', load)).toBe(2);
   });
 
-  it('while Redis is away a cached value is trusted a few seconds at most (other processes\' changes cannot arrive)', async () => {
+  it("while Redis is away a cached value is trusted a few seconds at most (other processes' changes cannot arrive)", async () => {
     const hub = new CacheHub(await link(), prefix(), { outageTtlMs: 300 });
     await links.at(-1)!.start();
     let version = 1;
@@ -196,7 +211,7 @@ describe.runIf(onPglite)('issue #24: what a process missed while Redis was away'
     await redis.start();
   });
 
-  it('a socket delivery made during the outage reaches the other process\'s sockets once Redis returns, once; the sender\'s own sockets get it at once and only once', async () => {
+  it("a socket delivery made during the outage reaches the other process's sockets once Redis returns, once; the sender's own sockets get it at once and only once", async () => {
     const channelPrefix = prefix();
     const [linkA, linkB] = [await link(), await link()];
     const [hubA, hubB] = [new SocketHub(), new SocketHub()];

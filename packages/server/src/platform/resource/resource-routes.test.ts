@@ -60,12 +60,19 @@ const testWidget = pgTable('test_widget', {
 // service
 const whitelist: ListResource = {
   table: testWidget,
-  fields: { name: { column: testWidget.name, type: 'string' }, qty: { column: testWidget.qty, type: 'number' }, createTime: { column: testWidget.createTime, type: 'datetime' } },
+  fields: {
+    name: { column: testWidget.name, type: 'string' },
+    qty: { column: testWidget.qty, type: 'number' },
+    createTime: { column: testWidget.createTime, type: 'datetime' },
+  },
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 const mine = (c: ResourceCtx) => eq(testWidget.tenantId, c.tenantId);
 const listWidgets = (c: ResourceCtx, query: Record<string, unknown>) =>
-  pageOf<typeof testWidget.$inferSelect>(c.db, whitelist, query, { extra: [mine(c)], tieBreak: testWidget.id }).then((page) => ({ ...page, records: page.records.map((row) => withDateTexts(row)) }));
+  pageOf<typeof testWidget.$inferSelect>(c.db, whitelist, query, { extra: [mine(c)], tieBreak: testWidget.id }).then((page) => ({
+    ...page,
+    records: page.records.map((row) => withDateTexts(row)),
+  }));
 const columns = [
   { title: '名称', key: 'name', required: true },
   { title: '数量', key: 'qty', required: true },
@@ -76,7 +83,11 @@ describe('§4 one resource skeleton: a new resource declared once gets its stand
   const db = t.database.db;
   await db.execute(sql`create table test_widget (id varchar(36) primary key, name varchar(50) not null, qty integer not null, tenant_id integer not null,
     create_by varchar(32), create_time timestamp, update_by varchar(32), update_time timestamp)`);
-  await seedButtons(db, Object.values(WidgetPerm).map((code) => ({ code, name: code })), [RoleId.admin]);
+  await seedButtons(
+    db,
+    Object.values(WidgetPerm).map((code) => ({ code, name: code })),
+    [RoleId.admin],
+  );
 
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
@@ -90,7 +101,10 @@ describe('§4 one resource skeleton: a new resource declared once gets its stand
     service: {
       list: listWidgets,
       byId: async (c, id) => {
-        const [row] = await c.db.select().from(testWidget).where(and(eq(testWidget.id, id), mine(c)));
+        const [row] = await c.db
+          .select()
+          .from(testWidget)
+          .where(and(eq(testWidget.id, id), mine(c)));
         if (!row) throw new BizError('未找到对应数据');
         return withDateTexts(row);
       },
@@ -100,7 +114,11 @@ describe('§4 one resource skeleton: a new resource declared once gets its stand
         return id;
       },
       edit: async (c, { id, ...body }) => {
-        const done = await c.db.update(testWidget).set({ ...body, ...updated(c.user) }).where(and(eq(testWidget.id, id), mine(c))).returning({ id: testWidget.id });
+        const done = await c.db
+          .update(testWidget)
+          .set({ ...body, ...updated(c.user) })
+          .where(and(eq(testWidget.id, id), mine(c)))
+          .returning({ id: testWidget.id });
         if (!done.length) throw new BizError('未找到对应数据');
       },
       remove: async (c, ids) => {
@@ -108,7 +126,18 @@ describe('§4 one resource skeleton: a new resource declared once gets its stand
       },
       exportXls: async (c, query) => {
         const page = await listWidgets(c, { ...query, pageNo: 1, pageSize: 1000 });
-        return { body: await toWorkbook('示例物品', [{ title: '名称', key: 'name', value: (w) => w.name }, { title: '数量', key: 'qty', value: (w) => String(w.qty) }], page.records), fileName: '示例物品.xlsx', asciiName: 'widgets.xlsx' };
+        return {
+          body: await toWorkbook(
+            '示例物品',
+            [
+              { title: '名称', key: 'name', value: (w) => w.name },
+              { title: '数量', key: 'qty', value: (w) => String(w.qty) },
+            ],
+            page.records,
+          ),
+          fileName: '示例物品.xlsx',
+          asciiName: 'widgets.xlsx',
+        };
       },
       importExcel: async (c, file) => {
         const rows = await readWorkbook(file, columns);
@@ -133,7 +162,9 @@ describe('§4 one resource skeleton: a new resource declared once gets its stand
     app.inject({ method, url, headers: { 'X-Access-Token': token }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   it('declares the eight standard routes (and the template), each with the permission of the declaration', () => {
-    const declared = routes.filter((r) => String(r.url).startsWith('/test/widget') && r.method !== 'HEAD').map((r) => `${String(r.method)} ${r.url} ${(r.config as { permission: string }).permission}`);
+    const declared = routes
+      .filter((r) => String(r.url).startsWith('/test/widget') && r.method !== 'HEAD')
+      .map((r) => `${String(r.method)} ${r.url} ${(r.config as { permission: string }).permission}`);
     expect(declared.sort()).toEqual(
       [
         'GET /test/widget/list test:widget:list',
@@ -211,9 +242,21 @@ describe('§4 one resource skeleton: a new resource declared once gets its stand
         content,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      return app.inject({ method: 'POST', url: '/test/widget/importExcel', headers: { 'X-Access-Token': admin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+      return app.inject({
+        method: 'POST',
+        url: '/test/widget/importExcel',
+        headers: { 'X-Access-Token': admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
     };
-    const sheet = await toWorkbook('示例物品', [{ title: '名称', key: 'name', value: (r: { n: string }) => r.n }, { title: '数量', key: 'qty', value: () => '2' }], [{ n: '委托书' }, { n: '' }]);
+    const sheet = await toWorkbook(
+      '示例物品',
+      [
+        { title: '名称', key: 'name', value: (r: { n: string }) => r.n },
+        { title: '数量', key: 'qty', value: () => '2' },
+      ],
+      [{ n: '委托书' }, { n: '' }],
+    );
     const report = json(await upload('物品.xlsx', sheet));
     expect(report).toMatchObject({ success: true, code: 201, result: { totalCount: 2, successCount: 1, errorCount: 1 } });
     expect(json(await upload('物品.csv', Buffer.from('a,b')))).toMatchObject({ success: false, message: '只支持 .xlsx 格式的 Excel 文件' });
@@ -222,7 +265,12 @@ describe('§4 one resource skeleton: a new resource declared once gets its stand
   it('a declaration listing a route its service cannot serve fails at startup, not at the first request', () => {
     const probe = Fastify();
     expect(() =>
-      registerResource(probe, t.deps, { ...widgetResource, basePath: '/test/broken' }, { tags: [], listResource: whitelist, service: { list: listWidgets }, messages: { added: '', edited: '', deleted: '' } }),
+      registerResource(
+        probe,
+        t.deps,
+        { ...widgetResource, basePath: '/test/broken' },
+        { tags: [], listResource: whitelist, service: { list: listWidgets }, messages: { added: '', edited: '', deleted: '' } },
+      ),
     ).toThrow(/queryById/);
   });
 });

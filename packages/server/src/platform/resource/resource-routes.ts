@@ -135,7 +135,12 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     if (value === undefined) throw new Error(`${basePath}: the declaration lists ${what} but the resource does not provide it`);
     return value;
   };
-  const ctxOf = (request: { user: SessionUser | null; tenantId: number }): ResourceCtx => ({ db: deps.db, deps, user: request.user!, tenantId: request.tenantId });
+  const ctxOf = (request: { user: SessionUser | null; tenantId: number }): ResourceCtx => ({
+    db: deps.db,
+    deps,
+    user: request.user!,
+    tenantId: request.tenantId,
+  });
   const answer = (result: unknown, message: string) => ok(impl.echoMessage ? message : (result ?? null), message, 200);
   const queried = messages.queried ?? Msg.querySuccess;
   const listQuery = () => listQuerySchema(need(impl.listResource, 'listResource'), impl.listExtra);
@@ -148,23 +153,38 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
 
   if (has('list')) {
     const list = need(service.list, 'list');
-    r.get(`${basePath}/list`, { config: { kind: 'resource', permission: need(perm.list, 'perm.list'), ...openBeforeEnrolment('list') }, schema: { ...doc('list'), querystring: listQuery(), ...replies(decl.record && pageSchema(decl.record)) } }, async (request) =>
-      ok(await list(ctxOf(request), request.query), queried, 200),
+    r.get(
+      `${basePath}/list`,
+      {
+        config: { kind: 'resource', permission: need(perm.list, 'perm.list'), ...openBeforeEnrolment('list') },
+        schema: { ...doc('list'), querystring: listQuery(), ...replies(decl.record && pageSchema(decl.record)) },
+      },
+      async (request) => ok(await list(ctxOf(request), request.query), queried, 200),
     );
   }
 
   if (has('queryById')) {
     const byId = need(service.byId, 'queryById');
-    r.get(`${basePath}/queryById`, { config: { kind: 'resource', permission: need(perm.list, 'perm.list'), ...openBeforeEnrolment('queryById') }, schema: { ...doc('queryById'), querystring: oneId, ...replies(decl.record) } }, async (request) =>
-      ok(await byId(ctxOf(request), idOf(request.query)), messages.queriedById ?? queried, 200),
+    r.get(
+      `${basePath}/queryById`,
+      {
+        config: { kind: 'resource', permission: need(perm.list, 'perm.list'), ...openBeforeEnrolment('queryById') },
+        schema: { ...doc('queryById'), querystring: oneId, ...replies(decl.record) },
+      },
+      async (request) => ok(await byId(ctxOf(request), idOf(request.query)), messages.queriedById ?? queried, 200),
     );
   }
 
   // The bodies were validated against the declaration's schemas; TypeScript cannot resolve the provider's type for a generic schema.
   if (has('add')) {
     const add = need(service.add, 'add');
-    r.post(`${basePath}/add`, { config: { kind: 'resource', permission: need(perm.add, 'perm.add') }, schema: { ...doc('add'), body: need(decl.addBody, 'addBody'), ...written(impl.replies?.add ?? z.string().nullable()) } }, async (request) =>
-      answer(await add(ctxOf(request), request.body as z.output<Add>), messages.added),
+    r.post(
+      `${basePath}/add`,
+      {
+        config: { kind: 'resource', permission: need(perm.add, 'perm.add') },
+        schema: { ...doc('add'), body: need(decl.addBody, 'addBody'), ...written(impl.replies?.add ?? z.string().nullable()) },
+      },
+      async (request) => answer(await add(ctxOf(request), request.body as z.output<Add>), messages.added),
     );
   }
 
@@ -181,10 +201,14 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
 
   if (has('delete')) {
     const remove = need(service.remove, 'delete');
-    r.delete(`${basePath}/delete`, { config: { kind: 'resource', permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('delete'), querystring: oneId, ...written(z.null()) } }, async (request) => {
-      await remove(ctxOf(request), [idOf(request.query)]);
-      return answer(null, messages.deleted);
-    });
+    r.delete(
+      `${basePath}/delete`,
+      { config: { kind: 'resource', permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('delete'), querystring: oneId, ...written(z.null()) } },
+      async (request) => {
+        await remove(ctxOf(request), [idOf(request.query)]);
+        return answer(null, messages.deleted);
+      },
+    );
   }
 
   if (has('deleteBatch')) {
@@ -192,7 +216,10 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     const idsRequired = messages.idsRequired ?? '请选择记录';
     r.delete(
       `${basePath}/deleteBatch`,
-      { config: { kind: 'resource', permission: need(perm.delete, 'perm.delete') }, schema: { ...doc('deleteBatch'), querystring: idsQuery(idsRequired), ...written(z.null()) } },
+      {
+        config: { kind: 'resource', permission: need(perm.delete, 'perm.delete') },
+        schema: { ...doc('deleteBatch'), querystring: idsQuery(idsRequired), ...written(z.null()) },
+      },
       async (request) => {
         await remove(ctxOf(request), splitIds(request.query.ids, idsRequired));
         return answer(null, messages.batchDeleted ?? messages.deleted);
@@ -204,7 +231,10 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
     const exportXls = need(service.exportXls, 'exportXls');
     r.get(
       `${basePath}/exportXls`,
-      { config: { kind: 'resource', permission: need(perm.export, 'perm.export') }, schema: { ...doc('exportXls'), querystring: listQuery(), ...excelReply(`${decl.entity}（.xlsx）`) } },
+      {
+        config: { kind: 'resource', permission: need(perm.export, 'perm.export') },
+        schema: { ...doc('exportXls'), querystring: listQuery(), ...excelReply(`${decl.entity}（.xlsx）`) },
+      },
       async (request, reply) => sendExcel(reply, await exportXls(ctxOf(request), request.query)),
     );
   }
@@ -212,17 +242,23 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   if (has('importExcel')) {
     const importExcel = need(service.importExcel, 'importExcel');
     const importPerm = need(perm.import, 'perm.import');
-    r.post(`${basePath}/importExcel`, { config: { kind: 'resource', permission: importPerm }, schema: { ...doc('importExcel'), ...replies(importReportSchema) } }, async (request) => {
-      const file = await request.file();
-      if (!file) throw new BizError('请上传 Excel 文件');
-      if (!/\.xlsx$/i.test(file.filename)) throw new BizError('只支持 .xlsx 格式的 Excel 文件');
-      const report = await importExcel(ctxOf(request), await file.toBuffer());
-      return report.errorCount ? ok(report, '文件导入成功，但有错误。', 201) : ok(report, report.msg, 200);
-    });
+    r.post(
+      `${basePath}/importExcel`,
+      { config: { kind: 'resource', permission: importPerm }, schema: { ...doc('importExcel'), ...replies(importReportSchema) } },
+      async (request) => {
+        const file = await request.file();
+        if (!file) throw new BizError('请上传 Excel 文件');
+        if (!/\.xlsx$/i.test(file.filename)) throw new BizError('只支持 .xlsx 格式的 Excel 文件');
+        const report = await importExcel(ctxOf(request), await file.toBuffer());
+        return report.errorCount ? ok(report, '文件导入成功，但有错误。', 201) : ok(report, report.msg, 200);
+      },
+    );
     if (decl.importTemplate) {
       const template = need(service.importTemplate, 'importTemplate');
-      r.get(`${basePath}/importTemplate`, { config: { kind: 'resource', permission: importPerm }, schema: { ...doc('importTemplate'), ...excelReply(`${decl.entity}导入模板（.xlsx）`) } }, async (request, reply) =>
-        sendExcel(reply, await template(ctxOf(request))),
+      r.get(
+        `${basePath}/importTemplate`,
+        { config: { kind: 'resource', permission: importPerm }, schema: { ...doc('importTemplate'), ...excelReply(`${decl.entity}导入模板（.xlsx）`) } },
+        async (request, reply) => sendExcel(reply, await template(ctxOf(request))),
       );
     }
   }

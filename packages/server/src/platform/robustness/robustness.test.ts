@@ -122,17 +122,27 @@ describe('robustness: every route, refused or answered without a 5xx or a leak',
         const label = `${method} ${route.url}`;
         const none = await send(`${label} (no token)`, { method: method as InjectOptions['method'], url });
         const forged = await send(`${label} (forged token)`, { method: method as InjectOptions['method'], url, headers: { 'x-access-token': 'f'.repeat(43) } });
-        const zero = await send(`${label} (zero-permission token)`, { method: method as InjectOptions['method'], url, headers: { 'x-access-token': tokens.zero } });
+        const zero = await send(`${label} (zero-permission token)`, {
+          method: method as InjectOptions['method'],
+          url,
+          headers: { 'x-access-token': tokens.zero },
+        });
         if (kind === 'public') {
-          for (const [res, what] of [[none, 'no token'], [forged, 'forged token'], [zero, 'zero-permission token']] as const) {
+          for (const [res, what] of [
+            [none, 'no token'],
+            [forged, 'forged token'],
+            [zero, 'zero-permission token'],
+          ] as const) {
             if (res) checkAnswer(`${label} (${what})`, res, what === 'forged token');
           }
         } else {
           if (none && none.statusCode !== 401) failures.push(`${label}: no token answered ${none.statusCode}, not 401`);
-          if (forged && !(forged.statusCode === 500 && forged.body.includes(Msg.tokenInvalid))) failures.push(`${label}: a forged token answered ${forged.statusCode}, not 500 ${Msg.tokenInvalid}`);
+          if (forged && !(forged.statusCode === 500 && forged.body.includes(Msg.tokenInvalid)))
+            failures.push(`${label}: a forged token answered ${forged.statusCode}, not 500 ${Msg.tokenInvalid}`);
           if (zero) {
             if (kind === 'signedIn') checkAnswer(`${label} (zero-permission token)`, zero, false);
-            else if (!(zero.statusCode === 403 && zero.json().code === 510)) failures.push(`${label}: a zero-permission token answered ${zero.statusCode}, not 403 code 510`);
+            else if (!(zero.statusCode === 403 && zero.json().code === 510))
+              failures.push(`${label}: a zero-permission token answered ${zero.statusCode}, not 403 code 510`);
           }
         }
         await keepSignedIn('zero');
@@ -171,11 +181,16 @@ describe('robustness: every route, refused or answered without a 5xx or a leak',
           for (const [i, headers] of HEADER_PROBES.entries()) probes.push({ what: `header probe ${i}`, headers, tokenInvalidOk: true });
           if (withBody) {
             for (const field of Object.keys(body)) {
-              for (const bad of BAD_BODY_VALUES) probes.push({ what: `body ${field}=${JSON.stringify(bad)?.slice(0, 20)}`, payload: { ...body, [field]: bad } });
+              for (const bad of BAD_BODY_VALUES)
+                probes.push({ what: `body ${field}=${JSON.stringify(bad)?.slice(0, 20)}`, payload: { ...body, [field]: bad } });
             }
             probes.push({ what: 'body with an unknown field', payload: { ...body, unknownField: 'x' } });
             for (const [i, probe] of BODY_PROBES.entries()) {
-              probes.push({ what: `body probe ${i} (${probe.contentType.slice(0, 30)})`, payload: probe.payload, headers: { 'content-type': probe.contentType } });
+              probes.push({
+                what: `body probe ${i} (${probe.contentType.slice(0, 30)})`,
+                payload: probe.payload,
+                headers: { 'content-type': probe.contentType },
+              });
             }
           }
         }
@@ -188,7 +203,8 @@ describe('robustness: every route, refused or answered without a 5xx or a leak',
             ...(probe.payload !== undefined ? { payload: probe.payload as InjectOptions['payload'] } : withBody ? { payload: body } : {}),
           });
           if (res) checkAnswer(`${label} ${probe.what}`, res, probe.tokenInvalidOk === true);
-          if (res && probe.what === 'plausible input' && res.statusCode === 403) failures.push(`${label}: the walker is refused (403), so its probes never reach the route`);
+          if (res && probe.what === 'plausible input' && res.statusCode === 403)
+            failures.push(`${label}: the walker is refused (403), so its probes never reach the route`);
           if (mayEndSession) await keepSignedIn('admin');
         };
         // A route that may end the session runs one probe at a time, so the next one has a valid token.

@@ -87,35 +87,10 @@ const SQL_META = "' or '1'='1'; drop table sys_user; --";
 const PATH_META = '../../../../etc/passwd';
 
 /** Values each query field is set to in turn: control characters, length, SQL and path metacharacters, bad numbers. */
-export const BAD_QUERY_VALUES: (string | string[])[] = [
-  'a\u0000b',
-  LONG,
-  SQL_META,
-  PATH_META,
-  '%zz%',
-  '2147483648',
-  '-1',
-  '1.5',
-  '1e308',
-  '',
-  ['1', '2'],
-];
+export const BAD_QUERY_VALUES: (string | string[])[] = ['a\u0000b', LONG, SQL_META, PATH_META, '%zz%', '2147483648', '-1', '1.5', '1e308', '', ['1', '2']];
 
 /** The same for JSON body fields, with the wrong JSON types as well. */
-export const BAD_BODY_VALUES: unknown[] = [
-  'a\u0000b',
-  LONG,
-  SQL_META,
-  PATH_META,
-  2147483648,
-  -1,
-  1.5,
-  1e308,
-  true,
-  null,
-  { nested: 'a\u0000b' },
-  ['a', 'b'],
-];
+export const BAD_BODY_VALUES: unknown[] = ['a\u0000b', LONG, SQL_META, PATH_META, 2147483648, -1, 1.5, 1e308, true, null, { nested: 'a\u0000b' }, ['a', 'b']];
 
 /** Whether a route's query takes list parameters: paging fields, or any name (a record / loose object). */
 export function takesListQuery(s: JsonSchema | null): boolean {
@@ -130,7 +105,7 @@ export const QUERY_PROBES: Record<string, string | string[]>[] = [
   { pageNo: '1000000000', pageSize: '1000000000' },
   { pageSize: '1e9' },
   { column: 'id;drop table x', order: 'desc' },
-  { column: 'createTime', order: "asc; select pg_sleep(10) --" },
+  { column: 'createTime', order: 'asc; select pg_sleep(10) --' },
   { column: '__proto__', order: 'desc' },
   { id: '2147483648', status: '1.5', sortNo: '99999999999999999999' },
   { id: ',%,_,', status: '>= 1e308', createTime_begin: '2026-13-45', createTime_end: '9999-99-99 99:99:99' },
@@ -163,7 +138,10 @@ export const BODY_PROBES: RawBody[] = [
     payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.xlsx"\r\n\r\nPK\x03\x04\r\n--${boundary}--\r\n`),
     contentType: `multipart/form-data; boundary=${boundary}`,
   },
-  { payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="biz"\r\n\r\n../../x\r\n--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` },
+  {
+    payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="biz"\r\n\r\n../../x\r\n--${boundary}--\r\n`),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  },
 ];
 
 /** Header probes: a hostile tenant header and token (both reach the access check), and malformed token cookies. */

@@ -56,11 +56,7 @@ const tokenQuery = z.object({ token: z.string().max(200).optional() }).loose();
  * {socketKey, args: [row]}})` (no caseId, so every table with that socketKey merges it, the saver's
  * included). No feature does that yet; the first one that needs shared live editing adds it.
  */
-export async function socketRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; policy: SessionPolicy; sockets: SocketHub },
-  opts: { sweepMs?: number } = {},
-) {
+export async function socketRoutes(app: FastifyInstance, deps: { db: Db; policy: SessionPolicy; sockets: SocketHub }, opts: { sweepMs?: number } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auths = new WeakMap<FastifyRequest, Auth>();
   const tracked = new Map<WebSocket, Tracked>();

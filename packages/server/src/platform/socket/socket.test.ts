@@ -38,7 +38,7 @@ describe('notification and table sockets (spec §4 Sockets; JEECG-API §7.1, §7
     s.close();
   });
 
-  it('bad input: no token, an unknown token or a revoked one is closed with 4401; another user\'s id with 4403', async () => {
+  it("bad input: no token, an unknown token or a revoked one is closed with 4401; another user's id with 4403", async () => {
     expect(await refusedWith(notice(aliceId))).toBe(SocketClose.tokenInvalid);
     expect(await refusedWith(notice(aliceId), ['x'.repeat(43)])).toBe(SocketClose.tokenInvalid);
     expect(await refusedWith(notice(aliceId, '?token=nope'))).toBe(SocketClose.tokenInvalid);
@@ -72,7 +72,7 @@ describe('notification and table sockets (spec §4 Sockets; JEECG-API §7.1, §7
     other.close();
   });
 
-  it('§7.2 table socket: heart_beat is answered; update_vxe_table reaches the same user\'s table sockets only, never another user\'s', async () => {
+  it("§7.2 table socket: heart_beat is answered; update_vxe_table reaches the same user's table sockets only, never another user's", async () => {
     const page1 = await connect(vxe(aliceId, 'p-1'), [alice]);
     const page2 = await connect(vxe(aliceId, 'p-2'), [alice]);
     const bobPage = await connect(vxe(bobId, 'p-3'), [bob]);
@@ -92,7 +92,7 @@ describe('notification and table sockets (spec §4 Sockets; JEECG-API §7.1, §7
     for (const s of [page1, page2, bobPage, aliceBell]) s.close();
   });
 
-  it('§7.2 a server-side push after a save (hub.sendOn vxe) reaches the named users\' table sockets, not their bells and not other users', async () => {
+  it("§7.2 a server-side push after a save (hub.sendOn vxe) reaches the named users' table sockets, not their bells and not other users", async () => {
     const alicePage = await connect(vxe(aliceId, 'p-4'), [alice]);
     const bobPage = await connect(vxe(bobId, 'p-5'), [bob]);
     const bobBell = await connect(notice(bobId), [bob]);

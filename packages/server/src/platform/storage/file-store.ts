@@ -152,4 +152,3 @@ export async function fingerprintOf(store: FileStore, relative: string): Promise
 
 /** Hashes bytes already in memory (demo content, tests). */
 export const sha256Of = (content: Buffer | string) => createHash('sha256').update(content).digest('hex');
-

@@ -40,7 +40,16 @@ describe('issue 39 storage: S3-compatible bucket shared by two servers, unreacha
     await s3.close();
     fs.rmSync(bucketDir, { recursive: true, force: true });
   });
-  const s3Env = { STORAGE: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_REGION: 'us-east-1', S3_BUCKET: 'sbwq-files', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: '1', S3_PREFIX: 'sbwq' };
+  const s3Env = {
+    STORAGE: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: 'sbwq-files',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: '1',
+    S3_PREFIX: 'sbwq',
+  };
 
   const dirA = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-s3-a-'));
   const a = await createTestApp({ DATA_DIR: dirA, ...s3Env });
@@ -80,7 +89,8 @@ describe('issue 39 storage: S3-compatible bucket shared by two servers, unreacha
 
   it('the fingerprint check rehashes the stored object: equal after upload, different once the bytes in the bucket change', async () => {
     const [row] = await a.database.db.select().from(sbFileInfo).where(eq(sbFileInfo.filePath, stored));
-    const check = async () => json(await b.app.inject({ url: a.api(`/rights/sbFileInfo/checkFingerprint?id=${row.id}`), headers: { 'X-Access-Token': admin } }));
+    const check = async () =>
+      json(await b.app.inject({ url: a.api(`/rights/sbFileInfo/checkFingerprint?id=${row.id}`), headers: { 'X-Access-Token': admin } }));
     const same = await check();
     expect(same.result).toEqual({ id: row.id, recorded: sha(PNG), actual: sha(PNG), match: true });
     expect(same.message).toBe(FingerprintMsg.match);
@@ -96,7 +106,13 @@ describe('issue 39 storage: S3-compatible bucket shared by two servers, unreacha
   });
 
   it('a file deleted through the second server is gone from the bucket for the first', async () => {
-    const del = json(await b.app.inject({ method: 'DELETE', url: a.api(`/rights/sbFileInfo/deleteFileFetch?fileUrl=${encodeURIComponent(stored)}`), headers: { 'X-Access-Token': admin } }));
+    const del = json(
+      await b.app.inject({
+        method: 'DELETE',
+        url: a.api(`/rights/sbFileInfo/deleteFileFetch?fileUrl=${encodeURIComponent(stored)}`),
+        headers: { 'X-Access-Token': admin },
+      }),
+    );
     expect(del.success, del.message).toBe(true);
     expect((await a.inject({ url: a.api(`/sys/common/static/${stored}`), headers: { 'X-Access-Token': admin } })).statusCode).toBe(404);
     expect(findFile(bucketDir, (f) => f.includes(stored.split('/').pop()!))).toBeNull();

@@ -48,7 +48,9 @@ export class S3Store implements FileStore {
     // stream it has consumed, and a kept-alive connection the server closed while idle fails the first write.
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.client.send(new (sdk().PutObjectCommand)({ Bucket: this.config.bucket, Key, Body: fs.createReadStream(source), ContentLength: size, ContentType: mime }));
+        await this.client.send(
+          new (sdk().PutObjectCommand)({ Bucket: this.config.bucket, Key, Body: fs.createReadStream(source), ContentLength: size, ContentType: mime }),
+        );
         return;
       } catch (e) {
         if (attempt >= 2 || !connectionDropped(e)) throw unavailable(e);
@@ -85,7 +87,6 @@ export class S3Store implements FileStore {
     }
   }
 }
-
 
 /** A connection that broke mid-request (reset, closed, timed out), as opposed to a refusal or an S3 error answer. */
 function connectionDropped(e: unknown): boolean {

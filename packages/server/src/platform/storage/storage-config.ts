@@ -1,7 +1,16 @@
 /** Where uploads live: the local folder DATA_DIR/upload (default) or one S3-compatible bucket shared by every server. */
 export type StorageConfig =
   | { kind: 'local' }
-  | { kind: 's3'; endpoint: string | null; region: string; bucket: string; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean; prefix: string };
+  | {
+      kind: 's3';
+      endpoint: string | null;
+      region: string;
+      bucket: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+      prefix: string;
+    };
 
 export type StorageKind = StorageConfig['kind'];
 
@@ -31,4 +40,3 @@ export function storageConfigOf(env: NodeJS.ProcessEnv): StorageConfig {
     prefix: prefix ? `${prefix}/` : '',
   };
 }
-

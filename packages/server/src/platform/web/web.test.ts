@@ -39,7 +39,12 @@ describe('one process serves the SPA and the API', async () => {
     expect(missing.statusCode).toBe(404);
     expect(json(missing).message).toBe('路径不存在，请检查路径是否正确');
     // issue 36: the stock client's six monitor screens call Spring's Actuator; they are told why there is none
-    for (const url of ['/api-x/actuator/metrics/system.cpu.count', '/api-x/actuator/httptrace', '/api-x/sys/actuator/redis/info', '/api-x/sys/actuator/redis/queryDiskInfo']) {
+    for (const url of [
+      '/api-x/actuator/metrics/system.cpu.count',
+      '/api-x/actuator/httptrace',
+      '/api-x/sys/actuator/redis/info',
+      '/api-x/sys/actuator/redis/queryDiskInfo',
+    ]) {
       const stock = await t.inject({ url });
       expect(stock.statusCode, url).toBe(501);
       expect(json(stock)).toMatchObject({ success: false, code: 501, message: Msg.actuatorUnserved });

@@ -39,8 +39,10 @@ const UNSERVED_STOCK_PREFIXES: readonly (readonly [string, string])[] = [
  */
 export async function installWeb(app: FastifyInstance, config: Config) {
   const script = appConfigScript(config);
-  app.get('/app-config.js', { config: { public: true, special: 'web' }, schema: { hide: true, response: { 200: z.string().describe('JavaScript：window 上的运行配置') } } }, async (_request, reply) =>
-    reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
+  app.get(
+    '/app-config.js',
+    { config: { public: true, special: 'web' }, schema: { hide: true, response: { 200: z.string().describe('JavaScript：window 上的运行配置') } } },
+    async (_request, reply) => reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
   );
 
   const hasBuild = fs.existsSync(path.join(config.webDist, 'index.html'));

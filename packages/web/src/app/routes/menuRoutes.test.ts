@@ -41,10 +41,7 @@ describe('§2 menu-derived routes', () => {
   });
 
   it('entries whose route is "0" are skipped with their children', () => {
-    const menu = [
-      node('1', '/a', { route: '0', children: [node('2', '/a/b')] }),
-      node('3', '/c'),
-    ];
+    const menu = [node('1', '/a', { route: '0', children: [node('2', '/a/b')] }), node('3', '/c')];
     expect(menuToRoutes(menu, resolve).map((r) => r.path)).toEqual(['/c']);
   });
 

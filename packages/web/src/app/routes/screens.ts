@@ -12,9 +12,7 @@ export type Screen = ComponentType;
 const { Exception403, Exception404, Exception500, ResultSuccess, ResultFail, TestHome, BatchDetail } = staticScreens;
 
 export const screens: Record<string, Screen> = {
-  'dashboard/Analysis': lazyScreen(() =>
-    import('../../modules/dashboard/analysis/Analysis.tsx').then((m) => ({ default: m.Analysis })),
-  ),
+  'dashboard/Analysis': lazyScreen(() => import('../../modules/dashboard/analysis/Analysis.tsx').then((m) => ({ default: m.Analysis }))),
   // Ours, not stock JeecgBoot's screens of the same last name (server seed/component-names.ts).
   'sbwq/dashboard/Workplace': lazyScreen(() => import('../../modules/dashboard/workplace/Workplace.tsx').then((m) => ({ default: m.Workplace }))),
   'sbwq/dashboard/IndexChart': lazyScreen(() => import('../../modules/dashboard/task/IndexChart.tsx').then((m) => ({ default: m.IndexChart }))),
@@ -35,9 +33,15 @@ export const screens: Record<string, Screen> = {
   'account/settings/Custom': lazyScreen(() => import('../../modules/user/account/Custom.tsx').then((m) => ({ default: m.Custom }))),
   // 在线开发: the stock online components map to built-in screens (spec §2 "Menu-derived routes")
   'modules/oss/OSSFileList': lazyScreen(() => import('../../modules/system/oss-file/OSSFileList.tsx').then((m) => ({ default: m.OSSFileList }))),
-  'modules/online/cgreport/OnlCgreportHeadList': lazyScreen(() => import('../../modules/system/report/OnlCgreportHeadList.tsx').then((m) => ({ default: m.OnlCgreportHeadList }))),
-  'modules/online/cgreport/auto/OnlCgreportAutoList': lazyScreen(() => import('../../modules/system/report/OnlCgreportAutoList.tsx').then((m) => ({ default: m.OnlCgreportAutoList }))),
-  'modules/online/cgform/auto/OnlCgformAutoList': lazyScreen(() => import('../../modules/system/report/OnlCgformAutoList.tsx').then((m) => ({ default: m.OnlCgformAutoList }))),
+  'modules/online/cgreport/OnlCgreportHeadList': lazyScreen(() =>
+    import('../../modules/system/report/OnlCgreportHeadList.tsx').then((m) => ({ default: m.OnlCgreportHeadList })),
+  ),
+  'modules/online/cgreport/auto/OnlCgreportAutoList': lazyScreen(() =>
+    import('../../modules/system/report/OnlCgreportAutoList.tsx').then((m) => ({ default: m.OnlCgreportAutoList })),
+  ),
+  'modules/online/cgform/auto/OnlCgformAutoList': lazyScreen(() =>
+    import('../../modules/system/report/OnlCgformAutoList.tsx').then((m) => ({ default: m.OnlCgformAutoList })),
+  ),
   'exception/403': Exception403,
   'exception/404': Exception404,
   'exception/500': Exception500,
@@ -47,30 +51,28 @@ export const screens: Record<string, Screen> = {
   // 系统管理
   'system/UserList': lazyScreen(() => import('../../modules/system/user/UserList.tsx').then((m) => ({ default: m.UserList }))),
   'system/RoleList': lazyScreen(() => import('../../modules/system/role/RoleList.tsx').then((m) => ({ default: m.RoleList }))),
-  'system/PermissionList': lazyScreen(() =>
-    import('../../modules/system/permission/PermissionList.tsx').then((m) => ({ default: m.PermissionList })),
-  ),
+  'system/PermissionList': lazyScreen(() => import('../../modules/system/permission/PermissionList.tsx').then((m) => ({ default: m.PermissionList }))),
   'system/DepartList': lazyScreen(() => import('../../modules/system/depart/DepartList.tsx').then((m) => ({ default: m.DepartList }))),
-  'system/SysPositionList': lazyScreen(() =>
-    import('../../modules/system/position/SysPositionList.tsx').then((m) => ({ default: m.SysPositionList })),
-  ),
+  'system/SysPositionList': lazyScreen(() => import('../../modules/system/position/SysPositionList.tsx').then((m) => ({ default: m.SysPositionList }))),
   'system/TenantList': lazyScreen(() => import('../../modules/system/tenant/TenantList.tsx').then((m) => ({ default: m.TenantList }))),
   'system/AddressList': lazyScreen(() => import('../../modules/system/address-list/AddressList.tsx').then((m) => ({ default: m.AddressList }))),
   // 通告
   'system/SysAnnouncementList': lazyScreen(() =>
     import('../../modules/system/announcement/SysAnnouncementList.tsx').then((m) => ({ default: m.SysAnnouncementList })),
   ),
-  'system/UserAnnouncementList': lazyScreen(() =>
-    import('../../modules/isps/UserAnnouncementList.tsx').then((m) => ({ default: m.UserAnnouncementList })),
-  ),
+  'system/UserAnnouncementList': lazyScreen(() => import('../../modules/isps/UserAnnouncementList.tsx').then((m) => ({ default: m.UserAnnouncementList }))),
   // 数据字典等
   'system/DictList': lazyScreen(() => import('../../modules/system/dict/DictList.tsx').then((m) => ({ default: m.DictList }))),
   'system/SysCategoryList': lazyScreen(() => import('../../modules/system/category/SysCategoryList.tsx').then((m) => ({ default: m.SysCategoryList }))),
-  'sbwq/system/SysGatewayRouteList': lazyScreen(() => import('../../modules/system/gateway/SysGatewayRouteList.tsx').then((m) => ({ default: m.SysGatewayRouteList }))),
+  'sbwq/system/SysGatewayRouteList': lazyScreen(() =>
+    import('../../modules/system/gateway/SysGatewayRouteList.tsx').then((m) => ({ default: m.SysGatewayRouteList })),
+  ),
   'system/SysFillRuleList': lazyScreen(() => import('../../modules/system/fill-rule/SysFillRuleList.tsx').then((m) => ({ default: m.SysFillRuleList }))),
   'system/SysLogList': lazyScreen(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
   'sbwq/system/SmsOutboxList': lazyScreen(() => import('../../modules/system/sms/SmsOutboxList.tsx').then((m) => ({ default: m.SmsOutboxList }))),
-  'modules/message/SysMessageTemplateList': lazyScreen(() => import('../../modules/system/message/SysMessageTemplateList.tsx').then((m) => ({ default: m.SysMessageTemplateList }))),
+  'modules/message/SysMessageTemplateList': lazyScreen(() =>
+    import('../../modules/system/message/SysMessageTemplateList.tsx').then((m) => ({ default: m.SysMessageTemplateList })),
+  ),
   'modules/message/SysMessageList': lazyScreen(() => import('../../modules/system/message/SysMessageList.tsx').then((m) => ({ default: m.SysMessageList }))),
   'sbwq/system/DataLogList': lazyScreen(() => import('../../modules/system/datalog/DataLogList.tsx').then((m) => ({ default: m.DataLogList }))),
   'sbwq/system/QuartzJobList': lazyScreen(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
@@ -87,9 +89,7 @@ export const screens: Record<string, Screen> = {
   'system/LogList': lazyScreen(() => import('../../modules/system/log/SysLogList.tsx').then((m) => ({ default: m.SysLogList }))),
   'system/QuartzJobList': lazyScreen(() => import('../../modules/system/job/QuartzJobList.tsx').then((m) => ({ default: m.QuartzJobList }))),
   'system/DataLogList': lazyScreen(() => import('../../modules/system/datalog/DataLogList.tsx').then((m) => ({ default: m.DataLogList }))),
-  'system/SysDataSourceList': lazyScreen(() =>
-    import('../../modules/system/datasource/SysDataSourceList.tsx').then((m) => ({ default: m.SysDataSourceList })),
-  ),
+  'system/SysDataSourceList': lazyScreen(() => import('../../modules/system/datasource/SysDataSourceList.tsx').then((m) => ({ default: m.SysDataSourceList }))),
   'system/SysGatewayRouteList': lazyScreen(() =>
     import('../../modules/system/gateway/SysGatewayRouteList.tsx').then((m) => ({ default: m.SysGatewayRouteList })),
   ),
@@ -100,8 +100,12 @@ export const screens: Record<string, Screen> = {
   // 机构与权利
   'dashboard/EnterOrganisation': lazyScreen(() => import('../../modules/dashboard/org/EnterOrganisation.tsx').then((m) => ({ default: m.EnterOrganisation }))),
   'dashboard/Certification': lazyScreen(() => import('../../modules/dashboard/org/Certification.tsx').then((m) => ({ default: m.Certification }))),
-  'rights/OrgEnrolApprovalList': lazyScreen(() => import('../../modules/rights/org/OrgEnrolApprovalList.tsx').then((m) => ({ default: m.OrgEnrolApprovalList }))),
-  'rights/OrgCertifyApprovalList': lazyScreen(() => import('../../modules/rights/org/OrgCertifyApprovalList.tsx').then((m) => ({ default: m.OrgCertifyApprovalList }))),
+  'rights/OrgEnrolApprovalList': lazyScreen(() =>
+    import('../../modules/rights/org/OrgEnrolApprovalList.tsx').then((m) => ({ default: m.OrgEnrolApprovalList })),
+  ),
+  'rights/OrgCertifyApprovalList': lazyScreen(() =>
+    import('../../modules/rights/org/OrgCertifyApprovalList.tsx').then((m) => ({ default: m.OrgCertifyApprovalList })),
+  ),
   'rights/RightList': lazyScreen(() => import('../../modules/rights/right/RightList.tsx').then((m) => ({ default: m.RightList }))),
   'rights/BatchList': lazyScreen(() => import('../../modules/rights/batch/BatchList.tsx').then((m) => ({ default: m.BatchList }))),
   'rights/BatchDetail': BatchDetail,
@@ -116,9 +120,7 @@ export const screens: Record<string, Screen> = {
 export const IframePage = lazyScreen(() => import('../shell/IframePage.tsx').then((m) => ({ default: m.IframePage })));
 
 /** Shown where the menu names a component this build does not have. */
-export const UnknownScreen = lazyScreen(() =>
-  import('../../modules/exception/UnknownScreen.tsx').then((m) => ({ default: m.UnknownScreen })),
-);
+export const UnknownScreen = lazyScreen(() => import('../../modules/exception/UnknownScreen.tsx').then((m) => ({ default: m.UnknownScreen })));
 
 /**
  * JeecgBoot stores component paths in several spellings (`/views/x/Y.vue`, `x/Y`): reduce them to the

@@ -99,11 +99,7 @@ function Shell() {
             className={cx(styles.sider, settings.fixSiderbar && styles.siderFixed)}
             data-fixed={settings.fixSiderbar || undefined}
           >
-            <Brand
-              className={cx(brandStyles.brand, collapsed && brandStyles.collapsed)}
-              collapsed={collapsed}
-              theme={settings.navTheme}
-            />
+            <Brand className={cx(brandStyles.brand, collapsed && brandStyles.collapsed)} collapsed={collapsed} theme={settings.navTheme} />
             <SideMenu collapsed={collapsed} theme={settings.navTheme} />
           </Layout.Sider>
         )

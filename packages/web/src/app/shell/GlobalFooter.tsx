@@ -4,11 +4,7 @@ import styles from './GlobalFooter.module.css';
 /** spec §1: copyright, organiser, contact phone, contact e-mail and the site registration number. */
 export function GlobalFooter() {
   const { copyright, organiser, phone, email, icp } = appConfig().footer;
-  const contacts = [
-    organiser && `主办单位：${organiser}`,
-    phone && `联系电话：${phone}`,
-    email && `联系邮箱：${email}`,
-  ].filter(Boolean);
+  const contacts = [organiser && `主办单位：${organiser}`, phone && `联系电话：${phone}`, email && `联系邮箱：${email}`].filter(Boolean);
   return (
     <footer className={styles.footer}>
       {copyright && <div className={styles.line}>{copyright}</div>}

@@ -44,8 +44,7 @@ async function choose(item: '密码修改' | '切换部门' | '清理缓存') {
   fireEvent.click(await screen.findByText(item));
 }
 
-const signedIn = () =>
-  startSession({ token: 't', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult, 'admin');
+const signedIn = () => startSession({ token: 't', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult, 'admin');
 
 const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label);
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
@@ -142,7 +141,10 @@ describe('§4 department dialog', () => {
     signedIn();
     renderMenu();
     let answer: (response: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     await choose('切换部门');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -84,14 +84,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         </button>
       </Dropdown>
       {passwordOpen && <PasswordModal username={username} onClose={() => setPasswordOpen(false)} />}
-      {departs && (
-        <DepartSwitchModal
-          departs={departs.list}
-          orgCode={departs.orgCode}
-          username={username}
-          onClose={() => setDeparts(null)}
-        />
-      )}
+      {departs && <DepartSwitchModal departs={departs.list} orgCode={departs.orgCode} username={username} onClose={() => setDeparts(null)} />}
     </>
   );
 }

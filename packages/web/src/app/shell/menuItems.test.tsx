@@ -33,10 +33,7 @@ describe('§2 menu', () => {
   });
 
   it('§3 a parent with no visible children is hidden; an alwaysShow parent is one entry', () => {
-    const menu = [
-      node('1', '/p', { children: [node('2', '/p/a', { hidden: true })] }),
-      node('3', '/q', { alwaysShow: true, children: [node('4', '/q/a')] }),
-    ];
+    const menu = [node('1', '/p', { children: [node('2', '/p/a', { hidden: true })] }), node('3', '/q', { alwaysShow: true, children: [node('4', '/q/a')] })];
     expect(shape(menuItemsFrom(menu))).toEqual([{ key: '/q', label: 'T3' }]);
   });
 
@@ -46,7 +43,10 @@ describe('§2 menu', () => {
       node('2', '/b', { meta: { keepAlive: false, internalOrExternal: false, title: 'b', icon: 'BellOutlined' } }),
       node('3', '/c', { meta: { keepAlive: false, internalOrExternal: false, title: 'c', icon: 'no-such-icon' } }),
     ]) as { icon?: { props: { name: string } } }[];
-    for (const [item, name] of [[trophy, 'trophy'], [bell, 'bell']] as const) {
+    for (const [item, name] of [
+      [trophy, 'trophy'],
+      [bell, 'bell'],
+    ] as const) {
       const { container } = render(<>{item!.icon}</>);
       expect(container.querySelector(`[aria-label="${name}"]`)).not.toBeNull();
     }

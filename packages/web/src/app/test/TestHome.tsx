@@ -73,13 +73,7 @@ export function TestHome() {
           本页开启了 keepAlive：切换到其他页签再回来，下面填写的内容和计数仍然保留；右键页签选择“刷新”会重新加载本页。
         </Typography.Paragraph>
         <Flex gap={12} wrap align="center">
-          <Input
-            aria-label="随手记"
-            placeholder="随手记点什么"
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            style={{ maxWidth: 320 }}
-          />
+          <Input aria-label="随手记" placeholder="随手记点什么" value={note} onChange={(event) => setNote(event.target.value)} style={{ maxWidth: 320 }} />
           <Button onClick={() => setClicks((n) => n + 1)}>点击计数：{clicks}</Button>
         </Flex>
       </Card>

@@ -18,7 +18,7 @@ describe('§6 button permission', () => {
     expect(hasButtonPermission('user:delete', { auth: [entry('user:delete')], allAuth })).toBe(false);
   });
 
-  it('§6 with no route-local entries, the user\'s enabled entry allows; a user holding no button sees none (as the server refuses them)', () => {
+  it("§6 with no route-local entries, the user's enabled entry allows; a user holding no button sees none (as the server refuses them)", () => {
     expect(hasButtonPermission('user:add', { auth: [entry('user:add')], allAuth })).toBe(true);
     expect(hasButtonPermission('user:add', { auth: [], allAuth })).toBe(false);
     expect(hasButtonPermission('user:unknown', { auth: [], allAuth })).toBe(false);

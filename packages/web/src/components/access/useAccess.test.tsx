@@ -19,7 +19,16 @@ const menu = (permissionList?: MenuNode['meta']['permissionList']): MenuNode[] =
 
 function page(path: string) {
   const router = createMemoryRouter(
-    [{ path: '*', element: <Access code="system:user:add" fallback={<span>无权限</span>}><button type="button">新增</button></Access> }],
+    [
+      {
+        path: '*',
+        element: (
+          <Access code="system:user:add" fallback={<span>无权限</span>}>
+            <button type="button">新增</button>
+          </Access>
+        ),
+      },
+    ],
     { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
@@ -43,7 +52,7 @@ describe('<Access> (spec §6)', () => {
     expect(screen.getByRole('button', { name: '新增' })).toBeTruthy();
   });
 
-  it("§6 a type \"2\" entry in the current route's permissionList allows the button", () => {
+  it('§6 a type "2" entry in the current route\'s permissionList allows the button', () => {
     session.set(StorageKey.userAuth, [{ action: 'system:user:list', type: '1', describe: '' }]);
     session.set(StorageKey.sysAuth, [{ action: 'system:user:add', type: '1', describe: '', status: '1' }]);
     act(() => useSession.setState({ menu: menu([{ action: 'system:user:add', type: '2', describe: '添加' }]) }));

@@ -20,7 +20,12 @@ type ChartCardProps = {
 export function ChartCard({ title, option, loading, height = 300, extra, onClick }: ChartCardProps) {
   let body: ReactNode;
   if (loading) body = <Skeleton active paragraph={{ rows: 6 }} title={false} />;
-  else if (!option) body = <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}><EmptyData /></div>;
+  else if (!option)
+    body = (
+      <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <EmptyData />
+      </div>
+    );
   else body = <EChart option={option} height={height} onClick={onClick} ariaLabel={title} />;
   return (
     <Card className={styles.card} title={title} extra={extra} styles={{ body: { minHeight: height } }}>

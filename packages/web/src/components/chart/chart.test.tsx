@@ -67,11 +67,19 @@ describe('chart kit (dashboards: loading skeletons, 暂无数据, click-through)
     const wide = {
       legend: { top: 0 },
       grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', data: ['平台投诉', '行政投诉', '民事诉讼', '刑事报案', '律师函'], axisLabel: { interval: 0, overflow: 'truncate', width: 72 } },
+      xAxis: {
+        type: 'category',
+        data: ['平台投诉', '行政投诉', '民事诉讼', '刑事报案', '律师函'],
+        axisLabel: { interval: 0, overflow: 'truncate', width: 72 },
+      },
       yAxis: { type: 'value', minInterval: 1 },
       series: [{ type: 'bar', data: [1, 2, 3, 4, 5] }],
     };
-    const narrow = narrowOption(wide) as typeof wide & { xAxis: { axisLabel: Record<string, unknown> }; yAxis: { axisLabel: { formatter: (v: number) => string } }; legend: Record<string, unknown> };
+    const narrow = narrowOption(wide) as typeof wide & {
+      xAxis: { axisLabel: Record<string, unknown> };
+      yAxis: { axisLabel: { formatter: (v: number) => string } };
+      legend: Record<string, unknown>;
+    };
     expect(narrow.xAxis.axisLabel).toMatchObject({ interval: 'auto', rotate: 40, hideOverlap: true, overflow: 'truncate' });
     expect(narrow.xAxis.data).toEqual(wide.xAxis.data);
     const format = narrow.xAxis.axisLabel.formatter as (v: string) => string;
@@ -80,7 +88,10 @@ describe('chart kit (dashboards: loading skeletons, 暂无数据, click-through)
     expect(narrow.legend).toMatchObject({ type: 'scroll', top: 0 });
     expect(narrow.series).toBe(wide.series);
     // a ranking: the names beside the plot are cut short, the values under it shortened
-    const ranking = narrowOption({ xAxis: { type: 'value' }, yAxis: { type: 'category', data: ['杭州智信商标代理有限公司'], axisLabel: { overflow: 'truncate', width: 120 } } }) as { yAxis: { axisLabel: { width: number } } };
+    const ranking = narrowOption({
+      xAxis: { type: 'value' },
+      yAxis: { type: 'category', data: ['杭州智信商标代理有限公司'], axisLabel: { overflow: 'truncate', width: 120 } },
+    }) as { yAxis: { axisLabel: { width: number } } };
     expect(ranking.yAxis.axisLabel.width).toBeLessThan(120);
     expect([shortNumber(950), shortNumber(25_000), shortNumber(250_000_000), shortNumber(-12_000)]).toEqual(['950', '2.5万', '2.5亿', '-1.2万']);
   });

@@ -22,7 +22,10 @@ function categoryAxis(axis: Obj, horizontal: boolean): Obj {
   const label = isObj(axis.axisLabel) ? axis.axisLabel : {};
   if (horizontal) {
     // labels under the plot: slanted, every one that fits (the rest hidden, never drawn over each other), cut to a short width
-    return { ...axis, axisLabel: { ...label, interval: 'auto', rotate: 40, hideOverlap: true, overflow: 'truncate', width: 64, fontSize: 11, formatter: withoutYear } };
+    return {
+      ...axis,
+      axisLabel: { ...label, interval: 'auto', rotate: 40, hideOverlap: true, overflow: 'truncate', width: 64, fontSize: 11, formatter: withoutYear },
+    };
   }
   // labels beside the plot (a ranking): a third of the card at most
   return { ...axis, axisLabel: { ...label, overflow: 'truncate', width: 84, fontSize: 11 } };

@@ -22,7 +22,8 @@ export function VersionCompare({ older, newer }: { older: DataLogRecord; newer: 
   return (
     <div className="datalog-compare">
       <Typography.Paragraph>
-        版本 {older.dataVersion}（{older.createTime}，{older.createName ?? older.createBy}）与版本 {newer.dataVersion}（{newer.createTime}，{newer.createName ?? newer.createBy}）：
+        版本 {older.dataVersion}（{older.createTime}，{older.createName ?? older.createBy}）与版本 {newer.dataVersion}（{newer.createTime}，
+        {newer.createName ?? newer.createBy}）：
         {changed ? `${changed} 个字段不同（已标出）` : '内容相同'}
       </Typography.Paragraph>
       <Table<DiffRow>
@@ -33,9 +34,30 @@ export function VersionCompare({ older, newer }: { older: DataLogRecord; newer: 
         rowClassName={(r) => (r.changed ? 'datalog-changed' : '')}
         dataSource={rows}
         columns={[
-          { title: '字段', dataIndex: 'label', width: 140, render: (label: string, r) => (r.changed ? <Space size={4}>{label}<Tag color="orange">已修改</Tag></Space> : label) },
-          { title: `版本 ${older.dataVersion}`, dataIndex: 'older', render: (v: string, r) => <span style={{ wordBreak: 'break-all', ...(r.changed ? { background: '#fff1f0' } : {}) }}>{v}</span> },
-          { title: `版本 ${newer.dataVersion}`, dataIndex: 'newer', render: (v: string, r) => <span style={{ wordBreak: 'break-all', ...(r.changed ? { background: '#f6ffed' } : {}) }}>{v}</span> },
+          {
+            title: '字段',
+            dataIndex: 'label',
+            width: 140,
+            render: (label: string, r) =>
+              r.changed ? (
+                <Space size={4}>
+                  {label}
+                  <Tag color="orange">已修改</Tag>
+                </Space>
+              ) : (
+                label
+              ),
+          },
+          {
+            title: `版本 ${older.dataVersion}`,
+            dataIndex: 'older',
+            render: (v: string, r) => <span style={{ wordBreak: 'break-all', ...(r.changed ? { background: '#fff1f0' } : {}) }}>{v}</span>,
+          },
+          {
+            title: `版本 ${newer.dataVersion}`,
+            dataIndex: 'newer',
+            render: (v: string, r) => <span style={{ wordBreak: 'break-all', ...(r.changed ? { background: '#f6ffed' } : {}) }}>{v}</span>,
+          },
         ]}
       />
     </div>
@@ -89,7 +111,9 @@ export function DataLogHistoryDrawer({ target, onClose }: { target: HistoryTarge
                 title: '对比',
                 key: 'pick',
                 width: 60,
-                render: (_: unknown, v) => <Checkbox aria-label={`选择版本 ${v.dataVersion}`} checked={picked.includes(v.id)} onChange={(e) => toggle(v.id, e.target.checked)} />,
+                render: (_: unknown, v) => (
+                  <Checkbox aria-label={`选择版本 ${v.dataVersion}`} checked={picked.includes(v.id)} onChange={(e) => toggle(v.id, e.target.checked)} />
+                ),
               },
               { title: '版本', dataIndex: 'dataVersion', width: 60 },
               { title: '变更类型', dataIndex: 'op_dictText', width: 90, render: (text: string, v) => <Tag color={OP_COLORS[v.op]}>{text}</Tag> },

@@ -13,7 +13,17 @@ describe('DetailModal', () => {
   });
 
   it('§9 detail modal width 1200; empty values show as -', () => {
-    render(<DetailModal open record={{ name: '张三', phone: null }} items={[{ label: '姓名', field: 'name' }, { label: '电话', field: 'phone' }]} onClose={() => undefined} />);
+    render(
+      <DetailModal
+        open
+        record={{ name: '张三', phone: null }}
+        items={[
+          { label: '姓名', field: 'name' },
+          { label: '电话', field: 'phone' },
+        ]}
+        onClose={() => undefined}
+      />,
+    );
     expect(screen.getByText('张三')).toBeTruthy();
     expect(screen.getByText('-')).toBeTruthy();
     const modal = document.querySelector('.ant-modal') as HTMLElement;

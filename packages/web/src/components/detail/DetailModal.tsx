@@ -35,14 +35,7 @@ const EMPTY_VALUE = '-';
 export function DetailModal<T extends object>({ open, title = '详情', record, items, columns, loading, onClose }: DetailModalProps<T>) {
   const column = detailColumns(columns);
   return (
-    <Modal
-      open={open}
-      title={title}
-      width={DETAIL_MODAL_WIDTH}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={<Button onClick={onClose}>关闭</Button>}
-    >
+    <Modal open={open} title={title} width={DETAIL_MODAL_WIDTH} onCancel={onClose} destroyOnHidden footer={<Button onClick={onClose}>关闭</Button>}>
       {loading || !record ? (
         <Skeleton active />
       ) : (

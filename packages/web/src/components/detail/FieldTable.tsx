@@ -11,5 +11,12 @@ const blank = (value: ReactNode) => value === null || value === undefined || val
 
 /** A record's fields as a bordered table of labels and values, a missing value read as '-'. */
 export function FieldTable({ items, columns = 2 }: FieldTableProps) {
-  return <Descriptions bordered size="small" column={{ xs: 1, sm: columns }} items={items.map((item) => (blank(item.children) ? { ...item, children: '-' } : item))} />;
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, sm: columns }}
+      items={items.map((item) => (blank(item.children) ? { ...item, children: '-' } : item))}
+    />
+  );
 }

@@ -16,7 +16,11 @@ function show(node: React.ReactNode) {
   return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
 }
 
-const checked = () => screen.getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked).map((box) => box.closest('label')?.textContent);
+const checked = () =>
+  screen
+    .getAllByRole('checkbox')
+    .filter((box) => (box as HTMLInputElement).checked)
+    .map((box) => box.closest('label')?.textContent);
 
 afterEach(() => {
   cleanup();

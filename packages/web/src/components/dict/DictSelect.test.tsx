@@ -81,7 +81,12 @@ describe('DictSelect', () => {
 
 describe('DictTag', () => {
   it('§6.2 shows the server _dictText, else the cached text, as a coloured tag when colours are given', () => {
-    local.set(StorageKey.dictCache, { user_status: [{ value: '1', text: '正常', title: '正常' }, { value: '2', text: '冻结', title: '冻结' }] });
+    local.set(StorageKey.dictCache, {
+      user_status: [
+        { value: '1', text: '正常', title: '正常' },
+        { value: '2', text: '冻结', title: '冻结' },
+      ],
+    });
     show(
       <>
         <DictTag code="user_status" value={2} colors={{ '2': 'red' }} />

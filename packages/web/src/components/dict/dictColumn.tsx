@@ -9,6 +9,8 @@ export function dictColumn<T, C extends ColumnType<T> & { dataIndex: string }>(c
   const textField = `${column.dataIndex}_dictText`;
   return {
     ...column,
-    render: (value: unknown, record: T) => <DictTag code={code} value={value} text={(record as Record<string, unknown>)[textField] as string | null | undefined} colors={colors} />,
+    render: (value: unknown, record: T) => (
+      <DictTag code={code} value={value} text={(record as Record<string, unknown>)[textField] as string | null | undefined} colors={colors} />
+    ),
   };
 }

@@ -165,7 +165,12 @@ describe('§4 cells: a view rendering at rest, an edit rendering once clicked', 
   it('slot renders the column render prop; hidden is not drawn but kept in the values', () => {
     const { handle } = showTable({
       columns: [
-        { key: 'name', title: '名称', type: 'slot', render: ({ value, onChange }) => <button onClick={() => onChange(`${String(value)}!`)}>{String(value)}</button> },
+        {
+          key: 'name',
+          title: '名称',
+          type: 'slot',
+          render: ({ value, onChange }) => <button onClick={() => onChange(`${String(value)}!`)}>{String(value)}</button>,
+        },
         { key: 'secret', title: '内部', type: 'hidden' },
       ],
       dataSource: [{ id: 'r1', name: '甲', secret: 'x' }],
@@ -213,7 +218,8 @@ describe('§4 cells: a view rendering at rest, an edit rendering once clicked', 
 
 describe('§8 cell types installed by a screen', () => {
   it('a reserved keyword throws; another name renders its view and edit', () => {
-    for (const name of ['input', 'checkbox', 'expand', 'dragSort']) expect(() => registerCellType(name, { view: () => null })).toThrow(reservedKeywordMessage(name));
+    for (const name of ['input', 'checkbox', 'expand', 'dragSort'])
+      expect(() => registerCellType(name, { view: () => null })).toThrow(reservedKeywordMessage(name));
     registerCellType('stars', {
       view: ({ value }) => <span>{'★'.repeat(Number(value))}</span>,
       edit: ({ value, onChange }) => <button onClick={() => onChange(Number(value) + 1)}>加星</button>,

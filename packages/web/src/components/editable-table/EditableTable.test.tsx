@@ -14,7 +14,13 @@ const rows = (): Row[] => [
   { id: 'b', name: '乙', value: 'y', amount: '0.20', on: '0' },
   { id: 'c', name: '丙', value: 'z', amount: '', on: '1' },
 ];
-const names = () => bodyRows().map((row) => within(row).getAllByRole('cell').find((cell) => cell.dataset.key === 'name')?.textContent);
+const names = () =>
+  bodyRows().map(
+    (row) =>
+      within(row)
+        .getAllByRole('cell')
+        .find((cell) => cell.dataset.key === 'name')?.textContent,
+  );
 
 describe('§4 editable table rows', () => {
   it('2,000 rows × 12 columns draw only the rows in view', () => {
@@ -75,7 +81,11 @@ describe('§4 editable table rows', () => {
     const { handle } = showTable({ columns, dataSource: rows(), rowSelection: 'radio', toolbar: true });
     fireEvent.click(within(rowOf('b')).getByLabelText('选择第2行'));
     fireEvent.click(screen.getByRole('button', { name: '插 入' }));
-    expect(handle().getValues().values.map((row) => [row.name, row.orderNum])).toEqual([
+    expect(
+      handle()
+        .getValues()
+        .values.map((row) => [row.name, row.orderNum]),
+    ).toEqual([
       ['甲', 1],
       ['', 2],
       ['乙', 3],
@@ -92,7 +102,11 @@ describe('§4 editable table rows', () => {
     expect(names()).toEqual(['乙', '甲', '丙']);
     act(() => handle().moveRow('c', 'down'));
     expect(await screen.findByText('已到最后~')).toBeTruthy();
-    expect(handle().getValues().values.map((row) => `${String(row.id)}${String(row.orderNum)}`)).toEqual(['b1', 'a2', 'c3']);
+    expect(
+      handle()
+        .getValues()
+        .values.map((row) => `${String(row.id)}${String(row.orderNum)}`),
+    ).toEqual(['b1', 'a2', 'c3']);
   });
 
   it('dragging a row by its handle onto another moves it there and renumbers', () => {
@@ -101,7 +115,11 @@ describe('§4 editable table rows', () => {
     fireEvent.dragOver(rowOf('a'));
     fireEvent.drop(rowOf('a'));
     expect(names()).toEqual(['丙', '甲', '乙']);
-    expect(handle().getValues().values.map((row) => row.orderNum)).toEqual([1, 2, 3]);
+    expect(
+      handle()
+        .getValues()
+        .values.map((row) => row.orderNum),
+    ).toEqual([1, 2, 3]);
   });
 
   it('row numbers follow the order', () => {
@@ -157,7 +175,13 @@ describe('§5 editable table validation', () => {
 
   it('an async handler rule (a server duplicate check) flags the cell with the answer', async () => {
     const check = vi.fn(async (value: unknown) => (value === 'taken' ? '该值不可用，系统中已存在！' : null));
-    const { handle } = showTable({ columns: [{ key: 'value', title: '数据值', type: 'input', validateRules: [{ handler: check }] }], dataSource: [{ id: 'a', value: 'taken' }, { id: 'b', value: 'free' }] });
+    const { handle } = showTable({
+      columns: [{ key: 'value', title: '数据值', type: 'input', validateRules: [{ handler: check }] }],
+      dataSource: [
+        { id: 'a', value: 'taken' },
+        { id: 'b', value: 'free' },
+      ],
+    });
     let errors: { message: string }[] = [];
     await act(async () => {
       errors = await handle().validate();
@@ -167,7 +191,12 @@ describe('§5 editable table validation', () => {
   });
 
   it('validate() of 2,000 valid rows × 12 ruled columns finds nothing, within a second even in happy-dom', async () => {
-    const wide: EditableColumn[] = Array.from({ length: 12 }, (_, i) => ({ key: `c${i}`, title: `列${i}`, type: 'input', validateRules: [{ required: true }, { pattern: 'n' }, ...(i === 0 ? [{ unique: true as const }] : [])] }));
+    const wide: EditableColumn[] = Array.from({ length: 12 }, (_, i) => ({
+      key: `c${i}`,
+      title: `列${i}`,
+      type: 'input',
+      validateRules: [{ required: true }, { pattern: 'n' }, ...(i === 0 ? [{ unique: true as const }] : [])],
+    }));
     const many = Array.from({ length: 2000 }, (_, r) => Object.fromEntries([['id', `r${r}`], ...wide.map((c) => [c.key, String(r)])]));
     const { handle } = showTable({ columns: wide, dataSource: many });
     let errors: unknown[] = [];
@@ -202,7 +231,11 @@ describe('§3 statistics, detail and sub-table', () => {
   });
 
   it('§9 the sub-table opens in a popover, retried 3 times at 100 ms; then §8 打开子表失败', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('not ready')).mockResolvedValueOnce(<span>子表内容</span>).mockRejectedValue(new Error('gone'));
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('not ready'))
+      .mockResolvedValueOnce(<span>子表内容</span>)
+      .mockRejectedValue(new Error('gone'));
     showTable({ columns, dataSource: rows(), subTable: load });
     fireEvent.click(within(rowOf('a')).getByLabelText('展开第1行'));
     expect(await screen.findByText('子表内容')).toBeTruthy();

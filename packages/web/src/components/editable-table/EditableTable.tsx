@@ -102,14 +102,17 @@ export function EditableTable({
     if (rowsChanged) latest.current.onChange?.(next.rows);
   }, []);
 
-  const scrollToIndex = useCallback((index: number) => {
-    const box = scroller.current;
-    if (!box) return;
-    // the sticky header and statistics rows cover part of the window
-    const { rowHeight: rh, columns: cols } = latest.current;
-    const statRows = (['sum', 'average'] as const).filter((kind) => cols.some((column) => column.statistics?.includes(kind))).length;
-    box.scrollTop = scrollTopFor(index, rh, (box.clientHeight || height) - rh * (1 + statRows), box.scrollTop);
-  }, [height]);
+  const scrollToIndex = useCallback(
+    (index: number) => {
+      const box = scroller.current;
+      if (!box) return;
+      // the sticky header and statistics rows cover part of the window
+      const { rowHeight: rh, columns: cols } = latest.current;
+      const statRows = (['sum', 'average'] as const).filter((kind) => cols.some((column) => column.statistics?.includes(kind))).length;
+      box.scrollTop = scrollTopFor(index, rh, (box.clientHeight || height) - rh * (1 + statRows), box.scrollTop);
+    },
+    [height],
+  );
 
   const { errors, pinned, api: validation } = useTableValidation({ stateRef, latest, scrollToIndex });
 
@@ -282,7 +285,8 @@ export function EditableTable({
           const View = cellRendererOf(column.type)?.view;
           return {
             label: column.title,
-            render: (row: Row) => (View ? <View value={row[column.key]} row={row} column={column} rowIndex={0} disabled onChange={() => {}} onDone={() => {}} /> : null),
+            render: (row: Row) =>
+              View ? <View value={row[column.key]} row={row} column={column} rowIndex={0} disabled onChange={() => {}} onDone={() => {}} /> : null,
           };
         })}
       />

@@ -30,7 +30,14 @@ export function SubTablePopover({ row, load, children }: SubTablePopoverProps) {
     );
   };
   return (
-    <Popover open={open} onOpenChange={handleOpenChange} trigger="click" placement="rightTop" content={<div style={{ width: SUB_TABLE_POPOVER_WIDTH }}>{content}</div>} destroyOnHidden>
+    <Popover
+      open={open}
+      onOpenChange={handleOpenChange}
+      trigger="click"
+      placement="rightTop"
+      content={<div style={{ width: SUB_TABLE_POPOVER_WIDTH }}>{content}</div>}
+      destroyOnHidden
+    >
       {children}
     </Popover>
   );

@@ -46,7 +46,22 @@ function specialWidths(features: RowFeatures) {
 }
 
 /** The header, the rows in view (virtual: 2,000 rows cost what the visible ones cost) and the statistics rows. */
-export function TableGrid({ scroller, rows, rowKey, columns, features, height, rowHeight, selected, active, pinned, errors, disabled, actions, onSelectAll }: TableGridProps) {
+export function TableGrid({
+  scroller,
+  rows,
+  rowKey,
+  columns,
+  features,
+  height,
+  rowHeight,
+  selected,
+  active,
+  pinned,
+  errors,
+  disabled,
+  actions,
+  onSelectAll,
+}: TableGridProps) {
   const [scrollTop, setScrollTop] = useState(0);
   // the window is at most `height` tall (a few rows take less); drawing for the full height is never short
   const { start, end } = visibleRange(rows.length, rowHeight, height, scrollTop);
@@ -56,7 +71,11 @@ export function TableGrid({ scroller, rows, rowKey, columns, features, height, r
   // a scroll redraws the grid; the sums change only with the rows
   const stats = useMemo(() => {
     const of = (kind: 'sum' | 'average') =>
-      Object.fromEntries(columns.filter((column) => column.statistics?.includes(kind)).map((column) => [column.key, kind === 'sum' ? sumOf(rows, column.key) : averageOf(rows, column.key)]));
+      Object.fromEntries(
+        columns
+          .filter((column) => column.statistics?.includes(kind))
+          .map((column) => [column.key, kind === 'sum' ? sumOf(rows, column.key) : averageOf(rows, column.key)]),
+      );
     return { sum: of('sum'), average: of('average') } as Record<'sum' | 'average', Record<string, string | undefined>>;
   }, [rows, columns]);
   const allSelected = rows.length > 0 && selected.size === rows.length;
@@ -86,7 +105,14 @@ export function TableGrid({ scroller, rows, rowKey, columns, features, height, r
   }
 
   return (
-    <div ref={scroller} role="table" aria-rowcount={rows.length + 1} className={styles.scroller} style={{ maxHeight: height }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+    <div
+      ref={scroller}
+      role="table"
+      aria-rowcount={rows.length + 1}
+      className={styles.scroller}
+      style={{ maxHeight: height }}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+    >
       <div className={styles.inner} style={{ width }}>
         <div role="row" className={styles.header} style={{ height: rowHeight }}>
           {features.dragSort && <div className={styles.cell} style={{ width: SPECIAL_WIDTH.drag }} />}
@@ -98,14 +124,21 @@ export function TableGrid({ scroller, rows, rowKey, columns, features, height, r
           {features.selection && (
             <div role="columnheader" className={`${styles.cell} ${styles.center}`} style={{ width: SPECIAL_WIDTH.selection }}>
               {features.selection === 'checkbox' && (
-                <Checkbox aria-label="全选" checked={allSelected} indeterminate={selected.size > 0 && !allSelected} onChange={(event) => onSelectAll(event.target.checked)} />
+                <Checkbox
+                  aria-label="全选"
+                  checked={allSelected}
+                  indeterminate={selected.size > 0 && !allSelected}
+                  onChange={(event) => onSelectAll(event.target.checked)}
+                />
               )}
             </div>
           )}
           {features.expand && <div className={styles.cell} style={{ width: SPECIAL_WIDTH.expand }} />}
           {columns.map((column) => (
             <div key={column.key} role="columnheader" className={styles.cell} style={{ width: column.width ?? DEFAULT_COLUMN_WIDTH }}>
-              {column.validateRules?.some((rule) => 'required' in rule || ('pattern' in rule && rule.pattern === '*')) && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
+              {column.validateRules?.some((rule) => 'required' in rule || ('pattern' in rule && rule.pattern === '*')) && (
+                <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>
+              )}
               {column.title}
             </div>
           ))}

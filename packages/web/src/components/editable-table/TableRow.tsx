@@ -44,7 +44,21 @@ type TableRowProps = {
 const center = `${styles.cell} ${styles.center}`;
 
 /** One row; unchanged rows are not drawn again (typing in one cell redraws one row). */
-export const TableRow = memo(function TableRow({ id, row, index, top, height, columns, features, selected, activeKey, pinnedKey, errors, disabled, actions }: TableRowProps) {
+export const TableRow = memo(function TableRow({
+  id,
+  row,
+  index,
+  top,
+  height,
+  columns,
+  features,
+  selected,
+  activeKey,
+  pinnedKey,
+  errors,
+  disabled,
+  actions,
+}: TableRowProps) {
   const [dropping, setDropping] = useState(false);
   const className = [styles.row, selected ? styles.rowSelected : '', dropping ? styles.dropTarget : ''].filter(Boolean).join(' ');
   return (
@@ -99,7 +113,12 @@ export const TableRow = memo(function TableRow({ id, row, index, top, height, co
       )}
       {features.expand && (
         <div role="cell" className={center} style={{ width: SPECIAL_WIDTH.expand }}>
-          {actions.renderSubTable(row, <Button size="small" type="text" aria-label={`展开第${index + 1}行`}>+</Button>)}
+          {actions.renderSubTable(
+            row,
+            <Button size="small" type="text" aria-label={`展开第${index + 1}行`}>
+              +
+            </Button>,
+          )}
         </div>
       )}
       {columns.map((column) => (

@@ -17,7 +17,15 @@ import {
 import type { EditableColumn } from './types.ts';
 
 const keys = { rowKey: 'id', sortField: 'orderNum' };
-const loaded = () => stateOf([{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }, { id: 'c', name: 'C' }], keys);
+const loaded = () =>
+  stateOf(
+    [
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B' },
+      { id: 'c', name: 'C' },
+    ],
+    keys,
+  );
 const order = (rows: { id?: unknown; orderNum?: unknown }[]) => rows.map((row) => `${String(row.id)}:${String(row.orderNum)}`);
 
 describe('§4 editable table rows', () => {

@@ -19,7 +19,8 @@ export const RULE_PRESETS: Record<RulePreset, { label: string; pattern: RegExp }
   money: { label: '金额', pattern: /^(?:0|[1-9]\d*)(?:\.\d{1,2})?$/ },
 };
 
-export const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+export const isBlank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
 const textOf = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value));
 
@@ -91,7 +92,13 @@ export function checkCell(value: unknown, column: EditableColumn, row: Row, rows
 }
 
 /** The message of a cell once every rule, async ones included, has answered; null when it passes. */
-export async function validateCell(value: unknown, column: EditableColumn, row: Row, rows: readonly Row[], counts?: Map<string, number>): Promise<string | null> {
+export async function validateCell(
+  value: unknown,
+  column: EditableColumn,
+  row: Row,
+  rows: readonly Row[],
+  counts?: Map<string, number>,
+): Promise<string | null> {
   const outcome = checkCell(value, column, row, rows, counts);
   return outcome.pending ? outcome.pending : outcome.message;
 }

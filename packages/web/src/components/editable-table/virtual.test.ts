@@ -20,7 +20,12 @@ describe('virtual rows: only the rows in view are drawn', () => {
 describe('§9 sub-table popover retries 3 times at 100 ms', () => {
   it('succeeds on the fourth attempt, 100 ms apart', async () => {
     vi.useFakeTimers();
-    const attempt = vi.fn().mockRejectedValueOnce(new Error('x')).mockRejectedValueOnce(new Error('x')).mockRejectedValueOnce(new Error('x')).mockResolvedValue('ok');
+    const attempt = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('x'))
+      .mockRejectedValueOnce(new Error('x'))
+      .mockRejectedValueOnce(new Error('x'))
+      .mockResolvedValue('ok');
     const result = withRetries(attempt);
     await vi.advanceTimersByTimeAsync(299);
     expect(attempt).toHaveBeenCalledTimes(3);

@@ -21,7 +21,11 @@ export type FlowActionOptions<R, A> = {
 const shown = <A,>(key: keyof A, only: readonly (keyof A)[] | undefined) => !only || only.includes(key);
 
 /** What a button of an action does: opens its form, or (after its confirm text) sends the record's id. */
-function actionOf<R extends Rec, A extends Record<string, FlowActionDecl<R>>>(flow: FlowDecl<R, string, A>, key: keyof A & string, forms: FlowActionOptions<R, A>['forms']) {
+function actionOf<R extends Rec, A extends Record<string, FlowActionDecl<R>>>(
+  flow: FlowDecl<R, string, A>,
+  key: keyof A & string,
+  forms: FlowActionOptions<R, A>['forms'],
+) {
   const action = flow.actions[key];
   const open = forms?.[key];
   return {
@@ -69,7 +73,15 @@ type FlowButtonsProps<R extends Rec, A extends Record<string, FlowActionDecl<R>>
 };
 
 /** The buttons a record's page shows for the actions it offers the caller, in the declaration's order. */
-export function FlowButtons<R extends Rec, A extends Record<string, FlowActionDecl<R>>>({ flow, record, can, forms, onChanged, after, only }: FlowButtonsProps<R, A>): ReactNode {
+export function FlowButtons<R extends Rec, A extends Record<string, FlowActionDecl<R>>>({
+  flow,
+  record,
+  can,
+  forms,
+  onChanged,
+  after,
+  only,
+}: FlowButtonsProps<R, A>): ReactNode {
   const calling = useApiMutation(({ run }: { key: keyof A; run: () => Promise<Envelope<unknown>> }) => run(), {
     onSuccess: (_result, { key }) => (after?.[key] ?? onChanged)(),
   });
@@ -81,7 +93,12 @@ export function FlowButtons<R extends Rec, A extends Record<string, FlowActionDe
     const type = action.tone === 'primary' ? 'primary' : 'default';
     if (call) {
       const button = (
-        <Button type={type} danger={action.tone === 'danger'} loading={calling.isPending} onClick={confirm ? undefined : () => calling.run({ key, run: () => call(record) })}>
+        <Button
+          type={type}
+          danger={action.tone === 'danger'}
+          loading={calling.isPending}
+          onClick={confirm ? undefined : () => calling.run({ key, run: () => call(record) })}
+        >
           {action.label}
         </Button>
       );

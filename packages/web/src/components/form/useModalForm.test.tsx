@@ -8,7 +8,13 @@ import { useModalForm } from './useModalForm.ts';
 type Row = { id: string; name: string };
 type Values = { name: string };
 
-const answer = (success: boolean, message: string, result: unknown = null): Envelope<unknown> => ({ success, message, code: success ? 200 : 500, result, timestamp: 0 });
+const answer = (success: boolean, message: string, result: unknown = null): Envelope<unknown> => ({
+  success,
+  message,
+  code: success ? 200 : 500,
+  result,
+  timestamp: 0,
+});
 
 function Dialog(props: {
   open: boolean;
@@ -36,7 +42,15 @@ function Dialog(props: {
 afterEach(cleanup);
 
 const setup = (over: Partial<Parameters<typeof Dialog>[0]> = {}) => {
-  const props = { open: true, record: null, load: (row: Row) => ({ name: row.name }), save: vi.fn(async (_values: Values) => answer(true, '添加成功！', 'new-id')), onSaved: vi.fn(), onClose: vi.fn(), ...over };
+  const props = {
+    open: true,
+    record: null,
+    load: (row: Row) => ({ name: row.name }),
+    save: vi.fn(async (_values: Values) => answer(true, '添加成功！', 'new-id')),
+    onSaved: vi.fn(),
+    onClose: vi.fn(),
+    ...over,
+  };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <QueryClientProvider client={client}>

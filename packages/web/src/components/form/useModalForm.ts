@@ -27,7 +27,15 @@ type ModalFormOptions<R, V, A, C> = {
  * spinner while the record loads), validation before saving, the server's answer shown as it words
  * it, and the dialog closed and its list refreshed only when the save succeeded.
  */
-export function useModalForm<R, V extends object, A = unknown, C = undefined>({ open, record = null, initial, load, save, onSaved, onClose }: ModalFormOptions<R, V, A, C>) {
+export function useModalForm<R, V extends object, A = unknown, C = undefined>({
+  open,
+  record = null,
+  initial,
+  load,
+  save,
+  onSaved,
+  onClose,
+}: ModalFormOptions<R, V, A, C>) {
   const [form] = Form.useForm<V>();
   const [loading, setLoading] = useState(false);
 

@@ -27,7 +27,9 @@ export function IconPicker({ id, value, onChange, disabled }: IconPickerProps) {
           value={value ?? ''}
           placeholder="点击选择图标"
           prefix={value ? <IconByName name={value} /> : null}
-          suffix={value && !disabled ? <CloseCircleFilled aria-label="清除图标" style={{ color: 'rgba(0,0,0,.25)' }} onClick={() => onChange?.(undefined)} /> : null}
+          suffix={
+            value && !disabled ? <CloseCircleFilled aria-label="清除图标" style={{ color: 'rgba(0,0,0,.25)' }} onClick={() => onChange?.(undefined)} /> : null
+          }
           onClick={() => !disabled && setOpen(true)}
           disabled={disabled}
         />
@@ -36,11 +38,21 @@ export function IconPicker({ id, value, onChange, disabled }: IconPickerProps) {
         </Button>
       </Space.Compact>
       <Modal open={open} title="选择图标" width={800} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
-        <Input.Search allowClear placeholder="按名称过滤，如 user" value={filter} onChange={(event) => setFilter(event.target.value)} style={{ marginBottom: 16 }} />
+        <Input.Search
+          allowClear
+          placeholder="按名称过滤，如 user"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          style={{ marginBottom: 16 }}
+        />
         {shown.length === 0 ? (
           <EmptyData description="没有匹配的图标" />
         ) : (
-          <div role="listbox" aria-label="图标" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: 8, maxHeight: 420, overflow: 'auto' }}>
+          <div
+            role="listbox"
+            aria-label="图标"
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: 8, maxHeight: 420, overflow: 'auto' }}
+          >
             {shown.map((name) => {
               const Icon = menuIcons[name];
               const selected = name === current;
@@ -66,7 +78,9 @@ export function IconPicker({ id, value, onChange, disabled }: IconPickerProps) {
                     }}
                   >
                     <Icon />
-                    <span style={{ fontSize: 12, color: 'rgba(0,0,0,.65)', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 88, whiteSpace: 'nowrap' }}>{name}</span>
+                    <span style={{ fontSize: 12, color: 'rgba(0,0,0,.65)', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 88, whiteSpace: 'nowrap' }}>
+                      {name}
+                    </span>
                   </button>
                 </Tooltip>
               );

@@ -18,7 +18,11 @@ export function BatchDeleteButton({ ids, remove, onDeleted }: BatchDeleteButtonP
   const removing = useApiMutation(remove, { onSuccess: onDeleted });
   if (ids.length === 0) return null;
   return (
-    <Button danger icon={<DeleteOutlined />} onClick={() => confirm({ title: '确认删除', content: batchDeleteText(ids.length), onOk: () => removing.run(ids) })}>
+    <Button
+      danger
+      icon={<DeleteOutlined />}
+      onClick={() => confirm({ title: '确认删除', content: batchDeleteText(ids.length), onOk: () => removing.run(ids) })}
+    >
       批量删除
     </Button>
   );

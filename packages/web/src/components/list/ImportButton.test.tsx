@@ -14,7 +14,16 @@ describe('导入 report (JEECG-API §5.8 importExcel, code 201)', () => {
   it('lists every skipped row as 第 N 行：原因 under the server summary', () => {
     render(
       <ImportReportModal
-        report={{ totalCount: 3, successCount: 1, errorCount: 2, msg: '共 3 行，成功 1 行，失败 2 行', errors: [{ row: 3, message: '用户账号已存在' }, { row: 5, message: '手机号格式不正确' }] }}
+        report={{
+          totalCount: 3,
+          successCount: 1,
+          errorCount: 2,
+          msg: '共 3 行，成功 1 行，失败 2 行',
+          errors: [
+            { row: 3, message: '用户账号已存在' },
+            { row: 5, message: '手机号格式不正确' },
+          ],
+        }}
         onClose={() => undefined}
       />,
     );
@@ -48,12 +57,22 @@ describe('导入 dialog: template download and a result report instead of a bare
   });
 
   it('after the upload shows the rows imported and each refused row with its number and reason, and reloads the list', async () => {
-    const report = { totalCount: 3, successCount: 2, errorCount: 1, msg: '共 3 行，成功 2 行，失败 1 行', errors: [{ row: 4, message: '部门编码“Z99”不存在' }] };
-    const fetchMock = fakeServer({ 'POST /demo/importExcel': () => ({ body: envelope(report, { success: false, code: 201, message: '文件导入成功，但有错误。' }) }) });
+    const report = {
+      totalCount: 3,
+      successCount: 2,
+      errorCount: 1,
+      msg: '共 3 行，成功 2 行，失败 1 行',
+      errors: [{ row: 4, message: '部门编码“Z99”不存在' }],
+    };
+    const fetchMock = fakeServer({
+      'POST /demo/importExcel': () => ({ body: envelope(report, { success: false, code: 201, message: '文件导入成功，但有错误。' }) }),
+    });
     const onImported = open();
     const dialog = await screen.findByRole('dialog');
     const input = dialog.querySelector<HTMLInputElement>('input[type=file]')!;
-    fireEvent.change(input, { target: { files: [new File(['x'], 'users.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['x'], 'users.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })] },
+    });
     const result = await screen.findByRole('region', { name: '导入结果' });
     expect(within(result).getByText('成功导入 2 行，失败 1 行')).toBeTruthy();
     expect(within(result).getByText('第 4 行：部门编码“Z99”不存在')).toBeTruthy();

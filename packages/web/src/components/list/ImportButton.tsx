@@ -66,7 +66,15 @@ export function ImportReportView({ report }: { report: ImportReport }) {
 
 export function ImportReportModal({ report, onClose }: { report: ImportReport | null; onClose: () => void }) {
   return (
-    <Modal open={Boolean(report)} title="导入结果" width={720} onCancel={onClose} onOk={onClose} okText="确定" cancelButtonProps={{ style: { display: 'none' } }}>
+    <Modal
+      open={Boolean(report)}
+      title="导入结果"
+      width={720}
+      onCancel={onClose}
+      onOk={onClose}
+      okText="确定"
+      cancelButtonProps={{ style: { display: 'none' } }}
+    >
       {report && <ImportReportView report={report} />}
     </Modal>
   );

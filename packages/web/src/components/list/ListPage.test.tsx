@@ -19,7 +19,12 @@ configure({ asyncUtilTimeout: 5_000 });
 
 type Row = { id: string; name: string; phone: string; createTime: string };
 
-const rows: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: `r${i + 1}`, name: `名称${i + 1}`, phone: `1380000${String(i).padStart(4, '0')}`, createTime: '2026-01-01 00:00:00' }));
+const rows: Row[] = Array.from({ length: 25 }, (_, i) => ({
+  id: `r${i + 1}`,
+  name: `名称${i + 1}`,
+  phone: `1380000${String(i).padStart(4, '0')}`,
+  createTime: '2026-01-01 00:00:00',
+}));
 
 function pageOf(params: Query): Envelope<Page<Row>> {
   const pageNo = Number(params.pageNo);
@@ -39,7 +44,15 @@ function definition(over: Partial<ListDefinition<Row>> = {}) {
     key: `demo-${Math.random()}`,
     entity: '示例',
     permission: 'demo',
-    api: { list, removeBatch, remove: async () => envelope(null), add: async () => envelope(null), edit: async () => envelope(null), exportUrl: '/demo/exportXls', importUrl: '/demo/importExcel' },
+    api: {
+      list,
+      removeBatch,
+      remove: async () => envelope(null),
+      add: async () => envelope(null),
+      edit: async () => envelope(null),
+      exportUrl: '/demo/exportXls',
+      importUrl: '/demo/importExcel',
+    },
     columns: [
       { title: '名称', dataIndex: 'name', sorter: true },
       { title: '电话', dataIndex: 'phone' },
@@ -198,7 +211,10 @@ describe('ListPage', { timeout: 60_000 }, () => {
 
   it('§6 authorisation strategy "2": an ungranted 新增 / 编辑 shows disabled instead of disappearing', async () => {
     session.set(StorageKey.userAuth, grant('demo:export'));
-    session.set(StorageKey.sysAuth, [...system('demo:delete', 'demo:export', 'demo:import', 'demo:phone'), ...['demo:add', 'demo:edit'].map((action): AuthItem => ({ action, type: '2', describe: action, status: '1' }))]);
+    session.set(StorageKey.sysAuth, [
+      ...system('demo:delete', 'demo:export', 'demo:import', 'demo:phone'),
+      ...['demo:add', 'demo:edit'].map((action): AuthItem => ({ action, type: '2', describe: action, status: '1' })),
+    ]);
     const { def } = definition();
     show(def);
     await screen.findByText('1-10 共 25 条');
@@ -234,7 +250,7 @@ describe('ListPage table tools and batch actions (spec §1 list conventions)', {
     useSession.setState({ userInfo: null });
   });
 
-  it('密度 switches the table between 默认, 中等 and 紧凑; 中等 (the spec\'s size) first', async () => {
+  it("密度 switches the table between 默认, 中等 and 紧凑; 中等 (the spec's size) first", async () => {
     const { def } = definition();
     show(def);
     await screen.findByText('1-10 共 25 条');
@@ -303,9 +319,11 @@ describe('ListPage table tools and batch actions (spec §1 list conventions)', {
     await waitFor(() => expect(document.querySelector('.list-fullscreen')).toBeNull());
   });
 
-  it('batch actions show beside 已选择 N 项 only with a selection; a resource\'s own one asks first and gets the selected ids', async () => {
+  it("batch actions show beside 已选择 N 项 only with a selection; a resource's own one asks first and gets the selected ids", async () => {
     const freeze = vi.fn(async (_ids: string[]) => envelope(null, { message: '冻结成功' }));
-    const { def } = definition({ batchActions: [{ key: 'freeze', label: '冻结', confirm: (count) => `确定冻结这 ${count} 项吗?`, onClick: (ids) => freeze(ids) }] });
+    const { def } = definition({
+      batchActions: [{ key: 'freeze', label: '冻结', confirm: (count) => `确定冻结这 ${count} 项吗?`, onClick: (ids) => freeze(ids) }],
+    });
     show(def);
     await screen.findByText('1-10 共 25 条');
     expect(screen.queryByRole('group', { name: '批量操作' })).toBeNull();

@@ -115,7 +115,17 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
       .map((action) => (action.code && access.state(action.code) === 'disabled' ? { ...action, disabled: true } : action)),
     ...(detailItems ? [{ key: 'detail', label: '详情', onClick: (record: T) => setViewing(record) }] : []),
     ...(api.remove && canDelete
-      ? [{ key: 'delete', label: '删除', inline: true, danger: true, disabled: off('delete'), confirm: DELETE_CONFIRM_TEXT, onClick: (record: T) => api.remove!(record) }]
+      ? [
+          {
+            key: 'delete',
+            label: '删除',
+            inline: true,
+            danger: true,
+            disabled: off('delete'),
+            confirm: DELETE_CONFIRM_TEXT,
+            onClick: (record: T) => api.remove!(record),
+          },
+        ]
       : []),
   ];
 
@@ -163,7 +173,8 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
   const handleBatchDelete = () => confirm({ title: '确认删除', content: batchDeleteText(selected.keys.length), onOk: () => batchDelete.run(selected.keys) });
   const handleBatchAction = (action: BatchAction<T>) => {
     const run = () => batchAction.run({ action, keys: selected.keys, rows: selected.rows });
-    if (action.confirm) confirm({ title: `确认${typeof action.label === 'string' ? action.label : '操作'}`, content: action.confirm(selected.keys.length), onOk: run });
+    if (action.confirm)
+      confirm({ title: `确认${typeof action.label === 'string' ? action.label : '操作'}`, content: action.confirm(selected.keys.length), onOk: run });
     else void run();
   };
   const handleExport = (which: 'filter' | 'selection') => exporter.run(list.filterParams, which === 'selection' ? selected.keys : []);
@@ -196,7 +207,14 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
       />
     ),
     api.importUrl && shown('import') && (
-      <ImportButton key="import" url={api.importUrl} templateUrl={api.importTemplateUrl} templateName={`${definition.entity}导入模板.xlsx`} disabled={off('import')} onImported={list.reload} />
+      <ImportButton
+        key="import"
+        url={api.importUrl}
+        templateUrl={api.importTemplateUrl}
+        templateName={`${definition.entity}导入模板.xlsx`}
+        disabled={off('import')}
+        onImported={list.reload}
+      />
     ),
     toolbarExtra && <Fragment key="extra">{toolbarExtra}</Fragment>,
   ].filter(Boolean);
@@ -207,7 +225,14 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
       </Button>
     ),
     api.exportUrl && api.exportSelections && shown('export') && (
-      <Button key="export-selected" size="small" icon={<DownloadOutlined />} loading={exporter.exporting} disabled={off('export')} onClick={() => handleExport('selection')}>
+      <Button
+        key="export-selected"
+        size="small"
+        icon={<DownloadOutlined />}
+        loading={exporter.exporting}
+        disabled={off('export')}
+        onClick={() => handleExport('selection')}
+      >
         导出选中
       </Button>
     ),
@@ -237,7 +262,9 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
     />
   );
   const Frame = embedded ? 'div' : Card;
-  const fullscreenStyle = fullscreen ? ({ position: 'fixed', inset: 0, zIndex: 1000, overflow: 'auto', background: 'var(--ant-color-bg-container, #fff)', padding: 16 } as const) : undefined;
+  const fullscreenStyle = fullscreen
+    ? ({ position: 'fixed', inset: 0, zIndex: 1000, overflow: 'auto', background: 'var(--ant-color-bg-container, #fff)', padding: 16 } as const)
+    : undefined;
   return (
     <Frame {...(embedded ? {} : { variant: 'borderless' as const })} style={fullscreenStyle} className={fullscreen ? 'list-fullscreen' : undefined}>
       {searchForm && !phone && searchForm}
@@ -259,29 +286,29 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
       </div>
       {selectable && <SelectionBar count={selected.keys.length} onClear={clearSelection} actions={batchButtons} />}
       <div ref={tableRef}>
-      <Table<T>
-        size={density}
-        bordered
-        rowKey={(record) => keyOf(definition.rowKey, record)}
-        columns={tableColumns}
-        dataSource={list.records}
-        loading={list.loading}
-        scroll={{ x: Math.max(definition.scrollX ?? 0, tableScrollX(tableColumns, { selectable })) }}
-        // while the first page loads, the spinner alone (not 暂无数据 under it)
-        locale={{ emptyText: list.loading ? <div style={{ height: 120 }} /> : <EmptyData /> }}
-        pagination={listPagination(list.state.pageNo, list.state.pageSize, list.total)}
-        rowSelection={
-          selectable
-            ? {
-                ...selectionLabels<T>(),
-                selectedRowKeys: selected.keys,
-                preserveSelectedRowKeys: true,
-                onChange: (keys, rows) => setSelected({ keys: keys.map(String), rows: rows.filter(Boolean) }),
-              }
-            : undefined
-        }
-        onChange={handleTableChange}
-      />
+        <Table<T>
+          size={density}
+          bordered
+          rowKey={(record) => keyOf(definition.rowKey, record)}
+          columns={tableColumns}
+          dataSource={list.records}
+          loading={list.loading}
+          scroll={{ x: Math.max(definition.scrollX ?? 0, tableScrollX(tableColumns, { selectable })) }}
+          // while the first page loads, the spinner alone (not 暂无数据 under it)
+          locale={{ emptyText: list.loading ? <div style={{ height: 120 }} /> : <EmptyData /> }}
+          pagination={listPagination(list.state.pageNo, list.state.pageSize, list.total)}
+          rowSelection={
+            selectable
+              ? {
+                  ...selectionLabels<T>(),
+                  selectedRowKeys: selected.keys,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys, rows) => setSelected({ keys: keys.map(String), rows: rows.filter(Boolean) }),
+                }
+              : undefined
+          }
+          onChange={handleTableChange}
+        />
       </div>
       {form && (
         <RecordModal<T, B>

@@ -11,8 +11,7 @@ type RowActionsProps<T> = {
   context: ListContext<T>;
 };
 
-const labelOf = <T,>(action: RowAction<T>, record: T): ReactNode =>
-  typeof action.label === 'function' ? action.label(record) : action.label;
+const labelOf = <T,>(action: RowAction<T>, record: T): ReactNode => (typeof action.label === 'function' ? action.label(record) : action.label);
 
 const confirmOf = <T,>(action: RowAction<T>, record: T): string | null =>
   typeof action.confirm === 'function' ? action.confirm(record) : (action.confirm ?? null);
@@ -33,7 +32,15 @@ export function RowActions<T>({ record, actions, context }: RowActionsProps<T>) 
     const confirm = confirmOf(action, record);
     const label = labelOf(action, record);
     const anchor = (
-      <Button type="link" size="small" autoInsertSpace={false} danger={action.danger} disabled={action.disabled} style={{ padding: 0 }} onClick={confirm ? undefined : () => void run(action)}>
+      <Button
+        type="link"
+        size="small"
+        autoInsertSpace={false}
+        danger={action.danger}
+        disabled={action.disabled}
+        style={{ padding: 0 }}
+        onClick={confirm ? undefined : () => void run(action)}
+      >
         {label}
       </Button>
     );

@@ -55,7 +55,14 @@ function InlineSearchForm({ name, fields, onSearch, initialValues }: SearchFormP
   };
 
   return (
-    <Form form={form} name={name} initialValues={initialValues} className="list-search" onFinish={(values: Record<string, unknown>) => onSearch(values)} style={{ marginBottom: 16 }}>
+    <Form
+      form={form}
+      name={name}
+      initialValues={initialValues}
+      className="list-search"
+      onFinish={(values: Record<string, unknown>) => onSearch(values)}
+      style={{ marginBottom: 16 }}
+    >
       <Row gutter={24}>
         {shown.map((field) => (
           // two whole dates and the ~ between them need more room than a quarter row leaves after the label
@@ -127,7 +134,14 @@ function FoldedSearchForm({ name, fields, onSearch, initialValues }: SearchFormP
           </Space>
         }
       >
-        <Form form={form} name={name} layout="vertical" initialValues={initialValues} className="list-search" onFinish={(values: Record<string, unknown>) => search(values)}>
+        <Form
+          form={form}
+          name={name}
+          layout="vertical"
+          initialValues={initialValues}
+          className="list-search"
+          onFinish={(values: Record<string, unknown>) => search(values)}
+        >
           {fields.map((field) => (
             <Form.Item key={field.name} name={field.name} label={field.label} style={{ marginBottom: 12 }}>
               {fieldInput(field)}

@@ -42,19 +42,34 @@ export function TableToolbar({ onReload, density, onDensity, columns, settings, 
       </Tooltip>
       <Dropdown
         trigger={['click']}
-        menu={{ selectable: true, selectedKeys: [density], items: DENSITY_OPTIONS.map(({ key, label }) => ({ key, label })), onClick: ({ key }) => onDensity(key as Density) }}
+        menu={{
+          selectable: true,
+          selectedKeys: [density],
+          items: DENSITY_OPTIONS.map(({ key, label }) => ({ key, label })),
+          onClick: ({ key }) => onDensity(key as Density),
+        }}
       >
         <Tooltip title="密度">
           <Button type="text" aria-label="密度" icon={<ColumnHeightOutlined />} />
         </Tooltip>
       </Dropdown>
-      <Popover trigger="click" placement="bottomRight" title="列设置" content={<ColumnSettingsPanel columns={columns} settings={settings} onSettings={onSettings} />}>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        title="列设置"
+        content={<ColumnSettingsPanel columns={columns} settings={settings} onSettings={onSettings} />}
+      >
         <Tooltip title="列设置">
           <Button type="text" aria-label="列设置" icon={<SettingOutlined />} />
         </Tooltip>
       </Popover>
       <Tooltip title={fullscreen ? '退出全屏' : '全屏'}>
-        <Button type="text" aria-label={fullscreen ? '退出全屏' : '全屏'} icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={() => onFullscreen(!fullscreen)} />
+        <Button
+          type="text"
+          aria-label={fullscreen ? '退出全屏' : '全屏'}
+          icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+          onClick={() => onFullscreen(!fullscreen)}
+        />
       </Tooltip>
     </Space>
   );
@@ -95,7 +110,14 @@ export function ColumnSettingsPanel({ columns, settings, onSettings }: Pick<Tabl
                 {title}
               </Checkbox>
               <Button type="text" size="small" aria-label={`上移 ${name}`} icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, -1)} />
-              <Button type="text" size="small" aria-label={`下移 ${name}`} icon={<ArrowDownOutlined />} disabled={index === order.length - 1} onClick={() => move(index, 1)} />
+              <Button
+                type="text"
+                size="small"
+                aria-label={`下移 ${name}`}
+                icon={<ArrowDownOutlined />}
+                disabled={index === order.length - 1}
+                onClick={() => move(index, 1)}
+              />
             </li>
           );
         })}

@@ -47,7 +47,10 @@ export function arrangeColumns<T>(columns: ListColumn<T>[], settings: ColumnSett
 export function useColumnSettings(listKey: string) {
   const userId = useSession((state) => state.userInfo?.id ?? state.username ?? 'anonymous');
   const storageKey = columnSettingsKey(userId, listKey);
-  const [stored, setStored] = useState<{ key: string; settings: ColumnSettings | null }>(() => ({ key: storageKey, settings: local.get<ColumnSettings>(storageKey) }));
+  const [stored, setStored] = useState<{ key: string; settings: ColumnSettings | null }>(() => ({
+    key: storageKey,
+    settings: local.get<ColumnSettings>(storageKey),
+  }));
   // another user or list on the same component instance reads its own settings
   const settings = stored.key === storageKey ? stored.settings : local.get<ColumnSettings>(storageKey);
 

@@ -51,8 +51,7 @@ export function useListData<T extends object, B>(definition: ListDefinition<T, B
     loading: query.isFetching,
     reload,
     search: (filters: Query) => setState((current) => ({ ...current, filters, pageNo: 1 })),
-    page: (pageNo: number, pageSize: number) =>
-      setState((current) => ({ ...current, pageNo: pageSize === current.pageSize ? pageNo : 1, pageSize })),
+    page: (pageNo: number, pageSize: number) => setState((current) => ({ ...current, pageNo: pageSize === current.pageSize ? pageNo : 1, pageSize })),
     sortBy: (next: Sort | null) => setState((current) => ({ ...current, sort: next, pageNo: 1 })),
   };
 }

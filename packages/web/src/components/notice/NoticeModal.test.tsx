@@ -90,13 +90,13 @@ describe('§2 notice modal', { timeout: 20_000 }, () => {
     expect(within(show(view({ openType: 'url', openPage: PAYMENT_LIST_PAGE }))).getByText(EXPENSE_REMINDER_TEXT)).toBeTruthy();
   });
 
-  it('发布人 reads the sender\'s name when the server gives it, the account otherwise', () => {
+  it("发布人 reads the sender's name when the server gives it, the account otherwise", () => {
     expect(within(show(view({ senderName: '系统管理员' }))).getByText('发布人：系统管理员')).toBeTruthy();
     cleanup();
     expect(within(show(view())).getByText('发布人：admin')).toBeTruthy();
   });
 
-  it('the system\'s claim notices that ask for nothing (已付款, 付款失败) lead to the claim without the upload reminder; a closed batch and a claim sent back keep it', () => {
+  it("the system's claim notices that ask for nothing (已付款, 付款失败) lead to the claim without the upload reminder; a closed batch and a claim sent back keep it", () => {
     for (const busType of ['claim_paid', 'claim_pay_failed']) {
       expect(within(show(view({ openType: 'url', openPage: claimPage('c1'), busType }))).queryByText(EXPENSE_REMINDER_TEXT)).toBeNull();
       cleanup();

@@ -47,7 +47,26 @@ export type JPopupProps = {
  * selection. OK writes the origin fields of the chosen rows into the destination fields and closes;
  * cancel closes and forgets the selection. A wrong configuration is told with the words of §5.
  */
-export function JPopup({ code, field, orgFields, destFields, multi = false, groupId, width = POPUP_WIDTH, value, onChange, onPick, selected, placeholder = '点击选择', disabled, textarea, id, title, button, ...rest }: JPopupProps) {
+export function JPopup({
+  code,
+  field,
+  orgFields,
+  destFields,
+  multi = false,
+  groupId,
+  width = POPUP_WIDTH,
+  value,
+  onChange,
+  onPick,
+  selected,
+  placeholder = '点击选择',
+  disabled,
+  textarea,
+  id,
+  title,
+  button,
+  ...rest
+}: JPopupProps) {
   const [open, setOpen] = useState(false);
   const [keys, setKeys] = useState<string[]>([]);
   const [rows, setRows] = useState<Row[]>([]);
@@ -82,7 +101,16 @@ export function JPopup({ code, field, orgFields, destFields, multi = false, grou
     handleClose();
   };
 
-  const common = { id, value: value ?? '', readOnly: true, placeholder, disabled, onClick: handleOpen, 'aria-label': rest['aria-label'], 'aria-haspopup': 'dialog' as const };
+  const common = {
+    id,
+    value: value ?? '',
+    readOnly: true,
+    placeholder,
+    disabled,
+    onClick: handleOpen,
+    'aria-label': rest['aria-label'],
+    'aria-haspopup': 'dialog' as const,
+  };
   return (
     <>
       {button ? (
@@ -90,34 +118,55 @@ export function JPopup({ code, field, orgFields, destFields, multi = false, grou
           {button}
         </Button>
       ) : textarea ? (
-        <Input.TextArea {...common} style={{ width: POPUP_TEXTAREA.width, height: POPUP_TEXTAREA.height, maxWidth: '100%', cursor: 'pointer' }} onKeyDown={(e) => e.key === 'Enter' && handleOpen()} />
+        <Input.TextArea
+          {...common}
+          style={{ width: POPUP_TEXTAREA.width, height: POPUP_TEXTAREA.height, maxWidth: '100%', cursor: 'pointer' }}
+          onKeyDown={(e) => e.key === 'Enter' && handleOpen()}
+        />
       ) : (
-        <Input {...common} allowClear={!disabled} onChange={(e) => e.target.value === '' && onChange?.('')} style={{ cursor: 'pointer' }} suffix={<SearchOutlined aria-hidden />} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && handleOpen()} />
+        <Input
+          {...common}
+          allowClear={!disabled}
+          onChange={(e) => e.target.value === '' && onChange?.('')}
+          style={{ cursor: 'pointer' }}
+          suffix={<SearchOutlined aria-hidden />}
+          onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && handleOpen()}
+        />
       )}
-      <Modal open={open} title={title ?? '选择'} width={width} onCancel={handleClose} onOk={handleOk} okText="确定" cancelText="取消" destroyOnHidden style={{ maxWidth: 'calc(100vw - 16px)' }}>
+      <Modal
+        open={open}
+        title={title ?? '选择'}
+        width={width}
+        onCancel={handleClose}
+        onOk={handleOk}
+        okText="确定"
+        cancelText="取消"
+        destroyOnHidden
+        style={{ maxWidth: 'calc(100vw - 16px)' }}
+      >
         <ReportView
           source={source}
           label={title ?? '选择'}
           pageSize={POPUP_PAGE_SIZE}
           selection={{ multi, keys, rows, onChange: (k, r) => (setKeys(k), setRows(r)) }}
           extra={(state) => (
-              <Alert
-                type="info"
-                style={{ marginBottom: 12 }}
-                title={
-                  <Space wrap>
-                    <span>
-                      已选择 <strong>{keys.length}</strong> 项
-                    </span>
-                    <Button type="link" size="small" onClick={() => (setKeys([]), setRows([]))}>
-                      清空
-                    </Button>
-                    <Button type="link" size="small" onClick={state.reload}>
-                      刷新
-                    </Button>
-                  </Space>
-                }
-              />
+            <Alert
+              type="info"
+              style={{ marginBottom: 12 }}
+              title={
+                <Space wrap>
+                  <span>
+                    已选择 <strong>{keys.length}</strong> 项
+                  </span>
+                  <Button type="link" size="small" onClick={() => (setKeys([]), setRows([]))}>
+                    清空
+                  </Button>
+                  <Button type="link" size="small" onClick={state.reload}>
+                    刷新
+                  </Button>
+                </Space>
+              }
+            />
           )}
         />
       </Modal>

@@ -14,7 +14,10 @@ function source() {
     meta: async () => ({
       id: 'r1',
       name: '机构申请统计',
-      columns: [{ title: '申请机构', dataIndex: 'org_name' }, { title: '最近提交', dataIndex: 'last_submit_time' }] as never,
+      columns: [
+        { title: '申请机构', dataIndex: 'org_name' },
+        { title: '最近提交', dataIndex: 'last_submit_time' },
+      ] as never,
       dictOptions: {},
       queryInfo: [{ label: '最近提交', field: 'last_submit_time', view: 'datetime', mode: 'group' }],
     }),
@@ -62,10 +65,13 @@ describe('ReportView amounts (issue 36)', () => {
         dictOptions: {},
         queryInfo: [],
       }),
-      rows: vi.fn(async () => ({ total: 2, records: [
-        { id: 'a', pool_year: 2026, amount: '12345678901234567.89', batch_no: '1000000' },
-        { id: 'b', pool_year: 2027, amount: '-1234.50', batch_no: 'PC-2' },
-      ] })),
+      rows: vi.fn(async () => ({
+        total: 2,
+        records: [
+          { id: 'a', pool_year: 2026, amount: '12345678901234567.89', batch_no: '1000000' },
+          { id: 'b', pool_year: 2027, amount: '-1234.50', batch_no: 'PC-2' },
+        ],
+      })),
     };
     renderInApp(<ReportView source={src} label="资金池汇总" />);
     expect(await screen.findByText('12,345,678,901,234,567.89')).toBeTruthy();

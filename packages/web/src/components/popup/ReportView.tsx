@@ -50,7 +50,11 @@ function SearchItem({ item, options }: { item: QueryInfoItem; options: DictModel
   if (item.mode === 'group') {
     const dated = item.view === 'date' || item.view === 'datetime';
     const end = (text: string) =>
-      dated ? <DatePicker style={{ width: '50%' }} aria-label={`${item.label}${text}`} placeholder={`${text}日期`} /> : <Input aria-label={`${item.label}${text}`} placeholder={text} />;
+      dated ? (
+        <DatePicker style={{ width: '50%' }} aria-label={`${item.label}${text}`} placeholder={`${text}日期`} />
+      ) : (
+        <Input aria-label={`${item.label}${text}`} placeholder={text} />
+      );
     return (
       <Form.Item label={item.label} style={{ marginBottom: 0 }}>
         <Space.Compact block>
@@ -193,12 +197,21 @@ export function ReportView({ source, rowKey, pageSize: initialSize = 10, selecti
               }
             : undefined
         }
-        onRow={selection ? (row) => ({ onClick: () => {
-          const k = rowKeyOf(row);
-          if (!selection.multi) return selection.onChange([k], [row]);
-          const has = selection.keys.includes(k);
-          selection.onChange(has ? selection.keys.filter((x) => x !== k) : [...selection.keys, k], has ? selection.rows.filter((r) => rowKeyOf(r) !== k) : [...selection.rows, row]);
-        } }) : undefined}
+        onRow={
+          selection
+            ? (row) => ({
+                onClick: () => {
+                  const k = rowKeyOf(row);
+                  if (!selection.multi) return selection.onChange([k], [row]);
+                  const has = selection.keys.includes(k);
+                  selection.onChange(
+                    has ? selection.keys.filter((x) => x !== k) : [...selection.keys, k],
+                    has ? selection.rows.filter((r) => rowKeyOf(r) !== k) : [...selection.rows, row],
+                  );
+                },
+              })
+            : undefined
+        }
       />
     </div>
   );

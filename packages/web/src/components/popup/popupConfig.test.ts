@@ -17,6 +17,15 @@ describe('JPopup configuration (spec §5 Popup config)', () => {
     expect(popupSelectionError(2, true)).toBeNull();
   });
   it('OK maps origin fields to destination fields, comma-joined over the chosen rows', () => {
-    expect(popupValues([{ id: 'a', name: '甲' }, { id: 'b', name: '乙' }], 'id,name', 'ids,names')).toEqual({ ids: 'a,b', names: '甲,乙' });
+    expect(
+      popupValues(
+        [
+          { id: 'a', name: '甲' },
+          { id: 'b', name: '乙' },
+        ],
+        'id,name',
+        'ids,names',
+      ),
+    ).toEqual({ ids: 'a,b', names: '甲,乙' });
   });
 });

@@ -1,6 +1,10 @@
 import { PopupMsg } from '@sbwq/contracts';
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Spec §5 Popup config: code, orgFields and destFields are required and name as many fields each. Null: fine. */
 export function popupConfigError(props: { code?: string; orgFields?: string; destFields?: string }): string | null {
@@ -21,5 +25,7 @@ export function popupSelectionError(count: number, multi: boolean): string | nul
 export function popupValues(rows: Record<string, unknown>[], orgFields: string, destFields: string): Record<string, string> {
   const from = list(orgFields);
   const to = list(destFields);
-  return Object.fromEntries(to.map((dest, i) => [dest, rows.map((r) => (r[from[i]] === null || r[from[i]] === undefined ? '' : String(r[from[i]]))).join(',')]));
+  return Object.fromEntries(
+    to.map((dest, i) => [dest, rows.map((r) => (r[from[i]] === null || r[from[i]] === undefined ? '' : String(r[from[i]]))).join(',')]),
+  );
 }

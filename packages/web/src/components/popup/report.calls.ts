@@ -23,7 +23,10 @@ export function grouped<T>(groupId: string | undefined, key: string, load: () =>
   if (hit && Date.now() - hit.at < REPORT_CACHE_MS) return hit.answer as Promise<Envelope<T>>;
   const answer = load();
   remembered.set(name, { at: Date.now(), answer });
-  answer.then((a) => (a.success ? undefined : remembered.delete(name)), () => remembered.delete(name));
+  answer.then(
+    (a) => (a.success ? undefined : remembered.delete(name)),
+    () => remembered.delete(name),
+  );
   return answer;
 }
 

@@ -8,7 +8,14 @@ const nodes: GrantNode[] = [
     key: 'sys',
     slotTitle: '系统管理',
     children: [
-      { key: 'user', slotTitle: '用户管理', children: [{ key: 'user:add', slotTitle: '用户-添加' }, { key: 'user:list', slotTitle: '用户-查询' }] },
+      {
+        key: 'user',
+        slotTitle: '用户管理',
+        children: [
+          { key: 'user:add', slotTitle: '用户-添加' },
+          { key: 'user:list', slotTitle: '用户-查询' },
+        ],
+      },
       { key: 'role', slotTitle: '角色管理' },
     ],
   },
@@ -52,6 +59,12 @@ describe('GrantTree (JeecgBoot role grant)', () => {
 
   it('a linked tree is given only keys whose whole subtree is granted, so no child is granted by display', () => {
     expect(linkedCheckedKeys(nodes, new Set(['sys', 'user', 'user:add'])).sort()).toEqual(['user:add']);
-    expect(linkedCheckedKeys(nodes, new Set(['sys', 'user', 'user:add', 'user:list', 'role'])).sort()).toEqual(['role', 'sys', 'user', 'user:add', 'user:list']);
+    expect(linkedCheckedKeys(nodes, new Set(['sys', 'user', 'user:add', 'user:list', 'role'])).sort()).toEqual([
+      'role',
+      'sys',
+      'user',
+      'user:add',
+      'user:list',
+    ]);
   });
 });

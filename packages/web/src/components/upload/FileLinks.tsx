@@ -40,7 +40,14 @@ export function FileLinks({ value, size = 64, label, named = false }: FileLinksP
           );
         }
         return (
-          <Typography.Link key={path} href={staticUrl(path)} target="_blank" rel="noopener" title={nameOf(path)} style={named ? { wordBreak: 'break-all' } : undefined}>
+          <Typography.Link
+            key={path}
+            href={staticUrl(path)}
+            target="_blank"
+            rel="noopener"
+            title={nameOf(path)}
+            style={named ? { wordBreak: 'break-all' } : undefined}
+          >
             <FilePdfOutlined /> {label ? (paths.length > 1 ? `${label}${index + 1}` : label) : named ? nameOf(path) : shortName(nameOf(path))}
           </Typography.Link>
         );

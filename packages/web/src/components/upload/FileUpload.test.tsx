@@ -24,7 +24,11 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
   it('§5 refuses a wrong type, an oversize file and a bad name before sending anything', async () => {
     const fetchMock = fakeServer({});
     const onChange = vi.fn();
-    render(<AntApp><FileUpload onChange={onChange} /></AntApp>);
+    render(
+      <AntApp>
+        <FileUpload onChange={onChange} />
+      </AntApp>,
+    );
     pick(new File(['x'], 'virus.exe'));
     await waitFor(() => expect(messages()).toContain('仅支持JPG/JPEG/PNG或PDF文件上传'));
     const big = png('big.png');
@@ -43,7 +47,11 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
       'DELETE /rights/sbFileInfo/deleteFileFetch': () => ({ body: envelope(null, { message: '删除成功!' }) }),
     });
     const onChange = vi.fn();
-    render(<AntApp><FileUpload onChange={onChange} biz="rights" fileType="3" /></AntApp>);
+    render(
+      <AntApp>
+        <FileUpload onChange={onChange} biz="rights" fileType="3" />
+      </AntApp>,
+    );
     pick(png('商标图样文件.png'));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(PATH));
     const body = fetchMock.mock.calls[0][1]?.body as FormData;
@@ -62,7 +70,11 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
       'POST /sys/common/upload': () => ({ body: envelope({ fileName: '证据.png', filePath: PATH, fileSize: 16 }, { message: PATH }) }),
     });
     const onChange = vi.fn();
-    render(<AntApp><FileUpload onChange={onChange} biz="files" fileType="4" fields={{ bizType: 'rights_right', bizId: 'r1' }} /></AntApp>);
+    render(
+      <AntApp>
+        <FileUpload onChange={onChange} biz="files" fileType="4" fields={{ bizType: 'rights_right', bizId: 'r1' }} />
+      </AntApp>,
+    );
     pick(png('证据.png'));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(PATH));
     const body = fetchMock.mock.calls[0][1]?.body as FormData;
@@ -73,7 +85,11 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
     let answer = envelope(null, { success: false, message: '文件内容与扩展名不符', code: 500 });
     fakeServer({ 'POST /sys/common/upload': () => ({ body: answer }) });
     const onChange = vi.fn();
-    render(<AntApp><FileUpload onChange={onChange} /></AntApp>);
+    render(
+      <AntApp>
+        <FileUpload onChange={onChange} />
+      </AntApp>,
+    );
     pick(png('假图片.png'));
     await waitFor(() => expect(messages()).toContain('假图片.png 上传失败：文件内容与扩展名不符'));
     expect(onChange).toHaveBeenLastCalledWith(undefined);
@@ -88,7 +104,11 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
       'GET /sys/common/fileNames': () => ({ body: envelope({}) }),
     });
     const onChange = vi.fn();
-    render(<AntApp><FileUpload listType="picture-card" accept="image" max={2} value={PATH} onChange={onChange} /></AntApp>);
+    render(
+      <AntApp>
+        <FileUpload listType="picture-card" accept="image" max={2} value={PATH} onChange={onChange} />
+      </AntApp>,
+    );
     await waitFor(() => expect(document.querySelectorAll('.ant-upload-list-item')).toHaveLength(1));
     pick(png('假头像.png'));
     await waitFor(() => expect(messages()).toContain('假头像.png 上传失败：文件内容与扩展名不符'));
@@ -107,7 +127,11 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
       },
     });
     const onChange = vi.fn();
-    render(<AntApp><FileUpload onChange={onChange} /></AntApp>);
+    render(
+      <AntApp>
+        <FileUpload onChange={onChange} />
+      </AntApp>,
+    );
     pick(png('1.png'), png('2.png'), png('3.png'), png('4.png'));
     await waitFor(() => expect(messages()).toContain('文件上传限制3个以内'));
     await waitFor(() => expect(String(onChange.mock.lastCall?.[0]).split(',')).toHaveLength(3));
@@ -117,7 +141,11 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
   it('a file saved with the record is removed only after confirmation', async () => {
     const fetchMock = fakeServer({ 'DELETE /rights/sbFileInfo/deleteFileFetch': () => ({ body: envelope(null, { message: '删除成功!' }) }) });
     const onChange = vi.fn();
-    render(<AntApp><FileUpload value={SAVED} onChange={onChange} /></AntApp>);
+    render(
+      <AntApp>
+        <FileUpload value={SAVED} onChange={onChange} />
+      </AntApp>,
+    );
     expect(screen.getByText('fedcb…')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /删除文件|Remove file/ }));
     await waitFor(() => expect(document.body.textContent).toContain('文件将从服务器删除，不可恢复'));
@@ -131,7 +159,11 @@ describe('FileUpload (spec §3–§5, §8, §9)', () => {
   it('§3 a file saved before is listed under the name it was uploaded under, once the server tells it', async () => {
     const path = 'temp/20260102/0123456789abcdef0123456789abcdef.pdf';
     fakeServer({ 'GET /sys/common/fileNames': () => ({ body: envelope({ [path]: '公证书.pdf' }) }) });
-    render(<AntApp><FileUpload value={path} onChange={() => undefined} /></AntApp>);
+    render(
+      <AntApp>
+        <FileUpload value={path} onChange={() => undefined} />
+      </AntApp>,
+    );
     expect(await screen.findByText('公证书.p…')).toBeTruthy();
   });
 });
@@ -140,7 +172,11 @@ describe('UploadModal (spec §5, §9: 520 × 200)', () => {
   it('确定 with no file warns 未上传任何文件 and stays open', async () => {
     fakeServer({});
     const onOk = vi.fn();
-    render(<AntApp><UploadModal open onOk={onOk} onCancel={() => undefined} /></AntApp>);
+    render(
+      <AntApp>
+        <UploadModal open onOk={onOk} onCancel={() => undefined} />
+      </AntApp>,
+    );
     const popup = document.querySelector('.upload-popup') as HTMLElement;
     fireEvent.click(within(popup).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(messages()).toContain('未上传任何文件'));

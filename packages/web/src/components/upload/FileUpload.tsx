@@ -174,7 +174,8 @@ export function FileUpload({
       changed = { ...file, url: staticUrl(path) };
     }
     if (file.status === 'error') {
-      const reason = typeof file.error?.message === 'string' && file.error.message ? file.error.message : typeof file.response === 'string' ? file.response : null;
+      const reason =
+        typeof file.error?.message === 'string' && file.error.message ? file.error.message : typeof file.response === 'string' ? file.response : null;
       const { title, reason: why } = failureText(fullName, reason);
       feedback().message.error(`${title}：${why}`);
       // the item's tooltip tells the reason too

@@ -8,7 +8,8 @@ const MB = 1024 * 1024;
 describe('§5 Upload rules (before a file is sent)', () => {
   it('only JPG/JPEG/PNG/PDF: 仅支持JPG/JPEG/PNG或PDF文件上传', () => {
     for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.pdf']) expect(refusalOf({ name, size: 10 }), name).toBeNull();
-    for (const name of ['a.gif', 'b.exe', 'c.svg', 'd.html', 'noext', 'e.pdf.exe', 'f.docx']) expect(refusalOf({ name, size: 10 }), name).toBe('仅支持JPG/JPEG/PNG或PDF文件上传');
+    for (const name of ['a.gif', 'b.exe', 'c.svg', 'd.html', 'noext', 'e.pdf.exe', 'f.docx'])
+      expect(refusalOf({ name, size: 10 }), name).toBe('仅支持JPG/JPEG/PNG或PDF文件上传');
   });
 
   it('a narrower field (image or PDF) names what it takes; other types still get the spec text', () => {
@@ -27,7 +28,8 @@ describe('§5 Upload rules (before a file is sent)', () => {
   });
 
   it('no / \\ * : ? " < > | in the name: the special-character message', () => {
-    for (const name of ['a*b.png', 'a:b.png', 'a?b.png', 'a"b.png', 'a<b.png', 'a>b.png', 'a|b.png', 'a\\b.png']) expect(refusalOf({ name, size: 1 }), name).toBe(UploadMsg.name);
+    for (const name of ['a*b.png', 'a:b.png', 'a?b.png', 'a"b.png', 'a<b.png', 'a>b.png', 'a|b.png', 'a\\b.png'])
+      expect(refusalOf({ name, size: 1 }), name).toBe(UploadMsg.name);
     expect(UploadMsg.name).toBe('文件名不能包含下列特殊字符：/ \\ * : ? " < > |');
     expect(refusalOf({ name: '商标 注册证(1).png', size: 1 })).toBeNull();
   });

@@ -25,7 +25,17 @@ const CLAIM = {
   invoiceTotal: '3000.00',
   description: '公证费用',
   status: ClaimStatus.bizReview,
-  invoices: [{ id: 'i1', claimId: 'c1', invoiceCode: '', invoiceNo: '12345678901234567890', invoiceDate: '2026-11-01', amount: '3000.00', files: 'finance_claim/2026/ab12cd.pdf' }],
+  invoices: [
+    {
+      id: 'i1',
+      claimId: 'c1',
+      invoiceCode: '',
+      invoiceNo: '12345678901234567890',
+      invoiceDate: '2026-11-01',
+      amount: '3000.00',
+      files: 'finance_claim/2026/ab12cd.pdf',
+    },
+  ],
 } as unknown as ClaimRecord;
 
 const ui = { notification: { error: vi.fn() }, modal: { confirm: vi.fn(), error: vi.fn() }, message: { success: vi.fn(), warning: vi.fn(), error: vi.fn() } };
@@ -85,17 +95,23 @@ describe('DOMAIN.md "One 审批 screen lists what waits for me": each type is de
     expect(asked).toEqual(['bank']);
   });
 
-  it('an unknown type is an error message, never another type\'s dialog', async () => {
+  it("an unknown type is an error message, never another type's dialog", async () => {
     const { asked, sent } = renderTodo([todo('99', 'x1', '来历不明的事项')]);
     fireEvent.click(within(await rowOf('来历不明的事项')).getByText('审批'));
-    await waitFor(() => expect(ui.notification.error).toHaveBeenCalledWith(expect.objectContaining({ description: expect.stringContaining('未知的业务类型') })));
+    await waitFor(() =>
+      expect(ui.notification.error).toHaveBeenCalledWith(expect.objectContaining({ description: expect.stringContaining('未知的业务类型') })),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(asked).toEqual([]);
     expect(sent).toEqual([]);
   });
 
-  it('事项 links to the batch\'s detail and to the claim; a record without a page of its own is text', async () => {
-    renderTodo([todo(ApprovalBizType.threaded, 'b1', 'XS20261101001 淘宝假冒线索'), todo(ApprovalBizType.claim, 'c1', 'BX20261125001 华光代理'), todo(ApprovalBizType.right, 'r1', '华光（注册号 123）')]);
+  it("事项 links to the batch's detail and to the claim; a record without a page of its own is text", async () => {
+    renderTodo([
+      todo(ApprovalBizType.threaded, 'b1', 'XS20261101001 淘宝假冒线索'),
+      todo(ApprovalBizType.claim, 'c1', 'BX20261125001 华光代理'),
+      todo(ApprovalBizType.right, 'r1', '华光（注册号 123）'),
+    ]);
     expect((await screen.findByRole('link', { name: 'XS20261101001 淘宝假冒线索' })).getAttribute('href')).toBe('/rights/batch/detail/b1');
     expect(screen.getByRole('link', { name: 'BX20261125001 华光代理' }).getAttribute('href')).toBe('/finance/claim/list?id=c1');
     expect(screen.queryByRole('link', { name: '华光（注册号 123）' })).toBeNull();

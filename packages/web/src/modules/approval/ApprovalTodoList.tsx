@@ -53,7 +53,14 @@ export function ApprovalTodoList() {
         { name: 'bizTitle', label: '事项' },
       ],
       columns: [
-        { title: '业务类型', dataIndex: 'bizType', width: 110, align: 'center', sorter: true, render: (_, todo) => <Tag color="blue">{todo.bizType_dictText ?? todo.bizType}</Tag> },
+        {
+          title: '业务类型',
+          dataIndex: 'bizType',
+          width: 110,
+          align: 'center',
+          sorter: true,
+          render: (_, todo) => <Tag color="blue">{todo.bizType_dictText ?? todo.bizType}</Tag>,
+        },
         {
           title: '事项',
           dataIndex: 'bizTitle',

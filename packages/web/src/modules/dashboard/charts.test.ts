@@ -1,13 +1,31 @@
 import type { PoolLine, PoolStatistic, RightExpiryStatistics } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
-import { agencyRankingOption, batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, passRate, poolLinesOption, poolOfLine, poolStatisticsOption, sumMoney } from './charts.ts';
+import {
+  agencyRankingOption,
+  batchMonthsOption,
+  batchResultsOption,
+  expiryMonthsOption,
+  monthRange,
+  passRate,
+  poolLinesOption,
+  poolOfLine,
+  poolStatisticsOption,
+  sumMoney,
+} from './charts.ts';
 
 type Series = { name: string; data: unknown[]; stack?: string };
 const seriesOf = (option: unknown) => (option as { series: Series[] }).series;
 const xOf = (option: unknown) => (option as { xAxis: { data: string[] } }).xAxis.data;
 const tip = (option: unknown) => (option as { tooltip: { formatter: (p: unknown) => string } }).tooltip.formatter;
 
-const pool = (poolName: string, balance: string, frozen: string, used: string): PoolStatistic => ({ poolId: poolName, poolName, total: '0', balance, frozen, used });
+const pool = (poolName: string, balance: string, frozen: string, used: string): PoolStatistic => ({
+  poolId: poolName,
+  poolName,
+  total: '0',
+  balance,
+  frozen,
+  used,
+});
 
 describe('§7 statistics charts: data in, series out', () => {
   it('资金池统计: one stacked bar per pool, 余额/冻结/已使用 as sent; money tooltips with 2 decimals and separators', () => {
@@ -60,7 +78,9 @@ describe('§7 statistics charts: data in, series out', () => {
   it('暂无数据: no pools, no log lines, nothing expiring give no chart', () => {
     expect(poolStatisticsOption([])).toBeNull();
     expect(poolLinesOption([])).toBeNull();
-    expect(expiryMonthsOption({ today: '2026-11-25', expiringSoon: 0, inGracePeriod: 2, expired: 0, authExpired: 0, months: [{ month: '2026-11', count: 0 }] })).toBeNull();
+    expect(
+      expiryMonthsOption({ today: '2026-11-25', expiringSoon: 0, inGracePeriod: 2, expired: 0, authExpired: 0, months: [{ month: '2026-11', count: 0 }] }),
+    ).toBeNull();
   });
 
   it('money sums exactly (no floating point) and a month is its first to last day', () => {
@@ -71,7 +91,10 @@ describe('§7 statistics charts: data in, series out', () => {
   });
 
   it('§7 monthThreadedApplyNum / monthThreadedApplyPassNum: 申请 and 通过 per month side by side, a month missing from 通过 is 0; nothing to draw when all are zero', () => {
-    const apply = [{ month: '2026-10', num: 5 }, { month: '2026-11', num: 3 }];
+    const apply = [
+      { month: '2026-10', num: 5 },
+      { month: '2026-11', num: 3 },
+    ];
     const option = batchMonthsOption(apply, [{ month: '2026-11', num: 2 }]);
     expect(xOf(option)).toEqual(['2026-10', '2026-11']);
     expect(seriesOf(option).map((s) => [s.name, s.data])).toEqual([

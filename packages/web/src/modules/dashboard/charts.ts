@@ -1,4 +1,13 @@
-import { fromCents, toCents, type AgencyApplyStatistic, type BatchResultRow, type MonthNum, type PoolLine, type PoolStatistic, type RightExpiryStatistics } from '@sbwq/contracts';
+import {
+  fromCents,
+  toCents,
+  type AgencyApplyStatistic,
+  type BatchResultRow,
+  type MonthNum,
+  type PoolLine,
+  type PoolStatistic,
+  type RightExpiryStatistics,
+} from '@sbwq/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatMoney, formatNumber } from '../../platform/format.ts';
 
@@ -73,7 +82,11 @@ export function poolLinesOption(lines: PoolLine[]): EChartsCoreOption | null {
 export function expiryMonthsOption(stats: RightExpiryStatistics): EChartsCoreOption | null {
   if (!stats.expiringSoon) return null;
   return {
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: (items: Tip[]) => `${items[0].name}<br/>${items[0].marker ?? ''}到期商标：${formatNumber(Number(items[0].value))} 件` },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (items: Tip[]) => `${items[0].name}<br/>${items[0].marker ?? ''}到期商标：${formatNumber(Number(items[0].value))} 件`,
+    },
     grid: { ...grid, top: 16 },
     xAxis: { type: 'category', data: stats.months.map((m) => m.month) },
     yAxis: { type: 'value', minInterval: 1 },
@@ -108,7 +121,14 @@ export function batchMonthsOption(apply: MonthNum[], pass: MonthNum[]): EChartsC
 export function batchResultsOption(rows: BatchResultRow[]): EChartsCoreOption | null {
   if (!rows.length) return null;
   // colours that say the outcome: green 成功, red 失败, grey 不构成侵权
-  const series = (name: string, key: 'success' | 'failed' | 'notInfringing', color: string) => ({ name, type: 'bar', stack: 'items', barMaxWidth: 32, itemStyle: { color }, data: rows.map((r) => r[key]) });
+  const series = (name: string, key: 'success' | 'failed' | 'notInfringing', color: string) => ({
+    name,
+    type: 'bar',
+    stack: 'items',
+    barMaxWidth: 32,
+    itemStyle: { color },
+    data: rows.map((r) => r[key]),
+  });
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },

@@ -1,4 +1,18 @@
-import { AgencyStatsPath, AuditStatus, BatchStatsPath, chinaToday, CLAIM_PAYABLE_STATUSES, ClaimRoute, dashboardQueries, type AgencyApplyStatistic, type BatchResultGroup, type MonthNum, type Page, type PoolLine, type PoolStatistic } from '@sbwq/contracts';
+import {
+  AgencyStatsPath,
+  AuditStatus,
+  BatchStatsPath,
+  chinaToday,
+  CLAIM_PAYABLE_STATUSES,
+  ClaimRoute,
+  dashboardQueries,
+  type AgencyApplyStatistic,
+  type BatchResultGroup,
+  type MonthNum,
+  type Page,
+  type PoolLine,
+  type PoolStatistic,
+} from '@sbwq/contracts';
 import { flowApi } from '../../platform/flowApi.ts';
 import { http } from '../../platform/http.ts';
 import { unwrap } from '../../platform/result.ts';
@@ -16,7 +30,10 @@ export const dashboardApi = {
   rightExpiry: (signal?: AbortSignal) => queries.rightExpiry(undefined, { signal }).then(unwrap),
   /** how many of the caller's rights are in one review state: the list's own total, one row fetched */
   rightsIn: (auditStatus: string, signal?: AbortSignal) =>
-    rightApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
+    rightApi
+      .list({ auditStatus, pageNo: 1, pageSize: 1 }, signal)
+      .then(unwrap)
+      .then((page) => page.total),
   /** 线索批次: submitted and approved, the caller's organisation's for organisation users */
   batchApplyNum: (signal?: AbortSignal) => http.get<number>(BatchStatsPath.applyNum, undefined, { signal }).then(unwrap),
   batchApplyPassNum: (signal?: AbortSignal) => http.get<number>(BatchStatsPath.applyPassNum, undefined, { signal }).then(unwrap),
@@ -29,7 +46,9 @@ export const dashboardApi = {
   pendingPayment: (signal?: AbortSignal) => queries.pendingPayment(undefined, { signal }).then(unwrap),
   /** 机构申请排行 (spec §7): the ten organisations with the most batches submitted in the range */
   agencyRanking: (range: { start: string; end: string }, signal?: AbortSignal) =>
-    http.post<Page<AgencyApplyStatistic>>(AgencyStatsPath.list, { startDate: range.start, endDate: range.end, pageNo: 1, pageSize: 10 }, { signal }).then(unwrap),
+    http
+      .post<Page<AgencyApplyStatistic>>(AgencyStatsPath.list, { startDate: range.start, endDate: range.end, pageNo: 1, pageSize: 10 }, { signal })
+      .then(unwrap),
   /** 任务统计: decisions per day and per 初审人 durations over a date range */
   taskThroughput: (range: { start: string; end: string }, signal?: AbortSignal) =>
     queries.taskThroughput({ startDate: range.start, endDate: range.end }, { signal }).then(unwrap),
@@ -37,7 +56,10 @@ export const dashboardApi = {
   monitorToday: (signal?: AbortSignal) => queries.monitorToday(undefined, { signal }).then(unwrap),
   /** the same for the organisation's bank accounts */
   bankAccountsIn: (auditStatus: string, signal?: AbortSignal) =>
-    bankApi.list({ auditStatus, pageNo: 1, pageSize: 1 }, signal).then(unwrap).then((page) => page.total),
+    bankApi
+      .list({ auditStatus, pageNo: 1, pageSize: 1 }, signal)
+      .then(unwrap)
+      .then((page) => page.total),
 };
 
 /** The lists behind the figures (menu urls; ListPage reads its search fields from the query). */

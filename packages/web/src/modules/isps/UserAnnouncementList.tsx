@@ -43,7 +43,6 @@ export function UserAnnouncementList() {
   const { run: readAll } = useApiMutation<void>(() => myNoticeApi.readAll(), { onSuccess: reloadAll });
 
   const definition = useMemo<ListDefinition<MyAnnouncementSendRecord>>(() => {
-
     const handleView = async (record: MyAnnouncementSendRecord) => {
       setViewing(viewOfDelivery(record));
       if (record.readFlag === READ_FLAG.read) return;
@@ -78,7 +77,13 @@ export function UserAnnouncementList() {
       ],
       columns: [
         { title: '标题', dataIndex: 'titile', ellipsis: true },
-        { title: '消息类型', dataIndex: 'msgCategory', align: 'center', width: 100, render: (value, r) => <DictTag code="msg_category" value={value} text={(r as { msgCategory_dictText?: string }).msgCategory_dictText} /> },
+        {
+          title: '消息类型',
+          dataIndex: 'msgCategory',
+          align: 'center',
+          width: 100,
+          render: (value, r) => <DictTag code="msg_category" value={value} text={(r as { msgCategory_dictText?: string }).msgCategory_dictText} />,
+        },
         { title: '发布人', dataIndex: 'sender', align: 'center', width: 110, ellipsis: true, render: (value: string | null, r) => r.senderName ?? value },
         { title: '发布时间', dataIndex: 'sendTime', kind: 'datetime' },
         { title: '优先级', dataIndex: 'priority', align: 'center', width: 90, render: (value) => <PriorityTag priority={value} /> },

@@ -48,12 +48,20 @@ describe('table socket client (spec §4 Editable table and Sockets, §7 Table so
     expect(tableSocketUrl('u1', 'p', 'https://api.example/jeecg-boot', location)).toBe('wss://api.example/jeecg-boot/vxeSocket/u1/p');
   });
 
-  it('JEECG-API §7.2 pageId is random per instance and fits the server\'s pageId pattern', () => {
+  it("JEECG-API §7.2 pageId is random per instance and fits the server's pageId pattern", () => {
     const a = newPageId();
     const b = newPageId();
     expect(a).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(a).not.toBe(b);
-    const socket = new TableSocket({ userId: 'u1', token: 't', socketKey: 'k', onUpdate: vi.fn(), apiBase: '/x', location, create: (url, protocols) => new FakeSocket(url, protocols) });
+    const socket = new TableSocket({
+      userId: 'u1',
+      token: 't',
+      socketKey: 'k',
+      onUpdate: vi.fn(),
+      apiBase: '/x',
+      location,
+      create: (url, protocols) => new FakeSocket(url, protocols),
+    });
     socket.start();
     expect(FakeSocket.last.url).toBe(`ws://app.example/x/vxeSocket/u1/${socket.caseId}`);
   });
@@ -116,9 +124,9 @@ describe('table socket client (spec §4 Editable table and Sockets, §7 Table so
 
   it.each([
     ['bad token', SocketClose.tokenInvalid],
-    ['another user\'s id', SocketClose.wrongUser],
+    ["another user's id", SocketClose.wrongUser],
     ['too many connections', SocketClose.tooMany],
-  ])('§9 the server\'s refusal (%s, %i) is final: no reconnect, status refused', (_why, code) => {
+  ])("§9 the server's refusal (%s, %i) is final: no reconnect, status refused", (_why, code) => {
     const { statuses } = start();
     FakeSocket.last.open();
     FakeSocket.last.drop(code);
@@ -153,7 +161,10 @@ describe('table socket client (spec §4 Editable table and Sockets, §7 Table so
     FakeSocket.last.open();
     FakeSocket.last.receive(update('dict-items:d1', { id: 'r1', itemText: '女' }, 'page-b'));
     FakeSocket.last.receive(update('dict-items:d1', { id: 7, itemText: '数字 id' }, undefined));
-    expect(onUpdate.mock.calls.map(([row]) => row)).toEqual([{ id: 'r1', itemText: '女' }, { id: 7, itemText: '数字 id' }]);
+    expect(onUpdate.mock.calls.map(([row]) => row)).toEqual([
+      { id: 'r1', itemText: '女' },
+      { id: 7, itemText: '数字 id' },
+    ]);
   });
 
   it('§4 Editable table: updates sent by this instance itself are ignored, as are other socketKeys', () => {

@@ -81,7 +81,10 @@ describe('useTableSocket (spec §4 Editable table: live row updates merge into t
     fireEvent.click(screen.getByRole('button', { name: '甲 保存' }));
     // the caseId is the sending table's own pageId
     const pageId = a.url.split('/').at(-1);
-    expect(JSON.parse(a.sent.at(-1) ?? '')).toEqual({ type: 'update_vxe_table', data: { socketKey: 'dict-items:d1', args: [{ id: 'r1', itemText: '甲 改过' }, pageId] } });
+    expect(JSON.parse(a.sent.at(-1) ?? '')).toEqual({
+      type: 'update_vxe_table',
+      data: { socketKey: 'dict-items:d1', args: [{ id: 'r1', itemText: '甲 改过' }, pageId] },
+    });
     relay(a, [a, b, c]);
     expect(screen.getByTestId('乙-rows').textContent).toBe('甲 改过');
     expect(screen.getByTestId('甲-rows').textContent).toBe('男');

@@ -42,14 +42,15 @@ export type UseTableSocketResult<Row extends TableSocketRow> = {
 const noSubscription = () => () => undefined;
 const stoppedSnapshot = (): TableSocketStatus => 'stopped';
 
-export function useTableSocket<Row extends TableSocketRow = TableSocketRow>({ socketKey, enabled = true, onUpdate }: UseTableSocketOptions<Row>): UseTableSocketResult<Row> {
+export function useTableSocket<Row extends TableSocketRow = TableSocketRow>({
+  socketKey,
+  enabled = true,
+  onUpdate,
+}: UseTableSocketOptions<Row>): UseTableSocketResult<Row> {
   const token = useSession((state) => state.token);
   const userId = useSession((state) => state.userInfo?.id ?? null);
   // Built during render without side effects (the constructor does not connect); the effect connects it.
-  const socket = useMemo(
-    () => (enabled && token && userId ? new TableSocket<Row>({ userId, token, socketKey }) : null),
-    [enabled, token, userId, socketKey],
-  );
+  const socket = useMemo(() => (enabled && token && userId ? new TableSocket<Row>({ userId, token, socketKey }) : null), [enabled, token, userId, socketKey]);
 
   // Before start(), so that no update can arrive without a handler; runs again when the handler changes.
   useEffect(() => {

@@ -1,6 +1,17 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { ApprovalResult, BankPerm, BatchPerm, ClaimPerm, OrgPerm, RightPerm, RightsMsg, type ApprovalRecord, type ApprovalTodo, type Page } from '@sbwq/contracts';
+import {
+  ApprovalResult,
+  BankPerm,
+  BatchPerm,
+  ClaimPerm,
+  OrgPerm,
+  RightPerm,
+  RightsMsg,
+  type ApprovalRecord,
+  type ApprovalTodo,
+  type Page,
+} from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { formatDateTime, withDateTexts } from '../../../platform/db/time.ts';
@@ -54,7 +65,13 @@ export async function writeApproval(t: Db, approver: SessionUser, a: ApprovalWri
 export const approvalWhitelist: ListResource = {
   table: rightsApproval,
   fields: fieldsOf(rightsApproval, {
-    bizType: 'string', bizId: 'string', bizTitle: 'string', node: 'string', result: 'string', approverName: 'string', approveTime: 'datetime',
+    bizType: 'string',
+    bizId: 'string',
+    bizTitle: 'string',
+    node: 'string',
+    result: 'string',
+    approverName: 'string',
+    approveTime: 'datetime',
     orgId: 'string',
   }),
   defaultSort: { field: 'approveTime', order: 'desc' },
@@ -72,7 +89,7 @@ export async function listApprovals(db: Db, dicts: DictService, user: SessionUse
   }
   const page = await pageOf<ApprovalRow>(db, approvalWhitelist, params, { extra: scope, tieBreak: rightsApproval.id });
   const records = page.records.map((r) => withDateTexts(r, ['approveTime', 'createTime', 'updateTime']));
-  return { ...page, records: (await dicts.withDictText(records, DICTS)) };
+  return { ...page, records: await dicts.withDictText(records, DICTS) };
 }
 
 type TodoRow = {
@@ -104,7 +121,12 @@ const todoView = pgTable('x', {
 export const todoResource: ListResource = {
   table: todoView,
   fields: fieldsOf(todoView, {
-    bizType: 'string', bizId: ['string', { sort: false }], bizTitle: 'string', node: 'string', orgId: ['string', { sort: false }], orgName: 'string',
+    bizType: 'string',
+    bizId: ['string', { sort: false }],
+    bizTitle: 'string',
+    node: 'string',
+    orgId: ['string', { sort: false }],
+    orgName: 'string',
     submitTime: 'datetime',
   }),
   // newest first: what just arrived is on page 1, not on the last page
@@ -153,7 +175,10 @@ async function waitingFor(db: Db, user: SessionUser): Promise<SQL | null> {
   if (claimStatuses.length) {
     parts.push(sql`select '6' as biz_type, c.id as biz_id, c.claim_no || ' ' || c.batch_no as biz_title, case c.status when '2' then '1' else '3' end as node,
                           c.org_id as org_id, c.org_name as org_name, c.submit_by as submit_by, c.submit_time as submit_time
-                     from fin_claim c where c.status in (${sql.join(claimStatuses.map((st) => sql`${st}`), sql`, `)})`);
+                     from fin_claim c where c.status in (${sql.join(
+                       claimStatuses.map((st) => sql`${st}`),
+                       sql`, `,
+                     )})`);
   }
   if (!parts.length) return null;
   return sql`(select * from (${sql.join(parts, sql` union all `)}) u where u.submit_by is null or u.submit_by <> ${user.id}) x`;
@@ -216,7 +241,7 @@ export async function todoList(db: Db, dicts: DictService, user: SessionUser, pa
     submitTime: formatDateTime(r.submit_time),
   }));
   return {
-    records: (await dicts.withDictText(records, { bizType: 'approval_biz_type', node: 'approval_node' })),
+    records: await dicts.withDictText(records, { bizType: 'approval_biz_type', node: 'approval_node' }),
     total,
     size: pageSize,
     current: pageNo,

@@ -78,7 +78,9 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
     const table = VERSIONED[approval.bizType];
     if (table) await recordVersion(t, user, table, decided.id, before, decided, now);
     // The message is part of the decision: written with it, or (rolled back) not at all.
-    const written = submitter ? await writeNotice(t, await noticeOf(d, t, decided, (words) => decisionNotice(t, user, body, approval, decided.id, submitter, d.page(decided), words))) : null;
+    const written = submitter
+      ? await writeNotice(t, await noticeOf(d, t, decided, (words) => decisionNotice(t, user, body, approval, decided.id, submitter, d.page(decided), words)))
+      : null;
     return { row: decided, notice: written };
   });
   // Pushed only once the decision is committed: nobody is told of a decision that did not happen.

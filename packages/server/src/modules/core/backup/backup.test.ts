@@ -35,7 +35,9 @@ describe('issue 39: backup → restore round trip', async () => {
   const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   const upload = async (filename: string, content: Buffer, biz: string) => {
     const body = multipart({ filename, content }, { biz });
-    return json(await t.inject({ method: 'POST', url: t.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': admin } })).message as string;
+    return json(
+      await t.inject({ method: 'POST', url: t.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': admin } }),
+    ).message as string;
   };
   const evidence = await upload('侵权截图.png', PNG, 'rights_threaded');
   const plain = await upload('说明.pdf', PDF, 'temp');
@@ -66,7 +68,10 @@ describe('issue 39: backup → restore round trip', async () => {
     expect(manifest.engine).toBe(t.database.kind);
     expect(manifest.missing).toEqual([]);
     const byPath = new Map(manifest.files.map((f) => [f.path, f.sha256]));
-    const [e, p] = await rows<{ file_path: string; sha256: string }>(db, sql`select file_path, sha256 from sb_file_info where file_path in (${evidence}, ${plain}) order by file_path = ${plain}`);
+    const [e, p] = await rows<{ file_path: string; sha256: string }>(
+      db,
+      sql`select file_path, sha256 from sb_file_info where file_path in (${evidence}, ${plain}) order by file_path = ${plain}`,
+    );
     expect(byPath.get(evidence)).toBe(e!.sha256);
     expect(byPath.get(plain)).toBe(p!.sha256);
     const [users] = await rows<{ n: number }>(db, sql`select count(*)::int as n from sys_user`);
@@ -111,7 +116,12 @@ describe('issue 39: backup → restore round trip', async () => {
     const dir = path.join(dataDir, 'nightly');
     fs.mkdirSync(dir, { recursive: true });
     for (const name of ['sbwq-backup-20261101-020000.tar.gz', 'sbwq-backup-20261102-020000.tar.gz', 'notes.txt']) fs.writeFileSync(path.join(dir, name), 'x');
-    const said = await systemJobs.backup!({ db, deps: { ...t.deps, config: { ...t.config, databaseUrl: t.databaseUrl } }, params: { dir: 'nightly', keep: 2 }, once: async () => true });
+    const said = await systemJobs.backup!({
+      db,
+      deps: { ...t.deps, config: { ...t.config, databaseUrl: t.databaseUrl } },
+      params: { dir: 'nightly', keep: 2 },
+      once: async () => true,
+    });
     expect(said).toMatch(/^已备份到 .*nightly\/sbwq-backup-\d{8}-\d{6}\.tar\.gz：\d+ 张表、\d+ 个文件；删除旧备份 1 个$/);
     const left = fs.readdirSync(dir).sort();
     expect(left).toHaveLength(3);

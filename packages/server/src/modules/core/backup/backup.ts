@@ -48,7 +48,8 @@ export const BackupMsg = {
   badArchive: '不是本系统的备份文件（缺少 manifest.json 或格式不符）',
   dumpChanged: '备份中的数据库文件与清单中的指纹不一致，备份已损坏',
   fileChanged: (p: string) => `备份中的文件与清单中的指纹不一致：${p}`,
-  engineMismatch: (from: string, to: string) => `备份来自${from === 'pglite' ? '内嵌数据库' : 'PostgreSQL'}，当前配置的是${to === 'pglite' ? '内嵌数据库（DATA_DIR）' : 'PostgreSQL（DATABASE_URL）'}：请用同一种数据库恢复`,
+  engineMismatch: (from: string, to: string) =>
+    `备份来自${from === 'pglite' ? '内嵌数据库' : 'PostgreSQL'}，当前配置的是${to === 'pglite' ? '内嵌数据库（DATA_DIR）' : 'PostgreSQL（DATABASE_URL）'}：请用同一种数据库恢复`,
   notEmptyDb: (n: number) => `目标数据库不是空的（已有 ${n} 张表）：恢复只能用于空的安装，请新建一个空数据库后再恢复`,
   notEmptyDir: (dir: string) => `数据目录中已有数据库（${dir}）：恢复只能用于空的安装，请换一个新的 DATA_DIR`,
   notEmptyFiles: (dir: string) => `数据目录中已有上传文件（${dir}）：恢复只能用于空的安装`,
@@ -134,13 +135,30 @@ export async function writeBackup({ db, config }: Live, out: string): Promise<Ma
         async (t) => {
           const [{ snapshot }] = await rows<{ snapshot: string }>(t, sql`select pg_export_snapshot() as snapshot`);
           const counts = await tableCounts(t);
-          await tool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, '--file', path.join(staging, dbFile), '--dbname', config.databaseUrl!], BackupMsg.noPgDump);
+          await tool(
+            'pg_dump',
+            [
+              '--format=custom',
+              '--no-owner',
+              '--no-privileges',
+              `--snapshot=${snapshot}`,
+              '--file',
+              path.join(staging, dbFile),
+              '--dbname',
+              config.databaseUrl!,
+            ],
+            BackupMsg.noPgDump,
+          );
           return counts;
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
     }
-    const live = await db.select({ filePath: sbFileInfo.filePath, mimeType: sbFileInfo.mimeType, storage: sbFileInfo.storage }).from(sbFileInfo).where(eq(sbFileInfo.delFlag, '0')).orderBy(sbFileInfo.filePath);
+    const live = await db
+      .select({ filePath: sbFileInfo.filePath, mimeType: sbFileInfo.mimeType, storage: sbFileInfo.storage })
+      .from(sbFileInfo)
+      .where(eq(sbFileInfo.delFlag, '0'))
+      .orderBy(sbFileInfo.filePath);
     const files: BackupFile[] = [];
     const missing: string[] = [];
     for (const row of live) {
@@ -178,7 +196,8 @@ export async function writeBackup({ db, config }: Live, out: string): Promise<Ma
 }
 
 /** `sbwq-backup-20261129-031500.tar.gz`, China time, sorting by age. */
-export const backupName = (at = new Date()) => `sbwq-backup-${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}.tar.gz`;
+export const backupName = (at = new Date()) =>
+  `sbwq-backup-${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}.tar.gz`;
 
 /** Keeps the newest `keep` archives this system wrote in `dir` (by name, which sorts by time); answers how many went. */
 export async function pruneBackups(dir: string, keep: number): Promise<number> {

@@ -53,7 +53,9 @@ async function checkEmpty(target: Target, manifest: Manifest, staging: string): 
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query(`select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`);
+      const { rows } = await client.query(
+        `select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`,
+      );
       if (rows[0].n > 0) throw new BackupError(BackupMsg.notEmptyDb(rows[0].n));
     } finally {
       await client.end();
@@ -65,7 +67,12 @@ async function checkEmpty(target: Target, manifest: Manifest, staging: string): 
   const uploads = path.join(target.dataDir, 'upload');
   if (fs.existsSync(uploads) && fs.readdirSync(uploads).length) throw new BackupError(BackupMsg.notEmptyFiles(uploads));
   const key = path.join(target.dataDir, APP_KEY_FILE);
-  if (manifest.appKey && !target.appSecret && fs.existsSync(key) && (await fsp.readFile(key, 'utf8')) !== (await fsp.readFile(path.join(staging, APP_KEY_FILE), 'utf8'))) {
+  if (
+    manifest.appKey &&
+    !target.appSecret &&
+    fs.existsSync(key) &&
+    (await fsp.readFile(key, 'utf8')) !== (await fsp.readFile(path.join(staging, APP_KEY_FILE), 'utf8'))
+  ) {
     throw new BackupError(BackupMsg.keyDiffers);
   }
 }
@@ -100,7 +107,11 @@ export async function restoreBackup(archive: string, target: Target, onStep: (te
     onStep('正在恢复数据库…');
     let counts: Record<string, number>;
     if (target.databaseUrl) {
-      await tool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--dbname', target.databaseUrl, dump], BackupMsg.noPgRestore);
+      await tool(
+        'pg_restore',
+        ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--dbname', target.databaseUrl, dump],
+        BackupMsg.noPgRestore,
+      );
       const client = new pg.Client({ connectionString: target.databaseUrl });
       await client.connect();
       try {

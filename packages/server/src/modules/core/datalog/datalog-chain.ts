@@ -61,7 +61,11 @@ function contentOf(kind: ChainKind, seq: number, row: Row): string {
 
 /** An entry's hash: keyed from the head's `keyed_from` on, plain SHA-256 for the entries linked before. */
 export const entryHash = (prev: string, kind: ChainKind, seq: number, row: Row, keyed = true) =>
-  (keyed ? createHmac('sha256', keyFor('datalog-chain')) : createHash('sha256')).update(prev).update('\n').update(contentOf(kind, seq, row)).digest('hex');
+  (keyed ? createHmac('sha256', keyFor('datalog-chain')) : createHash('sha256'))
+    .update(prev)
+    .update('\n')
+    .update(contentOf(kind, seq, row))
+    .digest('hex');
 
 /** The head's signature: its place, hash and keyed boundary, under the chain's key. */
 export const headMac = (h: { seq: number; hash: string; keyedFrom: number }) =>
@@ -80,7 +84,9 @@ async function headOf(t: Db): Promise<HeadRow> {
     t,
     sql`select seq, hash, keyed_from, mac from sys_chain_head where id = 'main'`,
   );
-  return head ? { seq: Number(head.seq), hash: head.hash, keyedFrom: Number(head.keyed_from ?? 1), mac: head.mac } : { seq: 0, hash: GENESIS, keyedFrom: 1, mac: null };
+  return head
+    ? { seq: Number(head.seq), hash: head.hash, keyedFrom: Number(head.keyed_from ?? 1), mac: head.mac }
+    : { seq: 0, hash: GENESIS, keyedFrom: 1, mac: null };
 }
 
 /**

@@ -109,7 +109,15 @@ function nth(versions: VersionRow[], i: number) {
 }
 
 /** `recordVersions` for one record. */
-export function recordVersion(db: Db, who: Changer, table: DataTableName, id: string, before: object | null | undefined, after: object | null | undefined, at?: Date) {
+export function recordVersion(
+  db: Db,
+  who: Changer,
+  table: DataTableName,
+  id: string,
+  before: object | null | undefined,
+  after: object | null | undefined,
+  at?: Date,
+) {
   return recordVersions(db, who, table, [{ id, before, after }], at);
 }
 
@@ -129,14 +137,26 @@ export function readById(table: PgTable & { id: PgColumn }): VersionReader {
  * are read before and after with `read`, so the caller names what changes, not how it looks. For the
  * configuration tables, whose writes are spread over many statements (a role's grants, a user's roles).
  */
-export async function withVersions<T>(db: Db, who: Changer, table: DataTableName, ids: string[], read: VersionReader, change: (t: Db) => Promise<T>): Promise<T> {
+export async function withVersions<T>(
+  db: Db,
+  who: Changer,
+  table: DataTableName,
+  ids: string[],
+  read: VersionReader,
+  change: (t: Db) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (t) => {
     const before = ids.length ? await read(t, ids) : new Map<string, object>();
     const result = await change(t);
     const after = ids.length ? await read(t, ids) : new Map<string, object>();
     // whole records: a key gone since (a withdrawn grant) is a change to null, not a key left as it was
     const whole = (was?: object, now?: object) => (was && now ? { ...Object.fromEntries(Object.keys(was).map((k) => [k, null])), ...now } : now);
-    await recordVersions(t, who, table, [...new Set(ids)].map((id) => ({ id, before: before.get(id) ?? null, after: whole(before.get(id), after.get(id)) ?? null })));
+    await recordVersions(
+      t,
+      who,
+      table,
+      [...new Set(ids)].map((id) => ({ id, before: before.get(id) ?? null, after: whole(before.get(id), after.get(id)) ?? null })),
+    );
     return result;
   });
 }

@@ -11,27 +11,48 @@ type Rgb = readonly [number, number, number];
 
 /** 5×7 glyphs, one string of five bits per row. */
 const GLYPHS: Record<string, string> = {
-  A: '01110 10001 10001 11111 10001 10001 10001', B: '11110 10001 10001 11110 10001 10001 11110',
-  C: '01110 10001 10000 10000 10000 10001 01110', D: '11110 10001 10001 10001 10001 10001 11110',
-  E: '11111 10000 10000 11110 10000 10000 11111', F: '11111 10000 10000 11110 10000 10000 10000',
-  G: '01110 10001 10000 10111 10001 10001 01111', H: '10001 10001 10001 11111 10001 10001 10001',
-  I: '01110 00100 00100 00100 00100 00100 01110', J: '00111 00010 00010 00010 00010 10010 01100',
-  K: '10001 10010 10100 11000 10100 10010 10001', L: '10000 10000 10000 10000 10000 10000 11111',
-  M: '10001 11011 10101 10101 10001 10001 10001', N: '10001 10001 11001 10101 10011 10001 10001',
-  O: '01110 10001 10001 10001 10001 10001 01110', P: '11110 10001 10001 11110 10000 10000 10000',
-  Q: '01110 10001 10001 10001 10101 10010 01101', R: '11110 10001 10001 11110 10100 10010 10001',
-  S: '01111 10000 10000 01110 00001 00001 11110', T: '11111 00100 00100 00100 00100 00100 00100',
-  U: '10001 10001 10001 10001 10001 10001 01110', V: '10001 10001 10001 10001 10001 01010 00100',
-  W: '10001 10001 10001 10101 10101 10101 01010', X: '10001 10001 01010 00100 01010 10001 10001',
-  Y: '10001 10001 01010 00100 00100 00100 00100', Z: '11111 00001 00010 00100 01000 10000 11111',
-  '0': '01110 10001 10011 10101 11001 10001 01110', '1': '00100 01100 00100 00100 00100 00100 01110',
-  '2': '01110 10001 00001 00010 00100 01000 11111', '3': '11111 00010 00100 00010 00001 10001 01110',
-  '4': '00010 00110 01010 10010 11111 00010 00010', '5': '11111 10000 11110 00001 00001 10001 01110',
-  '6': '00110 01000 10000 11110 10001 10001 01110', '7': '11111 00001 00010 00100 01000 01000 01000',
-  '8': '01110 10001 10001 01110 10001 10001 01110', '9': '01110 10001 10001 01111 00001 00010 01100',
-  '-': '00000 00000 00000 11111 00000 00000 00000', ' ': '00000 00000 00000 00000 00000 00000 00000',
-  '.': '00000 00000 00000 00000 00000 01100 01100', ',': '00000 00000 00000 00000 01100 00100 01000',
-  ':': '00000 01100 01100 00000 01100 01100 00000', '/': '00001 00001 00010 00100 01000 10000 10000',
+  A: '01110 10001 10001 11111 10001 10001 10001',
+  B: '11110 10001 10001 11110 10001 10001 11110',
+  C: '01110 10001 10000 10000 10000 10001 01110',
+  D: '11110 10001 10001 10001 10001 10001 11110',
+  E: '11111 10000 10000 11110 10000 10000 11111',
+  F: '11111 10000 10000 11110 10000 10000 10000',
+  G: '01110 10001 10000 10111 10001 10001 01111',
+  H: '10001 10001 10001 11111 10001 10001 10001',
+  I: '01110 00100 00100 00100 00100 00100 01110',
+  J: '00111 00010 00010 00010 00010 10010 01100',
+  K: '10001 10010 10100 11000 10100 10010 10001',
+  L: '10000 10000 10000 10000 10000 10000 11111',
+  M: '10001 11011 10101 10101 10001 10001 10001',
+  N: '10001 10001 11001 10101 10011 10001 10001',
+  O: '01110 10001 10001 10001 10001 10001 01110',
+  P: '11110 10001 10001 11110 10000 10000 10000',
+  Q: '01110 10001 10001 10001 10101 10010 01101',
+  R: '11110 10001 10001 11110 10100 10010 10001',
+  S: '01111 10000 10000 01110 00001 00001 11110',
+  T: '11111 00100 00100 00100 00100 00100 00100',
+  U: '10001 10001 10001 10001 10001 10001 01110',
+  V: '10001 10001 10001 10001 10001 01010 00100',
+  W: '10001 10001 10001 10101 10101 10101 01010',
+  X: '10001 10001 01010 00100 01010 10001 10001',
+  Y: '10001 10001 01010 00100 00100 00100 00100',
+  Z: '11111 00001 00010 00100 01000 10000 11111',
+  '0': '01110 10001 10011 10101 11001 10001 01110',
+  '1': '00100 01100 00100 00100 00100 00100 01110',
+  '2': '01110 10001 00001 00010 00100 01000 11111',
+  '3': '11111 00010 00100 00010 00001 10001 01110',
+  '4': '00010 00110 01010 10010 11111 00010 00010',
+  '5': '11111 10000 11110 00001 00001 10001 01110',
+  '6': '00110 01000 10000 11110 10001 10001 01110',
+  '7': '11111 00001 00010 00100 01000 01000 01000',
+  '8': '01110 10001 10001 01110 10001 10001 01110',
+  '9': '01110 10001 10001 01111 00001 00010 01100',
+  '-': '00000 00000 00000 11111 00000 00000 00000',
+  ' ': '00000 00000 00000 00000 00000 00000 00000',
+  '.': '00000 00000 00000 00000 00000 01100 01100',
+  ',': '00000 00000 00000 00000 01100 00100 01000',
+  ':': '00000 01100 01100 00000 01100 01100 00000',
+  '/': '00001 00001 00010 00100 01000 10000 10000',
   '*': '00000 00100 10101 01110 10101 00100 00000',
 };
 
@@ -85,7 +106,10 @@ class Canvas {
 
   /** A regular polygon (`sides` corners) of radius r, turned by `turn` radians; filled a scanline at a time. */
   polygon(cx: number, cy: number, r: number, sides: number, turn: number, color: Rgb) {
-    const corners = Array.from({ length: sides }, (_, k) => [cx + r * Math.cos(turn + (2 * Math.PI * k) / sides), cy + r * Math.sin(turn + (2 * Math.PI * k) / sides)]);
+    const corners = Array.from({ length: sides }, (_, k) => [
+      cx + r * Math.cos(turn + (2 * Math.PI * k) / sides),
+      cy + r * Math.sin(turn + (2 * Math.PI * k) / sides),
+    ]);
     for (let y = Math.max(0, Math.floor(cy - r)); y < Math.min(this.height, Math.ceil(cy + r)); y++) {
       const yc = y + 0.5;
       const xs: number[] = [];
@@ -150,7 +174,14 @@ function hashOf(text: string): number {
 }
 
 const PALETTE: Rgb[] = [
-  [196, 30, 58], [0, 94, 168], [0, 128, 96], [214, 120, 0], [110, 50, 150], [20, 110, 130], [160, 90, 40], [40, 40, 40],
+  [196, 30, 58],
+  [0, 94, 168],
+  [0, 128, 96],
+  [214, 120, 0],
+  [110, 50, 150],
+  [20, 110, 130],
+  [160, 90, 40],
+  [40, 40, 40],
 ];
 const WHITE: Rgb = [255, 255, 255];
 const SEAL_RED: Rgb = [204, 32, 32];
@@ -239,7 +270,10 @@ export function documentPdf(kind: DocumentKind, number: string): Buffer {
     Buffer.from(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>`, 'latin1'),
     Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`, 'latin1'), content, Buffer.from('\nendstream', 'latin1')]),
     Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${w} /Height ${h} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${image.length} >>\nstream\n`, 'latin1'),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${w} /Height ${h} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${image.length} >>\nstream\n`,
+        'latin1',
+      ),
       image,
       Buffer.from('\nendstream', 'latin1'),
     ]),
@@ -259,7 +293,15 @@ export function documentPdf(kind: DocumentKind, number: string): Buffer {
 }
 
 /** What a bank's 电子回单 of one transfer states: the demo's payment of a claim. */
-export type PaymentReceipt = { serialNo: string; payDate: string; amount: string; payeeAccount: string; payeeBankCode: string | null; payeeCode: string | null; claimNo: string };
+export type PaymentReceipt = {
+  serialNo: string;
+  payDate: string;
+  amount: string;
+  payeeAccount: string;
+  payeeBankCode: string | null;
+  payeeCode: string | null;
+  claimNo: string;
+};
 
 /**
  * 12345.6 → 12345.60: the amount as a printed document states it, exact to the cent; without separators,
@@ -291,15 +333,22 @@ function statementCanvas(title: string, colour: Rgb, band: Rgb, paper: Rgb, line
  * amount, the payee's account, bank and credit code, the claim it pays (用途), and the bank's red 转讫 seal.
  */
 export function paymentReceiptPng(r: PaymentReceipt): Buffer {
-  const canvas = statementCanvas('E-RECEIPT OF TRANSFER', [24, 78, 140], [224, 234, 246], [252, 252, 248], [
-    ['SERIAL NO', r.serialNo],
-    ['VALUE DATE', r.payDate],
-    ['AMOUNT CNY', printedAmount(r.amount)],
-    ['PAYEE A/C', r.payeeAccount.replace(/(\d{4})(?=\d)/g, '$1 ')],
-    ['PAYEE BANK', r.payeeBankCode ?? '-'],
-    ['PAYEE ID', r.payeeCode ?? '-'],
-    ['PURPOSE', r.claimNo],
-  ], [210, 210, 210]);
+  const canvas = statementCanvas(
+    'E-RECEIPT OF TRANSFER',
+    [24, 78, 140],
+    [224, 234, 246],
+    [252, 252, 248],
+    [
+      ['SERIAL NO', r.serialNo],
+      ['VALUE DATE', r.payDate],
+      ['AMOUNT CNY', printedAmount(r.amount)],
+      ['PAYEE A/C', r.payeeAccount.replace(/(\d{4})(?=\d)/g, '$1 ')],
+      ['PAYEE BANK', r.payeeBankCode ?? '-'],
+      ['PAYEE ID', r.payeeCode ?? '-'],
+      ['PURPOSE', r.claimNo],
+    ],
+    [210, 210, 210],
+  );
   // the bank's 转讫 stamp: a ring with PAID and the value date
   canvas.ring(470, 284, 54, 5, SEAL_RED);
   canvas.text('PAID', 470 - 34, 258, 3, SEAL_RED);
@@ -311,14 +360,21 @@ export type InvoiceImage = { invoiceCode: string; invoiceNo: string; invoiceDate
 
 /** A claim's invoice as its scan would look: code, number, date, amount, the buyer (the claiming organisation) and the issuer's 发票专用章. */
 export function invoicePng(r: InvoiceImage): Buffer {
-  const canvas = statementCanvas(r.invoiceCode ? 'VAT INVOICE' : 'E-INVOICE', [150, 90, 40], [240, 228, 210], [250, 248, 240], [
-    ['CODE', r.invoiceCode || '-'],
-    ['NO', r.invoiceNo],
-    ['DATE', r.invoiceDate],
-    ['TOTAL CNY', printedAmount(r.amount)],
-    ['BUYER ID', r.buyerCode ?? '-'],
-    ['REF', r.claimNo],
-  ], [210, 200, 190]);
+  const canvas = statementCanvas(
+    r.invoiceCode ? 'VAT INVOICE' : 'E-INVOICE',
+    [150, 90, 40],
+    [240, 228, 210],
+    [250, 248, 240],
+    [
+      ['CODE', r.invoiceCode || '-'],
+      ['NO', r.invoiceNo],
+      ['DATE', r.invoiceDate],
+      ['TOTAL CNY', printedAmount(r.amount)],
+      ['BUYER ID', r.buyerCode ?? '-'],
+      ['REF', r.claimNo],
+    ],
+    [210, 200, 190],
+  );
   canvas.ring(470, 284, 50, 4, SEAL_RED);
   canvas.text('SEAL', 470 - 32, 272, 3, SEAL_RED);
   return canvas.png();

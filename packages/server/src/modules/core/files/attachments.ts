@@ -73,8 +73,16 @@ export async function linkAttachments(db: Db, bizType: string, bizId: string, at
     if (!paths.length) continue;
     const free = and(inArray(sbFileInfo.filePath, paths), or(isNull(sbFileInfo.bizId), eq(sbFileInfo.bizId, bizId)));
     await db.update(sbFileInfo).set({ bizType, bizId }).where(free);
-    if (a.fileType) await db.update(sbFileInfo).set({ fileType: a.fileType }).where(and(inArray(sbFileInfo.filePath, paths), isNull(sbFileInfo.fileType)));
+    if (a.fileType)
+      await db
+        .update(sbFileInfo)
+        .set({ fileType: a.fileType })
+        .where(and(inArray(sbFileInfo.filePath, paths), isNull(sbFileInfo.fileType)));
     // Once an organisation is a department, its files follow it so that all its users may see them.
-    if (orgCode) await db.update(sbFileInfo).set({ sysOrgCode: orgCode }).where(and(inArray(sbFileInfo.filePath, paths), eq(sbFileInfo.bizId, bizId)));
+    if (orgCode)
+      await db
+        .update(sbFileInfo)
+        .set({ sysOrgCode: orgCode })
+        .where(and(inArray(sbFileInfo.filePath, paths), eq(sbFileInfo.bizId, bizId)));
   }
 }

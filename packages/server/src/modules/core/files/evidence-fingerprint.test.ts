@@ -22,10 +22,15 @@ describe('issue 39 evidence fingerprints in the data-log chain, and files:verify
   const admin = await t.loginAs('admin', ADMIN_PASSWORD);
   const upload = async (biz: string) => {
     const body = multipart({ filename: '公证书.pdf', content: PDF }, { biz });
-    return json(await t.inject({ method: 'POST', url: t.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': admin } }));
+    return json(
+      await t.inject({ method: 'POST', url: t.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': admin } }),
+    );
   };
   const versionsOf = (id: string) =>
-    rows<{ op: string; sha256: string | null; file_path: string }>(db, sql`select op, data_content->>'sha256' as sha256, data_content->>'filePath' as file_path from sys_data_log where data_table = 'sb_file_info' and data_id = ${id} order by data_version`);
+    rows<{ op: string; sha256: string | null; file_path: string }>(
+      db,
+      sql`select op, data_content->>'sha256' as sha256, data_content->>'filePath' as file_path from sys_data_log where data_table = 'sb_file_info' and data_id = ${id} order by data_version`,
+    );
 
   let evidencePath = '';
   it('a clue batch attachment (rights_threaded) is logged as added with its fingerprint; an avatar is not evidence and is not logged', async () => {
@@ -46,14 +51,27 @@ describe('issue 39 evidence fingerprints in the data-log chain, and files:verify
     const onDisk = path.join(dataDir, 'upload', evidencePath);
     const forged = Buffer.from(PDF.toString('latin1').replace('1 0 obj', '2 0 obj'), 'latin1');
     fs.writeFileSync(onDisk, forged);
-    expect((await verifyFiles(db, t.config)).problems).toEqual([{ id: row!.id, filePath: evidencePath, problem: 'changed', recorded: sha(PDF), actual: sha(forged) }]);
-    await db.update(sbFileInfo).set({ sha256: sha(forged) }).where(eq(sbFileInfo.id, row!.id));
-    expect((await verifyFiles(db, t.config)).problems).toEqual([{ id: row!.id, filePath: evidencePath, problem: 'chain', recorded: sha(forged), actual: sha(PDF) }]);
+    expect((await verifyFiles(db, t.config)).problems).toEqual([
+      { id: row!.id, filePath: evidencePath, problem: 'changed', recorded: sha(PDF), actual: sha(forged) },
+    ]);
+    await db
+      .update(sbFileInfo)
+      .set({ sha256: sha(forged) })
+      .where(eq(sbFileInfo.id, row!.id));
+    expect((await verifyFiles(db, t.config)).problems).toEqual([
+      { id: row!.id, filePath: evidencePath, problem: 'chain', recorded: sha(forged), actual: sha(PDF) },
+    ]);
   });
 
   it('removing an evidence file is logged as removed, with the fingerprint it had', async () => {
     const [row] = await db.select().from(sbFileInfo).where(eq(sbFileInfo.filePath, evidencePath));
-    const del = json(await t.inject({ method: 'DELETE', url: t.api(`/rights/sbFileInfo/deleteFileFetch?fileUrl=${encodeURIComponent(evidencePath)}`), headers: { 'X-Access-Token': admin } }));
+    const del = json(
+      await t.inject({
+        method: 'DELETE',
+        url: t.api(`/rights/sbFileInfo/deleteFileFetch?fileUrl=${encodeURIComponent(evidencePath)}`),
+        headers: { 'X-Access-Token': admin },
+      }),
+    );
     expect(del.success, del.message).toBe(true);
     expect((await versionsOf(row!.id)).map((v) => v.op)).toEqual(['add', 'delete']);
     await sealChain(db);

@@ -18,7 +18,13 @@ type Row = typeof sbFileInfo.$inferSelect;
 export const fileInfoWhitelist: ListResource = {
   table: sbFileInfo,
   fields: fieldsOf(sbFileInfo, {
-    fileName: 'string', fileType: 'string', fileExt: 'string', bizType: 'string', bizId: 'string', createBy: 'string', createTime: 'datetime',
+    fileName: 'string',
+    fileType: 'string',
+    fileExt: 'string',
+    bizType: 'string',
+    bizId: 'string',
+    createBy: 'string',
+    createTime: 'datetime',
     fileSize: 'number',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
@@ -106,7 +112,10 @@ export async function linkAnnouncementImages(db: Db, anntId: string, html: strin
 
 /** A stored file as the lists answer it: the title of the record it belongs to and the address it is read at. */
 async function records(db: Db, apiBase: string, found: Row[], titles: Map<string, string>): Promise<FileInfoRecord[]> {
-  const personOf = await realnamesOf(db, found.map((row) => row.createBy));
+  const personOf = await realnamesOf(
+    db,
+    found.map((row) => row.createBy),
+  );
   return found.map((row) => ({
     ...withDateTexts(row),
     createByName: personOf(row.createBy),
@@ -118,13 +127,19 @@ async function records(db: Db, apiBase: string, found: Row[], titles: Map<string
 /** `extra`: the caller's own conditions (文件列表's 文件地址). */
 export async function listFiles(db: Db, apiBase: string, user: SessionUser, params: ListParams, extra: SQL[] = []): Promise<Page<FileInfoRecord>> {
   const scope = await fileScope(db, user);
-  const page = await pageOf<Row>(db, fileInfoWhitelist, params, { extra: [eq(sbFileInfo.delFlag, '0'), ...(scope ? [scope] : []), ...extra], tieBreak: sbFileInfo.id });
+  const page = await pageOf<Row>(db, fileInfoWhitelist, params, {
+    extra: [eq(sbFileInfo.delFlag, '0'), ...(scope ? [scope] : []), ...extra],
+    tieBreak: sbFileInfo.id,
+  });
   return { ...page, records: await records(db, apiBase, page.records, await bizTitles(db, page.records)) };
 }
 
 export async function fileById(db: Db, apiBase: string, user: SessionUser, id: string): Promise<FileInfoRecord> {
   const scope = await fileScope(db, user);
-  const [row] = await db.select().from(sbFileInfo).where(and(eq(sbFileInfo.id, id), eq(sbFileInfo.delFlag, '0'), scope));
+  const [row] = await db
+    .select()
+    .from(sbFileInfo)
+    .where(and(eq(sbFileInfo.id, id), eq(sbFileInfo.delFlag, '0'), scope));
   if (!row) throw new BizError('未找到对应数据');
   return (await records(db, apiBase, [row], await bizTitles(db, [row])))[0];
 }
@@ -134,7 +149,8 @@ export async function fileById(db: Db, apiBase: string, user: SessionUser, id: s
  * into, and the claim link of a payment voucher: these files enter the data log's hash chain (issue 39).
  */
 const EVIDENCE_FOLDERS = new Set(['rights_threaded', 'finance_claim', 'finance_payment']);
-export const isEvidenceFile = (row: { filePath: string; bizType?: string | null }) => EVIDENCE_FOLDERS.has(row.filePath.split('/')[0]!) || row.bizType === 'fin_claim';
+export const isEvidenceFile = (row: { filePath: string; bizType?: string | null }) =>
+  EVIDENCE_FOLDERS.has(row.filePath.split('/')[0]!) || row.bizType === 'fin_claim';
 
 /** What the chain keeps of an evidence file: which file, its fingerprint, and where it belongs; not where its bytes happen to be. */
 const evidenceVersion = (row: typeof sbFileInfo.$inferInsert) => ({
@@ -165,7 +181,10 @@ export async function chainUnloggedEvidence(db: Db): Promise<number> {
     )
     .orderBy(sbFileInfo.createTime, sbFileInfo.id);
   const evidence = found.filter(isEvidenceFile);
-  const nameOf = await realnamesOf(db, evidence.map((row) => row.createBy));
+  const nameOf = await realnamesOf(
+    db,
+    evidence.map((row) => row.createBy),
+  );
   for (const row of evidence) {
     const who = { username: row.createBy ?? 'system', realname: nameOf(row.createBy) ?? row.createBy ?? '系统' };
     await recordVersion(db, who, DataTable.evidenceFile, row.id, null, evidenceVersion(row), row.createTime ?? undefined);
@@ -174,7 +193,11 @@ export async function chainUnloggedEvidence(db: Db): Promise<number> {
 }
 
 /** The row of a file just stored: who uploaded it, for which organisation and, when linked, which record; an evidence file with its version in the data log, in one transaction. */
-export async function recordUpload(db: Db, user: SessionUser, file: Omit<typeof sbFileInfo.$inferInsert, 'id' | 'uploaderId' | 'createBy' | 'createTime'>): Promise<void> {
+export async function recordUpload(
+  db: Db,
+  user: SessionUser,
+  file: Omit<typeof sbFileInfo.$inferInsert, 'id' | 'uploaderId' | 'createBy' | 'createTime'>,
+): Promise<void> {
   const row = { ...file, id: newId(), uploaderId: user.id, createBy: user.username, createTime: new Date() };
   await db.transaction(async (t) => {
     await t.insert(sbFileInfo).values(row);

@@ -14,12 +14,21 @@ export type MoveReport = { moved: number; failed: { filePath: string; reason: st
  * and only then the old copy removed. The server keeps serving meanwhile (a file is read where its row
  * says); stopped half-way, the next run carries on with the files not moved yet.
  */
-export async function moveFiles(db: Db, config: Pick<Config, 'dataDir' | 'storage'>, to: StorageKind, onFile?: (filePath: string) => void): Promise<MoveReport> {
+export async function moveFiles(
+  db: Db,
+  config: Pick<Config, 'dataDir' | 'storage'>,
+  to: StorageKind,
+  onFile?: (filePath: string) => void,
+): Promise<MoveReport> {
   if (config.storage.kind !== 's3') throw new Error('在本地目录与存储桶之间移动文件需要 STORAGE=s3 及 S3_* 配置（即那个存储桶）');
   const local = fileStoreOf(config.dataDir, { kind: 'local' });
   const target = to === 'local' ? local : fileStoreOf(config.dataDir, config.storage);
   const source = to === 'local' ? fileStoreOf(config.dataDir, config.storage) : local;
-  const files = await db.select().from(sbFileInfo).where(and(eq(sbFileInfo.delFlag, '0'), ne(sbFileInfo.storage, to))).orderBy(sbFileInfo.id);
+  const files = await db
+    .select()
+    .from(sbFileInfo)
+    .where(and(eq(sbFileInfo.delFlag, '0'), ne(sbFileInfo.storage, to)))
+    .orderBy(sbFileInfo.id);
   const report: MoveReport = { moved: 0, failed: [] };
   for (const file of files) {
     const stream = await source.get(file.filePath);
@@ -39,7 +48,10 @@ export async function moveFiles(db: Db, config: Pick<Config, 'dataDir' | 'storag
         continue;
       }
       // A file stored before fingerprints gets the one just computed and checked on both sides.
-      await db.update(sbFileInfo).set({ storage: to, sha256: file.sha256 ?? spooled.sha256 }).where(and(eq(sbFileInfo.id, file.id), eq(sbFileInfo.storage, file.storage)));
+      await db
+        .update(sbFileInfo)
+        .set({ storage: to, sha256: file.sha256 ?? spooled.sha256 })
+        .where(and(eq(sbFileInfo.id, file.id), eq(sbFileInfo.storage, file.storage)));
       await source.remove(file.filePath);
       report.moved++;
       onFile?.(file.filePath);

@@ -35,7 +35,8 @@ export async function verifyFiles(db: Db, config: Pick<Config, 'dataDir' | 'stor
     const actual = await fingerprintOf(store, row.filePath);
     if (!actual) problems.push({ id: row.id, filePath: row.filePath, problem: 'missing', recorded, actual });
     else if (actual !== recorded) problems.push({ id: row.id, filePath: row.filePath, problem: 'changed', recorded, actual });
-    else if (isEvidenceFile(row) && chained.has(row.id) && chained.get(row.id) !== recorded) problems.push({ id: row.id, filePath: row.filePath, problem: 'chain', recorded, actual: chained.get(row.id) ?? null });
+    else if (isEvidenceFile(row) && chained.has(row.id) && chained.get(row.id) !== recorded)
+      problems.push({ id: row.id, filePath: row.filePath, problem: 'chain', recorded, actual: chained.get(row.id) ?? null });
     onFile?.(++done);
   }
   return { checked: files.length, problems };

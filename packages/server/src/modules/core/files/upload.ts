@@ -64,7 +64,9 @@ export async function storeUpload(db: Db, store: FileStore, request: FastifyRequ
       storage: store.kind,
     });
   } catch (e) {
-    await store.remove(filePath).catch((cause: unknown) => request.log.warn({ err: cause, filePath }, 'upload row failed and its stored bytes could not be removed'));
+    await store
+      .remove(filePath)
+      .catch((cause: unknown) => request.log.warn({ err: cause, filePath }, 'upload row failed and its stored bytes could not be removed'));
     throw e;
   }
   return { fileName: file.filename, filePath, fileSize: file.spooled.size, sha256: file.spooled.sha256 };

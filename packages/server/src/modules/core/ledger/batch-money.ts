@@ -19,7 +19,11 @@ export const batchRef = (batchId: string) => `batch:${batchId}`;
 /** Why a batch gives its frozen money back: 撤销, 结案 without success, or its 报销申请期限 over (the job). */
 export type ReleaseReason = 'withdraw' | 'closure' | 'expired';
 /** The pool log's 备注 of each release. */
-export const RELEASE_REMARK: Record<ReleaseReason, string> = { withdraw: '线索批次撤销解冻', closure: '线索批次结案解冻', expired: ClaimWindowMsg.ledgerRemark };
+export const RELEASE_REMARK: Record<ReleaseReason, string> = {
+  withdraw: '线索批次撤销解冻',
+  closure: '线索批次结案解冻',
+  expired: ClaimWindowMsg.ledgerRemark,
+};
 
 export const releaseOpKey = (batchId: string, reason: ReleaseReason, releasedBefore: bigint) =>
   `${batchRef(batchId)}:release:${reason}${reason === 'expired' ? `:${fromCents(releasedBefore)}` : ''}`;
@@ -40,13 +44,19 @@ export async function batchLedger(db: Db, poolId: string, batchId: string) {
 }
 
 export const sumApproved = async (db: Db, where: ReturnType<typeof and>) => {
-  const [r] = await db.select({ total: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0)::text` }).from(finClaim).where(where);
+  const [r] = await db
+    .select({ total: sql<string>`coalesce(sum(${finClaim.approvedAmount}), 0)::text` })
+    .from(finClaim)
+    .where(where);
   return toCents(r.total);
 };
 
 /** What further claims of the batch may still be approved for: frozen now less approved-but-unpaid claims. */
 export async function batchAvailable(db: Db, batch: Pick<BatchRow, 'id' | 'poolId'>, exceptClaimId: string | null = null): Promise<bigint> {
   const { frozen } = await batchLedger(db, batch.poolId, batch.id);
-  const reserved = await sumApproved(db, and(eq(finClaim.batchId, batch.id), inArray(finClaim.status, RESERVING), exceptClaimId ? ne(finClaim.id, exceptClaimId) : undefined));
+  const reserved = await sumApproved(
+    db,
+    and(eq(finClaim.batchId, batch.id), inArray(finClaim.status, RESERVING), exceptClaimId ? ne(finClaim.id, exceptClaimId) : undefined),
+  );
   return frozen - reserved;
 }

@@ -93,7 +93,13 @@ export const finCapitalPoolLog = pgTable(
       'chk_fin_capital_pool_log_accounts',
       sql`${t.fromAccount} <> ${t.toAccount} and ${t.fromAccount} in ('external', 'available', 'frozen', 'used') and ${t.toAccount} in ('external', 'available', 'frozen', 'used')`,
     ),
-    check('chk_fin_capital_pool_log_after', sql`${t.balanceAfter} >= 0 and ${t.frozenAfter} >= 0 and ${t.usedAfter} >= 0 and ${t.totalAfter} - ${t.usedAfter} - ${t.frozenAfter} = ${t.balanceAfter}`),
-    check('chk_fin_capital_pool_log_balance_move', sql`${t.balanceAfter} - ${t.balanceBefore} = ${accountMove('available', t.amount, t.fromAccount, t.toAccount)}`),
+    check(
+      'chk_fin_capital_pool_log_after',
+      sql`${t.balanceAfter} >= 0 and ${t.frozenAfter} >= 0 and ${t.usedAfter} >= 0 and ${t.totalAfter} - ${t.usedAfter} - ${t.frozenAfter} = ${t.balanceAfter}`,
+    ),
+    check(
+      'chk_fin_capital_pool_log_balance_move',
+      sql`${t.balanceAfter} - ${t.balanceBefore} = ${accountMove('available', t.amount, t.fromAccount, t.toAccount)}`,
+    ),
   ],
 );

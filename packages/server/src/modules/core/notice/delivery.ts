@@ -61,8 +61,7 @@ async function deliverToAll(db: Db, annt: Target, actor: string): Promise<void> 
 }
 
 // A revoke or delete that lands while a release is still writing stops the remaining batches.
-const stillPublished = (anntId: string) =>
-  sql`exists (select 1 from sys_announcement x where x.id = ${anntId} and x.send_status = '1' and x.del_flag = '0')`;
+const stillPublished = (anntId: string) => sql`exists (select 1 from sys_announcement x where x.id = ${anntId} and x.send_status = '1' and x.del_flag = '0')`;
 
 // A row that already exists (an earlier release, a linked broadcast) is made live again and brought up
 // to date; a row that is already so is not rewritten.
@@ -165,7 +164,10 @@ export async function publishNotice(db: Db, hub: SocketHub, notice: Notice): Pro
  * again (rows are idempotent) and pushes again, so an interrupted release can be finished.
  */
 export async function releaseAnnouncement(db: Db, hub: SocketHub, actor: Actor, id: string): Promise<void> {
-  const [row] = await db.select().from(sysAnnouncement).where(and(eq(sysAnnouncement.id, id), eq(sysAnnouncement.delFlag, '0')));
+  const [row] = await db
+    .select()
+    .from(sysAnnouncement)
+    .where(and(eq(sysAnnouncement.id, id), eq(sysAnnouncement.delFlag, '0')));
   if (!row) throw new BizError(AnnouncementMsg.notFound);
   if (row.sendStatus !== SEND_STATUS.released) {
     const now = new Date();
@@ -185,7 +187,10 @@ export async function releaseAnnouncement(db: Db, hub: SocketHub, actor: Actor, 
 
 /** doReovkeData: send_status "2" and cancel_time; the notice leaves every bell. Revoking again finishes an interrupted revoke. */
 export async function revokeAnnouncement(db: Db, actor: Actor, id: string): Promise<void> {
-  const [row] = await db.select({ sendStatus: sysAnnouncement.sendStatus }).from(sysAnnouncement).where(and(eq(sysAnnouncement.id, id), eq(sysAnnouncement.delFlag, '0')));
+  const [row] = await db
+    .select({ sendStatus: sysAnnouncement.sendStatus })
+    .from(sysAnnouncement)
+    .where(and(eq(sysAnnouncement.id, id), eq(sysAnnouncement.delFlag, '0')));
   if (!row) throw new BizError(AnnouncementMsg.notFound);
   if (row.sendStatus === SEND_STATUS.draft) throw new BizError(AnnouncementMsg.notReleased);
   if (row.sendStatus === SEND_STATUS.released) {

@@ -15,7 +15,12 @@ const CHANNEL_TEMPLATE: Record<string, string> = { '2': 'mail_notice', '1': 'sms
  * with no e-mail address or phone is recorded there as not sent. The table is the message module's; the
  * core writes it by SQL, as it reads the templates.
  */
-export async function queueNoticeChannels(db: Db, notice: { titile: string; msgContent: string | null; sender: string }, kind: NoticeKind, userIds: string[]): Promise<number> {
+export async function queueNoticeChannels(
+  db: Db,
+  notice: { titile: string; msgContent: string | null; sender: string },
+  kind: NoticeKind,
+  userIds: string[],
+): Promise<number> {
   const targets = await channelTargets(db, kind, userIds);
   let queued = 0;
   const text = plainText(notice.msgContent ?? '', '\n');
@@ -27,7 +32,13 @@ export async function queueNoticeChannels(db: Db, notice: { titile: string; msgC
       // a channel template an administrator broke is recorded against this message, never a refusal of the business step
       const rendered = await renderStored(db, code, vars).then(
         (r) => ({ title: r.title, content: r.content, status: '0', result: null, due: sql`now()` }),
-        (error: unknown) => ({ title: notice.titile, content: notice.titile, status: '2', result: `未发送：${error instanceof Error ? error.message : String(error)}`, due: sql`null` }),
+        (error: unknown) => ({
+          title: notice.titile,
+          content: notice.titile,
+          status: '2',
+          result: `未发送：${error instanceof Error ? error.message : String(error)}`,
+          due: sql`null`,
+        }),
       );
       await db.execute(sql`
         insert into sys_sms (id, es_title, es_content, es_param, es_receiver, es_type, es_send_status, es_send_num, es_result, template_code, next_try_time, create_by, create_time)

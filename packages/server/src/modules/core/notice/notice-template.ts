@@ -66,7 +66,12 @@ export async function templateOf(db: Db, code: string): Promise<StoredTemplate |
 }
 
 /** A template's title and content with these variables; an unknown code is a clear refusal. */
-export async function renderStored(db: Db, code: string, vars: TemplateVars, opts: { html?: boolean } = {}): Promise<{ title: string; content: string; type: string }> {
+export async function renderStored(
+  db: Db,
+  code: string,
+  vars: TemplateVars,
+  opts: { html?: boolean } = {},
+): Promise<{ title: string; content: string; type: string }> {
   const template = await templateOf(db, code);
   if (!template) throw new BizError(`${MessageMsg.templateNotFound}：${code}`);
   return { title: renderTemplate(template.name, vars), content: renderTemplate(template.content, vars, opts), type: template.type };
@@ -79,20 +84,22 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** The text of a rendered HTML notice, its paragraphs joined by `；` (a notice's 摘要, an e-mail's body). */
 export function plainText(html: string, separator = '；'): string {
-  return html
-    .split(/<\/p>|<br\s*\/?>|<\/li>/i)
-    .map((part) =>
-      part
-        .replace(/<[^>]*>/g, '')
-        .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-        .replace(/&([a-z]+);/gi, (all, name: string) => ENTITIES[name.toLowerCase()] ?? all)
-        .trim(),
-    )
-    .filter(Boolean)
-    // as a one-line list (the 摘要) the paragraphs lose their full stops, and a lead-in its separator
-    .map((part) => (separator === '；' ? part.replace(/。$/, '') : part))
-    .join(separator)
-    .replaceAll(`：${separator}`, '：');
+  return (
+    html
+      .split(/<\/p>|<br\s*\/?>|<\/li>/i)
+      .map((part) =>
+        part
+          .replace(/<[^>]*>/g, '')
+          .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+          .replace(/&([a-z]+);/gi, (all, name: string) => ENTITIES[name.toLowerCase()] ?? all)
+          .trim(),
+      )
+      .filter(Boolean)
+      // as a one-line list (the 摘要) the paragraphs lose their full stops, and a lead-in its separator
+      .map((part) => (separator === '；' ? part.replace(/。$/, '') : part))
+      .join(separator)
+      .replaceAll(`：${separator}`, '：')
+  );
 }
 
 /**

@@ -21,7 +21,10 @@ type MenuRow = { id: string; parent_id: string | null; menu_type: number; compon
 export async function menuGated(db: Db, userId: string, version?: number, orgCode?: string | null): Promise<boolean> {
   if (!(await hasPermission(db, userId, OrgPerm.enrol, version)) || (await isStaff(db, userId, version))) return false;
   // the session read the user's department code with the user; read it here only when not given
-  const code = orgCode !== undefined ? orgCode : ((await rows<{ org_code: string | null }>(db, sql`select org_code from sys_user where id = ${userId}`))[0]?.org_code ?? null);
+  const code =
+    orgCode !== undefined
+      ? orgCode
+      : ((await rows<{ org_code: string | null }>(db, sql`select org_code from sys_user where id = ${userId}`))[0]?.org_code ?? null);
   const org = await findMyOrg(db, { id: userId, orgCode: code });
   return !isReady(org);
 }

@@ -58,4 +58,3 @@ export const rightsOrg = pgTable(
   ],
 );
 export type OrgRow = typeof rightsOrg.$inferSelect;
-

@@ -31,7 +31,9 @@ export const rightsBankAccount = pgTable(
     index('idx_rights_bank_org').on(t.orgId),
     index('idx_rights_bank_audit').on(t.auditStatus),
     // One default account per organisation, enforced by the database.
-    uniqueIndex('uniq_rights_bank_default').on(t.orgId).where(sql`${t.isDefault} = '1' and ${t.delFlag} = '0'`),
+    uniqueIndex('uniq_rights_bank_default')
+      .on(t.orgId)
+      .where(sql`${t.isDefault} = '1' and ${t.delFlag} = '0'`),
   ],
 );
 export type BankRow = typeof rightsBankAccount.$inferSelect;

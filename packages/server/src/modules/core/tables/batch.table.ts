@@ -63,13 +63,21 @@ export const rightsBatch = pgTable(
     index('idx_rights_batch_approve_time').on(t.approveTime),
     index('idx_rights_batch_create_time').on(t.createTime.desc().nullsFirst(), t.id),
     index('idx_rights_batch_apply_amount').on(t.applyAmount.desc().nullsFirst(), t.id),
-    index('idx_rights_batch_submit_stat').on(t.orgId, t.submitTime).where(sql`${t.delFlag} = '0' and ${t.submitTime} is not null`),
-    index('idx_rights_batch_approve_stat').on(t.orgId, t.approveTime).where(sql`${t.delFlag} = '0' and ${t.approveTime} is not null`),
+    index('idx_rights_batch_submit_stat')
+      .on(t.orgId, t.submitTime)
+      .where(sql`${t.delFlag} = '0' and ${t.submitTime} is not null`),
+    index('idx_rights_batch_approve_stat')
+      .on(t.orgId, t.approveTime)
+      .where(sql`${t.delFlag} = '0' and ${t.approveTime} is not null`),
     // Reports that sum the live batches by status or by organisation (the 统计报表 demo reports, Online报表)
     // read these alone: the migration batch_report_indexes adds the summed columns (INCLUDE), so the
     // aggregate is an index-only scan of the live batches rather than a read of every row.
-    index('idx_rights_batch_report_status').on(t.status).where(sql`${t.delFlag} = '0'`),
-    index('idx_rights_batch_report_org').on(t.orgId, t.orgName).where(sql`${t.delFlag} = '0'`),
+    index('idx_rights_batch_report_status')
+      .on(t.status)
+      .where(sql`${t.delFlag} = '0'`),
+    index('idx_rights_batch_report_org')
+      .on(t.orgId, t.orgName)
+      .where(sql`${t.delFlag} = '0'`),
     check('chk_rights_batch_approved', sql`${t.approvedAmount} is null or (${t.approvedAmount} >= 0 and ${t.approvedAmount} <= ${t.applyAmount})`),
     check('chk_rights_batch_released', sql`${t.releasedAmount} >= 0 and ${t.releasedAmount} <= coalesce(${t.approvedAmount}, 0)`),
   ],

@@ -62,14 +62,20 @@ export const finClaim = pgTable(
     // 业务监控 counts today's submissions every few seconds per open page
     index('idx_fin_claim_submit_time').on(t.submitTime),
     check('chk_fin_claim_amounts', sql`${t.applyAmount} > 0 and ${t.deductions} >= 0 and ${t.deductions} < ${t.applyAmount}`),
-    check('chk_fin_claim_approved', sql`${t.approvedAmount} is null or (${t.approvedAmount} > 0 and ${t.approvedAmount} <= ${t.applyAmount} - ${t.deductions})`),
+    check(
+      'chk_fin_claim_approved',
+      sql`${t.approvedAmount} is null or (${t.approvedAmount} > 0 and ${t.approvedAmount} <= ${t.applyAmount} - ${t.deductions})`,
+    ),
     check('chk_fin_claim_paid', sql`${t.status} <> '5' or (${t.serialNo} is not null and ${t.approvedAmount} is not null)`),
   ],
 );
 export type ClaimRow = typeof finClaim.$inferSelect;
 
 /** The claim a row belongs to, deleted with it. */
-const partOfClaim = () => varchar('claim_id', { length: 36 }).notNull().references(() => finClaim.id, { onDelete: 'cascade' });
+const partOfClaim = () =>
+  varchar('claim_id', { length: 36 })
+    .notNull()
+    .references(() => finClaim.id, { onDelete: 'cascade' });
 
 /**
  * 发票 of a claim. The same invoice (code + number) is claimed once across all claims of all
@@ -88,7 +94,11 @@ export const finClaimInvoice = pgTable(
     files: varchar('files', { length: 2000 }),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('uniq_fin_claim_invoice').on(t.invoiceCode, t.invoiceNo), index('idx_fin_claim_invoice_claim').on(t.claimId), check('chk_fin_claim_invoice_amount', sql`${t.amount} > 0`)],
+  (t) => [
+    uniqueIndex('uniq_fin_claim_invoice').on(t.invoiceCode, t.invoiceNo),
+    index('idx_fin_claim_invoice_claim').on(t.claimId),
+    check('chk_fin_claim_invoice_amount', sql`${t.amount} > 0`),
+  ],
 );
 export type InvoiceRow = typeof finClaimInvoice.$inferSelect;
 
@@ -114,8 +124,12 @@ export const finClaimPayment = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('uniq_fin_claim_payment_paid').on(t.claimId).where(sql`${t.result} = '1'`),
-    uniqueIndex('uniq_fin_claim_payment_serial').on(t.serialNo).where(sql`${t.result} = '1'`),
+    uniqueIndex('uniq_fin_claim_payment_paid')
+      .on(t.claimId)
+      .where(sql`${t.result} = '1'`),
+    uniqueIndex('uniq_fin_claim_payment_serial')
+      .on(t.serialNo)
+      .where(sql`${t.result} = '1'`),
     index('idx_fin_claim_payment_claim').on(t.claimId),
     index('idx_fin_claim_payment_create_time').on(t.createTime),
   ],

@@ -1,6 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
-import { ApprovalBizType, ApprovalNode, claimFlow, ClaimMsg, ClaimNotice, ClaimStatus, fromCents, moneyText, toCents, type ClaimReviewBody, type ClaimReviewStage } from '@sbwq/contracts';
+import {
+  ApprovalBizType,
+  ApprovalNode,
+  claimFlow,
+  ClaimMsg,
+  ClaimNotice,
+  ClaimStatus,
+  fromCents,
+  moneyText,
+  toCents,
+  type ClaimReviewBody,
+  type ClaimReviewStage,
+} from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { assertAction, canTake, refusalOf } from '../../../platform/flow/flow-guard.ts';
@@ -23,7 +35,16 @@ export async function submitClaim(db: Db, user: SessionUser, id: string): Promis
     await claimableBatch(t, org.id, row.batchId);
     await usableBankAccount(t, org.id, row.bankAccountId);
     const now = new Date();
-    const patch = { status: ClaimStatus.bizReview, submitBy: user.id, submitTime: now, approvedAmount: null, auditOpinion: null, bizReviewerId: null, updateBy: user.username.slice(0, 32), updateTime: now };
+    const patch = {
+      status: ClaimStatus.bizReview,
+      submitBy: user.id,
+      submitTime: now,
+      approvedAmount: null,
+      auditOpinion: null,
+      bizReviewerId: null,
+      updateBy: user.username.slice(0, 32),
+      updateTime: now,
+    };
     await t.update(finClaim).set(patch).where(eq(finClaim.id, id));
     await recordVersion(t, user, DataTable.claim, id, row, patch, now);
     await writeClaimLog(t, user, id, '提交', null, `申请金额 ${moneyText(row.applyAmount)} 元，扣减项 ${moneyText(row.deductions)} 元`, now);
@@ -35,7 +56,8 @@ type Stage = { key: 'bizReview' | 'financeReview'; passTo: string; node: string;
 const BIZ: Stage = { key: 'bizReview', passTo: ClaimStatus.financeReview, node: ApprovalNode.first, action: '业务审核' };
 const FINANCE: Stage = { key: 'financeReview', passTo: ClaimStatus.toPay, node: ApprovalNode.finance, action: '财务审核' };
 
-const target = (stage: Stage, result: ClaimReviewBody['result']) => (result === 'pass' ? stage.passTo : result === 'reject' ? ClaimStatus.rejected : ClaimStatus.returned);
+const target = (stage: Stage, result: ClaimReviewBody['result']) =>
+  result === 'pass' ? stage.passTo : result === 'reject' ? ClaimStatus.rejected : ClaimStatus.returned;
 
 /**
  * One review step through `decide()`: the status change, the approval record and the submitter's
@@ -58,7 +80,8 @@ async function review(db: Db, sockets: SocketHub, user: SessionUser, body: Claim
         await checkApproved(t, current, approvedAmount);
         if (stage === FINANCE) await usableBankAccount(t, current.orgId, current.bankAccountId);
       }
-      const stamp = stage === BIZ ? { bizReviewerId: user.id, bizReviewBy: who(user), bizReviewTime: now } : { financeReviewBy: who(user), financeReviewTime: now };
+      const stamp =
+        stage === BIZ ? { bizReviewerId: user.id, bizReviewBy: who(user), bizReviewTime: now } : { financeReviewBy: who(user), financeReviewTime: now };
       const [changed] = await t
         .update(finClaim)
         .set({ status: to, approvedAmount, auditOpinion: body.opinion, ...stamp, updateBy: user.username.slice(0, 32), updateTime: now })
@@ -69,10 +92,24 @@ async function review(db: Db, sockets: SocketHub, user: SessionUser, body: Claim
     notPending: async () => refusalOf(claimFlow, stage.key),
     andThen: async (t, row, now) => {
       const amount = body.result === 'pass' ? ClaimNotice.amounts(row) : null;
-      await writeClaimLog(t, user, row.id, stage.action, RESULT_TEXT[body.result], [amount, body.opinion && `意见：${body.opinion}`].filter(Boolean).join('；') || null, now);
+      await writeClaimLog(
+        t,
+        user,
+        row.id,
+        stage.action,
+        RESULT_TEXT[body.result],
+        [amount, body.opinion && `意见：${body.opinion}`].filter(Boolean).join('；') || null,
+        now,
+      );
       return row;
     },
-    approval: (row: ClaimRow) => ({ bizType: ApprovalBizType.claim, bizTitle: `${row.claimNo} ${row.orgName}`, node: stage.node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
+    approval: (row: ClaimRow) => ({
+      bizType: ApprovalBizType.claim,
+      bizTitle: `${row.claimNo} ${row.orgName}`,
+      node: stage.node,
+      orgId: row.orgId,
+      sysOrgCode: row.sysOrgCode,
+    }),
     page: () => CLAIM_PAGE,
     notice: async (row, t, standard) => reviewNotice(t, user, row, { stage: stage.action, result: body.result, opinion: body.opinion }, await standard()),
   });

@@ -10,7 +10,15 @@ import { rewordTemplate } from '../../system/message/message.fixtures.ts';
 
 const BASE = '/rights/financeRecord';
 
-type Mine = { titile: string; msgContent: string | null; priority: string | null; busId: string | null; busType: string | null; openType?: string | null; openPage?: string | null };
+type Mine = {
+  titile: string;
+  msgContent: string | null;
+  priority: string | null;
+  busId: string | null;
+  busType: string | null;
+  openType?: string | null;
+  openPage?: string | null;
+};
 
 /**
  * DOMAIN claim flow 待业务审核 → 待财务审核 → 待付款 → 已付款 | 付款失败; 驳回; 退回补充发票, as the submitter
@@ -23,7 +31,9 @@ describe('the submitter is told what each step of a claim decided, the amount, a
   const call = rig.call;
   const batch = await s.enforcing(a, s.rightA, 13);
   const mine = async (token: string, claimId: string): Promise<Mine[]> =>
-    ((await call(token, 'GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=100')).result.records as Mine[]).filter((n) => n.busId === claimId).reverse();
+    ((await call(token, 'GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=100')).result.records as Mine[])
+      .filter((n) => n.busId === claimId)
+      .reverse();
   const told = (claimId: string) => mine(a.token, claimId);
   // a colleague of the submitter, in the same organisation
   const [orgA] = await rig.database.db.select().from(rightsOrg).where(eq(rightsOrg.id, a.orgId));
@@ -34,7 +44,9 @@ describe('the submitter is told what each step of a claim decided, the amount, a
   it('a cut amount (11,000 approved of 12,000): 业务审核通过，待财务审核 then 财务审核通过，待付款, each stating both amounts and the cut', async () => {
     const id = await s.claimOf('12000', { batchId: batch });
     const claimNo = (await s.claim(id)).claimNo;
-    expect((await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass', approvedAmount: '11000', opinion: '部分公证费不在本批次' })).success).toBe(true);
+    expect(
+      (await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass', approvedAmount: '11000', opinion: '部分公证费不在本批次' })).success,
+    ).toBe(true);
     expect((await call(finance.token, 'POST', `${BASE}/financeReview`, { id, result: 'pass', opinion: '同意' })).success).toBe(true);
     const [biz, fin, ...more] = await told(id);
     expect(more).toEqual([]);
@@ -52,7 +64,9 @@ describe('the submitter is told what each step of a claim decided, the amount, a
     // 财务进度 says the same, amounts separated by thousands
     const progress = (await call(a.token, 'GET', `${BASE}/progress?id=${id}`)).result as { action: string; remark: string | null }[];
     expect(progress.find((e) => e.action === '提交')?.remark).toBe('申请金额 12,000.00 元，扣减项 0.00 元');
-    expect(progress.find((e) => e.action === '业务审核')?.remark).toBe('核定金额 11,000.00 元，申请金额 12,000.00 元，核减 1,000.00 元；意见：部分公证费不在本批次');
+    expect(progress.find((e) => e.action === '业务审核')?.remark).toBe(
+      '核定金额 11,000.00 元，申请金额 12,000.00 元，核减 1,000.00 元；意见：部分公证费不在本批次',
+    );
   });
 
   it('付款失败 tells the reason and what to do; 已付款 tells the amount, the date and the 流水号', async () => {
@@ -96,7 +110,13 @@ describe('the submitter is told what each step of a claim decided, the amount, a
     await call(finance.token, 'POST', `${BASE}/financeReview`, { id, result: 'returned', opinion: '发票不清晰，请重新上传' });
     const [, returned, ...more] = await told(id);
     expect(more).toEqual([]);
-    expect(returned).toMatchObject({ titile: ClaimNotice.returned(claimNo), priority: 'H', busType: 'claim_returned', openType: 'url', openPage: '/finance/claim/list' });
+    expect(returned).toMatchObject({
+      titile: ClaimNotice.returned(claimNo),
+      priority: 'H',
+      busType: 'claim_returned',
+      openType: 'url',
+      openPage: '/finance/claim/list',
+    });
     expect(returned.msgContent).toContain('在财务审核中被退回补充发票');
     expect(returned.msgContent).toContain('退回原因：发票不清晰，请重新上传');
     expect(returned.msgContent).toContain(`<p style="color:red">${ClaimNotice.next.returned}</p>`);

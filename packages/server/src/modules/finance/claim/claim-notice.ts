@@ -9,7 +9,8 @@ import type { ClaimRow } from '../../core/tables/claim.table.ts';
 export type ReviewStep = { stage: ClaimReviewStage; result: 'pass' | 'reject' | 'returned'; opinion: string | null };
 
 const opinionOf = (opinion: string | null) => opinion?.trim() || '无';
-const cutOf = (row: ClaimRow) => (row.approvedAmount !== null && toCents(row.approvedAmount) !== toCents(row.applyAmount) ? ClaimNotice.cut(row.approvedAmount, row.applyAmount) : '');
+const cutOf = (row: ClaimRow) =>
+  row.approvedAmount !== null && toCents(row.approvedAmount) !== toCents(row.applyAmount) ? ClaimNotice.cut(row.approvedAmount, row.applyAmount) : '';
 
 /**
  * The submitter's message after a review step, in place of decide()'s standard one: a pass says which
@@ -19,7 +20,13 @@ const cutOf = (row: ClaimRow) => (row.approvedAmount !== null && toCents(row.app
  */
 export async function reviewNotice(t: Db, approver: SessionUser, row: ClaimRow, step: ReviewStep, standard: Notice): Promise<Notice> {
   const base = { ...standard, openType: 'url' as const, openPage: ClaimRoute.claimList };
-  const vars = { claimNo: row.claimNo, orgName: row.orgName, stage: step.stage, approver: approver.realname || approver.username, opinion: opinionOf(step.opinion) };
+  const vars = {
+    claimNo: row.claimNo,
+    orgName: row.orgName,
+    stage: step.stage,
+    approver: approver.realname || approver.username,
+    opinion: opinionOf(step.opinion),
+  };
   if (step.result === 'pass') {
     const first = step.stage === '业务审核';
     const text = await noticeText(t, first ? 'claim_biz_passed' : 'claim_finance_passed', { ...vars, amounts: ClaimNotice.amounts(row), cut: cutOf(row) });
@@ -55,13 +62,27 @@ export async function paymentNotice(
 ): Promise<WrittenNotice | null> {
   if (!row.submitBy) return null;
   const amount = row.approvedAmount ?? row.applyAmount;
-  const common = { userIds: [row.submitBy], sender: payer.username, msgCategory: '2' as const, busId: row.id, openType: 'url' as const, openPage: ClaimRoute.claimList };
+  const common = {
+    userIds: [row.submitBy],
+    sender: payer.username,
+    msgCategory: '2' as const,
+    busId: row.id,
+    openType: 'url' as const,
+    openPage: ClaimRoute.claimList,
+  };
   const cut = toCents(amount) !== toCents(row.applyAmount) ? `（${ClaimNotice.amounts(row)}）` : '';
   if (outcome.paid) {
     return writeNotice(t, {
       ...common,
       ...(await noticeText(t, 'claim_paid', {
-        claimNo: row.claimNo, orgName: row.orgName, amount: moneyText(amount), cut, payDate: outcome.payDate, serialNo: outcome.serialNo, account: accountOf(row), next: ClaimNotice.next.paid,
+        claimNo: row.claimNo,
+        orgName: row.orgName,
+        amount: moneyText(amount),
+        cut,
+        payDate: outcome.payDate,
+        serialNo: outcome.serialNo,
+        account: accountOf(row),
+        next: ClaimNotice.next.paid,
       })),
       msgAbstract: `付款金额 ${moneyText(amount)} 元，付款日期 ${outcome.payDate}，流水号 ${outcome.serialNo}`,
       priority: 'M',
@@ -71,7 +92,12 @@ export async function paymentNotice(
   return writeNotice(t, {
     ...common,
     ...(await noticeText(t, 'claim_pay_failed', {
-      claimNo: row.claimNo, orgName: row.orgName, amount: moneyText(amount), reason: outcome.reason, account: accountOf(row), next: ClaimNotice.next.payFailed,
+      claimNo: row.claimNo,
+      orgName: row.orgName,
+      amount: moneyText(amount),
+      reason: outcome.reason,
+      account: accountOf(row),
+      next: ClaimNotice.next.payFailed,
     })),
     msgAbstract: `失败原因：${outcome.reason}`.slice(0, 500),
     priority: 'H',

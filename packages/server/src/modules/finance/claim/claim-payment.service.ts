@@ -79,7 +79,17 @@ async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, 
     createBy: by(user),
     createTime: now,
   });
-  const patch = { status: ClaimStatus.paid, payDate: body.payDate, serialNo, payVoucher: body.voucher, payFailReason: null, paidBy: who(user), paidTime: now, updateBy: by(user), updateTime: now };
+  const patch = {
+    status: ClaimStatus.paid,
+    payDate: body.payDate,
+    serialNo,
+    payVoucher: body.voucher,
+    payFailReason: null,
+    paidBy: who(user),
+    paidTime: now,
+    updateBy: by(user),
+    updateTime: now,
+  };
   await t.update(finClaim).set(patch).where(eq(finClaim.id, claim.id));
   await recordVersion(t, user, DataTable.claim, claim.id, claim, patch, now);
   await linkAttachments(t, CLAIM_FILE_BIZ, claim.id, [{ paths: body.voucher, fileType: FileType.payment }]);
@@ -109,7 +119,9 @@ export async function payClaims(db: Db, sockets: SocketHub, user: SessionUser, b
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // the 流水号 index (a concurrent run took it), or the paid-once index (another payment of the claim won)
-    const taken = new Map((await db.select({ id: finClaim.id, serialNo: finClaim.serialNo }).from(finClaim).where(inArray(finClaim.id, body.ids))).map((c) => [c.id, c.serialNo]));
+    const taken = new Map(
+      (await db.select({ id: finClaim.id, serialNo: finClaim.serialNo }).from(finClaim).where(inArray(finClaim.id, body.ids))).map((c) => [c.id, c.serialNo]),
+    );
     if (body.ids.every((id, i) => taken.get(id) === serialOf(body, i))) return body.ids;
     throw new BizError(ClaimMsg.serialTaken(body.serialNo));
   }
@@ -135,7 +147,10 @@ export async function payFailed(db: Db, sockets: SocketHub, user: SessionUser, b
       createBy: by(user),
       createTime: now,
     });
-    await t.update(finClaim).set({ status: ClaimStatus.payFailed, payFailReason: body.reason, updateBy: by(user), updateTime: now }).where(eq(finClaim.id, claim.id));
+    await t
+      .update(finClaim)
+      .set({ status: ClaimStatus.payFailed, payFailReason: body.reason, updateBy: by(user), updateTime: now })
+      .where(eq(finClaim.id, claim.id));
     await recordVersion(t, user, DataTable.claim, claim.id, claim, { status: ClaimStatus.payFailed, payFailReason: body.reason }, now);
     await writeClaimLog(t, user, claim.id, '付款失败', null, body.reason, now);
     return paymentNotice(t, user, claim, { paid: false, reason: body.reason });
@@ -151,13 +166,21 @@ export async function paymentRecords(db: Db, user: SessionUser, claimId: string)
 }
 
 const payRunColumns = columnsOf<ClaimRow>({
-  accountName: ['收款户名', 30], bankName: ['开户行', 30, (r) => [r.bankName, r.bankBranch].filter(Boolean).join(' ')], accountNo: ['账号', 26],
-  approvedAmount: ['金额', 14], claimNo: ['用途', 36, (r) => `维权费用报销 ${r.claimNo}（批次 ${r.batchNo}）`],
+  accountName: ['收款户名', 30],
+  bankName: ['开户行', 30, (r) => [r.bankName, r.bankBranch].filter(Boolean).join(' ')],
+  accountNo: ['账号', 26],
+  approvedAmount: ['金额', 14],
+  claimNo: ['用途', 36, (r) => `维权费用报销 ${r.claimNo}（批次 ${r.batchNo}）`],
 });
 
 /** The bank file of a payment run: the chosen payable claims, one row each (收款户名, 开户行, 账号, 金额, 用途). */
 export async function exportPayRun(db: Db, ids: string[]): Promise<ExcelFile> {
-  const found = ids.length ? await db.select().from(finClaim).where(and(inArray(finClaim.id, ids), inArray(finClaim.status, fromStates(claimFlow, 'pay')))) : [];
+  const found = ids.length
+    ? await db
+        .select()
+        .from(finClaim)
+        .where(and(inArray(finClaim.id, ids), inArray(finClaim.status, fromStates(claimFlow, 'pay'))))
+    : [];
   if (!found.length) throw new BizError('请选择待付款的报销单');
   const ordered = ids.map((id) => found.find((c) => c.id === id)).filter((c): c is ClaimRow => !!c);
   return { body: await toWorkbook('付款清单', payRunColumns, ordered), fileName: '付款清单.xlsx', asciiName: 'payment-run.xlsx' };

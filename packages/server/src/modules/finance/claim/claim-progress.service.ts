@@ -1,5 +1,19 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { AuditStatus, chinaToday, claimDeadline, ClaimStatus, fromCents, toCents, type AgencyApplyStatistic, type AgencyApplyStatisticsBody, type BatchMoneySummary, type ClaimBankOption, type ClaimBatchOption, type ClaimProgressEntry, type Page } from '@sbwq/contracts';
+import {
+  AuditStatus,
+  chinaToday,
+  claimDeadline,
+  ClaimStatus,
+  fromCents,
+  toCents,
+  type AgencyApplyStatistic,
+  type AgencyApplyStatisticsBody,
+  type BatchMoneySummary,
+  type ClaimBankOption,
+  type ClaimBatchOption,
+  type ClaimProgressEntry,
+  type Page,
+} from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -23,7 +37,10 @@ export async function claimProgress(db: Db, user: SessionUser, id: string): Prom
 
 const sumOf = async (db: Db, batchId: string, statuses: string[], column: 'apply' | 'approved') => {
   const col = column === 'apply' ? finClaim.applyAmount : finClaim.approvedAmount;
-  const [r] = await db.select({ total: sql<string>`coalesce(sum(${col}), 0)::text` }).from(finClaim).where(and(eq(finClaim.batchId, batchId), inArray(finClaim.status, statuses)));
+  const [r] = await db
+    .select({ total: sql<string>`coalesce(sum(${col}), 0)::text` })
+    .from(finClaim)
+    .where(and(eq(finClaim.batchId, batchId), inArray(finClaim.status, statuses)));
   return toCents(r.total);
 };
 
@@ -64,7 +81,15 @@ export async function batchOptions(db: Db, user: SessionUser): Promise<ClaimBatc
     if (deadline !== null && today > deadline) continue;
     const { frozen } = await batchLedger(db, b.poolId, b.id);
     if (frozen <= 0n) continue;
-    options.push({ id: b.id, batchNo: b.batchNo, batchName: b.batchName, poolName: b.poolName, frozen: fromCents(frozen), available: fromCents(await batchAvailable(db, b)), deadline });
+    options.push({
+      id: b.id,
+      batchNo: b.batchNo,
+      batchName: b.batchName,
+      poolName: b.poolName,
+      frozen: fromCents(frozen),
+      available: fromCents(await batchAvailable(db, b)),
+      deadline,
+    });
   }
   return options;
 }
@@ -75,20 +100,48 @@ export async function bankOptions(db: Db, user: SessionUser): Promise<ClaimBankO
   const found = await db
     .select()
     .from(rightsBankAccount)
-    .where(and(eq(rightsBankAccount.orgId, org.id), eq(rightsBankAccount.auditStatus, AuditStatus.approved), eq(rightsBankAccount.status, '1'), eq(rightsBankAccount.delFlag, '0')));
+    .where(
+      and(
+        eq(rightsBankAccount.orgId, org.id),
+        eq(rightsBankAccount.auditStatus, AuditStatus.approved),
+        eq(rightsBankAccount.status, '1'),
+        eq(rightsBankAccount.delFlag, '0'),
+      ),
+    );
   return found
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
-    .map((a) => ({ id: a.id, label: `${a.accountName} ${a.bankName} 尾号${a.accountNo.slice(-4)}`, accountName: a.accountName, bankName: a.bankName, accountNo: a.accountNo, isDefault: a.isDefault === '1' }));
+    .map((a) => ({
+      id: a.id,
+      label: `${a.accountName} ${a.bankName} 尾号${a.accountNo.slice(-4)}`,
+      accountName: a.accountName,
+      bankName: a.bankName,
+      accountNo: a.accountNo,
+      isDefault: a.isDefault === '1',
+    }));
 }
 
 /** China-time day bounds as UTC instants for `[start, end]`. */
 const dayStart = (d: string) => sql`(${d}::timestamp - interval '8 hours') at time zone 'UTC'`;
 const dayEnd = (d: string) => sql`(${d}::timestamp + interval '16 hours') at time zone 'UTC'`;
 const within = (column: string, body: AgencyApplyStatisticsBody) =>
-  sql.join([sql.raw(`${column} is not null`), ...(body.startDate ? [sql`${sql.raw(column)} >= ${dayStart(body.startDate)}`] : []), ...(body.endDate ? [sql`${sql.raw(column)} < ${dayEnd(body.endDate)}`] : [])], sql` and `);
+  sql.join(
+    [
+      sql.raw(`${column} is not null`),
+      ...(body.startDate ? [sql`${sql.raw(column)} >= ${dayStart(body.startDate)}`] : []),
+      ...(body.endDate ? [sql`${sql.raw(column)} < ${dayEnd(body.endDate)}`] : []),
+    ],
+    sql` and `,
+  );
 /** A date column (no time of day) in `[start, end]`: compared as dates, as the lists' date ranges compare it. */
 const onDays = (column: string, body: AgencyApplyStatisticsBody) =>
-  sql.join([sql.raw(`${column} is not null`), ...(body.startDate ? [sql`${sql.raw(column)} >= ${body.startDate}::date`] : []), ...(body.endDate ? [sql`${sql.raw(column)} <= ${body.endDate}::date`] : [])], sql` and `);
+  sql.join(
+    [
+      sql.raw(`${column} is not null`),
+      ...(body.startDate ? [sql`${sql.raw(column)} >= ${body.startDate}::date`] : []),
+      ...(body.endDate ? [sql`${sql.raw(column)} <= ${body.endDate}::date`] : []),
+    ],
+    sql` and `,
+  );
 
 /**
  * spec §7 机构申请排行 (POST /sys/api/agencyCApplyStatisticsList): per organisation, in the date range,
@@ -131,6 +184,13 @@ async function computeAgencyApplyStatistics(db: Db, scope: SQL, body: AgencyAppl
     sql`select f.*, count(*) over ()::int as total from (${filtered}) f order by f.apply_num desc, f.amount::numeric desc, f.org_name limit ${body.pageSize} offset ${offset}`,
   );
   const total = found[0]?.total ?? (offset === 0 ? 0 : (await rows<{ total: number }>(db, sql`select count(*)::int as total from (${filtered}) f`))[0]!.total);
-  const records = found.map((r) => ({ orgId: r.org_id, orgName: r.org_name, applyNum: r.apply_num, passNum: r.pass_num, amount: fromCents(toCents(r.amount)), paidAmount: fromCents(toCents(r.paid_amount)) }));
+  const records = found.map((r) => ({
+    orgId: r.org_id,
+    orgName: r.org_name,
+    applyNum: r.apply_num,
+    passNum: r.pass_num,
+    amount: fromCents(toCents(r.amount)),
+    paidAmount: fromCents(toCents(r.paid_amount)),
+  }));
   return { records, total, size: body.pageSize, current: body.pageNo, pages: Math.ceil(total / body.pageSize) };
 }

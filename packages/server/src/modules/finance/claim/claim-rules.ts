@@ -1,5 +1,17 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { AuditStatus, BatchStatus, chinaToday, claimWindow, claimWindowOpen, ClaimMsg, ClaimStatus, ClaimWindowMsg, fromCents, toCents, type InvoiceValue } from '@sbwq/contracts';
+import {
+  AuditStatus,
+  BatchStatus,
+  chinaToday,
+  claimWindow,
+  claimWindowOpen,
+  ClaimMsg,
+  ClaimStatus,
+  ClaimWindowMsg,
+  fromCents,
+  toCents,
+  type InvoiceValue,
+} from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { rightsBankAccount, type BankRow } from '../../core/tables/bank.table.ts';
@@ -38,7 +50,15 @@ export async function usableBankAccount(db: Db, orgId: string, id: string): Prom
   const [account] = await db
     .select()
     .from(rightsBankAccount)
-    .where(and(eq(rightsBankAccount.id, id), eq(rightsBankAccount.orgId, orgId), eq(rightsBankAccount.auditStatus, AuditStatus.approved), eq(rightsBankAccount.status, '1'), eq(rightsBankAccount.delFlag, '0')));
+    .where(
+      and(
+        eq(rightsBankAccount.id, id),
+        eq(rightsBankAccount.orgId, orgId),
+        eq(rightsBankAccount.auditStatus, AuditStatus.approved),
+        eq(rightsBankAccount.status, '1'),
+        eq(rightsBankAccount.delFlag, '0'),
+      ),
+    );
   if (!account) throw new BizError(ClaimMsg.bankNotUsable);
   return account;
 }
@@ -53,8 +73,17 @@ export async function checkInvoicesFree(db: Db, orgId: string, invoices: Invoice
       .select({ claimNo: finClaim.claimNo, orgId: finClaim.orgId })
       .from(finClaimInvoice)
       .innerJoin(finClaim, eq(finClaim.id, finClaimInvoice.claimId))
-      .where(and(eq(finClaimInvoice.invoiceCode, inv.invoiceCode), eq(finClaimInvoice.invoiceNo, inv.invoiceNo), claimId ? ne(finClaimInvoice.claimId, claimId) : undefined));
-    if (held) throw new BizError(held.orgId === orgId ? ClaimMsg.invoiceTaken(inv.invoiceCode, inv.invoiceNo, held.claimNo) : ClaimMsg.invoiceClaimed(inv.invoiceCode, inv.invoiceNo));
+      .where(
+        and(
+          eq(finClaimInvoice.invoiceCode, inv.invoiceCode),
+          eq(finClaimInvoice.invoiceNo, inv.invoiceNo),
+          claimId ? ne(finClaimInvoice.claimId, claimId) : undefined,
+        ),
+      );
+    if (held)
+      throw new BizError(
+        held.orgId === orgId ? ClaimMsg.invoiceTaken(inv.invoiceCode, inv.invoiceNo, held.claimNo) : ClaimMsg.invoiceClaimed(inv.invoiceCode, inv.invoiceNo),
+      );
   }
 }
 
@@ -84,7 +113,12 @@ export async function checkApproved(t: Db, claim: typeof finClaim.$inferSelect, 
   if (pool?.orgCap != null) {
     const used = await sumApproved(
       t,
-      and(eq(finClaim.orgId, claim.orgId), eq(finClaim.poolId, claim.poolId), inArray(finClaim.status, [...RESERVING, ClaimStatus.paid]), ne(finClaim.id, claim.id)),
+      and(
+        eq(finClaim.orgId, claim.orgId),
+        eq(finClaim.poolId, claim.poolId),
+        inArray(finClaim.status, [...RESERVING, ClaimStatus.paid]),
+        ne(finClaim.id, claim.id),
+      ),
     );
     const capLeft = toCents(pool.orgCap) - used;
     if (cents > capLeft) throw new BizError(ClaimMsg.approvedOverCap(fromCents(capLeft < 0n ? 0n : capLeft)));

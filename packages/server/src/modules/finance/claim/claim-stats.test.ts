@@ -39,7 +39,9 @@ describe('spec §7 机构申请排行 and spec §2 the batch-closed reminder', a
   it('the ranking, remembered for the dashboard, follows every new claim and batch at once (issue 35)', async () => {
     type Row = { orgId: string; applyNum: number; amount: string };
     const rowOf = async (): Promise<Row> =>
-      (await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { pageNo: 1, pageSize: 10 })).result.records.find((r: Row) => r.orgId === a.orgId);
+      (await call(reviewer.token, 'POST', '/sys/api/agencyCApplyStatisticsList', { pageNo: 1, pageSize: 10 })).result.records.find(
+        (r: Row) => r.orgId === a.orgId,
+      );
     const before = await rowOf();
     expect(await rowOf()).toEqual(before);
     await s.claimOf('80');
@@ -49,7 +51,7 @@ describe('spec §7 机构申请排行 and spec §2 the batch-closed reminder', a
     expect((await rowOf()).applyNum).toBe(afterClaim.applyNum + 1);
   });
 
-  it('本年已获报销 (paidAmount) counts claims by 付款日期, the date 报销管理 filters on: a transfer of last December recorded this year is last year\'s, and the list of this year\'s payments sums to the figure', async () => {
+  it("本年已获报销 (paidAmount) counts claims by 付款日期, the date 报销管理 filters on: a transfer of last December recorded this year is last year's, and the list of this year's payments sums to the figure", async () => {
     const lastYear = await s.claimOf('70');
     const thisYear = await s.claimOf('30');
     await s.toPay(lastYear);
@@ -59,7 +61,10 @@ describe('spec §7 机构申请排行 and spec §2 the batch-closed reminder', a
     const range = { startDate: '2026-01-01', endDate: '2026-12-31' };
     const figure = async (body: object) => (await call(a.token, 'POST', '/sys/api/agencyCApplyStatisticsList', body)).result.records[0].paidAmount as string;
     const listed = async (query: string) => {
-      const page = (await call(a.token, 'GET', `${BASE}/list?status=5&pageSize=100&${query}`)).result as { total: number; records: { approvedAmount: string }[] };
+      const page = (await call(a.token, 'GET', `${BASE}/list?status=5&pageSize=100&${query}`)).result as {
+        total: number;
+        records: { approvedAmount: string }[];
+      };
       return { total: page.total, sum: fromCents(page.records.reduce((sum, r) => sum + toCents(r.approvedAmount), 0n)) };
     };
     const year = await listed('payDate_begin=2026-01-01&payDate_end=2026-12-31');
@@ -77,8 +82,13 @@ describe('spec §7 机构申请排行 and spec §2 the batch-closed reminder', a
     expect((await call(b.token, 'POST', '/rights/threaded/applyClosure', { id: s.batchB, closureSummary: '处理完毕' })).success).toBe(true);
     expect((await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id: s.batchB, result: 'pass' })).success).toBe(true);
     const batchNo = (await s.batch(s.batchB)).batchNo;
-    const notices = await rig.database.db.select().from(sysAnnouncement).where(and(eq(sysAnnouncement.busId, s.batchB), eq(sysAnnouncement.priority, 'H')));
-    expect(notices).toMatchObject([{ titile: ClaimMsg.closedNoticeTitle(batchNo), openType: 'url', openPage: '/finance/claim/list', busType: 'claim_batch_closed' }]);
+    const notices = await rig.database.db
+      .select()
+      .from(sysAnnouncement)
+      .where(and(eq(sysAnnouncement.busId, s.batchB), eq(sysAnnouncement.priority, 'H')));
+    expect(notices).toMatchObject([
+      { titile: ClaimMsg.closedNoticeTitle(batchNo), openType: 'url', openPage: '/finance/claim/list', busType: 'claim_batch_closed' },
+    ]);
     expect(notices[0].userIds).toContain(b.userId);
     // an 已结案 batch is still claimable against its frozen money
     expect((await call(b.token, 'GET', `${BASE}/batchOptions`)).result.map((o: { id: string }) => o.id)).toContain(s.batchB);

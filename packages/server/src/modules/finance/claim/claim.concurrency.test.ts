@@ -15,12 +15,19 @@ describe(`DOMAIN claim payment under concurrent requests on ${dbKind}`, async ()
   const call = rig.call;
   const db = rig.database.db;
   const finance2 = await rig.staff('fin2', [RoleId.finance]);
-  const deducts = async (claimNo: string) => db.select().from(finCapitalPoolLog).where(and(eq(finCapitalPoolLog.bizNo, claimNo), eq(finCapitalPoolLog.changeType, PoolChangeType.deduct)));
+  const deducts = async (claimNo: string) =>
+    db
+      .select()
+      .from(finCapitalPoolLog)
+      .where(and(eq(finCapitalPoolLog.bizNo, claimNo), eq(finCapitalPoolLog.changeType, PoolChangeType.deduct)));
 
   it('two finance users paying the same claim at once: paid once, one 扣减 row, one payment record', async () => {
     const id = await s.claimOf('300');
     await s.toPay(id);
-    const answers = await Promise.all([call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(id)), call(finance2.token, 'POST', `${BASE}/payment/pay`, await s.payBody(id))]);
+    const answers = await Promise.all([
+      call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(id)),
+      call(finance2.token, 'POST', `${BASE}/payment/pay`, await s.payBody(id)),
+    ]);
     expect(answers.filter((r) => r.success)).toHaveLength(1);
     const rec = await s.claim(id);
     expect(rec.status).toBe(ClaimStatus.paid);

@@ -43,18 +43,33 @@ describe.runIf(enabled)('approvals and payments survive a SIGKILL of the server 
     }
     const payBodies = [...payable.slice(0, 8).map((id) => s!.payBody(id)), s!.payBody(payable.slice(8, 11)), s!.payBody(payable.slice(11, 14))];
     const bodies = await Promise.all(payBodies);
-    const logsBefore = new Map((await db.select({ id: finClaimLog.claimId, n: count() }).from(finClaimLog).where(inArray(finClaimLog.claimId, reviewed)).groupBy(finClaimLog.claimId)).map((r) => [r.id, r.n]));
+    const logsBefore = new Map(
+      (
+        await db.select({ id: finClaimLog.claimId, n: count() }).from(finClaimLog).where(inArray(finClaimLog.claimId, reviewed)).groupBy(finClaimLog.claimId)
+      ).map((r) => [r.id, r.n]),
+    );
 
-    const ok = async (server: ServerProcess, token: string, method: string, route: string, body: object) => (await call(server, token, method, route, body)).success;
+    const ok = async (server: ServerProcess, token: string, method: string, route: string, body: object) =>
+      (await call(server, token, method, route, body)).success;
     const ops: Op[] = [
-      ...batches.map((id): Op => ({ kind: 'batchReview', ids: [id], send: (srv) => ok(srv, reviewer.token, 'POST', '/rights/threaded/review', { id, result: 'pass' }) })),
+      ...batches.map((id): Op => ({
+        kind: 'batchReview',
+        ids: [id],
+        send: (srv) => ok(srv, reviewer.token, 'POST', '/rights/threaded/review', { id, result: 'pass' }),
+      })),
       ...reviewed.map((id): Op => ({
         kind: 'claimReview',
         ids: [id],
         // both review steps; success means the claim reached 待付款
-        send: async (srv) => (await ok(srv, reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass' })) && ok(srv, finance.token, 'POST', `${BASE}/financeReview`, { id, result: 'pass' }),
+        send: async (srv) =>
+          (await ok(srv, reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass' })) &&
+          ok(srv, finance.token, 'POST', `${BASE}/financeReview`, { id, result: 'pass' }),
       })),
-      ...bodies.map((body): Op => ({ kind: 'pay', ids: 'ids' in body ? (body.ids as string[]) : [body.id as string], send: (srv) => ok(srv, finance.token, 'POST', `${BASE}/payment/pay`, body) })),
+      ...bodies.map((body): Op => ({
+        kind: 'pay',
+        ids: 'ids' in body ? (body.ids as string[]) : [body.id as string],
+        send: (srv) => ok(srv, finance.token, 'POST', `${BASE}/payment/pay`, body),
+      })),
     ];
     // interleaved, so each kind is in flight when the process dies
     const queue = [...ops].sort((x, y) => (ops.indexOf(x) % 7) - (ops.indexOf(y) % 7) || ops.indexOf(x) - ops.indexOf(y));
@@ -80,22 +95,40 @@ describe.runIf(enabled)('approvals and payments survive a SIGKILL of the server 
 
     server = await startServer(env);
     try {
-      const deducts = async (claimNo: string) => (await db.select({ n: count() }).from(finCapitalPoolLog).where(and(eq(finCapitalPoolLog.bizNo, claimNo), eq(finCapitalPoolLog.changeType, PoolChangeType.deduct))))[0].n;
+      const deducts = async (claimNo: string) =>
+        (
+          await db
+            .select({ n: count() })
+            .from(finCapitalPoolLog)
+            .where(and(eq(finCapitalPoolLog.bizNo, claimNo), eq(finCapitalPoolLog.changeType, PoolChangeType.deduct)))
+        )[0].n;
       for (const op of ops) {
         const success = answered.has(op);
         if (op.kind === 'batchReview') {
           const [batch] = await db.select().from(rightsBatch).where(eq(rightsBatch.id, op.ids[0]));
-          const [{ n: freezes }] = await db.select({ n: count() }).from(finCapitalPoolLog).where(eq(finCapitalPoolLog.opKey, `batch:${batch.id}:freeze`));
+          const [{ n: freezes }] = await db
+            .select({ n: count() })
+            .from(finCapitalPoolLog)
+            .where(eq(finCapitalPoolLog.opKey, `batch:${batch.id}:freeze`));
           const state = { status: batch.status, freezes };
           if (success) expect(state).toEqual({ status: BatchStatus.toEnforce, freezes: 1 });
-          else expect([{ status: BatchStatus.toEnforce, freezes: 1 }, { status: BatchStatus.pending, freezes: 0 }]).toContainEqual(state);
+          else
+            expect([
+              { status: BatchStatus.toEnforce, freezes: 1 },
+              { status: BatchStatus.pending, freezes: 0 },
+            ]).toContainEqual(state);
         } else if (op.kind === 'claimReview') {
           const [claim] = await db.select().from(finClaim).where(eq(finClaim.id, op.ids[0]));
           const [{ n }] = await db.select({ n: count() }).from(finClaimLog).where(eq(finClaimLog.claimId, claim.id));
           // each review step writes its status change and its log row together
           const state = { status: claim.status, steps: n - (logsBefore.get(claim.id) ?? 0) };
           if (success) expect(state).toEqual({ status: ClaimStatus.toPay, steps: 2 });
-          else expect([{ status: ClaimStatus.bizReview, steps: 0 }, { status: ClaimStatus.financeReview, steps: 1 }, { status: ClaimStatus.toPay, steps: 2 }]).toContainEqual(state);
+          else
+            expect([
+              { status: ClaimStatus.bizReview, steps: 0 },
+              { status: ClaimStatus.financeReview, steps: 1 },
+              { status: ClaimStatus.toPay, steps: 2 },
+            ]).toContainEqual(state);
         } else {
           const states = [];
           for (const id of op.ids) {

@@ -3,7 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BATCH_CLAIM_WINDOW_DAYS, BatchLogAction, BatchStatus, chinaToday, claimWindowCutoff, ClaimStatus, ClaimWindowMsg, moneyText, nextRunAfter, PoolChangeType, toCents, type PoolLine } from '@sbwq/contracts';
+import {
+  BATCH_CLAIM_WINDOW_DAYS,
+  BatchLogAction,
+  BatchStatus,
+  chinaToday,
+  claimWindowCutoff,
+  ClaimStatus,
+  ClaimWindowMsg,
+  moneyText,
+  nextRunAfter,
+  PoolChangeType,
+  toCents,
+  type PoolLine,
+} from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
@@ -12,7 +25,16 @@ import { reconcile } from '../pool/pool-log.service.ts';
 import { sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
 import { verifyFiles } from '../../core/files/files-verify.ts';
 
-const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1', 'demo:finance-claim-vouchers:v1', 'demo:evidence-chain:v1', 'demo:quartz-job-runs:v1'];
+const UNITS = [
+  'demo:users:v1',
+  'demo:rights:v1',
+  'demo:finance-pool:v1',
+  'demo:threaded:v1',
+  'demo:finance-claim:v1',
+  'demo:finance-claim-vouchers:v1',
+  'demo:evidence-chain:v1',
+  'demo:quartz-job-runs:v1',
+];
 
 describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-claim-demo-'));
@@ -24,7 +46,8 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
   /** demo:users:v1 prints `name realname password`, demo:rights:v1 `name password organisation`, each once. */
   const passwordOf = (username: string) => {
     const text = announced.join('\n');
-    return (new RegExp(`^\\s+${username}\\s+([A-Za-z0-9]{16})\\s`, 'm').exec(text) ?? new RegExp(`^\\s+${username}\\s+\\S+\\s+([A-Za-z0-9]{16})$`, 'm').exec(text))![1];
+    return (new RegExp(`^\\s+${username}\\s+([A-Za-z0-9]{16})\\s`, 'm').exec(text) ??
+      new RegExp(`^\\s+${username}\\s+\\S+\\s+([A-Za-z0-9]{16})$`, 'm').exec(text))![1];
   };
 
   it('DOMAIN claim: claims of 维权中/已结案 batches in many states, numbered BX…, with invoices and a timeline', async () => {
@@ -49,12 +72,15 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
            where l.change_type = '4' and l.biz_no = c.claim_no and l.biz_ref = 'batch:' || c.batch_id and l.amount = c.approved_amount)`,
     );
     expect(unmatched).toEqual([]);
-    const [{ stray }] = await rows<{ stray: number }>(db, sql`select count(*)::int as stray from fin_capital_pool_log l where l.change_type = '4' and not exists (select 1 from fin_claim c where c.claim_no = l.biz_no)`);
+    const [{ stray }] = await rows<{ stray: number }>(
+      db,
+      sql`select count(*)::int as stray from fin_capital_pool_log l where l.change_type = '4' and not exists (select 1 from fin_claim c where c.claim_no = l.biz_no)`,
+    );
     expect(stray).toBe(0);
     expect((await reconcile(db)).differences).toEqual([]);
   });
 
-  it('DOMAIN pool log: each demo move is dated when its business event happened — 冻结 at the approval, 解冻 at the 撤销 or 结案 or after the 报销申请期限 (the job\'s run), 扣减 at the payment', async () => {
+  it("DOMAIN pool log: each demo move is dated when its business event happened — 冻结 at the approval, 解冻 at the 撤销 or 结案 or after the 报销申请期限 (the job's run), 扣减 at the payment", async () => {
     const { freeze, release, deduct } = PoolChangeType;
     const { closed, withdrawn } = BatchStatus;
     const misdated = await rows<{ id: string; change_type: string; biz_no: string }>(
@@ -73,7 +99,10 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
                   or not exists (select 1 from fin_claim_payment p where p.claim_id = c.id and p.pool_log_id = l.id)))`,
     );
     expect(misdated).toEqual([]);
-    const [{ days }] = await rows<{ days: number }>(db, sql`select count(distinct (create_time at time zone 'Asia/Shanghai')::date)::int as days from fin_capital_pool_log`);
+    const [{ days }] = await rows<{ days: number }>(
+      db,
+      sql`select count(distinct (create_time at time zone 'Asia/Shanghai')::date)::int as days from fin_capital_pool_log`,
+    );
     expect(days).toBeGreaterThan(60);
     // numbered in the order the events happened: each row's balances are those of its moment
     const [{ backwards }] = await rows<{ backwards: number }>(
@@ -85,17 +114,38 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
 
   it('DOMAIN pool log 操作人: each demo move names the person who took its step — finance for money in, the reviewer who froze or released, finance who paid — not 系统', async () => {
     // the 报销申请期限 release is the job's (系统), as a live run books it
-    const byType = await rows<{ change_type: string; by: string }>(db, sql`select change_type, create_by as by from fin_capital_pool_log where remark is distinct from ${ClaimWindowMsg.ledgerRemark}`);
+    const byType = await rows<{ change_type: string; by: string }>(
+      db,
+      sql`select change_type, create_by as by from fin_capital_pool_log where remark is distinct from ${ClaimWindowMsg.ledgerRemark}`,
+    );
     expect(byType.length).toBeGreaterThan(0);
     expect(byType.filter((r) => r.by === 'system')).toEqual([]);
-    const [{ expiryBy }] = await rows<{ expiryBy: string[] | null }>(db, sql`select array_agg(distinct create_by) as "expiryBy" from fin_capital_pool_log where remark = ${ClaimWindowMsg.ledgerRemark}`);
+    const [{ expiryBy }] = await rows<{ expiryBy: string[] | null }>(
+      db,
+      sql`select array_agg(distinct create_by) as "expiryBy" from fin_capital_pool_log where remark = ${ClaimWindowMsg.ledgerRemark}`,
+    );
     expect(expiryBy).toEqual(['system']);
-    const [{ payers }] = await rows<{ payers: string[] }>(db, sql`select array_agg(distinct create_by) as payers from fin_capital_pool_log where change_type = ${PoolChangeType.deduct}`);
+    const [{ payers }] = await rows<{ payers: string[] }>(
+      db,
+      sql`select array_agg(distinct create_by) as payers from fin_capital_pool_log where change_type = ${PoolChangeType.deduct}`,
+    );
     expect(payers).toEqual(['finance']);
   });
 
-  it('DOMAIN claim 付款: every paid demo claim has its bank receipt as 付款凭证 — a PNG in DATA_DIR/upload listed in 文件信息 as finance\'s upload, linked to the claim and its payment record like a real payment\'s voucher', async () => {
-    const paid = await rows<{ id: string; claim_no: string; serial_no: string; pay_voucher: string | null; sys_org_code: string; voucher: string | null; file_name: string | null; file_type: string | null; uploader: string | null; biz_type: string | null; biz_id: string | null }>(
+  it("DOMAIN claim 付款: every paid demo claim has its bank receipt as 付款凭证 — a PNG in DATA_DIR/upload listed in 文件信息 as finance's upload, linked to the claim and its payment record like a real payment's voucher", async () => {
+    const paid = await rows<{
+      id: string;
+      claim_no: string;
+      serial_no: string;
+      pay_voucher: string | null;
+      sys_org_code: string;
+      voucher: string | null;
+      file_name: string | null;
+      file_type: string | null;
+      uploader: string | null;
+      biz_type: string | null;
+      biz_id: string | null;
+    }>(
       db,
       sql`select c.id, c.claim_no, c.serial_no, c.pay_voucher, c.sys_org_code, p.voucher, f.file_name, f.file_type, u.username as uploader, f.biz_type, f.biz_id
             from fin_claim c
@@ -107,13 +157,23 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect(paid.length).toBeGreaterThanOrEqual(4);
     for (const c of paid) {
       expect(c.pay_voucher, c.claim_no).toMatch(/^finance_payment\/\d{8}\/[0-9a-f]{32}\.png$/);
-      expect(c, c.claim_no).toMatchObject({ voucher: c.pay_voucher, file_name: `付款回单-${c.serial_no}.png`, file_type: '9', uploader: 'finance', biz_type: 'fin_claim', biz_id: c.id });
+      expect(c, c.claim_no).toMatchObject({
+        voucher: c.pay_voucher,
+        file_name: `付款回单-${c.serial_no}.png`,
+        file_type: '9',
+        uploader: 'finance',
+        biz_type: 'fin_claim',
+        biz_id: c.id,
+      });
       const bytes = fs.readFileSync(path.join(dataDir, 'upload', c.pay_voucher!));
       expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     }
     // 付款凭证 is the claim's organisation's to see in the detail (as finance's are), not another organisation's
     const [first] = paid;
-    const [owner] = await rows<{ username: string }>(db, sql`select username from sys_user where org_code = ${first.sys_org_code} and username ~ '^(agency|holder)[0-9]+$' order by username limit 1`);
+    const [owner] = await rows<{ username: string }>(
+      db,
+      sql`select username from sys_user where org_code = ${first.sys_org_code} and username ~ '^(agency|holder)[0-9]+$' order by username limit 1`,
+    );
     const [other] = await rows<{ username: string }>(
       db,
       sql`select u.username from sys_user u join rights_org o on o.sys_org_code = u.org_code
@@ -133,8 +193,16 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect((await t.request(financeToken, 'GET', `/sys/common/static/${first.pay_voucher}`)).statusCode).toBe(200);
   });
 
-  it('DEVELOPERS demo files: every demo invoice has its scan — a PNG uploaded by the claim\'s submitter, listed in 文件信息 for the organisation, readable by the reviewer and the organisation', async () => {
-    const invoices = await rows<{ claim_id: string; invoice_no: string; files: string | null; file_name: string | null; file_type: string | null; org_code: string | null; claim_org: string }>(
+  it("DEVELOPERS demo files: every demo invoice has its scan — a PNG uploaded by the claim's submitter, listed in 文件信息 for the organisation, readable by the reviewer and the organisation", async () => {
+    const invoices = await rows<{
+      claim_id: string;
+      invoice_no: string;
+      files: string | null;
+      file_name: string | null;
+      file_type: string | null;
+      org_code: string | null;
+      claim_org: string;
+    }>(
       db,
       sql`select i.claim_id, i.invoice_no, i.files, f.file_name, f.file_type, f.sys_org_code as org_code, c.sys_org_code as claim_org
             from fin_claim_invoice i join fin_claim c on c.id = i.claim_id left join sb_file_info f on f.file_path = i.files`,
@@ -143,13 +211,18 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     for (const inv of invoices) {
       expect(inv.files, inv.invoice_no).toMatch(/^finance_claim\/\d{8}\/[0-9a-f]{32}\.png$/);
       expect(inv, inv.invoice_no).toMatchObject({ file_name: `发票-${inv.invoice_no}.png`, file_type: '8', org_code: inv.claim_org });
-      expect(fs.readFileSync(path.join(dataDir, 'upload', inv.files!)).subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(
+        fs
+          .readFileSync(path.join(dataDir, 'upload', inv.files!))
+          .subarray(1, 4)
+          .toString('latin1'),
+      ).toBe('PNG');
     }
     const reviewerToken = await t.loginAs('reviewer', passwordOf('reviewer'));
     expect((await t.request(reviewerToken, 'GET', `/sys/common/static/${invoices[0].files}`)).statusCode).toBe(200);
   });
 
-  it('issue 39: every demo evidence file (invoice scans, payment receipts) is in the data log\'s chain as an upload would be — added, by its uploader, with its fingerprint; files:verify and datalog:verify pass', async () => {
+  it("issue 39: every demo evidence file (invoice scans, payment receipts) is in the data log's chain as an upload would be — added, by its uploader, with its fingerprint; files:verify and datalog:verify pass", async () => {
     const unlogged = await rows<{ n: number; total: number }>(
       db,
       sql`select count(*) filter (where not exists (select 1 from sys_data_log l where l.data_table = 'sb_file_info' and l.data_id = f.id and l.data_content->>'sha256' = f.sha256 and l.create_by = f.create_by))::int as n,
@@ -163,7 +236,7 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect((await verifyFiles(db, { dataDir, storage: { kind: 'local' } })).problems).toEqual([]);
   });
 
-  it('DOMAIN claim 报销申请期限: no demo claim was created or handed in after its batch\'s deadline; a closed batch past it holds frozen only what its unpaid claims reserve, released by 系统 with the job\'s log line', async () => {
+  it("DOMAIN claim 报销申请期限: no demo claim was created or handed in after its batch's deadline; a closed batch past it holds frozen only what its unpaid claims reserve, released by 系统 with the job's log line", async () => {
     const late = await rows<{ claim_no: string }>(
       db,
       sql`select c.claim_no from fin_claim c join rights_batch b on b.id = c.batch_id
@@ -197,7 +270,7 @@ describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect((await reconcile(db)).differences).toEqual([]);
   });
 
-  it('DEVELOPERS demo data dated like real events: 定时任务\'s history runs at its schedule\'s times, and 结案报销期满解冻 ran on each night the ledger shows its releases, with their count and total', async () => {
+  it("DEVELOPERS demo data dated like real events: 定时任务's history runs at its schedule's times, and 结案报销期满解冻 ran on each night the ledger shows its releases, with their count and total", async () => {
     const runs = await rows<{ job_key: string; start_time: Date | string; message: string | null; cron_expression: string }>(
       db,
       sql`select r.job_key, r.start_time, r.message, j.cron_expression from sys_quartz_job_run r join sys_quartz_job j on j.id = r.job_id where r.pid = 4242`,

@@ -65,9 +65,17 @@ export async function claimRig(pool: { total?: string; orgCap?: string | null } 
     ...overrides,
   });
   /** A claim of A against its batch: added (and submitted unless `draft`); its id. */
-  const claimOf = async (amount: string, opts: { draft?: boolean; org?: OrgUser; batchId?: string; bankId?: string; overrides?: Record<string, unknown> } = {}) => {
+  const claimOf = async (
+    amount: string,
+    opts: { draft?: boolean; org?: OrgUser; batchId?: string; bankId?: string; overrides?: Record<string, unknown> } = {},
+  ) => {
     const org = opts.org ?? a;
-    const added = await call(org.token, 'POST', '/rights/financeRecord/add', await form(org, opts.batchId ?? batchA, opts.bankId ?? bankA, amount, opts.overrides));
+    const added = await call(
+      org.token,
+      'POST',
+      '/rights/financeRecord/add',
+      await form(org, opts.batchId ?? batchA, opts.bankId ?? bankA, amount, opts.overrides),
+    );
     if (!added.success) throw new Error(added.message);
     if (!opts.draft) expect((await call(org.token, 'POST', '/rights/financeRecord/submit', { id: added.result.id })).success).toBe(true);
     return added.result.id as string;
@@ -79,7 +87,9 @@ export async function claimRig(pool: { total?: string; orgCap?: string | null } 
     const second = await call(finance.token, 'POST', '/rights/financeRecord/financeReview', { id, result: 'pass' });
     if (!second.success) throw new Error(second.message);
   };
-  const claim = async (id: string) => (await call(finance.token, 'GET', `/rights/financeRecord/queryById?id=${id}`)).result ?? (await call(a.token, 'GET', `/rights/financeRecord/queryById?id=${id}`)).result;
+  const claim = async (id: string) =>
+    (await call(finance.token, 'GET', `/rights/financeRecord/queryById?id=${id}`)).result ??
+    (await call(a.token, 'GET', `/rights/financeRecord/queryById?id=${id}`)).result;
   let serial = 0;
   const payBody = async (ids: string | string[], overrides: Record<string, unknown> = {}) => ({
     ...(Array.isArray(ids) ? { ids } : { id: ids }),

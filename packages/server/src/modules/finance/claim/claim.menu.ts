@@ -19,7 +19,16 @@ export const claimMenu: FeatureMenu = {
     [ClaimPerm.bizReview]: { name: '报销单-业务审核', roles: [RoleId.reviewer] },
     [ClaimPerm.financeReview]: { name: '报销单-财务审核', roles: [RoleId.finance] },
   },
-  screen: { parentId: FINANCE_MENU_ID, sortNo: 3, key: 'claim', name: '报销管理', url: ClaimRoute.claimList, component: 'finance/ClaimList', icon: 'audit', roles: [RoleId.reviewer, RoleId.finance, RoleId.agency] },
+  screen: {
+    parentId: FINANCE_MENU_ID,
+    sortNo: 3,
+    key: 'claim',
+    name: '报销管理',
+    url: ClaimRoute.claimList,
+    component: 'finance/ClaimList',
+    icon: 'audit',
+    roles: [RoleId.reviewer, RoleId.finance, RoleId.agency],
+  },
 };
 
 export const paymentMenu: FeatureMenu = {
@@ -30,5 +39,14 @@ export const paymentMenu: FeatureMenu = {
     [PaymentPerm.fail]: { name: '付款管理-付款失败', roles: [RoleId.finance] },
     [PaymentPerm.export]: { name: '付款管理-导出付款清单', roles: finance },
   },
-  screen: { parentId: FINANCE_MENU_ID, sortNo: 4, key: 'payment', name: '付款管理', url: ClaimRoute.paymentList, component: 'finance/PaymentList', icon: 'pay-circle', roles: [RoleId.finance] },
+  screen: {
+    parentId: FINANCE_MENU_ID,
+    sortNo: 4,
+    key: 'payment',
+    name: '付款管理',
+    url: ClaimRoute.paymentList,
+    component: 'finance/PaymentList',
+    icon: 'pay-circle',
+    roles: [RoleId.finance],
+  },
 };

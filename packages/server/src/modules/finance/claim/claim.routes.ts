@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray } from 'drizzle-orm';
-import { agencyApplyStatisticsBody, agencyApplyStatisticSchema, AgencyStatsPath, claimFlow, ClaimMsg, claimRecordSchema, claimResource, ClaimStatus, Msg, pageSchema } from '@sbwq/contracts';
+import {
+  agencyApplyStatisticsBody,
+  agencyApplyStatisticSchema,
+  AgencyStatsPath,
+  claimFlow,
+  ClaimMsg,
+  claimRecordSchema,
+  claimResource,
+  ClaimStatus,
+  Msg,
+  pageSchema,
+} from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
@@ -31,7 +42,11 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
     listResource: service.claimWhitelist,
     docs: {
       list: { description: '机构用户只看到本机构的报销单；协会人员看到已提交的报销单。金额为两位小数的字符串，invoices 为发票明细。' },
-      add: { summary: '新增报销单（待提交）', description: '报销单号按 claim_code 规则生成（BX+日期+流水）；关联批次须为本机构维权中或已结案且有冻结金额的批次；收款账户须为本机构已审核通过的账户；同一发票（代码+号码）只能报销一次。result 为报销单。' },
+      add: {
+        summary: '新增报销单（待提交）',
+        description:
+          '报销单号按 claim_code 规则生成（BX+日期+流水）；关联批次须为本机构维权中或已结案且有冻结金额的批次；收款账户须为本机构已审核通过的账户；同一发票（代码+号码）只能报销一次。result 为报销单。',
+      },
       edit: { summary: '修改报销单（仅待提交或退回补充发票）', description: '发票明细整体替换。' },
       delete: { summary: '删除报销单（仅待提交）' },
     },
@@ -46,7 +61,8 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
     messages: { added: ClaimMsg.added, edited: ClaimMsg.edited, deleted: ClaimMsg.deleted, queried: Msg.ok },
   });
 
-  const reviewDoc = '通过时核定金额（默认为已核定金额或申请金额减扣减项）不能大于申请金额减扣减项、批次尚可报销的冻结金额和资金池单机构上限；驳回或退回补充发票须填写意见；不能审核自己提交的报销单。';
+  const reviewDoc =
+    '通过时核定金额（默认为已核定金额或申请金额减扣减项）不能大于申请金额减扣减项、批次尚可报销的冻结金额和资金池单机构上限；驳回或退回补充发票须填写意见；不能审核自己提交的报销单。';
   const claimOf = (c: FlowCtx, id: string) => service.claimById(c.db, dicts, c.user, id);
   registerFlow(app, deps, claimFlow, {
     tags,
@@ -105,8 +121,13 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
     AgencyStatsPath.list,
     {
       config: { signedIn: true, special: 'statistics' },
-      schema: { tags: ['统计'], summary: '机构申请排行（日期范围、分页；机构用户只看本机构）', body: agencyApplyStatisticsBody, response: { 200: envelopeSchema(pageSchema(agencyApplyStatisticSchema)) } },
-    }, async (request) =>
-    ok(await progress.agencyApplyStatistics(db, request.user!, request.body), Msg.querySuccess, 200),
+      schema: {
+        tags: ['统计'],
+        summary: '机构申请排行（日期范围、分页；机构用户只看本机构）',
+        body: agencyApplyStatisticsBody,
+        response: { 200: envelopeSchema(pageSchema(agencyApplyStatisticSchema)) },
+      },
+    },
+    async (request) => ok(await progress.agencyApplyStatistics(db, request.user!, request.body), Msg.querySuccess, 200),
   );
 }

@@ -44,9 +44,23 @@ export const CLAIM_PAGE = ClaimRoute.claimList;
 export const claimWhitelist: ListResource = {
   table: finClaim,
   fields: fieldsOf(finClaim, {
-    id: ['string', { sort: false }], claimNo: 'string', batchId: 'string', batchNo: 'string', batchName: 'string', poolId: 'string', orgId: 'string',
-    orgName: 'string', expenseType: 'string', status: 'string', serialNo: 'string', applyAmount: ['number', { filter: false }],
-    approvedAmount: ['number', { filter: false }], payDate: 'date', submitTime: 'datetime', createTime: 'datetime', updateTime: 'datetime',
+    id: ['string', { sort: false }],
+    claimNo: 'string',
+    batchId: 'string',
+    batchNo: 'string',
+    batchName: 'string',
+    poolId: 'string',
+    orgId: 'string',
+    orgName: 'string',
+    expenseType: 'string',
+    status: 'string',
+    serialNo: 'string',
+    applyAmount: ['number', { filter: false }],
+    approvedAmount: ['number', { filter: false }],
+    payDate: 'date',
+    submitTime: 'datetime',
+    createTime: 'datetime',
+    updateTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
@@ -62,11 +76,18 @@ export function claimScope(viewer: Viewer): SQL[] {
 
 export async function claimRecords(db: Db, dicts: DictService, viewer: Viewer | null, found: ClaimRow[]): Promise<ClaimRecord[]> {
   const ids = found.map((r) => r.id);
-  const invoices = ids.length ? await db.select().from(finClaimInvoice).where(inArray(finClaimInvoice.claimId, ids)).orderBy(asc(finClaimInvoice.createTime), asc(finClaimInvoice.id)) : [];
+  const invoices = ids.length
+    ? await db.select().from(finClaimInvoice).where(inArray(finClaimInvoice.claimId, ids)).orderBy(asc(finClaimInvoice.createTime), asc(finClaimInvoice.id))
+    : [];
   const byClaim = new Map<string, InvoiceRecord[]>();
   for (const { createTime: _c, ...inv } of invoices) byClaim.set(inv.claimId, [...(byClaim.get(inv.claimId) ?? []), inv]);
   const plain = found.map((row) => {
-    const { bizReviewerId: _b, paidBy: _p, paidTime: _t, ...rest } = withDateTexts(row, ['submitTime', 'bizReviewTime', 'financeReviewTime', 'createTime', 'updateTime']);
+    const {
+      bizReviewerId: _b,
+      paidBy: _p,
+      paidTime: _t,
+      ...rest
+    } = withDateTexts(row, ['submitTime', 'bizReviewTime', 'financeReviewTime', 'createTime', 'updateTime']);
     const own = viewer?.org?.id === row.orgId;
     return { ...rest, invoices: byClaim.get(row.id) ?? [], editable: own && canTake(claimFlow, 'edit', row) };
   });
@@ -89,11 +110,19 @@ export function paymentQueueOrder(): SQL[] {
   ];
 }
 
-export async function listClaims(db: Db, dicts: DictService, user: SessionUser, params: ListParams, extra: SQL[] = [], unsortedOrder?: SQL[]): Promise<Page<ClaimRecord>> {
+export async function listClaims(
+  db: Db,
+  dicts: DictService,
+  user: SessionUser,
+  params: ListParams,
+  extra: SQL[] = [],
+  unsortedOrder?: SQL[],
+): Promise<Page<ClaimRecord>> {
   checkDateParams(claimWhitelist, params);
   const viewer = await viewerOf(db, user);
   const scope = [...claimScope(viewer), ...extra];
-  if (typeof params.selections === 'string' && params.selections) scope.push(inArray(finClaim.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
+  if (typeof params.selections === 'string' && params.selections)
+    scope.push(inArray(finClaim.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
   const page = await pageOf<ClaimRow>(db, claimWhitelist, params, { extra: scope, tieBreak: finClaim.id, unsortedOrder });
   return { ...page, records: await claimRecords(db, dicts, viewer, page.records) };
 }
@@ -101,7 +130,10 @@ export async function listClaims(db: Db, dicts: DictService, user: SessionUser, 
 /** The claim as the caller may see it, or 未找到对应数据. */
 export async function visibleClaim(db: Db, user: SessionUser, id: string): Promise<{ row: ClaimRow; viewer: Viewer }> {
   const viewer = await viewerOf(db, user);
-  const [row] = await db.select().from(finClaim).where(and(eq(finClaim.id, id), ...claimScope(viewer)));
+  const [row] = await db
+    .select()
+    .from(finClaim)
+    .where(and(eq(finClaim.id, id), ...claimScope(viewer)));
   if (!row) throw new BizError(ClaimMsg.notFound);
   return { row, viewer };
 }
@@ -113,13 +145,34 @@ export async function claimById(db: Db, dicts: DictService, user: SessionUser, i
 
 /** The caller's organisation's claim, locked for the transaction, or 未找到对应数据. */
 export async function lockOwnClaim(t: Db, org: OrgRow, id: string): Promise<ClaimRow> {
-  const [row] = await t.select().from(finClaim).where(and(eq(finClaim.id, id), eq(finClaim.orgId, org.id))).for('update');
+  const [row] = await t
+    .select()
+    .from(finClaim)
+    .where(and(eq(finClaim.id, id), eq(finClaim.orgId, org.id)))
+    .for('update');
   if (!row) throw new BizError(ClaimMsg.notFound);
   return row;
 }
 
-export async function writeClaimLog(t: Db, user: SessionUser | null, claimId: string, action: string, result: string | null, remark: string | null, now = new Date()) {
-  await t.insert(finClaimLog).values({ id: newId(), claimId, action, result, remark: remark?.slice(0, 500) ?? null, operatorName: user ? who(user) : '系统', createBy: by(user), createTime: now });
+export async function writeClaimLog(
+  t: Db,
+  user: SessionUser | null,
+  claimId: string,
+  action: string,
+  result: string | null,
+  remark: string | null,
+  now = new Date(),
+) {
+  await t.insert(finClaimLog).values({
+    id: newId(),
+    claimId,
+    action,
+    result,
+    remark: remark?.slice(0, 500) ?? null,
+    operatorName: user ? who(user) : '系统',
+    createBy: by(user),
+    createTime: now,
+  });
 }
 
 const attachmentsOf = (body: ClaimAddBody): Attachment[] => body.invoices.map((inv) => ({ paths: inv.files, fileType: FileType.invoice }));
@@ -173,7 +226,16 @@ export async function addClaim(ctx: ResourceCtx, body: ClaimAddBody): Promise<Cl
   await savingInvoices(ctx.db, org.id, body, id, () =>
     ctx.db.transaction(async (t) => {
       const claimNo = await nextCode(t, 'claim_code');
-      const added = { id, claimNo, orgId: org.id, orgName: org.orgName, ...values, status: ClaimStatus.draft, sysOrgCode: org.sysOrgCode, ...created(ctx.user) };
+      const added = {
+        id,
+        claimNo,
+        orgId: org.id,
+        orgName: org.orgName,
+        ...values,
+        status: ClaimStatus.draft,
+        sysOrgCode: org.sysOrgCode,
+        ...created(ctx.user),
+      };
       await t.insert(finClaim).values(added);
       await recordVersion(t, ctx.user, DataTable.claim, id, null, added);
       await writeInvoices(t, id, body);
@@ -220,10 +282,19 @@ export async function deleteClaims(ctx: ResourceCtx, ids: string[]): Promise<voi
 }
 
 const exportColumns = columnsOf<ClaimRecord>({
-  claimNo: ['报销单号', 16], batchNo: ['关联批次', 16], orgName: ['机构', 26], expenseType: ['费用类型', (r) => r.expenseType_dictText ?? r.expenseType],
-  applyAmount: ['申请金额', 14], deductions: ['扣减项', 12], approvedAmount: ['核定金额', 14], invoices: ['发票张数', 10, (r) => String(r.invoices.length)],
+  claimNo: ['报销单号', 16],
+  batchNo: ['关联批次', 16],
+  orgName: ['机构', 26],
+  expenseType: ['费用类型', (r) => r.expenseType_dictText ?? r.expenseType],
+  applyAmount: ['申请金额', 14],
+  deductions: ['扣减项', 12],
+  approvedAmount: ['核定金额', 14],
+  invoices: ['发票张数', 10, (r) => String(r.invoices.length)],
   accountName: ['收款账户', 30, (r) => [r.accountName, r.bankName, r.accountNo].filter(Boolean).join(' ')],
-  status: ['状态', (r) => r.status_dictText ?? r.status], submitTime: ['提交时间', 20], payDate: ['付款日期', 12], serialNo: ['付款流水号', 20],
+  status: ['状态', (r) => r.status_dictText ?? r.status],
+  submitTime: ['提交时间', 20],
+  payDate: ['付款日期', 12],
+  serialNo: ['付款流水号', 20],
 });
 
 /** Every row of the list's filter and scope (or the chosen ones), refused above the export limit. */

@@ -17,24 +17,40 @@ describe('DOMAIN expense claim: add, invoices, flow 待提交 → 待业务审�
   const call = rig.call;
   const db = rig.database.db;
 
-  it('add refuses a batch that is not the org\'s own 维权中/已结案 one, an account not approved or not its own, bad amounts', async () => {
+  it("add refuses a batch that is not the org's own 维权中/已结案 one, an account not approved or not its own, bad amounts", async () => {
     const draftBatch = await s.draft(a, s.rightA, 1);
     expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, draftBatch, s.bankA, '100'))).message).toBe(ClaimMsg.batchNotClaimable);
     expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchB, s.bankA, '100'))).message).toBe(ClaimMsg.batchNotClaimable);
     expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankAPending, '100'))).message).toBe(ClaimMsg.bankNotUsable);
     expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankB, '100'))).message).toBe(ClaimMsg.bankNotUsable);
-    expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100', { invoices: [await s.invoice(a, '50')] }))).message).toBe(ClaimMsg.applyOverInvoices('50.00'));
-    expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100', { deductions: '100' }))).message).toBe(ClaimMsg.deductionsTooMuch);
+    expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100', { invoices: [await s.invoice(a, '50')] }))).message).toBe(
+      ClaimMsg.applyOverInvoices('50.00'),
+    );
+    expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100', { deductions: '100' }))).message).toBe(
+      ClaimMsg.deductionsTooMuch,
+    );
     const twice = await s.invoice(a, '60');
-    expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100', { invoices: [twice, { ...twice }] }))).message).toBe(ClaimMsg.invoiceRepeated(twice.invoiceCode, twice.invoiceNo));
-    expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100', { invoices: [{ ...twice, invoiceNo: '123' }] }))).message).toBe(ClaimMsg.invoiceNo);
+    expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100', { invoices: [twice, { ...twice }] }))).message).toBe(
+      ClaimMsg.invoiceRepeated(twice.invoiceCode, twice.invoiceNo),
+    );
+    expect(
+      (await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100', { invoices: [{ ...twice, invoiceNo: '123' }] }))).message,
+    ).toBe(ClaimMsg.invoiceNo);
     expect((await call(reviewer.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '100'))).success).toBe(false);
   });
 
   it('add: 待提交 with a BX number, its invoices and the account copied; only its organisation sees a draft', async () => {
     const id = await s.claimOf('800.50', { draft: true });
     const rec = (await call(a.token, 'GET', `${BASE}/queryById?id=${id}`)).result;
-    expect(rec).toMatchObject({ status: ClaimStatus.draft, status_dictText: '待提交', expenseType_dictText: '公证费', applyAmount: '800.50', invoiceTotal: '800.50', accountNo: '6222021234561234', editable: true });
+    expect(rec).toMatchObject({
+      status: ClaimStatus.draft,
+      status_dictText: '待提交',
+      expenseType_dictText: '公证费',
+      applyAmount: '800.50',
+      invoiceTotal: '800.50',
+      accountNo: '6222021234561234',
+      editable: true,
+    });
     expect(rec.claimNo).toMatch(/^BX\d{8}\d{3}$/);
     expect(rec.invoices).toHaveLength(1);
     expect((await call(b.token, 'GET', `${BASE}/queryById?id=${id}`)).success).toBe(false);
@@ -48,9 +64,27 @@ describe('DOMAIN expense claim: add, invoices, flow 待提交 → 待业务审�
     const inv = await s.invoice(a, '300');
     const first = await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '300', { invoices: [inv] }));
     expect(first.success).toBe(true);
-    await expect(db.insert(finClaimInvoice).values({ id: 'dup-invoice', claimId: first.result.id, invoiceCode: inv.invoiceCode, invoiceNo: inv.invoiceNo, invoiceDate: '2026-01-01', amount: '1' })).rejects.toThrow();
+    await expect(
+      db.insert(finClaimInvoice).values({
+        id: 'dup-invoice',
+        claimId: first.result.id,
+        invoiceCode: inv.invoiceCode,
+        invoiceNo: inv.invoiceNo,
+        invoiceDate: '2026-01-01',
+        amount: '1',
+      }),
+    ).rejects.toThrow();
     // 数电票: no code, 20-digit number
-    expect((await call(a.token, 'POST', `${BASE}/add`, await s.form(a, s.batchA, s.bankA, '10', { invoices: [await s.invoice(a, '10', { invoiceCode: '', invoiceNo: '26332000000012345678' })] }))).success).toBe(true);
+    expect(
+      (
+        await call(
+          a.token,
+          'POST',
+          `${BASE}/add`,
+          await s.form(a, s.batchA, s.bankA, '10', { invoices: [await s.invoice(a, '10', { invoiceCode: '', invoiceNo: '26332000000012345678' })] }),
+        )
+      ).success,
+    ).toBe(true);
   });
 
   it('DOMAIN org scope: another organisation reusing an invoice is told it is already claimed, not in which claim; the own organisation is told its claim number', async () => {
@@ -80,7 +114,10 @@ describe('DOMAIN expense claim: add, invoices, flow 待提交 → 待业务审�
     expect(ClaimMsg.invoiceTotalOverColumn).toContain('999,999,999,999.99');
     const count = async () => (await db.select().from(finClaim).where(eq(finClaim.orgId, a.orgId))).length;
     const before = await count();
-    const edited = await call(a.token, 'PUT', `${BASE}/edit`, { id: kept.result.id, ...(await s.form(a, s.batchA, s.bankA, '100', { invoices: [...over, await s.invoice(a, '5')] })) });
+    const edited = await call(a.token, 'PUT', `${BASE}/edit`, {
+      id: kept.result.id,
+      ...(await s.form(a, s.batchA, s.bankA, '100', { invoices: [...over, await s.invoice(a, '5')] })),
+    });
     expect(edited).toMatchObject({ success: false, message: ClaimMsg.invoiceTotalOverColumn });
     expect(await count()).toBe(before);
     expect((await s.claim(kept.result.id)).invoiceTotal).toBe('999999999999.99');
@@ -94,7 +131,9 @@ describe('DOMAIN expense claim: add, invoices, flow 待提交 → 待业务审�
     expect((await call(a.token, 'POST', `${BASE}/submit`, { id })).message).toBe(ClaimMsg.notSubmittable);
     expect((await rig.request(finance.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass' })).statusCode).toBe(403);
     expect((await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'reject' })).message).toBe(ClaimMsg.opinionRequired);
-    expect((await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass', approvedAmount: '800.01' })).message).toBe(ClaimMsg.approvedOverNet('800.00'));
+    expect((await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass', approvedAmount: '800.01' })).message).toBe(
+      ClaimMsg.approvedOverNet('800.00'),
+    );
     expect((await call(reviewer.token, 'POST', `${BASE}/financeReview`, { id, result: 'pass' })).success).toBe(false);
     const passed = await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass' });
     expect(passed).toMatchObject({ success: true, message: ClaimMsg.toFinance, result: { status: ClaimStatus.financeReview, approvedAmount: '800.00' } });
@@ -112,7 +151,10 @@ describe('DOMAIN expense claim: add, invoices, flow 待提交 → 待业务审�
     await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass' });
     const back = await call(finance.token, 'POST', `${BASE}/financeReview`, { id, result: 'returned', opinion: '发票不清晰，请重新上传' });
     expect(back).toMatchObject({ message: ClaimMsg.returned, result: { status: ClaimStatus.returned, auditOpinion: '发票不清晰，请重新上传' } });
-    const urgent = await db.select().from(sysAnnouncement).where(and(eq(sysAnnouncement.busId, id), eq(sysAnnouncement.priority, 'H')));
+    const urgent = await db
+      .select()
+      .from(sysAnnouncement)
+      .where(and(eq(sysAnnouncement.busId, id), eq(sysAnnouncement.priority, 'H')));
     expect(urgent).toMatchObject([{ openType: 'url', openPage: '/finance/claim/list', busType: 'claim_returned' }]);
     expect(urgent[0].userIds).toContain(a.userId);
     const edited = await call(a.token, 'PUT', `${BASE}/edit`, { id, ...(await s.form(a, s.batchA, s.bankA, '450')) });
@@ -124,7 +166,8 @@ describe('DOMAIN expense claim: add, invoices, flow 待提交 → 待业务审�
 
   it('待我审批 lists claims for the reviewer at 业务审核 and for finance at 财务审核, never for the submitter', async () => {
     const id = await s.claimOf('100');
-    const todo = async (token: string) => (await call(token, 'GET', '/rights/approval/todo?bizType=6')).result.records.map((r: { bizId: string; node: string }) => `${r.bizId}:${r.node}`);
+    const todo = async (token: string) =>
+      (await call(token, 'GET', '/rights/approval/todo?bizType=6')).result.records.map((r: { bizId: string; node: string }) => `${r.bizId}:${r.node}`);
     expect(await todo(reviewer.token)).toContain(`${id}:1`);
     expect(await todo(finance.token)).not.toContain(`${id}:1`);
     await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass' });
@@ -142,12 +185,26 @@ describe('DOMAIN expense claim: add, invoices, flow 待提交 → 待业务审�
     expect((await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id: second, result: 'pass' })).message).toBe(ClaimMsg.approvedOverFrozen('300.00'));
     expect((await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id: second, result: 'pass', approvedAmount: '300' })).success).toBe(true);
     const summary = (await call(a.token, 'GET', `${BASE}/batchSummary?batchId=${batch}`)).result;
-    expect(summary).toMatchObject({ approved: '1000.00', frozen: '1000.00', claimed: '1100.00', claimApproved: '700.00', paid: '0.00', released: '0.00', available: '300.00' });
+    expect(summary).toMatchObject({
+      approved: '1000.00',
+      frozen: '1000.00',
+      claimed: '1100.00',
+      claimApproved: '700.00',
+      paid: '0.00',
+      released: '0.00',
+      available: '300.00',
+    });
   });
 
-  it('核定金额 ≤ the pool\'s 单机构上限 less what the organisation\'s other claims in the pool were approved for', async () => {
-    const [{ used }] = await rows<{ used: string }>(db, sql`select coalesce(sum(approved_amount), 0)::text as used from fin_claim where org_id = ${a.orgId} and status in ('4', '5', '6')`);
-    await db.update(finCapitalPool).set({ orgCap: fromCents(toCents(used) + 10_000n) }).where(eq(finCapitalPool.id, s.poolId));
+  it("核定金额 ≤ the pool's 单机构上限 less what the organisation's other claims in the pool were approved for", async () => {
+    const [{ used }] = await rows<{ used: string }>(
+      db,
+      sql`select coalesce(sum(approved_amount), 0)::text as used from fin_claim where org_id = ${a.orgId} and status in ('4', '5', '6')`,
+    );
+    await db
+      .update(finCapitalPool)
+      .set({ orgCap: fromCents(toCents(used) + 10_000n) })
+      .where(eq(finCapitalPool.id, s.poolId));
     const id = await s.claimOf('200');
     expect((await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass' })).message).toBe(ClaimMsg.approvedOverCap('100.00'));
     expect((await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id, result: 'pass', approvedAmount: '100' })).success).toBe(true);
@@ -155,12 +212,16 @@ describe('DOMAIN expense claim: add, invoices, flow 待提交 → 待业务审�
   });
 });
 
-describe('DOMAIN expense claim payment: 扣减 from the batch\'s frozen money in the same transaction (付款管理)', async () => {
+describe("DOMAIN expense claim payment: 扣减 from the batch's frozen money in the same transaction (付款管理)", async () => {
   const s = await claimRig({ orgCap: '60000' });
   const { rig, a, reviewer, finance } = s;
   const call = rig.call;
   const db = rig.database.db;
-  const deductsOf = async (claimNo: string) => db.select().from(finCapitalPoolLog).where(and(eq(finCapitalPoolLog.bizNo, claimNo), eq(finCapitalPoolLog.changeType, PoolChangeType.deduct)));
+  const deductsOf = async (claimNo: string) =>
+    db
+      .select()
+      .from(finCapitalPoolLog)
+      .where(and(eq(finCapitalPoolLog.bizNo, claimNo), eq(finCapitalPoolLog.changeType, PoolChangeType.deduct)));
 
   it('pay: 已付款 with date, 流水号, voucher; one 扣减 row naming the claim; a retry with the same 流水号 books nothing more', async () => {
     const id = await s.claimOf('600');
@@ -169,7 +230,11 @@ describe('DOMAIN expense claim payment: 扣减 from the batch\'s frozen money in
     const before = await s.poolOf();
     const body = await s.payBody(id);
     const paid = await call(finance.token, 'POST', `${BASE}/payment/pay`, body);
-    expect(paid).toMatchObject({ success: true, message: ClaimMsg.paid, result: [{ status: ClaimStatus.paid, serialNo: body.serialNo, payDate: '2026-04-01' }] });
+    expect(paid).toMatchObject({
+      success: true,
+      message: ClaimMsg.paid,
+      result: [{ status: ClaimStatus.paid, serialNo: body.serialNo, payDate: '2026-04-01' }],
+    });
     const rec = await s.claim(id);
     const rows = await deductsOf(rec.claimNo);
     expect(rows).toMatchObject([{ amount: '600.00', bizRef: `batch:${s.batchA}`, opKey: `claim:${id}:pay`, orgId: a.orgId }]);
@@ -213,20 +278,28 @@ describe('DOMAIN expense claim payment: 扣减 from the batch\'s frozen money in
     expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(paid));
     const firstPaid = order.findIndex((r) => r.status === ClaimStatus.paid);
     expect(order.slice(firstPaid).every((r) => r.status === ClaimStatus.paid)).toBe(true);
-    const byCreated = (await call(finance.token, 'GET', `${BASE}/payment/list?pageSize=100&column=createTime&order=desc`)).result.records.map((r: { id: string }) => r.id);
+    const byCreated = (await call(finance.token, 'GET', `${BASE}/payment/list?pageSize=100&column=createTime&order=desc`)).result.records.map(
+      (r: { id: string }) => r.id,
+    );
     expect(byCreated.indexOf(second)).toBeLessThan(byCreated.indexOf(paid));
     expect(byCreated.indexOf(paid)).toBeLessThan(byCreated.indexOf(first));
   });
 
-  it('issue 36: 付款管理 unsorted puts the latest payment first among 已付款, also beside a row never updated since it was paid (the demo\'s, with no update time, came first)', async () => {
+  it("issue 36: 付款管理 unsorted puts the latest payment first among 已付款, also beside a row never updated since it was paid (the demo's, with no update time, came first)", async () => {
     const earlier = await s.claimOf('100');
     const later = await s.claimOf('100');
     for (const id of [earlier, later]) {
       await s.toPay(id);
       expect((await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(id))).success).toBe(true);
     }
-    await db.update(finClaim).set({ paidTime: new Date('2026-01-01T02:00:00Z'), updateTime: null }).where(eq(finClaim.id, earlier));
-    await db.update(finClaim).set({ paidTime: new Date('2026-03-01T02:00:00Z'), updateTime: new Date('2026-03-01T02:00:00Z') }).where(eq(finClaim.id, later));
+    await db
+      .update(finClaim)
+      .set({ paidTime: new Date('2026-01-01T02:00:00Z'), updateTime: null })
+      .where(eq(finClaim.id, earlier));
+    await db
+      .update(finClaim)
+      .set({ paidTime: new Date('2026-03-01T02:00:00Z'), updateTime: new Date('2026-03-01T02:00:00Z') })
+      .where(eq(finClaim.id, later));
     const ids = (await call(finance.token, 'GET', `${BASE}/payment/list?pageSize=100`)).result.records.map((r: { id: string }) => r.id);
     expect(ids.indexOf(later)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(later)).toBeLessThan(ids.indexOf(earlier));
@@ -254,7 +327,9 @@ describe('DOMAIN expense claim payment: 扣减 from the batch\'s frozen money in
     await s.toPay(first);
     // finance review refuses the second: only 100.00 is left
     await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id: second, result: 'pass', approvedAmount: '100' });
-    expect((await call(finance.token, 'POST', `${BASE}/financeReview`, { id: second, result: 'pass', approvedAmount: '900' })).message).toBe(ClaimMsg.approvedOverFrozen('100.00'));
+    expect((await call(finance.token, 'POST', `${BASE}/financeReview`, { id: second, result: 'pass', approvedAmount: '900' })).message).toBe(
+      ClaimMsg.approvedOverFrozen('100.00'),
+    );
     await call(finance.token, 'POST', `${BASE}/financeReview`, { id: second, result: 'pass' });
     await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(first));
     // the frozen money shrinks behind the claim's back (a release of the batch): the ledger has the last word

@@ -17,7 +17,7 @@ const CONNECTIONS = 50;
 /** A small deterministic generator, so a failing run can be repeated. */
 function generator(seed: number) {
   let s = seed >>> 0;
-  const next = () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+  const next = () => (s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
   return { next, int: (n: number) => Math.floor(next() * n), amount: (max: number) => fromCents(BigInt(1 + Math.floor(next() * max * 100))) };
 }
 
@@ -36,7 +36,9 @@ describe(`the ledger under ${CONNECTIONS} concurrent connections on ${dbKind}`, 
   // A thousand transactions take seconds on an idle machine and a minute on a busy one.
   it(`${OPS} mixed operations with repeated keys: balances equal the log, nothing negative, every key booked once`, { timeout: 300_000 }, async () => {
     const poolId = newId();
-    await t.database.db.insert(finCapitalPool).values({ id: poolId, poolCode: 'ZJC-CONC', poolName: '并发测试', fundSource: '1', poolYear: 2026, status: PoolStatus.active });
+    await t.database.db
+      .insert(finCapitalPool)
+      .values({ id: poolId, poolCode: 'ZJC-CONC', poolName: '并发测试', fundSource: '1', poolYear: 2026, status: PoolStatus.active });
     await ledger.deposit(t.database.db, null, { poolId, amount: '20000.00', opKey: 'conc:initial' });
 
     const rand = generator(20261123);
@@ -94,7 +96,10 @@ describe(`the ledger under ${CONNECTIONS} concurrent connections on ${dbKind}`, 
     const report = await reconcile(t.database.db, poolId);
     expect(report.differences).toEqual([]);
     expect(report.checkedLogs).toBe(logs.length);
-    const [after] = await t.database.db.select().from(finCapitalPool).where(sql`${finCapitalPool.id} = ${poolId}`);
+    const [after] = await t.database.db
+      .select()
+      .from(finCapitalPool)
+      .where(sql`${finCapitalPool.id} = ${poolId}`);
     expect(toCents(after.totalAmount) - toCents(after.usedAmount) - toCents(after.frozenAmount)).toBe(toCents(after.balanceAmount ?? '0'));
     await pool?.end();
   });

@@ -27,7 +27,14 @@ describe.runIf(enabled)('the ledger survives a SIGKILL of the server process', (
   it('every answered deposit is booked once, nothing is half-written, and the pools reconcile', { timeout: 300_000 }, async () => {
     const dbUrl = (await createDatabase(baseUrl!, name)).url;
     // a fixed server secret: without it the process would write DATA_DIR/app.key, making '/nonexistent' exist
-    const env = { DATABASE_URL: dbUrl, ADMIN_PASSWORD, SEED_DEMO: '0', DATA_DIR: '/nonexistent', NODE_ENV: 'test', APP_SECRET: 'test-only-app-secret-0123456789abcdef0123' };
+    const env = {
+      DATABASE_URL: dbUrl,
+      ADMIN_PASSWORD,
+      SEED_DEMO: '0',
+      DATA_DIR: '/nonexistent',
+      NODE_ENV: 'test',
+      APP_SECRET: 'test-only-app-secret-0123456789abcdef0123',
+    };
     server = await startServer(env);
     const login = async () => (await call(server!, null, 'POST', '/sys/login', { username: 'admin', password: ADMIN_PASSWORD })).result.token as string;
     let token = await login();
@@ -60,14 +67,20 @@ describe.runIf(enabled)('the ledger survives a SIGKILL of the server process', (
     token = await login();
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
-    const booked = new Set((await db.query<{ op_key: string }>('select op_key from fin_capital_pool_log where pool_id = $1', [poolId])).rows.map((r) => r.op_key));
+    const booked = new Set(
+      (await db.query<{ op_key: string }>('select op_key from fin_capital_pool_log where pool_id = $1', [poolId])).rows.map((r) => r.op_key),
+    );
     for (const key of answered) expect(booked.has(`api:deposit:${key}`), key).toBe(true);
     const report = await call(server, token, 'GET', `/rights/capitalPool/reconcile?id=${poolId}`);
     expect(report.result.differences).toEqual([]);
 
     // Resending every request, answered or lost: each is booked once.
-    for (const requestKey of keys) expect((await call(server, token, 'POST', '/rights/capitalPool/deposit', { poolId, amount: '10.01', requestKey })).success).toBe(true);
-    const { rows } = await db.query<{ n: number; total: string }>('select count(*)::int as n, sum(amount)::text as total from fin_capital_pool_log where pool_id = $1', [poolId]);
+    for (const requestKey of keys)
+      expect((await call(server, token, 'POST', '/rights/capitalPool/deposit', { poolId, amount: '10.01', requestKey })).success).toBe(true);
+    const { rows } = await db.query<{ n: number; total: string }>(
+      'select count(*)::int as n, sum(amount)::text as total from fin_capital_pool_log where pool_id = $1',
+      [poolId],
+    );
     expect(rows[0].n).toBe(keys.length);
     const [pool] = (await db.query<{ total_amount: string }>('select total_amount::text from fin_capital_pool where id = $1', [poolId])).rows;
     expect(pool.total_amount).toBe(rows[0].total);

@@ -25,8 +25,17 @@ import { finCapitalPool, finCapitalPoolLog } from '../../core/ledger/pool.table.
 export const poolLogWhitelist: ListResource = {
   table: finCapitalPoolLog,
   fields: fieldsOf(finCapitalPoolLog, {
-    poolId: 'string', poolCode: 'string', changeType: 'string', bizNo: 'string', bizRef: 'string', orgId: 'string', orgName: 'string',
-    amount: 'number', seq: 'number', createBy: 'string', createTime: 'datetime',
+    poolId: 'string',
+    poolCode: 'string',
+    changeType: 'string',
+    bizNo: 'string',
+    bizRef: 'string',
+    orgId: 'string',
+    orgName: 'string',
+    amount: 'number',
+    seq: 'number',
+    createBy: 'string',
+    createTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
@@ -35,11 +44,20 @@ type LogRow = typeof finCapitalPoolLog.$inferSelect;
 
 async function records(ctx: ResourceCtx, list: LogRow[]): Promise<PoolLogRecord[]> {
   const ids = [...new Set(list.map((r) => r.poolId))];
-  const names = ids.length ? await ctx.db.select({ id: finCapitalPool.id, name: finCapitalPool.poolName }).from(finCapitalPool).where(inArray(finCapitalPool.id, ids)) : [];
+  const names = ids.length
+    ? await ctx.db.select({ id: finCapitalPool.id, name: finCapitalPool.poolName }).from(finCapitalPool).where(inArray(finCapitalPool.id, ids))
+    : [];
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  const personOf = await realnamesOf(ctx.db, list.map((r) => r.createBy));
-  const plain = list.map(({ opKey: _key, ...row }) => ({ ...withDateTexts(row, ['createTime']), poolName: nameOf.get(row.poolId) ?? '', createByName: personOf(row.createBy) }));
-  return (await ctx.deps.dicts.withDictText(plain, { changeType: 'pool_change_type' }));
+  const personOf = await realnamesOf(
+    ctx.db,
+    list.map((r) => r.createBy),
+  );
+  const plain = list.map(({ opKey: _key, ...row }) => ({
+    ...withDateTexts(row, ['createTime']),
+    poolName: nameOf.get(row.poolId) ?? '',
+    createByName: personOf(row.createBy),
+  }));
+  return await ctx.deps.dicts.withDictText(plain, { changeType: 'pool_change_type' });
 }
 
 export async function listPoolLogs(ctx: ResourceCtx, params: ListParams): Promise<Page<PoolLogRecord>> {
@@ -50,9 +68,22 @@ export async function listPoolLogs(ctx: ResourceCtx, params: ListParams): Promis
 
 const flow = (r: PoolLogRecord) => `${POOL_ACCOUNT_TEXT[r.fromAccount]} → ${POOL_ACCOUNT_TEXT[r.toAccount]}`;
 const exportColumns = columnsOf<PoolLogRecord>({
-  poolCode: ['资金池编号', 14], poolName: ['资金池', 28], seq: ['序号', 8], changeType: ['变动类型', (r) => r.changeType_dictText || r.changeType], amount: '金额',
-  flow: ['资金流向', flow], balanceBefore: '变动前余额', balanceAfter: '变动后余额', frozenAfter: '冻结', usedAfter: '已使用', totalAfter: '总额', bizNo: ['关联业务', 20],
-  orgName: ['机构', 26], createByName: '操作人', createTime: ['时间', 20], remark: ['备注', 30],
+  poolCode: ['资金池编号', 14],
+  poolName: ['资金池', 28],
+  seq: ['序号', 8],
+  changeType: ['变动类型', (r) => r.changeType_dictText || r.changeType],
+  amount: '金额',
+  flow: ['资金流向', flow],
+  balanceBefore: '变动前余额',
+  balanceAfter: '变动后余额',
+  frozenAfter: '冻结',
+  usedAfter: '已使用',
+  totalAfter: '总额',
+  bizNo: ['关联业务', 20],
+  orgName: ['机构', 26],
+  createByName: '操作人',
+  createTime: ['时间', 20],
+  remark: ['备注', 30],
 });
 
 export async function exportPoolLogs(ctx: ResourceCtx, params: ListParams): Promise<ExcelFile> {
@@ -127,7 +158,14 @@ const seesPools = (db: Db, user: SessionUser) => hasPermission(db, user.id, Pool
 export async function poolStatistics(db: Db, user: SessionUser): Promise<PoolStatistic[]> {
   if (!(await seesPools(db, user))) return [];
   const list = await db.select().from(finCapitalPool).orderBy(asc(finCapitalPool.poolCode));
-  return list.map((p) => ({ poolId: p.id, poolName: p.poolName, total: p.totalAmount, frozen: p.frozenAmount, used: p.usedAmount, balance: p.balanceAmount ?? '0.00' }));
+  return list.map((p) => ({
+    poolId: p.id,
+    poolName: p.poolName,
+    total: p.totalAmount,
+    frozen: p.frozenAmount,
+    used: p.usedAmount,
+    balance: p.balanceAmount ?? '0.00',
+  }));
 }
 
 const DAY_MS = 86_400_000;
@@ -139,7 +177,11 @@ export const MAX_LINE_DAYS = 366;
  * spec §7 资金池余额走势: each pool's available balance and used amount at the end of each China day of
  * the range (default the last 30 days), carried over days without a log row.
  */
-export async function poolLines(db: Db, user: SessionUser, query: { startDate?: string | null; endDate?: string | null; poolId?: string }): Promise<PoolLine[]> {
+export async function poolLines(
+  db: Db,
+  user: SessionUser,
+  query: { startDate?: string | null; endDate?: string | null; poolId?: string },
+): Promise<PoolLine[]> {
   if (!(await seesPools(db, user))) return [];
   const end = query.endDate ?? chinaToday();
   const start = query.startDate ?? addDays(end, -29);

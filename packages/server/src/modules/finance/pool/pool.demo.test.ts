@@ -26,7 +26,7 @@ describe(`资金池 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect(report).toMatchObject({ checkedPools: 3, checkedLogs: 6, differences: [] });
   });
 
-  it('DOMAIN pool log: the pools\' deposits and corrections carry the days they happened, each log oldest first, none stamped today', async () => {
+  it("DOMAIN pool log: the pools' deposits and corrections carry the days they happened, each log oldest first, none stamped today", async () => {
     const found = await rows<{ pool_year: number; day: string }>(
       db,
       sql`select p.pool_year, to_char(l.create_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day

@@ -14,10 +14,26 @@ type Step = [days: number, move: 'deposit' | 'adjustDown', amount: string, remar
  * demo batches and claims that hold them (booked by claim.demo.ts), so every business number in the
  * log names a record that exists.
  */
-const pools: { name: string; fundSource: string; year: number; status: PoolStatusValue; subsidy: string; cap: string; from: string; to: string; steps: Step[] }[] = [
+const pools: {
+  name: string;
+  fundSource: string;
+  year: number;
+  status: PoolStatusValue;
+  subsidy: string;
+  cap: string;
+  from: string;
+  to: string;
+  steps: Step[];
+}[] = [
   {
-    name: '2026年度商标维权专项资金', fundSource: '1', year: 2026, status: PoolStatus.active,
-    subsidy: '3000.00', cap: '200000.00', from: '2026-01-01', to: '2026-12-31',
+    name: '2026年度商标维权专项资金',
+    fundSource: '1',
+    year: 2026,
+    status: PoolStatus.active,
+    subsidy: '3000.00',
+    cap: '200000.00',
+    from: '2026-01-01',
+    to: '2026-12-31',
     // before the demo batches' first approval (batch.demo.ts), whose freezes the claim demo books in time order after these
     steps: [
       [-325, 'deposit', '2000000.00', '市财政局年度维权专项拨款'],
@@ -26,8 +42,14 @@ const pools: { name: string; fundSource: string; year: number; status: PoolStatu
     ],
   },
   {
-    name: '2025年度会员维权互助金', fundSource: '2', year: 2025, status: PoolStatus.paused,
-    subsidy: '2000.00', cap: '50000.00', from: '2025-01-01', to: '2025-12-31',
+    name: '2025年度会员维权互助金',
+    fundSource: '2',
+    year: 2025,
+    status: PoolStatus.paused,
+    subsidy: '2000.00',
+    cap: '50000.00',
+    from: '2025-01-01',
+    to: '2025-12-31',
     // last year's fund: its money came in during its own year
     steps: [
       [-640, 'deposit', '300000.00', '会员单位年度会费划入'],
@@ -35,8 +57,14 @@ const pools: { name: string; fundSource: string; year: number; status: PoolStatu
     ],
   },
   {
-    name: '2027年度平台合作维权基金', fundSource: '4', year: 2027, status: PoolStatus.preparing,
-    subsidy: '2500.00', cap: '100000.00', from: '2027-01-01', to: '2027-12-31',
+    name: '2027年度平台合作维权基金',
+    fundSource: '4',
+    year: 2027,
+    status: PoolStatus.preparing,
+    subsidy: '2500.00',
+    cap: '100000.00',
+    from: '2027-01-01',
+    to: '2027-12-31',
     steps: [[-1, 'deposit', '1000000.00', '初始入账']],
   },
 ];
@@ -62,7 +90,12 @@ export async function seedPoolDemo(db: Db): Promise<void> {
     });
     const pool = await lockPool(db, id);
     for (const [i, [days, move, amount, remark]] of p.steps.entries()) {
-      await bookMove(db, null, pool, LEDGER_MOVES[move], toCents(amount), { opKey: `demo:${id}:${i + 1}`, remark, at: new Date(now + days * 86_400_000 - ((i * 97) % 300) * 60_000), by: 'finance' });
+      await bookMove(db, null, pool, LEDGER_MOVES[move], toCents(amount), {
+        opKey: `demo:${id}:${i + 1}`,
+        remark,
+        at: new Date(now + days * 86_400_000 - ((i * 97) % 300) * 60_000),
+        by: 'finance',
+      });
     }
     await db.update(finCapitalPool).set({ status: p.status }).where(eq(finCapitalPool.id, id));
   }

@@ -33,7 +33,12 @@ export const poolJobs: JobHandlers = {
     const items = report.differences.map((d) => `<li>${escapeHtml(d.poolCode)} ${escapeHtml(d.poolName)}：${d.problems.map(escapeHtml).join('；')}</li>`);
     if (userIds.length) {
       const notice = await writeNotice(db, {
-        ...(await noticeText(db, 'pool_reconcile_difference', { count: report.differences.length, checkedPools: report.checkedPools, checkedLogs: report.checkedLogs, items: items.join('') })),
+        ...(await noticeText(db, 'pool_reconcile_difference', {
+          count: report.differences.length,
+          checkedPools: report.checkedPools,
+          checkedLogs: report.checkedLogs,
+          items: items.join(''),
+        })),
         userIds,
         sender: 'system',
         msgCategory: '2',

@@ -18,7 +18,8 @@ describe(`资金池 amounts at the limit of their column on ${dbKind}`, async ()
   await t.createUser({ username: 'finlimit', password: PASSWORD, roleIds: [RoleId.finance] });
   const finance = t.as(await t.loginAs('finlimit', PASSWORD));
   const addPool = async (totalAmount: string) => {
-    const id = json(await finance('POST', '/rights/capitalPool/add', { poolName: `上限测试 ${totalAmount}`, fundSource: '1', poolYear: 2026, totalAmount })).result as string;
+    const id = json(await finance('POST', '/rights/capitalPool/add', { poolName: `上限测试 ${totalAmount}`, fundSource: '1', poolYear: 2026, totalAmount }))
+      .result as string;
     expect(json(await finance('PUT', '/rights/capitalPool/enable', { id })).success).toBe(true);
     return id;
   };
@@ -54,10 +55,16 @@ describe(`资金池 amounts at the limit of their column on ${dbKind}`, async ()
   });
 
   it('a pool may be added and edited at exactly the limit while 筹备', async () => {
-    const id = json(await finance('POST', '/rights/capitalPool/add', { poolName: '上限筹备', fundSource: '1', poolYear: 2026, totalAmount: MONEY_COLUMN_MAX })).result as string;
+    const id = json(await finance('POST', '/rights/capitalPool/add', { poolName: '上限筹备', fundSource: '1', poolYear: 2026, totalAmount: MONEY_COLUMN_MAX }))
+      .result as string;
     expect(await poolOf(id)).toMatchObject({ totalAmount: MONEY_COLUMN_MAX });
-    expect(json(await finance('PUT', '/rights/capitalPool/edit', { id, poolName: '上限筹备', fundSource: '1', poolYear: 2026, totalAmount: '1' })).success).toBe(true);
-    expect(json(await finance('PUT', '/rights/capitalPool/edit', { id, poolName: '上限筹备', fundSource: '1', poolYear: 2026, totalAmount: MONEY_COLUMN_MAX })).success).toBe(true);
+    expect(
+      json(await finance('PUT', '/rights/capitalPool/edit', { id, poolName: '上限筹备', fundSource: '1', poolYear: 2026, totalAmount: '1' })).success,
+    ).toBe(true);
+    expect(
+      json(await finance('PUT', '/rights/capitalPool/edit', { id, poolName: '上限筹备', fundSource: '1', poolYear: 2026, totalAmount: MONEY_COLUMN_MAX }))
+        .success,
+    ).toBe(true);
     expect(await poolOf(id)).toMatchObject({ totalAmount: MONEY_COLUMN_MAX });
   });
 

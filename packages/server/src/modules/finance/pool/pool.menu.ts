@@ -3,7 +3,6 @@ import type { Db } from '../../../platform/db/client.ts';
 import { RoleId, seedMenuSection, type FeatureMenu } from '../../../seed/buttons.ts';
 import { FINANCE_MENU_ID } from '../../core/ids/menus.ts';
 
-
 export const seedFinanceSection = (db: Db) =>
   seedMenuSection(db, { id: FINANCE_MENU_ID, name: '资金管理', url: '/finance', icon: 'account-book', sortNo: 50, screens: [] });
 
@@ -23,7 +22,16 @@ export const poolMenu: FeatureMenu = {
     [PoolPerm.adjust]: { name: '资金池-调整', roles: manage },
     [PoolPerm.reconcile]: { name: '资金池-对账', roles: manage },
   },
-  screen: { parentId: FINANCE_MENU_ID, sortNo: 1, key: 'pool', name: '资金池管理', url: '/finance/pool', component: 'finance/CapitalPoolList', icon: 'fund', roles: [RoleId.reviewer, RoleId.finance] },
+  screen: {
+    parentId: FINANCE_MENU_ID,
+    sortNo: 1,
+    key: 'pool',
+    name: '资金池管理',
+    url: '/finance/pool',
+    component: 'finance/CapitalPoolList',
+    icon: 'fund',
+    roles: [RoleId.reviewer, RoleId.finance],
+  },
 };
 
 export const poolLogMenu: FeatureMenu = {
@@ -32,5 +40,14 @@ export const poolLogMenu: FeatureMenu = {
     [PoolLogPerm.list]: { name: '资金池日志-查询', roles: read },
     [PoolLogPerm.export]: { name: '资金池日志-导出', roles: read },
   },
-  screen: { parentId: FINANCE_MENU_ID, sortNo: 2, key: 'poolLog', name: '资金池日志', url: '/finance/poolLog', component: 'finance/CapitalPoolLogList', icon: 'profile', roles: [RoleId.reviewer, RoleId.finance] },
+  screen: {
+    parentId: FINANCE_MENU_ID,
+    sortNo: 2,
+    key: 'poolLog',
+    name: '资金池日志',
+    url: '/finance/poolLog',
+    component: 'finance/CapitalPoolLogList',
+    icon: 'profile',
+    roles: [RoleId.reviewer, RoleId.finance],
+  },
 };

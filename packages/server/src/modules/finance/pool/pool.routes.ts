@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { capitalPoolResource, Msg, poolFlow, PoolLedgerMsg, poolLineSchema, poolLinesQuery, poolLogResource, PoolMsg, poolStatisticSchema, type PoolStatusAction } from '@sbwq/contracts';
+import {
+  capitalPoolResource,
+  Msg,
+  poolFlow,
+  PoolLedgerMsg,
+  poolLineSchema,
+  poolLinesQuery,
+  poolLogResource,
+  PoolMsg,
+  poolStatisticSchema,
+  type PoolStatusAction,
+} from '@sbwq/contracts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import { answer, registerFlow, type FlowCtx } from '../../../platform/flow/flow-routes.ts';
@@ -43,8 +54,10 @@ export async function poolRoutes(app: FastifyInstance, deps: AppDeps) {
   registerFlow(app, deps, poolFlow, {
     tags,
     handlers: {
-      deposit: (c, { poolId, amount, bizNo, remark, requestKey }) => ledger.deposit(c.db, c.user, { poolId, amount, bizNo, remark, opKey: opKey('deposit', requestKey) }),
-      adjust: (c, { poolId, amount, reason, requestKey }) => ledger.adjust(c.db, c.user, { poolId, amount, remark: reason, opKey: opKey('adjust', requestKey) }),
+      deposit: (c, { poolId, amount, bizNo, remark, requestKey }) =>
+        ledger.deposit(c.db, c.user, { poolId, amount, bizNo, remark, opKey: opKey('deposit', requestKey) }),
+      adjust: (c, { poolId, amount, reason, requestKey }) =>
+        ledger.adjust(c.db, c.user, { poolId, amount, remark: reason, opKey: opKey('adjust', requestKey) }),
       enable: status('enable'),
       pause: status('pause'),
       resume: status('resume'),

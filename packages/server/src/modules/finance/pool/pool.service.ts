@@ -1,6 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
-import { poolFlow, PoolLedgerMsg, PoolMsg, PoolStatus, toCents, type Page, type PoolAddBody, type PoolEditBody, type PoolRecord, type PoolStatusAction } from '@sbwq/contracts';
+import {
+  poolFlow,
+  PoolLedgerMsg,
+  PoolMsg,
+  PoolStatus,
+  toCents,
+  type Page,
+  type PoolAddBody,
+  type PoolEditBody,
+  type PoolRecord,
+  type PoolStatusAction,
+} from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -19,8 +30,16 @@ import { bookMove, lockPool, LEDGER_MOVES, type PoolRow } from '../../core/ledge
 export const poolWhitelist: ListResource = {
   table: finCapitalPool,
   fields: fieldsOf(finCapitalPool, {
-    poolCode: 'string', poolName: 'string', fundSource: 'string', poolYear: 'number', status: 'string', validFrom: 'date', validTo: 'date',
-    totalAmount: ['number', { filter: false }], balanceAmount: ['number', { filter: false }], createTime: 'datetime',
+    poolCode: 'string',
+    poolName: 'string',
+    fundSource: 'string',
+    poolYear: 'number',
+    status: 'string',
+    validFrom: 'date',
+    validTo: 'date',
+    totalAmount: ['number', { filter: false }],
+    balanceAmount: ['number', { filter: false }],
+    createTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
@@ -30,7 +49,7 @@ const DICTS = { fundSource: 'fund_source', status: 'pool_status' };
 async function records(ctx: ResourceCtx, rows: PoolRow[]): Promise<PoolRecord[]> {
   // 余额 is generated from three NOT NULL amounts: never null, whatever the column's type says
   const plain = rows.map(({ logSeq: _seq, sysOrgCode: _org, ...row }) => withDateTexts({ ...row, balanceAmount: row.balanceAmount! }));
-  return (await ctx.deps.dicts.withDictText(plain, DICTS));
+  return await ctx.deps.dicts.withDictText(plain, DICTS);
 }
 
 export async function listPools(ctx: ResourceCtx, params: ListParams): Promise<Page<PoolRecord>> {
@@ -82,7 +101,10 @@ export async function editPool(ctx: ResourceCtx, body: PoolEditBody): Promise<vo
       throw new BizError(PoolMsg.notFound);
     });
     assertAction(poolFlow, 'edit', pool);
-    await tx.update(finCapitalPool).set({ ...settings(body), ...updated(ctx.user) }).where(eq(finCapitalPool.id, body.id));
+    await tx
+      .update(finCapitalPool)
+      .set({ ...settings(body), ...updated(ctx.user) })
+      .where(eq(finCapitalPool.id, body.id));
     await recordVersion(tx, ctx.user, DataTable.pool, pool.id, pool, settings(body));
     if (body.totalAmount === undefined) return;
     const diff = toCents(body.totalAmount) - toCents(pool.totalAmount);
@@ -109,16 +131,28 @@ export async function changeStatus(db: Db, user: SessionUser, id: string, action
       const remainder = toCents(pool.totalAmount) - toCents(pool.usedAmount);
       if (remainder > 0n) await bookMove(tx, user, pool, LEDGER_MOVES.adjustDown, remainder, { opKey: `pool:${id}:settle`, remark: '结清核销剩余余额' });
     }
-    await tx.update(finCapitalPool).set({ status: poolFlow.actions[action].to, ...updated(user) }).where(eq(finCapitalPool.id, id));
+    await tx
+      .update(finCapitalPool)
+      .set({ status: poolFlow.actions[action].to, ...updated(user) })
+      .where(eq(finCapitalPool.id, id));
     await recordVersion(tx, user, DataTable.pool, id, pool, { status: poolFlow.actions[action].to });
   });
 }
 
 const exportColumns = columnsOf<PoolRecord>({
-  poolCode: ['编号', 14], poolName: ['名称', 30], fundSource: ['资金来源', (r) => r.fundSource_dictText || r.fundSource], poolYear: ['年度', 8],
-  totalAmount: '总额', frozenAmount: '冻结', usedAmount: '已使用', balanceAmount: '余额', subsidyPerCase: '单件补贴标准', orgCap: '单机构上限',
+  poolCode: ['编号', 14],
+  poolName: ['名称', 30],
+  fundSource: ['资金来源', (r) => r.fundSource_dictText || r.fundSource],
+  poolYear: ['年度', 8],
+  totalAmount: '总额',
+  frozenAmount: '冻结',
+  usedAmount: '已使用',
+  balanceAmount: '余额',
+  subsidyPerCase: '单件补贴标准',
+  orgCap: '单机构上限',
   validFrom: ['有效期', 24, (r) => (r.validFrom || r.validTo ? `${r.validFrom ?? ''} 至 ${r.validTo ?? ''}` : '')],
-  status: ['状态', (r) => r.status_dictText || r.status], remark: ['备注', 30],
+  status: ['状态', (r) => r.status_dictText || r.status],
+  remark: ['备注', 30],
 });
 
 export async function exportPools(ctx: ResourceCtx, params: ListParams): Promise<ExcelFile> {

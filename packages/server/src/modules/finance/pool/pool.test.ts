@@ -17,7 +17,16 @@ describe(`资金池管理 and its ledger routes on ${dbKind}`, async () => {
   const finance = t.as(await t.loginAs('fin1', PASSWORD));
   const reviewer = t.as(await t.loginAs('rev1', PASSWORD));
   const agency = t.as(await t.loginAs('agent1', PASSWORD));
-  const body = { poolName: '2026年度商标维权专项资金', fundSource: '1', poolYear: 2026, totalAmount: '1000.50', subsidyPerCase: '3000', orgCap: '200000', validFrom: '2026-01-01', validTo: '2026-12-31' };
+  const body = {
+    poolName: '2026年度商标维权专项资金',
+    fundSource: '1',
+    poolYear: 2026,
+    totalAmount: '1000.50',
+    subsidyPerCase: '3000',
+    orgCap: '200000',
+    validFrom: '2026-01-01',
+    validTo: '2026-12-31',
+  };
   let poolId = '';
   const pool = async () => json(await finance('GET', `/rights/capitalPool/queryById?id=${poolId}`)).result;
   const logsOf = async (query = '') => json(await finance('GET', `/rights/capitalPoolLog/list?poolId=${poolId}&column=seq&order=asc${query}`)).result;
@@ -27,9 +36,19 @@ describe(`资金池管理 and its ledger routes on ${dbKind}`, async () => {
     expect(added).toMatchObject({ success: true, message: PoolMsg.added });
     poolId = added.result;
     const p = await pool();
-    expect(p).toMatchObject({ status: '1', status_dictText: '筹备', fundSource_dictText: '财政拨款', totalAmount: '1000.50', balanceAmount: '1000.50', frozenAmount: '0.00', usedAmount: '0.00' });
+    expect(p).toMatchObject({
+      status: '1',
+      status_dictText: '筹备',
+      fundSource_dictText: '财政拨款',
+      totalAmount: '1000.50',
+      balanceAmount: '1000.50',
+      frozenAmount: '0.00',
+      usedAmount: '0.00',
+    });
     expect(p.poolCode).toMatch(/^ZJC\d{7}$/);
-    expect((await logsOf()).records).toMatchObject([{ seq: 1, changeType: '1', changeType_dictText: '入账', amount: '1000.50', balanceBefore: '0.00', balanceAfter: '1000.50', remark: '初始入账' }]);
+    expect((await logsOf()).records).toMatchObject([
+      { seq: 1, changeType: '1', changeType_dictText: '入账', amount: '1000.50', balanceBefore: '0.00', balanceAfter: '1000.50', remark: '初始入账' },
+    ]);
     const list = json(await finance('GET', '/rights/capitalPool/list?poolName=*专项*&status=1')).result;
     expect(list.records.map((r: { id: string }) => r.id)).toContain(poolId);
   });
@@ -66,9 +85,14 @@ describe(`资金池管理 and its ledger routes on ${dbKind}`, async () => {
   it('调整 is signed and needs a reason; it may not take the available balance below zero', async () => {
     expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '-12.50' })).message).toContain('请填写调整原因');
     expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '0', reason: 'x' })).message).toContain('调整金额须为非0的数字');
-    expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '-12.50', reason: '更正手续费' }))).toMatchObject({ success: true, result: { fromAccount: 'available', toAccount: 'external', balanceAfter: '2500.00' } });
+    expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '-12.50', reason: '更正手续费' }))).toMatchObject({
+      success: true,
+      result: { fromAccount: 'available', toAccount: 'external', balanceAfter: '2500.00' },
+    });
     // spec §9 number filter: the amount in the refusal reads with thousands separators
-    expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '-2500.01', reason: '超额' })).message).toBe('调整后可用余额将小于0（可用余额 2,500.00 元）');
+    expect(json(await finance('POST', '/rights/capitalPool/adjust', { poolId, amount: '-2500.01', reason: '超额' })).message).toBe(
+      '调整后可用余额将小于0（可用余额 2,500.00 元）',
+    );
   });
 
   it('freeze, release, deduct and refund draw only on what their business reference holds', async () => {
@@ -84,10 +108,12 @@ describe(`资金池管理 and its ledger routes on ${dbKind}`, async () => {
     expect(await pool()).toMatchObject({ totalAmount: '2500.00', frozenAmount: '400.00', usedAmount: '500.00', balanceAmount: '1600.00' });
   });
 
-  it('a missing pool, a pool not yet 启用, and a hold without its business are refused; inside a caller\'s transaction the refusal leaves its work intact', async () => {
+  it("a missing pool, a pool not yet 启用, and a hold without its business are refused; inside a caller's transaction the refusal leaves its work intact", async () => {
     await expect(ledger.deposit(db, null, { poolId: 'no-such-pool', amount: '1', opKey: 'dep-missing' })).rejects.toThrow(PoolLedgerMsg.notFound);
     const preparing = json(await finance('POST', '/rights/capitalPool/add', { ...body, poolName: '筹备中的资金池', totalAmount: undefined })).result;
-    await expect(ledger.freeze(db, null, { poolId: preparing, amount: '1', opKey: 'f-preparing', bizRef: 'batch:P1' })).rejects.toThrow(PoolLedgerMsg.notActive);
+    await expect(ledger.freeze(db, null, { poolId: preparing, amount: '1', opKey: 'f-preparing', bizRef: 'batch:P1' })).rejects.toThrow(
+      PoolLedgerMsg.notActive,
+    );
     await expect(ledger.freeze(db, null, { poolId, amount: '1', opKey: 'f-no-ref' })).rejects.toThrow(PoolLedgerMsg.bizRefRequired);
     await expect(ledger.deduct(db, null, { poolId, amount: '1', opKey: 'd-no-ref' })).rejects.toThrow(PoolLedgerMsg.bizRefRequired);
     // The caller's work before and after a refusal stands; the caller's own rollback takes it all back.
@@ -96,8 +122,13 @@ describe(`资金池管理 and its ledger routes on ${dbKind}`, async () => {
     await expect(
       db.transaction(async (tx) => {
         const frozen = await ledger.freeze(tx, null, { poolId, amount: '1', opKey: 'f-in-tx', bizRef: 'batch:T1' });
-        await expect(ledger.freeze(tx, null, { poolId, amount: '999999', opKey: 'f-in-tx-over', bizRef: 'batch:T1' })).rejects.toThrow(PoolLedgerMsg.overdraw(frozen.balanceAfter));
-        expect(await ledger.release(tx, null, { poolId, amount: '1', opKey: 'r-in-tx', bizRef: 'batch:T1' })).toMatchObject({ frozenAfter: before.frozenAmount, seq: frozen.seq + 1 });
+        await expect(ledger.freeze(tx, null, { poolId, amount: '999999', opKey: 'f-in-tx-over', bizRef: 'batch:T1' })).rejects.toThrow(
+          PoolLedgerMsg.overdraw(frozen.balanceAfter),
+        );
+        expect(await ledger.release(tx, null, { poolId, amount: '1', opKey: 'r-in-tx', bizRef: 'batch:T1' })).toMatchObject({
+          frozenAfter: before.frozenAmount,
+          seq: frozen.seq + 1,
+        });
         throw rollback;
       }),
     ).rejects.toBe(rollback);
@@ -140,13 +171,15 @@ describe(`资金池管理 and its ledger routes on ${dbKind}`, async () => {
 
   it('reconciliation reports a pool whose row disagrees with its log', async () => {
     // Only a superuser bypassing the trigger could do this; the report must still see it.
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`alter table fin_capital_pool disable trigger fin_capital_pool_amounts_by_log`);
-      await tx.execute(sql`update fin_capital_pool set total_amount = total_amount + 1 where id = ${poolId}`);
-      const report = await reconcile(tx, poolId);
-      expect(report.differences[0].problems[0]).toContain('总额');
-      tx.rollback();
-    }).catch((error: Error) => expect(error.message).toContain('Rollback'));
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`alter table fin_capital_pool disable trigger fin_capital_pool_amounts_by_log`);
+        await tx.execute(sql`update fin_capital_pool set total_amount = total_amount + 1 where id = ${poolId}`);
+        const report = await reconcile(tx, poolId);
+        expect(report.differences[0].problems[0]).toContain('总额');
+        tx.rollback();
+      })
+      .catch((error: Error) => expect(error.message).toContain('Rollback'));
   });
 
   it('reviewers read pools and logs but may not change them; organisations see no pool statistics', async () => {
@@ -169,7 +202,10 @@ describe(`资金池管理 and its ledger routes on ${dbKind}`, async () => {
   });
 
   it('keeps the invariant on every row it wrote', async () => {
-    const bad = await rows<{ n: number }>(db, sql`select count(*)::int as n from fin_capital_pool_log where total_after - used_after - frozen_after <> balance_after or balance_after < 0`);
+    const bad = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from fin_capital_pool_log where total_after - used_after - frozen_after <> balance_after or balance_after < 0`,
+    );
     expect(bad[0].n).toBe(0);
   });
 });

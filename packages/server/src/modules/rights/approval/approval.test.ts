@@ -9,14 +9,34 @@ describe('DOMAIN approval: 待我审批 follows the caller’s approval permissi
   const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
   const a = await certifiedOrg(rig, reviewer.token, 1);
   const pending = await submittedOrg(rig, 2);
-  await rig.call(a.token, 'POST', '/rights/bank/add', { accountName: '甲', bankName: '中国银行', branchName: '杭州分行', accountNo: '6216600000001234', accountNature: '1' });
-  const mark = (await rig.call(a.token, 'POST', '/rights/right/add', { trademarkName: '华光', regNo: '12345678', niceClass: '9', registrant: '某公司', regDate: '2018-01-01' })).result;
+  await rig.call(a.token, 'POST', '/rights/bank/add', {
+    accountName: '甲',
+    bankName: '中国银行',
+    branchName: '杭州分行',
+    accountNo: '6216600000001234',
+    accountNature: '1',
+  });
+  const mark = (
+    await rig.call(a.token, 'POST', '/rights/right/add', {
+      trademarkName: '华光',
+      regNo: '12345678',
+      niceClass: '9',
+      registrant: '某公司',
+      regDate: '2018-01-01',
+    })
+  ).result;
   await rig.call(a.token, 'POST', '/rights/right/submit', { ids: mark });
 
   it('the reviewer waits on enrolments, certifications and rights records; finance on bank accounts; newest first, paged (issue: a new submission on page 1)', async () => {
     const mine = (await rig.call(reviewer.token, 'GET', '/rights/approval/todo')).result;
     expect(mine.records.map((r: { bizType: string }) => r.bizType)).toEqual(['3', '1']);
-    expect(mine.records[1]).toMatchObject({ bizType: '1', bizType_dictText: '机构入驻', node_dictText: '初审', bizId: pending.orgId, submitByName: 'org2-姓名' });
+    expect(mine.records[1]).toMatchObject({
+      bizType: '1',
+      bizType_dictText: '机构入驻',
+      node_dictText: '初审',
+      bizId: pending.orgId,
+      submitByName: 'org2-姓名',
+    });
     expect(mine.records[1].submitTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const paged = (await rig.call(reviewer.token, 'GET', '/rights/approval/todo?pageSize=1&pageNo=2')).result;
     expect(paged).toMatchObject({ total: 2, size: 1, current: 2, pages: 2 });
@@ -40,7 +60,10 @@ describe('DOMAIN approval: 待我审批 follows the caller’s approval permissi
     expect((await list(`bizTitle=${encodeURIComponent('*华光*')}&bizType=1`)).total).toBe(0);
     expect(types(await list('bizType=3'))).toEqual(['3']);
     // a sort column outside the whitelist is refused, never spliced into SQL
-    const bad = await rig.inject({ url: rig.api('/rights/approval/todo?column=submit_by%3Bdrop%20table%20x&order=asc'), headers: { 'X-Access-Token': reviewer.token } });
+    const bad = await rig.inject({
+      url: rig.api('/rights/approval/todo?column=submit_by%3Bdrop%20table%20x&order=asc'),
+      headers: { 'X-Access-Token': reviewer.token },
+    });
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ success: false });
   });
@@ -49,7 +72,15 @@ describe('DOMAIN approval: 待我审批 follows the caller’s approval permissi
     expect((await rig.call(reviewer.token, 'GET', '/rights/approval/todoCount')).result).toBe(2);
     expect((await rig.call(finance.token, 'GET', '/rights/approval/todoCount')).result).toBe(1);
     expect((await rig.call(admin, 'GET', '/rights/approval/todoCount')).result).toBe(0);
-    const another = (await rig.call(a.token, 'POST', '/rights/right/add', { trademarkName: '华光新', regNo: '12345679', niceClass: '9', registrant: '某公司', regDate: '2018-01-01' })).result;
+    const another = (
+      await rig.call(a.token, 'POST', '/rights/right/add', {
+        trademarkName: '华光新',
+        regNo: '12345679',
+        niceClass: '9',
+        registrant: '某公司',
+        regDate: '2018-01-01',
+      })
+    ).result;
     expect((await rig.call(reviewer.token, 'GET', '/rights/approval/todoCount')).result).toBe(2);
     await rig.call(a.token, 'POST', '/rights/right/submit', { ids: another });
     expect((await rig.call(reviewer.token, 'GET', '/rights/approval/todoCount')).result).toBe(3);

@@ -11,7 +11,17 @@ import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { decide } from '../../core/approval/decide.ts';
 import { rewordTemplate } from '../../system/message/message.fixtures.ts';
 
-type Notice = { id: string; titile: string; msgContent: string; msgAbstract: string; msgCategory: string; openType: string; openPage: string; busId: string; sender: string };
+type Notice = {
+  id: string;
+  titile: string;
+  msgContent: string;
+  msgAbstract: string;
+  msgCategory: string;
+  openType: string;
+  openPage: string;
+  busId: string;
+  sender: string;
+};
 
 /** A notice to the user, not the monitor's "figures changed" ping every socket also gets. */
 const isNotice = (msg: Record<string, unknown>) => msg.cmd === 'user';
@@ -26,13 +36,28 @@ describe('every decision notifies its submitter: a system message with the resul
   const bell = async (token: string): Promise<Notice[]> => (await rig.call(token, 'GET', '/sys/annountCement/listByUser')).result.sysMsgList;
   const noticeCount = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(sysAnnouncement))[0].n;
   const addBank = async (n: number) =>
-    (await rig.call(a.token, 'POST', '/rights/bank/add', { accountName: '甲', bankName: '中国银行', branchName: '杭州分行', accountNo: `621660000000${1000 + n}`, accountNature: '1' })).result as string;
+    (
+      await rig.call(a.token, 'POST', '/rights/bank/add', {
+        accountName: '甲',
+        bankName: '中国银行',
+        branchName: '杭州分行',
+        accountNo: `621660000000${1000 + n}`,
+        accountNature: '1',
+      })
+    ).result as string;
 
   it('enrolment and certification: the applicant hears 通过 (certification) and 驳回 with the remark (enrolment), linking to their pages', async () => {
     // the approvals that made organisation a enrolled and certified told its applicant
     const told = await bell(a.token);
     expect(told.map((n) => n.titile)).toEqual(['机构认证材料审核已通过：测试知识产权代理有限公司1', '机构入驻申请审核已通过：测试知识产权代理有限公司1']);
-    expect(told[0]).toMatchObject({ msgCategory: '2', openType: 'url', openPage: '/dashboard/certification', busId: a.orgId, sender: 'rev', msgAbstract: '审核意见：认证通过' });
+    expect(told[0]).toMatchObject({
+      msgCategory: '2',
+      openType: 'url',
+      openPage: '/dashboard/certification',
+      busId: a.orgId,
+      sender: 'rev',
+      msgAbstract: '审核意见：认证通过',
+    });
     expect(told[1]).toMatchObject({ openPage: '/dashboard/enter-organisation' });
 
     const b = await submittedOrg(rig, 2);
@@ -50,13 +75,23 @@ describe('every decision notifies its submitter: a system message with the resul
   it('rights record and bank account: the submitter hears the reviewer’s and finance’s decisions; nobody else does', async () => {
     const other = await certifiedOrg(rig, reviewer.token, 3);
     const before = (await bell(other.token)).length;
-    const mark = (await rig.call(a.token, 'POST', '/rights/right/add', { trademarkName: '华光', regNo: '12345678', niceClass: '9', registrant: '某公司', regDate: '2018-01-01' })).result;
+    const mark = (
+      await rig.call(a.token, 'POST', '/rights/right/add', {
+        trademarkName: '华光',
+        regNo: '12345678',
+        niceClass: '9',
+        registrant: '某公司',
+        regDate: '2018-01-01',
+      })
+    ).result;
     await rig.call(a.token, 'POST', '/rights/right/submit', { ids: mark });
     const tab = await connect(`${base}/websocket/${a.userId}`, [a.token]);
     expect((await rig.call(reviewer.token, 'POST', '/rights/right/approve', { id: mark, result: 'pass', opinion: '' })).success).toBe(true);
     expect(await tab.next(undefined, isNotice)).toMatchObject({ cmd: 'user', msgTxt: '受保护权利审核已通过：华光（第9类 12345678）' });
     const bank = await addBank(1);
-    expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: bank, result: 'reject', opinion: '开户名称与证明文件不符' })).success).toBe(true);
+    expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: bank, result: 'reject', opinion: '开户名称与证明文件不符' })).success).toBe(
+      true,
+    );
     expect(await tab.next(undefined, isNotice)).toMatchObject({ cmd: 'user', msgTxt: '银行账户审核已驳回：中国银行 尾号1001' });
     tab.close();
     const [bankNotice, markNotice] = await bell(a.token);
@@ -72,11 +107,16 @@ describe('every decision notifies its submitter: a system message with the resul
     const bank = await addBank(2);
     await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: bank, result: 'pass' });
     const count = await noticeCount();
-    expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: bank, result: 'reject', opinion: '再驳回' })).message).toBe(RightsMsg.bankNotPending);
+    expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: bank, result: 'reject', opinion: '再驳回' })).message).toBe(
+      RightsMsg.bankNotPending,
+    );
     expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: 'no-such-id', result: 'pass' })).message).toBe(RightsMsg.notFound);
     const both = await rig.staff('both', [RoleId.reviewer, RoleId.agency]);
     expect((await rig.call(both.token, 'POST', '/rights/org/saveEnrol', await rig.enrolForm(9))).success).toBe(true);
-    const applied = await rig.call(both.token, 'POST', '/rights/org/submitEnrol', { ...(await rig.enrolForm(9)), licenseFile: await rig.upload(both.token, 'png', '3') });
+    const applied = await rig.call(both.token, 'POST', '/rights/org/submitEnrol', {
+      ...(await rig.enrolForm(9)),
+      licenseFile: await rig.upload(both.token, 'png', '3'),
+    });
     expect((await rig.call(both.token, 'POST', '/rights/org/approveEnrol', { id: applied.result, result: 'pass' })).message).toBe(RightsMsg.selfApproval);
     expect(await noticeCount()).toBe(count);
   });
@@ -91,7 +131,13 @@ describe('every decision notifies its submitter: a system message with the resul
         find: async () => (await db.select().from(rightsBankAccount).where(eq(rightsBankAccount.id, bank)))[0],
         submitterOf: (row) => row.submitBy,
         transition: async (t) =>
-          (await t.update(rightsBankAccount).set({ auditStatus: AuditStatus.approved }).where(and(eq(rightsBankAccount.id, bank), eq(rightsBankAccount.auditStatus, AuditStatus.pending))).returning())[0],
+          (
+            await t
+              .update(rightsBankAccount)
+              .set({ auditStatus: AuditStatus.approved })
+              .where(and(eq(rightsBankAccount.id, bank), eq(rightsBankAccount.auditStatus, AuditStatus.pending)))
+              .returning()
+          )[0],
         notPending: async () => RightsMsg.bankNotPending,
         approval: (row) => ({ bizType: '7', bizTitle: row.bankName, node: '3', orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
         // not a route of this app: writeNotice refuses it inside the transaction
@@ -104,8 +150,11 @@ describe('every decision notifies its submitter: a system message with the resul
     expect(await db.select().from(sysAnnouncement).where(like(sysAnnouncement.titile, '银行账户%尾号1003'))).toHaveLength(0);
   });
 
-  it('issue 38: the enrolment result is the 消息模板 org_enrol_result; an administrator\'s rewording is what the next applicant reads', async () => {
-    await rewordTemplate(db, 'org_enrol_result', { name: '入驻审核结果（${result}）：${bizTitle}', content: '<p>${bizTitle} 的入驻申请${result}，意见：${opinion}</p>' });
+  it("issue 38: the enrolment result is the 消息模板 org_enrol_result; an administrator's rewording is what the next applicant reads", async () => {
+    await rewordTemplate(db, 'org_enrol_result', {
+      name: '入驻审核结果（${result}）：${bizTitle}',
+      content: '<p>${bizTitle} 的入驻申请${result}，意见：${opinion}</p>',
+    });
     const c = await submittedOrg(rig, 7);
     await rig.call(reviewer.token, 'POST', '/rights/org/approveEnrol', { id: c.orgId, result: 'reject', opinion: '缺少授权书' });
     const [told] = await bell(c.token);

@@ -9,12 +9,29 @@ const bankTitle = (b: { bankName: string; accountNo: string; accountName: string
 export const bankFileKind: FileKind = {
   bizType: BANK_FILE_BIZ,
   titles: async (db, ids) => {
-    const found = await db.select({ id: rightsBankAccount.id, bankName: rightsBankAccount.bankName, accountNo: rightsBankAccount.accountNo, accountName: rightsBankAccount.accountName }).from(rightsBankAccount).where(and(inArray(rightsBankAccount.id, ids), eq(rightsBankAccount.delFlag, '0')));
+    const found = await db
+      .select({
+        id: rightsBankAccount.id,
+        bankName: rightsBankAccount.bankName,
+        accountNo: rightsBankAccount.accountNo,
+        accountName: rightsBankAccount.accountName,
+      })
+      .from(rightsBankAccount)
+      .where(and(inArray(rightsBankAccount.id, ids), eq(rightsBankAccount.delFlag, '0')));
     return found.map((b) => [b.id, bankTitle(b)]);
   },
   owner: async (db, id) => {
-    const [found] = await db.select({ orgId: rightsBankAccount.orgId, sysOrgCode: rightsBankAccount.sysOrgCode }).from(rightsBankAccount).where(and(eq(rightsBankAccount.id, id), eq(rightsBankAccount.delFlag, '0')));
+    const [found] = await db
+      .select({ orgId: rightsBankAccount.orgId, sysOrgCode: rightsBankAccount.sysOrgCode })
+      .from(rightsBankAccount)
+      .where(and(eq(rightsBankAccount.id, id), eq(rightsBankAccount.delFlag, '0')));
     return found;
   },
-  uses: namedIn({ table: rightsBankAccount, columns: [rightsBankAccount.proofFile], live: eq(rightsBankAccount.delFlag, '0'), title: sql<string>`${rightsBankAccount.bankName} || ' ' || ${rightsBankAccount.accountName}`, what: '银行账户' }),
+  uses: namedIn({
+    table: rightsBankAccount,
+    columns: [rightsBankAccount.proofFile],
+    live: eq(rightsBankAccount.delFlag, '0'),
+    title: sql<string>`${rightsBankAccount.bankName} || ' ' || ${rightsBankAccount.accountName}`,
+    what: '银行账户',
+  }),
 };

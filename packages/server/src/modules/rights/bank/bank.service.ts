@@ -37,8 +37,18 @@ export const BANK_FILE_BIZ = 'rights_bank';
 export const bankWhitelist: ListResource = {
   table: rightsBankAccount,
   fields: fieldsOf(rightsBankAccount, {
-    id: ['string', { sort: false }], orgId: 'string', accountName: 'string', bankName: 'string', branchName: 'string', accountNature: 'string',
-    isDefault: 'string', status: 'string', auditStatus: 'string', sysOrgCode: 'string', submitTime: 'datetime', createTime: 'datetime',
+    id: ['string', { sort: false }],
+    orgId: 'string',
+    accountName: 'string',
+    bankName: 'string',
+    branchName: 'string',
+    accountNature: 'string',
+    isDefault: 'string',
+    status: 'string',
+    auditStatus: 'string',
+    sysOrgCode: 'string',
+    submitTime: 'datetime',
+    createTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
@@ -49,13 +59,16 @@ const scopeOf = (viewer: Viewer): SQL[] => [eq(rightsBankAccount.delFlag, '0'), 
 /** Full numbers go to finance (holders of rights:bank:approve) and to the owning organisation; everyone else sees them masked. */
 async function records(db: Db, dicts: DictService, user: SessionUser, viewer: Viewer, found: BankRow[]): Promise<BankAccountRecord[]> {
   const finance = viewer.staff && (await hasPermission(db, user.id, BankPerm.approve, user.accessVersion));
-  const names = await orgNamesOf(db, found.map((r) => r.orgId));
+  const names = await orgNamesOf(
+    db,
+    found.map((r) => r.orgId),
+  );
   const plain = found.map((row) => {
     const visible = finance || viewer.org?.id === row.orgId;
     const { submitBy: _s, delFlag: _d, ...rest } = withDateTexts(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);
     return { ...rest, accountNo: visible ? row.accountNo : maskAccountNo(row.accountNo), accountNoVisible: visible, orgName: names.get(row.orgId) ?? null };
   });
-  return (await dicts.withDictText(plain, DICTS));
+  return await dicts.withDictText(plain, DICTS);
 }
 
 export async function listBanks(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<BankAccountRecord>> {
@@ -67,7 +80,10 @@ export async function listBanks(db: Db, dicts: DictService, user: SessionUser, p
 
 export async function bankById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<BankAccountRecord> {
   const viewer = await viewerOf(db, user);
-  const [row] = await db.select().from(rightsBankAccount).where(and(eq(rightsBankAccount.id, id), ...scopeOf(viewer)));
+  const [row] = await db
+    .select()
+    .from(rightsBankAccount)
+    .where(and(eq(rightsBankAccount.id, id), ...scopeOf(viewer)));
   if (!row) throw new BizError(RightsMsg.notFound);
   return (await records(db, dicts, user, viewer, [row]))[0];
 }
@@ -116,7 +132,11 @@ export async function addBank(db: Db, user: SessionUser, body: BankAccountBody):
   const now = new Date();
   try {
     await db.transaction(async (t) => {
-      const [existing] = await t.select({ id: rightsBankAccount.id }).from(rightsBankAccount).where(and(eq(rightsBankAccount.orgId, org.id), eq(rightsBankAccount.delFlag, '0'))).limit(1);
+      const [existing] = await t
+        .select({ id: rightsBankAccount.id })
+        .from(rightsBankAccount)
+        .where(and(eq(rightsBankAccount.orgId, org.id), eq(rightsBankAccount.delFlag, '0')))
+        .limit(1);
       const isDefault = body.isDefault === '1' || !existing ? '1' : '0';
       if (isDefault === '1') await clearDefault(t, org.id, id);
       const added = {
@@ -189,7 +209,13 @@ export async function deleteBanks(db: Db, user: SessionUser, ids: string[]): Pro
     // All or nothing: one id of another organisation (or a deleted one) refuses the whole batch.
     if (changed.length !== ids.length) throw new BizError(RightsMsg.notFound);
     // The rows were not deleted before (the update's condition); the version keeps them as they were but for that.
-    await recordVersions(t, user, DataTable.bank, changed.map((row) => ({ id: row.id, before: { ...row, delFlag: '0' }, after: null })), now);
+    await recordVersions(
+      t,
+      user,
+      DataTable.bank,
+      changed.map((row) => ({ id: row.id, before: { ...row, delFlag: '0' }, after: null })),
+      now,
+    );
   });
 }
 
@@ -219,14 +245,22 @@ export async function setBankStatus(db: Db, user: SessionUser, id: string, statu
 /** 财务审核: 待审核 → 已通过 | 已驳回 with its approval record (node 财务审核), in one transaction. */
 export async function approveBank(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<void> {
   await decide(db, sockets, user, body, {
-    find: async () => (await db.select().from(rightsBankAccount).where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.delFlag, '0'))))[0],
+    find: async () =>
+      (
+        await db
+          .select()
+          .from(rightsBankAccount)
+          .where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.delFlag, '0')))
+      )[0],
     submitterOf: (row) => row.submitBy,
     transition: async (t, now) =>
       (
         await t
           .update(rightsBankAccount)
           .set({ auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected, ...audited(user, body, now) })
-          .where(and(eq(rightsBankAccount.id, body.id), inArray(rightsBankAccount.auditStatus, fromStates(bankFlow, 'approve')), eq(rightsBankAccount.delFlag, '0')))
+          .where(
+            and(eq(rightsBankAccount.id, body.id), inArray(rightsBankAccount.auditStatus, fromStates(bankFlow, 'approve')), eq(rightsBankAccount.delFlag, '0')),
+          )
           .returning()
       )[0],
     notPending: async () => refusalOf(bankFlow, 'approve'),

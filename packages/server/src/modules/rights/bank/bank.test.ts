@@ -28,7 +28,12 @@ describe('DOMAIN bank account: per organisation, one default, approved by financ
   const a = await certifiedOrg(rig, reviewer.token, 1);
   const b = await certifiedOrg(rig, reviewer.token, 2, { holder: true });
   const defaults = async (orgId: string) =>
-    (await db.select().from(rightsBankAccount).where(and(eq(rightsBankAccount.orgId, orgId), eq(rightsBankAccount.isDefault, '1'), eq(rightsBankAccount.delFlag, '0')))).map((r) => r.id);
+    (
+      await db
+        .select()
+        .from(rightsBankAccount)
+        .where(and(eq(rightsBankAccount.orgId, orgId), eq(rightsBankAccount.isDefault, '1'), eq(rightsBankAccount.delFlag, '0')))
+    ).map((r) => r.id);
 
   let first = '';
   let second = '';
@@ -53,7 +58,15 @@ describe('DOMAIN bank account: per organisation, one default, approved by financ
     expect(await defaults(a.orgId)).toEqual([first]);
     const list = (await rig.call(a.token, 'GET', '/rights/bank/list?column=createTime&order=asc')).result;
     expect(list.total).toBe(3);
-    expect(list.records[0]).toMatchObject({ accountNo: '6222021234561234', accountNoVisible: true, auditStatus: '0', auditStatus_dictText: '待审核', accountNature_dictText: '对公', isDefault: '1', orgName: '测试知识产权代理有限公司1' });
+    expect(list.records[0]).toMatchObject({
+      accountNo: '6222021234561234',
+      accountNoVisible: true,
+      auditStatus: '0',
+      auditStatus_dictText: '待审核',
+      accountNature_dictText: '对公',
+      isDefault: '1',
+      orgName: '测试知识产权代理有限公司1',
+    });
   });
 
   it('masked to everyone but finance and the owner; invisible to other organisations', async () => {
@@ -88,7 +101,9 @@ describe('DOMAIN bank account: per organisation, one default, approved by financ
 
   it('injection text in the text fields is stored and answered as plain text', async () => {
     const evil = `甲'); delete from rights_bank_account; --<b>x</b>`;
-    const id = (await rig.call(a.token, 'POST', '/rights/bank/add', account({ accountName: evil, branchName: evil, remark: evil, accountNo: '6222000000003333' }))).result;
+    const id = (
+      await rig.call(a.token, 'POST', '/rights/bank/add', account({ accountName: evil, branchName: evil, remark: evil, accountNo: '6222000000003333' }))
+    ).result;
     expect((await rig.call(a.token, 'GET', `/rights/bank/queryById?id=${id}`)).result).toMatchObject({ accountName: evil, branchName: evil, remark: evil });
     expect((await db.select().from(rightsBankAccount)).length).toBeGreaterThan(3);
     await rig.call(a.token, 'DELETE', `/rights/bank/delete?id=${id}`);
@@ -96,7 +111,9 @@ describe('DOMAIN bank account: per organisation, one default, approved by financ
 
   it("a proof file must be the organisation's own upload", async () => {
     const foreign = await rig.upload(b.token, 'pdf');
-    expect((await rig.call(a.token, 'POST', '/rights/bank/add', account({ accountNo: '88888888', proofFile: foreign }))).message).toContain(RightsMsg.fileNotVisible);
+    expect((await rig.call(a.token, 'POST', '/rights/bank/add', account({ accountNo: '88888888', proofFile: foreign }))).message).toContain(
+      RightsMsg.fileNotVisible,
+    );
     const mine = await rig.upload(a.token, 'pdf');
     expect((await rig.call(a.token, 'PUT', '/rights/bank/edit', account({ id: second, accountNo: '6222021234565678', proofFile: mine }))).success).toBe(true);
   });
@@ -105,18 +122,48 @@ describe('DOMAIN bank account: per organisation, one default, approved by financ
     const todo = (await rig.call(finance.token, 'GET', '/rights/approval/todo?bizType=7')).result;
     expect(todo.records.map((r: { bizId: string }) => r.bizId)).toContain(first);
     expect(todo.records[0]).toMatchObject({ bizType_dictText: '银行账户', node_dictText: '财务审核' });
-    expect((await rig.inject({ method: 'POST', url: rig.api('/rights/bank/approve'), headers: { 'X-Access-Token': a.token }, payload: { id: first, result: 'pass' } })).statusCode).toBe(403);
-    expect((await rig.inject({ method: 'POST', url: rig.api('/rights/bank/approve'), headers: { 'X-Access-Token': reviewer.token }, payload: { id: first, result: 'pass' } })).statusCode).toBe(403);
-    expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: first, result: 'pass', opinion: '开户许可证核对无误' })).message).toBe(RightsMsg.bankApproved);
+    expect(
+      (
+        await rig.inject({
+          method: 'POST',
+          url: rig.api('/rights/bank/approve'),
+          headers: { 'X-Access-Token': a.token },
+          payload: { id: first, result: 'pass' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await rig.inject({
+          method: 'POST',
+          url: rig.api('/rights/bank/approve'),
+          headers: { 'X-Access-Token': reviewer.token },
+          payload: { id: first, result: 'pass' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: first, result: 'pass', opinion: '开户许可证核对无误' })).message).toBe(
+      RightsMsg.bankApproved,
+    );
     const [record] = await db.select().from(rightsApproval).where(eq(rightsApproval.bizId, first));
     expect(record).toMatchObject({ bizType: '7', node: '3', result: '1', approverId: finance.id, orgId: a.orgId, bizTitle: '中国工商银行 尾号1234' });
     expect((await rig.call(a.token, 'PUT', '/rights/bank/edit', account({ id: first }))).message).toBe(RightsMsg.bankNotEditable);
-    expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: first, result: 'reject', opinion: '再审' })).message).toBe(RightsMsg.bankNotPending);
+    expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: first, result: 'reject', opinion: '再审' })).message).toBe(
+      RightsMsg.bankNotPending,
+    );
     expect(await db.select().from(rightsApproval).where(eq(rightsApproval.bizId, first))).toHaveLength(1);
     expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: second, result: 'reject' })).message).toBe(RightsMsg.opinionRequired);
-    expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: second, result: 'reject', opinion: '户名与机构名称不一致' })).success).toBe(true);
-    expect((await rig.call(a.token, 'GET', `/rights/bank/queryById?id=${second}`)).result).toMatchObject({ auditStatus: '2', auditOpinion: '户名与机构名称不一致' });
-    expect((await rig.call(a.token, 'PUT', '/rights/bank/edit', account({ id: second, accountNo: '6222021234565678', accountName: '测试知识产权代理有限公司1' }))).success).toBe(true);
+    expect((await rig.call(finance.token, 'POST', '/rights/bank/approve', { id: second, result: 'reject', opinion: '户名与机构名称不一致' })).success).toBe(
+      true,
+    );
+    expect((await rig.call(a.token, 'GET', `/rights/bank/queryById?id=${second}`)).result).toMatchObject({
+      auditStatus: '2',
+      auditOpinion: '户名与机构名称不一致',
+    });
+    expect(
+      (await rig.call(a.token, 'PUT', '/rights/bank/edit', account({ id: second, accountNo: '6222021234565678', accountName: '测试知识产权代理有限公司1' })))
+        .success,
+    ).toBe(true);
     expect((await db.select().from(rightsBankAccount).where(eq(rightsBankAccount.id, second)))[0].auditStatus).toBe('0');
     const history = (await rig.call(a.token, 'GET', `/rights/approval/list?bizId=${second}`)).result;
     expect(history.records[0]).toMatchObject({ result_dictText: '驳回', opinion: '户名与机构名称不一致' });

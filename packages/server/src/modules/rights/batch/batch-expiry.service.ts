@@ -1,5 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { BatchLogAction, BatchStatus, claimWindow, claimWindowCutoff, claimWindowOpen, ClaimStatus, ClaimWindowMsg, fromCents, PoolChangeType, toCents } from '@sbwq/contracts';
+import {
+  BatchLogAction,
+  BatchStatus,
+  claimWindow,
+  claimWindowCutoff,
+  claimWindowOpen,
+  ClaimStatus,
+  ClaimWindowMsg,
+  fromCents,
+  PoolChangeType,
+  toCents,
+} from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
@@ -28,14 +39,20 @@ export async function expiredBatches(db: Db, today: string): Promise<{ ready: st
   const found = await rows<{ id: string; in_review: boolean }>(
     db,
     sql`select b.id,
-               exists (select 1 from fin_claim c where c.batch_id = b.id and c.status in (${sql.join(IN_REVIEW.map((s) => sql`${s}`), sql`, `)})) as in_review
+               exists (select 1 from fin_claim c where c.batch_id = b.id and c.status in (${sql.join(
+                 IN_REVIEW.map((s) => sql`${s}`),
+                 sql`, `,
+               )})) as in_review
           from rights_batch b
          where b.status = ${BatchStatus.closed} and b.del_flag = '0' and b.approved_amount is not null
            and b.closed_time < ${claimWindowCutoff(today).toISOString()}::timestamptz
            and (select coalesce(sum(case l.change_type when ${PoolChangeType.freeze} then l.amount when ${PoolChangeType.release} then -l.amount
                                                        when ${PoolChangeType.deduct} then -l.amount else 0 end), 0)
                   from fin_capital_pool_log l where l.pool_id = b.pool_id and l.biz_ref = 'batch:' || b.id)
-             > (select coalesce(sum(c.approved_amount), 0) from fin_claim c where c.batch_id = b.id and c.status in (${sql.join(RESERVING.map((s) => sql`${s}`), sql`, `)}))
+             > (select coalesce(sum(c.approved_amount), 0) from fin_claim c where c.batch_id = b.id and c.status in (${sql.join(
+               RESERVING.map((s) => sql`${s}`),
+               sql`, `,
+             )}))
          order by b.closed_time, b.id`,
   );
   return { ready: found.filter((r) => !r.in_review).map((r) => r.id), waiting: found.filter((r) => r.in_review).length };
@@ -54,7 +71,11 @@ export async function releaseExpired(db: Db, batchId: string, today: string): Pr
   return db.transaction(async (t) => {
     const [row] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, batchId)).for('update');
     if (!row || row.delFlag !== '0' || row.status !== BatchStatus.closed || !row.closedTime || claimWindowOpen(row.closedTime, today)) return null;
-    const [busy] = await t.select({ id: finClaim.id }).from(finClaim).where(and(eq(finClaim.batchId, row.id), inArray(finClaim.status, IN_REVIEW))).limit(1);
+    const [busy] = await t
+      .select({ id: finClaim.id })
+      .from(finClaim)
+      .where(and(eq(finClaim.batchId, row.id), inArray(finClaim.status, IN_REVIEW)))
+      .limit(1);
     if (busy) return null;
     const money = await releaseRest(t, null, row, 'expired');
     if (!money || money.released <= 0n) return null;

@@ -1,6 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BatchLogAction, BatchMsg, BatchStatus, chinaToday, claimWindow, ClaimStatus, ClaimWindowMsg, ItemStatus, PoolMsg, QuartzJobMsg } from '@sbwq/contracts';
+import {
+  BatchLogAction,
+  BatchMsg,
+  BatchStatus,
+  chinaToday,
+  claimWindow,
+  ClaimStatus,
+  ClaimWindowMsg,
+  ItemStatus,
+  PoolMsg,
+  QuartzJobMsg,
+} from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { ADMIN_PASSWORD, dbKind } from '../../../test/harness.ts';
 import { finCapitalPoolLog } from '../../core/ledger/pool.table.ts';
@@ -31,7 +42,10 @@ describe(`DOMAIN claim flow 报销申请期限 and the 结案报销期满解冻 
   };
   const close = async (id: string, status: string, org = a) => {
     const items = (await call(org.token, 'GET', `/rights/threaded/item/list?batchId=${id}`)).result.records;
-    expect((await call(org.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: items.map((i: object) => ({ ...i, status })), deleteIds: [] })).success).toBe(true);
+    expect(
+      (await call(org.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: items.map((i: object) => ({ ...i, status })), deleteIds: [] }))
+        .success,
+    ).toBe(true);
     expect((await call(org.token, 'POST', '/rights/threaded/applyClosure', { id, closureSummary: '线索均已处理' })).message).toBe(BatchMsg.closureApplied);
     expect((await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id, result: 'pass' })).message).toBe(BatchMsg.closed);
   };
@@ -43,7 +57,13 @@ describe(`DOMAIN claim flow 报销申请期限 and the 结案报销期满解冻 
     return res.result.message as string;
   };
   const moves = async (id: string) =>
-    (await db.select().from(finCapitalPoolLog).where(eq(finCapitalPoolLog.bizRef, `batch:${id}`)).orderBy(finCapitalPoolLog.seq)).map((l) => [l.changeType, l.amount]);
+    (
+      await db
+        .select()
+        .from(finCapitalPoolLog)
+        .where(eq(finCapitalPoolLog.bizRef, `batch:${id}`))
+        .orderBy(finCapitalPoolLog.seq)
+    ).map((l) => [l.changeType, l.amount]);
   const expiredText = async (id: string) => {
     const b = await s.batch(id);
     const { closedDate, deadline } = claimWindow(b.closedTime);
@@ -57,7 +77,10 @@ describe(`DOMAIN claim flow 报销申请期限 and the 结案报销期满解冻 
   it('a claim against a batch closed 90 days ago is still accepted (the deadline is the 90th day); from the 91st day 新增 and 提交 are refused naming the closing day and the deadline', async () => {
     waiting = await closed(3);
     // the closure's reminder to file claims names the last day
-    const [reminder] = await rows<{ msg_content: string; msg_abstract: string }>(db, sql`select msg_content, msg_abstract from sys_announcement where bus_type = 'claim_batch_closed' and bus_id = ${waiting}`);
+    const [reminder] = await rows<{ msg_content: string; msg_abstract: string }>(
+      db,
+      sql`select msg_content, msg_abstract from sys_announcement where bus_type = 'claim_batch_closed' and bus_id = ${waiting}`,
+    );
     expect(reminder.msg_abstract).toContain(`报销申请截止：${claimWindow(new Date()).deadline}`);
     expect(reminder.msg_content).toContain(`报销申请截止：${claimWindow(new Date()).deadline}（结案后 90 天）`);
     await closedAgo(waiting, 90);
@@ -96,8 +119,15 @@ describe(`DOMAIN claim flow 报销申请期限 and the 结案报销期满解冻 
     const frozenBefore = (await s.poolOf()).frozenAmount;
 
     expect(await runJob()).toBe('解冻批次 1 个，共 1,800.00 元；1 个批次有报销单在审核中，审核完成后再解冻');
-    expect(await moves(old)).toEqual([['2', '3000.00'], ['4', '500.00'], ['3', '1800.00']]);
-    const [release] = await db.select().from(finCapitalPoolLog).where(sql`${finCapitalPoolLog.bizRef} = ${`batch:${old}`} and ${finCapitalPoolLog.changeType} = '3'`);
+    expect(await moves(old)).toEqual([
+      ['2', '3000.00'],
+      ['4', '500.00'],
+      ['3', '1800.00'],
+    ]);
+    const [release] = await db
+      .select()
+      .from(finCapitalPoolLog)
+      .where(sql`${finCapitalPoolLog.bizRef} = ${`batch:${old}`} and ${finCapitalPoolLog.changeType} = '3'`);
     expect(release).toMatchObject({ remark: ClaimWindowMsg.ledgerRemark, createBy: 'system' });
     expect(release.opKey).toBe(`batch:${old}:release:expired:0.00`);
     expect(await s.batch(old)).toMatchObject({ status: BatchStatus.closed, releasedAmount: '1800.00' });
@@ -106,14 +136,21 @@ describe(`DOMAIN claim flow 报销申请期限 and the 结案报销期满解冻 
     expect(await moves(recent)).toEqual([['2', '1000.00']]);
 
     const log = (await call(a.token, 'GET', `/rights/threaded/log/list?batchId=${old}`)).result[0];
-    expect(log).toMatchObject({ action: BatchLogAction.claimExpired, detail: '报销申请期满，解冻 1,800.00 元，待付款报销单保留 700.00 元', operatorName: '系统' });
+    expect(log).toMatchObject({
+      action: BatchLogAction.claimExpired,
+      detail: '报销申请期满，解冻 1,800.00 元，待付款报销单保留 700.00 元',
+      operatorName: '系统',
+    });
     const [version] = await rows<{ create_by: string; new_values: Record<string, unknown> }>(
       db,
       sql`select create_by, new_values from sys_data_log where data_table = 'rights_batch' and data_id = ${old} order by data_version desc limit 1`,
     );
     expect(version).toMatchObject({ create_by: 'system', new_values: { releasedAmount: '1800.00' } });
     const b = await s.batch(old);
-    const notices = await rows<{ titile: string; msg_content: string; user_ids: string }>(db, sql`select titile, msg_content, user_ids from sys_announcement where bus_type = 'threaded_claim_end' and bus_id = ${old}`);
+    const notices = await rows<{ titile: string; msg_content: string; user_ids: string }>(
+      db,
+      sql`select titile, msg_content, user_ids from sys_announcement where bus_type = 'threaded_claim_end' and bus_id = ${old}`,
+    );
     expect(notices).toHaveLength(1);
     expect(notices[0].titile).toBe(`批次 ${b.batchNo} 报销申请期满，1,800.00 元已退回资金池`);
     expect(notices[0].user_ids).toContain(a.userId);
@@ -121,7 +158,11 @@ describe(`DOMAIN claim flow 报销申请期限 and the 结案报销期满解冻 
     expect(notices[0].msg_content).toContain('已核定待付款的报销单保留 700.00 元，照常付款');
 
     expect(await runJob()).toBe('解冻批次 0 个，共 0.00 元；1 个批次有报销单在审核中，审核完成后再解冻');
-    expect(await moves(old)).toEqual([['2', '3000.00'], ['4', '500.00'], ['3', '1800.00']]);
+    expect(await moves(old)).toEqual([
+      ['2', '3000.00'],
+      ['4', '500.00'],
+      ['3', '1800.00'],
+    ]);
     expect((await rows(db, sql`select 1 from sys_announcement where bus_type = 'threaded_claim_end'`)).length).toBe(1);
     expect((await reconcile(db)).differences).toEqual([]);
   });
@@ -129,9 +170,17 @@ describe(`DOMAIN claim flow 报销申请期限 and the 结案报销期满解冻 
   it('once the claim in review is decided the next run releases that batch; the 待付款 claim is paid from what stayed frozen', async () => {
     expect((await call(reviewer.token, 'POST', `${CLAIM}/bizReview`, { id: inReview, result: 'reject', opinion: '与批次无关' })).success).toBe(true);
     expect(await runJob()).toBe('解冻批次 1 个，共 3,000.00 元');
-    expect(await moves(waiting)).toEqual([['2', '3000.00'], ['3', '3000.00']]);
+    expect(await moves(waiting)).toEqual([
+      ['2', '3000.00'],
+      ['3', '3000.00'],
+    ]);
     expect((await pay(unpaid)).success).toBe(true);
-    expect(await moves(old)).toEqual([['2', '3000.00'], ['4', '500.00'], ['3', '1800.00'], ['4', '700.00']]);
+    expect(await moves(old)).toEqual([
+      ['2', '3000.00'],
+      ['4', '500.00'],
+      ['3', '1800.00'],
+      ['4', '700.00'],
+    ]);
     expect((await s.claim(unpaid)).status).toBe(ClaimStatus.paid);
     expect((await reconcile(db)).differences).toEqual([]);
   });

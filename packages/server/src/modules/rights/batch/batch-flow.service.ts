@@ -31,7 +31,16 @@ import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts'
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { capLeft, checkRights, secondReviewThreshold, successRate, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
-import { approvedWords, BATCH_DETAIL_PAGE, closedWords, closureReturnedWords, rejectedWords, returnedWords, toSecondReviewWords, writeWithdrawNotice } from './batch-notice.ts';
+import {
+  approvedWords,
+  BATCH_DETAIL_PAGE,
+  closedWords,
+  closureReturnedWords,
+  rejectedWords,
+  returnedWords,
+  toSecondReviewWords,
+  writeWithdrawNotice,
+} from './batch-notice.ts';
 import { itemCounts, recount } from './batch-items.service.ts';
 import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
@@ -55,7 +64,17 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
     const [fresh] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, id));
     if (toCents(fresh.applyAmount) <= 0n) throw new BizError(BatchMsg.capReached('0.00'));
     const now = new Date();
-    const patch = { status: BatchStatus.pending, submitBy: user.id, submitTime: now, approvedAmount: null, firstReviewerId: null, firstReviewerName: null, auditOpinion: null, updateBy: user.username.slice(0, 32), updateTime: now };
+    const patch = {
+      status: BatchStatus.pending,
+      submitBy: user.id,
+      submitTime: now,
+      approvedAmount: null,
+      firstReviewerId: null,
+      firstReviewerName: null,
+      auditOpinion: null,
+      updateBy: user.username.slice(0, 32),
+      updateTime: now,
+    };
     await t.update(rightsBatch).set(patch).where(eq(rightsBatch.id, id));
     await recordVersion(t, user, DataTable.batch, id, fresh, patch, now);
     await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${fresh.itemCount}，申请金额 ${moneyText(fresh.applyAmount)} 元`, now);
@@ -69,7 +88,12 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
  * too) and the pool here, so nothing moves between the reading and the release.
  * Answers what was released and what stays reserved for claims, or null when nothing was frozen.
  */
-export async function releaseRest(t: Db, user: SessionUser | null, row: BatchRow, reason: ReleaseReason): Promise<{ released: bigint; reserved: bigint } | null> {
+export async function releaseRest(
+  t: Db,
+  user: SessionUser | null,
+  row: BatchRow,
+  reason: ReleaseReason,
+): Promise<{ released: bigint; reserved: bigint } | null> {
   if (row.approvedAmount === null) return null;
   await lockPool(t, row.poolId);
   const { frozen } = await batchLedger(t, row.poolId, row.id);
@@ -78,8 +102,20 @@ export async function releaseRest(t: Db, user: SessionUser | null, row: BatchRow
   if (rest <= 0n) return frozen > 0n ? { released: 0n, reserved } : null;
   const releasedAmount = toCents(row.releasedAmount) + rest;
   if (!fitsMoneyColumn(releasedAmount)) throw new BizError(MoneyMsg.overColumn('已解冻金额'));
-  await ledger.release(t, user, { poolId: row.poolId, amount: fromCents(rest), opKey: releaseOpKey(row.id, reason, toCents(row.releasedAmount)), bizRef: bizRef(row), bizNo: row.batchNo, orgId: row.orgId, orgName: row.orgName, remark: RELEASE_REMARK[reason] });
-  await t.update(rightsBatch).set({ releasedAmount: fromCents(releasedAmount) }).where(eq(rightsBatch.id, row.id));
+  await ledger.release(t, user, {
+    poolId: row.poolId,
+    amount: fromCents(rest),
+    opKey: releaseOpKey(row.id, reason, toCents(row.releasedAmount)),
+    bizRef: bizRef(row),
+    bizNo: row.batchNo,
+    orgId: row.orgId,
+    orgName: row.orgName,
+    remark: RELEASE_REMARK[reason],
+  });
+  await t
+    .update(rightsBatch)
+    .set({ releasedAmount: fromCents(releasedAmount) })
+    .where(eq(rightsBatch.id, row.id));
   return { released: rest, reserved };
 }
 
@@ -98,7 +134,10 @@ export async function withdrawBatch(db: Db, sockets: SocketHub, user: SessionUse
     assertAction(batchFlow, 'withdraw', row);
     const released = (await releaseRest(t, user, row, 'withdraw'))?.released ?? 0n;
     const now = new Date();
-    await t.update(rightsBatch).set({ status: BatchStatus.withdrawn, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
+    await t
+      .update(rightsBatch)
+      .set({ status: BatchStatus.withdrawn, updateBy: user.username.slice(0, 32), updateTime: now })
+      .where(eq(rightsBatch.id, id));
     const releasedAmount = released ? { releasedAmount: fromCents(toCents(row.releasedAmount) + released) } : {};
     await recordVersion(t, user, DataTable.batch, id, row, { ...releasedAmount, status: BatchStatus.withdrawn }, now);
     await writeLog(t, user, id, BatchLogAction.withdraw, `撤销原因：${reason}${released ? `；解冻 ${moneyText(released)} 元` : ''}`, now);
@@ -120,7 +159,10 @@ export async function withdrawBatch(db: Db, sockets: SocketHub, user: SessionUse
  * The conditional update on the status read makes one of two concurrent reviewers win; the other is told.
  */
 export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser, body: BatchReviewBody): Promise<string> {
-  const [before] = await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0')));
+  const [before] = await db
+    .select()
+    .from(rightsBatch)
+    .where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0')));
   if (!before) throw new BizError(BatchMsg.notFound);
   assertAction(batchFlow, 'review', before);
   const node = before.status === BatchStatus.pending ? ApprovalNode.first : ApprovalNode.second;
@@ -132,7 +174,14 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
   const approved = final ? (body.approvedAmount ?? before.approvedAmount ?? before.applyAmount) : (body.approvedAmount ?? null);
   if (approved !== null && toCents(approved) > toCents(before.applyAmount)) throw new BizError(BatchMsg.approvedTooMuch);
   if (final && toCents(approved!) <= 0n) throw new BizError(BatchMsg.approvedRequired);
-  const target = body.result === 'reject' ? BatchStatus.rejected : body.result === 'returned' ? BatchStatus.returned : toSecond ? BatchStatus.secondReview : BatchStatus.toEnforce;
+  const target =
+    body.result === 'reject'
+      ? BatchStatus.rejected
+      : body.result === 'returned'
+        ? BatchStatus.returned
+        : toSecond
+          ? BatchStatus.secondReview
+          : BatchStatus.toEnforce;
   await decide(db, sockets, user, body, {
     find: async () => before,
     submitterOf: (row) => row.submitBy,
@@ -172,7 +221,15 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
     approval: (row) => ({ bizType: ApprovalBizType.threaded, bizTitle: title(row), node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: (row) => BATCH_DETAIL_PAGE(row.id),
     notice: (row, _t, standard) =>
-      standard(body.result === 'reject' ? rejectedWords(step) : body.result === 'returned' ? returnedWords(step) : toSecond ? toSecondReviewWords(row, threshold) : approvedWords(row, step)),
+      standard(
+        body.result === 'reject'
+          ? rejectedWords(step)
+          : body.result === 'returned'
+            ? returnedWords(step)
+            : toSecond
+              ? toSecondReviewWords(row, threshold)
+              : approvedWords(row, step),
+      ),
   });
   return body.result === 'reject' ? BatchMsg.rejected : body.result === 'returned' ? BatchMsg.returned : toSecond ? BatchMsg.toSecondReview : BatchMsg.approved;
 }
@@ -186,7 +243,16 @@ async function freezeApproved(t: Db, user: SessionUser, row: BatchRow) {
   const pool = await usablePool(t, row.poolId);
   const left = await capLeft(t, pool, row.orgId, row.id);
   if (left !== null && toCents(row.approvedAmount!) > left) throw new BizError(BatchMsg.capReached(fromCents(left)));
-  await ledger.freeze(t, user, { poolId: row.poolId, amount: row.approvedAmount!, opKey: `${bizRef(row)}:freeze`, bizRef: bizRef(row), bizNo: row.batchNo, orgId: row.orgId, orgName: row.orgName, remark: '线索批次审核通过冻结' });
+  await ledger.freeze(t, user, {
+    poolId: row.poolId,
+    amount: row.approvedAmount!,
+    opKey: `${bizRef(row)}:freeze`,
+    bizRef: bizRef(row),
+    bizNo: row.batchNo,
+    orgId: row.orgId,
+    orgName: row.orgName,
+    remark: '线索批次审核通过冻结',
+  });
 }
 
 /** 开始维权: 待维权 → 维权中; the organisation's items become 处理中. */
@@ -196,7 +262,10 @@ export async function startEnforce(db: Db, user: SessionUser, id: string): Promi
     const row = await lockOwnBatch(t, org, id);
     assertAction(batchFlow, 'startEnforce', row);
     const now = new Date();
-    await t.update(rightsBatch).set({ status: BatchStatus.enforcing, startTime: now, updateBy: user.username.slice(0, 32), updateTime: now }).where(eq(rightsBatch.id, id));
+    await t
+      .update(rightsBatch)
+      .set({ status: BatchStatus.enforcing, startTime: now, updateBy: user.username.slice(0, 32), updateTime: now })
+      .where(eq(rightsBatch.id, id));
     await recordVersion(t, user, DataTable.batch, id, row, { status: BatchStatus.enforcing, startTime: now }, now);
     await writeLog(t, user, id, BatchLogAction.start, null, now);
   });
@@ -207,7 +276,8 @@ export function closureOutcome(counts: Record<string, number>) {
   const success = counts[ItemStatus.success] ?? 0;
   const failed = counts[ItemStatus.failed] ?? 0;
   const notInfringing = counts[ItemStatus.notInfringing] ?? 0;
-  const result = success > 0 ? (failed > 0 ? ClosureResult.partSuccess : ClosureResult.allSuccess) : failed > 0 ? ClosureResult.noSuccess : ClosureResult.notInfringing;
+  const result =
+    success > 0 ? (failed > 0 ? ClosureResult.partSuccess : ClosureResult.allSuccess) : failed > 0 ? ClosureResult.noSuccess : ClosureResult.notInfringing;
   return { successCount: success, failedCount: failed, notInfringingCount: notInfringing, closureResult: result, successRate: successRate(success, failed) };
 }
 
@@ -225,10 +295,26 @@ export async function applyClosure(db: Db, user: SessionUser, body: BatchClosure
     if (open > 0) throw new BizError(BatchMsg.itemsOpen(open));
     const outcome = closureOutcome(counts);
     const now = new Date();
-    const patch = { status: BatchStatus.closurePending, ...outcome, closureSummary: body.closureSummary, closureFiles: body.closureFiles, closureApplyTime: now, submitBy: user.id, updateBy: user.username.slice(0, 32), updateTime: now };
+    const patch = {
+      status: BatchStatus.closurePending,
+      ...outcome,
+      closureSummary: body.closureSummary,
+      closureFiles: body.closureFiles,
+      closureApplyTime: now,
+      submitBy: user.id,
+      updateBy: user.username.slice(0, 32),
+      updateTime: now,
+    };
     await t.update(rightsBatch).set(patch).where(eq(rightsBatch.id, row.id));
     await recordVersion(t, user, DataTable.batch, row.id, row, patch, now);
-    await writeLog(t, user, row.id, BatchLogAction.closure, `成功 ${outcome.successCount}，失败 ${outcome.failedCount}，不构成侵权 ${outcome.notInfringingCount}，成功率 ${outcome.successRate ?? '—'}%`, now);
+    await writeLog(
+      t,
+      user,
+      row.id,
+      BatchLogAction.closure,
+      `成功 ${outcome.successCount}，失败 ${outcome.failedCount}，不构成侵权 ${outcome.notInfringingCount}，成功率 ${outcome.successRate ?? '—'}%`,
+      now,
+    );
   });
 }
 
@@ -244,13 +330,25 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
     money: { released: 0n, reserved: 0n, claimable: 0n },
   };
   await decide(db, sockets, user, body, {
-    find: async () => (await db.select().from(rightsBatch).where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0'))))[0],
+    find: async () =>
+      (
+        await db
+          .select()
+          .from(rightsBatch)
+          .where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0')))
+      )[0],
     submitterOf: (row) => row.submitBy,
     transition: async (t, now) =>
       (
         await t
           .update(rightsBatch)
-          .set({ status: target, auditOpinion: body.opinion, ...(body.result === 'pass' ? { closedTime: now } : {}), updateBy: user.username.slice(0, 32), updateTime: now })
+          .set({
+            status: target,
+            auditOpinion: body.opinion,
+            ...(body.result === 'pass' ? { closedTime: now } : {}),
+            updateBy: user.username.slice(0, 32),
+            updateTime: now,
+          })
           .where(and(eq(rightsBatch.id, body.id), inArray(rightsBatch.status, fromStates(batchFlow, 'closureReview')), eq(rightsBatch.delFlag, '0')))
           .returning()
       )[0],
@@ -263,7 +361,8 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
       const claimable = released ? 0n : await batchAvailable(t, row);
       after.money = { released: released?.released ?? 0n, reserved: released?.reserved ?? 0n, claimable };
       // spec §2: what stays frozen is for the batch's expense claims, so the organisation is told to file them
-      if (claimable > 0n) after.reminder = await claimReminder(t, row.orgId, null, { kind: 'closed', batchNo: row.batchNo, busId: row.id, deadline: claimWindow(now).deadline });
+      if (claimable > 0n)
+        after.reminder = await claimReminder(t, row.orgId, null, { kind: 'closed', batchNo: row.batchNo, busId: row.id, deadline: claimWindow(now).deadline });
       const [fresh] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, row.id));
       return fresh;
     },

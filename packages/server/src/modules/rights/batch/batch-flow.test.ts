@@ -17,7 +17,8 @@ describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async (
   const approvalsOf = (bizId: string) => db.select().from(rightsApproval).where(eq(rightsApproval.bizId, bizId)).orderBy(rightsApproval.approveTime);
   const logsOf = (bizNo: string) => db.select().from(finCapitalPoolLog).where(eq(finCapitalPoolLog.bizNo, bizNo)).orderBy(finCapitalPoolLog.seq);
   const noticesOf = (bizId: string) => db.select().from(sysAnnouncement).where(eq(sysAnnouncement.busId, bizId));
-  const review = (token: string, id: string, result: string, extra: Record<string, unknown> = {}) => call(token, 'POST', '/rights/threaded/review', { id, result, ...extra });
+  const review = (token: string, id: string, result: string, extra: Record<string, unknown> = {}) =>
+    call(token, 'POST', '/rights/threaded/review', { id, result, ...extra });
   await s.setThreshold('2500.00');
 
   let small = '';
@@ -53,7 +54,10 @@ describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async (
     expect((await review(reviewer.token, id, 'pass')).message).toBe(BatchMsg.sameReviewer);
     expect((await review(reviewer2.token, id, 'pass')).message).toBe(BatchMsg.approved);
     expect(await s.batch(id)).toMatchObject({ status: BatchStatus.toEnforce, approvedAmount: '3000.00' });
-    expect((await approvalsOf(id)).map((r) => [r.node, r.result])).toEqual([['1', '1'], ['2', '1']]);
+    expect((await approvalsOf(id)).map((r) => [r.node, r.result])).toEqual([
+      ['1', '1'],
+      ['2', '1'],
+    ]);
     expect((await s.poolOf()).frozenAmount).toBe('4800.00');
   });
 
@@ -91,11 +95,16 @@ describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async (
   });
 
   it('维权中: progress records, item results only (no adds or deletes), closure once no item is open', async () => {
-    expect((await call(a.token, 'POST', '/rights/threaded/progress/add', { batchId: small, node: '3', progressDate: '2026-01-05', description: '已向平台提交投诉' })).message).toBe(BatchMsg.progressAdded);
+    expect(
+      (await call(a.token, 'POST', '/rights/threaded/progress/add', { batchId: small, node: '3', progressDate: '2026-01-05', description: '已向平台提交投诉' }))
+        .message,
+    ).toBe(BatchMsg.progressAdded);
     const timeline = (await call(reviewer.token, 'GET', `/rights/threaded/progress/list?batchId=${small}`)).result;
     expect(timeline).toMatchObject([{ node: '3', node_dictText: '提交投诉', description: '已向平台提交投诉' }]);
     const items = (await call(a.token, 'GET', `/rights/threaded/item/list?batchId=${small}`)).result.records;
-    expect((await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: small, values: s.items(1, 90), deleteIds: [] })).message).toBe(BatchMsg.itemsLocked);
+    expect((await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: small, values: s.items(1, 90), deleteIds: [] })).message).toBe(
+      BatchMsg.itemsLocked,
+    );
     expect((await call(a.token, 'POST', '/rights/threaded/applyClosure', { id: small, closureSummary: '处理完毕' })).message).toBe(BatchMsg.itemsOpen(2));
     const values = [
       { ...items[0], status: ItemStatus.success, complaintNo: 'TS-1', handleTime: '2026-01-10' },
@@ -103,13 +112,22 @@ describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async (
     ];
     expect((await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: small, values, deleteIds: [] })).success).toBe(true);
     expect((await call(a.token, 'POST', '/rights/threaded/applyClosure', { id: small, closureSummary: '处理完毕' })).message).toBe(BatchMsg.closureApplied);
-    expect(await s.batch(small)).toMatchObject({ status: BatchStatus.closurePending, closureResult: '1', closureResult_dictText: '全部成功', successRate: '100.00', successCount: 1, notInfringingCount: 1 });
+    expect(await s.batch(small)).toMatchObject({
+      status: BatchStatus.closurePending,
+      closureResult: '1',
+      closureResult_dictText: '全部成功',
+      successRate: '100.00',
+      successCount: 1,
+      notInfringingCount: 1,
+    });
     const todo = (await call(reviewer.token, 'GET', '/rights/approval/todo?bizType=5')).result.records;
     expect(todo.map((r: { bizId: string }) => r.bizId)).toContain(small);
   });
 
   it('结案审核: returned → 维权中; pass → 已结案 and, with a successful item, the frozen amount stays for claims', async () => {
-    expect((await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id: small, result: 'returned', opinion: '补充处罚决定书' })).message).toBe(BatchMsg.closureReturned);
+    expect((await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id: small, result: 'returned', opinion: '补充处罚决定书' })).message).toBe(
+      BatchMsg.closureReturned,
+    );
     expect((await s.batch(small)).status).toBe(BatchStatus.enforcing);
     await call(a.token, 'POST', '/rights/threaded/applyClosure', { id: small, closureSummary: '已补充' });
     expect((await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id: small, result: 'pass' })).message).toBe(BatchMsg.closed);
@@ -124,18 +142,29 @@ describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async (
     await review(reviewer.token, id, 'pass');
     await call(a.token, 'POST', '/rights/threaded/startEnforce', { id });
     const items = (await call(a.token, 'GET', `/rights/threaded/item/list?batchId=${id}`)).result.records;
-    await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: items.map((i: object) => ({ ...i, status: ItemStatus.failed })), deleteIds: [] });
+    await call(a.token, 'POST', '/rights/threaded/item/save', {
+      batchId: id,
+      values: items.map((i: object) => ({ ...i, status: ItemStatus.failed })),
+      deleteIds: [],
+    });
     await call(a.token, 'POST', '/rights/threaded/applyClosure', { id, closureSummary: '投诉均未成立' });
     expect(await s.batch(id)).toMatchObject({ closureResult: '3', successRate: '0.00', failedCount: 2 });
     await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id, result: 'pass' });
     const rec = await s.batch(id);
     expect(rec).toMatchObject({ status: BatchStatus.closed, releasedAmount: '2000.00' });
-    expect((await logsOf(rec.batchNo)).map((l) => [l.changeType, l.amount])).toEqual([['2', '2000.00'], ['3', '2000.00']]);
+    expect((await logsOf(rec.batchNo)).map((l) => [l.changeType, l.amount])).toEqual([
+      ['2', '2000.00'],
+      ['3', '2000.00'],
+    ]);
   });
 
   it('not enough pool balance: the approval is refused and nothing changes (status, approval record, log, notice)', async () => {
     const before = await s.poolOf();
-    await rig.call(s.finance.token, 'POST', '/rights/capitalPool/adjust', { poolId: s.poolId, amount: `-${Number(before.balanceAmount) - 500}`, reason: '测试：减少余额' });
+    await rig.call(s.finance.token, 'POST', '/rights/capitalPool/adjust', {
+      poolId: s.poolId,
+      amount: `-${Number(before.balanceAmount) - 500}`,
+      reason: '测试：减少余额',
+    });
     const id = await s.submitted(a, rightA, 1);
     const res = await review(reviewer.token, id, 'pass');
     expect(res.message).toBe(PoolLedgerMsg.overdraw('500.00'));
@@ -149,7 +178,9 @@ describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async (
   it('refusals out of order: start, progress, closure and its review, withdrawal, another organisation', async () => {
     const id = await s.submitted(a, rightA, 1);
     expect((await call(a.token, 'POST', '/rights/threaded/startEnforce', { id })).message).toBe(BatchMsg.notStartable);
-    expect((await call(a.token, 'POST', '/rights/threaded/progress/add', { batchId: id, node: '1', progressDate: '2026-01-01', description: '受理' })).message).toBe(BatchMsg.notEnforcing);
+    expect(
+      (await call(a.token, 'POST', '/rights/threaded/progress/add', { batchId: id, node: '1', progressDate: '2026-01-01', description: '受理' })).message,
+    ).toBe(BatchMsg.notEnforcing);
     expect((await call(a.token, 'POST', '/rights/threaded/applyClosure', { id, closureSummary: '完毕' })).message).toBe(BatchMsg.notEnforcing);
     expect((await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id, result: 'pass' })).message).toBe(BatchMsg.notClosurePending);
     expect((await call(s.b.token, 'POST', '/rights/threaded/withdraw', { id, reason: '试图撤销' })).message).toBe(RightsMsg.notFound);
@@ -160,8 +191,10 @@ describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async (
 
   it('the freeze is part of the decision: when a later write of the decision fails, the freeze is rolled back with it', async () => {
     // A trigger makes the approval record (written after the freeze) fail for this one opinion.
-    await db.execute(sql.raw(`create or replace function batch_test_fail() returns trigger language plpgsql as $$
-      begin if new.opinion = '触发失败' then raise exception 'approval write failed'; end if; return new; end $$`));
+    await db.execute(
+      sql.raw(`create or replace function batch_test_fail() returns trigger language plpgsql as $$
+      begin if new.opinion = '触发失败' then raise exception 'approval write failed'; end if; return new; end $$`),
+    );
     await db.execute(sql.raw('create trigger batch_test_fail before insert on rights_approval for each row execute function batch_test_fail()'));
     await rig.call(s.finance.token, 'POST', '/rights/capitalPool/deposit', { poolId: s.poolId, amount: '10000' });
     const before = await s.poolOf();

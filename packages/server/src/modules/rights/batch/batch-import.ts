@@ -12,11 +12,21 @@ import { lockOwnBatch } from './batch.service.ts';
 import { rightsBatchItem } from '../../core/tables/batch.table.ts';
 
 const columns = importColumnsOf({
-  linkUrl: '*侵权链接', shopName: '店铺名称', operator: '经营者', location: '所在地', goodsName: '涉案商品', price: '价格', remark: '备注',
+  linkUrl: '*侵权链接',
+  shopName: '店铺名称',
+  operator: '经营者',
+  location: '所在地',
+  goodsName: '涉案商品',
+  price: '价格',
+  remark: '备注',
 });
 
 export async function itemTemplate(): Promise<ExcelFile> {
-  const body = await toWorkbook('线索明细', columns.map((c) => ({ title: c.required ? `*${c.title}` : c.title, key: c.key, width: c.key === 'linkUrl' ? 48 : 18 })), []);
+  const body = await toWorkbook(
+    '线索明细',
+    columns.map((c) => ({ title: c.required ? `*${c.title}` : c.title, key: c.key, width: c.key === 'linkUrl' ? 48 : 18 })),
+    [],
+  );
   return { body, fileName: '线索明细导入模板.xlsx', asciiName: 'threaded-items-template.xlsx' };
 }
 
@@ -38,7 +48,10 @@ export async function importItems(db: Db, user: SessionUser, batchId: string, fi
   return db.transaction(async (t) => {
     const batch = await lockOwnBatch(t, org, batchId);
     if (!EDITABLE_STATUSES.includes(batch.status)) throw new BizError(BatchMsg.itemsNotEditable);
-    const existing = await t.select({ linkUrl: rightsBatchItem.linkUrl, seq: rightsBatchItem.seq }).from(rightsBatchItem).where(eq(rightsBatchItem.batchId, batch.id));
+    const existing = await t
+      .select({ linkUrl: rightsBatchItem.linkUrl, seq: rightsBatchItem.seq })
+      .from(rightsBatchItem)
+      .where(eq(rightsBatchItem.batchId, batch.id));
     const seen = new Set(existing.map((i) => i.linkUrl));
     const rowOf = new Map(sheet.map((r, i) => [i, r.rowNumber]));
     let valid = 0;
@@ -52,7 +65,13 @@ export async function importItems(db: Db, user: SessionUser, batchId: string, fi
     if (existing.length + valid > MAX_BATCH_ITEMS) errors.push({ row: 0, message: BatchMsg.tooManyItems });
     if (errors.length) return { imported: 0, errors: errors.sort((a, b) => a.row - b.row) };
     if (!values.length) throw new BizError('Excel 中没有线索明细');
-    await insertItems(t, user, batch.id, values, existing.reduce((m, i) => Math.max(m, i.seq), 0));
+    await insertItems(
+      t,
+      user,
+      batch.id,
+      values,
+      existing.reduce((m, i) => Math.max(m, i.seq), 0),
+    );
     await recount(t, user, batch);
     await writeLog(t, user, batch.id, BatchLogAction.import, `导入 ${values.length} 条明细`);
     return { imported: values.length, errors: [] };

@@ -31,8 +31,15 @@ import { by } from '../../../platform/db/audit.ts';
 export const itemWhitelist: ListResource = {
   table: rightsBatchItem,
   fields: fieldsOf(rightsBatchItem, {
-    seq: 'number', linkUrl: 'string', shopName: 'string', operator: 'string', location: 'string', goodsName: 'string', status: 'string',
-    complaintNo: 'string', handleTime: 'date',
+    seq: 'number',
+    linkUrl: 'string',
+    shopName: 'string',
+    operator: 'string',
+    location: 'string',
+    goodsName: 'string',
+    status: 'string',
+    complaintNo: 'string',
+    handleTime: 'date',
   }),
   defaultSort: { field: 'seq', order: 'asc' },
 };
@@ -58,15 +65,26 @@ const content = (v: BatchItemValue) => ({
   remark: v.remark,
 });
 
-const handling = (v: BatchItemValue, current: BatchItemRow) => ({ status: v.status ?? current.status, complaintNo: v.complaintNo, handleTime: v.handleTime, remark: v.remark });
+const handling = (v: BatchItemValue, current: BatchItemRow) => ({
+  status: v.status ?? current.status,
+  complaintNo: v.complaintNo,
+  handleTime: v.handleTime,
+  remark: v.remark,
+});
 
 /** Recounts 线索数量 and recomputes 申请金额 of a draft after its items changed. */
 export async function recount(t: Db, user: SessionUser, row: BatchRow): Promise<void> {
-  const [{ n }] = await t.select({ n: sql<number>`count(*)::int` }).from(rightsBatchItem).where(eq(rightsBatchItem.batchId, row.id));
+  const [{ n }] = await t
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rightsBatchItem)
+    .where(eq(rightsBatchItem.batchId, row.id));
   const pool = await usablePool(t, row.poolId);
   const applyAmount = await applyAmountOf(t, pool, row.orgId, row.id, n);
   const now = new Date();
-  await t.update(rightsBatch).set({ itemCount: n, applyAmount, updateBy: by(user), updateTime: now }).where(eq(rightsBatch.id, row.id));
+  await t
+    .update(rightsBatch)
+    .set({ itemCount: n, applyAmount, updateBy: by(user), updateTime: now })
+    .where(eq(rightsBatch.id, row.id));
   // 数据日志: a version only when the count or the amount moved (nothing is written otherwise)
   await recordVersion(t, user, DataTable.batch, row.id, row, { itemCount: n, applyAmount }, now);
 }
@@ -95,8 +113,18 @@ export async function saveItems(db: Db, user: SessionUser, body: BatchItemsSaveB
     const now = new Date();
     if (batch.status === BatchStatus.enforcing) {
       if (body.deleteIds.length || body.values.some((v) => !v.id || !byId.has(v.id))) throw new BizError(BatchMsg.itemsLocked);
-      for (const v of body.values) await t.update(rightsBatchItem).set({ ...handling(v, byId.get(v.id!)!), updateBy: by(user), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
-      await recordVersions(t, user, DataTable.item, body.values.map((v) => ({ id: v.id!, before: byId.get(v.id!), after: handling(v, byId.get(v.id!)!) })), now);
+      for (const v of body.values)
+        await t
+          .update(rightsBatchItem)
+          .set({ ...handling(v, byId.get(v.id!)!), updateBy: by(user), updateTime: now })
+          .where(eq(rightsBatchItem.id, v.id!));
+      await recordVersions(
+        t,
+        user,
+        DataTable.item,
+        body.values.map((v) => ({ id: v.id!, before: byId.get(v.id!), after: handling(v, byId.get(v.id!)!) })),
+        now,
+      );
       await writeLog(t, user, batch.id, BatchLogAction.items, `更新 ${body.values.length} 条明细的处理结果`, now);
       return;
     }
@@ -105,22 +133,46 @@ export async function saveItems(db: Db, user: SessionUser, body: BatchItemsSaveB
     const updates = body.values.filter((v) => v.id && byId.has(v.id) && !deleted.has(v.id));
     const inserts = body.values.filter((v) => !v.id || !byId.has(v.id));
     const updatedIds = new Set(updates.map((v) => v.id!));
-    const finalUrls = [...existing.filter((i) => !deleted.has(i.id) && !updatedIds.has(i.id)).map((i) => i.linkUrl), ...updates.map((v) => v.linkUrl), ...inserts.map((v) => v.linkUrl)];
+    const finalUrls = [
+      ...existing.filter((i) => !deleted.has(i.id) && !updatedIds.has(i.id)).map((i) => i.linkUrl),
+      ...updates.map((v) => v.linkUrl),
+      ...inserts.map((v) => v.linkUrl),
+    ];
     if (finalUrls.length > MAX_BATCH_ITEMS) throw new BizError(BatchMsg.tooManyItems);
     const dup = firstDuplicate(finalUrls);
     if (dup) throw new BizError(BatchMsg.duplicateUrl(dup));
     if (deleted.size) await t.delete(rightsBatchItem).where(and(eq(rightsBatchItem.batchId, batch.id), inArray(rightsBatchItem.id, [...deleted])));
     // Two passes, so that swapping the links of two rows never meets the unique index half way.
-    for (const v of updates) await t.update(rightsBatchItem).set({ linkUrl: `#${v.id}` }).where(eq(rightsBatchItem.id, v.id!));
+    for (const v of updates)
+      await t
+        .update(rightsBatchItem)
+        .set({ linkUrl: `#${v.id}` })
+        .where(eq(rightsBatchItem.id, v.id!));
     for (const v of updates) {
-      await t.update(rightsBatchItem).set({ ...content(v), status: ItemStatus.waiting, updateBy: by(user), updateTime: now }).where(eq(rightsBatchItem.id, v.id!));
+      await t
+        .update(rightsBatchItem)
+        .set({ ...content(v), status: ItemStatus.waiting, updateBy: by(user), updateTime: now })
+        .where(eq(rightsBatchItem.id, v.id!));
     }
-    const insertedIds = await insertItems(t, user, batch.id, inserts, existing.reduce((m, i) => Math.max(m, i.seq), 0), now);
+    const insertedIds = await insertItems(
+      t,
+      user,
+      batch.id,
+      inserts,
+      existing.reduce((m, i) => Math.max(m, i.seq), 0),
+      now,
+    );
     // 数据日志: every item this save changed or deleted, in one INSERT (the added ones: insertItems).
-    await recordVersions(t, user, DataTable.item, [
-      ...[...deleted].map((id) => ({ id, before: byId.get(id), after: null })),
-      ...updates.map((v) => ({ id: v.id!, before: byId.get(v.id!), after: { ...content(v), status: ItemStatus.waiting } })),
-    ], now);
+    await recordVersions(
+      t,
+      user,
+      DataTable.item,
+      [
+        ...[...deleted].map((id) => ({ id, before: byId.get(id), after: null })),
+        ...updates.map((v) => ({ id: v.id!, before: byId.get(v.id!), after: { ...content(v), status: ItemStatus.waiting } })),
+      ],
+      now,
+    );
     const sent = new Map<string, number>();
     updates.forEach((v) => v.seq && sent.set(v.id!, v.seq));
     inserts.forEach((v, i) => v.seq && sent.set(insertedIds[i], v.seq));
@@ -143,7 +195,14 @@ export async function insertItems(t: Db, user: SessionUser | null, batchId: stri
   }));
   for (let i = 0; i < rowsToInsert.length; i += 500) await t.insert(rightsBatchItem).values(rowsToInsert.slice(i, i + 500));
   // 数据日志: the new items' first versions, in one INSERT (a seed without a user leaves them to the demo's versions)
-  if (user) await recordVersions(t, user, DataTable.item, rowsToInsert.map((row) => ({ id: row.id, after: row })), now);
+  if (user)
+    await recordVersions(
+      t,
+      user,
+      DataTable.item,
+      rowsToInsert.map((row) => ({ id: row.id, after: row })),
+      now,
+    );
   return rowsToInsert.map((row) => row.id);
 }
 
@@ -153,7 +212,11 @@ export async function insertItems(t: Db, user: SessionUser | null, batchId: stri
  * follow the rest; so a deletion leaves no gap. Only the rows whose number changes are written.
  */
 export async function renumberItems(t: Db, batchId: string, sent: ReadonlyMap<string, number>): Promise<void> {
-  const rows = await t.select({ id: rightsBatchItem.id, seq: rightsBatchItem.seq }).from(rightsBatchItem).where(eq(rightsBatchItem.batchId, batchId)).orderBy(asc(rightsBatchItem.seq), asc(rightsBatchItem.id));
+  const rows = await t
+    .select({ id: rightsBatchItem.id, seq: rightsBatchItem.seq })
+    .from(rightsBatchItem)
+    .where(eq(rightsBatchItem.batchId, batchId))
+    .orderBy(asc(rightsBatchItem.seq), asc(rightsBatchItem.id));
   const placed = rows
     .map((row, index) => ({ row, index, place: sent.get(row.id) ?? row.seq, unsent: sent.has(row.id) ? 0 : 1 }))
     .sort((x, y) => x.place - y.place || x.unsent - y.unsent || x.index - y.index);

@@ -51,7 +51,12 @@ describe('DEVELOPERS money at the limit: 申请金额 (线索数量 × 单件补
     ws.addRow(['*侵权链接', '店铺名称', '经营者', '所在地', '涉案商品', '价格', '备注']);
     ws.addRow(['https://item.taobao.com/item.htm?id=77', '乙店']);
     const body = multipart({ filename: '线索明细.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()) });
-    const res = await rig.inject({ method: 'POST', url: rig.api(`/rights/threaded/item/importExcel?batchId=${id}`), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': a.token } });
+    const res = await rig.inject({
+      method: 'POST',
+      url: rig.api(`/rights/threaded/item/importExcel?batchId=${id}`),
+      payload: body.payload,
+      headers: { ...body.headers, 'X-Access-Token': a.token },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: false, message: overflow });
     expect((await s.batch(id)).itemCount).toBe(1);

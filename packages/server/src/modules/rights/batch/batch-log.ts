@@ -21,6 +21,10 @@ export async function writeLog(t: Db, user: SessionUser | null, batchId: string,
 }
 
 export async function listLogs(db: Db, batchId: string): Promise<BatchLogRecord[]> {
-  const found = await db.select().from(rightsBatchLog).where(eq(rightsBatchLog.batchId, batchId)).orderBy(desc(rightsBatchLog.createTime), asc(rightsBatchLog.id));
+  const found = await db
+    .select()
+    .from(rightsBatchLog)
+    .where(eq(rightsBatchLog.batchId, batchId))
+    .orderBy(desc(rightsBatchLog.createTime), asc(rightsBatchLog.id));
   return found.map(({ updateBy: _b, updateTime: _t, ...row }) => withDateTexts(row, ['createTime']) as unknown as BatchLogRecord);
 }

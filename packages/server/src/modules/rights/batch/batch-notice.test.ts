@@ -10,7 +10,8 @@ describe('DOMAIN clue batch flow: each decision tells the organisation what happ
   const { rig, a, reviewer, reviewer2 } = s;
   const call = rig.call;
   await s.setThreshold('10000.00');
-  const review = (token: string, id: string, result: string, extra: Record<string, unknown> = {}) => call(token, 'POST', '/rights/threaded/review', { id, result, ...extra });
+  const review = (token: string, id: string, result: string, extra: Record<string, unknown> = {}) =>
+    call(token, 'POST', '/rights/threaded/review', { id, result, ...extra });
   /** The newest system message the organisation's user finds in the bell for this batch and kind of decision. */
   const told = async (id: string, busType = 'approval_4'): Promise<Notice> => {
     const list: Notice[] = (await call(a.token, 'GET', '/sys/annountCement/listByUser')).result.sysMsgList;
@@ -18,7 +19,8 @@ describe('DOMAIN clue batch flow: each decision tells the organisation what happ
     if (!found) throw new Error(`no notice for ${id}`);
     return found;
   };
-  const logOf = async (id: string) => (await call(a.token, 'GET', `/rights/threaded/log/list?batchId=${id}`)).result.map((l: { action: string; detail: string }) => `${l.action}：${l.detail}`);
+  const logOf = async (id: string) =>
+    (await call(a.token, 'GET', `/rights/threaded/log/list?batchId=${id}`)).result.map((l: { action: string; detail: string }) => `${l.action}：${l.detail}`);
 
   let cut = '';
   it('初审 pass above the threshold is told as 初审通过、待复审 (never 审核已通过), with the amounts and what comes next', async () => {
@@ -99,7 +101,11 @@ describe('DOMAIN clue batch flow: each decision tells the organisation what happ
     await review(reviewer.token, id, 'pass');
     await call(a.token, 'POST', '/rights/threaded/startEnforce', { id });
     const items = (await call(a.token, 'GET', `/rights/threaded/item/list?batchId=${id}`)).result.records;
-    await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: items.map((i: object) => ({ ...i, status: ItemStatus.failed })), deleteIds: [] });
+    await call(a.token, 'POST', '/rights/threaded/item/save', {
+      batchId: id,
+      values: items.map((i: object) => ({ ...i, status: ItemStatus.failed })),
+      deleteIds: [],
+    });
     await call(a.token, 'POST', '/rights/threaded/applyClosure', { id, closureSummary: '投诉均未成立' });
     await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id, result: 'pass' });
     const n = await told(id, 'approval_5');
@@ -123,8 +129,11 @@ describe('DOMAIN clue batch flow: each decision tells the organisation what happ
     expect((await call(a.token, 'GET', '/sys/annountCement/listByUser')).result.sysMsgList.some((m: Notice) => m.busType === 'threaded_withdrawn')).toBe(false);
   });
 
-  it('issue 38: the 退回补正 notice is the 消息模板 batch_returned; an administrator\'s rewording is what the next one says', async () => {
-    await rewordTemplate(rig.database.db, 'batch_returned', { name: '【请补正】${bizTitle}', content: '<p>${step}要求补正：${opinion}（审核人 ${approver}）</p>' });
+  it("issue 38: the 退回补正 notice is the 消息模板 batch_returned; an administrator's rewording is what the next one says", async () => {
+    await rewordTemplate(rig.database.db, 'batch_returned', {
+      name: '【请补正】${bizTitle}',
+      content: '<p>${step}要求补正：${opinion}（审核人 ${approver}）</p>',
+    });
     const id = await s.submitted(a, s.rightA, 1);
     await review(reviewer.token, id, 'returned', { opinion: '缺少<公证书>' });
     const n = await told(id);

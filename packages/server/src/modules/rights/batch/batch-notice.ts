@@ -33,7 +33,9 @@ export function toSecondReviewWords(row: BatchRow, threshold: bigint): NoticeWor
     vars: {
       facts: paras([
         `申请金额 ${moneyText(row.applyAmount)} 元，超过复审阈值 ${moneyText(threshold)} 元，须经复审`,
-        ...(row.approvedAmount !== null && toCents(row.approvedAmount) !== toCents(row.applyAmount) ? [amountFact(row.approvedAmount, row.applyAmount, '初审核定金额')] : []),
+        ...(row.approvedAmount !== null && toCents(row.approvedAmount) !== toCents(row.applyAmount)
+          ? [amountFact(row.approvedAmount, row.applyAmount, '初审核定金额')]
+          : []),
       ]),
     },
   };
@@ -112,7 +114,12 @@ export async function writeWithdrawNotice(t: Db, user: SessionUser, row: BatchRo
  * window ended and how much went back to the pool (and what stays for claims approved but not yet paid).
  * Written in the release's transaction; null when nobody is left to tell.
  */
-export async function writeClaimExpiredNotice(t: Db, row: BatchRow, money: { released: bigint; reserved: bigint }, deadline: string): Promise<WrittenNotice | null> {
+export async function writeClaimExpiredNotice(
+  t: Db,
+  row: BatchRow,
+  money: { released: bigint; reserved: bigint },
+  deadline: string,
+): Promise<WrittenNotice | null> {
   const userIds = [...new Set([...(await orgUserIds(t, row.orgId)), ...(row.submitBy ? [row.submitBy] : [])])];
   if (!userIds.length) return null;
   const text = await noticeText(t, 'batch_claim_expired', {

@@ -20,7 +20,15 @@ export async function usableRights(db: Db, user: SessionUser, today = chinaToday
       const flags = rightFlags(r.expireDate, r.authEndDate, today);
       return !flags.expired && !flags.authExpired && !DEAD_LEGAL_STATUSES.includes(r.legalStatus);
     })
-    .map((r) => ({ id: r.id, label: `${r.trademarkName}（第${r.niceClass}类 ${r.regNo}）`, trademarkName: r.trademarkName, regNo: r.regNo, niceClass: r.niceClass, expireDate: r.expireDate, authEndDate: r.authEndDate }));
+    .map((r) => ({
+      id: r.id,
+      label: `${r.trademarkName}（第${r.niceClass}类 ${r.regNo}）`,
+      trademarkName: r.trademarkName,
+      regNo: r.regNo,
+      niceClass: r.niceClass,
+      expireDate: r.expireDate,
+      authEndDate: r.authEndDate,
+    }));
 }
 
 /** The form's 资金池: active pools with a 单件补贴标准, and what the caller's organisation may still draw from each. */
@@ -34,7 +42,15 @@ export async function poolOptions(db: Db, user: SessionUser): Promise<BatchPoolO
   const options: BatchPoolOption[] = [];
   for (const p of pools) {
     const left = await capLeft(db, { id: p.id, poolName: p.poolName, subsidyPerCase: p.subsidyPerCase!, orgCap: p.orgCap }, org.id, null);
-    options.push({ id: p.id, poolName: p.poolName, poolYear: p.poolYear, subsidyPerCase: p.subsidyPerCase!, orgCap: p.orgCap, capLeft: left === null ? null : fromCents(left), balanceAmount: p.balanceAmount ?? '0.00' });
+    options.push({
+      id: p.id,
+      poolName: p.poolName,
+      poolYear: p.poolYear,
+      subsidyPerCase: p.subsidyPerCase!,
+      orgCap: p.orgCap,
+      capLeft: left === null ? null : fromCents(left),
+      balanceAmount: p.balanceAmount ?? '0.00',
+    });
   }
   return options;
 }

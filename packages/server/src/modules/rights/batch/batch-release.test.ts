@@ -14,11 +14,21 @@ describe('DOMAIN clue batch: closure and 撤销 release what the ledger still ho
   const movesOf = async (batchNo: string) =>
     (await db.select().from(finCapitalPoolLog).where(eq(finCapitalPoolLog.bizNo, batchNo)).orderBy(finCapitalPoolLog.seq)).map((l) => [l.changeType, l.amount]);
   const claimMoves = async (batchId: string) =>
-    (await db.select().from(finCapitalPoolLog).where(eq(finCapitalPoolLog.bizRef, `batch:${batchId}`)).orderBy(finCapitalPoolLog.seq)).map((l) => [l.changeType, l.amount]);
+    (
+      await db
+        .select()
+        .from(finCapitalPoolLog)
+        .where(eq(finCapitalPoolLog.bizRef, `batch:${batchId}`))
+        .orderBy(finCapitalPoolLog.seq)
+    ).map((l) => [l.changeType, l.amount]);
   const lastLog = async (id: string) => (await call(a.token, 'GET', `/rights/threaded/log/list?batchId=${id}`)).result[0].detail;
   const allFailed = async (id: string) => {
     const items = (await call(a.token, 'GET', `/rights/threaded/item/list?batchId=${id}`)).result.records;
-    const saved = await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: items.map((i: object) => ({ ...i, status: ItemStatus.failed })), deleteIds: [] });
+    const saved = await call(a.token, 'POST', '/rights/threaded/item/save', {
+      batchId: id,
+      values: items.map((i: object) => ({ ...i, status: ItemStatus.failed })),
+      deleteIds: [],
+    });
     expect(saved.success).toBe(true);
     expect((await call(a.token, 'POST', '/rights/threaded/applyClosure', { id, closureSummary: '投诉均未成立' })).message).toBe(BatchMsg.closureApplied);
   };
@@ -41,7 +51,11 @@ describe('DOMAIN clue batch: closure and 撤销 release what the ledger still ho
     expect(res.message).toBe(BatchMsg.closed);
     const rec = await s.batch(id);
     expect(rec).toMatchObject({ status: BatchStatus.closed, approvedAmount: '3001.00', releasedAmount: '2501.00' });
-    expect(await claimMoves(id)).toEqual([['2', '3001.00'], ['4', '500.00'], ['3', '2501.00']]);
+    expect(await claimMoves(id)).toEqual([
+      ['2', '3001.00'],
+      ['4', '500.00'],
+      ['3', '2501.00'],
+    ]);
     expect(await lastLog(id)).toBe('结案审核通过；无成功线索，解冻 2,501.00 元');
     expect((await s.poolOf()).frozenAmount).toBe(fromCents(toCents(frozenBefore) - toCents('2501.00')));
   });
@@ -56,7 +70,11 @@ describe('DOMAIN clue batch: closure and 撤销 release what the ledger still ho
     expect(await lastLog(id)).toBe('结案审核通过；无成功线索，解冻 1,300.00 元，待付款报销单保留 700.00 元');
     expect((await call(finance.token, 'POST', PAY, await s.payBody(waiting))).success).toBe(true);
     expect((await s.claim(waiting)).status).toBe(ClaimStatus.paid);
-    expect(await claimMoves(id)).toEqual([['2', '2000.00'], ['3', '1300.00'], ['4', '700.00']]);
+    expect(await claimMoves(id)).toEqual([
+      ['2', '2000.00'],
+      ['3', '1300.00'],
+      ['4', '700.00'],
+    ]);
   });
 
   it('撤销 after approval releases exactly what the ledger holds for the batch', async () => {
@@ -65,7 +83,10 @@ describe('DOMAIN clue batch: closure and 撤销 release what the ledger still ho
     expect((await call(a.token, 'POST', '/rights/threaded/withdraw', { id, reason: '已和解' })).message).toBe(BatchMsg.withdrawn);
     const rec = await s.batch(id);
     expect(rec).toMatchObject({ status: BatchStatus.withdrawn, releasedAmount: '1500.50' });
-    expect(await movesOf(rec.batchNo)).toEqual([['2', '1500.50'], ['3', '1500.50']]);
+    expect(await movesOf(rec.batchNo)).toEqual([
+      ['2', '1500.50'],
+      ['3', '1500.50'],
+    ]);
     expect(await lastLog(id)).toBe('撤销原因：已和解；解冻 1,500.50 元');
   });
 });

@@ -32,7 +32,10 @@ export const DEAD_LEGAL_STATUSES = ['5', '6'];
  * Answers the display text of the rights, in the order given.
  */
 export async function checkRights(db: Db, org: OrgRow, ids: string[], today = chinaToday()): Promise<string> {
-  const found = await db.select().from(rightsRight).where(and(inArray(rightsRight.id, ids), eq(rightsRight.delFlag, '0'), eq(rightsRight.orgId, org.id)));
+  const found = await db
+    .select()
+    .from(rightsRight)
+    .where(and(inArray(rightsRight.id, ids), eq(rightsRight.delFlag, '0'), eq(rightsRight.orgId, org.id)));
   const byId = new Map(found.map((r) => [r.id, r]));
   const names: string[] = [];
   for (const id of ids) {

@@ -32,7 +32,10 @@ export async function batchCount(db: Db, user: SessionUser, kind: Kind): Promise
   const scope = await scopeOf(db, user);
   if (!scope.key) return 0;
   return remembered(db, `${kind}\n${scope.key}`, async () => {
-    const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from rights_batch where del_flag = '0' and ${column(kind)} is not null and ${scope.where}`);
+    const [{ n }] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from rights_batch where del_flag = '0' and ${column(kind)} is not null and ${scope.where}`,
+    );
     return n;
   });
 }

@@ -37,7 +37,9 @@ describe(`DOMAIN clue batch flow under concurrent requests on ${dbKind}`, async 
 
   it('approvals racing against the 单机构上限: the pool lock orders them, the one over the cap is refused', async () => {
     const ids = [await s.submitted(a, rightA, 1), await s.submitted(a, rightA, 1), await s.submitted(a, rightA, 1)];
-    const answers = await Promise.all(ids.map((id, i) => call(i % 2 ? reviewer2.token : reviewer.token, 'POST', '/rights/threaded/review', { id, result: 'pass' })));
+    const answers = await Promise.all(
+      ids.map((id, i) => call(i % 2 ? reviewer2.token : reviewer.token, 'POST', '/rights/threaded/review', { id, result: 'pass' })),
+    );
     expect(answers.filter((r) => r.success)).toHaveLength(2);
     expect(answers.find((r) => !r.success)!.message).toBe(BatchMsg.capReached('500.00'));
     const statuses = await Promise.all(ids.map(async (id) => (await s.batch(id)).status));

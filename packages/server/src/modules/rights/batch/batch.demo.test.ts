@@ -19,13 +19,25 @@ describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
 
   it('DOMAIN clue batch: a few hundred batches of every certified organisation in every state, with items, progress and approvals', async () => {
     expect(applied).toEqual(UNITS);
-    const byStatus = await rows<{ status: string; n: number; orgs: number }>(db, sql`select status, count(*)::int as n, count(distinct org_id)::int as orgs from rights_batch group by status`);
+    const byStatus = await rows<{ status: string; n: number; orgs: number }>(
+      db,
+      sql`select status, count(*)::int as n, count(distinct org_id)::int as orgs from rights_batch group by status`,
+    );
     expect(byStatus.map((r) => r.status).sort()).toEqual([...BATCH_STATUS_VALUES].sort());
-    const [{ total, orgs }] = await rows<{ total: number; orgs: number }>(db, sql`select count(*)::int as total, count(distinct org_id)::int as orgs from rights_batch`);
+    const [{ total, orgs }] = await rows<{ total: number; orgs: number }>(
+      db,
+      sql`select count(*)::int as total, count(distinct org_id)::int as orgs from rights_batch`,
+    );
     expect(total).toBeGreaterThanOrEqual(200);
-    const [{ certified }] = await rows<{ certified: number }>(db, sql`select count(*)::int as certified from rights_org where enter_status = '2' and certify_status = '2'`);
+    const [{ certified }] = await rows<{ certified: number }>(
+      db,
+      sql`select count(*)::int as certified from rights_org where enter_status = '2' and certify_status = '2'`,
+    );
     expect(orgs).toBe(certified);
-    const [{ wrong }] = await rows<{ wrong: number }>(db, sql`select count(*)::int as wrong from rights_batch b where b.item_count <> (select count(*) from rights_batch_item i where i.batch_id = b.id)`);
+    const [{ wrong }] = await rows<{ wrong: number }>(
+      db,
+      sql`select count(*)::int as wrong from rights_batch b where b.item_count <> (select count(*) from rights_batch_item i where i.batch_id = b.id)`,
+    );
     expect(wrong).toBe(0);
     const [{ progress, approvals }] = await rows<{ progress: number; approvals: number }>(
       db,
@@ -82,7 +94,7 @@ describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     expect(byMethod.reduce((n, r) => n + r.notInfringing, 0)).toBeGreaterThan(0);
   });
 
-  it('spec §9 number filter: every amount in the demo batches\' 操作日志 has thousands separators and two decimals', async () => {
+  it("spec §9 number filter: every amount in the demo batches' 操作日志 has thousands separators and two decimals", async () => {
     const logs = await rows<{ detail: string }>(db, sql`select detail from rights_batch_log where detail like '%元%'`);
     expect(logs.length).toBeGreaterThan(0);
     for (const { detail } of logs) {

@@ -29,9 +29,40 @@ type Who = { id: string; username: string; realname: string };
 const S = BatchStatus;
 /** The demo's walk through the flow: each entry one batch, in the state it stops at (the first round of 34). */
 const ROUND: string[] = [
-  S.draft, S.draft, S.pending, S.pending, S.pending, S.secondReview, S.toEnforce, S.toEnforce, S.enforcing, S.enforcing, S.enforcing,
-  S.enforcing, S.closurePending, S.closurePending, S.closed, S.closed, S.closed, S.closed, S.closed, S.rejected, S.rejected, S.withdrawn,
-  S.withdrawn, S.returned, S.returned, S.pending, S.enforcing, S.closed, S.closed, S.toEnforce, S.closurePending, S.closed, S.pending, S.draft,
+  S.draft,
+  S.draft,
+  S.pending,
+  S.pending,
+  S.pending,
+  S.secondReview,
+  S.toEnforce,
+  S.toEnforce,
+  S.enforcing,
+  S.enforcing,
+  S.enforcing,
+  S.enforcing,
+  S.closurePending,
+  S.closurePending,
+  S.closed,
+  S.closed,
+  S.closed,
+  S.closed,
+  S.closed,
+  S.rejected,
+  S.rejected,
+  S.withdrawn,
+  S.withdrawn,
+  S.returned,
+  S.returned,
+  S.pending,
+  S.enforcing,
+  S.closed,
+  S.closed,
+  S.toEnforce,
+  S.closurePending,
+  S.closed,
+  S.pending,
+  S.draft,
 ];
 /** DOMAIN demo size: a few hundred batches, seven rounds of the walk. */
 const PLAN: string[] = Array.from({ length: 7 }, () => ROUND).flat();
@@ -54,10 +85,27 @@ function judged(method: string, n: number): string {
   const slot = (n * 7) % 20;
   return slot < success ? ItemStatus.success : slot < success + failed ? ItemStatus.failed : ItemStatus.notInfringing;
 }
-const NAMES = ['淘宝假冒店铺集中投诉', '拼多多近似商标商品', '抖音直播间售假', '京东第三方店铺侵权', '1688批发商标识侵权', '线下批发市场售假', '天猫店铺名称侵权', '关键词滥用链接清理'];
+const NAMES = [
+  '淘宝假冒店铺集中投诉',
+  '拼多多近似商标商品',
+  '抖音直播间售假',
+  '京东第三方店铺侵权',
+  '1688批发商标识侵权',
+  '线下批发市场售假',
+  '天猫店铺名称侵权',
+  '关键词滥用链接清理',
+];
 const SHOPS = ['潮流优选', '品质生活馆', '名品折扣', '优购精选', '特价工厂店', '旗舰直营', '好物集合', '尚品汇'];
 const CITIES = ['浙江义乌', '广东广州', '福建莆田', '江苏苏州', '河北石家庄', '山东临沂'];
-const DOMAINS = ['https://item.taobao.com/item.htm?id=', 'https://mobile.yangkeduo.com/goods.html?goods_id=', 'https://haohuo.jinritemai.com/views/product/item2?id=', 'https://item.jd.com/', 'https://detail.1688.com/offer/', 'https://www.example-market.cn/stall/', 'https://detail.tmall.com/item.htm?id='];
+const DOMAINS = [
+  'https://item.taobao.com/item.htm?id=',
+  'https://mobile.yangkeduo.com/goods.html?goods_id=',
+  'https://haohuo.jinritemai.com/views/product/item2?id=',
+  'https://item.jd.com/',
+  'https://detail.1688.com/offer/',
+  'https://www.example-market.cn/stall/',
+  'https://detail.tmall.com/item.htm?id=',
+];
 
 /**
  * 线索批次演示数据 (SEED_DEMO): a few hundred batches of the enrolled and certified organisations in
@@ -71,13 +119,24 @@ export async function seedBatchDemo(db: Db): Promise<void> {
   const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from rights_batch`);
   if (n > 0) return;
   const [pool] = await db.select().from(finCapitalPool).where(eq(finCapitalPool.status, PoolStatus.active)).limit(1);
-  const [reviewer] = await rows<Who>(db, sql`select id, username, realname from sys_user where username in ('reviewer', 'admin') order by username = 'reviewer' desc limit 1`);
+  const [reviewer] = await rows<Who>(
+    db,
+    sql`select id, username, realname from sys_user where username in ('reviewer', 'admin') order by username = 'reviewer' desc limit 1`,
+  );
   if (!pool || !reviewer || !pool.subsidyPerCase) return;
   const today = chinaToday();
-  const orgs = await db.select().from(rightsOrg).where(and(eq(rightsOrg.enterStatus, EnterStatus.enrolled), eq(rightsOrg.certifyStatus, CertifyStatus.certified)));
+  const orgs = await db
+    .select()
+    .from(rightsOrg)
+    .where(and(eq(rightsOrg.enterStatus, EnterStatus.enrolled), eq(rightsOrg.certifyStatus, CertifyStatus.certified)));
   const usable: { org: (typeof orgs)[number]; rights: (typeof rightsRight.$inferSelect)[] }[] = [];
   for (const org of orgs) {
-    const rights = (await db.select().from(rightsRight).where(and(eq(rightsRight.orgId, org.id), eq(rightsRight.auditStatus, AuditStatus.approved), eq(rightsRight.delFlag, '0')))).filter((r) => {
+    const rights = (
+      await db
+        .select()
+        .from(rightsRight)
+        .where(and(eq(rightsRight.orgId, org.id), eq(rightsRight.auditStatus, AuditStatus.approved), eq(rightsRight.delFlag, '0')))
+    ).filter((r) => {
       const f = rightFlags(r.expireDate, r.authEndDate, today);
       return !f.expired && !f.authExpired;
     });
@@ -109,7 +168,10 @@ export async function seedBatchDemo(db: Db): Promise<void> {
   for (const { i, ago, status: planned } of order) {
     const { org, rights } = usable[i % usable.length];
     if (!submitters.has(org.id)) {
-      const [found] = await rows<{ id: string; username: string }>(db, sql`select id, username from sys_user where org_code = ${org.sysOrgCode} order by create_time limit 1`);
+      const [found] = await rows<{ id: string; username: string }>(
+        db,
+        sql`select id, username from sys_user where org_code = ${org.sysOrgCode} order by create_time limit 1`,
+      );
       submitters.set(org.id, found);
     }
     const submitter = submitters.get(org.id);
@@ -126,11 +188,16 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     const approved = ([S.toEnforce, S.enforcing, S.closurePending, S.closed] as string[]).includes(status) || (status === S.withdrawn && i % 2 === 0);
     const approvedCents = approved ? apply - (i % 3 === 0 ? subsidy / 2n : 0n) : null;
     // later steps some hours into their day, in order, and never after the seed ran
-    const at = (days: number) => (days === 0 ? created : new Date(Math.min(created.getTime() + days * day + ((i * 29 + days * 47) % 300) * minute, now - (400 - days) * minute)));
+    const at = (days: number) =>
+      days === 0 ? created : new Date(Math.min(created.getTime() + days * day + ((i * 29 + days * 47) % 300) * minute, now - (400 - days) * minute));
     const closureApplied = ([S.closurePending, S.closed] as string[]).includes(status);
     const rightsMethod = String((i % 5) + 1);
     const itemStatus = (k: number) =>
-      closureApplied ? nextJudged(rightsMethod) : status === S.enforcing ? [ItemStatus.handling, ItemStatus.success, ItemStatus.waiting][k % 3] : ItemStatus.waiting;
+      closureApplied
+        ? nextJudged(rightsMethod)
+        : status === S.enforcing
+          ? [ItemStatus.handling, ItemStatus.success, ItemStatus.waiting][k % 3]
+          : ItemStatus.waiting;
     const statuses = Array.from({ length: count }, (_, k) => itemStatus(k));
     // Some small closed batches have no successful item: their frozen amount goes back to the pool.
     if (status === S.closed && i % 7 === 4 && count <= 2) statuses.fill(ItemStatus.failed);
@@ -205,7 +272,22 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     };
     const decision = (days: number, node: string, result: string, opinion: string | null, bizType: string = ApprovalBizType.threaded) => {
       touched(days, reviewer.username);
-      approvals.push({ id: newId(), bizType, bizId: id, bizTitle: `${batchNo} ${batches.at(-1)!.batchName}`, node, result, opinion, approverId: reviewer.id, approverName: reviewer.realname, approveTime: at(days), orgId: org.id, sysOrgCode: org.sysOrgCode, createBy: reviewer.username, createTime: at(days) });
+      approvals.push({
+        id: newId(),
+        bizType,
+        bizId: id,
+        bizTitle: `${batchNo} ${batches.at(-1)!.batchName}`,
+        node,
+        result,
+        opinion,
+        approverId: reviewer.id,
+        approverName: reviewer.realname,
+        approveTime: at(days),
+        orgId: org.id,
+        sysOrgCode: org.sysOrgCode,
+        createBy: reviewer.username,
+        createTime: at(days),
+      });
     };
     log(0, '新增', `批次编号 ${batchNo}`);
     if (submitted) log(1, '提交审核', `线索数量 ${count}，申请金额 ${moneyText(apply)} 元`);
@@ -214,20 +296,43 @@ export async function seedBatchDemo(db: Db): Promise<void> {
     if (status === S.secondReview) decision(2, ApprovalNode.first, ApprovalResult.pass, '申请金额较大，提交复审');
     if (approved) {
       decision(3, ApprovalNode.first, ApprovalResult.pass, '同意');
-      log(3, '审核', `初审：审核通过，核定金额 ${moneyText(approvedCents!)} 元已冻结${approvedCents === apply ? '' : `（申请金额 ${moneyText(apply)} 元）`}`, reviewer.username, reviewer.realname);
+      log(
+        3,
+        '审核',
+        `初审：审核通过，核定金额 ${moneyText(approvedCents!)} 元已冻结${approvedCents === apply ? '' : `（申请金额 ${moneyText(apply)} 元）`}`,
+        reviewer.username,
+        reviewer.realname,
+      );
     }
     if (status === S.withdrawn) log(5, '撤销', `撤销原因：权利人已与侵权方和解${approved ? `；解冻 ${moneyText(approvedCents!)} 元` : ''}`);
     if (batches.at(-1)!.startTime) {
       log(4, '开始维权', null);
       const nodes = ['1', '2', '3', '4', '12'];
       for (const [k, node] of nodes.slice(0, status === S.enforcing ? 3 : 5).entries()) {
-        progress.push({ id: newId(), batchId: id, node, progressDate: at(5 + k * 3).toISOString().slice(0, 10), description: ['已受理线索，安排取证', '完成公证购买取证', '已向平台提交投诉', '平台已处理下架', '全部线索处理完毕'][k], createByName: org.orgName, createBy: submitter?.username ?? 'system', createTime: at(5 + k * 3) });
+        progress.push({
+          id: newId(),
+          batchId: id,
+          node,
+          progressDate: at(5 + k * 3)
+            .toISOString()
+            .slice(0, 10),
+          description: ['已受理线索，安排取证', '完成公证购买取证', '已向平台提交投诉', '平台已处理下架', '全部线索处理完毕'][k],
+          createByName: org.orgName,
+          createBy: submitter?.username ?? 'system',
+          createTime: at(5 + k * 3),
+        });
       }
     }
     if (closureApplied) log(20, '申请结案', `成功 ${outcome!.successCount}，失败 ${outcome!.failedCount}，成功率 ${outcome!.successRate ?? '—'}%`);
     if (status === S.closed) {
       decision(22, ApprovalNode.first, ApprovalResult.pass, '同意结案', ApprovalBizType.closure);
-      log(22, '结案审核', `结案审核通过${releasesAll ? `；无成功线索，解冻 ${moneyText(approvedCents!)} 元` : ''}；意见：同意结案`, reviewer.username, reviewer.realname);
+      log(
+        22,
+        '结案审核',
+        `结案审核通过${releasesAll ? `；无成功线索，解冻 ${moneyText(approvedCents!)} 元` : ''}；意见：同意结案`,
+        reviewer.username,
+        reviewer.realname,
+      );
     }
   }
 

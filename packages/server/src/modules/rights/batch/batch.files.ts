@@ -9,6 +9,17 @@ const batchTitle = sql<string>`${rightsBatch.batchNo} || ' ' || ${rightsBatch.ba
 export const batchFileKind: FileKind = {
   bizType: BATCH_FILE_BIZ,
   titles: async (db, ids) =>
-    (await db.select({ id: rightsBatch.id, title: batchTitle }).from(rightsBatch).where(and(inArray(rightsBatch.id, ids), eq(rightsBatch.delFlag, '0')))).map((b) => [b.id, b.title]),
-  uses: namedIn({ table: rightsBatch, columns: [rightsBatch.evidenceFiles, rightsBatch.closureFiles], live: eq(rightsBatch.delFlag, '0'), title: batchTitle, what: '线索批次' }),
+    (
+      await db
+        .select({ id: rightsBatch.id, title: batchTitle })
+        .from(rightsBatch)
+        .where(and(inArray(rightsBatch.id, ids), eq(rightsBatch.delFlag, '0')))
+    ).map((b) => [b.id, b.title]),
+  uses: namedIn({
+    table: rightsBatch,
+    columns: [rightsBatch.evidenceFiles, rightsBatch.closureFiles],
+    live: eq(rightsBatch.delFlag, '0'),
+    title: batchTitle,
+    what: '线索批次',
+  }),
 };

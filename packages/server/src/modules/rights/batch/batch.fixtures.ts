@@ -64,7 +64,8 @@ export async function batchRig(pool: { total?: string; orgCap?: string | null } 
     description: '监测发现多家店铺销售假冒商品',
     ...overrides,
   });
-  const items = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ linkUrl: `https://item.taobao.com/item.htm?id=${1000 + from + i}`, shopName: `店铺${from + i}`, price: '59.90' }));
+  const items = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => ({ linkUrl: `https://item.taobao.com/item.htm?id=${1000 + from + i}`, shopName: `店铺${from + i}`, price: '59.90' }));
   /** A batch of `org` with `n` items, as a draft; its id. */
   const draft = async (org: OrgUser, rightId: string, n: number) => {
     const res = await rig.call(org.token, 'POST', '/rights/threaded/add', form(rightId));
@@ -84,7 +85,9 @@ export async function batchRig(pool: { total?: string; orgCap?: string | null } 
     await rig.database.db.update(sysDictItem).set({ itemText: amount }).where(eq(sysDictItem.dictId, dict.id));
     return SECOND_REVIEW_THRESHOLD_KEY;
   };
-  const batch = async (id: string) => (await rig.call(a.token, 'GET', `/rights/threaded/queryById?id=${id}`)).result ?? (await rig.call(reviewer.token, 'GET', `/rights/threaded/queryById?id=${id}`)).result;
+  const batch = async (id: string) =>
+    (await rig.call(a.token, 'GET', `/rights/threaded/queryById?id=${id}`)).result ??
+    (await rig.call(reviewer.token, 'GET', `/rights/threaded/queryById?id=${id}`)).result;
   const poolOf = async () => (await rig.call(finance.token, 'GET', `/rights/capitalPool/queryById?id=${poolId}`)).result;
   return { rig, reviewer, reviewer2, finance, a, b, rightA, rightB, poolId, form, items, draft, submitted, setThreshold, batch, poolOf };
 }

@@ -39,7 +39,10 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
         description:
           '筛选：batchNo、batchName（*模糊*）、orgId/orgName、rightId、infringeType、platform、rightsMethod、clueSource、poolId、status（多选 status_MultiString）、closureResult、submitTime_begin/_end。机构用户只见本机构批次；协会工作人员可见全部（不含其他机构的草稿）。',
       },
-      add: { summary: '新增线索批次（草稿）', description: '批次编号按 threaded_code 规则生成（XS+日期+流水）；涉及权利须为本机构已通过审核且未过期、授权未过期的记录。result 为批次ID。' },
+      add: {
+        summary: '新增线索批次（草稿）',
+        description: '批次编号按 threaded_code 规则生成（XS+日期+流水）；涉及权利须为本机构已通过审核且未过期、授权未过期的记录。result 为批次ID。',
+      },
       edit: { summary: '编辑线索批次（仅草稿或退回补正）' },
       delete: { summary: '删除线索批次（仅草稿或退回补正）' },
     },
@@ -58,7 +61,8 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     docs: {
       review: {
-        description: '待审核为初审，待复审为复审；申请金额超过复审阈值时初审通过转复审，否则转待维权并在资金池冻结核定金额（默认等于申请金额）。驳回、退回须填写意见；复审须由初审以外的审核人完成。',
+        description:
+          '待审核为初审，待复审为复审；申请金额超过复审阈值时初审通过转复审，否则转待维权并在资金池冻结核定金额（默认等于申请金额）。驳回、退回须填写意见；复审须由初审以外的审核人完成。',
       },
     },
     // the item list's query is the whitelist's, which only the server holds
@@ -103,12 +107,22 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
   const signedIn = { signedIn: true, special: 'statistics' } as const;
   const count = { response: { 200: envelopeSchema(z.number()) } };
   const months = { response: { 200: envelopeSchema(z.array(z.object({ month: z.string(), num: z.number() }))) } };
-  r.get(BatchStatsPath.applyNum, { config: signedIn, schema: { tags: statTags, summary: '线索申请总数（机构用户为本机构）', ...count } }, async (request) => ok(await stats.batchCount(db, request.user!, 'apply'), Msg.querySuccess, 200));
-  r.get(BatchStatsPath.applyPassNum, { config: signedIn, schema: { tags: statTags, summary: '线索申请通过数（机构用户为本机构）', ...count } }, async (request) => ok(await stats.batchCount(db, request.user!, 'pass'), Msg.querySuccess, 200));
-  r.get(BatchStatsPath.monthApplyNum, { config: signedIn, schema: { tags: statTags, summary: '最近12个月每月线索申请数 [{ month, num }]', ...months } }, async (request) =>
-    ok(await stats.monthlyCounts(db, request.user!, 'apply'), Msg.querySuccess, 200),
+  r.get(BatchStatsPath.applyNum, { config: signedIn, schema: { tags: statTags, summary: '线索申请总数（机构用户为本机构）', ...count } }, async (request) =>
+    ok(await stats.batchCount(db, request.user!, 'apply'), Msg.querySuccess, 200),
   );
-  r.get(BatchStatsPath.monthApplyPassNum, { config: signedIn, schema: { tags: statTags, summary: '最近12个月每月线索申请通过数 [{ month, num }]', ...months } }, async (request) =>
-    ok(await stats.monthlyCounts(db, request.user!, 'pass'), Msg.querySuccess, 200),
+  r.get(
+    BatchStatsPath.applyPassNum,
+    { config: signedIn, schema: { tags: statTags, summary: '线索申请通过数（机构用户为本机构）', ...count } },
+    async (request) => ok(await stats.batchCount(db, request.user!, 'pass'), Msg.querySuccess, 200),
+  );
+  r.get(
+    BatchStatsPath.monthApplyNum,
+    { config: signedIn, schema: { tags: statTags, summary: '最近12个月每月线索申请数 [{ month, num }]', ...months } },
+    async (request) => ok(await stats.monthlyCounts(db, request.user!, 'apply'), Msg.querySuccess, 200),
+  );
+  r.get(
+    BatchStatsPath.monthApplyPassNum,
+    { config: signedIn, schema: { tags: statTags, summary: '最近12个月每月线索申请通过数 [{ month, num }]', ...months } },
+    async (request) => ok(await stats.monthlyCounts(db, request.user!, 'pass'), Msg.querySuccess, 200),
   );
 }

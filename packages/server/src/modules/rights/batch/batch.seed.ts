@@ -14,7 +14,16 @@ async function ensureDict(db: Db, code: string, name: string, items: Item[], des
   const missing = items.filter((i) => !present.has(i.value));
   if (!missing.length) return;
   await db.insert(sysDictItem).values(
-    missing.map((i) => ({ id: newId(), dictId: dict.id, itemValue: i.value, itemText: i.text, description: i.description ?? null, sortOrder: Number(i.value) || 1, status: 1, createBy: 'system' })),
+    missing.map((i) => ({
+      id: newId(),
+      dictId: dict.id,
+      itemValue: i.value,
+      itemText: i.text,
+      description: i.description ?? null,
+      sortOrder: Number(i.value) || 1,
+      status: 1,
+      createBy: 'system',
+    })),
   );
 }
 

@@ -38,10 +38,26 @@ import { batchScope, visibleBatch } from '../../core/tables/batch-scope.ts';
 export const batchWhitelist: ListResource = {
   table: rightsBatch,
   fields: fieldsOf(rightsBatch, {
-    id: ['string', { sort: false }], batchNo: 'string', batchName: 'string', orgId: 'string', orgName: 'string',
-    rightNames: ['string', { sort: false }], infringeType: 'string', clueSource: 'string', platform: 'string', rightsMethod: 'string',
-    poolId: 'string', status: 'string', closureResult: 'string', itemCount: 'number', applyAmount: ['number', { filter: false }],
-    approvedAmount: ['number', { filter: false }], submitTime: 'datetime', approveTime: 'datetime', createTime: 'datetime', updateTime: 'datetime',
+    id: ['string', { sort: false }],
+    batchNo: 'string',
+    batchName: 'string',
+    orgId: 'string',
+    orgName: 'string',
+    rightNames: ['string', { sort: false }],
+    infringeType: 'string',
+    clueSource: 'string',
+    platform: 'string',
+    rightsMethod: 'string',
+    poolId: 'string',
+    status: 'string',
+    closureResult: 'string',
+    itemCount: 'number',
+    applyAmount: ['number', { filter: false }],
+    approvedAmount: ['number', { filter: false }],
+    submitTime: 'datetime',
+    approveTime: 'datetime',
+    createTime: 'datetime',
+    updateTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
   countVersion: 'rights_batch',
@@ -58,7 +74,11 @@ const DICTS = {
 
 export async function batchRecords(dicts: DictService, viewer: Viewer | null, found: BatchRow[]): Promise<BatchRecord[]> {
   const plain = found.map((row) => {
-    const { delFlag: _d, firstReviewerId: _f, ...rest } = withDateTexts(row, ['submitTime', 'approveTime', 'startTime', 'closureApplyTime', 'closedTime', 'createTime', 'updateTime']);
+    const {
+      delFlag: _d,
+      firstReviewerId: _f,
+      ...rest
+    } = withDateTexts(row, ['submitTime', 'approveTime', 'startTime', 'closureApplyTime', 'closedTime', 'createTime', 'updateTime']);
     const own = viewer?.org?.id === row.orgId;
     return { ...rest, editable: own && canTake(batchFlow, 'edit', row), withdrawable: own && canTake(batchFlow, 'withdraw', row) };
   });
@@ -67,7 +87,10 @@ export async function batchRecords(dicts: DictService, viewer: Viewer | null, fo
 
 /** 创建人 as a person's name. */
 async function withCreatorNames(db: Db, records: BatchRecord[]): Promise<BatchRecord[]> {
-  const personOf = await realnamesOf(db, records.map((r) => r.createBy));
+  const personOf = await realnamesOf(
+    db,
+    records.map((r) => r.createBy),
+  );
   return records.map((r) => ({ ...r, createByName: personOf(r.createBy) }));
 }
 
@@ -75,8 +98,10 @@ export async function listBatches(db: Db, dicts: DictService, user: SessionUser,
   checkDateParams(batchWhitelist, params);
   const viewer = await viewerOf(db, user);
   const extra = batchScope(viewer);
-  if (typeof params.rightId === 'string' && params.rightId) extra.push(sql`(',' || ${rightsBatch.rightIds} || ',') like ${`%,${params.rightId.replace(/[%_,\\]/g, '')},%`}`);
-  if (typeof params.selections === 'string' && params.selections) extra.push(inArray(rightsBatch.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
+  if (typeof params.rightId === 'string' && params.rightId)
+    extra.push(sql`(',' || ${rightsBatch.rightIds} || ',') like ${`%,${params.rightId.replace(/[%_,\\]/g, '')},%`}`);
+  if (typeof params.selections === 'string' && params.selections)
+    extra.push(inArray(rightsBatch.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
   const page = await pageOf<BatchRow>(db, batchWhitelist, params, { extra, tieBreak: rightsBatch.id, keysFirst: true });
   return { ...page, records: await withCreatorNames(db, await batchRecords(dicts, viewer, page.records)) };
 }
@@ -164,18 +189,31 @@ export async function deleteBatches(ctx: ResourceCtx, ids: string[]): Promise<vo
     for (const id of ids) {
       const row = await lockOwnBatch(t, org, id);
       assertAction(batchFlow, 'delete', row);
-      await t.update(rightsBatch).set({ delFlag: '1', ...updated(ctx.user) }).where(eq(rightsBatch.id, id));
+      await t
+        .update(rightsBatch)
+        .set({ delFlag: '1', ...updated(ctx.user) })
+        .where(eq(rightsBatch.id, id));
       await recordVersion(t, ctx.user, DataTable.batch, id, row, null);
     }
   });
 }
 
 const exportColumns = columnsOf<BatchRecord>({
-  batchNo: ['批次编号', 16], batchName: ['批次名称', 24], orgName: ['申请机构', 26], rightNames: ['涉及权利', 36],
-  infringeType: ['侵权类型', (r) => r.infringeType_dictText ?? r.infringeType], clueSource: ['线索来源', (r) => r.clueSource_dictText ?? r.clueSource],
-  platform: ['侵权平台', (r) => r.platform_dictText ?? r.platform], rightsMethod: ['维权方式', (r) => r.rightsMethod_dictText ?? r.rightsMethod],
-  itemCount: ['线索数量', 10], applyAmount: ['申请金额', 14], approvedAmount: ['核定金额', 14], poolName: ['资金池', 24], submitTime: ['提交时间', 20],
-  status: ['状态', (r) => r.status_dictText ?? r.status], closureResult: ['结案结果', (r) => r.closureResult_dictText ?? r.closureResult ?? ''],
+  batchNo: ['批次编号', 16],
+  batchName: ['批次名称', 24],
+  orgName: ['申请机构', 26],
+  rightNames: ['涉及权利', 36],
+  infringeType: ['侵权类型', (r) => r.infringeType_dictText ?? r.infringeType],
+  clueSource: ['线索来源', (r) => r.clueSource_dictText ?? r.clueSource],
+  platform: ['侵权平台', (r) => r.platform_dictText ?? r.platform],
+  rightsMethod: ['维权方式', (r) => r.rightsMethod_dictText ?? r.rightsMethod],
+  itemCount: ['线索数量', 10],
+  applyAmount: ['申请金额', 14],
+  approvedAmount: ['核定金额', 14],
+  poolName: ['资金池', 24],
+  submitTime: ['提交时间', 20],
+  status: ['状态', (r) => r.status_dictText ?? r.status],
+  closureResult: ['结案结果', (r) => r.closureResult_dictText ?? r.closureResult ?? ''],
   successRate: ['成功率(%)', 10],
 });
 

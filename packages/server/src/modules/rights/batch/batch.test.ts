@@ -16,7 +16,16 @@ describe('DOMAIN clue batch: drafts, rights and amounts, items, scope', async ()
     expect(res).toMatchObject({ success: true, message: BatchMsg.added });
     id = res.result;
     const rec = await s.batch(id);
-    expect(rec).toMatchObject({ status: BatchStatus.draft, status_dictText: '草稿', itemCount: 0, applyAmount: '0.00', editable: true, withdrawable: false, infringeType_dictText: '假冒注册商标', clueSource_dictText: '自行监测' });
+    expect(rec).toMatchObject({
+      status: BatchStatus.draft,
+      status_dictText: '草稿',
+      itemCount: 0,
+      applyAmount: '0.00',
+      editable: true,
+      withdrawable: false,
+      infringeType_dictText: '假冒注册商标',
+      clueSource_dictText: '自行监测',
+    });
     expect(rec.batchNo).toMatch(new RegExp(`^XS${chinaToday().replace(/-/g, '')}\\d{3}$`));
     expect(rec.rightNames).toBe('星河1（第2类 40000001）');
   });
@@ -25,9 +34,15 @@ describe('DOMAIN clue batch: drafts, rights and amounts, items, scope', async ()
     const expired = await approvedRight(rig, a, 3, { regDate: '2014-01-01', expireDate: computeExpireDate('2014-01-01') });
     const authEnded = await approvedRight(rig, a, 4, { authEndDate: addDays(chinaToday(), -1) });
     const pending = await approvedRight(rig, a, 5, { auditStatus: '0' });
-    expect((await call(a.token, 'POST', '/rights/threaded/add', s.form(expired))).message).toBe(BatchMsg.rightNotUsable('星河3（第4类 40000003）', '商标专用权已过期'));
-    expect((await call(a.token, 'POST', '/rights/threaded/add', s.form(authEnded))).message).toBe(BatchMsg.rightNotUsable('星河4（第5类 40000004）', '授权已过期'));
-    expect((await call(a.token, 'POST', '/rights/threaded/add', s.form(pending))).message).toBe(BatchMsg.rightNotUsable('星河5（第6类 40000005）', '未通过审核'));
+    expect((await call(a.token, 'POST', '/rights/threaded/add', s.form(expired))).message).toBe(
+      BatchMsg.rightNotUsable('星河3（第4类 40000003）', '商标专用权已过期'),
+    );
+    expect((await call(a.token, 'POST', '/rights/threaded/add', s.form(authEnded))).message).toBe(
+      BatchMsg.rightNotUsable('星河4（第5类 40000004）', '授权已过期'),
+    );
+    expect((await call(a.token, 'POST', '/rights/threaded/add', s.form(pending))).message).toBe(
+      BatchMsg.rightNotUsable('星河5（第6类 40000005）', '未通过审核'),
+    );
     expect((await call(a.token, 'POST', '/rights/threaded/add', s.form(rightB))).message).toBe(BatchMsg.rightNotOwn);
     expect((await call(reviewer.token, 'POST', '/rights/threaded/add', s.form(rightA))).success).toBe(false);
   });
@@ -45,18 +60,31 @@ describe('DOMAIN clue batch: drafts, rights and amounts, items, scope', async ()
     const saved = await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: s.items(3), deleteIds: [] });
     expect(saved).toMatchObject({ success: true, message: BatchMsg.itemsSaved, result: { itemCount: 3, applyAmount: '3000.00' } });
     const list = (await call(a.token, 'GET', `/rights/threaded/item/list?batchId=${id}`)).result;
-    expect(list.records.map((r: { seq: number; status_dictText: string }) => [r.seq, r.status_dictText])).toEqual([[1, '待处理'], [2, '待处理'], [3, '待处理']]);
+    expect(list.records.map((r: { seq: number; status_dictText: string }) => [r.seq, r.status_dictText])).toEqual([
+      [1, '待处理'],
+      [2, '待处理'],
+      [3, '待处理'],
+    ]);
     const [first, second, third] = list.records;
     const again = await call(a.token, 'POST', '/rights/threaded/item/save', {
       batchId: id,
-      values: [{ ...first, linkUrl: second.linkUrl }, { ...second, linkUrl: first.linkUrl }, { linkUrl: 'https://shop.jd.com/9', price: 10 }],
+      values: [
+        { ...first, linkUrl: second.linkUrl },
+        { ...second, linkUrl: first.linkUrl },
+        { linkUrl: 'https://shop.jd.com/9', price: 10 },
+      ],
       deleteIds: [third.id],
     });
     expect(again.result).toMatchObject({ itemCount: 3, applyAmount: '3000.00' });
     const dup = await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: [{ linkUrl: first.linkUrl }], deleteIds: [] });
     expect(dup.message).toBe(BatchMsg.duplicateUrl(first.linkUrl));
-    expect((await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: [{ linkUrl: 'taobao 店铺' }], deleteIds: [] })).message).toContain(BatchMsg.urlInvalid);
-    expect((await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: [{ linkUrl: 'https://x.cn/1', price: '1.234' }], deleteIds: [] })).success).toBe(false);
+    expect((await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: [{ linkUrl: 'taobao 店铺' }], deleteIds: [] })).message).toContain(
+      BatchMsg.urlInvalid,
+    );
+    expect(
+      (await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: [{ linkUrl: 'https://x.cn/1', price: '1.234' }], deleteIds: [] }))
+        .success,
+    ).toBe(false);
     const tooMany = await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: s.items(MAX_BATCH_ITEMS - 2, 5000), deleteIds: [] });
     expect(tooMany.message).toBe(BatchMsg.tooManyItems);
     expect((await s.batch(id)).itemCount).toBe(3);
@@ -76,7 +104,9 @@ describe('DOMAIN clue batch: drafts, rights and amounts, items, scope', async ()
 
   it('only 草稿 or 退回补正 may be edited, have items changed or be deleted', async () => {
     expect((await call(a.token, 'PUT', '/rights/threaded/edit', { ...s.form(rightA), id })).message).toBe(BatchMsg.notEditable);
-    expect((await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: s.items(1, 70), deleteIds: [] })).message).toBe(BatchMsg.itemsNotEditable);
+    expect((await call(a.token, 'POST', '/rights/threaded/item/save', { batchId: id, values: s.items(1, 70), deleteIds: [] })).message).toBe(
+      BatchMsg.itemsNotEditable,
+    );
     expect((await call(a.token, 'DELETE', `/rights/threaded/delete?id=${id}`)).message).toBe(BatchMsg.notDeletable);
     expect((await call(a.token, 'POST', '/rights/threaded/submit', { id })).message).toBe(BatchMsg.notSubmittable);
   });
@@ -92,7 +122,9 @@ describe('DOMAIN clue batch: drafts, rights and amounts, items, scope', async ()
     const later = await approvedRight(rig, a, 6);
     const draft = await s.draft(a, later, 1);
     await rig.database.db.update(rightsRight).set({ authEndDate: '2020-01-01' }).where(eq(rightsRight.id, later));
-    expect((await call(a.token, 'POST', '/rights/threaded/submit', { id: draft })).message).toBe(BatchMsg.rightNotUsable('星河6（第7类 40000006）', '授权已过期'));
+    expect((await call(a.token, 'POST', '/rights/threaded/submit', { id: draft })).message).toBe(
+      BatchMsg.rightNotUsable('星河6（第7类 40000006）', '授权已过期'),
+    );
   });
 
   it('exports the list as Excel with the caller’s scope', async () => {

@@ -31,7 +31,10 @@ const DEMO_AGENCY = { name: '示例知识产权代理有限公司', orgCode: 'A0
  * and system messages in the demo users' bells and 我的消息, some read. Runs on a demo database only.
  */
 export async function seedDemoContent(db: Db, dataDir: string | null): Promise<void> {
-  const [demo] = await db.select({ id: rightsOrg.id }).from(rightsOrg).where(and(eq(rightsOrg.orgName, DEMO_AGENCY.name), eq(rightsOrg.sysOrgCode, DEMO_AGENCY.orgCode)));
+  const [demo] = await db
+    .select({ id: rightsOrg.id })
+    .from(rightsOrg)
+    .where(and(eq(rightsOrg.orgName, DEMO_AGENCY.name), eq(rightsOrg.sysOrgCode, DEMO_AGENCY.orgCode)));
   if (!demo) return;
   if (dataDir) await seedDemoFiles(db, dataDir);
   await seedDemoPositions(db);
@@ -43,14 +46,32 @@ type FileRow = typeof sbFileInfo.$inferInsert;
 async function seedDemoFiles(db: Db, dataDir: string): Promise<void> {
   const orgs = await db.select().from(rightsOrg);
   const users = new Map(
-    (await db.select({ id: sysUser.id, username: sysUser.username, orgCode: sysUser.orgCode }).from(sysUser).where(inArray(sysUser.id, orgs.map((o) => o.applicantId).filter((id): id is string => !!id)))).map((u) => [u.id, u]),
+    (
+      await db
+        .select({ id: sysUser.id, username: sysUser.username, orgCode: sysUser.orgCode })
+        .from(sysUser)
+        .where(
+          inArray(
+            sysUser.id,
+            orgs.map((o) => o.applicantId).filter((id): id is string => !!id),
+          ),
+        )
+    ).map((u) => [u.id, u]),
   );
   const orgById = new Map(orgs.map((o) => [o.id, o]));
   const files: FileRow[] = [];
   /** Stores one file like an upload and records its 文件信息 row; answers the stored path. */
   const store = async (biz: string, ext: FileKind, bytes: Buffer, row: Omit<FileRow, 'id' | 'filePath' | 'fileSize' | 'fileExt' | 'mimeType'>) => {
     const filePath = await storeUpload(dataDir, biz, ext, bytes);
-    files.push({ id: newId(), filePath, fileSize: bytes.length, fileExt: ext, mimeType: ext === 'pdf' ? 'application/pdf' : 'image/png', sha256: sha256Of(bytes), ...row });
+    files.push({
+      id: newId(),
+      filePath,
+      fileSize: bytes.length,
+      fileExt: ext,
+      mimeType: ext === 'pdf' ? 'application/pdf' : 'image/png',
+      sha256: sha256Of(bytes),
+      ...row,
+    });
     return filePath;
   };
   const uploaderOf = (orgId: string) => {
@@ -74,9 +95,17 @@ async function seedDemoFiles(db: Db, dataDir: string): Promise<void> {
       let filingFile: string | null = null;
       if (org.certifyStatus !== CertifyStatus.none) {
         const certified = { ...base, createTime: org.certifySubmitTime ?? base.createTime };
-        practiceFile = await store(ORG_FILE_BIZ, 'pdf', documentPdf('practice', number), { ...certified, fileName: `执业许可证-${org.orgName}.pdf`, fileType: FileType.practice });
+        practiceFile = await store(ORG_FILE_BIZ, 'pdf', documentPdf('practice', number), {
+          ...certified,
+          fileName: `执业许可证-${org.orgName}.pdf`,
+          fileType: FileType.practice,
+        });
         if (org.orgType === RightsOrgType.agency) {
-          filingFile = await store(ORG_FILE_BIZ, 'png', doc('filing'), { ...certified, fileName: `商标代理备案证明-${org.orgName}.png`, fileType: FileType.filing });
+          filingFile = await store(ORG_FILE_BIZ, 'png', doc('filing'), {
+            ...certified,
+            fileName: `商标代理备案证明-${org.orgName}.png`,
+            fileType: FileType.filing,
+          });
         }
       }
       return { id: org.id, licenseFile, practiceFile, filingFile };
@@ -84,7 +113,10 @@ async function seedDemoFiles(db: Db, dataDir: string): Promise<void> {
   );
 
   // Bank accounts: the 开户许可证 each was submitted with.
-  const banks = await db.select().from(rightsBankAccount).where(and(isNull(rightsBankAccount.proofFile), eq(rightsBankAccount.delFlag, '0')));
+  const banks = await db
+    .select()
+    .from(rightsBankAccount)
+    .where(and(isNull(rightsBankAccount.proofFile), eq(rightsBankAccount.delFlag, '0')));
   const bankFiles = await Promise.all(
     banks.map(async (bank) => {
       const who = uploaderOf(bank.orgId);
@@ -104,7 +136,13 @@ async function seedDemoFiles(db: Db, dataDir: string): Promise<void> {
   // Protected rights: a 商标图样 on every record; the picture is drawn once per mark name.
   const drawn = new Map<string, Buffer>();
   const rights = await db
-    .select({ id: rightsRight.id, orgId: rightsRight.orgId, name: rightsRight.trademarkName, sysOrgCode: rightsRight.sysOrgCode, createTime: rightsRight.createTime })
+    .select({
+      id: rightsRight.id,
+      orgId: rightsRight.orgId,
+      name: rightsRight.trademarkName,
+      sysOrgCode: rightsRight.sysOrgCode,
+      createTime: rightsRight.createTime,
+    })
     .from(rightsRight)
     .where(and(isNull(rightsRight.markImage), eq(rightsRight.delFlag, '0')));
   const rightFiles = await Promise.all(
@@ -130,7 +168,10 @@ async function seedDemoFiles(db: Db, dataDir: string): Promise<void> {
   const setFrom = async (table: string, column: string, found: ({ id: string; path: string } | null)[]) => {
     const pairs = found.filter((p) => p !== null);
     for (let i = 0; i < pairs.length; i += 200) {
-      const values = sql.join(pairs.slice(i, i + 200).map((p) => sql`(${p.id}, ${p.path})`), sql`, `);
+      const values = sql.join(
+        pairs.slice(i, i + 200).map((p) => sql`(${p.id}, ${p.path})`),
+        sql`, `,
+      );
       await db.execute(sql`update ${sql.identifier(table)} t set ${sql.identifier(column)} = v.path from (values ${values}) as v(id, path) where t.id = v.id`);
     }
   };
@@ -159,7 +200,18 @@ async function seedDemoPositions(db: Db): Promise<void> {
   await db
     .insert(sysPosition)
     // a second apart, so that the newest-first list shows them from 秘书长 down
-    .values(POSITIONS.map(([code, name, postRank], i) => ({ id: newId(), code, name, postRank, tenantId: 0, sysOrgCode: 'A01', createBy: 'admin', createTime: new Date(Date.now() - i * 1000) })))
+    .values(
+      POSITIONS.map(([code, name, postRank], i) => ({
+        id: newId(),
+        code,
+        name,
+        postRank,
+        tenantId: 0,
+        sysOrgCode: 'A01',
+        createBy: 'admin',
+        createTime: new Date(Date.now() - i * 1000),
+      })),
+    )
     .onConflictDoNothing();
 }
 
@@ -187,7 +239,10 @@ async function seedDemoMessages(db: Db): Promise<void> {
     const created = new Date(now - daysAgo * DAY);
     await db.update(sysAnnouncement).set({ createTime: created }).where(eq(sysAnnouncement.id, id));
     await releaseAnnouncement(db, hub, actor, id);
-    await db.update(sysAnnouncement).set({ sendTime: new Date(created.getTime() + 3_600_000) }).where(eq(sysAnnouncement.id, id));
+    await db
+      .update(sysAnnouncement)
+      .set({ sendTime: new Date(created.getTime() + 3_600_000) })
+      .where(eq(sysAnnouncement.id, id));
     return id;
   };
   const oldest = await publish(30, {
@@ -195,32 +250,43 @@ async function seedDemoMessages(db: Db): Promise<void> {
     msgAbstract: '协会将于本季度联合各入驻服务机构开展商标权益保护专项行动，请各机构及时备案受保护权利。',
     msgContent:
       '<p>各入驻服务机构、会员企业：</p><p>为加强会员商标权益保护，协会决定于本季度开展商标权益保护专项行动。请各机构：</p><ol><li>在“受保护权利”中核对并备案本机构代理或持有的注册商标；</li><li>发现侵权线索及时提交线索批次；</li><li>按要求保存公证书、购买凭证等证据材料。</li></ol><p>特此通知。</p>',
-    priority: 'H', msgCategory: '1', msgType: 'ALL',
+    priority: 'H',
+    msgCategory: '1',
+    msgType: 'ALL',
   });
   await publish(12, {
     titile: '维权费用报销提醒：请于每月25日前提交上月报销单',
     msgAbstract: '上月发生的公证费、取证购买费、律师代理费等维权费用，请于本月25日前提交报销单并上传发票及凭证。',
-    msgContent: '<p>各服务机构：</p><p>上月发生的公证费、取证购买费、律师代理费等维权费用，请于<strong>本月25日前</strong>提交报销单，并上传发票及付款凭证。逾期提交的，顺延至下一结算周期处理。</p>',
-    priority: 'M', msgCategory: '1', msgType: 'ALL',
+    msgContent:
+      '<p>各服务机构：</p><p>上月发生的公证费、取证购买费、律师代理费等维权费用，请于<strong>本月25日前</strong>提交报销单，并上传发票及付款凭证。逾期提交的，顺延至下一结算周期处理。</p>',
+    priority: 'M',
+    msgCategory: '1',
+    msgType: 'ALL',
   });
   await publish(6, {
     titile: '受保护权利到期续展提醒',
     msgAbstract: '部分受保护权利即将到期或已进入宽展期，请在“受保护权利”中按到期标记筛选并及时办理续展。',
     msgContent: '<p>部分受保护权利即将到期或已进入宽展期。请在“受保护权利”列表中按“即将到期”“宽展期”筛选，及时办理续展并更新有效期。</p>',
-    priority: 'M', msgCategory: '1', msgType: 'ALL',
+    priority: 'M',
+    msgCategory: '1',
+    msgType: 'ALL',
     openType: 'url',
     openPage: '/rights/right/list',
   });
   await publish(3, {
     titile: '系统维护通知：本周六 22:00—24:00 升级',
     msgContent: '<p>本周六 22:00—24:00 系统升级维护，期间可能无法登录，请提前保存正在填写的内容。</p>',
-    priority: 'L', msgCategory: '1', msgType: 'ALL',
+    priority: 'L',
+    msgCategory: '1',
+    msgType: 'ALL',
   });
   if (customers.length) {
     await publish(9, {
       titile: '服务机构年度资质复核安排',
       msgContent: '<p>请各入驻服务机构于下月底前在“认证”中核对营业执照、执业许可证等资质文件，过期证件请及时更新。</p>',
-      priority: 'M', msgCategory: '1', msgType: 'USER',
+      priority: 'M',
+      msgCategory: '1',
+      msgType: 'USER',
       userIds: customers.join(','),
     });
   }
@@ -228,7 +294,9 @@ async function seedDemoMessages(db: Db): Promise<void> {
     await publish(2, {
       titile: '本月审核工作安排',
       msgContent: '<p>本月入驻、认证与权利备案审核请在收到后3个工作日内完成；银行账户由财务审核。</p>',
-      priority: 'H', msgCategory: '1', msgType: 'USER',
+      priority: 'H',
+      msgCategory: '1',
+      msgType: 'USER',
       userIds: staff.join(','),
     });
   }
@@ -236,7 +304,16 @@ async function seedDemoMessages(db: Db): Promise<void> {
   // System messages about each demo user's own records, as the decisions would have sent them.
   const notice = (username: string, titile: string, msgContent: string, openPage?: string) => {
     const userId = idOf.get(username);
-    return userId ? publishNotice(db, hub, { titile, msgContent, userIds: [userId], sender: 'system', msgCategory: '2', ...(openPage ? { openType: 'component' as const, openPage } : {}) }) : null;
+    return userId
+      ? publishNotice(db, hub, {
+          titile,
+          msgContent,
+          userIds: [userId],
+          sender: 'system',
+          msgCategory: '2',
+          ...(openPage ? { openType: 'component' as const, openPage } : {}),
+        })
+      : null;
   };
   const rightOf = async (username: string, status: string) => {
     const [row] = await db
@@ -252,13 +329,31 @@ async function seedDemoMessages(db: Db): Promise<void> {
   for (const username of ['agency', 'holder']) {
     const passed = await rightOf(username, AuditStatus.approved);
     const rejected = await rightOf(username, AuditStatus.rejected);
-    if (passed) await notice(username, `受保护权利「${passed.name}」审核通过`, `<p>注册号 ${passed.regNo} 的受保护权利已审核通过。审核意见：${passed.opinion ?? '无'}</p>`, '/rights/right/list');
-    if (rejected) await notice(username, `受保护权利「${rejected.name}」被驳回`, `<p>注册号 ${rejected.regNo} 的受保护权利被驳回。审核意见：${rejected.opinion ?? '无'}。请修改后重新提交。</p>`, '/rights/right/list');
+    if (passed)
+      await notice(
+        username,
+        `受保护权利「${passed.name}」审核通过`,
+        `<p>注册号 ${passed.regNo} 的受保护权利已审核通过。审核意见：${passed.opinion ?? '无'}</p>`,
+        '/rights/right/list',
+      );
+    if (rejected)
+      await notice(
+        username,
+        `受保护权利「${rejected.name}」被驳回`,
+        `<p>注册号 ${rejected.regNo} 的受保护权利被驳回。审核意见：${rejected.opinion ?? '无'}。请修改后重新提交。</p>`,
+        '/rights/right/list',
+      );
   }
   await notice('holder', '银行账户审核通过', '<p>您提交的收款银行账户已通过财务审核，可用于维权费用报销收款。</p>', '/rights/org/bank');
-  const [{ waiting }] = await db.select({ waiting: sql<number>`count(*)::int` }).from(rightsRight).where(eq(rightsRight.auditStatus, AuditStatus.pending));
+  const [{ waiting }] = await db
+    .select({ waiting: sql<number>`count(*)::int` })
+    .from(rightsRight)
+    .where(eq(rightsRight.auditStatus, AuditStatus.pending));
   await notice('reviewer', `有 ${waiting} 项受保护权利待审核`, '<p>请在“待我审批”中按提交时间处理。</p>', '/rights/approval/todo');
-  const [{ banks }] = await db.select({ banks: sql<number>`count(*)::int` }).from(rightsBankAccount).where(eq(rightsBankAccount.auditStatus, AuditStatus.pending));
+  const [{ banks }] = await db
+    .select({ banks: sql<number>`count(*)::int` })
+    .from(rightsBankAccount)
+    .where(eq(rightsBankAccount.auditStatus, AuditStatus.pending));
   await notice('finance', `有 ${banks} 个银行账户待财务审核`, '<p>请在“待我审批”中核对开户许可证后审核。</p>', '/rights/approval/todo');
   const [pendingOrg] = await db.select({ name: rightsOrg.orgName }).from(rightsOrg).where(eq(rightsOrg.enterStatus, EnterStatus.pending)).limit(1);
   if (pendingOrg) await notice('admin', `新的入驻申请：${pendingOrg.name}`, '<p>有新的服务机构提交了入驻申请，等待审核员审核。</p>');

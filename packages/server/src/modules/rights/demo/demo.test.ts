@@ -26,7 +26,8 @@ describe('demo data (SEED_DEMO=1): organisations in every state, their users, ba
   // demo:users:v1 prints `name realname password`, demo:rights:v1 prints `name password organisation`.
   const passwordOf = (username: string) => {
     const text = announced.join('\n');
-    return (new RegExp(`^\\s+${username}\\s+([A-Za-z0-9]{16})\\s`, 'm').exec(text) ?? new RegExp(`^\\s+${username}\\s+\\S+\\s+([A-Za-z0-9]{16})$`, 'm').exec(text))![1];
+    return (new RegExp(`^\\s+${username}\\s+([A-Za-z0-9]{16})\\s`, 'm').exec(text) ??
+      new RegExp(`^\\s+${username}\\s+\\S+\\s+([A-Za-z0-9]{16})$`, 'm').exec(text))![1];
   };
 
   it('runs once and prints each generated password once', () => {
@@ -51,7 +52,10 @@ describe('demo data (SEED_DEMO=1): organisations in every state, their users, ba
     expect(n('2', '3')).toBeGreaterThanOrEqual(1);
     expect(n('4', '2')).toBeGreaterThanOrEqual(2);
     // every enrolled (or disabled) organisation is a department under 入驻服务机构 / 会员企业, with its user in it
-    const enrolled = await db.select().from(rightsOrg).where(inArray(rightsOrg.enterStatus, ['2', '4']));
+    const enrolled = await db
+      .select()
+      .from(rightsOrg)
+      .where(inArray(rightsOrg.enterStatus, ['2', '4']));
     for (const org of enrolled) {
       const [depart] = await db.select().from(sysDepart).where(eq(sysDepart.id, org.departId!));
       expect(depart.orgCode, org.orgName).toBe(org.sysOrgCode);
@@ -59,7 +63,10 @@ describe('demo data (SEED_DEMO=1): organisations in every state, their users, ba
       const [user] = await db.select().from(sysUser).where(eq(sysUser.id, org.applicantId!));
       expect(user.orgCode).toBe(org.sysOrgCode);
     }
-    const demo = await db.select().from(rightsOrg).where(inArray(rightsOrg.sysOrgCode, ['A02A01', 'A03A01']));
+    const demo = await db
+      .select()
+      .from(rightsOrg)
+      .where(inArray(rightsOrg.sysOrgCode, ['A02A01', 'A03A01']));
     expect(demo.map((o) => [o.orgName, o.enterStatus, o.certifyStatus]).sort()).toEqual([
       ['示例品牌科技股份有限公司', '2', '2'],
       ['示例知识产权代理有限公司', '2', '2'],
@@ -90,7 +97,10 @@ describe('demo data (SEED_DEMO=1): organisations in every state, their users, ba
     for (const flag of ['expiringSoon', 'inGracePeriod', 'expired', 'authExpired']) {
       const page = json(await t.inject({ url: t.api(`/rights/right/list?expiryFlag=${flag}&pageSize=5`), headers: { 'X-Access-Token': reviewer } })).result;
       expect(page.total, flag).toBeGreaterThan(0);
-      expect(page.records.every((r: Record<string, boolean>) => r[flag]), flag).toBe(true);
+      expect(
+        page.records.every((r: Record<string, boolean>) => r[flag]),
+        flag,
+      ).toBe(true);
     }
     const todo = json(await t.inject({ url: t.api('/rights/approval/todo?pageSize=500'), headers: { 'X-Access-Token': reviewer } })).result;
     expect(new Set(todo.records.map((r: { bizType: string }) => r.bizType))).toEqual(new Set(['1', '2', '3']));
@@ -145,7 +155,9 @@ describe('demo data (SEED_DEMO=1): organisations in every state, their users, ba
     // the organisation sees its own images too
     const agency = await t.loginAs('agency', passwordOf('agency'));
     const own = json(await t.inject({ url: t.api('/rights/right/list?pageSize=1'), headers: { 'X-Access-Token': agency } })).result.records[0];
-    expect((await t.inject({ url: t.api(`/sys/common/static/${own.markImage}`), headers: { 'X-Access-Token': agency } })).headers['content-type']).toBe('image/png');
+    expect((await t.inject({ url: t.api(`/sys/common/static/${own.markImage}`), headers: { 'X-Access-Token': agency } })).headers['content-type']).toBe(
+      'image/png',
+    );
   });
 
   it('every organisation waiting for certification (认证中) has its 营业执照, 执业许可证 (PDF) and, for agencies, 备案证明 for the reviewer to check', async () => {
@@ -159,7 +171,10 @@ describe('demo data (SEED_DEMO=1): organisations in every state, their users, ba
       const pdf = await t.inject({ url: t.api(`/sys/common/static/${org.practiceFile}`), headers: { 'X-Access-Token': reviewer } });
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      const types = await rows<{ file_type: string }>(db, sql`select file_type from sb_file_info where biz_type = 'rights_org' and biz_id = ${org.id} order by 1`);
+      const types = await rows<{ file_type: string }>(
+        db,
+        sql`select file_type from sb_file_info where biz_type = 'rights_org' and biz_id = ${org.id} order by 1`,
+      );
       expect(types.map((f) => f.file_type)).toEqual(org.orgType === '1' ? ['11', '12', '3'] : ['11', '3']);
     }
     const unfiled = await rows(db, sql`select id from rights_bank_account where del_flag = '0' and proof_file is null`);
@@ -187,9 +202,15 @@ describe('demo data (SEED_DEMO=1): organisations in every state, their users, ba
   });
 
   it('each demo user has announcements and system messages in the bell and 我的消息, some read and some unread', async () => {
-    const [{ released }] = await rows<{ released: number }>(db, sql`select count(*)::int as released from sys_announcement where send_status = '1' and msg_category = '1'`);
+    const [{ released }] = await rows<{ released: number }>(
+      db,
+      sql`select count(*)::int as released from sys_announcement where send_status = '1' and msg_category = '1'`,
+    );
     expect(released).toBeGreaterThanOrEqual(4);
-    const kinds = await rows<{ msg_type: string; priority: string; open_type: string | null }>(db, sql`select distinct msg_type, priority, open_type from sys_announcement where msg_category = '1'`);
+    const kinds = await rows<{ msg_type: string; priority: string; open_type: string | null }>(
+      db,
+      sql`select distinct msg_type, priority, open_type from sys_announcement where msg_category = '1'`,
+    );
     expect(new Set(kinds.map((k) => k.msg_type))).toEqual(new Set(['ALL', 'USER']));
     expect(new Set(kinds.map((k) => k.priority))).toEqual(new Set(['L', 'M', 'H']));
     expect(kinds.some((k) => k.open_type === 'url')).toBe(true);
@@ -198,7 +219,9 @@ describe('demo data (SEED_DEMO=1): organisations in every state, their users, ba
       const bell = json(await t.inject({ url: t.api('/sys/annountCement/listByUser'), headers: { 'X-Access-Token': token } })).result;
       expect(bell.anntMsgTotal, username).toBeGreaterThan(0);
       expect(bell.sysMsgTotal, username).toBeGreaterThan(0);
-      const mine = json(await t.inject({ url: t.api('/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=50'), headers: { 'X-Access-Token': token } })).result;
+      const mine = json(
+        await t.inject({ url: t.api('/sys/sysAnnouncementSend/getMyAnnouncementSend?pageSize=50'), headers: { 'X-Access-Token': token } }),
+      ).result;
       const flags = new Set(mine.records.map((r: { readFlag: string }) => r.readFlag));
       expect(flags, username).toEqual(new Set(['0', '1']));
     }

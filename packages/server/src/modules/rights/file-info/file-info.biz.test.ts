@@ -16,13 +16,15 @@ describe('DOMAIN 文件信息: every file says what it is (文件类型) and whi
   const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
   const upload = async (token: string, fields: Record<string, string>, kind: 'png' | 'pdf' = 'png') => {
     const body = multipart({ filename: kind === 'png' ? '图样.png' : '文件.pdf', content: kind === 'png' ? PNG : PDF }, { biz: 'rights', ...fields });
-    return json(await rig.inject({ method: 'POST', url: rig.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': token } }));
+    return json(
+      await rig.inject({ method: 'POST', url: rig.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': token } }),
+    );
   };
   const fileOf = async (filePath: string) => (await db.select().from(sbFileInfo).where(eq(sbFileInfo.filePath, filePath)))[0];
 
   let rightId = '';
   let markImage = '';
-  it('the app\'s own upload paths record the file type: 商标图样, 证明文件 (商标注册证), 营业执照, 执业许可证, 开户证明', async () => {
+  it("the app's own upload paths record the file type: 商标图样, 证明文件 (商标注册证), 营业执照, 执业许可证, 开户证明", async () => {
     markImage = await rig.upload(a.token, 'png');
     const proofFile = await rig.upload(a.token, 'png');
     const res = await rig.call(a.token, 'POST', '/rights/right/add', mark(1, { markImage, proofFile }));
@@ -34,7 +36,15 @@ describe('DOMAIN 文件信息: every file says what it is (文件类型) and whi
     expect(await fileOf(org.licenseFile)).toMatchObject({ fileType: '3', bizType: 'rights_org', bizId: a.orgId });
     expect(await fileOf(org.practiceFile)).toMatchObject({ fileType: '11', bizType: 'rights_org', bizId: a.orgId });
     const proof = await rig.upload(a.token, 'pdf');
-    const bank = await rig.call(a.token, 'POST', '/rights/bank/add', { accountName: '测试知识产权代理有限公司1', bankName: '中国工商银行', branchName: '杭州西湖支行', accountNo: '6222021234561234', bankCode: '102331000123', accountNature: '1', proofFile: proof });
+    const bank = await rig.call(a.token, 'POST', '/rights/bank/add', {
+      accountName: '测试知识产权代理有限公司1',
+      bankName: '中国工商银行',
+      branchName: '杭州西湖支行',
+      accountNo: '6222021234561234',
+      bankCode: '102331000123',
+      accountNature: '1',
+      proofFile: proof,
+    });
     expect(bank.success, bank.message).toBe(true);
     expect(await fileOf(proof)).toMatchObject({ fileType: '13', bizType: 'rights_bank', bizId: bank.result });
   });
@@ -51,7 +61,7 @@ describe('DOMAIN 文件信息: every file says what it is (文件类型) and whi
     expect(again.records.find((r: { filePath: string }) => r.filePath === unlinked)).toMatchObject({ bizType: null, bizTitle: null });
   });
 
-  it('the 上传文件 dialog\'s upload records the chosen 文件类型 and links the chosen record the user may see', async () => {
+  it("the 上传文件 dialog's upload records the chosen 文件类型 and links the chosen record the user may see", async () => {
     const res = await upload(a.token, { fileType: '4', bizType: 'rights_right', bizId: rightId });
     expect(res.success, res.message).toBe(true);
     expect(await fileOf(res.message)).toMatchObject({ fileType: '4', bizType: 'rights_right', bizId: rightId });
@@ -59,7 +69,10 @@ describe('DOMAIN 文件信息: every file says what it is (文件类型) and whi
     const staffFile = await upload(reviewer.token, { fileType: '5', bizType: 'rights_org', bizId: a.orgId }, 'pdf');
     expect(staffFile.success, staffFile.message).toBe(true);
     const mine = (await rig.call(a.token, 'GET', '/rights/sbFileInfo/list?pageSize=50')).result;
-    expect(mine.records.find((r: { filePath: string }) => r.filePath === staffFile.message)).toMatchObject({ fileType: '5', bizTitle: '测试知识产权代理有限公司1' });
+    expect(mine.records.find((r: { filePath: string }) => r.filePath === staffFile.message)).toMatchObject({
+      fileType: '5',
+      bizTitle: '测试知识产权代理有限公司1',
+    });
   });
 
   it('refuses an unknown 文件类型, an unknown business type, and a record of another organisation, with a Chinese message (no file stored)', async () => {

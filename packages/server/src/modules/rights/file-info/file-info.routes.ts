@@ -3,7 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BizError, fail, ok } from '../../../platform/http/envelope.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
-import { AnnouncementPerm, FILE_FINGERPRINT_PATH, FILE_NAMES_PATH, fileFingerprintReplySchema, FingerprintMsg, FILE_PATH_PATTERN, fileNamesReplySchema, FilePerm, fileInfoResource, MAX_FILE_NAMES, Msg, splitFilePaths, uploadReplySchema } from '@sbwq/contracts';
+import {
+  AnnouncementPerm,
+  FILE_FINGERPRINT_PATH,
+  FILE_NAMES_PATH,
+  fileFingerprintReplySchema,
+  FingerprintMsg,
+  FILE_PATH_PATTERN,
+  fileNamesReplySchema,
+  FilePerm,
+  fileInfoResource,
+  MAX_FILE_NAMES,
+  Msg,
+  splitFilePaths,
+  uploadReplySchema,
+} from '@sbwq/contracts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { hasPermission, sendTokenInvalid, tokenOf } from '../../../platform/access/access.ts';
@@ -13,7 +27,16 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { STATIC_COOKIE } from '../../../platform/storage/static-cookie.ts';
 import { decodeComponent } from '../../../platform/http/uri.ts';
 import { fileReply } from '../../../platform/http/route-kinds.ts';
-import { ANNOUNCEMENT_IMAGE_TYPE, deleteVisibleFile, fileById, fileInfoWhitelist, findVisibleFile, isAnnouncementBiz, listFiles, visibleFileNames } from '../../core/files/file-info.service.ts';
+import {
+  ANNOUNCEMENT_IMAGE_TYPE,
+  deleteVisibleFile,
+  fileById,
+  fileInfoWhitelist,
+  findVisibleFile,
+  isAnnouncementBiz,
+  listFiles,
+  visibleFileNames,
+} from '../../core/files/file-info.service.ts';
 import { storeUpload, withUpload } from '../../core/files/upload.ts';
 import { checkBizLink, FileBizMsg } from './file-info.biz.ts';
 import { FILE_TYPE_VALUES } from '../../core/files/attachments.ts';
@@ -23,7 +46,10 @@ function staticToken(request: FastifyRequest): string | null {
   if (header) return header;
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (typeof query.token === 'string' && query.token) return query.token;
-  const cookie = (request.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(`${STATIC_COOKIE}=`));
+  const cookie = (request.headers.cookie ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${STATIC_COOKIE}=`));
   return cookie ? decodeComponent(cookie.slice(STATIC_COOKIE.length + 1)) : null;
 }
 
@@ -42,7 +68,8 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags: ['文件'],
         summary: '上传文件（JPG/JPEG/PNG/PDF，≤10MB）',
-        description: '表单字段 file，以及 biz（业务目录，默认 temp）或 isup=1；可选 fileType（字典 file_type）、bizType（rights_right / rights_org / rights_bank）与 bizId（须为本人可见的记录）。message 为文件路径，result 为 {fileName, filePath, fileSize}。',
+        description:
+          '表单字段 file，以及 biz（业务目录，默认 temp）或 isup=1；可选 fileType（字典 file_type）、bizType（rights_right / rights_org / rights_bank）与 bizId（须为本人可见的记录）。message 为文件路径，result 为 {fileName, filePath, fileSize}。',
         response: { 200: envelopeSchema(uploadReplySchema) },
       },
     },
@@ -60,7 +87,13 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
         const bizId = fields.bizId?.trim() || null;
         if (!bizType !== !bizId) throw new BizError(FileBizMsg.recordMissing);
         const linkedOrgCode = bizType && bizId ? await checkBizLink(db, user, bizType, bizId) : null;
-        const stored = await storeUpload(db, store, request, user, file, { biz, fileType: fileType || null, bizType, bizId, sysOrgCode: linkedOrgCode ?? user.orgCode });
+        const stored = await storeUpload(db, store, request, user, file, {
+          biz,
+          fileType: fileType || null,
+          bizType,
+          bizId,
+          sysOrgCode: linkedOrgCode ?? user.orgCode,
+        });
         return ok(stored, stored.filePath, 200);
       }),
   );

@@ -87,7 +87,15 @@ describe('§5 upload, §7 files: /sys/common/upload, /sys/common/static, deleteF
 
   it('traversal in static paths (.., encoded, backslashes, absolute) never leaves the upload folder', async () => {
     fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'TOP SECRET');
-    for (const p of ['../secret.txt', '..%2fsecret.txt', '%2e%2e/%2e%2e/secret.txt', '..\\secret.txt', '/etc/passwd', 'rights/../../secret.txt', `${stored}/../../../secret.txt`]) {
+    for (const p of [
+      '../secret.txt',
+      '..%2fsecret.txt',
+      '%2e%2e/%2e%2e/secret.txt',
+      '..\\secret.txt',
+      '/etc/passwd',
+      'rights/../../secret.txt',
+      `${stored}/../../../secret.txt`,
+    ]) {
       const res = await t.inject({ url: t.api(`/sys/common/static/${p}`), headers: { 'X-Access-Token': admin } });
       expect(res.statusCode, p).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, p).toBeLessThan(500);
@@ -101,14 +109,26 @@ describe('§5 upload, §7 files: /sys/common/upload, /sys/common/static, deleteF
     expect(mine.records[0]).toHaveProperty('url');
     expect(json(await t.inject({ url: t.api('/rights/sbFileInfo/list'), headers: { 'X-Access-Token': tokenB } })).result.total).toBe(0);
     expect(json(await t.inject({ url: t.api('/rights/sbFileInfo/list'), headers: { 'X-Access-Token': admin } })).result.total).toBe(3);
-    const other = json(await t.inject({ method: 'DELETE', url: t.api(`/rights/sbFileInfo/deleteFileFetch?fileUrl=${encodeURIComponent(stored)}`), headers: { 'X-Access-Token': tokenB } }));
+    const other = json(
+      await t.inject({
+        method: 'DELETE',
+        url: t.api(`/rights/sbFileInfo/deleteFileFetch?fileUrl=${encodeURIComponent(stored)}`),
+        headers: { 'X-Access-Token': tokenB },
+      }),
+    );
     expect(other.success).toBe(false);
-    const res = json(await t.inject({ method: 'DELETE', url: t.api(`/rights/sbFileInfo/deleteFileFetch?fileUrl=${encodeURIComponent(`/jeecg-boot/sys/common/static/${stored}`)}`), headers: { 'X-Access-Token': tokenA } }));
+    const res = json(
+      await t.inject({
+        method: 'DELETE',
+        url: t.api(`/rights/sbFileInfo/deleteFileFetch?fileUrl=${encodeURIComponent(`/jeecg-boot/sys/common/static/${stored}`)}`),
+        headers: { 'X-Access-Token': tokenA },
+      }),
+    );
     expect(res.success).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'upload', stored))).toBe(false);
     expect((await t.inject({ url: t.api(`/sys/common/static/${stored}`), headers: { 'X-Access-Token': tokenA } })).statusCode).toBe(404);
   });
-  it('§7 announcement images: only announcement managers upload them; every signed-in user may read them (they show in everyone\'s notice)', async () => {
+  it("§7 announcement images: only announcement managers upload them; every signed-in user may read them (they show in everyone's notice)", async () => {
     expect(json(await upload(tokenA, 'notice.png', PNG, { biz: 'announcement' })).message).toBe('无权上传通告图片');
     const res = json(await upload(admin, 'notice.png', PNG, { biz: 'announcement' }));
     expect(res.message).toMatch(/^announcement\/\d{8}\/[0-9a-f]{32}\.png$/);

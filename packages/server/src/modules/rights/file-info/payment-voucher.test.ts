@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FILE_NAMES_PATH } from '@sbwq/contracts';
 import { claimRig } from '../../finance/claim/claim.fixtures.ts';
 
-describe('DOMAIN 文件信息 and expense claim: the payment voucher finance uploads is its claim\'s organisation\'s to read', async () => {
+describe("DOMAIN 文件信息 and expense claim: the payment voucher finance uploads is its claim's organisation's to read", async () => {
   const s = await claimRig();
   const { rig, a, b, reviewer, finance } = s;
   const read = async (token: string, path: string) => (await rig.request(token, 'GET', `/sys/common/static/${path}`)).statusCode;

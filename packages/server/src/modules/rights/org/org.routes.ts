@@ -30,7 +30,9 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       saveEnrol: { description: '只有机构名称必填；其余字段提供时按提交时的规则校验，空字符串清空该字段。仅未提交或已驳回时可保存。result 为机构ID。' },
       submitEnrol: { description: '表单全部字段按规则校验（统一社会信用代码校验位、营业执照必传、文件须为本机构上传）。result 为机构ID。' },
-      approveEnrol: { description: 'result：pass 或 reject；驳回须填写 opinion。通过后机构成为部门，提交人移入该部门。同时写入审批记录；不能审批自己提交的申请。' },
+      approveEnrol: {
+        description: 'result：pass 或 reject；驳回须填写 opinion。通过后机构成为部门，提交人移入该部门。同时写入审批记录；不能审批自己提交的申请。',
+      },
     },
   });
 
@@ -55,7 +57,8 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
     docs: {
       list: {
         summary: '机构列表（协会工作人员）',
-        description: '筛选：orgName、orgType、creditCode、legalPerson、contactName、region、enterStatus、certifyStatus、sysOrgCode、createTime_begin/_end；遵循 JeecgBoot 查询约定。',
+        description:
+          '筛选：orgName、orgType、creditCode、legalPerson、contactName、region、enterStatus、certifyStatus、sysOrgCode、createTime_begin/_end；遵循 JeecgBoot 查询约定。',
       },
       queryById: { summary: '按ID查询机构' },
     },

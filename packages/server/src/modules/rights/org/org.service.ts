@@ -46,8 +46,18 @@ const DICTS = { orgType: 'rights_org_type', enterStatus: 'enter_status', certify
 export const orgWhitelist: ListResource = {
   table: rightsOrg,
   fields: fieldsOf(rightsOrg, {
-    id: ['string', { sort: false }], orgName: 'string', orgType: 'string', creditCode: 'string', legalPerson: 'string', contactName: 'string',
-    region: 'string', enterStatus: 'string', certifyStatus: 'string', sysOrgCode: 'string', submitTime: 'datetime', createTime: 'datetime',
+    id: ['string', { sort: false }],
+    orgName: 'string',
+    orgType: 'string',
+    creditCode: 'string',
+    legalPerson: 'string',
+    contactName: 'string',
+    region: 'string',
+    enterStatus: 'string',
+    certifyStatus: 'string',
+    sysOrgCode: 'string',
+    submitTime: 'datetime',
+    createTime: 'datetime',
     updateTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
@@ -61,7 +71,7 @@ export async function orgRecords(dicts: DictService, found: OrgRow[]): Promise<O
     const { applicantId: _a, submitBy: _s, certifySubmitBy: _c, ...rest } = withDateTexts(row, DATE_KEYS);
     return { ...rest, enrolEditable: enrolEditable(row), certifyEditable: certifyEditable(row) };
   });
-  return (await dicts.withDictText(plain, DICTS));
+  return await dicts.withDictText(plain, DICTS);
 }
 
 async function text(dicts: DictService, code: string, value: string): Promise<string> {
@@ -72,8 +82,7 @@ const enrolAttachments = (body: { licenseFile?: string | null; practiceFile?: st
   { paths: body.licenseFile ?? null, fileType: FileType.licence },
   { paths: body.practiceFile ?? null, fileType: FileType.practice },
 ];
-const keptPaths = (row: OrgRow | null) =>
-  row ? [row.licenseFile, row.practiceFile, row.filingFile].flatMap((p) => splitFilePaths(p)) : [];
+const keptPaths = (row: OrgRow | null) => (row ? [row.licenseFile, row.practiceFile, row.filingFile].flatMap((p) => splitFilePaths(p)) : []);
 
 function uniqueMessage(error: unknown): never {
   const constraint = violatedUnique(error);
@@ -86,8 +95,20 @@ function uniqueMessage(error: unknown): never {
 /** The enrolment form fields of a body: what a draft or a submission writes (status fields never come from it). */
 function formValues(body: Partial<Record<keyof OrgEnrolBody, unknown>>) {
   const keys: (keyof OrgEnrolBody)[] = [
-    'orgName', 'orgType', 'creditCode', 'legalPerson', 'regAddress', 'officeAddress', 'foundDate', 'licenseFile',
-    'practiceFile', 'agentFilingNo', 'contactName', 'contactPhone', 'contactEmail', 'region',
+    'orgName',
+    'orgType',
+    'creditCode',
+    'legalPerson',
+    'regAddress',
+    'officeAddress',
+    'foundDate',
+    'licenseFile',
+    'practiceFile',
+    'agentFilingNo',
+    'contactName',
+    'contactPhone',
+    'contactEmail',
+    'region',
   ];
   const out: Record<string, unknown> = {};
   for (const k of keys) if (body[k] !== undefined) out[k] = body[k];
@@ -103,7 +124,8 @@ export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBo
   const action = submit ? 'submitEnrol' : 'saveEnrol';
   const org = await findMyOrg(db, user);
   // a pending application is told it waits, rather than that it cannot be edited
-  if (org && !canTake(orgFlow, action, org)) throw new BizError(org.enterStatus === EnterStatus.pending ? RightsMsg.enrolSubmitted : refusalOf(orgFlow, action));
+  if (org && !canTake(orgFlow, action, org))
+    throw new BizError(org.enterStatus === EnterStatus.pending ? RightsMsg.enrolSubmitted : refusalOf(orgFlow, action));
   await checkAttachments(db, user, enrolAttachments(body), keptPaths(org));
   const now = new Date();
   const values = {
@@ -247,7 +269,14 @@ export async function submitCertify(db: Db, user: SessionUser, body: OrgCertifyB
       )
       .returning({ id: rightsOrg.id });
     if (changed.length !== 1) throw new BizError(refusalOf(orgCertifyFlow, 'submitCertify'));
-    const certify = { practiceFile: body.practiceFile, filingFile: body.filingFile, agentFilingNo, certifyStatus: CertifyStatus.pending, certifySubmitBy: user.id, certifySubmitTime: now };
+    const certify = {
+      practiceFile: body.practiceFile,
+      filingFile: body.filingFile,
+      agentFilingNo,
+      certifyStatus: CertifyStatus.pending,
+      certifySubmitBy: user.id,
+      certifySubmitTime: now,
+    };
     await recordVersion(t, user, DataTable.org, org.id, org, certify, now);
     await linkAttachments(t, ORG_FILE_BIZ, org.id, attachments, org.sysOrgCode);
   });
@@ -313,7 +342,10 @@ export async function listOrgs(db: Db, dicts: DictService, user: SessionUser, pa
 }
 
 export async function orgById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<OrgRecord> {
-  const [row] = await db.select().from(rightsOrg).where(and(eq(rightsOrg.id, id), submittedOrOwn(user)));
+  const [row] = await db
+    .select()
+    .from(rightsOrg)
+    .where(and(eq(rightsOrg.id, id), submittedOrOwn(user)));
   if (!row) throw new BizError(RightsMsg.notFound);
   return (await orgRecords(dicts, [row]))[0];
 }

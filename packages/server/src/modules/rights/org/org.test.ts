@@ -46,7 +46,15 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
     expect(bad.message).toContain('统一社会信用代码不正确');
     await rig.call(token, 'POST', '/rights/org/saveEnrol', { orgName: '草稿机构2', region: '' });
     const mine = (await rig.call(token, 'GET', '/rights/org/mine')).result;
-    expect(mine).toMatchObject({ id: saved.result, orgName: '草稿机构2', region: null, enterStatus: '0', enterStatus_dictText: '未提交', enrolEditable: true, certifyEditable: false });
+    expect(mine).toMatchObject({
+      id: saved.result,
+      orgName: '草稿机构2',
+      region: null,
+      enterStatus: '0',
+      enterStatus_dictText: '未提交',
+      enrolEditable: true,
+      certifyEditable: false,
+    });
     expect(mine).not.toHaveProperty('applicantId');
   });
 
@@ -76,7 +84,11 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
     expect(row).toMatchObject({ enterStatus: '1', certifyStatus: '0', sysOrgCode: null, departId: null });
     const [file] = await db.select().from(sbFileInfo).where(eq(sbFileInfo.filePath, licenseFile));
     expect(file).toMatchObject({ bizType: 'rights_org', bizId: ok.result, fileType: '3' });
-    expect((await rig.call(token, 'GET', '/rights/org/status')).result).toMatchObject({ nextStep: 'waitEnrol', enterStatus_dictText: '待审核', allowed: false });
+    expect((await rig.call(token, 'GET', '/rights/org/status')).result).toMatchObject({
+      nextStep: 'waitEnrol',
+      enterStatus_dictText: '待审核',
+      allowed: false,
+    });
     expect((await rig.call(token, 'POST', '/rights/org/saveEnrol', { orgName: '改名' })).message).toBe(RightsMsg.enrolSubmitted);
   });
 
@@ -110,7 +122,15 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
     expect(file.sysOrgCode).toBe(row.sysOrgCode);
     const records = await approvalsOf(org.orgId);
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ bizType: '1', node: '1', result: '1', opinion: '材料齐全', approverId: reviewer.id, orgId: org.orgId, sysOrgCode: row.sysOrgCode });
+    expect(records[0]).toMatchObject({
+      bizType: '1',
+      node: '1',
+      result: '1',
+      opinion: '材料齐全',
+      approverId: reviewer.id,
+      orgId: org.orgId,
+      sysOrgCode: row.sysOrgCode,
+    });
     expect((await rig.call(org.token, 'GET', '/rights/org/status')).result).toMatchObject({ nextStep: 'certify', allowed: false });
     // a second user of the organisation, added by an admin into its department, sees the same organisation
     await rig.createUser({ username: 'colleague', password: PASSWORD, roleIds: [RoleId.agency], departIds: [row.departId!] });
@@ -126,9 +146,15 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
 
   it('DOMAIN enrolment: 已驳回 needs remarks; the rejected form is edited and resubmitted → 待审核', async () => {
     const org = await submittedOrg(rig, 6);
-    expect((await rig.call(reviewer.token, 'POST', '/rights/org/approveEnrol', { id: org.orgId, result: 'reject', opinion: ' ' })).message).toBe(RightsMsg.opinionRequired);
+    expect((await rig.call(reviewer.token, 'POST', '/rights/org/approveEnrol', { id: org.orgId, result: 'reject', opinion: ' ' })).message).toBe(
+      RightsMsg.opinionRequired,
+    );
     expect(await approvalsOf(org.orgId)).toHaveLength(0);
-    const rejected = await rig.call(reviewer.token, 'POST', '/rights/org/approveEnrol', { id: org.orgId, result: 'reject', opinion: '营业执照不清晰，请重新上传' });
+    const rejected = await rig.call(reviewer.token, 'POST', '/rights/org/approveEnrol', {
+      id: org.orgId,
+      result: 'reject',
+      opinion: '营业执照不清晰，请重新上传',
+    });
     expect(rejected).toMatchObject({ success: true, message: RightsMsg.enrolRejected });
     expect(await orgRow(org.orgId)).toMatchObject({ enterStatus: '3', departId: null });
     const status = (await rig.call(org.token, 'GET', '/rights/org/status')).result;
@@ -168,7 +194,9 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
     }
     const pdf = await rig.upload(submitted.token, 'pdf');
     expect((await rig.call(submitted.token, 'POST', '/rights/org/submitCertify', { practiceFile: pdf })).message).toBe(RightsMsg.certifyNeedsEnrol);
-    expect((await rig.call(approved.token, 'POST', '/rights/org/submitCertify', { practiceFile: await rig.upload(approved.token, 'pdf') })).message).toBe(RightsMsg.certifyNotEditable);
+    expect((await rig.call(approved.token, 'POST', '/rights/org/submitCertify', { practiceFile: await rig.upload(approved.token, 'pdf') })).message).toBe(
+      RightsMsg.certifyNotEditable,
+    );
     expect((await db.select().from(rightsApproval)).length).toBe(before);
     expect((await orgRow(submitted.orgId)).enterStatus).toBe('1');
   });
@@ -198,7 +226,10 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
     expect(results.filter((r) => r.success)).toHaveLength(1);
     expect(results.find((r) => !r.success)!.message).toContain(RightsMsg.enrolNotPending);
     expect(await approvalsOf(org.orgId)).toHaveLength(1);
-    const departs = await db.select().from(sysDepart).where(eq(sysDepart.departName, (await orgRow(org.orgId)).orgName));
+    const departs = await db
+      .select()
+      .from(sysDepart)
+      .where(eq(sysDepart.departName, (await orgRow(org.orgId)).orgName));
     expect(departs.length).toBe((await orgRow(org.orgId)).enterStatus === '2' ? 1 : 0);
   });
 
@@ -225,7 +256,11 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
     expect((await rig.call(reviewer.token, 'POST', '/rights/org/approveCertify', { id: org.orgId, result: 'reject' })).message).toBe(RightsMsg.opinionRequired);
     const failed = await rig.call(reviewer.token, 'POST', '/rights/org/approveCertify', { id: org.orgId, result: 'reject', opinion: '执业许可证已过期' });
     expect(failed).toMatchObject({ success: true, message: RightsMsg.certifyFailed });
-    expect((await rig.call(org.token, 'GET', '/rights/org/status')).result).toMatchObject({ nextStep: 'certify', certifyStatus: '3', opinion: '执业许可证已过期' });
+    expect((await rig.call(org.token, 'GET', '/rights/org/status')).result).toMatchObject({
+      nextStep: 'certify',
+      certifyStatus: '3',
+      opinion: '执业许可证已过期',
+    });
     expect((await rig.call(org.token, 'GET', '/rights/bank/list')).code).toBe(403);
     const filingFile = await rig.upload(org.token, 'pdf');
     expect((await rig.call(org.token, 'POST', '/rights/org/submitCertify', { practiceFile, filingFile })).success).toBe(true);
@@ -233,7 +268,10 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
     expect(await orgRow(org.orgId)).toMatchObject({ certifyStatus: '2', filingFile, agentFilingNo: 'TM2024001', certifyBy: 'rev1-姓名' });
     expect((await rig.call(org.token, 'GET', '/rights/org/status')).result).toMatchObject({ nextStep: 'done', allowed: true });
     expect((await rig.call(org.token, 'GET', '/rights/bank/list')).success).toBe(true);
-    const records = (await approvalsOf(org.orgId)).filter((a) => a.bizType === '2').map((a) => a.result).sort();
+    const records = (await approvalsOf(org.orgId))
+      .filter((a) => a.bizType === '2')
+      .map((a) => a.result)
+      .sort();
     expect(records).toEqual(['1', '2']);
   });
 
@@ -249,8 +287,17 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
 
   it('permissions: organisations cannot approve or list all; staff have no enrolment form', async () => {
     const org = await submittedOrg(rig, 14);
-    for (const [url, method] of [['/rights/org/approveEnrol', 'POST'], ['/rights/org/list', 'GET'], ['/rights/org/disable', 'POST']] as const) {
-      const res = await rig.inject({ method, url: rig.api(url), headers: { 'X-Access-Token': org.token }, ...(method === 'POST' ? { payload: { id: org.orgId, result: 'pass' } } : {}) });
+    for (const [url, method] of [
+      ['/rights/org/approveEnrol', 'POST'],
+      ['/rights/org/list', 'GET'],
+      ['/rights/org/disable', 'POST'],
+    ] as const) {
+      const res = await rig.inject({
+        method,
+        url: rig.api(url),
+        headers: { 'X-Access-Token': org.token },
+        ...(method === 'POST' ? { payload: { id: org.orgId, result: 'pass' } } : {}),
+      });
       expect(res.statusCode, url).toBe(403);
     }
     expect((await rig.inject({ url: rig.api('/rights/org/mine'), headers: { 'X-Access-Token': reviewer.token } })).statusCode).toBe(403);
@@ -260,7 +307,12 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
     const evil = `恶意'); drop table rights_org; --<script>alert(1)</script>`;
     await rig.createUser({ username: 'evil', password: PASSWORD, roleIds: [RoleId.agency], departIds: [DepartId.agencies] });
     const token = await rig.loginAs('evil', PASSWORD);
-    const res = await rig.call(token, 'POST', '/rights/org/submitEnrol', await rig.enrolForm(15, { orgName: evil.slice(0, 100), regAddress: evil, licenseFile: await rig.upload(token, 'png') }));
+    const res = await rig.call(
+      token,
+      'POST',
+      '/rights/org/submitEnrol',
+      await rig.enrolForm(15, { orgName: evil.slice(0, 100), regAddress: evil, licenseFile: await rig.upload(token, 'png') }),
+    );
     expect(res.success).toBe(true);
     const list = (await rig.call(reviewer.token, 'GET', `/rights/org/list?orgName=${encodeURIComponent('*drop table*')}`)).result;
     expect(list.total).toBe(1);
@@ -281,7 +333,12 @@ describe('DOMAIN organisation: enrolment (未提交 → 待审核 → 已入驻 
       ['/rights/org/submitEnrol', 'not json'],
     ];
     for (const [url, body] of bodies) {
-      const res = await rig.inject({ method: 'POST', url: rig.api(url), headers: { 'X-Access-Token': token, 'content-type': 'application/json' }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+      const res = await rig.inject({
+        method: 'POST',
+        url: rig.api(url),
+        headers: { 'X-Access-Token': token, 'content-type': 'application/json' },
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+      });
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.json().success, url).toBe(false);
     }

@@ -15,16 +15,39 @@ import { DataTable, recordVersions } from '../../core/datalog/datalog.service.ts
 
 /** The columns an import reads; an export writes them first, so that an exported file imports again. */
 const importColumns = importColumnsOf({
-  trademarkName: '*商标名称', regNo: '*注册号', niceClass: '*国际分类', goodsServices: '核定商品/服务', trademarkType: '商标类型', registrant: '*注册人',
-  registrantAddress: '注册人地址', regDate: '*注册日期', legalStatus: '法律状态', authOrg: '授权机构', authStartDate: '授权开始日期', authEndDate: '授权期限', remark: '备注',
+  trademarkName: '*商标名称',
+  regNo: '*注册号',
+  niceClass: '*国际分类',
+  goodsServices: '核定商品/服务',
+  trademarkType: '商标类型',
+  registrant: '*注册人',
+  registrantAddress: '注册人地址',
+  regDate: '*注册日期',
+  legalStatus: '法律状态',
+  authOrg: '授权机构',
+  authStartDate: '授权开始日期',
+  authEndDate: '授权期限',
+  remark: '备注',
 });
 
 const exportColumns = columnsOf<RightRecord>({
-  trademarkName: ['商标名称', 20], regNo: ['注册号', 14], niceClass: ['国际分类', 10], goodsServices: ['核定商品/服务', 40],
-  trademarkType: ['商标类型', (r) => r.trademarkType_dictText ?? r.trademarkType], registrant: ['注册人', 28], registrantAddress: ['注册人地址', 30],
-  regDate: ['注册日期', 12], legalStatus: ['法律状态', (r) => r.legalStatus_dictText ?? r.legalStatus], authOrg: ['授权机构', 26], authStartDate: ['授权开始日期', 12],
-  authEndDate: ['授权期限', 12], remark: ['备注', 20], expireDate: ['专用权期限', 24, (r) => `${r.regDate} 至 ${r.expireDate}`],
-  flagTexts: ['到期标记', (r) => r.flagTexts.join('、')], auditStatus: ['审核状态', (r) => r.auditStatus_dictText ?? r.auditStatus], orgName: ['所属机构', 26],
+  trademarkName: ['商标名称', 20],
+  regNo: ['注册号', 14],
+  niceClass: ['国际分类', 10],
+  goodsServices: ['核定商品/服务', 40],
+  trademarkType: ['商标类型', (r) => r.trademarkType_dictText ?? r.trademarkType],
+  registrant: ['注册人', 28],
+  registrantAddress: ['注册人地址', 30],
+  regDate: ['注册日期', 12],
+  legalStatus: ['法律状态', (r) => r.legalStatus_dictText ?? r.legalStatus],
+  authOrg: ['授权机构', 26],
+  authStartDate: ['授权开始日期', 12],
+  authEndDate: ['授权期限', 12],
+  remark: ['备注', 20],
+  expireDate: ['专用权期限', 24, (r) => `${r.regDate} 至 ${r.expireDate}`],
+  flagTexts: ['到期标记', (r) => r.flagTexts.join('、')],
+  auditStatus: ['审核状态', (r) => r.auditStatus_dictText ?? r.auditStatus],
+  orgName: ['所属机构', 26],
 });
 
 export async function exportRights(db: Db, dicts: DictService, user: SessionUser, query: ListParams): Promise<ExcelFile> {
@@ -104,7 +127,13 @@ export async function importRights(db: Db, user: SessionUser, buffer: Buffer, di
   }
   await db.transaction(async (tx) => {
     for (let i = 0; i < inserts.length; i += 500) await tx.insert(rightsRight).values(inserts.slice(i, i + 500));
-    await recordVersions(tx, user, DataTable.right, inserts.map((row) => ({ id: row.id, after: row })), now);
+    await recordVersions(
+      tx,
+      user,
+      DataTable.right,
+      inserts.map((row) => ({ id: row.id, after: row })),
+      now,
+    );
   });
   return importReport(rows.length, errors);
 }

@@ -44,7 +44,9 @@ export const rightJobs: JobHandlers = {
         if (!fresh.length) return;
         const userIds = await orgUserIds(tx, group.orgId);
         if (!userIds.length) return;
-        const lines = fresh.map((r) => `<li>${escapeHtml(r.trademark_name)}（注册号 ${escapeHtml(r.reg_no)}，第 ${escapeHtml(r.nice_class)} 类）：${r.expire_date} 到期</li>`);
+        const lines = fresh.map(
+          (r) => `<li>${escapeHtml(r.trademark_name)}（注册号 ${escapeHtml(r.reg_no)}，第 ${escapeHtml(r.nice_class)} 类）：${r.expire_date} 到期</li>`,
+        );
         written.push(
           await writeNotice(tx, {
             ...(await noticeText(tx, 'right_expiry', { count: fresh.length, days: group.days, items: lines.join('') })),

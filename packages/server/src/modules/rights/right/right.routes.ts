@@ -16,7 +16,10 @@ export async function rightRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     listResource: service.rightWhitelist,
     listExtra: {
-      expiryFlag: z.enum(EXPIRY_FLAGS, { error: `expiryFlag 只能是 ${EXPIRY_FLAGS.join('、')}` }).optional().describe('到期标记：expiringSoon 即将到期、inGracePeriod 宽展期、expired 已过期、authExpired 授权过期'),
+      expiryFlag: z
+        .enum(EXPIRY_FLAGS, { error: `expiryFlag 只能是 ${EXPIRY_FLAGS.join('、')}` })
+        .optional()
+        .describe('到期标记：expiringSoon 即将到期、inGracePeriod 宽展期、expired 已过期、authExpired 授权过期'),
       selections: z.string().max(40_000).optional().describe('只取这些ID（逗号分隔；导出选中的记录）'),
     },
     docs: {
@@ -31,7 +34,8 @@ export async function rightRoutes(app: FastifyInstance, deps: AppDeps) {
       delete: { summary: '删除受保护权利（仅草稿或已驳回）' },
       importExcel: {
         summary: '导入受保护权利（.xlsx，导入为草稿）',
-        description: '必填列：商标名称、注册号、国际分类、注册人、注册日期；可选：核定商品/服务、商标类型、注册人地址、法律状态、授权机构、授权开始日期、授权期限、备注。有错误的行被跳过并逐行报告（code 201）。',
+        description:
+          '必填列：商标名称、注册号、国际分类、注册人、注册日期；可选：核定商品/服务、商标类型、注册人地址、法律状态、授权机构、授权开始日期、授权期限、备注。有错误的行被跳过并逐行报告（code 201）。',
       },
     },
     service: {

@@ -39,9 +39,23 @@ export const RIGHT_FILE_BIZ = 'rights_right';
 export const rightWhitelist: ListResource = {
   table: rightsRight,
   fields: fieldsOf(rightsRight, {
-    id: ['string', { sort: false }], orgId: 'string', trademarkName: 'string', regNo: 'string', niceClass: 'string', trademarkType: 'string',
-    registrant: 'string', legalStatus: 'string', authOrg: 'string', auditStatus: 'string', regDate: 'date', expireDate: 'date', authEndDate: 'date',
-    sysOrgCode: 'string', submitTime: 'datetime', createTime: 'datetime', updateTime: 'datetime',
+    id: ['string', { sort: false }],
+    orgId: 'string',
+    trademarkName: 'string',
+    regNo: 'string',
+    niceClass: 'string',
+    trademarkType: 'string',
+    registrant: 'string',
+    legalStatus: 'string',
+    authOrg: 'string',
+    auditStatus: 'string',
+    regDate: 'date',
+    expireDate: 'date',
+    authEndDate: 'date',
+    sysOrgCode: 'string',
+    submitTime: 'datetime',
+    createTime: 'datetime',
+    updateTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
@@ -71,12 +85,18 @@ export function expiryFlagCondition(flag: ExpiryFlag, today: string): SQL {
 export function rightScope(viewer: Viewer): SQL[] {
   const scope: SQL[] = [eq(rightsRight.delFlag, '0')];
   if (!viewer.staff) scope.push(and(eq(rightsRight.orgId, viewer.org.id), sql`${rightsRight.sysOrgCode} like ${`${viewer.org.sysOrgCode}%`}`)!);
-  else scope.push(viewer.org ? or(ne(rightsRight.auditStatus, AuditStatus.draft), eq(rightsRight.orgId, viewer.org.id))! : ne(rightsRight.auditStatus, AuditStatus.draft));
+  else
+    scope.push(
+      viewer.org ? or(ne(rightsRight.auditStatus, AuditStatus.draft), eq(rightsRight.orgId, viewer.org.id))! : ne(rightsRight.auditStatus, AuditStatus.draft),
+    );
   return scope;
 }
 
 export async function rightRecords(db: Db, dicts: DictService, viewer: Viewer | null, found: RightRow[], today = chinaToday()): Promise<RightRecord[]> {
-  const names = await orgNamesOf(db, found.map((r) => r.orgId));
+  const names = await orgNamesOf(
+    db,
+    found.map((r) => r.orgId),
+  );
   const plain = found.map((row) => {
     const { submitBy: _s, delFlag: _d, ...rest } = withDateTexts(row, ['auditTime', 'submitTime', 'createTime', 'updateTime']);
     return {
@@ -86,7 +106,7 @@ export async function rightRecords(db: Db, dicts: DictService, viewer: Viewer | 
       editable: viewer?.org?.id === row.orgId && canTake(rightFlow, 'edit', row),
     };
   });
-  return (await dicts.withDictText(plain, DICTS));
+  return await dicts.withDictText(plain, DICTS);
 }
 
 export async function listRights(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<RightRecord>> {
@@ -99,14 +119,18 @@ export async function listRights(db: Db, dicts: DictService, user: SessionUser, 
     if (!(EXPIRY_FLAGS as readonly string[]).includes(flag)) throw new BizError(`expiryFlag 只能是 ${EXPIRY_FLAGS.join('、')}`, 500, 400);
     extra.push(expiryFlagCondition(flag as ExpiryFlag, today));
   }
-  if (typeof params.selections === 'string' && params.selections) extra.push(inArray(rightsRight.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
+  if (typeof params.selections === 'string' && params.selections)
+    extra.push(inArray(rightsRight.id, params.selections.split(',').filter(Boolean).slice(0, 10_000)));
   const page = await pageOf<RightRow>(db, rightWhitelist, params, { extra, tieBreak: rightsRight.id });
   return { ...page, records: await rightRecords(db, dicts, viewer, page.records, today) };
 }
 
 export async function rightById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<RightRecord> {
   const viewer = await viewerOf(db, user);
-  const [row] = await db.select().from(rightsRight).where(and(eq(rightsRight.id, id), ...rightScope(viewer)));
+  const [row] = await db
+    .select()
+    .from(rightsRight)
+    .where(and(eq(rightsRight.id, id), ...rightScope(viewer)));
   if (!row) throw new BizError(RightsMsg.notFound);
   return (await rightRecords(db, dicts, viewer, [row]))[0];
 }
@@ -173,7 +197,10 @@ export async function addRight(db: Db, user: SessionUser, body: RightBody): Prom
 }
 
 async function ownRight(db: Db, org: OrgRow, id: string): Promise<RightRow> {
-  const [row] = await db.select().from(rightsRight).where(and(eq(rightsRight.id, id), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0')));
+  const [row] = await db
+    .select()
+    .from(rightsRight)
+    .where(and(eq(rightsRight.id, id), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0')));
   if (!row) throw new BizError(RightsMsg.notFound);
   return row;
 }
@@ -184,7 +211,12 @@ export async function editRight(db: Db, user: SessionUser, body: RightBody): Pro
   const org = await requireReadyOrg(db, user);
   const row = await ownRight(db, org, body.id);
   assertAction(rightFlow, 'edit', row);
-  await checkAttachments(db, user, attachmentsOf(body), [row.markImage, row.authLetter, row.proofFile].flatMap((p) => splitFilePaths(p)));
+  await checkAttachments(
+    db,
+    user,
+    attachmentsOf(body),
+    [row.markImage, row.authLetter, row.proofFile].flatMap((p) => splitFilePaths(p)),
+  );
   try {
     await db.transaction(async (t) => {
       const changed = await t
@@ -208,17 +240,36 @@ async function changeOwn(db: Db, user: SessionUser, ids: string[], set: Partial<
   const org = await requireReadyOrg(db, user);
   await db.transaction(async (t) => {
     // The rows as they were, locked, for their versions in the data log.
-    const before = await t.select().from(rightsRight).where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id))).for('update');
+    const before = await t
+      .select()
+      .from(rightsRight)
+      .where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id)))
+      .for('update');
     const changed = await t
       .update(rightsRight)
       .set(set)
-      .where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0'), inArray(rightsRight.auditStatus, fromStates(rightFlow, action))))
+      .where(
+        and(
+          inArray(rightsRight.id, ids),
+          eq(rightsRight.orgId, org.id),
+          eq(rightsRight.delFlag, '0'),
+          inArray(rightsRight.auditStatus, fromStates(rightFlow, action)),
+        ),
+      )
       .returning({ id: rightsRight.id });
     if (changed.length === ids.length) {
-      await recordVersions(t, user, DataTable.right, before.map((row) => ({ id: row.id, before: row, after: set.delFlag === '1' ? null : set })));
+      await recordVersions(
+        t,
+        user,
+        DataTable.right,
+        before.map((row) => ({ id: row.id, before: row, after: set.delFlag === '1' ? null : set })),
+      );
       return;
     }
-    const found = await t.select({ id: rightsRight.id }).from(rightsRight).where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0')));
+    const found = await t
+      .select({ id: rightsRight.id })
+      .from(rightsRight)
+      .where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0')));
     throw new BizError(found.length === ids.length ? refusalOf(rightFlow, action) : RightsMsg.notFound);
   });
 }
@@ -230,19 +281,19 @@ export function deleteRights(db: Db, user: SessionUser, ids: string[]) {
 /** 提交审核: 草稿 | 已驳回 → 待审核. */
 export function submitRights(db: Db, user: SessionUser, ids: string[]) {
   const now = new Date();
-  return changeOwn(
-    db,
-    user,
-    ids,
-    { auditStatus: AuditStatus.pending, submitBy: user.id, submitTime: now, updateBy: user.username, updateTime: now },
-    'submit',
-  );
+  return changeOwn(db, user, ids, { auditStatus: AuditStatus.pending, submitBy: user.id, submitTime: now, updateBy: user.username, updateTime: now }, 'submit');
 }
 
 /** 审核: 待审核 → 已通过 | 已驳回 with its approval record, in one transaction. */
 export async function approveRight(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<void> {
   await decide(db, sockets, user, body, {
-    find: async () => (await db.select().from(rightsRight).where(and(eq(rightsRight.id, body.id), eq(rightsRight.delFlag, '0'))))[0],
+    find: async () =>
+      (
+        await db
+          .select()
+          .from(rightsRight)
+          .where(and(eq(rightsRight.id, body.id), eq(rightsRight.delFlag, '0')))
+      )[0],
     submitterOf: (row) => row.submitBy,
     transition: async (t, now) =>
       (

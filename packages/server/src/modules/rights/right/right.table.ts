@@ -44,7 +44,9 @@ export const rightsRight = pgTable(
     index('idx_rights_right_audit').on(t.auditStatus),
     index('idx_rights_right_reg_no').on(t.regNo),
     index('idx_rights_right_create_time').on(t.createTime.desc().nullsFirst(), t.id),
-    uniqueIndex('uniq_rights_right_mark').on(t.orgId, t.regNo, t.niceClass).where(sql`${t.delFlag} = '0'`),
+    uniqueIndex('uniq_rights_right_mark')
+      .on(t.orgId, t.regNo, t.niceClass)
+      .where(sql`${t.delFlag} = '0'`),
   ],
 );
 export type RightRow = typeof rightsRight.$inferSelect;

@@ -22,7 +22,12 @@ const mark = trademarkForm;
 
 async function importFile(rig: Rig, token: string, buffer: Buffer) {
   const body = multipart({ filename: '受保护权利.xlsx', content: buffer });
-  return rig.inject({ method: 'POST', url: rig.api('/rights/right/importExcel'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': token } });
+  return rig.inject({
+    method: 'POST',
+    url: rig.api('/rights/right/importExcel'),
+    payload: body.payload,
+    headers: { ...body.headers, 'X-Access-Token': token },
+  });
 }
 
 describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, Excel', async () => {
@@ -60,7 +65,10 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     });
     const files = await db.select().from(sbFileInfo).where(eq(sbFileInfo.bizId, first));
     expect(files.map((f) => [f.filePath, f.bizType, f.fileType]).sort()).toEqual(
-      [[markImage, 'rights_right', '10'], [authLetter, 'rights_right', '2']].sort(),
+      [
+        [markImage, 'rights_right', '10'],
+        [authLetter, 'rights_right', '2'],
+      ].sort(),
     );
   });
 
@@ -90,7 +98,11 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     expect((await rig.call(b.token, 'POST', '/rights/right/add', mark(1))).success).toBe(true);
     const evil = `<img src=x onerror=alert(1)>'; drop table rights_right; --`;
     const id = (await rig.call(a.token, 'POST', '/rights/right/add', mark(4, { trademarkName: evil, registrant: evil, goodsServices: evil }))).result;
-    expect((await rig.call(a.token, 'GET', `/rights/right/queryById?id=${id}`)).result).toMatchObject({ trademarkName: evil, registrant: evil, goodsServices: evil });
+    expect((await rig.call(a.token, 'GET', `/rights/right/queryById?id=${id}`)).result).toMatchObject({
+      trademarkName: evil,
+      registrant: evil,
+      goodsServices: evil,
+    });
     expect((await rig.call(a.token, 'GET', `/rights/right/list?trademarkName=${encodeURIComponent('*drop table*')}`)).result.total).toBe(1);
   });
 
@@ -102,7 +114,10 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     expect((await rig.call(b.token, 'GET', `/rights/right/list?orgId=${a.orgId}`)).result.total).toBe(0);
     // staff see every organisation's submitted records, but nobody's drafts (a draft is its organisation's alone)
     const all = (await rig.call(finance.token, 'GET', '/rights/right/list?pageSize=100')).result;
-    const submitted = await db.select().from(rightsRight).where(and(eq(rightsRight.delFlag, '0'), ne(rightsRight.auditStatus, '3')));
+    const submitted = await db
+      .select()
+      .from(rightsRight)
+      .where(and(eq(rightsRight.delFlag, '0'), ne(rightsRight.auditStatus, '3')));
     expect(all.total).toBe(submitted.length);
     expect(all.total).toBeLessThan(mine.total + theirs.total);
     expect(all.records.every((r: { editable: boolean }) => !r.editable)).toBe(true);
@@ -127,13 +142,30 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     expect((await rig.call(a.token, 'DELETE', `/rights/right/delete?id=${first}`)).message).toBe(RightsMsg.rightNotDeletable);
     expect((await rig.call(a.token, 'POST', '/rights/right/submit', { ids: first })).message).toBe(RightsMsg.rightNotSubmittable);
     const todo = (await rig.call(reviewer.token, 'GET', '/rights/approval/todo?bizType=3')).result;
-    expect(todo.records.find((r: { bizId: string }) => r.bizId === first)).toMatchObject({ bizType_dictText: '权利备案', orgName: '测试知识产权代理有限公司1', submitByName: 'org1-姓名' });
-    expect((await rig.inject({ method: 'POST', url: rig.api('/rights/right/approve'), headers: { 'X-Access-Token': a.token }, payload: { id: first, result: 'pass' } })).statusCode).toBe(403);
-    expect((await rig.call(reviewer.token, 'POST', '/rights/right/approve', { id: first, result: 'pass', opinion: '与注册证一致' })).message).toBe(RightsMsg.rightApproved);
+    expect(todo.records.find((r: { bizId: string }) => r.bizId === first)).toMatchObject({
+      bizType_dictText: '权利备案',
+      orgName: '测试知识产权代理有限公司1',
+      submitByName: 'org1-姓名',
+    });
+    expect(
+      (
+        await rig.inject({
+          method: 'POST',
+          url: rig.api('/rights/right/approve'),
+          headers: { 'X-Access-Token': a.token },
+          payload: { id: first, result: 'pass' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await rig.call(reviewer.token, 'POST', '/rights/right/approve', { id: first, result: 'pass', opinion: '与注册证一致' })).message).toBe(
+      RightsMsg.rightApproved,
+    );
     expect(await status(first)).toBe('1');
     const [record] = await approvalsOf(first);
     expect(record).toMatchObject({ bizType: '3', node: '1', result: '1', orgId: a.orgId, approverId: reviewer.id });
-    expect((await rig.call(reviewer.token, 'POST', '/rights/right/approve', { id: first, result: 'reject', opinion: '再审' })).message).toBe(RightsMsg.rightNotPending);
+    expect((await rig.call(reviewer.token, 'POST', '/rights/right/approve', { id: first, result: 'reject', opinion: '再审' })).message).toBe(
+      RightsMsg.rightNotPending,
+    );
     expect(await approvalsOf(first)).toHaveLength(1);
     expect((await rig.call(a.token, 'PUT', '/rights/right/edit', mark(1, { id: first }))).message).toBe(RightsMsg.rightNotEditable);
   });
@@ -142,8 +174,14 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     const id = (await rig.call(a.token, 'POST', '/rights/right/add', mark(5))).result;
     await rig.call(a.token, 'POST', '/rights/right/submit', { ids: id });
     expect((await rig.call(reviewer.token, 'POST', '/rights/right/approve', { id, result: 'reject' })).message).toBe(RightsMsg.opinionRequired);
-    expect((await rig.call(reviewer.token, 'POST', '/rights/right/approve', { id, result: 'reject', opinion: '注册号与图样不符' })).message).toBe(RightsMsg.rightRejected);
-    expect((await rig.call(a.token, 'GET', `/rights/right/queryById?id=${id}`)).result).toMatchObject({ auditStatus: '2', auditOpinion: '注册号与图样不符', editable: true });
+    expect((await rig.call(reviewer.token, 'POST', '/rights/right/approve', { id, result: 'reject', opinion: '注册号与图样不符' })).message).toBe(
+      RightsMsg.rightRejected,
+    );
+    expect((await rig.call(a.token, 'GET', `/rights/right/queryById?id=${id}`)).result).toMatchObject({
+      auditStatus: '2',
+      auditOpinion: '注册号与图样不符',
+      editable: true,
+    });
     expect((await rig.call(a.token, 'PUT', '/rights/right/edit', mark(5, { id, regNo: '30000105' }))).success).toBe(true);
     expect((await rig.call(a.token, 'POST', '/rights/right/submit', { ids: id })).success).toBe(true);
     const history = (await rig.call(a.token, 'GET', '/rights/approval/list?bizType=3')).result;
@@ -187,7 +225,8 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     expect(await detail('expired')).toMatchObject({ inGracePeriod: false, expired: true, flagTexts: ['已过期'] });
     expect(await detail('auth')).toMatchObject({ authExpired: true, flagTexts: ['授权过期'] });
     expect((await detail('fine')).flagTexts).toEqual([]);
-    const filtered = async (query: string) => (await rig.call(b.token, 'GET', `/rights/right/list?pageSize=100&${query}`)).result.records.map((r: { id: string }) => r.id);
+    const filtered = async (query: string) =>
+      (await rig.call(b.token, 'GET', `/rights/right/list?pageSize=100&${query}`)).result.records.map((r: { id: string }) => r.id);
     expect(await filtered('expiryFlag=expiringSoon')).toEqual([ids.soon]);
     expect(await filtered('expiryFlag=inGracePeriod')).toEqual([ids.grace]);
     expect(await filtered('expiryFlag=expired')).toEqual([ids.expired]);
@@ -245,7 +284,14 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     expect(mine.records.every((r: { auditStatus: string; orgId: string }) => r.auditStatus === '3' && r.orgId === c.orgId)).toBe(true);
     const original = (await rig.call(a.token, 'GET', `/rights/right/queryById?id=${first}`)).result;
     const copy = mine.records.find((r: { regNo: string; niceClass: string }) => r.regNo === original.regNo && r.niceClass === original.niceClass);
-    expect(copy).toMatchObject({ trademarkName: original.trademarkName, regDate: original.regDate, expireDate: original.expireDate, goodsServices: original.goodsServices, legalStatus: '1', authEndDate: original.authEndDate });
+    expect(copy).toMatchObject({
+      trademarkName: original.trademarkName,
+      regDate: original.regDate,
+      expireDate: original.expireDate,
+      goodsServices: original.goodsServices,
+      legalStatus: '1',
+      authEndDate: original.authEndDate,
+    });
     const again = (await importFile(rig, c.token, res.rawPayload)).json();
     expect(again).toMatchObject({ code: 201, message: '文件导入成功，但有错误。', result: { successCount: 0, errorCount: exported } });
     expect(again.result.errors[0]).toMatchObject({ row: 3, message: expect.stringContaining('本机构已登记') });
@@ -271,7 +317,12 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     const formula = (await rig.call(b.token, 'GET', '/rights/right/list?regNo=40000004')).result.records[0];
     expect(formula.trademarkName).toBe('=HYPERLINK("http://evil")');
     const notXlsx = multipart({ filename: 'a.xlsx', content: Buffer.from('not a zip') });
-    const bad = await rig.inject({ method: 'POST', url: rig.api('/rights/right/importExcel'), payload: notXlsx.payload, headers: { ...notXlsx.headers, 'X-Access-Token': b.token } });
+    const bad = await rig.inject({
+      method: 'POST',
+      url: rig.api('/rights/right/importExcel'),
+      payload: notXlsx.payload,
+      headers: { ...notXlsx.headers, 'X-Access-Token': b.token },
+    });
     expect(bad.statusCode).toBeLessThan(500);
     expect(bad.json().success).toBe(false);
   });
@@ -283,7 +334,21 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.rowCount).toBe(2);
-    expect((sheet.getRow(2).values as unknown[]).filter(Boolean)).toEqual(['商标名称', '注册号', '国际分类', '核定商品/服务', '商标类型', '注册人', '注册人地址', '注册日期', '法律状态', '授权机构', '授权开始日期', '授权期限', '备注']);
+    expect((sheet.getRow(2).values as unknown[]).filter(Boolean)).toEqual([
+      '商标名称',
+      '注册号',
+      '国际分类',
+      '核定商品/服务',
+      '商标类型',
+      '注册人',
+      '注册人地址',
+      '注册日期',
+      '法律状态',
+      '授权机构',
+      '授权开始日期',
+      '授权期限',
+      '备注',
+    ]);
     expect((await importFile(rig, a.token, res.rawPayload)).json()).toMatchObject({ success: true, result: { totalCount: 0 } });
     expect((await rig.inject({ url: rig.api('/rights/right/importTemplate'), headers: { 'X-Access-Token': reviewer.token } })).statusCode).toBe(403);
   });

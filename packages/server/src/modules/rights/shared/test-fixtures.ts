@@ -46,8 +46,13 @@ export async function rightsRig(): Promise<Rig> {
   const t = await createTestApp({ DATA_DIR: dataDir });
   const call: Rig['call'] = async (token, method, url, payload) => json(await t.request(token, method, url, payload));
   const upload: Rig['upload'] = async (token, kind, fileType) => {
-    const body = multipart({ filename: kind === 'png' ? '图样.png' : '文件.pdf', content: kind === 'png' ? PNG : PDF }, { biz: 'rights', ...(fileType ? { fileType } : {}) });
-    const res = json(await t.inject({ method: 'POST', url: t.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': token } }));
+    const body = multipart(
+      { filename: kind === 'png' ? '图样.png' : '文件.pdf', content: kind === 'png' ? PNG : PDF },
+      { biz: 'rights', ...(fileType ? { fileType } : {}) },
+    );
+    const res = json(
+      await t.inject({ method: 'POST', url: t.api('/sys/common/upload'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': token } }),
+    );
     if (!res.success) throw new Error(`upload failed: ${res.message}`);
     return res.message;
   };
@@ -86,7 +91,12 @@ export async function submittedOrg(rig: Rig, n: number, opts: { holder?: boolean
   });
   const token = await rig.loginAs(username, PASSWORD);
   const licenseFile = await rig.upload(token, 'png', '3');
-  const res = await rig.call(token, 'POST', '/rights/org/submitEnrol', await rig.enrolForm(n, { licenseFile, ...(opts.holder ? { orgType: '5', orgName: `测试品牌股份有限公司${n}` } : {}) }));
+  const res = await rig.call(
+    token,
+    'POST',
+    '/rights/org/submitEnrol',
+    await rig.enrolForm(n, { licenseFile, ...(opts.holder ? { orgType: '5', orgName: `测试品牌股份有限公司${n}` } : {}) }),
+  );
   if (!res.success) throw new Error(`submitEnrol failed: ${res.message}`);
   return { userId, token, orgId: res.result, username };
 }

@@ -22,8 +22,14 @@ export async function accountCenterRoutes(app: FastifyInstance, deps: AppDeps) {
         description:
           'smsmode 3 的验证码发到新手机号 mobile，绑定当前用户。不需要图片验证码，但与 /sys/sms 同样限频：同一手机号 60 秒一次、每小时 5 次，同一地址每小时 20 次，同一账号每小时 5 次。新手机号与当前相同或已属于其他账号时拒绝。',
       },
-      changePhone: { description: 'phone 与发到该手机号的 smsmode 3 验证码 smscode：5 分钟内有效、只能使用一次、只对本人有效，错误 5 次作废；其他用途的验证码（登录、找回密码）无效。成功后给本人发系统消息，result.userInfo 为更新后的用户。' },
-      changeEmail: { description: 'email 与当前密码 password（错误时回答“当前密码输入错误!”）；邮箱已属于其他账号时拒绝。成功后给本人发系统消息，result.userInfo 为更新后的用户。' },
+      changePhone: {
+        description:
+          'phone 与发到该手机号的 smsmode 3 验证码 smscode：5 分钟内有效、只能使用一次、只对本人有效，错误 5 次作废；其他用途的验证码（登录、找回密码）无效。成功后给本人发系统消息，result.userInfo 为更新后的用户。',
+      },
+      changeEmail: {
+        description:
+          'email 与当前密码 password（错误时回答“当前密码输入错误!”）；邮箱已属于其他账号时拒绝。成功后给本人发系统消息，result.userInfo 为更新后的用户。',
+      },
     },
     handlers: {
       center: ({ db, user }) => accountCenter(db, deps.dicts, user),

@@ -173,7 +173,13 @@ export async function accountCenter(db: Db, dicts: DictService, me: SessionUser)
       lastLoginTime: formatDateTime(previous[0]?.created_at) ?? null,
       lastLoginIp: previous[0]?.ip ?? null,
     },
-    activity: activity.map((a) => ({ id: a.id, content: readableContent(a.log_content) ?? '', time: formatDateTime(a.create_time) ?? '', ip: a.ip, success: a.success })),
+    activity: activity.map((a) => ({
+      id: a.id,
+      content: readableContent(a.log_content) ?? '',
+      time: formatDateTime(a.create_time) ?? '',
+      ip: a.ip,
+      success: a.success,
+    })),
     decisions: translated,
   };
 }

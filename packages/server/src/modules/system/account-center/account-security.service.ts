@@ -30,7 +30,11 @@ async function me(db: Db, user: SessionUser): Promise<UserRow> {
 
 /** Deleted accounts keep their phone and e-mail (the unique indexes span them), so they count too. */
 async function phoneTaken(db: Db, phone: string, exceptId: string): Promise<boolean> {
-  const [hit] = await db.select({ id: sysUser.id }).from(sysUser).where(and(eq(sysUser.phone, phone), ne(sysUser.id, exceptId))).limit(1);
+  const [hit] = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(and(eq(sysUser.phone, phone), ne(sysUser.id, exceptId)))
+    .limit(1);
   return !!hit;
 }
 
@@ -64,7 +68,14 @@ const maskEmail = (email: string) => {
  * Writes my new phone or e-mail and its notice in one transaction, then pushes the notice. Two
  * requests racing for one value: the unique index decides, the loser is told it is taken.
  */
-async function saveContact(db: Db, hub: SocketHub, user: SessionUser, change: { phone: string } | { email: string }, what: { what: string; value: string }, taken: string) {
+async function saveContact(
+  db: Db,
+  hub: SocketHub,
+  user: SessionUser,
+  change: { phone: string } | { email: string },
+  what: { what: string; value: string },
+  taken: string,
+) {
   let written;
   try {
     // a phone or e-mail change is in the data-log chain: the phone signs in by SMS, the e-mail receives notices

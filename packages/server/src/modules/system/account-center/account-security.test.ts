@@ -36,14 +36,23 @@ describe('issue #27 安全设置: change phone (SMS code to the new phone) and e
   const askCode = (token: string, mobile: string, ip = nextIp()) =>
     t.inject({ method: 'POST', url: t.api('/sys/account/phone/code'), payload: { mobile }, headers: { 'X-Access-Token': token }, remoteAddress: ip });
   const change = (token: string, phone: string, smscode: string) => t.request(token, 'POST', '/sys/account/phone/change', { phone, smscode });
-  const lastCode = async (mobile: string) => (await db.select().from(sysSmsOutbox).where(eq(sysSmsOutbox.mobile, mobile)).orderBy(desc(sysSmsOutbox.createTime)).limit(1))[0];
+  const lastCode = async (mobile: string) =>
+    (await db.select().from(sysSmsOutbox).where(eq(sysSmsOutbox.mobile, mobile)).orderBy(desc(sysSmsOutbox.createTime)).limit(1))[0];
   const phoneOf = async (id: string) => (await db.select({ phone: sysUser.phone }).from(sysUser).where(eq(sysUser.id, id)))[0].phone;
   /** the codes asked so far no longer count against the hourly limits nor the 60 s interval */
   const ageCodes = () => db.update(sysSmsCode).set({ createTime: new Date(Date.now() - 2 * 3_600_000) });
   /** a code row written as sms.service writes one (sha256 of id:code), for the purposes this route must refuse */
   const plantCode = async (row: { purpose: string; mobile: string; userId: string | null; code: string }) => {
     const id = newId();
-    await db.insert(sysSmsCode).values({ id, purpose: row.purpose, mobile: row.mobile, userId: row.userId, codeHash: keyedHash('sms-code', `${id}:${row.code}`), ip: '10.28.9.9', expiresAt: new Date(Date.now() + 300_000) });
+    await db.insert(sysSmsCode).values({
+      id,
+      purpose: row.purpose,
+      mobile: row.mobile,
+      userId: row.userId,
+      codeHash: keyedHash('sms-code', `${id}:${row.code}`),
+      ip: '10.28.9.9',
+      expiresAt: new Date(Date.now() + 300_000),
+    });
   };
 
   it('a code goes to the new phone (smsmode 3, bound to me) without an image captcha; the phone changes once, with a notice, and the user info shows it', async () => {
@@ -65,7 +74,10 @@ describe('issue #27 安全设置: change phone (SMS code to the new phone) and e
     const bell = json(await t.request(alice, 'GET', '/sys/annountCement/listByUser')).result;
     expect(bell.sysMsgList.map((m: { titile: string }) => m.titile)).toContain('手机号已修改为 137****0011');
     await operationLogOf(t.app).flush();
-    const [logged] = await db.select().from(sysLog).where(and(eq(sysLog.logType, 2), like(sysLog.requestUrl, '%/sys/account/phone/change')));
+    const [logged] = await db
+      .select()
+      .from(sysLog)
+      .where(and(eq(sysLog.logType, 2), like(sysLog.requestUrl, '%/sys/account/phone/change')));
     expect(logged.userid).toBe('alicesec');
     expect(logged.requestParam).toContain(target);
     expect(logged.requestParam).not.toContain(sent.code);
@@ -73,7 +85,9 @@ describe('issue #27 安全设置: change phone (SMS code to the new phone) and e
     // the new phone signs in by 手机号登录; the old one no longer belongs to anybody
     const loginCode = '246810';
     await plantCode({ purpose: '0', mobile: target, userId: aliceId, code: loginCode });
-    const signedIn = json(await t.inject({ method: 'POST', url: t.api('/sys/phoneLogin'), payload: { mobile: target, captcha: loginCode }, remoteAddress: nextIp() }));
+    const signedIn = json(
+      await t.inject({ method: 'POST', url: t.api('/sys/phoneLogin'), payload: { mobile: target, captcha: loginCode }, remoteAddress: nextIp() }),
+    );
     expect(signedIn).toMatchObject({ code: 200, result: { userInfo: { username: 'alicesec', phone: target } } });
     expect((await db.select().from(sysUser).where(eq(sysUser.phone, ALICE_PHONE))).length).toBe(0);
     await ageCodes();
@@ -93,7 +107,10 @@ describe('issue #27 安全设置: change phone (SMS code to the new phone) and e
     const later = '13700000013';
     await askCode(bob, later);
     const code = (await lastCode(later)).code;
-    await db.update(sysSmsCode).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sysSmsCode.mobile, later));
+    await db
+      .update(sysSmsCode)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sysSmsCode.mobile, later));
     expect(json(await change(bob, later, code))).toMatchObject({ success: false, message: CODE_INVALID });
     expect(await phoneOf(bobId)).toBe(BOB_PHONE);
     await ageCodes();
@@ -160,7 +177,16 @@ describe('issue #27 安全设置: change phone (SMS code to the new phone) and e
 
     // the phone's hourly five include codes asked for it for other purposes
     const busy = '13700000022';
-    for (let i = 0; i < 5; i++) await db.insert(sysSmsCode).values({ id: newId(), purpose: String(i % 3), mobile: busy, codeHash: 'x', ip: `10.28.8.${i}`, expiresAt: new Date(Date.now() + 60_000), createTime: new Date(Date.now() - 120_000) });
+    for (let i = 0; i < 5; i++)
+      await db.insert(sysSmsCode).values({
+        id: newId(),
+        purpose: String(i % 3),
+        mobile: busy,
+        codeHash: 'x',
+        ip: `10.28.8.${i}`,
+        expiresAt: new Date(Date.now() + 60_000),
+        createTime: new Date(Date.now() - 120_000),
+      });
     expect(json(await askCode(bob, busy))).toMatchObject({ success: false, message: TOO_FREQUENT });
     await ageCodes();
 
@@ -173,7 +199,16 @@ describe('issue #27 安全设置: change phone (SMS code to the new phone) and e
 
     // twenty per address per hour, whoever asks
     const ip = '10.28.7.7';
-    for (let i = 0; i < 20; i++) await db.insert(sysSmsCode).values({ id: newId(), purpose: '0', mobile: `1360000${String(i).padStart(4, '0')}`, codeHash: 'x', ip, expiresAt: new Date(Date.now() + 60_000), createTime: new Date(Date.now() - 120_000) });
+    for (let i = 0; i < 20; i++)
+      await db.insert(sysSmsCode).values({
+        id: newId(),
+        purpose: '0',
+        mobile: `1360000${String(i).padStart(4, '0')}`,
+        codeHash: 'x',
+        ip,
+        expiresAt: new Date(Date.now() + 60_000),
+        createTime: new Date(Date.now() - 120_000),
+      });
     expect(json(await askCode(alice, '13700000031', ip))).toMatchObject({ success: false, message: TOO_FREQUENT });
     await ageCodes();
   });

@@ -34,7 +34,10 @@ describe('issue 36: 通讯录 of the demo — 工号, 职务, 电话 and 邮箱 
   });
 
   it('the values are unique, and a second run changes nothing someone filled in', async () => {
-    const [{ dup }] = await rows<{ dup: number }>(db, sql`select count(*)::int as dup from (select work_no from sys_user where work_no is not null group by work_no having count(*) > 1) d`);
+    const [{ dup }] = await rows<{ dup: number }>(
+      db,
+      sql`select count(*)::int as dup from (select work_no from sys_user where work_no is not null group by work_no having count(*) > 1) d`,
+    );
     expect(dup).toBe(0);
     await db.execute(sql`update sys_user set telephone = '010-12345678' where username = 'reviewer'`);
     await db.delete(sysSeed).where(inArray(sysSeed.key, ['demo:directory:v1']));

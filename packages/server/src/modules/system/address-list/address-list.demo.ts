@@ -22,7 +22,10 @@ const AREA_CODES = ['0571', '0574', '0573', '0577', '0579', '0575', '0572', '057
 export async function seedDirectoryDemo(db: Db): Promise<void> {
   await db.execute(sql`insert into sys_position (id, code, name, post_rank, tenant_id, sys_org_code, create_by, create_time)
     select md5('demo-position-' || v.code), v.code, v.name, v.rank, 0, 'A01', 'admin', now()
-    from (values ${sql.join(ORG_POSITIONS.map(([code, name, rank]) => sql`(${code}, ${name}, ${rank})`), sql`, `)}) as v(code, name, rank)
+    from (values ${sql.join(
+      ORG_POSITIONS.map(([code, name, rank]) => sql`(${code}, ${name}, ${rank})`),
+      sql`, `,
+    )}) as v(code, name, rank)
     where not exists (select 1 from sys_position p where p.code = v.code)`);
   const users = await rows<{ id: string; username: string; phone: string | null; email: string | null; org_code: string | null; contact_person: boolean }>(
     db,

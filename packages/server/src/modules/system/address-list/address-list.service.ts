@@ -4,7 +4,17 @@ import { rows, type Db } from '../../../platform/db/client.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { escapeLike } from '../../../platform/list/list-query.ts';
 
-type Row = { id: string; realname: string; work_no: string | null; post: string | null; telephone: string | null; email: string | null; phone: string | null; depart_name: string; org_code: string };
+type Row = {
+  id: string;
+  realname: string;
+  work_no: string | null;
+  post: string | null;
+  telephone: string | null;
+  email: string | null;
+  phone: string | null;
+  depart_name: string;
+  org_code: string;
+};
 
 export type AddressQuery = { orgCode?: string; realname?: string; workNo?: string; pageNo: number; pageSize: number };
 

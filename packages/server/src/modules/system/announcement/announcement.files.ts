@@ -7,7 +7,12 @@ import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
 export const announcementFileKind: FileKind = {
   bizType: ANNOUNCEMENT_BIZ,
   titles: async (db, ids) =>
-    (await db.select({ id: sysAnnouncement.id, titile: sysAnnouncement.titile }).from(sysAnnouncement).where(and(inArray(sysAnnouncement.id, ids), eq(sysAnnouncement.delFlag, '0')))).map((a) => [a.id, a.titile]),
+    (
+      await db
+        .select({ id: sysAnnouncement.id, titile: sysAnnouncement.titile })
+        .from(sysAnnouncement)
+        .where(and(inArray(sysAnnouncement.id, ids), eq(sysAnnouncement.delFlag, '0')))
+    ).map((a) => [a.id, a.titile]),
   // Its HTML shows the image at `/sys/common/static/<path>`: an announcement that still shows it keeps it.
   uses: async (db, filePath) => {
     const [found] = await db

@@ -170,7 +170,10 @@ export async function myAnnouncementSends(db: Db, dicts: DictService, userId: st
       .limit(parsed.pageSize)
       .offset((parsed.pageNo - 1) * parsed.pageSize),
   ]);
-  const personOf = await realnamesOf(db, found.map(({ a }) => a.sender));
+  const personOf = await realnamesOf(
+    db,
+    found.map(({ a }) => a.sender),
+  );
   const records = found.map(({ s, a }) => ({
     id: s.id,
     anntId: s.anntId,

@@ -17,7 +17,10 @@ describe('menu rows of the announcement screens (spec §2 route table, §6)', as
     const screen = system?.children?.find((node) => node.id === 'menu:isystem:announcement');
     expect(screen).toMatchObject({ path: '/isystem/annountCement', component: 'system/SysAnnouncementList', meta: { title: '通告管理' } });
     expect(auth.map((a) => a.action)).toEqual(expect.arrayContaining(['list', 'add', 'edit', 'delete', 'release'].map((a) => `system:announcement:${a}`)));
-    const [button] = await t.database.db.select({ parentId: sysPermission.parentId }).from(sysPermission).where(eq(sysPermission.id, buttonId('system:announcement:release')));
+    const [button] = await t.database.db
+      .select({ parentId: sysPermission.parentId })
+      .from(sysPermission)
+      .where(eq(sysPermission.id, buttonId('system:announcement:release')));
     expect(button.parentId).toBe('menu:isystem:announcement');
   });
 
@@ -35,7 +38,12 @@ describe('menu rows of the announcement screens (spec §2 route table, §6)', as
       const { menu } = await menuOf(await t.loginAs(username, 'Menu123456'));
       const section = findMenuNode(menu, 'menu:isps');
       expect(section, roleId).toMatchObject({ path: '/isps', meta: { title: '个人办公' } });
-      expect(section?.children?.[0]).toMatchObject({ id: 'menu:isps:userAnnouncement', path: '/isps/userAnnouncement', component: 'system/UserAnnouncementList', meta: { title: '我的消息' } });
+      expect(section?.children?.[0]).toMatchObject({
+        id: 'menu:isps:userAnnouncement',
+        path: '/isps/userAnnouncement',
+        component: 'system/UserAnnouncementList',
+        meta: { title: '我的消息' },
+      });
       if (roleId !== RoleId.admin) expect(findMenuNode(menu, 'menu:isystem:announcement'), roleId).toBeUndefined();
     }
   });

@@ -4,7 +4,19 @@ import { buttonsOf, CRUD_VERBS, RoleId, screenMenu, seedMenuSection } from '../.
 import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
 /** 通告管理 under 系统管理, with the system:announcement:* buttons. */
-export const announcementMenu = screenMenu('system', { parentId: SYSTEM_MENU_ID, sortNo: 20, key: 'announcement', name: '通告管理', url: '/isystem/annountCement', component: 'system/SysAnnouncementList', icon: 'notification' }, buttonsOf(AnnouncementPerm, '通告', { ...CRUD_VERBS, release: '发布/撤销' }));
+export const announcementMenu = screenMenu(
+  'system',
+  {
+    parentId: SYSTEM_MENU_ID,
+    sortNo: 20,
+    key: 'announcement',
+    name: '通告管理',
+    url: '/isystem/annountCement',
+    component: 'system/SysAnnouncementList',
+    icon: 'notification',
+  },
+  buttonsOf(AnnouncementPerm, '通告', { ...CRUD_VERBS, release: '发布/撤销' }),
+);
 
 /**
  * 我的消息 under a new 个人办公 section at `/isps/userAnnouncement` (spec §2 route table), which every

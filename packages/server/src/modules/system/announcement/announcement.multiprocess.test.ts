@@ -75,17 +75,25 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis (s
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('a notice released through process A reaches the user\'s socket on process B (cmd user), and an ALL notice reaches it as cmd topic', async () => {
+  it("a notice released through process A reaches the user's socket on process B (cmd user), and an ALL notice reaches it as cmd topic", async () => {
     const onB = await connect(`${serverB.ws}/websocket/${carol.userId}`, [carol.token]);
     sockets.push(onB);
     expect(onB.protocol).toBe(carol.token);
 
-    const id = (await call(serverA, adminToken, 'POST', '/sys/annountCement/add', { titile: '跨进程通知', msgType: 'USER', userIds: `${carol.userId},`, msgCategory: '1' })).result as string;
+    const id = (
+      await call(serverA, adminToken, 'POST', '/sys/annountCement/add', {
+        titile: '跨进程通知',
+        msgType: 'USER',
+        userIds: `${carol.userId},`,
+        msgCategory: '1',
+      })
+    ).result as string;
     const released = await call(serverA, adminToken, 'GET', `/sys/annountCement/doReleaseData?id=${id}`);
     expect(released.message).toBe('该系统通知发布成功');
     expect(await onB.next(5000, (m) => m.msgId === id)).toEqual({ cmd: 'user', msgId: id, msgTxt: '跨进程通知', userId: carol.userId });
 
-    const all = (await call(serverA, adminToken, 'POST', '/sys/annountCement/add', { titile: '跨进程全体公告', msgType: 'ALL', msgCategory: '2' })).result as string;
+    const all = (await call(serverA, adminToken, 'POST', '/sys/annountCement/add', { titile: '跨进程全体公告', msgType: 'ALL', msgCategory: '2' }))
+      .result as string;
     await call(serverA, adminToken, 'GET', `/sys/annountCement/doReleaseData?id=${all}`);
     expect(await onB.next(5000, (m) => m.msgId === all)).toEqual({ cmd: 'topic', msgId: all, msgTxt: '跨进程全体公告' });
 
@@ -97,14 +105,15 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis (s
     expect(onB.messages.filter((m) => [id, all].includes((m as { msgId?: string }).msgId ?? ''))).toHaveLength(2);
   });
 
-  it('the other way round: a release through B reaches the user\'s socket on A; A answers the heartbeat', async () => {
+  it("the other way round: a release through B reaches the user's socket on A; A answers the heartbeat", async () => {
     const onA = await connect(`${serverA.ws}/websocket/${carol.userId}`, [carol.token]);
     sockets.push(onA);
     onA.send('heartcheck');
     expect(await onA.next(5000, (m) => m.cmd === 'heartcheck')).toEqual({ cmd: 'heartcheck', msgTxt: '心跳响应' });
     // A second notice, released through B this time, reaches the socket on A.
     const { token: adminOnB } = await login(serverB, 'admin', ADMIN_PASSWORD);
-    const id = (await call(serverB, adminOnB, 'POST', '/sys/annountCement/add', { titile: '反向通知', msgType: 'USER', userIds: `${carol.userId},` })).result as string;
+    const id = (await call(serverB, adminOnB, 'POST', '/sys/annountCement/add', { titile: '反向通知', msgType: 'USER', userIds: `${carol.userId},` }))
+      .result as string;
     await call(serverB, adminOnB, 'GET', `/sys/annountCement/doReleaseData?id=${id}`);
     expect(await onA.next(5000, (m) => m.msgId === id)).toMatchObject({ cmd: 'user', msgId: id });
   });

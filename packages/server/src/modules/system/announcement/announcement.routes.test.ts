@@ -45,7 +45,15 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
   });
 
   it('§5.2 add stores an unpublished, undeleted row; list pages with _dictText and filters', async () => {
-    const id = await add({ titile: '年度维权工作通知', msgAbstract: '摘要', priority: 'H', msgCategory: '1', msgType: 'ALL', startTime: '2026-01-01 08:00:00', endTime: '2026-12-31' });
+    const id = await add({
+      titile: '年度维权工作通知',
+      msgAbstract: '摘要',
+      priority: 'H',
+      msgCategory: '1',
+      msgType: 'ALL',
+      startTime: '2026-01-01 08:00:00',
+      endTime: '2026-12-31',
+    });
     const [row] = await db.select().from(sysAnnouncement).where(eq(sysAnnouncement.id, id));
     expect(row).toMatchObject({ sendStatus: '0', delFlag: '0', createBy: 'admin', priority: 'H', msgCategory: '1', msgType: 'ALL', sender: null });
     expect(row.startTime?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
@@ -92,10 +100,35 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     const id = await add({ titile: '清理测试', msgContent: dirty });
     const [row] = await db.select().from(sysAnnouncement).where(eq(sysAnnouncement.id, id));
     const html = row.msgContent ?? '';
-    for (const banned of ['<script', 'alert(', 'onclick', 'onerror', 'onload', 'javascript:', '<iframe', '<object', '<embed', '<style', 'position', 'url(', '<svg', '<math', 'data:']) {
+    for (const banned of [
+      '<script',
+      'alert(',
+      'onclick',
+      'onerror',
+      'onload',
+      'javascript:',
+      '<iframe',
+      '<object',
+      '<embed',
+      '<style',
+      'position',
+      'url(',
+      '<svg',
+      '<math',
+      'data:',
+    ]) {
       expect(html, banned).not.toContain(banned);
     }
-    for (const kept of ['<h2>标题</h2>', '<strong>加粗</strong>', '<em>斜体</em>', 'src="/jeecg-boot/sys/common/static/a.png"', 'alt="图"', '<p style="color:red">红字</p>', '<td colspan="2" style="text-align:center">单元格</td>', '<li>项</li>']) {
+    for (const kept of [
+      '<h2>标题</h2>',
+      '<strong>加粗</strong>',
+      '<em>斜体</em>',
+      'src="/jeecg-boot/sys/common/static/a.png"',
+      'alt="图"',
+      '<p style="color:red">红字</p>',
+      '<td colspan="2" style="text-align:center">单元格</td>',
+      '<li>项</li>',
+    ]) {
       expect(html, kept).toContain(kept);
     }
     expect(html).toContain('<a href="https://docs.example.org/x" target="_blank" rel="noopener noreferrer">好链接</a>');
@@ -110,7 +143,17 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     expect(await msg({ openType: 'url', openPage: '/rights/payment?tab=claim' })).toBe(AnnouncementMsg.added);
     expect(await msg({ openType: 'url', openPage: 'https://docs.example.org/guide' })).toBe(AnnouncementMsg.added);
     expect(await msg({ openType: 'url', openPage: 'https://portal.example.org:8443/a' })).toBe(AnnouncementMsg.added);
-    for (const page of ['//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'https://evil.example/', 'http://docs.example.org.evil.example/', 'https://docs.example.org@evil.example/', 'ftp://docs.example.org/', 'https://portal.example.org/a', 'data:text/html,x']) {
+    for (const page of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'https://evil.example/',
+      'http://docs.example.org.evil.example/',
+      'https://docs.example.org@evil.example/',
+      'ftp://docs.example.org/',
+      'https://portal.example.org/a',
+      'data:text/html,x',
+    ]) {
       expect(await msg({ openType: 'url', openPage: page }), page).toBe(AnnouncementMsg.openUrlNotAllowed);
     }
     for (const page of ['https://docs.example.org/guide', 'isps/x', '//evil.example', 'javascript:alert(1)']) {
@@ -125,7 +168,9 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     expect(row.userIds).toBe(`${aliceId},nobody,`);
     // unpublished: nobody has it yet
     expect(await sendRows(id)).toEqual([]);
-    expect(json(await call(admin, 'PUT', '/sys/annountCement/edit', { id, titile: '指定用户（改）', msgType: 'USER', userIds: `${aliceId},${bobId}` })).message).toBe(AnnouncementMsg.edited);
+    expect(
+      json(await call(admin, 'PUT', '/sys/annountCement/edit', { id, titile: '指定用户（改）', msgType: 'USER', userIds: `${aliceId},${bobId}` })).message,
+    ).toBe(AnnouncementMsg.edited);
     await release(id);
     expect((await sendRows(id)).map((r) => r.userId).sort()).toEqual([aliceId, bobId].sort());
     await call(admin, 'GET', `/sys/annountCement/doReovkeData?id=${id}`);
@@ -185,7 +230,10 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     expect(users).toContain(aliceId);
     expect(users).toContain(bobId);
     expect(users).not.toContain(frozen);
-    const active = await db.select({ id: sysUser.id }).from(sysUser).where(and(eq(sysUser.status, 1), eq(sysUser.delFlag, 0)));
+    const active = await db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(and(eq(sysUser.status, 1), eq(sysUser.delFlag, 0)));
     expect(users.length).toBe(active.length);
   });
 
@@ -205,7 +253,10 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       const id = await add({ titile: `系统消息${i}`, msgType: 'USER', userIds: `${carolId},`, msgCategory: '2', priority: 'M' });
-      await db.update(sysAnnouncement).set({ createTime: new Date(Date.UTC(2026, 0, 1 + i)) }).where(eq(sysAnnouncement.id, id));
+      await db
+        .update(sysAnnouncement)
+        .set({ createTime: new Date(Date.UTC(2026, 0, 1 + i)) })
+        .where(eq(sysAnnouncement.id, id));
       await release(id);
       ids.push(id);
     }
@@ -230,12 +281,15 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     const after = json(await call(carol, 'GET', '/sys/annountCement/listByUser')).result;
     expect(after.sysMsgTotal).toBe(4);
     expect(after.sysMsgList.map((a: { titile: string }) => a.titile)).toEqual(['系统消息3', '系统消息2', '系统消息1', '系统消息0']);
-    const [mine] = await db.select().from(sysAnnouncementSend).where(and(eq(sysAnnouncementSend.anntId, ids[6]), eq(sysAnnouncementSend.userId, carolId)));
+    const [mine] = await db
+      .select()
+      .from(sysAnnouncementSend)
+      .where(and(eq(sysAnnouncementSend.anntId, ids[6]), eq(sysAnnouncementSend.userId, carolId)));
     expect(mine.readFlag).toBe('1');
     expect(mine.readTime).not.toBeNull();
   });
 
-  it('bad input: another user\'s announcement can be neither read nor marked by id; a manager may read any', async () => {
+  it("bad input: another user's announcement can be neither read nor marked by id; a manager may read any", async () => {
     const forBob = await add({ titile: '只给 bob', msgType: 'USER', userIds: `${bobId},` });
     await release(forBob);
     const draft = await add({ titile: '草稿', msgType: 'ALL' });
@@ -244,7 +298,12 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     expect(json(await call(alice, 'PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: forBob })).message).toBe(AnnouncementMsg.notFound);
     const [bobRow] = await db.select().from(sysAnnouncementSend).where(eq(sysAnnouncementSend.anntId, forBob));
     expect(bobRow).toMatchObject({ userId: bobId, readFlag: '0' });
-    expect(await db.select().from(sysAnnouncementSend).where(and(eq(sysAnnouncementSend.anntId, forBob), eq(sysAnnouncementSend.userId, aliceId)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(sysAnnouncementSend)
+        .where(and(eq(sysAnnouncementSend.anntId, forBob), eq(sysAnnouncementSend.userId, aliceId))),
+    ).toEqual([]);
     const own = json(await call(bob, 'GET', `/sys/annountCement/queryById?id=${forBob}`));
     expect(own.result).toMatchObject({ id: forBob, titile: '只给 bob', msgContent: '<p>内容</p>', userIds: null });
     expect(json(await call(admin, 'GET', `/sys/annountCement/queryById?id=${forBob}`)).result.userIds).toBe(`${bobId},`);
@@ -254,11 +313,23 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     expect(json(await call(admin, 'GET', `/sys/annountCement/queryById?id=${draft}`)).message).toBe(AnnouncementMsg.notFound);
   });
 
-  it('§5.2 getMyAnnouncementSend pages the user\'s deliveries with filters, unread first; readAll marks everything read', async () => {
+  it("§5.2 getMyAnnouncementSend pages the user's deliveries with filters, unread first; readAll marks everything read", async () => {
     const daveId = await t.createUser({ username: 'dave', password: 'Dave123456' });
     const dave = await t.loginAs('dave', 'Dave123456');
-    for (const [titile, category] of [['会议通知', '1'], ['系统升级', '2'], ['费用报销提醒', '2']] as const) {
-      const id = await add({ titile, msgType: 'USER', userIds: `${daveId},`, msgCategory: category, openType: 'url', openPage: '/rights/payment', busType: 'claim' });
+    for (const [titile, category] of [
+      ['会议通知', '1'],
+      ['系统升级', '2'],
+      ['费用报销提醒', '2'],
+    ] as const) {
+      const id = await add({
+        titile,
+        msgType: 'USER',
+        userIds: `${daveId},`,
+        msgCategory: category,
+        openType: 'url',
+        openPage: '/rights/payment',
+        busType: 'claim',
+      });
       await release(id);
     }
     const page = json(await call(dave, 'GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=10&column=createTime&order=desc')).result;
@@ -267,9 +338,37 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     const mine = page.records.find((r: { titile: string }) => r.titile === '费用报销提醒');
     // JeecgBoot's fields, plus senderName (发布人 by name; a stock client ignores it)
     expect(Object.keys(mine).sort()).toEqual(
-      ['anntId', 'busId', 'busType', 'id', 'msgAbstract', 'msgCategory', 'msgCategory_dictText', 'msgContent', 'openPage', 'openType', 'priority', 'priority_dictText', 'readFlag', 'sendTime', 'sender', 'senderName', 'titile', 'userId'].sort(),
+      [
+        'anntId',
+        'busId',
+        'busType',
+        'id',
+        'msgAbstract',
+        'msgCategory',
+        'msgCategory_dictText',
+        'msgContent',
+        'openPage',
+        'openType',
+        'priority',
+        'priority_dictText',
+        'readFlag',
+        'sendTime',
+        'sender',
+        'senderName',
+        'titile',
+        'userId',
+      ].sort(),
     );
-    expect(mine).toMatchObject({ userId: daveId, readFlag: '0', sender: 'admin', senderName: '系统管理员', msgCategory: '2', openType: 'url', openPage: '/rights/payment', busType: 'claim' });
+    expect(mine).toMatchObject({
+      userId: daveId,
+      readFlag: '0',
+      sender: 'admin',
+      senderName: '系统管理员',
+      msgCategory: '2',
+      openType: 'url',
+      openPage: '/rights/payment',
+      busType: 'claim',
+    });
     const search = async (q: string) => json(await call(dave, 'GET', `/sys/sysAnnouncementSend/getMyAnnouncementSend?${q}`)).result;
     expect((await search('titile=报销')).records.map((r: { titile: string }) => r.titile)).toEqual(['费用报销提醒']);
     expect((await search('msgCategory=2')).total).toBe(2);
@@ -283,7 +382,14 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
     const bell = json(await call(dave, 'GET', '/sys/annountCement/listByUser')).result;
     expect([bell.anntMsgTotal, bell.sysMsgTotal]).toEqual([0, 0]);
     // nobody else's rows were touched
-    expect((await db.select().from(sysAnnouncementSend).where(and(eq(sysAnnouncementSend.userId, aliceId), eq(sysAnnouncementSend.readFlag, '0')))).length).toBeGreaterThan(0);
+    expect(
+      (
+        await db
+          .select()
+          .from(sysAnnouncementSend)
+          .where(and(eq(sysAnnouncementSend.userId, aliceId), eq(sysAnnouncementSend.readFlag, '0')))
+      ).length,
+    ).toBeGreaterThan(0);
   });
 
   it('§5.2 delete and deleteBatch set del_flag "1" and hide the rows; unknown ids answer 未找到对应实体', async () => {
@@ -298,7 +404,13 @@ describe('通告管理 and 我的消息 (spec §3 Announcement, §7 Notification
   });
 
   it('releasing to 2,000 chosen users, and to all 2,000+ users, writes one row per user in one release (timings: npm run bench)', async () => {
-    const values = Array.from({ length: 2000 }, (_, i) => ({ id: `perf${String(i).padStart(28, '0')}`, username: `perf${i}`, realname: `压测${i}`, password: 'x', status: 1 }));
+    const values = Array.from({ length: 2000 }, (_, i) => ({
+      id: `perf${String(i).padStart(28, '0')}`,
+      username: `perf${i}`,
+      realname: `压测${i}`,
+      password: 'x',
+      status: 1,
+    }));
     for (let i = 0; i < values.length; i += 500) await db.insert(sysUser).values(values.slice(i, i + 500));
     const ids = values.map((v) => v.id);
     const id = await add({ titile: '压测', msgType: 'USER', userIds: ids.join(',') });

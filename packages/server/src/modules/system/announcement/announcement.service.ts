@@ -53,8 +53,19 @@ export function checkOpenPage(openType: string | null, openPage: string | null, 
 export const announcementWhitelist: ListResource = {
   table: sysAnnouncement,
   fields: fieldsOf(sysAnnouncement, {
-    titile: 'string', sender: 'string', priority: 'string', msgCategory: 'string', msgType: 'string', sendStatus: 'string', busType: 'string',
-    openType: 'string', startTime: 'datetime', endTime: 'datetime', sendTime: 'datetime', cancelTime: 'datetime', createTime: 'datetime',
+    titile: 'string',
+    sender: 'string',
+    priority: 'string',
+    msgCategory: 'string',
+    msgType: 'string',
+    sendStatus: 'string',
+    busType: 'string',
+    openType: 'string',
+    startTime: 'datetime',
+    endTime: 'datetime',
+    sendTime: 'datetime',
+    cancelTime: 'datetime',
+    createTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
@@ -65,7 +76,10 @@ export async function listAnnouncements(db: Db, dicts: DictService, params: List
     extra: [eq(sysAnnouncement.delFlag, '0'), ...bySender.where],
     tieBreak: sysAnnouncement.id,
   });
-  const personOf = await realnamesOf(db, page.records.map((row) => row.sender));
+  const personOf = await realnamesOf(
+    db,
+    page.records.map((row) => row.sender),
+  );
   const records = await dicts.withDictText(
     page.records.map((row) => ({ ...toRecord(row), senderName: personOf(row.sender) })),
     DICT_FIELDS,
@@ -113,7 +127,10 @@ export async function addAnnouncement(db: Db, actor: Actor, body: AnnouncementAd
  */
 export async function editAnnouncement(db: Db, actor: Actor, body: AnnouncementAddBody & { id: string }, safeHosts: string[]): Promise<void> {
   const values = valuesOf(body, safeHosts);
-  const [current] = await db.select({ sendStatus: sysAnnouncement.sendStatus }).from(sysAnnouncement).where(and(eq(sysAnnouncement.id, body.id), eq(sysAnnouncement.delFlag, '0')));
+  const [current] = await db
+    .select({ sendStatus: sysAnnouncement.sendStatus })
+    .from(sysAnnouncement)
+    .where(and(eq(sysAnnouncement.id, body.id), eq(sysAnnouncement.delFlag, '0')));
   if (!current) throw new BizError(AnnouncementMsg.notFound);
   if (current.sendStatus === SEND_STATUS.released) throw new BizError(AnnouncementMsg.editReleased);
   const updated = await db
@@ -125,7 +142,9 @@ export async function editAnnouncement(db: Db, actor: Actor, body: AnnouncementA
   if (!updated.length) throw new BizError(AnnouncementMsg.editReleased);
   await linkAnnouncementImages(db, body.id, values.msgContent);
   if (values.msgType === 'USER') {
-    await db.execute(sql`delete from sys_announcement_send where annt_id = ${body.id} and user_id <> all(string_to_array(${splitList(values.userIds).join(',')}, ','))`);
+    await db.execute(
+      sql`delete from sys_announcement_send where annt_id = ${body.id} and user_id <> all(string_to_array(${splitList(values.userIds).join(',')}, ','))`,
+    );
   }
 }
 
@@ -153,7 +172,10 @@ export async function findAnnouncement(db: Db, user: Actor, id: string): Promise
             exists (select 1 from sys_announcement_send s where s.annt_id = ${sysAnnouncement.id} and s.user_id = ${user.id})
             or (${sysAnnouncement.msgType} = 'ALL' and (${sysAnnouncement.endTime} is null
                 or ${sysAnnouncement.endTime} >= coalesce((select u.create_time from sys_user u where u.id = ${user.id}), '-infinity'::timestamptz))))`;
-  const [row] = await db.select(manager ? getTableColumns(sysAnnouncement) : userColumns).from(sysAnnouncement).where(and(eq(sysAnnouncement.id, id), eq(sysAnnouncement.delFlag, '0'), visible));
+  const [row] = await db
+    .select(manager ? getTableColumns(sysAnnouncement) : userColumns)
+    .from(sysAnnouncement)
+    .where(and(eq(sysAnnouncement.id, id), eq(sysAnnouncement.delFlag, '0'), visible));
   if (!row) throw new BizError(AnnouncementMsg.notFound);
   return toRecord(row);
 }

@@ -45,7 +45,6 @@ export function containsSearch(params: ListParams, names: string[]): ListParams 
   return out;
 }
 
-
 /**
  * 发布人 as the lists show it, by name: a plain `sender` word matches the account name or the real name of
  * the user behind it (a `*…*` pattern keeps JeecgBoot's meaning, on the account name). Answers the params

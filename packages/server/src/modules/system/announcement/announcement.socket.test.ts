@@ -43,7 +43,7 @@ describe('live delivery: a release pushes over the notification socket (spec §4
     for (const s of [aliceTab1, aliceTab2, bobTab, adminTab]) s.close();
   });
 
-  it('JEECG-API §5.2 syncNotic after a read or 全部标注已读: an empty success, pushed to the caller\'s own sockets only, as stock words it', async () => {
+  it("JEECG-API §5.2 syncNotic after a read or 全部标注已读: an empty success, pushed to the caller's own sockets only, as stock words it", async () => {
     const aliceTab1 = await connect(`${base}/websocket/${aliceId}`, [alice]);
     const aliceTab2 = await connect(`${base}/websocket/${aliceId}`, [alice]);
     const bobTab = await connect(`${base}/websocket/${bobId}`, [bob]);
@@ -62,10 +62,12 @@ describe('live delivery: a release pushes over the notification socket (spec §4
     expect(json(await aliceCall('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: forBoth })).success).toBe(true);
     const answer = json(await aliceCall('GET', `/sys/annountCement/syncNotic?anntId=${forBoth}`));
     expect(answer).toMatchObject({ success: true, result: null });
-    for (const s of [aliceTab1, aliceTab2]) expect(await s.next(2000, (m) => m.msgId === forBoth)).toEqual({ cmd: 'user', msgId: forBoth, msgTxt: '给两人的消息', userId: aliceId });
+    for (const s of [aliceTab1, aliceTab2])
+      expect(await s.next(2000, (m) => m.msgId === forBoth)).toEqual({ cmd: 'user', msgId: forBoth, msgTxt: '给两人的消息', userId: aliceId });
 
     expect(json(await aliceCall('GET', `/sys/annountCement/syncNotic?anntId=${forAll}`)).success).toBe(true);
-    for (const s of [aliceTab1, aliceTab2]) expect(await s.next(2000, (m) => m.msgId === forAll && m.cmd === 'topic')).toEqual({ cmd: 'topic', msgId: forAll, msgTxt: '同步全体公告' });
+    for (const s of [aliceTab1, aliceTab2])
+      expect(await s.next(2000, (m) => m.msgId === forAll && m.cmd === 'topic')).toEqual({ cmd: 'topic', msgId: forAll, msgTxt: '同步全体公告' });
 
     expect(json(await aliceCall('PUT', '/sys/sysAnnouncementSend/readAll')).success).toBe(true);
     expect(json(await aliceCall('GET', '/sys/annountCement/syncNotic?anntId=')).success).toBe(true);
@@ -97,8 +99,16 @@ describe('live delivery: a release pushes over the notification socket (spec §4
     });
     expect(await tab.next()).toEqual({ cmd: 'user', msgId: id, msgTxt: '您的报销申请已通过', userId: bobId });
     const bell = json(await t.inject({ url: t.api('/sys/annountCement/listByUser'), headers: { 'X-Access-Token': bob } })).result;
-    expect(bell.sysMsgList[0]).toMatchObject({ id, msgContent: '<p>请到付款管理中上传报销信息</p>', busType: 'claim', openPage: '/rights/payment', sendStatus: '1' });
-    await expect(publishNotice(t.database.db, t.deps.sockets, { titile: 'x', userIds: [bobId], sender: 'system', openPage: 'https://evil.example' })).rejects.toThrow();
+    expect(bell.sysMsgList[0]).toMatchObject({
+      id,
+      msgContent: '<p>请到付款管理中上传报销信息</p>',
+      busType: 'claim',
+      openPage: '/rights/payment',
+      sendStatus: '1',
+    });
+    await expect(
+      publishNotice(t.database.db, t.deps.sockets, { titile: 'x', userIds: [bobId], sender: 'system', openPage: 'https://evil.example' }),
+    ).rejects.toThrow();
     tab.close();
   });
 });
@@ -117,7 +127,7 @@ describe.runIf(Boolean(redisUrl))('with REDIS_URL, a release on one server proce
 
   // CI runs this file on PGlite and on PostgreSQL at the same time against one Redis, so a socket may
   // also see the other run's broadcasts: each check looks only at its own announcement ids.
-  it('release on A → the user\'s socket on B gets the `user` and the `topic` message, once each', async () => {
+  it("release on A → the user's socket on B gets the `user` and the `topic` message, once each", async () => {
     const onB = await connect(`${baseB}/websocket/${carolId}`, [carol]);
     const id = json(await call('POST', '/sys/annountCement/add', { titile: '跨进程', msgType: 'USER', userIds: `${carolId},` })).result;
     expect(json(await call('GET', `/sys/annountCement/doReleaseData?id=${id}`)).success).toBe(true);
@@ -130,7 +140,7 @@ describe.runIf(Boolean(redisUrl))('with REDIS_URL, a release on one server proce
     onB.close();
   });
 
-  it('§7.2 a table-row update from a tab on A reaches the same user\'s table socket on B', async () => {
+  it("§7.2 a table-row update from a tab on A reaches the same user's table socket on B", async () => {
     const baseA = `${await listenLocal(a.app)}${a.config.apiBase}`;
     const fromA = await connect(`${baseA}/vxeSocket/${carolId}/page-a`, [carol]);
     const onB = await connect(`${baseB}/vxeSocket/${carolId}/page-b`, [carol]);

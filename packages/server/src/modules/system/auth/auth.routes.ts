@@ -40,7 +40,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: '账号密码登录',
-        description: '成功时 code 为 200，result 含 token、userInfo、departs、multi_depart、sysAllDictItems。同一账号或地址连续失败 3 次后需要验证码，账号连续失败 5 次锁定 10 分钟。',
+        description:
+          '成功时 code 为 200，result 含 token、userInfo、departs、multi_depart、sysAllDictItems。同一账号或地址连续失败 3 次后需要验证码，账号连续失败 5 次锁定 10 分钟。',
         body: loginBody,
         response: { 200: envelopeSchema(loginReply) },
       },
@@ -56,7 +57,12 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     method: ['GET', 'POST'],
     url: '/sys/logout',
     config: { public: true, special: 'auth' },
-    schema: { tags, summary: '退出登录', description: '吊销请求头 X-Access-Token 中的会话；令牌已失效时也返回成功。', response: { 200: envelopeSchema(z.null()) } },
+    schema: {
+      tags,
+      summary: '退出登录',
+      description: '吊销请求头 X-Access-Token 中的会话；令牌已失效时也返回成功。',
+      response: { 200: envelopeSchema(z.null()) },
+    },
     handler: async (request, reply) => {
       reply.header('set-cookie', staticCookie(deps.config.apiBase, null, 0));
       const user = request.user;

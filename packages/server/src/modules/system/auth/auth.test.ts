@@ -81,7 +81,10 @@ describe('§7 login and session (JEECG-API §2)', async () => {
     expect(unknown).toMatchObject({ success: false, code: 500, message: '用户名或密码错误' });
     expect(wrong.message).toBe(unknown.message);
     // the login log's rows only: the operation log also records the POST, a moment later (issue #25)
-    const logs = await db.select().from(sysLog).where(and(eq(sysLog.ip, '10.1.0.3'), eq(sysLog.logType, 1)));
+    const logs = await db
+      .select()
+      .from(sysLog)
+      .where(and(eq(sysLog.ip, '10.1.0.3'), eq(sysLog.logType, 1)));
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ logType: 1, userid: 'admin', userAgent: 'vitest-agent' });
     expect(logs[0].logContent).toContain('登录失败');
@@ -90,7 +93,10 @@ describe('§7 login and session (JEECG-API §2)', async () => {
 
   it('a successful login is logged as log_type 1 with 登录成功', async () => {
     await login({ username: 'admin', password: ADMIN_PASSWORD }, '10.1.0.4');
-    const [log] = await db.select().from(sysLog).where(and(eq(sysLog.ip, '10.1.0.4'), eq(sysLog.logType, 1)));
+    const [log] = await db
+      .select()
+      .from(sysLog)
+      .where(and(eq(sysLog.ip, '10.1.0.4'), eq(sysLog.logType, 1)));
     expect(log.logContent).toBe('用户名: admin,登录成功！');
   });
 
@@ -142,7 +148,10 @@ describe('§7 login and session (JEECG-API §2)', async () => {
     const minutes = (attempt.lockedUntil!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(9);
     expect(minutes).toBeLessThanOrEqual(10);
-    await db.update(sysLoginAttempt).set({ lockedUntil: new Date(Date.now() - 1000), lastFailAt: new Date(Date.now() - 3_600_000) }).where(eq(sysLoginAttempt.key, 'u:lockme'));
+    await db
+      .update(sysLoginAttempt)
+      .set({ lockedUntil: new Date(Date.now() - 1000), lastFailAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(sysLoginAttempt.key, 'u:lockme'));
     expect(json(await login({ username: 'lockme', password: 'Lockme123' }, '10.5.10.1')).code).toBe(200);
   });
 
@@ -167,12 +176,18 @@ describe('§7 login and session (JEECG-API §2)', async () => {
   it('a session idle longer than the idle timeout, or past its absolute lifetime, is refused', async () => {
     const idle = await t.loginAs('admin', ADMIN_PASSWORD, '10.8.0.1');
     const idleHash = createHash('sha256').update(idle).digest('hex');
-    await db.update(sysSession).set({ lastSeenAt: new Date(Date.now() - (t.config.sessionIdleMinutes + 1) * 60_000) }).where(eq(sysSession.tokenHash, idleHash));
+    await db
+      .update(sysSession)
+      .set({ lastSeenAt: new Date(Date.now() - (t.config.sessionIdleMinutes + 1) * 60_000) })
+      .where(eq(sysSession.tokenHash, idleHash));
     expect((await t.inject({ url: t.api('/sys/dict/queryAllDictItems'), headers: { 'X-Access-Token': idle } })).statusCode).toBe(500);
 
     const old = await t.loginAs('admin', ADMIN_PASSWORD, '10.8.0.2');
     const oldHash = createHash('sha256').update(old).digest('hex');
-    await db.update(sysSession).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sysSession.tokenHash, oldHash));
+    await db
+      .update(sysSession)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sysSession.tokenHash, oldHash));
     expect((await t.inject({ url: t.api('/sys/dict/queryAllDictItems'), headers: { 'X-Access-Token': old } })).statusCode).toBe(500);
   });
 

@@ -24,13 +24,19 @@ export async function issueCaptcha(db: Db, checkKey: string): Promise<string> {
   const now = Date.now();
   await db.delete(sysCaptcha).where(lt(sysCaptcha.expiresAt, new Date(now)));
   const values = { keyHash: keyHash(checkKey), code: answerHash(checkKey, captcha.text), expiresAt: new Date(now + CAPTCHA_TTL_MS) };
-  await db.insert(sysCaptcha).values(values).onConflictDoUpdate({ target: sysCaptcha.keyHash, set: { code: values.code, expiresAt: values.expiresAt } });
+  await db
+    .insert(sysCaptcha)
+    .values(values)
+    .onConflictDoUpdate({ target: sysCaptcha.keyHash, set: { code: values.code, expiresAt: values.expiresAt } });
   return `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}`;
 }
 
 /** Checks and consumes a code: case-insensitive, single use, expiring. */
 export async function consumeCaptcha(db: Db, checkKey: string, code: string): Promise<boolean> {
-  const deleted = await db.delete(sysCaptcha).where(eq(sysCaptcha.keyHash, keyHash(checkKey))).returning();
+  const deleted = await db
+    .delete(sysCaptcha)
+    .where(eq(sysCaptcha.keyHash, keyHash(checkKey)))
+    .returning();
   const row = deleted[0];
   if (!row) return false;
   return row.expiresAt.getTime() > Date.now() && sameHash(row.code, answerHash(checkKey, code));

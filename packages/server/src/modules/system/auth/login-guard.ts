@@ -19,7 +19,10 @@ const ipKey = (ip: string) => `ip:${ip}`;
  * so a lock tells nothing about which usernames are real.
  */
 export async function guardState(db: Db, username: string, ip: string): Promise<GuardState> {
-  const found = await db.select().from(sysLoginAttempt).where(inArray(sysLoginAttempt.key, [userKey(username), ipKey(ip)]));
+  const found = await db
+    .select()
+    .from(sysLoginAttempt)
+    .where(inArray(sysLoginAttempt.key, [userKey(username), ipKey(ip)]));
   const now = Date.now();
   let needCaptcha = false;
   let lockedUntil: Date | null = null;

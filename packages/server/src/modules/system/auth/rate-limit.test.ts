@@ -10,7 +10,12 @@ describe('login attempts are rate-limited per address', async () => {
     }
     expect(last!.statusCode).toBe(429);
     expect(json(last!)).toMatchObject({ success: false, message: '请求过于频繁，请稍后再试' });
-    const other = await t.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'admin', password: ADMIN_PASSWORD }, remoteAddress: '10.99.0.2' });
+    const other = await t.inject({
+      method: 'POST',
+      url: t.api('/sys/login'),
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+      remoteAddress: '10.99.0.2',
+    });
     expect(json(other).code).toBe(200);
   });
 });

@@ -24,7 +24,11 @@ export async function casRoutes(app: FastifyInstance, deps: AppDeps) {
         summary: 'CAS 单点登录：校验票据并登录',
         description:
           'ticket（或 token）为 CAS 服务器带回页面地址的票据，service 为取得票据时的服务地址（本系统的 /user/login，或站点根地址）。服务端向 CAS 服务器的 /p3/serviceValidate（CAS_PROTOCOL=2 时 /serviceValidate）校验，CAS 用户名即本系统账号（不自动创建）。成功时 code 为 200，result 与账号密码登录相同。',
-        querystring: z.object({ ticket: ticketText, token: ticketText, service: z.string({ error: 'service不能为空' }).min(1, 'service不能为空').max(1000, 'service过长') }),
+        querystring: z.object({
+          ticket: ticketText,
+          token: ticketText,
+          service: z.string({ error: 'service不能为空' }).min(1, 'service不能为空').max(1000, 'service过长'),
+        }),
         response: { 200: envelopeSchema(loginReply) },
       },
     },

@@ -30,15 +30,16 @@ export type CasAnswer = { ok: true; user: string } | { ok: false; code: string; 
 const xmlLib = lazyModule<typeof import('fast-xml-parser')>('fast-xml-parser');
 let xmlParser: XMLParser | undefined;
 // built at the first CAS answer: the XML parser is loaded only where CAS sign-in is used
-const parser = () => (xmlParser ??= new (xmlLib().XMLParser)({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: { enabled: true, maxEntityCount: 16, maxEntitySize: 64, maxExpandedLength: 4096 },
-}));
+const parser = () =>
+  (xmlParser ??= new (xmlLib().XMLParser)({
+    removeNSPrefix: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    processEntities: { enabled: true, maxEntityCount: 16, maxEntitySize: 64, maxExpandedLength: 4096 },
+  }));
 
 /** Reads a serviceValidate answer (CAS protocol 2 and 3: `cas:serviceResponse`); anything else is a refusal. */
 export function parseServiceResponse(xml: string): CasAnswer {
@@ -90,7 +91,11 @@ export async function validateTicket(cas: NonNullable<SsoConfig['cas']>, ticket:
   url.searchParams.set('ticket', ticket);
   let text: string;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS), redirect: 'error', headers: { accept: 'application/xml, text/xml' } });
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(VALIDATE_TIMEOUT_MS),
+      redirect: 'error',
+      headers: { accept: 'application/xml, text/xml' },
+    });
     if (!response.ok) throw new Error(`CAS answered HTTP ${response.status}`);
     text = await readLimited(response);
   } catch {
@@ -104,7 +109,12 @@ export async function validateTicket(cas: NonNullable<SsoConfig['cas']>, ticket:
  * CAS server for our service; the CAS user is the local account of that name (none is created), and
  * signs in as a password login does, with a login log row either way.
  */
-export async function casLogin(deps: LoginDeps & { sso: SsoConfig }, input: { ticket: string; service: string }, client: ClientInfo, url: string): Promise<LoginResult> {
+export async function casLogin(
+  deps: LoginDeps & { sso: SsoConfig },
+  input: { ticket: string; service: string },
+  client: ClientInfo,
+  url: string,
+): Promise<LoginResult> {
   const cas = deps.sso.cas;
   if (!cas) throw new BizError(SsoMsg.casNotConfigured);
   if (!acceptedServices(deps.sso).includes(input.service)) throw new BizError(SsoMsg.serviceMismatch);

@@ -44,7 +44,9 @@ export async function startFakeCas(): Promise<FakeCas> {
         res.writeHead(302, { location: withTicket(service, issueTicket(username, service)) }).end();
         return;
       }
-      html(`<h1>统一身份认证</h1><form method="post" action="/login?service=${encodeURIComponent(service)}"><label>CAS 用户名 <input name="username" required></label><button type="submit">CAS 登录</button></form>`);
+      html(
+        `<h1>统一身份认证</h1><form method="post" action="/login?service=${encodeURIComponent(service)}"><label>CAS 用户名 <input name="username" required></label><button type="submit">CAS 登录</button></form>`,
+      );
       return;
     }
     if (url.pathname === '/login' && req.method === 'POST') {
@@ -73,7 +75,11 @@ export async function startFakeCas(): Promise<FakeCas> {
       } else if (found.service !== service) {
         res.end(xml(`<cas:authenticationFailure code="INVALID_SERVICE">Ticket ${esc(ticket)} does not match supplied service</cas:authenticationFailure>`));
       } else {
-        res.end(xml(`<cas:authenticationSuccess><cas:user>${esc(found.username)}</cas:user><cas:attributes><cas:mail>${esc(found.username)}@example.org</cas:mail></cas:attributes></cas:authenticationSuccess>`));
+        res.end(
+          xml(
+            `<cas:authenticationSuccess><cas:user>${esc(found.username)}</cas:user><cas:attributes><cas:mail>${esc(found.username)}@example.org</cas:mail></cas:attributes></cas:authenticationSuccess>`,
+          ),
+        );
       }
       return;
     }

@@ -26,7 +26,10 @@ const rootOr = (pid: string | null | undefined) => (pid && pid.trim() !== '' ? p
  * (A01 … A99, B01 … Z99), so a root is `A01` and its second child `A01A02`.
  */
 export function nextSegment(siblingSegments: string[]): string {
-  const max = siblingSegments.filter((s) => /^[A-Z]\d{2}$/.test(s) && s.slice(1) !== '00').sort().at(-1);
+  const max = siblingSegments
+    .filter((s) => /^[A-Z]\d{2}$/.test(s) && s.slice(1) !== '00')
+    .sort()
+    .at(-1);
   if (!max) return 'A01';
   const letter = max.charCodeAt(0);
   const n = Number(max.slice(1));
@@ -52,7 +55,11 @@ export async function rootList(db: Db, params: ListParams): Promise<Page<Categor
 }
 
 export async function childList(db: Db, pid: string): Promise<CategoryRecord[]> {
-  const found = await db.select().from(sysCategory).where(eq(sysCategory.pid, rootOr(pid))).orderBy(asc(sysCategory.code));
+  const found = await db
+    .select()
+    .from(sysCategory)
+    .where(eq(sysCategory.pid, rootOr(pid)))
+    .orderBy(asc(sysCategory.code));
   return found.map(record);
 }
 
@@ -94,7 +101,10 @@ export async function editCategory(db: Db, user: SessionUser | null, body: Categ
   if (!row) throw new BizError(CategoryMsg.notFound);
   if (body.pid !== undefined && body.pid !== null && rootOr(body.pid) !== row.pid) throw new BizError(CategoryMsg.pidReadonly);
   if (body.code && body.code !== row.code) throw new BizError(CategoryMsg.codeReadonly);
-  await db.update(sysCategory).set({ name: body.name, ...updated(user) }).where(eq(sysCategory.id, body.id));
+  await db
+    .update(sysCategory)
+    .set({ name: body.name, ...updated(user) })
+    .where(eq(sysCategory.id, body.id));
 }
 
 /** Deletes categories that have no children outside the selection, then corrects the parents' has_child. */
@@ -138,7 +148,11 @@ async function pidOfCode(db: Db, pcode: string | undefined): Promise<string> {
 
 /** loadTreeChildren?pid=: the children of one node. */
 export async function treeChildren(db: Db, pid: string): Promise<CategoryTreeNode[]> {
-  const found = await db.select().from(sysCategory).where(eq(sysCategory.pid, rootOr(pid))).orderBy(asc(sysCategory.code));
+  const found = await db
+    .select()
+    .from(sysCategory)
+    .where(eq(sysCategory.pid, rootOr(pid)))
+    .orderBy(asc(sysCategory.code));
   return found.map(node);
 }
 

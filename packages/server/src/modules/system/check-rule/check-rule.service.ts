@@ -201,7 +201,13 @@ export async function editCheckRule(db: Db, user: SessionUser | null, body: Chec
   await write(() =>
     db
       .update(sysCheckRule)
-      .set({ ruleName: body.ruleName, ruleCode: body.ruleCode, ruleJson: JSON.stringify(body.ruleJson), ruleDescription: body.ruleDescription ?? null, ...updated(user) })
+      .set({
+        ruleName: body.ruleName,
+        ruleCode: body.ruleCode,
+        ruleJson: JSON.stringify(body.ruleJson),
+        ruleDescription: body.ruleDescription ?? null,
+        ...updated(user),
+      })
       .where(eq(sysCheckRule.id, body.id)),
   );
 }

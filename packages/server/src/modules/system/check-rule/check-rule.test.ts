@@ -73,13 +73,22 @@ describe('JEECG-API §5.4 check rules: checkByCode, and rules vetted on save', a
     expect(json(await check('mobile', '12812345678')).message).toBe('手机号格式不正确');
     expect(json(await call('POST', '/sys/checkRule/add', body)).message).toBe('规则编码已存在');
 
-    for (const ruleJson of ['', 'not json', '[]', '{"digits":"*"}', JSON.stringify([{ digits: 'x', pattern: 'a', message: 'm' }]), JSON.stringify([{ digits: '*', pattern: '', message: 'm' }])]) {
+    for (const ruleJson of [
+      '',
+      'not json',
+      '[]',
+      '{"digits":"*"}',
+      JSON.stringify([{ digits: 'x', pattern: 'a', message: 'm' }]),
+      JSON.stringify([{ digits: '*', pattern: '', message: 'm' }]),
+    ]) {
       const res = await call('POST', '/sys/checkRule/add', { ...body, ruleCode: 'other', ruleJson });
       expect(json(res).success, ruleJson).toBe(false);
       expect(json(res).message, ruleJson).toMatch(/规则内容/);
     }
     // An array is accepted as well as a JSON string.
-    expect(json(await call('POST', '/sys/checkRule/add', { ...body, ruleCode: 'arr', ruleJson: [{ digits: 2, pattern: '[A-Z]+', message: '前两位大写' }] })).success).toBe(true);
+    expect(
+      json(await call('POST', '/sys/checkRule/add', { ...body, ruleCode: 'arr', ruleJson: [{ digits: 2, pattern: '[A-Z]+', message: '前两位大写' }] })).success,
+    ).toBe(true);
     expect(json(await check('arr', 'ab1')).result).toMatchObject({ digits: '2', checkValue: 'ab', beginIndex: 0, endIndex: 2 });
 
     const row = json(await call('GET', '/sys/checkRule/list?ruleCode=mobile')).result.records[0];
@@ -92,7 +101,14 @@ describe('JEECG-API §5.4 check rules: checkByCode, and rules vetted on save', a
   it('patterns are vetted on save: an invalid one and one with catastrophic backtracking are refused with a clear message; nothing is saved', async () => {
     const before = await ruleCount();
     const add = (pattern: string) =>
-      call('POST', '/sys/checkRule/add', { ruleName: '坏规则', ruleCode: 'evil', ruleJson: JSON.stringify([{ digits: '*', pattern: '.+', message: 'ok' }, { digits: '*', pattern, message: '坏' }]) });
+      call('POST', '/sys/checkRule/add', {
+        ruleName: '坏规则',
+        ruleCode: 'evil',
+        ruleJson: JSON.stringify([
+          { digits: '*', pattern: '.+', message: 'ok' },
+          { digits: '*', pattern, message: '坏' },
+        ]),
+      });
     expect(json(await add('(a'))).toMatchObject({ success: false, message: '第2条规则的正则表达式不正确' });
     for (const pattern of ['(a+)+$', '(a|a)*b', '(\\w+\\s?)+$', '(\\d+)*x', '([a-zA-Z0-9]+)*@', '(.*a){20}']) {
       const started = Date.now();
@@ -106,7 +122,9 @@ describe('JEECG-API §5.4 check rules: checkByCode, and rules vetted on save', a
   });
 
   it('a hostile rule written straight into the table cannot stall the server: evaluation is time-limited in a worker', async () => {
-    await db.insert(sysCheckRule).values({ id: 'hostile', ruleName: '直写', ruleCode: 'hostile', ruleJson: JSON.stringify([{ digits: '*', pattern: '(a+)+$', message: '坏' }]) });
+    await db
+      .insert(sysCheckRule)
+      .values({ id: 'hostile', ruleName: '直写', ruleCode: 'hostile', ruleJson: JSON.stringify([{ digits: '*', pattern: '(a+)+$', message: '坏' }]) });
     const started = Date.now();
     const [slow, quick] = await Promise.all([check('hostile', `${'a'.repeat(40)}!`), t.inject({ url: t.api('/sys/dict/getDictItems/sex'), headers })]);
     expect(json(slow)).toMatchObject({ success: false, message: '校验超时，请联系管理员检查该校验规则' });

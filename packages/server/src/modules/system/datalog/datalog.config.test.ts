@@ -8,7 +8,15 @@ import { sysUser } from '../user/user.table.ts';
 import { sysSmsCode, sysSmsOutbox } from '../sms/sms.table.ts';
 import { sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
 
-type Version = { dataVersion: number; op: string; fields: string[]; oldValues: Record<string, unknown> | null; newValues: Record<string, unknown> | null; dataContent: Record<string, unknown>; createBy: string };
+type Version = {
+  dataVersion: number;
+  op: string;
+  fields: string[];
+  oldValues: Record<string, unknown> | null;
+  newValues: Record<string, unknown> | null;
+  dataContent: Record<string, unknown>;
+  createBy: string;
+};
 
 // Security review: "users, roles, grants, reports, gateway routes, data sources and jobs are not in the
 // chain; a self-registered organisation gets no version". Each of these changes now keeps a data-log version.
@@ -35,7 +43,12 @@ describe(`configuration changes in the data-log chain on ${dbKind}`, async () =>
 
     const roleVersions = await versionsOf('sys_role', id);
     expect(roleVersions.map((v) => v.op)).toEqual(['add', 'edit', 'delete']);
-    expect(roleVersions[1]).toMatchObject({ fields: ['roleName'], oldValues: { roleName: '审计专员' }, newValues: { roleName: '审计专员（改）' }, createBy: 'admin' });
+    expect(roleVersions[1]).toMatchObject({
+      fields: ['roleName'],
+      oldValues: { roleName: '审计专员' },
+      newValues: { roleName: '审计专员（改）' },
+      createBy: 'admin',
+    });
     const grants = await versionsOf('sys_role_permission', id);
     expect(grants.map((v) => [v.op, v.fields])).toEqual([
       ['edit', [perm!.id]],
@@ -45,9 +58,14 @@ describe(`configuration changes in the data-log chain on ${dbKind}`, async () =>
   });
 
   it('a user added, edited, frozen and given a role keeps versions with its roles, never its password hash', async () => {
-    expect(json(await admin('POST', '/sys/user/add', { username: 'cfg.user', realname: '配置用户', password: 'CfgUser2026', selectedroles: RoleId.finance })).success).toBe(true);
+    expect(
+      json(await admin('POST', '/sys/user/add', { username: 'cfg.user', realname: '配置用户', password: 'CfgUser2026', selectedroles: RoleId.finance }))
+        .success,
+    ).toBe(true);
     const [user] = await db.select().from(sysUser).where(eq(sysUser.username, 'cfg.user'));
-    expect(json(await admin('PUT', '/sys/user/edit', { id: user!.id, realname: '配置用户二', selectedroles: `${RoleId.finance},${RoleId.holder}` })).success).toBe(true);
+    expect(
+      json(await admin('PUT', '/sys/user/edit', { id: user!.id, realname: '配置用户二', selectedroles: `${RoleId.finance},${RoleId.holder}` })).success,
+    ).toBe(true);
     expect(json(await admin('PUT', '/sys/user/frozenBatch', { ids: user!.id, status: '2' })).success).toBe(true);
     const versions = await versionsOf('sys_user', user!.id);
     expect(versions.map((v) => v.op)).toEqual(['add', 'edit', 'edit']);
@@ -63,7 +81,9 @@ describe(`configuration changes in the data-log chain on ${dbKind}`, async () =>
     const id = await t.createUser({ username: 'self.user', password: 'SelfUser2026' });
     const own = t.as(await t.loginAs('self.user', 'SelfUser2026'));
     expect(json(await own('POST', '/sys/account/profile', { realname: '自己改名' })).success).toBe(true);
-    expect(json(await own('PUT', '/sys/user/updatePassword', { oldpassword: 'SelfUser2026', password: 'SelfUser2027', confirmpassword: 'SelfUser2027' })).success).toBe(true);
+    expect(
+      json(await own('PUT', '/sys/user/updatePassword', { oldpassword: 'SelfUser2026', password: 'SelfUser2027', confirmpassword: 'SelfUser2027' })).success,
+    ).toBe(true);
     const versions = await versionsOf('sys_user', id);
     expect(versions.map((v) => [v.op, v.fields, v.createBy])).toEqual([
       ['edit', ['realname'], 'self.user'],
@@ -75,7 +95,16 @@ describe(`configuration changes in the data-log chain on ${dbKind}`, async () =>
 
   it('a data source keeps versions without its password; a scheduled job keeps a version per delete, add and resume', async () => {
     const source = json(
-      await admin('POST', '/sys/dataSource/add', { name: '审计库', code: 'ds_audit', dbType: DataSourceType.postgresql, host: '127.0.0.1', port: 5432, databaseName: 'postgres', username: 'u', password: 'Ds-Secret-2026' }),
+      await admin('POST', '/sys/dataSource/add', {
+        name: '审计库',
+        code: 'ds_audit',
+        dbType: DataSourceType.postgresql,
+        host: '127.0.0.1',
+        port: 5432,
+        databaseName: 'postgres',
+        username: 'u',
+        password: 'Ds-Secret-2026',
+      }),
     );
     expect(source.success).toBe(true);
     const [ds] = await rows<{ id: string }>(db, sql`select id from sys_data_source where code = 'ds_audit'`);
@@ -88,7 +117,16 @@ describe(`configuration changes in the data-log chain on ${dbKind}`, async () =>
     // the seeded 统计预热 job: removed, added back paused, then resumed
     const [seeded] = await rows<{ id: string }>(db, sql`select id from sys_quartz_job where job_key = 'statsWarmup'`);
     expect(json(await admin('DELETE', `/sys/quartzJob/delete?id=${seeded!.id}`)).success).toBe(true);
-    expect(json(await admin('POST', '/sys/quartzJob/add', { jobKey: 'statsWarmup', cronExpression: '0 */5 * * * ?', description: '五分钟一次', status: JobStatus.paused })).success).toBe(true);
+    expect(
+      json(
+        await admin('POST', '/sys/quartzJob/add', {
+          jobKey: 'statsWarmup',
+          cronExpression: '0 */5 * * * ?',
+          description: '五分钟一次',
+          status: JobStatus.paused,
+        }),
+      ).success,
+    ).toBe(true);
     const [job] = await rows<{ id: string }>(db, sql`select id from sys_quartz_job where job_key = 'statsWarmup'`);
     expect(json(await admin('GET', `/sys/quartzJob/resume?id=${job!.id}`)).success).toBe(true);
     expect((await versionsOf('sys_quartz_job', seeded!.id)).map((v) => v.op)).toEqual(['delete']);
@@ -101,12 +139,29 @@ describe(`configuration changes in the data-log chain on ${dbKind}`, async () =>
   it('a self-registered organisation and its account get their first version, by the registering user', async () => {
     const phone = '13722223333';
     await t.inject({ method: 'GET', url: t.api('/sys/randomImage/k-cfg'), remoteAddress: '10.34.0.1' });
-    const sent = json(await t.inject({ method: 'POST', url: t.api('/sys/sms'), payload: { mobile: phone, smsmode: '1', checkKey: 'k-cfg', captcha: lastCaptchaAnswer() }, remoteAddress: '10.34.0.1' }));
+    const sent = json(
+      await t.inject({
+        method: 'POST',
+        url: t.api('/sys/sms'),
+        payload: { mobile: phone, smsmode: '1', checkKey: 'k-cfg', captcha: lastCaptchaAnswer() },
+        remoteAddress: '10.34.0.1',
+      }),
+    );
     expect(sent.success).toBe(true);
     const [code] = await db.select().from(sysSmsOutbox).where(eq(sysSmsOutbox.mobile, phone)).orderBy(desc(sysSmsOutbox.createTime)).limit(1);
     await db.update(sysSmsCode).set({ createTime: new Date(Date.now() - 61_000) });
-    const body = { username: 'selfreg', password: 'Selfreg2026', confirmpassword: 'Selfreg2026', phone, orgName: '自助注册代理有限公司', orgType: '1', smscode: code!.code };
-    expect(json(await t.inject({ method: 'POST', url: t.api('/sys/user/register'), payload: body, remoteAddress: '10.34.0.2' }))).toMatchObject({ success: true });
+    const body = {
+      username: 'selfreg',
+      password: 'Selfreg2026',
+      confirmpassword: 'Selfreg2026',
+      phone,
+      orgName: '自助注册代理有限公司',
+      orgType: '1',
+      smscode: code!.code,
+    };
+    expect(json(await t.inject({ method: 'POST', url: t.api('/sys/user/register'), payload: body, remoteAddress: '10.34.0.2' }))).toMatchObject({
+      success: true,
+    });
     const [org] = await rows<{ id: string }>(db, sql`select id from rights_org where org_name = '自助注册代理有限公司'`);
     const orgVersions = await versionsOf('rights_org', org!.id);
     expect(orgVersions).toHaveLength(1);

@@ -51,7 +51,10 @@ describe(`数据日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     );
     expect(early).toEqual({ leaked: 0, zoned: 0 });
     const [closed] = await rows<{ id: string }>(db, sql`select id from rights_batch where closed_time is not null limit 1`);
-    const versions = await rows<{ data_version: number; fields: string[] }>(db, sql`select data_version, fields from sys_data_log where data_id = ${closed.id} order by data_version`);
+    const versions = await rows<{ data_version: number; fields: string[] }>(
+      db,
+      sql`select data_version, fields from sys_data_log where data_id = ${closed.id} order by data_version`,
+    );
     expect(versions.map((v) => v.data_version)).toEqual([1, 2]);
     expect(versions[1].fields).toEqual(expect.arrayContaining(['status', 'closedTime']));
   });
@@ -111,7 +114,10 @@ describe(`数据日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
     const admin = await t.loginAs('admin', ADMIN_PASSWORD);
     const page = json(await t.request(admin, 'GET', '/sys/dataLog/list?dataTable=rights_batch_item&pageSize=5')).result as { records: DataLogRecord[] };
     expect(page.records.length).toBeGreaterThan(0);
-    const [item] = await rows<{ seq: number; batch_no: string }>(db, sql`select i.seq, b.batch_no from rights_batch_item i join rights_batch b on b.id = i.batch_id where i.id = ${page.records[0].dataId}`);
+    const [item] = await rows<{ seq: number; batch_no: string }>(
+      db,
+      sql`select i.seq, b.batch_no from rights_batch_item i join rights_batch b on b.id = i.batch_id where i.id = ${page.records[0].dataId}`,
+    );
     expect(page.records[0].dataTitle).toBe(`${item.batch_no} 第 ${item.seq} 条`);
     // entered by the batch's own author, not "system"
     const authors = await rows<{ item: string | null; batch: string | null }>(

@@ -25,7 +25,8 @@ const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.to
 /** A raw timestamp (`…+00`) as the live versions write it, in Beijing time (snapshot()); issue 36: the demo showed UTC. */
 const ZONED = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d(:?\d\d)?)$/;
 const camelRow = (row: Raw): Raw => Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v]));
-const inBeijingTime = (row: Raw): Raw => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && ZONED.test(v) ? (formatDateTime(v) ?? v) : v]));
+const inBeijingTime = (row: Raw): Raw =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && ZONED.test(v) ? (formatDateTime(v) ?? v) : v]));
 const time = (v: unknown) => (v instanceof Date ? v : typeof v === 'string' ? new Date(v) : null);
 
 /**
@@ -33,10 +34,27 @@ const time = (v: unknown) => (v instanceof Date ? v : typeof v === 'string' ? ne
  * versions): whatever a submission, a review, a payment, the enforcement or the closure writes, and the
  * last writer. Version 1 has them empty; version 2 brings them with the present status.
  */
-const LATER = /^(submit|audit|certify(?!Status)|approve|approved|bizReview|financeReview|paid|pay|closure|closed|start|success|failed|notInfringing|released|firstReviewer|update|serialNo|payDate|frozen|used|logSeq|itemCount)/;
-const asCreated = (row: Raw, createdAs: Raw): Raw => ({ ...Object.fromEntries(Object.entries(row).map(([k, v]) => [k, LATER.test(k) ? null : v])), ...createdAs });
+const LATER =
+  /^(submit|audit|certify(?!Status)|approve|approved|bizReview|financeReview|paid|pay|closure|closed|start|success|failed|notInfringing|released|firstReviewer|update|serialNo|payDate|frozen|used|logSeq|itemCount)/;
+const asCreated = (row: Raw, createdAs: Raw): Raw => ({
+  ...Object.fromEntries(Object.entries(row).map(([k, v]) => [k, LATER.test(k) ? null : v])),
+  ...createdAs,
+});
 
-type DemoVersion = { id: string; data_table: string; data_id: string; data_version: number; op: string; fields: string[]; old_values: Raw | null; new_values: Raw | null; data_content: Raw; create_by: string | null; create_name: string | null; create_time: string };
+type DemoVersion = {
+  id: string;
+  data_table: string;
+  data_id: string;
+  data_version: number;
+  op: string;
+  fields: string[];
+  old_values: Raw | null;
+  new_values: Raw | null;
+  data_content: Raw;
+  create_by: string | null;
+  create_name: string | null;
+  create_time: string;
+};
 
 /**
  * The demo's business records get the versions their story implies (issue #25): the creation, by its
@@ -45,13 +63,24 @@ type DemoVersion = { id: string; data_table: string; data_id: string; data_versi
  * (or the last writer) at that approval's time. Records that already have versions are left alone. Run after every business demo.
  */
 export async function seedDataLogDemo(db: Db): Promise<number> {
-  const names = new Map((await rows<{ username: string; realname: string | null }>(db, sql`select username, realname from sys_user`)).map((u) => [u.username, u.realname ?? u.username]));
+  const names = new Map(
+    (await rows<{ username: string; realname: string | null }>(db, sql`select username, realname from sys_user`)).map((u) => [
+      u.username,
+      u.realname ?? u.username,
+    ]),
+  );
   const approvals = new Map<string, { time: Date; by: string | null }>();
-  for (const a of await rows<{ biz_id: string; approve_time: Date | string; create_by: string | null }>(db, sql`select biz_id, approve_time, create_by from rights_approval order by approve_time`))
+  for (const a of await rows<{ biz_id: string; approve_time: Date | string; create_by: string | null }>(
+    db,
+    sql`select biz_id, approve_time, create_by from rights_approval order by approve_time`,
+  ))
     approvals.set(a.biz_id, { time: time(a.approve_time)!, by: a.create_by });
   let total = 0;
   for (const [table, createdAs] of Object.entries(CREATED) as [DataTableName, Raw][]) {
-    const found = await rows<Raw>(db, sql`select * from ${sql.raw(table)} r where not exists (select 1 from sys_data_log l where l.data_table = ${table} and l.data_id = r.id)`);
+    const found = await rows<Raw>(
+      db,
+      sql`select * from ${sql.raw(table)} r where not exists (select 1 from sys_data_log l where l.data_table = ${table} and l.data_id = r.id)`,
+    );
     const versions: DemoVersion[] = [];
     for (const raw of found) {
       const row = camelRow(raw);
@@ -60,7 +89,20 @@ export async function seedDataLogDemo(db: Db): Promise<number> {
       const first = asCreated(now, createdAs);
       const created = time(row.createTime) ?? new Date();
       const creator = (row.createBy as string | null) ?? 'admin';
-      versions.push({ id: newId(), data_table: table, data_id: id, data_version: 1, op: 'add', fields: Object.keys(first), old_values: null, new_values: first, data_content: first, create_by: creator, create_name: names.get(creator) ?? creator, create_time: created.toISOString() });
+      versions.push({
+        id: newId(),
+        data_table: table,
+        data_id: id,
+        data_version: 1,
+        op: 'add',
+        fields: Object.keys(first),
+        old_values: null,
+        new_values: first,
+        data_content: first,
+        create_by: creator,
+        create_name: names.get(creator) ?? creator,
+        create_time: created.toISOString(),
+      });
       const fields = Object.keys(now).filter((k) => JSON.stringify(now[k] ?? null) !== JSON.stringify(first[k] ?? null));
       if (!fields.length) continue;
       const approval = approvals.get(id);
@@ -68,8 +110,18 @@ export async function seedDataLogDemo(db: Db): Promise<number> {
       const who = approval?.by ?? (row.updateBy as string | null) ?? creator;
       const pick = (v: Raw) => Object.fromEntries(fields.map((k) => [k, v[k] ?? null]));
       versions.push({
-        id: newId(), data_table: table, data_id: id, data_version: 2, op: 'edit', fields, old_values: pick(first), new_values: pick(now), data_content: now,
-        create_by: who, create_name: names.get(who) ?? who, create_time: (when < created ? created : when).toISOString(),
+        id: newId(),
+        data_table: table,
+        data_id: id,
+        data_version: 2,
+        op: 'edit',
+        fields,
+        old_values: pick(first),
+        new_values: pick(now),
+        data_content: now,
+        create_by: who,
+        create_name: names.get(who) ?? who,
+        create_time: (when < created ? created : when).toISOString(),
       });
     }
     for (let i = 0; i < versions.length; i += 1000) {

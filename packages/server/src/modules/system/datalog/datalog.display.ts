@@ -15,15 +15,28 @@ import type { DictService } from '../dict/dict.service.ts';
 type Shape = { first: readonly string[]; dicts: Readonly<Record<string, string>>; money?: readonly string[] };
 
 const SHAPES: Readonly<Record<string, Shape>> = {
-  rights_org: { first: ['orgName', 'orgType', 'enterStatus', 'certifyStatus', 'creditCode'], dicts: { orgType: 'rights_org_type', enterStatus: 'enter_status', certifyStatus: 'certify_status' } },
+  rights_org: {
+    first: ['orgName', 'orgType', 'enterStatus', 'certifyStatus', 'creditCode'],
+    dicts: { orgType: 'rights_org_type', enterStatus: 'enter_status', certifyStatus: 'certify_status' },
+  },
   rights_right: {
     first: ['trademarkName', 'regNo', 'niceClass', 'auditStatus', 'orgName'],
     dicts: { niceClass: 'nice_class', trademarkType: 'trademark_type', legalStatus: 'legal_status', auditStatus: 'audit_status' },
   },
-  rights_bank_account: { first: ['accountName', 'bankName', 'branchName', 'accountNo', 'auditStatus', 'status'], dicts: { accountNature: 'account_nature', isDefault: 'yn', status: 'valid_status', auditStatus: 'audit_status' } },
+  rights_bank_account: {
+    first: ['accountName', 'bankName', 'branchName', 'accountNo', 'auditStatus', 'status'],
+    dicts: { accountNature: 'account_nature', isDefault: 'yn', status: 'valid_status', auditStatus: 'audit_status' },
+  },
   rights_batch: {
     first: ['batchNo', 'batchName', 'status', 'orgName', 'poolName', 'applyAmount', 'approvedAmount'],
-    dicts: { status: BatchDict.status, infringeType: BatchDict.infringeType, clueSource: BatchDict.clueSource, platform: BatchDict.platform, rightsMethod: BatchDict.rightsMethod, closureResult: BatchDict.closureResult },
+    dicts: {
+      status: BatchDict.status,
+      infringeType: BatchDict.infringeType,
+      clueSource: BatchDict.clueSource,
+      platform: BatchDict.platform,
+      rightsMethod: BatchDict.rightsMethod,
+      closureResult: BatchDict.closureResult,
+    },
     money: ['applyAmount', 'approvedAmount', 'releasedAmount'],
   },
   rights_batch_item: { first: ['batchNo', 'seq', 'status', 'linkUrl', 'shopName', 'goodsName'], dicts: { status: BatchDict.itemStatus }, money: ['price'] },
@@ -53,7 +66,19 @@ const LAST = ['sysOrgCode', 'createBy', 'createTime', 'updateBy', 'updateTime'];
 /** Fields holding an account (JeecgBoot writes the username): shown as the person's name. */
 const ACCOUNT_FIELDS = new Set(['createBy', 'updateBy', 'submitBy', 'auditBy', 'certifyBy', 'certifySubmitBy', 'bizReviewBy', 'financeReviewBy', 'paidBy']);
 /** Stored upload paths: what matters is that a file is there, not where the server keeps it. */
-const FILE_FIELDS = new Set(['licenseFile', 'practiceFile', 'filingFile', 'markImage', 'authLetter', 'evidenceFiles', 'closureFiles', 'proofFile', 'payVoucher', 'avatar', 'evidence']);
+const FILE_FIELDS = new Set([
+  'licenseFile',
+  'practiceFile',
+  'filingFile',
+  'markImage',
+  'authLetter',
+  'evidenceFiles',
+  'closureFiles',
+  'proofFile',
+  'payVoucher',
+  'avatar',
+  'evidence',
+]);
 /** Internal ids that name nothing to a reader (the record's own, foreign keys, the delete flag); a name beside them says it. */
 const HIDDEN = (field: string) => field === 'id' || field === 'delFlag' || field === 'tenantId' || /[a-z]Ids?$/.test(field);
 /** The one id with no name beside it in every table: the organisation, shown by its name. */
@@ -108,8 +133,14 @@ export async function lookupsFor(db: Db, dicts: DictService, versions: readonly 
   const names = new Map<string, string>();
   if (accounts.size) {
     // most write the account; a few (提交人) the user's id
-    const list = sql.join([...accounts].map((a) => sql`${a}`), sql`, `);
-    const found = await rows<{ id: string; username: string; realname: string | null }>(db, sql`select id, username, realname from sys_user where username in (${list}) or id in (${list})`);
+    const list = sql.join(
+      [...accounts].map((a) => sql`${a}`),
+      sql`, `,
+    );
+    const found = await rows<{ id: string; username: string; realname: string | null }>(
+      db,
+      sql`select id, username, realname from sys_user where username in (${list}) or id in (${list})`,
+    );
     for (const u of found) {
       names.set(u.username, u.realname || u.username);
       names.set(u.id, u.realname || u.username);
@@ -117,12 +148,24 @@ export async function lookupsFor(db: Db, dicts: DictService, versions: readonly 
   }
   const orgs = new Map<string, string>();
   if (orgIds.size) {
-    const found = await rows<{ id: string; org_name: string }>(db, sql`select id, org_name from rights_org where id in (${sql.join([...orgIds].map((a) => sql`${a}`), sql`, `)})`);
+    const found = await rows<{ id: string; org_name: string }>(
+      db,
+      sql`select id, org_name from rights_org where id in (${sql.join(
+        [...orgIds].map((a) => sql`${a}`),
+        sql`, `,
+      )})`,
+    );
     for (const o of found) orgs.set(o.id, o.org_name);
   }
   const batches = new Map<string, string>();
   if (batchIds.size) {
-    const found = await rows<{ id: string; batch_no: string }>(db, sql`select id, batch_no from rights_batch where id in (${sql.join([...batchIds].map((a) => sql`${a}`), sql`, `)})`);
+    const found = await rows<{ id: string; batch_no: string }>(
+      db,
+      sql`select id, batch_no from rights_batch where id in (${sql.join(
+        [...batchIds].map((a) => sql`${a}`),
+        sql`, `,
+      )})`,
+    );
     for (const b of found) batches.set(b.id, b.batch_no);
   }
   const texts = new Map<string, Map<string, string>>();
@@ -137,9 +180,14 @@ function textOf(table: string, field: string, value: unknown, look: Lookups): st
     return count > 1 ? `已上传（${count} 个文件）` : '已上传';
   }
   const code = SHAPES[table]?.dicts[field];
-  if (code) return String(value).split(',').map((v) => look.texts.get(code)?.get(v) ?? v).join('、');
+  if (code)
+    return String(value)
+      .split(',')
+      .map((v) => look.texts.get(code)?.get(v) ?? v)
+      .join('、');
   if (ACCOUNT_FIELDS.has(field) && typeof value === 'string') return look.names.get(value) ?? value;
-  if (SHAPES[table]?.money?.includes(field) && (typeof value === 'string' || typeof value === 'number') && AMOUNT.test(String(value))) return moneyText(String(value));
+  if (SHAPES[table]?.money?.includes(field) && (typeof value === 'string' || typeof value === 'number') && AMOUNT.test(String(value)))
+    return moneyText(String(value));
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value === 'string') return ZONED.test(value) ? (formatDateTime(value) ?? value) : value;
   return JSON.stringify(value);

@@ -17,7 +17,13 @@ export const dataLogWhitelist: ListResource = {
 
 /** `user`: the account or the name contains it (as the system log's filter). */
 function extraFilters(params: ListParams): SQL[] {
-  const user = typeof params.user === 'string' ? params.user.trim().replace(/^\*|\*$/g, '').slice(0, 100) : '';
+  const user =
+    typeof params.user === 'string'
+      ? params.user
+          .trim()
+          .replace(/^\*|\*$/g, '')
+          .slice(0, 100)
+      : '';
   if (!user) return [];
   const like = `%${escapeLike(user)}%`;
   return [or(ilike(sysDataLog.createBy, like), ilike(sysDataLog.createName, like))!];
@@ -46,7 +52,11 @@ const record = (row: DataLogRow, look: Lookups): DataLogRecord => ({
 
 /** Versions as the screens read them, their lookups made once for all of them. */
 async function records(db: Db, dicts: DictService, found: DataLogRow[]): Promise<DataLogRecord[]> {
-  const look = await lookupsFor(db, dicts, found.map((r) => ({ table: r.dataTable, content: r.dataContent })));
+  const look = await lookupsFor(
+    db,
+    dicts,
+    found.map((r) => ({ table: r.dataTable, content: r.dataContent })),
+  );
   return found.map((r) => record(r, look));
 }
 
@@ -71,9 +81,17 @@ export async function versionsOf(db: Db, dicts: DictService, dataTable: string, 
  * Two versions of one record, the older first (stock queryCompareList). The stock compare modal parses
  * `dataContent` as JSON text and lists its keys: it gets the readable content, label → shown value.
  */
-export async function compareVersions(db: Db, dicts: DictService, id1: string, id2: string): Promise<(Omit<DataLogRecord, 'dataContent'> & { dataContent: string })[]> {
+export async function compareVersions(
+  db: Db,
+  dicts: DictService,
+  id1: string,
+  id2: string,
+): Promise<(Omit<DataLogRecord, 'dataContent'> & { dataContent: string })[]> {
   if (id1 === id2) throw new BizError(DataLogMsg.versionsRequired);
-  const found = await db.select().from(sysDataLog).where(inArray(sysDataLog.id, [id1, id2]));
+  const found = await db
+    .select()
+    .from(sysDataLog)
+    .where(inArray(sysDataLog.id, [id1, id2]));
   if (found.length !== 2) throw new BizError(DataLogMsg.notFound);
   const [a, b] = found.sort((x, y) => x.dataVersion - y.dataVersion) as [DataLogRow, DataLogRow];
   if (a.dataTable !== b.dataTable || a.dataId !== b.dataId) throw new BizError(DataLogMsg.differentRecords);

@@ -22,7 +22,15 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
   it('a batch keeps a version per change (creation, items, submit, review, start), with who and which fields, and two versions compare', async () => {
     const list = await rig.call(admin, 'GET', `/sys/dataLog/queryDataVerList?dataTable=rights_batch&dataId=${s.batchA}`);
     expect(list.success).toBe(true);
-    const versions = list.result as { id: string; dataVersion: number; op: string; fields: string[]; oldValues: Raw | null; newValues: Raw | null; createBy: string }[];
+    const versions = list.result as {
+      id: string;
+      dataVersion: number;
+      op: string;
+      fields: string[];
+      oldValues: Raw | null;
+      newValues: Raw | null;
+      createBy: string;
+    }[];
     expect(versions.map((v) => v.dataVersion)).toEqual(versions.map((_, i) => i + 1));
     expect(versions[0]).toMatchObject({ op: 'add', oldValues: null, createBy: a.username });
     const statuses = versions.filter((v) => v.fields.includes('status')).map((v) => v.newValues!.status);
@@ -55,7 +63,9 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
       sql`select count(*)::int n, min(chain_seq)::int lo, max(chain_seq)::int hi from (select chain_seq from sys_data_log union all select chain_seq from rights_approval) c`,
     );
     expect(seqs[0]).toEqual({ n: report.checked, lo: 1, hi: report.checked });
-    expect((await rows(db, sql`select 1 from sys_data_log where data_table = 'fin_claim' and fields ? 'status' and new_values->>'status' = '3'`)).length).toBeGreaterThanOrEqual(20);
+    expect(
+      (await rows(db, sql`select 1 from sys_data_log where data_table = 'fin_claim' and fields ? 'status' and new_values->>'status' = '3'`)).length,
+    ).toBeGreaterThanOrEqual(20);
   });
 
   /**
@@ -79,12 +89,18 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
     expect((await verifyChain(db)).ok).toBe(true);
     return report;
   };
-  const seqOf = async (table: string) => Number((await rows<{ s: number }>(db, sql`select chain_seq::int s from ${sql.raw(table)} where chain_seq is not null order by chain_seq offset 3 limit 1`))[0]!.s);
+  const seqOf = async (table: string) =>
+    Number(
+      (await rows<{ s: number }>(db, sql`select chain_seq::int s from ${sql.raw(table)} where chain_seq is not null order by chain_seq offset 3 limit 1`))[0]!
+        .s,
+    );
 
   it('verify finds a data-log row whose content was changed in SQL, one removed, and one whose hash was edited', async () => {
     await sealChain(db);
     const seq = await seqOf('sys_data_log');
-    const changed = await tampered('sys_data_log', seq, (x) => x.execute(sql`update sys_data_log set new_values = '{"status":"9"}'::jsonb where chain_seq = ${seq}`));
+    const changed = await tampered('sys_data_log', seq, (x) =>
+      x.execute(sql`update sys_data_log set new_values = '{"status":"9"}'::jsonb where chain_seq = ${seq}`),
+    );
     expect(changed).toMatchObject({ ok: false, broken: { seq, kind: 'datalog', problem: 'content' } });
     expect(changed.message).toContain(`第 ${seq} 条`);
     const removed = await tampered('sys_data_log', seq, (x) => x.execute(sql`delete from sys_data_log where chain_seq = ${seq}`));
@@ -98,7 +114,10 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
     const changed = await tampered('rights_approval', seq, (x) => x.execute(sql`update rights_approval set opinion = '改过的意见' where chain_seq = ${seq}`));
     expect(changed).toMatchObject({ ok: false, broken: { seq, kind: 'approval', problem: 'content' } });
     // swapped: two data-log rows trade places (their chain columns) — the first of them no longer links
-    const [x, y] = await rows<{ id: string; chain_seq: string; prev_hash: string; hash: string }>(db, sql`select id, chain_seq, prev_hash, hash from sys_data_log where chain_seq is not null order by chain_seq offset 5 limit 2`);
+    const [x, y] = await rows<{ id: string; chain_seq: string; prev_hash: string; hash: string }>(
+      db,
+      sql`select id, chain_seq, prev_hash, hash from sys_data_log where chain_seq is not null order by chain_seq offset 5 limit 2`,
+    );
     const swap = (p: typeof x, q: typeof x) =>
       asOwner(async (o) => {
         await o.execute(sql`update sys_data_log set chain_seq = null where id in (${p!.id}, ${q!.id})`);
@@ -107,7 +126,10 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
       });
     await swap(x, y);
     expect(await verifyChain(db)).toMatchObject({ ok: false, broken: { seq: Number(x!.chain_seq), problem: 'content' } });
-    await swap({ ...x!, chain_seq: y!.chain_seq, prev_hash: y!.prev_hash, hash: y!.hash }, { ...y!, chain_seq: x!.chain_seq, prev_hash: x!.prev_hash, hash: x!.hash });
+    await swap(
+      { ...x!, chain_seq: y!.chain_seq, prev_hash: y!.prev_hash, hash: y!.hash },
+      { ...y!, chain_seq: x!.chain_seq, prev_hash: x!.prev_hash, hash: x!.hash },
+    );
     expect((await verifyChain(db)).ok).toBe(true);
     const last = Number((await rows<{ s: number }>(db, sql`select max(chain_seq)::int s from sys_data_log`))[0]!.s);
     const head = Number((await rows<{ s: number }>(db, sql`select seq::int s from sys_chain_head`))[0]!.s);
@@ -128,7 +150,9 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
       let prev = from === 1 ? GENESIS : (sorted.shift()!.row.hash as string);
       for (const { kind, row } of sorted) {
         const hash = entryHash(prev, kind, Number(row.chain_seq), row, false);
-        await x.execute(sql`update ${sql.raw(kind === 'datalog' ? 'sys_data_log' : 'rights_approval')} set prev_hash = ${prev}, hash = ${hash} where id = ${row.id as string}`);
+        await x.execute(
+          sql`update ${sql.raw(kind === 'datalog' ? 'sys_data_log' : 'rights_approval')} set prev_hash = ${prev}, hash = ${hash} where id = ${row.id as string}`,
+        );
         prev = hash;
       }
       await x.execute(sql`update sys_chain_head set hash = ${prev}`);
@@ -152,7 +176,14 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
     expect(await sealChain(db, { onFirstSignature: (legacy) => announced.push(legacy) })).toBe(1);
     expect(await verifyChain(db)).toMatchObject({ ok: true, headSeq: oldHead + 1, keyedFrom: oldHead + 1 });
     // the first signature is announced (outside the database), once
-    await recordVersion(db, { username: 'admin', realname: '管理员' }, DataTable.org, orgId, { id: orgId, orgName: '升级后的机构' }, { orgName: '升级后的机构（改）' });
+    await recordVersion(
+      db,
+      { username: 'admin', realname: '管理员' },
+      DataTable.org,
+      orgId,
+      { id: orgId, orgName: '升级后的机构' },
+      { orgName: '升级后的机构（改）' },
+    );
     expect(await sealChain(db, { onFirstSignature: (legacy) => announced.push(legacy) })).toBe(1);
     expect(announced).toEqual([oldHead]);
     const [row] = await rows<Raw>(db, sql`select * from sys_data_log where data_id = ${orgId} and data_version = 1`);
@@ -160,7 +191,9 @@ describe(`issue #25 数据日志 and its hash chain on ${dbKind}`, async () => {
     expect(row!.hash).not.toBe(entryHash(row!.prev_hash as string, 'datalog', oldHead + 1, row!, false));
     expect((await rows<{ mac: string | null }>(db, sql`select mac from sys_chain_head`))[0]!.mac).toMatch(/^[0-9a-f]{64}$/);
     const legacy = await seqOf('sys_data_log');
-    const changed = await tampered('sys_data_log', legacy, (x) => x.execute(sql`update sys_data_log set new_values = '{"status":"9"}'::jsonb where chain_seq = ${legacy}`));
+    const changed = await tampered('sys_data_log', legacy, (x) =>
+      x.execute(sql`update sys_data_log set new_values = '{"status":"9"}'::jsonb where chain_seq = ${legacy}`),
+    );
     expect(changed).toMatchObject({ ok: false, broken: { seq: legacy, problem: 'content' } });
   });
 

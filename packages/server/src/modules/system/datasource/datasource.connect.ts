@@ -101,7 +101,8 @@ export function connectionFailureText(error: unknown, spec: Pick<ConnectionSpec,
   if (code === 'ECONNREFUSED') return `连接失败：主机不可达（${where} 拒绝连接，请检查端口和数据库服务是否已启动）`;
   if (CODES_NOT_FOUND.has(code)) return `连接失败：主机不可达（找不到主机 ${spec.host}）`;
   if (CODES_UNREACHABLE.has(code)) return `连接失败：主机不可达（无法访问 ${where}）`;
-  if (code === 'ECONNRESET' || /Connection terminated unexpectedly/i.test(message)) return `连接失败：主机不可达（${where} 断开了连接，对方可能不是所选类型的数据库）`;
+  if (code === 'ECONNRESET' || /Connection terminated unexpectedly/i.test(message))
+    return `连接失败：主机不可达（${where} 断开了连接，对方可能不是所选类型的数据库）`;
   if (AUTH_STATES.has(code) || AUTH_ERRNOS.has(e?.errno ?? 0) || /client password must be a string/i.test(message))
     return `连接失败：认证失败（用户 ${spec.username} 的用户名或密码错误，或不允许从本机登录）`;
   if (e?.errno === 1044) return `连接失败：认证失败（用户 ${spec.username} 无权访问数据库 ${spec.databaseName}）`;

@@ -8,6 +8,14 @@ import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
  */
 export const dataSourceMenu = screenMenu(
   'system',
-  { parentId: SYSTEM_MENU_ID, sortNo: 40, key: 'dataSource', name: '多数据源', url: '/isystem/dataSource', component: 'system/SysDataSourceList', icon: 'database' },
+  {
+    parentId: SYSTEM_MENU_ID,
+    sortNo: 40,
+    key: 'dataSource',
+    name: '多数据源',
+    url: '/isystem/dataSource',
+    component: 'system/SysDataSourceList',
+    icon: 'database',
+  },
   buttonsOf(DataSourcePerm, '多数据源', { list: '查询', add: '添加', edit: '编辑', delete: '删除', test: '测试连接' }),
 );

@@ -66,7 +66,8 @@ const POOL_SIZE = 2;
 const IDLE_MS = 30_000;
 const CURSOR = 'sbwq_read_only';
 
-const clamp = (value: number | undefined, min: number, max: number, fallback: number) => (Number.isFinite(value) ? Math.min(max, Math.max(min, Math.trunc(value!))) : fallback);
+const clamp = (value: number | undefined, min: number, max: number, fallback: number) =>
+  Number.isFinite(value) ? Math.min(max, Math.max(min, Math.trunc(value!))) : fallback;
 
 type TimeoutVariable = 'max_statement_time' | 'max_execution_time';
 type Entry = { kind: 'pg'; fingerprint: string; pool: pg.Pool } | { kind: 'mysql'; fingerprint: string; pool: mysql.Pool; timeoutVariable: TimeoutVariable };
@@ -106,7 +107,13 @@ function poolOf(row: DataSourceRow, spec: ConnectionSpec): Entry {
     pool.on('error', () => undefined);
     entry = { kind: 'pg', fingerprint, pool };
   } else {
-    const pool = mysqlDriver().createPool({ ...mysqlOptions(spec, TEST_CONNECTION_TIMEOUT_MS), connectionLimit: POOL_SIZE, maxIdle: POOL_SIZE, idleTimeout: IDLE_MS, maxPreparedStatements: 50 });
+    const pool = mysqlDriver().createPool({
+      ...mysqlOptions(spec, TEST_CONNECTION_TIMEOUT_MS),
+      connectionLimit: POOL_SIZE,
+      maxIdle: POOL_SIZE,
+      idleTimeout: IDLE_MS,
+      maxPreparedStatements: 50,
+    });
     pool.pool.on('connection', (connection) => {
       connection.on('error', () => undefined);
       // every statement on this connection is read only, whatever a call forgets (each call also starts a
@@ -202,7 +209,10 @@ async function runPg(pool: pg.Pool, sql: string, params: QueryParam[], timeoutMs
     await client.query({ text: `declare ${CURSOR} no scroll cursor for ${sql}`, values: params, queryMode: 'extended' } as pg.QueryConfig);
     const fetched = await client.query({ text: `fetch forward ${maxRows + 1} from ${CURSOR}`, query_timeout: timeoutMs + 1000 } as pg.QueryConfig);
     const oids = [...new Set(fetched.fields.map((f) => f.dataTypeID))];
-    const types = await client.query<{ oid: number; name: string }>({ text: 'select oid::int as oid, format_type(oid, null) as name from pg_type where oid = any($1::int[])', values: [oids] });
+    const types = await client.query<{ oid: number; name: string }>({
+      text: 'select oid::int as oid, format_type(oid, null) as name from pg_type where oid = any($1::int[])',
+      values: [oids],
+    });
     await client.query('commit');
     const typeName = new Map(types.rows.map((t) => [t.oid, t.name]));
     return {
@@ -222,7 +232,13 @@ async function runPg(pool: pg.Pool, sql: string, params: QueryParam[], timeoutMs
 let mysqlTypeNames: Map<number, string> | undefined;
 const MYSQL_TYPE_NAMES = () => (mysqlTypeNames ??= new Map(Object.entries(mysqlDriver().Types).map(([name, id]) => [id, name])));
 
-async function runMysql(entry: Extract<Entry, { kind: 'mysql' }>, sql: string, params: QueryParam[], timeoutMs: number, maxRows: number): Promise<ReadOnlyResult> {
+async function runMysql(
+  entry: Extract<Entry, { kind: 'mysql' }>,
+  sql: string,
+  params: QueryParam[],
+  timeoutMs: number,
+  maxRows: number,
+): Promise<ReadOnlyResult> {
   const { sql: text, values } = mysqlPlaceholders(sql, params);
   const connection = await entry.pool.getConnection();
   let broken = false;
@@ -256,7 +272,13 @@ async function runMysql(entry: Extract<Entry, { kind: 'mysql' }>, sql: string, p
 }
 
 /** One read-only statement on the source `code` (the contract is at the top of this file). */
-export async function runReadOnly(deps: DataSourceDeps, code: string, sql: string, params: readonly unknown[] = [], options: ReadOnlyOptions = {}): Promise<ReadOnlyResult> {
+export async function runReadOnly(
+  deps: DataSourceDeps,
+  code: string,
+  sql: string,
+  params: readonly unknown[] = [],
+  options: ReadOnlyOptions = {},
+): Promise<ReadOnlyResult> {
   const timeoutMs = clamp(options.timeoutMs, 100, 60_000, 5000);
   const maxRows = clamp(options.maxRows, 1, 10_000, 1000);
   let row: DataSourceRow;

@@ -13,10 +13,13 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: AppDeps) {
   const keys: KeySource = {
     datasourceSecret: deps.config.datasourceSecret,
     dataDir: deps.config.dataDir,
-    onKeyCreated: (file) => app.log.warn(`已生成数据源密码的加密密钥文件 ${file}（权限 0600），请与数据库一同备份；多台服务器共用一个数据库时请在每台设置相同的 DATASOURCE_SECRET`),
+    onKeyCreated: (file) =>
+      app.log.warn(`已生成数据源密码的加密密钥文件 ${file}（权限 0600），请与数据库一同备份；多台服务器共用一个数据库时请在每台设置相同的 DATASOURCE_SECRET`),
   };
   if (!deps.config.datasourceSecret) {
-    app.log.warn('未设置 DATASOURCE_SECRET：多数据源的密码用 DATA_DIR/datasource.key 中的密钥加密（本机各进程共用）；生产环境或多台服务器共用数据库时请设置 DATASOURCE_SECRET');
+    app.log.warn(
+      '未设置 DATASOURCE_SECRET：多数据源的密码用 DATA_DIR/datasource.key 中的密钥加密（本机各进程共用）；生产环境或多台服务器共用数据库时请设置 DATASOURCE_SECRET',
+    );
   }
   app.addHook('onClose', async () => closeDataSourcePools());
 
@@ -40,7 +43,10 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     listResource: service.dataSourceWhitelist,
     docs: {
-      add: { description: '连接信息为结构化字段（无连接地址）；dbType 取字典 database_type：4 PostgreSQL、1 MySQL / MariaDB。密码以 AES-256-GCM 加密保存，任何答复都不含密码，只有 passwordSet。' },
+      add: {
+        description:
+          '连接信息为结构化字段（无连接地址）；dbType 取字典 database_type：4 PostgreSQL、1 MySQL / MariaDB。密码以 AES-256-GCM 加密保存，任何答复都不含密码，只有 passwordSet。',
+      },
       edit: { description: '编码不可修改；密码留空则保留原密码（修改类型、主机或端口时须重新填写），clearPassword 为 true 时清除密码。' },
     },
     service: {
@@ -50,6 +56,12 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: AppDeps) {
       edit: (c, body) => service.editDataSource(c.db, keys, c.user, body),
       remove: (c, ids) => service.deleteDataSources(c.db, c.user, ids),
     },
-    messages: { added: DataSourceMsg.added, edited: DataSourceMsg.edited, deleted: DataSourceMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    messages: {
+      added: DataSourceMsg.added,
+      edited: DataSourceMsg.edited,
+      deleted: DataSourceMsg.deleted,
+      idsRequired: DictMsg.idsRequired,
+      queriedById: Msg.ok,
+    },
   });
 }

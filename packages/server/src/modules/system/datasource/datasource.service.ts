@@ -80,7 +80,12 @@ const sameTarget = (row: Pick<DataSourceRow, 'dbType' | 'host' | 'port'>, body: 
 
 /** A data source as its data-log versions keep it: never the password, only whether one is set. */
 const readSources: VersionReader = async (db, ids) =>
-  new Map((await db.select().from(sysDataSource).where(inArray(sysDataSource.id, ids))).map(({ passwordEnc, ...source }) => [source.id, { ...source, hasPassword: passwordEnc !== null }]));
+  new Map(
+    (await db.select().from(sysDataSource).where(inArray(sysDataSource.id, ids))).map(({ passwordEnc, ...source }) => [
+      source.id,
+      { ...source, hasPassword: passwordEnc !== null },
+    ]),
+  );
 
 export async function addDataSource(db: Db, keys: KeySource, user: SessionUser | null, body: DataSourceAddBody): Promise<void> {
   const [taken] = await db.select({ id: sysDataSource.id }).from(sysDataSource).where(eq(sysDataSource.code, body.code));
@@ -109,7 +114,10 @@ export async function editDataSource(db: Db, keys: KeySource, user: SessionUser 
   else if (body.clearPassword) passwordEnc = null;
   else if (row.passwordEnc && !sameTarget(row, body)) throw new BizError(RETYPE_PASSWORD);
   await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.dataSource, [body.id], readSources, (t) =>
-    t.update(sysDataSource).set({ ...connectionValues(body), passwordEnc, ...updated(user) }).where(eq(sysDataSource.id, body.id)),
+    t
+      .update(sysDataSource)
+      .set({ ...connectionValues(body), passwordEnc, ...updated(user) })
+      .where(eq(sysDataSource.id, body.id)),
   );
   closeDataSourcePools([body.id]);
 }

@@ -81,7 +81,8 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
   const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
   const key = dataSourceKey({ datasourceSecret: SECRET, dataDir: '/nonexistent' });
   const rawRow = async (code: string) => (await db.select().from(sysDataSource).where(eq(sysDataSource.code, code)))[0];
-  const add = (body: object) => admin('POST', '/sys/dataSource/add', { name: '测试库', dbType: DataSourceType.postgresql, ...PG, databaseName: 'postgres', ...body });
+  const add = (body: object) =>
+    admin('POST', '/sys/dataSource/add', { name: '测试库', dbType: DataSourceType.postgresql, ...PG, databaseName: 'postgres', ...body });
   const test = async (body: object) => json(await admin('POST', '/sys/dataSource/testConnection', body));
 
   it('password is write-only: list and queryById answer passwordSet, never the password nor its ciphertext', async () => {
@@ -125,7 +126,8 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
     for (const host of ['tcp://db', 'db:5432', 'db/x', 'a@b', 'db x', '300.1.1.1', '-db', '1::2::3', '[::1]', '1:2:3:4:5:6:7:8:9']) {
       expect(json(await add({ code: 'ds_bad', host })).message, host).toBe(DataSourceMsg.hostFormat);
     }
-    for (const host of ['db.example.com', '10.0.0.5', '::1', 'fe80::1', '2001:db8:0:0:0:0:0:1', '::ffff:10.0.0.5', 'localhost']) expect(json(await add({ code: `ds_h${randomBytes(3).toString('hex')}`, host })).success, host).toBe(true);
+    for (const host of ['db.example.com', '10.0.0.5', '::1', 'fe80::1', '2001:db8:0:0:0:0:0:1', '::ffff:10.0.0.5', 'localhost'])
+      expect(json(await add({ code: `ds_h${randomBytes(3).toString('hex')}`, host })).success, host).toBe(true);
     expect(json(await add({ code: 'ds_bad', port: 70000 })).message).toBe(DataSourceMsg.port);
     expect(json(await add({ code: 'ds_bad', dbType: '2' })).message).toBe(DataSourceMsg.typeInvalid);
     expect(json(await add({ code: 'ds_bad', dbUrl: 'jdbc:mysql://x', databaseName: "x'; drop" })).message).toBe(DataSourceMsg.databaseFormat);
@@ -137,13 +139,19 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
     await add({ code: 'ds_key' });
     const row = await rawRow('ds_key');
     const other = dataSourceKey({ datasourceSecret: 'another-secret-of-enough-length-0123456789', dataDir: '/nonexistent' });
-    await db.update(sysDataSource).set({ passwordEnc: sealPassword(other, 'x') }).where(eq(sysDataSource.id, row.id));
+    await db
+      .update(sysDataSource)
+      .set({ passwordEnc: sealPassword(other, 'x') })
+      .where(eq(sysDataSource.id, row.id));
     const wrong = await admin('POST', '/sys/dataSource/testConnection', { id: row.id });
     expect(wrong.statusCode).toBe(200);
     expect(json(wrong)).toMatchObject({ success: false });
     expect(json(wrong).message).toContain(`保存时使用的密钥（标识 ${other.id}）与当前密钥（标识 ${key.id}）不同`);
     const sealed = sealPassword(key, 'x');
-    await db.update(sysDataSource).set({ passwordEnc: `${sealed.slice(0, -4)}AAAA` }).where(eq(sysDataSource.id, row.id));
+    await db
+      .update(sysDataSource)
+      .set({ passwordEnc: `${sealed.slice(0, -4)}AAAA` })
+      .where(eq(sysDataSource.id, row.id));
     expect((await test({ id: row.id })).message).toBe('数据源密码已损坏，无法解密，请编辑该数据源重新填写密码');
   });
 
@@ -163,7 +171,7 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
     }
   });
 
-  it('permissions: the codes are the administrator\'s; a user without them is refused list, add and 测试连接; one with 查询 alone may list but not test', async () => {
+  it("permissions: the codes are the administrator's; a user without them is refused list, add and 测试连接; one with 查询 alone may list but not test", async () => {
     const userId = await t.createUser({ username: 'dsviewer', password: 'Viewer#2026', roleIds: [RoleId.reviewer] });
     const viewer = t.as(await t.loginAs('dsviewer', 'Viewer#2026'));
     const row = await rawRow('ds_key');
@@ -175,7 +183,9 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
     ] as const) {
       expect((await viewer(method, url, body)).statusCode, url).toBe(403);
     }
-    await db.insert(sysRolePermission).values({ id: newId(), roleId: RoleId.reviewer, permissionId: buttonId('system:dataSource:list'), operateDate: new Date() });
+    await db
+      .insert(sysRolePermission)
+      .values({ id: newId(), roleId: RoleId.reviewer, permissionId: buttonId('system:dataSource:list'), operateDate: new Date() });
     expect(json(await viewer('GET', '/sys/dataSource/list')).success).toBe(true);
     expect((await viewer('POST', '/sys/dataSource/testConnection', { id: row.id })).statusCode).toBe(403);
     expect(userId).toBeTruthy();
@@ -186,7 +196,9 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
     expect((await test({ dbType: '4', host: '127.0.0.1', port: 5432 })).message).toContain(DataSourceMsg.databaseRequired);
     await add({ code: 'ds_pw', password: 'Kept#1234' });
     const row = await rawRow('ds_pw');
-    expect((await test({ id: row.id, dbType: '4', host: '10.9.9.9', port: 5432, databaseName: 'postgres', username: 'postgres', password: '' })).message).toBe(RETYPE_PASSWORD);
+    expect((await test({ id: row.id, dbType: '4', host: '10.9.9.9', port: 5432, databaseName: 'postgres', username: 'postgres', password: '' })).message).toBe(
+      RETYPE_PASSWORD,
+    );
   });
 
   describe.skipIf(!pgUp)(`PostgreSQL 127.0.0.1:5432 ${pgUp ? '' : `(skipped: ${PG_SKIP})`}`, () => {
@@ -201,7 +213,9 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
 
     it('failures say 认证失败 (unknown user), 数据库不存在, 主机不可达 (closed port, unknown host) and 超时 (a listener that never answers, both drivers) within 3 s', async () => {
       const form = { dbType: '4', ...PG, databaseName: 'postgres' };
-      expect((await test({ ...form, username: 'no_such_user_x' })).message).toBe('连接失败：认证失败（用户 no_such_user_x 的用户名或密码错误，或不允许从本机登录）');
+      expect((await test({ ...form, username: 'no_such_user_x' })).message).toBe(
+        '连接失败：认证失败（用户 no_such_user_x 的用户名或密码错误，或不允许从本机登录）',
+      );
       expect((await test({ ...form, databaseName: 'no_such_db_x' })).message).toBe('连接失败：数据库不存在（no_such_db_x）');
       const port = await closedPort();
       expect((await test({ ...form, port })).message).toBe(`连接失败：主机不可达（127.0.0.1:${port} 拒绝连接，请检查端口和数据库服务是否已启动）`);
@@ -218,7 +232,7 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
       }
     });
 
-    describe('runReadOnly (the online reports\' query)', () => {
+    describe("runReadOnly (the online reports' query)", () => {
       const name = `sbwq_ds_${randomBytes(5).toString('hex')}`;
       const server = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
       const scratch = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
@@ -237,8 +251,14 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
         await server.end();
       });
 
-      it('answers fields with the database\'s type names and rows, bound $n parameters, at most maxRows (truncated says more)', async () => {
-        const result = await runReadOnly(t.deps, 'pg_report', 'select id, city, amount, closed from case_stat where city = $1 and id > $2 order by id;', ['杭州', 10], { maxRows: 5 });
+      it("answers fields with the database's type names and rows, bound $n parameters, at most maxRows (truncated says more)", async () => {
+        const result = await runReadOnly(
+          t.deps,
+          'pg_report',
+          'select id, city, amount, closed from case_stat where city = $1 and id > $2 order by id;',
+          ['杭州', 10],
+          { maxRows: 5 },
+        );
         expect(result.fields).toEqual([
           { name: 'id', type: 'integer' },
           { name: 'city', type: 'text' },
@@ -249,7 +269,9 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
         expect(result.rows).toHaveLength(5);
         expect(result.truncated).toBe(true);
         // a parameter is a value, never SQL
-        expect((await runReadOnly(t.deps, 'pg_report', 'select count(*)::int as n from case_stat where city = $1', ["杭州' or '1'='1"])).rows).toEqual([{ n: 0 }]);
+        expect((await runReadOnly(t.deps, 'pg_report', 'select count(*)::int as n from case_stat where city = $1', ["杭州' or '1'='1"])).rows).toEqual([
+          { n: 0 },
+        ]);
       });
 
       it('refuses a write (READ ONLY transaction) and a second statement; the table is unchanged', async () => {
@@ -278,7 +300,9 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
     beforeAll(async () => {
       root = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' });
       await root.query(`create table ${table} (id int primary key, title varchar(50), amount decimal(12,2), filed datetime)`);
-      await root.query(`insert into ${table} values (1, '甲案', 100.50, '2021-03-04 10:00:00'), (2, '乙案 $1', 200.00, '2022-05-06 11:30:00'), (3, '丙案', 300.25, '2023-07-08 09:15:00')`);
+      await root.query(
+        `insert into ${table} values (1, '甲案', 100.50, '2021-03-04 10:00:00'), (2, '乙案 $1', 200.00, '2022-05-06 11:30:00'), (3, '丙案', 300.25, '2023-07-08 09:15:00')`,
+      );
     });
     afterAll(async () => {
       await root.query(`drop table if exists ${table}`);
@@ -297,7 +321,13 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
 
     it('runReadOnly: $n become bound ? outside quotes, rows and types come back, a write is refused, a long statement is stopped', async () => {
       expect(json(await add({ code: 'maria_report', ...maria })).success).toBe(true);
-      const result = await runReadOnly(t.deps, 'maria_report', `select id, title, amount, filed from ${table} where title <> '$1' and id >= $1 order by id desc`, [2], { maxRows: 1 });
+      const result = await runReadOnly(
+        t.deps,
+        'maria_report',
+        `select id, title, amount, filed from ${table} where title <> '$1' and id >= $1 order by id desc`,
+        [2],
+        { maxRows: 1 },
+      );
       expect(result.fields.map((f) => f.name)).toEqual(['id', 'title', 'amount', 'filed']);
       expect(result.fields[2].type).toBe('NEWDECIMAL');
       expect(result.rows).toEqual([{ id: 3, title: '丙案', amount: '300.25', filed: '2023-07-08 09:15:00' }]);
@@ -325,18 +355,44 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
 
   it('demo data (SEED_DEMO=1): 本系统业务库 at DATABASE_URL, the old case system on MariaDB, a warehouse whose password is sealed with the configured key', async () => {
     await db.delete(sysSeed).where(eq(sysSeed.key, 'demo:datasource:v1'));
-    const opts = { adminPassword: null, seedDemo: true, announce: () => undefined, datasourceSecret: SECRET, databaseUrl: 'postgres://report:p%40ss@db.internal:6543/sbwq' };
+    const opts = {
+      adminPassword: null,
+      seedDemo: true,
+      announce: () => undefined,
+      datasourceSecret: SECRET,
+      databaseUrl: 'postgres://report:p%40ss@db.internal:6543/sbwq',
+    };
     expect(await runSeeds(db, opts)).toEqual(['demo:datasource:v1']);
-    const [own, legacy, warehouse] = await Promise.all(DEMO_SOURCE_IDS.map(async (id) => json(await admin('GET', `/sys/dataSource/queryById?id=${id}`)).result));
-    expect(own).toMatchObject({ name: '本系统业务库', dbType_dictText: 'PostgreSQL', host: 'db.internal', port: 6543, databaseName: 'sbwq', username: 'report', passwordSet: true });
-    expect(legacy).toMatchObject({ code: 'legacy_case', dbType_dictText: 'MySQL / MariaDB', host: '127.0.0.1', port: 3306, databaseName: 'test', passwordSet: false });
+    const [own, legacy, warehouse] = await Promise.all(
+      DEMO_SOURCE_IDS.map(async (id) => json(await admin('GET', `/sys/dataSource/queryById?id=${id}`)).result),
+    );
+    expect(own).toMatchObject({
+      name: '本系统业务库',
+      dbType_dictText: 'PostgreSQL',
+      host: 'db.internal',
+      port: 6543,
+      databaseName: 'sbwq',
+      username: 'report',
+      passwordSet: true,
+    });
+    expect(legacy).toMatchObject({
+      code: 'legacy_case',
+      dbType_dictText: 'MySQL / MariaDB',
+      host: '127.0.0.1',
+      port: 3306,
+      databaseName: 'test',
+      passwordSet: false,
+    });
     expect(warehouse).toMatchObject({ code: 'member_dw', passwordSet: true });
     expect(openPassword(key, (await rawRow('sbwq_main')).passwordEnc!)).toBe('p@ss');
     expect(ownDatabase(null)).toMatchObject({ host: '127.0.0.1', port: 5432, databaseName: 'postgres', username: 'postgres', password: null });
   });
 
   it('mysqlPlaceholders keeps quoted text and comments, and refuses a mark without a value', () => {
-    expect(mysqlPlaceholders("select '$1', \"$2\", `$3`, $2 -- $1\n, $1 /* $9 */ # $4", ['a', 'b'])).toEqual({ sql: "select '$1', \"$2\", `$3`, ? -- $1\n, ? /* $9 */ # $4", values: ['b', 'a'] });
+    expect(mysqlPlaceholders('select \'$1\', "$2", `$3`, $2 -- $1\n, $1 /* $9 */ # $4', ['a', 'b'])).toEqual({
+      sql: 'select \'$1\', "$2", `$3`, ? -- $1\n, ? /* $9 */ # $4',
+      values: ['b', 'a'],
+    });
     expect(mysqlPlaceholders("select 'it''s $1', 'a\\'$1', $1", [7])).toEqual({ sql: "select 'it''s $1', 'a\\'$1', ?", values: [7] });
     expect(() => mysqlPlaceholders('select $3', [1])).toThrow('参数 $3 没有对应的值');
   });

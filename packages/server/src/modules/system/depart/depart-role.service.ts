@@ -32,10 +32,15 @@ export async function listDepartRoles(db: Db, query: ListParams) {
 export async function addDepartRole(db: Db, actor: SessionUser, body: DepartRoleBody): Promise<string> {
   const [dep] = await db.select().from(sysDepart).where(eq(sysDepart.id, body.departId));
   if (!dep) throw new BizError('部门不存在');
-  const dup = await db.select().from(sysDepartRole).where(and(eq(sysDepartRole.departId, body.departId), eq(sysDepartRole.roleCode, body.roleCode)));
+  const dup = await db
+    .select()
+    .from(sysDepartRole)
+    .where(and(eq(sysDepartRole.departId, body.departId), eq(sysDepartRole.roleCode, body.roleCode)));
   if (dup.length) throw new BizError('该部门下角色编码已存在');
   const id = newId();
-  await db.insert(sysDepartRole).values({ id, departId: body.departId, roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...created(actor) });
+  await db
+    .insert(sysDepartRole)
+    .values({ id, departId: body.departId, roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...created(actor) });
   return id;
 }
 
@@ -66,7 +71,9 @@ export async function departRoleGrantTree(db: Db, departId: string) {
 }
 
 export async function departRolePermissionIds(db: Db, roleId: string): Promise<string[]> {
-  return (await db.select({ id: sysDepartRolePermission.permissionId }).from(sysDepartRolePermission).where(eq(sysDepartRolePermission.roleId, roleId))).map((f) => f.id);
+  return (await db.select({ id: sysDepartRolePermission.permissionId }).from(sysDepartRolePermission).where(eq(sysDepartRolePermission.roleId, roleId))).map(
+    (f) => f.id,
+  );
 }
 
 /** Saved by diff against the database, and only within what the role's department may use. */
@@ -79,9 +86,16 @@ export async function saveDepartRolePermissions(db: Db, roleId: string, wanted: 
     await diffSave({
       current: await t.select().from(sysDepartRolePermission).where(eq(sysDepartRolePermission.roleId, roleId)),
       wanted,
-      remove: async (ids) => void (await t.delete(sysDepartRolePermission).where(and(eq(sysDepartRolePermission.roleId, roleId), inArray(sysDepartRolePermission.permissionId, ids)))),
+      remove: async (ids) =>
+        void (await t
+          .delete(sysDepartRolePermission)
+          .where(and(eq(sysDepartRolePermission.roleId, roleId), inArray(sysDepartRolePermission.permissionId, ids)))),
       add: async (ids) =>
-        void (await t.insert(sysDepartRolePermission).values(ids.map((permissionId) => ({ id: newId(), departId: role.departId, roleId, permissionId, operateDate: new Date(), operateIp: ip.slice(0, 64) })))),
+        void (await t
+          .insert(sysDepartRolePermission)
+          .values(
+            ids.map((permissionId) => ({ id: newId(), departId: role.departId, roleId, permissionId, operateDate: new Date(), operateIp: ip.slice(0, 64) })),
+          )),
     });
   });
 }
@@ -103,7 +117,10 @@ export async function setUserDepartRoles(db: Db, actor: SessionUser, userId: str
   if (departId && roles.some((role) => role.departId !== departId)) throw new BizError('所选角色不属于该部门');
   await db.transaction(async (t) => {
     const scope = departId
-      ? and(eq(sysDepartRoleUser.userId, userId), inArray(sysDepartRoleUser.droleId, t.select({ id: sysDepartRole.id }).from(sysDepartRole).where(eq(sysDepartRole.departId, departId))))
+      ? and(
+          eq(sysDepartRoleUser.userId, userId),
+          inArray(sysDepartRoleUser.droleId, t.select({ id: sysDepartRole.id }).from(sysDepartRole).where(eq(sysDepartRole.departId, departId))),
+        )
       : eq(sysDepartRoleUser.userId, userId);
     await t.delete(sysDepartRoleUser).where(scope);
     if (wanted.length) await t.insert(sysDepartRoleUser).values(wanted.map((droleId) => ({ id: newId(), userId, droleId })));

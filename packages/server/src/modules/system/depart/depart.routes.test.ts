@@ -52,7 +52,9 @@ describe('部门管理 /sys/sysDepart/* (JEECG-API §4.2, §5.7)', async () => {
 
   it('parallel adds under one parent never share an org code', async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => call(admin, 'POST', '/sys/sysDepart/add', { parentId: DepartId.financeDept, departName: `并发组${i}`, orgCategory: '2' })),
+      Array.from({ length: 8 }, (_, i) =>
+        call(admin, 'POST', '/sys/sysDepart/add', { parentId: DepartId.financeDept, departName: `并发组${i}`, orgCategory: '2' }),
+      ),
     );
     expect(results.every((r) => json(r).success)).toBe(true);
     const codes = (await db.select().from(sysDepart).where(eq(sysDepart.parentId, DepartId.financeDept))).map((d) => d.orgCode);
@@ -72,30 +74,51 @@ describe('部门管理 /sys/sysDepart/* (JEECG-API §4.2, §5.7)', async () => {
     expect(json(await call(admin, 'DELETE', `/sys/sysDepart/delete?id=${childId}`)).message).toBe('删除成功!');
   });
 
-  it('department permissions and department roles: a role gets only what its department may use, and it reaches the member\'s menu', async () => {
-    expect(json(await call(admin, 'POST', '/sys/permission/saveDepartPermission', { departId: DepartId.members, permissionIds: `${HOME_PERMISSION_ID},${buttonId('system:user:list')}` })).success).toBe(true);
+  it("department permissions and department roles: a role gets only what its department may use, and it reaches the member's menu", async () => {
+    expect(
+      json(
+        await call(admin, 'POST', '/sys/permission/saveDepartPermission', {
+          departId: DepartId.members,
+          permissionIds: `${HOME_PERMISSION_ID},${buttonId('system:user:list')}`,
+        }),
+      ).success,
+    ).toBe(true);
     expect(json(await call(admin, 'GET', `/sys/permission/queryDepartPermission?departId=${DepartId.members}`)).result).toHaveLength(2);
-    const roleId = json(await call(admin, 'POST', '/sys/sysDepartRole/add', { departId: DepartId.members, roleName: '企业管理员', roleCode: 'ent_admin' })).result;
+    const roleId = json(
+      await call(admin, 'POST', '/sys/sysDepartRole/add', { departId: DepartId.members, roleName: '企业管理员', roleCode: 'ent_admin' }),
+    ).result;
     const tree = json(await call(admin, 'GET', `/sys/sysDepartPermission/queryTreeListForDeptRole?departId=${DepartId.members}`)).result;
     expect(tree.ids.sort()).toEqual([HOME_PERMISSION_ID, buttonId('system:user:list')].sort());
-    expect(json(await call(admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId, permissionIds: buttonId('system:user:delete') })).message).toBe('只能授予该部门可用的权限');
-    expect(json(await call(admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId, permissionIds: buttonId('system:user:list') })).success).toBe(true);
+    expect(
+      json(await call(admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId, permissionIds: buttonId('system:user:delete') })).message,
+    ).toBe('只能授予该部门可用的权限');
+    expect(
+      json(await call(admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId, permissionIds: buttonId('system:user:list') })).success,
+    ).toBe(true);
     const memberId = await t.createUser({ username: 'entuser', password: 'Entuser123', departIds: [DepartId.members] });
     const member = await t.loginAs('entuser', 'Entuser123');
     expect((await call(member, 'GET', '/sys/user/list')).statusCode).toBe(403);
     expect(json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: memberId, newRoleId: roleId })).success).toBe(true);
     expect((await call(member, 'GET', '/sys/user/list')).statusCode).toBe(200);
     expect(json(await call(admin, 'GET', `/sys/sysDepartRole/getDeptRoleByUserId?userId=${memberId}&departId=${DepartId.members}`)).result).toEqual([roleId]);
-    const otherRole = json(await call(admin, 'POST', '/sys/sysDepartRole/add', { departId: DepartId.agencies, roleName: '机构角色', roleCode: 'org_role' })).result;
+    const otherRole = json(
+      await call(admin, 'POST', '/sys/sysDepartRole/add', { departId: DepartId.agencies, roleName: '机构角色', roleCode: 'org_role' }),
+    ).result;
     await call(admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: DepartId.agencies, userIdList: [memberId] });
-    expect(json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: memberId, departId: DepartId.agencies, newRoleId: otherRole })).success).toBe(true);
+    expect(
+      json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: memberId, departId: DepartId.agencies, newRoleId: otherRole })).success,
+    ).toBe(true);
     expect(json(await call(admin, 'GET', `/sys/sysDepartRole/getDeptRoleByUserId?userId=${memberId}&departId=${DepartId.members}`)).result).toEqual([roleId]);
-    expect(json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: memberId, departId: DepartId.agencies, newRoleId: roleId })).message).toBe('所选角色不属于该部门');
+    expect(
+      json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: memberId, departId: DepartId.agencies, newRoleId: roleId })).message,
+    ).toBe('所选角色不属于该部门');
     const outsider = await t.createUser({ username: 'outsider', password: 'Outsider123', departIds: [DepartId.rightsDept] });
-    expect(json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: outsider, newRoleId: roleId })).message).toBe('只能分配用户所在部门的角色');
+    expect(json(await call(admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: outsider, newRoleId: roleId })).message).toBe(
+      '只能分配用户所在部门的角色',
+    );
   });
 
-  it('部门角色 list: only the department\'s roles, filtered by name (*like*) and code, paged', async () => {
+  it("部门角色 list: only the department's roles, filtered by name (*like*) and code, paged", async () => {
     const add = (departId: string, roleName: string, roleCode: string) => call(admin, 'POST', '/sys/sysDepartRole/add', { departId, roleName, roleCode });
     await add(DepartId.association, '协会审核员', 'assoc_reviewer');
     await add(DepartId.association, '协会财务', 'assoc_finance');
@@ -117,6 +140,8 @@ describe('部门管理 /sys/sysDepart/* (JEECG-API §4.2, §5.7)', async () => {
     const list = json(await call(admin, 'GET', `/sys/user/departUserList?depId=${DepartId.agencies}`)).result;
     expect(list.records.map((u: { username: string }) => u.username)).toContain('mover');
     await call(admin, 'DELETE', `/sys/user/deleteUserInDepartBatch?depId=${DepartId.agencies}&userIds=${uid},`);
-    expect(json(await call(admin, 'GET', `/sys/user/departUserList?depId=${DepartId.agencies}`)).result.records.map((u: { username: string }) => u.username)).not.toContain('mover');
+    expect(
+      json(await call(admin, 'GET', `/sys/user/departUserList?depId=${DepartId.agencies}`)).result.records.map((u: { username: string }) => u.username),
+    ).not.toContain('mover');
   });
 });

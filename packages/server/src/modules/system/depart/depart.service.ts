@@ -76,12 +76,7 @@ function generateOrgCode(db: Db, parent: Row | null): Promise<string> {
 
 /** The org code the next department under `parentId` (empty: top level) gets; 填值规则 OrgCodeRule previews it. */
 export async function nextChildOrgCode(db: Db, parentId: string, parentCode: string): Promise<string> {
-  const [last] = await db
-    .select({ code: sysDepart.orgCode })
-    .from(sysDepart)
-    .where(eq(sysDepart.parentId, parentId))
-    .orderBy(desc(sysDepart.orgCode))
-    .limit(1);
+  const [last] = await db.select({ code: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.parentId, parentId)).orderBy(desc(sysDepart.orgCode)).limit(1);
   return nextOrgCode(parentCode, last?.code ?? null);
 }
 
@@ -103,7 +98,10 @@ const formValues = (body: DepartBody) => ({
 export async function addDepart(db: Db, actor: SessionUser, body: DepartBody): Promise<string> {
   let parent: Row | null = null;
   if (body.parentId) {
-    [parent] = await db.select().from(sysDepart).where(and(eq(sysDepart.id, body.parentId), eq(sysDepart.delFlag, '0')));
+    [parent] = await db
+      .select()
+      .from(sysDepart)
+      .where(and(eq(sysDepart.id, body.parentId), eq(sysDepart.delFlag, '0')));
     if (!parent) throw new BizError('上级部门不存在');
   }
   if (!parent && body.orgCategory !== '1') throw new BizError('顶级机构的类别只能是公司');
@@ -127,7 +125,10 @@ export async function addDepart(db: Db, actor: SessionUser, body: DepartBody): P
 
 export async function editDepart(db: Db, actor: SessionUser, body: DepartBody) {
   if (!body.id) throw new BizError('缺少部门ID');
-  const [row] = await db.select().from(sysDepart).where(and(eq(sysDepart.id, body.id), eq(sysDepart.delFlag, '0')));
+  const [row] = await db
+    .select()
+    .from(sysDepart)
+    .where(and(eq(sysDepart.id, body.id), eq(sysDepart.delFlag, '0')));
   if (!row) throw new BizError('未找到对应部门');
   if (!row.parentId && body.orgCategory !== '1') throw new BizError('顶级机构的类别只能是公司');
   await db
@@ -142,10 +143,17 @@ export async function editDepart(db: Db, actor: SessionUser, body: DepartBody) {
 /** A department is deleted only when empty: no sub-departments and no users. */
 export async function deleteDeparts(db: Db, ids: string[]) {
   if (ids.length === 0) throw new BizError('请选择部门');
-  const rows = await db.select().from(sysDepart).where(and(inArray(sysDepart.id, ids), eq(sysDepart.delFlag, '0')));
+  const rows = await db
+    .select()
+    .from(sysDepart)
+    .where(and(inArray(sysDepart.id, ids), eq(sysDepart.delFlag, '0')));
   if (rows.length !== ids.length) throw new BizError('未找到对应部门');
   for (const row of rows) {
-    const [child] = await db.select({ id: sysDepart.id }).from(sysDepart).where(and(eq(sysDepart.parentId, row.id), eq(sysDepart.delFlag, '0'))).limit(1);
+    const [child] = await db
+      .select({ id: sysDepart.id })
+      .from(sysDepart)
+      .where(and(eq(sysDepart.parentId, row.id), eq(sysDepart.delFlag, '0')))
+      .limit(1);
     if (child && !ids.includes(child.id)) throw new BizError(`「${row.departName}」下还有下级部门，请先删除下级部门`);
     const [user] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -174,7 +182,12 @@ export async function searchDeparts(db: Db, keyword: string, mineOf: string | nu
   const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
   const conds = [eq(sysDepart.delFlag, '0'), like(sysDepart.departName, `%${escaped}%`)];
   if (within) conds.push(inArray(sysDepart.id, within.length ? within : ['']));
-  const found = await db.select().from(sysDepart).where(and(...conds)).orderBy(asc(sysDepart.orgCode)).limit(500);
+  const found = await db
+    .select()
+    .from(sysDepart)
+    .where(and(...conds))
+    .orderBy(asc(sysDepart.orgCode))
+    .limit(500);
   return found.map(toTreeNode);
 }
 
@@ -206,21 +219,27 @@ export async function myDepartTree(db: Db, userId: string): Promise<DepartTreeNo
 }
 
 export async function departPermissionIds(db: Db, departId: string): Promise<string[]> {
-  return (await db.select({ id: sysDepartPermission.permissionId }).from(sysDepartPermission).where(eq(sysDepartPermission.departId, departId))).map((f) => f.id);
+  return (await db.select({ id: sysDepartPermission.permissionId }).from(sysDepartPermission).where(eq(sysDepartPermission.departId, departId))).map(
+    (f) => f.id,
+  );
 }
 
 /** What a department may use, saved by diff; only an administrator sets it, and only existing menu rows. */
 export async function saveDepartPermissions(db: Db, actor: SessionUser, departId: string, wanted: string[]) {
   if (!(await hasRole(db, actor.id, 'admin'))) throw new BizError('只有系统管理员可以设置部门权限');
   if (wanted.length) {
-    const found = await db.select({ id: sysPermission.id }).from(sysPermission).where(and(inArray(sysPermission.id, wanted), eq(sysPermission.delFlag, 0)));
+    const found = await db
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .where(and(inArray(sysPermission.id, wanted), eq(sysPermission.delFlag, 0)));
     if (found.length !== wanted.length) throw new BizError('所选权限不存在');
   }
   await db.transaction(async (t) => {
     await diffSave({
       current: await t.select().from(sysDepartPermission).where(eq(sysDepartPermission.departId, departId)),
       wanted,
-      remove: async (ids) => void (await t.delete(sysDepartPermission).where(and(eq(sysDepartPermission.departId, departId), inArray(sysDepartPermission.permissionId, ids)))),
+      remove: async (ids) =>
+        void (await t.delete(sysDepartPermission).where(and(eq(sysDepartPermission.departId, departId), inArray(sysDepartPermission.permissionId, ids)))),
       add: async (ids) => void (await t.insert(sysDepartPermission).values(ids.map((permissionId) => ({ id: newId(), departId, permissionId })))),
     });
   });
@@ -232,9 +251,17 @@ export async function listDepartUsers(db: Db, dicts: Parameters<typeof listUsers
 }
 
 export async function addDepartUsers(db: Db, depId: string, userIdList: string[]) {
-  const [dep] = await db.select().from(sysDepart).where(and(eq(sysDepart.id, depId), eq(sysDepart.delFlag, '0')));
+  const [dep] = await db
+    .select()
+    .from(sysDepart)
+    .where(and(eq(sysDepart.id, depId), eq(sysDepart.delFlag, '0')));
   if (!dep) throw new BizError('部门不存在');
-  const users = userIdList.length ? await db.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, userIdList), eq(sysUser.delFlag, 0))) : [];
+  const users = userIdList.length
+    ? await db
+        .select({ id: sysUser.id })
+        .from(sysUser)
+        .where(and(inArray(sysUser.id, userIdList), eq(sysUser.delFlag, 0)))
+    : [];
   for (const u of users) await db.insert(sysUserDepart).values({ id: newId(), userId: u.id, depId }).onConflictDoNothing();
 }
 

@@ -1,5 +1,16 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DictAddBody, DictEditBody, DictItemAddBody, DictItemEditBody, DictItemRecord, DictItemRow, DictItemTableBody, DictRecord, DictTreeRecord, Page } from '@sbwq/contracts';
+import type {
+  DictAddBody,
+  DictEditBody,
+  DictItemAddBody,
+  DictItemEditBody,
+  DictItemRecord,
+  DictItemRow,
+  DictItemTableBody,
+  DictRecord,
+  DictTreeRecord,
+  Page,
+} from '@sbwq/contracts';
 import { CheckMsg, DictItemPerm, dictItemRow, dictItemRowError, DictMsg, dictTableRowError, Msg } from '@sbwq/contracts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import type { Db } from '../../../platform/db/client.ts';
@@ -19,7 +30,12 @@ type Deps = { db: Db; dicts: DictService };
 export const dictWhitelist: ListResource = {
   table: sysDict,
   fields: fieldsOf(sysDict, {
-    dictName: 'string', dictCode: 'string', description: 'string', type: 'number', createTime: 'datetime', updateTime: 'datetime',
+    dictName: 'string',
+    dictCode: 'string',
+    description: 'string',
+    type: 'number',
+    createTime: 'datetime',
+    updateTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
@@ -28,8 +44,12 @@ export const dictWhitelist: ListResource = {
 export const dictItemWhitelist: ListResource = {
   table: sysDictItem,
   fields: fieldsOf(sysDictItem, {
-    dictId: ['string', { sort: false }], itemText: ['string', { sort: false }], itemValue: ['string', { sort: false }],
-    description: ['string', { sort: false }], status: ['number', { sort: false }], sortOrder: ['number', { sort: false }],
+    dictId: ['string', { sort: false }],
+    itemText: ['string', { sort: false }],
+    itemValue: ['string', { sort: false }],
+    description: ['string', { sort: false }],
+    status: ['number', { sort: false }],
+    sortOrder: ['number', { sort: false }],
   }),
   defaultSort: { field: 'sortOrder', order: 'asc' },
 };
@@ -46,7 +66,10 @@ export async function listDicts(db: Db, params: ListParams): Promise<Page<DictRe
 }
 
 export async function dictById(db: Db, id: string): Promise<DictRecord> {
-  const [row] = await db.select().from(sysDict).where(and(eq(sysDict.id, id), eq(sysDict.delFlag, 0)));
+  const [row] = await db
+    .select()
+    .from(sysDict)
+    .where(and(eq(sysDict.id, id), eq(sysDict.delFlag, 0)));
   if (!row) throw new BizError(DictMsg.notFound);
   return dictRecord(row);
 }
@@ -55,14 +78,21 @@ export async function dictById(db: Db, id: string): Promise<DictRecord> {
 export async function dictTreeList(db: Db, dictName: string | undefined): Promise<DictTreeRecord[]> {
   const conditions = [eq(sysDict.delFlag, 0)];
   if (dictName) conditions.push(sql`${sysDict.dictName} like ${`%${dictName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  const found = await db.select().from(sysDict).where(and(...conditions)).orderBy(desc(sysDict.createTime), asc(sysDict.id));
+  const found = await db
+    .select()
+    .from(sysDict)
+    .where(and(...conditions))
+    .orderBy(desc(sysDict.createTime), asc(sysDict.id));
   return found.map((row) => ({ ...dictRecord(row), key: row.id, title: row.dictName }));
 }
 
 async function assertCodeFree(db: Db, code: string, exceptId?: string) {
   const conditions = [eq(sysDict.dictCode, code)];
   if (exceptId) conditions.push(ne(sysDict.id, exceptId));
-  const [taken] = await db.select({ delFlag: sysDict.delFlag }).from(sysDict).where(and(...conditions));
+  const [taken] = await db
+    .select({ delFlag: sysDict.delFlag })
+    .from(sysDict)
+    .where(and(...conditions));
   if (taken) throw new BizError(taken.delFlag === 0 ? DictMsg.codeTaken : DictMsg.codeTakenInRecycleBin);
 }
 
@@ -133,7 +163,10 @@ export async function restoreDict({ db, dicts }: Deps, user: SessionUser | null,
 /** deletePhysic: removes a dictionary from the recycle bin for good, with its items. */
 export async function purgeDict({ db, dicts }: Deps, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const done = await tx.delete(sysDict).where(and(eq(sysDict.id, id), eq(sysDict.delFlag, 1))).returning({ id: sysDict.id });
+    const done = await tx
+      .delete(sysDict)
+      .where(and(eq(sysDict.id, id), eq(sysDict.delFlag, 1)))
+      .returning({ id: sysDict.id });
     if (done.length === 0) throw new BizError('只能彻底删除回收站中的字典');
     await tx.delete(sysDictItem).where(eq(sysDictItem.dictId, id));
   });
@@ -151,14 +184,20 @@ export async function listItems({ db, dicts }: Deps, params: ListParams): Promis
 }
 
 async function liveDict(db: Db, dictId: string) {
-  const [dict] = await db.select({ id: sysDict.id }).from(sysDict).where(and(eq(sysDict.id, dictId), eq(sysDict.delFlag, 0)));
+  const [dict] = await db
+    .select({ id: sysDict.id })
+    .from(sysDict)
+    .where(and(eq(sysDict.id, dictId), eq(sysDict.delFlag, 0)));
   if (!dict) throw new BizError(DictMsg.dictMissing);
 }
 
 async function assertValueFree(db: Db, dictId: string, value: string, exceptId?: string) {
   const conditions = [eq(sysDictItem.dictId, dictId), eq(sysDictItem.itemValue, value)];
   if (exceptId) conditions.push(ne(sysDictItem.id, exceptId));
-  const [taken] = await db.select({ id: sysDictItem.id }).from(sysDictItem).where(and(...conditions));
+  const [taken] = await db
+    .select({ id: sysDictItem.id })
+    .from(sysDictItem)
+    .where(and(...conditions));
   if (taken) throw new BizError(DictMsg.itemValueTaken);
 }
 
@@ -228,7 +267,10 @@ function tableRows(values: readonly Record<string, unknown>[]): DictItemRow[] {
 export async function saveItemTable({ db, dicts }: Deps, user: SessionUser, body: DictItemTableBody): Promise<void> {
   const rows = tableRows(body.values);
   const adds = rows.some((row) => !row.id);
-  if ((adds && !(await hasPermission(db, user.id, DictItemPerm.add, user.accessVersion))) || (body.deleteIds.length && !(await hasPermission(db, user.id, DictItemPerm.delete, user.accessVersion)))) {
+  if (
+    (adds && !(await hasPermission(db, user.id, DictItemPerm.add, user.accessVersion))) ||
+    (body.deleteIds.length && !(await hasPermission(db, user.id, DictItemPerm.delete, user.accessVersion)))
+  ) {
     throw new BizError(Msg.noPermission, 510, 403);
   }
   // a value taken meanwhile through the single-item calls meets the unique index: the same refusal as theirs
@@ -239,7 +281,11 @@ export async function saveItemTable({ db, dicts }: Deps, user: SessionUser, body
 function saveTableRows(db: Db, user: SessionUser, body: DictItemTableBody, rows: DictItemRow[]): Promise<void> {
   return db.transaction(async (t) => {
     // one table save of a dictionary at a time, so that two never interleave their values
-    const [dict] = await t.select({ id: sysDict.id }).from(sysDict).where(and(eq(sysDict.id, body.dictId), eq(sysDict.delFlag, 0))).for('update');
+    const [dict] = await t
+      .select({ id: sysDict.id })
+      .from(sysDict)
+      .where(and(eq(sysDict.id, body.dictId), eq(sysDict.delFlag, 0)))
+      .for('update');
     if (!dict) throw new BizError(DictMsg.dictMissing);
     const existing = await t.select().from(sysDictItem).where(eq(sysDictItem.dictId, dict.id));
     const byId = new Map(existing.map((item) => [item.id, item]));
@@ -263,18 +309,46 @@ function saveTableRows(db: Db, user: SessionUser, body: DictItemTableBody, rows:
     if (deleted.size) await t.delete(sysDictItem).where(and(eq(sysDictItem.dictId, dict.id), inArray(sysDictItem.id, [...deleted])));
     // Values move in two steps, so that two rows swapping their values never meet the unique index half way.
     const moved = rows.filter((row) => row.id && byId.get(row.id)!.itemValue !== row.itemValue);
-    for (const row of moved) await t.update(sysDictItem).set({ itemValue: `#${row.id}` }).where(eq(sysDictItem.id, row.id!));
+    for (const row of moved)
+      await t
+        .update(sysDictItem)
+        .set({ itemValue: `#${row.id}` })
+        .where(eq(sysDictItem.id, row.id!));
     const audit = updated(user);
     for (const [index, row] of rows.entries()) {
       if (!row.id) continue;
       const before = byId.get(row.id)!;
-      const next = { itemText: row.itemText, itemValue: row.itemValue, description: row.description ?? null, sortOrder: index + 1, status: row.status ?? before.status };
-      const same = next.itemText === before.itemText && next.itemValue === before.itemValue && next.description === before.description && next.sortOrder === before.sortOrder && next.status === before.status;
-      if (!same) await t.update(sysDictItem).set({ ...next, ...audit }).where(eq(sysDictItem.id, row.id));
+      const next = {
+        itemText: row.itemText,
+        itemValue: row.itemValue,
+        description: row.description ?? null,
+        sortOrder: index + 1,
+        status: row.status ?? before.status,
+      };
+      const same =
+        next.itemText === before.itemText &&
+        next.itemValue === before.itemValue &&
+        next.description === before.description &&
+        next.sortOrder === before.sortOrder &&
+        next.status === before.status;
+      if (!same)
+        await t
+          .update(sysDictItem)
+          .set({ ...next, ...audit })
+          .where(eq(sysDictItem.id, row.id));
     }
     const inserts = [...rows.entries()]
       .filter(([, row]) => !row.id)
-      .map(([index, row]) => ({ id: newId(), dictId: dict.id, itemText: row.itemText, itemValue: row.itemValue, description: row.description ?? null, sortOrder: index + 1, status: row.status ?? 1, ...created(user) }));
+      .map(([index, row]) => ({
+        id: newId(),
+        dictId: dict.id,
+        itemText: row.itemText,
+        itemValue: row.itemValue,
+        description: row.description ?? null,
+        sortOrder: index + 1,
+        status: row.status ?? 1,
+        ...created(user),
+      }));
     if (inserts.length) await t.insert(sysDictItem).values(inserts);
   });
 }

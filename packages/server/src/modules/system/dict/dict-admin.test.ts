@@ -99,7 +99,10 @@ describe('§5 / JEECG-API §5.3 dictionary administration: /sys/dict/*, /sys/dic
     const item = page.records[1];
     expect(json(await call('PUT', '/sys/dictItem/edit', { ...item, itemValue: '1' })).message).toBe('该字典中已存在相同的数据值');
     expect(json(await call('PUT', '/sys/dictItem/edit', { ...item, itemText: '网络公证' }))).toMatchObject({ success: true, message: '编辑成功!' });
-    expect(json(await call('GET', `/sys/dictItem/dictItemCheck?dictId=${dict.id}&itemValue=1`))).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect(json(await call('GET', `/sys/dictItem/dictItemCheck?dictId=${dict.id}&itemValue=1`))).toMatchObject({
+      success: false,
+      message: '该值不可用，系统中已存在！',
+    });
     expect(json(await call('GET', `/sys/dictItem/dictItemCheck?dictId=${dict.id}&itemValue=9`))).toMatchObject({ success: true, message: '该值可用！' });
 
     expect(json(await call('DELETE', `/sys/dictItem/delete?id=${item.id}`))).toMatchObject({ success: true, message: '删除成功!' });

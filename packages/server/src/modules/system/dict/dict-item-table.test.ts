@@ -19,10 +19,12 @@ describe('§4 表格编辑 of a dictionary: POST /sys/dictItem/saveTable', async
     n += 1;
     await call('POST', '/sys/dict/add', { dictName: `表格${n}`, dictCode: `grid_${n}` });
     const dictId: string = json(await call('GET', `/sys/dict/list?dictCode=grid_${n}`)).result.records[0].id;
-    for (const [index, value] of values.entries()) await call('POST', '/sys/dictItem/add', { dictId, itemText: `项${value}`, itemValue: value, sortOrder: index + 1 });
+    for (const [index, value] of values.entries())
+      await call('POST', '/sys/dictItem/add', { dictId, itemText: `项${value}`, itemValue: value, sortOrder: index + 1 });
     return dictId;
   };
-  const items = async (dictId: string): Promise<Item[]> => db.select().from(sysDictItem).where(eq(sysDictItem.dictId, dictId)).orderBy(asc(sysDictItem.sortOrder));
+  const items = async (dictId: string): Promise<Item[]> =>
+    db.select().from(sysDictItem).where(eq(sysDictItem.dictId, dictId)).orderBy(asc(sysDictItem.sortOrder));
   const save = (body: unknown) => call('POST', DictItemPath.saveTable, body);
 
   it('adds, edits, deletes and reorders in one call; 排序 becomes 1…n in the order sent', async () => {
@@ -40,7 +42,15 @@ describe('§4 表格编辑 of a dictionary: POST /sys/dictItem/saveTable', async
   it('a 描述 over 255 characters in a later row refuses the whole save, naming the row; nothing is written', async () => {
     const dictId = await newDict(['a', 'b']);
     const [a, b] = await items(dictId);
-    const res = await save({ dictId, values: [{ ...a, itemText: '改了' }, { itemText: '新', itemValue: 'n' }, { ...b, description: '长'.repeat(256) }], deleteIds: [] });
+    const res = await save({
+      dictId,
+      values: [
+        { ...a, itemText: '改了' },
+        { itemText: '新', itemValue: 'n' },
+        { ...b, description: '长'.repeat(256) },
+      ],
+      deleteIds: [],
+    });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ success: false, message: '第 3 行：描述长度不能超过255个字符' });
     expect((await items(dictId)).map((i) => [i.itemText, i.description])).toEqual([
@@ -65,12 +75,34 @@ describe('§4 表格编辑 of a dictionary: POST /sys/dictItem/saveTable', async
   it('two rows may swap their values, and a deleted item frees its value for a new row', async () => {
     const dictId = await newDict(['a', 'b']);
     const [a, b] = await items(dictId);
-    expect(json(await save({ dictId, values: [{ ...a, itemValue: 'b' }, { ...b, itemValue: 'a' }], deleteIds: [] })).success).toBe(true);
+    expect(
+      json(
+        await save({
+          dictId,
+          values: [
+            { ...a, itemValue: 'b' },
+            { ...b, itemValue: 'a' },
+          ],
+          deleteIds: [],
+        }),
+      ).success,
+    ).toBe(true);
     expect((await items(dictId)).map((i) => [i.id, i.itemValue])).toEqual([
       [a.id, 'b'],
       [b.id, 'a'],
     ]);
-    expect(json(await save({ dictId, values: [{ ...a, itemValue: 'b' }, { itemText: '新', itemValue: 'a' }], deleteIds: [b.id] })).success).toBe(true);
+    expect(
+      json(
+        await save({
+          dictId,
+          values: [
+            { ...a, itemValue: 'b' },
+            { itemText: '新', itemValue: 'a' },
+          ],
+          deleteIds: [b.id],
+        }),
+      ).success,
+    ).toBe(true);
     expect((await items(dictId)).map((i) => i.itemValue)).toEqual(['b', 'a']);
   });
 

@@ -45,7 +45,11 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       getDictItems: (c, input) => dicts.items(plainOnlyWhenUnvetted(c, input.dictCode)),
       queryAllDictItems: () => dicts.allItems(),
       refleshCache: () => dicts.invalidate().then(() => null),
-      loadDictItem: (_c, input) => dicts.textsOf(input.dictCode, input.key.split(',').filter((k) => k !== '')),
+      loadDictItem: (_c, input) =>
+        dicts.textsOf(
+          input.dictCode,
+          input.key.split(',').filter((k) => k !== ''),
+        ),
       loadDict: (_c, input) => dicts.search(input.dictCode, input.keyword),
       getDictText: (c, input) => dicts.textOf(plainOnlyWhenUnvetted(c, input.dictCode), input.key),
       loadTreeData: (_c, input) => dicts.treeLevel(input),

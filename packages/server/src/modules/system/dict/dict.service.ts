@@ -185,7 +185,10 @@ export class DictService {
     const leaf = tree.hasChildField
       ? sql`coalesce(${sql.identifier(tree.hasChildField)}, '0') <> '1'`
       : sql`not exists (select 1 from ${sql.identifier(entry.table)} c where c.${pid} = t.${code}::text)`;
-    const where = sql.join(conditions.map((c) => sql`(${c})`), sql` and `);
+    const where = sql.join(
+      conditions.map((c) => sql`(${c})`),
+      sql` and `,
+    );
     const found = await rows<{ key: string; title: string | null; parent_id: string | null; leaf: boolean }>(
       this.db,
       sql`select t.${code}::text as key, t.${sql.identifier(entry.text)}::text as title, t.${pid}::text as parent_id, ${leaf} as leaf
@@ -234,7 +237,12 @@ export class DictService {
   }
 
   private async selectPairs(entry: ResolvedTableDict, conditions: SQL[], limit: number): Promise<DictModel[]> {
-    const where = conditions.length ? sql`where ${sql.join(conditions.map((c) => sql`(${c})`), sql` and `)}` : sql``;
+    const where = conditions.length
+      ? sql`where ${sql.join(
+          conditions.map((c) => sql`(${c})`),
+          sql` and `,
+        )}`
+      : sql``;
     const found = await rows<{ value: string; text: string }>(
       this.db,
       sql`select ${sql.identifier(entry.code)}::text as value, ${sql.identifier(entry.text)}::text as text

@@ -54,7 +54,12 @@ describe('§6 access: the administration calls need their permission code; the c
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods.filter((m) => m !== 'HEAD')) {
         const url = route.url.replace(/:(\w+)/g, 'x');
-        const res = await t.inject({ method: method as 'GET', url, headers: { 'X-Access-Token': plain }, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        const res = await t.inject({
+          method: method as 'GET',
+          url,
+          headers: { 'X-Access-Token': plain },
+          payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(json(res), `${method} ${url}`).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
         expect((await t.inject({ method: method as 'GET', url })).statusCode, `${method} ${url}`).toBe(401);

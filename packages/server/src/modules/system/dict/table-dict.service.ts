@@ -53,7 +53,10 @@ function registration(body: TableDictAddBody) {
 async function assertCodeFree(db: Db, code: string, exceptId?: string) {
   const conditions = [eq(sysTableDict.code, code)];
   if (exceptId) conditions.push(ne(sysTableDict.id, exceptId));
-  const [taken] = await db.select({ id: sysTableDict.id }).from(sysTableDict).where(and(...conditions));
+  const [taken] = await db
+    .select({ id: sysTableDict.id })
+    .from(sysTableDict)
+    .where(and(...conditions));
   if (taken) throw new BizError(DictMsg.tableDictTaken);
 }
 
@@ -77,7 +80,12 @@ export async function editTableDict({ db, dicts }: Deps, user: SessionUser | nul
   await tableDictById(db, body.id);
   const values = registration(body);
   await assertCodeFree(db, values.code, body.id);
-  await write(() => db.update(sysTableDict).set({ ...values, ...updated(user) }).where(eq(sysTableDict.id, body.id)));
+  await write(() =>
+    db
+      .update(sysTableDict)
+      .set({ ...values, ...updated(user) })
+      .where(eq(sysTableDict.id, body.id)),
+  );
   await dicts.invalidate();
 }
 

@@ -58,7 +58,13 @@ describe('ARCHITECTURE table dictionaries: a registry over a server-side allow-l
     expect(json(await get('/sys/dict/getDictText/sys_user,realname,username/zhang_san')).result).toBe('张三');
     const dicts = t.deps.dicts;
     expect(Object.fromEntries(await dicts.translate('sys_role,role_name,role_code', ['admin', 'nope']))).toEqual({ admin: '系统管理员' });
-    const rows = await dicts.withDictText([{ sex: '1,2', owner: 'zhang_san' }, { sex: null, owner: 'x' }], { sex: 'sex', owner: 'sys_user,realname,username' });
+    const rows = await dicts.withDictText(
+      [
+        { sex: '1,2', owner: 'zhang_san' },
+        { sex: null, owner: 'x' },
+      ],
+      { sex: 'sex', owner: 'sys_user,realname,username' },
+    );
     expect(rows).toEqual([
       { sex: '1,2', sex_dictText: '男,女', owner: 'zhang_san', owner_dictText: '张三' },
       { sex: null, sex_dictText: '', owner: 'x', owner_dictText: '' },
@@ -86,7 +92,12 @@ describe('ARCHITECTURE table dictionaries: a registry over a server-side allow-l
       '"sys_user",realname,username',
     ];
     for (const code of codes) {
-      for (const path of [`/sys/dict/getDictItems/${encodeURIComponent(code)}`, `/sys/dict/loadDict/${encodeURIComponent(code)}?keyword=a`, `/sys/dict/loadDictItem/${encodeURIComponent(code)}?key=admin`, `/sys/dict/getDictText/${encodeURIComponent(code)}/admin`]) {
+      for (const path of [
+        `/sys/dict/getDictItems/${encodeURIComponent(code)}`,
+        `/sys/dict/loadDict/${encodeURIComponent(code)}?keyword=a`,
+        `/sys/dict/loadDictItem/${encodeURIComponent(code)}?key=admin`,
+        `/sys/dict/getDictText/${encodeURIComponent(code)}/admin`,
+      ]) {
         const res = await get(path);
         expect(res.statusCode, path).toBeLessThan(500);
         expect(json(res).success, path).toBe(false);
@@ -123,9 +134,17 @@ describe('ARCHITECTURE table dictionaries: a registry over a server-side allow-l
     }
     expect(await registryRows()).toBe(before);
 
-    const add = await call('POST', '/sys/tableDict/add', { tableName: 'sys_user', textField: 'realname', codeField: 'work_no', filterKey: 'active', description: '工号' });
+    const add = await call('POST', '/sys/tableDict/add', {
+      tableName: 'sys_user',
+      textField: 'realname',
+      codeField: 'work_no',
+      filterKey: 'active',
+      description: '工号',
+    });
     expect(json(add)).toMatchObject({ success: true, message: '添加成功！' });
-    expect(json(await call('POST', '/sys/tableDict/add', { tableName: 'sys_user', textField: 'realname', codeField: 'work_no' })).message).toBe('该表字典已登记');
+    expect(json(await call('POST', '/sys/tableDict/add', { tableName: 'sys_user', textField: 'realname', codeField: 'work_no' })).message).toBe(
+      '该表字典已登记',
+    );
     const row = json(await get(`/sys/tableDict/list?code=${encodeURIComponent('*,work_no*')}`)).result.records[0];
     expect(row).toMatchObject({ code: 'sys_user,realname,work_no', filterKey: 'active', enabled: 1 });
 
@@ -138,7 +157,9 @@ describe('ARCHITECTURE table dictionaries: a registry over a server-side allow-l
   });
 
   it('a registration the allow-list does not cover (written straight into the table) is never read', async () => {
-    await db.insert(sysTableDict).values({ id: newId(), code: 'sys_user,password,username', tableName: 'sys_user', textField: 'password', codeField: 'username', enabled: 1 });
+    await db
+      .insert(sysTableDict)
+      .values({ id: newId(), code: 'sys_user,password,username', tableName: 'sys_user', textField: 'password', codeField: 'username', enabled: 1 });
     await call('GET', '/sys/dict/refleshCache');
     const res = await get('/sys/dict/getDictItems/sys_user,password,username');
     expect(json(res)).toMatchObject({ success: false, message: '该表字典未登记，不允许查询' });

@@ -29,7 +29,10 @@ describe(`/sys/dict/loadTreeData (stock JTreeSelect) on ${dbKind}`, async () => 
   });
 
   it('departments: deleted ones never shown, leaf computed from the children', async () => {
-    const tops = (await tree({ tableName: 'sys_depart', text: 'depart_name', code: 'id', pidField: 'parent_id', pid: '' })).result as { key: string; leaf: boolean }[];
+    const tops = (await tree({ tableName: 'sys_depart', text: 'depart_name', code: 'id', pidField: 'parent_id', pid: '' })).result as {
+      key: string;
+      leaf: boolean;
+    }[];
     expect(tops.length).toBeGreaterThan(0);
     const withChildren = tops.find((n) => !n.leaf)!;
     const below = (await tree({ tableName: 'sys_depart', text: 'depart_name', code: 'id', pidField: 'parent_id', pid: withChildren.key })).result;

@@ -19,7 +19,10 @@ describe('JEECG-API §5.4 duplicate check /sys/duplicate/check: only registered 
   const check = (params: Record<string, string>) => t.inject({ url: t.api(`/sys/duplicate/check?${new URLSearchParams(params)}`), headers });
 
   it('§5.4 a free value: 该值可用！; a taken one: 该值不可用，系统中已存在！ (soft-deleted rows count); dataId excludes the row itself', async () => {
-    expect(json(await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'someone_new' }))).toMatchObject({ success: true, message: '该值可用！' });
+    expect(json(await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'someone_new' }))).toMatchObject({
+      success: true,
+      message: '该值可用！',
+    });
     expect(json(await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'admin' }))).toMatchObject({
       success: false,
       code: 500,
@@ -36,12 +39,21 @@ describe('JEECG-API §5.4 duplicate check /sys/duplicate/check: only registered 
     expect(json(await check({ tableName: 'sys_check_rule', fieldName: 'rule_code', fieldVal: 'common' })).success).toBe(false);
   });
 
-  it('the stock client\'s 职务管理, Online报表 and 多数据源 forms: their codes are checkable', async () => {
+  it("the stock client's 职务管理, Online报表 and 多数据源 forms: their codes are checkable", async () => {
     await db.insert(sysPosition).values({ id: newId(), code: 'pos_dup', name: '查重职务' });
     await db.insert(onlCgreportHead).values({ id: newId(), code: 'rpt_dup', name: '查重报表', cgrSql: 'select 1 as n', access: 'admin', createBy: 'test' });
-    await db.insert(sysDataSource).values({ id: newId(), code: 'ds_dup', name: '查重数据源', dbType: 'postgresql', host: '127.0.0.1', port: 5432, databaseName: 'x', username: 'x' });
-    for (const [tableName, taken] of [['sys_position', 'pos_dup'], ['onl_cgreport_head', 'rpt_dup'], ['sys_data_source', 'ds_dup']]) {
-      expect(json(await check({ tableName, fieldName: 'code', fieldVal: taken })), tableName).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    await db
+      .insert(sysDataSource)
+      .values({ id: newId(), code: 'ds_dup', name: '查重数据源', dbType: 'postgresql', host: '127.0.0.1', port: 5432, databaseName: 'x', username: 'x' });
+    for (const [tableName, taken] of [
+      ['sys_position', 'pos_dup'],
+      ['onl_cgreport_head', 'rpt_dup'],
+      ['sys_data_source', 'ds_dup'],
+    ]) {
+      expect(json(await check({ tableName, fieldName: 'code', fieldVal: taken })), tableName).toMatchObject({
+        success: false,
+        message: '该值不可用，系统中已存在！',
+      });
       expect(json(await check({ tableName, fieldName: 'code', fieldVal: `${taken}_free` })), tableName).toMatchObject({ success: true, message: '该值可用！' });
     }
   });
@@ -58,13 +70,21 @@ describe('JEECG-API §5.4 duplicate check /sys/duplicate/check: only registered 
       const answer = json(await check({ tableName, fieldName, fieldVal: `${fieldVal}_never_taken` }));
       expect(answer, `${tableName}.${fieldName}`).toMatchObject({ success: true, message: '该值可用！' });
     }
-    expect(json(await check({ tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'system:user:list' }))).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
-    expect(json(await check({ tableName: 'sys_depart_role', fieldName: 'role_code', fieldVal: 'no_such_depart_role' }))).toMatchObject({ success: true, message: '该值可用！' });
+    expect(json(await check({ tableName: 'sys_permission', fieldName: 'perms', fieldVal: 'system:user:list' }))).toMatchObject({
+      success: false,
+      message: '该值不可用，系统中已存在！',
+    });
+    expect(json(await check({ tableName: 'sys_depart_role', fieldName: 'role_code', fieldVal: 'no_such_depart_role' }))).toMatchObject({
+      success: true,
+      message: '该值可用！',
+    });
   });
 
   it("issue 36: the stock 消息模板 form's 模板CODE check (sys_sms_template.template_code, as SysMessageTemplateModal sends it); editing excludes the template itself", async () => {
     const templateId = newId();
-    await db.insert(sysSmsTemplate).values({ id: templateId, templateCode: 'tpl_dup', templateName: '查重模板', templateContent: '查重模板内容', templateType: '4' });
+    await db
+      .insert(sysSmsTemplate)
+      .values({ id: templateId, templateCode: 'tpl_dup', templateName: '查重模板', templateContent: '查重模板内容', templateType: '4' });
     const params = { tableName: 'sys_sms_template', fieldName: 'template_code' };
     expect(json(await check({ ...params, fieldVal: 'tpl_dup' }))).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
     expect(json(await check({ ...params, fieldVal: 'tpl_dup', dataId: templateId }))).toMatchObject({ success: true, message: '该值可用！' });

@@ -44,7 +44,10 @@ async function orgCode(db: Db, params: string | null): Promise<string> {
   const parentId = paramOf(params, 'parentId');
   let parentCode = '';
   if (parentId) {
-    const [parent] = await db.select({ code: sysDepart.orgCode }).from(sysDepart).where(and(eq(sysDepart.id, parentId), eq(sysDepart.delFlag, '0')));
+    const [parent] = await db
+      .select({ code: sysDepart.orgCode })
+      .from(sysDepart)
+      .where(and(eq(sysDepart.id, parentId), eq(sysDepart.delFlag, '0')));
     if (!parent) throw new BizError('规则参数 parentId 指向的部门不存在');
     parentCode = parent.code;
   }

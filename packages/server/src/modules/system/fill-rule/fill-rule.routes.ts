@@ -11,8 +11,13 @@ export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
   registerFlow(app, deps, fillRuleFlow, {
     tags,
     docs: {
-      executeRuleByCode: { description: 'answer result 为新编号，如 `XS20261122001`；多进程并发下也不重复。PUT 时请求体（表单数据）被忽略：规则不执行任何类或脚本。' },
-      testFillRule: { description: '原版列表的「功能测试」：按已存的规则参数给出下一个编号；流水号只读不占用。规则实现类只认登记表里的三个原版类名（OrderNumberRule、CategoryCodeRule、OrgCodeRule），其余拒绝。' },
+      executeRuleByCode: {
+        description: 'answer result 为新编号，如 `XS20261122001`；多进程并发下也不重复。PUT 时请求体（表单数据）被忽略：规则不执行任何类或脚本。',
+      },
+      testFillRule: {
+        description:
+          '原版列表的「功能测试」：按已存的规则参数给出下一个编号；流水号只读不占用。规则实现类只认登记表里的三个原版类名（OrderNumberRule、CategoryCodeRule、OrgCodeRule），其余拒绝。',
+      },
     },
     handlers: {
       executeRuleByCode: (c, input) => service.nextCode(c.db, input.ruleCode),

@@ -121,10 +121,7 @@ const sequenceParams = (row: Pick<Row, 'prefix' | 'datePattern' | 'seqWidth' | '
  */
 export const fillRuleRecord = (row: Row): FillRuleRecord => {
   const ruleClass = row.ruleClass ?? SEQUENCE_RULE_CLASS;
-  const ruleParams =
-    ruleClass === SEQUENCE_RULE_CLASS
-      ? sequenceParams(row)
-      : (row.ruleParams ?? '{}');
+  const ruleParams = ruleClass === SEQUENCE_RULE_CLASS ? sequenceParams(row) : (row.ruleParams ?? '{}');
   return withDateTexts({ ...row, ruleClass, ruleParams }) as FillRuleRecord;
 };
 
@@ -153,7 +150,12 @@ function sequenceOf(body: FillRuleAddBody): Rule {
     const parsed = fillRuleSequenceParams.safeParse(JSON.parse(body.ruleParams));
     if (!parsed.success) throw new BizError(`规则参数：${parsed.error.issues[0].message}`);
     const p = parsed.data;
-    rule = { prefix: p.prefix ?? rule.prefix, datePattern: p.datePattern ?? rule.datePattern, seqWidth: p.seqWidth ?? rule.seqWidth, resetCycle: p.resetCycle ?? rule.resetCycle };
+    rule = {
+      prefix: p.prefix ?? rule.prefix,
+      datePattern: p.datePattern ?? rule.datePattern,
+      seqWidth: p.seqWidth ?? rule.seqWidth,
+      resetCycle: p.resetCycle ?? rule.resetCycle,
+    };
   }
   const combination = fillRuleCombinationError(rule.datePattern, rule.resetCycle);
   if (combination) throw new BizError(combination);
@@ -193,7 +195,10 @@ export async function editFillRule(db: Db, user: SessionUser | null, body: FillR
   // A record sent back with its 规则参数 as read and its fields edited: the fields are the change.
   const paramsAsRead = row.ruleClass === null && body.ruleParams != null && sameJson(body.ruleParams, sequenceParams(row));
   const change = paramsAsRead ? { ...body, ruleParams: null } : body;
-  await db.update(sysFillRule).set({ ...values(change, row), ...updated(user) }).where(and(eq(sysFillRule.id, body.id), eq(sysFillRule.ruleCode, row.ruleCode)));
+  await db
+    .update(sysFillRule)
+    .set({ ...values(change, row), ...updated(user) })
+    .where(and(eq(sysFillRule.id, body.id), eq(sysFillRule.ruleCode, row.ruleCode)));
 }
 
 /** Deleting a rule keeps its counters, so the same code added again goes on from its last number. */
@@ -201,4 +206,3 @@ export async function deleteFillRules(db: Db, ids: string[]): Promise<void> {
   const done = await db.delete(sysFillRule).where(inArray(sysFillRule.id, ids)).returning({ id: sysFillRule.id });
   if (done.length === 0) throw new BizError(FillRuleMsg.notFound);
 }
-

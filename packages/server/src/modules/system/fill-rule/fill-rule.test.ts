@@ -31,7 +31,14 @@ describe(`填值规则 (sys_fill_rule): executeRuleByCode and nextCode on ${dbKi
   });
 
   it('200 parallel calls give 200 distinct consecutive numbers (one atomic upsert per number)', async () => {
-    await call('POST', '/sys/fillRule/add', { ruleName: '并发测试', ruleCode: 'par_code', prefix: 'P', datePattern: 'yyyyMMdd', seqWidth: 4, resetCycle: 'day' });
+    await call('POST', '/sys/fillRule/add', {
+      ruleName: '并发测试',
+      ruleCode: 'par_code',
+      prefix: 'P',
+      datePattern: 'yyyyMMdd',
+      seqWidth: 4,
+      resetCycle: 'day',
+    });
     const answers = await Promise.all(Array.from({ length: 200 }, () => call('GET', '/sys/fillRule/executeRuleByCode/par_code')));
     const codes = answers.map((a) => json(a).result as string);
     expect(new Set(codes).size).toBe(200);
@@ -59,7 +66,16 @@ describe(`填值规则 (sys_fill_rule): executeRuleByCode and nextCode on ${dbKi
   });
 
   it('CRUD: rule_code unique and fixed; width 1–10; date pattern and reset cycle from their lists and consistent; a class outside the registry is refused', async () => {
-    const add = (body: object) => call('POST', '/sys/fillRule/add', { ruleName: '规则', ruleCode: 'x_rule', prefix: 'X', datePattern: 'yyyyMMdd', seqWidth: 3, resetCycle: 'day', ...body });
+    const add = (body: object) =>
+      call('POST', '/sys/fillRule/add', {
+        ruleName: '规则',
+        ruleCode: 'x_rule',
+        prefix: 'X',
+        datePattern: 'yyyyMMdd',
+        seqWidth: 3,
+        resetCycle: 'day',
+        ...body,
+      });
     expect(json(await add({ ruleCode: 'threaded_code' }))).toMatchObject({ success: false, message: '规则编码已存在' });
     expect(json(await add({ seqWidth: 11 })).message).toBe('流水号位数应为1到10');
     expect(json(await add({ seqWidth: 0 })).message).toBe('流水号位数应为1到10');
@@ -99,7 +115,14 @@ describe(`填值规则 (sys_fill_rule): executeRuleByCode and nextCode on ${dbKi
     const listed = async (ruleCode: string) => json(await call('GET', `/sys/fillRule/list?ruleCode=${ruleCode}`)).result.records[0];
 
     it('the stock add (name, code, class, params only) keeps them; 规则参数 set the sequence; 功能测试 previews without using a number', async () => {
-      const added = json(await call('POST', '/sys/fillRule/add', { ruleName: '商城订单流水号', ruleCode: 'shop_order_num', ruleClass: ORDER, ruleParams: '{"prefix":"CN","datePattern":"yyyyMM","seqWidth":4,"resetCycle":"month"}' }));
+      const added = json(
+        await call('POST', '/sys/fillRule/add', {
+          ruleName: '商城订单流水号',
+          ruleCode: 'shop_order_num',
+          ruleClass: ORDER,
+          ruleParams: '{"prefix":"CN","datePattern":"yyyyMM","seqWidth":4,"resetCycle":"month"}',
+        }),
+      );
       expect(added).toMatchObject({ success: true, message: '添加成功！' });
       const record = await listed('shop_order_num');
       expect(record).toMatchObject({ ruleClass: ORDER, prefix: 'CN', datePattern: 'yyyyMM', seqWidth: 4, resetCycle: 'month' });
@@ -119,7 +142,8 @@ describe(`填值规则 (sys_fill_rule): executeRuleByCode and nextCode on ${dbKi
     });
 
     it("规则参数 are checked as JSON objects and as the sequence's fields, never evaluated; an unknown class is refused in Chinese", async () => {
-      const add = (ruleParams: string, ruleClass = ORDER) => call('POST', '/sys/fillRule/add', { ruleName: '坏参数', ruleCode: 'bad_params', ruleClass, ruleParams });
+      const add = (ruleParams: string, ruleClass = ORDER) =>
+        call('POST', '/sys/fillRule/add', { ruleName: '坏参数', ruleCode: 'bad_params', ruleClass, ruleParams });
       expect(json(await add('[1,2]')).message).toBe('规则参数只能传递JSON对象，不能传递JSON数组');
       expect(json(await add('this.constructor.constructor("return process")()')).message).toBe('规则参数请输入JSON对象，如 {"prefix":"CN"}');
       expect(json(await add('"text"')).message).toBe('规则参数请输入JSON对象，如 {"prefix":"CN"}');
@@ -133,7 +157,16 @@ describe(`填值规则 (sys_fill_rule): executeRuleByCode and nextCode on ${dbKi
     });
 
     it("CategoryCodeRule gives the code the next category under pid gets; OrgCodeRule the next org code under parentId; our form's edit keeps the class", async () => {
-      expect(json(await call('POST', '/sys/fillRule/add', { ruleName: '分类字典编码生成', ruleCode: 'category_code_rule', ruleClass: CATEGORY, ruleParams: '{"pid":""}' })).success).toBe(true);
+      expect(
+        json(
+          await call('POST', '/sys/fillRule/add', {
+            ruleName: '分类字典编码生成',
+            ruleCode: 'category_code_rule',
+            ruleClass: CATEGORY,
+            ruleParams: '{"pid":""}',
+          }),
+        ).success,
+      ).toBe(true);
       const preview = (await test('category_code_rule')).result as string;
       const root = json(await call('POST', '/sys/category/add', { pid: '0', name: '填值规则测试分类' })).result;
       expect(root.code).toBe(preview);
@@ -147,7 +180,10 @@ describe(`填值规则 (sys_fill_rule): executeRuleByCode and nextCode on ${dbKi
       expect(json(await call('PUT', '/sys/fillRule/edit', { ...record, ruleParams: '{"pid":"no-such-id"}' })).success).toBe(true);
       expect(await test('category_code_rule')).toMatchObject({ success: false, message: '规则参数 pid 指向的分类不存在' });
 
-      expect(json(await call('POST', '/sys/fillRule/add', { ruleName: '机构编码生成', ruleCode: 'org_num_role', ruleClass: ORG, ruleParams: '{"parentId":""}' })).success).toBe(true);
+      expect(
+        json(await call('POST', '/sys/fillRule/add', { ruleName: '机构编码生成', ruleCode: 'org_num_role', ruleClass: ORG, ruleParams: '{"parentId":""}' }))
+          .success,
+      ).toBe(true);
       const org = (await test('org_num_role')).result as string;
       expect(org).toMatch(/^[A-Z]\d{2}$/);
       const departId = json(await call('POST', '/sys/sysDepart/add', { departName: '填值规则测试机构', orgCategory: '1' })).result;

@@ -32,7 +32,8 @@ const FROM_CLIENT = [
 ];
 
 /** A route's header predicate is forwarded as it matched, unless it names one of these. */
-const NEVER_FROM_CLIENT = /^(authorization|proxy-authorization|cookie|x-access-token|host|content-length|connection|keep-alive|upgrade|te|trailer|transfer-encoding|expect|forwarded|x-forwarded-.*|x-real-ip|x-original-url|x-rewrite-url|proxy-.*)$/;
+const NEVER_FROM_CLIENT =
+  /^(authorization|proxy-authorization|cookie|x-access-token|host|content-length|connection|keep-alive|upgrade|te|trailer|transfer-encoding|expect|forwarded|x-forwarded-.*|x-real-ip|x-original-url|x-rewrite-url|proxy-.*)$/;
 
 /**
  * What an upstream's answer may carry back to the browser: the body's description, caching validators,
@@ -62,7 +63,10 @@ const FROM_UPSTREAM = [
 export const GATEWAY_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
 
 export function isJsonType(contentType: unknown): boolean {
-  const type = String(contentType ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(contentType ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   return /^application\/([\w.-]+\+)?json$/.test(type);
 }
 

@@ -18,7 +18,15 @@ type Row = typeof sysGatewayRoute.$inferSelect;
 
 export const gatewayWhitelist: ListResource = {
   table: sysGatewayRoute,
-  fields: fieldsOf(sysGatewayRoute, { name: 'string', routerId: 'string', pathPrefix: 'string', upstream: 'string', status: 'number', sortOrder: 'number', createTime: 'datetime' }),
+  fields: fieldsOf(sysGatewayRoute, {
+    name: 'string',
+    routerId: 'string',
+    pathPrefix: 'string',
+    upstream: 'string',
+    status: 'number',
+    sortOrder: 'number',
+    createTime: 'datetime',
+  }),
   defaultSort: { field: 'sortOrder', order: 'asc' },
 };
 
@@ -73,7 +81,9 @@ export async function addGatewayRoute(db: Db, user: SessionUser, upstreams: Gate
   if (taken) throw new BizError(GatewayMsg.routerIdTaken);
   try {
     const id = newId();
-    await withVersions(db, user, DataTable.gatewayRoute, [id], readById(sysGatewayRoute), (t) => t.insert(sysGatewayRoute).values({ id, routerId: body.routerId, ...row, ...created(user) }));
+    await withVersions(db, user, DataTable.gatewayRoute, [id], readById(sysGatewayRoute), (t) =>
+      t.insert(sysGatewayRoute).values({ id, routerId: body.routerId, ...row, ...created(user) }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new BizError(GatewayMsg.routerIdTaken);
     throw error;
@@ -86,7 +96,10 @@ export async function editGatewayRoute(db: Db, user: SessionUser, upstreams: Gat
   if (!current) throw new BizError(GatewayMsg.notFound);
   try {
     await withVersions(db, user, DataTable.gatewayRoute, [body.id], readById(sysGatewayRoute), (t) =>
-      t.update(sysGatewayRoute).set({ routerId: body.routerId, ...row, ...updated(user) }).where(eq(sysGatewayRoute.id, body.id)),
+      t
+        .update(sysGatewayRoute)
+        .set({ routerId: body.routerId, ...row, ...updated(user) })
+        .where(eq(sysGatewayRoute.id, body.id)),
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw new BizError(GatewayMsg.routerIdTaken);
@@ -184,7 +197,12 @@ export class GatewayTable {
 }
 
 /** The first route (in order) whose prefix, method and header all match the request. */
-export function matchRoute(routes: readonly LiveRoute[], path: string, method: string, headers: Record<string, string | string[] | undefined>): LiveRoute | null {
+export function matchRoute(
+  routes: readonly LiveRoute[],
+  path: string,
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+): LiveRoute | null {
   for (const route of routes) {
     if (path !== route.prefix && !path.startsWith(`${route.prefix}/`)) continue;
     // A HEAD is the GET without its body: a route open to GET answers it too.

@@ -22,10 +22,25 @@ describe(`路由网关 through the stock JSON editor on ${dbKind}`, async () => 
   const token = await t.loginAs('admin', ADMIN_PASSWORD);
   const call = t.as(token);
   const stockList = async () => json(await call('GET', '/sys/gatewayRoute/list?_t=1764000000'));
-  const save = async (routes: unknown) => json(await call('POST', '/sys/gatewayRoute/updateAll', { routes: typeof routes === 'string' ? routes : JSON.stringify(routes) }));
-  const page = async () => json(await call('GET', '/sys/gatewayRoute/list?pageNo=1&pageSize=100')).result.records as { id: string; routerId: string; status: number; permission: string | null }[];
+  const save = async (routes: unknown) =>
+    json(await call('POST', '/sys/gatewayRoute/updateAll', { routes: typeof routes === 'string' ? routes : JSON.stringify(routes) }));
+  const page = async () =>
+    json(await call('GET', '/sys/gatewayRoute/list?pageNo=1&pageSize=100')).result.records as {
+      id: string;
+      routerId: string;
+      status: number;
+      permission: string | null;
+    }[];
 
-  await call('POST', '/sys/gatewayRoute/add', { name: '公告', routerId: 'notice', pathPrefix: '/gateway/notice', upstream: 'echo', methods: ['GET'], permission: 'gateway:notice:call', sortOrder: 1 });
+  await call('POST', '/sys/gatewayRoute/add', {
+    name: '公告',
+    routerId: 'notice',
+    pathPrefix: '/gateway/notice',
+    upstream: 'echo',
+    methods: ['GET'],
+    permission: 'gateway:notice:call',
+    sortOrder: 1,
+  });
   await call('POST', '/sys/gatewayRoute/add', { name: '停用的', routerId: 'off', pathPrefix: '/gateway/off', upstream: 'echo', status: 0 });
 
   it('list without paging answers the enabled routes as an array: our fields, the uri from the allow-list, Path/Method predicates', async () => {
@@ -51,7 +66,13 @@ describe(`路由网关 through the stock JSON editor on ${dbKind}`, async () => 
 
   it("updateAll {routes}: the editor's array round-trips; a new stock-style route (id, uri, Path predicate) is added and served; the permission column is kept", async () => {
     const current = (await stockList()).result as Record<string, unknown>[];
-    const added = { id: 'jeecg-demo', name: '演示', uri: `http://127.0.0.1:${port}/other`, predicates: [{ name: 'Path', args: { _genkey_0: '/gateway/demo/**' } }], filters: [] };
+    const added = {
+      id: 'jeecg-demo',
+      name: '演示',
+      uri: `http://127.0.0.1:${port}/other`,
+      predicates: [{ name: 'Path', args: { _genkey_0: '/gateway/demo/**' } }],
+      filters: [],
+    };
     const edited = current.map((r) => (r.routerId === 'notice' ? { ...r, name: '公告查询' } : r));
     expect(await save([...edited, added])).toMatchObject({ success: true, message: GatewayMsg.saved });
     const after = await page();
@@ -75,11 +96,23 @@ describe(`路由网关 through the stock JSON editor on ${dbKind}`, async () => 
   it('refusals name the element and change nothing: an upstream outside the allow-list, a path outside /gateway/, not an array, an empty array', async () => {
     const before = await page();
     const base = (await stockList()).result as Record<string, unknown>[];
-    const bad = (over: object) => [...base, { id: 'evil', name: '外部', uri: 'http://169.254.169.254', predicates: [{ name: 'Path', args: ['/gateway/evil/**'] }], ...over }];
+    const bad = (over: object) => [
+      ...base,
+      { id: 'evil', name: '外部', uri: 'http://169.254.169.254', predicates: [{ name: 'Path', args: ['/gateway/evil/**'] }], ...over },
+    ];
     expect(await save(bad({}))).toMatchObject({ success: false, message: `第${base.length + 1}个路由：${GatewayMsg.upstreamNotAllowed}` });
-    expect(await save(bad({ uri: 'lb://jeecg-system' }))).toMatchObject({ success: false, message: `第${base.length + 1}个路由：${GatewayMsg.upstreamNotAllowed}` });
-    expect(await save(bad({ uri: 'echo', predicates: [{ name: 'Path', args: ['/sys/**'] }] }))).toMatchObject({ success: false, message: `第${base.length + 1}个路由：${GatewayMsg.pathFormat}` });
-    expect(await save(bad({ uri: 'echo', permission: 'x:y', needLogin: 0 }))).toMatchObject({ success: false, message: `第${base.length + 1}个路由：${GatewayMsg.permissionNeedsLogin}` });
+    expect(await save(bad({ uri: 'lb://jeecg-system' }))).toMatchObject({
+      success: false,
+      message: `第${base.length + 1}个路由：${GatewayMsg.upstreamNotAllowed}`,
+    });
+    expect(await save(bad({ uri: 'echo', predicates: [{ name: 'Path', args: ['/sys/**'] }] }))).toMatchObject({
+      success: false,
+      message: `第${base.length + 1}个路由：${GatewayMsg.pathFormat}`,
+    });
+    expect(await save(bad({ uri: 'echo', permission: 'x:y', needLogin: 0 }))).toMatchObject({
+      success: false,
+      message: `第${base.length + 1}个路由：${GatewayMsg.permissionNeedsLogin}`,
+    });
     expect(await save('{"id":"x"}')).toMatchObject({ success: false, message: GatewayMsg.stockRoutesJson });
     expect(await save('not json')).toMatchObject({ success: false, message: GatewayMsg.stockRoutesJson });
     expect(await save([])).toMatchObject({ success: false, message: GatewayMsg.stockRoutesEmpty });

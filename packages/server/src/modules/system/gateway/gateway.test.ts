@@ -109,13 +109,29 @@ describe(`路由网关 (issue #25 Gateway routes): routes saved on the screen ar
       { name: 'b', url: 'https://h.example/base' },
     ]);
     // The exact URL of an allowed upstream is stored as its name.
-    expect(await add({ upstream: `http://127.0.0.1:${echo.port}/base/`, pathPrefix: '/gateway/tm/' })).toMatchObject({ success: true, message: GatewayMsg.added });
-    expect(await idOf('r1')).toMatchObject({ upstream: 'echo', pathPrefix: '/gateway/tm', upstreamUrl: `http://127.0.0.1:${echo.port}/base`, status: 1, needLogin: 1, stripPrefix: 1 });
+    expect(await add({ upstream: `http://127.0.0.1:${echo.port}/base/`, pathPrefix: '/gateway/tm/' })).toMatchObject({
+      success: true,
+      message: GatewayMsg.added,
+    });
+    expect(await idOf('r1')).toMatchObject({
+      upstream: 'echo',
+      pathPrefix: '/gateway/tm',
+      upstreamUrl: `http://127.0.0.1:${echo.port}/base`,
+      status: 1,
+      needLogin: 1,
+      stripPrefix: 1,
+    });
     expect(await add({})).toMatchObject({ success: false, message: GatewayMsg.routerIdTaken });
     // JeecgBoot's updateAll: without an id it adds, with one it edits; the same rules apply.
-    expect(json(await call('POST', '/sys/gatewayRoute/updateAll', route({ routerId: 'ua', pathPrefix: '/gateway/ua', status: 0 })))).toMatchObject({ success: true, message: GatewayMsg.saved });
+    expect(json(await call('POST', '/sys/gatewayRoute/updateAll', route({ routerId: 'ua', pathPrefix: '/gateway/ua', status: 0 })))).toMatchObject({
+      success: true,
+      message: GatewayMsg.saved,
+    });
     const ua = await idOf('ua');
-    expect(json(await call('POST', '/sys/gatewayRoute/updateAll', { ...ua, upstream: 'elsewhere' }))).toMatchObject({ success: false, message: GatewayMsg.upstreamNotAllowed });
+    expect(json(await call('POST', '/sys/gatewayRoute/updateAll', { ...ua, upstream: 'elsewhere' }))).toMatchObject({
+      success: false,
+      message: GatewayMsg.upstreamNotAllowed,
+    });
     expect(json(await call('POST', '/sys/gatewayRoute/updateAll', { ...ua, name: '改名' }))).toMatchObject({ success: true });
     expect(await idOf('ua')).toMatchObject({ id: ua.id, name: '改名', status: 0 });
     expect(json(await call('GET', '/sys/gatewayRoute/upstreams')).result.map((u: { name: string }) => u.name)).toEqual(['echo', 'other', 'down']);
@@ -129,7 +145,12 @@ describe(`路由网关 (issue #25 Gateway routes): routes saved on the screen ar
     expect(res.statusCode).toBe(201);
     expect(res.headers['set-cookie']).toBeUndefined();
     const seen = res.json() as Seen;
-    expect(seen).toMatchObject({ upstream: 'echo', method: 'POST', url: '/base/announce/2026/1915?no=1915&kind=%E5%88%9D%E5%AE%A1', body: '{"regNo":"12345678","name":"商标"}' });
+    expect(seen).toMatchObject({
+      upstream: 'echo',
+      method: 'POST',
+      url: '/base/announce/2026/1915?no=1915&kind=%E5%88%9D%E5%AE%A1',
+      body: '{"regNo":"12345678","name":"商标"}',
+    });
     expect(seen.headers).toMatchObject({ 'x-request-id': 't-1', 'content-type': 'application/json', 'x-forwarded-prefix': '/gateway/tm' });
     for (const name of ['x-access-token', 'authorization', 'cookie']) expect(seen.headers[name], name).toBeUndefined();
 
@@ -152,9 +173,20 @@ describe(`路由网关 (issue #25 Gateway routes): routes saved on the screen ar
 
   it('predicates and order: the first enabled route (by order) whose method and header match wins; a disabled route answers 404 in Chinese', async () => {
     const token2 = { 'X-Access-Token': token };
-    expect(await add({ routerId: 'hdr', pathPrefix: '/gateway/shop', upstream: 'other', methods: 'POST', headerName: 'X-Platform', headerValue: 'taobao', sortOrder: 1 })).toMatchObject({ success: true });
+    expect(
+      await add({
+        routerId: 'hdr',
+        pathPrefix: '/gateway/shop',
+        upstream: 'other',
+        methods: 'POST',
+        headerName: 'X-Platform',
+        headerValue: 'taobao',
+        sortOrder: 1,
+      }),
+    ).toMatchObject({ success: true });
     expect(await add({ routerId: 'any', pathPrefix: '/gateway/shop', upstream: 'echo', sortOrder: 5 })).toMatchObject({ success: true });
-    const via = async (method: 'GET' | 'POST', headers: Record<string, string>) => (await gw(method, '/gateway/shop/complaint', { headers: { ...token2, ...headers }, payload: method === 'POST' ? {} : undefined })).json().upstream;
+    const via = async (method: 'GET' | 'POST', headers: Record<string, string>) =>
+      (await gw(method, '/gateway/shop/complaint', { headers: { ...token2, ...headers }, payload: method === 'POST' ? {} : undefined })).json().upstream;
     expect(await via('POST', { 'x-platform': 'taobao' })).toBe('other');
     expect(await via('POST', { 'x-platform': 'jd' })).toBe('echo');
     expect(await via('GET', { 'x-platform': 'taobao' })).toBe('echo');
@@ -184,8 +216,14 @@ describe(`路由网关 (issue #25 Gateway routes): routes saved on the screen ar
 
   it('the demo routes (SEED_DEMO) are enabled only where their upstream name is in the allow-list, and list in order', async () => {
     await seedGatewayDemo(t.database.db, ['cnipa-mock']);
-    const listed = json(await call('GET', '/sys/gatewayRoute/list?pageSize=100')).result.records as { routerId: string; status: number; upstreamUrl: string | null }[];
-    const demo = listed.filter((r) => ['cnipa-announcement', 'cnipa-register', 'ecommerce-complaint', 'evidence-notary', 'logistics-track'].includes(r.routerId));
+    const listed = json(await call('GET', '/sys/gatewayRoute/list?pageSize=100')).result.records as {
+      routerId: string;
+      status: number;
+      upstreamUrl: string | null;
+    }[];
+    const demo = listed.filter((r) =>
+      ['cnipa-announcement', 'cnipa-register', 'ecommerce-complaint', 'evidence-notary', 'logistics-track'].includes(r.routerId),
+    );
     expect(demo.map((r) => [r.routerId, r.status])).toEqual([
       ['cnipa-announcement', 1],
       ['cnipa-register', 1],
@@ -228,7 +266,7 @@ describe(`路由网关 security review (issue 34 "Gateway answers run in our ori
   expect(await add({ routerId: 'kept', pathPrefix: '/gateway/kept', stripPrefix: 0 })).toMatchObject({ success: true });
   const get = (url: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url, headers });
 
-  it('an upstream HTML page comes back sandboxed (CSP sandbox, nosniff) and as a download; a JSON answer and the gateway\'s own refusals are sandboxed too', async () => {
+  it("an upstream HTML page comes back sandboxed (CSP sandbox, nosniff) and as a download; a JSON answer and the gateway's own refusals are sandboxed too", async () => {
     const page = await get('/gateway/open/page.html');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<script>');
@@ -249,7 +287,7 @@ describe(`路由网关 security review (issue 34 "Gateway answers run in our ori
     expect(none.headers['content-security-policy']).toMatch(/(^|;\s*)sandbox(;|$)/);
   });
 
-  it('hop-by-hop headers, Set-Cookie, CORS and the upstream\'s own CSP never come back', async () => {
+  it("hop-by-hop headers, Set-Cookie, CORS and the upstream's own CSP never come back", async () => {
     const page = await get('/gateway/open/page.html');
     for (const name of Object.keys(UPSTREAM_HOP_AND_STATE).filter((n) => n !== 'content-security-policy')) expect(page.headers[name], name).toBeUndefined();
     expect(String(page.headers.connection ?? '')).not.toContain('keep-alive');
@@ -271,13 +309,37 @@ describe(`路由网关 security review (issue 34 "Gateway answers run in our ori
       cookie: 'a=b',
       'x-custom': 'kept out',
     };
-    const res = await get('/gateway/open/data', { ...hostile, accept: 'application/json', 'accept-language': 'zh-CN', 'user-agent': 'gw-test', 'if-none-match': '"v0"' });
+    const res = await get('/gateway/open/data', {
+      ...hostile,
+      accept: 'application/json',
+      'accept-language': 'zh-CN',
+      'user-agent': 'gw-test',
+      'if-none-match': '"v0"',
+    });
     expect(res.statusCode).toBe(201);
     const seen = (res.json() as Seen).headers;
     for (const [name, value] of Object.entries(hostile)) expect(seen[name], name).not.toBe(value);
-    for (const name of ['x-real-ip', 'forwarded', 'x-original-url', 'x-rewrite-url', 'x-http-method-override', 'authorization', 'proxy-authorization', 'cookie', 'x-custom'])
+    for (const name of [
+      'x-real-ip',
+      'forwarded',
+      'x-original-url',
+      'x-rewrite-url',
+      'x-http-method-override',
+      'authorization',
+      'proxy-authorization',
+      'cookie',
+      'x-custom',
+    ])
       expect(seen[name], name).toBeUndefined();
-    expect(seen).toMatchObject({ accept: 'application/json', 'accept-language': 'zh-CN', 'user-agent': 'gw-test', 'if-none-match': '"v0"', 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http', 'x-forwarded-prefix': '/gateway/open' });
+    expect(seen).toMatchObject({
+      accept: 'application/json',
+      'accept-language': 'zh-CN',
+      'user-agent': 'gw-test',
+      'if-none-match': '"v0"',
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-prefix': '/gateway/open',
+    });
     expect(seen.host).toBe(`127.0.0.1:${echo.port}`);
   });
 
@@ -298,7 +360,7 @@ describe(`路由网关 security review (issue 34 "Gateway answers run in our ori
     }
   });
 
-  it('a Location on the upstream\'s own host is rewritten to the gateway path; one elsewhere (another host, another port, outside the base path or the route) is dropped', async () => {
+  it("a Location on the upstream's own host is rewritten to the gateway path; one elsewhere (another host, another port, outside the base path or the route) is dropped", async () => {
     const location = async (from: string, to: string) => {
       const res = await get(`${from}?to=${encodeURIComponent(to)}`);
       expect(res.statusCode, to).toBe(302);
@@ -310,7 +372,16 @@ describe(`路由网关 security review (issue 34 "Gateway answers run in our ori
     expect(await location('/gateway/open/dir/moved', 'next')).toBe('/gateway/open/dir/next');
     expect(await location('/gateway/open/moved', `${self}/base`)).toBe('/gateway/open');
     expect(await location('/gateway/kept/moved', `${self}/base/gateway/kept/x`)).toBe('/gateway/kept/x');
-    for (const to of ['http://evil.example/x', '//evil.example/x', `${self}/elsewhere`, `${self}/basement`, `http://127.0.0.1:${other.port}/x`, `https://127.0.0.1:${echo.port}/base/x`, '/other/x', 'javascript:alert(1)'])
+    for (const to of [
+      'http://evil.example/x',
+      '//evil.example/x',
+      `${self}/elsewhere`,
+      `${self}/basement`,
+      `http://127.0.0.1:${other.port}/x`,
+      `https://127.0.0.1:${echo.port}/base/x`,
+      '/other/x',
+      'javascript:alert(1)',
+    ])
       expect(await location('/gateway/open/moved', to), to).toBeUndefined();
     // Not stripped: a path of the upstream that is not under this route's own prefix is another route's, or none.
     expect(await location('/gateway/kept/moved', `${self}/base/gateway/open/x`)).toBeUndefined();
@@ -325,14 +396,22 @@ describe(`路由网关 security review (issue 34 "Gateway answers run in our ori
     const newcomerId = await t.createUser({ username: 'gwnewcomer', password: 'Newcomer123', roleIds: [RoleId.holder] });
     // What self-registration leaves (register.service.ts): a 权利人 account and its organisation's 未提交 enrolment.
     const orgId = newId();
-    await db.insert(rightsOrg).values({ id: orgId, orgName: '新来的权利人', orgType: RightsOrgType.holder, applicantId: newcomerId, enterStatus: EnterStatus.draft });
+    await db
+      .insert(rightsOrg)
+      .values({ id: orgId, orgName: '新来的权利人', orgType: RightsOrgType.holder, applicantId: newcomerId, enterStatus: EnterStatus.draft });
     const granted = { 'X-Access-Token': await t.loginAs('gwgranted', 'Granted123') };
     const plain = { 'X-Access-Token': await t.loginAs('gwplain', 'Plain12345') };
     const newcomer = { 'X-Access-Token': await t.loginAs('gwnewcomer', 'Newcomer123') };
 
     it('the code is saved and listed; a malformed code, or a code on a route open to everyone, is refused with a clear message', async () => {
-      expect(await add({ routerId: 'bad', pathPrefix: '/gateway/bad', needLogin: 1, permission: 'drop table;' })).toMatchObject({ success: false, message: GatewayMsg.permissionFormat });
-      expect(await add({ routerId: 'bad', pathPrefix: '/gateway/bad', needLogin: 0, permission: 'gateway:cnipa:call' })).toMatchObject({ success: false, message: GatewayMsg.permissionNeedsLogin });
+      expect(await add({ routerId: 'bad', pathPrefix: '/gateway/bad', needLogin: 1, permission: 'drop table;' })).toMatchObject({
+        success: false,
+        message: GatewayMsg.permissionFormat,
+      });
+      expect(await add({ routerId: 'bad', pathPrefix: '/gateway/bad', needLogin: 0, permission: 'gateway:cnipa:call' })).toMatchObject({
+        success: false,
+        message: GatewayMsg.permissionNeedsLogin,
+      });
       expect(await add({ routerId: 'perm', pathPrefix: '/gateway/perm', needLogin: 1, permission: ' gateway:cnipa:call ' })).toMatchObject({ success: true });
       expect(await add({ routerId: 'member', pathPrefix: '/gateway/member', needLogin: 1 })).toMatchObject({ success: true });
       const listed = json(await admin('GET', '/sys/gatewayRoute/list?pageSize=100')).result.records as { routerId: string; permission: string | null }[];

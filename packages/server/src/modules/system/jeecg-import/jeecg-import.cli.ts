@@ -19,7 +19,12 @@ const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
 const source = await openSource(url);
 try {
-  const report = await database.maintenance((db) => importJeecg(db, source, { dryRun: args.includes('--dry-run'), progress: async (step, done) => void process.stderr.write(`[${done + 1}/${JEECG_IMPORT_STEPS.length}] ${step}\n`) }));
+  const report = await database.maintenance((db) =>
+    importJeecg(db, source, {
+      dryRun: args.includes('--dry-run'),
+      progress: async (step, done) => void process.stderr.write(`[${done + 1}/${JEECG_IMPORT_STEPS.length}] ${step}\n`),
+    }),
+  );
   process.stdout.write(`${formatReport(report)}\n`);
 } finally {
   await source.close();

@@ -38,8 +38,24 @@ export async function openSource(address: SourceAddress): Promise<Source> {
 }
 
 const STOCK_TABLES = new Set([
-  'sys_category', 'sys_permission', 'sys_role_permission', 'sys_depart', 'sys_position', 'sys_role', 'sys_user', 'sys_user_role', 'sys_user_depart', 'sys_dict', 'sys_dict_item',
-  'sys_permission_data_rule', 'sys_fill_rule', 'sys_check_rule', 'sys_announcement', 'sys_announcement_send', 'sys_tenant', 'sys_quartz_job',
+  'sys_category',
+  'sys_permission',
+  'sys_role_permission',
+  'sys_depart',
+  'sys_position',
+  'sys_role',
+  'sys_user',
+  'sys_user_role',
+  'sys_user_depart',
+  'sys_dict',
+  'sys_dict_item',
+  'sys_permission_data_rule',
+  'sys_fill_rule',
+  'sys_check_rule',
+  'sys_announcement',
+  'sys_announcement_send',
+  'sys_tenant',
+  'sys_quartz_job',
 ]);
 
 /** JeecgBoot writes local times of a Chinese installation (DATETIME, no zone): read as +08:00. */
@@ -50,7 +66,12 @@ export function time(v: unknown): Date | null {
 }
 export const str = (v: unknown, max = 255): string | null => (v === null || v === undefined || v === '' ? null : String(v).slice(0, max));
 export const int = (v: unknown, fallback: number): number => (v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? fallback : Number(v));
-export const audit = (r: SourceRow) => ({ createBy: str(r.create_by, 32), createTime: time(r.create_time), updateBy: str(r.update_by, 32), updateTime: time(r.update_time) });
+export const audit = (r: SourceRow) => ({
+  createBy: str(r.create_by, 32),
+  createTime: time(r.create_time),
+  updateBy: str(r.update_by, 32),
+  updateTime: time(r.update_time),
+});
 
 const same = (a: unknown, b: unknown) => {
   const norm = (v: unknown) => (v instanceof Date ? v.getTime() : v === undefined ? null : v);
@@ -92,17 +113,29 @@ export async function upsert<T extends PgTable & { id: unknown }>(
         if (byId[keyField] !== row[keyField] || protect(byId)) {
           g.skipped++;
           map.set(row.id, null);
-          ctx.report.conflicts.push(`${group} ${String(row[keyField])}：${protect(byId) ? '本系统保留的记录，未覆盖' : `编号 ${row.id} 已被本系统的「${String(byId[keyField])}」使用，未导入`}`);
+          ctx.report.conflicts.push(
+            `${group} ${String(row[keyField])}：${protect(byId) ? '本系统保留的记录，未覆盖' : `编号 ${row.id} 已被本系统的「${String(byId[keyField])}」使用，未导入`}`,
+          );
           continue;
         }
         map.set(row.id, row.id);
         const changes = Object.fromEntries(Object.entries(row).filter(([k, v]) => !keepOnUpdate.includes(k) && !same(byId[k], v)));
-        if (Object.keys(changes).length === 0) { g.unchanged++; continue; }
+        if (Object.keys(changes).length === 0) {
+          g.unchanged++;
+          continue;
+        }
         g.updated++;
-        if (!ctx.dryRun) await db.update(t).set(changes as never).where(eq(t.id, row.id));
+        if (!ctx.dryRun)
+          await db
+            .update(t)
+            .set(changes as never)
+            .where(eq(t.id, row.id));
         continue;
       }
-      const [byKey] = (await db.select().from(t).where(keyWhere ? keyWhere(row) : eq(t[keyField], row[keyField] as never))) as Record<string, unknown>[];
+      const [byKey] = (await db
+        .select()
+        .from(t)
+        .where(keyWhere ? keyWhere(row) : eq(t[keyField], row[keyField] as never))) as Record<string, unknown>[];
       if (byKey) {
         g.skipped++;
         map.set(row.id, String(byKey.id));
@@ -116,22 +149,47 @@ export async function upsert<T extends PgTable & { id: unknown }>(
   };
   if (ctx.dryRun) await run(ctx.db);
   // the data log records each user and role the import added or changed, in the group's transaction
-  else if (versions) await withVersions(ctx.db, IMPORTER, versions.table, rows.map((r) => r.id), versions.read, run);
+  else if (versions)
+    await withVersions(
+      ctx.db,
+      IMPORTER,
+      versions.table,
+      rows.map((r) => r.id),
+      versions.read,
+      run,
+    );
   else await ctx.db.transaction((tx) => run(tx as unknown as Db));
   return map;
 }
 
 /** Link rows (user ↔ role, user ↔ department): added when both ends were brought in and the link is new. */
-export async function link(ctx: Ctx, group: string, rows: SourceRow[], make: (r: SourceRow) => Record<string, string> | null, table: PgTable, exists: (db: Db, v: Record<string, string>) => Promise<boolean>) {
+export async function link(
+  ctx: Ctx,
+  group: string,
+  rows: SourceRow[],
+  make: (r: SourceRow) => Record<string, string> | null,
+  table: PgTable,
+  exists: (db: Db, v: Record<string, string>) => Promise<boolean>,
+) {
   const g: GroupReport = { group, source: rows.length, added: 0, updated: 0, unchanged: 0, skipped: 0 };
   ctx.report.groups.push(g);
   const run = async (db: Db) => {
     for (const r of rows) {
       const v = make(r);
-      if (!v) { g.skipped++; continue; }
-      if (await exists(db, v)) { g.unchanged++; continue; }
+      if (!v) {
+        g.skipped++;
+        continue;
+      }
+      if (await exists(db, v)) {
+        g.unchanged++;
+        continue;
+      }
       g.added++;
-      if (!ctx.dryRun) await db.insert(table).values({ id: String(r.id ?? r.ID), ...v } as never).onConflictDoNothing();
+      if (!ctx.dryRun)
+        await db
+          .insert(table)
+          .values({ id: String(r.id ?? r.ID), ...v } as never)
+          .onConflictDoNothing();
     }
   };
   if (ctx.dryRun) await run(ctx.db);

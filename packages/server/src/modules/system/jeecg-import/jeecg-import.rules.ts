@@ -1,5 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { checkRuleItems, fillRuleSequenceParams, isJobKey, JOB_DEFINITIONS, jobKeyOfClassName, nextRunAfter, SEQUENCE_RULE_CLASS, type JobKey } from '@sbwq/contracts';
+import {
+  checkRuleItems,
+  fillRuleSequenceParams,
+  isJobKey,
+  JOB_DEFINITIONS,
+  jobKeyOfClassName,
+  nextRunAfter,
+  SEQUENCE_RULE_CLASS,
+  type JobKey,
+} from '@sbwq/contracts';
 import { sanitizeContent } from '../../core/notice/announcement.html.ts';
 import { sysAnnouncement, sysAnnouncementSend } from '../../core/notice/announcement.table.ts';
 import { vetRules } from '../check-rule/check-rule.service.ts';
@@ -30,15 +39,24 @@ export async function importDataRules(ctx: Ctx, source: Source, permMap: Map<str
       continue;
     }
     rows.push({
-      id: String(r.id), permissionId, ruleName: str(r.rule_name, 50), ruleColumn: str(r.rule_column, 50), ruleConditions: str(r.rule_conditions, 50),
-      ruleValue: str(r.rule_value, 300), status: str(r.status, 3) ?? '1', ...audit(r),
+      id: String(r.id),
+      permissionId,
+      ruleName: str(r.rule_name, 50),
+      ruleColumn: str(r.rule_column, 50),
+      ruleConditions: str(r.rule_conditions, 50),
+      ruleValue: str(r.rule_value, 300),
+      status: str(r.status, 3) ?? '1',
+      ...audit(r),
     });
   }
-  const map = await upsert(ctx, '数据规则', sysPermissionDataRule, 'ruleName', rows, undefined, (row) => and(eq(sysPermissionDataRule.permissionId, String(row.permissionId)), eq(sysPermissionDataRule.ruleName, String(row.ruleName))));
+  const map = await upsert(ctx, '数据规则', sysPermissionDataRule, 'ruleName', rows, undefined, (row) =>
+    and(eq(sysPermissionDataRule.permissionId, String(row.permissionId)), eq(sysPermissionDataRule.ruleName, String(row.ruleName))),
+  );
   const g = ctx.report.groups.at(-1)!;
   g.source += [...unmapped.values()].reduce((a, b) => a + b, 0);
   g.skipped += [...unmapped.values()].reduce((a, b) => a + b, 0);
-  if (unmapped.size) ctx.report.notImported.push(`数据规则：所属菜单在本系统没有对应页面，未导入 ${[...unmapped].map(([name, n]) => `${name} ${n} 条`).join('、')}`);
+  if (unmapped.size)
+    ctx.report.notImported.push(`数据规则：所属菜单在本系统没有对应页面，未导入 ${[...unmapped].map(([name, n]) => `${name} ${n} 条`).join('、')}`);
   return map;
 }
 
@@ -70,8 +88,13 @@ export async function importFillRules(ctx: Ctx, source: Source) {
     const params = paramsObject(r.rule_params);
     const sequence = ruleClass === SEQUENCE_RULE_CLASS ? fillRuleSequenceParams.safeParse(params ?? {}) : null;
     rows.push({
-      id: String(r.id), ruleName: str(r.rule_name, 100) ?? String(r.rule_code), ruleCode: String(r.rule_code).slice(0, 64),
-      prefix: (sequence?.success && sequence.data.prefix) || '', ruleClass, ruleParams: params ? JSON.stringify(params) : null, ...audit(r),
+      id: String(r.id),
+      ruleName: str(r.rule_name, 100) ?? String(r.rule_code),
+      ruleCode: String(r.rule_code).slice(0, 64),
+      prefix: (sequence?.success && sequence.data.prefix) || '',
+      ruleClass,
+      ruleParams: params ? JSON.stringify(params) : null,
+      ...audit(r),
     });
   }
   await upsert(ctx, '填值规则', sysFillRule, 'ruleCode', rows, undefined, undefined, ['prefix', 'datePattern', 'seqWidth', 'resetCycle']);
@@ -94,7 +117,14 @@ export async function importCheckRules(ctx: Ctx, source: Source) {
       ctx.report.notImported.push(`校验规则 ${String(r.rule_code)}：规则内容无效或正则表达式不安全，未导入`);
       continue;
     }
-    rows.push({ id: String(r.id), ruleName: str(r.rule_name, 100) ?? String(r.rule_code), ruleCode: String(r.rule_code).slice(0, 100), ruleJson: String(r.rule_json), ruleDescription: str(r.rule_description, 200), ...audit(r) });
+    rows.push({
+      id: String(r.id),
+      ruleName: str(r.rule_name, 100) ?? String(r.rule_code),
+      ruleCode: String(r.rule_code).slice(0, 100),
+      ruleJson: String(r.rule_json),
+      ruleDescription: str(r.rule_description, 200),
+      ...audit(r),
+    });
   }
   await upsert(ctx, '校验规则', sysCheckRule, 'ruleCode', rows);
   const g = ctx.report.groups.at(-1)!;
@@ -107,13 +137,39 @@ export async function importCheckRules(ctx: Ctx, source: Source) {
  * kept as ours is not given the stock one's deliveries). The HTML is sanitised as on save.
  */
 export async function importAnnouncements(ctx: Ctx, source: Source, ownUser: (id: unknown) => string | null) {
-  const users = (ids: unknown) => (typeof ids === 'string' ? ids.split(',').map((id) => ownUser(id.trim())).filter(Boolean) : []);
+  const users = (ids: unknown) =>
+    typeof ids === 'string'
+      ? ids
+          .split(',')
+          .map((id) => ownUser(id.trim()))
+          .filter(Boolean)
+      : [];
   const annts = (await source.rows('sys_announcement')).map((r) => ({
-    id: String(r.id), titile: str(r.titile, 100) ?? '', msgContent: sanitizeContent(str(r.msg_content, 1_000_000)), startTime: time(r.start_time), endTime: time(r.end_time),
-    sender: str(r.sender, 100), priority: str(r.priority, 10), msgCategory: str(r.msg_category, 10) ?? '2', msgType: str(r.msg_type, 10), sendStatus: str(r.send_status, 10) ?? '0',
-    sendTime: time(r.send_time), cancelTime: time(r.cancel_time), delFlag: str(r.del_flag, 1) ?? '0', busType: str(r.bus_type, 20), busId: str(r.bus_id, 50),
-    openType: str(r.open_type, 20), openPage: str(r.open_page), userIds: r.msg_type === 'USER' ? users(r.user_ids).map((id) => `${id},`).join('') : str(r.user_ids, 100_000),
-    msgAbstract: str(r.msg_abstract, 100_000), ...audit(r),
+    id: String(r.id),
+    titile: str(r.titile, 100) ?? '',
+    msgContent: sanitizeContent(str(r.msg_content, 1_000_000)),
+    startTime: time(r.start_time),
+    endTime: time(r.end_time),
+    sender: str(r.sender, 100),
+    priority: str(r.priority, 10),
+    msgCategory: str(r.msg_category, 10) ?? '2',
+    msgType: str(r.msg_type, 10),
+    sendStatus: str(r.send_status, 10) ?? '0',
+    sendTime: time(r.send_time),
+    cancelTime: time(r.cancel_time),
+    delFlag: str(r.del_flag, 1) ?? '0',
+    busType: str(r.bus_type, 20),
+    busId: str(r.bus_id, 50),
+    openType: str(r.open_type, 20),
+    openPage: str(r.open_page),
+    userIds:
+      r.msg_type === 'USER'
+        ? users(r.user_ids)
+            .map((id) => `${id},`)
+            .join('')
+        : str(r.user_ids, 100_000),
+    msgAbstract: str(r.msg_abstract, 100_000),
+    ...audit(r),
   }));
   // every stock announcement is its own: the id is the key (titles repeat)
   const map = await upsert(ctx, '通告', sysAnnouncement, 'id', annts);
@@ -124,13 +180,25 @@ export async function importAnnouncements(ctx: Ctx, source: Source, ownUser: (id
   for (const r of stock) {
     const annt = map.get(String(r.annt_id)) ? byId.get(String(r.annt_id)) : undefined;
     const userId = ownUser(r.user_id);
-    if (!annt || !userId) { skipped++; continue; }
+    if (!annt || !userId) {
+      skipped++;
+      continue;
+    }
     sends.push({
-      id: String(r.id), anntId: annt.id, userId, readFlag: str(r.read_flag, 10) ?? '0', readTime: time(r.read_time), msgCategory: annt.msgCategory,
-      anntTime: annt.createTime, live: annt.sendStatus === '1' && annt.delFlag === '0' ? '1' : '0', ...audit(r),
+      id: String(r.id),
+      anntId: annt.id,
+      userId,
+      readFlag: str(r.read_flag, 10) ?? '0',
+      readTime: time(r.read_time),
+      msgCategory: annt.msgCategory,
+      anntTime: annt.createTime,
+      live: annt.sendStatus === '1' && annt.delFlag === '0' ? '1' : '0',
+      ...audit(r),
     });
   }
-  await upsert(ctx, '通告阅读状态', sysAnnouncementSend, 'userId', sends, undefined, (row) => and(eq(sysAnnouncementSend.anntId, String(row.anntId)), eq(sysAnnouncementSend.userId, String(row.userId))));
+  await upsert(ctx, '通告阅读状态', sysAnnouncementSend, 'userId', sends, undefined, (row) =>
+    and(eq(sysAnnouncementSend.anntId, String(row.anntId)), eq(sysAnnouncementSend.userId, String(row.userId))),
+  );
   const g = ctx.report.groups.at(-1)!;
   g.source += skipped;
   g.skipped += skipped;
@@ -139,7 +207,13 @@ export async function importAnnouncements(ctx: Ctx, source: Source, ownUser: (id
 /** Tenants keep their integer ids; a name or id taken here keeps ours. */
 export async function importTenants(ctx: Ctx, source: Source) {
   const rows = (await source.rows('sys_tenant')).map((r) => ({
-    id: int(r.id, 0), name: str(r.name, 100) ?? String(r.id), beginDate: time(r.begin_date), endDate: time(r.end_date), status: int(r.status, 1), createBy: str(r.create_by, 32), createTime: time(r.create_time),
+    id: int(r.id, 0),
+    name: str(r.name, 100) ?? String(r.id),
+    beginDate: time(r.begin_date),
+    endDate: time(r.end_date),
+    status: int(r.status, 1),
+    createBy: str(r.create_by, 32),
+    createTime: time(r.create_time),
   }));
   await upsert(ctx, '租户', sysTenant as never, 'name', rows as never);
 }
@@ -161,7 +235,11 @@ export async function importJobs(ctx: Ctx, source: Source) {
   for (const r of stock) {
     const className = String(r.job_class_name ?? '').trim();
     const key = STOCK_JOBS[className] ?? jobKeyOfClassName(className);
-    if (!key || !isJobKey(key)) { g.skipped++; other.push(className); continue; }
+    if (!key || !isJobKey(key)) {
+      g.skipped++;
+      other.push(className);
+      continue;
+    }
     const [ours] = await ctx.db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, key));
     if (ours) {
       g.unchanged++;
@@ -179,12 +257,20 @@ export async function importJobs(ctx: Ctx, source: Source) {
     g.added++;
     const paused = int(r.status, 0) !== 0;
     if (!ctx.dryRun) {
-      await ctx.db.insert(sysQuartzJob).values({
-        id: String(r.id), jobKey: key, cronExpression: cron, parameter: JSON.stringify(JOB_DEFINITIONS[key].parameter), description: str(r.description) ?? JOB_DEFINITIONS[key].summary.slice(0, 255),
-        status: paused ? -1 : 0, nextRun: paused ? null : nextRun, ...audit(r),
-      }).onConflictDoNothing();
+      await ctx.db
+        .insert(sysQuartzJob)
+        .values({
+          id: String(r.id),
+          jobKey: key,
+          cronExpression: cron,
+          parameter: JSON.stringify(JOB_DEFINITIONS[key].parameter),
+          description: str(r.description) ?? JOB_DEFINITIONS[key].summary.slice(0, 255),
+          status: paused ? -1 : 0,
+          nextRun: paused ? null : nextRun,
+          ...audit(r),
+        })
+        .onConflictDoNothing();
     }
   }
   if (other.length) ctx.report.notImported.push(`定时任务：本系统没有对应任务的 ${other.length} 个（${other.join('、')}）`);
 }
-

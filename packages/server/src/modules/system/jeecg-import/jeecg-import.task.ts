@@ -41,7 +41,10 @@ async function connect(body: JeecgImportBody, where: string): Promise<Source> {
 export async function startImport(ctx: ResourceCtx, body: JeecgImportBody, onError: (error: unknown) => void): Promise<{ id: string }> {
   const db = ctx.deps.db;
   const running = (on: Db) =>
-    on.select({ id: sysImportTask.id }).from(sysImportTask).where(and(eq(sysImportTask.state, 'running'), gt(sysImportTask.heartbeat, new Date(Date.now() - STALE_MS))));
+    on
+      .select({ id: sysImportTask.id })
+      .from(sysImportTask)
+      .where(and(eq(sysImportTask.state, 'running'), gt(sysImportTask.heartbeat, new Date(Date.now() - STALE_MS))));
   if ((await running(db)).length) throw new BizError(JeecgImportMsg.busy);
   const where = `${body.host}:${body.port}/${body.database}`;
   const source = await connect(body, where);
@@ -53,7 +56,9 @@ export async function startImport(ctx: ResourceCtx, body: JeecgImportBody, onErr
     await db.transaction(async (t) => {
       await t.execute(sql`select pg_advisory_xact_lock(hashtext('sbwq:jeecg-import'))`);
       if ((await running(t)).length) throw new BizError(JeecgImportMsg.busy);
-      await t.insert(sysImportTask).values({ id, source: where, dryRun: dryRun ? 1 : 0, state: 'running', step: JEECG_IMPORT_STEPS[0], createBy: ctx.user.username });
+      await t
+        .insert(sysImportTask)
+        .values({ id, source: where, dryRun: dryRun ? 1 : 0, state: 'running', step: JEECG_IMPORT_STEPS[0], createBy: ctx.user.username });
     });
   } catch (error) {
     await source.close().catch(() => undefined);
@@ -68,14 +73,23 @@ async function run(db: Db, id: string, source: Source, dryRun: boolean, ctx: Res
     const report = await importJeecg(db, source, {
       dryRun,
       progress: async (step, done) => {
-        await db.update(sysImportTask).set({ step, stepsDone: done, heartbeat: sql`now()` }).where(eq(sysImportTask.id, id));
+        await db
+          .update(sysImportTask)
+          .set({ step, stepsDone: done, heartbeat: sql`now()` })
+          .where(eq(sysImportTask.id, id));
       },
     });
     // imported dictionaries must be read at once, in every process
     if (!dryRun) await ctx.deps.dicts.invalidate();
-    await db.update(sysImportTask).set({ state: 'done', step: null, stepsDone: JEECG_IMPORT_STEPS.length, report: JSON.stringify(report), heartbeat: sql`now()` }).where(eq(sysImportTask.id, id));
+    await db
+      .update(sysImportTask)
+      .set({ state: 'done', step: null, stepsDone: JEECG_IMPORT_STEPS.length, report: JSON.stringify(report), heartbeat: sql`now()` })
+      .where(eq(sysImportTask.id, id));
   } catch (error) {
-    await db.update(sysImportTask).set({ state: 'failed', error: JeecgImportMsg.failed, heartbeat: sql`now()` }).where(eq(sysImportTask.id, id));
+    await db
+      .update(sysImportTask)
+      .set({ state: 'failed', error: JeecgImportMsg.failed, heartbeat: sql`now()` })
+      .where(eq(sysImportTask.id, id));
     throw error;
   } finally {
     await source.close().catch(() => undefined);

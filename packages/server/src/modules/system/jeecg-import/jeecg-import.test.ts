@@ -91,13 +91,28 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     expect(admin.password).toBe(ourAdmin.password);
 
     const jeecg = (await db.select().from(sysUser).where(eq(sysUser.username, 'jeecg')))[0];
-    const logged = await db.select().from(sysDataLog).where(and(eq(sysDataLog.dataTable, 'sys_user'), eq(sysDataLog.dataId, jeecg.id)));
+    const logged = await db
+      .select()
+      .from(sysDataLog)
+      .where(and(eq(sysDataLog.dataTable, 'sys_user'), eq(sysDataLog.dataId, jeecg.id)));
     expect(logged.map((l) => l.createBy)).toEqual(['jeecg-import']);
     expect(JSON.stringify(logged)).not.toContain('3dd8371f3cf8240e');
     expect(jeecg.password).toBe('$jeecg-pbe$vDDkDzrK$3dd8371f3cf8240e');
     const roles = await db.select().from(sysUserRole).where(eq(sysUserRole.userId, jeecg.id));
     expect(roles.length).toBeGreaterThan(0);
-    expect((await db.select().from(sysRole).where(inArray(sysRole.id, roles.map((r) => r.roleId)))).length).toBe(roles.length);
+    expect(
+      (
+        await db
+          .select()
+          .from(sysRole)
+          .where(
+            inArray(
+              sysRole.id,
+              roles.map((r) => r.roleId),
+            ),
+          )
+      ).length,
+    ).toBe(roles.length);
 
     const departs = await db.select().from(sysDepart);
     const byId = new Map(departs.map((d) => [d.id, d]));
@@ -107,7 +122,9 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     for (const c of categories.filter((x) => x.pid !== '0')) expect(categoryIds.has(c.pid), `parent of ${c.code}`).toBe(true);
 
     // fill rules of the classes we provide; our seeded check rule `common` stays ours; the stock tenant 1 is ours
-    expect((await db.select().from(sysFillRule).where(eq(sysFillRule.ruleCode, 'org_num_role')))[0].ruleClass).toBe('org.jeecg.modules.system.rule.OrgCodeRule');
+    expect((await db.select().from(sysFillRule).where(eq(sysFillRule.ruleCode, 'org_num_role')))[0].ruleClass).toBe(
+      'org.jeecg.modules.system.rule.OrgCodeRule',
+    );
     expect(group(report, '填值规则').added).toBe(3);
     expect((await db.select().from(sysCheckRule).where(eq(sysCheckRule.ruleCode, 'test'))).length).toBe(1);
     expect(report.conflicts.some((c) => c.startsWith('校验规则 common'))).toBe(true);
@@ -121,20 +138,32 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     // announcements with jeecg's read state (the admin's deliveries stay out: our admin is not theirs)
     expect((await db.select().from(sysAnnouncement)).filter((a) => a.titile === '放假通知')[0].userIds).toBe(`${jeecg.id},`);
     const sends = await db.select().from(sysAnnouncementSend).where(eq(sysAnnouncementSend.userId, jeecg.id));
-    expect(sends.map((s) => [s.anntId, s.readFlag, s.live]).sort()).toEqual([['1256486502931722242', '0', '1'], ['1256486817286418434', '0', '1'], ['93a9060a1c20e4bf98b3f768a02c2ff9', '0', '0']]);
+    expect(sends.map((s) => [s.anntId, s.readFlag, s.live]).sort()).toEqual([
+      ['1256486502931722242', '0', '1'],
+      ['1256486817286418434', '0', '1'],
+      ['93a9060a1c20e4bf98b3f768a02c2ff9', '0', '0'],
+    ]);
   });
 
   it('the stock user jeecg signs in with 123456, must set a new password, then signs in with it against argon2id', async () => {
-    const login = (password: string, ip: string) => t.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'jeecg', password }, remoteAddress: ip });
+    const login = (password: string, ip: string) =>
+      t.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'jeecg', password }, remoteAddress: ip });
     const first = json(await login('123456', '10.41.0.1'));
     expect(first.result.mustChangePwd).toBe(true);
-    const res = await t.inject({ method: 'PUT', url: t.api('/sys/user/updatePassword'), headers: { 'X-Access-Token': first.result.token }, payload: { oldpassword: '123456', password: 'Jeecg2026x', confirmpassword: 'Jeecg2026x' } });
+    const res = await t.inject({
+      method: 'PUT',
+      url: t.api('/sys/user/updatePassword'),
+      headers: { 'X-Access-Token': first.result.token },
+      payload: { oldpassword: '123456', password: 'Jeecg2026x', confirmpassword: 'Jeecg2026x' },
+    });
     expect(json(res).success).toBe(true);
     const again = json(await login('Jeecg2026x', '10.41.0.2'));
     expect(again.success).toBe(true);
     expect(again.result.mustChangePwd).toBeUndefined();
     // its roles give it the menus they gave it in JeecgBoot, where we have the screen (用户管理 is system/UserList in both)
-    const menu = json(await t.inject({ method: 'GET', url: t.api('/sys/permission/getUserPermissionByToken'), headers: { 'X-Access-Token': again.result.token } }));
+    const menu = json(
+      await t.inject({ method: 'GET', url: t.api('/sys/permission/getUserPermissionByToken'), headers: { 'X-Access-Token': again.result.token } }),
+    );
     expect(JSON.stringify(menu.result.menu)).toContain('system/UserList');
   });
 
@@ -148,11 +177,18 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
     expect((await db.select().from(sysUser).where(eq(sysUser.username, 'jeecg')))[0].password).toBe(password);
   });
 
-  describe('系统管理 → 数据导入 (the screen\'s routes)', () => {
+  describe("系统管理 → 数据导入 (the screen's routes)", () => {
     const secret = `Pw-${randomBytes(6).toString('hex')}`;
     const reader = `r40_${randomBytes(3).toString('hex')}`;
     // a read-only account with a password, as an installation's would be
-    execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-e', `CREATE USER '${reader}'@'%' IDENTIFIED BY '${secret}'; CREATE USER '${reader}'@'localhost' IDENTIFIED BY '${secret}'; GRANT SELECT ON \`${name}\`.* TO '${reader}'@'%'; GRANT SELECT ON \`${name}\`.* TO '${reader}'@'localhost'`]);
+    execFileSync('mariadb', [
+      '-h',
+      '127.0.0.1',
+      '-u',
+      'root',
+      '-e',
+      `CREATE USER '${reader}'@'%' IDENTIFIED BY '${secret}'; CREATE USER '${reader}'@'localhost' IDENTIFIED BY '${secret}'; GRANT SELECT ON \`${name}\`.* TO '${reader}'@'%'; GRANT SELECT ON \`${name}\`.* TO '${reader}'@'localhost'`,
+    ]);
     afterAll(() => execFileSync('mariadb', ['-h', '127.0.0.1', '-u', 'root', '-e', `DROP USER '${reader}'@'%'; DROP USER '${reader}'@'localhost'`]));
     const form = { host: '127.0.0.1', port: 3306, database: name, user: reader, password: secret };
 
@@ -160,11 +196,16 @@ describe.skipIf(!reachable)('issue 40: importing the stock JeecgBoot 2.3 databas
       const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
       const tasks = (await db.select().from(sysImportTask)).length;
       const refused = json(await admin('POST', '/sys/jeecgImport/start', { ...form, port: 1, dryRun: true }));
-      expect(refused).toMatchObject({ success: false, message: '无法连接 JeecgBoot 数据库 127.0.0.1:1/' + name + '：连接被拒绝，请检查主机、端口和数据库是否已启动' });
+      expect(refused).toMatchObject({
+        success: false,
+        message: '无法连接 JeecgBoot 数据库 127.0.0.1:1/' + name + '：连接被拒绝，请检查主机、端口和数据库是否已启动',
+      });
       const denied = json(await admin('POST', '/sys/jeecgImport/start', { ...form, password: 'wrong', dryRun: true }));
       expect(denied.message).toContain('用户名或密码错误');
       expect(JSON.stringify(denied)).not.toContain('wrong');
-      expect(json(await admin('POST', '/sys/jeecgImport/start', { ...form, database: 'no_such_db_40', user: 'root', password: '' })).message).toBe('JeecgBoot 数据库 127.0.0.1:3306/no_such_db_40 不存在');
+      expect(json(await admin('POST', '/sys/jeecgImport/start', { ...form, database: 'no_such_db_40', user: 'root', password: '' })).message).toBe(
+        'JeecgBoot 数据库 127.0.0.1:3306/no_such_db_40 不存在',
+      );
       expect(json(await admin('POST', '/sys/jeecgImport/start', { ...form, port: 70000 })).message).toBe('端口应为 1 到 65535');
       expect((await db.select().from(sysImportTask)).length).toBe(tasks);
     });

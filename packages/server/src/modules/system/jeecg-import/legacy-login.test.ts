@@ -35,9 +35,19 @@ describe('issue 40: signing in with an imported JeecgBoot 2.3 password', async (
     expect(blocked.statusCode).toBe(403);
     expect(json(blocked)).toMatchObject({ success: false, code: 510, message: '您的密码不符合安全要求，请先修改密码' });
 
-    const weakAgain = await t.inject({ method: 'PUT', url: t.api('/sys/user/updatePassword'), headers: { 'X-Access-Token': token }, payload: { oldpassword: '123456', password: '654321', confirmpassword: '654321' } });
+    const weakAgain = await t.inject({
+      method: 'PUT',
+      url: t.api('/sys/user/updatePassword'),
+      headers: { 'X-Access-Token': token },
+      payload: { oldpassword: '123456', password: '654321', confirmpassword: '654321' },
+    });
     expect(json(weakAgain)).toMatchObject({ success: false, message: '密码至少8位，须同时包含字母和数字' });
-    const changed = await t.inject({ method: 'PUT', url: t.api('/sys/user/updatePassword'), headers: { 'X-Access-Token': token }, payload: { oldpassword: '123456', password: 'Jeecg2026x', confirmpassword: 'Jeecg2026x' } });
+    const changed = await t.inject({
+      method: 'PUT',
+      url: t.api('/sys/user/updatePassword'),
+      headers: { 'X-Access-Token': token },
+      payload: { oldpassword: '123456', password: 'Jeecg2026x', confirmpassword: 'Jeecg2026x' },
+    });
     expect(json(changed)).toMatchObject({ success: true });
     expect((await stored('jeecg')).passwordMustChange).toBe(0);
     expect((await get(token, '/sys/permission/getUserPermissionByToken')).statusCode).toBe(200);

@@ -27,14 +27,28 @@ describe.runIf(enabled)('定时任务 on two server processes sharing one Postgr
   let serverB: ServerProcess;
   let client: pg.Client;
   let dbUrl: string;
-  const runsOf = async (key: string) => (await client.query<Run>(`select id, pid, outcome, scheduled_time, start_time from sys_quartz_job_run where job_key = $1 order by start_time`, [key])).rows;
-  const everySecond = (key: string) => client.query(`update sys_quartz_job set cron_expression = '* * * * * *', status = 0, next_run = date_trunc('second', now()) + interval '1 second' where job_key = $1`, [key]);
+  const runsOf = async (key: string) =>
+    (await client.query<Run>(`select id, pid, outcome, scheduled_time, start_time from sys_quartz_job_run where job_key = $1 order by start_time`, [key])).rows;
+  const everySecond = (key: string) =>
+    client.query(
+      `update sys_quartz_job set cron_expression = '* * * * * *', status = 0, next_run = date_trunc('second', now()) + interval '1 second' where job_key = $1`,
+      [key],
+    );
   const pause = (key: string) => client.query(`update sys_quartz_job set status = -1, next_run = null where job_key = $1`, [key]);
 
   beforeAll(async () => {
     dbUrl = (await createDatabase(baseUrl!, name)).url;
     fs.mkdirSync(dataDir, { recursive: true });
-    const env = { DATABASE_URL: dbUrl, ADMIN_PASSWORD: 'JobsProc12345', SEED_DEMO: '0', DATA_DIR: dataDir, NODE_ENV: 'test', JOBS_ENABLED: '1', JOBS_POLL_MS: '150', JOBS_LEASE_MS: '1500' };
+    const env = {
+      DATABASE_URL: dbUrl,
+      ADMIN_PASSWORD: 'JobsProc12345',
+      SEED_DEMO: '0',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      JOBS_ENABLED: '1',
+      JOBS_POLL_MS: '150',
+      JOBS_LEASE_MS: '1500',
+    };
     // A first: it creates the schema and seeds the jobs; every seeded job is paused before B starts.
     serverA = await startServer(env);
     client = new pg.Client({ connectionString: dbUrl });

@@ -11,7 +11,10 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
   registerFlow(app, deps, quartzJobFlow, {
     tags,
     docs: {
-      execute: { description: '在本进程立即执行一次，持有任务租约（不会与任何进程的定时执行重叠）；answer result 为这次执行的记录（结果、耗时、错误）。任务正在执行时拒绝。' },
+      execute: {
+        description:
+          '在本进程立即执行一次，持有任务租约（不会与任何进程的定时执行重叠）；answer result 为这次执行的记录（结果、耗时、错误）。任务正在执行时拒绝。',
+      },
       pause: { description: '状态改为 -1（停止），不再有下次执行时间；正在进行的执行照常完成。' },
       resume: { description: '状态改为 0（正常），下次执行时间从现在起按 Cron 表达式计算。' },
     },
@@ -30,7 +33,10 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     listResource: service.quartzJobWhitelist,
     docs: {
-      add: { description: '任务只能是系统提供的任务之一（jobKey：sessionCleanup、rightExpiryReminder、ledgerReconcile、closedBatchRelease、statsWarmup、logRetention），每个任务一条；原版的 jobClassName 按 org.jeecg.modules.quartz.job.<任务名首字母大写>Job 对应（如 SessionCleanupJob），其他类名被拒绝；Cron 表达式按北京时间解释（5–7 段）；参数为 JSON，按任务校验。' },
+      add: {
+        description:
+          '任务只能是系统提供的任务之一（jobKey：sessionCleanup、rightExpiryReminder、ledgerReconcile、closedBatchRelease、statsWarmup、logRetention），每个任务一条；原版的 jobClassName 按 org.jeecg.modules.quartz.job.<任务名首字母大写>Job 对应（如 SessionCleanupJob），其他类名被拒绝；Cron 表达式按北京时间解释（5–7 段）；参数为 JSON，按任务校验。',
+      },
       edit: { description: '任务（jobKey）不可更换；新的 Cron 表达式从现在起生效。' },
     },
     service: {
@@ -40,6 +46,13 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
       edit: (c, body) => service.editJob(c.db, c.user, body),
       remove: (c, ids) => service.deleteJobs(c.db, c.user, ids),
     },
-    messages: { added: QuartzJobMsg.added, edited: QuartzJobMsg.edited, deleted: QuartzJobMsg.deleted, batchDeleted: QuartzJobMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    messages: {
+      added: QuartzJobMsg.added,
+      edited: QuartzJobMsg.edited,
+      deleted: QuartzJobMsg.deleted,
+      batchDeleted: QuartzJobMsg.deleted,
+      idsRequired: DictMsg.idsRequired,
+      queriedById: Msg.ok,
+    },
   });
 }

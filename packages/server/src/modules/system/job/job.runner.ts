@@ -119,11 +119,14 @@ export async function runClaimed(deps: AppDeps, claim: Claim, leaseMs: number): 
         values (${claim.runId}, ${claim.jobId}, ${claim.jobKey}, ${claim.trigger}, ${claim.scheduledTime?.toISOString() ?? null}::timestamptz,
                 ${started.toISOString()}::timestamptz, 'running', ${process.pid}, ${processHost})`,
   );
-  const heartbeat = setInterval(() => {
-    db.execute(
-      sql`update sys_quartz_job set lease_until = now() + ${leaseInterval(leaseMs)} where id = ${claim.jobId} and lease_run_id = ${claim.runId}`,
-    ).catch(() => undefined);
-  }, Math.max(100, Math.floor(leaseMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      db.execute(
+        sql`update sys_quartz_job set lease_until = now() + ${leaseInterval(leaseMs)} where id = ${claim.jobId} and lease_run_id = ${claim.runId}`,
+      ).catch(() => undefined);
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
   heartbeat.unref();
   let outcome: JobOutcome = 'success';
   let message: string | null = null;
@@ -156,6 +159,11 @@ async function runHandler(deps: AppDeps, claim: Claim): Promise<string | void> {
   const parameter = parseJobParameter(claim.jobKey, claim.parameter);
   if (!parameter.ok) throw new Error(parameter.error);
   const once = async (db: Db, key: string) =>
-    (await rows(db, sql`insert into sys_quartz_job_mark (job_key, mark_key) values (${claim.jobKey}, ${key.slice(0, 200)}) on conflict do nothing returning job_key`)).length > 0;
+    (
+      await rows(
+        db,
+        sql`insert into sys_quartz_job_mark (job_key, mark_key) values (${claim.jobKey}, ${key.slice(0, 200)}) on conflict do nothing returning job_key`,
+      )
+    ).length > 0;
   return handler({ db: deps.db, deps, params: parameter.value, once });
 }

@@ -73,7 +73,13 @@ export async function seedJobRunsDemo(db: Db): Promise<void> {
   const releaseRuns = new Map(released.map((r) => [new Date(r.at).getTime(), r]));
   for (const start of fires('closedBatchRelease', 3)) if (!releaseRuns.has(start.getTime())) releaseRuns.set(start.getTime(), { at: start, n: 0, total: '0' });
   for (const [at, r] of releaseRuns) {
-    runs.push({ key: 'closedBatchRelease', start: new Date(at), outcome: 'success', ms: 40 + r.n * 12, message: ClaimWindowMsg.runAnswer(r.n, toCents(r.total), 0, []) });
+    runs.push({
+      key: 'closedBatchRelease',
+      start: new Date(at),
+      outcome: 'success',
+      ms: 40 + r.n * 12,
+      message: ClaimWindowMsg.runAnswer(r.n, toCents(r.total), 0, []),
+    });
   }
 
   const days = JOB_DEFINITIONS.logRetention.parameter.days;
@@ -82,7 +88,8 @@ export async function seedJobRunsDemo(db: Db): Promise<void> {
     const old = await count(db, sql`select count(*)::int as n from sys_log where create_time < ${new Date(start.getTime() - days * 86_400_000)}`);
     if (old === 0) runs.push({ key: 'logRetention', start, outcome: 'success', ms: 230, message: `删除 ${days} 天前的日志 0 条` });
   }
-  for (const [i, start] of fires('sessionCleanup', 3).entries()) runs.push({ key: 'sessionCleanup', start, outcome: 'success', ms: 18 - i, message: `删除过期会话 ${[3, 0, 1][i]} 条` });
+  for (const [i, start] of fires('sessionCleanup', 3).entries())
+    runs.push({ key: 'sessionCleanup', start, outcome: 'success', ms: 18 - i, message: `删除过期会话 ${[3, 0, 1][i]} 条` });
   for (const start of fires('statsWarmup', 1)) runs.push({ key: 'statsWarmup', start, outcome: 'success', ms: 140, message: '预热统计 6 项' });
 
   for (const r of runs) {
@@ -105,6 +112,9 @@ export async function seedJobRunsDemo(db: Db): Promise<void> {
   const last = new Map<string, DemoRun>();
   for (const r of runs) if ((last.get(r.key)?.start.getTime() ?? 0) < r.start.getTime()) last.set(r.key, r);
   for (const [key, r] of last) {
-    await db.update(sysQuartzJob).set({ lastRunTime: r.start, lastOutcome: r.outcome }).where(eq(sysQuartzJob.id, jobIdOf(key)));
+    await db
+      .update(sysQuartzJob)
+      .set({ lastRunTime: r.start, lastOutcome: r.outcome })
+      .where(eq(sysQuartzJob.id, jobIdOf(key)));
   }
 }

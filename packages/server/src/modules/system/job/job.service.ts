@@ -91,7 +91,12 @@ const emptyToNull = (text: string | null | undefined) => (text && text.trim() !=
 /** A job as its data-log versions keep it: what runs, when and with what; not the scheduler's bookkeeping (next run, lease, last outcome). */
 const readJobs: VersionReader = async (db, ids) => {
   const found = await db.select().from(sysQuartzJob).where(inArray(sysQuartzJob.id, ids));
-  return new Map(found.map(({ nextRun: _next, leaseOwner: _owner, leaseUntil: _until, leaseRunId: _run, lastRunTime: _last, lastOutcome: _outcome, ...job }) => [job.id, job]));
+  return new Map(
+    found.map(({ nextRun: _next, leaseOwner: _owner, leaseUntil: _until, leaseRunId: _run, lastRunTime: _last, lastOutcome: _outcome, ...job }) => [
+      job.id,
+      job,
+    ]),
+  );
 };
 
 /** The job a checked body names (the body's own check refused it otherwise). */
@@ -162,7 +167,10 @@ export async function deleteJobs(db: Db, user: SessionUser | null, ids: string[]
 export async function setJobStatus(db: Db, user: SessionUser | null, id: string, status: number): Promise<void> {
   const row = await rowOf(db, id);
   await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.job, [id], readJobs, (t) =>
-    t.update(sysQuartzJob).set({ status, nextRun: nextRunOf(status, row.cronExpression), ...updated(user) }).where(eq(sysQuartzJob.id, id)),
+    t
+      .update(sysQuartzJob)
+      .set({ status, nextRun: nextRunOf(status, row.cronExpression), ...updated(user) })
+      .where(eq(sysQuartzJob.id, id)),
   );
 }
 

@@ -23,7 +23,11 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
   const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => rig.call(admin, method, url, body);
   const jobId = (key: string) => `job:${key}`;
-  const notices = (busType: string) => rows<{ id: string; titile: string; user_ids: string; msg_content: string }>(db, sql`select id, titile, user_ids, msg_content from sys_announcement where bus_type = ${busType} order by create_time`);
+  const notices = (busType: string) =>
+    rows<{ id: string; titile: string; user_ids: string; msg_content: string }>(
+      db,
+      sql`select id, titile, user_ids, msg_content from sys_announcement where bus_type = ${busType} order by create_time`,
+    );
 
   it('lists the seven seeded jobs (消息发送 since issue 38) with their Chinese titles, status text and next run; only the administrator may', async () => {
     const list = await call('GET', '/sys/quartzJob/list?pageSize=50');
@@ -44,7 +48,12 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     expect(badCron.message).toContain(QuartzJobMsg.cronInvalid);
     const className = await call('POST', '/sys/quartzJob/add', { jobKey: 'org.jeecg.modules.quartz.job.SampleJob', cronExpression: '0 0 2 * * ?' });
     expect(className.message).toContain(QuartzJobMsg.keyUnknown);
-    const badParam = await call('PUT', '/sys/quartzJob/edit', { id: jobId('logRetention'), jobKey: 'logRetention', cronExpression: '0 0 3 * * ?', parameter: '{"days": 0}' });
+    const badParam = await call('PUT', '/sys/quartzJob/edit', {
+      id: jobId('logRetention'),
+      jobKey: 'logRetention',
+      cronExpression: '0 0 3 * * ?',
+      parameter: '{"days": 0}',
+    });
     expect(badParam.message).toContain('参数 days：保留天数须在1到3650之间');
     const added = await call('POST', '/sys/quartzJob/add', { jobKey: 'statsWarmup', cronExpression: '0 */5 * * * ?', description: '五分钟一次' });
     expect(added).toMatchObject({ success: true, message: QuartzJobMsg.added });
@@ -58,7 +67,10 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     const id = jobId('sessionCleanup');
     expect(await call('GET', `/sys/quartzJob/pause?id=${id}`)).toMatchObject({ success: true, message: QuartzJobMsg.paused });
     expect((await call('GET', `/sys/quartzJob/queryById?id=${id}`)).result).toMatchObject({ status: -1, status_dictText: '停止', nextRunTime: null });
-    await db.update(sysQuartzJob).set({ nextRun: new Date(Date.now() - 1000) }).where(eq(sysQuartzJob.id, id));
+    await db
+      .update(sysQuartzJob)
+      .set({ nextRun: new Date(Date.now() - 1000) })
+      .where(eq(sysQuartzJob.id, id));
     expect((await claimDue(db, newLeaseOwner(), 5000)).map((c) => c.jobKey)).not.toContain('sessionCleanup');
     expect(await call('GET', `/sys/quartzJob/resume?id=${id}`)).toMatchObject({ success: true, message: QuartzJobMsg.resumed });
     const [row] = await db.select().from(sysQuartzJob).where(eq(sysQuartzJob.id, id));
@@ -67,20 +79,31 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
   });
 
   it('the claim: of two processes racing for one due tick only one wins, the next run moves past now, and a held lease is not taken', async () => {
-    await db.update(sysQuartzJob).set({ nextRun: new Date(Date.now() - 500) }).where(eq(sysQuartzJob.jobKey, 'statsWarmup'));
+    await db
+      .update(sysQuartzJob)
+      .set({ nextRun: new Date(Date.now() - 500) })
+      .where(eq(sysQuartzJob.jobKey, 'statsWarmup'));
     const [one, two] = await Promise.all([claimDue(db, newLeaseOwner(), 60_000), claimDue(db, newLeaseOwner(), 60_000)]);
     const won = [...one, ...two].filter((c) => c.jobKey === 'statsWarmup');
     expect(won).toHaveLength(1);
     const [row] = await db.select().from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, 'statsWarmup'));
     expect(row.nextRun!.getTime()).toBeGreaterThan(Date.now());
     // due again while the lease holds: nobody claims it
-    await db.update(sysQuartzJob).set({ nextRun: new Date(Date.now() - 500) }).where(eq(sysQuartzJob.jobKey, 'statsWarmup'));
+    await db
+      .update(sysQuartzJob)
+      .set({ nextRun: new Date(Date.now() - 500) })
+      .where(eq(sysQuartzJob.jobKey, 'statsWarmup'));
     expect((await claimDue(db, newLeaseOwner(), 60_000)).filter((c) => c.jobKey === 'statsWarmup')).toEqual([]);
     // run now is refused while the lease holds, too
     expect((await call('GET', `/sys/quartzJob/execute?id=${row.id}`)).message).toBe(QuartzJobMsg.busy);
     // its owner died mid-run (a run row left running); the lease runs out and the next claim takes over
-    await db.insert(sysQuartzJobRun).values({ id: won[0].runId, jobId: row.id, jobKey: 'statsWarmup', trigger: 'schedule', startTime: new Date(), outcome: 'running', pid: 1, host: 'gone' });
-    await db.update(sysQuartzJob).set({ leaseUntil: new Date(Date.now() - 1) }).where(eq(sysQuartzJob.jobKey, 'statsWarmup'));
+    await db
+      .insert(sysQuartzJobRun)
+      .values({ id: won[0].runId, jobId: row.id, jobKey: 'statsWarmup', trigger: 'schedule', startTime: new Date(), outcome: 'running', pid: 1, host: 'gone' });
+    await db
+      .update(sysQuartzJob)
+      .set({ leaseUntil: new Date(Date.now() - 1) })
+      .where(eq(sysQuartzJob.jobKey, 'statsWarmup'));
     const [taken] = (await claimDue(db, newLeaseOwner(), 60_000)).filter((c) => c.jobKey === 'statsWarmup');
     expect(taken).toBeDefined();
     const result = await runClaimed(rig.deps, taken, 60_000);
@@ -117,7 +140,9 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     await approvedRight(rig, b, 14, { expireDate: addDays(today, 200) });
     await approvedRight(rig, b, 15, { expireDate: addDays(today, 10), delFlag: '1' });
     const runsCounted = async () =>
-      (await metricsRegistry.getSingleMetric('sbwq_job_runs_total')!.get()).values.find((v) => v.labels.job === 'rightExpiryReminder' && v.labels.outcome === 'success')?.value ?? 0;
+      (await metricsRegistry.getSingleMetric('sbwq_job_runs_total')!.get()).values.find(
+        (v) => v.labels.job === 'rightExpiryReminder' && v.labels.outcome === 'success',
+      )?.value ?? 0;
     const countedBefore = await runsCounted();
     const first = await call('GET', `/sys/quartzJob/execute?id=${jobId('rightExpiryReminder')}`);
     expect(first).toMatchObject({ success: true, message: QuartzJobMsg.executed, result: { outcome: 'success', trigger: 'manual' } });
@@ -125,7 +150,11 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     expect(await runsCounted()).toBe(countedBefore + 1);
     expect(first.result.message).toBe('发送到期提醒 3 条，涉及商标 3 件');
     const sent = await notices('right_expiry');
-    expect(sent.map((n) => n.titile).sort()).toEqual(['商标专用权到期提醒：1 件将在 30 天内到期', '商标专用权到期提醒：1 件将在 7 天内到期', '商标专用权到期提醒：1 件将在 90 天内到期']);
+    expect(sent.map((n) => n.titile).sort()).toEqual([
+      '商标专用权到期提醒：1 件将在 30 天内到期',
+      '商标专用权到期提醒：1 件将在 7 天内到期',
+      '商标专用权到期提醒：1 件将在 90 天内到期',
+    ]);
     expect(sent.find((n) => n.titile.includes('7 天'))!.user_ids).toContain(a.userId);
     expect(sent.find((n) => n.titile.includes('90 天'))!.user_ids).toContain(b.userId);
     // the next day's run sends nothing again
@@ -183,7 +212,9 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
       ('fresh-revoked', ${a.userId}, now(), now(), now() + interval '7 days', now())`);
     const cleaned = await call('GET', `/sys/quartzJob/execute?id=${jobId('sessionCleanup')}`);
     expect(cleaned.result.outcome).toBe('success');
-    const left = (await rows<{ token_hash: string }>(db, sql`select token_hash from sys_session where token_hash in ('expired', 'revoked', 'fresh-revoked')`)).map((r) => r.token_hash);
+    const left = (
+      await rows<{ token_hash: string }>(db, sql`select token_hash from sys_session where token_hash in ('expired', 'revoked', 'fresh-revoked')`)
+    ).map((r) => r.token_hash);
     expect(left).toEqual(['fresh-revoked']);
     // the administrator's own live session survives
     expect((await call('GET', '/sys/quartzJob/list')).success).toBe(true);
@@ -207,21 +238,46 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     const searched = (await call('GET', '/sys/quartzJob/list?jobClassName=org.jeecg.modules.quartz.job.SessionCleanupJob')).result.records;
     expect(searched.map((r: { jobKey: string }) => r.jobKey)).toEqual(['sessionCleanup']);
     expect((await call('GET', '/sys/quartzJob/list?jobClassName=org.jeecg.modules.quartz.job.SampleJob')).result.total).toBe(0);
-    const sample = await call('POST', '/sys/quartzJob/add', { jobClassName: 'org.jeecg.modules.quartz.job.SampleJob', cronExpression: '0/1 * * * * ?', parameter: '', status: 0 });
+    const sample = await call('POST', '/sys/quartzJob/add', {
+      jobClassName: 'org.jeecg.modules.quartz.job.SampleJob',
+      cronExpression: '0/1 * * * * ?',
+      parameter: '',
+      status: 0,
+    });
     expect(sample.success).toBe(false);
-    expect(sample.message).toContain('没有任务类 org.jeecg.modules.quartz.job.SampleJob：只能使用系统提供的任务（org.jeecg.modules.quartz.job.SessionCleanupJob、');
+    expect(sample.message).toContain(
+      '没有任务类 org.jeecg.modules.quartz.job.SampleJob：只能使用系统提供的任务（org.jeecg.modules.quartz.job.SessionCleanupJob、',
+    );
     const stockClass = 'org.jeecg.modules.quartz.job.StatsWarmupJob';
-    await call('DELETE', `/sys/quartzJob/deleteBatch?ids=${(await db.select().from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, 'statsWarmup'))).map((r) => r.id).join(',')}`);
-    expect(await call('POST', '/sys/quartzJob/add', { jobClassName: stockClass, cronExpression: '0 */7 * * * ?', parameter: '', description: '原版页面新增', status: 0 })).toMatchObject({ success: true, message: QuartzJobMsg.added });
+    await call(
+      'DELETE',
+      `/sys/quartzJob/deleteBatch?ids=${(await db.select().from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, 'statsWarmup'))).map((r) => r.id).join(',')}`,
+    );
+    expect(
+      await call('POST', '/sys/quartzJob/add', {
+        jobClassName: stockClass,
+        cronExpression: '0 */7 * * * ?',
+        parameter: '',
+        description: '原版页面新增',
+        status: 0,
+      }),
+    ).toMatchObject({ success: true, message: QuartzJobMsg.added });
     const [row] = await db.select().from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, 'statsWarmup'));
     expect(row).toMatchObject({ cronExpression: '0 */7 * * * ?', description: '原版页面新增' });
     // the stock modal sends back the class name it was shown; the short name is the same job
-    expect(await call('PUT', '/sys/quartzJob/edit', { id: row.id, jobClassName: 'StatsWarmupJob', cronExpression: '0 */9 * * * ?', status: 0 })).toMatchObject({ success: true });
-    expect((await call('PUT', '/sys/quartzJob/edit', { id: row.id, jobClassName: 'org.jeecg.modules.quartz.job.LogRetentionJob', cronExpression: '0 */9 * * * ?' })).message).toBe(QuartzJobMsg.keyReadonly);
+    expect(await call('PUT', '/sys/quartzJob/edit', { id: row.id, jobClassName: 'StatsWarmupJob', cronExpression: '0 */9 * * * ?', status: 0 })).toMatchObject({
+      success: true,
+    });
+    expect(
+      (await call('PUT', '/sys/quartzJob/edit', { id: row.id, jobClassName: 'org.jeecg.modules.quartz.job.LogRetentionJob', cronExpression: '0 */9 * * * ?' }))
+        .message,
+    ).toBe(QuartzJobMsg.keyReadonly);
     expect(await call('GET', `/sys/quartzJob/pause?jobClassName=${stockClass}`)).toMatchObject({ success: true, message: QuartzJobMsg.paused });
     expect((await call('GET', `/sys/quartzJob/queryById?id=${row.id}`)).result).toMatchObject({ status: -1, jobClassName: stockClass });
     expect(await call('GET', `/sys/quartzJob/resume?jobClassName=${stockClass}`)).toMatchObject({ success: true, message: QuartzJobMsg.resumed });
-    expect((await call('GET', '/sys/quartzJob/pause?jobClassName=org.jeecg.modules.quartz.job.SampleJob')).message).toContain('没有任务类 org.jeecg.modules.quartz.job.SampleJob');
+    expect((await call('GET', '/sys/quartzJob/pause?jobClassName=org.jeecg.modules.quartz.job.SampleJob')).message).toContain(
+      '没有任务类 org.jeecg.modules.quartz.job.SampleJob',
+    );
   });
 
   it('demo data (SEED_DEMO=1): a few days of run history for the seeded jobs, one of them failed with its error text', async () => {

@@ -13,15 +13,17 @@ describe('stock dashboard visit figures from the login log (GET /sys/loginfo, /s
   const china = (local: string) => new Date(`${local}+08:00`);
   await asLogRetention(db, (tx) => tx.delete(sysLog));
   const row = (at: string, ip: string, logType = 1) => ({ id: newId(), logType, logContent: '用户名: admin,登录成功！', ip, createTime: china(at) });
-  await db.insert(sysLog).values([
-    row('2026-03-10T00:30:00', '10.0.0.1'),
-    row('2026-03-10T09:00:00', '10.0.0.2'),
-    row('2026-03-10T09:30:00', '10.0.0.1'),
-    row('2026-03-10T08:00:00', '10.0.0.9', 2),
-    row('2026-03-09T23:59:59', '10.0.0.3'),
-    row('2026-03-04T00:00:00', '10.0.0.4'),
-    row('2026-03-03T23:59:59', '10.0.0.5'),
-  ]);
+  await db
+    .insert(sysLog)
+    .values([
+      row('2026-03-10T00:30:00', '10.0.0.1'),
+      row('2026-03-10T09:00:00', '10.0.0.2'),
+      row('2026-03-10T09:30:00', '10.0.0.1'),
+      row('2026-03-10T08:00:00', '10.0.0.9', 2),
+      row('2026-03-09T23:59:59', '10.0.0.3'),
+      row('2026-03-04T00:00:00', '10.0.0.4'),
+      row('2026-03-03T23:59:59', '10.0.0.5'),
+    ]);
 
   it('loginfo counts today by the China-time day, distinct addresses today, and every login-log row in all (operation rows left out)', async () => {
     expect(await loginInfo(db, now)).toEqual({ todayVisitCount: 3, todayIp: 2, totalVisitCount: 6 });

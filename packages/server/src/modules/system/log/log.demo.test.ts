@@ -58,7 +58,10 @@ describe(`系统日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
             (select count(*)::int from sys_log where create_time > now()) as future`,
     );
     expect(wrong).toEqual({ unsigned: 0, strangers: 0, future: 0 });
-    const places = await rows<{ userid: string; ips: number }>(db, sql`select userid, count(distinct ip)::int as ips from sys_log where userid in ('reviewer', 'finance', 'admin') group by userid`);
+    const places = await rows<{ userid: string; ips: number }>(
+      db,
+      sql`select userid, count(distinct ip)::int as ips from sys_log where userid in ('reviewer', 'finance', 'admin') group by userid`,
+    );
     expect(places.length).toBeGreaterThan(0);
     expect(places.every((p) => p.ips === 1)).toBe(true);
   });

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bankFlow, bankResource, batchFlow, batchResource, claimFlow, claimResource, LogType, OperateType, orgCertifyFlow, orgFlow, orgResource, rightFlow, rightResource } from '@sbwq/contracts';
+import {
+  bankFlow,
+  bankResource,
+  batchFlow,
+  batchResource,
+  claimFlow,
+  claimResource,
+  LogType,
+  OperateType,
+  orgCertifyFlow,
+  orgFlow,
+  orgResource,
+  rightFlow,
+  rightResource,
+} from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysLog } from './log.table.ts';
@@ -11,11 +25,17 @@ const MINUTE = 60_000;
 /** Where each demo account signs in from: the association's office network, the members' own. */
 const PLACES: Record<string, { ip: string; ua: string }> = {
   admin: { ip: '192.168.10.2', ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
-  reviewer: { ip: '192.168.10.21', ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0' },
+  reviewer: {
+    ip: '192.168.10.21',
+    ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+  },
   finance: { ip: '192.168.10.35', ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36' },
 };
 const placeOf = (username: string, i: number) =>
-  PLACES[username] ?? { ip: `183.14.${20 + (username.length * 7 + i) % 200}.${10 + (i * 31) % 230}`, ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15' };
+  PLACES[username] ?? {
+    ip: `183.14.${20 + ((username.length * 7 + i) % 200)}.${10 + ((i * 31) % 230)}`,
+    ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15',
+  };
 
 type Declared = { basePath: string; actions: Record<string, { path: string; permission?: string; summary?: string }> };
 /** An action as its flow declares it: the address, the permission code and the summary the hook would log. */
@@ -50,7 +70,17 @@ type Act = { at: Date; username: string; realname: string; content: string; path
  */
 export async function seedLogDemo(db: Db): Promise<number> {
   const acts: Act[] = [];
-  const decisions = await rows<{ biz_type: string; biz_id: string; biz_title: string | null; node: string; result: string; opinion: string | null; at: Date | string; username: string; realname: string }>(
+  const decisions = await rows<{
+    biz_type: string;
+    biz_id: string;
+    biz_title: string | null;
+    node: string;
+    result: string;
+    opinion: string | null;
+    at: Date | string;
+    username: string;
+    realname: string;
+  }>(
     db,
     sql`select a.biz_type, a.biz_id, a.biz_title, a.node, a.result, a.opinion, a.approve_time as at, u.username, u.realname
           from rights_approval a join sys_user u on u.id = a.approver_id`,
@@ -101,7 +131,7 @@ export async function seedLogDemo(db: Db): Promise<number> {
     const day = `${act.username}:${new Date(act.at.getTime() + 8 * 3600_000).toISOString().slice(0, 10)}`;
     if (!signedInOn.has(day)) {
       signedInOn.add(day);
-      const loginAt = new Date(act.at.getTime() - (3 + (i * 17) % 40) * MINUTE);
+      const loginAt = new Date(act.at.getTime() - (3 + ((i * 17) % 40)) * MINUTE);
       if (i % 11 === 3) entries.push(login(`用户名: ${act.username},登录失败！用户名或密码错误`, act, place, new Date(loginAt.getTime() - MINUTE)));
       entries.push(login(`用户名: ${act.username},登录成功！`, act, place, loginAt));
     }

@@ -51,7 +51,12 @@ export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
     '/sys/loginfo',
     {
       config: { signedIn: true, special: 'statistics' },
-      schema: { tags, summary: '访问量（首页）', description: '登录日志（log_type 1）条数：todayVisitCount 今日、totalVisitCount 累计；todayIp 今日不同 IP 数。按北京时间计日。', response: { 200: envelopeSchema(loginInfoSchema) } },
+      schema: {
+        tags,
+        summary: '访问量（首页）',
+        description: '登录日志（log_type 1）条数：todayVisitCount 今日、totalVisitCount 累计；todayIp 今日不同 IP 数。按北京时间计日。',
+        response: { 200: envelopeSchema(loginInfoSchema) },
+      },
     },
     async () => ok(await loginInfo(db), '登录成功', 200),
   );
@@ -63,7 +68,8 @@ export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: '近 7 日访问量（首页图表）',
-        description: '最近 7 天（含今天，北京时间）每天一项，日期升序：visit 登录日志条数、ip 不同 IP 数、tian 日期 YYYY-MM-DD、type 月-日 MM-DD；无记录的日子为 0。',
+        description:
+          '最近 7 天（含今天，北京时间）每天一项，日期升序：visit 登录日志条数、ip 不同 IP 数、tian 日期 YYYY-MM-DD、type 月-日 MM-DD；无记录的日子为 0。',
         response: { 200: envelopeSchema(z.array(visitDaySchema)) },
       },
     },

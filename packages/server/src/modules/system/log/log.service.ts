@@ -65,7 +65,13 @@ export const logWhitelist: ListResource = {
  */
 function extraFilters(params: ListParams): SQL[] {
   // A list kit sends text filters as `*x*`; here they are substrings anyway.
-  const text = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/^\*|\*$/g, '').slice(0, 100) : '');
+  const text = (v: unknown) =>
+    typeof v === 'string'
+      ? v
+          .trim()
+          .replace(/^\*|\*$/g, '')
+          .slice(0, 100)
+      : '';
   const out: SQL[] = [];
   const keyWord = text(params.keyWord);
   if (keyWord) {

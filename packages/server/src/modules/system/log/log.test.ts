@@ -33,10 +33,24 @@ describe(`系统日志: /sys/log list, export, deletion refused and the retentio
     ...over,
   });
   await db.insert(sysLog).values([
-    row(1, { logType: LogType.login, logContent: '用户名: zhang.reviewer,登录成功！', ip: '10.8.0.2', requestUrl: '/jeecg-boot/sys/login', operateType: null }),
+    row(1, {
+      logType: LogType.login,
+      logContent: '用户名: zhang.reviewer,登录成功！',
+      ip: '10.8.0.2',
+      requestUrl: '/jeecg-boot/sys/login',
+      operateType: null,
+    }),
     row(2, { logContent: '受保护权利-新增受保护权利（草稿）' }),
     row(3, { logContent: '资金池-充值', requestUrl: '/jeecg-boot/rights/capitalPool/deposit', userid: 'li.finance', username: '李财务', ip: '10.8.0.3' }),
-    row(4, { logContent: '用户管理-删除用户', requestType: 'DELETE', requestUrl: '/jeecg-boot/sys/user/delete?id=1', operateType: 4, createTime: new Date(now - 3 * DAY), success: false, statusCode: 200 }),
+    row(4, {
+      logContent: '用户管理-删除用户',
+      requestType: 'DELETE',
+      requestUrl: '/jeecg-boot/sys/user/delete?id=1',
+      operateType: 4,
+      createTime: new Date(now - 3 * DAY),
+      success: false,
+      statusCode: 200,
+    }),
   ]);
   const list = async (query: string) => json(await call('GET', `/sys/log/list?${query}`)).result;
   const ids = (page: { records: { id: string }[] }) => page.records.map((r) => r.id).filter((id) => id.startsWith('seeded-'));
@@ -57,7 +71,9 @@ describe(`系统日志: /sys/log list, export, deletion refused and the retentio
 
   it('filters by time range, user (account or name), IP, keyword (content or address), operation type and outcome', async () => {
     const at = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-    expect(ids(await list(`logType=2&createTime_begin=${encodeURIComponent(at(now - 2 * DAY))}&createTime_end=${encodeURIComponent(at(now))}&pageSize=100`))).toEqual(['seeded-2', 'seeded-3']);
+    expect(
+      ids(await list(`logType=2&createTime_begin=${encodeURIComponent(at(now - 2 * DAY))}&createTime_end=${encodeURIComponent(at(now))}&pageSize=100`)),
+    ).toEqual(['seeded-2', 'seeded-3']);
     expect(ids(await list('user=李财务'))).toEqual(['seeded-3']);
     expect(ids(await list('user=li.fin'))).toEqual(['seeded-3']);
     expect(ids(await list('ip=10.8.0.3'))).toEqual(['seeded-3']);
@@ -88,7 +104,12 @@ describe(`系统日志: /sys/log list, export, deletion refused and the retentio
   it('security review (an admin emptied the operation log with deleteBatch?ids=allclear): delete, deleteBatch and allclear answer a refusal in Chinese and every row stays', async () => {
     await t.createUser({ username: 'nolog', password: 'Nolog12345' });
     const other = t.as(await t.loginAs('nolog', 'Nolog12345'));
-    for (const [method, path] of [['GET', '/sys/log/list'], ['GET', '/sys/log/exportXls'], ['DELETE', '/sys/log/delete?id=seeded-1'], ['DELETE', `/sys/log/deleteBatch?ids=${LOG_CLEAR_ALL}`]] as const) {
+    for (const [method, path] of [
+      ['GET', '/sys/log/list'],
+      ['GET', '/sys/log/exportXls'],
+      ['DELETE', '/sys/log/delete?id=seeded-1'],
+      ['DELETE', `/sys/log/deleteBatch?ids=${LOG_CLEAR_ALL}`],
+    ] as const) {
       expect((await other(method, path)).statusCode).toBe(403);
     }
     await operationLogOf(t.app).flush();
@@ -140,7 +161,10 @@ describe(`系统日志: /sys/log list, export, deletion refused and the retentio
     expect(await pruneLogs(db, 90, { now: ref })).toBe(0);
     expect(await pruneLogs(db, 5, { now: ref })).toBe(8);
     await expect(pruneLogs(db, 0)).rejects.toThrow();
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(sysLog).where(eq(sysLog.logType, LogType.login))) as { n: number }[];
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sysLog)
+      .where(eq(sysLog.logType, LogType.login))) as { n: number }[];
     expect(n).toBe(2);
   });
 });

@@ -18,7 +18,10 @@ describe(`操作日志 in plain words (issue 36) on ${dbKind}`, async () => {
   const reviewer = await rig.staff('rev36', [RoleId.reviewer]);
   const operationsAt = async (path: string) => {
     await queue.flush();
-    return db.select().from(sysLog).where(and(eq(sysLog.logType, LogType.operation), eq(sysLog.requestUrl, rig.api(path))));
+    return db
+      .select()
+      .from(sysLog)
+      .where(and(eq(sysLog.logType, LogType.operation), eq(sysLog.requestUrl, rig.api(path))));
   };
 
   it('an approval names the record by its business name, says the decision and is typed 修改, without developer notation', async () => {
@@ -61,14 +64,29 @@ describe(`操作日志 in plain words (issue 36) on ${dbKind}`, async () => {
     expect(readableContent('线索批次-初审/复审（pass/reject/returned）：XS20261127002 新润居（旗舰店）')).toBe('线索批次-审核：XS20261127002 新润居（旗舰店）');
     const id = newId();
     await db.insert(sysLog).values({
-      id, logType: LogType.operation, logContent: '报销单-财务审核（待财务审核 → 待付款/已驳回/退回补充发票）', operateType: null,
-      userid: 'finance', username: '财务小李', permissionCode: 'finance:claim:financeReview', requestType: 'POST', createTime: new Date(),
+      id,
+      logType: LogType.operation,
+      logContent: '报销单-财务审核（待财务审核 → 待付款/已驳回/退回补充发票）',
+      operateType: null,
+      userid: 'finance',
+      username: '财务小李',
+      permissionCode: 'finance:claim:financeReview',
+      requestType: 'POST',
+      createTime: new Date(),
     });
     const page = await listLogs(db, { logType: String(LogType.operation), userid: 'finance', pageNo: 1, pageSize: 10 });
     expect(page.records.find((r) => r.id === id)).toMatchObject({ logContent: '报销单-财务审核', operateType: OperateType.edit });
     // a statistics query logged before the fix is not listed
     const query = newId();
-    await db.insert(sysLog).values({ id: query, logType: LogType.operation, logContent: '统计-机构申请排行', userid: 'finance', method: rig.api(AgencyStatsPath.list), requestType: 'POST', createTime: new Date() });
+    await db.insert(sysLog).values({
+      id: query,
+      logType: LogType.operation,
+      logContent: '统计-机构申请排行',
+      userid: 'finance',
+      method: rig.api(AgencyStatsPath.list),
+      requestType: 'POST',
+      createTime: new Date(),
+    });
     const again = await listLogs(db, { logType: String(LogType.operation), pageNo: 1, pageSize: 100 });
     expect(again.records.map((r) => r.id)).toContain(id);
     expect(again.records.map((r) => r.id)).not.toContain(query);

@@ -35,7 +35,12 @@ describe(`操作日志: the operation-log hook on ${dbKind}`, async () => {
       note: 'n'.repeat(2000),
     })!;
     const parsed = JSON.parse(text);
-    expect(parsed).toMatchObject({ username: 'u1', password: MASK, captcha: MASK, nested: { newPassword: MASK, apiToken: MASK, clientSecret: MASK, items: [{ oldpassword: MASK }] } });
+    expect(parsed).toMatchObject({
+      username: 'u1',
+      password: MASK,
+      captcha: MASK,
+      nested: { newPassword: MASK, apiToken: MASK, clientSecret: MASK, items: [{ oldpassword: MASK }] },
+    });
     expect(parsed.avatar).toMatch(/^\[文件内容已省略/);
     expect(parsed.note.length).toBeLessThan(600);
     expect(text).not.toMatch(/P@ss-1|ab12|AAAA/);
@@ -48,12 +53,21 @@ describe(`操作日志: the operation-log hook on ${dbKind}`, async () => {
   });
 
   it('a login, a password change and a user add are logged without the password, token or captcha answer', async () => {
-    const login = await t.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'admin', password: ADMIN_PASSWORD, captcha: 'qz7k', checkKey: 'k-1' }, remoteAddress: '10.1.2.3' });
+    const login = await t.inject({
+      method: 'POST',
+      url: t.api('/sys/login'),
+      payload: { username: 'admin', password: ADMIN_PASSWORD, captcha: 'qz7k', checkKey: 'k-1' },
+      remoteAddress: '10.1.2.3',
+    });
     const loginToken: string | undefined = json(login).result?.token;
-    const added = json(await call('POST', '/sys/user/add', { username: 'log.user', realname: '日志用户', password: 'Secret-Add-9', confirmpassword: 'Secret-Add-9'}));
+    const added = json(
+      await call('POST', '/sys/user/add', { username: 'log.user', realname: '日志用户', password: 'Secret-Add-9', confirmpassword: 'Secret-Add-9' }),
+    );
     expect(added.success).toBe(true);
     const own = await t.loginAs('log.user', 'Secret-Add-9');
-    const changed = json(await t.request(own, 'PUT', '/sys/user/updatePassword', { oldpassword: 'Secret-Add-9', password: 'Secret-New-7', confirmpassword: 'Secret-New-7' }));
+    const changed = json(
+      await t.request(own, 'PUT', '/sys/user/updatePassword', { oldpassword: 'Secret-Add-9', password: 'Secret-New-7', confirmpassword: 'Secret-New-7' }),
+    );
     expect(changed.success).toBe(true);
 
     const all = await everything();
@@ -73,7 +87,12 @@ describe(`操作日志: the operation-log hook on ${dbKind}`, async () => {
 
   it('the password-reset ticket is not kept in clear (security review: the operation log kept it), in a body or a query', async () => {
     const ticket = 'abcdefghij.KLMNOPQRSTUVWXYZ0123456789abcd';
-    const sent = await t.inject({ method: 'POST', url: t.api('/sys/sms'), payload: { mobile: '13900000077', smsmode: '2', username: 'admin', ticket }, remoteAddress: '10.1.2.9' });
+    const sent = await t.inject({
+      method: 'POST',
+      url: t.api('/sys/sms'),
+      payload: { mobile: '13900000077', smsmode: '2', username: 'admin', ticket },
+      remoteAddress: '10.1.2.9',
+    });
     expect(json(sent).success).toBe(false);
     expect(await everything()).not.toContain(ticket);
     const row = (await operations()).find((r) => r.requestUrl === t.api('/sys/sms') && r.ip === '10.1.2.9')!;
@@ -93,7 +112,13 @@ describe(`操作日志: the operation-log hook on ${dbKind}`, async () => {
     expect(adds.map((r) => r.success)).toEqual([true, false]);
     expect(adds[1].errorMsg).toBe(again.message);
     const refused = rows.find((r) => r.userid === 'plain.log' && r.requestType === 'DELETE')!;
-    expect(refused).toMatchObject({ statusCode: 403, success: false, permissionCode: 'system:fillRule:delete', operateType: 4, requestUrl: t.api('/sys/fillRule/delete?id=x') });
+    expect(refused).toMatchObject({
+      statusCode: 403,
+      success: false,
+      permissionCode: 'system:fillRule:delete',
+      operateType: 4,
+      requestUrl: t.api('/sys/fillRule/delete?id=x'),
+    });
   });
 
   it('every mutating route logs exactly one entry per call, whatever it answers', async () => {
@@ -104,7 +129,8 @@ describe(`操作日志: the operation-log hook on ${dbKind}`, async () => {
       for (const method of [route.method].flat()) {
         // a statistics query sent as POST reads only: not an operation (issue 36, operation-log.content.test.ts)
         const readOnly = READ_ONLY_SPECIALS.has((route.config as { special?: string } | undefined)?.special ?? '');
-        if (['POST', 'PUT', 'DELETE', 'PATCH'].includes(method) && route.url.startsWith(t.config.apiBase) && !readOnly) mutating.push({ method, url: route.url });
+        if (['POST', 'PUT', 'DELETE', 'PATCH'].includes(method) && route.url.startsWith(t.config.apiBase) && !readOnly)
+          mutating.push({ method, url: route.url });
       }
     }
     expect(mutating.length).toBeGreaterThan(60);
@@ -124,7 +150,9 @@ describe(`操作日志: the operation-log hook on ${dbKind}`, async () => {
         .groupBy(sysLog.method, sysLog.requestType);
     })();
     const byRoute = new Map(counted.map((c) => [`${c.type} ${c.method}`, c.n]));
-    const wrong = mutating.filter((r) => byRoute.get(`${r.method} ${r.url}`) !== 1).map((r) => `${r.method} ${r.url}: ${byRoute.get(`${r.method} ${r.url}`) ?? 0}`);
+    const wrong = mutating
+      .filter((r) => byRoute.get(`${r.method} ${r.url}`) !== 1)
+      .map((r) => `${r.method} ${r.url}: ${byRoute.get(`${r.method} ${r.url}`) ?? 0}`);
     expect(wrong).toEqual([]);
     expect(counted.reduce((sum, c) => sum + c.n, 0)).toBe(mutating.length);
   });
@@ -146,7 +174,11 @@ describe(`操作日志: the operation-log hook on ${dbKind}`, async () => {
       const second = json(await call('PUT', '/sys/fillRule/edit', { id: 'none', ruleName: '慢写规则', ruleCode: 'slow_rule' }));
       expect(second.success).toBe(false);
       expect(performance.now() - started).toBeLessThan(2000);
-      const slowRows = () => db.select().from(sysLog).where(and(eq(sysLog.logType, LogType.operation), sql`${sysLog.requestParam} like '%slow_rule%'`));
+      const slowRows = () =>
+        db
+          .select()
+          .from(sysLog)
+          .where(and(eq(sysLog.logType, LogType.operation), sql`${sysLog.requestParam} like '%slow_rule%'`));
       expect(await slowRows()).toEqual([]);
       release();
       await flushed;

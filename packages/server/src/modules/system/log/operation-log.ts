@@ -70,7 +70,11 @@ export function sanitizeUrl(url: string): string {
  * an approval showed 操作类型 "—"). A sign-in or an SMS request changes no record: none.
  */
 export function operateTypeOf(routeUrl: string, signedIn = false): number | null {
-  const last = routeUrl.split('/').filter((p) => p && !p.startsWith(':')).pop() ?? '';
+  const last =
+    routeUrl
+      .split('/')
+      .filter((p) => p && !p.startsWith(':'))
+      .pop() ?? '';
   if (/^(add|save|create)/i.test(last)) return OperateType.add;
   if (/^(delete|remove)/i.test(last)) return OperateType.delete;
   if (/^import/i.test(last)) return OperateType.import;
@@ -162,7 +166,10 @@ export async function describeOperations(db: Db, batch: OperationRow[]): Promise
     if (!ids.length) continue;
     const found = await rows<{ id: string; label: string | null }>(
       db,
-      sql`select id, ${sql.raw(numbered.label)} as label from ${sql.identifier(numbered.table)} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      sql`select id, ${sql.raw(numbered.label)} as label from ${sql.identifier(numbered.table)} where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
     for (const f of found) if (f.label) numbers.set(`${numbered.table}:${f.id}`, f.label);
   }
@@ -171,7 +178,10 @@ export async function describeOperations(db: Db, batch: OperationRow[]): Promise
   if (accounts.length) {
     const found = await rows<{ username: string; realname: string | null }>(
       db,
-      sql`select username, realname from sys_user where username in (${sql.join(accounts.map((a) => sql`${a}`), sql`, `)})`,
+      sql`select username, realname from sys_user where username in (${sql.join(
+        accounts.map((a) => sql`${a}`),
+        sql`, `,
+      )})`,
     );
     for (const u of found) if (u.realname) names.set(u.username, u.realname);
   }
@@ -302,7 +312,7 @@ function rowOf(request: FastifyRequest, reply: FastifyReply): OperationRow {
     permissionCode: permissionOf(request).slice(0, 100),
     statusCode: status,
     success,
-    errorMsg: success ? null : (outcome?.message ?? null)?.slice(0, 500) ?? null,
+    errorMsg: success ? null : ((outcome?.message ?? null)?.slice(0, 500) ?? null),
     createBy: user?.username.slice(0, 32) ?? null,
     createTime: new Date(Date.now() - cost),
   };
@@ -317,7 +327,11 @@ function rowOf(request: FastifyRequest, reply: FastifyReply): OperationRow {
  * Registers the hooks on the root instance (before the routes, so every route has them): the envelope's
  * outcome is noted while the reply is serialized, the row is queued once the answer is sent.
  */
-export function installOperationLog(app: FastifyInstance, deps: { db: Db }, opts?: { intervalMs: number; maxRows: number; maxQueued: number }): OperationLogQueue {
+export function installOperationLog(
+  app: FastifyInstance,
+  deps: { db: Db },
+  opts?: { intervalMs: number; maxRows: number; maxQueued: number },
+): OperationLogQueue {
   const queue = new OperationLogQueue(deps.db, (error, count) => app.log.error({ err: error, rows: count }, 'operation log write failed'), opts);
   queues.set(app, queue);
 

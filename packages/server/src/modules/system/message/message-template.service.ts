@@ -1,5 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import { MessageMsg, MsgType, type MessageTemplateAddBody, type MessageTemplateEditBody, type MessageTemplateRecord, type Page, type PreviewReply } from '@sbwq/contracts';
+import {
+  MessageMsg,
+  MsgType,
+  type MessageTemplateAddBody,
+  type MessageTemplateEditBody,
+  type MessageTemplateRecord,
+  type Page,
+  type PreviewReply,
+} from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
@@ -16,7 +24,13 @@ import { sysSmsTemplate } from './message.table.ts';
 
 export const templateWhitelist: ListResource = {
   table: sysSmsTemplate,
-  fields: fieldsOf(sysSmsTemplate, { templateCode: 'string', templateName: 'string', templateContent: 'string', templateType: 'string', createTime: 'datetime' }),
+  fields: fieldsOf(sysSmsTemplate, {
+    templateCode: 'string',
+    templateName: 'string',
+    templateContent: 'string',
+    templateType: 'string',
+    createTime: 'datetime',
+  }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 
@@ -84,7 +98,10 @@ export async function editTemplate(ctx: ResourceCtx, body: MessageTemplateEditBo
   const [row] = await ctx.db.select({ id: sysSmsTemplate.id }).from(sysSmsTemplate).where(eq(sysSmsTemplate.id, body.id));
   if (!row) throw new BizError(MessageMsg.templateNotFound);
   try {
-    await ctx.db.update(sysSmsTemplate).set({ ...values(body), ...updated(ctx.user) }).where(eq(sysSmsTemplate.id, body.id));
+    await ctx.db
+      .update(sysSmsTemplate)
+      .set({ ...values(body), ...updated(ctx.user) })
+      .where(eq(sysSmsTemplate.id, body.id));
   } catch (error) {
     if (isUniqueViolation(error)) throw new BizError(MessageMsg.codeTaken);
     throw error;
@@ -110,7 +127,12 @@ export function renderForSend(template: { name: string; content: string }, type:
 }
 
 /** 预览: the title and content with the test data, exactly as a send on the template's channel renders them. */
-export function previewTemplate(body: { templateName?: string | null; templateContent: string; templateTestJson?: string | null; templateType?: string | null }): PreviewReply {
+export function previewTemplate(body: {
+  templateName?: string | null;
+  templateContent: string;
+  templateTestJson?: string | null;
+  templateType?: string | null;
+}): PreviewReply {
   return renderForSend({ name: body.templateName ?? '', content: body.templateContent }, body.templateType, testVars(body.templateTestJson));
 }
 
@@ -130,7 +152,13 @@ export async function exportTemplates(ctx: ResourceCtx, params: ListParams): Pro
   return { body: await toWorkbook('消息模板', exportColumns, records), fileName: '消息模板.xlsx', asciiName: 'message-templates.xlsx' };
 }
 
-const importColumns = importColumnsOf({ templateCode: '*模板CODE', templateName: '*模板标题', templateContent: '*模板内容', templateType: '*模板类型', templateTestJson: '测试数据' });
+const importColumns = importColumnsOf({
+  templateCode: '*模板CODE',
+  templateName: '*模板标题',
+  templateContent: '*模板内容',
+  templateType: '*模板类型',
+  templateTestJson: '测试数据',
+});
 
 /** Rows are checked as the form checks them; a bad row is skipped and reported, a code already there is refused. */
 export async function importTemplates(ctx: ResourceCtx, file: Buffer): Promise<ImportReport> {

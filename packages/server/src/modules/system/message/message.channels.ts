@@ -33,7 +33,9 @@ const systemChannel: Channel = {
 const smsChannel: Channel = {
   deliver: async (deps, m) => {
     if (deps.config.sms.provider !== 'outbox') throw new Error('已配置的阿里云短信只有验证码模板，无法发送其他短信内容');
-    await deps.db.insert(sysSmsOutbox).values({ id: newId(), mobile: m.receiver, smsmode: 'M', content: m.content.slice(0, 500), code: '', ip: null, createTime: new Date() });
+    await deps.db
+      .insert(sysSmsOutbox)
+      .values({ id: newId(), mobile: m.receiver, smsmode: 'M', content: m.content.slice(0, 500), code: '', ip: null, createTime: new Date() });
     return '已写入短信发件箱';
   },
 };

@@ -24,7 +24,14 @@ export async function seedMessageDemo(db: Db): Promise<void> {
   if (!users.length) return;
   const now = Date.now();
   const values: (typeof sysSms.$inferInsert)[] = [];
-  const add = (at: number, code: string, type: string, receiver: string, vars: TemplateVars, outcome: { status: string; tries: number; result: string; next?: Date | null }) => {
+  const add = (
+    at: number,
+    code: string,
+    type: string,
+    receiver: string,
+    vars: TemplateVars,
+    outcome: { status: string; tries: number; result: string; next?: Date | null },
+  ) => {
     const t = templateOf(code);
     values.push({
       id: newId(),
@@ -48,7 +55,14 @@ export async function seedMessageDemo(db: Db): Promise<void> {
     const at = now - (i * 19 + 5) * HOUR;
     const name = u.realname || u.username;
     if (u.email) {
-      add(at, 'mail_notice', MsgType.email, u.email, { title: '账号开通通知', realname: name, content: `您的账号 ${u.username} 已开通，请登录商标维权服务系统完善资料。` }, { ...sent, result: '邮件服务器已接收：250 OK: queued' });
+      add(
+        at,
+        'mail_notice',
+        MsgType.email,
+        u.email,
+        { title: '账号开通通知', realname: name, content: `您的账号 ${u.username} 已开通，请登录商标维权服务系统完善资料。` },
+        { ...sent, result: '邮件服务器已接收：250 OK: queued' },
+      );
     }
   }
   const withPhone = users.find((u) => u.phone);

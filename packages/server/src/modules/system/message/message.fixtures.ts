@@ -6,7 +6,12 @@ import { sysSmsTemplate } from './message.table.ts';
 export async function rewordTemplate(db: Db, code: string, words: { name?: string; content?: string }): Promise<void> {
   const done = await db
     .update(sysSmsTemplate)
-    .set({ ...(words.name ? { templateName: words.name } : {}), ...(words.content ? { templateContent: words.content } : {}), updateBy: 'admin', updateTime: new Date() })
+    .set({
+      ...(words.name ? { templateName: words.name } : {}),
+      ...(words.content ? { templateContent: words.content } : {}),
+      updateBy: 'admin',
+      updateTime: new Date(),
+    })
     .where(eq(sysSmsTemplate.templateCode, code))
     .returning({ id: sysSmsTemplate.id });
   if (done.length !== 1) throw new Error(`no seeded template ${code}`);

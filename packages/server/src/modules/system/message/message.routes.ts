@@ -31,7 +31,14 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
       exportXls: templates.exportTemplates,
       importExcel: templates.importTemplates,
     },
-    messages: { added: MessageMsg.added, edited: MessageMsg.edited, deleted: MessageMsg.deleted, batchDeleted: MessageMsg.batchDeleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    messages: {
+      added: MessageMsg.added,
+      edited: MessageMsg.edited,
+      deleted: MessageMsg.deleted,
+      batchDeleted: MessageMsg.batchDeleted,
+      idsRequired: DictMsg.idsRequired,
+      queriedById: Msg.ok,
+    },
   });
 
   registerFlow(app, deps, messageFlow, {
@@ -51,6 +58,13 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
       exportXls: messages.exportMessages,
       importExcel: messages.importMessages,
     },
-    messages: { added: MessageMsg.added, edited: MessageMsg.edited, deleted: MessageMsg.deleted, batchDeleted: MessageMsg.batchDeleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    messages: {
+      added: MessageMsg.added,
+      edited: MessageMsg.edited,
+      deleted: MessageMsg.deleted,
+      batchDeleted: MessageMsg.batchDeleted,
+      idsRequired: DictMsg.idsRequired,
+      queriedById: Msg.ok,
+    },
   });
 }

@@ -1,5 +1,15 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { MSG_MAX_TRIES, MessageMsg, MsgSendStatus, MsgType, type MessageBody, type MessageEditBody, type MessageRecord, type Page, type SendMsgBody } from '@sbwq/contracts';
+import {
+  MSG_MAX_TRIES,
+  MessageMsg,
+  MsgSendStatus,
+  MsgType,
+  type MessageBody,
+  type MessageEditBody,
+  type MessageRecord,
+  type Page,
+  type SendMsgBody,
+} from '@sbwq/contracts';
 import { messageBody } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -19,7 +29,14 @@ import { sysSms } from './message.table.ts';
 export const messageWhitelist: ListResource = {
   table: sysSms,
   fields: fieldsOf(sysSms, {
-    esTitle: 'string', esContent: 'string', esReceiver: 'string', esType: 'string', esSendStatus: 'string', templateCode: 'string', esSendTime: 'datetime', createTime: 'datetime',
+    esTitle: 'string',
+    esContent: 'string',
+    esReceiver: 'string',
+    esType: 'string',
+    esSendStatus: 'string',
+    templateCode: 'string',
+    esSendTime: 'datetime',
+    createTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
@@ -52,7 +69,15 @@ export async function messageById(ctx: ResourceCtx, id: string): Promise<Message
   return record(row, await dictTexts(ctx));
 }
 
-export type NewMessage = { type: string; receiver: string; title: string | null; content: string; params?: string | null; templateCode?: string | null; remark?: string | null };
+export type NewMessage = {
+  type: string;
+  receiver: string;
+  title: string | null;
+  content: string;
+  params?: string | null;
+  templateCode?: string | null;
+  remark?: string | null;
+};
 
 /**
  * Writes a message to the log, 未发送 and due now: what is written is delivered — by `deliverOne` right
@@ -78,7 +103,11 @@ export async function enqueue(db: Db, user: SessionUser | null, m: NewMessage): 
 }
 
 /** A template rendered with these variables and written to the log (a missing variable is refused here, before anything is written). */
-export async function enqueueTemplate(db: Db, user: SessionUser | null, input: { templateCode: string; type?: string; receiver: string; vars: TemplateVars }): Promise<string> {
+export async function enqueueTemplate(
+  db: Db,
+  user: SessionUser | null,
+  input: { templateCode: string; type?: string; receiver: string; vars: TemplateVars },
+): Promise<string> {
   const template = await templateByCode(db, input.templateCode);
   if (!template) throw new BizError(`${MessageMsg.templateNotFound}：${input.templateCode}`);
   const type = input.type ?? template.templateType;
@@ -119,7 +148,14 @@ const fields = (body: MessageBody) => ({
 /** 新增 on 消息中心: a message written by hand is queued as any other. */
 export async function addMessage(ctx: ResourceCtx, body: MessageBody): Promise<void> {
   const f = fields(body);
-  const id = await enqueue(ctx.db, ctx.user, { type: f.esType, receiver: f.esReceiver, title: f.esTitle, content: f.esContent, params: f.esParam, remark: f.remark });
+  const id = await enqueue(ctx.db, ctx.user, {
+    type: f.esType,
+    receiver: f.esReceiver,
+    title: f.esTitle,
+    content: f.esContent,
+    params: f.esParam,
+    remark: f.remark,
+  });
   void deliverOne(ctx.deps, id).catch(() => undefined);
 }
 
@@ -128,7 +164,10 @@ export async function editMessage(ctx: ResourceCtx, body: MessageEditBody): Prom
   const [row] = await ctx.db.select({ status: sysSms.esSendStatus }).from(sysSms).where(eq(sysSms.id, body.id));
   if (!row) throw new BizError(MessageMsg.messageNotFound);
   if (row.status === MsgSendStatus.sent) throw new BizError('已发送成功的消息不能修改');
-  await ctx.db.update(sysSms).set({ ...fields(body), ...updated(ctx.user) }).where(eq(sysSms.id, body.id));
+  await ctx.db
+    .update(sysSms)
+    .set({ ...fields(body), ...updated(ctx.user) })
+    .where(eq(sysSms.id, body.id));
 }
 
 export async function deleteMessages(ctx: ResourceCtx, ids: string[]): Promise<void> {
@@ -272,7 +311,14 @@ export async function exportMessages(ctx: ResourceCtx, params: ListParams): Prom
   return { body: await toWorkbook('消息', exportColumns, records), fileName: '消息.xlsx', asciiName: 'messages.xlsx' };
 }
 
-const importColumns = importColumnsOf({ esTitle: '消息标题', esContent: '*发送内容', esParam: '发送所需参数', esReceiver: '*接收人', esType: '*发送方式', remark: '备注' });
+const importColumns = importColumnsOf({
+  esTitle: '消息标题',
+  esContent: '*发送内容',
+  esParam: '发送所需参数',
+  esReceiver: '*接收人',
+  esType: '*发送方式',
+  remark: '备注',
+});
 
 /** Imported rows are new messages to send, queued like 新增 (the stock import inserted them as 未发送 too). */
 export async function importMessages(ctx: ResourceCtx, file: Buffer): Promise<ImportReport> {

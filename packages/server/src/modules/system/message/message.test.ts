@@ -28,34 +28,63 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
   const message = async (id: string) => (await db.select().from(sysSms).where(eq(sysSms.id, id)))[0];
 
   it('templates: add, list with the type text, a duplicate code refused; a syntax error or a section is refused before it is saved', async () => {
-    const added = await addTemplate({ templateCode: 'test_mail', templateName: '审核结果：${batchNo}', templateContent: '${name}，您好：批次 ${batchNo} 已通过。', templateType: '2', templateTestJson: '{"name":"张三","batchNo":"XS001"}' });
+    const added = await addTemplate({
+      templateCode: 'test_mail',
+      templateName: '审核结果：${batchNo}',
+      templateContent: '${name}，您好：批次 ${batchNo} 已通过。',
+      templateType: '2',
+      templateTestJson: '{"name":"张三","batchNo":"XS001"}',
+    });
     expect(added).toMatchObject({ success: true, message: MessageMsg.added });
     const list = json(await admin('GET', '/message/sysMessageTemplate/list?templateCode=test_mail'));
     expect(list.result.records).toHaveLength(1);
     expect(list.result.records[0]).toMatchObject({ templateCode: 'test_mail', templateType: '2', templateType_dictText: '邮件' });
-    expect(json(await admin('POST', '/message/sysMessageTemplate/add', { templateCode: 'test_mail', templateName: 'x', templateContent: 'y', templateType: '2' })).message).toBe(MessageMsg.codeTaken);
+    expect(
+      json(await admin('POST', '/message/sysMessageTemplate/add', { templateCode: 'test_mail', templateName: 'x', templateContent: 'y', templateType: '2' }))
+        .message,
+    ).toBe(MessageMsg.codeTaken);
     const broken = await addTemplate({ templateCode: 'broken', templateName: 'x', templateContent: '你好 ${name', templateType: '4' });
     expect(broken.success).toBe(false);
     expect(broken.message).toMatch(/^模板语法错误/);
-    expect((await addTemplate({ templateCode: 'section', templateName: 'x', templateContent: '${#list}a${/list}', templateType: '4' })).message).toBe(MessageMsg.sectionsRefused);
+    expect((await addTemplate({ templateCode: 'section', templateName: 'x', templateContent: '${#list}a${/list}', templateType: '4' })).message).toBe(
+      MessageMsg.sectionsRefused,
+    );
   });
 
   it('preview renders with the test data; a variable the data lacks is refused by name, not left empty', async () => {
-    const ok = json(await admin('POST', '/message/sysMessageTemplate/preview', { templateName: '审核结果：${batchNo}', templateContent: '${name}，您好', templateTestJson: '{"name":"张三","batchNo":"XS001"}' }));
+    const ok = json(
+      await admin('POST', '/message/sysMessageTemplate/preview', {
+        templateName: '审核结果：${batchNo}',
+        templateContent: '${name}，您好',
+        templateTestJson: '{"name":"张三","batchNo":"XS001"}',
+      }),
+    );
     expect(ok.result).toEqual({ title: '审核结果：XS001', content: '张三，您好' });
-    const missing = json(await admin('POST', '/message/sysMessageTemplate/preview', { templateContent: '${name}，批次 ${batchNo}', templateTestJson: '{"name":"张三"}' }));
+    const missing = json(
+      await admin('POST', '/message/sysMessageTemplate/preview', { templateContent: '${name}，批次 ${batchNo}', templateTestJson: '{"name":"张三"}' }),
+    );
     expect(missing).toMatchObject({ success: false, message: MessageMsg.missingVars(['batchNo']) });
   });
 
   it('发送测试 by e-mail reaches the SMTP server (receiver, subject, body) and the log says 发送成功 with one send', async () => {
-    const sent = json(await admin('POST', '/message/sysMessageTemplate/sendMsg', { templateCode: 'test_mail', msgType: '2', receiver: 'msguser', testData: '{"name":"张三","batchNo":"XS002"}' }));
+    const sent = json(
+      await admin('POST', '/message/sysMessageTemplate/sendMsg', {
+        templateCode: 'test_mail',
+        msgType: '2',
+        receiver: 'msguser',
+        testData: '{"name":"张三","batchNo":"XS002"}',
+      }),
+    );
     expect(sent.success).toBe(true);
     expect(sent.result.esSendStatus).toBe(MsgSendStatus.sent);
     expect(smtp.received.at(-1)).toEqual({ to: 'msguser@example.test', subject: '审核结果：XS002', text: '张三，您好：批次 XS002 已通过。' });
     const row = await message(sent.result.messageId);
     expect(row).toMatchObject({ esSendStatus: '1', esSendNum: 1, esReceiver: 'msguser', templateCode: 'test_mail', nextTryTime: null });
     const listed = json(await admin('GET', '/message/sysMessage/list?esSendStatus=1'));
-    expect(listed.result.records.find((r: { id: string }) => r.id === sent.result.messageId)).toMatchObject({ esSendStatus_dictText: '发送成功', esType_dictText: '邮件' });
+    expect(listed.result.records.find((r: { id: string }) => r.id === sent.result.messageId)).toMatchObject({
+      esSendStatus_dictText: '发送成功',
+      esType_dictText: '邮件',
+    });
   });
 
   it('an SMTP outage: 发送失败 with the reason and a retry time; when the server is back the job sends it (two tries, one mail)', async () => {
@@ -71,7 +100,10 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
     await deliverDue(t.deps, 100);
     expect((await message(id)).esSendNum).toBe(1);
     smtp.state.refuse = false;
-    await db.update(sysSms).set({ nextTryTime: new Date(Date.now() - 1000) }).where(eq(sysSms.id, id));
+    await db
+      .update(sysSms)
+      .set({ nextTryTime: new Date(Date.now() - 1000) })
+      .where(eq(sysSms.id, id));
     await deliverDue(t.deps, 100);
     expect(await message(id)).toMatchObject({ esSendStatus: '1', esSendNum: 2 });
     expect(smtp.received.slice(before)).toEqual([{ to: 'outage@example.test', subject: '重试测试', text: '服务恢复后送达' }]);
@@ -111,7 +143,9 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
   });
 
   it('a business notice uses the seeded template, and a rewording in 消息模板 is what the next notice says', async () => {
-    expect(await noticeText(db, 'claim_batch_closed', { batchNo: 'XS9', deadlineFact: '报销申请期限至 2027-01-01' })).toMatchObject({ titile: '批次 XS9 已结案，请上传报销信息' });
+    expect(await noticeText(db, 'claim_batch_closed', { batchNo: 'XS9', deadlineFact: '报销申请期限至 2027-01-01' })).toMatchObject({
+      titile: '批次 XS9 已结案，请上传报销信息',
+    });
     const [row] = json(await admin('GET', '/message/sysMessageTemplate/list?templateCode=claim_batch_closed')).result.records;
     const edited = json(await admin('PUT', '/message/sysMessageTemplate/edit', { ...row, templateName: '【结案】${batchNo} 请尽快报销' }));
     expect(edited.success).toBe(true);
@@ -130,8 +164,13 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
 
   it('hostile templates: sections, inverted sections, partials, comments and delimiter changes are refused in Chinese; an unclosed tag is a syntax error', async () => {
     for (const content of ['${#a}x${/a}', '${^a}x${/a}', '${>partial}', '${! note}', '${=<% %>=}']) {
-      expect(await preview({ templateContent: content, templateTestJson: '{"a":"1"}' }), content).toMatchObject({ success: false, message: MessageMsg.sectionsRefused });
-      expect((await addTemplate({ templateCode: 'hostile', templateName: 't', templateContent: content, templateType: '4' })).message).toBe(MessageMsg.sectionsRefused);
+      expect(await preview({ templateContent: content, templateTestJson: '{"a":"1"}' }), content).toMatchObject({
+        success: false,
+        message: MessageMsg.sectionsRefused,
+      });
+      expect((await addTemplate({ templateCode: 'hostile', templateName: 't', templateContent: content, templateType: '4' })).message).toBe(
+        MessageMsg.sectionsRefused,
+      );
     }
     expect((await preview({ templateContent: '<p>${a</p>', templateTestJson: '{"a":"1"}' })).message).toMatch(/^模板语法错误：/);
     // a lone closing brace is text, put out as typed
@@ -160,7 +199,14 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
     // the value is text on the page; the template's own event handler, script, link target and frame are gone; the tags are closed
     expect(shown.content).toBe('<p>你好 &lt;img src=x onerror=alert(1)&gt;<b>未闭合 <a>链接</a></b></p>');
     expect((await addTemplate(body)).success).toBe(true);
-    const sent = json(await admin('POST', '/message/sysMessageTemplate/sendMsg', { templateCode: 'hostile_html', msgType: '4', receiver: 'msguser', testData: body.templateTestJson }));
+    const sent = json(
+      await admin('POST', '/message/sysMessageTemplate/sendMsg', {
+        templateCode: 'hostile_html',
+        msgType: '4',
+        receiver: 'msguser',
+        testData: body.templateTestJson,
+      }),
+    );
     expect(sent.result.esSendStatus).toBe(MsgSendStatus.sent);
     const logged = await message(sent.result.messageId);
     expect({ title: logged.esTitle, content: logged.esContent }).toEqual(shown);
@@ -173,7 +219,9 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
     expect((await preview({ templateContent: '${a}', templateTestJson: JSON.stringify({ a: 'x'.repeat(4000) }) })).message).toBe('测试数据不能超过4000个字符');
     const repeated = await preview({ templateContent: '${a}'.repeat(100), templateTestJson: JSON.stringify({ a: 'y'.repeat(100) }) });
     expect(repeated).toMatchObject({ success: false, message: MessageMsg.renderedTooLong('内容', 4000) });
-    expect((await preview({ templateName: '${a}', templateContent: 'x', templateTestJson: JSON.stringify({ a: 'y'.repeat(101) }) })).message).toBe(MessageMsg.renderedTooLong('标题', 100));
+    expect((await preview({ templateName: '${a}', templateContent: 'x', templateTestJson: JSON.stringify({ a: 'y'.repeat(101) }) })).message).toBe(
+      MessageMsg.renderedTooLong('标题', 100),
+    );
     const deep = await preview({ templateContent: '${a}', templateTestJson: `${'{"a":'.repeat(500)}1${'}'.repeat(500)}` });
     expect(deep.message).toBe(MessageMsg.notScalar(['a']));
   });
@@ -194,13 +242,26 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
     const before = smtp.received.length;
     const logged = async (receiver: string) => db.select().from(sysSms).where(eq(sysSms.esReceiver, receiver));
     await db.transaction((tx) =>
-      writeNotice(tx, { titile: '银行账户审核已通过：中国银行 尾号1001', msgContent: '<p>您提交的银行账户已通过。</p><p>审核意见：无</p>', userIds: [userId, nomailId, quietId], sender: 'fin', busType: 'approval_7' }),
+      writeNotice(tx, {
+        titile: '银行账户审核已通过：中国银行 尾号1001',
+        msgContent: '<p>您提交的银行账户已通过。</p><p>审核意见：无</p>',
+        userIds: [userId, nomailId, quietId],
+        sender: 'fin',
+        busType: 'approval_7',
+      }),
     );
     await deliverDue(t.deps, 100);
-    expect(smtp.received.slice(before)).toEqual([{ to: 'msguser@example.test', subject: '银行账户审核已通过：中国银行 尾号1001', text: expect.stringContaining('您提交的银行账户已通过。\n审核意见：无') }]);
+    expect(smtp.received.slice(before)).toEqual([
+      { to: 'msguser@example.test', subject: '银行账户审核已通过：中国银行 尾号1001', text: expect.stringContaining('您提交的银行账户已通过。\n审核意见：无') },
+    ]);
     const mine = await logged(userId);
     expect(mine.find((m) => m.esType === '2')).toMatchObject({ esSendStatus: '1', templateCode: 'mail_notice' });
-    expect(mine.find((m) => m.esType === '1')).toMatchObject({ esSendStatus: '2', esResult: `未发送：${MessageMsg.noPhone}`, nextTryTime: null, templateCode: 'sms_notice' });
+    expect(mine.find((m) => m.esType === '1')).toMatchObject({
+      esSendStatus: '2',
+      esResult: `未发送：${MessageMsg.noPhone}`,
+      nextTryTime: null,
+      templateCode: 'sms_notice',
+    });
     expect(await logged(nomailId)).toMatchObject([{ esType: '2', esSendStatus: '2', esResult: `未发送：${MessageMsg.noEmail}`, nextTryTime: null }]);
     expect(await logged(quietId)).toEqual([]);
     // every one of them has the notice in the bell
@@ -216,10 +277,15 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
     await rewordTemplate(db, 'claim_paid', { name: '改写后的付款通知 ${claimNo}' });
     await db.delete(sysSmsTemplate).where(inArray(sysSmsTemplate.templateCode, ['org_enrol_result', 'sms_notice']));
     await db.delete(sysSeed).where(inArray(sysSeed.key, ['system:message-templates:v4', 'system:message-templates:v5']));
-    expect(await runSeeds(db, { adminPassword: null, seedDemo: false, announce: () => undefined })).toEqual(['system:message-templates:v4', 'system:message-templates:v5']);
+    expect(await runSeeds(db, { adminPassword: null, seedDemo: false, announce: () => undefined })).toEqual([
+      'system:message-templates:v4',
+      'system:message-templates:v5',
+    ]);
     const codes = (await db.select({ code: sysSmsTemplate.templateCode }).from(sysSmsTemplate)).map((r) => r.code);
     expect(codes).toEqual(expect.arrayContaining(['org_enrol_result', 'sms_notice']));
-    expect((await db.select({ name: sysSmsTemplate.templateName }).from(sysSmsTemplate).where(eq(sysSmsTemplate.templateCode, 'claim_paid')))[0].name).toBe('改写后的付款通知 ${claimNo}');
+    expect((await db.select({ name: sysSmsTemplate.templateName }).from(sysSmsTemplate).where(eq(sysSmsTemplate.templateCode, 'claim_paid')))[0].name).toBe(
+      '改写后的付款通知 ${claimNo}',
+    );
   });
 
   it('exportXls answers a workbook of the log', async () => {

@@ -3,7 +3,8 @@ import { screenMenu, seedMenuSection, type FeatureMenu } from '../../../seed/but
 import type { Db } from '../../../platform/db/client.ts';
 
 /** 系统监控: a section of its own after 系统管理, for the administrator (its routes are admin only). */
-export const seedMonitorSection = (db: Db) => seedMenuSection(db, { id: MONITOR_MENU_ID, name: '系统监控', url: '/monitor', icon: 'control', sortNo: 95, screens: [] });
+export const seedMonitorSection = (db: Db) =>
+  seedMenuSection(db, { id: MONITOR_MENU_ID, name: '系统监控', url: '/monitor', icon: 'control', sortNo: 95, screens: [] });
 
 // Our screens, not stock JeecgBoot's (modules/monitor/*, which call Spring's /actuator): named under sbwq/.
 const screen = (sortNo: number, key: string, name: string, icon: string, component: string) =>

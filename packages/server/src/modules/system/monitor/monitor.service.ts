@@ -65,7 +65,10 @@ const num = (v: unknown) => Number(v ?? 0);
 
 /** Size, sessions, slow statements (where pg_stat_statements is there) and the 20 biggest tables. */
 export async function databaseMonitor(db: Db): Promise<DatabaseMonitor> {
-  const [{ version, size }] = await rows<{ version: string; size: string }>(db, sql`select version() as version, pg_database_size(current_database())::text as size`);
+  const [{ version, size }] = await rows<{ version: string; size: string }>(
+    db,
+    sql`select version() as version, pg_database_size(current_database())::text as size`,
+  );
   // The embedded database (PGlite) is PostgreSQL compiled to WebAssembly: one session, no statistics collector.
   const kind = /emscripten|wasm/i.test(version) ? 'pglite' : 'postgres';
   const tables = await rows<{ name: string; total: string; rows: string }>(
@@ -98,7 +101,11 @@ export async function databaseMonitor(db: Db): Promise<DatabaseMonitor> {
 async function slowStatements(db: Db): Promise<DatabaseMonitor['statements']> {
   const [installed] = await rows<{ ok: boolean }>(db, sql`select exists (select 1 from pg_extension where extname = 'pg_stat_statements') as ok`);
   if (!installed?.ok) {
-    return { available: false, note: '数据库未安装 pg_stat_statements 扩展（需在 shared_preload_libraries 中加载并执行 CREATE EXTENSION pg_stat_statements），无法列出最慢语句', rows: [] };
+    return {
+      available: false,
+      note: '数据库未安装 pg_stat_statements 扩展（需在 shared_preload_libraries 中加载并执行 CREATE EXTENSION pg_stat_statements），无法列出最慢语句',
+      rows: [],
+    };
   }
   try {
     // constants are already replaced by $1, $2… in pg_stat_statements: no value of a statement shows here
@@ -109,7 +116,11 @@ async function slowStatements(db: Db): Promise<DatabaseMonitor['statements']> {
            order by mean_exec_time desc limit 10`,
     );
     const round = (v: string) => Math.round(Number(v) * 100) / 100;
-    return { available: true, note: '按平均耗时排序的前10条语句', rows: found.map((r) => ({ query: r.query, calls: num(r.calls), totalMs: round(r.total), meanMs: round(r.mean), rows: num(r.rows) })) };
+    return {
+      available: true,
+      note: '按平均耗时排序的前10条语句',
+      rows: found.map((r) => ({ query: r.query, calls: num(r.calls), totalMs: round(r.total), meanMs: round(r.mean), rows: num(r.rows) })),
+    };
   } catch (error) {
     return { available: false, note: `pg_stat_statements 不可用：${error instanceof Error ? error.message : String(error)}`, rows: [] };
   }
@@ -118,8 +129,25 @@ async function slowStatements(db: Db): Promise<DatabaseMonitor['statements']> {
 /** The fields of an INFO section worth showing (the rest is Redis internals). */
 const INFO_FIELDS = {
   server: ['redis_version', 'redis_mode', 'os', 'arch_bits', 'process_id', 'tcp_port', 'uptime_in_seconds', 'uptime_in_days'],
-  memory: ['used_memory', 'used_memory_human', 'used_memory_rss_human', 'used_memory_peak_human', 'maxmemory_human', 'maxmemory_policy', 'mem_fragmentation_ratio'],
-  stats: ['total_connections_received', 'total_commands_processed', 'instantaneous_ops_per_sec', 'keyspace_hits', 'keyspace_misses', 'expired_keys', 'evicted_keys', 'rejected_connections'],
+  memory: [
+    'used_memory',
+    'used_memory_human',
+    'used_memory_rss_human',
+    'used_memory_peak_human',
+    'maxmemory_human',
+    'maxmemory_policy',
+    'mem_fragmentation_ratio',
+  ],
+  stats: [
+    'total_connections_received',
+    'total_commands_processed',
+    'instantaneous_ops_per_sec',
+    'keyspace_hits',
+    'keyspace_misses',
+    'expired_keys',
+    'evicted_keys',
+    'rejected_connections',
+  ],
 } as const;
 
 function infoFields(text: string, wanted: readonly string[]): Record<string, string> {
@@ -137,7 +165,13 @@ export async function redisMonitor(redisUrl: string | null, prefix: string): Pro
   if (!redisUrl) return none;
   // A connection of its own for the poll, given up at once when Redis is down (no retry, no queue).
   const { Redis } = redisClient();
-  const client = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const client = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();

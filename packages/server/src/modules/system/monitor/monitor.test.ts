@@ -31,7 +31,13 @@ describe(`系统监控 routes on ${dbKind} (spec §1 monitoring; issue: server, 
   const reviewer = t.as(reviewerToken);
 
   it('each route answers the administrator with its declared shape, a non-admin 403 and no token 401', async () => {
-    const shapes = { server: serverMonitorSchema, database: databaseMonitorSchema, redis: redisMonitorSchema, traces: tracesSchema, online: onlineSchema } as const;
+    const shapes = {
+      server: serverMonitorSchema,
+      database: databaseMonitorSchema,
+      redis: redisMonitorSchema,
+      traces: tracesSchema,
+      online: onlineSchema,
+    } as const;
     for (const [key, schema] of Object.entries(shapes) as [keyof typeof shapes, (typeof shapes)[keyof typeof shapes]][]) {
       const ok = await admin('GET', route(key));
       expect(ok.statusCode, key).toBe(200);
@@ -77,7 +83,11 @@ describe(`系统监控 routes on ${dbKind} (spec §1 monitoring; issue: server, 
 
   it('请求追踪 keeps method, path without its query, route, status, duration and user — never a token, a password or a body', async () => {
     await t.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'admin', password: 'wrong-PASSWORD-xyz' } });
-    await t.inject({ method: 'GET', url: t.api(`/sys/dict/getDictItems/sex?token=${adminToken}&secret=q-secret-123`), headers: { 'X-Access-Token': adminToken } });
+    await t.inject({
+      method: 'GET',
+      url: t.api(`/sys/dict/getDictItems/sex?token=${adminToken}&secret=q-secret-123`),
+      headers: { 'X-Access-Token': adminToken },
+    });
     const { records } = json(await admin('GET', route('traces'))).result;
     const text = JSON.stringify(records);
     expect(text).not.toContain(adminToken);
@@ -85,7 +95,13 @@ describe(`系统监控 routes on ${dbKind} (spec §1 monitoring; issue: server, 
     expect(text).not.toContain('wrong-PASSWORD-xyz');
     expect(text).not.toContain('q-secret-123');
     expect(text).not.toContain(PASSWORD);
-    expect(records[0]).toMatchObject({ method: 'GET', path: t.api('/sys/dict/getDictItems/sex'), route: t.api('/sys/dict/getDictItems/:dictCode'), status: 200, username: 'admin' });
+    expect(records[0]).toMatchObject({
+      method: 'GET',
+      path: t.api('/sys/dict/getDictItems/sex'),
+      route: t.api('/sys/dict/getDictItems/:dictCode'),
+      status: 200,
+      username: 'admin',
+    });
     expect(records[0].durationMs).toBeGreaterThanOrEqual(0);
     expect(records[1]).toMatchObject({ method: 'POST', path: t.api('/sys/login'), username: '' });
     // the screens' own polling is left out, or it would push every real request out of the ring
@@ -138,9 +154,14 @@ describe(`系统监控 routes on ${dbKind} (spec §1 monitoring; issue: server, 
 
       const db = t.database.db;
       const old = (ms: number) => new Date(Date.now() - ms);
-      await db.update(sysMonitorProcess).set({ seenAt: old(2 * 60_000) }).where(sql`${sysMonitorProcess.id} = ${second.app.monitoring.me.id}`);
+      await db
+        .update(sysMonitorProcess)
+        .set({ seenAt: old(2 * 60_000) })
+        .where(sql`${sysMonitorProcess.id} = ${second.app.monitoring.me.id}`);
       const facts = (await db.select().from(sysMonitorProcess).limit(1))[0].facts;
-      await db.insert(sysMonitorProcess).values({ id: 'gone:1:aaaa', host: 'gone', pid: 1, startedAt: old(3 * 86_400_000), seenAt: old(2 * 86_400_000), facts });
+      await db
+        .insert(sysMonitorProcess)
+        .values({ id: 'gone:1:aaaa', host: 'gone', pid: 1, startedAt: old(3 * 86_400_000), seenAt: old(2 * 86_400_000), facts });
       const after = json(await admin('GET', route('server'))).result.processes;
       expect(after.find((p: { id: string }) => p.id === second.app.monitoring.me.id)).toMatchObject({ online: false });
       expect(after.map((p: { id: string }) => p.id)).not.toContain('gone:1:aaaa');
@@ -174,7 +195,8 @@ describe(`系统监控 routes on ${dbKind} (spec §1 monitoring; issue: server, 
       return line ? Number(line.split(' ').pop()) : 0;
     };
     const before = await count('type="deposit",outcome="booked"');
-    const poolId = json(await admin('POST', '/rights/capitalPool/add', { poolName: '监控计数', fundSource: '1', poolYear: 2026, totalAmount: '100.00' })).result as string;
+    const poolId = json(await admin('POST', '/rights/capitalPool/add', { poolName: '监控计数', fundSource: '1', poolYear: 2026, totalAmount: '100.00' }))
+      .result as string;
     expect(json(await admin('PUT', '/rights/capitalPool/enable', { id: poolId })).success).toBe(true);
     expect(json(await admin('POST', '/rights/capitalPool/deposit', { poolId, amount: '10.00' })).success).toBe(true);
     expect(await count('type="deposit",outcome="booked"')).toBeGreaterThan(before);

@@ -27,7 +27,10 @@ export async function ossFileRoutes(app: FastifyInstance, deps: AppDeps) {
     docs: {
       list: { summary: '文件列表', description: 'fileName 文件名称（*关键字* 为包含）、url 文件地址；每行含存储位置、SHA-256 与所属业务。' },
       queryById: { summary: '按ID查询文件' },
-      delete: { summary: '删除文件', description: '仍被业务记录使用的文件不能删除（先在该记录中移除）；只能删除本人上传的文件，或由有 rights:file:delete 权限的人删除。' },
+      delete: {
+        summary: '删除文件',
+        description: '仍被业务记录使用的文件不能删除（先在该记录中移除）；只能删除本人上传的文件，或由有 rights:file:delete 权限的人删除。',
+      },
     },
     service: {
       list: (c, query) => listOssFiles(c.db, config.apiBase, c.user, query),
@@ -51,7 +54,13 @@ export async function ossFileRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) =>
       withUpload(request, async (file) => {
         const user = request.user!;
-        const stored = await storeUpload(db, store, request, user, file, { biz: OSS_BIZ, fileType: null, bizType: null, bizId: null, sysOrgCode: user.orgCode });
+        const stored = await storeUpload(db, store, request, user, file, {
+          biz: OSS_BIZ,
+          fileType: null,
+          bizType: null,
+          bizId: null,
+          sysOrgCode: user.orgCode,
+        });
         return ok(stored, OssFileMsg.uploaded, 200);
       }),
   );

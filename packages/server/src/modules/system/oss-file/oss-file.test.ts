@@ -42,7 +42,14 @@ describe('issue 39 文件列表: the stock /oss/file/list, upload, delete and qu
     const page = json(await admin('GET', `/oss/file/list?url=${encodeURIComponent(`http://host${t.api('/sys/common/static/')}${filePath}`)}`)).result;
     expect(page.total).toBe(1);
     const [row] = page.records;
-    expect(row).toMatchObject({ fileName: '证据截图.png', filePath, storage: 'local', createBy: 'admin', sha256: createHash('sha256').update(PNG).digest('hex'), bizTitle: null });
+    expect(row).toMatchObject({
+      fileName: '证据截图.png',
+      filePath,
+      storage: 'local',
+      createBy: 'admin',
+      sha256: createHash('sha256').update(PNG).digest('hex'),
+      bizTitle: null,
+    });
     expect(row.url).toBe(t.api(`/sys/common/static/${filePath}`));
     expect(row.createByName).toBeTruthy();
     id = row.id;
@@ -51,7 +58,8 @@ describe('issue 39 文件列表: the stock /oss/file/list, upload, delete and qu
   });
 
   it('a file a record still names cannot be deleted (the record is named); once the record no longer names it, it is deleted, row and bytes', async () => {
-    const edit = (avatar: string | null) => admin('PUT', '/sys/user/edit', { id: userId, realname: '头像用户', avatar, selectedroles: RoleId.agency, selecteddeparts: DepartId.rightsDept });
+    const edit = (avatar: string | null) =>
+      admin('PUT', '/sys/user/edit', { id: userId, realname: '头像用户', avatar, selectedroles: RoleId.agency, selecteddeparts: DepartId.rightsDept });
     expect(json(await edit(filePath)).success).toBe(true);
     const refused = json(await admin('DELETE', `/oss/file/delete?id=${id}`));
     expect(refused).toMatchObject({ success: false, message: `${OssFileMsg.inUse}用户头像「头像用户」${OssFileMsg.inUseHint}` });
@@ -63,10 +71,20 @@ describe('issue 39 文件列表: the stock /oss/file/list, upload, delete and qu
     expect(json(await admin('DELETE', `/oss/file/delete?id=${id}`)).message).toBe(OssFileMsg.notFound);
   });
 
-  it('a name within another file\'s list is no use of it: only whole comma-separated items count', async () => {
+  it("a name within another file's list is no use of it: only whole comma-separated items count", async () => {
     const res = json(await upload('委托书.pdf', PDF));
     const other = res.result.filePath as string;
-    expect(json(await admin('PUT', '/sys/user/edit', { id: userId, realname: '头像用户', avatar: `x${other}`, selectedroles: RoleId.agency, selecteddeparts: DepartId.rightsDept })).success).toBe(true);
+    expect(
+      json(
+        await admin('PUT', '/sys/user/edit', {
+          id: userId,
+          realname: '头像用户',
+          avatar: `x${other}`,
+          selectedroles: RoleId.agency,
+          selecteddeparts: DepartId.rightsDept,
+        }),
+      ).success,
+    ).toBe(true);
     const row = json(await admin('GET', `/oss/file/list?url=${other}`)).result.records[0];
     expect(json(await admin('DELETE', `/oss/file/delete?id=${row.id}`)).success).toBe(true);
   });

@@ -15,7 +15,6 @@ import { sysPermission, sysPermissionDataRule } from './permission.table.ts';
 type Row = typeof sysPermission.$inferSelect;
 export type { PermissionTreeNode };
 
-
 /** `menuTypes`: the menu_type dictionary (value → text), for `menuType_dictText`. */
 export function toTreeNode(row: Row, menuTypes: Map<string, string>): PermissionTreeNode {
   return {
@@ -70,10 +69,26 @@ export function nest<T extends { id: string; parentId: string | null; children?:
 }
 
 export async function permissionTree(db: Db, menuTypes: Map<string, string>): Promise<PermissionTreeNode[]> {
-  return nest((await allRows(db)).map((row) => toTreeNode(row, menuTypes)), (n) => !n.isLeaf);
+  return nest(
+    (await allRows(db)).map((row) => toTreeNode(row, menuTypes)),
+    (n) => !n.isLeaf,
+  );
 }
 
-export type SelectNode = { key: string; title: string; slotTitle: string; label: string; value: string; icon: string | null; parentId: string | null; isLeaf: boolean; ruleFlag: number; menuType: number; children?: SelectNode[]; id: string };
+export type SelectNode = {
+  key: string;
+  title: string;
+  slotTitle: string;
+  label: string;
+  value: string;
+  icon: string | null;
+  parentId: string | null;
+  isLeaf: boolean;
+  ruleFlag: number;
+  menuType: number;
+  children?: SelectNode[];
+  id: string;
+};
 
 /** Tree for grant drawers: {treeList, ids} (JEECG-API §3.2 queryTreeList; the role variant has the same keys plus ruleFlag). */
 export async function selectTree(db: Db, only?: Set<string>) {
@@ -96,7 +111,12 @@ export async function selectTree(db: Db, only?: Set<string>) {
 
 /** JEECG-API §3.1 intelligentProcessData: component and url normalised as the stock server does. */
 function normalise(body: PermissionBody) {
-  let component = body.component?.replace(/^\/+/, '').replace(/^src\/views\//, '').replace(/^views\//, '').replace(/\.vue$/, '') ?? null;
+  let component =
+    body.component
+      ?.replace(/^\/+/, '')
+      .replace(/^src\/views\//, '')
+      .replace(/^views\//, '')
+      .replace(/\.vue$/, '') ?? null;
   let url = body.url;
   if (url && /^\s*(javascript|data|vbscript):/i.test(url)) throw new BizError('菜单路径只能是站内路径或 http(s) 地址');
   if (url && !/^(https?:\/\/|\/|\{\{)/.test(url)) url = `/${url}`;
@@ -107,7 +127,10 @@ function normalise(body: PermissionBody) {
 async function checkParent(db: Db, body: PermissionBody, selfId?: string): Promise<string | null> {
   if (body.menuType === 0) return null;
   if (!body.parentId) throw new BizError(body.menuType === 1 ? '子菜单必须选择上级菜单' : '按钮权限必须选择上级菜单');
-  const [parent] = await db.select().from(sysPermission).where(and(eq(sysPermission.id, body.parentId), eq(sysPermission.delFlag, 0)));
+  const [parent] = await db
+    .select()
+    .from(sysPermission)
+    .where(and(eq(sysPermission.id, body.parentId), eq(sysPermission.delFlag, 0)));
   if (!parent) throw new BizError('上级菜单不存在');
   if (parent.menuType === 2) throw new BizError('上级不能是按钮权限');
   if (selfId) {
@@ -146,8 +169,14 @@ function values(body: PermissionBody, component: string | null, url: string | nu
 
 async function refreshLeaf(db: Db, id: string | null) {
   if (!id) return;
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sysPermission).where(and(eq(sysPermission.parentId, id), eq(sysPermission.delFlag, 0)));
-  await db.update(sysPermission).set({ isLeaf: n > 0 ? 0 : 1 }).where(eq(sysPermission.id, id));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sysPermission)
+    .where(and(eq(sysPermission.parentId, id), eq(sysPermission.delFlag, 0)));
+  await db
+    .update(sysPermission)
+    .set({ isLeaf: n > 0 ? 0 : 1 })
+    .where(eq(sysPermission.id, id));
 }
 
 export async function addPermission(db: Db, actor: SessionUser, body: PermissionBody) {
@@ -163,12 +192,18 @@ export async function addPermission(db: Db, actor: SessionUser, body: Permission
 
 export async function editPermission(db: Db, actor: SessionUser, body: PermissionBody) {
   if (!body.id) throw new BizError('缺少菜单ID');
-  const [row] = await db.select().from(sysPermission).where(and(eq(sysPermission.id, body.id), eq(sysPermission.delFlag, 0)));
+  const [row] = await db
+    .select()
+    .from(sysPermission)
+    .where(and(eq(sysPermission.id, body.id), eq(sysPermission.delFlag, 0)));
   if (!row) throw new BizError('未找到对应菜单');
   const parentId = await checkParent(db, body, body.id);
   const { component, url } = normalise(body);
   await db.transaction(async (t) => {
-    await t.update(sysPermission).set({ parentId, ...values(body, component, url), ...updated(actor) }).where(eq(sysPermission.id, body.id!));
+    await t
+      .update(sysPermission)
+      .set({ parentId, ...values(body, component, url), ...updated(actor) })
+      .where(eq(sysPermission.id, body.id!));
     await refreshLeaf(t, parentId);
     if (row.parentId !== parentId) await refreshLeaf(t, row.parentId);
   });
@@ -186,9 +221,18 @@ export async function deletePermissions(db: Db, actor: SessionUser, ids: string[
   };
   ids.forEach(collect);
   const list = [...doomed];
-  const parents = new Set(all.filter((r) => ids.includes(r.id)).map((r) => r.parentId).filter((p): p is string => Boolean(p) && !doomed.has(p!)));
+  const parents = new Set(
+    all
+      .filter((r) => ids.includes(r.id))
+      .map((r) => r.parentId)
+      .filter((p): p is string => Boolean(p) && !doomed.has(p!)),
+  );
   // the roles that held any of them lose those grants: each role's grants get a version
-  const holders = [...new Set((await db.select({ roleId: sysRolePermission.roleId }).from(sysRolePermission).where(inArray(sysRolePermission.permissionId, list))).map((g) => g.roleId))];
+  const holders = [
+    ...new Set(
+      (await db.select({ roleId: sysRolePermission.roleId }).from(sysRolePermission).where(inArray(sysRolePermission.permissionId, list))).map((g) => g.roleId),
+    ),
+  ];
   await withVersions(db, actor, DataTable.grant, holders, readRoleGrants, async (t) => {
     await t.delete(sysPermission).where(inArray(sysPermission.id, list));
     await t.delete(sysPermissionDataRule).where(inArray(sysPermissionDataRule.permissionId, list));
@@ -200,12 +244,20 @@ export async function deletePermissions(db: Db, actor: SessionUser, ids: string[
 }
 
 export async function systemMenus(db: Db, menuTypes: Map<string, string>) {
-  const found = await db.select().from(sysPermission).where(and(eq(sysPermission.delFlag, 0), eq(sysPermission.menuType, 0))).orderBy(asc(sysPermission.sortNo));
+  const found = await db
+    .select()
+    .from(sysPermission)
+    .where(and(eq(sysPermission.delFlag, 0), eq(sysPermission.menuType, 0)))
+    .orderBy(asc(sysPermission.sortNo));
   return found.map((row) => toTreeNode(row, menuTypes));
 }
 
 export async function submenus(db: Db, parentIds: string[], menuTypes: Map<string, string>) {
-  const found = await db.select().from(sysPermission).where(and(eq(sysPermission.delFlag, 0), inArray(sysPermission.parentId, parentIds))).orderBy(asc(sysPermission.sortNo));
+  const found = await db
+    .select()
+    .from(sysPermission)
+    .where(and(eq(sysPermission.delFlag, 0), inArray(sysPermission.parentId, parentIds)))
+    .orderBy(asc(sysPermission.sortNo));
   return found.map((row) => toTreeNode(row, menuTypes));
 }
 
@@ -236,12 +288,21 @@ export function findRules(db: Db, q: DataRuleQuery) {
 }
 
 async function markRuleFlag(db: Db, permissionId: string) {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(sysPermissionDataRule).where(eq(sysPermissionDataRule.permissionId, permissionId));
-  await db.update(sysPermission).set({ ruleFlag: n > 0 ? 1 : 0 }).where(eq(sysPermission.id, permissionId));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sysPermissionDataRule)
+    .where(eq(sysPermissionDataRule.permissionId, permissionId));
+  await db
+    .update(sysPermission)
+    .set({ ruleFlag: n > 0 ? 1 : 0 })
+    .where(eq(sysPermission.id, permissionId));
 }
 
 export async function saveRule(db: Db, actor: SessionUser, body: DataRuleBody) {
-  const [menu] = await db.select().from(sysPermission).where(and(eq(sysPermission.id, body.permissionId), eq(sysPermission.delFlag, 0)));
+  const [menu] = await db
+    .select()
+    .from(sysPermission)
+    .where(and(eq(sysPermission.id, body.permissionId), eq(sysPermission.delFlag, 0)));
   if (!menu || menu.menuType === 2) throw new BizError('数据规则只能配置在菜单上');
   const fields = { ruleName: body.ruleName, ruleColumn: body.ruleColumn, ruleConditions: body.ruleConditions, ruleValue: body.ruleValue, status: body.status };
   await db.transaction(async (t) => {
@@ -267,4 +328,3 @@ export async function deleteRule(db: Db, id: string) {
     await markRuleFlag(t, rule.permissionId);
   });
 }
-

@@ -14,7 +14,16 @@ describe('菜单管理 /sys/permission/* (JEECG-API §3.1, §3.2)', async () => 
 
   it('add keeps is_leaf in step, normalises component and url, and gives a top menu layouts/RouteView', async () => {
     topId = json(await call('POST', '/sys/permission/add', { name: '维权管理', menuType: 0, url: 'rights', icon: 'safety', sortNo: 2, route: true })).result;
-    childId = json(await call('POST', '/sys/permission/add', { name: '线索批次', menuType: 1, parentId: topId, url: '/rights/threaded', component: '/views/rights/ThreadedList.vue', keepAlive: true })).result;
+    childId = json(
+      await call('POST', '/sys/permission/add', {
+        name: '线索批次',
+        menuType: 1,
+        parentId: topId,
+        url: '/rights/threaded',
+        component: '/views/rights/ThreadedList.vue',
+        keepAlive: true,
+      }),
+    ).result;
     const btn = json(await call('POST', '/sys/permission/add', { name: '新增', menuType: 2, parentId: childId, perms: 'rights:threaded:add', permsType: '1' }));
     expect(btn.success).toBe(true);
     const [top] = await db.select().from(sysPermission).where(eq(sysPermission.id, topId));
@@ -27,7 +36,7 @@ describe('菜单管理 /sys/permission/* (JEECG-API §3.1, §3.2)', async () => 
     expect(node.children[0].children[0]).toMatchObject({ perms: 'rights:threaded:add', isLeaf: true });
   });
 
-  it('the new menu reaches a granted user\'s menu tree', async () => {
+  it("the new menu reaches a granted user's menu tree", async () => {
     const rows = await db.select().from(sysPermission);
     // finance, not an organisation role: an organisation user sees only the onboarding pages until certified
     for (const r of rows.filter((x) => [topId, childId].includes(x.id))) {
@@ -44,21 +53,62 @@ describe('菜单管理 /sys/permission/* (JEECG-API §3.1, §3.2)', async () => 
     expect(json(await call('POST', '/sys/permission/add', { name: 'x', menuType: 1, url: '/x' })).message).toBe('子菜单必须选择上级菜单');
     const btnId = (await db.select().from(sysPermission).where(eq(sysPermission.perms, 'rights:threaded:add')))[0].id;
     expect(json(await call('POST', '/sys/permission/add', { name: 'x', menuType: 1, parentId: btnId, url: '/x' })).message).toBe('上级不能是按钮权限');
-    expect(json(await call('PUT', '/sys/permission/edit', { id: topId, name: '维权管理', menuType: 1, parentId: childId, url: '/rights' })).message).toBe('上级菜单不能是自己或自己的下级');
+    expect(json(await call('PUT', '/sys/permission/edit', { id: topId, name: '维权管理', menuType: 1, parentId: childId, url: '/rights' })).message).toBe(
+      '上级菜单不能是自己或自己的下级',
+    );
     expect(json(await call('POST', '/sys/permission/add', { name: 'x', menuType: 0, url: 'javascript:alert(1)' })).success).toBe(false);
     expect(json(await call('POST', '/sys/permission/add', { name: 'x', menuType: 5 })).success).toBe(false);
   });
 
   it('data rules: add, list, edit, delete keep rule_flag in step; raw SQL rules are not accepted', async () => {
-    const add = json(await call('POST', '/sys/permission/addPermissionRule', { permissionId: childId, ruleName: '本部门', ruleColumn: 'sysOrgCode', ruleConditions: 'RIGHT_LIKE', ruleValue: '#{sys_org_code}' }));
+    const add = json(
+      await call('POST', '/sys/permission/addPermissionRule', {
+        permissionId: childId,
+        ruleName: '本部门',
+        ruleColumn: 'sysOrgCode',
+        ruleConditions: 'RIGHT_LIKE',
+        ruleValue: '#{sys_org_code}',
+      }),
+    );
     expect(add.message).toBe('添加成功！');
     const rules = json(await call('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${childId}`)).result;
     expect(rules).toHaveLength(1);
     expect((await db.select().from(sysPermission).where(eq(sysPermission.id, childId)))[0].ruleFlag).toBe(1);
     expect(json(await call('GET', `/sys/permission/queryPermissionRule?permissionId=${childId}&ruleName=本部门`)).result).toHaveLength(1);
-    expect(json(await call('PUT', '/sys/permission/editPermissionRule', { ...rules[0], ruleValue: 'A01', createTime: undefined, updateTime: undefined, createBy: undefined, updateBy: undefined })).message).toBe('更新成功！');
-    expect(json(await call('POST', '/sys/permission/addPermissionRule', { permissionId: childId, ruleName: 'sql', ruleColumn: 'id', ruleConditions: 'USE_SQL_RULES', ruleValue: '1=1; drop table sys_user' })).success).toBe(false);
-    expect(json(await call('POST', '/sys/permission/addPermissionRule', { permissionId: childId, ruleName: 'col', ruleColumn: 'id; drop', ruleConditions: '=', ruleValue: '1' })).success).toBe(false);
+    expect(
+      json(
+        await call('PUT', '/sys/permission/editPermissionRule', {
+          ...rules[0],
+          ruleValue: 'A01',
+          createTime: undefined,
+          updateTime: undefined,
+          createBy: undefined,
+          updateBy: undefined,
+        }),
+      ).message,
+    ).toBe('更新成功！');
+    expect(
+      json(
+        await call('POST', '/sys/permission/addPermissionRule', {
+          permissionId: childId,
+          ruleName: 'sql',
+          ruleColumn: 'id',
+          ruleConditions: 'USE_SQL_RULES',
+          ruleValue: '1=1; drop table sys_user',
+        }),
+      ).success,
+    ).toBe(false);
+    expect(
+      json(
+        await call('POST', '/sys/permission/addPermissionRule', {
+          permissionId: childId,
+          ruleName: 'col',
+          ruleColumn: 'id; drop',
+          ruleConditions: '=',
+          ruleValue: '1',
+        }),
+      ).success,
+    ).toBe(false);
     await call('DELETE', `/sys/permission/deletePermissionRule?id=${rules[0].id}`);
     expect((await db.select().from(sysPermission).where(eq(sysPermission.id, childId)))[0].ruleFlag).toBe(0);
   });

@@ -8,7 +8,11 @@ import { userPermissions } from './permission.service.ts';
 export async function permissionRoutes(app: FastifyInstance, deps: AppDeps) {
   registerFlow(app, deps, myPermissionFlow, {
     tags: ['权限'],
-    docs: { mine: { description: 'result.menu 为菜单树，result.auth 为本人已授权的按钮，result.allAuth 为全部按钮（JEECG-API §3.1）。token 参数可选，以请求头为准。' } },
+    docs: {
+      mine: {
+        description: 'result.menu 为菜单树，result.auth 为本人已授权的按钮，result.allAuth 为全部按钮（JEECG-API §3.1）。token 参数可选，以请求头为准。',
+      },
+    },
     handlers: { mine: ({ db, user }) => userPermissions(db, user.id, user.accessVersion, user.orgCode) },
   });
 }

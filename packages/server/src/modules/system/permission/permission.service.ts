@@ -48,17 +48,11 @@ export function userPermissionRows(db: Db, userId: string): Promise<PermissionRo
 }
 
 export function allButtonRows(db: Db): Promise<PermissionRow[]> {
-  return rows<PermissionRow>(
-    db,
-    sql`select ${COLUMNS} from sys_permission p where p.del_flag = 0 and p.menu_type = 2 order by p.sort_no asc, p.id asc`,
-  );
+  return rows<PermissionRow>(db, sql`select ${COLUMNS} from sys_permission p where p.del_flag = 0 and p.menu_type = 2 order by p.sort_no asc, p.id asc`);
 }
 
 export function homeRow(db: Db): Promise<PermissionRow[]> {
-  return rows<PermissionRow>(
-    db,
-    sql`select ${COLUMNS} from sys_permission p where p.del_flag = 0 and p.name = '首页' order by p.sort_no asc limit 1`,
-  );
+  return rows<PermissionRow>(db, sql`select ${COLUMNS} from sys_permission p where p.del_flag = 0 and p.name = '首页' order by p.sort_no asc limit 1`);
 }
 
 const isExternalUrl = (url: string) => /^(https?:\/\/|\{\{)/.test(url);
@@ -135,7 +129,10 @@ const authItem = (row: PermissionRow, withStatus: boolean): AuthItem => ({
  */
 export async function userPermissions(db: Db, userId: string, version?: number, orgCode?: string | null): Promise<PermissionResult> {
   const v = version ?? (await dataVersion(db, 'access'));
-  const [granted, buttons] = await Promise.all([underVersion(db, `menu-rows\n${userId}`, v, () => userPermissionRows(db, userId)), underVersion(db, 'button-rows', v, () => allButtonRows(db))]);
+  const [granted, buttons] = await Promise.all([
+    underVersion(db, `menu-rows\n${userId}`, v, () => userPermissionRows(db, userId)),
+    underVersion(db, 'button-rows', v, () => allButtonRows(db)),
+  ]);
   let list = granted;
   if (!list.some((r) => r.name === '首页')) list = [...(await underVersion(db, 'home-row', v, () => homeRow(db))), ...list];
   // An organisation user whose organisation is not enrolled and certified sees only the onboarding pages (DOMAIN.md).

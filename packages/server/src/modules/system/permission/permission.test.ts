@@ -59,11 +59,7 @@ describe('JEECG-API §3.1 menu tree', () => {
 
   it('an external url gets an md5 path and meta.url; route "0" and hidden are carried for the client to apply', () => {
     const url = 'https://www.cnipa.gov.cn';
-    const [ext, notRoute, hidden] = buildMenuTree([
-      row({ url, internal_or_external: 1 }),
-      row({ url: '/a', is_route: 0 }),
-      row({ url: '/b', hidden: 1 }),
-    ]);
+    const [ext, notRoute, hidden] = buildMenuTree([row({ url, internal_or_external: 1 }), row({ url: '/a', is_route: 0 }), row({ url: '/b', hidden: 1 })]);
     expect(ext.path).toBe(createHash('md5').update(url).digest('hex'));
     expect(ext.meta).toMatchObject({ url, internalOrExternal: true });
     expect(notRoute.route).toBe('0');
@@ -127,7 +123,11 @@ describe('GET /sys/permission/getUserPermissionByToken', async () => {
     const res = json(await t.inject({ url: t.api('/sys/permission/getUserPermissionByToken'), headers: { 'X-Access-Token': token } }));
     // 在线开发 comes with every answer as stock queryByUser gives the online rows to all (hidden: nothing below it is granted);
     // 个人中心 / 账户设置 are hidden entries every signed-in user has (#27)
-    expect(res.result.menu.map((m: { name: string; hidden?: boolean }) => [m.name, m.hidden ?? false])).toEqual([['dashboard-analysis', false], ['online', true], ['account', true]]);
+    expect(res.result.menu.map((m: { name: string; hidden?: boolean }) => [m.name, m.hidden ?? false])).toEqual([
+      ['dashboard-analysis', false],
+      ['online', true],
+      ['account', true],
+    ]);
     expect(res.result.auth).toEqual([]);
   });
 });

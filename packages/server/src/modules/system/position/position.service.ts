@@ -33,7 +33,10 @@ export async function listPositions(ctx: ResourceCtx, params: ListParams): Promi
 }
 
 export async function positionById(ctx: ResourceCtx, id: string): Promise<PositionRecord> {
-  const [row] = await ctx.db.select().from(sysPosition).where(and(eq(sysPosition.id, id), eq(sysPosition.tenantId, ctx.tenantId)));
+  const [row] = await ctx.db
+    .select()
+    .from(sysPosition)
+    .where(and(eq(sysPosition.id, id), eq(sysPosition.tenantId, ctx.tenantId)));
   if (!row) throw new BizError(PositionMsg.notFound);
   return record(row, await ranks(ctx));
 }
@@ -41,7 +44,15 @@ export async function positionById(ctx: ResourceCtx, id: string): Promise<Positi
 async function codeTaken(db: Db, tenantId: number, code: string, exceptId?: string) {
   const conds = [eq(sysPosition.tenantId, tenantId), eq(sysPosition.code, code)];
   if (exceptId) conds.push(ne(sysPosition.id, exceptId));
-  return (await db.select({ id: sysPosition.id }).from(sysPosition).where(and(...conds)).limit(1)).length > 0;
+  return (
+    (
+      await db
+        .select({ id: sysPosition.id })
+        .from(sysPosition)
+        .where(and(...conds))
+        .limit(1)
+    ).length > 0
+  );
 }
 
 export async function addPosition(ctx: ResourceCtx, body: PositionBody): Promise<string> {

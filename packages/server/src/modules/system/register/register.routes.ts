@@ -25,7 +25,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: '机构联系人注册',
-        description: '账号、密码（至少8位，须同时包含字母和数字）、手机号与短信验证码（smsmode 1）、机构名称与类型。先校验短信验证码：验证码有效之前，账号是否已被注册回答都一样（验证码错误）；有效后账号已注册时回答“用户名已注册”，验证码不作废，可换账号再提交。回答至少耗时 SMS_MIN_REPLY_MS。新账号只能办理本机构入驻（代理机构或权利人角色），没有协会工作人员的权限。',
+        description:
+          '账号、密码（至少8位，须同时包含字母和数字）、手机号与短信验证码（smsmode 1）、机构名称与类型。先校验短信验证码：验证码有效之前，账号是否已被注册回答都一样（验证码错误）；有效后账号已注册时回答“用户名已注册”，验证码不作废，可换账号再提交。回答至少耗时 SMS_MIN_REPLY_MS。新账号只能办理本机构入驻（代理机构或权利人角色），没有协会工作人员的权限。',
         body: registerBody,
         response: { 200: envelopeSchema(z.null()) },
       },

@@ -39,7 +39,13 @@ export async function register(db: Db, body: RegisterBody): Promise<void> {
   const taken = await db
     .select({ username: sysUser.username, phone: sysUser.phone, email: sysUser.email })
     .from(sysUser)
-    .where(or(sql`lower(${sysUser.username}) = ${body.username.toLowerCase()}`, eq(sysUser.phone, body.phone), ...(body.email ? [eq(sysUser.email, body.email)] : [])));
+    .where(
+      or(
+        sql`lower(${sysUser.username}) = ${body.username.toLowerCase()}`,
+        eq(sysUser.phone, body.phone),
+        ...(body.email ? [eq(sysUser.email, body.email)] : []),
+      ),
+    );
   if (taken.some((u) => u.username.toLowerCase() === body.username.toLowerCase())) throw new BizError(RegisterMsg.usernameTaken);
   if (taken.some((u) => u.phone === body.phone)) throw new BizError(RegisterMsg.phoneTaken);
   if (body.email && taken.some((u) => u.email === body.email)) throw new BizError('邮箱已被注册');
@@ -76,7 +82,17 @@ export async function register(db: Db, body: RegisterBody): Promise<void> {
       await t.insert(sysUserDepart).values({ id: newId(), userId, depId: departId });
       const [org] = await t
         .insert(rightsOrg)
-        .values({ id: newId(), orgName: body.orgName, orgType: body.orgType, contactName: body.username, contactPhone: body.phone, contactEmail: body.email || null, applicantId: userId, createBy: body.username, createTime: now })
+        .values({
+          id: newId(),
+          orgName: body.orgName,
+          orgType: body.orgType,
+          contactName: body.username,
+          contactPhone: body.phone,
+          contactEmail: body.email || null,
+          applicantId: userId,
+          createBy: body.username,
+          createTime: now,
+        })
         .returning();
       // the organisation and its account start their histories here, as those an administrator adds do
       const self = { username: body.username, realname: body.username };
@@ -113,11 +129,21 @@ export async function verifyPhone(db: Db, body: z.infer<typeof phoneVerification
 /** step 3: the verified code is used up with the new password; every session of the account ends. */
 export async function resetPassword(db: Db, body: z.infer<typeof passwordChangeBody>, client: ClientInfo, url: string): Promise<void> {
   const user = await recoverable(db, body.username, body.phone);
-  const ok = await checkCode(db, { purpose: SmsMode.forgot, mobile: body.phone, code: body.smscode, userId: user?.id ?? null, mode: 'consume', requireVerified: true });
+  const ok = await checkCode(db, {
+    purpose: SmsMode.forgot,
+    mobile: body.phone,
+    code: body.smscode,
+    userId: user?.id ?? null,
+    mode: 'consume',
+    requireVerified: true,
+  });
   if (!user || !ok) throw new BizError(SmsMsg.codeInvalid);
   const hash = await hashPassword(body.password);
   await withVersions(db, user, DataTable.user, [user.id], readUserVersions, (t) =>
-    t.update(sysUser).set({ password: hash, passwordMustChange: 0, passwordChangedAt: new Date(), updateBy: user.username, updateTime: new Date() }).where(eq(sysUser.id, user.id)),
+    t
+      .update(sysUser)
+      .set({ password: hash, passwordMustChange: 0, passwordChangedAt: new Date(), updateBy: user.username, updateTime: new Date() })
+      .where(eq(sysUser.id, user.id)),
   );
   await revokeOtherSessions(db, user.id, '');
   await writeLoginLog(db, { content: `用户名: ${user.username},短信验证后重置密码`, username: user.username, realname: user.realname, client, url });

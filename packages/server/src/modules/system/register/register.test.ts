@@ -24,7 +24,8 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     await t.inject({ method: 'GET', url: t.api(`/sys/randomImage/${checkKey}`), remoteAddress: ip });
     return { checkKey, captcha: lastCaptchaAnswer() };
   };
-  const lastCode = async (mobile: string) => (await db.select().from(sysSmsOutbox).where(eq(sysSmsOutbox.mobile, mobile)).orderBy(desc(sysSmsOutbox.createTime)).limit(1))[0]?.code;
+  const lastCode = async (mobile: string) =>
+    (await db.select().from(sysSmsOutbox).where(eq(sysSmsOutbox.mobile, mobile)).orderBy(desc(sysSmsOutbox.createTime)).limit(1))[0]?.code;
   /** the 60 s resend interval is not what these tests are about */
   const age = () => db.update(sysSmsCode).set({ createTime: new Date(Date.now() - 61_000) });
   const registerCode = async (mobile: string) => {
@@ -42,12 +43,21 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     await age();
     return lastCode(mobile);
   };
-  const body = { username: 'newagency', password: 'Agency2026', confirmpassword: 'Agency2026', phone: '13711112222', orgName: '杭州新知识产权代理有限公司', orgType: '1' };
+  const body = {
+    username: 'newagency',
+    password: 'Agency2026',
+    confirmpassword: 'Agency2026',
+    phone: '13711112222',
+    orgName: '杭州新知识产权代理有限公司',
+    orgType: '1',
+  };
 
   it('§5 password rules word for word, then a registered contact signs in and sees only the enrolment (入驻) flow, no staff rights', async () => {
     expect((await post('/sys/user/register', { ...body, smscode: '123456', confirmpassword: 'Other2026' })).message).toBe('两次输入的密码不一样！');
     expect((await post('/sys/user/register', { ...body, smscode: '123456', password: '', confirmpassword: '' })).message).toBe('请输入新密码!');
-    expect((await post('/sys/user/register', { ...body, smscode: '123456', password: 'short', confirmpassword: 'short' })).message).toBe('密码至少8位，须同时包含字母和数字');
+    expect((await post('/sys/user/register', { ...body, smscode: '123456', password: 'short', confirmpassword: 'short' })).message).toBe(
+      '密码至少8位，须同时包含字母和数字',
+    );
     expect((await post('/sys/user/register', { ...body, smscode: '123456', confirmpassword: '' })).message).toBe('请确认新密码!');
     expect((await post('/sys/user/register', { ...body, smscode: '000000' })).message).toBe(INVALID);
 
@@ -89,10 +99,23 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     ];
     for (const path of closed) await refused(path);
     // checkOnlyUser is the register form's (issue 36): to them it tells no more than to anyone without a session
-    expect(json(await call('GET', '/sys/user/checkOnlyUser?username=admin'))).toMatchObject({ success: true, result: true, message: '注册提交时校验是否已被使用' });
+    expect(json(await call('GET', '/sys/user/checkOnlyUser?username=admin'))).toMatchObject({
+      success: true,
+      result: true,
+      message: '注册提交时校验是否已被使用',
+    });
 
     // their own enrolment and account, as the 机构入驻 screen and the shell need them
-    for (const path of ['/rights/org/status', '/rights/org/mine', '/sys/permission/getUserPermissionByToken', '/sys/dict/getDictItems/rights_org_type', '/sys/user/getCurrentUserDeparts', '/sys/annountCement/listByUser', '/sys/account/center', '/thirdLogin/bindings']) {
+    for (const path of [
+      '/rights/org/status',
+      '/rights/org/mine',
+      '/sys/permission/getUserPermissionByToken',
+      '/sys/dict/getDictItems/rights_org_type',
+      '/sys/user/getCurrentUserDeparts',
+      '/sys/annountCement/listByUser',
+      '/sys/account/center',
+      '/thirdLogin/bindings',
+    ]) {
       const res = await call('GET', path);
       expect(res.statusCode, path).toBe(200);
       expect(json(res).success, path).toBe(true);
@@ -111,7 +134,12 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     const wrong = { ...body, phone: '13711113333', smscode: '000000' };
     const taken = await post('/sys/user/register', { ...wrong, username: 'newagency' });
     const free = await post('/sys/user/register', { ...wrong, username: 'nobodyYetRegistered' });
-    const answer = (r: { success: boolean; code: number; message: string; result: unknown }) => ({ success: r.success, code: r.code, message: r.message, result: r.result });
+    const answer = (r: { success: boolean; code: number; message: string; result: unknown }) => ({
+      success: r.success,
+      code: r.code,
+      message: r.message,
+      result: r.result,
+    });
     expect(answer(taken)).toEqual(answer(free));
     expect(taken).toMatchObject({ success: false, message: INVALID });
     expect((await post('/sys/user/register', { ...wrong, username: 'admin' })).message).toBe(INVALID);
@@ -121,7 +149,10 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     const phone = '13711114444';
     const code = await registerCode(phone);
     expect(await post('/sys/user/register', { ...body, phone, smscode: code })).toMatchObject({ success: false, message: '用户名已注册' });
-    expect(await post('/sys/user/register', { ...body, username: 'second_agency', phone, smscode: code, orgName: '第二代理机构' })).toMatchObject({ success: true, message: '注册成功' });
+    expect(await post('/sys/user/register', { ...body, username: 'second_agency', phone, smscode: code, orgName: '第二代理机构' })).toMatchObject({
+      success: true,
+      message: '注册成功',
+    });
     // used up by the registration it made
     expect((await post('/sys/user/register', { ...body, username: 'third_agency', phone, smscode: code })).message).toBe(INVALID);
     expect(await db.select().from(sysUser).where(eq(sysUser.username, 'third_agency'))).toHaveLength(0);
@@ -153,7 +184,10 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     expect((await post('/sys/user/passwordChange', { ...step, password: 'Renewed2026', confirmpassword: 'Renewed2026' })).message).toBe(INVALID);
     expect(await post('/sys/user/phoneVerification', step)).toMatchObject({ success: true, result: { username: 'newagency' } });
     expect((await post('/sys/user/passwordChange', { ...step, password: 'weak', confirmpassword: 'weak' })).message).toBe('密码至少8位，须同时包含字母和数字');
-    expect(await post('/sys/user/passwordChange', { ...step, password: 'Renewed2026', confirmpassword: 'Renewed2026' })).toMatchObject({ success: true, message: '密码重置完成！' });
+    expect(await post('/sys/user/passwordChange', { ...step, password: 'Renewed2026', confirmpassword: 'Renewed2026' })).toMatchObject({
+      success: true,
+      message: '密码重置完成！',
+    });
     // reuse of the same code
     expect((await post('/sys/user/passwordChange', { ...step, password: 'Again2026x', confirmpassword: 'Again2026x' })).message).toBe(INVALID);
     expect((await t.request(old, 'GET', '/sys/user/getCurrentUserDeparts')).statusCode).not.toBe(200);
@@ -175,11 +209,16 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     expect(sent.message).toBe('如手机号信息无误，验证码已发送，5分钟内有效');
     expect(await lastCode('13799990000')).toBeUndefined();
     // a ticket is bound to its account name
-    expect((await post('/sys/sms', { mobile: body.phone, smsmode: '2', username: 'newagency', ticket: ghost.result.ticket })).message).toBe('账号确认已失效，请返回第一步重新确认');
+    expect((await post('/sys/sms', { mobile: body.phone, smsmode: '2', username: 'newagency', ticket: ghost.result.ticket })).message).toBe(
+      '账号确认已失效，请返回第一步重新确认',
+    );
 
     await age();
     const code = await recoverCode('newagency', body.phone);
-    await db.update(sysSmsCode).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sysSmsCode.mobile, body.phone));
+    await db
+      .update(sysSmsCode)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(sysSmsCode.mobile, body.phone));
     expect((await post('/sys/user/phoneVerification', { username: 'newagency', phone: body.phone, smscode: code })).message).toBe(INVALID);
     expect((await post('/sys/user/querySysUser', { username: 'newagency', captcha: 'zzzz', checkKey: 'none' })).message).toBe(Msg.captchaWrong);
   });
@@ -188,7 +227,8 @@ describe('issue #27 register and recover (JEECG-API §2.5)', async () => {
     await db.delete(sysSmsCode);
     const code = await recoverCode('newagency', body.phone);
     const wrong = code === '999999' ? '888888' : '999999';
-    for (let i = 0; i < 5; i++) expect((await post('/sys/user/phoneVerification', { username: 'newagency', phone: body.phone, smscode: wrong })).message).toBe(INVALID);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/sys/user/phoneVerification', { username: 'newagency', phone: body.phone, smscode: wrong })).message).toBe(INVALID);
     expect((await post('/sys/user/phoneVerification', { username: 'newagency', phone: body.phone, smscode: code })).message).toBe(INVALID);
   });
 });
@@ -198,7 +238,22 @@ describe('registration answers take at least SMS_MIN_REPLY_MS, whatever the user
   it('a refusal for a wrong code takes the same minimum time for a taken and a free username', async () => {
     for (const username of ['admin', 'nobody_here_yet']) {
       const started = Date.now();
-      const res = json(await t.inject({ method: 'POST', url: t.api('/sys/user/register'), payload: { username, password: 'Agency2026', confirmpassword: 'Agency2026', phone: '13711115555', smscode: '000000', orgName: '某机构', orgType: '1' }, remoteAddress: `10.29.8.${username.length}` }));
+      const res = json(
+        await t.inject({
+          method: 'POST',
+          url: t.api('/sys/user/register'),
+          payload: {
+            username,
+            password: 'Agency2026',
+            confirmpassword: 'Agency2026',
+            phone: '13711115555',
+            smscode: '000000',
+            orgName: '某机构',
+            orgType: '1',
+          },
+          remoteAddress: `10.29.8.${username.length}`,
+        }),
+      );
       expect(res.message).toBe(INVALID);
       expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     }

@@ -30,7 +30,10 @@ async function assertMayRun(db: Db, user: SessionUser, head: Pick<Head, 'id' | '
   const held = await rows<{ ok: number }>(
     db,
     sql`select 1 as ok from sys_permission p
-         where p.del_flag = 0 and coalesce(p.status, '1') = '1' and p.url in (${sql.join(urls.map((u) => sql`${u}`), sql`, `)})
+         where p.del_flag = 0 and coalesce(p.status, '1') = '1' and p.url in (${sql.join(
+           urls.map((u) => sql`${u}`),
+           sql`, `,
+         )})
            and (p.id in (select rp.permission_id from sys_role_permission rp join sys_user_role ur on ur.role_id = rp.role_id where ur.user_id = ${user.id})
              or p.id in (select drp.permission_id from sys_depart_role_permission drp join sys_depart_role_user dru on dru.drole_id = drp.role_id where dru.user_id = ${user.id}))
          limit 1`,
@@ -82,7 +85,13 @@ export async function queryInfo(db: Db, user: SessionUser, id: string): Promise<
  * the total; any other (a summary, a union) is computed whole anyway, so its page carries the total
  * (`count(*) over ()`) in the same pass.
  */
-async function pageRows(t: Target, source: SQL, columns: ReportColumn[], query: ReportDataQuery, opts: { all?: boolean; fallbackSort?: string; plain?: boolean } = {}): Promise<ReportRows> {
+async function pageRows(
+  t: Target,
+  source: SQL,
+  columns: ReportColumn[],
+  query: ReportDataQuery,
+  opts: { all?: boolean; fallbackSort?: string; plain?: boolean } = {},
+): Promise<ReportRows> {
   const where = conditions(columns, query);
   const filter = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const order = orderOf(columns, query, opts.fallbackSort);
@@ -104,7 +113,11 @@ async function pageRows(t: Target, source: SQL, columns: ReportColumn[], query: 
 async function reportSource(db: Db, user: SessionUser, id: string, query: Record<string, unknown>) {
   const report = await load(db, { key: id });
   await assertMayRun(db, user, report.head);
-  const checked = await prepareReportSql(report.head.cgrSql, report.params.map((p) => p.paramName), sqlTarget({ db, dbSource: report.head.dbSource }));
+  const checked = await prepareReportSql(
+    report.head.cgrSql,
+    report.params.map((p) => p.paramName),
+    sqlTarget({ db, dbSource: report.head.dbSource }),
+  );
   const values = await valuesFor(db, user, checked, report.params, query);
   return { report, plain: checked.plain, source: bound(`\n${checked.text}\n`, values) };
 }
@@ -175,7 +188,13 @@ export async function paramsInfo(db: Db, user: SessionUser, key: string): Promis
 export async function columnsAndData(deps: AppDeps, user: SessionUser, key: string, query: ReportDataQuery): Promise<ColumnsAndData> {
   const { report, plain, source } = await reportSource(deps.db, user, key, query);
   const data = await pageRows({ db: deps.db, config: deps.config, dbSource: report.head.dbSource }, source, report.columns, query, { plain });
-  return { columns: shownColumns(report.columns), dictOptions: await dictOptionsOf(deps, report.columns), cgreportHeadName: report.head.name, data, fieldHrefSlots: [] };
+  return {
+    columns: shownColumns(report.columns),
+    dictOptions: await dictOptionsOf(deps, report.columns),
+    cgreportHeadName: report.head.name,
+    data,
+    fieldHrefSlots: [],
+  };
 }
 
 // ——— the online-form list component over a registered table ———
@@ -193,11 +212,16 @@ const formSource = (form: RegisteredForm) => sql.raw(`select ${form.columns.map(
 
 export async function cgformColumns(deps: AppDeps, user: SessionUser, code: string): Promise<CgformColumns> {
   const form = await registered(deps.db, user, code);
-  return { code: form.code, name: form.name, columns: shownColumns(form.columns), dictOptions: await dictOptionsOf(deps, form.columns), queryInfo: searchItems(form.columns) };
+  return {
+    code: form.code,
+    name: form.name,
+    columns: shownColumns(form.columns),
+    dictOptions: await dictOptionsOf(deps, form.columns),
+    queryInfo: searchItems(form.columns),
+  };
 }
 
 export async function cgformData(db: Db, user: SessionUser, code: string, query: ReportDataQuery): Promise<ReportRows> {
   const form = await registered(db, user, code);
   return pageRows({ db }, formSource(form), form.columns, query, { fallbackSort: form.defaultSort, plain: true });
 }
-

@@ -52,7 +52,10 @@ export async function run(t: Target, statement: SQL) {
   const source = await sourceRow(t.db, { code: t.dbSource });
   if (source.dbType !== DataSourceType.postgresql) throw new BizError(ReportMsg.sourceNotPostgres(source.name));
   const query = pgDialect.sqlToQuery(statement);
-  const result = await runOnSource({ db: t.db, config: t.config }, t.dbSource, query.sql, query.params as QueryParam[], { timeoutMs: timeoutMs(), maxRows: 10_000 });
+  const result = await runOnSource({ db: t.db, config: t.config }, t.dbSource, query.sql, query.params as QueryParam[], {
+    timeoutMs: timeoutMs(),
+    maxRows: 10_000,
+  });
   return { rows: result.rows, fields: result.fields.map((f) => ({ name: f.name, dataTypeID: OID_OF[f.type] ?? 25 })) };
 }
 
@@ -75,7 +78,17 @@ export function bound(text: string, values: readonly unknown[]): SQL {
 }
 
 // PostgreSQL type oids → the stock field types.
-export const TYPE_OF: Record<number, ReportFieldType> = { 20: 'Long', 21: 'Integer', 23: 'Integer', 700: 'Double', 701: 'Double', 1700: 'Double', 1082: 'Date', 1114: 'Datetime', 1184: 'Datetime' };
+export const TYPE_OF: Record<number, ReportFieldType> = {
+  20: 'Long',
+  21: 'Integer',
+  23: 'Integer',
+  700: 'Double',
+  701: 'Double',
+  1700: 'Double',
+  1082: 'Date',
+  1114: 'Datetime',
+  1184: 'Datetime',
+};
 
 /** A value as the answer carries it: dates as JeecgBoot writes them (China time), 64-bit integers as numbers when exact. */
 function cell(value: unknown, type: number | undefined): unknown {
@@ -114,7 +127,11 @@ export async function valuesFor(db: Db, user: SessionUser | null, checked: Check
 
 /** Checks and runs the SQL once with no rows wanted: its result columns with their types. */
 export async function describe(t: Target, user: SessionUser | null, cgrSql: string, params: ReportParam[], sample = 0) {
-  const checked = await prepareReportSql(cgrSql, params.map((p) => p.paramName), sqlTarget(t));
+  const checked = await prepareReportSql(
+    cgrSql,
+    params.map((p) => p.paramName),
+    sqlTarget(t),
+  );
   const values = await valuesFor(t.db, user, checked, params);
   const result = await run(t, sql`select * from (${bound(`\n${checked.text}\n`, values)}) as rpt limit ${sample}`);
   return { checked, result };

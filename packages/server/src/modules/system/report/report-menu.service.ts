@@ -34,9 +34,15 @@ async function ancestorsOf(db: Db, permissionId: string): Promise<string[]> {
 export async function addReportMenu(db: Db, user: SessionUser, body: AddReportMenuBody): Promise<string> {
   const { head } = await load(db, { id: body.id });
   const url = reportMenuUrl(head.code);
-  const [exists] = await db.select({ id: sysPermission.id }).from(sysPermission).where(and(eq(sysPermission.url, url), eq(sysPermission.delFlag, 0)));
+  const [exists] = await db
+    .select({ id: sysPermission.id })
+    .from(sysPermission)
+    .where(and(eq(sysPermission.url, url), eq(sysPermission.delFlag, 0)));
   if (exists) throw new BizError(ReportMsg.menuExists);
-  const [parent] = await db.select({ id: sysPermission.id, menuType: sysPermission.menuType }).from(sysPermission).where(and(eq(sysPermission.id, body.parentId), eq(sysPermission.delFlag, 0)));
+  const [parent] = await db
+    .select({ id: sysPermission.id, menuType: sysPermission.menuType })
+    .from(sysPermission)
+    .where(and(eq(sysPermission.id, body.parentId), eq(sysPermission.delFlag, 0)));
   if (!parent || parent.menuType === 2) throw new BizError(ReportMsg.parentRequired);
   const roleIds = [...new Set(body.roleIds)];
   if (roleIds.length === 0) throw new BizError(ReportMsg.rolesRequired);
@@ -44,7 +50,21 @@ export async function addReportMenu(db: Db, user: SessionUser, body: AddReportMe
   await withVersions(db, user, DataTable.grant, roleIds, readRoleGrants, async (tx) => {
     const roles = await tx.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, roleIds)).for('share');
     if (roles.length !== roleIds.length) throw new BizError(ReportMsg.roleUnknown);
-    await tx.insert(sysPermission).values({ id, parentId: parent.id, name: head.name, url, component: REPORT_LIST_COMPONENT, menuType: 1, sortNo: 50, icon: 'table', isRoute: 1, isLeaf: 1, status: '1', delFlag: 0, ...created(user) });
+    await tx.insert(sysPermission).values({
+      id,
+      parentId: parent.id,
+      name: head.name,
+      url,
+      component: REPORT_LIST_COMPONENT,
+      menuType: 1,
+      sortNo: 50,
+      icon: 'table',
+      isRoute: 1,
+      isLeaf: 1,
+      status: '1',
+      delFlag: 0,
+      ...created(user),
+    });
     await tx.update(sysPermission).set({ isLeaf: 0 }).where(eq(sysPermission.id, parent.id));
     // The menu tree shows an entry only under sections the user holds: the section and its ancestors
     // are granted too (as the role grant tree's half-checked parents are), each at most once.

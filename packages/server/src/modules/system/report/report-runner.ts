@@ -43,7 +43,9 @@ async function ensureReportRole(exec: (text: string) => Promise<unknown>, log: (
       await exec(`do $$ begin if to_regclass('public.${table}') is not null then execute 'grant select on public.${table} to ${REPORT_ROLE}'; end if; end $$`);
     }
     // A superuser may SET ROLE to any role; anyone else needs membership.
-    await exec(`do $$ begin if not (select rolsuper from pg_roles where rolname = current_user) then execute format('grant ${REPORT_ROLE} to %I', current_user); end if; end $$`);
+    await exec(
+      `do $$ begin if not (select rolsuper from pg_roles where rolname = current_user) then execute format('grant ${REPORT_ROLE} to %I', current_user); end if; end $$`,
+    );
     return true;
   } catch (error) {
     log(`报表只读角色 ${REPORT_ROLE} 未能创建或授权（${rootMessage(error)}）：报表仅由 SQL 检查与只读事务保护`);
@@ -70,7 +72,8 @@ export function reportMaxCost(env: Record<string, string | undefined> = process.
   const raw = env.REPORT_MAX_COST?.trim();
   if (!raw) return 250_000;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1_000 || value > 1_000_000_000) throw new Error(`REPORT_MAX_COST 须为 1000 到 1000000000 之间的整数，当前为「${raw}」`);
+  if (!Number.isInteger(value) || value < 1_000 || value > 1_000_000_000)
+    throw new Error(`REPORT_MAX_COST 须为 1000 到 1000000000 之间的整数，当前为「${raw}」`);
   return value;
 }
 

@@ -34,7 +34,14 @@ function isDate(text: string): boolean {
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const at = new Date(Date.UTC(2000, mo - 1, d));
-  return y >= 1 && mo >= 1 && mo <= 12 && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && (mo !== 2 || d !== 29 || (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)));
+  return (
+    y >= 1 &&
+    mo >= 1 &&
+    mo <= 12 &&
+    at.getUTCMonth() === mo - 1 &&
+    at.getUTCDate() === d &&
+    (mo !== 2 || d !== 29 || (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)))
+  );
 }
 function isDatetime(text: string): boolean {
   const m = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);

@@ -86,7 +86,7 @@ export const HOSTILE_SQL: readonly (readonly [sql: string, message: string])[] =
   ['select $1', ReportMsg.dollar],
   // what a reader other than PostgreSQL's own may take for a comment or a string, and so may not check
   // (the review read every password hash through the first of these)
-  ["select 1 as a /* -- */ , username, password from sys_user /*\n*/", ReportMsg.tableDenied('sys_user')],
+  ['select 1 as a /* -- */ , username, password from sys_user /*\n*/', ReportMsg.tableDenied('sys_user')],
   ["select 1 as a /* ' */ , username, password from sys_user /* ' */", ReportMsg.tableDenied('sys_user')],
   ['select 1 as a /* " */ , password from sys_user /* " */', ReportMsg.tableDenied('sys_user')],
   ['select 1 as a /* /* nested */ still a comment */ , password from sys_user', ReportMsg.tableDenied('sys_user')],
@@ -97,7 +97,7 @@ export const HOSTILE_SQL: readonly (readonly [sql: string, message: string])[] =
   // the request schema refuses control characters before the guard sees them, in its own words
   ['select 1 as a /* \u0001 */, password from sys_user', ''],
   ['select 1 as a\ufeff, password from sys_user', ReportMsg.unusualCharacter],
-  ["select $a$ */ $a$ as x, password from sys_user", ReportMsg.dollar],
+  ['select $a$ */ $a$ as x, password from sys_user', ReportMsg.dollar],
   ["select e'\\' as x, password from sys_user --'", ReportMsg.backslash],
   ["select U&'\\0027' as x, password from sys_user", ReportMsg.backslash],
   ['select 1 /* /* */ ; delete from rights_batch; /* */', ReportMsg.parseFailed('第 1 行第 10 列附近有语法错误，或用了不支持的写法')],

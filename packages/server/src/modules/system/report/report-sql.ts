@@ -35,6 +35,8 @@ import { bindPlaceholders, type CheckedSql } from './report-placeholders.ts';
  * SELECT on exactly these (report-runner.ts), so the database refuses what this list leaves out even if
  * the check were wrong.
  */
+// The lists below are laid out by hand, a group per line (prettier-ignore keeps them so).
+// prettier-ignore
 export const REPORT_TABLES: ReadonlySet<string> = new Set([
   'rights_org',
   'rights_right',
@@ -62,6 +64,7 @@ export const REPORT_TABLES: ReadonlySet<string> = new Set([
 ]);
 
 /** Functions a report may call: none reads files, sleeps, writes, changes settings, takes locks or reaches another server. */
+// prettier-ignore
 export const FUNCTIONS: ReadonlySet<string> = new Set([
   // aggregates and windows
   'count', 'sum', 'avg', 'min', 'max', 'string_agg', 'array_agg', 'bool_and', 'bool_or', 'every',
@@ -77,12 +80,14 @@ export const FUNCTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Type names a cast may name (as the parser spells them). */
+// prettier-ignore
 const TYPES: ReadonlySet<string> = new Set([
   'int2', 'int4', 'int8', 'smallint', 'integer', 'int', 'bigint', 'numeric', 'decimal', 'float4', 'float8', 'real',
   'text', 'varchar', 'bpchar', 'char', 'date', 'time', 'timetz', 'timestamp', 'timestamptz', 'interval', 'bool', 'boolean', 'json', 'jsonb', 'uuid',
 ]);
 
 /** The parse-tree nodes a report may contain: a query's own syntax and nothing that reaches outside it. */
+// prettier-ignore
 const SYNTAX: ReadonlySet<string> = new Set([
   'SelectStmt', 'ResTarget', 'ColumnRef', 'A_Star', 'String', 'Integer', 'Float', 'Boolean', 'BitString', 'A_Const', 'ParamRef',
   'A_Expr', 'BoolExpr', 'NullTest', 'BooleanTest', 'SubLink', 'CaseExpr', 'CaseWhen', 'CoalesceExpr', 'MinMaxExpr', 'NullIfExpr',
@@ -149,7 +154,8 @@ function checkFunction(call: Obj): void {
 function checkType(typeName: Obj): void {
   const parts = names(typeName.names).map((n) => n.toLowerCase());
   const name = parts.at(-1) ?? '';
-  if (parts.length > 2 || (parts.length === 2 && parts[0] !== 'pg_catalog') || !TYPES.has(name) || typeName.setof || typeName.pct_type) fail(ReportMsg.typeDenied(parts.join('.')));
+  if (parts.length > 2 || (parts.length === 2 && parts[0] !== 'pg_catalog') || !TYPES.has(name) || typeName.setof || typeName.pct_type)
+    fail(ReportMsg.typeDenied(parts.join('.')));
 }
 
 /** An operator named with its schema (`OPERATOR(public.x)`) must be a built-in one. */
@@ -216,7 +222,15 @@ const AGGREGATES = new Set(['count', 'sum', 'avg', 'min', 'max', 'string_agg', '
 function isPlain(root: Obj): boolean {
   let plain = true;
   const summarises = (select: Obj) =>
-    Boolean(select.groupClause || select.havingClause || select.distinctClause || select.limitCount || select.limitOffset || select.valuesLists || select.windowClause) ||
+    Boolean(
+      select.groupClause ||
+      select.havingClause ||
+      select.distinctClause ||
+      select.limitCount ||
+      select.limitOffset ||
+      select.valuesLists ||
+      select.windowClause,
+    ) ||
     (typeof select.op === 'string' && select.op !== 'SETOP_NONE');
   const visit = (node: unknown, isSelect: boolean): void => {
     if (!plain) return;

@@ -17,7 +17,7 @@ describe(`Online报表 demo reports (SEED_DEMO=1) agree with the business screen
     return json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=1000${query}`)).result as { total: number; records: Record<string, unknown>[] };
   };
 
-  it('线索批次汇总: per status, the number of batches the staff\'s 线索批次 list shows (organisations\' drafts are theirs alone)', async () => {
+  it("线索批次汇总: per status, the number of batches the staff's 线索批次 list shows (organisations' drafts are theirs alone)", async () => {
     const summary = await report('rpt_batch_summary');
     for (const status of BATCH_STATUS_VALUES) {
       const listed = json(await admin('GET', `/rights/threaded/list?status=${status}&pageSize=1`)).result.total as number;
@@ -30,7 +30,8 @@ describe(`Online报表 demo reports (SEED_DEMO=1) agree with the business screen
     expect(byOrg.total).toBeGreaterThan(0);
     for (const row of byOrg.records.slice(0, 3)) {
       const all = json(await admin('GET', `/rights/threaded/list?orgName=${encodeURIComponent(String(row.org_name))}&pageSize=1`)).result.total as number;
-      const drafts = json(await admin('GET', `/rights/threaded/list?orgName=${encodeURIComponent(String(row.org_name))}&status=1&pageSize=1`)).result.total as number;
+      const drafts = json(await admin('GET', `/rights/threaded/list?orgName=${encodeURIComponent(String(row.org_name))}&status=1&pageSize=1`)).result
+        .total as number;
       expect(Number(row.batch_count)).toBe(all - drafts);
     }
   });

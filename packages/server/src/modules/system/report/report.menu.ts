@@ -5,7 +5,15 @@ import { ONLINE_MENU_ID } from '../../core/ids/menus.ts';
 /** Online报表 under 在线开发 (the stock JeecgBoot component path), the administrator's screen. */
 export const reportMenu = screenMenu(
   'online',
-  { parentId: ONLINE_MENU_ID, sortNo: 1, key: 'cgreport', name: 'Online报表', url: '/online/cgreport', component: 'modules/online/cgreport/OnlCgreportHeadList', icon: 'table' },
+  {
+    parentId: ONLINE_MENU_ID,
+    sortNo: 1,
+    key: 'cgreport',
+    name: 'Online报表',
+    url: '/online/cgreport',
+    component: 'modules/online/cgreport/OnlCgreportHeadList',
+    icon: 'table',
+  },
   buttonsOf(OnlReportPerm, 'Online报表'),
 );
 
@@ -16,6 +24,15 @@ export const reportMenu = screenMenu(
  */
 export const reportAutoMenu = screenMenu(
   'online',
-  { parentId: ONLINE_MENU_ID, sortNo: 9, key: 'cgreportAuto', name: 'AUTO在线报表', url: '/online/cgreport/:code', component: REPORT_LIST_COMPONENT, icon: 'table', hidden: true },
+  {
+    parentId: ONLINE_MENU_ID,
+    sortNo: 9,
+    key: 'cgreportAuto',
+    name: 'AUTO在线报表',
+    url: '/online/cgreport/:code',
+    component: REPORT_LIST_COMPONENT,
+    icon: 'table',
+    hidden: true,
+  },
   {},
 );

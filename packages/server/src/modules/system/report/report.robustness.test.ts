@@ -18,7 +18,22 @@ import { onlCgreportHead, onlCgreportItem } from './report.table.ts';
  */
 
 const CHINESE = /[\u4e00-\u9fff]/;
-const EXTRA_VALUES = ["1' or '1'='1", '%', '_', '\\', '2026-13-45', '2026-02-30', '9999-99-99 99:99:99', 'NaN', 'Infinity', '-0', '0x10', '1,2', ' 12 ', '１２'];
+const EXTRA_VALUES = [
+  "1' or '1'='1",
+  '%',
+  '_',
+  '\\',
+  '2026-13-45',
+  '2026-02-30',
+  '9999-99-99 99:99:99',
+  'NaN',
+  'Infinity',
+  '-0',
+  '0x10',
+  '1,2',
+  ' 12 ',
+  '１２',
+];
 
 describe(`Online报表 under hostile input (spec §7 online reports) on ${dbKind}`, async () => {
   // the walk runs far more reports a minute than a person could
@@ -30,7 +45,8 @@ describe(`Online报表 under hostile input (spec §7 online reports) on ${dbKind
   const probe = {
     name: '健壮性报表',
     code: 'rpt_robust',
-    cgrSql: "select b.id, b.batch_no, b.batch_name, b.status, b.item_count, b.apply_amount, b.submit_time, cast(b.create_time as date) as create_day from rights_batch b where b.batch_name like '%${kw}%'",
+    cgrSql:
+      "select b.id, b.batch_no, b.batch_name, b.status, b.item_count, b.apply_amount, b.submit_time, cast(b.create_time as date) as create_day from rights_batch b where b.batch_name like '%${kw}%'",
     params: [{ paramName: 'kw', paramTxt: '关键字', paramValue: '' }],
     columns: [
       { fieldName: 'id', isShow: false },
@@ -47,7 +63,12 @@ describe(`Online报表 under hostile input (spec §7 online reports) on ${dbKind
   const codes = [probe.code, ...DEMO_REPORTS.map((r) => r.code), ...PICKER_REPORTS.map((r) => r.code)];
 
   const counts = async () =>
-    (await rows<{ heads: number; batches: number; roles: number }>(db, sql`select (select count(*)::int from onl_cgreport_head) as heads, (select count(*)::int from rights_batch) as batches, (select count(*)::int from sys_role) as roles`))[0];
+    (
+      await rows<{ heads: number; batches: number; roles: number }>(
+        db,
+        sql`select (select count(*)::int from onl_cgreport_head) as heads, (select count(*)::int from rights_batch) as batches, (select count(*)::int from sys_role) as roles`,
+      )
+    )[0];
 
   /** A failure of the check, or null: answered, no 5xx, no leak, a refusal in Chinese. */
   function problem(res: LightMyRequestResponse): string | null {
@@ -99,14 +120,25 @@ describe(`Online报表 under hostile input (spec §7 online reports) on ${dbKind
       const params = HOSTILE_PARAMS.map((p) => ({ paramName: p, paramTxt: p, paramValue: '' }));
       const answers = {
         parseSql: await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: text, params }),
-        add: await admin('POST', '/online/cgreport/head/add', { name: '恶意报表', code: `rpt_evil_${index}`, cgrSql: text, params, columns: [{ fieldName: 'id' }] }),
+        add: await admin('POST', '/online/cgreport/head/add', {
+          name: '恶意报表',
+          code: `rpt_evil_${index}`,
+          cgrSql: text,
+          params,
+          columns: [{ fieldName: 'id' }],
+        }),
         edit: await admin('PUT', '/online/cgreport/head/edit', { ...probe, id, cgrSql: text, params }),
       };
       // stored by hand (as by an older version, or a restore): refused when run
       const headId = `evil-${index}`;
-      await db.insert(onlCgreportHead).values({ id: headId, code: `rpt_stored_evil_${index}`, name: '存量恶意报表', cgrSql: text, access: 'all', createBy: 'test' });
+      await db
+        .insert(onlCgreportHead)
+        .values({ id: headId, code: `rpt_stored_evil_${index}`, name: '存量恶意报表', cgrSql: text, access: 'all', createBy: 'test' });
       await db.insert(onlCgreportItem).values({ id: `evil-item-${index}`, cgrheadId: headId, fieldName: 'id', fieldTxt: 'id', createBy: 'test' });
-      const run = { getData: await admin('GET', `/online/cgreport/api/getData/${headId}?self_kw=x`), exportXls: await admin('GET', `/online/cgreport/api/exportXls/${headId}`) };
+      const run = {
+        getData: await admin('GET', `/online/cgreport/api/getData/${headId}?self_kw=x`),
+        exportXls: await admin('GET', `/online/cgreport/api/exportXls/${headId}`),
+      };
       // 解析SQL is where a new `${…}` is found (it answers it as a parameter): only save and run require it declared
       const discovers = message === ReportMsg.paramUndeclared('id');
       for (const [call, res] of Object.entries({ ...answers, ...run })) {

@@ -24,7 +24,9 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   registerFlow(app, deps, reportFlow, {
     tags,
     docs: {
-      parseSql: { description: 'SQL 经 PostgreSQL 解析器检查（仅一条 SELECT、函数白名单、敏感表拒绝），在只读事务中带超时执行，返回字段、参数（${名称}）与前 10 行。' },
+      parseSql: {
+        description: 'SQL 经 PostgreSQL 解析器检查（仅一条 SELECT、函数白名单、敏感表拒绝），在只读事务中带超时执行，返回字段、参数（${名称}）与前 10 行。',
+      },
       getData: { description: '查询参数：pageNo、pageSize、column/order（仅报表自身可排序字段）、可查询字段（范围查询为 _begin/_end）、self_<参数名>。' },
     },
     // Each run is a query an administrator wrote (and on the embedded database it runs in this process):

@@ -6,7 +6,15 @@ import { RoleId, seedMenuScreens, seedMenuSection } from '../../../seed/buttons.
 import { ONLINE_MENU_ID, REPORT_MENU_ID } from '../../core/ids/menus.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from './report.table.ts';
 
-type SeedReport = { code: string; name: string; access: ReportAccess; cgrSql: string; columns: Partial<ReportColumn>[]; params?: ReportParam[]; content: string };
+type SeedReport = {
+  code: string;
+  name: string;
+  access: ReportAccess;
+  cgrSql: string;
+  columns: Partial<ReportColumn>[];
+  params?: ReportParam[];
+  content: string;
+};
 
 const col = (fieldName: string, fieldTxt: string, more: Partial<ReportColumn> = {}): Partial<ReportColumn> => ({ fieldName, fieldTxt, ...more });
 
@@ -152,7 +160,10 @@ async function insertReport(db: Db, report: SeedReport): Promise<void> {
       createBy: 'system',
     })),
   );
-  if (report.params?.length) await db.insert(onlCgreportParam).values(report.params.map((p) => ({ id: newId(), cgrheadId: id, ...p, paramValue: p.paramValue ?? null, createBy: 'system' })));
+  if (report.params?.length)
+    await db
+      .insert(onlCgreportParam)
+      .values(report.params.map((p) => ({ id: newId(), cgrheadId: id, ...p, paramValue: p.paramValue ?? null, createBy: 'system' })));
 }
 
 /** 在线开发 (its screens are the features' menus) and the pickers the forms use. */
@@ -168,6 +179,14 @@ export async function seedDemoReports(db: Db): Promise<void> {
   await seedMenuScreens(
     db,
     REPORT_MENU_ID,
-    DEMO_REPORTS.map((r) => ({ key: r.code, name: r.name, url: reportMenuUrl(r.code), component: REPORT_LIST_COMPONENT, icon: 'table', codes: [], roles: [RoleId.reviewer, RoleId.finance] })),
+    DEMO_REPORTS.map((r) => ({
+      key: r.code,
+      name: r.name,
+      url: reportMenuUrl(r.code),
+      component: REPORT_LIST_COMPONENT,
+      icon: 'table',
+      codes: [],
+      roles: [RoleId.reviewer, RoleId.finance],
+    })),
   );
 }

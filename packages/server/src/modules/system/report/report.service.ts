@@ -1,5 +1,16 @@
 import { asc, eq, inArray, or } from 'drizzle-orm';
-import type { Page, ParsedSql, ReportAddBody, ReportColumn, ReportEditBody, ReportFieldType, ReportParam, ReportRecord, StockItemInput, StockReportItem } from '@sbwq/contracts';
+import type {
+  Page,
+  ParsedSql,
+  ReportAddBody,
+  ReportColumn,
+  ReportEditBody,
+  ReportFieldType,
+  ReportParam,
+  ReportRecord,
+  StockItemInput,
+  StockReportItem,
+} from '@sbwq/contracts';
 import { DataSourceType, REPORT_SEARCH_MODES, ReportMsg, SORTABLE_REPORT_TYPES } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -63,7 +74,10 @@ function recordOf(head: Head, items: Item[], params: ParamRow[]): ReportRecord {
 
 export async function listReports(db: Db, params: ListParams): Promise<Page<ReportRecord>> {
   const page = await pageOf<Head>(db, reportWhitelist, params, { tieBreak: onlCgreportHead.id });
-  const { items, params: ps } = await detailsOf(db, page.records.map((h) => h.id));
+  const { items, params: ps } = await detailsOf(
+    db,
+    page.records.map((h) => h.id),
+  );
   return { ...page, records: page.records.map((h) => recordOf(h, items, ps)) };
 }
 
@@ -75,7 +89,12 @@ type Loaded = { head: Head; columns: ReportColumn[]; params: ReportParam[] };
  * An id match wins over a code match.
  */
 export async function load(db: Db, by: { id: string } | { code: string } | { key: string }): Promise<Loaded> {
-  const where = 'id' in by ? eq(onlCgreportHead.id, by.id) : 'code' in by ? eq(onlCgreportHead.code, by.code) : or(eq(onlCgreportHead.id, by.key), eq(onlCgreportHead.code, by.key));
+  const where =
+    'id' in by
+      ? eq(onlCgreportHead.id, by.id)
+      : 'code' in by
+        ? eq(onlCgreportHead.code, by.code)
+        : or(eq(onlCgreportHead.id, by.key), eq(onlCgreportHead.code, by.key));
   const found = await db.select().from(onlCgreportHead).where(where).limit(2);
   const head = 'key' in by ? (found.find((h) => h.id === by.key) ?? found[0]) : found[0];
   if (!head) throw new BizError(ReportMsg.notFound);
@@ -91,7 +110,13 @@ export async function reportById(db: Db, id: string): Promise<ReportRecord> {
 
 /** "解析SQL": the columns and parameters the SQL has, and its first 10 rows (a preview). */
 export async function parseSql(t: Target, user: SessionUser, body: { cgrSql: string; params: ReportParam[] }): Promise<ParsedSql> {
-  const names = [...new Set(bindPlaceholders(body.cgrSql).markers.filter((m) => m.startsWith('$')).map((m) => m.slice(1)))];
+  const names = [
+    ...new Set(
+      bindPlaceholders(body.cgrSql)
+        .markers.filter((m) => m.startsWith('$'))
+        .map((m) => m.slice(1)),
+    ),
+  ];
   const params = names.map((name, i) => body.params.find((p) => p.paramName === name) ?? { paramName: name, paramTxt: name, paramValue: '', orderNum: i });
   const { result } = await describe(t, user, body.cgrSql, params, 10);
   const seen = new Set<string>();
@@ -101,7 +126,18 @@ export async function parseSql(t: Target, user: SessionUser, body: { cgrSql: str
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(f.name)) throw new BizError(`${ReportMsg.columnName}：${f.name}（请在 SQL 中用 as 起英文别名）`);
     const fieldType = TYPE_OF[f.dataTypeID] ?? 'String';
     // numbers and dates come ticked 排序 (unticked they do not sort), text columns not
-    return { fieldName: f.name, fieldTxt: f.name, fieldType, isShow: true, isSearch: false, searchMode: 'single', isOrder: SORTABLE_REPORT_TYPES.includes(fieldType), dictCode: null, fieldWidth: null, orderNum: i };
+    return {
+      fieldName: f.name,
+      fieldTxt: f.name,
+      fieldType,
+      isShow: true,
+      isSearch: false,
+      searchMode: 'single',
+      isOrder: SORTABLE_REPORT_TYPES.includes(fieldType),
+      dictCode: null,
+      fieldWidth: null,
+      orderNum: i,
+    };
   });
   return { columns, params, records: plainRows(result) };
 }
@@ -131,16 +167,29 @@ async function writeDetails(db: Db, user: SessionUser | null, headId: string, bo
   await db.delete(onlCgreportItem).where(eq(onlCgreportItem.cgrheadId, headId));
   await db.delete(onlCgreportParam).where(eq(onlCgreportParam.cgrheadId, headId));
   if (body.columns.length > 0) {
-    await db.insert(onlCgreportItem).values(body.columns.map((c, i) => ({ id: newId(), cgrheadId: headId, ...c, dictCode: c.dictCode?.trim() || null, fieldWidth: c.fieldWidth ?? null, orderNum: i, ...created(user) })));
+    await db.insert(onlCgreportItem).values(
+      body.columns.map((c, i) => ({
+        id: newId(),
+        cgrheadId: headId,
+        ...c,
+        dictCode: c.dictCode?.trim() || null,
+        fieldWidth: c.fieldWidth ?? null,
+        orderNum: i,
+        ...created(user),
+      })),
+    );
   }
   if (body.params.length > 0) {
-    await db.insert(onlCgreportParam).values(body.params.map((p, i) => ({ id: newId(), cgrheadId: headId, ...p, paramValue: p.paramValue ?? null, orderNum: i, ...created(user) })));
+    await db
+      .insert(onlCgreportParam)
+      .values(body.params.map((p, i) => ({ id: newId(), cgrheadId: headId, ...p, paramValue: p.paramValue ?? null, orderNum: i, ...created(user) })));
   }
 }
 
 type Detail = { id: string; cgrheadId: string; createBy: string | null; createTime: Date | null; updateBy: string | null; updateTime: Date | null };
 // A field or parameter by its content: every save writes them anew, under new ids.
-const detailContent = <T extends Detail>({ id: _id, cgrheadId: _head, createBy: _cb, createTime: _ct, updateBy: _ub, updateTime: _ut, ...content }: T) => content;
+const detailContent = <T extends Detail>({ id: _id, cgrheadId: _head, createBy: _cb, createTime: _ct, updateBy: _ub, updateTime: _ut, ...content }: T) =>
+  content;
 
 /** A report as its data-log versions keep it: one record, the head with its fields and parameters. */
 const readReportVersions: VersionReader = async (db, ids) => {
@@ -169,7 +218,8 @@ const columnOfStock = (i: StockItemInput, index: number): ReportColumn => {
 };
 
 /** The stock screen saves its columns as `items`: read them as ours when `columns` is not sent. */
-const withStockItems = <T extends ReportAddBody>(body: T): T => (body.columns.length === 0 && body.items ? { ...body, columns: body.items.map(columnOfStock) } : body);
+const withStockItems = <T extends ReportAddBody>(body: T): T =>
+  body.columns.length === 0 && body.items ? { ...body, columns: body.items.map(columnOfStock) } : body;
 
 export async function addReport(db: Db, config: KeySource, user: SessionUser | null, sent: ReportAddBody): Promise<string> {
   const body = withStockItems(sent);
@@ -196,7 +246,10 @@ export async function editReport(db: Db, config: KeySource, user: SessionUser | 
   await checkedBody({ db, config }, user, body);
   try {
     await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.report, [body.id], readReportVersions, async (tx) => {
-      await tx.update(onlCgreportHead).set({ code: body.code, ...headValues(body), ...updated(user) }).where(eq(onlCgreportHead.id, body.id));
+      await tx
+        .update(onlCgreportHead)
+        .set({ code: body.code, ...headValues(body), ...updated(user) })
+        .where(eq(onlCgreportHead.id, body.id));
       await writeDetails(tx, user, body.id, body);
     });
   } catch (error) {

@@ -34,7 +34,7 @@ async function refusal(sql: string, params: string[] = [], target: SqlTarget = A
   }
 }
 
-describe('Online报表 SQL guard (issue: only one SELECT, parsed by PostgreSQL\'s own parser, and what runs is what was checked)', () => {
+describe("Online报表 SQL guard (issue: only one SELECT, parsed by PostgreSQL's own parser, and what runs is what was checked)", () => {
   it('hostile SQL is refused, each with a clear Chinese message, on both kinds of database', async () => {
     for (const target of [APP_EMBEDDED, APP_SERVER]) {
       for (const [sql, message] of HOSTILE_SQL) {
@@ -48,7 +48,11 @@ describe('Online报表 SQL guard (issue: only one SELECT, parsed by PostgreSQL\'
   });
 
   it('the text that runs is re-printed from the checked tree: no comment, no character the check did not read', async () => {
-    const checked = await prepareReportSql("select b.batch_no /* a note */, b.status -- why\nfrom rights_batch b where b.batch_name like '%${kw}%'", ['kw'], APP_EMBEDDED);
+    const checked = await prepareReportSql(
+      "select b.batch_no /* a note */, b.status -- why\nfrom rights_batch b where b.batch_name like '%${kw}%'",
+      ['kw'],
+      APP_EMBEDDED,
+    );
     expect(checked.text).not.toMatch(/--|\/\*/);
     expect(checked.text).toMatch(/FROM rights_batch AS b/);
     expect(checked.text).toContain('$1');
@@ -73,13 +77,45 @@ describe('Online报表 SQL guard (issue: only one SELECT, parsed by PostgreSQL\'
   });
 
   it('plain reports pass: joins, aggregates with FILTER, CTEs, windows, casts, EXISTS, ${param} in a LIKE string', async () => {
-    expect(await refusal("with t as (select org_id, count(*) filter (where status = '7') as n from rights_batch group by org_id) select t.*, rank() over (order by n desc) from t")).toBeNull();
-    expect(await refusal("select o.id from rights_org o where exists (select 1 from rights_batch b where b.org_id = o.id) and not exists (select 1 from rights_right r where r.org_id = o.id)")).toBeNull();
-    expect(await refusal("select to_char(create_time, 'YYYY-MM') as m, sum(apply_amount)::numeric(14,2) from rights_batch where batch_name like '%${kw}%' group by 1", ['kw'])).toBeNull();
-    expect(await refusal("select extract(year from submit_time) as y, current_date as d, submit_time at time zone 'Asia/Shanghai' as t, trim(both ' ' from batch_name) as n from rights_batch")).toBeNull();
-    for (const demo of DEMO_REPORTS) expect(await refusal(demo.cgrSql, (demo.params ?? []).map((p) => p.paramName)), demo.code).toBeNull();
+    expect(
+      await refusal(
+        "with t as (select org_id, count(*) filter (where status = '7') as n from rights_batch group by org_id) select t.*, rank() over (order by n desc) from t",
+      ),
+    ).toBeNull();
+    expect(
+      await refusal(
+        'select o.id from rights_org o where exists (select 1 from rights_batch b where b.org_id = o.id) and not exists (select 1 from rights_right r where r.org_id = o.id)',
+      ),
+    ).toBeNull();
+    expect(
+      await refusal(
+        "select to_char(create_time, 'YYYY-MM') as m, sum(apply_amount)::numeric(14,2) from rights_batch where batch_name like '%${kw}%' group by 1",
+        ['kw'],
+      ),
+    ).toBeNull();
+    expect(
+      await refusal(
+        "select extract(year from submit_time) as y, current_date as d, submit_time at time zone 'Asia/Shanghai' as t, trim(both ' ' from batch_name) as n from rights_batch",
+      ),
+    ).toBeNull();
+    for (const demo of DEMO_REPORTS)
+      expect(
+        await refusal(
+          demo.cgrSql,
+          (demo.params ?? []).map((p) => p.paramName),
+        ),
+        demo.code,
+      ).toBeNull();
     // plain reports (rows as they are) are paged as they stand; summaries, windows, DISTINCT, LIMIT and unions are computed whole
-    expect((await prepareReportSql("select b.id, b.batch_no from rights_batch b join rights_org o on o.id = b.org_id where b.del_flag = '0' order by b.create_time desc", [], APP_EMBEDDED)).plain).toBe(true);
+    expect(
+      (
+        await prepareReportSql(
+          "select b.id, b.batch_no from rights_batch b join rights_org o on o.id = b.org_id where b.del_flag = '0' order by b.create_time desc",
+          [],
+          APP_EMBEDDED,
+        )
+      ).plain,
+    ).toBe(true);
     for (const summary of [
       'select status, count(*) as n from rights_batch group by status',
       'select max(apply_amount) as m from rights_batch',
@@ -133,8 +169,13 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(parsed.result.columns[3].fieldType).toBe('Datetime');
     expect(parsed.result.params).toMatchObject([{ paramName: 'kw' }]);
     expect(parsed.result.records.length).toBe(5);
-    expect(json(await admin('POST', '/online/cgreport/head/add', { ...body, cgrSql: 'select password from sys_user' }))).toMatchObject({ success: false, message: ReportMsg.tableDenied('sys_user') });
-    expect(json(await admin('POST', '/online/cgreport/head/add', { ...body, cgrSql: 'select pg_sleep(30)' })).message).toBe(ReportMsg.functionDenied('pg_sleep'));
+    expect(json(await admin('POST', '/online/cgreport/head/add', { ...body, cgrSql: 'select password from sys_user' }))).toMatchObject({
+      success: false,
+      message: ReportMsg.tableDenied('sys_user'),
+    });
+    expect(json(await admin('POST', '/online/cgreport/head/add', { ...body, cgrSql: 'select pg_sleep(30)' })).message).toBe(
+      ReportMsg.functionDenied('pg_sleep'),
+    );
     expect(json(await admin('POST', '/online/cgreport/head/add', { ...body, columns: [{ fieldName: 'nope' }] })).message).toBe(ReportMsg.columnUnknown('nope'));
     expect(json(await staff('POST', '/online/cgreport/head/parseSql', { cgrSql: 'select 1' })).code).toBe(510);
   });
@@ -175,7 +216,9 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_end=2999-01-01 08:30`)).result.total).toBe(5);
     // a search value that is not of its column's type is told in words naming the field, not in PostgreSQL's
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_begin=2026-02-30`)).message).toBe(ReportMsg.searchDatetime('创建时间'));
-    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_end=${encodeURIComponent("1' or '1'='1")}`)).message).toBe(ReportMsg.searchDatetime('创建时间'));
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?create_time_end=${encodeURIComponent("1' or '1'='1")}`)).message).toBe(
+      ReportMsg.searchDatetime('创建时间'),
+    );
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=create_time&order=desc`)).message).toBe('不能按字段 create_time 排序');
     // a column not of the report, or one injected, is refused rather than sorted on
     expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?column=password`)).message).toBe('不能按字段 password 排序');
@@ -189,15 +232,21 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
   });
 
   it('解析SQL ticks 排序 for number and date columns only, so unticking it is what makes them unsortable (issue 36)', async () => {
-    const parsed = json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: 'select role_code, 12.50::numeric(12,2) as amount, create_time from sys_role' })).result;
-    expect(parsed.columns.map((c: { fieldName: string; isOrder: boolean }) => [c.fieldName, c.isOrder])).toEqual([['role_code', false], ['amount', true], ['create_time', true]]);
+    const parsed = json(
+      await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: 'select role_code, 12.50::numeric(12,2) as amount, create_time from sys_role' }),
+    ).result;
+    expect(parsed.columns.map((c: { fieldName: string; isOrder: boolean }) => [c.fieldName, c.isOrder])).toEqual([
+      ['role_code', false],
+      ['amount', true],
+      ['create_time', true],
+    ]);
   });
 
-  it('exports number columns as Excel numbers (a SUM adds them up) with the amounts\' thousands separators; a value longer than Excel keeps stays exact text (issue 36)', async () => {
+  it("exports number columns as Excel numbers (a SUM adds them up) with the amounts' thousands separators; a value longer than Excel keeps stays exact text (issue 36)", async () => {
     const amounts = {
       name: '金额导出',
       code: 'rpt_amounts',
-      cgrSql: "select role_code, 1234567.5::numeric(14,2) as amount, 3 as n, 12345678901234567.89::numeric(20,2) as big from sys_role",
+      cgrSql: 'select role_code, 1234567.5::numeric(14,2) as amount, 3 as n, 12345678901234567.89::numeric(20,2) as big from sys_role',
       columns: [
         { fieldName: 'role_code', fieldTxt: '角色编码', isOrder: true },
         { fieldName: 'amount', fieldTxt: '金额（元）', fieldType: 'Double' },
@@ -208,7 +257,11 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(json(await admin('POST', '/online/cgreport/head/add', amounts)).success).toBe(true);
     const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_amounts')).result.cgRpConfigId;
     // the answer keeps the exact text; the screen formats it
-    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=1`)).result.records[0]).toMatchObject({ amount: '1234567.50', n: 3, big: '12345678901234567.89' });
+    expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=1`)).result.records[0]).toMatchObject({
+      amount: '1234567.50',
+      n: 3,
+      big: '12345678901234567.89',
+    });
     const file = await admin('GET', `/online/cgreport/api/exportXls/${id}`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
@@ -225,7 +278,7 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(data.reduce((sum, row) => sum + (row.getCell(2).value as number), 0)).toBe(6172837.5);
   });
 
-  it('the stock configuration and report screens\' calls (issue 36): parseSql by GET, item / param listByHeadId, getParamsInfo, getColumnsAndData by id or code, /sys/dataSource/options — behind the same SQL check and run access', async () => {
+  it("the stock configuration and report screens' calls (issue 36): parseSql by GET, item / param listByHeadId, getParamsInfo, getColumnsAndData by id or code, /sys/dataSource/options — behind the same SQL check and run access", async () => {
     const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles')).result.cgRpConfigId as string;
     const parsed = json(await admin('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent(body.cgrSql)}&dbKey=`));
     expect(parsed.success, parsed.message).toBe(true);
@@ -233,8 +286,12 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(parsed.result.fields[3]).toMatchObject({ fieldType: 'Datetime', isShow: 1, isSearch: 0, isOrder: 1 });
     expect(parsed.result.params).toMatchObject([{ paramName: 'kw' }]);
     // the same guard: a table outside the allow-list, a function not allowed, a write
-    expect(json(await admin('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('select password from sys_user')}`)).message).toBe(ReportMsg.tableDenied('sys_user'));
-    expect(json(await admin('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('select pg_sleep(30)')}`)).message).toBe(ReportMsg.functionDenied('pg_sleep'));
+    expect(json(await admin('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('select password from sys_user')}`)).message).toBe(
+      ReportMsg.tableDenied('sys_user'),
+    );
+    expect(json(await admin('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('select pg_sleep(30)')}`)).message).toBe(
+      ReportMsg.functionDenied('pg_sleep'),
+    );
     expect(json(await admin('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('delete from sys_role')}`)).success).toBe(false);
     expect(json(await staff('GET', `/online/cgreport/head/parseSql?sql=${encodeURIComponent('select 1 as a')}`)).code).toBe(510);
 
@@ -277,29 +334,62 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
       deleteItemIds: '',
       deleteParamIds: '',
       items: [
-        { fieldName: 'role_code', fieldTxt: '角色编码', fieldType: 'String', isShow: '1', isSearch: '1', searchMode: 'single', dictCode: '', fieldHref: '', replaceVal: '' },
+        {
+          fieldName: 'role_code',
+          fieldTxt: '角色编码',
+          fieldType: 'String',
+          isShow: '1',
+          isSearch: '1',
+          searchMode: 'single',
+          dictCode: '',
+          fieldHref: '',
+          replaceVal: '',
+        },
         { fieldName: 'role_name', fieldTxt: '角色名称', fieldType: 'String', isShow: '1', isSearch: '0', searchMode: '', dictCode: '' },
         { fieldName: 'create_time', fieldTxt: '创建时间', fieldType: 'Datetime', isShow: 1, isSearch: 0, searchMode: '' },
       ],
       params: [{ paramName: 'kw', paramTxt: '关键字', paramValue: '' }],
     };
-    expect(json(await admin('POST', '/online/cgreport/head/add', { ...stock, cgrSql: 'select password from sys_user' })).message).toBe(ReportMsg.tableDenied('sys_user'));
+    expect(json(await admin('POST', '/online/cgreport/head/add', { ...stock, cgrSql: 'select password from sys_user' })).message).toBe(
+      ReportMsg.tableDenied('sys_user'),
+    );
     expect(json(await admin('POST', '/online/cgreport/head/add', stock))).toMatchObject({ success: true });
     const cols = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_stock_form')).result;
-    expect(cols.columns.map((c: { title: string; sorter?: string }) => [c.title, c.sorter])).toEqual([['角色编码', undefined], ['角色名称', undefined], ['创建时间', 'true']]);
+    expect(cols.columns.map((c: { title: string; sorter?: string }) => [c.title, c.sorter])).toEqual([
+      ['角色编码', undefined],
+      ['角色名称', undefined],
+      ['创建时间', 'true'],
+    ]);
     const id = cols.cgRpConfigId as string;
-    expect(json(await admin('GET', `/online/cgreport/api/getQueryInfo/${id}`)).result).toEqual([{ label: '角色编码', field: 'role_code', view: 'string', mode: 'single' }]);
+    expect(json(await admin('GET', `/online/cgreport/api/getQueryInfo/${id}`)).result).toEqual([
+      { label: '角色编码', field: 'role_code', view: 'string', mode: 'single' },
+    ]);
     const edited = { ...stock, id, name: '原版页面报表（改）', items: [{ ...stock.items[0], isShow: '0' }, stock.items[1]] };
     expect(json(await admin('PUT', '/online/cgreport/head/editAll', edited))).toMatchObject({ success: true, message: '编辑成功!' });
-    expect(json(await admin('GET', `/online/cgreport/item/listByHeadId?headId=${id}`)).result.map((i: { fieldName: string; isShow: number }) => [i.fieldName, i.isShow])).toEqual([['role_code', 0], ['role_name', 1]]);
-    expect(json(await admin('PUT', '/online/cgreport/head/editAll', { ...edited, cgrSql: 'select pg_sleep(30)' })).message).toBe(ReportMsg.functionDenied('pg_sleep'));
+    expect(
+      json(await admin('GET', `/online/cgreport/item/listByHeadId?headId=${id}`)).result.map((i: { fieldName: string; isShow: number }) => [
+        i.fieldName,
+        i.isShow,
+      ]),
+    ).toEqual([
+      ['role_code', 0],
+      ['role_name', 1],
+    ]);
+    expect(json(await admin('PUT', '/online/cgreport/head/editAll', { ...edited, cgrSql: 'select pg_sleep(30)' })).message).toBe(
+      ReportMsg.functionDenied('pg_sleep'),
+    );
     expect(json(await staff('PUT', '/online/cgreport/head/editAll', edited)).code).toBe(510);
   });
 
-  it('the hidden stock route /online/cgreport/:code is in the administrator\'s menu and opens nothing by itself (issue 36)', async () => {
-    const flat = (nodes: { path: string; component: string; hidden?: boolean; children?: unknown[] }[]): { path: string; component: string; hidden?: boolean }[] => nodes.flatMap((n) => [n, ...flat((n.children ?? []) as typeof nodes)]);
+  it("the hidden stock route /online/cgreport/:code is in the administrator's menu and opens nothing by itself (issue 36)", async () => {
+    const flat = (
+      nodes: { path: string; component: string; hidden?: boolean; children?: unknown[] }[],
+    ): { path: string; component: string; hidden?: boolean }[] => nodes.flatMap((n) => [n, ...flat((n.children ?? []) as typeof nodes)]);
     const menu = flat(json(await admin('GET', '/sys/permission/getUserPermissionByToken')).result.menu);
-    expect(menu.find((n) => n.path === '/online/cgreport/:code')).toMatchObject({ component: 'modules/online/cgreport/auto/OnlCgreportAutoList', hidden: true });
+    expect(menu.find((n) => n.path === '/online/cgreport/:code')).toMatchObject({
+      component: 'modules/online/cgreport/auto/OnlCgreportAutoList',
+      hidden: true,
+    });
     const [row] = await rows<{ hidden: number }>(t.database.db, sql`select hidden from sys_permission where url = '/online/cgreport/:code'`);
     expect(row.hidden).toBe(1);
   });
@@ -322,7 +412,8 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
 
   it('添加到菜单 adds a row with the stock list component and the code in its address, granted to the chosen roles', async () => {
     const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles')).result.cgRpConfigId;
-    const flat = (nodes: { path: string; component: string; children?: unknown[] }[]): { path: string; component: string }[] => nodes.flatMap((n) => [n, ...flat((n.children ?? []) as typeof nodes)]);
+    const flat = (nodes: { path: string; component: string; children?: unknown[] }[]): { path: string; component: string }[] =>
+      nodes.flatMap((n) => [n, ...flat((n.children ?? []) as typeof nodes)]);
     const menuOf = async (call: typeof admin) => flat(json(await call('GET', '/sys/permission/getUserPermissionByToken')).result.menu);
     const entry = (menu: { path: string }[]) => menu.find((n) => n.path === '/online/cgreport/rpt_roles');
     // the staff user is signed in before the entry exists: its menu has no such entry yet
@@ -330,17 +421,26 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     // no role, or a role that does not exist: refused in words, and nothing is written
     expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [] })).message).toBe(ReportMsg.rolesRequired);
     expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online' })).message).toBe(ReportMsg.rolesRequired);
-    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin, 'no-such-role'] })).message).toBe(ReportMsg.roleUnknown);
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin, 'no-such-role'] })).message).toBe(
+      ReportMsg.roleUnknown,
+    );
     expect(entry(await menuOf(admin))).toBeUndefined();
     const [none] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sys_permission where url = '/online/cgreport/rpt_roles'`);
     expect(none.n).toBe(0);
     // a staff user may not add menu entries (the configuration screen's permission)
     expect(json(await staff('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.reviewer] })).code).toBe(510);
 
-    const added = json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin, RoleId.reviewer, RoleId.reviewer] }));
+    const added = json(
+      await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin, RoleId.reviewer, RoleId.reviewer] }),
+    );
     expect(added).toMatchObject({ success: true, message: ReportMsg.menuAdded });
-    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin] })).message).toBe(ReportMsg.menuExists);
-    const granted = await rows<{ role_id: string }>(t.database.db, sql`select role_id from sys_role_permission where permission_id = ${added.result} order by role_id`);
+    expect(json(await admin('POST', '/online/cgreport/head/addMenu', { id, parentId: 'menu:online', roleIds: [RoleId.admin] })).message).toBe(
+      ReportMsg.menuExists,
+    );
+    const granted = await rows<{ role_id: string }>(
+      t.database.db,
+      sql`select role_id from sys_role_permission where permission_id = ${added.result} order by role_id`,
+    );
     expect(granted.map((g) => g.role_id).sort()).toEqual([RoleId.admin, RoleId.reviewer].sort());
     expect(entry(await menuOf(admin))).toMatchObject({ component: 'modules/online/cgreport/auto/OnlCgreportAutoList' });
     // the same session, no new sign-in, no restart: the entry is in the staff user's next menu and the report runs for it
@@ -362,29 +462,46 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(json(await customer('GET', '/online/cgform/api/getData/sys_position')).message).toBe(ReportMsg.noAccess);
   });
 
-  it.runIf(dbKind === 'postgres')('PostgreSQL: a report running past the timeout is stopped while other requests are served; the role cannot read secrets', async () => {
-    const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles')).result.cgRpConfigId;
-    const slow = { ...body, code: 'rpt_slow', cgrSql: 'select a.id, count(*) as n from rights_batch a, generate_series(1, 100000000) g group by a.id' };
-    // generate_series is not allowed: the guard holds; the timeout is shown with a long cross join instead
-    expect(json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: slow.cgrSql })).message).toBe(ReportMsg.functionDenied('generate_series'));
-    const heavy = 'select count(*) as n from sys_dict_item a, sys_dict_item b, sys_dict_item c, sys_dict_item d';
-    const started = Date.now();
-    const [long, quick] = await Promise.all([admin('POST', '/online/cgreport/head/parseSql', { cgrSql: heavy }), (async () => {
-      await new Promise((r) => setTimeout(r, 300));
-      const at = Date.now();
-      const res = await admin('GET', `/online/cgreport/api/getData/${id}`);
-      return { res, ms: Date.now() - at };
-    })()]);
-    expect(json(long).message).toBe(ReportMsg.timeout(4));
-    expect(Date.now() - started).toBeLessThan(7_000);
-    expect(json(quick.res).success).toBe(true);
-    expect(quick.ms).toBeLessThan(2_000);
-  });
+  it.runIf(dbKind === 'postgres')(
+    'PostgreSQL: a report running past the timeout is stopped while other requests are served; the role cannot read secrets',
+    async () => {
+      const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_roles')).result.cgRpConfigId;
+      const slow = { ...body, code: 'rpt_slow', cgrSql: 'select a.id, count(*) as n from rights_batch a, generate_series(1, 100000000) g group by a.id' };
+      // generate_series is not allowed: the guard holds; the timeout is shown with a long cross join instead
+      expect(json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: slow.cgrSql })).message).toBe(ReportMsg.functionDenied('generate_series'));
+      const heavy = 'select count(*) as n from sys_dict_item a, sys_dict_item b, sys_dict_item c, sys_dict_item d';
+      const started = Date.now();
+      const [long, quick] = await Promise.all([
+        admin('POST', '/online/cgreport/head/parseSql', { cgrSql: heavy }),
+        (async () => {
+          await new Promise((r) => setTimeout(r, 300));
+          const at = Date.now();
+          const res = await admin('GET', `/online/cgreport/api/getData/${id}`);
+          return { res, ms: Date.now() - at };
+        })(),
+      ]);
+      expect(json(long).message).toBe(ReportMsg.timeout(4));
+      expect(Date.now() - started).toBeLessThan(7_000);
+      expect(json(quick.res).success).toBe(true);
+      expect(quick.ms).toBeLessThan(2_000);
+    },
+  );
 
   it('the report role reads the allow-list and nothing else, on both engines', async () => {
     // a run makes sure of the role and its grants
     expect(json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: 'select 1 as n' })).success).toBe(true);
-    for (const table of ['sys_user', 'sys_session', 'sys_sms_code', 'sys_sms_outbox', 'sys_third_login_step', 'sys_third_binding', 'sys_data_source', 'sys_data_log', 'sys_log', 'sys_role_permission']) {
+    for (const table of [
+      'sys_user',
+      'sys_session',
+      'sys_sms_code',
+      'sys_sms_outbox',
+      'sys_third_login_step',
+      'sys_third_binding',
+      'sys_data_source',
+      'sys_data_log',
+      'sys_log',
+      'sys_role_permission',
+    ]) {
       const [grant] = await rows<{ ok: boolean }>(t.database.db, sql`select has_table_privilege(${REPORT_ROLE}, ${`public.${table}`}, 'select') as ok`);
       expect(grant.ok, table).toBe(false);
     }
@@ -409,46 +526,89 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(results.every((r) => r.workMem !== '77kB')).toBe(true);
   });
 
-  it.runIf(dbKind === 'pglite')('embedded database: a report the planner expects to be too costly is refused before it runs, and the server keeps answering', async () => {
-    const heavy = 'select count(*) as n from sys_dict_item a, sys_dict_item b, sys_dict_item c, sys_dict_item d, sys_dict_item e';
-    const started = Date.now();
-    const answer = json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: heavy }));
-    expect(answer.success).toBe(false);
-    expect(answer.message).toMatch(/^报表查询的预计开销（[\d,]+）超过内置数据库允许的上限（250,000）/);
-    expect(Date.now() - started).toBeLessThan(3_000);
-    expect((await t.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
-  });
+  it.runIf(dbKind === 'pglite')(
+    'embedded database: a report the planner expects to be too costly is refused before it runs, and the server keeps answering',
+    async () => {
+      const heavy = 'select count(*) as n from sys_dict_item a, sys_dict_item b, sys_dict_item c, sys_dict_item d, sys_dict_item e';
+      const started = Date.now();
+      const answer = json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: heavy }));
+      expect(answer.success).toBe(false);
+      expect(answer.message).toMatch(/^报表查询的预计开销（[\d,]+）超过内置数据库允许的上限（250,000）/);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect((await t.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    },
+  );
 
-  it.runIf(pgUp)('issue #26/#25: a report whose 数据源 is a PostgreSQL source runs there (a table only that database has); a MySQL source is refused in words', async () => {
-    const name = `sbwq_rpt_src_${randomBytes(4).toString('hex')}`;
-    const server = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await server.connect();
-    await server.query(`create database ${name}`);
-    try {
-      const other = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: name });
-      await other.connect();
-      await other.query("create table probe (n integer, label text); insert into probe values (1, '甲'), (2, '乙'), (3, '丙')");
-      await other.end();
-      const source = { host: '127.0.0.1', port: 5432, username: 'postgres', databaseName: name };
-      expect(json(await admin('POST', '/sys/dataSource/add', { name: '报表测试库', code: 'rpt_src', dbType: DataSourceType.postgresql, ...source })).success).toBe(true);
-      expect(json(await admin('POST', '/sys/dataSource/add', { name: '历史库', code: 'rpt_maria', dbType: DataSourceType.mysql, host: '127.0.0.1', port: 3306, username: 'root', databaseName: 'test' })).success).toBe(true);
-      const onSource = { name: '外部库', code: 'rpt_external', dbSource: 'rpt_src', cgrSql: 'select n, label from probe', params: [], columns: [{ fieldName: 'n', fieldTxt: '序号', isOrder: true }, { fieldName: 'label', fieldTxt: '名称', isSearch: true }] };
-      const parsed = json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: onSource.cgrSql, dbSource: 'rpt_src' }));
-      expect(parsed.result.columns).toMatchObject([{ fieldName: 'n', fieldType: 'Integer' }, { fieldName: 'label', fieldType: 'String' }]);
-      expect(json(await admin('POST', '/online/cgreport/head/add', onSource)).success).toBe(true);
-      const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_external')).result.cgRpConfigId as string;
-      const page = json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=2&column=n&order=desc`)).result;
-      expect(page).toMatchObject({ total: 3, records: [{ n: 3, label: '丙' }, { n: 2, label: '乙' }] });
-      expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?label=${encodeURIComponent('乙')}`)).result.records).toEqual([{ n: 2, label: '乙' }]);
-      // the same SQL on the main database: no such table
-      expect(json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: onSource.cgrSql })).success).toBe(false);
-      expect(json(await admin('POST', '/online/cgreport/head/add', { ...onSource, code: 'rpt_on_maria', dbSource: 'rpt_maria' })).message).toBe(ReportMsg.sourceNotPostgres('历史库'));
-      expect(json(await admin('POST', '/online/cgreport/head/add', { ...onSource, code: 'rpt_on_none', dbSource: 'no_such' })).success).toBe(false);
-    } finally {
-      await server.query(`drop database if exists ${name} with (force)`);
-      await server.end();
-    }
-  });
+  it.runIf(pgUp)(
+    'issue #26/#25: a report whose 数据源 is a PostgreSQL source runs there (a table only that database has); a MySQL source is refused in words',
+    async () => {
+      const name = `sbwq_rpt_src_${randomBytes(4).toString('hex')}`;
+      const server = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+      await server.connect();
+      await server.query(`create database ${name}`);
+      try {
+        const other = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: name });
+        await other.connect();
+        await other.query("create table probe (n integer, label text); insert into probe values (1, '甲'), (2, '乙'), (3, '丙')");
+        await other.end();
+        const source = { host: '127.0.0.1', port: 5432, username: 'postgres', databaseName: name };
+        expect(
+          json(await admin('POST', '/sys/dataSource/add', { name: '报表测试库', code: 'rpt_src', dbType: DataSourceType.postgresql, ...source })).success,
+        ).toBe(true);
+        expect(
+          json(
+            await admin('POST', '/sys/dataSource/add', {
+              name: '历史库',
+              code: 'rpt_maria',
+              dbType: DataSourceType.mysql,
+              host: '127.0.0.1',
+              port: 3306,
+              username: 'root',
+              databaseName: 'test',
+            }),
+          ).success,
+        ).toBe(true);
+        const onSource = {
+          name: '外部库',
+          code: 'rpt_external',
+          dbSource: 'rpt_src',
+          cgrSql: 'select n, label from probe',
+          params: [],
+          columns: [
+            { fieldName: 'n', fieldTxt: '序号', isOrder: true },
+            { fieldName: 'label', fieldTxt: '名称', isSearch: true },
+          ],
+        };
+        const parsed = json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: onSource.cgrSql, dbSource: 'rpt_src' }));
+        expect(parsed.result.columns).toMatchObject([
+          { fieldName: 'n', fieldType: 'Integer' },
+          { fieldName: 'label', fieldType: 'String' },
+        ]);
+        expect(json(await admin('POST', '/online/cgreport/head/add', onSource)).success).toBe(true);
+        const id = json(await admin('GET', '/online/cgreport/api/getRpColumns/rpt_external')).result.cgRpConfigId as string;
+        const page = json(await admin('GET', `/online/cgreport/api/getData/${id}?pageSize=2&column=n&order=desc`)).result;
+        expect(page).toMatchObject({
+          total: 3,
+          records: [
+            { n: 3, label: '丙' },
+            { n: 2, label: '乙' },
+          ],
+        });
+        expect(json(await admin('GET', `/online/cgreport/api/getData/${id}?label=${encodeURIComponent('乙')}`)).result.records).toEqual([
+          { n: 2, label: '乙' },
+        ]);
+        // the same SQL on the main database: no such table
+        expect(json(await admin('POST', '/online/cgreport/head/parseSql', { cgrSql: onSource.cgrSql })).success).toBe(false);
+        expect(json(await admin('POST', '/online/cgreport/head/add', { ...onSource, code: 'rpt_on_maria', dbSource: 'rpt_maria' })).message).toBe(
+          ReportMsg.sourceNotPostgres('历史库'),
+        );
+        expect(json(await admin('POST', '/online/cgreport/head/add', { ...onSource, code: 'rpt_on_none', dbSource: 'no_such' })).success).toBe(false);
+      } finally {
+        await server.query(`drop database if exists ${name} with (force)`);
+        await server.end();
+      }
+    },
+  );
 });
 
 describe(`Online报表 runs are limited per user (REPORT_RUNS_PER_MINUTE) on ${dbKind}`, async () => {

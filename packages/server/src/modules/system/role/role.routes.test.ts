@@ -59,9 +59,17 @@ describe('角色管理 and grants (JEECG-API §3.2, §3.3, §5.7)', async () => 
     await t.createUser({ username: 'insp', password: 'Inspect123', roleIds: [roleId] });
     const insp = await t.loginAs('insp', 'Inspect123');
     expect((await call(insp, 'GET', '/sys/user/list')).statusCode).toBe(403);
-    const save = json(await call(admin, 'POST', '/sys/permission/saveRolePermission', { roleId, permissionIds: `${HOME_PERMISSION_ID},${buttonId('system:user:list')}`, lastpermissionIds: '' }));
+    const save = json(
+      await call(admin, 'POST', '/sys/permission/saveRolePermission', {
+        roleId,
+        permissionIds: `${HOME_PERMISSION_ID},${buttonId('system:user:list')}`,
+        lastpermissionIds: '',
+      }),
+    );
     expect(save).toMatchObject({ success: true, message: '保存成功！' });
-    expect(json(await call(admin, 'GET', `/sys/permission/queryRolePermission?roleId=${roleId}`)).result.sort()).toEqual([HOME_PERMISSION_ID, buttonId('system:user:list')].sort());
+    expect(json(await call(admin, 'GET', `/sys/permission/queryRolePermission?roleId=${roleId}`)).result.sort()).toEqual(
+      [HOME_PERMISSION_ID, buttonId('system:user:list')].sort(),
+    );
     expect((await call(insp, 'GET', '/sys/user/list')).statusCode).toBe(200);
     const perms = json(await call(insp, 'GET', '/sys/permission/getUserPermissionByToken')).result;
     expect(perms.auth.map((a: { action: string }) => a.action)).toEqual(['system:user:list']);
@@ -71,11 +79,23 @@ describe('角色管理 and grants (JEECG-API §3.2, §3.3, §5.7)', async () => 
   });
 
   it('a non-administrator who may grant cannot hand out a permission they lack, nor touch the admin role', async () => {
-    await call(admin, 'POST', '/sys/permission/saveRolePermission', { roleId: RoleId.finance, permissionIds: `${HOME_PERMISSION_ID},${buttonId('system:role:grant')}` });
+    await call(admin, 'POST', '/sys/permission/saveRolePermission', {
+      roleId: RoleId.finance,
+      permissionIds: `${HOME_PERMISSION_ID},${buttonId('system:role:grant')}`,
+    });
     await t.createUser({ username: 'fin3', password: 'Finance123', roleIds: [RoleId.finance] });
     const fin = await t.loginAs('fin3', 'Finance123');
-    expect(json(await call(fin, 'POST', '/sys/permission/saveRolePermission', { roleId: RoleId.finance, permissionIds: `${HOME_PERMISSION_ID},${buttonId('system:user:delete')}` })).message).toBe('不能授予自己没有的权限');
-    expect(json(await call(fin, 'POST', '/sys/permission/saveRolePermission', { roleId: RoleId.admin, permissionIds: HOME_PERMISSION_ID })).message).toBe('没有权限修改系统管理员角色的授权');
+    expect(
+      json(
+        await call(fin, 'POST', '/sys/permission/saveRolePermission', {
+          roleId: RoleId.finance,
+          permissionIds: `${HOME_PERMISSION_ID},${buttonId('system:user:delete')}`,
+        }),
+      ).message,
+    ).toBe('不能授予自己没有的权限');
+    expect(json(await call(fin, 'POST', '/sys/permission/saveRolePermission', { roleId: RoleId.admin, permissionIds: HOME_PERMISSION_ID })).message).toBe(
+      '没有权限修改系统管理员角色的授权',
+    );
     const adminGrants = await db.select().from(sysRolePermission).where(eq(sysRolePermission.roleId, RoleId.admin));
     expect(adminGrants.length).toBeGreaterThan(5);
   });
@@ -83,9 +103,13 @@ describe('角色管理 and grants (JEECG-API §3.2, §3.3, §5.7)', async () => 
   it('role members: add, list, remove; deleting a role removes its grants and links', async () => {
     const userId = await t.createUser({ username: 'member', password: 'Member1234' });
     expect(json(await call(admin, 'POST', '/sys/user/addSysUserRole', { roleId, userIdList: [userId] })).success).toBe(true);
-    expect(json(await call(admin, 'GET', `/sys/user/userRoleList?roleId=${roleId}`)).result.records.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining(['member', 'insp']));
+    expect(json(await call(admin, 'GET', `/sys/user/userRoleList?roleId=${roleId}`)).result.records.map((u: { username: string }) => u.username)).toEqual(
+      expect.arrayContaining(['member', 'insp']),
+    );
     await call(admin, 'DELETE', `/sys/user/deleteUserRole?roleId=${roleId}&userId=${userId}`);
-    expect(json(await call(admin, 'GET', `/sys/user/userRoleList?roleId=${roleId}`)).result.records.map((u: { username: string }) => u.username)).toEqual(['insp']);
+    expect(json(await call(admin, 'GET', `/sys/user/userRoleList?roleId=${roleId}`)).result.records.map((u: { username: string }) => u.username)).toEqual([
+      'insp',
+    ]);
     expect(json(await call(admin, 'DELETE', `/sys/role/deleteBatch?ids=${roleId},`)).success).toBe(true);
     expect(await db.select().from(sysRole).where(eq(sysRole.id, roleId))).toEqual([]);
     expect(await db.select().from(sysRolePermission).where(eq(sysRolePermission.roleId, roleId))).toEqual([]);

@@ -13,7 +13,6 @@ const tags = ['角色管理'];
 
 /** 角色管理 (JEECG-API §3.2, §3.3, §5.7), guarded by the RolePerm codes. */
 export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
-
   registerResource(app, deps, roleResource, {
     tags,
     listResource: service.roleWhitelist,

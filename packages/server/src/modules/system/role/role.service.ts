@@ -53,7 +53,15 @@ export async function roleById(db: Db, id: string): Promise<RoleRecord> {
 async function codeTaken(db: Db, code: string, exceptId?: string) {
   const conds = [eq(sysRole.roleCode, code)];
   if (exceptId) conds.push(ne(sysRole.id, exceptId));
-  return (await db.select({ id: sysRole.id }).from(sysRole).where(and(...conds)).limit(1)).length > 0;
+  return (
+    (
+      await db
+        .select({ id: sysRole.id })
+        .from(sysRole)
+        .where(and(...conds))
+        .limit(1)
+    ).length > 0
+  );
 }
 
 export async function roleCodeAvailable(db: Db, code: string, exceptId?: string) {
@@ -77,7 +85,10 @@ export async function editRole(db: Db, actor: SessionUser, body: RoleBody) {
   if (await codeTaken(db, body.roleCode, body.id)) throw new BizError('角色编码已存在');
   const id = body.id;
   await withVersions(db, actor, DataTable.role, [id], readRoles, (t) =>
-    t.update(sysRole).set({ roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...updated(actor) }).where(eq(sysRole.id, id)),
+    t
+      .update(sysRole)
+      .set({ roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...updated(actor) })
+      .where(eq(sysRole.id, id)),
   );
 }
 
@@ -103,7 +114,11 @@ export async function deleteRoles(db: Db, actor: SessionUser, ids: string[]) {
 export async function roleGrantTree(db: Db) {
   const tree = await selectTree(db);
   type Node = (typeof tree.treeList)[number];
-  const decorate = (n: Node): Node & { scopedSlots: { title: string } } => ({ ...n, scopedSlots: { title: 'hasDatarule' }, children: n.children?.map(decorate) });
+  const decorate = (n: Node): Node & { scopedSlots: { title: string } } => ({
+    ...n,
+    scopedSlots: { title: 'hasDatarule' },
+    children: n.children?.map(decorate),
+  });
   return { treeList: tree.treeList.map(decorate), ids: tree.ids };
 }
 
@@ -123,7 +138,10 @@ export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: st
   if (!role) throw new BizError('未找到对应角色');
   if (role.roleCode === ADMIN_ROLE_CODE && !actorIsAdmin) throw new BizError('没有权限修改系统管理员角色的授权');
   if (permissionIds.length) {
-    const found = await db.select({ id: sysPermission.id }).from(sysPermission).where(and(inArray(sysPermission.id, permissionIds), eq(sysPermission.delFlag, 0)));
+    const found = await db
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .where(and(inArray(sysPermission.id, permissionIds), eq(sysPermission.delFlag, 0)));
     if (found.length !== permissionIds.length) throw new BizError('所选权限不存在');
   }
   if (!actorIsAdmin) {
@@ -141,13 +159,20 @@ export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: st
   await withVersions(db, actor, DataTable.grant, [roleId], readRoleGrants, async (t) => {
     if (toRemove.length) await t.delete(sysRolePermission).where(and(eq(sysRolePermission.roleId, roleId), inArray(sysRolePermission.permissionId, toRemove)));
     if (toAdd.length) {
-      await t.insert(sysRolePermission).values(toAdd.map((permissionId) => ({ id: newId(), roleId, permissionId, operateDate: new Date(), operateIp: ip.slice(0, 64) })));
+      await t
+        .insert(sysRolePermission)
+        .values(toAdd.map((permissionId) => ({ id: newId(), roleId, permissionId, operateDate: new Date(), operateIp: ip.slice(0, 64) })));
     }
   });
 }
 
 const roleGrantOf = async (db: Db, roleId: string, permissionId: string) =>
-  (await db.select().from(sysRolePermission).where(and(eq(sysRolePermission.roleId, roleId), eq(sysRolePermission.permissionId, permissionId))))[0];
+  (
+    await db
+      .select()
+      .from(sysRolePermission)
+      .where(and(eq(sysRolePermission.roleId, roleId), eq(sysRolePermission.permissionId, permissionId)))
+  )[0];
 
 /** The menu's data rules and those the role has; null when the menu has none. */
 export async function roleDataRules(db: Db, permissionId: string, roleId: string): Promise<DataRuleGrant | null> {
@@ -162,11 +187,17 @@ export async function saveRoleDataRules(db: Db, actor: SessionUser, permissionId
   const link = await roleGrantOf(db, roleId, permissionId);
   if (!link) throw new BizError('请先保存角色菜单权限!');
   if (ids.length) {
-    const valid = await db.select({ id: sysPermissionDataRule.id }).from(sysPermissionDataRule).where(and(inArray(sysPermissionDataRule.id, ids), eq(sysPermissionDataRule.permissionId, permissionId)));
+    const valid = await db
+      .select({ id: sysPermissionDataRule.id })
+      .from(sysPermissionDataRule)
+      .where(and(inArray(sysPermissionDataRule.id, ids), eq(sysPermissionDataRule.permissionId, permissionId)));
     if (valid.length !== ids.length) throw new BizError('所选数据规则不属于该菜单');
   }
   await withVersions(db, actor, DataTable.grant, [roleId], readRoleGrants, (t) =>
-    t.update(sysRolePermission).set({ dataRuleIds: ids.join(',') || null }).where(eq(sysRolePermission.id, link.id)),
+    t
+      .update(sysRolePermission)
+      .set({ dataRuleIds: ids.join(',') || null })
+      .where(eq(sysRolePermission.id, link.id)),
   );
 }
 
@@ -182,14 +213,29 @@ export async function addRoleUsers(db: Db, actor: SessionUser, roleId: string, u
   const [role] = await db.select().from(sysRole).where(eq(sysRole.id, roleId));
   if (!role) throw new BizError('未找到对应角色');
   if (!(await hasRole(db, actor.id, ADMIN_ROLE_CODE))) {
-    const mine = await db.select().from(sysUserRole).where(and(eq(sysUserRole.userId, actor.id), eq(sysUserRole.roleId, roleId)));
+    const mine = await db
+      .select()
+      .from(sysUserRole)
+      .where(and(eq(sysUserRole.userId, actor.id), eq(sysUserRole.roleId, roleId)));
     if (mine.length === 0) throw new BizError('不能授予自己没有的角色');
     if (userIdList.includes(actor.id)) throw new BizError('不能修改自己的角色');
   }
-  const users = userIdList.length ? await db.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, userIdList), eq(sysUser.delFlag, 0))) : [];
-  await withVersions(db, actor, DataTable.user, users.map((u) => u.id), readUserVersions, async (t) => {
-    for (const u of users) await t.insert(sysUserRole).values({ id: newId(), userId: u.id, roleId }).onConflictDoNothing();
-  });
+  const users = userIdList.length
+    ? await db
+        .select({ id: sysUser.id })
+        .from(sysUser)
+        .where(and(inArray(sysUser.id, userIdList), eq(sysUser.delFlag, 0)))
+    : [];
+  await withVersions(
+    db,
+    actor,
+    DataTable.user,
+    users.map((u) => u.id),
+    readUserVersions,
+    async (t) => {
+      for (const u of users) await t.insert(sysUserRole).values({ id: newId(), userId: u.id, roleId }).onConflictDoNothing();
+    },
+  );
 }
 
 /** Nobody changes their own roles, and admin keeps the administrator role. */
@@ -197,7 +243,10 @@ export async function removeRoleUsers(db: Db, actor: SessionUser, roleId: string
   if (userIds.includes(actor.id)) throw new BizError('不能修改自己的角色');
   const [role] = await db.select().from(sysRole).where(eq(sysRole.id, roleId));
   if (role?.roleCode === ADMIN_ROLE_CODE) {
-    const admins = await db.select().from(sysUser).where(and(inArray(sysUser.id, userIds), eq(sysUser.username, 'admin')));
+    const admins = await db
+      .select()
+      .from(sysUser)
+      .where(and(inArray(sysUser.id, userIds), eq(sysUser.username, 'admin')));
     if (admins.length) throw new BizError('不能移除 admin 的系统管理员角色');
   }
   if (userIds.length)

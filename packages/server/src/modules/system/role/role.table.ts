@@ -23,8 +23,5 @@ export const sysRolePermission = pgTable(
     operateDate: timestamp('operate_date', { withTimezone: true }),
     operateIp: varchar('operate_ip', { length: 64 }),
   },
-  (t) => [
-    uniqueIndex('uniq_sys_role_permission').on(t.roleId, t.permissionId),
-    index('idx_sys_role_permission_perm').on(t.permissionId),
-  ],
+  (t) => [uniqueIndex('uniq_sys_role_permission').on(t.roleId, t.permissionId), index('idx_sys_role_permission_perm').on(t.permissionId)],
 );

@@ -15,7 +15,13 @@ export async function phoneLogin(deps: LoginDeps, body: PhoneLoginBody, client: 
   const user = await userByPhone(db, body.mobile);
   const guardName = user?.username ?? `phone:${body.mobile}`;
   const logFailure = (reason: string) =>
-    writeLoginLog(db, { content: `手机号: ${body.mobile},登录失败！${reason}`, username: user?.username ?? null, realname: user?.realname ?? null, client, url });
+    writeLoginLog(db, {
+      content: `手机号: ${body.mobile},登录失败！${reason}`,
+      username: user?.username ?? null,
+      realname: user?.realname ?? null,
+      client,
+      url,
+    });
 
   const state = await guardState(db, guardName, client.ip);
   if (state.lockedUntil) {

@@ -20,7 +20,9 @@ export function outboxProvider(db: Db): SmsProvider {
     send: async (m) => {
       // the wording is the 消息模板 sms_verify_code (issue 38), so an administrator can reword it
       const { content } = await renderStored(db, 'sms_verify_code', { code: m.code });
-      await db.insert(sysSmsOutbox).values({ id: newId(), mobile: m.mobile, smsmode: m.smsmode, content: content.slice(0, 500), code: m.code, ip: m.ip, createTime: new Date() });
+      await db
+        .insert(sysSmsOutbox)
+        .values({ id: newId(), mobile: m.mobile, smsmode: m.smsmode, content: content.slice(0, 500), code: m.code, ip: m.ip, createTime: new Date() });
     },
   };
 }

@@ -47,10 +47,11 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(z.null()) },
       },
     },
-    async (request) => atLeast(minMs, async () => {
-      await sendSms(smsDeps, request.body, clientOf(request));
-      return ok(null, SmsMsg.sent, 200);
-    }),
+    async (request) =>
+      atLeast(minMs, async () => {
+        await sendSms(smsDeps, request.body, clientOf(request));
+        return ok(null, SmsMsg.sent, 200);
+      }),
   );
 
   r.post(
@@ -60,7 +61,8 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: '手机号登录',
-        description: 'mobile 与短信验证码 captcha（smsmode 0 发送）。与账号密码登录同样的规则：连续失败 5 次锁定 10 分钟、每次结果写登录日志；成功时 code 为 200，result 同 /sys/login。',
+        description:
+          'mobile 与短信验证码 captcha（smsmode 0 发送）。与账号密码登录同样的规则：连续失败 5 次锁定 10 分钟、每次结果写登录日志；成功时 code 为 200，result 同 /sys/login。',
         body: phoneLoginBody,
         response: { 200: envelopeSchema(loginReply) },
       },
@@ -75,7 +77,9 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, smsOutboxResource, {
     tags: ['短信发件箱'],
     listResource: smsOutboxWhitelist,
-    docs: { list: { summary: '短信发件箱', description: '未配置短信服务商（SMS_PROVIDER）时验证码写在这里，供管理员查看；mobile、smsmode 可筛选，默认按时间倒序。' } },
+    docs: {
+      list: { summary: '短信发件箱', description: '未配置短信服务商（SMS_PROVIDER）时验证码写在这里，供管理员查看；mobile、smsmode 可筛选，默认按时间倒序。' },
+    },
     service: { list: (c, query) => listOutbox(c.db, query) },
     messages: { added: Msg.ok, edited: Msg.ok, deleted: Msg.ok, idsRequired: Msg.ok },
   });

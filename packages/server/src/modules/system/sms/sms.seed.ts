@@ -31,7 +31,15 @@ export async function seedSmsOutboxDemo(db: Db): Promise<void> {
     rows.push({ id: newId(), mobile: org.phone, smsmode: SmsMode.register, content: smsText(c), code: c, ip, createTime: registered });
     if (i % 3 === 0) {
       const later = code();
-      rows.push({ id: newId(), mobile: org.phone, smsmode: i % 2 ? SmsMode.forgot : SmsMode.login, content: smsText(later), code: later, ip, createTime: new Date(org.created.getTime() + (2 + i) * 86_400_000 + 47 * MINUTE) });
+      rows.push({
+        id: newId(),
+        mobile: org.phone,
+        smsmode: i % 2 ? SmsMode.forgot : SmsMode.login,
+        content: smsText(later),
+        code: later,
+        ip,
+        createTime: new Date(org.created.getTime() + (2 + i) * 86_400_000 + 47 * MINUTE),
+      });
     }
   }
   if (rows.length) await db.insert(sysSmsOutbox).values(rows);

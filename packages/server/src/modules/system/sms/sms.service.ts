@@ -37,12 +37,19 @@ const CODE_PURPOSES = Object.values(SmsMode);
 
 /** An active (not deleted) user by phone, any status: the caller decides what a frozen account may do. */
 export async function userByPhone(db: Db, mobile: string) {
-  const [row] = await db.select().from(sysUser).where(and(eq(sysUser.phone, mobile), eq(sysUser.delFlag, 0))).limit(1);
+  const [row] = await db
+    .select()
+    .from(sysUser)
+    .where(and(eq(sysUser.phone, mobile), eq(sysUser.delFlag, 0)))
+    .limit(1);
   return row ?? null;
 }
 
 async function countSince(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sysSmsCode).where(and(where, inArray(sysSmsCode.purpose, CODE_PURPOSES), gt(sysSmsCode.createTime, new Date(Date.now() - HOUR_MS))));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sysSmsCode)
+    .where(and(where, inArray(sysSmsCode.purpose, CODE_PURPOSES), gt(sysSmsCode.createTime, new Date(Date.now() - HOUR_MS))));
   return row.n;
 }
 
@@ -68,14 +75,20 @@ async function assertWithinLimits(db: Db, mobile: string, ip: string, account: s
 export async function issueTicket(db: Db, username: string, ip: string): Promise<string> {
   const ticket = randomBytes(24).toString('base64url');
   const id = newId();
-  await db.insert(sysSmsCode).values({ id, purpose: TICKET, account: accountKey(username), codeHash: hashOf(id, ticket), ip, expiresAt: new Date(Date.now() + TICKET_TTL_MS) });
+  await db
+    .insert(sysSmsCode)
+    .values({ id, purpose: TICKET, account: accountKey(username), codeHash: hashOf(id, ticket), ip, expiresAt: new Date(Date.now() + TICKET_TTL_MS) });
   return `${id}.${ticket}`;
 }
 
 async function ticketValid(db: Db, username: string, ticket: string): Promise<boolean> {
   const [id, secret] = ticket.split('.');
   if (!id || !secret) return false;
-  const [row] = await db.select().from(sysSmsCode).where(and(eq(sysSmsCode.id, id), eq(sysSmsCode.purpose, TICKET))).limit(1);
+  const [row] = await db
+    .select()
+    .from(sysSmsCode)
+    .where(and(eq(sysSmsCode.id, id), eq(sysSmsCode.purpose, TICKET)))
+    .limit(1);
   return !!row && row.account === accountKey(username) && row.expiresAt.getTime() > Date.now() && sameHash(row.codeHash, hashOf(id, secret));
 }
 
@@ -83,7 +96,11 @@ async function ticketValid(db: Db, username: string, ticket: string): Promise<bo
  * Records one asked-for code (it counts against the limits either way) and answers the six digits to send.
  * An undeliverable code is stored as the hash of a secret nobody knows: it can never be matched.
  */
-async function storeCode(db: Db, row: { purpose: string; mobile: string; account: string | null; userId: string | null; ip: string }, deliver: boolean): Promise<string> {
+async function storeCode(
+  db: Db,
+  row: { purpose: string; mobile: string; account: string | null; userId: string | null; ip: string },
+  deliver: boolean,
+): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = newId();
   const secret = deliver ? code : randomBytes(24).toString('hex');
@@ -139,7 +156,13 @@ export async function sendSms(deps: SmsDeps, body: SmsBody, client: ClientInfo):
  * nobody can match, and only then refused, so that asking about phones one by one runs into the limits
  * like asking for codes does. A failed delivery is told: a signed-in user learns nothing from it.
  */
-export async function sendChangePhoneCode(deps: SmsDeps, user: { id: string; username: string }, mobile: string, client: ClientInfo, refusal: string | null): Promise<void> {
+export async function sendChangePhoneCode(
+  deps: SmsDeps,
+  user: { id: string; username: string },
+  mobile: string,
+  client: ClientInfo,
+  refusal: string | null,
+): Promise<void> {
   const { db } = deps;
   const account = accountKey(user.username);
   await pruneCodes(db);
@@ -182,7 +205,10 @@ export async function checkCode(db: Db, c: CodeCheck): Promise<boolean> {
   if (!matches) {
     await db
       .update(sysSmsCode)
-      .set({ attempts: sql`${sysSmsCode.attempts} + 1`, consumedAt: sql`case when ${sysSmsCode.attempts} + 1 >= ${SMS_CODE_MAX_ATTEMPTS} then now() else null end` })
+      .set({
+        attempts: sql`${sysSmsCode.attempts} + 1`,
+        consumedAt: sql`case when ${sysSmsCode.attempts} + 1 >= ${SMS_CODE_MAX_ATTEMPTS} then now() else null end`,
+      })
       .where(and(eq(sysSmsCode.id, row.id), isNull(sysSmsCode.consumedAt)));
     return false;
   }

@@ -33,8 +33,10 @@ describe('issue #27 phone login and SMS: /sys/sms and /sys/phoneLogin', async ()
   };
   const send = async (mobile: string, smsmode = '0', ip = nextIp()) =>
     t.inject({ method: 'POST', url: t.api('/sys/sms'), payload: { mobile, smsmode, ...(await captcha(ip)) }, remoteAddress: ip });
-  const phoneLogin = (mobile: string, code: string, ip = nextIp()) => t.inject({ method: 'POST', url: t.api('/sys/phoneLogin'), payload: { mobile, captcha: code }, remoteAddress: ip });
-  const lastCode = async (mobile: string) => (await db.select().from(sysSmsOutbox).where(eq(sysSmsOutbox.mobile, mobile)).orderBy(desc(sysSmsOutbox.createTime)).limit(1))[0]?.code;
+  const phoneLogin = (mobile: string, code: string, ip = nextIp()) =>
+    t.inject({ method: 'POST', url: t.api('/sys/phoneLogin'), payload: { mobile, captcha: code }, remoteAddress: ip });
+  const lastCode = async (mobile: string) =>
+    (await db.select().from(sysSmsOutbox).where(eq(sysSmsOutbox.mobile, mobile)).orderBy(desc(sysSmsOutbox.createTime)).limit(1))[0]?.code;
   const expireCodes = () => db.update(sysSmsCode).set({ createTime: new Date(Date.now() - 2 * 3_600_000), expiresAt: new Date(Date.now() - 1000) });
 
   it('a code sent to a known phone signs in once (code 200, session, login log); the same code a second time is refused', async () => {
@@ -94,7 +96,10 @@ describe('issue #27 phone login and SMS: /sys/sms and /sys/phoneLogin', async ()
     const [row] = await db.select().from(sysSmsCode).where(eq(sysSmsCode.mobile, PHONE)).orderBy(desc(sysSmsCode.createTime)).limit(1);
     expect(row.attempts).toBe(5);
     expect(row.consumedAt).not.toBeNull();
-    expect(json(await t.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'phoneuser', password: 'Passw0rd1' }, remoteAddress: '10.27.9.10' })).message).toBe(Msg.accountLocked);
+    expect(
+      json(await t.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'phoneuser', password: 'Passw0rd1' }, remoteAddress: '10.27.9.10' }))
+        .message,
+    ).toBe(Msg.accountLocked);
     await expireCodes();
   });
 
@@ -102,10 +107,16 @@ describe('issue #27 phone login and SMS: /sys/sms and /sys/phoneLogin', async ()
     const other = '13900000002';
     expect(json(await send(other)).success).toBe(true);
     expect(json(await send(other))).toMatchObject({ success: false, message: '验证码发送过于频繁，请稍后再试' });
-    await db.update(sysSmsCode).set({ createTime: new Date(Date.now() - 120_000) }).where(eq(sysSmsCode.mobile, other));
+    await db
+      .update(sysSmsCode)
+      .set({ createTime: new Date(Date.now() - 120_000) })
+      .where(eq(sysSmsCode.mobile, other));
     for (let i = 0; i < 4; i++) {
       expect(json(await send(other)).success).toBe(true);
-      await db.update(sysSmsCode).set({ createTime: new Date(Date.now() - 120_000) }).where(eq(sysSmsCode.mobile, other));
+      await db
+        .update(sysSmsCode)
+        .set({ createTime: new Date(Date.now() - 120_000) })
+        .where(eq(sysSmsCode.mobile, other));
     }
     expect(json(await send(other)).message).toBe('验证码发送过于频繁，请稍后再试');
     const noCaptcha = await t.inject({ method: 'POST', url: t.api('/sys/sms'), payload: { mobile: '13900000003', smsmode: '0' }, remoteAddress: nextIp() });
@@ -118,7 +129,9 @@ describe('issue #27 phone login and SMS: /sys/sms and /sys/phoneLogin', async ()
     const ip = '10.27.5.5';
     await db.delete(sysSmsCode);
     for (let i = 0; i < 20; i++) {
-      await db.insert(sysSmsCode).values({ id: `rl${i}`, purpose: '0', mobile: `1370000${String(i).padStart(4, '0')}`, codeHash: 'x', ip, expiresAt: new Date(Date.now() + 60_000) });
+      await db
+        .insert(sysSmsCode)
+        .values({ id: `rl${i}`, purpose: '0', mobile: `1370000${String(i).padStart(4, '0')}`, codeHash: 'x', ip, expiresAt: new Date(Date.now() + 60_000) });
     }
     expect(json(await send('13900000004', '0', ip)).message).toBe('验证码发送过于频繁，请稍后再试');
   });
@@ -149,7 +162,10 @@ describe('issue #27 enumeration by timing: /sys/sms answers take the same least 
   const db = t.database.db;
   for (let i = 1; i <= 3; i++) {
     const id = await t.createUser({ username: `timeduser${i}`, password: 'Passw0rd1' });
-    await db.update(sysUser).set({ phone: `1380000000${i}` }).where(eq(sysUser.id, id));
+    await db
+      .update(sysUser)
+      .set({ phone: `1380000000${i}` })
+      .where(eq(sysUser.id, id));
   }
   const timedSend = async (mobile: string, ip: string) => {
     const checkKey = `t${mobile}`;
@@ -187,7 +203,8 @@ describe('issue #27 SMS provider: 阿里云 Dysms SendSms against a local fake o
         const params = Object.fromEntries(new URLSearchParams(raw));
         const { Signature, ...rest } = params;
         received.push(params);
-        const valid = Signature === aliyunSignature('POST', rest, secret) && rest.AccessKeyId === 'AKID' && rest.Action === 'SendSms' && rest.Version === '2017-05-25';
+        const valid =
+          Signature === aliyunSignature('POST', rest, secret) && rest.AccessKeyId === 'AKID' && rest.Action === 'SendSms' && rest.Version === '2017-05-25';
         res.setHeader('content-type', 'application/json');
         if (!valid) return res.end(JSON.stringify({ Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' }));
         if (rest.PhoneNumbers === '13000000000') return res.end(JSON.stringify({ Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号' }));
@@ -199,9 +216,17 @@ describe('issue #27 SMS provider: 阿里云 Dysms SendSms against a local fake o
     try {
       const config = { accessKeyId: 'AKID', accessKeySecret: secret, signName: '商标协会', templateCode: 'SMS_154950909', endpoint };
       await aliyunProvider(config).send({ mobile: '13900000001', smsmode: '0', code: '123456', ip: null });
-      expect(received[0]).toMatchObject({ PhoneNumbers: '13900000001', SignName: '商标协会', TemplateCode: 'SMS_154950909', TemplateParam: '{"code":"123456"}', SignatureMethod: 'HMAC-SHA1' });
+      expect(received[0]).toMatchObject({
+        PhoneNumbers: '13900000001',
+        SignName: '商标协会',
+        TemplateCode: 'SMS_154950909',
+        TemplateParam: '{"code":"123456"}',
+        SignatureMethod: 'HMAC-SHA1',
+      });
       await expect(aliyunProvider(config).send({ mobile: '13000000000', smsmode: '0', code: '1', ip: null })).rejects.toThrow('isv.MOBILE_NUMBER_ILLEGAL');
-      await expect(aliyunProvider({ ...config, accessKeySecret: 'wrong' }).send({ mobile: '13900000001', smsmode: '0', code: '1', ip: null })).rejects.toThrow('SignatureDoesNotMatch');
+      await expect(aliyunProvider({ ...config, accessKeySecret: 'wrong' }).send({ mobile: '13900000001', smsmode: '0', code: '1', ip: null })).rejects.toThrow(
+        'SignatureDoesNotMatch',
+      );
     } finally {
       server.close();
     }
@@ -209,7 +234,16 @@ describe('issue #27 SMS provider: 阿里云 Dysms SendSms against a local fake o
 
   it('the signature matches Alibaba Cloud documentation example (RPC signature v1.0)', () => {
     // The documented example of the RPC signature (DescribeRegions, AccessKeySecret testsecret).
-    const params = { Format: 'XML', AccessKeyId: 'testid', Action: 'DescribeRegions', SignatureMethod: 'HMAC-SHA1', SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf', Version: '2014-05-26', SignatureVersion: '1.0', Timestamp: '2016-02-23T12:46:24Z' };
+    const params = {
+      Format: 'XML',
+      AccessKeyId: 'testid',
+      Action: 'DescribeRegions',
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf',
+      Version: '2014-05-26',
+      SignatureVersion: '1.0',
+      Timestamp: '2016-02-23T12:46:24Z',
+    };
     expect(aliyunSignature('GET', params, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
   });
 });

@@ -20,7 +20,10 @@ export const tenantWhitelist: ListResource = {
 type Row = typeof sysTenant.$inferSelect;
 
 const records = async (ctx: Pick<ResourceCtx, 'deps'>, found: Row[]): Promise<TenantRecord[]> =>
-  (await ctx.deps.dicts.withDictText(found.map((row) => withDateTexts(row, ['beginDate', 'endDate', 'createTime'])), { status: 'tenant_status' })) as TenantRecord[];
+  (await ctx.deps.dicts.withDictText(
+    found.map((row) => withDateTexts(row, ['beginDate', 'endDate', 'createTime'])),
+    { status: 'tenant_status' },
+  )) as TenantRecord[];
 
 /** The valid tenant numbers of a list; anything else names no tenant and is left out. */
 const tenantIdsIn = (ids: string[]) =>
@@ -49,7 +52,10 @@ export async function listTenants(ctx: ResourceCtx, params: ListParams): Promise
 }
 
 export async function tenantById(ctx: ResourceCtx, id: string): Promise<TenantRecord> {
-  const [row] = await ctx.db.select().from(sysTenant).where(eq(sysTenant.id, parseTenantId(id)));
+  const [row] = await ctx.db
+    .select()
+    .from(sysTenant)
+    .where(eq(sysTenant.id, parseTenantId(id)));
   if (!row) throw new BizError(TenantMsg.notFound);
   return (await records(ctx, [row]))[0];
 }
@@ -66,7 +72,14 @@ export async function selectableTenants(ctx: ResourceCtx, ids: string | undefine
   const allowed = admin ? asked : (asked ?? mine).filter((id) => mine.includes(id));
   const conds = [eq(sysTenant.status, 1)];
   if (allowed) conds.push(inArray(sysTenant.id, allowed.length ? allowed : [-1]));
-  return records(ctx, await ctx.db.select().from(sysTenant).where(and(...conds)).orderBy(sysTenant.id));
+  return records(
+    ctx,
+    await ctx.db
+      .select()
+      .from(sysTenant)
+      .where(and(...conds))
+      .orderBy(sysTenant.id),
+  );
 }
 
 export async function addTenant(ctx: ResourceCtx, body: TenantBody): Promise<number> {

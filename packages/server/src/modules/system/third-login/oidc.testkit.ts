@@ -25,7 +25,16 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
   const clientId = 'sbwq-test';
   const clientSecret = 'sbwq-test-secret-0123456789abcdef';
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id, name: `${id}（测试）` }) }),
     claims: { openid: ['sub'], profile: ['name'] },
     pkce: { required: () => true },

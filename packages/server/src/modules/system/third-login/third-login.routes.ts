@@ -144,7 +144,8 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: '第三方登录：用一次性凭证换取会话',
-        description: 'token 为回调交给页面的一次性凭证（2 分钟内有效，只能用一次）。成功时 code 为 200，result 含 token、userInfo（以及 departs、multi_depart、sysAllDictItems，与账号密码登录相同）。',
+        description:
+          'token 为回调交给页面的一次性凭证（2 分钟内有效，只能用一次）。成功时 code 为 200，result 含 token、userInfo（以及 departs、multi_depart、sysAllDictItems，与账号密码登录相同）。',
         params: z.object({ token: thirdTokenSchema }),
         response: { 200: envelopeSchema(loginReply) },
       },
@@ -163,7 +164,8 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: '第三方登录：首次登录时绑定已有账号',
-        description: 'bindToken 为回调交给页面的绑定凭证（10 分钟内有效）。账号和密码按账号密码登录的规则校验（失败 3 次后需要验证码，账号连续失败 5 次锁定 10 分钟）；成功后绑定并登录，凭证作废。',
+        description:
+          'bindToken 为回调交给页面的绑定凭证（10 分钟内有效）。账号和密码按账号密码登录的规则校验（失败 3 次后需要验证码，账号连续失败 5 次锁定 10 分钟）；成功后绑定并登录，凭证作废。',
         body: thirdBindAccountBody,
         response: { 200: envelopeSchema(loginReply) },
       },
@@ -183,7 +185,10 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
         description:
           '为当前用户开始绑定：answer 的 url 为身份提供方的授权地址，同时写入仅回调路径可读的 state Cookie（回调时须一致）。授权后回到 /account/settings/binding，地址片段带 thirdConfirm（待确认的绑定凭证）或 thirdError。',
       },
-      bindPending: { description: 'token 为 thirdConfirm；只有开始绑定的同一会话可读。answer 为提供方返回的账号（subject、名称、邮箱）与当前账号，供页面询问“将…绑定到当前账号…？”。' },
+      bindPending: {
+        description:
+          'token 为 thirdConfirm；只有开始绑定的同一会话可读。answer 为提供方返回的账号（subject、名称、邮箱）与当前账号，供页面询问“将…绑定到当前账号…？”。',
+      },
       bindConfirm: { description: '确认后才写入绑定；凭证只能用一次，只属于开始绑定的同一会话，5 分钟内有效。' },
       bindCancel: { description: '放弃这次绑定，凭证作废，不写入任何绑定。' },
     },

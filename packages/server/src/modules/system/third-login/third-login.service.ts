@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import { Msg, SsoErrorMsg, SsoMsg, type LoginResult, type PendingBinding, type SsoErrorCode, type ThirdBindAccountBody, type ThirdBinding } from '@sbwq/contracts';
+import {
+  Msg,
+  SsoErrorMsg,
+  SsoMsg,
+  type LoginResult,
+  type PendingBinding,
+  type SsoErrorCode,
+  type ThirdBindAccountBody,
+  type ThirdBinding,
+} from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
@@ -40,22 +49,35 @@ const newSecret = () => randomBytes(32).toString('base64url');
 type StepKind = 'authorize' | 'login' | 'bind' | 'confirm';
 type StepRow = typeof sysThirdLoginStep.$inferSelect;
 
-async function putStep(db: Db, secret: string, kind: StepKind, ttlMs: number, row: Omit<typeof sysThirdLoginStep.$inferInsert, 'keyHash' | 'kind' | 'expiresAt'>) {
+async function putStep(
+  db: Db,
+  secret: string,
+  kind: StepKind,
+  ttlMs: number,
+  row: Omit<typeof sysThirdLoginStep.$inferInsert, 'keyHash' | 'kind' | 'expiresAt'>,
+) {
   // Abandoned steps go as new ones come: the table holds minutes of sign-ins, never more.
   await db.delete(sysThirdLoginStep).where(lt(sysThirdLoginStep.expiresAt, new Date()));
   await db.insert(sysThirdLoginStep).values({ ...row, keyHash: hashOf(secret), kind, expiresAt: new Date(Date.now() + ttlMs) });
 }
 
-const live = (secret: string, kind: StepKind, also?: SQL) => and(eq(sysThirdLoginStep.keyHash, hashOf(secret)), eq(sysThirdLoginStep.kind, kind), gt(sysThirdLoginStep.expiresAt, new Date()), also);
+const live = (secret: string, kind: StepKind, also?: SQL) =>
+  and(eq(sysThirdLoginStep.keyHash, hashOf(secret)), eq(sysThirdLoginStep.kind, kind), gt(sysThirdLoginStep.expiresAt, new Date()), also);
 
 /** Takes a step once: the delete that finds it is the only one that gets it, on parallel requests too. */
 async function takeStep(db: Db, secret: string, kind: StepKind, also?: SQL): Promise<StepRow | null> {
-  const [row] = await db.delete(sysThirdLoginStep).where(live(secret, kind, also)).returning();
+  const [row] = await db
+    .delete(sysThirdLoginStep)
+    .where(live(secret, kind, also))
+    .returning();
   return row ?? null;
 }
 
 async function peekStep(db: Db, secret: string, kind: StepKind, also?: SQL): Promise<StepRow | null> {
-  const [row] = await db.select().from(sysThirdLoginStep).where(live(secret, kind, also));
+  const [row] = await db
+    .select()
+    .from(sysThirdLoginStep)
+    .where(live(secret, kind, also));
   return row ?? null;
 }
 
@@ -64,7 +86,12 @@ async function peekStep(db: Db, secret: string, kind: StepKind, also?: SQL): Pro
  * to send the browser to. `binder` when a signed-in user binds from 账号绑定 (only that session may
  * confirm what the provider answers), null for a sign-in.
  */
-export async function startThirdLogin(db: Db, provider: OidcProviderConfig, redirectUri: string, binder: SessionUser | null): Promise<{ url: string; state: string }> {
+export async function startThirdLogin(
+  db: Db,
+  provider: OidcProviderConfig,
+  redirectUri: string,
+  binder: SessionUser | null,
+): Promise<{ url: string; state: string }> {
   let start;
   try {
     start = await authorizationUrl(provider, redirectUri);
@@ -93,7 +120,12 @@ export type CallbackOutcome =
  * token; an unknown one a binding ticket (or a refusal when the provider says so); from 账号绑定, a
  * binding waiting for the signed-in user's confirmation (nothing is bound yet).
  */
-export async function finishThirdLogin(db: Db, provider: OidcProviderConfig, query: Record<string, string | undefined>, browserState: string | null): Promise<CallbackOutcome> {
+export async function finishThirdLogin(
+  db: Db,
+  provider: OidcProviderConfig,
+  query: Record<string, string | undefined>,
+  browserState: string | null,
+): Promise<CallbackOutcome> {
   const state = query.state;
   if (!state || state.length > 200) return { kind: 'error', code: 'refused', forBinding: false };
   const step = await takeStep(db, state, 'authorize');
@@ -116,7 +148,13 @@ export async function finishThirdLogin(db: Db, provider: OidcProviderConfig, que
     if (code) return { kind: 'error', code, forBinding };
     const token = newSecret();
     const data: ConfirmData = { session: step.data.session, email: identity.email };
-    await putStep(db, token, 'confirm', CONFIRM_TTL_MS, { provider: provider.name, userId: step.userId, subject: identity.subject, displayName: identity.displayName, data });
+    await putStep(db, token, 'confirm', CONFIRM_TTL_MS, {
+      provider: provider.name,
+      userId: step.userId,
+      subject: identity.subject,
+      displayName: identity.displayName,
+      data,
+    });
     return { kind: 'confirm', token };
   }
   const [binding] = await db
@@ -166,7 +204,13 @@ export async function loginWithThirdToken(deps: LoginDeps, token: string, client
   if (!step?.userId) throw new BizError(SsoMsg.thirdLoginExpired);
   const user = await findUserById(deps.db, step.userId);
   if (!user || user.delFlag !== 0 || user.status !== 1) {
-    await writeLoginLog(deps.db, { content: `用户名: ${user?.username ?? '-'},第三方登录失败！用户已冻结或已注销`, username: user?.username ?? null, realname: user?.realname ?? null, client, url });
+    await writeLoginLog(deps.db, {
+      content: `用户名: ${user?.username ?? '-'},第三方登录失败！用户已冻结或已注销`,
+      username: user?.username ?? null,
+      realname: user?.realname ?? null,
+      client,
+      url,
+    });
     throw new BizError(user && user.delFlag === 0 ? Msg.userFrozen : SsoMsg.userCancelled);
   }
   return openSession(deps, user, client, url, thirdLog(user.username));
@@ -195,7 +239,14 @@ export async function pendingBinding(db: Db, sso: SsoConfig, user: SessionUser, 
   const step = await peekStep(db, token, 'confirm', ownedBy(user));
   if (!step?.subject) throw new BizError(SsoMsg.bindPendingExpired);
   const email = step.data && 'email' in step.data ? step.data.email : null;
-  return { provider: step.provider, providerLabel: providerOf(sso, step.provider)?.label ?? step.provider, subject: step.subject, displayName: step.displayName, email, username: user.username };
+  return {
+    provider: step.provider,
+    providerLabel: providerOf(sso, step.provider)?.label ?? step.provider,
+    subject: step.subject,
+    displayName: step.displayName,
+    email,
+    username: user.username,
+  };
 }
 
 /** The user's yes (the binding is written) or no (it is dropped); either uses the token up. */
@@ -225,4 +276,3 @@ export async function unbind(db: Db, userId: string, id: string): Promise<void> 
     .returning({ id: sysThirdBinding.id });
   if (removed.length === 0) throw new BizError(SsoMsg.bindingNotFound);
 }
-

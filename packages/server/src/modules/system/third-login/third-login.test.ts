@@ -56,7 +56,10 @@ describe('§7 third-party login through OpenID Connect: GET /thirdLogin/getLogin
     const bound = json(await bindAccount({ bindToken, username: 'admin', password: ADMIN_PASSWORD }));
     expect(bound).toMatchObject({ success: true, code: 200, message: SsoMsg.bound });
     expect(bound.result.userInfo.username).toBe('admin');
-    expect(json(await bindAccount({ bindToken, username: 'admin', password: ADMIN_PASSWORD }))).toMatchObject({ success: false, message: SsoMsg.thirdLoginExpired });
+    expect(json(await bindAccount({ bindToken, username: 'admin', password: ADMIN_PASSWORD }))).toMatchObject({
+      success: false,
+      message: SsoMsg.thirdLoginExpired,
+    });
 
     const again = await roundTrip('demo', 'alice');
     const token = again.hash.get('thirdToken') ?? '';
@@ -73,7 +76,8 @@ describe('§7 third-party login through OpenID Connect: GET /thirdLogin/getLogin
     const users = (await db.select().from(sysUser)).length;
     const { hash } = await roundTrip('demo', 'mallory');
     const bindToken = hash.get('thirdBind') ?? '';
-    const attempt = (password: string, at: string) => t.inject({ method: 'POST', url: t.api('/thirdLogin/bindAccount'), payload: { bindToken, username: 'oidc-lock', password }, remoteAddress: at });
+    const attempt = (password: string, at: string) =>
+      t.inject({ method: 'POST', url: t.api('/thirdLogin/bindAccount'), payload: { bindToken, username: 'oidc-lock', password }, remoteAddress: at });
     let last;
     for (let i = 0; i < 3; i++) last = json(await attempt(`Wrong${i}xyz`, `10.8.1.${i}`));
     expect(last).toMatchObject({ success: false, message: Msg.badCredentials, result: { needCaptcha: true } });
@@ -99,7 +103,7 @@ describe('§7 third-party login through OpenID Connect: GET /thirdLogin/getLogin
 
   const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie'] ?? '').split(';')[0];
 
-  it('OIDC binding is tied to the browser: an attacker\'s bind address completed in the victim\'s browser (no state cookie, or its own) binds nothing', async () => {
+  it("OIDC binding is tied to the browser: an attacker's bind address completed in the victim's browser (no state cookie, or its own) binds nothing", async () => {
     await t.createUser({ username: 'oidc-attacker', password: 'Attack1234' });
     const attacker = t.as(await t.loginAs('oidc-attacker', 'Attack1234', '10.8.3.1'));
     const started = json(await attacker('POST', '/thirdLogin/bindStart', { provider: 'strict' }));
@@ -118,7 +122,7 @@ describe('§7 third-party login through OpenID Connect: GET /thirdLogin/getLogin
     expect((await roundTrip('strict', 'victim-at-idp')).hash.get('thirdError')).toBe('notBound');
   });
 
-  it('账号绑定: the provider\'s answer is not bound until the signed-in user confirms it; the pending token is good once, for that user\'s session only; cancel binds nothing', async () => {
+  it("账号绑定: the provider's answer is not bound until the signed-in user confirms it; the pending token is good once, for that user's session only; cancel binds nothing", async () => {
     await t.createUser({ username: 'oidc-bob', password: 'BobPass123' });
     const bobToken = await t.loginAs('oidc-bob', 'BobPass123', '10.8.2.1');
     const bob = t.as(bobToken);
@@ -145,8 +149,14 @@ describe('§7 third-party login through OpenID Connect: GET /thirdLogin/getLogin
     const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD, '10.8.2.2'));
     expect(json(await admin('POST', '/thirdLogin/bindConfirm', { token: pending }))).toMatchObject({ success: false, message: SsoMsg.bindPendingExpired });
     const bobElsewhere = t.as(await t.loginAs('oidc-bob', 'BobPass123', '10.8.2.3'));
-    expect(json(await bobElsewhere('POST', '/thirdLogin/bindPending', { token: pending }))).toMatchObject({ success: false, message: SsoMsg.bindPendingExpired });
-    expect(json(await bobElsewhere('POST', '/thirdLogin/bindConfirm', { token: pending }))).toMatchObject({ success: false, message: SsoMsg.bindPendingExpired });
+    expect(json(await bobElsewhere('POST', '/thirdLogin/bindPending', { token: pending }))).toMatchObject({
+      success: false,
+      message: SsoMsg.bindPendingExpired,
+    });
+    expect(json(await bobElsewhere('POST', '/thirdLogin/bindConfirm', { token: pending }))).toMatchObject({
+      success: false,
+      message: SsoMsg.bindPendingExpired,
+    });
 
     expect(json(await bob('POST', '/thirdLogin/bindConfirm', { token: pending }))).toMatchObject({ success: true, message: SsoMsg.bound });
     expect(json(await bob('POST', '/thirdLogin/bindConfirm', { token: pending }))).toMatchObject({ success: false, message: SsoMsg.bindPendingExpired });
@@ -161,7 +171,8 @@ describe('§7 third-party login through OpenID Connect: GET /thirdLogin/getLogin
 
     // cancelled: nothing bound, the token is gone
     const other = await bob('POST', '/thirdLogin/bindStart', { provider: 'demo' });
-    const cancelled = (await roundTrip('demo', 'bob-second', { authorizationUrl: json(other).result.url, cookie: cookieOf(other) })).hash.get('thirdConfirm') ?? '';
+    const cancelled =
+      (await roundTrip('demo', 'bob-second', { authorizationUrl: json(other).result.url, cookie: cookieOf(other) })).hash.get('thirdConfirm') ?? '';
     expect(json(await bob('POST', '/thirdLogin/bindCancel', { token: cancelled }))).toMatchObject({ success: true, message: SsoMsg.bindCancelled });
     expect(json(await bob('POST', '/thirdLogin/bindConfirm', { token: cancelled }))).toMatchObject({ success: false, message: SsoMsg.bindPendingExpired });
     expect(await db.select().from(sysThirdBinding).where(eq(sysThirdBinding.subject, 'bob-second'))).toHaveLength(0);
@@ -172,13 +183,15 @@ describe('§7 third-party login through OpenID Connect: GET /thirdLogin/getLogin
     expect((await roundTrip('strict', 'bob-at-idp')).hash.get('thirdError')).toBe('notBound');
   });
 
-  it('with an https PUBLIC_URL the state cookie of a sign-in and of 账号绑定 is Secure, and the redirect address is PUBLIC_URL\'s whatever the Host header says', async () => {
+  it("with an https PUBLIC_URL the state cookie of a sign-in and of 账号绑定 is Secure, and the redirect address is PUBLIC_URL's whatever the Host header says", async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://sbwq.example.org', ...idp.env('demo', '演示身份') });
     const render = await secure.inject({ url: secure.api('/thirdLogin/render/demo'), headers: { host: 'evil.test' }, remoteAddress: ip });
     expect(String(render.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=600; Secure$/);
     expect(new URL(String(render.headers.location)).searchParams.get('redirect_uri')).toBe('https://sbwq.example.org/jeecg-boot/thirdLogin/callback/demo');
     const admin = secure.as(await secure.loginAs('admin', ADMIN_PASSWORD, '10.8.4.1'));
     const bind = await admin('POST', '/thirdLogin/bindStart', { provider: 'demo' });
-    expect(String(bind.headers['set-cookie'])).toMatch(/^sbwq_oidc_state=[\w-]+; Path=\/jeecg-boot\/thirdLogin\/callback; HttpOnly; SameSite=Lax; Max-Age=600; Secure$/);
+    expect(String(bind.headers['set-cookie'])).toMatch(
+      /^sbwq_oidc_state=[\w-]+; Path=\/jeecg-boot\/thirdLogin\/callback; HttpOnly; SameSite=Lax; Max-Age=600; Secure$/,
+    );
   });
 });

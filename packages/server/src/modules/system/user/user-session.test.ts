@@ -63,7 +63,7 @@ describe('§5 change password and §2 department switch (JEECG-API §5.1)', asyn
       { oldpassword: 'x'.repeat(5000), password: 'Newpass123', confirmpassword: 'Newpass123' },
       { oldpassword: 'Pwuser1234', password: 'Newpass123', confirmpassword: 'Newpass123', isAdmin: true },
       { oldpassword: "' or 1=1 --", password: 'Newpass123', confirmpassword: 'Newpass123' },
-      { oldpassword: 'Pwuser1234', password: "<script>alert(1)</script>a1", confirmpassword: "<script>alert(1)</script>a2" },
+      { oldpassword: 'Pwuser1234', password: '<script>alert(1)</script>a1', confirmpassword: '<script>alert(1)</script>a2' },
       [],
     ]) {
       const res = await put(token, payload);

@@ -10,6 +10,10 @@ export const readUserVersions: VersionReader = async (db, ids) => {
   const users = await db.select().from(sysUser).where(inArray(sysUser.id, ids));
   const roles = await db.select({ userId: sysUserRole.userId, ref: sysUserRole.roleId }).from(sysUserRole).where(inArray(sysUserRole.userId, ids));
   const departs = await db.select({ userId: sysUserDepart.userId, ref: sysUserDepart.depId }).from(sysUserDepart).where(inArray(sysUserDepart.userId, ids));
-  const refsOf = (links: { userId: string; ref: string }[], id: string) => links.filter((l) => l.userId === id).map((l) => l.ref).sort();
+  const refsOf = (links: { userId: string; ref: string }[], id: string) =>
+    links
+      .filter((l) => l.userId === id)
+      .map((l) => l.ref)
+      .sort();
   return new Map(users.map(({ password: _hash, ...user }) => [user.id, { ...user, roleIds: refsOf(roles, user.id), departs: refsOf(departs, user.id) }]));
 };

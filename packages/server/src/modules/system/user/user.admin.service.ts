@@ -22,8 +22,18 @@ import { readUserVersions } from './user-versions.ts';
 export const userResource: ListResource = {
   table: sysUser,
   fields: fieldsOf(sysUser, {
-    id: ['string', { sort: false }], username: 'string', realname: 'string', phone: 'string', email: 'string', workNo: 'string', sex: 'number',
-    status: 'number', orgCode: 'string', post: 'string', createTime: 'datetime', updateTime: 'datetime',
+    id: ['string', { sort: false }],
+    username: 'string',
+    realname: 'string',
+    phone: 'string',
+    email: 'string',
+    workNo: 'string',
+    sex: 'number',
+    status: 'number',
+    orgCode: 'string',
+    post: 'string',
+    createTime: 'datetime',
+    updateTime: 'datetime',
   }),
   defaultSort: { field: 'createTime', order: 'desc' },
   countVersion: 'sys_user',
@@ -63,7 +73,12 @@ export async function listUsers(db: Db, dicts: DictMap, params: ListParams, extr
     if (!dep) return { records: [], total: 0, size: 10, current: 1, pages: 0 };
     // The department and everything under it, looked up first: a prefix LIKE inside the subquery
     // made the planner hash all of sys_user_depart instead of using its dep_id index.
-    const ids = (await db.select({ id: sysDepart.id }).from(sysDepart).where(like(sysDepart.orgCode, `${escapeLike(dep.orgCode)}%`))).map((d) => d.id);
+    const ids = (
+      await db
+        .select({ id: sysDepart.id })
+        .from(sysDepart)
+        .where(like(sysDepart.orgCode, `${escapeLike(dep.orgCode)}%`))
+    ).map((d) => d.id);
     const member = inArray(sysUser.id, db.select({ id: sysUserDepart.userId }).from(sysUserDepart).where(inArray(sysUserDepart.depId, ids)));
     // Counting joins the members to their users. The page walks users newest first and must not look
     // each one up in sys_user_depart (a department's members are often created together, far down
@@ -71,7 +86,10 @@ export async function listUsers(db: Db, dicts: DictMap, params: ListParams, extr
     twoWays.push({ count: member, page: sql`(${member}) is true` });
   }
   const page = await pageOf<UserRow>(db, userResource, params, { extra: scope, tieBreak: sysUser.id, twoWays, keysFirst: true });
-  const names = await departNamesOf(db, page.records.map((r) => r.id));
+  const names = await departNamesOf(
+    db,
+    page.records.map((r) => r.id),
+  );
   return { ...page, records: page.records.map((r) => toUserRecord(r, dicts, names.get(r.id) ?? null)) };
 }
 
@@ -88,7 +106,10 @@ export async function userById(db: Db, dicts: DictMap, id: string): Promise<User
 }
 
 export async function usersByIds(db: Db, dicts: DictMap, ids: string[]): Promise<UserRecord[]> {
-  const found = await db.select().from(sysUser).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
+  const found = await db
+    .select()
+    .from(sysUser)
+    .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
   return found.map((u) => toUserRecord(u, dicts, null));
 }
 
@@ -132,7 +153,11 @@ export async function findConflict(
     if (!value) continue;
     const conds = [eq(sysUser[field], value)];
     if (exceptId) conds.push(ne(sysUser.id, exceptId));
-    const [hit] = await db.select({ id: sysUser.id }).from(sysUser).where(and(...conds)).limit(1);
+    const [hit] = await db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(and(...conds))
+      .limit(1);
     if (hit) return message;
   }
   return null;
@@ -156,7 +181,10 @@ async function checkRefs(db: Db, roleIds: string[], departIds: string[]) {
     if (found.length !== new Set(roleIds).size) throw new BizError('所选角色不存在');
   }
   if (departIds.length) {
-    const found = await db.select({ id: sysDepart.id }).from(sysDepart).where(and(inArray(sysDepart.id, departIds), eq(sysDepart.delFlag, '0')));
+    const found = await db
+      .select({ id: sysDepart.id })
+      .from(sysDepart)
+      .where(and(inArray(sysDepart.id, departIds), eq(sysDepart.delFlag, '0')));
     if (found.length !== new Set(departIds).size) throw new BizError('所选部门不存在');
   }
 }
@@ -201,7 +229,7 @@ export async function addUser(db: Db, actor: SessionUser, body: UserAddBody): Pr
   const hash = await hashPassword(body.password);
   const id = newId();
   const firstDepart = departIds.length
-    ? (await db.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.id, departIds[0])))[0]?.orgCode ?? null
+    ? ((await db.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.id, departIds[0])))[0]?.orgCode ?? null)
     : null;
   await withVersions(db, actor, DataTable.user, [id], readUserVersions, async (t) => {
     await t.insert(sysUser).values({
@@ -221,7 +249,10 @@ export async function addUser(db: Db, actor: SessionUser, body: UserAddBody): Pr
 }
 
 export async function editUser(db: Db, actor: SessionUser, body: UserEditBody): Promise<void> {
-  const [existing] = await db.select().from(sysUser).where(and(eq(sysUser.id, body.id), eq(sysUser.delFlag, 0)));
+  const [existing] = await db
+    .select()
+    .from(sysUser)
+    .where(and(eq(sysUser.id, body.id), eq(sysUser.delFlag, 0)));
   if (!existing) throw new BizError('未找到对应用户');
   const roleIds = body.selectedroles === undefined ? null : splitIds(body.selectedroles);
   const departIds = body.selecteddeparts === undefined ? null : splitIds(body.selecteddeparts);
@@ -229,7 +260,13 @@ export async function editUser(db: Db, actor: SessionUser, body: UserEditBody): 
   if (roleIds) {
     const current = await roleIdsOf(db, body.id);
     const changed = current.length !== roleIds.length || current.some((r) => !roleIds.includes(r));
-    if (changed) await checkRoleGrant(db, actor, body.id, roleIds.filter((r) => !current.includes(r)));
+    if (changed)
+      await checkRoleGrant(
+        db,
+        actor,
+        body.id,
+        roleIds.filter((r) => !current.includes(r)),
+      );
   }
   const conflict = await findConflict(db, { phone: body.phone, email: body.email, workNo: body.workNo }, body.id);
   if (conflict) throw new BizError(conflict);
@@ -250,7 +287,10 @@ export async function editUser(db: Db, actor: SessionUser, body: UserEditBody): 
 export async function guardTargets(db: Db, actor: SessionUser, ids: string[]) {
   if (ids.length === 0) throw new BizError('请选择用户');
   if (ids.includes(actor.id)) throw new BizError('不能对当前登录用户执行此操作');
-  const protectedRows = await db.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, ids), eq(sysUser.username, 'admin')));
+  const protectedRows = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(and(inArray(sysUser.id, ids), eq(sysUser.username, 'admin')));
   if (protectedRows.length) throw new BizError('不能对系统管理员账号 admin 执行此操作');
 }
 
@@ -258,27 +298,42 @@ export async function deleteUsers(db: Db, actor: SessionUser, ids: string[]) {
   await guardTargets(db, actor, ids);
   await withVersions(db, actor, DataTable.user, ids, readUserVersions, async (t) => {
     await t.update(sysUser).set({ delFlag: 1, updateBy: actor.username, updateTime: new Date() }).where(inArray(sysUser.id, ids));
-    await t.update(sysSession).set({ revokedAt: new Date() }).where(and(inArray(sysSession.userId, ids), sql`${sysSession.revokedAt} is null`));
+    await t
+      .update(sysSession)
+      .set({ revokedAt: new Date() })
+      .where(and(inArray(sysSession.userId, ids), sql`${sysSession.revokedAt} is null`));
   });
 }
 
 export async function setStatus(db: Db, actor: SessionUser, ids: string[], status: number) {
   await guardTargets(db, actor, ids);
   await withVersions(db, actor, DataTable.user, ids, readUserVersions, (t) =>
-    t.update(sysUser).set({ status, updateBy: actor.username, updateTime: new Date() }).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0))),
+    t
+      .update(sysUser)
+      .set({ status, updateBy: actor.username, updateTime: new Date() })
+      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0))),
   );
 }
 
 export async function resetPassword(db: Db, actor: SessionUser, username: string, password: string) {
   if (!isStrongPassword(password)) throw new BizError(PASSWORD_RULE_MESSAGE);
-  const [user] = await db.select().from(sysUser).where(and(eq(sysUser.username, username), eq(sysUser.delFlag, 0)));
+  const [user] = await db
+    .select()
+    .from(sysUser)
+    .where(and(eq(sysUser.username, username), eq(sysUser.delFlag, 0)));
   if (!user) throw new BizError('用户不存在！');
   const hash = await hashPassword(password);
   // the version shows when the password changed (passwordChangedAt), never the hash
   await withVersions(db, actor, DataTable.user, [user.id], readUserVersions, async (t) => {
-    await t.update(sysUser).set({ password: hash, passwordMustChange: 0, passwordChangedAt: new Date(), updateBy: actor.username, updateTime: new Date() }).where(eq(sysUser.id, user.id));
+    await t
+      .update(sysUser)
+      .set({ password: hash, passwordMustChange: 0, passwordChangedAt: new Date(), updateBy: actor.username, updateTime: new Date() })
+      .where(eq(sysUser.id, user.id));
     if (user.id !== actor.id) {
-      await t.update(sysSession).set({ revokedAt: new Date() }).where(and(eq(sysSession.userId, user.id), sql`${sysSession.revokedAt} is null`));
+      await t
+        .update(sysSession)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sysSession.userId, user.id), sql`${sysSession.revokedAt} is null`));
     }
   });
 }
@@ -291,8 +346,16 @@ export async function usersOfDepart(db: Db, dicts: DictMap, departId: string, re
     sql`${sysUser.id} in (select ud.user_id from sys_user_depart ud join sys_depart d on d.id = ud.dep_id where d.org_code like ${`${dep.orgCode}%`})`,
   ];
   if (realname) conds.push(like(sysUser.realname, `%${realname.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  const found = await db.select().from(sysUser).where(and(...conds)).orderBy(sysUser.username).limit(2000);
-  const names = await departNamesOf(db, found.map((u) => u.id));
+  const found = await db
+    .select()
+    .from(sysUser)
+    .where(and(...conds))
+    .orderBy(sysUser.username)
+    .limit(2000);
+  const names = await departNamesOf(
+    db,
+    found.map((u) => u.id),
+  );
   return found.map((u) => toUserRecord(u, dicts, names.get(u.id) ?? null));
 }
 
@@ -303,14 +366,20 @@ export async function recycleBin(db: Db, dicts: DictMap) {
 
 export async function restoreUsers(db: Db, actor: SessionUser, ids: string[]) {
   await withVersions(db, actor, DataTable.user, ids, readUserVersions, (t) =>
-    t.update(sysUser).set({ delFlag: 0, updateBy: actor.username, updateTime: new Date() }).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 1))),
+    t
+      .update(sysUser)
+      .set({ delFlag: 0, updateBy: actor.username, updateTime: new Date() })
+      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 1))),
   );
 }
 
 /** Deleting for good removes the user's links and sessions with them. */
 export async function purgeUsers(db: Db, actor: SessionUser, ids: string[]) {
   await withVersions(db, actor, DataTable.user, ids, readUserVersions, async (t) => {
-    const gone = await t.delete(sysUser).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 1))).returning({ id: sysUser.id });
+    const gone = await t
+      .delete(sysUser)
+      .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 1)))
+      .returning({ id: sysUser.id });
     const goneIds = gone.map((g) => g.id);
     if (goneIds.length === 0) return;
     await t.delete(sysUserRole).where(inArray(sysUserRole.userId, goneIds));
@@ -318,4 +387,3 @@ export async function purgeUsers(db: Db, actor: SessionUser, ids: string[]) {
     await t.delete(sysSession).where(inArray(sysSession.userId, goneIds));
   });
 }
-

@@ -48,13 +48,24 @@ describe('用户 导出/导入 (Excel)', async () => {
     expect(byRow[10]).toBe('与第 3 行重复');
     const two = json(await t.inject({ url: t.api('/sys/user/list?username=imp.two'), headers })).result.records[0];
     expect(two).toMatchObject({ realname: '导入二', sex: 2, orgCodeTxt: '财务部' });
-    expect(json(await t.inject({ url: t.api(`/sys/user/queryUserRole?userid=${two.id}`), headers })).result.sort()).toEqual([RoleId.finance, RoleId.reviewer].sort());
+    expect(json(await t.inject({ url: t.api(`/sys/user/queryUserRole?userid=${two.id}`), headers })).result.sort()).toEqual(
+      [RoleId.finance, RoleId.reviewer].sort(),
+    );
     expect(await t.loginAs('imp.one', 'Import1234')).toBeTruthy();
   });
 
   it('a file without the required header, a non-xlsx file or a broken one is refused with a message and imports nothing', async () => {
     const before = (await db.select().from(sysUser)).length;
-    expect(json(await upload(await sheet([['账号', '名字'], ['x', 'y']]))).message).toContain('未找到表头');
+    expect(
+      json(
+        await upload(
+          await sheet([
+            ['账号', '名字'],
+            ['x', 'y'],
+          ]),
+        ),
+      ).message,
+    ).toContain('未找到表头');
     expect(json(await upload(Buffer.from('a,b,c'), 'users.csv')).message).toBe('只支持 .xlsx 格式的 Excel 文件');
     expect(json(await upload(Buffer.from('PK not really a zip'), 'users.xlsx')).message).toBe('文件不是有效的 Excel（.xlsx）文件');
     expect((await db.select().from(sysUser)).length).toBe(before);

@@ -18,8 +18,17 @@ import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource
 type Extra = { orgCodes: string; roleCodes: string };
 
 const exportColumns = columnsOf<UserRecord & Extra>({
-  username: '用户账号', realname: '姓名', sex: ['性别', (u) => u.sex_dictText ?? ''], phone: '手机号', email: ['邮箱', 26], workNo: '工号', orgCodes: '部门编码',
-  orgCodeTxt: ['所属部门', 26], roleCodes: '角色编码', status: ['状态', (u) => u.status_dictText ?? ''], createTime: ['创建时间', 22],
+  username: '用户账号',
+  realname: '姓名',
+  sex: ['性别', (u) => u.sex_dictText ?? ''],
+  phone: '手机号',
+  email: ['邮箱', 26],
+  workNo: '工号',
+  orgCodes: '部门编码',
+  orgCodeTxt: ['所属部门', 26],
+  roleCodes: '角色编码',
+  status: ['状态', (u) => u.status_dictText ?? ''],
+  createTime: ['创建时间', 22],
 });
 
 /** The users of the list's filter (or only `selections`, the chosen ids), up to 10,000, as 用户信息.xlsx. */
@@ -33,12 +42,25 @@ export async function exportUserFile(ctx: ResourceCtx, params: ListParams): Prom
 export async function exportUsers(db: Db, users: UserRecord[]): Promise<Buffer> {
   const ids = users.map((u) => u.id);
   const departs = ids.length
-    ? await db.select({ userId: sysUserDepart.userId, code: sysDepart.orgCode }).from(sysUserDepart).innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId)).where(inArray(sysUserDepart.userId, ids))
+    ? await db
+        .select({ userId: sysUserDepart.userId, code: sysDepart.orgCode })
+        .from(sysUserDepart)
+        .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
+        .where(inArray(sysUserDepart.userId, ids))
     : [];
   const roles = ids.length
-    ? await db.select({ userId: sysUserRole.userId, code: sysRole.roleCode }).from(sysUserRole).innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId)).where(inArray(sysUserRole.userId, ids))
+    ? await db
+        .select({ userId: sysUserRole.userId, code: sysRole.roleCode })
+        .from(sysUserRole)
+        .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+        .where(inArray(sysUserRole.userId, ids))
     : [];
-  const join = (list: { userId: string; code: string }[], id: string) => list.filter((l) => l.userId === id).map((l) => l.code).sort().join(',');
+  const join = (list: { userId: string; code: string }[], id: string) =>
+    list
+      .filter((l) => l.userId === id)
+      .map((l) => l.code)
+      .sort()
+      .join(',');
   return toWorkbook(
     '用户信息',
     exportColumns,
@@ -47,7 +69,15 @@ export async function exportUsers(db: Db, users: UserRecord[]): Promise<Buffer> 
 }
 
 const importColumns = importColumnsOf({
-  username: '*用户账号', realname: '*姓名', password: '*初始密码', sex: '性别', phone: '手机号', email: '邮箱', workNo: '工号', orgCodes: '部门编码', roleCodes: '角色编码',
+  username: '*用户账号',
+  realname: '*姓名',
+  password: '*初始密码',
+  sex: '性别',
+  phone: '手机号',
+  email: '邮箱',
+  workNo: '工号',
+  orgCodes: '部门编码',
+  roleCodes: '角色编码',
 });
 
 /** The empty import file: title and header row, for 下载模板. */
@@ -57,7 +87,11 @@ export const importTemplate = async (): Promise<ExcelFile> => ({
   asciiName: 'user-template.xlsx',
 });
 
-const list = (v: string) => v.split(/[,，]/).map((s) => s.trim()).filter(Boolean);
+const list = (v: string) =>
+  v
+    .split(/[,，]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * Imports users row by row: a row with an error is skipped and reported with its row number and the
@@ -74,14 +108,35 @@ export async function importUsers(db: Db, actor: SessionUser, buffer: Buffer, di
   const allDeparts = await db.select().from(sysDepart).where(eq(sysDepart.delFlag, '0'));
   for (const { rowNumber, values } of rows) {
     const fail = (message: string) => errors.push({ row: rowNumber, message });
-    if (!USERNAME_PATTERN.test(values.username)) { fail('用户账号为2-50位字母、数字或 _ . @ -'); continue; }
-    if (!values.realname || values.realname.length > 50) { fail('姓名必填且不超过50个字符'); continue; }
-    if (!isStrongPassword(values.password)) { fail(PASSWORD_RULE_MESSAGE); continue; }
-    if (values.phone && !MOBILE_PATTERN.test(values.phone)) { fail('手机号格式不正确'); continue; }
-    if (values.email && !z.email().safeParse(values.email).success) { fail('邮箱格式不正确'); continue; }
-    if (values.workNo && values.workNo.length > 50) { fail('工号不能超过50个字符'); continue; }
+    if (!USERNAME_PATTERN.test(values.username)) {
+      fail('用户账号为2-50位字母、数字或 _ . @ -');
+      continue;
+    }
+    if (!values.realname || values.realname.length > 50) {
+      fail('姓名必填且不超过50个字符');
+      continue;
+    }
+    if (!isStrongPassword(values.password)) {
+      fail(PASSWORD_RULE_MESSAGE);
+      continue;
+    }
+    if (values.phone && !MOBILE_PATTERN.test(values.phone)) {
+      fail('手机号格式不正确');
+      continue;
+    }
+    if (values.email && !z.email().safeParse(values.email).success) {
+      fail('邮箱格式不正确');
+      continue;
+    }
+    if (values.workNo && values.workNo.length > 50) {
+      fail('工号不能超过50个字符');
+      continue;
+    }
     const sexItem = values.sex ? dicts.sex?.find((i) => i.text === values.sex || i.value === values.sex) : undefined;
-    if (values.sex && !sexItem) { fail(`性别“${values.sex.slice(0, 10)}”无效，应为 男 或 女`); continue; }
+    if (values.sex && !sexItem) {
+      fail(`性别“${values.sex.slice(0, 10)}”无效，应为 男 或 女`);
+      continue;
+    }
     const roleIds: string[] = [];
     let bad = '';
     for (const code of list(values.roleCodes ?? '')) {
@@ -96,12 +151,26 @@ export async function importUsers(db: Db, actor: SessionUser, buffer: Buffer, di
       if (!dep) bad = `部门编码“${code.slice(0, 50)}”不存在`;
       else departIds.push(dep.id);
     }
-    if (bad) { fail(bad); continue; }
+    if (bad) {
+      fail(bad);
+      continue;
+    }
     const inFile = (['username', 'phone', 'email', 'workNo'] as const).map((k) => (values[k] ? `${k}:${values[k].toLowerCase()}` : '')).filter(Boolean);
     const dupRow = inFile.map((k) => seen.get(k)).find((r) => r !== undefined);
-    if (dupRow !== undefined) { fail(`与第 ${dupRow} 行重复`); continue; }
-    const conflict = await findConflict(db, { username: values.username, phone: values.phone || null, email: values.email || null, workNo: values.workNo || null });
-    if (conflict) { fail(conflict); continue; }
+    if (dupRow !== undefined) {
+      fail(`与第 ${dupRow} 行重复`);
+      continue;
+    }
+    const conflict = await findConflict(db, {
+      username: values.username,
+      phone: values.phone || null,
+      email: values.email || null,
+      workNo: values.workNo || null,
+    });
+    if (conflict) {
+      fail(conflict);
+      continue;
+    }
     inFile.forEach((k) => seen.set(k, rowNumber));
     const id = newId();
     const hash = await hashPassword(values.password);
@@ -127,4 +196,3 @@ export async function importUsers(db: Db, actor: SessionUser, buffer: Buffer, di
   }
   return importReport(rows.length, errors);
 }
-

@@ -12,7 +12,7 @@ describe('用户管理 /sys/user/* (JEECG-API §5.7) with server-side access con
   const call = t.request;
 
   it('§6 every user-admin route refuses a user without its permission with 403 / 510', async () => {
-    const routes: [('GET' | 'POST' | 'PUT' | 'DELETE'), string, object?][] = [
+    const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string, object?][] = [
       ['GET', '/sys/user/list'],
       ['GET', '/sys/user/queryById?id=x'],
       ['GET', '/sys/user/queryByIds?userIds=x'],
@@ -57,7 +57,13 @@ describe('用户管理 /sys/user/* (JEECG-API §5.7) with server-side access con
     const list = await call(admin, 'GET', '/sys/user/list?username=*zhang*&pageNo=1&pageSize=10');
     const body = json(list);
     expect(body.result.total).toBe(1);
-    expect(body.result.records[0]).toMatchObject({ username: 'zhang.san', sex_dictText: '男', status_dictText: '正常', orgCodeTxt: '维权工作部', orgCode: 'A01A02' });
+    expect(body.result.records[0]).toMatchObject({
+      username: 'zhang.san',
+      sex_dictText: '男',
+      status_dictText: '正常',
+      orgCodeTxt: '维权工作部',
+      orgCode: 'A01A02',
+    });
     expect(list.body).not.toMatch(/password|argon2/);
     expect(json(await call(admin, 'GET', `/sys/user/queryUserRole?userid=${newUserId}`)).result).toEqual([RoleId.reviewer]);
     expect(await t.loginAs('zhang.san', 'Zhangsan123')).toBeTruthy();
@@ -75,14 +81,20 @@ describe('用户管理 /sys/user/* (JEECG-API §5.7) with server-side access con
   });
 
   it('issue 36: checkOnlyUser answers the stock register form without a session, the same for a taken and a free value, rate limited', async () => {
-    const anonymous = (query: string, remoteAddress = '10.36.0.1') => t.inject({ method: 'GET', url: t.api(`/sys/user/checkOnlyUser?${query}`), remoteAddress });
+    const anonymous = (query: string, remoteAddress = '10.36.0.1') =>
+      t.inject({ method: 'GET', url: t.api(`/sys/user/checkOnlyUser?${query}`), remoteAddress });
     const taken = json(await anonymous('username=zhang.san'));
     const free = json(await anonymous('username=nobody.has.this'));
     const withoutTime = ({ timestamp: _time, ...rest }: Record<string, unknown>) => rest;
     expect(withoutTime(taken)).toEqual(withoutTime(free));
     expect(taken).toMatchObject({ success: true, code: 200, result: true, message: '注册提交时校验是否已被使用' });
     expect(json(await anonymous('phone=13800138000'))).toMatchObject({ success: true, message: '注册提交时校验是否已被使用' });
-    const stale = await t.inject({ method: 'GET', url: t.api('/sys/user/checkOnlyUser?username=zhang.san'), headers: { 'X-Access-Token': 'not-a-session' }, remoteAddress: '10.36.0.2' });
+    const stale = await t.inject({
+      method: 'GET',
+      url: t.api('/sys/user/checkOnlyUser?username=zhang.san'),
+      headers: { 'X-Access-Token': 'not-a-session' },
+      remoteAddress: '10.36.0.2',
+    });
     expect(json(stale)).toMatchObject({ success: true, message: '注册提交时校验是否已被使用' });
     let last = null;
     for (let i = 0; i < 60; i++) last = await anonymous(`username=u${i}`, '10.36.0.3');
@@ -140,15 +152,27 @@ describe('用户管理 /sys/user/* (JEECG-API §5.7) with server-side access con
     }
     const financeId = await t.createUser({ username: 'fin1', password: 'Finance123', roleIds: [RoleId.finance] });
     const fin = await t.loginAs('fin1', 'Finance123');
-    const escalate = json(await call(fin, 'POST', '/sys/user/add', { username: 'sneaky', realname: '偷偷', password: 'Sneaky1234', selectedroles: RoleId.admin }));
+    const escalate = json(
+      await call(fin, 'POST', '/sys/user/add', { username: 'sneaky', realname: '偷偷', password: 'Sneaky1234', selectedroles: RoleId.admin }),
+    );
     expect(escalate).toMatchObject({ success: false, message: '不能授予自己没有的角色' });
     const self = json(await call(fin, 'PUT', '/sys/user/edit', { id: financeId, realname: '财务', selectedroles: `${RoleId.finance},${RoleId.admin}` }));
     expect(self).toMatchObject({ success: false, message: '不能修改自己的角色' });
-    expect(json(await call(fin, 'POST', '/sys/user/add', { username: 'fin2', realname: '财务二', password: 'Finance234', selectedroles: RoleId.finance })).success).toBe(true);
+    expect(
+      json(await call(fin, 'POST', '/sys/user/add', { username: 'fin2', realname: '财务二', password: 'Finance234', selectedroles: RoleId.finance })).success,
+    ).toBe(true);
   });
 
   it('edit keeps the password and replaces roles and departments', async () => {
-    const res = json(await call(admin, 'PUT', '/sys/user/edit', { id: newUserId, realname: '张三丰', selectedroles: RoleId.finance, selecteddeparts: `${DepartId.financeDept},${DepartId.rightsDept}`, password: 'Ignored123' }));
+    const res = json(
+      await call(admin, 'PUT', '/sys/user/edit', {
+        id: newUserId,
+        realname: '张三丰',
+        selectedroles: RoleId.finance,
+        selecteddeparts: `${DepartId.financeDept},${DepartId.rightsDept}`,
+        password: 'Ignored123',
+      }),
+    );
     expect(res).toMatchObject({ success: true, message: '修改成功!' });
     expect(json(await call(admin, 'GET', `/sys/user/queryUserRole?userid=${newUserId}`)).result).toEqual([RoleId.finance]);
     expect(await t.loginAs('zhang.san', 'Zhangsan123')).toBeTruthy();
@@ -163,11 +187,13 @@ describe('用户管理 /sys/user/* (JEECG-API §5.7) with server-side access con
     expect(json(await call(admin, 'GET', `/sys/user/queryUserByDepId?id=${DepartId.association}&realname=张三`)).result).toHaveLength(1);
   });
 
-  it('freezing ends the user\'s sessions at once; unfreezing lets them sign in again; nobody freezes themself or admin', async () => {
+  it("freezing ends the user's sessions at once; unfreezing lets them sign in again; nobody freezes themself or admin", async () => {
     const token = await t.loginAs('zhang.san', 'Zhangsan123');
     expect(json(await call(admin, 'PUT', '/sys/user/frozenBatch', { ids: `${newUserId},`, status: '2' })).success).toBe(true);
     expect((await call(token, 'GET', '/sys/user/queryUserRoleCode')).statusCode).toBe(500);
-    expect(json(await t.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'zhang.san', password: 'Zhangsan123' } })).message).toBe('该用户已冻结');
+    expect(json(await t.inject({ method: 'POST', url: t.api('/sys/login'), payload: { username: 'zhang.san', password: 'Zhangsan123' } })).message).toBe(
+      '该用户已冻结',
+    );
     await call(admin, 'PUT', '/sys/user/frozenBatch', { ids: newUserId, status: 1 });
     expect(await t.loginAs('zhang.san', 'Zhangsan123')).toBeTruthy();
     const adminRow = (await db.select().from(sysUser).where(eq(sysUser.username, 'admin')))[0];
@@ -183,7 +209,7 @@ describe('用户管理 /sys/user/* (JEECG-API §5.7) with server-side access con
     expect(json(await call(admin, 'PUT', '/sys/user/changePassword', { username: 'ghost', password: 'Reset12345' })).message).toBe('用户不存在！');
   });
 
-  it('queryUserRoleCode answers the caller\'s own role codes', async () => {
+  it("queryUserRoleCode answers the caller's own role codes", async () => {
     expect(json(await call(holder, 'GET', '/sys/user/queryUserRoleCode')).result).toEqual(['holder']);
   });
 
@@ -201,7 +227,13 @@ describe('用户管理 /sys/user/* (JEECG-API §5.7) with server-side access con
   });
 
   it('list: unknown sort columns and injection in filters give a clear message, never a 500', async () => {
-    for (const q of ['column=password&order=asc', "column=id;drop table sys_user&order=asc", "status=1' or '1'='1", 'createTime_begin=yesterday', 'pageSize=abc']) {
+    for (const q of [
+      'column=password&order=asc',
+      'column=id;drop table sys_user&order=asc',
+      "status=1' or '1'='1",
+      'createTime_begin=yesterday',
+      'pageSize=abc',
+    ]) {
       const res = await call(admin, 'GET', `/sys/user/list?${q}`);
       expect(res.statusCode, q).toBeLessThan(500);
       expect(json(res).success, q).toBe(false);

@@ -69,7 +69,15 @@ export async function departsOfUser(db: Db, userId: string): Promise<DepartRow[]
   return db
     .select()
     .from(sysDepart)
-    .where(and(inArray(sysDepart.id, links.map((l) => l.depId)), eq(sysDepart.delFlag, '0')))
+    .where(
+      and(
+        inArray(
+          sysDepart.id,
+          links.map((l) => l.depId),
+        ),
+        eq(sysDepart.delFlag, '0'),
+      ),
+    )
     .orderBy(asc(sysDepart.departOrder), asc(sysDepart.orgCode));
 }
 
@@ -82,7 +90,10 @@ export async function setOwnPassword(db: Db, me: SessionUser, password: string):
   const hash = await hashPassword(password);
   // the version shows when the password changed (passwordChangedAt), never the hash
   await withVersions(db, me, DataTable.user, [me.id], readUserVersions, (t) =>
-    t.update(sysUser).set({ password: hash, passwordMustChange: 0, passwordChangedAt: new Date(), updateBy: me.username, updateTime: new Date() }).where(eq(sysUser.id, me.id)),
+    t
+      .update(sysUser)
+      .set({ password: hash, passwordMustChange: 0, passwordChangedAt: new Date(), updateBy: me.username, updateTime: new Date() })
+      .where(eq(sysUser.id, me.id)),
   );
   await revokeOtherSessions(db, me.id, me.tokenHash);
 }

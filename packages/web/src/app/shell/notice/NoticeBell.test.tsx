@@ -35,7 +35,12 @@ const notice = (over: Partial<AnnouncementRecord>): AnnouncementRecord =>
     ...over,
   }) as AnnouncementRecord;
 
-const feedOf = (annt: AnnouncementRecord[], sys: AnnouncementRecord[]): ListByUserResult => ({ anntMsgList: annt, anntMsgTotal: annt.length, sysMsgList: sys, sysMsgTotal: sys.length });
+const feedOf = (annt: AnnouncementRecord[], sys: AnnouncementRecord[]): ListByUserResult => ({
+  anntMsgList: annt,
+  anntMsgTotal: annt.length,
+  sysMsgList: sys,
+  sysMsgTotal: sys.length,
+});
 
 function Where() {
   const location = useLocation();
@@ -51,7 +56,20 @@ function renderBell(feed: () => { status?: number; body: unknown }) {
       return { body: envelope(null) };
     },
   });
-  const router = createMemoryRouter([{ path: '*', element: <><NoticeBell /><Where /></> }], { initialEntries: ['/dashboard/analysis'] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <NoticeBell />
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/dashboard/analysis'] },
+  );
   render(
     <AntApp>
       <QueryClientProvider client={createQueryClient()}>
@@ -63,10 +81,16 @@ function renderBell(feed: () => { status?: number; body: unknown }) {
   return { reads, feedCalls };
 }
 
-const signedIn = () => startSession({ token: 'tok-1', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult, 'admin');
+const signedIn = () =>
+  startSession({ token: 'tok-1', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult, 'admin');
 const bell = () => screen.getByRole('button', { name: /^消息通知/ });
 // antd gives every generated id the same value under test, so the dialog is found by its title text.
-const noticeDialog = () => waitFor(() => screen.getAllByRole('dialog').find((d) => d.querySelector('.ant-modal-title')?.textContent === '通知消息') ?? Promise.reject(new Error('no notice dialog')));
+const noticeDialog = () =>
+  waitFor(
+    () =>
+      screen.getAllByRole('dialog').find((d) => d.querySelector('.ant-modal-title')?.textContent === '通知消息') ??
+      Promise.reject(new Error('no notice dialog')),
+  );
 
 beforeEach(() => {
   localStorage.clear();
@@ -85,7 +109,10 @@ afterEach(() => {
 
 describe('§2 announcement bell popover', () => {
   it('a count badge; the 300 px popover has 通知(n) and 系统消息(n) tabs whose items show title, publish time and priority tag (L 一般, M 重要, H 紧急)', async () => {
-    const feed = feedOf([notice({ id: 'a1', titile: '系统升级通知', priority: 'H' }), notice({ id: 'a2', titile: '年度会议', priority: 'M', sendTime: '2026-01-04 09:30:00' })], [notice({ id: 's1', titile: '账号已开通', msgCategory: '2' })]);
+    const feed = feedOf(
+      [notice({ id: 'a1', titile: '系统升级通知', priority: 'H' }), notice({ id: 'a2', titile: '年度会议', priority: 'M', sendTime: '2026-01-04 09:30:00' })],
+      [notice({ id: 's1', titile: '账号已开通', msgCategory: '2' })],
+    );
     renderBell(() => ({ body: envelope(feed) }));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('消息通知（3条未读）'));
     expect(within(bell()).getByTitle('3')).toBeTruthy();
@@ -94,7 +121,9 @@ describe('§2 announcement bell popover', () => {
     const panel = await screen.findByTestId('notice-panel');
     expect(within(panel).getByRole('tab', { name: '通知(2)' })).toBeTruthy();
     expect(within(panel).getByRole('tab', { name: '系统消息(1)' })).toBeTruthy();
-    const items = within(panel).getAllByRole('button').filter((b) => b.textContent?.includes('发布时间'));
+    const items = within(panel)
+      .getAllByRole('button')
+      .filter((b) => b.textContent?.includes('发布时间'));
     expect(items.map((b) => b.textContent)).toEqual(['系统升级通知发布时间：2026-01-05 10:00:00紧急', '年度会议发布时间：2026-01-04 09:30:00重要']);
     const popover = document.querySelector('.notice-popover');
     expect(popover?.querySelector<HTMLElement>('[style*="width"]')?.style.width).toBe(`${NOTICE_POPOVER_WIDTH}px`);
@@ -114,28 +143,56 @@ describe('§2 announcement bell popover', () => {
     expect(within(panel).getByText('暂无消息')).toBeTruthy();
   });
 
-  it('clicking an item marks it read (editByAnntIdAndUserId with anntId) and opens the notice modal; 去处理 goes to openPage', { timeout: 20_000 }, async () => {
-    let feed = feedOf([notice({ id: 'a9', titile: '请补充报销材料', msgContent: '<p>第一批线索已结案</p>', openType: 'url', openPage: PAYMENT_LIST_PAGE })], []);
-    const { reads, feedCalls } = renderBell(() => ({ body: envelope(feed) }));
-    fireEvent.click(await screen.findByRole('button', { name: '消息通知（1条未读）' }));
-    feed = feedOf([], []);
-    fireEvent.click(await screen.findByText('请补充报销材料'));
+  it(
+    'clicking an item marks it read (editByAnntIdAndUserId with anntId) and opens the notice modal; 去处理 goes to openPage',
+    { timeout: 20_000 },
+    async () => {
+      let feed = feedOf(
+        [notice({ id: 'a9', titile: '请补充报销材料', msgContent: '<p>第一批线索已结案</p>', openType: 'url', openPage: PAYMENT_LIST_PAGE })],
+        [],
+      );
+      const { reads, feedCalls } = renderBell(() => ({ body: envelope(feed) }));
+      fireEvent.click(await screen.findByRole('button', { name: '消息通知（1条未读）' }));
+      feed = feedOf([], []);
+      fireEvent.click(await screen.findByText('请补充报销材料'));
 
-    const dialog = await noticeDialog();
-    expect(within(dialog).getByText('第一批线索已结案')).toBeTruthy();
-    expect(within(dialog).getByText('发布人：admin')).toBeTruthy();
-    expect(within(dialog).getByText(EXPENSE_REMINDER_TEXT)).toBeTruthy();
-    await waitFor(() => expect(reads).toEqual([{ anntId: 'a9' }]));
-    // the bell reloads after the mark: the badge drops
-    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('消息通知'));
-    expect(feedCalls()).toBeGreaterThanOrEqual(2);
+      const dialog = await noticeDialog();
+      expect(within(dialog).getByText('第一批线索已结案')).toBeTruthy();
+      expect(within(dialog).getByText('发布人：admin')).toBeTruthy();
+      expect(within(dialog).getByText(EXPENSE_REMINDER_TEXT)).toBeTruthy();
+      await waitFor(() => expect(reads).toEqual([{ anntId: 'a9' }]));
+      // the bell reloads after the mark: the badge drops
+      await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('消息通知'));
+      expect(feedCalls()).toBeGreaterThanOrEqual(2);
 
-    fireEvent.click(within(dialog).getByRole('button', { name: /去\s*处\s*理/ }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(PAYMENT_LIST_PAGE));
-  });
+      fireEvent.click(within(dialog).getByRole('button', { name: /去\s*处\s*理/ }));
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(PAYMENT_LIST_PAGE));
+    },
+  );
 
   it('查看更多 goes to /isps/userAnnouncement; a user whose menu lacks 我的消息 gets no such link', async () => {
-    useSession.setState({ menu: [{ id: 'm', path: '/isps', name: 'isps', route: '1', component: 'layouts/RouteView', meta: { keepAlive: false, internalOrExternal: false, title: '个人办公' }, children: [{ id: 'u', path: '/isps/userAnnouncement', name: 'ua', route: '1', component: 'system/UserAnnouncementList', meta: { keepAlive: false, internalOrExternal: false, title: '我的消息' } }] }] });
+    useSession.setState({
+      menu: [
+        {
+          id: 'm',
+          path: '/isps',
+          name: 'isps',
+          route: '1',
+          component: 'layouts/RouteView',
+          meta: { keepAlive: false, internalOrExternal: false, title: '个人办公' },
+          children: [
+            {
+              id: 'u',
+              path: '/isps/userAnnouncement',
+              name: 'ua',
+              route: '1',
+              component: 'system/UserAnnouncementList',
+              meta: { keepAlive: false, internalOrExternal: false, title: '我的消息' },
+            },
+          ],
+        },
+      ],
+    });
     renderBell(() => ({ body: envelope(feedOf([], [])) }));
     fireEvent.click(bell());
     fireEvent.click(await screen.findByRole('button', { name: /查看更多/ }));
@@ -173,7 +230,9 @@ describe('§4 / §7 live delivery and polling', () => {
   it('§9 the feed is polled every 6 s; a failed load stops the polling without a word (§8)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     let failing = false;
-    const { feedCalls } = renderBell(() => (failing ? { status: 500, body: { success: false, message: '服务器错误', code: 500 } } : { body: envelope(feedOf([], [])) }));
+    const { feedCalls } = renderBell(() =>
+      failing ? { status: 500, body: { success: false, message: '服务器错误', code: 500 } } : { body: envelope(feedOf([], [])) },
+    );
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(feedCalls()).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(NOTICE_POLL_MS));

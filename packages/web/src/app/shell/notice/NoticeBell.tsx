@@ -73,7 +73,12 @@ export function NoticeBell() {
     if (!records) {
       return <div className={styles.state}>{feed.loading ? <Spin size="small" /> : <EmptyData description={NO_NOTICE_TEXT} />}</div>;
     }
-    if (records.length === 0) return <div className={styles.state}><EmptyData description={NO_NOTICE_TEXT} /></div>;
+    if (records.length === 0)
+      return (
+        <div className={styles.state}>
+          <EmptyData description={NO_NOTICE_TEXT} />
+        </div>
+      );
     return (
       <ul className={styles.list}>
         {records.map((record) => (
@@ -144,7 +149,14 @@ export function NoticeBell() {
         rootClassName="notice-popover"
         styles={{ container: { width: NOTICE_POPOVER_WIDTH, maxWidth: 'calc(100vw - 24px)', padding: 0 } }}
       >
-        <button type="button" ref={bellRef} className={headerStyles.action} aria-expanded={open} aria-label={total > 0 ? `消息通知（${total}条未读）` : '消息通知'} title="消息通知">
+        <button
+          type="button"
+          ref={bellRef}
+          className={headerStyles.action}
+          aria-expanded={open}
+          aria-label={total > 0 ? `消息通知（${total}条未读）` : '消息通知'}
+          title="消息通知"
+        >
           <Badge count={total} size="small" overflowCount={99}>
             <BellOutlined className={styles.bellIcon} />
           </Badge>

@@ -11,8 +11,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 const page = (path: string, title: string): MenuNode =>
   ({ id: path, path, name: path, route: '1', component: 'x', meta: { keepAlive: false, internalOrExternal: false, title } }) as MenuNode;
-const menuWith = (...children: MenuNode[]): MenuNode[] =>
-  [{ ...page('/rights/approval', '审批'), component: 'layouts/RouteView', children }] as MenuNode[];
+const menuWith = (...children: MenuNode[]): MenuNode[] => [{ ...page('/rights/approval', '审批'), component: 'layouts/RouteView', children }] as MenuNode[];
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -21,7 +20,20 @@ function Where() {
 function renderEntry(counts: number[]) {
   let call = 0;
   const fetchMock = fakeServer({ 'GET /rights/approval/todoCount': () => ({ body: envelope(counts[Math.min(call++, counts.length - 1)]) }) });
-  const router = createMemoryRouter([{ path: '*', element: <><TodoEntry /><Where /></> }], { initialEntries: ['/dashboard/analysis'] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <TodoEntry />
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/dashboard/analysis'] },
+  );
   renderInApp(<RouterProvider router={router} />);
   return { calls: () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/todoCount')).length };
 }

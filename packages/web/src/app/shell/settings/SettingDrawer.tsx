@@ -41,53 +41,53 @@ export function SettingsOptions() {
 
   return (
     <>
-        <Section title="整体风格设置">
-          <Choice<NavTheme> label="整体风格设置" name="navTheme" solid options={{ dark: '暗色菜单风格', light: '亮色菜单风格' }} />
-        </Section>
+      <Section title="整体风格设置">
+        <Choice<NavTheme> label="整体风格设置" name="navTheme" solid options={{ dark: '暗色菜单风格', light: '亮色菜单风格' }} />
+      </Section>
 
-        <Section title="主题色">
-          <Flex wrap gap={8} role="radiogroup" aria-label="主题色">
-            {colorList.map(({ key, color }) => {
-              const selected = settings.primaryColor.toUpperCase() === color;
-              return (
-                <Tooltip key={color} title={key}>
-                  <button
-                    type="button"
-                    role="radio"
-                    aria-checked={selected}
-                    aria-label={key}
-                    className={styles.swatch}
-                    style={{ background: color }}
-                    onClick={() => !selected && changePrimaryColor(color, message)}
-                  >
-                    {selected && <CheckOutlined />}
-                  </button>
-                </Tooltip>
-              );
-            })}
-          </Flex>
-        </Section>
+      <Section title="主题色">
+        <Flex wrap gap={8} role="radiogroup" aria-label="主题色">
+          {colorList.map(({ key, color }) => {
+            const selected = settings.primaryColor.toUpperCase() === color;
+            return (
+              <Tooltip key={color} title={key}>
+                <button
+                  type="button"
+                  role="radio"
+                  aria-checked={selected}
+                  aria-label={key}
+                  className={styles.swatch}
+                  style={{ background: color }}
+                  onClick={() => !selected && changePrimaryColor(color, message)}
+                >
+                  {selected && <CheckOutlined />}
+                </button>
+              </Tooltip>
+            );
+          })}
+        </Flex>
+      </Section>
 
-        <Section title="导航模式">
-          <Choice<LayoutMode> label="导航模式" name="layout" solid options={{ sidemenu: '侧边栏导航', topmenu: '顶部栏导航' }} />
-          <div className={styles.rows}>
-            <Row label="内容区域宽度" hint="该设定仅 [顶部栏导航] 时有效">
-              <Choice<ContentWidth> label="内容区域宽度" name="contentWidth" options={{ Fixed: '固定', Fluid: '流式' }} />
-            </Row>
-            <Toggle label="固定 Header" name="fixedHeader" />
-            <Toggle label="下滑时隐藏 Header" name="autoHideHeader" off={settings.fixedHeader ? undefined : '固定 Header 时可配置'} />
-            <Toggle label="固定侧边菜单" name="fixSiderbar" off={topmenu ? '侧边栏导航时可配置' : undefined} />
-          </div>
-        </Section>
+      <Section title="导航模式">
+        <Choice<LayoutMode> label="导航模式" name="layout" solid options={{ sidemenu: '侧边栏导航', topmenu: '顶部栏导航' }} />
+        <div className={styles.rows}>
+          <Row label="内容区域宽度" hint="该设定仅 [顶部栏导航] 时有效">
+            <Choice<ContentWidth> label="内容区域宽度" name="contentWidth" options={{ Fixed: '固定', Fluid: '流式' }} />
+          </Row>
+          <Toggle label="固定 Header" name="fixedHeader" />
+          <Toggle label="下滑时隐藏 Header" name="autoHideHeader" off={settings.fixedHeader ? undefined : '固定 Header 时可配置'} />
+          <Toggle label="固定侧边菜单" name="fixSiderbar" off={topmenu ? '侧边栏导航时可配置' : undefined} />
+        </div>
+      </Section>
 
-        <Section title="其他设置">
-          <div className={styles.rows}>
-            <Toggle label="色弱模式" name="colorWeak" />
-            <Toggle label="高对比度" name="highContrast" hint="文字与背景的对比度达到 WCAG 2.1 AA" />
-            <Toggle label="暗黑模式" name="darkMode" hint="整个页面使用深色背景，文字对比度达到 WCAG 2.1 AA" />
-            <Toggle label="多页签模式" name="multipage" />
-          </div>
-        </Section>
+      <Section title="其他设置">
+        <div className={styles.rows}>
+          <Toggle label="色弱模式" name="colorWeak" />
+          <Toggle label="高对比度" name="highContrast" hint="文字与背景的对比度达到 WCAG 2.1 AA" />
+          <Toggle label="暗黑模式" name="darkMode" hint="整个页面使用深色背景，文字对比度达到 WCAG 2.1 AA" />
+          <Toggle label="多页签模式" name="multipage" />
+        </div>
+      </Section>
     </>
   );
 }
@@ -146,7 +146,13 @@ function Toggle({ label, name, hint, off }: { label: string; name: BooleanSettin
   const settings = useSettings();
   return (
     <Row label={label} hint={off ?? hint}>
-      <Switch size="small" aria-label={label} disabled={off !== undefined} checked={settings[name]} onChange={(checked) => updateSettings({ [name]: checked })} />
+      <Switch
+        size="small"
+        aria-label={label}
+        disabled={off !== undefined}
+        checked={settings[name]}
+        onChange={(checked) => updateSettings({ [name]: checked })}
+      />
     </Row>
   );
 }

@@ -150,10 +150,13 @@ const TabLabel = memo(function TabLabel({ tab, reloading, onAction }: TabLabelPr
       <Dropdown
         trigger={['contextMenu']}
         autoFocus
-        menu={{ items: contextItems, onClick: ({ key, domEvent }) => {
-          domEvent.stopPropagation();
-          onAction(tab, key as Action);
-        } }}
+        menu={{
+          items: contextItems,
+          onClick: ({ key, domEvent }) => {
+            domEvent.stopPropagation();
+            onAction(tab, key as Action);
+          },
+        }}
       >
         <span className={reloading ? `${styles.label} ${styles.reloading}` : styles.label} data-reloading={reloading || undefined} data-tab-label>
           {title}

@@ -101,7 +101,14 @@ describe('§2 tabs: keepAlive pages and switching', () => {
     await go('/c');
     await screen.findByText('c 0 @/c');
     // each switch may render the page it shows (it gets its new location), never another one
-    for (const [path, shown] of [['/a', 'a'], ['/b', 'b'], ['/p', 'plain'], ['/c', 'c'], ['/b', 'b'], ['/a', 'a']] as const) {
+    for (const [path, shown] of [
+      ['/a', 'a'],
+      ['/b', 'b'],
+      ['/p', 'plain'],
+      ['/c', 'c'],
+      ['/b', 'b'],
+      ['/a', 'a'],
+    ] as const) {
       const before = { ...renders };
       await go(path);
       expect(screen.getByText(shown === 'plain' ? 'plain page' : new RegExp(`^${shown} \\d+ @${path}$`))).toBeTruthy();

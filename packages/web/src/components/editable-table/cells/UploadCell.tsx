@@ -47,8 +47,7 @@ export function UploadCell({ value, column, disabled, onChange }: CellProps) {
           const uploadedAs = answer.result?.fileName || blob.name;
           setUploadedNames((known) => ({ ...known, [stored]: uploadedAs }));
           onChange(stored);
-        }
-        else showUploadError(answer.message);
+        } else showUploadError(answer.message);
       })
       .catch((error: unknown) => showUploadError(error instanceof Error ? error.message : null))
       .finally(() => setUploading(false));

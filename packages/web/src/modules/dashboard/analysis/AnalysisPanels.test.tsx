@@ -27,7 +27,10 @@ const status = (staff: boolean) => ({ staff, nextStep: 'done', nextStepText: '' 
 
 function show(codes: string[], routes: Record<string, Route>) {
   session.set(StorageKey.userAuth, grant(...codes));
-  session.set(StorageKey.sysAuth, grant(...codes).map((item) => ({ ...item, status: '1' })));
+  session.set(
+    StorageKey.sysAuth,
+    grant(...codes).map((item) => ({ ...item, status: '1' })),
+  );
   fakeServer(routes);
   const router = createMemoryRouter([{ path: '*', element: <AnalysisPanels /> }], { initialEntries: ['/dashboard/analysis'] });
   render(
@@ -79,8 +82,12 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
     show(['rights:right:list', 'rights:bank:list'], {
       'GET /rights/org/status': () => ({ body: envelope(status(false)) }),
       'GET /sys/api/rightExpiryStatistics': () => ({ body: envelope(expiry) }),
-      'GET /rights/bank/list': (url) => ({ body: envelope({ records: [], total: url.searchParams.get('auditStatus') === '2' ? 1 : -1, size: 1, current: 1, pages: 1 }) }),
-      'GET /rights/right/list': (url) => ({ body: envelope({ records: [], total: { '2': 4, '3': 7, '0': 0 }[url.searchParams.get('auditStatus') ?? ''] ?? -1, size: 1, current: 1, pages: 1 }) }),
+      'GET /rights/bank/list': (url) => ({
+        body: envelope({ records: [], total: url.searchParams.get('auditStatus') === '2' ? 1 : -1, size: 1, current: 1, pages: 1 }),
+      }),
+      'GET /rights/right/list': (url) => ({
+        body: envelope({ records: [], total: { '2': 4, '3': 7, '0': 0 }[url.searchParams.get('auditStatus') ?? ''] ?? -1, size: 1, current: 1, pages: 1 }),
+      }),
     });
     const rejected = await cardLink('被驳回的权利');
     expect(rejected.getAttribute('href')).toBe('/rights/right/list?auditStatus=2');
@@ -118,7 +125,12 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
       'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
       'GET /sys/api/threadedApplyNum': () => ({ body: envelope(1200) }),
       'GET /sys/api/threadedApplyPassNum': () => ({ body: envelope(900) }),
-      'GET /sys/api/monthThreadedApplyNum': () => ({ body: envelope([{ month: '2026-10', num: 7 }, { month: '2026-11', num: 4 }]) }),
+      'GET /sys/api/monthThreadedApplyNum': () => ({
+        body: envelope([
+          { month: '2026-10', num: 7 },
+          { month: '2026-11', num: 4 },
+        ]),
+      }),
       'GET /sys/api/monthThreadedApplyPassNum': () => ({ body: envelope([{ month: '2026-11', num: 3 }]) }),
     });
     const card = await cardLink('线索申请总数');
@@ -135,8 +147,18 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
       'GET /rights/org/status': () => ({ body: envelope(status(true)) }),
       'GET /sys/api/threadedApplyNum': () => ({ body: envelope(5) }),
       'GET /sys/api/threadedApplyPassNum': () => ({ body: envelope(3) }),
-      'GET /sys/api/monthThreadedApplyNum': () => ({ body: envelope([{ month: '2026-10', num: 2 }, { month: '2026-11', num: 3 }]) }),
-      'GET /sys/api/monthThreadedApplyPassNum': () => ({ body: envelope([{ month: '2026-10', num: 1 }, { month: '2026-11', num: 2 }]) }),
+      'GET /sys/api/monthThreadedApplyNum': () => ({
+        body: envelope([
+          { month: '2026-10', num: 2 },
+          { month: '2026-11', num: 3 },
+        ]),
+      }),
+      'GET /sys/api/monthThreadedApplyPassNum': () => ({
+        body: envelope([
+          { month: '2026-10', num: 1 },
+          { month: '2026-11', num: 2 },
+        ]),
+      }),
     });
     const title = '月度线索申请与通过（近12个月）';
     await screen.findByLabelText(title);
@@ -164,7 +186,15 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
       'GET /rights/org/status': () => ({ body: envelope(status(false)) }),
       'POST /sys/api/agencyCApplyStatisticsList': (_url, init) => {
         asked.push(JSON.parse(String(init.body)));
-        return { body: envelope({ records: [{ orgId: 'o1', orgName: '甲所', applyNum: 3, passNum: 2, amount: '12000.5', paidAmount: '8000' }], total: 1, size: 10, current: 1, pages: 1 }) };
+        return {
+          body: envelope({
+            records: [{ orgId: 'o1', orgName: '甲所', applyNum: 3, passNum: 2, amount: '12000.5', paidAmount: '8000' }],
+            total: 1,
+            size: 10,
+            current: 1,
+            pages: 1,
+          }),
+        };
       },
     });
     const card = await cardLink('本年已获报销（元）');

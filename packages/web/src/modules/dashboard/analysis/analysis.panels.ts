@@ -1,7 +1,26 @@
 import { ApprovalPerm, BankPerm, BatchPerm, ClaimPerm, PaymentPerm, PoolPerm, RightPerm } from '@sbwq/contracts';
 import type { ComponentType } from 'react';
-import { AgencyRankingChart, BatchMonthsChart, ExpiryMonthsChart, PoolLinesChart, PoolStatisticsChart, ResultsByMethodChart, ResultsByPlatformChart } from '../panels/ChartPanels.tsx';
-import { BatchApplyCard, DraftRightsCard, OrgPaidCard, PendingPaymentCard, ExpiringCard, PendingRightsCard, PoolBalanceCard, RejectedBankCard, RejectedRightsCard, TodoCard } from '../panels/StatCards.tsx';
+import {
+  AgencyRankingChart,
+  BatchMonthsChart,
+  ExpiryMonthsChart,
+  PoolLinesChart,
+  PoolStatisticsChart,
+  ResultsByMethodChart,
+  ResultsByPlatformChart,
+} from '../panels/ChartPanels.tsx';
+import {
+  BatchApplyCard,
+  DraftRightsCard,
+  OrgPaidCard,
+  PendingPaymentCard,
+  ExpiringCard,
+  PendingRightsCard,
+  PoolBalanceCard,
+  RejectedBankCard,
+  RejectedRightsCard,
+  TodoCard,
+} from '../panels/StatCards.tsx';
 
 /** Who a panel is for: association staff, or an organisation user whose organisation is enrolled and certified. */
 export type Audience = 'staff' | 'org';

@@ -8,7 +8,14 @@ import { clearLocalSession, startSession } from '../../../platform/session.ts';
 import { adminInfo, envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { Monitor } from './Monitor.tsx';
 
-const figures = (decisions: number): MonitorToday => ({ today: '2026-03-05', batchesSubmitted: 2, claimsSubmitted: 1, decisions, payments: { count: 3, amount: '12345.6' }, onlineUsers: 7 });
+const figures = (decisions: number): MonitorToday => ({
+  today: '2026-03-05',
+  batchesSubmitted: 2,
+  claimsSubmitted: 1,
+  decisions,
+  payments: { count: 3, amount: '12345.6' },
+  onlineUsers: 7,
+});
 
 function show(answers: MonitorToday[]) {
   let reads = 0;
@@ -64,7 +71,7 @@ describe('dashboard/Monitor 业务监控 (spec §2 view group dashboard: monitor
     expect(await within(await card('今日审批处理')).findByText('5')).toBeTruthy();
     expect(reads()).toBe(2);
   });
-  it('the server\'s monitor ping (a submission, decision or payment committed) re-reads the figures at once', async () => {
+  it("the server's monitor ping (a submission, decision or payment committed) re-reads the figures at once", async () => {
     const { reads } = show([figures(4), figures(6)]);
     expect(await within(await card('今日审批处理')).findByText('4')).toBeTruthy();
     const socket = FakeSocket.last;

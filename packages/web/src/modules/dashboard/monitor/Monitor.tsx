@@ -35,14 +35,23 @@ export function Monitor() {
     <Flex vertical gap={16}>
       <Card size="small">
         <Typography.Text type="secondary">
-          {data ? `${data.today} 今日实时数据，有新的提交、审批或付款时自动刷新（另每${MONITOR_REFRESH_MS / 1000}秒刷新一次）；更新于 ${formatDate(dataUpdatedAt, 'HH:mm:ss')}` : '正在读取今日数据…'}
+          {data
+            ? `${data.today} 今日实时数据，有新的提交、审批或付款时自动刷新（另每${MONITOR_REFRESH_MS / 1000}秒刷新一次）；更新于 ${formatDate(dataUpdatedAt, 'HH:mm:ss')}`
+            : '正在读取今日数据…'}
         </Typography.Text>
       </Card>
       <div className={styles.third} aria-live="polite">
         <StatCard title="今日提交线索批次" value={count(data?.batchesSubmitted)} loading={loading} to={today(BATCH_LIST_PATH, 'submitTime')} />
         <StatCard title="今日提交报销单" value={count(data?.claimsSubmitted)} loading={loading} to={today(ClaimRoute.claimList, 'submitTime')} />
         <StatCard title="今日审批处理" value={count(data?.decisions)} loading={loading} to={today(APPROVAL_LIST_PATH, 'approveTime')} />
-        <StatCard title="今日付款" value={count(data?.payments.count)} suffix="笔" footer={data ? `金额 ${formatMoney(data.payments.amount)} 元` : undefined} loading={loading} to={data ? `${onDayLink(PAYMENT_LIST_PATH, 'payDate', data.today)}&status=${ClaimStatus.paid}` : PAYMENT_LIST_PATH} />
+        <StatCard
+          title="今日付款"
+          value={count(data?.payments.count)}
+          suffix="笔"
+          footer={data ? `金额 ${formatMoney(data.payments.amount)} 元` : undefined}
+          loading={loading}
+          to={data ? `${onDayLink(PAYMENT_LIST_PATH, 'payDate', data.today)}&status=${ClaimStatus.paid}` : PAYMENT_LIST_PATH}
+        />
         <Card size="small">
           {loading ? <Skeleton active paragraph={{ rows: 1 }} /> : <Statistic title="在线用户" value={count(data.onlineUsers)} suffix="人" />}
           <Typography.Text type="secondary">{`最近${ONLINE_WINDOW_MINUTES}分钟内有访问`}</Typography.Text>

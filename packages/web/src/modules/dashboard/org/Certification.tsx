@@ -12,7 +12,11 @@ import { OrgProgress } from './OrgProgress.tsx';
  */
 export function Certification() {
   return (
-    <OrgPageFrame subject="认证" skeletonRows={6} staffNotice={{ title: '协会工作人员无需认证', subTitle: '认证材料由已入驻的机构提交；审核请在「认证审批」中进行。' }}>
+    <OrgPageFrame
+      subject="认证"
+      skeletonRows={6}
+      staffNotice={{ title: '协会工作人员无需认证', subTitle: '认证材料由已入驻的机构提交；审核请在「认证审批」中进行。' }}
+    >
       {({ org, status, refresh }) => (
         <Flex vertical gap={16}>
           <OrgProgress status={status} page="certify" />

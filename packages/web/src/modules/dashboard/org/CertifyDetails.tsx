@@ -9,7 +9,11 @@ export function CertifyDetails({ org }: { org: OrgRecord }) {
   return (
     <FieldTable
       items={[
-        { key: 'status', label: '认证状态', children: <Tag color={CERTIFY_STATUS_COLORS[org.certifyStatus]}>{org.certifyStatus_dictText ?? org.certifyStatus}</Tag> },
+        {
+          key: 'status',
+          label: '认证状态',
+          children: <Tag color={CERTIFY_STATUS_COLORS[org.certifyStatus]}>{org.certifyStatus_dictText ?? org.certifyStatus}</Tag>,
+        },
         { key: 'submit', label: '提交时间', children: org.certifySubmitTime },
         { key: 'practice', label: '执业许可证', children: <FileLinks value={org.practiceFile} label="执业许可证" /> },
         { key: 'filing', label: '备案证明文件', children: <FileLinks value={org.filingFile} label="备案证明" /> },

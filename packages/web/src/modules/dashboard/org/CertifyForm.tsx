@@ -25,7 +25,11 @@ export function CertifyForm({ org, onSaved }: { org: OrgRecord; onSaved: () => P
 
   const certify = useApiMutation(
     (values: CertifyValues) =>
-      orgApi.submitCertify({ practiceFile: values.practiceFile || null, filingFile: values.filingFile || null, agentFilingNo: values.agentFilingNo?.trim() || null }),
+      orgApi.submitCertify({
+        practiceFile: values.practiceFile || null,
+        filingFile: values.filingFile || null,
+        agentFilingNo: values.agentFilingNo?.trim() || null,
+      }),
     { onSuccess: onSaved },
   );
   const busy = certify.isPending;
@@ -53,7 +57,12 @@ export function CertifyForm({ org, onSaved }: { org: OrgRecord; onSaved: () => P
       <Form form={form} name="org-certify" layout="vertical" autoComplete="off" initialValues={initialValues}>
         <Row gutter={24}>
           <Col {...half}>
-            <Form.Item name="practiceFile" label="执业许可证" rules={[zodRule(shape.practiceFile)]} extra="与备案证明文件至少上传一项；JPG/PNG/PDF，单个不超过10M">
+            <Form.Item
+              name="practiceFile"
+              label="执业许可证"
+              rules={[zodRule(shape.practiceFile)]}
+              extra="与备案证明文件至少上传一项；JPG/PNG/PDF，单个不超过10M"
+            >
               <FileUpload biz="rights_org" text="上传执业许可证" />
             </Form.Item>
           </Col>

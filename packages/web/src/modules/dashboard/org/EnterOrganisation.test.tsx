@@ -77,7 +77,7 @@ function show(node: React.ReactNode, answers: { status: OrgStatusInfo; mine: Org
 
 // the first render loads antd's form and date picker: slow on a busy machine
 describe('dashboard/EnterOrganisation (DOMAIN enrolment flow)', { timeout: 20_000 }, () => {
-  it('a rejected application shows the reviewer\'s reasons above the form, filled with what was sent', async () => {
+  it("a rejected application shows the reviewer's reasons above the form, filled with what was sent", async () => {
     show(<EnterOrganisation />, {
       status: status({ enterStatus: '3', enterStatus_dictText: '已驳回', opinion: '营业执照不清晰' }),
       mine: org({ enterStatus: '3', enterStatus_dictText: '已驳回', auditOpinion: '营业执照不清晰' }),

@@ -11,7 +11,11 @@ import { OrgProgress } from './OrgProgress.tsx';
  */
 export function EnterOrganisation() {
   return (
-    <OrgPageFrame subject="入驻" skeletonRows={8} staffNotice={{ title: '协会工作人员无需入驻', subTitle: '机构入驻由服务机构和权利人企业的用户填写并提交；审核请在「入驻审批」中进行。' }}>
+    <OrgPageFrame
+      subject="入驻"
+      skeletonRows={8}
+      staffNotice={{ title: '协会工作人员无需入驻', subTitle: '机构入驻由服务机构和权利人企业的用户填写并提交；审核请在「入驻审批」中进行。' }}
+    >
       {({ org, status, refresh }) => (
         <Flex vertical gap={16}>
           <OrgProgress status={status} page="enter" />

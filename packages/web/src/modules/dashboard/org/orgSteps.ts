@@ -21,11 +21,21 @@ export function progressOf(status: OrgStatusInfo): OrgProgressView {
   const rejected = status.opinion !== null && status.opinion !== undefined && status.opinion !== '';
   switch (status.nextStep) {
     case 'enrol':
-      return { steps: ORG_STEPS, current: 0, stepStatus: rejected || status.enterStatus === '3' ? 'error' : 'process', alert: status.enterStatus === '3' ? 'error' : 'info' };
+      return {
+        steps: ORG_STEPS,
+        current: 0,
+        stepStatus: rejected || status.enterStatus === '3' ? 'error' : 'process',
+        alert: status.enterStatus === '3' ? 'error' : 'info',
+      };
     case 'waitEnrol':
       return { steps: ORG_STEPS, current: 1, stepStatus: 'process', alert: 'info' };
     case 'certify':
-      return { steps: ORG_STEPS, current: 2, stepStatus: status.certifyStatus === '3' ? 'error' : 'process', alert: status.certifyStatus === '3' ? 'error' : 'info' };
+      return {
+        steps: ORG_STEPS,
+        current: 2,
+        stepStatus: status.certifyStatus === '3' ? 'error' : 'process',
+        alert: status.certifyStatus === '3' ? 'error' : 'info',
+      };
     case 'waitCertify':
       return { steps: ORG_STEPS, current: 3, stepStatus: 'process', alert: 'info' };
     case 'done':

@@ -3,7 +3,17 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChartCard } from '../../../components/chart/ChartCard.tsx';
 import { DateRangeChoice, presetRange, type DateRange } from '../../../components/chart/DateRangeChoice.tsx';
-import { agencyRankingOption, BATCH_MONTHS_PASS_SERIES, batchMonthsOption, batchResultsOption, expiryMonthsOption, monthRange, poolLinesOption, poolOfLine, poolStatisticsOption } from '../charts.ts';
+import {
+  agencyRankingOption,
+  BATCH_MONTHS_PASS_SERIES,
+  batchMonthsOption,
+  batchResultsOption,
+  expiryMonthsOption,
+  monthRange,
+  poolLinesOption,
+  poolOfLine,
+  poolStatisticsOption,
+} from '../charts.ts';
 import { batchListLink, dashboardApi, poolLogLink, rightsListLink } from '../dashboard.api.ts';
 import { usePanelQuery } from './usePanelQuery.ts';
 

@@ -42,7 +42,9 @@ export function ExpiringCard() {
       suffix="件"
       loading={stats.isPending}
       to={rightsListLink({ expiryFlag: 'expiringSoon' })}
-      footer={stats.data ? `另有宽展期 ${formatNumber(stats.data.inGracePeriod)} 件、授权过期 ${formatNumber(stats.data.authExpired)} 件（不在上数中）` : undefined}
+      footer={
+        stats.data ? `另有宽展期 ${formatNumber(stats.data.inGracePeriod)} 件、授权过期 ${formatNumber(stats.data.authExpired)} 件（不在上数中）` : undefined
+      }
     />
   );
 }
@@ -50,7 +52,16 @@ export function ExpiringCard() {
 /** An organisation's rights in one review state: what waits on them next (被驳回 → 修改后重新提交, 草稿 → 提交审核). */
 function RightsStateCard({ status, title, footer }: { status: string; title: string; footer: string }) {
   const total = usePanelQuery(['rightsIn', status], (signal) => dashboardApi.rightsIn(status, signal));
-  return <StatCard title={title} value={formatNumber(total.data ?? 0)} suffix="件" loading={total.isPending} to={rightsListLink({ auditStatus: status })} footer={footer} />;
+  return (
+    <StatCard
+      title={title}
+      value={formatNumber(total.data ?? 0)}
+      suffix="件"
+      loading={total.isPending}
+      to={rightsListLink({ auditStatus: status })}
+      footer={footer}
+    />
+  );
 }
 
 export const RejectedRightsCard = () => <RightsStateCard status={AuditStatus.rejected} title="被驳回的权利" footer="下一步：修改后重新提交审核" />;

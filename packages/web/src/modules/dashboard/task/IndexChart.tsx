@@ -44,11 +44,29 @@ export function IndexChart() {
       <div className={styles.charts}>
         <Flex vertical gap={8}>
           <ChartCard title="每日处理量" option={data ? decisionsPerDayOption(data.days) : null} loading={isLoading} />
-          <Table size="small" rowKey="date" columns={dayColumns} dataSource={busyDays} loading={isLoading} pagination={{ pageSize: 10, hideOnSinglePage: true }} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyData /> }} />
+          <Table
+            size="small"
+            rowKey="date"
+            columns={dayColumns}
+            dataSource={busyDays}
+            loading={isLoading}
+            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <EmptyData /> }}
+          />
         </Flex>
         <Flex vertical gap={8}>
           <ChartCard title="初审人平均处理天数" option={data ? reviewerDaysOption(data.reviewers) : null} loading={isLoading} />
-          <Table size="small" rowKey="reviewerId" columns={reviewerColumns} dataSource={data?.reviewers ?? []} loading={isLoading} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyData /> }} />
+          <Table
+            size="small"
+            rowKey="reviewerId"
+            columns={reviewerColumns}
+            dataSource={data?.reviewers ?? []}
+            loading={isLoading}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <EmptyData /> }}
+          />
         </Flex>
       </div>
     </Flex>

@@ -21,7 +21,15 @@ describe('任务统计 charts (spec §2 view group dashboard: task/chart index):
   });
 
   it('初审人平均处理天数: per reviewer the days to 审核通过 and to 结案, a missing average left empty; nobody with an average is 暂无数据', () => {
-    const reviewer = (name: string, toApprove: number | null, toClose: number | null) => ({ reviewerId: name, reviewerName: name, batches: 1, approvedBatches: 1, avgDaysToApprove: toApprove, closedBatches: 0, avgDaysToClose: toClose });
+    const reviewer = (name: string, toApprove: number | null, toClose: number | null) => ({
+      reviewerId: name,
+      reviewerName: name,
+      batches: 1,
+      approvedBatches: 1,
+      avgDaysToApprove: toApprove,
+      closedBatches: 0,
+      avgDaysToClose: toClose,
+    });
     const option = reviewerDaysOption([reviewer('张审', 1.8, 10), reviewer('李审', 0.5, null)]);
     expect(xOf(option)).toEqual(['张审', '李审']);
     expect(seriesOf(option).map((s) => [s.name, s.data])).toEqual([

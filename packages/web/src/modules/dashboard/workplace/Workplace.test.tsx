@@ -25,7 +25,10 @@ const node = (id: string, path: string, title: string, children?: MenuNode[], ex
 });
 const menu: MenuNode[] = [
   node('home', '/dashboard/analysis', '首页'),
-  node('rights', '/rights', '权利管理', [node('rightList', '/rights/right/list', '受保护权利'), node('hiddenOne', '/rights/x', '隐藏', undefined, { hidden: true })]),
+  node('rights', '/rights', '权利管理', [
+    node('rightList', '/rights/right/list', '受保护权利'),
+    node('hiddenOne', '/rights/x', '隐藏', undefined, { hidden: true }),
+  ]),
   node('isps', '/isps', '个人办公', [node('wp', '/dashboard/workplace', '工作台'), node('msg', '/isps/userAnnouncement', '我的消息')]),
 ];
 
@@ -34,7 +37,10 @@ function show(codes: string[], routes: Record<string, Route>) {
   startSession({ token: 't', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult, 'admin');
   useSession.setState({ menu });
   session.set(StorageKey.userAuth, grant(...codes));
-  session.set(StorageKey.sysAuth, grant(...codes).map((item) => ({ ...item, status: '1' })));
+  session.set(
+    StorageKey.sysAuth,
+    grant(...codes).map((item) => ({ ...item, status: '1' })),
+  );
   fakeServer(routes);
   const router = createMemoryRouter([{ path: '*', element: <Workplace /> }], { initialEntries: ['/dashboard/workplace'] });
   render(
@@ -52,7 +58,7 @@ afterEach(() => {
 });
 
 describe('工作台 (spec §2 dashboard workplace)', () => {
-  it('quick links are the user\'s own menu screens, without hidden rows and the home pages', () => {
+  it("quick links are the user's own menu screens, without hidden rows and the home pages", () => {
     expect(quickLinks(menu, ['/dashboard/analysis', '/dashboard/workplace'])).toEqual([
       { path: '/rights/right/list', title: '受保护权利' },
       { path: '/isps/userAnnouncement', title: '我的消息' },
@@ -63,12 +69,48 @@ describe('工作台 (spec §2 dashboard workplace)', () => {
     show(['rights:approval:todo', 'rights:approval:list'], {
       'GET /rights/org/status': () => ({ body: envelope({ staff: true, nextStep: 'done' }) }),
       'GET /rights/approval/todo': () => ({
-        body: page([{ bizType: 'right', bizType_dictText: '权利备案', bizId: 'r1', bizTitle: '华光（第9类 30000001）', node: 'review', node_dictText: '审核', orgName: '甲公司', submitBy: null, submitByName: null, submitTime: '2026-11-20 10:00:00' }], 12),
+        body: page(
+          [
+            {
+              bizType: 'right',
+              bizType_dictText: '权利备案',
+              bizId: 'r1',
+              bizTitle: '华光（第9类 30000001）',
+              node: 'review',
+              node_dictText: '审核',
+              orgName: '甲公司',
+              submitBy: null,
+              submitByName: null,
+              submitTime: '2026-11-20 10:00:00',
+            },
+          ],
+          12,
+        ),
       }),
       'GET /rights/approval/list': () => ({
-        body: page([{ id: 'a1', bizType: 'org', bizType_dictText: '入驻', bizId: 'o1', bizTitle: '乙公司', node: 'enrol', node_dictText: '入驻审核', result: '1', result_dictText: '通过', opinion: null, approverId: 'u1', approverName: '审核员甲', approveTime: '2026-11-21 09:00:00', orgId: null, sysOrgCode: null }]),
+        body: page([
+          {
+            id: 'a1',
+            bizType: 'org',
+            bizType_dictText: '入驻',
+            bizId: 'o1',
+            bizTitle: '乙公司',
+            node: 'enrol',
+            node_dictText: '入驻审核',
+            result: '1',
+            result_dictText: '通过',
+            opinion: null,
+            approverId: 'u1',
+            approverName: '审核员甲',
+            approveTime: '2026-11-21 09:00:00',
+            orgId: null,
+            sysOrgCode: null,
+          },
+        ]),
       }),
-      'GET /sys/sysAnnouncementSend/getMyAnnouncementSend': () => ({ body: page([{ id: 's1', anntId: 'n1', titile: '关于年度维权资金申报的通知', sender: 'admin', sendTime: '2026-11-22 08:00:00', readFlag: '0' }]) }),
+      'GET /sys/sysAnnouncementSend/getMyAnnouncementSend': () => ({
+        body: page([{ id: 's1', anntId: 'n1', titile: '关于年度维权资金申报的通知', sender: 'admin', sendTime: '2026-11-22 08:00:00', readFlag: '0' }]),
+      }),
     });
     const todo = await cardOf('我的待办（12）');
     expect(within(todo).getByText('权利备案')).toBeTruthy();

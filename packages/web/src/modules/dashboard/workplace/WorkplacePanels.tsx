@@ -30,7 +30,9 @@ function RowMeta({ title, description }: { title: ReactNode; description: string
 function ListCard<T>({ title, more, loading, rows, item }: { title: string; more: string; loading: boolean; rows: T[]; item: (row: T) => ReactNode }) {
   return (
     <Card title={title} extra={<Link to={more}>查看全部</Link>} styles={{ body: { paddingTop: 8, paddingBottom: 8 } }}>
-      {loading ? <Skeleton active paragraph={{ rows: 4 }} title={false} /> : rows.length ? (
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} title={false} />
+      ) : rows.length ? (
         <ul className={styles.rows}>
           {rows.map((row, i) => (
             <li key={i}>{item(row)}</li>
@@ -72,7 +74,9 @@ export function TodoPanel() {
 
 /** 最近动态: the latest decisions on what I may see (staff: all; an organisation: its own business). */
 export function RecentApprovalsPanel() {
-  const recent = usePanelQuery(['recentApprovals'], (signal) => approvalApi.list({ pageNo: 1, pageSize: SHOWN, column: 'approveTime', order: 'desc' }, signal).then(unwrap));
+  const recent = usePanelQuery(['recentApprovals'], (signal) =>
+    approvalApi.list({ pageNo: 1, pageSize: SHOWN, column: 'approveTime', order: 'desc' }, signal).then(unwrap),
+  );
   return (
     <ListCard<ApprovalRecord>
       title="最近动态"

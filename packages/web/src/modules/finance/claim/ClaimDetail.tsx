@@ -33,7 +33,11 @@ export function ClaimDetail({ claimId, onClose, forms, onChanged, only }: ClaimD
   const claim = useQuery({ queryKey: claimKey(id), queryFn: () => claimApi.byId(id), enabled: claimId !== null });
   const c = claim.data;
   const progress = useQuery({ queryKey: claimKey(id, 'progress'), queryFn: ({ signal }) => claimApi.progress(id, signal), enabled: claimId !== null });
-  const money = useQuery({ queryKey: claimKey(id, `batch-${c?.batchId ?? ''}`), queryFn: ({ signal }) => claimApi.batchMoney(c!.batchId, signal), enabled: Boolean(c) });
+  const money = useQuery({
+    queryKey: claimKey(id, `batch-${c?.batchId ?? ''}`),
+    queryFn: ({ signal }) => claimApi.batchMoney(c!.batchId, signal),
+    enabled: Boolean(c),
+  });
   const deleted = () => {
     onChanged();
     onClose();
@@ -45,13 +49,24 @@ export function ClaimDetail({ claimId, onClose, forms, onChanged, only }: ClaimD
       onClose={onClose}
       size="large"
       styles={{ wrapper: { maxWidth: '100vw' } }}
-      title={c ? <Space wrap>{`报销单 ${c.claimNo}`}<ClaimStatusTag claim={c} /></Space> : '报销单详情'}
-      extra={c && (
-        <Space wrap>
-          <FlowButtons flow={claimFlow} record={c} can={can} forms={forms} onChanged={onChanged} after={{ delete: deleted }} only={only} />
-          <DataLogHistoryButton dataTable="fin_claim" dataId={c.id} title={c.claimNo} />
-        </Space>
-      )}
+      title={
+        c ? (
+          <Space wrap>
+            {`报销单 ${c.claimNo}`}
+            <ClaimStatusTag claim={c} />
+          </Space>
+        ) : (
+          '报销单详情'
+        )
+      }
+      extra={
+        c && (
+          <Space wrap>
+            <FlowButtons flow={claimFlow} record={c} can={can} forms={forms} onChanged={onChanged} after={{ delete: deleted }} only={only} />
+            <DataLogHistoryButton dataTable="fin_claim" dataId={c.id} title={c.claimNo} />
+          </Space>
+        )
+      }
       destroyOnHidden
       className="claim-detail"
     >

@@ -64,7 +64,24 @@ export function ClaimList() {
         { name: 'status', label: '状态', type: 'dict', dictCode: ClaimDict.status },
         // staff pick the organisation in a JPopup over the 选择机构 report (its full name is matched exactly)
         staff
-          ? { name: 'orgName', label: '机构', hidden: true, type: 'custom' as const, input: <JPopup code="pick_org" field="org_name" orgFields="org_name" destFields="orgName" groupId="org-filter" title="选择机构" placeholder="点击选择机构" aria-label="机构" /> }
+          ? {
+              name: 'orgName',
+              label: '机构',
+              hidden: true,
+              type: 'custom' as const,
+              input: (
+                <JPopup
+                  code="pick_org"
+                  field="org_name"
+                  orgFields="org_name"
+                  destFields="orgName"
+                  groupId="org-filter"
+                  title="选择机构"
+                  placeholder="点击选择机构"
+                  aria-label="机构"
+                />
+              ),
+            }
           : { name: 'orgName', label: '机构', hidden: true },
         { name: 'expenseType', label: '费用类型', type: 'dict', dictCode: ClaimDict.expenseType, hidden: true },
         { name: 'submitTime', label: '提交时间', type: 'dateRange', hidden: true },
@@ -80,9 +97,21 @@ export function ClaimList() {
         },
         { title: '状态', dataIndex: 'status', width: 120, align: 'center', render: (_: unknown, c: ClaimRecord) => <ClaimStatusTag claim={c} /> },
         // the organisation tells its claims by batch, the association by organisation: each starts with its own
-        { title: '关联批次', dataIndex: 'batchNo', ellipsis: true, defaultHidden: staff, render: (_: unknown, c: ClaimRecord) => `${c.batchNo} ${c.batchName}` },
+        {
+          title: '关联批次',
+          dataIndex: 'batchNo',
+          ellipsis: true,
+          defaultHidden: staff,
+          render: (_: unknown, c: ClaimRecord) => `${c.batchNo} ${c.batchName}`,
+        },
         { title: '机构', dataIndex: 'orgName', ellipsis: true, sorter: true, defaultHidden: !staff },
-        { title: '费用类型', dataIndex: 'expenseType', width: 110, defaultHidden: true, render: (_: unknown, c: ClaimRecord) => c.expenseType_dictText ?? c.expenseType },
+        {
+          title: '费用类型',
+          dataIndex: 'expenseType',
+          width: 110,
+          defaultHidden: true,
+          render: (_: unknown, c: ClaimRecord) => c.expenseType_dictText ?? c.expenseType,
+        },
         { title: '申请金额', dataIndex: 'applyAmount', kind: 'money', sorter: true },
         { title: '扣减项', dataIndex: 'deductions', kind: 'money' },
         { title: '核定金额', dataIndex: 'approvedAmount', kind: 'money', sorter: true },

@@ -30,8 +30,31 @@ function server(answer: { success: boolean; message: string }) {
   const sent: unknown[] = [];
   fakeServer({
     [`GET ${CLAIM_BASE}/queryById`]: () => ({ body: envelope(stored) }),
-    [`GET ${ClaimPath.batchOptions}`]: () => ({ body: envelope([{ id: 'b1', batchNo: 'XS20261101001', batchName: '淘宝假冒线索', poolName: '2026年度专项资金', frozen: '1000.00', available: '1000.00', deadline: null }]) }),
-    [`GET ${ClaimPath.bankOptions}`]: () => ({ body: envelope([{ id: 'k1', label: '华光代理 中国工商银行 尾号3445', accountName: '华光代理', bankName: '中国工商银行', accountNo: '6222020200112233445', isDefault: true }]) }),
+    [`GET ${ClaimPath.batchOptions}`]: () => ({
+      body: envelope([
+        {
+          id: 'b1',
+          batchNo: 'XS20261101001',
+          batchName: '淘宝假冒线索',
+          poolName: '2026年度专项资金',
+          frozen: '1000.00',
+          available: '1000.00',
+          deadline: null,
+        },
+      ]),
+    }),
+    [`GET ${ClaimPath.bankOptions}`]: () => ({
+      body: envelope([
+        {
+          id: 'k1',
+          label: '华光代理 中国工商银行 尾号3445',
+          accountName: '华光代理',
+          bankName: '中国工商银行',
+          accountNo: '6222020200112233445',
+          isDefault: true,
+        },
+      ]),
+    }),
     'GET /sys/dict/getDictItems/*': () => ({ body: envelope([{ value: '1', text: '公证费', title: '公证费' }]) }),
     [`PUT ${CLAIM_BASE}/edit`]: (_, init) => {
       sent.push(JSON.parse(String(init.body)));

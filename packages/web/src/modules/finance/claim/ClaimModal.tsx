@@ -30,7 +30,12 @@ type ClaimModalProps = {
  */
 export function ClaimModal({ open, record, onClose, onSaved }: ClaimModalProps) {
   // the list row may be old, and its invoices are what the table edits
-  const fresh = useQuery({ queryKey: claimKey(record?.id ?? '', 'edit'), queryFn: () => claimApi.byId(record!.id), enabled: open && record !== null, gcTime: 0 });
+  const fresh = useQuery({
+    queryKey: claimKey(record?.id ?? '', 'edit'),
+    queryFn: () => claimApi.byId(record!.id),
+    enabled: open && record !== null,
+    gcTime: 0,
+  });
   if (!open) return null;
   if (record && !fresh.data) {
     return (
@@ -110,7 +115,13 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
       >
         <GridRow gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="batchId" label="关联批次" required rules={[zodRule(shape.batchId)]} extra={`本机构维权中或已结案、有冻结金额的批次；已结案的批次须在结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天内申请`}>
+            <Form.Item
+              name="batchId"
+              label="关联批次"
+              required
+              rules={[zodRule(shape.batchId)]}
+              extra={`本机构维权中或已结案、有冻结金额的批次；已结案的批次须在结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天内申请`}
+            >
               <Select
                 showSearch
                 optionFilterProp="label"
@@ -118,9 +129,14 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
                 placeholder="请选择"
                 notFoundContent="没有可报销的批次"
                 options={[
-                  ...(batches.data ?? []).map((b) => ({ value: b.id, label: `${b.batchNo} ${b.batchName}（可报销 ${formatMoney(b.available)} 元${b.deadline ? `，${ClaimWindowMsg.deadlineLabel} ${b.deadline}` : ''}）` })),
+                  ...(batches.data ?? []).map((b) => ({
+                    value: b.id,
+                    label: `${b.batchNo} ${b.batchName}（可报销 ${formatMoney(b.available)} 元${b.deadline ? `，${ClaimWindowMsg.deadlineLabel} ${b.deadline}` : ''}）`,
+                  })),
                   // the batch of a claim being edited stays choosable even if nothing is left on it
-                  ...(claim && !batches.data?.some((b) => b.id === claim.batchId) ? [{ value: claim.batchId, label: `${claim.batchNo} ${claim.batchName}` }] : []),
+                  ...(claim && !batches.data?.some((b) => b.id === claim.batchId)
+                    ? [{ value: claim.batchId, label: `${claim.batchNo} ${claim.batchName}` }]
+                    : []),
                 ]}
               />
             </Form.Item>
@@ -142,7 +158,12 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="bankAccountId" label="收款账户" required rules={[zodRule(shape.bankAccountId)]} extra="本机构已审核通过的银行账户">
-              <Select loading={banks.isLoading} placeholder="请选择" notFoundContent="没有已审核通过的银行账户" options={(banks.data ?? []).map((b) => ({ value: b.id, label: b.label }))} />
+              <Select
+                loading={banks.isLoading}
+                placeholder="请选择"
+                notFoundContent="没有已审核通过的银行账户"
+                options={(banks.data ?? []).map((b) => ({ value: b.id, label: b.label }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -21,9 +21,7 @@ export function ClaimTimeline({ entries, loading }: { entries: ClaimProgressEntr
               {entry.result ? `：${formatMoneyInText(entry.result)}` : ''}
             </div>
             {entry.remark && <div>{formatMoneyInText(entry.remark)}</div>}
-            <div style={{ color: 'rgba(0,0,0,0.45)' }}>
-              {[entry.operatorName, entry.time].filter(Boolean).join(' · ')}
-            </div>
+            <div style={{ color: 'rgba(0,0,0,0.45)' }}>{[entry.operatorName, entry.time].filter(Boolean).join(' · ')}</div>
           </div>
         ),
       }))}
@@ -36,7 +34,13 @@ export function BatchMoney({ summary, loading }: { summary: BatchMoneySummary | 
   if (loading) return <Spin />;
   if (!summary) return <Empty description="暂无批次资金信息" />;
   return (
-    <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} title={`批次资金：${summary.batchNo} ${summary.batchName}`} className="claim-batch-money">
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 2, lg: 3 }}
+      title={`批次资金：${summary.batchNo} ${summary.batchName}`}
+      className="claim-batch-money"
+    >
       <Descriptions.Item label="核定金额（元）">{formatMoney(summary.approved)}</Descriptions.Item>
       <Descriptions.Item label="冻结金额（元）">{formatMoney(summary.frozen)}</Descriptions.Item>
       <Descriptions.Item label="已申请报销（元）">{formatMoney(summary.claimed)}</Descriptions.Item>

@@ -32,7 +32,9 @@ function server(available: string, answer: { success: boolean; message: string }
     return { body: envelope(null, answer) };
   };
   fakeServer({
-    [`GET ${ClaimPath.batchSummary}`]: () => ({ body: envelope({ batchId: 'b1', batchNo: 'XS20261101001', batchName: '淘宝假冒线索', available } as BatchMoneySummary) }),
+    [`GET ${ClaimPath.batchSummary}`]: () => ({
+      body: envelope({ batchId: 'b1', batchNo: 'XS20261101001', batchName: '淘宝假冒线索', available } as BatchMoneySummary),
+    }),
     [`POST ${ClaimPath.bizReview}`]: decide(ClaimPath.bizReview),
     [`POST ${ClaimPath.financeReview}`]: decide(ClaimPath.financeReview),
   });
@@ -92,7 +94,9 @@ describe('DOMAIN expense claim flow: the review dialog', { timeout: 20_000 }, ()
     expect(sent).toEqual([]);
     fireEvent.change(screen.getByLabelText('审核意见'), { target: { value: '请补充律师费发票原件' } });
     submit();
-    await waitFor(() => expect(sent).toEqual([{ path: ClaimPath.financeReview, body: { id: 'c1', result: 'returned', opinion: '请补充律师费发票原件', approvedAmount: null } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([{ path: ClaimPath.financeReview, body: { id: 'c1', result: 'returned', opinion: '请补充律师费发票原件', approvedAmount: null } }]),
+    );
   });
 
   it("§8 the server's refusal (单机构上限) is told once by the 系统提示 notification in its words, no box in the dialog, which keeps what was entered; nothing is done", async () => {
@@ -112,7 +116,7 @@ describe('DOMAIN expense claim flow: the review dialog', { timeout: 20_000 }, ()
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it('财务审核 decides with 业务审核\'s decision in view: its reviewer, 核定金额 and opinion', async () => {
+  it("财务审核 decides with 业务审核's decision in view: its reviewer, 核定金额 and opinion", async () => {
     server('5000.00');
     show(claim(ClaimStatus.financeReview, { approvedAmount: '2400.00', bizReviewBy: '王审核', auditOpinion: '差旅费按标准核减', invoices: [] }));
     const first = await waitFor(() => {

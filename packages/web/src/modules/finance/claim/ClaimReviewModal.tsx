@@ -127,7 +127,6 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
   );
 }
 
-
 /** The claim's invoices as the reviewer checks them: numbers, date, amount and each file under its uploaded name. */
 function ReviewInvoices({ invoices }: { invoices: InvoiceRecord[] }) {
   return (

@@ -65,7 +65,13 @@ export function PayModal({ claims, onClose, onDone }: PayModalProps) {
         <Form.Item name="payDate" label="付款日期" rules={[{ required: true, message: '请选择付款日期' }]}>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(chinaToday()), 'day')} />
         </Form.Item>
-        <Form.Item name="serialNo" label="付款流水号" required rules={[zodRule(shape.serialNo)]} extra={count > 1 ? '多张报销单依次编为 流水号-1、流水号-2 …' : undefined}>
+        <Form.Item
+          name="serialNo"
+          label="付款流水号"
+          required
+          rules={[zodRule(shape.serialNo)]}
+          extra={count > 1 ? '多张报销单依次编为 流水号-1、流水号-2 …' : undefined}
+        >
           <Input maxLength={60} placeholder="银行回单上的流水号" />
         </Form.Item>
         <Form.Item name="voucher" label="付款凭证" required rules={[zodRule(shape.voucher)]}>

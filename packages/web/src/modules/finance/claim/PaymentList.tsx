@@ -1,5 +1,14 @@
 import { DownloadOutlined, PayCircleOutlined } from '@ant-design/icons';
-import { CLAIM_PAYABLE_STATUSES, CLAIM_STATUS_TEXT, claimFlow, ClaimStatus, MAX_PAY_BATCH, offeredInState, PaymentPerm, type ClaimRecord } from '@sbwq/contracts';
+import {
+  CLAIM_PAYABLE_STATUSES,
+  CLAIM_STATUS_TEXT,
+  claimFlow,
+  ClaimStatus,
+  MAX_PAY_BATCH,
+  offeredInState,
+  PaymentPerm,
+  type ClaimRecord,
+} from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -46,7 +55,15 @@ export function PaymentList() {
   const exportRun = useCallback(async (rows: ClaimRecord[]) => {
     setExporting(true);
     try {
-      await downloadFile(claimApi.payRunExport, { ids: payableOf(rows).map((c) => c.id).join(',') }, '付款文件.xlsx');
+      await downloadFile(
+        claimApi.payRunExport,
+        {
+          ids: payableOf(rows)
+            .map((c) => c.id)
+            .join(','),
+        },
+        '付款文件.xlsx',
+      );
     } catch (error) {
       showFailure(error);
     } finally {
@@ -72,12 +89,20 @@ export function PaymentList() {
           label: '状态',
           type: 'select',
           // the queue as one choice (a comma list): what the dashboard's 待付款 figure counts and opens
-          options: [{ value: CLAIM_PAYABLE_STATUSES.join(','), label: '待付款（含付款失败）' }, ...PAYMENT_STATUSES.map((value) => ({ value, label: CLAIM_STATUS_TEXT[value] }))],
+          options: [
+            { value: CLAIM_PAYABLE_STATUSES.join(','), label: '待付款（含付款失败）' },
+            ...PAYMENT_STATUSES.map((value) => ({ value, label: CLAIM_STATUS_TEXT[value] })),
+          ],
         },
         { name: 'payDate', label: '付款日期', type: 'dateRange', hidden: true },
       ],
       columns: [
-        { title: '报销单号', dataIndex: 'claimNo', width: 150, render: (value: string, c) => <Typography.Link onClick={() => setDetailId(c.id)}>{value}</Typography.Link> },
+        {
+          title: '报销单号',
+          dataIndex: 'claimNo',
+          width: 150,
+          render: (value: string, c) => <Typography.Link onClick={() => setDetailId(c.id)}>{value}</Typography.Link>,
+        },
         { title: '状态', dataIndex: 'status', width: 100, align: 'center', render: (_: unknown, c: ClaimRecord) => <ClaimStatusTag claim={c} /> },
         { title: '机构', dataIndex: 'orgName', ellipsis: true },
         { title: '关联批次', dataIndex: 'batchNo', width: 150, defaultHidden: true },
@@ -107,7 +132,12 @@ export function PaymentList() {
           <>
             {can(PaymentPerm.pay) && (
               <Tooltip title={payable.length > MAX_PAY_BATCH ? `一次最多付款 ${MAX_PAY_BATCH} 张报销单` : '选中待付款或付款失败的报销单'}>
-                <Button type="primary" icon={<PayCircleOutlined />} disabled={payable.length === 0 || payable.length > MAX_PAY_BATCH} onClick={() => payMany(payable)}>
+                <Button
+                  type="primary"
+                  icon={<PayCircleOutlined />}
+                  disabled={payable.length === 0 || payable.length > MAX_PAY_BATCH}
+                  onClick={() => payMany(payable)}
+                >
                   批量付款{payable.length ? `（${payable.length}）` : ''}
                 </Button>
               </Tooltip>

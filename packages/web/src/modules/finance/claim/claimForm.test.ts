@@ -5,8 +5,22 @@ import { claimBodyOf, INVOICE_COLUMNS, invoiceRowsError, invoiceTotalOf } from '
 
 const values = { batchId: 'b1', expenseType: '1', applyAmount: ' 1500 ', deductions: '', bankAccountId: 'k1', description: '  ' };
 const rows = [
-  { id: 'tmp-1', invoiceCode: '3300231130', invoiceNo: '12345678', invoiceDate: '2026-10-01', amount: '1000.50', files: 'finance_claim/20261001/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.pdf' },
-  { id: 'tmp-2', invoiceCode: '', invoiceNo: '26332000000123456789', invoiceDate: '2026-10-02', amount: '499.5', files: 'finance_claim/20261002/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.jpg' },
+  {
+    id: 'tmp-1',
+    invoiceCode: '3300231130',
+    invoiceNo: '12345678',
+    invoiceDate: '2026-10-01',
+    amount: '1000.50',
+    files: 'finance_claim/20261001/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.pdf',
+  },
+  {
+    id: 'tmp-2',
+    invoiceCode: '',
+    invoiceNo: '26332000000123456789',
+    invoiceDate: '2026-10-02',
+    amount: '499.5',
+    files: 'finance_claim/20261002/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.jpg',
+  },
 ];
 
 describe('DOMAIN expense claim: the form body', () => {

@@ -26,9 +26,22 @@ const contractCheck = (field: keyof typeof invoiceValue.shape) => (value: unknow
  */
 export const INVOICE_COLUMNS: EditableColumn[] = [
   { key: 'invoiceCode', title: '发票代码', type: 'input', width: 150, placeholder: '数电票可不填', validateRules: [{ handler: contractCheck('invoiceCode') }] },
-  { key: 'invoiceNo', title: '发票号码', type: 'input', width: 190, validateRules: [{ required: true, message: ClaimMsg.invoiceNo }, { handler: contractCheck('invoiceNo') }] },
+  {
+    key: 'invoiceNo',
+    title: '发票号码',
+    type: 'input',
+    width: 190,
+    validateRules: [{ required: true, message: ClaimMsg.invoiceNo }, { handler: contractCheck('invoiceNo') }],
+  },
   { key: 'invoiceDate', title: '开票日期', type: 'date', width: 150, validateRules: [{ required: true, message: '请选择开票日期' }] },
-  { key: 'amount', title: '金额（元）', type: 'input', width: 130, statistics: ['sum'], validateRules: [{ required: true, message: '请输入金额' }, { pattern: 'money' }, { handler: contractCheck('amount') }] },
+  {
+    key: 'amount',
+    title: '金额（元）',
+    type: 'input',
+    width: 130,
+    statistics: ['sum'],
+    validateRules: [{ required: true, message: '请输入金额' }, { pattern: 'money' }, { handler: contractCheck('amount') }],
+  },
   { key: 'files', title: '发票及凭证', type: 'upload', width: 170, biz: 'finance_claim', validateRules: [{ required: true, message: ClaimMsg.invoiceFiles }] },
 ];
 

@@ -12,7 +12,8 @@ import { DataLogHistoryButton } from '../../../components/datalog/DataLogHistory
 const PAGE_SIZE = 10;
 
 /** Amounts by their labels, each shown exactly with two decimals. */
-const moneyItems = (amounts: Record<string, Parameters<typeof formatMoney>[0]>) => Object.entries(amounts).map(([label, amount]) => ({ key: label, label, children: formatMoney(amount) }));
+const moneyItems = (amounts: Record<string, Parameters<typeof formatMoney>[0]>) =>
+  Object.entries(amounts).map(([label, amount]) => ({ key: label, label, children: formatMoney(amount) }));
 
 /** 详情: a pool's settings, its balances read fresh, and its log newest first. */
 export function CapitalPoolDetail({ pool, onClose }: { pool: PoolRecord | null; onClose: () => void }) {
@@ -38,7 +39,14 @@ export function CapitalPoolDetail({ pool, onClose }: { pool: PoolRecord | null; 
             { key: 'source', label: '资金来源', children: p.fundSource_dictText },
             { key: 'year', label: '年度', children: p.poolYear },
             { key: 'status', label: '状态', children: <Tag color={POOL_STATUS_COLORS[p.status]}>{p.status_dictText}</Tag> },
-            ...moneyItems({ 总额: p.totalAmount, 冻结: p.frozenAmount, 已使用: p.usedAmount, 余额: p.balanceAmount, 单件补贴标准: p.subsidyPerCase, 单机构上限: p.orgCap }),
+            ...moneyItems({
+              总额: p.totalAmount,
+              冻结: p.frozenAmount,
+              已使用: p.usedAmount,
+              余额: p.balanceAmount,
+              单件补贴标准: p.subsidyPerCase,
+              单机构上限: p.orgCap,
+            }),
             { key: 'valid', label: '有效期', span: 2, children: p.validFrom || p.validTo ? `${p.validFrom ?? ''} 至 ${p.validTo ?? ''}` : '' },
             { key: 'remark', label: '备注', span: 4, children: p.remark },
             { key: 'history', label: '修改历史', span: 4, children: <DataLogHistoryButton dataTable="fin_capital_pool" dataId={p.id} title={p.poolName} /> },
@@ -49,7 +57,10 @@ export function CapitalPoolDetail({ pool, onClose }: { pool: PoolRecord | null; 
         rowKey="id"
         size="small"
         loading={logs.isFetching}
-        columns={kindColumns(poolLogColumns(false).map(({ sorter: _sorter, ...c }) => c), 'small')}
+        columns={kindColumns(
+          poolLogColumns(false).map(({ sorter: _sorter, ...c }) => c),
+          'small',
+        )}
         dataSource={logs.data?.records ?? []}
         scroll={{ x: 'max-content' }}
         pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: logs.data?.total ?? 0, onChange: setPageNo, showSizeChanger: false }}

@@ -70,7 +70,10 @@ export function CapitalPoolList() {
   );
   const flowActions = useFlowActions(poolFlow, { forms, onChanged: reload }).rowActions;
   // 详情 sits among the inline links, after 入账
-  const rowActions = useMemo(() => flowActions.toSpliced(2, 0, { key: 'view', label: '详情', inline: true, onClick: (p: PoolRecord) => setViewing(p) }), [flowActions]);
+  const rowActions = useMemo(
+    () => flowActions.toSpliced(2, 0, { key: 'view', label: '详情', inline: true, onClick: (p: PoolRecord) => setViewing(p) }),
+    [flowActions],
+  );
   const runReconcile = reconcile.run;
 
   const definition = useMemo<ListDefinition<PoolRecord, PoolBody>>(
@@ -99,8 +102,20 @@ export function CapitalPoolList() {
         { title: '冻结', dataIndex: 'frozenAmount', kind: 'money' },
         { title: '已使用', dataIndex: 'usedAmount', kind: 'money' },
         { title: '余额', dataIndex: 'balanceAmount', kind: 'money', sorter: true },
-        { title: '有效期', dataIndex: 'validTo', width: 210, defaultHidden: true, render: (_, p) => (p.validFrom || p.validTo ? `${p.validFrom ?? ''} 至 ${p.validTo ?? ''}` : '') },
-        { title: '状态', dataIndex: 'status', width: 80, align: 'center', render: (value: string, p) => <Tag color={POOL_STATUS_COLORS[value]}>{p.status_dictText ?? value}</Tag> },
+        {
+          title: '有效期',
+          dataIndex: 'validTo',
+          width: 210,
+          defaultHidden: true,
+          render: (_, p) => (p.validFrom || p.validTo ? `${p.validFrom ?? ''} 至 ${p.validTo ?? ''}` : ''),
+        },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 80,
+          align: 'center',
+          render: (value: string, p) => <Tag color={POOL_STATUS_COLORS[value]}>{p.status_dictText ?? value}</Tag>,
+        },
       ],
       rowActions,
       toolbar: () => (
@@ -135,7 +150,13 @@ export function CapitalPoolList() {
         onClose={() => setEditing(null)}
         onSaved={reload}
       />
-      <PoolMoneyModal kind={money?.kind ?? 'deposit'} pool={money?.pool ?? null} requestKey={money?.requestKey ?? ''} onClose={() => setMoney(null)} onDone={reload} />
+      <PoolMoneyModal
+        kind={money?.kind ?? 'deposit'}
+        pool={money?.pool ?? null}
+        requestKey={money?.requestKey ?? ''}
+        onClose={() => setMoney(null)}
+        onDone={reload}
+      />
       <CapitalPoolDetail pool={viewing} onClose={() => setViewing(null)} />
     </>
   );

@@ -17,8 +17,20 @@ export const poolForm: FormDefinition<PoolRecord, PoolBody> = {
   width: 720,
   initialValues: { fundSource: '1', poolYear: dayjs().year() },
   fields: (mode) => [
-    { name: 'poolName', label: '名称', required: true, input: <Input placeholder="如 2026年度商标维权专项资金" maxLength={100} />, rules: [zodRule(shape.poolName)] },
-    { name: 'fundSource', label: '资金来源', required: true, input: <DictSelect code="fund_source" showSearch={false} allowClear={false} />, rules: [zodRule(shape.fundSource)] },
+    {
+      name: 'poolName',
+      label: '名称',
+      required: true,
+      input: <Input placeholder="如 2026年度商标维权专项资金" maxLength={100} />,
+      rules: [zodRule(shape.poolName)],
+    },
+    {
+      name: 'fundSource',
+      label: '资金来源',
+      required: true,
+      input: <DictSelect code="fund_source" showSearch={false} allowClear={false} />,
+      rules: [zodRule(shape.fundSource)],
+    },
     { name: 'poolYear', label: '年度', required: true, input: <NumberTextInput placeholder="如 2026" />, rules: [zodRule(shape.poolYear)] },
     {
       name: 'totalAmount',

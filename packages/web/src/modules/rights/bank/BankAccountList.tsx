@@ -49,9 +49,20 @@ export function BankAccountList() {
             confirm: (a) => `确定停用尾号 ${a.accountNo.slice(-4)} 的账户吗？停用后不能用于收款。`,
             onClick: (a) => bankApi.changeStatus({ id: a.id, status: '0' }),
           },
-          { key: 'enable', label: '启用', code: statusCode, visible: (a) => a.status === '0', confirm: '确定启用该账户吗？', onClick: (a) => bankApi.changeStatus({ id: a.id, status: '1' }) },
+          {
+            key: 'enable',
+            label: '启用',
+            code: statusCode,
+            visible: (a) => a.status === '0',
+            confirm: '确定启用该账户吗？',
+            onClick: (a) => bankApi.changeStatus({ id: a.id, status: '1' }),
+          },
         ];
-    return offered.toSpliced(offered.findIndex((a) => a.key === 'delete'), 0, ...status);
+    return offered.toSpliced(
+      offered.findIndex((a) => a.key === 'delete'),
+      0,
+      ...status,
+    );
   }, [flowActions, staff]);
 
   const definition = useMemo<ListDefinition<BankAccountRecord, BankBody>>(() => {
@@ -77,9 +88,21 @@ export function BankAccountList() {
         { title: '开户名称', dataIndex: 'accountName', sorter: true, ellipsis: true },
         { title: '开户银行', dataIndex: 'bankName', ellipsis: true, render: (value: string, account) => `${value} ${account.branchName}` },
         { title: '银行账号', dataIndex: 'accountNo', width: 200, render: (_, account) => <BankAccountNumber account={account} /> },
-        { title: '账户性质', dataIndex: 'accountNature', width: 80, align: 'center', render: (value, account) => <DictTag code="account_nature" value={value} text={account.accountNature_dictText} /> },
+        {
+          title: '账户性质',
+          dataIndex: 'accountNature',
+          width: 80,
+          align: 'center',
+          render: (value, account) => <DictTag code="account_nature" value={value} text={account.accountNature_dictText} />,
+        },
         { title: '默认', dataIndex: 'isDefault', width: 64, align: 'center', render: (value: string) => (value === '1' ? <Tag color="blue">默认</Tag> : null) },
-        { title: '状态', dataIndex: 'status', width: 70, align: 'center', render: (value, account) => <DictTag code="valid_status" value={value} text={account.status_dictText} colors={{ '1': 'green', '0': 'default' }} /> },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 70,
+          align: 'center',
+          render: (value, account) => <DictTag code="valid_status" value={value} text={account.status_dictText} colors={{ '1': 'green', '0': 'default' }} />,
+        },
         {
           title: '审核状态',
           dataIndex: 'auditStatus',

@@ -8,7 +8,17 @@ import { envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { BatchDetail } from './BatchDetail.tsx';
 
 const record = (status: string, text: string) =>
-  ({ id: 'b1', batchNo: 'XS20261125001', batchName: '拼多多假冒线索', status, status_dictText: text, editable: true, withdrawable: true, itemCount: 3, applyAmount: '60000.00' }) as BatchRecord;
+  ({
+    id: 'b1',
+    batchNo: 'XS20261125001',
+    batchName: '拼多多假冒线索',
+    status,
+    status_dictText: text,
+    editable: true,
+    withdrawable: true,
+    itemCount: 3,
+    applyAmount: '60000.00',
+  }) as BatchRecord;
 
 afterEach(() => {
   cleanup();

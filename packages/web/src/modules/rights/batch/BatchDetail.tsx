@@ -59,7 +59,12 @@ export function BatchDetail() {
     navigate('/rights/batch/list');
   }, [reloadList, navigate]);
 
-  if (batch.isLoading) return <Card><Skeleton active /></Card>;
+  if (batch.isLoading)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   if (!b) return <Result status="404" title="批次不存在或无权查看" extra={<Button onClick={() => navigate('/rights/batch/list')}>返回列表</Button>} />;
 
   return (
@@ -86,7 +91,13 @@ export function BatchDetail() {
         items={[
           { key: 'info', label: '基本信息', children: <BatchInfoTab batch={b} /> },
           { key: 'items', label: `线索明细（${b.itemCount}）`, children: <BatchItemsTab batch={b} can={can} onChanged={changed} /> },
-          { key: 'progress', label: '维权进度', children: <BatchProgressTab batch={b} canAdd={can(BatchPerm.progress) && offeredInState(batchFlow, batchFlow.actions.progressAdd, b)} onChanged={changed} /> },
+          {
+            key: 'progress',
+            label: '维权进度',
+            children: (
+              <BatchProgressTab batch={b} canAdd={can(BatchPerm.progress) && offeredInState(batchFlow, batchFlow.actions.progressAdd, b)} onChanged={changed} />
+            ),
+          },
           { key: 'approvals', label: '审批记录', children: <BatchApprovalTab batchId={b.id} /> },
           { key: 'logs', label: '操作日志', children: <BatchLogTab batchId={b.id} /> },
         ]}

@@ -19,7 +19,13 @@ function FlowModal<V extends object>({
   onClose,
   onDone,
   children,
-}: FlowModalProps & { title: string; okText: string; danger?: boolean; send: (batch: BatchRecord, values: V) => Promise<Envelope<unknown>>; children: ReactNode }) {
+}: FlowModalProps & {
+  title: string;
+  okText: string;
+  danger?: boolean;
+  send: (batch: BatchRecord, values: V) => Promise<Envelope<unknown>>;
+  children: ReactNode;
+}) {
   const { form, saving, submit } = useModalForm<BatchRecord, V>({
     open: batch !== null,
     record: batch,
@@ -78,7 +84,12 @@ export function ClosureApplyModal(props: FlowModalProps) {
       okText="提交结案申请"
       send={(b, v) => batchApi.applyClosure({ id: b.id, closureSummary: v.closureSummary, closureFiles: v.closureFiles ?? null })}
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="申请前请在线索明细中更新每条线索的处理结果（成功、失败或不构成侵权）；成功率按 成功 ÷（成功 + 失败）计算。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="申请前请在线索明细中更新每条线索的处理结果（成功、失败或不构成侵权）；成功率按 成功 ÷（成功 + 失败）计算。"
+      />
       <Form.Item name="closureSummary" label="结案说明" required rules={[zodRule(shape.closureSummary)]}>
         <Input.TextArea rows={4} maxLength={2000} showCount placeholder="维权经过与结果" />
       </Form.Item>

@@ -6,7 +6,18 @@ import { BatchInfoTab } from './BatchInfoTab.tsx';
 afterEach(cleanup);
 
 const record = (status: string, closedTime: string | null) =>
-  ({ id: 'b1', batchNo: 'XS20260501001', batchName: '淘宝假冒线索', status, closedTime, applyAmount: '3000.00', approvedAmount: '3000.00', releasedAmount: '0.00', successRate: null, evidenceFiles: null }) as unknown as BatchRecord;
+  ({
+    id: 'b1',
+    batchNo: 'XS20260501001',
+    batchName: '淘宝假冒线索',
+    status,
+    closedTime,
+    applyAmount: '3000.00',
+    approvedAmount: '3000.00',
+    releasedAmount: '0.00',
+    successRate: null,
+    evidenceFiles: null,
+  }) as unknown as BatchRecord;
 
 describe('DOMAIN claim flow 报销申请期限: the batch page', () => {
   it('a closed batch shows 报销申请截止, 90 days after its closing day (China date)', () => {

@@ -36,7 +36,14 @@ export function BatchInfoTab({ batch }: { batch: BatchRecord }) {
     ...(deadline ? [{ label: ClaimWindowMsg.deadlineLabel, value: `${deadline}（结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天）` }] : []),
     { label: '结案结果', value: batch.closureResult_dictText },
     // the deadline takes a cell of the row 成功率 would span
-    { label: '成功率', value: batch.successRate === null ? null : `${batch.successRate}%（成功 ${batch.successCount}，失败 ${batch.failedCount}，不构成侵权 ${batch.notInfringingCount}）`, span: deadline ? 1 : 2 },
+    {
+      label: '成功率',
+      value:
+        batch.successRate === null
+          ? null
+          : `${batch.successRate}%（成功 ${batch.successCount}，失败 ${batch.failedCount}，不构成侵权 ${batch.notInfringingCount}）`,
+      span: deadline ? 1 : 2,
+    },
     { label: '结案说明', value: batch.closureSummary, span: 3 },
     { label: '结案材料', value: batch.closureFiles ? <FileLinks value={batch.closureFiles} /> : null, span: 3 },
     { label: '线索说明', value: batch.description, span: 3 },
@@ -51,7 +58,12 @@ export function BatchInfoTab({ batch }: { batch: BatchRecord }) {
       bordered
       size="small"
       column={{ xs: 1, md: 2, lg: 3 }}
-      items={items.map((item) => ({ key: item.label, label: item.label, children: item.value === null || item.value === undefined || item.value === '' ? '-' : item.value, span: item.span }))}
+      items={items.map((item) => ({
+        key: item.label,
+        label: item.label,
+        children: item.value === null || item.value === undefined || item.value === '' ? '-' : item.value,
+        span: item.span,
+      }))}
     />
   );
 }

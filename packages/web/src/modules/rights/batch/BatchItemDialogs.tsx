@@ -32,9 +32,21 @@ export function ItemsPasteModal({ batchId, open, existing, onClose, onDone }: Di
     await saving.run(parsed.values);
   };
   return (
-    <Modal open={open} title="添加线索明细" width={800} onOk={submit} onCancel={onClose} okText="添加" cancelText="取消" confirmLoading={saving.isPending} destroyOnHidden mask={{ closable: false }}>
+    <Modal
+      open={open}
+      title="添加线索明细"
+      width={800}
+      onOk={submit}
+      onCancel={onClose}
+      okText="添加"
+      cancelText="取消"
+      confirmLoading={saving.isPending}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
       <Typography.Paragraph type="secondary">
-        每行一条线索：侵权链接，可接着填写 店铺名称、经营者、所在地、涉案商品、价格（从表格复制时以制表符分隔）。已有 {existing} 条，每批最多 {MAX_BATCH_ITEMS} 条。
+        每行一条线索：侵权链接，可接着填写 店铺名称、经营者、所在地、涉案商品、价格（从表格复制时以制表符分隔）。已有 {existing} 条，每批最多 {MAX_BATCH_ITEMS}{' '}
+        条。
       </Typography.Paragraph>
       <Input.TextArea
         aria-label="线索明细"
@@ -117,7 +129,18 @@ export function ItemResultModal({ batchId, item, onClose, onDone }: DialogProps 
     await saving.run(values);
   };
   return (
-    <Modal open={item !== null} title={`处理结果：第 ${item?.seq ?? ''} 条`} width={640} onOk={submit} onCancel={onClose} okText="保存" cancelText="取消" confirmLoading={saving.isPending} destroyOnHidden mask={{ closable: false }}>
+    <Modal
+      open={item !== null}
+      title={`处理结果：第 ${item?.seq ?? ''} 条`}
+      width={640}
+      onOk={submit}
+      onCancel={onClose}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={saving.isPending}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
       <Typography.Paragraph ellipsis copyable>
         {item?.linkUrl}
       </Typography.Paragraph>

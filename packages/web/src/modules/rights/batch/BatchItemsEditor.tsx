@@ -38,13 +38,24 @@ export function itemColumns(enforcing: boolean): EditableColumn[] {
       type: 'input',
       width: 300,
       disabled: lockClue,
-      validateRules: [{ required: true, message: '请输入侵权链接' }, optionalMatch(CLUE_URL_PATTERN, '侵权链接应为 http:// 或 https:// 开头的网址'), { unique: true, message: '侵权链接重复' }],
+      validateRules: [
+        { required: true, message: '请输入侵权链接' },
+        optionalMatch(CLUE_URL_PATTERN, '侵权链接应为 http:// 或 https:// 开头的网址'),
+        { unique: true, message: '侵权链接重复' },
+      ],
     },
     { key: 'shopName', title: '店铺名称', type: 'input', width: 150, disabled: lockClue },
     { key: 'operator', title: '经营者', type: 'input', width: 120, disabled: lockClue },
     { key: 'location', title: '所在地', type: 'input', width: 110, disabled: lockClue },
     { key: 'goodsName', title: '涉案商品', type: 'input', width: 140, disabled: lockClue },
-    { key: 'price', title: '价格', type: 'input', width: 100, disabled: lockClue, validateRules: [optionalMatch(MONEY_PATTERN, '价格须为不小于0的数字，最多两位小数')] },
+    {
+      key: 'price',
+      title: '价格',
+      type: 'input',
+      width: 100,
+      disabled: lockClue,
+      validateRules: [optionalMatch(MONEY_PATTERN, '价格须为不小于0的数字，最多两位小数')],
+    },
     { key: 'evidence', title: '证据', type: 'upload', width: 130, biz: 'rights_threaded', disabled: lockClue },
     { key: 'status', title: '状态', type: 'select', width: 120, dictCode: BatchDict.itemStatus, defaultValue: '1', disabled: lockHandling },
     { key: 'complaintNo', title: '投诉单号', type: 'input', width: 130, disabled: lockHandling },
@@ -98,12 +109,23 @@ export function BatchItemsEditor({ batch, onClose, onDone }: BatchItemsEditorPro
         </Button>,
       ]}
     >
-      {enforcing && <Alert type="info" showIcon style={{ marginBottom: 12 }} title="维权中只能更新处理结果（状态、投诉单号、处理时间、备注），不能新增或删除线索。" />}
+      {enforcing && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title="维权中只能更新处理结果（状态、投诉单号、处理时间、备注），不能新增或删除线索。" />
+      )}
       {query.isError ? (
         <Alert type="error" showIcon title="线索明细加载失败" />
       ) : (
         <Spin spinning={query.isLoading || save.isPending}>
-          <EditableTable ref={table} columns={columns} dataSource={rows} sortField="seq" rowNumber rowSelection={enforcing ? undefined : 'checkbox'} toolbar={!enforcing} height={480} />
+          <EditableTable
+            ref={table}
+            columns={columns}
+            dataSource={rows}
+            sortField="seq"
+            rowNumber
+            rowSelection={enforcing ? undefined : 'checkbox'}
+            toolbar={!enforcing}
+            height={480}
+          />
         </Spin>
       )}
     </Modal>

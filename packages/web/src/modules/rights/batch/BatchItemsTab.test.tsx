@@ -101,6 +101,14 @@ describe('DOMAIN clue item: the items of a batch', () => {
     fireEvent.change(screen.getByLabelText('线索明细'), { target: { value: 'https://a.example/2' } });
     fireEvent.click(screen.getByRole('button', { name: '添 加' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
-    expect(saved).toEqual([{ batchId: 'b1', deleteIds: [], values: [{ linkUrl: 'https://a.example/2', shopName: null, operator: null, location: null, goodsName: null, price: null, evidence: null, remark: null }] }]);
+    expect(saved).toEqual([
+      {
+        batchId: 'b1',
+        deleteIds: [],
+        values: [
+          { linkUrl: 'https://a.example/2', shopName: null, operator: null, location: null, goodsName: null, price: null, evidence: null, remark: null },
+        ],
+      },
+    ]);
   });
 });

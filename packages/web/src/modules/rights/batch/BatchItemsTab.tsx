@@ -40,7 +40,12 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
   const editable = batch.editable && EDITABLE_STATUSES.includes(batch.status) && can(BatchPerm.edit);
   const recording = batch.status === BatchStatus.enforcing && can(BatchPerm.enforce);
 
-  const params = { batchId: batch.id, ...page, ...(filter.status ? { status: filter.status } : {}), ...(filter.linkUrl ? { linkUrl: `*${filter.linkUrl}*` } : {}) };
+  const params = {
+    batchId: batch.id,
+    ...page,
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.linkUrl ? { linkUrl: `*${filter.linkUrl}*` } : {}),
+  };
   const items = useQuery({
     queryKey: [...batchKey(batch.id, 'items'), params],
     queryFn: ({ signal }) => batchApi.items(params, signal),
@@ -50,7 +55,9 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
     void items.refetch();
     onChanged();
   };
-  const removing = useApiMutation((item: BatchItemRecord) => batchApi.saveItems({ batchId: batch.id, values: [], deleteIds: [item.id] }), { onSuccess: changed });
+  const removing = useApiMutation((item: BatchItemRecord) => batchApi.saveItems({ batchId: batch.id, values: [], deleteIds: [item.id] }), {
+    onSuccess: changed,
+  });
 
   const columns: ColumnsType<BatchItemRecord> = [
     { title: '序号', dataIndex: 'seq', width: 70, align: 'center' },
@@ -66,7 +73,13 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
     { title: '涉案商品', dataIndex: 'goodsName', width: 140, ellipsis: true },
     { title: '价格', dataIndex: 'price', width: 100, align: 'right', render: formatMoney },
     { title: '证据', dataIndex: 'evidence', width: 120, render: (value: string | null) => (value ? <FileLinks value={value} size={32} /> : null) },
-    { title: '状态', dataIndex: 'status', width: 100, align: 'center', render: (value: string, r) => <Tag color={ITEM_STATUS_COLORS[value]}>{r.status_dictText ?? value}</Tag> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      align: 'center',
+      render: (value: string, r) => <Tag color={ITEM_STATUS_COLORS[value]}>{r.status_dictText ?? value}</Tag>,
+    },
     { title: '投诉单号', dataIndex: 'complaintNo', width: 130, ellipsis: true },
     { title: '处理时间', dataIndex: 'handleTime', width: 110 },
     { title: '备注', dataIndex: 'remark', width: 160, ellipsis: true },
@@ -168,7 +181,15 @@ const KEPT_TAIL = 18;
 function LinkMiddleEllipsis({ url }: { url: string }) {
   const cut = url.length > KEPT_TAIL * 2 ? url.length - KEPT_TAIL : url.length;
   return (
-    <Typography.Link href={url} target="_blank" rel="noopener noreferrer" title={url} aria-label={url} className="link-middle-ellipsis" style={{ display: 'flex', minWidth: 0, maxWidth: '100%' }}>
+    <Typography.Link
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={url}
+      aria-label={url}
+      className="link-middle-ellipsis"
+      style={{ display: 'flex', minWidth: 0, maxWidth: '100%' }}
+    >
       <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>{url.slice(0, cut)}</span>
       <span style={{ whiteSpace: 'nowrap', flex: 'none' }}>{url.slice(cut)}</span>
     </Typography.Link>

@@ -48,7 +48,24 @@ export function BatchList() {
         { name: 'status', label: '状态', type: 'dict', dictCode: BatchDict.status },
         // staff pick the organisation in a JPopup over the 选择机构 report (its full name is matched exactly)
         staff
-          ? { name: 'orgName', label: '申请机构', hidden: true, type: 'custom' as const, input: <JPopup code="pick_org" field="org_name" orgFields="org_name" destFields="orgName" groupId="org-filter" title="选择机构" placeholder="点击选择机构" aria-label="申请机构" /> }
+          ? {
+              name: 'orgName',
+              label: '申请机构',
+              hidden: true,
+              type: 'custom' as const,
+              input: (
+                <JPopup
+                  code="pick_org"
+                  field="org_name"
+                  orgFields="org_name"
+                  destFields="orgName"
+                  groupId="org-filter"
+                  title="选择机构"
+                  placeholder="点击选择机构"
+                  aria-label="申请机构"
+                />
+              ),
+            }
           : { name: 'orgName', label: '申请机构', hidden: true },
         { name: 'rightNames', label: '涉及权利', hidden: true },
         { name: 'infringeType', label: '侵权类型', type: 'dict', dictCode: BatchDict.infringeType, hidden: true },
@@ -78,7 +95,14 @@ export function BatchList() {
         { title: '申请金额', dataIndex: 'applyAmount', kind: 'money', sorter: true },
         { title: '核定金额', dataIndex: 'approvedAmount', kind: 'money', sorter: true },
         { title: '提交时间', dataIndex: 'submitTime', kind: 'datetime', sorter: true },
-        { title: '创建人', dataIndex: 'createBy', width: 110, ellipsis: true, defaultHidden: true, render: (value: string | null, b: BatchRecord) => b.createByName ?? value },
+        {
+          title: '创建人',
+          dataIndex: 'createBy',
+          width: 110,
+          ellipsis: true,
+          defaultHidden: true,
+          render: (value: string | null, b: BatchRecord) => b.createByName ?? value,
+        },
       ],
       rowActions: [{ key: 'view', label: '详情', inline: true, onClick: (b) => navigate(batchDetailPath(b.id)) }, ...rowActions],
       toolbar: () =>

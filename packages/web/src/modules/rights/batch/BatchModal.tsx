@@ -47,7 +47,15 @@ export function BatchModal({ open, record, onClose, onSaved }: BatchModalProps) 
   });
 
   return (
-    <FormModal dialog={dialog} onClose={onClose} open={open} title={record ? `编辑线索批次：${record.batchNo}` : '新增线索批次'} width={960} okText="保存" destroyOnHidden>
+    <FormModal
+      dialog={dialog}
+      onClose={onClose}
+      open={open}
+      title={record ? `编辑线索批次：${record.batchNo}` : '新增线索批次'}
+      width={960}
+      okText="保存"
+      destroyOnHidden
+    >
       <BatchReturnedAlert batch={record} />
       <Form form={dialog.form} name="rights-batch-form" layout="vertical" autoComplete="off">
         <Row gutter={24}>
@@ -57,9 +65,18 @@ export function BatchModal({ open, record, onClose, onSaved }: BatchModalProps) 
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="rightIds" label="涉及权利" required rules={[{ validator: async (_, v?: string[]) => {
-              if (!v?.length) throw new Error(BatchMsg.rightsRequired);
-            } }]}>
+            <Form.Item
+              name="rightIds"
+              label="涉及权利"
+              required
+              rules={[
+                {
+                  validator: async (_, v?: string[]) => {
+                    if (!v?.length) throw new Error(BatchMsg.rightsRequired);
+                  },
+                },
+              ]}
+            >
               <EligibleRightSelect record={record} />
             </Form.Item>
           </Col>

@@ -19,7 +19,14 @@ const laterThanToday = (day: Dayjs) => day.format('YYYY-MM-DD') > chinaToday();
 function ProgressModal({ batchId, open, onClose, onDone }: { batchId: string; open: boolean; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<ProgressValues>();
   const adding = useApiMutation(
-    (v: ProgressValues) => batchApi.addProgress({ batchId, node: v.node!, progressDate: v.progressDate!.format('YYYY-MM-DD'), description: v.description!, attachments: v.attachments ?? null }),
+    (v: ProgressValues) =>
+      batchApi.addProgress({
+        batchId,
+        node: v.node!,
+        progressDate: v.progressDate!.format('YYYY-MM-DD'),
+        description: v.description!,
+        attachments: v.attachments ?? null,
+      }),
     {
       onSuccess: () => {
         onDone();
@@ -42,7 +49,18 @@ function ProgressModal({ batchId, open, onClose, onDone }: { batchId: string; op
     await adding.run(values);
   };
   return (
-    <Modal open={open} title="添加进度" width={640} onOk={submit} onCancel={onClose} okText="保存" cancelText="取消" confirmLoading={adding.isPending} destroyOnHidden mask={{ closable: false }}>
+    <Modal
+      open={open}
+      title="添加进度"
+      width={640}
+      onOk={submit}
+      onCancel={onClose}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={adding.isPending}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
       <Form form={form} layout="vertical" name="batch-progress-form" autoComplete="off">
         <Form.Item name="node" label="进度节点" required rules={[zodRule(shape.node)]}>
           <DictSelect code={BatchDict.progressNode} placeholder="请选择进度节点" showSearch={false} />

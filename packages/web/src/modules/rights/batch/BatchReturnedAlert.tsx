@@ -7,7 +7,13 @@ import { Alert } from 'antd';
  * Whoever cannot resubmit (a reviewer) reads where the batch stands instead of an order addressed to
  * the organisation (issue 36).
  */
-export function BatchReturnedAlert({ batch, forOrganisation = true }: { batch: Pick<BatchRecord, 'status' | 'auditOpinion'> | null | undefined; forOrganisation?: boolean }) {
+export function BatchReturnedAlert({
+  batch,
+  forOrganisation = true,
+}: {
+  batch: Pick<BatchRecord, 'status' | 'auditOpinion'> | null | undefined;
+  forOrganisation?: boolean;
+}) {
   if (batch?.status !== BatchStatus.returned) return null;
   return (
     <Alert

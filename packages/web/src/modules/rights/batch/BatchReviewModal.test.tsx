@@ -7,7 +7,16 @@ import { errorBoxes, noticesSaying, toastsSaying } from '../../../test/notices.t
 import { BatchReviewModal } from './BatchReviewModal.tsx';
 
 const batch = (status: BatchRecord['status'], applyAmount: string) =>
-  ({ id: 'b1', batchNo: 'XS20261122001', batchName: '淘宝假冒线索', orgName: '华光代理', poolName: '2026年度专项资金', itemCount: 3, applyAmount, status }) as BatchRecord;
+  ({
+    id: 'b1',
+    batchNo: 'XS20261122001',
+    batchName: '淘宝假冒线索',
+    orgName: '华光代理',
+    poolName: '2026年度专项资金',
+    itemCount: 3,
+    applyAmount,
+    status,
+  }) as BatchRecord;
 
 function server(answer: { success: boolean; message: string }) {
   const sent: unknown[] = [];
@@ -96,7 +105,7 @@ describe('DOMAIN clue batch flow: the review dialog', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it('复审 shows 初审\'s reviewer, amount and opinion before deciding', async () => {
+  it("复审 shows 初审's reviewer, amount and opinion before deciding", async () => {
     server({ success: true, message: BatchMsg.approved });
     show({ ...batch(BatchStatus.secondReview, '9000.00'), firstReviewerName: '李初审', auditOpinion: '线索属实，建议全额' } as BatchRecord);
     expect(await screen.findByText('李初审')).toBeTruthy();

@@ -57,7 +57,12 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
     save: (values) => {
       const opinion = values.opinion?.trim() || null;
       if (kind === 'closure') return batchApi.closureReview({ id: batch!.id, result: values.result === 'pass' ? 'pass' : 'returned', opinion });
-      return batchApi.review({ id: batch!.id, result: values.result, opinion, approvedAmount: finalReview && values.result === 'pass' ? values.approvedAmount!.trim() : null });
+      return batchApi.review({
+        id: batch!.id,
+        result: values.result,
+        opinion,
+        approvedAmount: finalReview && values.result === 'pass' ? values.approvedAmount!.trim() : null,
+      });
     },
     onSaved: () => {
       void queryClient.invalidateQueries({ queryKey: APPROVAL_TODO_COUNT_KEY });
@@ -116,7 +121,11 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
           <Alert type="info" showIcon style={{ marginBottom: 16 }} title="申请金额超过复审金额标准，初审通过后转复审，由另一位审核人核定金额。" />
         )}
         {asksAmount && batch && (
-          <ApprovedAmountField limit={batch.applyAmount} tooMuch="核定金额不能大于申请金额" extra={`不超过申请金额 ${formatMoney(batch.applyAmount)} 元；通过后从资金池冻结`} />
+          <ApprovedAmountField
+            limit={batch.applyAmount}
+            tooMuch="核定金额不能大于申请金额"
+            extra={`不超过申请金额 ${formatMoney(batch.applyAmount)} 元；通过后从资金池冻结`}
+          />
         )}
         <ReviewOpinionField passing={result === 'pass'} requiredMessage={BatchMsg.opinionRequired} />
       </Form>

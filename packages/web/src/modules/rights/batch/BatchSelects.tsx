@@ -52,7 +52,17 @@ export function EligibleRightSelect({ id, value, onChange, record }: RightSelect
         maxCount={20}
       />
       {/* JPopup over the 选择受保护权利 report: search by 商标名称 / 注册号, pick several at once */}
-      <JPopup code="pick_my_right" orgFields="id,trademark_name" destFields="rightIds,rightNames" multi groupId="batch-form" title="选择受保护权利" button="选择" selected={value ?? []} onPick={handlePick} />
+      <JPopup
+        code="pick_my_right"
+        orgFields="id,trademark_name"
+        destFields="rightIds,rightNames"
+        multi
+        groupId="batch-form"
+        title="选择受保护权利"
+        button="选择"
+        selected={value ?? []}
+        onPick={handlePick}
+      />
     </Space.Compact>
   );
 }

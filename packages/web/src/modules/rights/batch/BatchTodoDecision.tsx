@@ -5,7 +5,8 @@ import { batchApi, batchKey } from './batch.api.ts';
 import { BatchReviewModal } from './BatchReviewModal.tsx';
 
 /** 线索批次 (4) and 结案 (5) rows of 待我审批. */
-export const isBatchTodo = (todo: ApprovalTodo | null) => todo !== null && (todo.bizType === ApprovalBizType.threaded || todo.bizType === ApprovalBizType.closure);
+export const isBatchTodo = (todo: ApprovalTodo | null) =>
+  todo !== null && (todo.bizType === ApprovalBizType.threaded || todo.bizType === ApprovalBizType.closure);
 
 /** A batch waiting in 待我审批 is decided in the batch's own review dialog (核定金额, 退回补正, 结案审核). */
 export function BatchTodoDecision({ todo, onClose, onDone }: { todo: ApprovalTodo | null; onClose: () => void; onDone: () => void }) {

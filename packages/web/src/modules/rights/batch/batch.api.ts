@@ -29,7 +29,9 @@ export const batchApi = {
   /** the caller's rights a batch may name: approved, neither expired nor out of authorisation */
   rightOptions: (signal?: AbortSignal) => flow.usableRights(undefined, { signal }).then(unwrap),
   approvals: (batchId: string, signal?: AbortSignal) =>
-    http.get<Page<ApprovalRecord>>(BatchPath.approvals, { bizId: batchId, pageNo: 1, pageSize: 100, column: 'approveTime', order: 'asc' }, { signal }).then(unwrap),
+    http
+      .get<Page<ApprovalRecord>>(BatchPath.approvals, { bizId: batchId, pageNo: 1, pageSize: 100, column: 'approveTime', order: 'asc' }, { signal })
+      .then(unwrap),
 };
 
 export type ReviewInput = Omit<z.input<typeof batchReviewBody>, 'id'>;

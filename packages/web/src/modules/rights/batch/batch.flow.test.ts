@@ -1,11 +1,32 @@
-import { availableActions, batchFlow, BatchPerm, BatchStatus, DELETABLE_STATUSES, EDITABLE_STATUSES, offeredInState, WITHDRAWABLE_STATUSES, type BatchRecord } from '@sbwq/contracts';
+import {
+  availableActions,
+  batchFlow,
+  BatchPerm,
+  BatchStatus,
+  DELETABLE_STATUSES,
+  EDITABLE_STATUSES,
+  offeredInState,
+  WITHDRAWABLE_STATUSES,
+  type BatchRecord,
+} from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
 import { isFinalReview } from './batchReview.ts';
 
 /** The buttons a batch offers, from the one declaration the server guards by. */
-const batchActions = (batch: Pick<BatchRecord, 'status' | 'editable' | 'withdrawable'>, can: (code: string) => boolean) => availableActions(batchFlow, batch as BatchRecord, can);
+const batchActions = (batch: Pick<BatchRecord, 'status' | 'editable' | 'withdrawable'>, can: (code: string) => boolean) =>
+  availableActions(batchFlow, batch as BatchRecord, can);
 
-const ORG_CODES: string[] = [BatchPerm.list, BatchPerm.add, BatchPerm.edit, BatchPerm.delete, BatchPerm.submit, BatchPerm.withdraw, BatchPerm.enforce, BatchPerm.progress, BatchPerm.closure];
+const ORG_CODES: string[] = [
+  BatchPerm.list,
+  BatchPerm.add,
+  BatchPerm.edit,
+  BatchPerm.delete,
+  BatchPerm.submit,
+  BatchPerm.withdraw,
+  BatchPerm.enforce,
+  BatchPerm.progress,
+  BatchPerm.closure,
+];
 const REVIEWER_CODES: string[] = [BatchPerm.list, BatchPerm.review, BatchPerm.closureReview];
 const orgUser = (code: string) => ORG_CODES.includes(code);
 const reviewer = (code: string) => REVIEWER_CODES.includes(code);
@@ -28,7 +49,7 @@ describe('DOMAIN clue batch flow: the actions each state offers, per permission'
     expect(batchActions(own(BatchStatus.returned), orgUser)).toEqual(['edit', 'submit', 'withdraw']);
   });
 
-  it('every state offers 删除 or 撤销 exactly as the server\'s guards allow, never both', () => {
+  it("every state offers 删除 or 撤销 exactly as the server's guards allow, never both", () => {
     for (const status of Object.values(BatchStatus)) {
       const offered = batchActions(own(status), orgUser);
       expect(offered.includes('delete'), status).toBe(EDITABLE_STATUSES.includes(status) && DELETABLE_STATUSES.includes(status));
@@ -49,12 +70,13 @@ describe('DOMAIN clue batch flow: the actions each state offers, per permission'
     expect(batchActions(others(BatchStatus.toEnforce), reviewer)).toEqual([]);
   });
 
-  it('维权中: progress (its tab\'s form) and 申请结案 for the organisation, no withdrawal any more', () => {
+  it("维权中: progress (its tab's form) and 申请结案 for the organisation, no withdrawal any more", () => {
     expect(batchActions(own(BatchStatus.enforcing), orgUser)).toEqual(['applyClosure']);
-    for (const status of Object.values(BatchStatus)) expect(offeredInState(batchFlow, batchFlow.actions.progressAdd, own(status) as BatchRecord), status).toBe(status === BatchStatus.enforcing);
+    for (const status of Object.values(BatchStatus))
+      expect(offeredInState(batchFlow, batchFlow.actions.progressAdd, own(status) as BatchRecord), status).toBe(status === BatchStatus.enforcing);
   });
 
-  it('待结案审核 is the reviewer\'s 结案审核; closed, rejected and withdrawn batches offer nothing', () => {
+  it("待结案审核 is the reviewer's 结案审核; closed, rejected and withdrawn batches offer nothing", () => {
     expect(batchActions(others(BatchStatus.closurePending), reviewer)).toEqual(['closureReview']);
     expect(batchActions(own(BatchStatus.closurePending), orgUser)).toEqual([]);
     for (const status of [BatchStatus.closed, BatchStatus.rejected, BatchStatus.withdrawn]) {
@@ -70,7 +92,7 @@ describe('DOMAIN clue batch flow: the actions each state offers, per permission'
     expect(batchActions(own(BatchStatus.draft), reviewer)).toEqual([]);
   });
 
-  it('a batch the server does not call editable (another organisation\'s) offers no edit even with the permission', () => {
+  it("a batch the server does not call editable (another organisation's) offers no edit even with the permission", () => {
     expect(batchActions(others(BatchStatus.draft), orgUser)).toEqual([]);
   });
 });

@@ -5,8 +5,33 @@ import { itemColumns } from './BatchItemsEditor.tsx';
 
 describe('DOMAIN clue batch form', () => {
   it('the body: 涉及权利 as the comma list, trimmed texts, empty as null, the id only on edit', () => {
-    const body = batchBodyOf({ batchName: ' 淘宝假冒线索 ', rightIds: ['r1', 'r2'], infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId: 'p1', description: '  ', evidenceFiles: 'a.png' }, 'b1');
-    expect(body).toEqual({ id: 'b1', batchName: '淘宝假冒线索', rightIds: 'r1,r2', infringeType: '1', clueSource: '1', platform: '1', rightsMethod: '1', poolId: 'p1', description: null, evidenceFiles: 'a.png', remark: null });
+    const body = batchBodyOf(
+      {
+        batchName: ' 淘宝假冒线索 ',
+        rightIds: ['r1', 'r2'],
+        infringeType: '1',
+        clueSource: '1',
+        platform: '1',
+        rightsMethod: '1',
+        poolId: 'p1',
+        description: '  ',
+        evidenceFiles: 'a.png',
+      },
+      'b1',
+    );
+    expect(body).toEqual({
+      id: 'b1',
+      batchName: '淘宝假冒线索',
+      rightIds: 'r1,r2',
+      infringeType: '1',
+      clueSource: '1',
+      platform: '1',
+      rightsMethod: '1',
+      poolId: 'p1',
+      description: null,
+      evidenceFiles: 'a.png',
+      remark: null,
+    });
     expect(batchBodyOf({})).not.toHaveProperty('id');
     expect(batchBodyOf({}).rightIds).toBe('');
   });
@@ -25,7 +50,16 @@ describe('DOMAIN clue item: items pasted one a line', () => {
     const { values, errors } = parsePastedItems('https://a.example/1\tXX旗舰店\t张三\t杭州\t运动鞋\t199.5\n\n  https://b.example/2  \n');
     expect(errors).toEqual([]);
     expect(values).toEqual([
-      { linkUrl: 'https://a.example/1', shopName: 'XX旗舰店', operator: '张三', location: '杭州', goodsName: '运动鞋', price: '199.5', evidence: null, remark: null },
+      {
+        linkUrl: 'https://a.example/1',
+        shopName: 'XX旗舰店',
+        operator: '张三',
+        location: '杭州',
+        goodsName: '运动鞋',
+        price: '199.5',
+        evidence: null,
+        remark: null,
+      },
       { linkUrl: 'https://b.example/2', shopName: null, operator: null, location: null, goodsName: null, price: null, evidence: null, remark: null },
     ]);
   });
@@ -45,17 +79,57 @@ describe('DOMAIN clue item: items pasted one a line', () => {
 describe('DOMAIN clue item: the editable grid (编辑明细)', () => {
   it('rows become the items save: an existing row keeps its id, a new one has none, blanks are null, 序号 1…n as left', () => {
     const rows = [
-      { id: 'i1', seq: 1, linkUrl: ' https://a.example/1 ', shopName: '', price: '12.5', status: '3', status_dictText: '成功', handleTime: '2026-11-20', createTime: 'x' },
+      {
+        id: 'i1',
+        seq: 1,
+        linkUrl: ' https://a.example/1 ',
+        shopName: '',
+        price: '12.5',
+        status: '3',
+        status_dictText: '成功',
+        handleTime: '2026-11-20',
+        createTime: 'x',
+      },
       { linkUrl: 'https://a.example/2', orderNum: 2 },
     ];
     expect(itemValuesOf(rows)).toEqual([
-      { id: 'i1', seq: 1, linkUrl: 'https://a.example/1', shopName: null, operator: null, location: null, goodsName: null, price: '12.5', evidence: null, status: '3', complaintNo: null, handleTime: '2026-11-20', remark: null },
-      { seq: 2, linkUrl: 'https://a.example/2', shopName: null, operator: null, location: null, goodsName: null, price: null, evidence: null, status: undefined, complaintNo: null, handleTime: null, remark: null },
+      {
+        id: 'i1',
+        seq: 1,
+        linkUrl: 'https://a.example/1',
+        shopName: null,
+        operator: null,
+        location: null,
+        goodsName: null,
+        price: '12.5',
+        evidence: null,
+        status: '3',
+        complaintNo: null,
+        handleTime: '2026-11-20',
+        remark: null,
+      },
+      {
+        seq: 2,
+        linkUrl: 'https://a.example/2',
+        shopName: null,
+        operator: null,
+        location: null,
+        goodsName: null,
+        price: null,
+        evidence: null,
+        status: undefined,
+        complaintNo: null,
+        handleTime: null,
+        remark: null,
+      },
     ]);
   });
 
   it('a draft edits the clue, not its handling; while 维权中 only the handling (and 备注) can change', () => {
-    const editable = (enforcing: boolean) => itemColumns(enforcing).filter((c) => !c.disabled).map((c) => c.key);
+    const editable = (enforcing: boolean) =>
+      itemColumns(enforcing)
+        .filter((c) => !c.disabled)
+        .map((c) => c.key);
     expect(editable(false)).toEqual(['linkUrl', 'shopName', 'operator', 'location', 'goodsName', 'price', 'evidence', 'remark']);
     expect(editable(true)).toEqual(['status', 'complaintNo', 'handleTime', 'remark']);
   });

@@ -49,7 +49,16 @@ export function parsePastedItems(text: string, existing = 0): PastedItems {
     if (seen.has(link)) return void errors.push(`第 ${n} 行：侵权链接重复`);
     if (price && !MONEY_PATTERN.test(price)) return void errors.push(`第 ${n} 行：价格须为不小于0的数字，最多两位小数`);
     seen.add(link);
-    values.push({ linkUrl: link, shopName: cell(shopName), operator: cell(operator), location: cell(location), goodsName: cell(goodsName), price: cell(price), evidence: null, remark: null });
+    values.push({
+      linkUrl: link,
+      shopName: cell(shopName),
+      operator: cell(operator),
+      location: cell(location),
+      goodsName: cell(goodsName),
+      price: cell(price),
+      evidence: null,
+      remark: null,
+    });
   });
   if (existing + values.length > MAX_BATCH_ITEMS) errors.push(`每个批次最多 ${MAX_BATCH_ITEMS} 条线索明细，已有 ${existing} 条`);
   return { values, errors };

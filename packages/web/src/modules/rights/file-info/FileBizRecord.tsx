@@ -22,7 +22,13 @@ export function FileBizCell({ file, onOpen }: { file: FileInfoRecord; onOpen: (f
     <span className="file-biz">
       <Typography.Text type="secondary">{module}：</Typography.Text>
       {OPENABLE.has(file.bizType) ? (
-        <Button type="link" size="small" className="file-biz-link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(file)}>
+        <Button
+          type="link"
+          size="small"
+          className="file-biz-link"
+          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+          onClick={() => onOpen(file)}
+        >
           {file.bizTitle}
         </Button>
       ) : (

@@ -31,7 +31,11 @@ describe('文件指纹校验', () => {
 
   it('a changed file is reported as changed, with the fingerprint of what is stored today', async () => {
     const today = 'b'.repeat(64);
-    fakeServer({ [`GET ${FILE_FINGERPRINT_PATH}`]: () => ({ body: envelope({ id: 'f1', recorded: RECORDED, actual: today, match: false }, { message: FingerprintMsg.mismatch }) }) });
+    fakeServer({
+      [`GET ${FILE_FINGERPRINT_PATH}`]: () => ({
+        body: envelope({ id: 'f1', recorded: RECORDED, actual: today, match: false }, { message: FingerprintMsg.mismatch }),
+      }),
+    });
     render(<FileFingerprint file={file} onClose={vi.fn()} />);
     expect(await screen.findByText(FingerprintMsg.mismatch)).toBeTruthy();
     expect(screen.getByText(today)).toBeTruthy();

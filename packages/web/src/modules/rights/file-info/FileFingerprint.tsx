@@ -31,7 +31,9 @@ export function FileFingerprint({ file, onClose }: { file: FileInfoRecord | null
           <Descriptions.Item label="文件名">{file.fileName}</Descriptions.Item>
           <Descriptions.Item label="存储位置">{file.storage === 's3' ? '对象存储' : '本地目录'}</Descriptions.Item>
           <Descriptions.Item label="上传时指纹（SHA-256）">
-            <Typography.Text code copyable={!!file.sha256}>{file.sha256 ?? '无（指纹功能启用前上传）'}</Typography.Text>
+            <Typography.Text code copyable={!!file.sha256}>
+              {file.sha256 ?? '无（指纹功能启用前上传）'}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="当前文件指纹">
             {!outcome ? <Spin size="small" /> : 'reply' in outcome ? <Typography.Text code>{outcome.reply.actual ?? '—'}</Typography.Text> : '—'}

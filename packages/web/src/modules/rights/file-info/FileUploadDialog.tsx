@@ -87,7 +87,12 @@ export function FileUploadDialog({ open, onDone, onCancel }: { open: boolean; on
             <BizRecordSelect bizType={bizType} />
           </Form.Item>
         )}
-        <Form.Item name="files" label="文件" extra={ready ? 'JPG/PNG/PDF，单个不超过10M' : '请先选择文件类型和业务记录'} validateStatus={touched && !files ? 'warning' : undefined}>
+        <Form.Item
+          name="files"
+          label="文件"
+          extra={ready ? 'JPG/PNG/PDF，单个不超过10M' : '请先选择文件类型和业务记录'}
+          validateStatus={touched && !files ? 'warning' : undefined}
+        >
           <FileUpload biz="files" fileType={fileType} fields={fields} disabled={!ready} />
         </Form.Item>
       </Form>

@@ -19,7 +19,6 @@ import { FileUploadDialog } from './FileUploadDialog.tsx';
 import { FileFingerprint } from './FileFingerprint.tsx';
 import { BIZ_TYPE_TEXT, FILE_INFO_LIST_KEY, fileInfoApi, sizeText } from './file-info.api.ts';
 
-
 /**
  * 文件信息 (rights/SbFileInfoList, DOMAIN.md file info): every stored file the user may see — staff all
  * of them, an organisation its own — to view, download and delete (one's own uploads, or any with

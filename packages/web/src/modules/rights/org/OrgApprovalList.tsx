@@ -54,7 +54,12 @@ export function OrgApprovalList({ kind }: { kind: OrgApprovalKind }) {
   const certifyActions = useFlowActions(orgCertifyFlow, { forms: certifyForms, onChanged: reload, only: CERTIFY_DECISION }).rowActions;
   const approve = kind === 'enrol' ? enrolActions : certifyActions;
   // the freshest data of the organisation being decided on (the row may be minutes old)
-  const detail = useQuery({ queryKey: ['rights', 'org', 'byId', deciding?.id], queryFn: () => orgApi.byId(deciding!.id), enabled: deciding !== null, staleTime: 0 });
+  const detail = useQuery({
+    queryKey: ['rights', 'org', 'byId', deciding?.id],
+    queryFn: () => orgApi.byId(deciding!.id),
+    enabled: deciding !== null,
+    staleTime: 0,
+  });
 
   const definition = useMemo<ListDefinition<OrgRecord>>(
     () => ({
@@ -72,7 +77,12 @@ export function OrgApprovalList({ kind }: { kind: OrgApprovalKind }) {
       ],
       columns: [
         { title: '机构名称', dataIndex: 'orgName', ellipsis: true },
-        { title: '机构类型', dataIndex: 'orgType', width: 140, render: (value, org) => <DictTag code="rights_org_type" value={value} text={org.orgType_dictText} /> },
+        {
+          title: '机构类型',
+          dataIndex: 'orgType',
+          width: 140,
+          render: (value, org) => <DictTag code="rights_org_type" value={value} text={org.orgType_dictText} />,
+        },
         { title: '统一社会信用代码', dataIndex: 'creditCode', width: 190 },
         { title: '联系人', dataIndex: 'contactName', width: 100 },
         { title: '联系电话', dataIndex: 'contactPhone', width: 130 },

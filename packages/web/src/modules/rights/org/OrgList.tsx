@@ -41,7 +41,12 @@ export function OrgList() {
       ],
       columns: [
         { title: '机构名称', dataIndex: 'orgName', sorter: true, ellipsis: true },
-        { title: '机构类型', dataIndex: 'orgType', width: 130, render: (value, org) => <DictTag code="rights_org_type" value={value} text={org.orgType_dictText} /> },
+        {
+          title: '机构类型',
+          dataIndex: 'orgType',
+          width: 130,
+          render: (value, org) => <DictTag code="rights_org_type" value={value} text={org.orgType_dictText} />,
+        },
         { title: '统一社会信用代码', dataIndex: 'creditCode', width: 180 },
         { title: '所在地区', dataIndex: 'region', width: 110, ellipsis: true },
         { title: '联系人', dataIndex: 'contactName', width: 80, ellipsis: true },

@@ -14,9 +14,7 @@ export function OrgSelect({ value, onChange, placeholder = '请选择机构', ..
   const found = useQuery({
     queryKey: ['rights', 'org', 'options', keyword],
     queryFn: ({ signal }) =>
-      orgApi
-        .list({ pageNo: 1, pageSize: PAGE, column: 'orgName', order: 'asc', ...(keyword ? { orgName: `*${keyword}*` } : {}) }, signal)
-        .then(unwrap),
+      orgApi.list({ pageNo: 1, pageSize: PAGE, column: 'orgName', order: 'asc', ...(keyword ? { orgName: `*${keyword}*` } : {}) }, signal).then(unwrap),
     staleTime: 60_000,
   });
   return (

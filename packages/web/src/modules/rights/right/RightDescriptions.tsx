@@ -11,7 +11,12 @@ export function RightDescriptions({ record }: { record: RightRecord }) {
       column={{ xs: 1, sm: 3 }}
       items={rightDetailItems.map((item, index) => {
         const value = item.render ? item.render(record) : item.field ? (record[item.field] as string | null) : null;
-        return { key: item.field ?? String(index), label: item.label, children: value === null || value === undefined || value === '' ? '-' : value, span: item.span };
+        return {
+          key: item.field ?? String(index),
+          label: item.label,
+          children: value === null || value === undefined || value === '' ? '-' : value,
+          span: item.span,
+        };
       })}
     />
   );

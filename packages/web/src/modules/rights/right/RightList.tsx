@@ -86,7 +86,13 @@ export function RightList() {
         { title: '国际分类', dataIndex: 'niceClass', width: 72, align: 'center', render: (value) => (value ? `第${value}类` : '') },
         { title: '注册人', dataIndex: 'registrant', ellipsis: true },
         { title: '有效期至', dataIndex: 'expireDate', kind: 'date', sorter: true },
-        { title: '法律状态', dataIndex: 'legalStatus', width: 90, align: 'center', render: (value, record) => <DictTag code="legal_status" value={value} text={record.legalStatus_dictText} /> },
+        {
+          title: '法律状态',
+          dataIndex: 'legalStatus',
+          width: 90,
+          align: 'center',
+          render: (value, record) => <DictTag code="legal_status" value={value} text={record.legalStatus_dictText} />,
+        },
         { title: '到期提醒', dataIndex: 'flagTexts', width: 110, render: (flags: string[]) => <ExpiryTags flags={flags} /> },
         {
           title: '审核状态',

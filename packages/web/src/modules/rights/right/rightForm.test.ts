@@ -11,8 +11,20 @@ describe('DOMAIN protected-rights record form', () => {
   });
 
   it('the body: trimmed texts, dates as YYYY-MM-DD, empty as null, the id on edit', () => {
-    const body = rightBodyOf({ trademarkName: ' 华光 ', regNo: '12345678', niceClass: '9', regDate: dayjs('2016-03-14'), remark: '  ', authEndDate: null }, 'r1');
-    expect(body).toMatchObject({ id: 'r1', trademarkName: '华光', regNo: '12345678', niceClass: '9', regDate: '2016-03-14', remark: null, authEndDate: null, markImage: null });
+    const body = rightBodyOf(
+      { trademarkName: ' 华光 ', regNo: '12345678', niceClass: '9', regDate: dayjs('2016-03-14'), remark: '  ', authEndDate: null },
+      'r1',
+    );
+    expect(body).toMatchObject({
+      id: 'r1',
+      trademarkName: '华光',
+      regNo: '12345678',
+      niceClass: '9',
+      regDate: '2016-03-14',
+      remark: null,
+      authEndDate: null,
+      markImage: null,
+    });
     expect(rightBodyOf({})).not.toHaveProperty('id');
   });
 

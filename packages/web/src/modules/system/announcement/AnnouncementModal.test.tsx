@@ -53,15 +53,31 @@ describe('通告 form ↔ request body (JEECG-API §5.2 add/edit)', () => {
   });
 
   it('all users: no user ids are sent; blank optional fields are sent as null', () => {
-    const body = bodyOf({ ...valuesOf(record), msgType: 'ALL', openType: null, openPage: '  ', msgAbstract: '', startTime: null, endTime: null, msgContent: '' }, null);
-    expect(body).toMatchObject({ msgType: 'ALL', userIds: null, openType: null, openPage: null, msgAbstract: null, startTime: null, endTime: null, msgContent: null });
+    const body = bodyOf(
+      { ...valuesOf(record), msgType: 'ALL', openType: null, openPage: '  ', msgAbstract: '', startTime: null, endTime: null, msgContent: '' },
+      null,
+    );
+    expect(body).toMatchObject({
+      msgType: 'ALL',
+      userIds: null,
+      openType: null,
+      openPage: null,
+      msgAbstract: null,
+      startTime: null,
+      endTime: null,
+      msgContent: null,
+    });
     expect(body).not.toHaveProperty('id');
   });
 });
 
 describe('新增通告 dialog', { timeout: 30_000 }, () => {
-  it('refuses an empty title, chosen users without a user and an outside address without openType url, with the contracts\' words; then saves', async () => {
-    const ui = { message: { success: vi.fn(), warning: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() }, modal: { confirm: vi.fn(), error: vi.fn() } };
+  it("refuses an empty title, chosen users without a user and an outside address without openType url, with the contracts' words; then saves", async () => {
+    const ui = {
+      message: { success: vi.fn(), warning: vi.fn(), error: vi.fn() },
+      notification: { error: vi.fn() },
+      modal: { confirm: vi.fn(), error: vi.fn() },
+    };
     bindFeedback(ui as unknown as Feedback);
     const fetchMock = fakeServer({ 'POST /sys/annountCement/add': () => ({ body: envelope('new-id', { message: AnnouncementMsg.added }) }) });
     const onSaved = vi.fn();
@@ -89,7 +105,14 @@ describe('新增通告 dialog', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('/annountCement/add'))!;
-    expect(JSON.parse(String(init?.body))).toMatchObject({ titile: '系统维护通知', msgType: 'ALL', userIds: null, msgCategory: '1', priority: 'L', openPage: '/dashboard/analysis' });
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      titile: '系统维护通知',
+      msgType: 'ALL',
+      userIds: null,
+      msgCategory: '1',
+      priority: 'L',
+      openPage: '/dashboard/analysis',
+    });
     expect(ui.message.success).toHaveBeenCalledWith(AnnouncementMsg.added);
   });
 });

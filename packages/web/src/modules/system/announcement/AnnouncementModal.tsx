@@ -147,7 +147,13 @@ export function AnnouncementModal({ open, record, onClose, onSaved }: Announceme
             name="userIds"
             label="指定用户"
             required
-            rules={[{ validator: async (_rule, value: string | undefined) => { if (splitUserIds(value).length === 0) throw new Error(AnnouncementMsg.usersRequired); } }]}
+            rules={[
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  if (splitUserIds(value).length === 0) throw new Error(AnnouncementMsg.usersRequired);
+                },
+              },
+            ]}
           >
             <UserIdsInput />
           </Form.Item>

@@ -13,8 +13,14 @@ type UserIdsInputProps = {
   id?: string;
 };
 
-export const splitUserIds = (value: string | null | undefined): string[] =>
-  [...new Set((value ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+export const splitUserIds = (value: string | null | undefined): string[] => [
+  ...new Set(
+    (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 export const joinUserIds = (ids: string[]): string => (ids.length ? `${ids.join(',')},` : '');
 
 const labelOf = (user: Pick<UserRecord, 'realname' | 'username'>) => (user.realname ? `${user.realname}（${user.username}）` : user.username);

@@ -21,7 +21,9 @@ describe('pictures in an announcement body go through the upload call (spec §5 
   });
 
   it('refuses other types and files over 10 MB before sending; a refused upload says {name} 上传失败 with the reason', async () => {
-    const fetchMock = fakeServer({ 'POST /sys/common/upload': () => ({ body: { success: false, message: '文件类型不正确', code: 500, result: null, timestamp: 0 } }) });
+    const fetchMock = fakeServer({
+      'POST /sys/common/upload': () => ({ body: { success: false, message: '文件类型不正确', code: 500, result: null, timestamp: 0 } }),
+    });
     await expect(uploadImage(file('a.pdf'))).rejects.toThrow(IMAGE_TYPE_TEXT);
     await expect(uploadImage(file('a.jpg', IMAGE_MAX_BYTES + 1))).rejects.toThrow(FILE_TOO_LARGE_TEXT);
     expect(fetchMock).not.toHaveBeenCalled();

@@ -100,7 +100,9 @@ export function SysCategoryList() {
   const actions = useMemo<RowAction<Row>[]>(
     () => [
       ...(can(CategoryPerm.edit) ? [{ key: 'edit', label: '编辑', inline: true, onClick: (record: Row) => setEditing({ mode: 'edit', record }) }] : []),
-      ...(can(CategoryPerm.add) ? [{ key: 'child', label: '添加下级', inline: true, onClick: (record: Row) => setEditing({ mode: 'add', parent: record }) }] : []),
+      ...(can(CategoryPerm.add)
+        ? [{ key: 'child', label: '添加下级', inline: true, onClick: (record: Row) => setEditing({ mode: 'add', parent: record }) }]
+        : []),
       ...(can(CategoryPerm.delete)
         ? [{ key: 'delete', label: '删除', inline: true, danger: true, confirm: DELETE_CONFIRM_TEXT, onClick: (record: Row) => categoryApi.remove(record) }]
         : []),
@@ -123,8 +125,7 @@ export function SysCategoryList() {
     if (extra.action === 'paginate') list.page(pagination.current ?? 1, pagination.pageSize ?? list.state.pageSize);
   };
 
-  const initial =
-    editing?.mode === 'add' && editing.parent ? { parentName: `${editing.parent.name}（${editing.parent.code}）` } : undefined;
+  const initial = editing?.mode === 'add' && editing.parent ? { parentName: `${editing.parent.name}（${editing.parent.code}）` } : undefined;
 
   return (
     <Card variant="borderless">
@@ -143,7 +144,14 @@ export function SysCategoryList() {
         dataSource={rows}
         columns={[
           ...columns,
-          { key: '__actions', title: '操作', fixed: actionsFixed, align: 'center', width: 200, render: (_: unknown, record: Row) => <RowActions record={record} actions={actions} context={context} /> },
+          {
+            key: '__actions',
+            title: '操作',
+            fixed: actionsFixed,
+            align: 'center',
+            width: 200,
+            render: (_: unknown, record: Row) => <RowActions record={record} actions={actions} context={context} />,
+          },
         ]}
         pagination={listPagination(list.state.pageNo, list.state.pageSize, list.total)}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }}

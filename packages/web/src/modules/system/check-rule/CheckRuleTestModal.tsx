@@ -31,7 +31,14 @@ export function CheckRuleTestModal({ rule, onClose }: { rule: CheckRuleRecord | 
   };
 
   return (
-    <Modal open={rule !== null} title={`功能测试：${rule?.ruleName ?? ''}`} onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>} width={560} destroyOnHidden>
+    <Modal
+      open={rule !== null}
+      title={`功能测试：${rule?.ruleName ?? ''}`}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>关闭</Button>}
+      width={560}
+      destroyOnHidden
+    >
       <Form layout="vertical" onFinish={handleCheck}>
         <Form.Item label="校验值" htmlFor="check-rule-test-value">
           <Space.Compact style={{ width: '100%' }}>

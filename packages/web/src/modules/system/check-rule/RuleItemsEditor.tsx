@@ -54,7 +54,13 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
             dataIndex: 'kind',
             width: 118,
             render: (kind: RuleRow['kind'], _row, index) => (
-              <Select aria-label={`第${index + 1}条规则的类型`} value={kind} options={KIND_OPTIONS} onChange={(next) => change(index, { kind: next })} style={{ width: '100%' }} />
+              <Select
+                aria-label={`第${index + 1}条规则的类型`}
+                value={kind}
+                options={KIND_OPTIONS}
+                onChange={(next) => change(index, { kind: next })}
+                style={{ width: '100%' }}
+              />
             ),
           },
           {
@@ -62,12 +68,27 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
             key: 'rule',
             render: (_, row, index) =>
               row.kind === 'regex' ? (
-                <Input aria-label={`第${index + 1}条规则的正则表达式`} placeholder="如 ^[a-zA-Z]$" value={row.pattern} onChange={(event) => change(index, { pattern: event.target.value })} />
+                <Input
+                  aria-label={`第${index + 1}条规则的正则表达式`}
+                  placeholder="如 ^[a-zA-Z]$"
+                  value={row.pattern}
+                  onChange={(event) => change(index, { pattern: event.target.value })}
+                />
               ) : (
                 <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-                  <NumberTextInput aria-label={`第${index + 1}条规则的最小长度`} placeholder="最小" value={row.min} onChange={(min) => change(index, { min })} />
+                  <NumberTextInput
+                    aria-label={`第${index + 1}条规则的最小长度`}
+                    placeholder="最小"
+                    value={row.min}
+                    onChange={(min) => change(index, { min })}
+                  />
                   <span aria-hidden>~</span>
-                  <NumberTextInput aria-label={`第${index + 1}条规则的最大长度`} placeholder="最大" value={row.max} onChange={(max) => change(index, { max })} />
+                  <NumberTextInput
+                    aria-label={`第${index + 1}条规则的最大长度`}
+                    placeholder="最大"
+                    value={row.max}
+                    onChange={(max) => change(index, { max })}
+                  />
                 </div>
               ),
           },
@@ -76,7 +97,12 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
             dataIndex: 'message',
             width: 170,
             render: (message: string, _row, index) => (
-              <Input aria-label={`第${index + 1}条规则的提示文本`} placeholder="未通过时的提示" value={message} onChange={(event) => change(index, { message: event.target.value })} />
+              <Input
+                aria-label={`第${index + 1}条规则的提示文本`}
+                placeholder="未通过时的提示"
+                value={message}
+                onChange={(event) => change(index, { message: event.target.value })}
+              />
             ),
           },
           {
@@ -88,14 +114,35 @@ export function RuleItemsEditor({ id, value = [], onChange }: RuleItemsEditorPro
             render: (_, _row, index) => (
               <Space size={0}>
                 <Button type="text" size="small" aria-label="上移" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, -1)} />
-                <Button type="text" size="small" aria-label="下移" icon={<ArrowDownOutlined />} disabled={index === value.length - 1} onClick={() => move(index, 1)} />
-                <Button type="text" size="small" danger aria-label="删除" icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((_r, i) => i !== index))} />
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label="下移"
+                  icon={<ArrowDownOutlined />}
+                  disabled={index === value.length - 1}
+                  onClick={() => move(index, 1)}
+                />
+                <Button
+                  type="text"
+                  size="small"
+                  danger
+                  aria-label="删除"
+                  icon={<DeleteOutlined />}
+                  onClick={() => onChange?.(value.filter((_r, i) => i !== index))}
+                />
               </Space>
             ),
           },
         ]}
       />
-      <Button type="dashed" block icon={<PlusOutlined />} style={{ marginTop: 8 }} disabled={value.length >= MAX_RULE_ROWS} onClick={() => onChange?.([...value, newRow()])}>
+      <Button
+        type="dashed"
+        block
+        icon={<PlusOutlined />}
+        style={{ marginTop: 8 }}
+        disabled={value.length >= MAX_RULE_ROWS}
+        onClick={() => onChange?.([...value, newRow()])}
+      >
         添加规则
       </Button>
     </div>

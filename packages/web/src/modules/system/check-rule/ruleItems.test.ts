@@ -26,7 +26,9 @@ describe('check rule items (JEECG-API §5.4 rule_json)', () => {
   it('names the first problem of the rows by its position', () => {
     expect(rowsProblem([])).toBe(CheckMsg.ruleJsonRequired);
     expect(rowsProblem([newRow({ pattern: '^a$', message: '' })])).toBe('第1条规则：请输入提示文本');
-    expect(rowsProblem([newRow({ pattern: '^a$', message: 'x' }), newRow({ digits: '0', pattern: 'b', message: 'y' })])).toBe('第2条规则：校验位数应为 * 或 1到500的数字');
+    expect(rowsProblem([newRow({ pattern: '^a$', message: 'x' }), newRow({ digits: '0', pattern: 'b', message: 'y' })])).toBe(
+      '第2条规则：校验位数应为 * 或 1到500的数字',
+    );
     expect(rowsProblem([newRow({ kind: 'length', min: 5, max: 2, message: 'x' })])).toBe('第1条规则：最小长度不能大于最大长度');
     expect(rowsProblem([newRow({ kind: 'length', message: 'x' })])).toBe('第1条规则：请输入最小或最大长度');
     expect(rowsProblem([newRow({ kind: 'length', min: 2, message: 'x' })])).toBeNull();

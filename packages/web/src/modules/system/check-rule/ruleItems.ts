@@ -51,7 +51,8 @@ export function rowsOf(ruleJson: string | null | undefined): RuleRow[] {
 
 export const patternOf = (row: RuleRow) => (row.kind === 'length' ? `^.{${row.min ?? 0},${row.max ?? ''}}$` : row.pattern);
 
-export const itemsOf = (rows: RuleRow[]): CheckRuleItem[] => rows.map((row) => ({ digits: row.digits.trim(), pattern: patternOf(row), message: row.message.trim() }));
+export const itemsOf = (rows: RuleRow[]): CheckRuleItem[] =>
+  rows.map((row) => ({ digits: row.digits.trim(), pattern: patternOf(row), message: row.message.trim() }));
 
 /** The first thing wrong with the rows, worded for the person editing them; null when they can be saved. */
 export function rowsProblem(rows: RuleRow[] | undefined): string | null {

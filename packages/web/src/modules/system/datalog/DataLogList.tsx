@@ -18,7 +18,13 @@ const columns: ListColumn<DataLogRecord>[] = [
   { title: '记录', key: 'title', ellipsis: true, width: 220, render: (_: unknown, r: DataLogRecord) => r.dataTitle ?? r.dataId },
   { title: '记录ID', dataIndex: 'dataId', ellipsis: true, width: 150, defaultHidden: true },
   { title: '版本', dataIndex: 'dataVersion', width: 70, align: 'center', sorter: true },
-  { title: '变更类型', dataIndex: 'op', width: 90, align: 'center', render: (_: unknown, r: DataLogRecord) => <Tag color={OP_COLORS[r.op]}>{r.op_dictText}</Tag> },
+  {
+    title: '变更类型',
+    dataIndex: 'op',
+    width: 90,
+    align: 'center',
+    render: (_: unknown, r: DataLogRecord) => <Tag color={OP_COLORS[r.op]}>{r.op_dictText}</Tag>,
+  },
   { title: '修改字段', key: 'fields', ellipsis: true, render: (_: unknown, r: DataLogRecord) => changedFieldsText(r) },
   { title: '操作人', key: 'who', width: 130, render: (_: unknown, r: DataLogRecord) => r.createName ?? r.createBy ?? '—' },
   { title: '时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
@@ -34,12 +40,20 @@ function VerifyButton() {
       <Button icon={<SafetyCertificateOutlined />} loading={verify.isPending} onClick={() => verify.run(undefined)} className="datalog-verify">
         校验哈希链
       </Button>
-      <Modal title="哈希链校验结果" open={report !== null} onCancel={() => setReport(null)} onOk={() => setReport(null)} cancelButtonProps={{ style: { display: 'none' } }} okText="知道了">
+      <Modal
+        title="哈希链校验结果"
+        open={report !== null}
+        onCancel={() => setReport(null)}
+        onOk={() => setReport(null)}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        okText="知道了"
+      >
         {report && (
           <>
             <Alert type={report.ok ? 'success' : 'error'} showIcon title={report.ok ? '哈希链完整' : '哈希链已被破坏'} description={report.message} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-              数据日志与审批记录共用一条链：每条记录保存其内容与前一条哈希的 HMAC-SHA256（以服务器密钥 APP_SECRET 为密钥，不在数据库中，改动后无法在库内重算）。已核对 {report.checked} 条，链头为第 {report.headSeq} 条；本次新链接 {report.sealed} 条。
+              数据日志与审批记录共用一条链：每条记录保存其内容与前一条哈希的 HMAC-SHA256（以服务器密钥 APP_SECRET
+              为密钥，不在数据库中，改动后无法在库内重算）。已核对 {report.checked} 条，链头为第 {report.headSeq} 条；本次新链接 {report.sealed} 条。
             </Typography.Paragraph>
           </>
         )}
@@ -72,7 +86,9 @@ function definitionOf(onHistory: (r: DataLogRecord) => void): ListDefinition<Dat
 /** 数据日志 (sbwq/system/DataLogList, stock 数据日志): every version of the business records, a record's history and two versions compared. */
 export function DataLogList() {
   const [target, setTarget] = useState<HistoryTarget | null>(null);
-  const [definition] = useState(() => definitionOf((r) => setTarget({ dataTable: r.dataTable, dataId: r.dataId, ...(r.dataTitle ? { title: r.dataTitle } : {}) })));
+  const [definition] = useState(() =>
+    definitionOf((r) => setTarget({ dataTable: r.dataTable, dataId: r.dataId, ...(r.dataTitle ? { title: r.dataTitle } : {}) })),
+  );
   return (
     <>
       <ListPage definition={definition} />

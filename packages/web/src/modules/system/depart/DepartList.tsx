@@ -135,7 +135,15 @@ export function DepartList() {
           {selected ? <Tabs key={selected.id} className="depart-tabs" items={tabs} /> : <EmptyData description="请先在左侧选择一个部门" />}
         </Card>
       </Col>
-      <DepartModal open={Boolean(adding)} parent={adding?.parent ?? null} onClose={() => setAdding(null)} onSaved={(id) => { refresh(); setSelectedId(id); }} />
+      <DepartModal
+        open={Boolean(adding)}
+        parent={adding?.parent ?? null}
+        onClose={() => setAdding(null)}
+        onSaved={(id) => {
+          refresh();
+          setSelectedId(id);
+        }}
+      />
     </Row>
   );
 }

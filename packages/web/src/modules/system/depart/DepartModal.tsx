@@ -8,7 +8,12 @@ const shape = departBody.shape;
 
 /** spec: 1 公司 only at the top level; below it 2 部门 or 3 岗位 (JEECG-API §4.2 org_category). */
 export function orgCategoryOptions(topLevel: boolean) {
-  return topLevel ? [{ value: '1', label: '公司' }] : [{ value: '2', label: '部门' }, { value: '3', label: '岗位' }];
+  return topLevel
+    ? [{ value: '1', label: '公司' }]
+    : [
+        { value: '2', label: '部门' },
+        { value: '3', label: '岗位' },
+      ];
 }
 
 export function DepartFields({ topLevel }: { topLevel: boolean }) {
@@ -40,7 +45,17 @@ export function DepartFields({ topLevel }: { topLevel: boolean }) {
 }
 
 /** 添加部门 (top level) and 添加下级 (under `parent`): POST /sys/sysDepart/add; the org code is the server's. */
-export function DepartModal({ open, parent, onClose, onSaved }: { open: boolean; parent: DepartTreeNode | null; onClose: () => void; onSaved: (id: string) => void }) {
+export function DepartModal({
+  open,
+  parent,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  parent: DepartTreeNode | null;
+  onClose: () => void;
+  onSaved: (id: string) => void;
+}) {
   const { form, saving, submit } = useModalForm<never, DepartAddBody>({
     open,
     record: null,
@@ -53,7 +68,17 @@ export function DepartModal({ open, parent, onClose, onSaved }: { open: boolean;
   });
 
   return (
-    <Modal open={open} title={parent ? '添加下级部门' : '添加部门'} width={700} onOk={submit} onCancel={onClose} confirmLoading={saving} okText="确定" cancelText="取消" forceRender>
+    <Modal
+      open={open}
+      title={parent ? '添加下级部门' : '添加部门'}
+      width={700}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="取消"
+      forceRender
+    >
       <Form form={form} name="depart-add" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} autoComplete="off">
         {parent && (
           <Form.Item label="上级部门" htmlFor="depart-add_parent">

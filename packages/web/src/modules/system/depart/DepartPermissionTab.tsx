@@ -13,7 +13,12 @@ import { departPermissionIds, saveDepartPermission } from './depart.api.ts';
  */
 export function DepartPermissionTab({ depart }: { depart: DepartTreeNode }) {
   const tree = useQuery({ queryKey: ['system', 'role', 'grantTree'], queryFn: roleGrantTree, staleTime: 0 });
-  const granted = useQuery({ queryKey: ['system', 'depart', 'permissions', depart.id], queryFn: () => departPermissionIds(depart.id), staleTime: 0, gcTime: 0 });
+  const granted = useQuery({
+    queryKey: ['system', 'depart', 'permissions', depart.id],
+    queryFn: () => departPermissionIds(depart.id),
+    staleTime: 0,
+    gcTime: 0,
+  });
   const [checked, setChecked] = useEditedFrom(granted.data, granted.data ?? []);
 
   const saving = useApiMutation((ids: string[]) => saveDepartPermission(depart.id, ids, granted.data ?? []), { onSuccess: () => void granted.refetch() });

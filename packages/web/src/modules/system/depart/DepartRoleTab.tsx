@@ -32,10 +32,20 @@ export function DepartRoleTab({ depart }: { depart: DepartTreeNode }) {
         width: 640,
         fields: (mode) => [
           { name: 'roleName', label: '部门角色名称', required: true, input: <Input placeholder="请输入部门角色名称" />, rules: [zodRule(shape.roleName)] },
-          { name: 'roleCode', label: '部门角色编码', required: true, input: <Input placeholder="请输入部门角色编码" disabled={mode === 'edit'} />, rules: [zodRule(shape.roleCode)] },
+          {
+            name: 'roleCode',
+            label: '部门角色编码',
+            required: true,
+            input: <Input placeholder="请输入部门角色编码" disabled={mode === 'edit'} />,
+            rules: [zodRule(shape.roleCode)],
+          },
           { name: 'description', label: '描述', input: <Input.TextArea rows={3} />, rules: [zodRule(shape.description)] },
         ],
-        toBody: (values, mode, record) => ({ ...(values as DepartRoleBody), departId: depart.id, ...(mode === 'edit' && record ? { id: record.id, roleCode: record.roleCode ?? '' } : {}) }),
+        toBody: (values, mode, record) => ({
+          ...(values as DepartRoleBody),
+          departId: depart.id,
+          ...(mode === 'edit' && record ? { id: record.id, roleCode: record.roleCode ?? '' } : {}),
+        }),
       },
       rowActions: [{ key: 'grant', label: '授权', code: CODE, inline: true, onClick: (role) => setGranting(role) }],
     }),

@@ -31,12 +31,25 @@ function DeptRoleAssignModal({ depart, user, onClose }: { depart: DepartTreeNode
   const handleOk = () => user && saving.run({ userId: user.id, roleIds: checked });
 
   return (
-    <Modal open={Boolean(user)} title={`分配部门角色：${user?.realname ?? ''}`} onOk={handleOk} onCancel={onClose} confirmLoading={saving.isPending} okText="确定" cancelText="取消" destroyOnHidden>
+    <Modal
+      open={Boolean(user)}
+      title={`分配部门角色：${user?.realname ?? ''}`}
+      onOk={handleOk}
+      onCancel={onClose}
+      confirmLoading={saving.isPending}
+      okText="确定"
+      cancelText="取消"
+      destroyOnHidden
+    >
       <Spin spinning={roles.isLoading}>
         {(roles.data ?? []).length === 0 && !roles.isLoading ? (
           <EmptyData description="本部门还没有部门角色" />
         ) : (
-          <Checkbox.Group value={checked} onChange={(values) => setChecked(values.map(String))} options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))} />
+          <Checkbox.Group
+            value={checked}
+            onChange={(values) => setChecked(values.map(String))}
+            options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))}
+          />
         )}
       </Spin>
     </Modal>
@@ -69,18 +82,24 @@ export function DepartUserTab({ depart }: { depart: DepartTreeNode }) {
       columns: memberColumns(),
       rowActions: [{ key: 'roles', label: '分配部门角色', code: CODE, inline: true, onClick: (user) => setAssigning(user) }],
       actionColumnWidth: 200,
-      toolbar: () =>
-        can(CODE) ? <AddMembersButton onClick={() => setPicking(true)} /> : null,
+      toolbar: () => (can(CODE) ? <AddMembersButton onClick={() => setPicking(true)} /> : null),
     }),
     [depart.id, can],
   );
 
-  const adding = useApiMutation((users: UserRecord[]) => addDepartUsers(depart.id, users.map((user) => user.id)), {
-    onSuccess: () => {
-      setPicking(false);
-      reload();
+  const adding = useApiMutation(
+    (users: UserRecord[]) =>
+      addDepartUsers(
+        depart.id,
+        users.map((user) => user.id),
+      ),
+    {
+      onSuccess: () => {
+        setPicking(false);
+        reload();
+      },
     },
-  });
+  );
 
   return (
     <>

@@ -9,16 +9,30 @@ import { deptRolePermissionIds, deptRoleTree, saveDeptRolePermission } from './d
 
 /** 授权 of a department role, within what its department may use (queryTreeListForDeptRole). */
 export function DeptRoleGrantDrawer({ role, onClose }: { role: DepartRoleRecord | null; onClose: () => void }) {
-  const tree = useQuery({ queryKey: ['system', 'depart', 'roleTree', role?.departId], queryFn: () => deptRoleTree(role!.departId), enabled: Boolean(role), staleTime: 0 });
-  const granted = useQuery({ queryKey: ['system', 'depart', 'roleGranted', role?.id], queryFn: () => deptRolePermissionIds(role!.id), enabled: Boolean(role), staleTime: 0, gcTime: 0 });
+  const tree = useQuery({
+    queryKey: ['system', 'depart', 'roleTree', role?.departId],
+    queryFn: () => deptRoleTree(role!.departId),
+    enabled: Boolean(role),
+    staleTime: 0,
+  });
+  const granted = useQuery({
+    queryKey: ['system', 'depart', 'roleGranted', role?.id],
+    queryFn: () => deptRolePermissionIds(role!.id),
+    enabled: Boolean(role),
+    staleTime: 0,
+    gcTime: 0,
+  });
   const [checked, setChecked] = useEditedFrom(granted.data, granted.data ?? []);
 
-  const saving = useApiMutation(({ roleId, ids }: { roleId: string; ids: string[]; close: boolean }) => saveDeptRolePermission(roleId, ids, granted.data ?? []), {
-    onSuccess: (_, { close }) => {
-      void granted.refetch();
-      if (close) onClose();
+  const saving = useApiMutation(
+    ({ roleId, ids }: { roleId: string; ids: string[]; close: boolean }) => saveDeptRolePermission(roleId, ids, granted.data ?? []),
+    {
+      onSuccess: (_, { close }) => {
+        void granted.refetch();
+        if (close) onClose();
+      },
     },
-  });
+  );
   const save = (close: boolean) => role && saving.run({ roleId: role.id, ids: checked, close });
 
   const empty = !tree.isLoading && (tree.data?.treeList ?? []).length === 0;

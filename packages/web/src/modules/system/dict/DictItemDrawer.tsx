@@ -59,7 +59,11 @@ function itemDefinition(dict: DictRecord): ListDefinition<DictItemRecord, DictIt
       width: 640,
       fields,
       initialValues: { sortOrder: 1, status: '1' },
-      toBody: (values, mode, record) => ({ ...(values as Omit<DictItemBody, 'dictId'>), dictId: dict.id, ...(mode === 'edit' && record ? { id: record.id } : {}) }),
+      toBody: (values, mode, record) => ({
+        ...(values as Omit<DictItemBody, 'dictId'>),
+        dictId: dict.id,
+        ...(mode === 'edit' && record ? { id: record.id } : {}),
+      }),
     },
   };
 }

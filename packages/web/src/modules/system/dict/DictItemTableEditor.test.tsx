@@ -11,9 +11,32 @@ import { DictItemTableEditor, FIX_CELLS_FIRST } from './DictItemTableEditor.tsx'
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const dict: DictRecord = { id: 'd1', dictName: '性别', dictCode: 'sex', description: null, delFlag: 0, type: 0, createBy: null, createTime: null, updateBy: null, updateTime: null };
+const dict: DictRecord = {
+  id: 'd1',
+  dictName: '性别',
+  dictCode: 'sex',
+  description: null,
+  delFlag: 0,
+  type: 0,
+  createBy: null,
+  createTime: null,
+  updateBy: null,
+  updateTime: null,
+};
 const item = (id: string, itemText: string, sortOrder: number): DictItemRecord =>
-  ({ id, dictId: 'd1', itemText, itemValue: id, description: null, sortOrder, status: 1, createBy: null, createTime: null, updateBy: null, updateTime: null }) as DictItemRecord;
+  ({
+    id,
+    dictId: 'd1',
+    itemText,
+    itemValue: id,
+    description: null,
+    sortOrder,
+    status: 1,
+    createBy: null,
+    createTime: null,
+    updateBy: null,
+    updateTime: null,
+  }) as DictItemRecord;
 const grant = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
 const CODES = ['system:dictItem:list', 'system:dictItem:add', 'system:dictItem:edit', 'system:dictItem:delete'];
 
@@ -32,7 +55,9 @@ function show() {
 function serve(answer: () => { success: boolean; message: string } = () => ({ success: true, message: '保存成功！' })) {
   const saves: unknown[] = [];
   const fetchMock = fakeServer({
-    'GET /sys/dictItem/list': () => ({ body: envelope({ records: [item('a', '甲', 1), item('b', '乙', 2), item('c', '丙', 3)], total: 3, size: 1000, current: 1, pages: 1 }) }),
+    'GET /sys/dictItem/list': () => ({
+      body: envelope({ records: [item('a', '甲', 1), item('b', '乙', 2), item('c', '丙', 3)], total: 3, size: 1000, current: 1, pages: 1 }),
+    }),
     'GET /sys/dictItem/dictItemCheck': () => ({ body: envelope(null, { message: '该值可用！' }) }),
     [`POST ${DictItemPath.saveTable}`]: (_url, init) => {
       saves.push(JSON.parse(String(init.body)));
@@ -52,7 +77,10 @@ const typeInto = (id: string, key: string, label: string, value: string) => {
 beforeEach(() => {
   bindFeedback(null);
   session.set(StorageKey.userAuth, grant(...CODES));
-  session.set(StorageKey.sysAuth, grant(...CODES).map((entry) => ({ ...entry, status: '1' })));
+  session.set(
+    StorageKey.sysAuth,
+    grant(...CODES).map((entry) => ({ ...entry, status: '1' })),
+  );
 });
 afterEach(() => {
   cleanup();

@@ -16,7 +16,13 @@ export { FIX_CELLS_FIRST } from '../../../components/editable-table/saveIfValid.
 
 function columnsFor(dictId: string, loaded: Map<string, DictItemRecord>): EditableColumn[] {
   return [
-    { key: 'itemText', title: '名称', type: 'input', width: 180, validateRules: [{ required: true, message: DictMsg.itemTextRequired }, contractRule('itemText')] },
+    {
+      key: 'itemText',
+      title: '名称',
+      type: 'input',
+      width: 180,
+      validateRules: [{ required: true, message: DictMsg.itemTextRequired }, contractRule('itemText')],
+    },
     {
       key: 'itemValue',
       title: '数据值',

@@ -10,7 +10,18 @@ import { DictList } from './DictList.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const sex: DictRecord = { id: 'd1', dictName: '性别', dictCode: 'sex', description: null, delFlag: 0, type: 0, createBy: null, createTime: null, updateBy: null, updateTime: null };
+const sex: DictRecord = {
+  id: 'd1',
+  dictName: '性别',
+  dictCode: 'sex',
+  description: null,
+  delFlag: 0,
+  type: 0,
+  createBy: null,
+  createTime: null,
+  updateBy: null,
+  updateTime: null,
+};
 const page = (records: DictRecord[]) => envelope({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const grant = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
 const ALL = ['system:dict:add', 'system:dict:edit', 'system:dict:delete', 'system:dict:recycle', 'system:dictItem:list'];
@@ -29,7 +40,10 @@ function show() {
 beforeEach(() => {
   bindFeedback(null);
   session.set(StorageKey.userAuth, grant(...ALL));
-  session.set(StorageKey.sysAuth, grant(...ALL).map((item) => ({ ...item, status: '1' })));
+  session.set(
+    StorageKey.sysAuth,
+    grant(...ALL).map((item) => ({ ...item, status: '1' })),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -44,7 +58,9 @@ describe('DictList (system/DictList)', { timeout: 60_000 }, () => {
     fakeServer({
       'GET /sys/dict/list': () => ({ body: page([sex]) }),
       'GET /sys/duplicate/check': (url) =>
-        url.searchParams.get('fieldVal') === 'sex' ? { body: envelope(null, { success: false, message: '该值不可用，系统中已存在！' }) } : { body: envelope(null, { message: '该值可用！' }) },
+        url.searchParams.get('fieldVal') === 'sex'
+          ? { body: envelope(null, { success: false, message: '该值不可用，系统中已存在！' }) }
+          : { body: envelope(null, { message: '该值可用！' }) },
       'POST /sys/dict/add': (_url, init) => {
         added(JSON.parse(String(init.body)));
         return { body: envelope(null, { message: '保存成功！' }) };

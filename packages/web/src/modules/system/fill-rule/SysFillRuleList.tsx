@@ -1,4 +1,14 @@
-import { FillRulePerm, fillRuleResource, FILL_DATE_PATTERNS, FILL_RESET_CYCLES, fillRuleAddBody, fillRuleCombinationError, type FillDatePattern, type FillResetCycle, type FillRuleRecord } from '@sbwq/contracts';
+import {
+  FillRulePerm,
+  fillRuleResource,
+  FILL_DATE_PATTERNS,
+  FILL_RESET_CYCLES,
+  fillRuleAddBody,
+  fillRuleCombinationError,
+  type FillDatePattern,
+  type FillResetCycle,
+  type FillRuleRecord,
+} from '@sbwq/contracts';
 import { Form, Input, Select, Typography, type FormRule } from 'antd';
 import { NumberTextInput } from '../../../components/form/NumberTextInput.tsx';
 import { serverCheckRule, zodRule } from '../../../components/form/zodRule.ts';
@@ -83,7 +93,10 @@ async function handleTest(rule: FillRuleRecord) {
       content: (
         <>
           <div>
-            「{rule.ruleName}」生成的编号：<Typography.Text strong copyable>{code}</Typography.Text>
+            「{rule.ruleName}」生成的编号：
+            <Typography.Text strong copyable>
+              {code}
+            </Typography.Text>
           </div>
           <Typography.Text type="secondary">测试生成的编号已占用一个流水号。</Typography.Text>
         </>
@@ -106,7 +119,13 @@ const definition: ListDefinition<FillRuleRecord, FillRuleBody> = {
   search: RULE_SEARCH,
   columns: [
     ...ruleNameColumns<FillRuleRecord>(),
-    { title: '日期格式', dataIndex: 'datePattern', width: 110, align: 'center', render: (value: FillDatePattern) => (value === 'none' ? DATE_PATTERN_TEXT.none : value) },
+    {
+      title: '日期格式',
+      dataIndex: 'datePattern',
+      width: 110,
+      align: 'center',
+      render: (value: FillDatePattern) => (value === 'none' ? DATE_PATTERN_TEXT.none : value),
+    },
     { title: '流水号位数', dataIndex: 'seqWidth', width: 100, align: 'center' },
     { title: '重置周期', dataIndex: 'resetCycle', width: 100, align: 'center', render: (value: FillResetCycle) => RESET_CYCLE_TEXT[value] ?? value },
     { title: '编号示例', key: 'sample', width: 160, render: (_: unknown, rule: FillRuleRecord) => <Typography.Text code>{sampleCode(rule)}</Typography.Text> },

@@ -75,8 +75,18 @@ function fields(mode: FormMode, upstreams: GatewayUpstream[]) {
       input: <Select mode="multiple" allowClear placeholder="不选表示所有方法" options={GATEWAY_METHODS.map((m) => ({ value: m, label: m }))} />,
     },
     { name: 'headerName', label: '请求头名称', input: <Input placeholder="可不填，如 X-Platform" autoComplete="off" />, rules: [zodRule(shape.headerName)] },
-    { name: 'headerValue', label: '请求头取值', input: <Input placeholder="与名称同时填写，须完全相同才匹配" autoComplete="off" />, dependencies: ['headerName'] },
-    { name: 'stripPrefix', label: '去掉前缀', input: <Radio.Group aria-label="去掉前缀" options={YES_NO} />, extra: '是：/gateway/a/x 转发为 上游/x；否：转发为 上游/gateway/a/x' },
+    {
+      name: 'headerValue',
+      label: '请求头取值',
+      input: <Input placeholder="与名称同时填写，须完全相同才匹配" autoComplete="off" />,
+      dependencies: ['headerName'],
+    },
+    {
+      name: 'stripPrefix',
+      label: '去掉前缀',
+      input: <Radio.Group aria-label="去掉前缀" options={YES_NO} />,
+      extra: '是：/gateway/a/x 转发为 上游/x；否：转发为 上游/gateway/a/x',
+    },
     {
       name: 'needLogin',
       label: '需要登录',
@@ -181,14 +191,23 @@ export function SysGatewayRouteList() {
           width: 180,
           render: (value: string | null) => (value ? <Typography.Text code>{value}</Typography.Text> : '—'),
         },
-        { title: '去掉前缀', dataIndex: 'stripPrefix', width: 90, align: 'center', defaultHidden: true, render: (value: number) => (value === 1 ? '是' : '否') },
+        {
+          title: '去掉前缀',
+          dataIndex: 'stripPrefix',
+          width: 90,
+          align: 'center',
+          defaultHidden: true,
+          render: (value: number) => (value === 1 ? '是' : '否'),
+        },
         { title: '排序', dataIndex: 'sortOrder', width: 70, align: 'center' },
         {
           title: '状态',
           dataIndex: 'status',
           width: 80,
           align: 'center',
-          render: (value: number) => <Tag color={value === GatewayStatus.enabled ? 'green' : 'default'}>{value === GatewayStatus.enabled ? '启用' : '停用'}</Tag>,
+          render: (value: number) => (
+            <Tag color={value === GatewayStatus.enabled ? 'green' : 'default'}>{value === GatewayStatus.enabled ? '启用' : '停用'}</Tag>
+          ),
         },
         { title: '备注', dataIndex: 'remark', ellipsis: true, defaultHidden: true },
       ],

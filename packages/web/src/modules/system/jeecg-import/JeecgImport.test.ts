@@ -3,7 +3,13 @@ import { parseMysqlUrl } from './JeecgImport.tsx';
 
 describe('数据导入: a pasted connection address fills the form (issue 40)', () => {
   it('reads user, password, host, port and database, decoding what the address escapes', () => {
-    expect(parseMysqlUrl(' mysql://reader:p%40ss%3Aword@10.0.0.5:3307/jeecg-boot ')).toEqual({ host: '10.0.0.5', port: 3307, database: 'jeecg-boot', user: 'reader', password: 'p@ss:word' });
+    expect(parseMysqlUrl(' mysql://reader:p%40ss%3Aword@10.0.0.5:3307/jeecg-boot ')).toEqual({
+      host: '10.0.0.5',
+      port: 3307,
+      database: 'jeecg-boot',
+      user: 'reader',
+      password: 'p@ss:word',
+    });
   });
 
   it('takes 3306 when no port is given, and mariadb:// alike', () => {

@@ -22,7 +22,13 @@ export function parseMysqlUrl(text: string): Omit<Values, 'url'> | null {
     if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') return null;
     const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
     if (!url.hostname || !database) return null;
-    return { host: url.hostname, port: url.port ? Number(url.port) : 3306, database, user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+    return {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : 3306,
+      database,
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+    };
   } catch {
     return null;
   }
@@ -50,13 +56,23 @@ function Report({ report }: { report: JeecgImportReport }) {
       {report.conflicts.length > 0 && (
         <section aria-label="冲突与说明">
           <Typography.Title level={5}>冲突与说明（{report.conflicts.length}）</Typography.Title>
-          <ul>{report.conflicts.map((c) => <li key={c}>{c}</li>)}</ul>
+          <ul>
+            {report.conflicts.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
         </section>
       )}
       {report.notImported.length > 0 && (
         <section aria-label="未导入">
           <Typography.Title level={5}>未导入</Typography.Title>
-          <ul>{report.notImported.map((c) => <li key={c} style={{ wordBreak: 'break-all' }}>{c}</li>)}</ul>
+          <ul>
+            {report.notImported.map((c) => (
+              <li key={c} style={{ wordBreak: 'break-all' }}>
+                {c}
+              </li>
+            ))}
+          </ul>
         </section>
       )}
     </Flex>
@@ -104,7 +120,10 @@ export function JeecgImport() {
     setRefusal(null);
     setStarting(true);
     try {
-      const answer = await jeecgImportCalls.start({ host: values.host, port: values.port, database: values.database, user: values.user, password: values.password ?? '', dryRun }, { silent: true });
+      const answer = await jeecgImportCalls.start(
+        { host: values.host, port: values.port, database: values.database, user: values.user, password: values.password ?? '', dryRun },
+        { silent: true },
+      );
       if (!answer.success) {
         setRefusal(answer.message);
         return;
@@ -136,7 +155,8 @@ export function JeecgImport() {
     <Flex vertical gap={16}>
       <Card title="从 JeecgBoot 2.3 导入" size="small">
         <Typography.Paragraph type="secondary">
-          读取 JeecgBoot 2.3 的 MySQL/MariaDB 数据库（只读），导入部门、职务、用户（保留原密码）、角色与授权、字典、分类字典、数据规则、填值与校验规则、通告、租户和定时任务。密码仅用于本次连接，不会保存。
+          读取 JeecgBoot 2.3 的 MySQL/MariaDB
+          数据库（只读），导入部门、职务、用户（保留原密码）、角色与授权、字典、分类字典、数据规则、填值与校验规则、通告、租户和定时任务。密码仅用于本次连接，不会保存。
         </Typography.Paragraph>
         <Form<Values> form={form} layout="vertical" initialValues={{ port: 3306 }} disabled={running || starting} style={{ maxWidth: 560 }}>
           <Form.Item name="url" label="连接地址（可选）" extra="粘贴 mysql://用户:密码@主机:端口/数据库 可自动填写下面各项">

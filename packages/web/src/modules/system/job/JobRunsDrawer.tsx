@@ -33,19 +33,36 @@ export function JobRunsDrawer({ job, onClose }: { job: QuartzJobRecord | null; o
         loading={runs.isFetching}
         dataSource={runs.data?.records ?? []}
         empty="还没有执行记录"
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: runs.data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (total) => `共 ${total} 条` }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: runs.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          showTotal: (total) => `共 ${total} 条`,
+        }}
         columns={[
           { title: '开始时间', dataIndex: 'startTime', width: 170 },
           { title: '方式', dataIndex: 'trigger', width: 70, render: (value: QuartzJobRun['trigger']) => JobTriggerText[value] },
           { title: '耗时', dataIndex: 'durationMs', width: 100, align: 'right', render: (value: number | null) => durationText(value) },
-          { title: '结果', dataIndex: 'outcome', width: 80, align: 'center', render: (value: QuartzJobRun['outcome']) => <Tag color={OUTCOME_COLORS[value]}>{JobOutcomeText[value]}</Tag> },
+          {
+            title: '结果',
+            dataIndex: 'outcome',
+            width: 80,
+            align: 'center',
+            render: (value: QuartzJobRun['outcome']) => <Tag color={OUTCOME_COLORS[value]}>{JobOutcomeText[value]}</Tag>,
+          },
           {
             title: '说明',
             key: 'message',
             // the error text in the row itself (an expand column beside it stood empty on every successful run)
             render: (_: unknown, run: QuartzJobRun) =>
               run.errorText ? (
-                <Typography.Paragraph type="danger" style={{ whiteSpace: 'pre-wrap', margin: 0 }} ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (open) => (open ? '收起' : '展开') }}>
+                <Typography.Paragraph
+                  type="danger"
+                  style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+                  ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (open) => (open ? '收起' : '展开') }}
+                >
                   {run.errorText}
                 </Typography.Paragraph>
               ) : (

@@ -127,7 +127,14 @@ function fields(mode: FormMode) {
       rules: [zodRule(jobKeyField)],
       extra: mode === 'edit' ? '任务不能更换，请新建' : '只能选择系统提供的任务',
     },
-    { name: 'cronExpression', label: 'Cron 表达式', required: true, input: <Input placeholder="如 0 30 2 * * ?（秒 分 时 日 月 周，北京时间）" autoComplete="off" />, rules: [cronRule], validateDebounce: 200 },
+    {
+      name: 'cronExpression',
+      label: 'Cron 表达式',
+      required: true,
+      input: <Input placeholder="如 0 30 2 * * ?（秒 分 时 日 月 周，北京时间）" autoComplete="off" />,
+      rules: [cronRule],
+      validateDebounce: 200,
+    },
     { name: 'nextRuns', label: '最近五次执行', input: <CronPreview /> },
     {
       name: 'parameter',
@@ -258,7 +265,15 @@ export function QuartzJobList() {
           title: '上次执行',
           dataIndex: 'lastRunTime',
           width: 230,
-          render: (value: string | null, job: QuartzJobRecord) => (value ? <Space size={4}>{value}{outcomeTag(job.lastOutcome)}</Space> : '—'),
+          render: (value: string | null, job: QuartzJobRecord) =>
+            value ? (
+              <Space size={4}>
+                {value}
+                {outcomeTag(job.lastOutcome)}
+              </Space>
+            ) : (
+              '—'
+            ),
         },
       ],
       form: { width: 720, fields: (mode) => fields(mode), initialValues: { status: JobStatus.running }, toBody },

@@ -52,8 +52,23 @@ function definitionOf(logType: number, onDetail: (r: LogRecord) => void): ListDe
     search: operation
       ? [
           ...baseSearch,
-          { name: 'operateType', label: '操作类型', type: 'select', hidden: true, options: Object.entries(OPERATE_TYPE_TEXT).map(([value, label]) => ({ value, label })) },
-          { name: 'success', label: '结果', type: 'select', hidden: true, options: [{ value: '1', label: '成功' }, { value: '0', label: '失败' }] },
+          {
+            name: 'operateType',
+            label: '操作类型',
+            type: 'select',
+            hidden: true,
+            options: Object.entries(OPERATE_TYPE_TEXT).map(([value, label]) => ({ value, label })),
+          },
+          {
+            name: 'success',
+            label: '结果',
+            type: 'select',
+            hidden: true,
+            options: [
+              { value: '1', label: '成功' },
+              { value: '0', label: '失败' },
+            ],
+          },
         ]
       : baseSearch,
     columns: operation ? operationColumns : loginColumns,
@@ -64,7 +79,15 @@ function definitionOf(logType: number, onDetail: (r: LogRecord) => void): ListDe
 /** One entry in full: who, from where, what was asked (the body pretty-printed, secrets already removed) and how it ended. */
 function LogDetailDrawer({ record: r, onClose }: { record: LogRecord | null; onClose: () => void }) {
   return (
-    <Drawer title="日志详情" open={r !== null} onClose={onClose} size="large" styles={{ wrapper: { maxWidth: '100vw' } }} destroyOnHidden className="log-detail">
+    <Drawer
+      title="日志详情"
+      open={r !== null}
+      onClose={onClose}
+      size="large"
+      styles={{ wrapper: { maxWidth: '100vw' } }}
+      destroyOnHidden
+      className="log-detail"
+    >
       {r && (
         <Descriptions size="small" bordered column={1}>
           <Descriptions.Item label="日志内容">{r.logContent ?? '—'}</Descriptions.Item>
@@ -85,7 +108,12 @@ function LogDetailDrawer({ record: r, onClose }: { record: LogRecord | null; onC
               </Descriptions.Item>
               <Descriptions.Item label="耗时">{r.costTime ?? '—'} 毫秒</Descriptions.Item>
               <Descriptions.Item label="请求参数">
-                <pre className="log-params" tabIndex={0} aria-label="请求参数" style={{ margin: 0, maxHeight: 360, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                <pre
+                  className="log-params"
+                  tabIndex={0}
+                  aria-label="请求参数"
+                  style={{ margin: 0, maxHeight: 360, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+                >
                   {prettyParams(r.requestParam)}
                 </pre>
               </Descriptions.Item>

@@ -4,7 +4,9 @@ import { prettyParams } from './logDetail.ts';
 // Issue #25: the detail drawer shows an operation's request parameters pretty-printed.
 describe('prettyParams', () => {
   it('indents a JSON body two spaces, one field a line', () => {
-    expect(prettyParams('{"ruleName":"规则","password":"******","items":[1,2]}')).toBe('{\n  "ruleName": "规则",\n  "password": "******",\n  "items": [\n    1,\n    2\n  ]\n}');
+    expect(prettyParams('{"ruleName":"规则","password":"******","items":[1,2]}')).toBe(
+      '{\n  "ruleName": "规则",\n  "password": "******",\n  "items": [\n    1,\n    2\n  ]\n}',
+    );
   });
 
   it('shows a stored text that is not JSON as it is (a cut-short body, an upload), and （无） for none', () => {

@@ -1,4 +1,13 @@
-import { MessagePerm, messageBody, messageResource, MsgSendStatus, MSG_TYPE_TEXT, SEND_MSG_TYPES, type MessageRecord, type MsgTypeValue } from '@sbwq/contracts';
+import {
+  MessagePerm,
+  messageBody,
+  messageResource,
+  MsgSendStatus,
+  MSG_TYPE_TEXT,
+  SEND_MSG_TYPES,
+  type MessageRecord,
+  type MsgTypeValue,
+} from '@sbwq/contracts';
 import { Input, Select, Tag, Tooltip } from 'antd';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';

@@ -1,5 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import { MessageTemplatePerm, messageTemplateAddBody, messageTemplateResource, MSG_TYPE_TEXT, SEND_MSG_TYPES, type MessageTemplateRecord, type MsgTypeValue, type PreviewReply } from '@sbwq/contracts';
+import {
+  MessageTemplatePerm,
+  messageTemplateAddBody,
+  messageTemplateResource,
+  MSG_TYPE_TEXT,
+  SEND_MSG_TYPES,
+  type MessageTemplateRecord,
+  type MsgTypeValue,
+  type PreviewReply,
+} from '@sbwq/contracts';
 import { Alert, Descriptions, Form, Input, Modal, Select, Typography } from 'antd';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -25,7 +34,10 @@ function LivePreview() {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       templateFlowApi
-        .preview({ templateName: templateName ?? '', templateContent, templateTestJson: templateTestJson ?? null, templateType: templateType ?? null }, { silent: true, signal: controller.signal })
+        .preview(
+          { templateName: templateName ?? '', templateContent, templateTestJson: templateTestJson ?? null, templateType: templateType ?? null },
+          { silent: true, signal: controller.signal },
+        )
         .then((answer) => setState(answer.success ? { preview: answer.result } : { error: answer.message }))
         .catch(() => undefined);
     }, 400);
@@ -49,10 +61,35 @@ function LivePreview() {
 
 function fields(mode: FormMode) {
   return [
-    { name: 'templateCode', label: '模板CODE', required: true, input: <Input placeholder="如 batch_withdrawn" disabled={mode === 'edit'} />, rules: [zodRule(shape.templateCode)] },
-    { name: 'templateType', label: '模板类型', required: true, input: <Select options={TYPE_OPTIONS} placeholder="请选择模板类型" />, rules: [zodRule(shape.templateType)] },
-    { name: 'templateName', label: '模板标题', required: true, input: <Input placeholder="请输入模板标题" />, rules: [zodRule(shape.templateName)], extra: VARIABLE_HINT },
-    { name: 'templateContent', label: '模板内容', required: true, input: <Input.TextArea rows={6} placeholder="请输入模板内容" />, rules: [zodRule(shape.templateContent)] },
+    {
+      name: 'templateCode',
+      label: '模板CODE',
+      required: true,
+      input: <Input placeholder="如 batch_withdrawn" disabled={mode === 'edit'} />,
+      rules: [zodRule(shape.templateCode)],
+    },
+    {
+      name: 'templateType',
+      label: '模板类型',
+      required: true,
+      input: <Select options={TYPE_OPTIONS} placeholder="请选择模板类型" />,
+      rules: [zodRule(shape.templateType)],
+    },
+    {
+      name: 'templateName',
+      label: '模板标题',
+      required: true,
+      input: <Input placeholder="请输入模板标题" />,
+      rules: [zodRule(shape.templateName)],
+      extra: VARIABLE_HINT,
+    },
+    {
+      name: 'templateContent',
+      label: '模板内容',
+      required: true,
+      input: <Input.TextArea rows={6} placeholder="请输入模板内容" />,
+      rules: [zodRule(shape.templateContent)],
+    },
     { name: 'templateTestJson', label: '测试数据', input: <Input.TextArea rows={3} placeholder='{"name":"张三"}' />, rules: [zodRule(shape.templateTestJson)] },
     { name: 'preview', label: '预览', input: <LivePreview /> },
   ];
@@ -77,7 +114,11 @@ function SendTestModal({ template, onClose }: { template: MessageTemplateRecord;
     try {
       const result = unwrap(await templateFlowApi.sendMsg({ templateCode: template.templateCode, ...values }));
       const ok = result.esSendStatus === '1';
-      feedback().modal[ok ? 'success' : 'warning']({ title: ok ? '发送成功' : '发送失败（已记入消息中心，将自动重试）', content: result.esResult ?? '', okText: '知道了' });
+      feedback().modal[ok ? 'success' : 'warning']({
+        title: ok ? '发送成功' : '发送失败（已记入消息中心，将自动重试）',
+        content: result.esResult ?? '',
+        okText: '知道了',
+      });
       onClose();
     } catch (error) {
       showFailure(error);
@@ -86,12 +127,26 @@ function SendTestModal({ template, onClose }: { template: MessageTemplateRecord;
     }
   };
   return (
-    <Modal open title={`发送测试：${template.templateName}`} okText="发送" cancelText="取消" confirmLoading={sending} onOk={() => void send()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={`发送测试：${template.templateName}`}
+      okText="发送"
+      cancelText="取消"
+      confirmLoading={sending}
+      onOk={() => void send()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={{ msgType: template.templateType, testData: template.templateTestJson ?? '{}' }}>
         <Form.Item name="msgType" label="发送方式" rules={[{ required: true, message: '请选择发送方式' }]}>
           <Select options={TYPE_OPTIONS} />
         </Form.Item>
-        <Form.Item name="receiver" label="接收人" rules={[{ required: true, whitespace: true, message: '请填写接收人' }]} extra="用户账号，或邮箱地址（邮件）、手机号（短信）">
+        <Form.Item
+          name="receiver"
+          label="接收人"
+          rules={[{ required: true, whitespace: true, message: '请填写接收人' }]}
+          extra="用户账号，或邮箱地址（邮件）、手机号（短信）"
+        >
           <Input placeholder="如 admin 或 someone@example.com" />
         </Form.Item>
         <Form.Item name="testData" label="测试数据">

@@ -6,7 +6,15 @@ import { clearLocalSession, startSession } from '../../../platform/session.ts';
 import { adminInfo, envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { RequestTrace } from './RequestTrace.tsx';
 
-const trace = (path: string, status: number): Trace => ({ time: '2026-11-26T08:00:00.000Z', method: 'GET', path, route: path, status, durationMs: 4.5, username: 'admin' });
+const trace = (path: string, status: number): Trace => ({
+  time: '2026-11-26T08:00:00.000Z',
+  method: 'GET',
+  path,
+  route: path,
+  status,
+  durationMs: 4.5,
+  username: 'admin',
+});
 
 beforeEach(() => {
   clearLocalSession();
@@ -17,7 +25,9 @@ afterEach(cleanup);
 describe('请求追踪 (issue: the last 200 requests, filtered by status and path)', () => {
   it('lists what the server traced and narrows it by the path typed', { timeout: 30_000 }, async () => {
     fakeServer({
-      'GET /sys/monitor/traces': () => ({ body: envelope({ process: 'host:1:ab', records: [trace('/jeecg-boot/sys/user/list', 401), trace('/jeecg-boot/sys/role/list', 200)] }) }),
+      'GET /sys/monitor/traces': () => ({
+        body: envelope({ process: 'host:1:ab', records: [trace('/jeecg-boot/sys/user/list', 401), trace('/jeecg-boot/sys/role/list', 200)] }),
+      }),
     });
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -37,7 +47,11 @@ describe('请求追踪 (issue: the last 200 requests, filtered by status and pat
       'GET /sys/monitor/traces': () => ({
         body: envelope({
           process: 'host:1:ab',
-          records: [trace('/jeecg-boot/sys/annountCement/listByUser', 200), trace('/jeecg-boot/rights/approval/todoCount', 200), trace('/jeecg-boot/sys/role/list', 200)],
+          records: [
+            trace('/jeecg-boot/sys/annountCement/listByUser', 200),
+            trace('/jeecg-boot/rights/approval/todoCount', 200),
+            trace('/jeecg-boot/sys/role/list', 200),
+          ],
         }),
       }),
     });

@@ -31,7 +31,8 @@ export function RequestTrace() {
   const rows = useMemo(() => {
     const needle = path.trim().toLowerCase();
     return (data?.records ?? []).filter(
-      (r) => (!statusClass || String(r.status).startsWith(statusClass)) && (!needle || r.path.toLowerCase().includes(needle)) && !(hidePolling && isPolling(r.path)),
+      (r) =>
+        (!statusClass || String(r.status).startsWith(statusClass)) && (!needle || r.path.toLowerCase().includes(needle)) && !(hidePolling && isPolling(r.path)),
     );
   }, [data, statusClass, path, hidePolling]);
   return (
@@ -40,12 +41,21 @@ export function RequestTrace() {
       <Card size="small">
         <Flex wrap gap={8} align="center">
           <Select aria-label="状态" style={{ width: 160 }} value={statusClass} onChange={setStatusClass} options={STATUS_CLASSES} />
-          <Input.Search aria-label="路径包含" placeholder="路径包含" allowClear style={{ width: 240, maxWidth: '100%' }} value={path} onChange={(e) => setPath(e.target.value)} />
+          <Input.Search
+            aria-label="路径包含"
+            placeholder="路径包含"
+            allowClear
+            style={{ width: 240, maxWidth: '100%' }}
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+          />
           <Checkbox checked={hidePolling} onChange={(e) => setHidePolling(e.target.checked)}>
             隐藏消息与待办的定时查询
           </Checkbox>
           <Typography.Text type="secondary">
-            {data ? `进程 ${data.process} 最近 ${TRACE_LIMIT} 个请求中的 ${rows.length} 个（不含令牌、请求体和查询参数），更新于 ${formatDate(dataUpdatedAt, 'HH:mm:ss')}` : '正在读取…'}
+            {data
+              ? `进程 ${data.process} 最近 ${TRACE_LIMIT} 个请求中的 ${rows.length} 个（不含令牌、请求体和查询参数），更新于 ${formatDate(dataUpdatedAt, 'HH:mm:ss')}`
+              : '正在读取…'}
           </Typography.Text>
         </Flex>
       </Card>

@@ -6,7 +6,18 @@ import { formatDate } from '../../../platform/format.ts';
 import { monitorApi, useMonitorPoll } from './monitor.api.ts';
 import styles from './monitor.module.css';
 import { MonitorFailure } from './MonitorFailure.tsx';
-import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, keepHistory, keptHistory, processName, recentHistory, type History } from './monitorFormat.ts';
+import {
+  addSamples,
+  formatBytes,
+  formatUptime,
+  HISTORY_MINUTES,
+  historyOption,
+  keepHistory,
+  keptHistory,
+  processName,
+  recentHistory,
+  type History,
+} from './monitorFormat.ts';
 
 /**
  * 服务器监控: every server process sharing the database (each writes a heartbeat every few seconds; one
@@ -16,8 +27,7 @@ import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, 
 export function ServerMonitor() {
   const [history, setHistory] = useState<History>(() => recentHistory(keptHistory.server));
   const { data, error, dataUpdatedAt } = useMonitorPoll('server', (signal) => monitorApi.server(undefined, { signal, silent: true }), {
-    onData: (answer) =>
-      setHistory((before) => keepHistory('server', addSamples(before, answer.processes))),
+    onData: (answer) => setHistory((before) => keepHistory('server', addSamples(before, answer.processes))),
   });
   const cpu = useMemo(() => historyOption(history, (s) => s.cpu, '%'), [history]);
   const memory = useMemo(() => historyOption(history, (s) => s.rssMb, 'MB'), [history]);
@@ -39,7 +49,9 @@ export function ServerMonitor() {
         <ChartCard title="事件循环延迟 p99（ms）" option={loop} loading={loading} height={240} />
       </div>
       <div className={styles.grid} aria-live="polite">
-        {data?.processes.map((p) => <ProcessCard key={p.id} process={p} />)}
+        {data?.processes.map((p) => (
+          <ProcessCard key={p.id} process={p} />
+        ))}
         {data && <DiskCard disk={data.disk} />}
       </div>
     </Flex>

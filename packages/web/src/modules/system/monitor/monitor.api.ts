@@ -11,7 +11,11 @@ export const monitorApi = flowApi(monitorFlow);
  * while the browser tab is hidden (TanStack Query's `refetchIntervalInBackground: false`) and the
  * screen's unmount ends it.
  */
-export function useMonitorPoll<T>(key: string, call: (signal: AbortSignal) => Promise<Envelope<T>>, opts: { everyMs?: number; onData?: (data: T, at: number) => void } = {}) {
+export function useMonitorPoll<T>(
+  key: string,
+  call: (signal: AbortSignal) => Promise<Envelope<T>>,
+  opts: { everyMs?: number; onData?: (data: T, at: number) => void } = {},
+) {
   const { everyMs = MONITOR_POLL_MS, onData } = opts;
   return useQuery({
     queryKey: ['system-monitor', key],

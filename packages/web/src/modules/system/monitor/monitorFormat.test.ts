@@ -2,8 +2,34 @@ import type { ProcessRow } from '@sbwq/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { addSamples, formatBytes, formatUptime, HISTORY_MINUTES, historyOption, KEPT_HISTORY_KEY, recentHistory } from './monitorFormat.ts';
 
-const facts = { cpuPercent: 12.5, rss: 200 * 1048576, heapUsed: 50 * 1048576, heapTotal: 80 * 1048576, external: 0, loopMean: 1, loopP99: 3.2, loopMax: 9, uptime: 60, nodeVersion: 'v24.11.0', sockets: 0, requests: 0, loadAvg: [0, 0, 0], cpus: 2, totalMem: 1, freeMem: 1 };
-const row = (id: string, seenAt: number, online = true): ProcessRow => ({ id, host: 'h', pid: id.length, startedAt: new Date(0).toISOString(), seenAt: new Date(seenAt).toISOString(), online, current: false, facts });
+const facts = {
+  cpuPercent: 12.5,
+  rss: 200 * 1048576,
+  heapUsed: 50 * 1048576,
+  heapTotal: 80 * 1048576,
+  external: 0,
+  loopMean: 1,
+  loopP99: 3.2,
+  loopMax: 9,
+  uptime: 60,
+  nodeVersion: 'v24.11.0',
+  sockets: 0,
+  requests: 0,
+  loadAvg: [0, 0, 0],
+  cpus: 2,
+  totalMem: 1,
+  freeMem: 1,
+};
+const row = (id: string, seenAt: number, online = true): ProcessRow => ({
+  id,
+  host: 'h',
+  pid: id.length,
+  startedAt: new Date(0).toISOString(),
+  seenAt: new Date(seenAt).toISOString(),
+  online,
+  current: false,
+  facts,
+});
 
 describe('服务器监控 history kept in the browser (issue: charts over the last minutes, refreshed every few seconds)', () => {
   it('adds one sample per heartbeat of each live process, never the same heartbeat twice', () => {
@@ -33,7 +59,10 @@ describe('服务器监控 history kept in the browser (issue: charts over the la
 
   it('spans the axis over the kept minutes up to the latest sample, at least one minute, never days', () => {
     const now = Date.now();
-    const first = historyOption(addSamples({}, [row('a', now)], now), (s) => s.cpu, '%') as { xAxis: { min: number; max: number }; series: { showSymbol: boolean }[] };
+    const first = historyOption(addSamples({}, [row('a', now)], now), (s) => s.cpu, '%') as {
+      xAxis: { min: number; max: number };
+      series: { showSymbol: boolean }[];
+    };
     expect(first.xAxis).toMatchObject({ min: now - 60_000, max: now });
     expect(first.series[0].showSymbol).toBe(true);
     const later = addSamples(addSamples({}, [row('a', now - 5 * 60_000)], now - 5 * 60_000), [row('a', now)], now);
@@ -58,7 +87,11 @@ describe('服务器监控 history kept in the browser (issue: charts over the la
 
   it(`a screen opened again starts from the last ${HISTORY_MINUTES} minutes kept, not from nothing (issue 36)`, () => {
     const now = Date.parse('2026-11-26T10:00:00Z');
-    const kept = addSamples(addSamples({}, [row('a', now - 12 * 60_000), row('bb', now - 12 * 60_000)], now - 12 * 60_000), [row('a', now - 60_000)], now - 60_000);
+    const kept = addSamples(
+      addSamples({}, [row('a', now - 12 * 60_000), row('bb', now - 12 * 60_000)], now - 12 * 60_000),
+      [row('a', now - 60_000)],
+      now - 60_000,
+    );
     const back = recentHistory({ ...kept, bb: { name: 'h:2', samples: [{ at: now - 12 * 60_000, cpu: 1, rssMb: 1, heapMb: 1, loopP99: 1 }] } }, now);
     expect(back.a.samples.map((s) => s.at)).toEqual([now - 60_000]);
     expect(back.bb).toBeUndefined();

@@ -41,7 +41,13 @@ export function addSamples(history: History, processes: ProcessRow[], now = Date
     if (!p.online) continue;
     const before = history[p.id]?.samples ?? [];
     const at = Date.parse(p.seenAt);
-    const sample: Sample = { at, cpu: p.facts.cpuPercent, rssMb: +(p.facts.rss / 1048576).toFixed(1), heapMb: +(p.facts.heapUsed / 1048576).toFixed(1), loopP99: p.facts.loopP99 };
+    const sample: Sample = {
+      at,
+      cpu: p.facts.cpuPercent,
+      rssMb: +(p.facts.rss / 1048576).toFixed(1),
+      heapMb: +(p.facts.heapUsed / 1048576).toFixed(1),
+      loopP99: p.facts.loopP99,
+    };
     const kept = before.filter((s) => s.at >= since && s.at !== at);
     next[p.id] = { name: processName(p), samples: [...kept, sample].sort((a, b) => a.at - b.at) };
   }

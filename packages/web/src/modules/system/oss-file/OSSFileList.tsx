@@ -129,7 +129,14 @@ export function OSSFileList() {
       <ListPage definition={definition} />
       <FileBizDetail file={opened} onClose={() => setOpened(null)} />
       <FileFingerprint file={checking} onClose={() => setChecking(null)} />
-      {preview && <Image style={{ display: 'none' }} alt="文件预览" src={preview} preview={{ open: true, src: preview, onOpenChange: (open) => !open && setPreview(null) }} />}
+      {preview && (
+        <Image
+          style={{ display: 'none' }}
+          alt="文件预览"
+          src={preview}
+          preview={{ open: true, src: preview, onOpenChange: (open) => !open && setPreview(null) }}
+        />
+      )}
     </>
   );
 }

@@ -24,7 +24,12 @@ const CODE = PermissionPerm.rule;
 export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: string; name: string } | null; onClose: () => void; onChanged: () => void }) {
   const actionsFixed = useActionColumnFixed();
   const { items: conditionItems } = useDictItems('rule_conditions');
-  const rules = useQuery({ queryKey: ['system', 'permission', 'rules', menu?.id], queryFn: () => permissionRules(menu!.id), enabled: Boolean(menu), staleTime: 0 });
+  const rules = useQuery({
+    queryKey: ['system', 'permission', 'rules', menu?.id],
+    queryFn: () => permissionRules(menu!.id),
+    enabled: Boolean(menu),
+    staleTime: 0,
+  });
   const [editing, setEditing] = useState<{ record: RuleRecord | null } | null>(null);
   const conditions = RULE_CONDITIONS.map((value) => ({ value, label: `${dictText(conditionItems, value)}（${value}）` }));
 
@@ -62,7 +67,13 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
           { title: '规则字段', dataIndex: 'ruleColumn' },
           { title: '条件规则', dataIndex: 'ruleConditions', render: (value: string) => dictText(conditionItems, value) },
           { title: '规则值', dataIndex: 'ruleValue' },
-          { title: '状态', dataIndex: 'status', width: 80, align: 'center', render: (value: string) => (value === '1' ? <Tag color="green">有效</Tag> : <Tag>无效</Tag>) },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 80,
+            align: 'center',
+            render: (value: string) => (value === '1' ? <Tag color="green">有效</Tag> : <Tag>无效</Tag>),
+          },
           {
             title: '操作',
             fixed: actionsFixed,
@@ -82,7 +93,17 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
           },
         ]}
       />
-      <Modal open={Boolean(editing)} title={editing?.record ? '编辑规则' : '新增规则'} width={600} onOk={submit} onCancel={() => setEditing(null)} confirmLoading={saving} okText="确定" cancelText="取消" forceRender>
+      <Modal
+        open={Boolean(editing)}
+        title={editing?.record ? '编辑规则' : '新增规则'}
+        width={600}
+        onOk={submit}
+        onCancel={() => setEditing(null)}
+        confirmLoading={saving}
+        okText="确定"
+        cancelText="取消"
+        forceRender
+      >
         <Form form={form} name="data-rule-form" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} autoComplete="off">
           <Form.Item name="ruleName" label="规则名称" required rules={[zodRule(shape.ruleName)]}>
             <Input placeholder="请输入规则名称" />
@@ -93,11 +114,22 @@ export function DataRuleDrawer({ menu, onClose, onChanged }: { menu: { id: strin
           <Form.Item name="ruleConditions" label="条件规则" required rules={[zodRule(shape.ruleConditions)]}>
             <Select options={conditions} placeholder="请选择条件规则" />
           </Form.Item>
-          <Form.Item name="ruleValue" label="规则值" required rules={[zodRule(shape.ruleValue)]} extra="可用变量：#{sys_user_code} #{sys_org_code} #{sys_date} 等">
+          <Form.Item
+            name="ruleValue"
+            label="规则值"
+            required
+            rules={[zodRule(shape.ruleValue)]}
+            extra="可用变量：#{sys_user_code} #{sys_org_code} #{sys_date} 等"
+          >
             <Input placeholder="请输入规则值" />
           </Form.Item>
           <Form.Item name="status" label="状态">
-            <Radio.Group options={[{ value: '1', label: '有效' }, { value: '0', label: '无效' }]} />
+            <Radio.Group
+              options={[
+                { value: '1', label: '有效' },
+                { value: '0', label: '无效' },
+              ]}
+            />
           </Form.Item>
         </Form>
       </Modal>

@@ -37,17 +37,41 @@ const ROUTE_FLAGS = [
   { name: 'alwaysShow', label: '聚合路由' },
 ] as const;
 
-const defaults = { menuType: 0, route: true, keepAlive: false, hidden: false, alwaysShow: false, internalOrExternal: false, sortNo: 1, status: '1', permsType: '1' };
+const defaults = {
+  menuType: 0,
+  route: true,
+  keepAlive: false,
+  hidden: false,
+  alwaysShow: false,
+  internalOrExternal: false,
+  sortNo: 1,
+  status: '1',
+  permsType: '1',
+};
 
 /** 新增/编辑 of a menu, sub-menu or button (JEECG-API §3.2 add/edit): the fields follow the menu type. */
-export function PermissionDrawer({ editing, tree, onClose, onSaved }: { editing: PermissionEditing; tree: PermissionNode[]; onClose: () => void; onSaved: () => void }) {
+export function PermissionDrawer({
+  editing,
+  tree,
+  onClose,
+  onSaved,
+}: {
+  editing: PermissionEditing;
+  tree: PermissionNode[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const editingRecord = editing?.mode === 'edit' ? (editing.record ?? null) : null;
   const { form, saving, submit } = useModalForm<PermissionNode, PermissionInput>({
     open: Boolean(editing),
     record: editingRecord,
     initial: () => ({ ...defaults, ...(editing?.parent ? { menuType: 1, parentId: editing.parent.id } : {}) }) as Partial<PermissionInput>,
     load: ({ children: _children, ...record }) =>
-      ({ ...record, status: record.status ?? '1', permsType: record.permsType && record.permsType !== '0' ? record.permsType : '1' }) as unknown as PermissionInput,
+      ({
+        ...record,
+        status: record.status ?? '1',
+        permsType: record.permsType && record.permsType !== '0' ? record.permsType : '1',
+      }) as unknown as PermissionInput,
     save: (values) => {
       const body: PermissionInput = { ...values, ...(editingRecord ? { id: editingRecord.id } : {}) };
       if (body.menuType === 0) body.parentId = null;
@@ -90,7 +114,12 @@ export function PermissionDrawer({ editing, tree, onClose, onSaved }: { editing:
         )}
         {isButton ? (
           <>
-            <Form.Item name="perms" label="授权标识" rules={[{ required: true, message: '请输入授权标识' }, zodRule(shape.perms)]} extra="如 system:user:add；多个用逗号分隔">
+            <Form.Item
+              name="perms"
+              label="授权标识"
+              rules={[{ required: true, message: '请输入授权标识' }, zodRule(shape.perms)]}
+              extra="如 system:user:add；多个用逗号分隔"
+            >
               <Input placeholder="请输入授权标识" />
             </Form.Item>
             <Form.Item name="permsType" label="授权策略">

@@ -38,13 +38,40 @@ export function PermissionList() {
 
   const actions = useMemo<RowAction<PermissionNode>[]>(
     () => [
-      ...(can(PermissionPerm.edit) ? [{ key: 'edit', label: '编辑', inline: true, onClick: (record: PermissionNode) => setEditing({ mode: 'edit', record }) }] : []),
-      ...(can(PermissionPerm.add)
-        ? [{ key: 'child', label: '添加下级', visible: (record: PermissionNode) => record.menuType !== 2, onClick: (record: PermissionNode) => setEditing({ mode: 'add', parent: record }) }]
+      ...(can(PermissionPerm.edit)
+        ? [{ key: 'edit', label: '编辑', inline: true, onClick: (record: PermissionNode) => setEditing({ mode: 'edit', record }) }]
         : []),
-      ...(can(PermissionPerm.rule) ? [{ key: 'rule', label: '数据规则', visible: (record: PermissionNode) => record.menuType !== 2, onClick: (record: PermissionNode) => setRuleMenu(record) }] : []),
+      ...(can(PermissionPerm.add)
+        ? [
+            {
+              key: 'child',
+              label: '添加下级',
+              visible: (record: PermissionNode) => record.menuType !== 2,
+              onClick: (record: PermissionNode) => setEditing({ mode: 'add', parent: record }),
+            },
+          ]
+        : []),
+      ...(can(PermissionPerm.rule)
+        ? [
+            {
+              key: 'rule',
+              label: '数据规则',
+              visible: (record: PermissionNode) => record.menuType !== 2,
+              onClick: (record: PermissionNode) => setRuleMenu(record),
+            },
+          ]
+        : []),
       ...(can(PermissionPerm.delete)
-        ? [{ key: 'delete', label: '删除', danger: true, inline: true, confirm: (record: PermissionNode) => (record.children?.length ? '删除会一并删除其下级菜单和按钮，确定删除吗?' : DELETE_CONFIRM_TEXT), onClick: (record: PermissionNode) => permissionApi.remove!(record) }]
+        ? [
+            {
+              key: 'delete',
+              label: '删除',
+              danger: true,
+              inline: true,
+              confirm: (record: PermissionNode) => (record.children?.length ? '删除会一并删除其下级菜单和按钮，确定删除吗?' : DELETE_CONFIRM_TEXT),
+              onClick: (record: PermissionNode) => permissionApi.remove!(record),
+            },
+          ]
         : []),
     ],
     [can],
@@ -76,12 +103,25 @@ export function PermissionList() {
         rowSelection={{ ...selectionLabels(), selectedRowKeys: selected, checkStrictly: true, onChange: (keys) => setSelected(keys.map(String)) }}
         columns={[
           { title: '菜单名称', dataIndex: 'name', width: 240 },
-          { title: '菜单类型', dataIndex: 'menuType', width: 110, align: 'center', render: (type: number) => <Tag color={TYPE_COLORS[type]}>{TYPE_TEXT[type]}</Tag> },
+          {
+            title: '菜单类型',
+            dataIndex: 'menuType',
+            width: 110,
+            align: 'center',
+            render: (type: number) => <Tag color={TYPE_COLORS[type]}>{TYPE_TEXT[type]}</Tag>,
+          },
           { title: 'icon', dataIndex: 'icon', width: 70, align: 'center', render: (icon: string | null) => <IconByName name={icon} /> },
           { title: '组件', dataIndex: 'component', ellipsis: true },
           { title: '路径', dataIndex: 'url', ellipsis: true, render: (url: string | null, record) => url ?? record.perms },
           { title: '排序', dataIndex: 'sortNo', width: 70, align: 'center' },
-          { title: '操作', key: 'actions', fixed: actionsFixed, width: 170, align: 'center', render: (_, record) => <RowActions record={record} actions={actions} context={context} /> },
+          {
+            title: '操作',
+            key: 'actions',
+            fixed: actionsFixed,
+            width: 170,
+            align: 'center',
+            render: (_, record) => <RowActions record={record} actions={actions} context={context} />,
+          },
         ]}
       />
       <PermissionDrawer editing={editing} tree={nodes} onClose={() => setEditing(null)} onSaved={reload} />

@@ -23,14 +23,24 @@ const definition: ListDefinition<PositionRecord, PositionFormBody> = {
   columns: [
     { title: '职务编码', dataIndex: 'code', sorter: true },
     { title: '职务名称', dataIndex: 'name', sorter: true },
-    { title: '职级', dataIndex: 'postRank', align: 'center', render: (value, position) => <DictTag code="position_rank" value={value} text={position.postRank_dictText} /> },
+    {
+      title: '职级',
+      dataIndex: 'postRank',
+      align: 'center',
+      render: (value, position) => <DictTag code="position_rank" value={value} text={position.postRank_dictText} />,
+    },
   ],
   form: {
     width: 640,
     fields: () => [
       { name: 'code', label: '职务编码', required: true, input: <Input placeholder="请输入职务编码" />, rules: [zodRule(shape.code)] },
       { name: 'name', label: '职务名称', required: true, input: <Input placeholder="请输入职务名称" />, rules: [zodRule(shape.name)] },
-      { name: 'postRank', label: '职级', input: <DictSelect code="position_rank" placeholder="请选择职级" showSearch={false} />, rules: [zodRule(shape.postRank)] },
+      {
+        name: 'postRank',
+        label: '职级',
+        input: <DictSelect code="position_rank" placeholder="请选择职级" showSearch={false} />,
+        rules: [zodRule(shape.postRank)],
+      },
     ],
   },
 };

@@ -1,4 +1,15 @@
-import { ADMIN_ROLE_CODE, OnlReportPerm, REPORT_ACCESS, REPORT_ACCESS_LABELS, reportAddBody, reportResource, type ReportAccess, type ReportColumn, type ReportParam, type ReportRecord } from '@sbwq/contracts';
+import {
+  ADMIN_ROLE_CODE,
+  OnlReportPerm,
+  REPORT_ACCESS,
+  REPORT_ACCESS_LABELS,
+  reportAddBody,
+  reportResource,
+  type ReportAccess,
+  type ReportColumn,
+  type ReportParam,
+  type ReportRecord,
+} from '@sbwq/contracts';
 import { Form, Input, Modal, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,18 +49,55 @@ function DataSourceSelect({ id, value, onChange }: { id?: string; value?: string
 function fields(mode: FormMode) {
   return [
     { name: 'name', label: '报表名称', required: true, input: <Input placeholder="如 机构申请统计" />, rules: [zodRule(shape.name)] },
-    { name: 'code', label: '报表编码', required: true, input: <Input placeholder="字母开头，字母、数字、下划线" disabled={mode === 'edit'} />, rules: [zodRule(shape.code)], extra: '菜单地址为 /online/cgreport/<报表编码>' },
-    { name: 'access', label: '可用范围', required: true, input: <Select options={REPORT_ACCESS.map((a) => ({ value: a, label: REPORT_ACCESS_LABELS[a] }))} />, extra: '管理员总可查看；“所有登录用户”的报表请用 #{my_org_id} 限定本机构数据' },
-    { name: 'dbSource', label: '数据源', input: <DataSourceSelect />, rules: [zodRule(shape.dbSource)], extra: '系统管理 → 多数据源 中的 PostgreSQL 数据源；留空在主数据库上运行' },
+    {
+      name: 'code',
+      label: '报表编码',
+      required: true,
+      input: <Input placeholder="字母开头，字母、数字、下划线" disabled={mode === 'edit'} />,
+      rules: [zodRule(shape.code)],
+      extra: '菜单地址为 /online/cgreport/<报表编码>',
+    },
+    {
+      name: 'access',
+      label: '可用范围',
+      required: true,
+      input: <Select options={REPORT_ACCESS.map((a) => ({ value: a, label: REPORT_ACCESS_LABELS[a] }))} />,
+      extra: '管理员总可查看；“所有登录用户”的报表请用 #{my_org_id} 限定本机构数据',
+    },
+    {
+      name: 'dbSource',
+      label: '数据源',
+      input: <DataSourceSelect />,
+      rules: [zodRule(shape.dbSource)],
+      extra: '系统管理 → 多数据源 中的 PostgreSQL 数据源；留空在主数据库上运行',
+    },
     {
       name: 'cgrSql',
       label: '报表SQL',
       required: true,
-      input: <Input.TextArea rows={6} placeholder={"select … from …  （仅一条 SELECT；参数写 ${参数名}，系统变量 #{sys_user_code}、#{sys_org_code}、#{my_org_id}）"} style={{ fontFamily: 'monospace' }} />,
+      input: (
+        <Input.TextArea
+          rows={6}
+          placeholder={'select … from …  （仅一条 SELECT；参数写 ${参数名}，系统变量 #{sys_user_code}、#{sys_org_code}、#{my_org_id}）'}
+          style={{ fontFamily: 'monospace' }}
+        />
+      ),
       rules: [zodRule(shape.cgrSql)],
     },
     { name: 'params', label: '报表参数', input: <ReportParamsEditor /> },
-    { name: 'columns', label: '报表字段', required: true, input: <ReportColumnsEditor />, rules: [{ validator: async (_: unknown, v?: ReportColumn[]) => { if (!v?.length) throw new Error('请至少配置一个字段（可点“解析SQL”自动生成）'); } }] },
+    {
+      name: 'columns',
+      label: '报表字段',
+      required: true,
+      input: <ReportColumnsEditor />,
+      rules: [
+        {
+          validator: async (_: unknown, v?: ReportColumn[]) => {
+            if (!v?.length) throw new Error('请至少配置一个字段（可点“解析SQL”自动生成）');
+          },
+        },
+      ],
+    },
     { name: 'content', label: '描述', input: <Input.TextArea rows={2} />, rules: [zodRule(shape.content)] },
   ];
 }
@@ -114,7 +162,14 @@ function AddMenuDialog({ report, onClose }: { report: ReportRecord | null; onClo
     >
       <Form layout="vertical">
         <Form.Item label="上级菜单" required htmlFor="report-menu-parent">
-          <Select id="report-menu-parent" value={parentId} onChange={setParentId} options={sections.data ?? []} placeholder="请选择上级菜单" loading={sections.isFetching} />
+          <Select
+            id="report-menu-parent"
+            value={parentId}
+            onChange={setParentId}
+            options={sections.data ?? []}
+            placeholder="请选择上级菜单"
+            loading={sections.isFetching}
+          />
         </Form.Item>
         <Form.Item label="授权角色" required htmlFor="report-menu-roles" extra="所选角色的用户下次加载菜单时即可看到该入口">
           <RoleSelect id="report-menu-roles" value={chosen} onChange={(next) => setRoleIds(next ?? [])} />

@@ -51,7 +51,13 @@ export function ReportColumnsEditor({ id, value = [], onChange }: Props) {
     setParsing(true);
     try {
       const params = (form.getFieldValue('params') as ReportParam[] | undefined) ?? [];
-      const parsed = unwrap(await reportCalls.parseSql({ cgrSql: String(form.getFieldValue('cgrSql') ?? ''), params, dbSource: (form.getFieldValue('dbSource') as string | undefined) || null }));
+      const parsed = unwrap(
+        await reportCalls.parseSql({
+          cgrSql: String(form.getFieldValue('cgrSql') ?? ''),
+          params,
+          dbSource: (form.getFieldValue('dbSource') as string | undefined) || null,
+        }),
+      );
       onChange?.(parsed.columns.map((c) => ({ ...c, ...value.find((old) => old.fieldName === c.fieldName), orderNum: c.orderNum })));
       form.setFieldValue('params', parsed.params);
       setPreview(parsed.records);
@@ -79,25 +85,64 @@ export function ReportColumnsEditor({ id, value = [], onChange }: Props) {
         locale={{ emptyText: '暂无字段，请先填写SQL并点“解析SQL”' }}
         columns={[
           { title: '字段', dataIndex: 'fieldName', width: 140 },
-          { title: '显示名称', dataIndex: 'fieldTxt', width: 160, render: (v: string, _r, i) => <Input aria-label="显示名称" value={v} onChange={(e) => set(i, { fieldTxt: e.target.value })} /> },
+          {
+            title: '显示名称',
+            dataIndex: 'fieldTxt',
+            width: 160,
+            render: (v: string, _r, i) => <Input aria-label="显示名称" value={v} onChange={(e) => set(i, { fieldTxt: e.target.value })} />,
+          },
           {
             title: '类型',
             dataIndex: 'fieldType',
             width: 120,
-            render: (v: ReportColumn['fieldType'], _r, i) => <Select<ReportColumn['fieldType']> aria-label="类型" value={v} style={{ width: '100%' }} options={REPORT_FIELD_TYPES.map((t) => ({ value: t, label: t }))} onChange={(t) => set(i, { fieldType: t })} />,
+            render: (v: ReportColumn['fieldType'], _r, i) => (
+              <Select<ReportColumn['fieldType']>
+                aria-label="类型"
+                value={v}
+                style={{ width: '100%' }}
+                options={REPORT_FIELD_TYPES.map((t) => ({ value: t, label: t }))}
+                onChange={(t) => set(i, { fieldType: t })}
+              />
+            ),
           },
-          { title: '显示', dataIndex: 'isShow', width: 60, render: (v: boolean, _r, i) => <Checkbox aria-label="显示" checked={v} onChange={(e) => set(i, { isShow: e.target.checked })} /> },
-          { title: '查询', dataIndex: 'isSearch', width: 60, render: (v: boolean, _r, i) => <Checkbox aria-label="查询" checked={v} onChange={(e) => set(i, { isSearch: e.target.checked })} /> },
+          {
+            title: '显示',
+            dataIndex: 'isShow',
+            width: 60,
+            render: (v: boolean, _r, i) => <Checkbox aria-label="显示" checked={v} onChange={(e) => set(i, { isShow: e.target.checked })} />,
+          },
+          {
+            title: '查询',
+            dataIndex: 'isSearch',
+            width: 60,
+            render: (v: boolean, _r, i) => <Checkbox aria-label="查询" checked={v} onChange={(e) => set(i, { isSearch: e.target.checked })} />,
+          },
           {
             title: '查询模式',
             dataIndex: 'searchMode',
             width: 110,
             render: (v: ReportColumn['searchMode'], _r, i) => (
-              <Select aria-label="查询模式" value={v} style={{ width: '100%' }} options={REPORT_SEARCH_MODES.map((m) => ({ value: m, label: REPORT_SEARCH_MODE_LABELS[m] }))} onChange={(m) => set(i, { searchMode: m })} />
+              <Select
+                aria-label="查询模式"
+                value={v}
+                style={{ width: '100%' }}
+                options={REPORT_SEARCH_MODES.map((m) => ({ value: m, label: REPORT_SEARCH_MODE_LABELS[m] }))}
+                onChange={(m) => set(i, { searchMode: m })}
+              />
             ),
           },
-          { title: '排序', dataIndex: 'isOrder', width: 60, render: (v: boolean, _r, i) => <Checkbox aria-label="排序" checked={v} onChange={(e) => set(i, { isOrder: e.target.checked })} /> },
-          { title: '字典编码', dataIndex: 'dictCode', width: 200, render: (v: string | null, _r, i) => <DictCodePicker value={v} choices={dictChoices} onChange={(code) => set(i, { dictCode: code })} /> },
+          {
+            title: '排序',
+            dataIndex: 'isOrder',
+            width: 60,
+            render: (v: boolean, _r, i) => <Checkbox aria-label="排序" checked={v} onChange={(e) => set(i, { isOrder: e.target.checked })} />,
+          },
+          {
+            title: '字典编码',
+            dataIndex: 'dictCode',
+            width: 200,
+            render: (v: string | null, _r, i) => <DictCodePicker value={v} choices={dictChoices} onChange={(code) => set(i, { dictCode: code })} />,
+          },
         ]}
       />
       {preview && (
@@ -109,7 +154,11 @@ export function ReportColumnsEditor({ id, value = [], onChange }: Props) {
             pagination={false}
             scroll={{ x: 'max-content' }}
             dataSource={preview}
-            columns={value.map((c) => ({ title: c.fieldTxt || c.fieldName, dataIndex: c.fieldName, render: (v: unknown) => (v === null || v === undefined ? '' : String(v)) }))}
+            columns={value.map((c) => ({
+              title: c.fieldTxt || c.fieldName,
+              dataIndex: c.fieldName,
+              render: (v: unknown) => (v === null || v === undefined ? '' : String(v)),
+            }))}
           />
         </div>
       )}
@@ -119,7 +168,12 @@ export function ReportColumnsEditor({ id, value = [], onChange }: Props) {
 
 /** The report's `${name}` parameters: title and default value (names come from 解析SQL). */
 export function ReportParamsEditor({ id, value = [], onChange }: { id?: string; value?: ReportParam[]; onChange?: (value: ReportParam[]) => void }) {
-  if (value.length === 0) return <Typography.Text type="secondary" id={id}>SQL 中没有 ${'{参数名}'} 参数</Typography.Text>;
+  if (value.length === 0)
+    return (
+      <Typography.Text type="secondary" id={id}>
+        SQL 中没有 ${'{参数名}'} 参数
+      </Typography.Text>
+    );
   const set = (index: number, patch: Partial<ReportParam>) => onChange?.(value.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   return (
     <Table<ReportParam>
@@ -130,8 +184,16 @@ export function ReportParamsEditor({ id, value = [], onChange }: { id?: string; 
       dataSource={value}
       columns={[
         { title: '参数', dataIndex: 'paramName', width: 140 },
-        { title: '参数名称', dataIndex: 'paramTxt', render: (v: string, _r, i) => <Input aria-label="参数名称" value={v} onChange={(e) => set(i, { paramTxt: e.target.value })} /> },
-        { title: '默认值', dataIndex: 'paramValue', render: (v: string | null, _r, i) => <Input aria-label="默认值" value={v ?? ''} onChange={(e) => set(i, { paramValue: e.target.value })} /> },
+        {
+          title: '参数名称',
+          dataIndex: 'paramTxt',
+          render: (v: string, _r, i) => <Input aria-label="参数名称" value={v} onChange={(e) => set(i, { paramTxt: e.target.value })} />,
+        },
+        {
+          title: '默认值',
+          dataIndex: 'paramValue',
+          render: (v: string | null, _r, i) => <Input aria-label="默认值" value={v ?? ''} onChange={(e) => set(i, { paramValue: e.target.value })} />,
+        },
       ]}
     />
   );

@@ -16,7 +16,13 @@ import { DataRuleGrantDrawer } from './RoleDataRuleDrawer.tsx';
 export function RoleGrantDrawer({ role, onClose }: { role: RoleRecord | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const tree = useQuery({ queryKey: ['system', 'role', 'grantTree'], queryFn: roleGrantTree, enabled: Boolean(role), staleTime: 0 });
-  const granted = useQuery({ queryKey: ['system', 'role', 'granted', role?.id], queryFn: () => rolePermissionIds(role!.id), enabled: Boolean(role), staleTime: 0, gcTime: 0 });
+  const granted = useQuery({
+    queryKey: ['system', 'role', 'granted', role?.id],
+    queryFn: () => rolePermissionIds(role!.id),
+    enabled: Boolean(role),
+    staleTime: 0,
+    gcTime: 0,
+  });
   const [checked, setChecked] = useEditedFrom(granted.data, granted.data ?? []);
   const [ruleMenu, setRuleMenu] = useState<{ id: string; title: string } | null>(null);
 
@@ -53,7 +59,13 @@ export function RoleGrantDrawer({ role, onClose }: { role: RoleRecord | null; on
       size={650}
       actions={<SaveOrCloseButtons onSave={save} saving={saving.isPending} />}
     >
-      <GrantTree nodes={tree.data?.treeList ?? []} checked={checked} onChange={setChecked} loading={tree.isLoading || granted.isLoading} renderExtra={renderExtra} />
+      <GrantTree
+        nodes={tree.data?.treeList ?? []}
+        checked={checked}
+        onChange={setChecked}
+        loading={tree.isLoading || granted.isLoading}
+        renderExtra={renderExtra}
+      />
       <DataRuleGrantDrawer
         menu={ruleMenu}
         scope={`role:${role?.id}`}

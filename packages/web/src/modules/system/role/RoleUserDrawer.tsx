@@ -34,18 +34,24 @@ export function RoleUserDrawer({ role, onClose }: { role: RoleRecord | null; onC
       search: [{ name: 'username', label: '账号' }],
       columns: memberColumns(),
       detail: false,
-      toolbar: () =>
-        can(CODE) ? <AddMembersButton onClick={() => setPicking(true)} /> : null,
+      toolbar: () => (can(CODE) ? <AddMembersButton onClick={() => setPicking(true)} /> : null),
     }),
     [roleId, can],
   );
 
-  const adding = useApiMutation((users: UserRecord[]) => addRoleUsers(roleId, users.map((user) => user.id)), {
-    onSuccess: () => {
-      setPicking(false);
-      reload();
+  const adding = useApiMutation(
+    (users: UserRecord[]) =>
+      addRoleUsers(
+        roleId,
+        users.map((user) => user.id),
+      ),
+    {
+      onSuccess: () => {
+        setPicking(false);
+        reload();
+      },
     },
-  });
+  );
 
   return (
     <Drawer title={`角色用户：${role?.roleName ?? ''}`} open={Boolean(role)} onClose={onClose} size={900} destroyOnHidden>

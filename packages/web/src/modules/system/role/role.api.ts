@@ -18,7 +18,8 @@ export const saveRolePermission = (roleId: string, permissionIds: string[], last
   role.savePermissions({ roleId, permissionIds: permissionIds.join(','), lastpermissionIds: lastpermissionIds.join(',') });
 
 export const roleDataRules = (permissionId: string, roleId: string) => role.dataRules({ permissionId, roleId });
-export const saveRoleDataRules = (permissionId: string, roleId: string, dataRuleIds: string[]) => role.saveDataRules({ permissionId, roleId, dataRuleIds: dataRuleIds.join(',') });
+export const saveRoleDataRules = (permissionId: string, roleId: string, dataRuleIds: string[]) =>
+  role.saveDataRules({ permissionId, roleId, dataRuleIds: dataRuleIds.join(',') });
 
 /** the members of one role, with the list's paging and filters */
 export const roleUsers = (roleId: string, params: Query, signal?: AbortSignal) => role.users({ ...params, roleId }, { signal });

@@ -49,7 +49,8 @@ export function PositionSelect({ id, value, onChange }: { id?: string; value?: s
   const { can } = useAccess();
   const allowed = can(PositionPerm.list);
   const positions = useQuery({ queryKey: ['system', 'positions', 'all'], queryFn: allPositions, enabled: allowed });
-  if (!allowed) return <Input id={id} value={value ?? undefined} onChange={(event) => onChange?.(event.target.value || undefined)} placeholder="请输入职务编码" />;
+  if (!allowed)
+    return <Input id={id} value={value ?? undefined} onChange={(event) => onChange?.(event.target.value || undefined)} placeholder="请输入职务编码" />;
   return (
     <Select<string>
       id={id}

@@ -99,7 +99,13 @@ export function UserPickerModal({ open, title = '选择用户', onCancel, onOk }
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
                 查询
               </Button>
-              <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); search({}); }}>
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={() => {
+                  form.resetFields();
+                  search({});
+                }}
+              >
                 重置
               </Button>
             </Space>

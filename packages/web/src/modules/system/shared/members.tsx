@@ -11,7 +11,11 @@ export const userStatusColumn = <T extends Pick<UserRecord, 'status'>>(width = 9
   dictColumn<T, ListColumn<T> & { dataIndex: 'status' }>({ title: '状态', dataIndex: 'status', width, align: 'center' }, 'user_status', USER_STATUS_COLORS);
 
 /** The columns of the users who belong to something (a role, a department). */
-export const memberColumns = (): ListColumn<UserRecord>[] => [{ title: '用户账号', dataIndex: 'username' }, { title: '用户姓名', dataIndex: 'realname' }, userStatusColumn()];
+export const memberColumns = (): ListColumn<UserRecord>[] => [
+  { title: '用户账号', dataIndex: 'username' },
+  { title: '用户姓名', dataIndex: 'realname' },
+  userStatusColumn(),
+];
 
 /** 添加已有用户 (through the user picker), for who may change the members. */
 export function AddMembersButton({ onClick }: { onClick: () => void }) {

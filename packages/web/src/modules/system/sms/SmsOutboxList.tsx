@@ -18,7 +18,17 @@ const definition: ListDefinition<SmsOutboxRecord> = {
   columns: [
     { title: '手机号', dataIndex: 'mobile', width: 130 },
     { title: '用途', dataIndex: 'smsmode', width: 110, align: 'center', render: (v: string) => SMS_MODE_TEXT[v] ?? v },
-    { title: '验证码', dataIndex: 'code', width: 100, align: 'center', render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
+    {
+      title: '验证码',
+      dataIndex: 'code',
+      width: 100,
+      align: 'center',
+      render: (v: string) => (
+        <Typography.Text code copyable>
+          {v}
+        </Typography.Text>
+      ),
+    },
     { title: '短信内容', dataIndex: 'content', ellipsis: true },
     { title: '请求IP', dataIndex: 'ip', width: 130 },
     { title: '发送时间', dataIndex: 'createTime', kind: 'datetime', sorter: true },
@@ -32,7 +42,12 @@ const definition: ListDefinition<SmsOutboxRecord> = {
 export function SmsOutboxList() {
   return (
     <>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} title="未配置短信服务商时，注册、找回密码和手机号登录的验证码不会真正发出，而是记录在这里（5分钟内有效）。配置方法见 README「短信验证码」。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title="未配置短信服务商时，注册、找回密码和手机号登录的验证码不会真正发出，而是记录在这里（5分钟内有效）。配置方法见 README「短信验证码」。"
+      />
       <ListPage definition={definition} />
     </>
   );

@@ -13,10 +13,29 @@ const shape = tableDictAddBody.shape;
 function fields(_mode: FormMode) {
   return [
     { name: 'tableName', label: '表名', required: true, input: <SourceTableSelect />, rules: [zodRule(shape.tableName)] },
-    { name: 'textField', label: '文本字段', required: true, input: <SourceColumnSelect placeholder="请选择显示为文本的字段" />, rules: [zodRule(shape.textField)], dependencies: ['tableName'] },
-    { name: 'codeField', label: '编码字段', required: true, input: <SourceColumnSelect placeholder="请选择作为值的字段" />, rules: [zodRule(shape.codeField)], dependencies: ['tableName'] },
+    {
+      name: 'textField',
+      label: '文本字段',
+      required: true,
+      input: <SourceColumnSelect placeholder="请选择显示为文本的字段" />,
+      rules: [zodRule(shape.textField)],
+      dependencies: ['tableName'],
+    },
+    {
+      name: 'codeField',
+      label: '编码字段',
+      required: true,
+      input: <SourceColumnSelect placeholder="请选择作为值的字段" />,
+      rules: [zodRule(shape.codeField)],
+      dependencies: ['tableName'],
+    },
     { name: 'filterKey', label: '过滤条件', input: <SourceFilterSelect />, dependencies: ['tableName'] },
-    { name: 'description', label: '描述', input: <Input.TextArea rows={2} placeholder="请输入描述，如：用户（账号 → 姓名）" />, rules: [zodRule(shape.description)] },
+    {
+      name: 'description',
+      label: '描述',
+      input: <Input.TextArea rows={2} placeholder="请输入描述，如：用户（账号 → 姓名）" />,
+      rules: [zodRule(shape.description)],
+    },
     { name: 'enabled', label: '启用', input: <Switch checkedChildren="启用" unCheckedChildren="停用" />, valuePropName: 'checked' },
   ];
 }
@@ -58,7 +77,13 @@ export function SysTableDictList() {
         { title: '编码字段', dataIndex: 'codeField' },
         { title: '过滤条件', dataIndex: 'filterKey', render: (key: string | null, entry: TableDictRecord) => filterLabel(sources.data, entry.tableName, key) },
         { title: '描述', dataIndex: 'description', ellipsis: true },
-        { title: '状态', dataIndex: 'enabled', width: 80, align: 'center', render: (enabled: number) => (enabled === 1 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
+        {
+          title: '状态',
+          dataIndex: 'enabled',
+          width: 80,
+          align: 'center',
+          render: (enabled: number) => (enabled === 1 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
+        },
       ],
       form: {
         width: 680,
@@ -67,7 +92,16 @@ export function SysTableDictList() {
         load: (entry) => ({ ...entry, enabled: entry.enabled === 1 }),
         toBody,
       },
-      rowActions: [{ key: 'preview', label: '预览', code: TableDictPerm.list, inline: true, visible: (entry) => entry.enabled === 1, onClick: (entry) => setPreviewing(entry) }],
+      rowActions: [
+        {
+          key: 'preview',
+          label: '预览',
+          code: TableDictPerm.list,
+          inline: true,
+          visible: (entry) => entry.enabled === 1,
+          onClick: (entry) => setPreviewing(entry),
+        },
+      ],
     }),
     [sources.data],
   );

@@ -13,7 +13,14 @@ export function TableDictPreviewModal({ entry, onClose }: { entry: TableDictReco
     setValue(undefined);
   }
   return (
-    <Modal open={entry !== null} title={`预览：${entry?.code ?? ''}`} onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>} width={560} destroyOnHidden>
+    <Modal
+      open={entry !== null}
+      title={`预览：${entry?.code ?? ''}`}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>关闭</Button>}
+      width={560}
+      destroyOnHidden
+    >
       {entry && (
         <Descriptions column={1} bordered size="small" styles={{ label: { width: 120 } }}>
           <Descriptions.Item label="选择">

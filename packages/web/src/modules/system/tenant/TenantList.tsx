@@ -30,13 +30,25 @@ const definition: ListDefinition<TenantRecord, TenantFormBody> = {
     { title: '租户名称', dataIndex: 'name', sorter: true },
     { title: '开始时间', dataIndex: 'beginDate', width: 180, align: 'center' },
     { title: '结束时间', dataIndex: 'endDate', width: 180, align: 'center' },
-    { title: '状态', dataIndex: 'status', width: 90, align: 'center', render: (value, tenant) => <DictTag code="tenant_status" value={value} text={tenant.status_dictText} colors={{ '1': 'green', '0': 'red' }} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      align: 'center',
+      render: (value, tenant) => <DictTag code="tenant_status" value={value} text={tenant.status_dictText} colors={{ '1': 'green', '0': 'red' }} />,
+    },
   ],
   form: {
     width: 640,
     initialValues: { status: 1 },
     fields: (mode) => [
-      { name: 'id', label: '租户编号', required: true, input: <InputNumber min={1} max={99999} precision={0} style={{ width: 200 }} disabled={mode === 'edit'} placeholder="1-99999" />, rules: [zodRule(shape.id)] },
+      {
+        name: 'id',
+        label: '租户编号',
+        required: true,
+        input: <InputNumber min={1} max={99999} precision={0} style={{ width: 200 }} disabled={mode === 'edit'} placeholder="1-99999" />,
+        rules: [zodRule(shape.id)],
+      },
       { name: 'name', label: '租户名称', required: true, input: <Input placeholder="请输入租户名称" />, rules: [zodRule(shape.name)] },
       { name: 'beginDate', label: '开始时间', input: <DatePicker showTime style={{ width: '100%' }} placeholder="请选择开始时间" /> },
       {
@@ -53,9 +65,24 @@ const definition: ListDefinition<TenantRecord, TenantFormBody> = {
           }),
         ],
       },
-      { name: 'status', label: '状态', input: <Radio.Group options={[{ value: 1, label: '正常' }, { value: 0, label: '冻结' }]} /> },
+      {
+        name: 'status',
+        label: '状态',
+        input: (
+          <Radio.Group
+            options={[
+              { value: 1, label: '正常' },
+              { value: 0, label: '冻结' },
+            ]}
+          />
+        ),
+      },
     ],
-    load: (tenant) => ({ ...tenant, beginDate: tenant.beginDate ? dayjs(tenant.beginDate) : undefined, endDate: tenant.endDate ? dayjs(tenant.endDate) : undefined }),
+    load: (tenant) => ({
+      ...tenant,
+      beginDate: tenant.beginDate ? dayjs(tenant.beginDate) : undefined,
+      endDate: tenant.endDate ? dayjs(tenant.endDate) : undefined,
+    }),
     toBody: (values, mode, record) => ({
       ...(values as TenantFormBody),
       id: mode === 'edit' && record ? record.id : Number(values.id),

@@ -26,9 +26,18 @@ describe('the system screens call the routes their contract declares', () => {
   });
 
   it('position and user lists, exports and imports are under their base paths; the 职务 select reads every position silently', async () => {
-    fakeServer({ 'GET /sys/position/list': (url) => ({ body: envelope({ records: [{ id: 'p1', code: url.searchParams.get('pageSize') }], total: 1, size: 1000, current: 1, pages: 1 }) }) });
+    fakeServer({
+      'GET /sys/position/list': (url) => ({
+        body: envelope({ records: [{ id: 'p1', code: url.searchParams.get('pageSize') }], total: 1, size: 1000, current: 1, pages: 1 }),
+      }),
+    });
     expect(await allPositions()).toEqual([{ id: 'p1', code: '1000' }]);
     expect(positionApi.exportUrl).toBeUndefined();
-    expect(userApi).toMatchObject({ exportUrl: '/sys/user/exportXls', exportSelections: true, importUrl: '/sys/user/importExcel', importTemplateUrl: '/sys/user/importTemplate' });
+    expect(userApi).toMatchObject({
+      exportUrl: '/sys/user/exportXls',
+      exportSelections: true,
+      importUrl: '/sys/user/importExcel',
+      importTemplateUrl: '/sys/user/importTemplate',
+    });
   });
 });

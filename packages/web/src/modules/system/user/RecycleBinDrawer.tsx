@@ -59,7 +59,12 @@ export function RecycleBinDrawer({ open, onClose, onRestored }: { open: boolean;
             align: 'center',
             render: (_, user) => (
               <span>
-                <Popconfirm title={`确定还原用户 ${user.username} 吗?`} okText="确定" cancelText="取消" onConfirm={() => act(() => restoreUsers([user.id]), true)}>
+                <Popconfirm
+                  title={`确定还原用户 ${user.username} 吗?`}
+                  okText="确定"
+                  cancelText="取消"
+                  onConfirm={() => act(() => restoreUsers([user.id]), true)}
+                >
                   <Button type="link" size="small" style={{ padding: 0 }}>
                     还原
                   </Button>

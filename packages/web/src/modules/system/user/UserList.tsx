@@ -39,8 +39,22 @@ export function UserList() {
       statusAction('unfreeze', '解冻', FROZEN, NORMAL),
     ];
     const batchActions: BatchAction<UserRecord>[] = [
-      { key: 'freeze', label: '冻结', code: UserPerm.frozen, icon: <LockOutlined />, confirm: (count) => `确定冻结选中的 ${count} 个用户吗?`, onClick: (ids) => frozenBatch(ids, FROZEN) },
-      { key: 'unfreeze', label: '解冻', code: UserPerm.frozen, icon: <UnlockOutlined />, confirm: (count) => `确定解冻选中的 ${count} 个用户吗?`, onClick: (ids) => frozenBatch(ids, NORMAL) },
+      {
+        key: 'freeze',
+        label: '冻结',
+        code: UserPerm.frozen,
+        icon: <LockOutlined />,
+        confirm: (count) => `确定冻结选中的 ${count} 个用户吗?`,
+        onClick: (ids) => frozenBatch(ids, FROZEN),
+      },
+      {
+        key: 'unfreeze',
+        label: '解冻',
+        code: UserPerm.frozen,
+        icon: <UnlockOutlined />,
+        confirm: (count) => `确定解冻选中的 ${count} 个用户吗?`,
+        onClick: (ids) => frozenBatch(ids, NORMAL),
+      },
     ];
     const toolbar = () =>
       can(UserPerm.recycle) ? (

@@ -17,7 +17,17 @@ export function UserPasswordModal({ user, onClose }: { user: UserRecord | null; 
   });
 
   return (
-    <Modal open={Boolean(user)} title="重新设置密码" width={600} onOk={submit} onCancel={onClose} confirmLoading={saving} okText="确定" cancelText="取消" forceRender>
+    <Modal
+      open={Boolean(user)}
+      title="重新设置密码"
+      width={600}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="取消"
+      forceRender
+    >
       <Form form={form} name="user-password" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} autoComplete="off">
         <Form.Item label="用户账号" htmlFor="user-password_username">
           <Input id="user-password_username" value={user?.username} disabled />

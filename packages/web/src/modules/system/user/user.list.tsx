@@ -64,14 +64,26 @@ function userFields(mode: FormMode, record: UserRecord | null): FormField[] {
   }
   fields.push(
     { name: 'realname', label: '用户姓名', input: <Input placeholder="请输入用户姓名" />, required: true, rules: [zodRule(shape.realname)] },
-    { name: 'workNo', label: '工号', input: <Input placeholder="请输入工号" />, rules: [zodRule(shape.workNo), unique('workNo', record)], validateDebounce: 400 },
+    {
+      name: 'workNo',
+      label: '工号',
+      input: <Input placeholder="请输入工号" />,
+      rules: [zodRule(shape.workNo), unique('workNo', record)],
+      validateDebounce: 400,
+    },
     { name: 'post', label: '职务', input: <PositionSelect /> },
     { name: 'selectedroles', label: '角色分配', input: <RoleSelect /> },
     { name: 'selecteddeparts', label: '部门分配', input: <DepartTreeSelect multiple /> },
     { name: 'birthday', label: '生日', input: <DatePicker style={{ width: '100%' }} placeholder="请选择生日" /> },
     { name: 'sex', label: '性别', input: <DictSelect code="sex" placeholder="请选择性别" showSearch={false} /> },
     { name: 'email', label: '邮箱', input: <Input placeholder="请输入邮箱" />, rules: [zodRule(shape.email), unique('email', record)], validateDebounce: 400 },
-    { name: 'phone', label: '手机号码', input: <Input placeholder="请输入手机号码" />, rules: [zodRule(shape.phone), unique('phone', record)], validateDebounce: 400 },
+    {
+      name: 'phone',
+      label: '手机号码',
+      input: <Input placeholder="请输入手机号码" />,
+      rules: [zodRule(shape.phone), unique('phone', record)],
+      validateDebounce: 400,
+    },
   );
   return fields;
 }
@@ -105,7 +117,10 @@ function userBody(values: Record<string, unknown>, mode: FormMode, record: UserR
 }
 
 /** 用户管理's definition (JEECG-API §5.7); the screen adds the dialogs its actions open. */
-export function userDefinition(actions: RowAction<UserRecord>[], toolbar: ListDefinition<UserRecord, UserBody>['toolbar']): ListDefinition<UserRecord, UserBody> {
+export function userDefinition(
+  actions: RowAction<UserRecord>[],
+  toolbar: ListDefinition<UserRecord, UserBody>['toolbar'],
+): ListDefinition<UserRecord, UserBody> {
   return {
     key: USER_LIST_KEY,
     entity: '用户',

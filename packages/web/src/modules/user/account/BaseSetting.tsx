@@ -37,16 +37,37 @@ export function BaseSetting() {
         <Form.Item label="账号">
           <Input value={userInfo?.username ?? ''} disabled aria-label="账号" />
         </Form.Item>
-        <Form.Item label="姓名" name="realname" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 100, message: '姓名不能超过100个字符' }]}>
+        <Form.Item
+          label="姓名"
+          name="realname"
+          rules={[
+            { required: true, whitespace: true, message: '请输入姓名' },
+            { max: 100, message: '姓名不能超过100个字符' },
+          ]}
+        >
           <Input maxLength={100} autoComplete="name" />
         </Form.Item>
         <Form.Item label="头像" name="avatar" extra="支持 JPG、PNG 图片">
           <FileUpload accept="image" max={1} listType="picture-card" biz="avatar" text="上传头像" />
         </Form.Item>
-        <Form.Item label="电子邮件" extra={<span className={styles.sessionMeta}>邮箱的修改需要验证当前密码，请到<Link to={AccountRoute.security}>安全设置</Link>中进行。</span>}>
+        <Form.Item
+          label="电子邮件"
+          extra={
+            <span className={styles.sessionMeta}>
+              邮箱的修改需要验证当前密码，请到<Link to={AccountRoute.security}>安全设置</Link>中进行。
+            </span>
+          }
+        >
           <Input value={userInfo?.email ?? '未设置'} disabled aria-label="电子邮件" />
         </Form.Item>
-        <Form.Item label="手机号" extra={<span className={styles.sessionMeta}>手机号的修改需要短信验证，请到<Link to={AccountRoute.security}>安全设置</Link>中进行。</span>}>
+        <Form.Item
+          label="手机号"
+          extra={
+            <span className={styles.sessionMeta}>
+              手机号的修改需要短信验证，请到<Link to={AccountRoute.security}>安全设置</Link>中进行。
+            </span>
+          }
+        >
           <Input value={userInfo?.phone ?? '未绑定'} disabled aria-label="手机号" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>

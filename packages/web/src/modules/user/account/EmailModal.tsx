@@ -26,7 +26,13 @@ export function EmailModal({ onClose }: Props) {
         <Form.Item label="新邮箱" name="email" required rules={[zodRule(changeEmailBody.shape.email)]}>
           <Input prefix={<MailOutlined />} placeholder="请输入新邮箱" autoComplete="email" maxLength={45} autoFocus />
         </Form.Item>
-        <Form.Item label="当前密码" name="password" required rules={[zodRule(changeEmailBody.shape.password)]} extra="为保护账号安全，修改邮箱需验证当前登录密码">
+        <Form.Item
+          label="当前密码"
+          name="password"
+          required
+          rules={[zodRule(changeEmailBody.shape.password)]}
+          extra="为保护账号安全，修改邮箱需验证当前登录密码"
+        >
           <Input.Password placeholder="请输入当前密码" autoComplete="current-password" maxLength={128} />
         </Form.Item>
         <button type="submit" hidden aria-hidden />

@@ -101,7 +101,11 @@ export function Security() {
             aria-label={`会话 ${s.device}${s.current ? '（当前会话）' : ''}`}
             actions={
               s.current
-                ? [<Tag key="current" color="blue">当前会话</Tag>]
+                ? [
+                    <Tag key="current" color="blue">
+                      当前会话
+                    </Tag>,
+                  ]
                 : [
                     <Button key="revoke" danger size="small" onClick={() => askRevoke(s)}>
                       注销

@@ -78,7 +78,10 @@ function VerifyPhone({ account, onDone }: { account: Account; onDone: (v: Verifi
   const { busy, run } = useSubmit();
   const finish = (v: { phone: string; smscode: string }) => {
     const body = { username: account.username, phone: v.phone.trim(), smscode: v.smscode.trim() };
-    return run(() => postPhoneVerification(body), () => onDone(body));
+    return run(
+      () => postPhoneVerification(body),
+      () => onDone(body),
+    );
   };
   return (
     <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={finish}>
@@ -128,7 +131,14 @@ export function Alteration() {
   return (
     <div className={styles.form}>
       <h2 className={styles.heading}>找回密码</h2>
-      <Steps className={styles.steps} current={step} size="small" responsive={false} labelPlacement="vertical" items={[{ title: '确认账号' }, { title: '验证手机' }, { title: '设置新密码' }, { title: '完成' }]} />
+      <Steps
+        className={styles.steps}
+        current={step}
+        size="small"
+        responsive={false}
+        labelPlacement="vertical"
+        items={[{ title: '确认账号' }, { title: '验证手机' }, { title: '设置新密码' }, { title: '完成' }]}
+      />
       {step === 0 && (
         <ConfirmAccount
           onDone={(a) => {

@@ -39,7 +39,13 @@ function ForcedPasswordForm({ username, onChanged, onCancel }: Props) {
 
   return (
     <FormModal dialog={dialog} onClose={onCancel} open title="请先修改密码" width={520}>
-      <Alert type="warning" showIcon style={{ marginTop: 16 }} title={Msg.passwordMustChange} description="新密码至少8位，须同时包含字母和数字。修改后即可进入系统。" />
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginTop: 16 }}
+        title={Msg.passwordMustChange}
+        description="新密码至少8位，须同时包含字母和数字。修改后即可进入系统。"
+      />
       <Form<Values>
         // its own field ids: the login form behind it has a `password` field too
         name="forcedPassword"

@@ -88,7 +88,9 @@ export function Login() {
     },
     [continueSignedIn],
   );
-  const sso = useSsoLogin(useCallback((result: LoginResult, target: string | null) => handleSignedIn(result, result.userInfo.username, target), [handleSignedIn]));
+  const sso = useSsoLogin(
+    useCallback((result: LoginResult, target: string | null) => handleSignedIn(result, result.userInfo.username, target), [handleSignedIn]),
+  );
 
   const askToRetry = (reason: string) => {
     message.error(Msg.loginFailed);
@@ -166,22 +168,12 @@ export function Login() {
           <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" maxLength={100} autoFocus />
         </Form.Item>
         <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Password
-            ref={passwordRef}
-            prefix={<LockOutlined />}
-            placeholder="请输入密码"
-            autoComplete="current-password"
-            maxLength={128}
-          />
+          <Password ref={passwordRef} prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={128} />
         </Form.Item>
         {needCaptcha && (
           <Form.Item label="验证码" required>
             <div className={styles.captchaRow}>
-              <Form.Item
-                name="captcha"
-                noStyle
-                rules={[{ required: true, whitespace: true, message: Msg.captchaRequired }]}
-              >
+              <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: Msg.captchaRequired }]}>
                 <Input prefix={<SafetyOutlined />} placeholder="请输入验证码" autoComplete="off" maxLength={8} aria-label="验证码" />
               </Form.Item>
               <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">

@@ -31,7 +31,15 @@ export function Register() {
     setSubmitting(true);
     try {
       const { username, password, confirmpassword, phone, smscode, orgName, orgType } = values;
-      const answer = await postRegister({ username: username.trim(), password, confirmpassword, phone: phone.trim(), smscode: smscode.trim(), orgName: orgName.trim(), orgType });
+      const answer = await postRegister({
+        username: username.trim(),
+        password,
+        confirmpassword,
+        phone: phone.trim(),
+        smscode: smscode.trim(),
+        orgName: orgName.trim(),
+        orgType,
+      });
       if (answer.success) {
         await navigate(`/user/register-result?account=${encodeURIComponent(username.trim())}`, { replace: true });
         return;

@@ -9,13 +9,24 @@ export const sendSms = (body: SendSmsBody) => http.post<null>('/sys/sms', body);
 
 export const postPhoneLogin = (body: { mobile: string; captcha: string }) => http.post<LoginResult | null>('/sys/phoneLogin', body);
 
-export type RegisterForm = { username: string; password: string; confirmpassword: string; phone: string; smscode: string; orgName: string; orgType: string; email?: string };
+export type RegisterForm = {
+  username: string;
+  password: string;
+  confirmpassword: string;
+  phone: string;
+  smscode: string;
+  orgName: string;
+  orgType: string;
+  email?: string;
+};
 
 export const postRegister = (body: RegisterForm) => http.post<null>('/sys/user/register', body);
 
-export const postQuerySysUser = (body: { username: string; captcha: string; checkKey: string }) => http.post<{ username: string; ticket: string }>('/sys/user/querySysUser', body);
+export const postQuerySysUser = (body: { username: string; captcha: string; checkKey: string }) =>
+  http.post<{ username: string; ticket: string }>('/sys/user/querySysUser', body);
 
-export const postPhoneVerification = (body: { username: string; phone: string; smscode: string }) => http.post<{ username: string }>('/sys/user/phoneVerification', body);
+export const postPhoneVerification = (body: { username: string; phone: string; smscode: string }) =>
+  http.post<{ username: string }>('/sys/user/phoneVerification', body);
 
 export const postPasswordChange = (body: { username: string; phone: string; smscode: string; password: string; confirmpassword: string }) =>
   http.post<null>('/sys/user/passwordChange', body);

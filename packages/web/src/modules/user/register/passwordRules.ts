@@ -10,6 +10,7 @@ export const newPasswordRules: FormRule[] = [
 export const confirmPasswordRules = (field = 'password'): FormRule[] => [
   { required: true, message: Msg.confirmPasswordRequired },
   ({ getFieldValue }) => ({
-    validator: (_, value: string | undefined) => (!value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(Msg.passwordsDiffer))),
+    validator: (_, value: string | undefined) =>
+      !value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(Msg.passwordsDiffer)),
   }),
 ];

@@ -9,7 +9,16 @@ const binding = { id: 'b1', provider: 'demo', providerLabel: '演示身份', dis
 
 describe('账户设置 · 账号绑定 (spec §2 view group "account center and settings: binding")', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    window.__APP_CONFIG__ = { sso: { casServerUrl: null, publicUrl: null, providers: [{ name: 'demo', label: '演示身份' }, { name: 'idaas', label: '统一身份' }] } } as never;
+    window.__APP_CONFIG__ = {
+      sso: {
+        casServerUrl: null,
+        publicUrl: null,
+        providers: [
+          { name: 'demo', label: '演示身份' },
+          { name: 'idaas', label: '统一身份' },
+        ],
+      },
+    } as never;
   });
   afterEach(() => {
     cleanup();

@@ -38,9 +38,13 @@ export function AccountBindings() {
     onSuccess: (result) => loadPage(result.url),
   });
 
-  const settle = useApiMutation(({ token, confirmed }: { token: string; confirmed: boolean }) => (confirmed ? thirdBindingApi.bindConfirm({ token }) : thirdBindingApi.bindCancel({ token })), {
-    onSuccess: refresh,
-  });
+  const settle = useApiMutation(
+    ({ token, confirmed }: { token: string; confirmed: boolean }) =>
+      confirmed ? thirdBindingApi.bindConfirm({ token }) : thirdBindingApi.bindCancel({ token }),
+    {
+      onSuccess: refresh,
+    },
+  );
 
   // what the provider's callback said when it brought the browser back here (taken out of the address
   // at once, so running again finds nothing)
@@ -114,7 +118,16 @@ export function AccountBindings() {
                 解绑
               </Button>
             ) : (
-              <Button key="bind" type="primary" size="small" icon={<LinkOutlined />} loading={leaving === row.provider} disabled={!configured.has(row.provider)} onClick={() => handleBind(row)} aria-label={`绑定${row.label}`}>
+              <Button
+                key="bind"
+                type="primary"
+                size="small"
+                icon={<LinkOutlined />}
+                loading={leaving === row.provider}
+                disabled={!configured.has(row.provider)}
+                onClick={() => handleBind(row)}
+                aria-label={`绑定${row.label}`}
+              >
                 绑定
               </Button>
             ),
@@ -126,11 +139,12 @@ export function AccountBindings() {
                 {row.label} {row.binding ? <Tag color="green">已绑定</Tag> : <Tag>未绑定</Tag>}
               </span>
             }
-            description={row.binding ? `${row.binding.displayName ?? '（未提供名称）'} · 绑定于 ${row.binding.createTime ?? ''}` : `绑定后可使用${row.label}登录本系统`}
+            description={
+              row.binding ? `${row.binding.displayName ?? '（未提供名称）'} · 绑定于 ${row.binding.createTime ?? ''}` : `绑定后可使用${row.label}登录本系统`
+            }
           />
         </List.Item>
       )}
     />
   );
 }
-

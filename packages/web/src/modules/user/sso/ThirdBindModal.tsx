@@ -15,7 +15,17 @@ type Values = { username: string; password: string; captcha?: string };
  * password login's rules (captcha after failures, lockout). Cancelling refuses the sign-in; no account
  * is ever created here.
  */
-export function ThirdBindModal({ bindToken, provider, onCancel, onSignedIn }: { bindToken: string; provider: string; onCancel: () => void; onSignedIn: (result: LoginResult) => Promise<void> }) {
+export function ThirdBindModal({
+  bindToken,
+  provider,
+  onCancel,
+  onSignedIn,
+}: {
+  bindToken: string;
+  provider: string;
+  onCancel: () => void;
+  onSignedIn: (result: LoginResult) => Promise<void>;
+}) {
   const [form] = Form.useForm<Values>();
   const { message } = useApp();
   const [submitting, setSubmitting] = useState(false);
@@ -60,7 +70,12 @@ export function ThirdBindModal({ bindToken, provider, onCancel, onSignedIn }: { 
       maskClosable={false}
       destroyOnHidden
     >
-      <Alert type="info" showIcon title={`这是您第一次使用${label}登录，请输入本系统已有的账号和密码完成绑定；以后可直接使用${label}登录。`} style={{ marginBottom: 16 }} />
+      <Alert
+        type="info"
+        showIcon
+        title={`这是您第一次使用${label}登录，请输入本系统已有的账号和密码完成绑定；以后可直接使用${label}登录。`}
+        style={{ marginBottom: 16 }}
+      />
       <Form<Values> form={form} name="thirdBind" layout="vertical" requiredMark={false} onFinish={handleSubmit}>
         <Form.Item label="本系统账号" name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
           <Input autoComplete="username" maxLength={100} autoFocus />

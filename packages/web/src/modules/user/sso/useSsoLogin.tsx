@@ -4,7 +4,17 @@ import { useApp } from '../../../platform/useApp.ts';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { loadPage } from '../../../platform/browser.ts';
 import { getThirdLoginUser, validateCasLogin } from './sso.api.ts';
-import { casLoginUrl, casService, markCasSession, readThirdLanding, rememberRedirect, ssoSettings, takeRedirect, takeThirdLanding, thirdLoginUrl } from '../../../platform/sso.ts';
+import {
+  casLoginUrl,
+  casService,
+  markCasSession,
+  readThirdLanding,
+  rememberRedirect,
+  ssoSettings,
+  takeRedirect,
+  takeThirdLanding,
+  thirdLoginUrl,
+} from '../../../platform/sso.ts';
 import styles from './sso.module.css';
 
 // Shown only with single sign-on configured or a provider's callback in the address: the plain login
@@ -105,7 +115,14 @@ export function useSsoLogin(onSignedIn: SignedIn): { screen: ReactNode | null; e
   const extra = (
     <Suspense fallback={null}>
       {providers.length > 0 && <SsoProviders providers={providers} onChoose={handleProvider} />}
-      {bind && <ThirdBindModal bindToken={bind.token} provider={bind.provider} onCancel={() => setBind(null)} onSignedIn={(result) => onSignedIn(result, takeRedirect())} />}
+      {bind && (
+        <ThirdBindModal
+          bindToken={bind.token}
+          provider={bind.provider}
+          onCancel={() => setBind(null)}
+          onSignedIn={(result) => onSignedIn(result, takeRedirect())}
+        />
+      )}
     </Suspense>
   );
   return { screen, extra };

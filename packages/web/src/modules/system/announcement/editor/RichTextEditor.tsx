@@ -213,7 +213,14 @@ function Toolbar({ editor, onUpload }: { editor: Editor; onUpload: (file: File) 
       <LinkTool editor={editor} active={state.link} />
       {state.link && <Tool label="取消链接" icon={<DisconnectOutlined />} onClick={() => chain().extendMarkRange('link').unsetLink().run()} />}
       <Tool label="插入图片" icon={uploading ? <LoadingOutlined /> : <PictureOutlined />} disabled={uploading} onClick={() => fileInput.current?.click()} />
-      <input ref={fileInput} type="file" accept={IMAGE_ACCEPT} hidden data-testid="editor-image-input" onChange={(event) => void handleFile(event.target.files?.[0])} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        hidden
+        data-testid="editor-image-input"
+        onChange={(event) => void handleFile(event.target.files?.[0])}
+      />
       <span className={styles.separator} />
       <Tool label="清除格式" icon={<ClearOutlined />} onClick={() => chain().unsetAllMarks().clearNodes().run()} />
       <Tool label="撤销" icon={<UndoOutlined />} disabled={!state.canUndo} onClick={() => chain().undo().run()} />
@@ -262,7 +269,8 @@ function LinkTool({ editor, active }: { editor: Editor; active: boolean }) {
       return;
     }
     const chain = editor.chain().focus().extendMarkRange('link');
-    if (editor.state.selection.empty && !active) chain.insertContent({ type: 'text', text: address, marks: [{ type: 'link', attrs: { href: address } }] }).run();
+    if (editor.state.selection.empty && !active)
+      chain.insertContent({ type: 'text', text: address, marks: [{ type: 'link', attrs: { href: address } }] }).run();
     else chain.setLink({ href: address }).run();
     setOpen(false);
   };
@@ -274,25 +282,29 @@ function LinkTool({ editor, active }: { editor: Editor; active: boolean }) {
       trigger="click"
       content={
         <div style={{ width: 280 }}>
-        <Space.Compact style={{ width: '100%' }}>
-          <Input
-            size="small"
-            autoFocus
-            placeholder="https://"
-            value={href}
-            status={error ? 'error' : undefined}
-            aria-label="链接地址"
-            onChange={(event) => {
-              setHref(event.target.value);
-              setError(false);
-            }}
-            onPressEnter={handleApply}
-          />
-          <Button size="small" type="primary" onClick={handleApply}>
-            确定
-          </Button>
-        </Space.Compact>
-        {error && <Typography.Text type="danger" style={{ display: 'block', marginTop: 4, fontSize: 12 }}>{LINK_INVALID_TEXT}</Typography.Text>}
+          <Space.Compact style={{ width: '100%' }}>
+            <Input
+              size="small"
+              autoFocus
+              placeholder="https://"
+              value={href}
+              status={error ? 'error' : undefined}
+              aria-label="链接地址"
+              onChange={(event) => {
+                setHref(event.target.value);
+                setError(false);
+              }}
+              onPressEnter={handleApply}
+            />
+            <Button size="small" type="primary" onClick={handleApply}>
+              确定
+            </Button>
+          </Space.Compact>
+          {error && (
+            <Typography.Text type="danger" style={{ display: 'block', marginTop: 4, fontSize: 12 }}>
+              {LINK_INVALID_TEXT}
+            </Typography.Text>
+          )}
         </div>
       }
     >
