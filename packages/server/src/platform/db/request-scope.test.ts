@@ -90,14 +90,17 @@ describe.runIf(enabled)('the pool serves started requests first (PostgreSQL)', (
   });
 
   it('a waiter whose connect timeout fires leaves the queue; the others are served in their order', async () => {
-    pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 300 });
+    pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 600 });
     continuationsFirst(pool);
+    // the connection is made before the clock starts: on a loaded machine making it took over the timeout
+    await pool.query('select 1');
     const order: string[] = [];
     const started = newRequestScope();
-    const first = statement(order, 'started: 1st', started, 0.5);
+    const first = statement(order, 'started: 1st', started, 0.8);
+    // times out at 600 ms, while the first statement still holds the connection (until 800 ms)
     const late = statement(order, 'new, times out', newRequestScope()).catch((error: Error) => void order.push(error.message));
-    // queued after the first waiter and timing out after the connection is free again
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // queued after the first waiter; their 600 ms run to 1100 ms, 300 ms after the connection is free again
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const rest = [statement(order, 'new, in time', newRequestScope()), statement(order, 'started: 2nd', started)];
     await Promise.all([first, late, ...rest]);
     expect(order).toEqual(['timeout exceeded when trying to connect', 'started: 1st', 'started: 2nd', 'new, in time']);
