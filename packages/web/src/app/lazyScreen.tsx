@@ -1,8 +1,8 @@
 import { CloseCircleFilled } from '@ant-design/icons';
-import Button from 'antd/es/button';
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { reloadPage } from '../platform/browser.ts';
 import styles from './RouteError.module.css';
+import { PrimaryButton } from '../components/primary-button/PrimaryButton.tsx';
 
 /** spec §9: a screen's code that has not come after this long is given up, and the user may retry. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -61,15 +61,7 @@ export function ChunkFailed({ newVersion, onRetry }: { newVersion: boolean; onRe
       <div className={styles.detail}>
         {newVersion ? '系统已发布新版本，本页的程序文件已不在服务器上，请加载新版本后继续' : '网络异常或加载超时，请检查网络后重试'}
       </div>
-      {newVersion ? (
-        <Button type="primary" onClick={reloadPage}>
-          加载新版本
-        </Button>
-      ) : (
-        <Button type="primary" onClick={onRetry}>
-          重试
-        </Button>
-      )}
+      {newVersion ? <PrimaryButton onClick={reloadPage}>加载新版本</PrimaryButton> : <PrimaryButton onClick={onRetry}>重试</PrimaryButton>}
     </div>
   );
 }

@@ -1,14 +1,11 @@
 import { HOME_PATH, Msg, type Depart, type LoginBody, type LoginResult } from '@sbwq/contracts';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import Segmented from 'antd/es/segmented';
 import { useApp } from '../../../platform/useApp.ts';
 // Straight from their modules: antd's `Input` carries TextArea, Search and OTP, which the login page
 // would load for nothing: the login page loads only what it shows.
 import Input, { type InputRef } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../platform/redirect.ts';
 import { postLogin } from '../../../platform/auth.api.ts';
@@ -16,6 +13,7 @@ import { interpretLogin, logout, pendingPasswordChange, startSession, useSession
 import ownStyles from '../register/account.module.css';
 import styles from './Login.module.css';
 import { useCaptcha } from './useCaptcha.ts';
+import { PrimaryButton } from '../../../components/primary-button/PrimaryButton.tsx';
 import { useSsoLogin } from '../sso/useSsoLogin.tsx';
 
 // Only a user of several departments sees it, after signing in: the login page does not load it.
@@ -25,18 +23,50 @@ const DepartSelectModal = lazy(() => import('./DepartSelectModal.tsx').then((m) 
 const ForcedPasswordModal = lazy(() => import('./ForcedPasswordModal.tsx').then((m) => ({ default: m.ForcedPasswordModal })));
 const PhoneLogin = lazy(() => import('./PhoneLogin.tsx').then((m) => ({ default: m.PhoneLogin })));
 
-type LoginFormValues = { username: string; password: string; captcha?: string };
+type LoginFormValues = { username: string; password: string; captcha: string };
+type FieldErrors = Partial<Record<keyof LoginFormValues, string>>;
 
-type LoginMode = '账号密码登录' | '手机号登录';
+const LOGIN_MODES = ['账号密码登录', '手机号登录'] as const;
+
+type LoginMode = (typeof LOGIN_MODES)[number];
 
 type DepartChoice = { departs: Depart[]; username: string };
 
 type SignedIn = { result: LoginResult; username: string; target: string | null };
 
-/** Account login (spec §2 view group "login"; answers per spec §8 "Login result" rows). */
+/** What the account form asks for before it is sent; `needCaptcha`: the server has asked for the captcha. */
+function validate(values: LoginFormValues, needCaptcha: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.username.trim()) errors.username = '请输入账号';
+  if (!values.password) errors.password = '请输入密码';
+  if (needCaptcha && !values.captcha.trim()) errors.captcha = Msg.captchaRequired;
+  return errors;
+}
+
+/** A labelled field of the account form with its error below it, laid out as antd's vertical form items are. */
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      <div className={styles.error} id={`${id}-error`} role={error ? 'alert' : undefined}>
+        {error}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Account login (spec §2 view group "login"; answers per spec §8 "Login result" rows). The account form,
+ * the mode switch and the button are plain elements in antd's look (its CSS variables): antd's Form,
+ * Button and Segmented cost the first load some 40 KB gzip (issue 35: the login page's bytes).
+ */
 export function Login() {
-  const [form] = Form.useForm<LoginFormValues>();
   const { message, modal } = useApp();
+  const ids = useId();
+  const fieldId = (name: keyof LoginFormValues) => `${ids}-${name}`;
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
@@ -48,6 +78,19 @@ export function Login() {
     return pendingPasswordChange() && username ? { result: null, username, target: null } : null;
   });
   const [mode, setMode] = useState<LoginMode>('账号密码登录');
+  // 使用新账户登录 from 注册成功 brings the account along (issue 36)
+  const [values, setValues] = useState<LoginFormValues>(() => ({ username: searchParams.get('account') ?? '', password: '', captcha: '' }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const change = (name: keyof LoginFormValues) => (event: { target: { value: string } }) => {
+    const next = { ...values, [name]: event.target.value };
+    setValues(next);
+    // a field told off is checked again as it is typed in, as antd's form did
+    if (errors[name]) setErrors((old) => ({ ...old, [name]: validate(next, needCaptcha)[name] }));
+  };
+  const clear = (...names: (keyof LoginFormValues)[]) => {
+    setValues((old) => ({ ...old, ...Object.fromEntries(names.map((name) => [name, ''])) }));
+    setErrors((old) => ({ ...old, ...Object.fromEntries(names.map((name) => [name, undefined])) }));
+  };
   const captcha = useCaptcha(needCaptcha);
   const passwordRef = useRef<InputRef>(null);
 
@@ -100,16 +143,25 @@ export function Login() {
       okText: '重新登录',
       cancelText: '取消',
       onOk: () => {
-        form.resetFields(['password', 'captcha']);
+        clear('password', 'captcha');
         passwordRef.current?.focus();
       },
     });
   };
 
-  const handleFinish = async (values: LoginFormValues) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || departChoice !== null) return;
+    const found = validate(values, needCaptcha);
+    setErrors(found);
+    const first = (['username', 'password', 'captcha'] as const).find((name) => found[name]);
+    if (first) {
+      document.getElementById(fieldId(first))?.focus();
+      return;
+    }
     const body: LoginBody = { username: values.username.trim(), password: values.password };
     if (needCaptcha) {
-      body.captcha = values.captcha?.trim();
+      body.captcha = values.captcha.trim();
       body.checkKey = captcha.key;
     }
     setSubmitting(true);
@@ -132,7 +184,7 @@ export function Login() {
       }
       // A captcha is good for one attempt only.
       if (needCaptcha) {
-        form.resetFields(['captcha']);
+        clear('captcha');
         captcha.refresh();
       }
     } catch {
@@ -146,48 +198,80 @@ export function Login() {
 
   return (
     <>
-      <Segmented<LoginMode> block options={['账号密码登录', '手机号登录']} value={mode} onChange={setMode} aria-label="登录方式" />
+      <div role="radiogroup" aria-label="登录方式" className={styles.modes}>
+        {LOGIN_MODES.map((option) => (
+          <label key={option} className={option === mode ? `${styles.mode} ${styles.modeChosen}` : styles.mode}>
+            <input type="radio" name={`${ids}-mode`} value={option} checked={option === mode} onChange={() => setMode(option)} className={styles.modeInput} />
+            {option}
+          </label>
+        ))}
+      </div>
       {mode === '手机号登录' && (
         <Suspense fallback={null}>
           <PhoneLogin onSignedIn={(result, username) => handleSignedIn(result, username)} disabled={departChoice !== null} />
         </Suspense>
       )}
-      <Form<LoginFormValues>
-        hidden={mode !== '账号密码登录'}
-        form={form}
-        layout="vertical"
-        size="large"
-        requiredMark={false}
-        onFinish={handleFinish}
-        // 使用新账户登录 from 注册成功 brings the account along (issue 36)
-        initialValues={{ username: searchParams.get('account') ?? '' }}
-        className={styles.form}
-        disabled={departChoice !== null}
-      >
-        <Form.Item label="账号" name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
-          <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" maxLength={100} autoFocus />
-        </Form.Item>
-        <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Password ref={passwordRef} prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={128} />
-        </Form.Item>
-        {needCaptcha && (
-          <Form.Item label="验证码" required>
-            <div className={styles.captchaRow}>
-              <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: Msg.captchaRequired }]}>
-                <Input prefix={<SafetyOutlined />} placeholder="请输入验证码" autoComplete="off" maxLength={8} aria-label="验证码" />
-              </Form.Item>
-              <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
-                {captcha.image ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
-              </button>
-            </div>
-          </Form.Item>
-        )}
-        <Form.Item className={styles.submit}>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
+      <form hidden={mode !== '账号密码登录'} className={styles.form} onSubmit={handleSubmit} noValidate>
+        <fieldset className={styles.fieldset} disabled={departChoice !== null}>
+          <Field id={fieldId('username')} label="账号" error={errors.username}>
+            <Input
+              id={fieldId('username')}
+              size="large"
+              prefix={<UserOutlined />}
+              placeholder="请输入账号"
+              autoComplete="username"
+              maxLength={100}
+              autoFocus
+              value={values.username}
+              onChange={change('username')}
+              status={errors.username ? 'error' : undefined}
+              aria-invalid={errors.username ? true : undefined}
+              aria-describedby={`${fieldId('username')}-error`}
+            />
+          </Field>
+          <Field id={fieldId('password')} label="密码" error={errors.password}>
+            <Password
+              id={fieldId('password')}
+              ref={passwordRef}
+              size="large"
+              prefix={<LockOutlined />}
+              placeholder="请输入密码"
+              autoComplete="current-password"
+              maxLength={128}
+              value={values.password}
+              onChange={change('password')}
+              status={errors.password ? 'error' : undefined}
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={`${fieldId('password')}-error`}
+            />
+          </Field>
+          {needCaptcha && (
+            <Field id={fieldId('captcha')} label="验证码" error={errors.captcha}>
+              <div className={styles.captchaRow}>
+                <Input
+                  id={fieldId('captcha')}
+                  size="large"
+                  prefix={<SafetyOutlined />}
+                  placeholder="请输入验证码"
+                  autoComplete="off"
+                  maxLength={8}
+                  value={values.captcha}
+                  onChange={change('captcha')}
+                  status={errors.captcha ? 'error' : undefined}
+                  aria-invalid={errors.captcha ? true : undefined}
+                  aria-describedby={`${fieldId('captcha')}-error`}
+                />
+                <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
+                  {captcha.image ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
+                </button>
+              </div>
+            </Field>
+          )}
+          <PrimaryButton type="submit" size="large" block loading={submitting} className={styles.submit}>
             登录
-          </Button>
-        </Form.Item>
-      </Form>
+          </PrimaryButton>
+        </fieldset>
+      </form>
       <div className={ownStyles.links}>
         <Link to="/user/alteration">忘记密码</Link>
         <Link to="/user/register">注册账户</Link>
