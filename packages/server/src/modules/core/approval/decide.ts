@@ -126,8 +126,8 @@ const RESULT_TEXT: Record<DecisionBody['result'], string> = { pass: '已通过',
 /**
  * The system message (系统消息, msgCategory 2) a decision sends its submitter, from its template (the
  * kind's own, or the step's `words`): the result, the record, who decided and the remark, and a link
- * (去处理) to the page where the record is. Every decision template may use `${subject}` `${bizTitle}`
- * `${record}` (「bizTitle」 or nothing) `${result}` `${approver}` `${opinion}`.
+ * (去处理) to the page where the record is; its 摘要 is the content's text. Every decision template may use
+ * `${subject}` `${bizTitle}` `${record}` (「bizTitle」 or nothing) `${result}` `${approver}` `${opinion}`.
  */
 export async function decisionNotice(
   t: Db,
@@ -153,7 +153,7 @@ export async function decisionNotice(
   return {
     // a record without a title leaves the title's trailing 「：」 with nothing after it
     titile: text.titile.replace(/：$/, ''),
-    msgAbstract: words ? text.msgAbstract : `审核意见：${remark}`,
+    msgAbstract: text.msgAbstract,
     msgContent: text.msgContent,
     userIds: [submitter],
     sender: approver.username,

@@ -104,7 +104,7 @@ export function plainText(html: string, separator = '；'): string {
 
 /**
  * A system notice's title, content and 摘要 from its template, to spread into `writeNotice`'s notice: the
- * 摘要 is the content's text, so a rewording reaches it too (a caller may put a summary of data instead).
+ * 摘要 is the content's text, so a rewording reaches it too — no notice has a summary line of its own in code.
  */
 export async function noticeText(db: Db, code: string, vars: TemplateVars): Promise<{ titile: string; msgContent: string; msgAbstract: string }> {
   const { title, content } = await renderStored(db, code, vars, { html: true });

@@ -13,6 +13,7 @@ const BASE = '/rights/financeRecord';
 type Mine = {
   titile: string;
   msgContent: string | null;
+  msgAbstract: string | null;
   priority: string | null;
   busId: string | null;
   busType: string | null;
@@ -136,17 +137,28 @@ describe('the submitter is told what each step of a claim decided, the amount, a
     expect(rejected.msgContent).toContain(ClaimNotice.next.rejected);
   });
 
-  it('issue 38: the review and payment notices are the 消息模板 claim_rejected and claim_paid; a rewording is what the next notice says', async () => {
+  it('issue 38: the review and payment notices are the 消息模板 claim_rejected and claim_paid; a rewording is what the next notice says, its 摘要 included (no summary line in code)', async () => {
     const db = rig.database.db;
     await rewordTemplate(db, 'claim_rejected', { name: '报销单 ${claimNo} 未获通过（${stage}）', content: '<p>原因：${opinion}</p>' });
-    await rewordTemplate(db, 'claim_paid', { name: '已向您付款 ${amount} 元：${claimNo}' });
+    await rewordTemplate(db, 'claim_paid', {
+      name: '已向您付款 ${amount} 元：${claimNo}',
+      content: '<p>${amount} 元已于 ${payDate} 付出，流水号 ${serialNo}。</p>',
+    });
     const refused = await s.claimOf('200', { batchId: batch });
     await call(reviewer.token, 'POST', `${BASE}/bizReview`, { id: refused, result: 'reject', opinion: '重复报销' });
     const [rejected] = await told(refused);
-    expect(rejected).toMatchObject({ titile: `报销单 ${(await s.claim(refused)).claimNo} 未获通过（业务审核）`, msgContent: '<p>原因：重复报销</p>' });
+    expect(rejected).toMatchObject({
+      titile: `报销单 ${(await s.claim(refused)).claimNo} 未获通过（业务审核）`,
+      msgContent: '<p>原因：重复报销</p>',
+      msgAbstract: '原因：重复报销',
+    });
     const paidId = await s.claimOf('88.8', { batchId: batch });
     await s.toPay(paidId);
-    await call(finance.token, 'POST', `${BASE}/payment/pay`, await s.payBody(paidId));
-    expect((await told(paidId)).at(-1)!.titile).toBe(`已向您付款 88.80 元：${(await s.claim(paidId)).claimNo}`);
+    const payment = await s.payBody(paidId);
+    await call(finance.token, 'POST', `${BASE}/payment/pay`, payment);
+    expect((await told(paidId)).at(-1)).toMatchObject({
+      titile: `已向您付款 88.80 元：${(await s.claim(paidId)).claimNo}`,
+      msgAbstract: `88.80 元已于 2026-04-01 付出，流水号 ${payment.serialNo}`,
+    });
   });
 });

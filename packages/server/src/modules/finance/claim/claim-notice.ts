@@ -30,17 +30,16 @@ export async function reviewNotice(t: Db, approver: SessionUser, row: ClaimRow, 
   if (step.result === 'pass') {
     const first = step.stage === '业务审核';
     const text = await noticeText(t, first ? 'claim_biz_passed' : 'claim_finance_passed', { ...vars, amounts: ClaimNotice.amounts(row), cut: cutOf(row) });
-    return { ...base, ...text, msgAbstract: `${ClaimNotice.amounts(row)}；审核意见：${vars.opinion}`.slice(0, 500), priority: 'L' };
+    return { ...base, ...text, priority: 'L' };
   }
   if (step.result === 'reject') {
     const text = await noticeText(t, 'claim_rejected', { ...vars, amounts: ClaimNotice.amounts({ ...row, approvedAmount: null }) });
-    return { ...base, ...text, msgAbstract: `驳回原因：${vars.opinion}`.slice(0, 500), priority: 'M' };
+    return { ...base, ...text, priority: 'M' };
   }
   const others = await orgUserIds(t, row.orgId);
   return {
     ...base,
     ...(await noticeText(t, 'claim_returned', vars)),
-    msgAbstract: `退回原因：${vars.opinion}`.slice(0, 500),
     userIds: [...new Set([...standard.userIds, ...others])],
     priority: 'H',
     busType: 'claim_returned',
@@ -84,7 +83,6 @@ export async function paymentNotice(
         account: accountOf(row),
         next: ClaimNotice.next.paid,
       })),
-      msgAbstract: `付款金额 ${moneyText(amount)} 元，付款日期 ${outcome.payDate}，流水号 ${outcome.serialNo}`,
       priority: 'M',
       busType: 'claim_paid',
     });
@@ -99,7 +97,6 @@ export async function paymentNotice(
       account: accountOf(row),
       next: ClaimNotice.next.payFailed,
     })),
-    msgAbstract: `失败原因：${outcome.reason}`.slice(0, 500),
     priority: 'H',
     busType: 'claim_pay_failed',
   });

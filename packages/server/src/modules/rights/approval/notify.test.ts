@@ -56,7 +56,8 @@ describe('every decision notifies its submitter: a system message with the resul
       openPage: '/dashboard/certification',
       busId: a.orgId,
       sender: 'rev',
-      msgAbstract: '审核意见：认证通过',
+      // issue 38: the 摘要 is the template's content as text, so a rewording reaches it too
+      msgAbstract: '您提交的机构认证材料「测试知识产权代理有限公司1」已通过；审核人：rev-姓名；审核意见：认证通过',
     });
     expect(told[1]).toMatchObject({ openPage: '/dashboard/enter-organisation' });
 
@@ -95,8 +96,13 @@ describe('every decision notifies its submitter: a system message with the resul
     expect(await tab.next(undefined, isNotice)).toMatchObject({ cmd: 'user', msgTxt: '银行账户审核已驳回：中国银行 尾号1001' });
     tab.close();
     const [bankNotice, markNotice] = await bell(a.token);
-    expect(bankNotice).toMatchObject({ openPage: '/rights/org/bank', busId: bank, sender: 'fin', msgAbstract: '审核意见：开户名称与证明文件不符' });
-    expect(markNotice).toMatchObject({ openPage: '/rights/right/list', busId: mark, msgAbstract: '审核意见：无' });
+    expect(bankNotice).toMatchObject({
+      openPage: '/rights/org/bank',
+      busId: bank,
+      sender: 'fin',
+      msgAbstract: '您提交的银行账户「中国银行 尾号1001」已驳回；审核人：fin-姓名；审核意见：开户名称与证明文件不符',
+    });
+    expect(markNotice).toMatchObject({ openPage: '/rights/right/list', busId: mark, msgAbstract: expect.stringMatching(/；审核意见：无$/) });
     expect(await bell(other.token)).toHaveLength(before);
     expect(await bell(reviewer.token)).toHaveLength(0);
     const mine = (await rig.call(a.token, 'GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend')).result;
