@@ -180,6 +180,8 @@ export const messageTemplateFlow = defineFlow<MessageTemplateRecord>()({
       permission: MessageTemplatePerm.send,
       body: sendMsgBody,
       reply: z.object({ messageId: z.string(), esSendStatus: z.string(), esResult: z.string().nullable() }),
+      // the stock SysMessageTemplateController's answer, which the stock SysMessageTestModal shows
+      done: MessageMsg.queued,
       summary: '发送测试：用模板和测试数据给接收人发一条消息，写入消息中心并立即投递一次',
     },
     preview: {
