@@ -97,10 +97,11 @@ export const JOB_DEFINITIONS = {
   backup: {
     title: '数据备份',
     summary:
-      '把数据库与全部上传文件写成一个备份文件（与 npm run backup 相同，含数量与指纹清单）放到备份目录，只保留最近的若干个。目录为相对 DATA_DIR 的路径或绝对路径；内嵌数据库请在访问少的时段运行。',
+      '把数据库与全部上传文件写成一个备份文件（与 npm run backup 相同，含数量与指纹清单）放到备份目录或存储桶，只保留最近的若干个。目录为相对 DATA_DIR 的路径或绝对路径；target 为 bucket 时备份文件先写入该目录，再上传到 BACKUP_S3_BUCKET 后删除本地副本，存储桶中保留最近的若干个；内嵌数据库请在访问少的时段运行。',
     params: z.strictObject({
       dir: z.string({ error: '备份目录须为文字' }).trim().min(1, '请填写备份目录').max(500, '备份目录过长').default('backup'),
       keep: int(1, 365, '保留个数').default(7),
+      target: z.enum(['folder', 'bucket'], { error: '备份位置只能是 folder（目录）或 bucket（存储桶）' }).default('folder'),
     }),
     cron: '0 0 2 * * *',
     parameter: { dir: 'backup', keep: 7 },

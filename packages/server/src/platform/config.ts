@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_API_BASE } from '@sbwq/contracts';
-import { storageConfigOf, type StorageConfig } from './storage/storage-config.ts';
+import { backupBucketOf, storageConfigOf, type S3Config, type StorageConfig } from './storage/storage-config.ts';
 import { repoRoot } from './paths.ts';
 import { loadSsoConfig, type SsoConfig } from './auth/sso-config.ts';
 
@@ -11,6 +11,8 @@ export type Config = {
   dataDir: string;
   /** where uploads live: STORAGE=local (DATA_DIR/upload, default) or s3 with S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX */
   storage: StorageConfig;
+  /** the 数据备份 job's bucket (target `bucket`): BACKUP_S3_BUCKET, BACKUP_S3_PREFIX, other BACKUP_S3_* falling back to S3_*; null when unset */
+  backupBucket: S3Config | null;
   databaseUrl: string | null;
   apiBase: string;
   adminPassword: string | null;
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
     storage: storageConfigOf(env),
+    backupBucket: backupBucketOf(env),
     databaseUrl,
     apiBase: normaliseBase(env.API_BASE ?? DEFAULT_API_BASE),
     adminPassword: env.ADMIN_PASSWORD || null,

@@ -4,7 +4,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { lazyModule } from '../lazy-module.ts';
 import { resolveStored } from './storage.ts';
 import { unavailable, type FileStore } from './file-store.ts';
-import type { StorageConfig } from './storage-config.ts';
+import type { S3Config } from './storage-config.ts';
 
 /**
  * The AWS SDK (about 20 MB once loaded) only in an installation that stores in a bucket: the server bundle
@@ -13,27 +13,35 @@ import type { StorageConfig } from './storage-config.ts';
  */
 const sdk = lazyModule<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
 
+/** A client for one bucket's service: the SDK loaded here, at the first one; also the 数据备份 job's bucket (backup-bucket.ts). */
+export function s3ClientOf(config: S3Config): S3Client {
+  const { S3Client } = sdk();
+  return new S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    forcePathStyle: config.forcePathStyle,
+    ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
+    // A bucket that does not answer must fail the upload quickly rather than hold the request for minutes.
+    maxAttempts: 2,
+    // Checksums only where S3 requires them: the SDK's default trailing checksums (aws-chunked bodies) are not
+    // understood by every S3-compatible server (older MinIO, OSS); our own SHA-256 covers the bytes anyway.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: 3000, requestTimeout: 30_000 },
+  });
+}
+
+/** The SDK's module, for the commands of a client made by s3ClientOf. */
+export const s3Sdk = sdk;
+
 export class S3Store implements FileStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
   constructor(
-    private readonly config: Extract<StorageConfig, { kind: 's3' }>,
+    private readonly config: S3Config,
     private readonly dataDir: string,
   ) {
-    const { S3Client } = sdk();
-    this.client = new S3Client({
-      region: config.region,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      forcePathStyle: config.forcePathStyle,
-      ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
-      // A bucket that does not answer must fail the upload quickly rather than hold the request for minutes.
-      maxAttempts: 2,
-      // Checksums only where S3 requires them: the SDK's default trailing checksums (aws-chunked bodies) are not
-      // understood by every S3-compatible server (older MinIO, OSS); our own SHA-256 covers the bytes anyway.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { connectionTimeout: 3000, requestTimeout: 30_000 },
-    });
+    this.client = s3ClientOf(config);
   }
 
   /** The object key: the same relative path under the optional prefix, after the same check the local folder makes. */

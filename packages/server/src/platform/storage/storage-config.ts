@@ -13,6 +13,7 @@ export type StorageConfig =
     };
 
 export type StorageKind = StorageConfig['kind'];
+export type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
 /** The words an upload or a read answers with when the store cannot be reached (issue 39: a clear message, nothing half-recorded). */
 export const STORE_UNAVAILABLE = '文件存储暂时不可用，请稍后重试';
@@ -39,4 +40,26 @@ export function storageConfigOf(env: NodeJS.ProcessEnv): StorageConfig {
     forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
     prefix: prefix ? `${prefix}/` : '',
   };
+}
+
+/**
+ * Where the 数据备份 job puts its archives when its target is `bucket`: BACKUP_S3_BUCKET (null when unset), under
+ * BACKUP_S3_PREFIX (default `backup`); endpoint, region, keys and path style from BACKUP_S3_* or else from S3_*,
+ * so a second bucket on the same service needs one variable. Another bucket than the uploads' keeps a backup
+ * apart from what it backs up.
+ */
+export function backupBucketOf(env: NodeJS.ProcessEnv): S3Config | null {
+  if (!env.BACKUP_S3_BUCKET?.trim()) return null;
+  const pick = (name: string) => (env[`BACKUP_${name}`]?.trim() ? env[`BACKUP_${name}`] : env[name]);
+  const config = storageConfigOf({
+    STORAGE: 's3',
+    S3_BUCKET: env.BACKUP_S3_BUCKET,
+    S3_PREFIX: env.BACKUP_S3_PREFIX ?? 'backup',
+    S3_ENDPOINT: pick('S3_ENDPOINT'),
+    S3_REGION: pick('S3_REGION'),
+    S3_ACCESS_KEY_ID: pick('S3_ACCESS_KEY_ID'),
+    S3_SECRET_ACCESS_KEY: pick('S3_SECRET_ACCESS_KEY'),
+    S3_FORCE_PATH_STYLE: pick('S3_FORCE_PATH_STYLE'),
+  });
+  return config.kind === 's3' ? config : null;
 }

@@ -119,7 +119,7 @@ describe('issue 39: backup → restore round trip', async () => {
     const said = await systemJobs.backup!({
       db,
       deps: { ...t.deps, config: { ...t.config, databaseUrl: t.databaseUrl } },
-      params: { dir: 'nightly', keep: 2 },
+      params: { dir: 'nightly', keep: 2, target: 'folder' },
       once: async () => true,
     });
     expect(said).toMatch(/^已备份到 .*nightly\/sbwq-backup-\d{8}-\d{6}\.tar\.gz：\d+ 张表、\d+ 个文件；删除旧备份 1 个$/);

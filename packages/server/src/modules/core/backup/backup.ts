@@ -54,6 +54,7 @@ export const BackupMsg = {
   notEmptyDir: (dir: string) => `数据目录中已有数据库（${dir}）：恢复只能用于空的安装，请换一个新的 DATA_DIR`,
   notEmptyFiles: (dir: string) => `数据目录中已有上传文件（${dir}）：恢复只能用于空的安装`,
   fileExists: (p: string) => `存储中已有同名文件：${p}，恢复只能用于空的安装（存储桶须为空）`,
+  noBucket: '数据备份的目标为存储桶，但未设置 BACKUP_S3_BUCKET（见 README“备份与恢复”）',
   keyDiffers: `DATA_DIR 中已有另一个服务器密钥（${APP_KEY_FILE}）：恢复只能用于空的安装`,
 } as const;
 
@@ -199,9 +200,12 @@ export async function writeBackup({ db, config }: Live, out: string): Promise<Ma
 export const backupName = (at = new Date()) =>
   `sbwq-backup-${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}.tar.gz`;
 
+/** The name backupName gives; only archives named so are pruned, in a folder or a bucket. */
+export const BACKUP_NAME = /^sbwq-backup-\d{8}-\d{6}\.tar\.gz$/;
+
 /** Keeps the newest `keep` archives this system wrote in `dir` (by name, which sorts by time); answers how many went. */
 export async function pruneBackups(dir: string, keep: number): Promise<number> {
-  const ours = (await fsp.readdir(dir)).filter((name) => /^sbwq-backup-\d{8}-\d{6}\.tar\.gz$/.test(name)).sort();
+  const ours = (await fsp.readdir(dir)).filter((name) => BACKUP_NAME.test(name)).sort();
   const old = ours.slice(0, Math.max(0, ours.length - keep));
   for (const name of old) await fsp.rm(path.join(dir, name), { force: true });
   return old.length;

@@ -1,9 +1,11 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import type { JobHandlers } from './job.runner.ts';
 import { pruneLogs } from '../log/log.service.ts';
-import { backupName, pruneBackups, writeBackup } from '../../core/backup/backup.ts';
+import { BackupError, BackupMsg, backupName, pruneBackups, writeBackup } from '../../core/backup/backup.ts';
+import { pruneBucketBackups, putBackup } from '../../core/backup/backup-bucket.ts';
 
 /**
  * Deletes in chunks of `chunk` rows, each its own statement, until a chunk comes back short: a large
@@ -44,13 +46,24 @@ export const systemJobs: JobHandlers = {
     return `删除 ${params.days} 天前的日志 ${n} 条`;
   },
 
-  /** npm run backup's archive, written into `dir` (under DATA_DIR unless absolute); the newest `keep` stay. */
+  /**
+   * npm run backup's archive, written into `dir` (under DATA_DIR unless absolute); the newest `keep` stay there,
+   * or, with target `bucket`, it goes up to the backup bucket and the newest `keep` stay in the bucket.
+   */
   backup: async ({ db, deps, params }) => {
+    const bucket = deps.config.backupBucket;
+    if (params.target === 'bucket' && !bucket) throw new BackupError(BackupMsg.noBucket);
     const dir = path.resolve(deps.config.dataDir, params.dir);
     const out = path.join(dir, backupName());
     const manifest = await writeBackup({ db, config: deps.config }, out);
-    const pruned = await pruneBackups(dir, params.keep);
     const missing = manifest.missing.length ? `；${manifest.missing.length} 个文件在存储中缺失` : '';
-    return `已备份到 ${out}：${Object.keys(manifest.tables).length} 张表、${manifest.files.length} 个文件${missing}；删除旧备份 ${pruned} 个`;
+    const what = `${Object.keys(manifest.tables).length} 张表、${manifest.files.length} 个文件${missing}`;
+    if (params.target === 'folder') return `已备份到 ${out}：${what}；删除旧备份 ${await pruneBackups(dir, params.keep)} 个`;
+    // A failed upload leaves the archive in the folder (the error says where), so the night's backup is not lost.
+    const key = await putBackup(bucket!, out).catch((e: Error) => {
+      throw new BackupError(`${e.message}；备份文件留在 ${out}`);
+    });
+    await fs.rm(out, { force: true });
+    return `已备份到存储桶 ${bucket!.bucket}/${key}：${what}；删除旧备份 ${await pruneBucketBackups(bucket!, params.keep)} 个`;
   },
 };
