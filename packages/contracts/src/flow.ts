@@ -43,6 +43,11 @@ type ActionCore<Rec, S extends string> = {
   summary?: string;
   /** the success message when it is always the same; without it the handler answers `answer(result, message)` */
   done?: string;
+  /**
+   * A query sent as POST (its filters in the body, as 机构申请排行's): it only reads, so 操作日志 does not
+   * list it as an operation (issue 36). A GET never is one; a POST without it is.
+   */
+  readOnly?: true;
   /** the states the action may start from; none: the action has no state rule (queries, system actions) */
   from?: readonly S[];
   /** the state it leads to (a decision names each of its outcomes) */
@@ -121,6 +126,7 @@ export const defineFlow =
       if (action.from && action.refusal === undefined) throw new Error(`${decl.basePath} ${key}: an action with a state rule needs its refusal`);
       if (action.from && !decl.stateField) throw new Error(`${decl.basePath} ${key}: a state rule needs the flow's stateField`);
       if (action.upload && action.body) throw new Error(`${decl.basePath} ${key}: an upload takes no JSON body`);
+      if (action.readOnly && (action.from || action.to)) throw new Error(`${decl.basePath} ${key}: a read-only query changes no state`);
     }
     return decl;
   };

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { defineFlow, pageSchema } from '../flow.ts';
+import { Msg } from '../messages.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import { RightsMsg, dateField, dictValue, filePathsField, idBody, optionalDate, optionalText } from '../rights/common.ts';
 import { fitsMoneyColumn, fromCents, MONEY_PATTERN, MoneyMsg, moneyText, nonNegativeMoney, positiveMoney, toCents } from './money.ts';
-import { claimRecordSchema, EXPENSE_TYPE_VALUES, type ClaimRecord } from './claim-records.ts';
+import { agencyApplyStatisticSchema, claimRecordSchema, EXPENSE_TYPE_VALUES, type ClaimRecord } from './claim-records.ts';
 
 export * from './claim-records.ts';
 
@@ -250,6 +252,27 @@ export const ClaimPath = {
 } as const;
 
 export const AgencyStatsPath = { list: '/sys/api/agencyCApplyStatisticsList' } as const;
+
+/**
+ * spec §7 机构申请排行, declared as a query (issue 37). Sent as POST with its filters in the body, as
+ * stock JeecgBoot's is, and read-only: no operation in 操作日志. Any signed-in user; an organisation
+ * user sees its own organisation only.
+ */
+export const agencyQueries = defineFlow()({
+  basePath: '/sys/api',
+  actions: {
+    ranking: {
+      path: AgencyStatsPath.list,
+      method: 'POST',
+      signedIn: true,
+      readOnly: true,
+      body: agencyApplyStatisticsBody,
+      reply: pageSchema(agencyApplyStatisticSchema),
+      done: Msg.querySuccess,
+      summary: '机构申请排行（日期范围、分页；机构用户只看本机构）',
+    },
+  },
+});
 
 /** 报销单 as a standard resource: list, queryById, add, edit (PUT), delete (待提交 only), exportXls. */
 export const claimResource = defineResource<ClaimRecord>()({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineFlow } from '../flow.ts';
+import { Msg } from '../messages.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import { dictValue, idBody, optionalDate, optionalText, requiredText } from '../rights/common.ts';
 import { intLike } from '../system/dict.ts';
@@ -142,4 +144,32 @@ export const poolLinesQuery = z.object({
   startDate: optionalDate('开始日期'),
   endDate: optionalDate('结束日期'),
   poolId: z.string().max(36).optional(),
+});
+
+/**
+ * The pools' statistics (spec §7), declared as queries the way a flow declares its actions (issue 37):
+ * the server registers them with `registerFlow`, the web calls them through `flowApi`. Any signed-in
+ * user may ask; without 资金池 list permission the answer is empty.
+ */
+export const poolQueries = defineFlow()({
+  basePath: '/sys/api',
+  actions: {
+    statistics: {
+      path: 'capitalPoolStatisticalList',
+      method: 'GET',
+      signedIn: true,
+      reply: z.array(poolStatisticSchema),
+      done: Msg.querySuccess,
+      summary: '资金池统计：每个资金池的总额、冻结、已使用、余额（无资金池查看权限时为空）',
+    },
+    lines: {
+      path: 'poolLines',
+      method: 'GET',
+      signedIn: true,
+      query: poolLinesQuery,
+      reply: z.array(poolLineSchema),
+      done: Msg.querySuccess,
+      summary: '资金池余额走势：每个资金池每天的可用余额和已使用金额（默认最近30天）',
+    },
+  },
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineFlow } from '../flow.ts';
+import { Msg } from '../messages.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import { moneyText, nonNegativeMoney } from '../finance/money.ts';
 import { dictValue, filePathsField, idBody, optionalDate, optionalText, requiredText, RightsMsg } from './common.ts';
@@ -254,6 +256,46 @@ export const BatchStatsPath = {
   monthApplyPassNum: '/sys/api/monthThreadedApplyPassNum', // result: MonthNum[]
 } as const;
 export type MonthNum = { month: string; num: number };
+const monthNums: z.ZodType<MonthNum[]> = z.array(z.object({ month: z.string(), num: z.number() }));
+
+/** The batches' statistics (spec §7) as declared queries (issue 37): served by `registerFlow`, called through `flowApi`. */
+export const batchStatsQueries = defineFlow()({
+  basePath: '/sys/api',
+  actions: {
+    applyNum: {
+      path: BatchStatsPath.applyNum,
+      method: 'GET',
+      signedIn: true,
+      reply: z.number(),
+      done: Msg.querySuccess,
+      summary: '线索申请总数（机构用户为本机构）',
+    },
+    applyPassNum: {
+      path: BatchStatsPath.applyPassNum,
+      method: 'GET',
+      signedIn: true,
+      reply: z.number(),
+      done: Msg.querySuccess,
+      summary: '线索申请通过数（机构用户为本机构）',
+    },
+    monthApplyNum: {
+      path: BatchStatsPath.monthApplyNum,
+      method: 'GET',
+      signedIn: true,
+      reply: monthNums,
+      done: Msg.querySuccess,
+      summary: '最近12个月每月线索申请数 [{ month, num }]',
+    },
+    monthApplyPassNum: {
+      path: BatchStatsPath.monthApplyPassNum,
+      method: 'GET',
+      signedIn: true,
+      reply: monthNums,
+      done: Msg.querySuccess,
+      summary: '最近12个月每月线索申请通过数 [{ month, num }]',
+    },
+  },
+});
 
 /** 线索批次 as a standard resource: list, queryById, add, edit (PUT), delete (草稿 only), exportXls. */
 export const batchResource = defineResource<BatchRecord>()({

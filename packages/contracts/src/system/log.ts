@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineFlow } from '../flow.ts';
+import { Msg } from '../messages.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /** 系统日志 (sys_log): 登录日志 (log_type 1) and 操作日志 (log_type 2), as stock JeecgBoot's SysLogController. */
@@ -59,4 +61,35 @@ export const logResource = defineResource<LogRecord>()({
   perm: LogPerm,
   record: logRecordSchema,
   routes: ['list', 'delete', 'deleteBatch', 'exportXls'],
+});
+
+/** The stock JeecgBoot 2.3 dashboard's visit figures (LoginController loginfo/visitInfo): this web does not show them. */
+export const loginInfoSchema = z.object({ todayVisitCount: z.number(), todayIp: z.number(), totalVisitCount: z.number() });
+/** one day: `tian` the date, `type` its month-day label on the chart's axis (JeecgBoot's names) */
+export const visitDaySchema = z.object({ visit: z.number(), ip: z.number(), tian: z.string(), type: z.string() });
+
+/**
+ * Those figures declared as queries (issue 37), served by `registerFlow`. They answer 登录成功 as stock
+ * LoginController does; any signed-in user may ask.
+ */
+export const visitQueries = defineFlow()({
+  basePath: '/sys',
+  actions: {
+    loginInfo: {
+      path: 'loginfo',
+      method: 'GET',
+      signedIn: true,
+      reply: loginInfoSchema,
+      done: Msg.loginOk,
+      summary: '访问量（首页）',
+    },
+    visitInfo: {
+      path: 'visitInfo',
+      method: 'GET',
+      signedIn: true,
+      reply: z.array(visitDaySchema),
+      done: Msg.loginOk,
+      summary: '近 7 日访问量（首页图表）',
+    },
+  },
 });

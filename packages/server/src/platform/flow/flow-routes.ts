@@ -8,6 +8,13 @@ import { fileReply } from '../http/route-kinds.ts';
 import { envelopeSchema } from '../http/reply-schema.ts';
 import { sendExcel, type ExcelFile, type ResourceCtx } from '../resource/resource-routes.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a declared query sent as POST (`readOnly` in contracts): it only reads, so it is no operation in 操作日志 */
+    readOnly?: boolean;
+  }
+}
+
 /**
  * What an action's handler is called with: the resource's context, the request for what the schema does
  * not carry (an upload), and the reply for a header the answer needs (a cookie).
@@ -93,7 +100,7 @@ export function registerFlow<Acts extends Record<string, FlowActionDecl<never>>>
     r.route({
       method: [actionMethod(action), ...(action.alsoMethods ?? [])],
       url: actionUrl(flow, action),
-      config: { kind: 'flow', ...accessOf(action), ...(rateLimit ? { rateLimit } : {}) },
+      config: { kind: 'flow', ...accessOf(action), ...(action.readOnly ? { readOnly: true } : {}), ...(rateLimit ? { rateLimit } : {}) },
       schema: {
         tags: doc?.tags ?? impl.tags,
         summary: doc?.summary ?? action.summary ?? action.label ?? key,

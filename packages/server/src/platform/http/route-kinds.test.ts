@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { dashboardQueries } from '@sbwq/contracts';
+import { actionMethod, actionUrl, agencyQueries, batchStatsQueries, dashboardQueries, poolQueries, visitQueries } from '@sbwq/contracts';
 import { createTestApp } from '../../test/harness.ts';
 import { SPECIAL_ROUTES } from './route-kinds.ts';
 
@@ -37,20 +37,24 @@ describe('every route is a resource route, a flow action or one of the documente
     expect(routes.filter(({ route }) => !hasReplySchema(route)).map(({ key }) => key)).toEqual([]);
   });
 
-  it('issue 37: the dashboard statistics are queries declared in contracts (flow routes with their access), not hand-written special routes', () => {
-    const declared = Object.values(dashboardQueries.actions);
-    expect(declared.length).toBe(5);
-    for (const action of declared) {
-      const config = routes.find((r) => r.key === `GET ${action.path}`)?.route.config as (Config & { permission?: unknown }) | undefined;
-      expect({ path: action.path, kind: config?.kind, permission: config?.permission }).toEqual({
-        path: action.path,
+  it('issue 37: every statistic is a query declared in contracts (a flow route with its declared access), none a hand-written special route', () => {
+    const queries = [dashboardQueries, poolQueries, agencyQueries, batchStatsQueries, visitQueries];
+    const declared = queries.flatMap((flow) => Object.values(flow.actions).map((action) => ({ flow, action })));
+    expect(declared.length).toBe(14);
+    for (const { flow, action } of declared) {
+      const key = `${actionMethod(action)} ${actionUrl(flow, action)}`;
+      const config = routes.find((r) => r.key === key)?.route.config as (Config & { permission?: unknown; signedIn?: unknown }) | undefined;
+      expect({ key, kind: config?.kind, permission: config?.permission, signedIn: config?.signedIn }).toEqual({
+        key,
         kind: 'flow',
         permission: action.permission,
+        signedIn: action.signedIn,
       });
     }
+    expect(Object.keys(SPECIAL_ROUTES)).not.toContain('statistics');
   });
 
-  it('the special routes are the documented ones: login, sockets, files, statistics, docs and the web config', () => {
+  it('the special routes are the documented ones: login, sockets, files, docs and the web config', () => {
     const special = (key: string) => ((routes.find((r) => r.key === key)?.route.config ?? {}) as Config).special;
     expect(special('POST /sys/login')).toBe('auth');
     expect(special('GET /websocket/:userId')).toBe('sockets');

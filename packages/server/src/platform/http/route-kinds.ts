@@ -9,7 +9,6 @@ export const SPECIAL_ROUTES = {
   auth: '登录、验证码与退出：会话在这里产生和结束',
   sockets: 'WebSocket：升级为长连接后收发消息',
   files: '文件上传、下载与静态文件：请求或回复是文件本身',
-  statistics: '首页统计：跨多个资源的汇总数字',
   docs: '接口文档页与 OpenAPI 文档',
   web: '前端页面的运行配置脚本',
   health: '存活与就绪检查（GET /health、GET /ready）：给负载均衡探测，在根路径，不在 API_BASE 下',

@@ -1,32 +1,30 @@
 import {
-  AgencyStatsPath,
+  agencyQueries,
   AuditStatus,
-  BatchStatsPath,
+  batchStatsQueries,
   chinaToday,
   CLAIM_PAYABLE_STATUSES,
   ClaimRoute,
   dashboardQueries,
-  type AgencyApplyStatistic,
+  poolQueries,
   type BatchResultGroup,
-  type MonthNum,
-  type Page,
-  type PoolLine,
-  type PoolStatistic,
 } from '@sbwq/contracts';
 import { flowApi } from '../../platform/flowApi.ts';
-import { http } from '../../platform/http.ts';
 import { unwrap } from '../../platform/result.ts';
 import { bankApi } from '../rights/bank/bank.api.ts';
 import { rightApi } from '../rights/right/right.api.ts';
 
-/** The dashboard's own statistics, typed from their declaration (contracts dashboardQueries). */
+/** The statistics, typed from their declarations in contracts (issue 37: no path or answer type written here). */
 const queries = flowApi(dashboardQueries);
+const pools = flowApi(poolQueries);
+const batches = flowApi(batchStatsQueries);
+const agencies = flowApi(agencyQueries);
 
 /** The statistics calls the dashboards read (spec §7 Statistics, plus the rights expiry figures). */
 export const dashboardApi = {
-  poolStatistics: (signal?: AbortSignal) => http.get<PoolStatistic[]>('/sys/api/capitalPoolStatisticalList', undefined, { signal }).then(unwrap),
+  poolStatistics: (signal?: AbortSignal) => pools.statistics(undefined, { signal }).then(unwrap),
   poolLines: (range: { start: string; end: string }, signal?: AbortSignal) =>
-    http.get<PoolLine[]>('/sys/api/poolLines', { startDate: range.start, endDate: range.end }, { signal }).then(unwrap),
+    pools.lines({ startDate: range.start, endDate: range.end }, { signal }).then(unwrap),
   rightExpiry: (signal?: AbortSignal) => queries.rightExpiry(undefined, { signal }).then(unwrap),
   /** how many of the caller's rights are in one review state: the list's own total, one row fetched */
   rightsIn: (auditStatus: string, signal?: AbortSignal) =>
@@ -35,20 +33,17 @@ export const dashboardApi = {
       .then(unwrap)
       .then((page) => page.total),
   /** 线索批次: submitted and approved, the caller's organisation's for organisation users */
-  batchApplyNum: (signal?: AbortSignal) => http.get<number>(BatchStatsPath.applyNum, undefined, { signal }).then(unwrap),
-  batchApplyPassNum: (signal?: AbortSignal) => http.get<number>(BatchStatsPath.applyPassNum, undefined, { signal }).then(unwrap),
+  batchApplyNum: (signal?: AbortSignal) => batches.applyNum(undefined, { signal }).then(unwrap),
+  batchApplyPassNum: (signal?: AbortSignal) => batches.applyPassNum(undefined, { signal }).then(unwrap),
   batchMonths: (signal?: AbortSignal) =>
-    Promise.all([
-      http.get<MonthNum[]>(BatchStatsPath.monthApplyNum, undefined, { signal }).then(unwrap),
-      http.get<MonthNum[]>(BatchStatsPath.monthApplyPassNum, undefined, { signal }).then(unwrap),
-    ]).then(([apply, pass]) => ({ apply, pass })),
+    Promise.all([batches.monthApplyNum(undefined, { signal }).then(unwrap), batches.monthApplyPassNum(undefined, { signal }).then(unwrap)]).then(
+      ([apply, pass]) => ({ apply, pass }),
+    ),
   batchResults: (by: BatchResultGroup, signal?: AbortSignal) => queries.batchResults({ by }, { signal }).then(unwrap),
   pendingPayment: (signal?: AbortSignal) => queries.pendingPayment(undefined, { signal }).then(unwrap),
   /** 机构申请排行 (spec §7): the ten organisations with the most batches submitted in the range */
   agencyRanking: (range: { start: string; end: string }, signal?: AbortSignal) =>
-    http
-      .post<Page<AgencyApplyStatistic>>(AgencyStatsPath.list, { startDate: range.start, endDate: range.end, pageNo: 1, pageSize: 10 }, { signal })
-      .then(unwrap),
+    agencies.ranking({ startDate: range.start, endDate: range.end, pageNo: 1, pageSize: 10 }, { signal }).then(unwrap),
   /** 任务统计: decisions per day and per 初审人 durations over a date range */
   taskThroughput: (range: { start: string; end: string }, signal?: AbortSignal) =>
     queries.taskThroughput({ startDate: range.start, endDate: range.end }, { signal }).then(unwrap),

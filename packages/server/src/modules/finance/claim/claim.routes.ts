@@ -1,20 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray } from 'drizzle-orm';
-import {
-  agencyApplyStatisticsBody,
-  agencyApplyStatisticSchema,
-  AgencyStatsPath,
-  claimFlow,
-  ClaimMsg,
-  claimRecordSchema,
-  claimResource,
-  ClaimStatus,
-  Msg,
-  pageSchema,
-} from '@sbwq/contracts';
-import { ok } from '../../../platform/http/envelope.ts';
-import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { agencyQueries, claimFlow, ClaimMsg, claimRecordSchema, claimResource, ClaimStatus, Msg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
@@ -33,8 +19,7 @@ const payTags = ['付款管理'];
 
 /** 报销单 and 付款 (DOMAIN.md claim flow; spec §1 finance records and progress, §7 机构申请排行). */
 export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, dicts, sockets } = deps;
+  const { dicts, sockets } = deps;
 
   registerResource(app, deps, claimResource, {
     tags,
@@ -117,17 +102,8 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  r.post(
-    AgencyStatsPath.list,
-    {
-      config: { signedIn: true, special: 'statistics' },
-      schema: {
-        tags: ['统计'],
-        summary: '机构申请排行（日期范围、分页；机构用户只看本机构）',
-        body: agencyApplyStatisticsBody,
-        response: { 200: envelopeSchema(pageSchema(agencyApplyStatisticSchema)) },
-      },
-    },
-    async (request) => ok(await progress.agencyApplyStatistics(db, request.user!, request.body), Msg.querySuccess, 200),
-  );
+  registerFlow(app, deps, agencyQueries, {
+    tags: ['统计'],
+    handlers: { ranking: (c, body) => progress.agencyApplyStatistics(c.db, c.user, body) },
+  });
 }

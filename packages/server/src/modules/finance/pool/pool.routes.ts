@@ -1,21 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  capitalPoolResource,
-  Msg,
-  poolFlow,
-  PoolLedgerMsg,
-  poolLineSchema,
-  poolLinesQuery,
-  poolLogResource,
-  PoolMsg,
-  poolStatisticSchema,
-  type PoolStatusAction,
-} from '@sbwq/contracts';
-import { ok } from '../../../platform/http/envelope.ts';
-import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { capitalPoolResource, Msg, poolFlow, PoolLedgerMsg, poolLogResource, PoolMsg, poolQueries, type PoolStatusAction } from '@sbwq/contracts';
 import { answer, registerFlow, type FlowCtx } from '../../../platform/flow/flow-routes.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
@@ -29,9 +14,6 @@ const tags = ['资金池'];
 const opKey = (kind: string, requestKey: string | undefined) => `api:${kind}:${requestKey ?? randomUUID()}`;
 
 export async function poolRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
   registerResource(app, deps, capitalPoolResource, {
     tags,
     listResource: pools.poolWhitelist,
@@ -81,30 +63,11 @@ export async function poolRoutes(app: FastifyInstance, deps: AppDeps) {
     messages: { added: Msg.ok, edited: Msg.ok, deleted: Msg.ok },
   });
 
-  r.get(
-    '/sys/api/capitalPoolStatisticalList',
-    {
-      config: { signedIn: true, special: 'statistics' },
-      schema: {
-        tags: ['统计'],
-        summary: '资金池统计：每个资金池的总额、冻结、已使用、余额（无资金池查看权限时为空）',
-        response: { 200: envelopeSchema(z.array(poolStatisticSchema)) },
-      },
+  registerFlow(app, deps, poolQueries, {
+    tags: ['统计'],
+    handlers: {
+      statistics: (c) => logs.poolStatistics(c.db, c.user),
+      lines: (c, query) => logs.poolLines(c.db, c.user, query),
     },
-    async (request) => ok(await logs.poolStatistics(db, request.user!), Msg.querySuccess, 200),
-  );
-
-  r.get(
-    '/sys/api/poolLines',
-    {
-      config: { signedIn: true, special: 'statistics' },
-      schema: {
-        tags: ['统计'],
-        summary: '资金池余额走势：每个资金池每天的可用余额和已使用金额（默认最近30天）',
-        querystring: poolLinesQuery,
-        response: { 200: envelopeSchema(z.array(poolLineSchema)) },
-      },
-    },
-    async (request) => ok(await logs.poolLines(db, request.user!, request.query), Msg.querySuccess, 200),
-  );
+  });
 }

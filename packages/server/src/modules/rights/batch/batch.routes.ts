@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { batchFlow, batchIdQuery, BatchMsg, batchResource, BatchStatsPath, Msg } from '@sbwq/contracts';
-import { ok } from '../../../platform/http/envelope.ts';
-import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { batchFlow, batchIdQuery, BatchMsg, batchResource, batchStatsQueries, Msg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
@@ -23,8 +20,7 @@ const tags = ['线索批次'];
 
 /** 线索批次 (DOMAIN.md clue batch): the resource, its flow, items, progress, log and spec §7 statistics. */
 export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, dicts, sockets } = deps;
+  const { dicts, sockets } = deps;
 
   registerResource(app, deps, batchResource, {
     tags,
@@ -103,26 +99,13 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  const statTags = ['统计'];
-  const signedIn = { signedIn: true, special: 'statistics' } as const;
-  const count = { response: { 200: envelopeSchema(z.number()) } };
-  const months = { response: { 200: envelopeSchema(z.array(z.object({ month: z.string(), num: z.number() }))) } };
-  r.get(BatchStatsPath.applyNum, { config: signedIn, schema: { tags: statTags, summary: '线索申请总数（机构用户为本机构）', ...count } }, async (request) =>
-    ok(await stats.batchCount(db, request.user!, 'apply'), Msg.querySuccess, 200),
-  );
-  r.get(
-    BatchStatsPath.applyPassNum,
-    { config: signedIn, schema: { tags: statTags, summary: '线索申请通过数（机构用户为本机构）', ...count } },
-    async (request) => ok(await stats.batchCount(db, request.user!, 'pass'), Msg.querySuccess, 200),
-  );
-  r.get(
-    BatchStatsPath.monthApplyNum,
-    { config: signedIn, schema: { tags: statTags, summary: '最近12个月每月线索申请数 [{ month, num }]', ...months } },
-    async (request) => ok(await stats.monthlyCounts(db, request.user!, 'apply'), Msg.querySuccess, 200),
-  );
-  r.get(
-    BatchStatsPath.monthApplyPassNum,
-    { config: signedIn, schema: { tags: statTags, summary: '最近12个月每月线索申请通过数 [{ month, num }]', ...months } },
-    async (request) => ok(await stats.monthlyCounts(db, request.user!, 'pass'), Msg.querySuccess, 200),
-  );
+  registerFlow(app, deps, batchStatsQueries, {
+    tags: ['统计'],
+    handlers: {
+      applyNum: (c) => stats.batchCount(c.db, c.user, 'apply'),
+      applyPassNum: (c) => stats.batchCount(c.db, c.user, 'pass'),
+      monthApplyNum: (c) => stats.monthlyCounts(c.db, c.user, 'apply'),
+      monthApplyPassNum: (c) => stats.monthlyCounts(c.db, c.user, 'pass'),
+    },
+  });
 }

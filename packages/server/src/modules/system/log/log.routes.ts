@@ -1,26 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOG_CLEAR_ALL, LogMsg, logResource, Msg, type SameType } from '@sbwq/contracts';
-import { ok } from '../../../platform/http/envelope.ts';
-import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
+import { LOG_CLEAR_ALL, LogMsg, loginInfoSchema, logResource, Msg, visitDaySchema, visitQueries, type SameType } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import * as service from './log.service.ts';
 import { loginInfo, visitInfo, type LoginInfo, type VisitDay } from './log-stats.service.ts';
 
 const tags = ['系统日志'];
 
-// Statistics for the stock dashboard (special routes: neither a resource nor a flow); the web does not call them.
-const loginInfoSchema = z.object({ todayVisitCount: z.number(), todayIp: z.number(), totalVisitCount: z.number() });
-const visitDaySchema = z.object({ visit: z.number(), ip: z.number(), tian: z.string(), type: z.string() });
+// the declared replies of the stock dashboard's visit figures are what the service answers
 true satisfies SameType<z.infer<typeof loginInfoSchema>, LoginInfo> & SameType<z.infer<typeof visitDaySchema>, VisitDay>;
 
-/** The stock JeecgBoot 2.3 dashboard's visit figures (LoginController loginfo/visitInfo), from the login log. */
+/** 系统日志, and the stock JeecgBoot 2.3 dashboard's visit figures (LoginController loginfo/visitInfo) read from the login log. */
 export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
   registerResource(app, deps, logResource, {
     tags,
     listResource: service.logWhitelist,
@@ -47,32 +40,15 @@ export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
     messages: { added: Msg.ok, edited: Msg.ok, deleted: LogMsg.deleted, batchDeleted: LogMsg.batchDeleted, idsRequired: LogMsg.idsRequired },
   });
 
-  r.get(
-    '/sys/loginfo',
-    {
-      config: { signedIn: true, special: 'statistics' },
-      schema: {
-        tags,
-        summary: '访问量（首页）',
-        description: '登录日志（log_type 1）条数：todayVisitCount 今日、totalVisitCount 累计；todayIp 今日不同 IP 数。按北京时间计日。',
-        response: { 200: envelopeSchema(loginInfoSchema) },
-      },
-    },
-    async () => ok(await loginInfo(db), '登录成功', 200),
-  );
-
-  r.get(
-    '/sys/visitInfo',
-    {
-      config: { signedIn: true, special: 'statistics' },
-      schema: {
-        tags,
-        summary: '近 7 日访问量（首页图表）',
+  registerFlow(app, deps, visitQueries, {
+    tags,
+    docs: {
+      loginInfo: { description: '登录日志（log_type 1）条数：todayVisitCount 今日、totalVisitCount 累计；todayIp 今日不同 IP 数。按北京时间计日。' },
+      visitInfo: {
         description:
           '最近 7 天（含今天，北京时间）每天一项，日期升序：visit 登录日志条数、ip 不同 IP 数、tian 日期 YYYY-MM-DD、type 月-日 MM-DD；无记录的日子为 0。',
-        response: { 200: envelopeSchema(z.array(visitDaySchema)) },
       },
     },
-    async () => ok(await visitInfo(db), '登录成功', 200),
-  );
+    handlers: { loginInfo: (c) => loginInfo(c.db), visitInfo: (c) => visitInfo(c.db) },
+  });
 }

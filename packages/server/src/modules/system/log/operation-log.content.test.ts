@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AgencyStatsPath, LogType, OperateType } from '@sbwq/contracts';
+import { AgencyStatsPath, agencyQueries, LogType, OperateType } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, dbKind, RoleId } from '../../../test/harness.ts';
 import { rightsRig, submittedOrg } from '../../rights/shared/test-fixtures.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -43,7 +43,8 @@ describe(`操作日志 in plain words (issue 36) on ${dbKind}`, async () => {
     expect(contents.filter((c) => c.includes('登录'))).toEqual([]);
   });
 
-  it('a statistics query sent as POST is not an operation', async () => {
+  it('a statistics query sent as POST is not an operation: its declaration says it only reads (issue 37: agencyQueries, readOnly)', async () => {
+    expect(agencyQueries.actions.ranking).toMatchObject({ path: AgencyStatsPath.list, method: 'POST', readOnly: true });
     expect((await rig.call(admin, 'POST', AgencyStatsPath.list, { pageNo: 1, pageSize: 10 })).success).toBe(true);
     expect(await operationsAt(AgencyStatsPath.list)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { LogType } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
 import { sysLog } from './log.table.ts';
 import { asLogRetention } from './log.service.ts';
-import { MASK, MAX_PARAM, OperationLogQueue, READ_ONLY_SPECIALS, operationLogOf, sanitizeBody, sanitizeUrl, type OperationRow } from './operation-log.ts';
+import { MASK, MAX_PARAM, OperationLogQueue, operationLogOf, sanitizeBody, sanitizeUrl, type OperationRow } from './operation-log.ts';
 
 // Issue #25 (系统日志): the operation log is written for every mutating call in one place, after the
 // answer, in batches, with secrets removed.
@@ -127,8 +127,8 @@ describe(`操作日志: the operation-log hook on ${dbKind}`, async () => {
     const mutating: { method: string; url: string }[] = [];
     for (const route of t.routes) {
       for (const method of [route.method].flat()) {
-        // a statistics query sent as POST reads only: not an operation (issue 36, operation-log.content.test.ts)
-        const readOnly = READ_ONLY_SPECIALS.has((route.config as { special?: string } | undefined)?.special ?? '');
+        // a declared query sent as POST reads only: not an operation (issue 36, operation-log.content.test.ts)
+        const readOnly = (route.config as { readOnly?: boolean } | undefined)?.readOnly === true;
         if (['POST', 'PUT', 'DELETE', 'PATCH'].includes(method) && route.url.startsWith(t.config.apiBase) && !readOnly)
           mutating.push({ method, url: route.url });
       }

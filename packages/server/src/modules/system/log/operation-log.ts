@@ -275,9 +275,6 @@ function summaryOf(request: FastifyRequest): string {
   return (tag ? `${tag}-${summary}` : summary).slice(0, 1000);
 }
 
-/** Calls that only read though sent as POST (a statistics query with its filters in the body): no operation (issue 36). */
-export const READ_ONLY_SPECIALS: ReadonlySet<string> = new Set<string>(['statistics']);
-
 function permissionOf(request: FastifyRequest): string {
   const config = request.routeOptions.config;
   if (config.permission) return config.permission;
@@ -344,9 +341,9 @@ export function installOperationLog(
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    // Unknown paths (404, the SPA) are no operation; a socket upgrade is a GET.
-    const special = request.routeOptions.config.special;
-    if (queue.enabled && MUTATING.has(request.method) && !request.is404 && !(special && READ_ONLY_SPECIALS.has(special))) {
+    // Unknown paths (404, the SPA) are no operation; a socket upgrade is a GET; a declared query sent as
+    // POST (its filters in the body) only reads (issue 36).
+    if (queue.enabled && MUTATING.has(request.method) && !request.is404 && !request.routeOptions.config.readOnly) {
       try {
         queue.push(rowOf(request, reply));
       } catch (error) {
