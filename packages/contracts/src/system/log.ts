@@ -7,9 +7,23 @@ import { defineResource, permCodes } from '../resource.ts';
 export const LogType = { login: 1, operation: 2 } as const;
 export type LogTypeValue = (typeof LogType)[keyof typeof LogType];
 
-/** operate_type (dictionary 操作类型): chosen from the route's last path segment, as JeecgBoot's AutoLogAspect does from the method name. */
-export const OperateType = { query: 1, add: 2, edit: 3, delete: 4, import: 5, export: 6 } as const;
-export const OPERATE_TYPE_TEXT: Record<number, string> = { 1: '查询', 2: '添加', 3: '修改', 4: '删除', 5: '导入', 6: '导出' };
+/**
+ * operate_type (dictionary 操作类型): chosen from the route's last path segment, as JeecgBoot's AutoLogAspect
+ * does from the method name. 1–6 are stock's; 7–9 name what a sign-in, a sign-out and an SMS code request
+ * are, which stock never writes as operations and which showed 操作类型 "—" here (issue 36).
+ */
+export const OperateType = { query: 1, add: 2, edit: 3, delete: 4, import: 5, export: 6, login: 7, logout: 8, sms: 9 } as const;
+export const OPERATE_TYPE_TEXT: Record<number, string> = {
+  1: '查询',
+  2: '添加',
+  3: '修改',
+  4: '删除',
+  5: '导入',
+  6: '导出',
+  7: '登录',
+  8: '退出登录',
+  9: '发送验证码',
+};
 
 /** `deleteBatch?ids=allclear`: stock SysLogController's ALL_ClEAR, refused here like every other deletion. */
 export const LOG_CLEAR_ALL = 'allclear';
@@ -27,6 +41,8 @@ export const logRecordSchema = z.object({
   logType: z.number(),
   logContent: z.string().nullable(),
   operateType: z.number().nullable(),
+  /** 操作类型 in words (the stock list's column reads it) */
+  operateType_dictText: z.string().nullable().optional(),
   /** the username (JeecgBoot's naming) */
   userid: z.string().nullable(),
   /** the real name (JeecgBoot's naming) */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { OPERATE_TYPE_TEXT } from '@sbwq/contracts';
 import { seedDataFolder } from '../platform/paths.ts';
 
 export type DictSeed = { code: string; name: string; items: [value: string, text: string][]; type?: 0 | 1 };
@@ -174,7 +175,8 @@ export const systemDicts: DictSeed[] = [
       ['2', '操作日志'],
     ],
   },
-  { code: 'operate_type', name: '操作类型', items: list('查询', '添加', '修改', '删除', '导入', '导出') },
+  // stock's six, then 登录, 退出登录 and 发送验证码 (issue 36: every operation entry has a type)
+  { code: 'operate_type', name: '操作类型', items: Object.entries(OPERATE_TYPE_TEXT) },
   {
     code: 'quartz_status',
     name: '定时任务状态',

@@ -86,6 +86,20 @@ async function insertDicts(db: Db, dicts: DictSeed[]) {
   }
 }
 
+/** The items a dictionary seeded earlier lacks, added after its own (what an administrator added or edited is kept). */
+async function addMissingItems(db: Db, dict: DictSeed) {
+  const [found] = await db.select({ id: sysDict.id }).from(sysDict).where(eq(sysDict.dictCode, dict.code));
+  if (!found) return;
+  const present = new Set((await db.select({ value: sysDictItem.itemValue }).from(sysDictItem).where(eq(sysDictItem.dictId, found.id))).map((i) => i.value));
+  const missing = dict.items.map(([value, text], i) => ({ value, text, sortOrder: i + 1 })).filter((item) => !present.has(item.value));
+  if (!missing.length) return;
+  await db
+    .insert(sysDictItem)
+    .values(
+      missing.map((m) => ({ id: newId(), dictId: found.id, itemValue: m.value, itemText: m.text, sortOrder: m.sortOrder, status: 1, createBy: 'system' })),
+    );
+}
+
 function generatedPassword(): string {
   // Letters and digits only, so it survives copy and paste from a terminal; always both kinds.
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -304,6 +318,15 @@ const units: Unit[] = [
   { key: 'demo:gateway-routes:v1', run: async (db, opts) => (opts.seedDemo ? seedGatewayDemo(db, opts.gatewayUpstreams ?? []) : undefined) },
   { key: 'demo:sms-outbox:v1', run: async (db, opts) => (opts.seedDemo ? seedSmsOutboxDemo(db) : undefined) },
   { key: 'system:datasource-dict:v1', run: (db) => seedDataSourceDict(db) },
+  // 操作类型 登录, 退出登录 and 发送验证码 for a database seeded with stock's six (issue 36)
+  {
+    key: 'system:dict-operate-type:v2',
+    run: (db) =>
+      addMissingItems(
+        db,
+        systemDicts.find((d) => d.code === 'operate_type')!,
+      ),
+  },
   {
     key: 'demo:datasource:v1',
     run: async (db, opts) => {

@@ -28,10 +28,10 @@ describe(`系统日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
                                   and l.request_param like '%' || a.biz_id || '%')) as approvals,
             (select count(*)::int from rights_batch b where b.create_by in (select username from sys_user)
               and not exists (select 1 from sys_log l where l.log_type = 2 and l.userid = b.create_by and l.create_time = b.create_time
-                                and l.log_content like '%' || b.batch_no)) as batches,
+                                and l.log_content like '%：' || b.batch_no || ' ' || b.batch_name)) as batches,
             (select count(*)::int from fin_claim c where c.create_by in (select username from sys_user)
               and not exists (select 1 from sys_log l where l.log_type = 2 and l.userid = c.create_by and l.create_time = c.create_time
-                                and l.log_content like '%' || c.claim_no)) as claims`,
+                                and l.log_content like '%：' || c.claim_no || ' ' || c.org_name)) as claims`,
     );
     expect(missing).toEqual({ approvals: 0, batches: 0, claims: 0 });
     const [counts] = await rows<{ ops: number; logins: number; failed: number; users: number }>(

@@ -99,12 +99,13 @@ export async function seedLogDemo(db: Db): Promise<number> {
       param: { id: d.biz_id, result: RESULT[d.result] ?? d.result, ...(d.opinion ? { opinion: d.opinion } : {}) },
     });
   }
-  const created = await rows<{ kind: string; no: string; at: Date | string; username: string; realname: string }>(
+  // named by number and name, as the live log names them
+  const created = await rows<{ kind: string; no: string; label: string; at: Date | string; username: string; realname: string }>(
     db,
-    sql`select 'batch' as kind, b.batch_no as no, b.create_time as at, u.username, u.realname
+    sql`select 'batch' as kind, b.batch_no as no, b.batch_no || ' ' || b.batch_name as label, b.create_time as at, u.username, u.realname
           from rights_batch b join sys_user u on u.username = b.create_by where b.create_time is not null
         union all
-        select 'claim', c.claim_no, c.create_time, u.username, u.realname
+        select 'claim', c.claim_no, c.claim_no || ' ' || c.org_name, c.create_time, u.username, u.realname
           from fin_claim c join sys_user u on u.username = c.create_by where c.create_time is not null`,
   );
   for (const c of created) {
@@ -114,7 +115,7 @@ export async function seedLogDemo(db: Db): Promise<number> {
       at: new Date(c.at),
       username: c.username,
       realname: c.realname,
-      content: operationContent(`${resource.entity}-新增${resource.entity}`, [c.no]),
+      content: operationContent(`${resource.entity}-新增${resource.entity}`, [c.label]),
       path: `${resource.basePath}/add`,
       perm: resource.perm.add ?? 'signedIn',
       operateType: OperateType.add,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { AgencyStatsPath, LogMsg, LogType, OPERATE_TYPE_TEXT, OperateType, type LogRecord, type Page } from '@sbwq/contracts';
+import { AgencyStatsPath, LogMsg, LogType, OPERATE_TYPE_TEXT, type LogRecord, type Page } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -10,7 +10,7 @@ import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { sysLog } from './log.table.ts';
-import { readableContent } from './operation-log.ts';
+import { operateTypeOf, readableContent } from './operation-log.ts';
 
 export { LogType };
 
@@ -92,12 +92,17 @@ function extraFilters(params: ListParams): SQL[] {
 type Row = typeof sysLog.$inferSelect;
 /**
  * An entry as the list shows it; operation rows written before issue 36 are read in today's words: the
- * action without its developer notes, and a signed-in change without an operate type as 修改.
+ * action without its developer notes, and the operate type their route has now (a sign-in was untyped).
  */
 const record = (row: Row): LogRecord => {
-  if (row.logType !== LogType.operation) return withDateTexts(row) as LogRecord;
-  const untyped = row.operateType === null && row.permissionCode !== null && row.permissionCode !== 'public';
-  return withDateTexts({ ...row, logContent: readableContent(row.logContent), operateType: untyped ? OperateType.edit : row.operateType }) as LogRecord;
+  if (row.logType !== LogType.operation) return withDateTexts({ ...row, operateType_dictText: null }) as LogRecord;
+  const operateType = row.operateType ?? operateTypeOf(row.method ?? (row.requestUrl ?? '').split('?')[0], row.requestType ?? 'POST');
+  return withDateTexts({
+    ...row,
+    logContent: readableContent(row.logContent),
+    operateType,
+    operateType_dictText: OPERATE_TYPE_TEXT[operateType] ?? null,
+  }) as LogRecord;
 };
 
 /** GET /sys/log/list: newest first unless the client sorts (stock SysLogController.queryPageList). */

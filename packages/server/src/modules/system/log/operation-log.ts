@@ -64,23 +64,40 @@ export function sanitizeUrl(url: string): string {
   return `${url.slice(0, at)}${query ? `?${decodeURIComponent(query)}` : ''}`.slice(0, 500);
 }
 
+/** What a public call is, by its last segment: signing in and out, asking for an SMS code, the steps of 找回密码. */
+const PUBLIC_TYPES: Record<string, number> = {
+  login: OperateType.login,
+  phoneLogin: OperateType.login,
+  mLogin: OperateType.login,
+  bindAccount: OperateType.login,
+  logout: OperateType.logout,
+  sms: OperateType.sms,
+  register: OperateType.add,
+  querySysUser: OperateType.query,
+  phoneVerification: OperateType.query,
+  passwordChange: OperateType.edit,
+};
+
 /**
- * operate_type from the route's last segment, as stock AutoLogAspect reads the method name's prefix; any
- * other change a signed-in user makes (审核, 提交, 付款 …) changes a record, so it is a 修改 (issue 36:
- * an approval showed 操作类型 "—"). A sign-in or an SMS request changes no record: none.
+ * operate_type from the route's last segment, as stock AutoLogAspect reads the method name's prefix.
+ * Every entry has one (issue 36: an approval and every sign-in showed 操作类型 "—"): a sign-in, a
+ * sign-out and an SMS request have their own; any other change (审核, 提交, 付款, a gateway call …) is a
+ * 修改, or a 删除 when sent as DELETE.
  */
-export function operateTypeOf(routeUrl: string, signedIn = false): number | null {
+export function operateTypeOf(routeUrl: string, httpMethod = 'POST'): number {
   const last =
     routeUrl
       .split('/')
       .filter((p) => p && !p.startsWith(':'))
       .pop() ?? '';
+  const named = PUBLIC_TYPES[last];
+  if (named !== undefined) return named;
   if (/^(add|save|create)/i.test(last)) return OperateType.add;
   if (/^(delete|remove)/i.test(last)) return OperateType.delete;
   if (/^import/i.test(last)) return OperateType.import;
   if (/^export/i.test(last)) return OperateType.export;
   if (/^(edit|update|change|reset)/i.test(last)) return OperateType.edit;
-  return signedIn ? OperateType.edit : null;
+  return httpMethod.toUpperCase() === 'DELETE' ? OperateType.delete : OperateType.edit;
 }
 
 /**
@@ -120,11 +137,12 @@ export function operationContent(action: string, numbers: readonly string[], res
 
 /**
  * The business records an entry names by their number instead of their id: the table behind each
- * base path and the expression users know a record by (批次编号, 报销单号, the organisation's name …).
+ * base path and the expression users know a record by — a batch and a claim by number and name, as
+ * their approval records and the demo's entries say it (issue 36: a batch's review named its number only).
  */
 const NUMBERED: readonly { base: string; table: string; label: string; returned?: string }[] = [
-  { base: BATCH_BASE, table: 'rights_batch', label: 'batch_no', returned: '退回补正' },
-  { base: CLAIM_BASE, table: 'fin_claim', label: 'claim_no', returned: '退回补充发票' },
+  { base: BATCH_BASE, table: 'rights_batch', label: "batch_no || ' ' || batch_name", returned: '退回补正' },
+  { base: CLAIM_BASE, table: 'fin_claim', label: "claim_no || ' ' || org_name", returned: '退回补充发票' },
   { base: orgResource.basePath, table: 'rights_org', label: 'org_name' },
   { base: rightResource.basePath, table: 'rights_right', label: "trademark_name || coalesce('（注册号 ' || reg_no || '）', '')" },
   { base: bankResource.basePath, table: 'rights_bank_account', label: "account_name || '（' || bank_name || '）'" },
@@ -296,7 +314,7 @@ function rowOf(request: FastifyRequest, reply: FastifyReply): OperationRow {
     id: newId(),
     logType: LogType.operation,
     logContent: summaryOf(request),
-    operateType: operateTypeOf(route, user !== undefined && user !== null),
+    operateType: operateTypeOf(route, request.method),
     userid: user?.username.slice(0, 100) ?? account,
     username: user?.realname.slice(0, 100) ?? null,
     ip: request.ip.slice(0, 64),
