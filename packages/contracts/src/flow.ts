@@ -50,8 +50,11 @@ type ActionCore<Rec, S extends string> = {
   readOnly?: true;
   /** the states the action may start from; none: the action has no state rule (queries, system actions) */
   from?: readonly S[];
-  /** the state it leads to (a decision names each of its outcomes) */
-  to?: S | readonly S[];
+  /**
+   * the state it leads to; a decision names the state of each of its outcomes (`{ pass: …, reject: … }`,
+   * the server's `transition` takes the outcome reached), so no service writes a target state itself
+   */
+  to?: S | Readonly<Record<string, S>>;
   /** the refusal when the record's state is not in `from`, word for word what the client is told */
   refusal?: string;
   who?: FlowWho;

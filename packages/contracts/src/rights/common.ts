@@ -21,6 +21,7 @@ export const RightsMsg = {
   orgNameRequired: '请输入机构名称',
   notFound: '未找到对应数据',
   selfApproval: '不能审批自己提交的申请',
+  staffOnly: '只有协会工作人员可以进行此操作',
   opinionRequired: '驳回时请填写审核意见',
   enrolNotEditable: '当前入驻状态不能修改，只有未提交或已驳回的申请可以编辑',
   enrolSubmitted: '入驻申请已提交，请等待协会审核',
@@ -175,7 +176,7 @@ export const approveAction = <const S extends string>(a: {
   permission: string;
   summary: string;
   from: readonly S[];
-  to: readonly S[];
+  to: { pass: S; reject: S };
   refusal: string;
   label: string;
 }) => ({

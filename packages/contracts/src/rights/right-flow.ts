@@ -52,7 +52,7 @@ export const rightFlow = defineFlow<RightRecord, AuditStatusValue>()({
       permission: RightPerm.approve,
       summary: '审核受保护权利（待审核 → 已通过 | 已驳回）',
       from: [AuditStatus.pending],
-      to: [AuditStatus.approved, AuditStatus.rejected],
+      to: { pass: AuditStatus.approved, reject: AuditStatus.rejected },
       refusal: RightsMsg.rightNotPending,
       label: '审核',
     }),

@@ -1,12 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
+import { eq } from 'drizzle-orm';
 import {
   ApprovalBizType,
   ApprovalNode,
   claimFlow,
   ClaimMsg,
   ClaimNotice,
-  ClaimStatus,
   fromCents,
   moneyText,
   toCents,
@@ -15,13 +13,14 @@ import {
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { assertAction, canTake, refusalOf } from '../../../platform/flow/flow-guard.ts';
+import { refusalOf } from '../../../platform/flow/flow-guard.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
+import { transition } from '../../../platform/flow/transition.ts';
 import { decide } from '../../core/approval/decide.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { checkApproved, claimableBatch, lockBatch, usableBankAccount } from './claim-rules.ts';
 import { reviewNotice } from './claim-notice.ts';
-import { CLAIM_PAGE, lockOwnClaim, who, writeClaimLog } from './claim.service.ts';
+import { CLAIM_PAGE, claimStore, lockOwnClaim, who, writeClaimLog } from './claim.service.ts';
 import { finClaim, type ClaimRow } from '../../core/tables/claim.table.ts';
 
 const RESULT_TEXT = { pass: '通过', reject: '驳回', returned: '退回补充发票' } as const;
@@ -31,33 +30,24 @@ export async function submitClaim(db: Db, user: SessionUser, id: string): Promis
   const org = await requireReadyOrg(db, user);
   await db.transaction(async (t) => {
     const row = await lockOwnClaim(t, org, id);
-    assertAction(claimFlow, 'submit', row);
-    await claimableBatch(t, org.id, row.batchId);
-    await usableBankAccount(t, org.id, row.bankAccountId);
     const now = new Date();
-    const patch = {
-      status: ClaimStatus.bizReview,
-      submitBy: user.id,
-      submitTime: now,
-      approvedAmount: null,
-      auditOpinion: null,
-      bizReviewerId: null,
-      updateBy: user.username.slice(0, 32),
-      updateTime: now,
-    };
-    await t.update(finClaim).set(patch).where(eq(finClaim.id, id));
-    await recordVersion(t, user, DataTable.claim, id, row, patch, now);
+    const patch = { submitBy: user.id, submitTime: now, approvedAmount: null, auditOpinion: null, bizReviewerId: null };
+    await transition(t, claimStore, claimFlow, 'submit', row, user, patch, {
+      org,
+      now,
+      check: async () => {
+        await claimableBatch(t, org.id, row.batchId);
+        await usableBankAccount(t, org.id, row.bankAccountId);
+      },
+    });
     await writeClaimLog(t, user, id, '提交', null, `申请金额 ${moneyText(row.applyAmount)} 元，扣减项 ${moneyText(row.deductions)} 元`, now);
   });
 }
 
-/** A review step: its action in `claimFlow` (the state it decides and its refusal), where a pass leads, its approval node. */
-type Stage = { key: 'bizReview' | 'financeReview'; passTo: string; node: string; action: ClaimReviewStage };
-const BIZ: Stage = { key: 'bizReview', passTo: ClaimStatus.financeReview, node: ApprovalNode.first, action: '业务审核' };
-const FINANCE: Stage = { key: 'financeReview', passTo: ClaimStatus.toPay, node: ApprovalNode.finance, action: '财务审核' };
-
-const target = (stage: Stage, result: ClaimReviewBody['result']) =>
-  result === 'pass' ? stage.passTo : result === 'reject' ? ClaimStatus.rejected : ClaimStatus.returned;
+/** A review step: its action in `claimFlow` (the state it decides, where each outcome leads, its refusal), its approval node. */
+type Stage = { key: 'bizReview' | 'financeReview'; node: string; action: ClaimReviewStage };
+const BIZ: Stage = { key: 'bizReview', node: ApprovalNode.first, action: '业务审核' };
+const FINANCE: Stage = { key: 'financeReview', node: ApprovalNode.finance, action: '财务审核' };
 
 /**
  * One review step through `decide()`: the status change, the approval record and the submitter's
@@ -66,28 +56,38 @@ const target = (stage: Stage, result: ClaimReviewBody['result']) =>
  * the batch row locked, so two approvals of one batch queue and cannot promise the same frozen money twice.
  */
 async function review(db: Db, sockets: SocketHub, user: SessionUser, body: ClaimReviewBody, stage: Stage): Promise<string> {
-  const to = target(stage, body.result);
   await decide(db, sockets, user, body, {
     find: async () => (await db.select().from(finClaim).where(eq(finClaim.id, body.id)))[0],
     submitterOf: (row) => row.submitBy,
     transition: async (t, now) => {
       const [current] = await t.select().from(finClaim).where(eq(finClaim.id, body.id));
-      if (!current || !canTake(claimFlow, stage.key, current)) return undefined;
-      let approvedAmount = current.approvedAmount;
-      if (body.result === 'pass') {
-        approvedAmount = body.approvedAmount ?? current.approvedAmount ?? fromCents(toCents(current.applyAmount) - toCents(current.deductions));
-        await lockBatch(t, current.batchId);
-        await checkApproved(t, current, approvedAmount);
-        if (stage === FINANCE) await usableBankAccount(t, current.orgId, current.bankAccountId);
-      }
+      if (!current) return undefined;
+      const pass = body.result === 'pass';
+      const approvedAmount = pass
+        ? (body.approvedAmount ?? current.approvedAmount ?? fromCents(toCents(current.applyAmount) - toCents(current.deductions)))
+        : current.approvedAmount;
       const stamp =
         stage === BIZ ? { bizReviewerId: user.id, bizReviewBy: who(user), bizReviewTime: now } : { financeReviewBy: who(user), financeReviewTime: now };
-      const [changed] = await t
-        .update(finClaim)
-        .set({ status: to, approvedAmount, auditOpinion: body.opinion, ...stamp, updateBy: user.username.slice(0, 32), updateTime: now })
-        .where(and(eq(finClaim.id, body.id), eq(finClaim.status, current.status)))
-        .returning();
-      return changed;
+      return transition(
+        t,
+        claimStore,
+        claimFlow,
+        stage.key,
+        current,
+        user,
+        { approvedAmount, auditOpinion: body.opinion, ...stamp },
+        {
+          outcome: body.result,
+          now,
+          version: false,
+          check: async () => {
+            if (!pass) return;
+            await lockBatch(t, current.batchId);
+            await checkApproved(t, current, approvedAmount!);
+            if (stage === FINANCE) await usableBankAccount(t, current.orgId, current.bankAccountId);
+          },
+        },
+      );
     },
     notPending: async () => refusalOf(claimFlow, stage.key),
     andThen: async (t, row, now) => {

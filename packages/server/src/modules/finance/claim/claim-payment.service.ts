@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import { claimFlow, ClaimMsg, ClaimStatus, moneyText, PaymentResult, type ClaimPayBody, type ClaimPayFailedBody, type PaymentRecord } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { assertAction, canTake, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
+import { fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
+import { transition } from '../../../platform/flow/transition.ts';
 import type { WrittenNotice } from '../../core/notice/delivery.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
@@ -19,7 +19,7 @@ import { lockBatch, usableBankAccount } from './claim-rules.ts';
 import { batchRef } from '../../core/ledger/batch-money.ts';
 import { paymentNotice } from './claim-notice.ts';
 import { pushQuietly } from '../../core/notice/org-notice.ts';
-import { CLAIM_FILE_BIZ, visibleClaim, who, writeClaimLog } from './claim.service.ts';
+import { CLAIM_FILE_BIZ, claimStore, visibleClaim, who, writeClaimLog } from './claim.service.ts';
 import { finClaim, finClaimPayment, type ClaimRow } from '../../core/tables/claim.table.ts';
 import { by } from '../../../platform/db/audit.ts';
 
@@ -47,11 +47,19 @@ async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, 
   if (!claim) throw new BizError(ClaimMsg.notFound);
   if (claim.status === ClaimStatus.paid && claim.serialNo === serialNo) return null;
   // several claims are paid at once: the refusal names the one that is not payable
-  if (!canTake(claimFlow, 'pay', claim) || !claim.approvedAmount) throw new BizError(`${claim.claimNo}：${refusalOf(claimFlow, 'pay')}`);
-  assertNotSelf(claim.submitBy, user);
-  await naming(claim.claimNo, usableBankAccount(t, claim.orgId, claim.bankAccountId));
-  await lockBatch(t, claim.batchId);
+  const refusal = `${claim.claimNo}：${refusalOf(claimFlow, 'pay')}`;
+  if (!claim.approvedAmount) throw new BizError(refusal);
   const now = new Date();
+  const patch = { payDate: body.payDate, serialNo, payVoucher: body.voucher, payFailReason: null, paidBy: who(user), paidTime: now };
+  await transition(t, claimStore, claimFlow, 'pay', claim, user, patch, {
+    now,
+    refusal,
+    check: async () => {
+      assertNotSelf(claim.submitBy, user);
+      await naming(claim.claimNo, usableBankAccount(t, claim.orgId, claim.bankAccountId));
+      await lockBatch(t, claim.batchId);
+    },
+  });
   const booked = await naming(
     claim.claimNo,
     ledger.deduct(t, user, {
@@ -79,19 +87,6 @@ async function payOne(t: Db, user: SessionUser, body: ClaimPayBody, id: string, 
     createBy: by(user),
     createTime: now,
   });
-  const patch = {
-    status: ClaimStatus.paid,
-    payDate: body.payDate,
-    serialNo,
-    payVoucher: body.voucher,
-    payFailReason: null,
-    paidBy: who(user),
-    paidTime: now,
-    updateBy: by(user),
-    updateTime: now,
-  };
-  await t.update(finClaim).set(patch).where(eq(finClaim.id, claim.id));
-  await recordVersion(t, user, DataTable.claim, claim.id, claim, patch, now);
   await linkAttachments(t, CLAIM_FILE_BIZ, claim.id, [{ paths: body.voucher, fileType: FileType.payment }]);
   await writeClaimLog(t, user, claim.id, '付款', `${moneyText(claim.approvedAmount)} 元`, `付款日期 ${body.payDate}，流水号 ${serialNo}`, now);
   return paymentNotice(t, user, claim, { paid: true, payDate: body.payDate, serialNo });
@@ -133,9 +128,17 @@ export async function payFailed(db: Db, sockets: SocketHub, user: SessionUser, b
   const notice = await db.transaction(async (t) => {
     const [claim] = await t.select().from(finClaim).where(eq(finClaim.id, body.id)).for('update');
     if (!claim) throw new BizError(ClaimMsg.notFound);
-    assertAction(claimFlow, 'payFailed', claim);
-    assertNotSelf(claim.submitBy, user);
     const now = new Date();
+    await transition(
+      t,
+      claimStore,
+      claimFlow,
+      'payFailed',
+      claim,
+      user,
+      { payFailReason: body.reason },
+      { now, check: async () => assertNotSelf(claim.submitBy, user) },
+    );
     await t.insert(finClaimPayment).values({
       id: newId(),
       claimId: claim.id,
@@ -147,11 +150,6 @@ export async function payFailed(db: Db, sockets: SocketHub, user: SessionUser, b
       createBy: by(user),
       createTime: now,
     });
-    await t
-      .update(finClaim)
-      .set({ status: ClaimStatus.payFailed, payFailReason: body.reason, updateBy: by(user), updateTime: now })
-      .where(eq(finClaim.id, claim.id));
-    await recordVersion(t, user, DataTable.claim, claim.id, claim, { status: ClaimStatus.payFailed, payFailReason: body.reason }, now);
     await writeClaimLog(t, user, claim.id, '付款失败', null, body.reason, now);
     return paymentNotice(t, user, claim, { paid: false, reason: body.reason });
   });

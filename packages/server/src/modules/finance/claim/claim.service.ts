@@ -22,7 +22,9 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { assertAction, canTake } from '../../../platform/flow/flow-guard.ts';
-import { by, created, updated } from '../../../platform/db/audit.ts';
+import { transition } from '../../../platform/flow/transition.ts';
+import { flowStore } from '../../core/flow/flow-store.ts';
+import { by, created } from '../../../platform/db/audit.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
@@ -40,6 +42,8 @@ import { finClaim, finClaimInvoice, finClaimLog, type ClaimRow } from '../../cor
 
 export const CLAIM_FILE_BIZ = 'fin_claim';
 export const CLAIM_PAGE = ClaimRoute.claimList;
+/** The claims' table as their flow's transitions write it (`fin_claim`'s versions in the data log). */
+export const claimStore = flowStore(finClaim, DataTable.claim);
 
 export const claimWhitelist: ListResource = {
   table: finClaim,
@@ -254,12 +258,22 @@ export async function editClaim(ctx: ResourceCtx, body: ClaimEditBody): Promise<
   await savingInvoices(ctx.db, org.id, body, body.id, () =>
     ctx.db.transaction(async (t) => {
       const row = await lockOwnClaim(t, org, body.id);
-      assertAction(claimFlow, 'edit', row);
-      const before = await t.select({ files: finClaimInvoice.files }).from(finClaimInvoice).where(eq(finClaimInvoice.claimId, row.id));
-      await checkAttachments(t, ctx.user, attachmentsOf(body), keptFiles(before));
-      const patch = { ...values, approvedAmount: null, ...updated(ctx.user) };
-      await t.update(finClaim).set(patch).where(eq(finClaim.id, row.id));
-      await recordVersion(t, ctx.user, DataTable.claim, row.id, row, patch);
+      await transition(
+        t,
+        claimStore,
+        claimFlow,
+        'edit',
+        row,
+        ctx.user,
+        { ...values, approvedAmount: null },
+        {
+          org,
+          check: async () => {
+            const before = await t.select({ files: finClaimInvoice.files }).from(finClaimInvoice).where(eq(finClaimInvoice.claimId, row.id));
+            await checkAttachments(t, ctx.user, attachmentsOf(body), keptFiles(before));
+          },
+        },
+      );
       await writeInvoices(t, row.id, body);
       await linkAttachments(t, CLAIM_FILE_BIZ, row.id, attachmentsOf(body), org.sysOrgCode);
       await writeClaimLog(t, ctx.user, row.id, '修改', null, `申请金额 ${moneyText(values.applyAmount)} 元，发票 ${body.invoices.length} 张`);
