@@ -1,7 +1,7 @@
 import { EditOutlined, ImportOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { BatchDict, BatchPerm, BatchStatus, EDITABLE_STATUSES, type BatchItemRecord, type BatchRecord } from '@sbwq/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Grid, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
@@ -59,12 +59,15 @@ export function BatchItemsTab({ batch, can, onChanged }: BatchItemsTabProps) {
     onSuccess: changed,
   });
 
+  // Below 576 px the two first columns fit the screen (about 300 px at 375): the link's end, which tells
+  // items apart, shows without scrolling the table sideways (issue 36: at 375 px it lay past the edge).
+  const narrow = Grid.useBreakpoint().sm === false;
   const columns: ColumnsType<BatchItemRecord> = [
-    { title: '序号', dataIndex: 'seq', width: 70, align: 'center' },
+    { title: '序号', dataIndex: 'seq', width: narrow ? 56 : 70, align: 'center' },
     {
       title: '侵权链接',
       dataIndex: 'linkUrl',
-      width: 280,
+      width: narrow ? 190 : 280,
       render: (url: string) => <LinkMiddleEllipsis url={url} />,
     },
     { title: '店铺名称', dataIndex: 'shopName', width: 140, ellipsis: true },
