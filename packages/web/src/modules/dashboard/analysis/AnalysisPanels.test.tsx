@@ -72,7 +72,7 @@ describe('分析页 panels (spec §2 dashboard analysis, §9 number and money di
     expect(within(pool).getByText('2 个资金池，冻结 5.00 元')).toBeTruthy();
     const soon = await cardLink('12个月内到期商标');
     expect(soon.getAttribute('href')).toBe('/rights/right/list?expiryFlag=expiringSoon');
-    expect(await within(soon).findByText('另有宽展期 1 件、授权过期 2 件（不在上数中）')).toBeTruthy();
+    expect(await within(soon).findByText('另有宽展期 1 件；授权过期 2 件（按授权期限另计）')).toBeTruthy();
     expect((await screen.findByLabelText('资金池统计')).textContent).toContain('"data":["专项一","专项二"]');
     expect(await screen.findByText('暂无数据')).toBeTruthy(); // the pool lines of this month: none
     expect(screen.queryByText('被驳回的权利')).toBeNull();

@@ -30,8 +30,10 @@ export function PoolBalanceCard() {
 }
 
 /**
- * 即将到期: marks whose term ends within 12 months. The grace-period and expired-authorisation marks are
- * other marks, not part of that figure: the footer says so (issue 36: it read like a breakdown).
+ * 即将到期: marks whose term ends within 12 months. The footer's figures are no breakdown of it (issue 36):
+ * grace-period marks have expired already, so they are others; an expired authorisation is counted by the
+ * authorisation's own end date, so such a mark may also be in the 12-month figure (the demo has four) —
+ * "不在上数中" said of both was untrue for those.
  */
 export function ExpiringCard() {
   const stats = usePanelQuery(['rightExpiry'], (signal) => dashboardApi.rightExpiry(signal));
@@ -43,7 +45,9 @@ export function ExpiringCard() {
       loading={stats.isPending}
       to={rightsListLink({ expiryFlag: 'expiringSoon' })}
       footer={
-        stats.data ? `另有宽展期 ${formatNumber(stats.data.inGracePeriod)} 件、授权过期 ${formatNumber(stats.data.authExpired)} 件（不在上数中）` : undefined
+        stats.data
+          ? `另有宽展期 ${formatNumber(stats.data.inGracePeriod)} 件；授权过期 ${formatNumber(stats.data.authExpired)} 件（按授权期限另计）`
+          : undefined
       }
     />
   );
