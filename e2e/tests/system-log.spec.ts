@@ -2,7 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
 import { apiCall, apiToken, createUser, expect, signIn, unique, USER_PASSWORD } from '../support/system.ts';
-import { certifiedOrgViaApi } from '../support/rights.ts';
+import { certifiedOrgViaApi, contextFor, createFinance } from '../support/rights.ts';
+import { approvedRight, enabledPool } from '../support/batch.ts';
 
 /**
  * Issue #25 系统日志: the 登录日志 / 操作日志 tabs over `/sys/log/list`, the operation log the server
@@ -83,6 +84,9 @@ test.describe('系统日志', () => {
     await expect(passwordChange).toContainText('修改');
     const signInRow = panel.getByRole('row').filter({ hasText: '登录与会话-账号密码登录' }).first();
     await expect(signInRow).toContainText(`日志测试员（${username}）`);
+    // issue 36: every row says its 操作类型 in words — a sign-in is 登录 (it showed "—")
+    await expect(signInRow.getByRole('cell', { name: '登录', exact: true })).toBeVisible();
+    await expect(panel.getByRole('cell', { name: '—', exact: true })).toHaveCount(0);
     await expect(panel.getByRole('cell').filter({ hasText: /→|（pass|\/reject/ })).toHaveCount(0);
     // the log is evidence: only the retention job deletes it, so the screen offers no 删除, 批量删除 or 清空日志
     await expect(added.getByRole('button', { name: '删除' })).toHaveCount(0);
@@ -129,6 +133,53 @@ test.describe('系统日志', () => {
     expect(await content.evaluate((cell) => !cell.classList.contains('ant-table-cell-ellipsis') && cell.scrollWidth <= cell.clientWidth)).toBe(true);
     await expect(panel.getByRole('row').filter({ hasText: `机构入驻与认证-审批认证：${org.orgName}，通过` })).toBeVisible();
     await expect(panel.getByRole('cell').filter({ hasText: /→|pass|reject|（待|（认证/ })).toHaveCount(0);
+  });
+
+  test('a clue batch’s review reads as 线索批次-审核, the batch’s number and name and the decision, in 操作日志 and in the reviewer’s 最近操作 (issue 36)', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const org = await certifiedOrgViaApi(request);
+    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
+    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
+    const rightId = await approvedRight(request, org.token, reviewerToken, unique('日志商标'));
+    const poolId = await enabledPool(request, financeToken, unique('日志资金'));
+    const batchName = unique('日志批次');
+    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+      batchName,
+      rightIds: rightId,
+      infringeType: '1',
+      clueSource: '1',
+      platform: '1',
+      rightsMethod: '1',
+      poolId,
+    });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
+      batchId,
+      values: [{ linkUrl: `https://item.taobao.com/item.htm?id=${Date.now()}` }],
+      deleteIds: [],
+    });
+    await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
+    const { batchNo } = await apiCall<{ batchNo: string }>(request, reviewerToken, 'GET', '/rights/threaded/queryById', undefined, { id: batchId });
+    await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'returned', opinion: '请补充侵权截图' });
+    const expected = `线索批次-审核：${batchNo} ${batchName}，退回补正`;
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    await page.goto('/isystem/log');
+    await page.getByRole('tab', { name: '操作日志' }).click();
+    const panel = await searchOperator(page, org.reviewer, /线索批次-审核/);
+    const review = panel.getByRole('row').filter({ hasText: expected });
+    await expect(review).toBeVisible();
+    await expect(review.getByRole('cell', { name: '修改', exact: true })).toBeVisible();
+
+    const reviewer = await contextFor(browser, org.reviewer, baseURL!, '10.83.1.2', USER_PASSWORD);
+    await reviewer.goto('/account/center');
+    await reviewer.getByRole('tab', { name: '最近操作' }).click();
+    await expect(reviewer.getByRole('tabpanel', { name: '最近操作' }).getByText(expected)).toBeVisible();
+    await reviewer.context().close();
   });
 
   test('at 375 px the tabs, the filter and the detail drawer fit the screen', async ({ page, request }) => {
