@@ -20,6 +20,8 @@ export const ossFileResource = defineResource<OssFileRecord>()({
   routes: ['list', 'queryById', 'delete'],
 });
 export const OSS_UPLOAD_PATH = '/oss/file/upload';
+/** The stock screen's second button (MINIO文件上传): stock answers the file's address as the message; here the file goes to the current store. */
+export const OSS_MINIO_UPLOAD_PATH = '/sys/upload/uploadMinio';
 
 export const OssFileMsg = {
   uploaded: '上传成功！',

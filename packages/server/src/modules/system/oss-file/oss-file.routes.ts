@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Msg, OSS_UPLOAD_PATH, OssFileMsg, OssFilePerm, ossFileResource, uploadReplySchema } from '@sbwq/contracts';
+import { Msg, OSS_MINIO_UPLOAD_PATH, OSS_UPLOAD_PATH, OssFileMsg, OssFilePerm, ossFileResource, uploadReplySchema } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
@@ -40,10 +40,17 @@ export async function ossFileRoutes(app: FastifyInstance, deps: AppDeps) {
     messages: { added: Msg.ok, edited: Msg.ok, deleted: OssFileMsg.deleted, queried: Msg.ok },
   });
 
+  const upload = (request: FastifyRequest) =>
+    withUpload(request, async (file) => {
+      const user = request.user!;
+      return storeUpload(db, store, request, user, file, { biz: OSS_BIZ, fileType: null, bizType: null, bizId: null, sysOrgCode: user.orgCode });
+    });
+  const uploadConfig = { permission: OssFilePerm.upload, special: 'files', rateLimit: { max: 120, timeWindow: '1 minute' } } as const;
+
   app.withTypeProvider<ZodTypeProvider>().post(
     OSS_UPLOAD_PATH,
     {
-      config: { permission: OssFilePerm.upload, special: 'files', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: uploadConfig,
       schema: {
         tags: ['文件列表'],
         summary: '上传文件到存储（JPG/JPEG/PNG/PDF，≤10MB）',
@@ -51,17 +58,24 @@ export async function ossFileRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: envelopeSchema(uploadReplySchema) },
       },
     },
-    async (request) =>
-      withUpload(request, async (file) => {
-        const user = request.user!;
-        const stored = await storeUpload(db, store, request, user, file, {
-          biz: OSS_BIZ,
-          fileType: null,
-          bizType: null,
-          bizId: null,
-          sysOrgCode: user.orgCode,
-        });
-        return ok(stored, OssFileMsg.uploaded, 200);
-      }),
+    async (request) => ok(await upload(request), OssFileMsg.uploaded, 200),
+  );
+
+  // The stock screen's MINIO文件上传 button: the same upload, answered as stock answers it — the file's address as the message.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    OSS_MINIO_UPLOAD_PATH,
+    {
+      config: uploadConfig,
+      schema: {
+        tags: ['文件列表'],
+        summary: '上传文件到存储（原版 MINIO文件上传；JPG/JPEG/PNG/PDF，≤10MB）',
+        description: '表单字段 file；与 /oss/file/upload 相同，文件存入当前的存储（STORAGE=s3 时为对象存储），回复消息为文件地址。',
+        response: { 200: envelopeSchema(uploadReplySchema) },
+      },
+    },
+    async (request) => {
+      const stored = await upload(request);
+      return ok(stored, `${config.apiBase}/sys/common/static/${stored.filePath}`, 200);
+    },
   );
 }
