@@ -8,12 +8,28 @@ import type { z } from 'zod';
  * fails when a code is not seeded.
  */
 export function permCodes<const P extends string, const A extends readonly string[]>(prefix: P, actions: A): { readonly [K in A[number]]: `${P}:${K}` } {
-  const codes = Object.fromEntries(actions.map((a) => [a, `${prefix}:${a}`]));
+  const codes = Object.freeze(Object.fromEntries(actions.map((a) => [a, `${prefix}:${a}`])));
   declaredCodes.push(...(Object.values(codes) as string[]));
-  return Object.freeze(codes) as { readonly [K in A[number]]: `${P}:${K}` };
+  prefixes.set(codes, prefix);
+  return codes as { readonly [K in A[number]]: `${P}:${K}` };
 }
 
 const declaredCodes: string[] = [];
+const prefixes = new WeakMap<object, string>();
+
+/** A feature's codes as `permCodes` made them, whatever its actions (a list screen's `permission`). */
+export type PermCodes = { readonly [action: string]: string | undefined };
+
+/**
+ * The prefix a `permCodes` object was made with (`system:position`): the codes of its column
+ * permissions (spec §6, type "1") are `${prefix}:${field}`. Throws for an object `permCodes` did not
+ * make, so a screen cannot pass a hand-written set of codes.
+ */
+export function permPrefix(codes: PermCodes): string {
+  const prefix = prefixes.get(codes);
+  if (prefix === undefined) throw new Error('permPrefix: not a permCodes object');
+  return prefix;
+}
 
 /** Every code made by `permCodes` in the modules loaded so far (all of contracts once its index is imported). */
 export const declaredPermissionCodes = (): readonly string[] => declaredCodes;

@@ -1,4 +1,4 @@
-import { StorageKey, type AuthItem, type Envelope, type Page, type UserInfo } from '@sbwq/contracts';
+import { permCodes, StorageKey, type AuthItem, type Envelope, type Page, type UserInfo } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -35,6 +35,8 @@ function pageOf(params: Query): Envelope<Page<Row>> {
 
 const grant = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
 const system = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action, status: '1' }));
+/** a feature's codes as contracts declares them (`permCodes`), which is what a list screen takes */
+const DemoPerm = permCodes('demo', ['add', 'edit', 'delete', 'export', 'import']);
 const ALL = ['demo:add', 'demo:edit', 'demo:delete', 'demo:export', 'demo:import', 'demo:phone'];
 
 function definition(over: Partial<ListDefinition<Row>> = {}) {
@@ -43,7 +45,7 @@ function definition(over: Partial<ListDefinition<Row>> = {}) {
   const def: ListDefinition<Row> = {
     key: `demo-${Math.random()}`,
     entity: '示例',
-    permission: 'demo',
+    permission: DemoPerm,
     api: {
       list,
       removeBatch,

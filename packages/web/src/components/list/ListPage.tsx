@@ -1,6 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Grid, Space, Table, type TableProps } from 'antd';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { permPrefix } from '@sbwq/contracts';
 import type { Query } from '../../platform/http.ts';
 import { confirm } from '../../platform/feedback.ts';
 import { useApiMutation } from '../../platform/useApiMutation.ts';
@@ -71,10 +72,15 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
     return () => document.removeEventListener('keydown', leave);
   }, [fullscreen]);
 
-  const code = (action: ListAction) => definition.codes?.[action] ?? `${definition.permission}:${action}`;
+  const perm = definition.permission;
+  const prefix = perm ? permPrefix(perm) : undefined;
+  const code = (action: ListAction) => definition.codes?.[action] ?? perm?.[action] ?? (prefix ? `${prefix}:${action}` : undefined);
   const { api, form } = definition;
   // 'allowed' | 'disabled' (spec §6 authorisation strategy "2": shown, not usable) | 'hidden'
-  const state = (action: ListAction) => access.state(code(action));
+  const state = (action: ListAction) => {
+    const needed = code(action);
+    return needed ? access.state(needed) : 'hidden';
+  };
   const shown = (action: ListAction) => state(action) !== 'hidden';
   const off = (action: ListAction) => state(action) === 'disabled';
   const canAdd = Boolean(form && api.add) && shown('add');
@@ -129,9 +135,10 @@ export function ListPage<T extends object, B = Record<string, unknown>>({ defini
       : []),
   ];
 
+  const columnPrefix = definition.columnPrefix ?? (prefix ? `${prefix}:` : undefined);
   const permitted = useMemo(
-    () => access.columns(definition.columns, definition.columnPrefix ?? `${definition.permission}:`),
-    [access, definition.columns, definition.columnPrefix, definition.permission],
+    () => (columnPrefix ? access.columns(definition.columns, columnPrefix) : definition.columns),
+    [access, definition.columns, columnPrefix],
   );
   const columns = useMemo(() => {
     const visible = arrangeColumns(permitted, columnSettings.settings);

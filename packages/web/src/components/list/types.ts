@@ -1,4 +1,4 @@
-import type { Envelope, Page } from '@sbwq/contracts';
+import type { Envelope, Page, PermCodes } from '@sbwq/contracts';
 import type { FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import type { Query } from '../../platform/http.ts';
@@ -14,11 +14,15 @@ export type ListDefinition<T extends object, B = Record<string, unknown>> = {
   key: string;
   /** what one row is, for dialog titles: 新增用户, 编辑用户 */
   entity: string;
-  /** permission prefix: toolbar and row buttons need `${permission}:add|edit|delete|export|import` (spec §6) */
-  permission: string;
-  /** codes that do not follow the prefix */
+  /**
+   * The feature's codes from contracts (`XxxPerm`, made by `permCodes`): toolbar and row buttons need
+   * its add, edit, delete, export, import (spec §6); an action it does not name needs `<prefix>:<action>`.
+   * Without it the list guards nothing: no guarded button shows, every column does (我的消息).
+   */
+  permission?: PermCodes;
+  /** codes that do not follow the feature's */
   codes?: Partial<Record<ListAction, string>>;
-  /** field prefix of column permissions (spec §6, type "1"); default `${permission}:` */
+  /** field prefix of column permissions (spec §6, type "1"); default the feature's prefix and a colon */
   columnPrefix?: string;
   rowKey?: (keyof T & string) | ((record: T) => string);
   api: ListApi<T, B>;

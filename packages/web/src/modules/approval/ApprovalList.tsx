@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import { ListPage } from '../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../components/list/types.ts';
 import { APPROVAL_LIST_KEY, approvalApi, RESULT_COLORS } from './approval.api.ts';
+import { ApprovalPerm } from '@sbwq/contracts';
 
 /**
  * 审批记录 (rights/ApprovalList, DOMAIN.md approval): every decision, written in the same transaction as
@@ -11,7 +12,7 @@ import { APPROVAL_LIST_KEY, approvalApi, RESULT_COLORS } from './approval.api.ts
 const definition: ListDefinition<ApprovalRecord> = {
   key: APPROVAL_LIST_KEY,
   entity: '审批记录',
-  permission: 'rights:approval',
+  permission: ApprovalPerm,
   api: { list: approvalApi.list },
   selectable: false,
   defaultSort: { column: 'approveTime', order: 'desc' },

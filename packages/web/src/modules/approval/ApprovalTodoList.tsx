@@ -1,4 +1,4 @@
-import { ApprovalBizType, ClaimRoute, type ApprovalTodo } from '@sbwq/contracts';
+import { ApprovalPerm, ApprovalBizType, ClaimRoute, type ApprovalTodo } from '@sbwq/contracts';
 import { Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -40,7 +40,7 @@ export function ApprovalTodoList() {
     () => ({
       key: APPROVAL_TODO_KEY,
       entity: '待审批事项',
-      permission: 'rights:approval',
+      permission: ApprovalPerm,
       rowKey: (todo) => `${todo.bizType}:${todo.bizId}`,
       api: { list: approvalApi.todo },
       selectable: false,

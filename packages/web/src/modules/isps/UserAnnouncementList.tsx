@@ -62,7 +62,6 @@ export function UserAnnouncementList() {
     return {
       key: MY_NOTICES_LIST_KEY,
       entity: '消息',
-      permission: 'isps:userAnnouncement',
       api: { list: myNoticeApi.list },
       // The server orders them itself: unread first, newest first.
       defaultSort: null,

@@ -52,7 +52,7 @@ export function ClaimList() {
     () => ({
       key: CLAIM_LIST_KEY,
       entity: '报销单',
-      permission: 'finance:claim',
+      permission: ClaimPerm,
       codes: claimResource.perm,
       api: { list: claimApi.list, exportUrl: claimApi.exportUrl, exportSelections: claimApi.exportSelections },
       exportName: '报销单.xlsx',

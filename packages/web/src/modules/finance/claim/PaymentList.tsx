@@ -75,7 +75,7 @@ export function PaymentList() {
     () => ({
       key: PAYMENT_LIST_KEY,
       entity: '付款',
-      permission: 'finance:payment',
+      permission: PaymentPerm,
       api: { list: claimApi.paymentList },
       detail: false,
       selectable: true,

@@ -80,7 +80,7 @@ export function CapitalPoolList() {
     () => ({
       key: POOL_LIST_KEY,
       entity: '资金池',
-      permission: 'finance:pool',
+      permission: PoolPerm,
       codes: capitalPoolResource.perm,
       api: { list: poolApi.list, exportUrl: poolApi.exportUrl, exportSelections: true },
       exportName: '资金池.xlsx',

@@ -32,7 +32,7 @@ export function CapitalPoolLogList() {
     () => ({
       key: POOL_LOG_LIST_KEY,
       entity: '资金池日志',
-      permission: 'finance:poolLog',
+      permission: PoolLogPerm,
       codes: { export: PoolLogPerm.export },
       api: { list: poolLogApi.list, exportUrl: poolLogResource.basePath + '/exportXls', exportSelections: true },
       exportName: '资金池日志.xlsx',

@@ -76,7 +76,7 @@ export function BankAccountList() {
     return {
       key: BANK_LIST_KEY,
       entity: '银行账户',
-      permission: 'rights:bank',
+      permission: BankPerm,
       codes: bankResource.perm,
       api: { list: bankApi.list, removeBatch: bankApi.removeBatch },
       // staff read and approve; only the organisation selects its own rows to delete them

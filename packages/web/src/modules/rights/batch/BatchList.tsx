@@ -36,7 +36,7 @@ export function BatchList() {
     () => ({
       key: BATCH_LIST_KEY,
       entity: '线索批次',
-      permission: 'rights:threaded',
+      permission: BatchPerm,
       codes: batchResource.perm,
       api: { list: batchApi.list, exportUrl: batchApi.exportUrl, exportSelections: batchApi.exportSelections },
       exportName: '线索批次.xlsx',

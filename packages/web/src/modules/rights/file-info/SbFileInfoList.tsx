@@ -38,7 +38,7 @@ export function SbFileInfoList() {
     () => ({
       key: FILE_INFO_LIST_KEY,
       entity: '文件',
-      permission: 'rights:file',
+      permission: FilePerm,
       api: { list: fileInfoApi.list },
       selectable: false,
       detail: false,

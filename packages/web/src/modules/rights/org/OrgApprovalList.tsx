@@ -1,4 +1,4 @@
-import { CertifyStatus, EnterStatus, orgCertifyFlow, orgFlow, type OrgRecord } from '@sbwq/contracts';
+import { OrgPerm, CertifyStatus, EnterStatus, orgCertifyFlow, orgFlow, type OrgRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
@@ -65,7 +65,7 @@ export function OrgApprovalList({ kind }: { kind: OrgApprovalKind }) {
     () => ({
       key: config.key,
       entity: '机构',
-      permission: 'rights:org',
+      permission: OrgPerm,
       api: { list: orgApi.list },
       selectable: false,
       detail: false,

@@ -1,4 +1,4 @@
-import { orgFlow, type OrgRecord } from '@sbwq/contracts';
+import { OrgPerm, orgFlow, type OrgRecord } from '@sbwq/contracts';
 import { Button, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
@@ -26,7 +26,7 @@ export function OrgList() {
     () => ({
       key: ORG_LIST_KEY,
       entity: '机构',
-      permission: 'rights:org',
+      permission: OrgPerm,
       api: { list: orgApi.list },
       selectable: false,
       detail: false,

@@ -56,7 +56,7 @@ export function RightList() {
     return {
       key: RIGHT_LIST_KEY,
       entity: '受保护权利',
-      permission: 'rights:right',
+      permission: RightPerm,
       codes: rightResource.perm,
       // no remove: 删除 is a row action of its own, shown only on the records that may still be deleted
       api: {

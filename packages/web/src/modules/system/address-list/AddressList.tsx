@@ -7,12 +7,13 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { departTree } from '../depart/depart.api.ts';
 import { addressListApi } from './address-list.api.ts';
+import { AddressPerm } from '@sbwq/contracts';
 
 /** 通讯录: contact details of active users, read-only (GET /sys/user/queryByOrgCodeForAddressList). */
 const definition: ListDefinition<AddressEntry> = {
   key: 'system-address-list',
   entity: '联系人',
-  permission: 'system:address',
+  permission: AddressPerm,
   // a user in two departments is listed under each
   rowKey: (entry) => `${entry.id}:${entry.orgCode}`,
   defaultSort: null,

@@ -60,7 +60,7 @@ export function SysAnnouncementList() {
     () => ({
       key: LIST_KEY,
       entity: '通告',
-      permission: 'system:announcement',
+      permission: AnnouncementPerm,
       codes: announcementResource.perm,
       api: { list: announcementApi.list, remove: announcementApi.remove, removeBatch: announcementApi.removeBatch },
       search: [

@@ -34,7 +34,7 @@ const columns: ListDefinition<CategoryRecord>['columns'] = [
 const definition: ListDefinition<CategoryRecord, CategoryBody> = {
   key: LIST_KEY,
   entity: '分类',
-  permission: 'system:category',
+  permission: CategoryPerm,
   codes: categoryResource.perm,
   api: categoryApi,
   columns,

@@ -58,7 +58,7 @@ export function SysCheckRuleList() {
     () => ({
       key: 'system-check-rule',
       entity: '校验规则',
-      permission: 'system:checkRule',
+      permission: CheckRulePerm,
       codes: checkRuleResource.perm,
       api: checkRuleApi,
       detail: false,

@@ -66,7 +66,7 @@ function definitionOf(onHistory: (r: DataLogRecord) => void): ListDefinition<Dat
   return {
     key: 'system-data-log',
     entity: '数据日志',
-    permission: 'system:dataLog',
+    permission: DataLogPerm,
     codes: dataLogResource.perm,
     api: dataLogApi,
     detail: false,

@@ -175,7 +175,7 @@ export function SysDataSourceList() {
     () => ({
       key: LIST_KEY,
       entity: '数据源',
-      permission: 'system:dataSource',
+      permission: DataSourcePerm,
       codes: dataSourceResource.perm,
       api: dataSourceApi,
       actionColumnWidth: 200,

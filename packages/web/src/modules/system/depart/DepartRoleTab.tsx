@@ -18,7 +18,7 @@ export function DepartRoleTab({ depart }: { depart: DepartTreeNode }) {
     () => ({
       key: DEPART_ROLE_LIST_KEY,
       entity: '部门角色',
-      permission: 'system:depart',
+      permission: DepartPerm,
       codes: departRoleResource.perm,
       api: departRoleApi,
       defaultSort: null,

@@ -67,7 +67,7 @@ export function DepartUserTab({ depart }: { depart: DepartTreeNode }) {
     () => ({
       key: KEY,
       entity: '用户',
-      permission: 'system:depart',
+      permission: DepartPerm,
       codes: { delete: CODE },
       api: {
         list: (params, signal) => departUsers(depart.id, params, signal),

@@ -1,4 +1,4 @@
-import { dictItemAddBody, dictItemResource, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
+import { DictItemPerm, dictItemAddBody, dictItemResource, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
 import { Drawer, Input, Tabs, Typography } from 'antd';
 import { useMemo } from 'react';
 import { DictRadio } from '../../../components/dict/DictRadio.tsx';
@@ -33,7 +33,7 @@ function itemDefinition(dict: DictRecord): ListDefinition<DictItemRecord, DictIt
   return {
     key: 'system-dict-item',
     entity: '字典项',
-    permission: 'system:dictItem',
+    permission: DictItemPerm,
     codes: dictItemResource.perm,
     api: dictItemApi,
     detail: false,

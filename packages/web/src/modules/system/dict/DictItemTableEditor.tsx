@@ -1,4 +1,4 @@
-import { DictMsg, MAX_DICT_ITEMS, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
+import { DictItemPerm, DictMsg, MAX_DICT_ITEMS, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Spin } from 'antd';
 import { useMemo, useRef } from 'react';
@@ -58,7 +58,7 @@ export function DictItemTableEditor({ dict }: { dict: DictRecord }) {
   const table = useRef<EditableTableHandle>(null);
   const queryClient = useQueryClient();
   const { can } = useAccess();
-  const editable = can('system:dictItem:edit');
+  const editable = can(DictItemPerm.edit);
   const query = useQuery({
     queryKey: ['dict-item-table', dict.id],
     queryFn: ({ signal }) => dictItemApi.list({ dictId: dict.id, pageNo: 1, pageSize: MAX_DICT_ITEMS, column: 'sortOrder', order: 'asc' }, signal).then(unwrap),

@@ -63,7 +63,7 @@ export function DictList() {
     () => ({
       key: DICT_LIST_KEY,
       entity: '字典',
-      permission: 'system:dict',
+      permission: DictPerm,
       codes: dictResource.perm,
       api: dictApi,
       detail: false,

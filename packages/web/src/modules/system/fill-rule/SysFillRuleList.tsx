@@ -111,7 +111,7 @@ async function handleTest(rule: FillRuleRecord) {
 const definition: ListDefinition<FillRuleRecord, FillRuleBody> = {
   key: 'system-fill-rule',
   entity: '填值规则',
-  permission: 'system:fillRule',
+  permission: FillRulePerm,
   codes: fillRuleResource.perm,
   api: fillRuleApi,
   detail: false,

@@ -1,4 +1,5 @@
 import {
+  GatewayRoutePerm,
   GATEWAY_METHODS,
   gatewayPermissionProblem,
   gatewayRouteAddBody,
@@ -145,7 +146,7 @@ export function SysGatewayRouteList() {
     () => ({
       key: 'system-gateway-route',
       entity: '网关路由',
-      permission: 'system:gatewayRoute',
+      permission: GatewayRoutePerm,
       codes: gatewayRouteResource.perm,
       api: gatewayRouteApi,
       detail: false,

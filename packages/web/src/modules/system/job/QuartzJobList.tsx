@@ -223,7 +223,7 @@ export function QuartzJobList() {
     () => ({
       key: LIST_KEY,
       entity: '定时任务',
-      permission: 'system:quartzJob',
+      permission: QuartzJobPerm,
       codes: quartzJobResource.perm,
       api: quartzJobApi,
       detail: false,

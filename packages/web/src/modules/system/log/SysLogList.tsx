@@ -1,4 +1,4 @@
-import { logResource, LogType, OPERATE_TYPE_TEXT } from '@sbwq/contracts';
+import { LogPerm, logResource, LogType, OPERATE_TYPE_TEXT } from '@sbwq/contracts';
 import { Descriptions, Drawer, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ListPage } from '../../../components/list/ListPage.tsx';
@@ -44,7 +44,7 @@ function definitionOf(logType: number, onDetail: (r: LogRecord) => void): ListDe
   return {
     key: `system-log-${logType}`,
     entity: operation ? '操作日志' : '登录日志',
-    permission: 'system:log',
+    permission: LogPerm,
     codes: logResource.perm,
     api: logApi,
     detail: false,

@@ -38,7 +38,7 @@ const toBody = (values: Record<string, unknown>, mode: FormMode, record: Message
 const definition: ListDefinition<MessageRecord, MessageBodyInput> = {
   key: 'system-message',
   entity: '消息',
-  permission: 'system:message',
+  permission: MessagePerm,
   codes: messageResource.perm,
   api: messageApi,
   exportName: '消息.xlsx',

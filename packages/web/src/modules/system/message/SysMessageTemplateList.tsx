@@ -164,7 +164,7 @@ export function SysMessageTemplateList() {
     () => ({
       key: 'system-message-template',
       entity: '消息模板',
-      permission: 'system:messageTemplate',
+      permission: MessageTemplatePerm,
       codes: messageTemplateResource.perm,
       api: messageTemplateApi,
       exportName: '消息模板.xlsx',

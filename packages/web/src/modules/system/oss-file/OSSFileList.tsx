@@ -60,7 +60,7 @@ export function OSSFileList() {
     () => ({
       key: OSS_FILE_LIST_KEY,
       entity: '文件',
-      permission: 'system:ossFile',
+      permission: OssFilePerm,
       api: { list: ossFileApi.list, remove: ossFileApi.remove },
       selectable: false,
       detail: false,

@@ -1,4 +1,4 @@
-import { positionBody, positionResource, type PositionRecord } from '@sbwq/contracts';
+import { PositionPerm, positionBody, positionResource, type PositionRecord } from '@sbwq/contracts';
 import { Input } from 'antd';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
@@ -13,7 +13,7 @@ const shape = positionBody.shape;
 const definition: ListDefinition<PositionRecord, PositionFormBody> = {
   key: 'system-position',
   entity: '职务',
-  permission: 'system:position',
+  permission: PositionPerm,
   codes: positionResource.perm,
   api: positionApi,
   search: [

@@ -185,7 +185,7 @@ export function OnlCgreportHeadList() {
   const definition: ListDefinition<ReportRecord, ReportBody> = {
     key: 'online-cgreport',
     entity: 'Online报表',
-    permission: 'online:cgreport',
+    permission: OnlReportPerm,
     codes: reportResource.perm,
     api: reportApi,
     search: [

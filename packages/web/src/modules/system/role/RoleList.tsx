@@ -34,7 +34,7 @@ export function RoleList() {
     () => ({
       key: 'system-role',
       entity: '角色',
-      permission: 'system:role',
+      permission: RolePerm,
       codes: roleResource.perm,
       api: roleApi,
       actionColumnWidth: 260,

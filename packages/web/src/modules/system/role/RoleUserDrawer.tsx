@@ -24,7 +24,7 @@ export function RoleUserDrawer({ role, onClose }: { role: RoleRecord | null; onC
     () => ({
       key: KEY,
       entity: '用户',
-      permission: 'system:role',
+      permission: RolePerm,
       codes: { delete: CODE },
       api: {
         list: (params, signal) => roleUsers(roleId, params, signal),

@@ -1,4 +1,4 @@
-import { SMS_MODE_TEXT, smsOutboxResource, type SmsOutboxRecord } from '@sbwq/contracts';
+import { SmsOutboxPerm, SMS_MODE_TEXT, smsOutboxResource, type SmsOutboxRecord } from '@sbwq/contracts';
 import { Alert, Typography } from 'antd';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
@@ -7,7 +7,7 @@ import { smsOutboxApi } from './sms-outbox.api.ts';
 const definition: ListDefinition<SmsOutboxRecord> = {
   key: 'system-sms-outbox',
   entity: '短信',
-  permission: 'system:smsOutbox',
+  permission: SmsOutboxPerm,
   codes: smsOutboxResource.perm,
   api: smsOutboxApi,
   detail: false,

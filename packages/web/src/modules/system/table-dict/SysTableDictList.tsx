@@ -61,7 +61,7 @@ export function SysTableDictList() {
     () => ({
       key: 'system-table-dict',
       entity: '表字典',
-      permission: 'system:tableDict',
+      permission: TableDictPerm,
       codes: tableDictResource.perm,
       api: tableDictApi,
       detail: false,

@@ -1,4 +1,4 @@
-import { tenantBody, tenantResource, type TenantRecord } from '@sbwq/contracts';
+import { TenantPerm, tenantBody, tenantResource, type TenantRecord } from '@sbwq/contracts';
 import { DatePicker, Input, InputNumber, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
@@ -16,7 +16,7 @@ const formatDate = (value: unknown) => (value ? (value as Dayjs).format(DATE_TIM
 const definition: ListDefinition<TenantRecord, TenantFormBody> = {
   key: 'system-tenant',
   entity: '租户',
-  permission: 'system:tenant',
+  permission: TenantPerm,
   codes: tenantResource.perm,
   rowKey: (tenant) => String(tenant.id),
   defaultSort: { column: 'id', order: 'asc' },

@@ -1,4 +1,4 @@
-import { isStrongPassword, Msg, PASSWORD_RULE_MESSAGE, userAddBody, userResource, type UserRecord } from '@sbwq/contracts';
+import { UserPerm, isStrongPassword, Msg, PASSWORD_RULE_MESSAGE, userAddBody, userResource, type UserRecord } from '@sbwq/contracts';
 import { DatePicker, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
@@ -124,7 +124,7 @@ export function userDefinition(
   return {
     key: USER_LIST_KEY,
     entity: '用户',
-    permission: 'system:user',
+    permission: UserPerm,
     codes: userResource.perm,
     api: userApi,
     exportName: '用户信息.xlsx',
