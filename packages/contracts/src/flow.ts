@@ -105,6 +105,8 @@ export type FlowDecl<Rec = unknown, S extends string = string, A extends Record<
   basePath: string;
   /** the record's field holding its state (the same column name on the server's row) */
   stateField?: string;
+  /** the state a new record starts in (the server writes it from here, as it writes every other state from `to`) */
+  initial?: S;
   actions: A;
   /** never set: carries the record type to the web */
   readonly recordType?: Rec;
@@ -114,6 +116,7 @@ export type FlowDecl<Rec = unknown, S extends string = string, A extends Record<
 export type FlowRoutes<A extends Record<string, FlowActionDecl<never>> = Record<string, FlowActionDecl<never>>> = {
   basePath: string;
   stateField?: string;
+  initial?: string;
   actions: A;
 };
 
@@ -133,6 +136,12 @@ export const defineFlow =
     }
     return decl;
   };
+
+/** The state a new record of the flow starts in. */
+export function initialState<S extends string>(flow: { basePath: string; initial?: S }): S {
+  if (flow.initial === undefined) throw new Error(`${flow.basePath}: no initial state declared`);
+  return flow.initial;
+}
 
 /** The full path of an action. */
 export const actionUrl = (flow: Pick<FlowDecl, 'basePath'>, action: Pick<FlowActionDecl, 'path'>): string =>

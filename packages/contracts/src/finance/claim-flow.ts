@@ -34,6 +34,7 @@ const paymentListQuery = z
 export const claimFlow = defineFlow<ClaimRecord, ClaimStatusValue>()({
   basePath: CLAIM_BASE,
   stateField: 'status',
+  initial: ClaimStatus.draft,
   actions: {
     edit: {
       standard: 'edit',

@@ -31,6 +31,7 @@ const funded = (p: PoolRecord) => p.status === PoolStatus.preparing || p.status 
 export const poolFlow = defineFlow<PoolRecord, PoolStatusValue>()({
   basePath: capitalPoolResource.basePath,
   stateField: 'status',
+  initial: PoolStatus.preparing,
   actions: {
     edit: {
       standard: 'edit',

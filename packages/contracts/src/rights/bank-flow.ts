@@ -14,6 +14,7 @@ type AuditStatusValue = (typeof AuditStatus)[keyof typeof AuditStatus];
 export const bankFlow = defineFlow<BankAccountRecord, AuditStatusValue>()({
   basePath: bankResource.basePath,
   stateField: 'auditStatus',
+  initial: AuditStatus.pending,
   actions: {
     edit: {
       standard: 'edit',

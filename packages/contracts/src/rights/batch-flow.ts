@@ -49,6 +49,7 @@ const EDITABLE = EDITABLE_STATUSES as readonly BatchStatusValue[];
 export const batchFlow = defineFlow<BatchRecord, BatchStatusValue>()({
   basePath: BATCH_BASE,
   stateField: 'status',
+  initial: BatchStatus.draft,
   actions: {
     edit: {
       standard: 'edit',

@@ -27,6 +27,7 @@ const ENROL_EDITABLE = [EnterStatus.draft, EnterStatus.rejected] as const;
 export const orgFlow = defineFlow<OrgRecord, EnterStatusValue>()({
   basePath: orgResource.basePath,
   stateField: 'enterStatus',
+  initial: EnterStatus.draft,
   actions: {
     status: {
       path: 'status',
@@ -121,6 +122,7 @@ export const orgFlow = defineFlow<OrgRecord, EnterStatusValue>()({
 export const orgCertifyFlow = defineFlow<OrgRecord, CertifyStatusValue>()({
   basePath: orgResource.basePath,
   stateField: 'certifyStatus',
+  initial: CertifyStatus.none,
   actions: {
     submitCertify: {
       path: 'submitCertify',

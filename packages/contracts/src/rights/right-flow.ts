@@ -16,6 +16,7 @@ const OPEN = [AuditStatus.draft, AuditStatus.rejected] as const;
 export const rightFlow = defineFlow<RightRecord, AuditStatusValue>()({
   basePath: rightResource.basePath,
   stateField: 'auditStatus',
+  initial: AuditStatus.draft,
   actions: {
     edit: {
       standard: 'edit',

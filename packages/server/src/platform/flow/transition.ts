@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { RightsMsg, type FlowActionDecl, type FlowRoutes } from '@sbwq/contracts';
 import type { SessionUser } from '../auth/session.ts';
@@ -16,6 +16,8 @@ export type FlowStore = {
   table: PgTable & { id: PgColumn };
   /** the data-log version of a change (before → the row as updated), in the caller's transaction */
   version?: (t: Db, user: SessionUser, id: string, before: object, after: object, at: Date) => Promise<void>;
+  /** the organisation a record belongs to (an action declared `who: 'owner'`) */
+  ownerOf: (row: object) => string | null | undefined;
   /** whether the user is association staff (an action declared `who: 'staff'`) */
   isStaff: (t: Db, user: SessionUser) => Promise<boolean>;
 };
@@ -41,8 +43,8 @@ export type TransitionOptions = {
   check?: () => Promise<void | Record<string, unknown>>;
   /** the refusal in place of the declaration's, when the service words it for its context (a run names the record) */
   refusal?: string;
-  /** the refusal when the row left its state between the read and the update (default: the declaration's) */
-  lost?: (t: Db) => Promise<string>;
+  /** the refusal worked out from the record as it now stands (its current state named), in place of `refusal` */
+  refuse?: (t: Db) => Promise<string>;
 };
 
 type Row = { id: string };
@@ -64,7 +66,7 @@ export function targetOf<A extends Acts>(flow: FlowRoutes<A>, key: keyof A & str
 
 /** The declared `who`, on the row the caller read; a service adds its own rules beside it. */
 async function checkWho(t: Db, store: FlowStore, action: FlowActionDecl<never>, row: Row, user: SessionUser, o: TransitionOptions) {
-  if (action.who === 'owner' && (!o.org || (row as { orgId?: string }).orgId !== o.org.id)) throw new BizError(RightsMsg.notFound);
+  if (action.who === 'owner' && (!o.org || store.ownerOf(row) !== o.org.id)) throw new BizError(RightsMsg.notFound);
   if (action.who === 'notSubmitter') {
     const submitter = o.submitter !== undefined ? o.submitter : ((row as { submitBy?: string | null }).submitBy ?? null);
     if (submitter && submitter === user.id) throw new BizError(RightsMsg.selfApproval);
@@ -94,7 +96,7 @@ export async function transition<A extends Acts, R extends Row>(
   if (!action.from || !field) throw new Error(`${flow.basePath} ${key}: a transition needs a state rule`);
   taken.add(takenKey(flow, key));
   const refusal = o.refusal ?? refusalOf(flow, key);
-  if (!canTake(flow, key, row)) throw new BizError(refusal);
+  if (!canTake(flow, key, row)) throw new BizError(o.refuse ? await o.refuse(t) : refusal);
   await checkWho(t, store, action, row, user, o);
   const more = await o.check?.();
   const now = o.now ?? new Date();
@@ -106,7 +108,7 @@ export async function transition<A extends Acts, R extends Row>(
     .set({ ...patch, ...more, ...(to === undefined ? {} : { [field]: to }), updateBy: by(user), updateTime: now })
     .where(and(eq(store.table.id, row.id), eq(column, (row as Record<string, unknown>)[field]), ...(o.where ?? [])))
     .returning()) as R[];
-  if (!changed) throw new BizError(o.lost ? await o.lost(t) : refusal);
+  if (!changed) throw new BizError(o.refuse ? await o.refuse(t) : refusal);
   if (o.version !== false) await store.version?.(t, user, row.id, o.versionFrom?.() ?? row, changed, now);
   return changed;
 }

@@ -16,6 +16,7 @@ import {
   type ClaimRecord,
   type InvoiceRecord,
   type Page,
+  initialState,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -236,7 +237,7 @@ export async function addClaim(ctx: ResourceCtx, body: ClaimAddBody): Promise<Cl
         orgId: org.id,
         orgName: org.orgName,
         ...values,
-        status: ClaimStatus.draft,
+        status: initialState(claimFlow),
         sysOrgCode: org.sysOrgCode,
         ...created(ctx.user),
       };

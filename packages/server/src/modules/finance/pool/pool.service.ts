@@ -4,13 +4,13 @@ import {
   poolFlow,
   PoolLedgerMsg,
   PoolMsg,
-  PoolStatus,
   toCents,
   type Page,
   type PoolAddBody,
   type PoolEditBody,
   type PoolRecord,
   type PoolStatusAction,
+  initialState,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -18,11 +18,12 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
-import { created, updated } from '../../../platform/db/audit.ts';
+import { created } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
-import { assertAction } from '../../../platform/flow/flow-guard.ts';
+import { transition } from '../../../platform/flow/transition.ts';
+import { flowStore } from '../../core/flow/flow-store.ts';
 import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
 import { finCapitalPool } from '../../core/ledger/pool.table.ts';
 import { bookMove, lockPool, LEDGER_MOVES, type PoolRow } from '../../core/ledger/pool-ledger.service.ts';
@@ -82,7 +83,7 @@ export async function addPool(ctx: ResourceCtx, body: PoolAddBody): Promise<stri
   const id = newId();
   await ctx.db.transaction(async (tx) => {
     const poolCode = await nextCode(tx, 'pool_code');
-    const added = { id, poolCode, ...settings(body), status: PoolStatus.preparing, sysOrgCode: ctx.user.orgCode, ...created(ctx.user) };
+    const added = { id, poolCode, ...settings(body), status: initialState(poolFlow), sysOrgCode: ctx.user.orgCode, ...created(ctx.user) };
     await tx.insert(finCapitalPool).values(added);
     await recordVersion(tx, ctx.user, DataTable.pool, id, null, added);
     const cents = toCents(body.totalAmount ?? '0');
@@ -94,18 +95,16 @@ export async function addPool(ctx: ResourceCtx, body: PoolAddBody): Promise<stri
   return id;
 }
 
+/** The pools' table as their flow's transitions write it (`fin_capital_pool`'s versions in the data log). */
+const poolStore = flowStore(finCapitalPool, DataTable.pool);
+
 /** Settings change only while 筹备; a changed total is booked as an 调整 of the difference. */
 export async function editPool(ctx: ResourceCtx, body: PoolEditBody): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const pool = await lockPool(tx, body.id).catch(() => {
       throw new BizError(PoolMsg.notFound);
     });
-    assertAction(poolFlow, 'edit', pool);
-    await tx
-      .update(finCapitalPool)
-      .set({ ...settings(body), ...updated(ctx.user) })
-      .where(eq(finCapitalPool.id, body.id));
-    await recordVersion(tx, ctx.user, DataTable.pool, pool.id, pool, settings(body));
+    await transition(tx, poolStore, poolFlow, 'edit', pool, ctx.user, settings(body));
     if (body.totalAmount === undefined) return;
     const diff = toCents(body.totalAmount) - toCents(pool.totalAmount);
     if (diff === 0n) return;
@@ -125,17 +124,27 @@ export async function changeStatus(db: Db, user: SessionUser, id: string, action
     const pool = await lockPool(tx, id).catch(() => {
       throw new BizError(PoolMsg.notFound);
     });
-    assertAction(poolFlow, action, pool);
-    if (action === 'settle') {
-      if (toCents(pool.frozenAmount) > 0n) throw new BizError(PoolMsg.settleFrozen);
-      const remainder = toCents(pool.totalAmount) - toCents(pool.usedAmount);
-      if (remainder > 0n) await bookMove(tx, user, pool, LEDGER_MOVES.adjustDown, remainder, { opKey: `pool:${id}:settle`, remark: '结清核销剩余余额' });
-    }
-    await tx
-      .update(finCapitalPool)
-      .set({ status: poolFlow.actions[action].to, ...updated(user) })
-      .where(eq(finCapitalPool.id, id));
-    await recordVersion(tx, user, DataTable.pool, id, pool, { status: poolFlow.actions[action].to });
+    // the version is of the status change: the 调整 of a settlement is in the pool's ledger
+    let booked: PoolRow = pool;
+    await transition(
+      tx,
+      poolStore,
+      poolFlow,
+      action,
+      pool,
+      user,
+      {},
+      {
+        check: async () => {
+          if (action !== 'settle') return;
+          if (toCents(pool.frozenAmount) > 0n) throw new BizError(PoolMsg.settleFrozen);
+          const remainder = toCents(pool.totalAmount) - toCents(pool.usedAmount);
+          if (remainder > 0n) await bookMove(tx, user, pool, LEDGER_MOVES.adjustDown, remainder, { opKey: `pool:${id}:settle`, remark: '结清核销剩余余额' });
+          booked = await lockPool(tx, id);
+        },
+        versionFrom: () => booked,
+      },
+    );
   });
 }
 

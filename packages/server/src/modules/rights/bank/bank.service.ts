@@ -3,7 +3,6 @@ import { DataTable, recordVersion, recordVersions } from '../../core/datalog/dat
 import {
   ApprovalBizType,
   ApprovalNode,
-  AuditStatus,
   bankFlow,
   BankPerm,
   maskAccountNo,
@@ -13,6 +12,7 @@ import {
   type BankAccountBody,
   type BankAccountRecord,
   type Page,
+  initialState,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -29,7 +29,9 @@ import { checkAttachments, FileType, linkAttachments, type Attachment } from '..
 import { violatedUnique } from '../../../platform/db/errors.ts';
 import { checkDateParams } from '../../core/shared/records.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { assertAction, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
+import { refusalOf } from '../../../platform/flow/flow-guard.ts';
+import { transition } from '../../../platform/flow/transition.ts';
+import { flowStore } from '../../core/flow/flow-store.ts';
 import { rightsBankAccount, type BankRow } from '../../core/tables/bank.table.ts';
 
 export const BANK_FILE_BIZ = 'rights_bank';
@@ -98,6 +100,9 @@ async function ownAccount(db: Db, org: OrgRow, id: string): Promise<BankRow> {
   return row;
 }
 
+/** The accounts' table as their flow's transitions write it (`rights_bank_account`'s versions in the data log). */
+const bankStore = flowStore(rightsBankAccount, DataTable.bank);
+
 const attachmentsOf = (body: { proofFile: string | null }): Attachment[] => [{ paths: body.proofFile, fileType: FileType.bankProof }];
 
 async function clearDefault(t: Db, orgId: string, exceptId: string) {
@@ -145,7 +150,7 @@ export async function addBank(db: Db, user: SessionUser, body: BankAccountBody):
         ...accountValues(body),
         isDefault,
         status: '1',
-        auditStatus: AuditStatus.pending,
+        auditStatus: initialState(bankFlow),
         submitBy: user.id,
         submitTime: now,
         sysOrgCode: org.sysOrgCode,
@@ -168,26 +173,19 @@ export async function editBank(db: Db, user: SessionUser, body: BankAccountBody)
   if (!body.id) throw new BizError('缺少ID');
   const org = await requireReadyOrg(db, user);
   const row = await ownAccount(db, org, body.id);
-  assertAction(bankFlow, 'edit', row);
-  await checkAttachments(db, user, attachmentsOf(body), splitFilePaths(row.proofFile));
   const now = new Date();
   try {
     await db.transaction(async (t) => {
-      if (body.isDefault === '1') await clearDefault(t, org.id, row.id);
-      const patch = {
-        ...accountValues(body),
-        ...(body.isDefault === '1' ? { isDefault: '1' } : {}),
-        auditStatus: AuditStatus.pending,
-        submitBy: user.id,
-        submitTime: now,
-      };
-      const changed = await t
-        .update(rightsBankAccount)
-        .set({ ...patch, updateBy: user.username, updateTime: now })
-        .where(and(eq(rightsBankAccount.id, row.id), inArray(rightsBankAccount.auditStatus, fromStates(bankFlow, 'edit')), eq(rightsBankAccount.delFlag, '0')))
-        .returning({ id: rightsBankAccount.id });
-      if (changed.length !== 1) throw new BizError(refusalOf(bankFlow, 'edit'));
-      await recordVersion(t, user, DataTable.bank, row.id, row, patch, now);
+      const patch = { ...accountValues(body), ...(body.isDefault === '1' ? { isDefault: '1' } : {}), submitBy: user.id, submitTime: now };
+      await transition(t, bankStore, bankFlow, 'edit', row, user, patch, {
+        org,
+        now,
+        where: [eq(rightsBankAccount.delFlag, '0')],
+        check: async () => {
+          await checkAttachments(t, user, attachmentsOf(body), splitFilePaths(row.proofFile));
+          if (body.isDefault === '1') await clearDefault(t, org.id, row.id);
+        },
+      });
       await linkAttachments(t, BANK_FILE_BIZ, row.id, attachmentsOf(body));
     });
   } catch (error) {
@@ -244,25 +242,23 @@ export async function setBankStatus(db: Db, user: SessionUser, id: string, statu
 
 /** 财务审核: 待审核 → 已通过 | 已驳回 with its approval record (node 财务审核), in one transaction. */
 export async function approveBank(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<void> {
+  let found: BankRow | undefined;
   await decide(db, sockets, user, body, {
     find: async () =>
-      (
+      (found = (
         await db
           .select()
           .from(rightsBankAccount)
           .where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.delFlag, '0')))
-      )[0],
+      )[0]),
     submitterOf: (row) => row.submitBy,
-    transition: async (t, now) =>
-      (
-        await t
-          .update(rightsBankAccount)
-          .set({ auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected, ...audited(user, body, now) })
-          .where(
-            and(eq(rightsBankAccount.id, body.id), inArray(rightsBankAccount.auditStatus, fromStates(bankFlow, 'approve')), eq(rightsBankAccount.delFlag, '0')),
-          )
-          .returning()
-      )[0],
+    transition: (t, now) =>
+      transition(t, bankStore, bankFlow, 'approve', found!, user, audited(user, body, now), {
+        outcome: body.result,
+        now,
+        version: false,
+        where: [eq(rightsBankAccount.delFlag, '0')],
+      }),
     notPending: async () => refusalOf(bankFlow, 'approve'),
     approval: (row) => ({
       bizType: ApprovalBizType.bank,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   ApprovalBizType,
   ApprovalNode,
@@ -21,13 +21,13 @@ import {
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { assertAction, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
+import { assertAction, refusalOf } from '../../../platform/flow/flow-guard.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
+import { transition } from '../../../platform/flow/transition.ts';
 import { pushNotice } from '../../core/notice/delivery.ts';
 import { lockPool } from '../../core/ledger/pool-ledger.service.ts';
 import * as ledger from '../../core/ledger/pool-ledger.service.ts';
 import { decide } from '../../core/approval/decide.ts';
-import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { capLeft, checkRights, secondReviewThreshold, successRate, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
@@ -42,7 +42,7 @@ import {
   writeWithdrawNotice,
 } from './batch-notice.ts';
 import { itemCounts, recount } from './batch-items.service.ts';
-import { BATCH_FILE_BIZ, lockOwnBatch } from './batch.service.ts';
+import { BATCH_FILE_BIZ, batchStore, lockOwnBatch } from './batch.service.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
 import { rightsBatch, type BatchRow } from '../../core/tables/batch.table.ts';
 import { claimReminder } from '../../core/notice/org-notice.ts';
@@ -57,27 +57,22 @@ export async function submitBatch(db: Db, user: SessionUser, id: string): Promis
   const org = await requireReadyOrg(db, user);
   await db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, id);
-    assertAction(batchFlow, 'submit', row);
-    if (row.itemCount === 0) throw new BizError(BatchMsg.noItems);
-    await checkRights(t, org, row.rightIds.split(','));
-    await recount(t, user, row);
-    const [fresh] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, id));
-    if (toCents(fresh.applyAmount) <= 0n) throw new BizError(BatchMsg.capReached('0.00'));
     const now = new Date();
-    const patch = {
-      status: BatchStatus.pending,
-      submitBy: user.id,
-      submitTime: now,
-      approvedAmount: null,
-      firstReviewerId: null,
-      firstReviewerName: null,
-      auditOpinion: null,
-      updateBy: user.username.slice(0, 32),
-      updateTime: now,
-    };
-    await t.update(rightsBatch).set(patch).where(eq(rightsBatch.id, id));
-    await recordVersion(t, user, DataTable.batch, id, fresh, patch, now);
-    await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${fresh.itemCount}，申请金额 ${moneyText(fresh.applyAmount)} 元`, now);
+    const patch = { submitBy: user.id, submitTime: now, approvedAmount: null, firstReviewerId: null, firstReviewerName: null, auditOpinion: null };
+    let fresh = row;
+    const submitted = await transition(t, batchStore, batchFlow, 'submit', row, user, patch, {
+      org,
+      now,
+      check: async () => {
+        if (row.itemCount === 0) throw new BizError(BatchMsg.noItems);
+        await checkRights(t, org, row.rightIds.split(','));
+        await recount(t, user, row);
+        [fresh] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, id));
+        if (toCents(fresh.applyAmount) <= 0n) throw new BizError(BatchMsg.capReached('0.00'));
+      },
+      versionFrom: () => fresh,
+    });
+    await writeLog(t, user, id, BatchLogAction.submit, `线索数量 ${submitted.itemCount}，申请金额 ${moneyText(submitted.applyAmount)} 元`, now);
   });
 }
 
@@ -131,15 +126,24 @@ export async function withdrawBatch(db: Db, sockets: SocketHub, user: SessionUse
   const org = await requireReadyOrg(db, user);
   const notice = await db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, id);
-    assertAction(batchFlow, 'withdraw', row);
-    const released = (await releaseRest(t, user, row, 'withdraw'))?.released ?? 0n;
     const now = new Date();
-    await t
-      .update(rightsBatch)
-      .set({ status: BatchStatus.withdrawn, updateBy: user.username.slice(0, 32), updateTime: now })
-      .where(eq(rightsBatch.id, id));
-    const releasedAmount = released ? { releasedAmount: fromCents(toCents(row.releasedAmount) + released) } : {};
-    await recordVersion(t, user, DataTable.batch, id, row, { ...releasedAmount, status: BatchStatus.withdrawn }, now);
+    let released = 0n;
+    await transition(
+      t,
+      batchStore,
+      batchFlow,
+      'withdraw',
+      row,
+      user,
+      {},
+      {
+        org,
+        now,
+        check: async () => {
+          released = (await releaseRest(t, user, row, 'withdraw'))?.released ?? 0n;
+        },
+      },
+    );
     await writeLog(t, user, id, BatchLogAction.withdraw, `撤销原因：${reason}${released ? `；解冻 ${moneyText(released)} 元` : ''}`, now);
     return writeWithdrawNotice(t, user, row, reason, released);
   });
@@ -174,37 +178,27 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
   const approved = final ? (body.approvedAmount ?? before.approvedAmount ?? before.applyAmount) : (body.approvedAmount ?? null);
   if (approved !== null && toCents(approved) > toCents(before.applyAmount)) throw new BizError(BatchMsg.approvedTooMuch);
   if (final && toCents(approved!) <= 0n) throw new BizError(BatchMsg.approvedRequired);
-  const target =
-    body.result === 'reject'
-      ? BatchStatus.rejected
-      : body.result === 'returned'
-        ? BatchStatus.returned
-        : toSecond
-          ? BatchStatus.secondReview
-          : BatchStatus.toEnforce;
+  const outcome = body.result === 'pass' && toSecond ? 'toSecondReview' : body.result;
   await decide(db, sockets, user, body, {
     find: async () => before,
     submitterOf: (row) => row.submitBy,
-    transition: async (t, now) =>
-      (
-        await t
-          .update(rightsBatch)
-          .set({
-            status: target,
-            auditOpinion: body.opinion,
-            ...(node === ApprovalNode.first && body.result === 'pass' ? { firstReviewerId: user.id, firstReviewerName: who(user) } : {}),
-            ...(body.result !== 'pass' ? { approvedAmount: null } : approved !== null ? { approvedAmount: approved } : {}),
-            ...(final ? { approveTime: now } : {}),
-            updateBy: user.username.slice(0, 32),
-            updateTime: now,
-          })
-          .where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.status, before.status), eq(rightsBatch.delFlag, '0')))
-          .returning()
-      )[0],
-    notPending: async (t) => {
-      const [now] = await t.select({ status: rightsBatch.status }).from(rightsBatch).where(eq(rightsBatch.id, body.id));
-      return now && now.status !== before.status ? BatchMsg.decidedByOther : refusalOf(batchFlow, 'review');
-    },
+    transition: (t, now) =>
+      transition(
+        t,
+        batchStore,
+        batchFlow,
+        'review',
+        before,
+        user,
+        {
+          auditOpinion: body.opinion,
+          ...(node === ApprovalNode.first && body.result === 'pass' ? { firstReviewerId: user.id, firstReviewerName: who(user) } : {}),
+          ...(body.result !== 'pass' ? { approvedAmount: null } : approved !== null ? { approvedAmount: approved } : {}),
+          ...(final ? { approveTime: now } : {}),
+        },
+        { outcome, now, version: false, where: [eq(rightsBatch.delFlag, '0')], refuse: decidedByOther(body.id, before.status) },
+      ),
+    notPending: async () => refusalOf(batchFlow, 'review'),
     andThen: async (t, row, now) => {
       if (final) await freezeApproved(t, user, row);
       const text =
@@ -234,6 +228,12 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
   return body.result === 'reject' ? BatchMsg.rejected : body.result === 'returned' ? BatchMsg.returned : toSecond ? BatchMsg.toSecondReview : BatchMsg.approved;
 }
 
+/** The refusal of a review that lost its race: another reviewer moved the batch on, or it left review. */
+const decidedByOther = (id: string, read: string) => async (t: Db) => {
+  const [now] = await t.select({ status: rightsBatch.status }).from(rightsBatch).where(eq(rightsBatch.id, id));
+  return now && now.status !== read ? BatchMsg.decidedByOther : refusalOf(batchFlow, 'review');
+};
+
 /**
  * The final pass freezes 核定金额 in the pool. The pool row is locked first, so approvals against one
  * pool are ordered and the organisation's 单机构上限 is checked against approvals already committed.
@@ -260,13 +260,8 @@ export async function startEnforce(db: Db, user: SessionUser, id: string): Promi
   const org = await requireReadyOrg(db, user);
   await db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, id);
-    assertAction(batchFlow, 'startEnforce', row);
     const now = new Date();
-    await t
-      .update(rightsBatch)
-      .set({ status: BatchStatus.enforcing, startTime: now, updateBy: user.username.slice(0, 32), updateTime: now })
-      .where(eq(rightsBatch.id, id));
-    await recordVersion(t, user, DataTable.batch, id, row, { status: BatchStatus.enforcing, startTime: now }, now);
+    await transition(t, batchStore, batchFlow, 'startEnforce', row, user, { startTime: now }, { org, now });
     await writeLog(t, user, id, BatchLogAction.start, null, now);
   });
 }
@@ -288,25 +283,21 @@ export async function applyClosure(db: Db, user: SessionUser, body: BatchClosure
   await checkAttachments(db, user, files);
   await db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, body.id);
-    assertAction(batchFlow, 'applyClosure', row);
-    await linkAttachments(t, BATCH_FILE_BIZ, row.id, files, org.sysOrgCode);
-    const counts = await itemCounts(t, row.id);
-    const open = (counts[ItemStatus.waiting] ?? 0) + (counts[ItemStatus.handling] ?? 0);
-    if (open > 0) throw new BizError(BatchMsg.itemsOpen(open));
-    const outcome = closureOutcome(counts);
     const now = new Date();
-    const patch = {
-      status: BatchStatus.closurePending,
-      ...outcome,
-      closureSummary: body.closureSummary,
-      closureFiles: body.closureFiles,
-      closureApplyTime: now,
-      submitBy: user.id,
-      updateBy: user.username.slice(0, 32),
-      updateTime: now,
-    };
-    await t.update(rightsBatch).set(patch).where(eq(rightsBatch.id, row.id));
-    await recordVersion(t, user, DataTable.batch, row.id, row, patch, now);
+    let outcome = closureOutcome({});
+    const patch = { closureSummary: body.closureSummary, closureFiles: body.closureFiles, closureApplyTime: now, submitBy: user.id };
+    await transition(t, batchStore, batchFlow, 'applyClosure', row, user, patch, {
+      org,
+      now,
+      check: async () => {
+        await linkAttachments(t, BATCH_FILE_BIZ, row.id, files, org.sysOrgCode);
+        const counts = await itemCounts(t, row.id);
+        const open = (counts[ItemStatus.waiting] ?? 0) + (counts[ItemStatus.handling] ?? 0);
+        if (open > 0) throw new BizError(BatchMsg.itemsOpen(open));
+        outcome = closureOutcome(counts);
+        return outcome;
+      },
+    });
     await writeLog(
       t,
       user,
@@ -324,34 +315,31 @@ export async function applyClosure(db: Db, user: SessionUser, body: BatchClosure
  * subsidy could pay for, so the whole frozen amount goes back to the pool in the same transaction.
  */
 export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUser, body: BatchClosureReviewBody): Promise<string> {
-  const target = body.result === 'pass' ? BatchStatus.closed : BatchStatus.enforcing;
   const after: { reminder: Awaited<ReturnType<typeof claimReminder>>; money: { released: bigint; reserved: bigint; claimable: bigint } } = {
     reminder: null,
     money: { released: 0n, reserved: 0n, claimable: 0n },
   };
+  let found: BatchRow | undefined;
   await decide(db, sockets, user, body, {
     find: async () =>
-      (
+      (found = (
         await db
           .select()
           .from(rightsBatch)
           .where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0')))
-      )[0],
+      )[0]),
     submitterOf: (row) => row.submitBy,
-    transition: async (t, now) =>
-      (
-        await t
-          .update(rightsBatch)
-          .set({
-            status: target,
-            auditOpinion: body.opinion,
-            ...(body.result === 'pass' ? { closedTime: now } : {}),
-            updateBy: user.username.slice(0, 32),
-            updateTime: now,
-          })
-          .where(and(eq(rightsBatch.id, body.id), inArray(rightsBatch.status, fromStates(batchFlow, 'closureReview')), eq(rightsBatch.delFlag, '0')))
-          .returning()
-      )[0],
+    transition: (t, now) =>
+      transition(
+        t,
+        batchStore,
+        batchFlow,
+        'closureReview',
+        found!,
+        user,
+        { auditOpinion: body.opinion, ...(body.result === 'pass' ? { closedTime: now } : {}) },
+        { outcome: body.result, now, version: false, where: [eq(rightsBatch.delFlag, '0')] },
+      ),
     notPending: async () => refusalOf(batchFlow, 'closureReview'),
     andThen: async (t, row, now) => {
       const released = body.result === 'pass' && row.successCount === 0 ? await releaseRest(t, user, row, 'closure') : null;

@@ -3,13 +3,13 @@ import {
   BatchDict,
   BatchLogAction,
   BatchMsg,
-  BatchStatus,
   batchFlow,
   type BatchAddBody,
   type BatchEditBody,
   type BatchRecord,
   type Page,
   splitFilePaths,
+  initialState,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { realnamesOf } from '../../../platform/db/user-names.ts';
@@ -17,6 +17,8 @@ import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { assertAction, canTake } from '../../../platform/flow/flow-guard.ts';
+import { transition } from '../../../platform/flow/transition.ts';
+import { flowStore } from '../../core/flow/flow-store.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
@@ -123,6 +125,8 @@ export async function lockOwnBatch(t: Db, org: OrgRow, id: string): Promise<Batc
 }
 
 export const BATCH_FILE_BIZ = 'rights_batch';
+/** The batches' table as their flow's transitions write it (`rights_batch`'s versions in the data log). */
+export const batchStore = flowStore(rightsBatch, DataTable.batch);
 export const evidenceOf = (paths: string | null): Attachment[] => [{ paths, fileType: FileType.evidence }];
 
 async function settings(db: Db, org: OrgRow, body: BatchAddBody) {
@@ -156,7 +160,16 @@ export async function addBatch(ctx: ResourceCtx, body: BatchAddBody): Promise<st
   await ctx.db.transaction(async (t) => {
     await linkAttachments(t, BATCH_FILE_BIZ, id, evidenceOf(body.evidenceFiles), org.sysOrgCode);
     const batchNo = await nextCode(t, 'threaded_code');
-    const added = { id, batchNo, orgId: org.id, orgName: org.orgName, ...values, status: BatchStatus.draft, sysOrgCode: org.sysOrgCode, ...created(ctx.user) };
+    const added = {
+      id,
+      batchNo,
+      orgId: org.id,
+      orgName: org.orgName,
+      ...values,
+      status: initialState(batchFlow),
+      sysOrgCode: org.sysOrgCode,
+      ...created(ctx.user),
+    };
     await t.insert(rightsBatch).values(added);
     await recordVersion(t, ctx.user, DataTable.batch, id, null, added);
     await writeLog(t, ctx.user, id, BatchLogAction.create, `批次编号 ${batchNo}`);
@@ -170,13 +183,14 @@ export async function editBatch(ctx: ResourceCtx, body: BatchEditBody): Promise<
   const { pool, values } = await settings(ctx.db, org, body);
   await ctx.db.transaction(async (t) => {
     const row = await lockOwnBatch(t, org, body.id);
-    assertAction(batchFlow, 'edit', row);
-    await checkAttachments(t, ctx.user, evidenceOf(body.evidenceFiles), splitFilePaths(row.evidenceFiles));
-    await linkAttachments(t, BATCH_FILE_BIZ, row.id, evidenceOf(body.evidenceFiles), org.sysOrgCode);
-    const applyAmount = await applyAmountOf(t, pool, org.id, row.id, row.itemCount);
-    const patch = { ...values, applyAmount, ...updated(ctx.user) };
-    await t.update(rightsBatch).set(patch).where(eq(rightsBatch.id, row.id));
-    await recordVersion(t, ctx.user, DataTable.batch, row.id, row, patch);
+    await transition(t, batchStore, batchFlow, 'edit', row, ctx.user, values, {
+      org,
+      check: async () => {
+        await checkAttachments(t, ctx.user, evidenceOf(body.evidenceFiles), splitFilePaths(row.evidenceFiles));
+        await linkAttachments(t, BATCH_FILE_BIZ, row.id, evidenceOf(body.evidenceFiles), org.sysOrgCode);
+        return { applyAmount: await applyAmountOf(t, pool, org.id, row.id, row.itemCount) };
+      },
+    });
     const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => k !== 'rightNames' && k !== 'poolName' && values[k] !== row[k]);
     await writeLog(t, ctx.user, row.id, BatchLogAction.edit, changed.length ? `修改字段：${changed.join('、')}` : '未修改字段');
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, ne, or, type SQL } from 'drizzle-orm';
 import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import {
   ApprovalBizType,
@@ -18,6 +18,7 @@ import {
   type OrgRecord,
   type OrgStatusInfo,
   type Page,
+  initialState,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -35,11 +36,15 @@ import { checkAttachments, FileType, linkAttachments, type Attachment } from '..
 import { violatedUnique } from '../../../platform/db/errors.ts';
 import { checkDateParams } from '../../core/shared/records.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { assertAction, canTake, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
+import { assertAction, canTake, refusalOf } from '../../../platform/flow/flow-guard.ts';
+import { targetOf, transition } from '../../../platform/flow/transition.ts';
+import { flowStore } from '../../core/flow/flow-store.ts';
 import { findMyOrg, isReady, isStaff } from '../../core/org/org-context.ts';
 import { rightsOrg, type OrgRow } from '../../core/org/org.table.ts';
 
 export const ORG_FILE_BIZ = 'rights_org';
+/** The organisations' table as their flows' transitions write it; an organisation's record is its own. */
+const orgStore = flowStore(rightsOrg, DataTable.org, (row) => (row as OrgRow).id);
 const DATE_KEYS = ['auditTime', 'certifyTime', 'submitTime', 'certifySubmitTime', 'createTime', 'updateTime'] as const;
 const DICTS = { orgType: 'rights_org_type', enterStatus: 'enter_status', certifyStatus: 'certify_status' };
 
@@ -128,10 +133,7 @@ export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBo
     throw new BizError(org.enterStatus === EnterStatus.pending ? RightsMsg.enrolSubmitted : refusalOf(orgFlow, action));
   await checkAttachments(db, user, enrolAttachments(body), keptPaths(org));
   const now = new Date();
-  const values = {
-    ...formValues(body),
-    ...(submit ? { enterStatus: EnterStatus.pending, submitBy: user.id, submitTime: now } : {}),
-  };
+  const values = { ...formValues(body), ...(submit ? { submitBy: user.id, submitTime: now } : {}) };
   try {
     return await db.transaction(async (t) => {
       let id = org?.id;
@@ -141,8 +143,8 @@ export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBo
           id,
           orgName: body.orgName,
           ...values,
-          enterStatus: submit ? EnterStatus.pending : EnterStatus.draft,
-          certifyStatus: CertifyStatus.none,
+          enterStatus: submit ? targetOf(orgFlow, 'submitEnrol')! : initialState(orgFlow),
+          certifyStatus: initialState(orgCertifyFlow),
           applicantId: user.id,
           createBy: user.username,
           createTime: now,
@@ -150,13 +152,7 @@ export async function saveEnrol(db: Db, user: SessionUser, body: OrgEnrolDraftBo
         await t.insert(rightsOrg).values(added);
         await recordVersion(t, user, DataTable.org, id, null, added, now);
       } else {
-        const changed = await t
-          .update(rightsOrg)
-          .set({ ...values, updateBy: user.username, updateTime: now })
-          .where(and(eq(rightsOrg.id, id), inArray(rightsOrg.enterStatus, fromStates(orgFlow, action))))
-          .returning({ id: rightsOrg.id });
-        if (changed.length !== 1) throw new BizError(refusalOf(orgFlow, action));
-        await recordVersion(t, user, DataTable.org, id, org, values, now);
+        await transition(t, orgStore, orgFlow, action, org!, user, values, { org, now });
       }
       await linkAttachments(t, ORG_FILE_BIZ, id, enrolAttachments(body));
       return id;
@@ -187,21 +183,17 @@ export async function approveEnrol(db: Db, dicts: DictService, sockets: SocketHu
   const pass = body.result === 'pass';
   // read before the transaction: a query outside an open transaction waits for it on PGlite
   const statusTexts = await dicts.dictTexts('enter_status');
+  const refuse = async (t: Db) => {
+    const current = await orgOrFail(t, body.id);
+    return `${refusalOf(orgFlow, 'approveEnrol')}（当前状态：${statusTexts.get(current.enterStatus) ?? current.enterStatus}）`;
+  };
+  let found: OrgRow | undefined;
   return decide(db, sockets, user, body, {
-    find: () => findOrg(db, body.id),
+    find: async () => (found = await findOrg(db, body.id)),
     submitterOf: (row) => row.submitBy,
-    transition: async (t, now) =>
-      (
-        await t
-          .update(rightsOrg)
-          .set({ enterStatus: pass ? EnterStatus.enrolled : EnterStatus.rejected, ...audited(user, body, now) })
-          .where(and(eq(rightsOrg.id, body.id), inArray(rightsOrg.enterStatus, fromStates(orgFlow, 'approveEnrol'))))
-          .returning()
-      )[0],
-    notPending: async (t) => {
-      const current = await orgOrFail(t, body.id);
-      return `${refusalOf(orgFlow, 'approveEnrol')}（当前状态：${statusTexts.get(current.enterStatus) ?? current.enterStatus}）`;
-    },
+    transition: (t, now) =>
+      transition(t, orgStore, orgFlow, 'approveEnrol', found!, user, audited(user, body, now), { outcome: body.result, now, version: false, refuse }),
+    notPending: refuse,
     andThen: async (t, row, now) => (pass && !row.departId ? { ...row, sysOrgCode: await makeDepart(t, user, row, now) } : row),
     approval: (row) => ({ bizType: ApprovalBizType.enrol, bizTitle: row.orgName, node: ApprovalNode.first, orgId: row.id, sysOrgCode: row.sysOrgCode }),
     page: () => '/dashboard/enter-organisation',
@@ -248,67 +240,36 @@ export async function submitCertify(db: Db, user: SessionUser, body: OrgCertifyB
   await checkAttachments(db, user, attachments, keptPaths(org));
   const now = new Date();
   await db.transaction(async (t) => {
-    const changed = await t
-      .update(rightsOrg)
-      .set({
-        practiceFile: body.practiceFile,
-        filingFile: body.filingFile,
-        agentFilingNo,
-        certifyStatus: CertifyStatus.pending,
-        certifySubmitBy: user.id,
-        certifySubmitTime: now,
-        updateBy: user.username,
-        updateTime: now,
-      })
-      .where(
-        and(
-          eq(rightsOrg.id, org.id),
-          eq(rightsOrg.enterStatus, EnterStatus.enrolled),
-          inArray(rightsOrg.certifyStatus, fromStates(orgCertifyFlow, 'submitCertify')),
-        ),
-      )
-      .returning({ id: rightsOrg.id });
-    if (changed.length !== 1) throw new BizError(refusalOf(orgCertifyFlow, 'submitCertify'));
-    const certify = {
-      practiceFile: body.practiceFile,
-      filingFile: body.filingFile,
-      agentFilingNo,
-      certifyStatus: CertifyStatus.pending,
-      certifySubmitBy: user.id,
-      certifySubmitTime: now,
-    };
-    await recordVersion(t, user, DataTable.org, org.id, org, certify, now);
+    const certify = { practiceFile: body.practiceFile, filingFile: body.filingFile, agentFilingNo, certifySubmitBy: user.id, certifySubmitTime: now };
+    await transition(t, orgStore, orgCertifyFlow, 'submitCertify', org, user, certify, { org, now, where: [eq(rightsOrg.enterStatus, EnterStatus.enrolled)] });
     await linkAttachments(t, ORG_FILE_BIZ, org.id, attachments, org.sysOrgCode);
   });
 }
 
 /** 审批认证: 认证中 → 已认证 | 认证失败, with its approval record, in one transaction. */
 export async function approveCertify(db: Db, dicts: DictService, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<OrgRow> {
-  const pass = body.result === 'pass';
   // read before the transaction: a query outside an open transaction waits for it on PGlite
   const statusTexts = await dicts.dictTexts('certify_status');
+  const refuse = async (t: Db) => {
+    const current = await orgOrFail(t, body.id);
+    return `${refusalOf(orgCertifyFlow, 'approveCertify')}（当前状态：${statusTexts.get(current.certifyStatus) ?? current.certifyStatus}）`;
+  };
+  let found: OrgRow | undefined;
   return decide(db, sockets, user, body, {
-    find: () => findOrg(db, body.id),
+    find: async () => (found = await findOrg(db, body.id)),
     submitterOf: (row) => row.certifySubmitBy,
-    transition: async (t, now) =>
-      (
-        await t
-          .update(rightsOrg)
-          .set({
-            certifyStatus: pass ? CertifyStatus.certified : CertifyStatus.failed,
-            certifyOpinion: body.opinion,
-            certifyBy: user.realname || user.username,
-            certifyTime: now,
-            updateBy: user.username,
-            updateTime: now,
-          })
-          .where(and(eq(rightsOrg.id, body.id), inArray(rightsOrg.certifyStatus, fromStates(orgCertifyFlow, 'approveCertify'))))
-          .returning()
-      )[0],
-    notPending: async (t) => {
-      const current = await orgOrFail(t, body.id);
-      return `${refusalOf(orgCertifyFlow, 'approveCertify')}（当前状态：${statusTexts.get(current.certifyStatus) ?? current.certifyStatus}）`;
-    },
+    transition: (t, now) =>
+      transition(
+        t,
+        orgStore,
+        orgCertifyFlow,
+        'approveCertify',
+        found!,
+        user,
+        { certifyOpinion: body.opinion, certifyBy: user.realname || user.username, certifyTime: now },
+        { outcome: body.result, now, version: false, submitter: found!.certifySubmitBy, refuse },
+      ),
+    notPending: refuse,
     approval: (row) => ({ bizType: ApprovalBizType.certify, bizTitle: row.orgName, node: ApprovalNode.first, orgId: row.id, sysOrgCode: row.sysOrgCode }),
     page: () => '/dashboard/certification',
   });
@@ -317,16 +278,7 @@ export async function approveCertify(db: Db, dicts: DictService, sockets: Socket
 /** 停用 / 启用 (admin): 已入驻 ⇄ 已停用. */
 export async function setOrgDisabled(db: Db, user: SessionUser, id: string, action: 'disable' | 'enable', reason: string | null): Promise<void> {
   const before = await orgOrFail(db, id);
-  await db.transaction(async (t) => {
-    const patch = { enterStatus: orgFlow.actions[action].to, ...(reason ? { auditOpinion: reason } : {}) };
-    const changed = await t
-      .update(rightsOrg)
-      .set({ ...patch, updateBy: user.username, updateTime: new Date() })
-      .where(and(eq(rightsOrg.id, id), inArray(rightsOrg.enterStatus, fromStates(orgFlow, action))))
-      .returning({ id: rightsOrg.id });
-    if (changed.length !== 1) throw new BizError(refusalOf(orgFlow, action));
-    await recordVersion(t, user, DataTable.org, id, before, patch);
-  });
+  await db.transaction((t) => transition(t, orgStore, orgFlow, action, before, user, reason ? { auditOpinion: reason } : {}));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { AuditStatus, rightBody, type DictModel, type RightRecord } from '@sbwq/contracts';
+import { initialState, rightBody, rightFlow, type DictModel, type RightRecord } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
@@ -119,7 +119,7 @@ export async function importRights(db: Db, user: SessionUser, buffer: Buffer, di
       orgId: org.id,
       // a sheet has no attachment columns: they stay empty
       ...rightValues(body),
-      auditStatus: AuditStatus.draft,
+      auditStatus: initialState(rightFlow),
       sysOrgCode: org.sysOrgCode,
       createBy: user.username,
       createTime: now,

@@ -16,6 +16,7 @@ import {
   type Page,
   type RightBody,
   type RightRecord,
+  initialState,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
@@ -31,7 +32,9 @@ import { checkAttachments, FileType, linkAttachments, type Attachment } from '..
 import { violatedUnique } from '../../../platform/db/errors.ts';
 import { checkDateParams } from '../../core/shared/records.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { assertAction, canTake, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
+import { canTake, fromStates, refusalOf } from '../../../platform/flow/flow-guard.ts';
+import { transition } from '../../../platform/flow/transition.ts';
+import { flowStore } from '../../core/flow/flow-store.ts';
 import { rightsRight, type RightRow } from './right.table.ts';
 
 export const RIGHT_FILE_BIZ = 'rights_right';
@@ -180,7 +183,7 @@ export async function addRight(db: Db, user: SessionUser, body: RightBody): Prom
         id,
         orgId: org.id,
         ...rightValues(body),
-        auditStatus: AuditStatus.draft,
+        auditStatus: initialState(rightFlow),
         sysOrgCode: org.sysOrgCode,
         createBy: user.username,
         createTime: new Date(),
@@ -205,27 +208,27 @@ async function ownRight(db: Db, org: OrgRow, id: string): Promise<RightRow> {
   return row;
 }
 
+/** The rights records' table as their flow's transitions write it (`rights_right`'s versions in the data log). */
+const rightStore = flowStore(rightsRight, DataTable.right);
+
 /** 编辑: only a draft or a rejected record of the caller's organisation. */
 export async function editRight(db: Db, user: SessionUser, body: RightBody): Promise<void> {
   if (!body.id) throw new BizError('缺少ID');
   const org = await requireReadyOrg(db, user);
   const row = await ownRight(db, org, body.id);
-  assertAction(rightFlow, 'edit', row);
-  await checkAttachments(
-    db,
-    user,
-    attachmentsOf(body),
-    [row.markImage, row.authLetter, row.proofFile].flatMap((p) => splitFilePaths(p)),
-  );
   try {
     await db.transaction(async (t) => {
-      const changed = await t
-        .update(rightsRight)
-        .set({ ...rightValues(body), updateBy: user.username, updateTime: new Date() })
-        .where(and(eq(rightsRight.id, row.id), inArray(rightsRight.auditStatus, fromStates(rightFlow, 'edit')), eq(rightsRight.delFlag, '0')))
-        .returning({ id: rightsRight.id });
-      if (changed.length !== 1) throw new BizError(refusalOf(rightFlow, 'edit'));
-      await recordVersion(t, user, DataTable.right, row.id, row, rightValues(body));
+      await transition(t, rightStore, rightFlow, 'edit', row, user, rightValues(body), {
+        org,
+        where: [eq(rightsRight.delFlag, '0')],
+        check: () =>
+          checkAttachments(
+            t,
+            user,
+            attachmentsOf(body),
+            [row.markImage, row.authLetter, row.proofFile].flatMap((p) => splitFilePaths(p)),
+          ),
+      });
       await linkAttachments(t, RIGHT_FILE_BIZ, row.id, attachmentsOf(body), org.sysOrgCode);
     });
   } catch (error) {
@@ -278,31 +281,41 @@ export function deleteRights(db: Db, user: SessionUser, ids: string[]) {
   return changeOwn(db, user, ids, { delFlag: '1', updateBy: user.username, updateTime: new Date() }, 'delete');
 }
 
-/** 提交审核: 草稿 | 已驳回 → 待审核. */
-export function submitRights(db: Db, user: SessionUser, ids: string[]) {
-  const now = new Date();
-  return changeOwn(db, user, ids, { auditStatus: AuditStatus.pending, submitBy: user.id, submitTime: now, updateBy: user.username, updateTime: now }, 'submit');
+/** 提交审核: 草稿 | 已驳回 → 待审核, every listed record of the caller's organisation or none of them. */
+export async function submitRights(db: Db, user: SessionUser, ids: string[]) {
+  if (!ids.length) throw new BizError('请选择记录');
+  const org = await requireReadyOrg(db, user);
+  await db.transaction(async (t) => {
+    const rows = await t
+      .select()
+      .from(rightsRight)
+      .where(and(inArray(rightsRight.id, ids), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0')))
+      .for('update');
+    if (rows.length !== new Set(ids).size) throw new BizError(RightsMsg.notFound);
+    const now = new Date();
+    for (const row of rows) await transition(t, rightStore, rightFlow, 'submit', row, user, { submitBy: user.id, submitTime: now }, { org, now });
+  });
 }
 
 /** 审核: 待审核 → 已通过 | 已驳回 with its approval record, in one transaction. */
 export async function approveRight(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<void> {
+  let found: RightRow | undefined;
   await decide(db, sockets, user, body, {
     find: async () =>
-      (
+      (found = (
         await db
           .select()
           .from(rightsRight)
           .where(and(eq(rightsRight.id, body.id), eq(rightsRight.delFlag, '0')))
-      )[0],
+      )[0]),
     submitterOf: (row) => row.submitBy,
-    transition: async (t, now) =>
-      (
-        await t
-          .update(rightsRight)
-          .set({ auditStatus: body.result === 'pass' ? AuditStatus.approved : AuditStatus.rejected, ...audited(user, body, now) })
-          .where(and(eq(rightsRight.id, body.id), inArray(rightsRight.auditStatus, fromStates(rightFlow, 'approve')), eq(rightsRight.delFlag, '0')))
-          .returning()
-      )[0],
+    transition: (t, now) =>
+      transition(t, rightStore, rightFlow, 'approve', found!, user, audited(user, body, now), {
+        outcome: body.result,
+        now,
+        version: false,
+        where: [eq(rightsRight.delFlag, '0')],
+      }),
     notPending: async () => refusalOf(rightFlow, 'approve'),
     approval: (row) => ({
       bizType: ApprovalBizType.right,
