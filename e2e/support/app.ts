@@ -119,3 +119,13 @@ export function storedToken(page: Page) {
     return raw ? (JSON.parse(raw) as { value: string; expire: number | null }) : null;
   }, TOKEN_KEY);
 }
+
+/**
+ * The page does not scroll sideways at `width`. Polled: after a viewport change antd's responsive
+ * observers re-lay the page on their own tick, so one read taken at once can still see the wider layout.
+ */
+export async function expectFitsWidth(page: Page, width = 375) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `the page is at most ${width} px wide`, timeout: 5_000 })
+    .toBeLessThanOrEqual(width);
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page, TestInfo, WebSocket } from '@playwright/test';
-import { ADMIN, button, test, newContext } from '../support/app.ts';
+import { ADMIN, button, test, newContext, expectFitsWidth } from '../support/app.ts';
 import { apiCall, apiToken, confirmPopup, createUser, dialog, expect, row, signIn, signInAs, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
 
 /** Seeded ids (packages/server/src/seed): 协会审核员 and 维权工作部. */
@@ -245,7 +245,7 @@ test.describe('通告与消息 (spec §7 notifications)', () => {
       const box = await panel.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
       // the bell takes room in the header without pushing anything off the screen
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectFitsWidth(page);
       await page.screenshot({ path: shot(testInfo, 'bell-375') });
       await panel.getByRole('button', { name: new RegExp(title) }).click();
       await expect(panel).toBeHidden();

@@ -1,4 +1,4 @@
-import { button, test } from '../support/app.ts';
+import { button, test, expectFitsWidth } from '../support/app.ts';
 import { approvedRight, draftBatch, enabledPool, type Pool } from '../support/batch.ts';
 import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, shot, unique } from '../support/rights.ts';
 import { choose, confirmInPopup, typeInto } from '../support/system-data.ts';
@@ -104,11 +104,11 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     await agent.setViewportSize({ width: 375, height: 812 });
     await agent.getByRole('tab', { name: /线索明细/ }).click();
     await expect(row(agent, 'id=1002')).toBeVisible();
-    expect(await agent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectFitsWidth(agent);
     await agent.screenshot({ path: shot(testInfo, 'batch-detail-items-375') });
     await reviewer.setViewportSize({ width: 375, height: 812 });
     await expect(listed).toBeVisible();
-    expect(await reviewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectFitsWidth(reviewer);
     await reviewer.screenshot({ path: shot(testInfo, 'batch-list-375') });
   });
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signIn, test } from '../support/app.ts';
+import { signIn, test, expectFitsWidth } from '../support/app.ts';
 import { approvedRight, enabledPool } from '../support/batch.ts';
 import { apiToken, expect, row, signInAs, USER_PASSWORD } from '../support/system.ts';
 import { apiCall, apiUpload, certifiedOrgViaApi, createFinance, pngFile, shot, unique, type CertifiedOrg } from '../support/rights.ts';
@@ -248,7 +248,7 @@ test.describe('分析页 at 375 px (spec §4 Device: phones)', () => {
         .map((title) => title.textContent),
     );
     expect(cut).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectFitsWidth(page);
   }
 
   test('admin: the chart titles are whole, the range choice sits under its title, nothing runs off the screen', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, signIn, test } from '../support/app.ts';
+import { ADMIN, signIn, test, expectFitsWidth } from '../support/app.ts';
 import { apiToken, expect, row, signInAs, USER_PASSWORD } from '../support/system.ts';
 import { apiCall, certifiedOrgViaApi, contextFor, createFinance, unique } from '../support/rights.ts';
 
@@ -176,6 +176,6 @@ test.describe('分析页 figures (spec §2 dashboard analysis, §7 statistics)',
     await page.reload();
     await expect(card(page, '线索申请总数')).toBeVisible();
     await expect(page.getByText('资金池统计', { exact: true })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectFitsWidth(page);
   });
 });

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
-import { button, test } from '../support/app.ts';
+import { button, test, expectFitsWidth } from '../support/app.ts';
 import { approvedRight } from '../support/batch.ts';
 import { seedRows } from '../support/lists.ts';
 import { certifiedOrgViaApi, contextFor, createReviewer, formItem, unique } from '../support/rights.ts';
@@ -146,7 +146,7 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     // 375 px: the report still reads (the table scrolls sideways inside its card)
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(row(page, '待结案审核')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectFitsWidth(page);
 
     // the reviewer, same session, no new sign-in: the next menu load has 在线开发 → 字典项清单 and nothing else of 在线开发
     await staff.goto('/dashboard/analysis');
@@ -253,7 +253,7 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-    expect(await agent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectFitsWidth(agent);
     expect(await dialogViolations(agent, popup)).toEqual([]);
     await popup.getByLabel('商标名称').fill(otherName);
     await button(popup, '查询').click();

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { button, test } from '../support/app.ts';
+import { button, test, expectFitsWidth } from '../support/app.ts';
 import { apiCall, apiToken, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
 import { search } from '../support/system-data.ts';
 
@@ -98,7 +98,7 @@ test.describe('多数据源 (issue #25)', () => {
     await signIn(page);
     await page.goto(SCREEN);
     await expect(button(page, '新增')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectFitsWidth(page);
     await button(page, '新增').focus();
     await page.keyboard.press('Enter');
     const form = dialog(page, '新增数据源');

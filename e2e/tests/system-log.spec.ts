@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { button, test } from '../support/app.ts';
+import { button, test, expectFitsWidth } from '../support/app.ts';
 import { apiCall, apiToken, createUser, expect, signIn, unique, USER_PASSWORD } from '../support/system.ts';
 import { certifiedOrgViaApi, contextFor, createFinance } from '../support/rights.ts';
 import { approvedRight, enabledPool } from '../support/batch.ts';
@@ -199,7 +199,7 @@ test.describe('系统日志', () => {
           .first(),
       ).toBeVisible({ timeout: 1500 });
     }).toPass({ timeout: 20_000 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectFitsWidth(page);
     await expect(panel.getByRole('button', { name: /筛选/ })).toBeVisible();
 
     await panel

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { button, test } from '../support/app.ts';
+import { button, test, expectFitsWidth } from '../support/app.ts';
 import { dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast } from '../support/system.ts';
 import { confirmInPopup } from '../support/system-data.ts';
 
@@ -93,7 +93,7 @@ test.describe('定时任务 (issue #25)', () => {
     await signIn(page);
     await page.goto(SCREEN);
     await expect(page.getByText('资金池夜间对账')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectFitsWidth(page);
 
     await button(page, '新增').focus();
     await page.keyboard.press('Enter');
