@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, json, multipart } from '../../test/harness.ts';
+import { closedPort, startS3rver } from '../../test/s3rver.testkit.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -22,34 +21,12 @@ import pg from 'pg';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256 * 1024, 7)]);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 // issue 39 Storage: a real S3-compatible server (s3rver) started here; two servers on one database share its bucket.
 describe('issue 39 storage: S3-compatible bucket shared by two servers, unreachable bucket refused cleanly', async () => {
-  const bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-s3rver-'));
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: bucketDir, configureBuckets: [{ name: 'sbwq-files', configs: [] }] });
-  const { port } = await s3.run();
-  afterAll(async () => {
-    await s3.close();
-    fs.rmSync(bucketDir, { recursive: true, force: true });
-  });
-  const s3Env = {
-    STORAGE: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_REGION: 'us-east-1',
-    S3_BUCKET: 'sbwq-files',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: '1',
-    S3_PREFIX: 'sbwq',
-  };
+  const s3 = await startS3rver('sbwq-files');
+  const bucketDir = s3.directory;
+  afterAll(() => s3.close());
+  const s3Env = s3.env('sbwq');
 
   const dirA = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-s3-a-'));
   const a = await createTestApp({ DATA_DIR: dirA, ...s3Env });

@@ -1,31 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOB_DEFINITIONS } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { loadConfig } from '../../../platform/config.ts';
 import { ADMIN_PASSWORD, createTestApp, json, multipart } from '../../../test/harness.ts';
+import { closedPort, startS3rver } from '../../../test/s3rver.testkit.ts';
 import { systemJobs } from '../../system/job/system.jobs.ts';
 import { BackupError, BackupMsg, backupName, type Manifest } from './backup.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(4096)]);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * Issue 39 Backup: "a scheduled job can run the backup to a folder or a bucket and keeps the last N" — the bucket
@@ -33,16 +23,9 @@ async function closedPort(): Promise<number> {
  * archives in the bucket and none in the folder; each is a whole backup; nothing else in the bucket is touched.
  */
 describe('issue 39: the 数据备份 job with target bucket keeps the newest N archives in the bucket', async () => {
-  const bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-backup-s3rver-'));
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: bucketDir, configureBuckets: [{ name: 'sbwq-backups', configs: [] }] });
-  const { port } = await s3.run();
-  const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  afterAll(async () => {
-    client.destroy();
-    await s3.close();
-    fs.rmSync(bucketDir, { recursive: true, force: true });
-  });
+  const s3 = await startS3rver('sbwq-backups');
+  const client = s3.client();
+  afterAll(() => s3.close());
   // Objects that are not this prefix's archives: another file under the prefix, an archive-like name elsewhere.
   for (const Key of ['nightly/notes.txt', 'elsewhere/sbwq-backup-20200101-000000.tar.gz']) {
     await client.send(new PutObjectCommand({ Bucket: 'sbwq-backups', Key, Body: 'x' }));
@@ -51,14 +34,15 @@ describe('issue 39: the 数据备份 job with target bucket keeps the newest N a
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-backup-bucket-'));
   // The endpoint from BACKUP_S3_ENDPOINT, the keys and path style from the uploads' S3_* (their fallback); uploads stay local.
+  const { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE } = s3.env('');
   const env = {
     DATA_DIR: dataDir,
     BACKUP_S3_BUCKET: 'sbwq-backups',
     BACKUP_S3_PREFIX: 'nightly',
-    BACKUP_S3_ENDPOINT: endpoint,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: '1',
+    BACKUP_S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE,
   };
   const t = await createTestApp(env);
   const admin = await t.loginAs('admin', ADMIN_PASSWORD);
