@@ -32,6 +32,8 @@ const fields = {
 
 export const orgEnrolBody = z.object(fields);
 export type OrgEnrolBody = z.infer<typeof orgEnrolBody>;
+/** The enrolment form's fields in the schema's order: what a draft or a submission writes (never a status field), and what the form shows. */
+export const ORG_ENROL_FIELDS = Object.keys(fields) as readonly (keyof OrgEnrolBody)[];
 
 /** In a draft, '' or null clears a field, an absent field keeps its value, anything else is checked as on submission. */
 const clearable = <S extends z.ZodType>(schema: S) => z.union([z.literal('').transform(() => null), z.null(), schema]).optional();

@@ -10,7 +10,7 @@ type FormModalProps = Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading'> &
  * The frame of a form dialog on useModalForm: 确定 validates and saves (and waits while the record loads),
  * 取消 closes, and a click beside the dialog does not lose what was typed.
  */
-export function FormModal({ dialog, onClose, children, ...modal }: FormModalProps) {
+export function FormModal({ dialog, onClose, children, okButtonProps, ...modal }: FormModalProps) {
   return (
     <Modal
       okText="确定"
@@ -19,7 +19,7 @@ export function FormModal({ dialog, onClose, children, ...modal }: FormModalProp
       onOk={() => void dialog.submit()}
       onCancel={onClose}
       confirmLoading={dialog.saving}
-      okButtonProps={{ disabled: dialog.loading }}
+      okButtonProps={{ ...okButtonProps, disabled: dialog.loading || okButtonProps?.disabled }}
       mask={{ closable: false }}
     >
       <Spin spinning={dialog.loading}>{children}</Spin>

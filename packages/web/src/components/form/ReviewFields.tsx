@@ -1,5 +1,6 @@
 import { MONEY_PATTERN, MoneyMsg, toCents } from '@sbwq/contracts';
-import { Form, Input } from 'antd';
+import { Descriptions, Form, Input, Radio, type DescriptionsProps } from 'antd';
+import type { ReactNode } from 'react';
 import { MoneyInput } from './MoneyInput.tsx';
 
 /**
@@ -59,5 +60,23 @@ export function ReviewOpinionField({ passing, requiredMessage }: { passing: bool
     >
       <Input.TextArea rows={3} maxLength={500} showCount placeholder="驳回或退回时必须填写，意见将告知申请机构" />
     </Form.Item>
+  );
+}
+
+/** 审核结果 as a row of buttons; `options` are the decisions this review offers. */
+export function ReviewResultField<R extends string>({ options }: { options: { value: R; label: string }[] }) {
+  return (
+    <Form.Item name="result" label="审核结果" required>
+      <Radio.Group options={options} optionType="button" buttonStyle="solid" />
+    </Form.Item>
+  );
+}
+
+/** What the reviewer decides on, above the decision: a bordered two-column table (one column on a phone). */
+export function ReviewFacts({ title, className, children }: Pick<DescriptionsProps, 'title' | 'className'> & { children: ReactNode }) {
+  return (
+    <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} title={title} className={className} style={{ marginBottom: 16 }}>
+      {children}
+    </Descriptions>
   );
 }

@@ -1,4 +1,3 @@
-import { JPopup } from '../../../components/popup/JPopup.tsx';
 import { PlusOutlined } from '@ant-design/icons';
 import { ClaimDict, claimFlow, ClaimPerm, claimResource, type ClaimRecord } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
+import { orgSearchField } from '../../core/org/orgSearchField.tsx';
 import { useOrgStatus } from '../../core/org/useOrgStatus.ts';
 import { CLAIM_LIST_KEY, claimApi, PAYMENT_LIST_KEY } from './claim.api.ts';
 import { ClaimDetail } from './ClaimDetail.tsx';
@@ -62,27 +62,7 @@ export function ClaimList() {
         { name: 'claimNo', label: '报销单号' },
         { name: 'batchNo', label: '批次' },
         { name: 'status', label: '状态', type: 'dict', dictCode: ClaimDict.status },
-        // staff pick the organisation in a JPopup over the 选择机构 report (its full name is matched exactly)
-        staff
-          ? {
-              name: 'orgName',
-              label: '机构',
-              hidden: true,
-              type: 'custom' as const,
-              input: (
-                <JPopup
-                  code="pick_org"
-                  field="org_name"
-                  orgFields="org_name"
-                  destFields="orgName"
-                  groupId="org-filter"
-                  title="选择机构"
-                  placeholder="点击选择机构"
-                  aria-label="机构"
-                />
-              ),
-            }
-          : { name: 'orgName', label: '机构', hidden: true },
+        orgSearchField(staff, '机构'),
         { name: 'expenseType', label: '费用类型', type: 'dict', dictCode: ClaimDict.expenseType, hidden: true },
         { name: 'submitTime', label: '提交时间', type: 'dateRange', hidden: true },
         { name: 'payDate', label: '付款日期', type: 'dateRange', hidden: true },

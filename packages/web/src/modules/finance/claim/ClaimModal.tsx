@@ -8,6 +8,7 @@ import type { EditableTableHandle, Row } from '../../../components/editable-tabl
 import { MoneyInput } from '../../../components/form/MoneyInput.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { FormModal } from '../../../components/form/FormModal.tsx';
 import { formatMoney } from '../../../platform/format.ts';
 import { claimApi, claimKey } from './claim.api.ts';
 import { claimBodyOf, INVOICE_COLUMNS, invoiceRowsError, invoiceRowsOf, invoiceTotalOf, type ClaimFormValues } from './claimForm.ts';
@@ -94,17 +95,14 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
 
   const total = invoiceTotalOf(rows);
   return (
-    <Modal
+    <FormModal
+      dialog={{ loading: false, saving: save.isPending, submit }}
+      onClose={onClose}
       open
       title={claim ? `编辑报销单：${claim.claimNo}` : '新增报销单'}
       width={1000}
-      onOk={submit}
-      onCancel={onClose}
       okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
       destroyOnHidden
-      mask={{ closable: false }}
     >
       {claim?.auditOpinion && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`审核意见：${claim.auditOpinion}`} />}
       <Form
@@ -188,6 +186,6 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
           {tableError}
         </Typography.Text>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,12 +1,13 @@
 import { ClaimMsg, ClaimStatus, type ClaimRecord, type InvoiceRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Descriptions, Form, Modal, Radio, Typography } from 'antd';
+import { Descriptions, Form, Typography } from 'antd';
+import { FormModal } from '../../../components/form/FormModal.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../../approval/approval.api.ts';
 import { formatMoney } from '../../../platform/format.ts';
 import { claimApi, claimKey } from './claim.api.ts';
 import { approvedLimit, netAmount } from './claim.money.ts';
-import { ApprovedAmountField, ReviewOpinionField } from '../../../components/form/ReviewFields.tsx';
+import { ApprovedAmountField, ReviewFacts, ReviewOpinionField, ReviewResultField } from '../../../components/form/ReviewFields.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
 
 type Result = 'pass' | 'reject' | 'returned';
@@ -43,7 +44,7 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
   const available = money.data?.available;
   const limit = claim ? approvedLimit(claim, available) : '0.00';
 
-  const { form, saving, submit } = useModalForm<ClaimRecord, Values>({
+  const dialog = useModalForm<ClaimRecord, Values>({
     open: claim !== null,
     record: claim,
     initial: () => ({}),
@@ -63,23 +64,20 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
     },
     onClose,
   });
-  const result = Form.useWatch('result', form);
+  const result = Form.useWatch('result', dialog.form);
 
   return (
-    <Modal
+    <FormModal
+      dialog={dialog}
+      onClose={onClose}
       open={claim !== null}
       title={`${finance ? '财务审核' : '业务审核'}：${claim?.claimNo ?? ''}`}
       width={720}
-      onOk={submit}
-      onCancel={onClose}
       okText="提交"
-      cancelText="取消"
-      confirmLoading={saving}
       destroyOnHidden
-      mask={{ closable: false }}
     >
       {claim && (
-        <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
+        <ReviewFacts>
           <Descriptions.Item label="申请机构">{claim.orgName}</Descriptions.Item>
           <Descriptions.Item label="关联批次">{`${claim.batchNo} ${claim.batchName}`}</Descriptions.Item>
           <Descriptions.Item label="费用类型">{claim.expenseType_dictText ?? claim.expenseType}</Descriptions.Item>
@@ -98,22 +96,20 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
               {claim.description}
             </Descriptions.Item>
           )}
-        </Descriptions>
+        </ReviewFacts>
       )}
       {claim && finance && (
-        <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} title="业务审核" className="claim-review-first" style={{ marginBottom: 16 }}>
+        <ReviewFacts title="业务审核" className="claim-review-first">
           <Descriptions.Item label="审核人">{claim.bizReviewBy ?? '-'}</Descriptions.Item>
           <Descriptions.Item label="核定金额（元）">{claim.approvedAmount ? formatMoney(claim.approvedAmount) : '-'}</Descriptions.Item>
           <Descriptions.Item label="审核意见" span={2}>
             {claim.auditOpinion || '无'}
           </Descriptions.Item>
-        </Descriptions>
+        </ReviewFacts>
       )}
       {claim && <ReviewInvoices invoices={claim.invoices ?? []} />}
-      <Form form={form} layout="vertical" name="claim-review-form">
-        <Form.Item name="result" label="审核结果" required>
-          <Radio.Group options={RESULTS} optionType="button" buttonStyle="solid" />
-        </Form.Item>
+      <Form form={dialog.form} layout="vertical" name="claim-review-form">
+        <ReviewResultField options={RESULTS} />
         {result === 'pass' && claim && (
           <ApprovedAmountField
             limit={limit}
@@ -123,7 +119,7 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
         )}
         <ReviewOpinionField passing={result === 'pass'} requiredMessage={ClaimMsg.opinionRequired} />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

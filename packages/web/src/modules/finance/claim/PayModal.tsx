@@ -1,5 +1,6 @@
 import { chinaToday, claimPayBody, MAX_PAY_BATCH, type ClaimRecord } from '@sbwq/contracts';
-import { DatePicker, Form, Input, Modal, Typography } from 'antd';
+import { DatePicker, Form, Input, Typography } from 'antd';
+import { FormModal } from '../../../components/form/FormModal.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
@@ -25,7 +26,7 @@ type PayModalProps = {
  * from the batch's frozen money in the pool.
  */
 export function PayModal({ claims, onClose, onDone }: PayModalProps) {
-  const { form, saving, submit } = useModalForm<ClaimRecord[], Values>({
+  const dialog = useModalForm<ClaimRecord[], Values>({
     open: claims !== null,
     record: claims,
     initial: () => ({}),
@@ -45,23 +46,20 @@ export function PayModal({ claims, onClose, onDone }: PayModalProps) {
   const count = claims?.length ?? 0;
   const total = sumMoney((claims ?? []).map((c) => c.approvedAmount));
   return (
-    <Modal
+    <FormModal
+      dialog={dialog}
+      onClose={onClose}
       open={claims !== null}
       title={count > 1 ? `批量付款（${count} 张报销单）` : `付款：${claims?.[0]?.claimNo ?? ''}`}
       width={640}
-      onOk={submit}
-      onCancel={onClose}
       okText="确认付款"
-      cancelText="取消"
-      confirmLoading={saving}
       destroyOnHidden
-      mask={{ closable: false }}
     >
       <Typography.Paragraph>
         付款金额合计 <Typography.Text strong>{formatMoney(total)}</Typography.Text> 元（按核定金额），确认后从批次冻结资金中扣减，不可撤销。
         {count > MAX_PAY_BATCH && <Typography.Text type="danger">一次最多付款 {MAX_PAY_BATCH} 张报销单。</Typography.Text>}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" name="claim-pay-form">
+      <Form form={dialog.form} layout="vertical" name="claim-pay-form">
         <Form.Item name="payDate" label="付款日期" rules={[{ required: true, message: '请选择付款日期' }]}>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(chinaToday()), 'day')} />
         </Form.Item>
@@ -81,7 +79,7 @@ export function PayModal({ claims, onClose, onDone }: PayModalProps) {
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -89,7 +87,7 @@ type PayFailedModalProps = { claim: ClaimRecord | null; onClose: () => void; onD
 
 /** 付款失败: the transfer bounced; with its reason the claim stays in the payment queue, no money moves. */
 export function PayFailedModal({ claim, onClose, onDone }: PayFailedModalProps) {
-  const { form, saving, submit } = useModalForm<ClaimRecord, { reason?: string }>({
+  const dialog = useModalForm<ClaimRecord, { reason?: string }>({
     open: claim !== null,
     record: claim,
     initial: () => ({}),
@@ -100,22 +98,19 @@ export function PayFailedModal({ claim, onClose, onDone }: PayFailedModalProps) 
   });
 
   return (
-    <Modal
+    <FormModal
+      dialog={dialog}
+      onClose={onClose}
       open={claim !== null}
       title={`付款失败：${claim?.claimNo ?? ''}`}
-      onOk={submit}
-      onCancel={onClose}
-      okText="确定"
-      cancelText="取消"
       okButtonProps={{ danger: true }}
-      confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" name="claim-pay-failed-form">
+      <Form form={dialog.form} layout="vertical" name="claim-pay-failed-form">
         <Form.Item name="reason" label="失败原因" required rules={[{ required: true, whitespace: true, message: '请填写付款失败原因' }]}>
           <Input.TextArea rows={3} maxLength={500} showCount placeholder="如 账户名与账号不符，银行退回" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

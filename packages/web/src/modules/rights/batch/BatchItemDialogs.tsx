@@ -1,8 +1,10 @@
 import { BatchDict, batchItemValue, ItemStatus, MAX_BATCH_ITEMS, type BatchItemRecord } from '@sbwq/contracts';
-import { Alert, DatePicker, Form, Input, Modal, Typography } from 'antd';
+import { Alert, DatePicker, Form, Input, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
+import { FormModal } from '../../../components/form/FormModal.tsx';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { batchApi } from './batch.api.ts';
@@ -32,17 +34,14 @@ export function ItemsPasteModal({ batchId, open, existing, onClose, onDone }: Di
     await saving.run(parsed.values);
   };
   return (
-    <Modal
+    <FormModal
+      dialog={{ loading: false, saving: saving.isPending, submit }}
+      onClose={onClose}
       open={open}
       title="添加线索明细"
       width={800}
-      onOk={submit}
-      onCancel={onClose}
       okText="添加"
-      cancelText="取消"
-      confirmLoading={saving.isPending}
       destroyOnHidden
-      mask={{ closable: false }}
     >
       <Typography.Paragraph type="secondary">
         每行一条线索：侵权链接，可接着填写 店铺名称、经营者、所在地、涉案商品、价格（从表格复制时以制表符分隔）。已有 {existing} 条，每批最多 {MAX_BATCH_ITEMS}{' '}
@@ -70,7 +69,7 @@ export function ItemsPasteModal({ batchId, open, existing, onClose, onDone }: Di
           }
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -79,9 +78,17 @@ const shape = batchItemValue.shape;
 
 /** 处理结果 of one item while 维权中: its status, 投诉单号 and 处理时间 (the only things that may change then). */
 export function ItemResultModal({ batchId, item, onClose, onDone }: DialogProps & { item: BatchItemRecord | null }) {
-  const [form] = Form.useForm<ResultValues>();
-  const saving = useApiMutation(
-    (v: ResultValues) =>
+  const dialog = useModalForm<BatchItemRecord, ResultValues>({
+    open: item !== null,
+    record: item,
+    initial: () => ({}),
+    load: (i) => ({
+      status: i.status === ItemStatus.waiting ? ItemStatus.handling : i.status,
+      complaintNo: i.complaintNo ?? undefined,
+      handleTime: i.handleTime ? dayjs(i.handleTime) : dayjs(),
+      remark: i.remark ?? undefined,
+    }),
+    save: (v) =>
       batchApi.saveItems({
         batchId,
         deleteIds: [],
@@ -102,49 +109,15 @@ export function ItemResultModal({ batchId, item, onClose, onDone }: DialogProps 
           },
         ],
       }),
-    {
-      onSuccess: () => {
-        onDone();
-        onClose();
-      },
-    },
-  );
-  useEffect(() => {
-    if (!item) return;
-    form.resetFields();
-    form.setFieldsValue({
-      status: item.status === ItemStatus.waiting ? ItemStatus.handling : item.status,
-      complaintNo: item.complaintNo ?? undefined,
-      handleTime: item.handleTime ? dayjs(item.handleTime) : dayjs(),
-      remark: item.remark ?? undefined,
-    });
-  }, [item, form]);
-  const submit = async () => {
-    let values: ResultValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    await saving.run(values);
-  };
+    onSaved: onDone,
+    onClose,
+  });
   return (
-    <Modal
-      open={item !== null}
-      title={`处理结果：第 ${item?.seq ?? ''} 条`}
-      width={640}
-      onOk={submit}
-      onCancel={onClose}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving.isPending}
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
+    <FormModal dialog={dialog} onClose={onClose} open={item !== null} title={`处理结果：第 ${item?.seq ?? ''} 条`} width={640} okText="保存" destroyOnHidden>
       <Typography.Paragraph ellipsis copyable>
         {item?.linkUrl}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" name="batch-item-result-form" autoComplete="off">
+      <Form form={dialog.form} layout="vertical" name="batch-item-result-form" autoComplete="off">
         <Form.Item name="status" label="状态" required rules={[{ required: true, message: '请选择状态' }]}>
           <DictSelect code={BatchDict.itemStatus} showSearch={false} allowClear={false} />
         </Form.Item>
@@ -158,6 +131,6 @@ export function ItemResultModal({ batchId, item, onClose, onDone }: DialogProps 
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

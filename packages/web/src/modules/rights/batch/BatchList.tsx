@@ -1,4 +1,3 @@
-import { JPopup } from '../../../components/popup/JPopup.tsx';
 import { PlusOutlined } from '@ant-design/icons';
 import { BatchDict, batchFlow, BatchPerm, batchResource, type BatchRecord } from '@sbwq/contracts';
 import { Button, Typography } from 'antd';
@@ -9,6 +8,7 @@ import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
+import { orgSearchField } from '../../core/org/orgSearchField.tsx';
 import { useOrgStatus } from '../../core/org/useOrgStatus.ts';
 import { BATCH_LIST_KEY, batchApi, batchDetailPath } from './batch.api.ts';
 import { useBatchDialogs } from './useBatchDialogs.tsx';
@@ -46,27 +46,7 @@ export function BatchList() {
         { name: 'batchNo', label: '批次编号' },
         { name: 'batchName', label: '批次名称' },
         { name: 'status', label: '状态', type: 'dict', dictCode: BatchDict.status },
-        // staff pick the organisation in a JPopup over the 选择机构 report (its full name is matched exactly)
-        staff
-          ? {
-              name: 'orgName',
-              label: '申请机构',
-              hidden: true,
-              type: 'custom' as const,
-              input: (
-                <JPopup
-                  code="pick_org"
-                  field="org_name"
-                  orgFields="org_name"
-                  destFields="orgName"
-                  groupId="org-filter"
-                  title="选择机构"
-                  placeholder="点击选择机构"
-                  aria-label="申请机构"
-                />
-              ),
-            }
-          : { name: 'orgName', label: '申请机构', hidden: true },
+        orgSearchField(staff, '申请机构'),
         { name: 'rightNames', label: '涉及权利', hidden: true },
         { name: 'infringeType', label: '侵权类型', type: 'dict', dictCode: BatchDict.infringeType, hidden: true },
         { name: 'platform', label: '侵权平台', type: 'dict', dictCode: BatchDict.platform, hidden: true },

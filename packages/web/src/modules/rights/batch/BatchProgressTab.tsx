@@ -1,14 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { batchProgressBody, BatchDict, chinaToday, type BatchRecord, type ProgressRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Empty, Form, Input, Modal, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { Button, DatePicker, Empty, Form, Input, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
+import { FormModal } from '../../../components/form/FormModal.tsx';
+import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
-import { useApiMutation } from '../../../platform/useApiMutation.ts';
 import { batchApi, batchKey } from './batch.api.ts';
 
 type ProgressValues = { node?: string; progressDate?: Dayjs; description?: string; attachments?: string };
@@ -17,9 +18,10 @@ const laterThanToday = (day: Dayjs) => day.format('YYYY-MM-DD') > chinaToday();
 
 /** 添加进度: one step of the enforcement (受理, 取证公证 … 结案) with its date, description and documents. */
 function ProgressModal({ batchId, open, onClose, onDone }: { batchId: string; open: boolean; onClose: () => void; onDone: () => void }) {
-  const [form] = Form.useForm<ProgressValues>();
-  const adding = useApiMutation(
-    (v: ProgressValues) =>
+  const dialog = useModalForm<never, ProgressValues>({
+    open,
+    initial: () => ({ progressDate: dayjs(chinaToday()) }),
+    save: (v) =>
       batchApi.addProgress({
         batchId,
         node: v.node!,
@@ -27,41 +29,12 @@ function ProgressModal({ batchId, open, onClose, onDone }: { batchId: string; op
         description: v.description!,
         attachments: v.attachments ?? null,
       }),
-    {
-      onSuccess: () => {
-        onDone();
-        onClose();
-      },
-    },
-  );
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue({ progressDate: dayjs(chinaToday()) });
-  }, [open, form]);
-  const submit = async () => {
-    let values: ProgressValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    await adding.run(values);
-  };
+    onSaved: onDone,
+    onClose,
+  });
   return (
-    <Modal
-      open={open}
-      title="添加进度"
-      width={640}
-      onOk={submit}
-      onCancel={onClose}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={adding.isPending}
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
-      <Form form={form} layout="vertical" name="batch-progress-form" autoComplete="off">
+    <FormModal dialog={dialog} onClose={onClose} open={open} title="添加进度" width={640} okText="保存" destroyOnHidden>
+      <Form form={dialog.form} layout="vertical" name="batch-progress-form" autoComplete="off">
         <Form.Item name="node" label="进度节点" required rules={[zodRule(shape.node)]}>
           <DictSelect code={BatchDict.progressNode} placeholder="请选择进度节点" showSearch={false} />
         </Form.Item>
@@ -75,7 +48,7 @@ function ProgressModal({ batchId, open, onClose, onDone }: { batchId: string; op
           <FileUpload max={10} biz="rights_threaded" text="上传附件" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,13 +1,14 @@
 import { BATCH_SETTING_DICT, BatchMsg, DEFAULT_SECOND_REVIEW_THRESHOLD, SECOND_REVIEW_THRESHOLD_KEY, BatchStatus, type BatchRecord } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Modal, Radio } from 'antd';
+import { Alert, Descriptions, Form } from 'antd';
+import { FormModal } from '../../../components/form/FormModal.tsx';
 import { useDictItems } from '../../../components/dict/useDictItems.ts';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { formatMoney } from '../../../platform/format.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../../approval/approval.api.ts';
 import { isFinalReview } from './batchReview.ts';
 import { batchApi } from './batch.api.ts';
-import { ApprovedAmountField, ReviewOpinionField } from '../../../components/form/ReviewFields.tsx';
+import { ApprovedAmountField, ReviewFacts, ReviewOpinionField, ReviewResultField } from '../../../components/form/ReviewFields.tsx';
 
 export type ReviewKind = 'review' | 'closure';
 type Result = 'pass' | 'reject' | 'returned';
@@ -49,7 +50,7 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
   const queryClient = useQueryClient();
   const threshold = useSecondReviewThreshold();
   const finalReview = kind === 'review' && batch !== null && isFinalReview(batch, threshold, DEFAULT_SECOND_REVIEW_THRESHOLD);
-  const { form, saving, submit } = useModalForm<BatchRecord, Values>({
+  const dialog = useModalForm<BatchRecord, Values>({
     open: batch !== null,
     record: batch,
     initial: () => ({}),
@@ -70,25 +71,22 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
     },
     onClose,
   });
-  const result = Form.useWatch('result', form);
+  const result = Form.useWatch('result', dialog.form);
   const asksAmount = finalReview && result === 'pass';
 
   const node = kind === 'closure' ? '结案审核' : batch?.status === BatchStatus.secondReview ? '复审' : '初审';
   return (
-    <Modal
+    <FormModal
+      dialog={dialog}
+      onClose={onClose}
       open={batch !== null}
       title={`${node}：${batch?.batchNo ?? ''} ${batch?.batchName ?? ''}`}
       width={720}
-      onOk={submit}
-      onCancel={onClose}
       okText="提交"
-      cancelText="取消"
-      confirmLoading={saving}
       destroyOnHidden
-      mask={{ closable: false }}
     >
       {batch && (
-        <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
+        <ReviewFacts>
           <Descriptions.Item label="申请机构">{batch.orgName}</Descriptions.Item>
           <Descriptions.Item label="资金池">{batch.poolName}</Descriptions.Item>
           <Descriptions.Item label="线索数量">{batch.itemCount}</Descriptions.Item>
@@ -111,12 +109,10 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
               </Descriptions.Item>
             </>
           )}
-        </Descriptions>
+        </ReviewFacts>
       )}
-      <Form form={form} layout="vertical" name="batch-review-form">
-        <Form.Item name="result" label="审核结果" required>
-          <Radio.Group options={RESULTS[kind]} optionType="button" buttonStyle="solid" />
-        </Form.Item>
+      <Form form={dialog.form} layout="vertical" name="batch-review-form">
+        <ReviewResultField options={RESULTS[kind]} />
         {kind === 'review' && !finalReview && result === 'pass' && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} title="申请金额超过复审金额标准，初审通过后转复审，由另一位审核人核定金额。" />
         )}
@@ -129,6 +125,6 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
         )}
         <ReviewOpinionField passing={result === 'pass'} requiredMessage={BatchMsg.opinionRequired} />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
