@@ -6,7 +6,7 @@ import { unwrap } from '../../../platform/result.ts';
 import { bankApi } from '../bank/bank.api.ts';
 import { orgApi } from '../../core/org/org.api.ts';
 import { rightApi } from '../right/right.api.ts';
-import { FileBiz, type FileBizType } from './file-info.api.ts';
+import { FileBiz, type FileBizType } from './fileInfo.api.ts';
 import { useDebouncedKeyword } from '../../../components/form/useDebouncedKeyword.ts';
 
 const PAGE = 20;

@@ -8,7 +8,7 @@ import { orgApi } from '../../core/org/org.api.ts';
 import { OrgDescriptions } from '../org/OrgDescriptions.tsx';
 import { rightApi } from '../right/right.api.ts';
 import { RightDescriptions } from '../right/RightDescriptions.tsx';
-import { BIZ_TYPE_TEXT, FileBiz } from './file-info.api.ts';
+import { BIZ_TYPE_TEXT, FileBiz } from './fileInfo.api.ts';
 
 /** The records whose details this screen can open (an announcement is read in 我的消息 / 通告管理). */
 const OPENABLE = new Set<string>([FileBiz.right, FileBiz.org, FileBiz.bank]);

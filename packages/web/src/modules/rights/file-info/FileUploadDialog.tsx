@@ -6,7 +6,7 @@ import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
 import { feedback } from '../../../platform/feedback.ts';
 import { BizRecordSelect } from './BizRecordSelect.tsx';
-import { BIZ_TYPE_TEXT, FileBiz, type FileBizType } from './file-info.api.ts';
+import { BIZ_TYPE_TEXT, FileBiz, type FileBizType } from './fileInfo.api.ts';
 
 type Values = { fileType?: string; bizType?: FileBizType; bizId?: string; files?: string };
 

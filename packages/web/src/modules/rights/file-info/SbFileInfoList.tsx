@@ -17,7 +17,7 @@ import { useSession } from '../../../platform/session.ts';
 import { FileBizCell, FileBizDetail } from './FileBizRecord.tsx';
 import { FileUploadDialog } from './FileUploadDialog.tsx';
 import { FileFingerprint } from './FileFingerprint.tsx';
-import { BIZ_TYPE_TEXT, FILE_INFO_LIST_KEY, fileInfoApi, sizeText } from './file-info.api.ts';
+import { BIZ_TYPE_TEXT, FILE_INFO_LIST_KEY, fileInfoApi, sizeText } from './fileInfo.api.ts';
 
 /**
  * 文件信息 (rights/SbFileInfoList, DOMAIN.md file info): every stored file the user may see — staff all

@@ -6,7 +6,7 @@ import { EmptyData } from '../../../components/list/EmptyData.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { departTree } from '../depart/depart.api.ts';
-import { addressListApi } from './address-list.api.ts';
+import { addressListApi } from './addressList.api.ts';
 import { AddressPerm } from '@sbwq/contracts';
 
 /** 通讯录: contact details of active users, read-only (GET /sys/user/queryByOrgCodeForAddressList). */

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showFailure } from '../../../platform/result.ts';
-import { checkByCode } from './check-rule.api.ts';
+import { checkByCode } from './checkRule.api.ts';
 
 type Outcome = { passed: true } | { passed: false; message: string } | null;
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { serverCheckRule, zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { FormMode, ListDefinition } from '../../../components/list/types.ts';
-import { checkRuleApi, checkRuleCodeFree, type CheckRuleBody } from './check-rule.api.ts';
+import { checkRuleApi, checkRuleCodeFree, type CheckRuleBody } from './checkRule.api.ts';
 import { CheckRuleTestModal } from './CheckRuleTestModal.tsx';
 import { RuleItemsEditor } from './RuleItemsEditor.tsx';
 import { itemsOf, newRow, rowsOf, rowsProblem, type RuleRow } from './ruleItems.ts';

@@ -16,7 +16,7 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { FormMode, ListDefinition } from '../../../components/list/types.ts';
 import { feedback } from '../../../platform/feedback.ts';
 import { showFailure, unwrap } from '../../../platform/result.ts';
-import { checkFillRuleCode, executeFillRule, fillRuleApi, type FillRuleBody } from './fill-rule.api.ts';
+import { checkFillRuleCode, executeFillRule, fillRuleApi, type FillRuleBody } from './fillRule.api.ts';
 import { DATE_PATTERN_TEXT, RESET_CYCLE_TEXT, sampleCode } from './fillRule.options.ts';
 import { RULE_SEARCH, ruleNameColumns } from '../shared/ruleList.ts';
 

@@ -6,7 +6,7 @@ import { useAccess } from '../../../components/access/useAccess.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { showFailure } from '../../../platform/result.ts';
 import { useApp } from '../../../platform/useApp.ts';
-import { jeecgImportCalls } from './jeecg-import.api.ts';
+import { jeecgImportCalls } from './jeecgImport.api.ts';
 
 const shape = jeecgImportBody.shape;
 type Values = { url?: string; host: string; port: number; database: string; user: string; password?: string };

@@ -4,7 +4,7 @@ import { Drawer, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../../components/list/DataTable.tsx';
 import { unwrap } from '../../../platform/result.ts';
-import { quartzJobCalls } from './quartz-job.api.ts';
+import { quartzJobCalls } from './quartzJob.api.ts';
 import { durationText, OUTCOME_COLORS } from './job.options.ts';
 
 const PAGE_SIZE = 10;

@@ -25,7 +25,7 @@ import type { FormMode, ListDefinition, RowAction } from '../../../components/li
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { feedback } from '../../../platform/feedback.ts';
 import { showFailure, unwrap } from '../../../platform/result.ts';
-import { quartzJobApi, quartzJobCalls, type QuartzJobBody } from './quartz-job.api.ts';
+import { quartzJobApi, quartzJobCalls, type QuartzJobBody } from './quartzJob.api.ts';
 import { JobRunsDrawer } from './JobRunsDrawer.tsx';
 import { chinaTimeText, OUTCOME_COLORS } from './job.options.ts';
 

@@ -8,7 +8,7 @@ import { session } from '../../../platform/storage.ts';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { noticesSaying, toastsSaying } from '../../../test/notices.ts';
 import { DELETE_CONFIRM_TEXT } from '../../../components/list/ListPage.tsx';
-import { FileBiz } from '../../rights/file-info/file-info.api.ts';
+import { FileBiz } from '../../rights/file-info/fileInfo.api.ts';
 import { OSSFileList } from './OSSFileList.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });

@@ -12,8 +12,8 @@ import { staticUrl } from '../../../platform/config.ts';
 import { feedback } from '../../../platform/feedback.ts';
 import { FileBizCell, FileBizDetail } from '../../rights/file-info/FileBizRecord.tsx';
 import { FileFingerprint } from '../../rights/file-info/FileFingerprint.tsx';
-import { sizeText } from '../../rights/file-info/file-info.api.ts';
-import { OSS_FILE_LIST_KEY, ossFileApi, uploadOssFile } from './oss-file.api.ts';
+import { sizeText } from '../../rights/file-info/fileInfo.api.ts';
+import { OSS_FILE_LIST_KEY, ossFileApi, uploadOssFile } from './ossFile.api.ts';
 
 /** 上传文件: one file at a time into the current store; the list shows it once stored. */
 function OssUploadButton({ onDone }: { onDone: () => void }) {

@@ -2,7 +2,7 @@ import { SmsOutboxPerm, SMS_MODE_TEXT, smsOutboxResource, type SmsOutboxRecord }
 import { Alert, Typography } from 'antd';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
-import { smsOutboxApi } from './sms-outbox.api.ts';
+import { smsOutboxApi } from './smsOutbox.api.ts';
 
 const definition: ListDefinition<SmsOutboxRecord> = {
   key: 'system-sms-outbox',

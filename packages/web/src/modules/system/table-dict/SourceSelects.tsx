@@ -2,7 +2,7 @@ import type { TableDictSource } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { EmptyData } from '../../../components/list/EmptyData.tsx';
-import { tableDictSources } from './table-dict.api.ts';
+import { tableDictSources } from './tableDict.api.ts';
 
 export const SOURCES_KEY = ['system', 'tableDict', 'sources'];
 

@@ -5,7 +5,7 @@ import { zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { FormMode, ListDefinition } from '../../../components/list/types.ts';
 import { filterLabel, SourceColumnSelect, SourceFilterSelect, SourceTableSelect, useSources } from './SourceSelects.tsx';
-import { tableDictApi, type TableDictBody } from './table-dict.api.ts';
+import { tableDictApi, type TableDictBody } from './tableDict.api.ts';
 import { TableDictPreviewModal } from './TableDictPreviewModal.tsx';
 
 const shape = tableDictAddBody.shape;
