@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_RESULT_STATISTICS_PATH, ItemStatus } from '@sbwq/contracts';
+import { sql } from 'drizzle-orm';
+import { BATCH_RESULT_STATISTICS_PATH, BatchStatus, ItemStatus } from '@sbwq/contracts';
+import { rows } from '../../platform/db/client.ts';
 import { batchRig } from '../rights/batch/batch.fixtures.ts';
 import type { OrgUser } from '../rights/shared/test-fixtures.ts';
 
@@ -63,6 +65,49 @@ describe('dashboard: 维权结果 of closed batches by 维权方式 and 侵权�
       { value: '2', batches: 2, success: 2, failed: 0, notInfringing: 1 },
     ]);
     expect(await results(a.token, 'rightsMethod')).toMatchObject([{ value: '1', batches: 2, success: 2 }]);
+  });
+
+  // rights_batch_result against the batches themselves (issue 35): the triggers of migration 0038 must
+  // leave it equal to summing the closed, undeleted batches, whatever wrote to them
+  const summed = (from: 'rights_batch' | 'rights_batch_result') =>
+    rows(
+      s.rig.database.db,
+      from === 'rights_batch'
+        ? sql`select org_id, rights_method, platform, count(*)::int as batches, sum(success_count)::int as s, sum(failed_count)::int as f,
+                     sum(not_infringing_count)::int as n
+                from rights_batch where status = ${BatchStatus.closed} and del_flag = '0' group by 1, 2, 3 order by 1, 2, 3`
+        : sql`select org_id, rights_method, platform, batches, success_count as s, failed_count as f, not_infringing_count as n
+                from rights_batch_result where batches <> 0 order by 1, 2, 3`,
+    );
+
+  it('the kept sums equal the closed batches after every kind of write: a counter, a group, deletion, reopening, insert, delete', async () => {
+    const db = s.rig.database.db;
+    expect(await summed('rights_batch_result')).toEqual(await summed('rights_batch'));
+    const [one, two] = await rows<{ id: string }>(db, sql`select id from rights_batch where status = ${BatchStatus.closed} order by id limit 2`);
+    const steps = [
+      sql`update rights_batch set success_count = success_count + 5, failed_count = 0 where id = ${one!.id}`,
+      sql`update rights_batch set platform = '3', org_id = 'elsewhere' where id = ${one!.id}`,
+      sql`update rights_batch set remark = '不影响统计' where id = ${one!.id}`,
+      sql`update rights_batch set del_flag = '1' where id = ${two!.id}`,
+      sql`update rights_batch set del_flag = '0', status = ${BatchStatus.enforcing} where id = ${two!.id}`,
+      sql`insert into rights_batch select (jsonb_populate_record(r, jsonb_build_object('id', 'copy-of-one', 'batch_no', 'COPY-1'))).* from rights_batch r where id = ${one!.id}`,
+      sql`update rights_batch set status = ${BatchStatus.closed} where id = ${two!.id}`,
+      sql`delete from rights_batch where id = ${one!.id}`,
+      sql`delete from rights_batch where id = 'copy-of-one'`,
+    ];
+    for (const step of steps) {
+      await db.execute(step);
+      expect(await summed('rights_batch_result')).toEqual(await summed('rights_batch'));
+    }
+    // and the answer after those writes is the batches' own sums
+    const byPlatform = await rows<{ value: string; batches: number; success: number; failed: number; notInfringing: number }>(
+      db,
+      sql`select platform as value, count(*)::int as batches, sum(success_count)::int as success, sum(failed_count)::int as failed,
+                 sum(not_infringing_count)::int as "notInfringing"
+            from rights_batch where status = ${BatchStatus.closed} and del_flag = '0' group by 1 order by 1`,
+    );
+    expect(byPlatform.length).toBeGreaterThan(1);
+    expect(await results(reviewer.token, 'platform')).toMatchObject(byPlatform);
   });
 
   it('another grouping than 维权方式 or 侵权平台 is refused with a clear message, never a 500', async () => {
