@@ -58,8 +58,11 @@ type ActionCore<Rec, S extends string> = {
   /** the refusal when the record's state is not in `from`, word for word what the client is told */
   refusal?: string;
   who?: FlowWho;
-  /** goes through `decide()`: an approval record and a notice to the submitter */
-  decision?: true;
+  /**
+   * Goes through `decide()`: the approval record it writes (its 业务类型, and its 节点 — one, or one per
+   * state the action decides from, as a clue batch's 初审 and 复审) and a notice to the submitter.
+   */
+  decision?: FlowDecision<S>;
   /** the button's text; an action without one is not offered as a button (a query, a tab's own form) */
   label?: string;
   /**
@@ -93,6 +96,9 @@ type ActionCore<Rec, S extends string> = {
   passwordChange?: true;
 };
 
+/** What the approval record of a decision says it was: `approval_biz_type` and `approval_node` codes. */
+export type FlowDecision<S extends string = string> = { bizType: string; node: string | Readonly<Partial<Record<S, string>>> };
+
 export type FlowActionDecl<Rec = unknown, S extends string = string> = ActionCore<Rec, S> & FlowAccess;
 
 /**
@@ -111,6 +117,9 @@ export type FlowDecl<Rec = unknown, S extends string = string, A extends Record<
   /** never set: carries the record type to the web */
   readonly recordType?: Rec;
 };
+
+/** The name of one of a flow's actions: a service that takes some of them names them by `Extract<FlowActionKey<typeof flow>, …>`. */
+export type FlowActionKey<F extends { actions: object }> = keyof F['actions'] & string;
 
 /** A flow as the server sees it: its routes and rules, whatever its record (the web's types need it). */
 export type FlowRoutes<A extends Record<string, FlowActionDecl<never>> = Record<string, FlowActionDecl<never>>> = {
@@ -141,6 +150,15 @@ export const defineFlow =
 export function initialState<S extends string>(flow: { basePath: string; initial?: S }): S {
   if (flow.initial === undefined) throw new Error(`${flow.basePath}: no initial state declared`);
   return flow.initial;
+}
+
+/** The approval node a decision takes on a record in its current state (the declared one, or the one for that state). */
+export function decisionNode(flow: Pick<FlowDecl, 'basePath' | 'stateField'>, key: string, action: Pick<FlowActionDecl, 'decision'>, record: object): string {
+  const node = action.decision?.node;
+  const state = (record as Record<string, unknown>)[flow.stateField ?? ''];
+  const found = typeof node === 'string' ? node : node && typeof state === 'string' ? (node as Record<string, string | undefined>)[state] : undefined;
+  if (found === undefined) throw new Error(`${flow.basePath} ${key}: no approval node declared for state ${String(state)}`);
+  return found;
 }
 
 /** The full path of an action. */

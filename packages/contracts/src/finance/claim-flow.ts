@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineFlow, FILE_REPLY, pageSchema } from '../flow.ts';
-import { idBody } from '../rights/common.ts';
+import { ApprovalBizType, ApprovalNode, idBody } from '../rights/common.ts';
 import { moneyText } from './money.ts';
 import { CLAIM_BASE, claimEditBody, ClaimMsg, claimPayBody, claimPayFailedBody, ClaimPerm, claimReviewBody, PaymentPerm } from './claim.ts';
 import {
@@ -92,7 +92,7 @@ export const claimFlow = defineFlow<ClaimRecord, ClaimStatusValue>()({
       to: { pass: ClaimStatus.financeReview, reject: ClaimStatus.rejected, returned: ClaimStatus.returned },
       refusal: ClaimMsg.notBizReview,
       who: 'notSubmitter',
-      decision: true,
+      decision: { bizType: ApprovalBizType.claim, node: ApprovalNode.first },
       label: '业务审核',
       tone: 'primary',
       inline: true,
@@ -107,7 +107,7 @@ export const claimFlow = defineFlow<ClaimRecord, ClaimStatusValue>()({
       to: { pass: ClaimStatus.toPay, reject: ClaimStatus.rejected, returned: ClaimStatus.returned },
       refusal: ClaimMsg.notFinanceReview,
       who: 'notSubmitter',
-      decision: true,
+      decision: { bizType: ApprovalBizType.claim, node: ApprovalNode.finance },
       label: '财务审核',
       tone: 'primary',
       inline: true,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Msg } from '../messages.ts';
 import { defineFlow } from '../flow.ts';
-import { approveAction, AuditStatus, idBody, RightsMsg } from './common.ts';
+import { ApprovalBizType, ApprovalNode, approveAction, AuditStatus, idBody, RightsMsg } from './common.ts';
 import { bankAccountBody, BankPerm, bankResource, bankStatusBody, type BankAccountRecord } from './bank.ts';
 
 type AuditStatusValue = (typeof AuditStatus)[keyof typeof AuditStatus];
@@ -38,6 +38,7 @@ export const bankFlow = defineFlow<BankAccountRecord, AuditStatusValue>()({
       to: { pass: AuditStatus.approved, reject: AuditStatus.rejected },
       refusal: RightsMsg.bankNotPending,
       label: '审核',
+      decision: { bizType: ApprovalBizType.bank, node: ApprovalNode.finance },
     }),
     setDefault: {
       path: 'setDefault',

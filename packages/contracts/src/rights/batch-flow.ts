@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFlow, FILE_REPLY, pageSchema } from '../flow.ts';
-import { idBody } from './common.ts';
+import { MONEY_PATTERN, toCents } from '../finance/money.ts';
+import { ApprovalBizType, ApprovalNode, idBody } from './common.ts';
 import {
   BATCH_BASE,
   batchClosureBody,
@@ -13,6 +14,7 @@ import {
   batchProgressBody,
   batchReviewBody,
   batchWithdrawBody,
+  DEFAULT_SECOND_REVIEW_THRESHOLD,
   DELETABLE_STATUSES,
   EDITABLE_STATUSES,
   WITHDRAWABLE_STATUSES,
@@ -121,7 +123,7 @@ export const batchFlow = defineFlow<BatchRecord, BatchStatusValue>()({
       to: { toSecondReview: BatchStatus.secondReview, pass: BatchStatus.toEnforce, reject: BatchStatus.rejected, returned: BatchStatus.returned },
       refusal: BatchMsg.notPending,
       who: 'notSubmitter',
-      decision: true,
+      decision: { bizType: ApprovalBizType.threaded, node: { [BatchStatus.pending]: ApprovalNode.first, [BatchStatus.secondReview]: ApprovalNode.second } },
       label: '审核',
       tone: 'primary',
       inline: true,
@@ -176,7 +178,7 @@ export const batchFlow = defineFlow<BatchRecord, BatchStatusValue>()({
       to: { pass: BatchStatus.closed, returned: BatchStatus.enforcing },
       refusal: BatchMsg.notClosurePending,
       who: 'notSubmitter',
-      decision: true,
+      decision: { bizType: ApprovalBizType.closure, node: ApprovalNode.first },
       label: '结案审核',
       tone: 'primary',
       inline: true,
@@ -238,3 +240,22 @@ export const batchFlow = defineFlow<BatchRecord, BatchStatusValue>()({
     },
   },
 });
+
+/**
+ * The 复审 threshold (DOMAIN.md clue batch: 待复审 when 申请金额 is above a configured threshold) from the
+ * text of the `threaded_setting` dictionary's item: an amount, else (missing, not an amount) the default.
+ */
+export function secondReviewThreshold(text: string | null | undefined): string {
+  const amount = text?.trim() ?? '';
+  return MONEY_PATTERN.test(amount) ? amount : DEFAULT_SECOND_REVIEW_THRESHOLD;
+}
+
+/** Whether a 初审 pass of a batch asking this 申请金额 goes on to 复审 (the server's outcome, the dialog's note). */
+export const needsSecondReview = (applyAmount: string, threshold: string | null | undefined): boolean =>
+  toCents(applyAmount) > toCents(secondReviewThreshold(threshold));
+
+/** The review that decides the money (核定金额): 复审 always; 初审 when the batch does not go on to 复审. */
+export function isFinalReview(batch: Pick<BatchRecord, 'status' | 'applyAmount'>, threshold: string | null | undefined): boolean {
+  if (batch.status === BatchStatus.secondReview) return true;
+  return batch.status === BatchStatus.pending && !needsSecondReview(batch.applyAmount, threshold);
+}

@@ -179,11 +179,11 @@ export const approveAction = <const S extends string>(a: {
   to: { pass: S; reject: S };
   refusal: string;
   label: string;
+  decision: { bizType: string; node: string };
 }) => ({
   ...a,
   body: approveBody,
   reply: z.null(),
   who: 'notSubmitter' as const,
-  decision: true as const,
   inline: true,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineFlow } from '../flow.ts';
-import { approveAction, CertifyStatus, EnterStatus, RightsMsg } from './common.ts';
+import { ApprovalBizType, ApprovalNode, approveAction, CertifyStatus, EnterStatus, RightsMsg } from './common.ts';
 import {
   orgCertifyBody,
   orgEnrolBody,
@@ -78,6 +78,7 @@ export const orgFlow = defineFlow<OrgRecord, EnterStatusValue>()({
       to: { pass: EnterStatus.enrolled, reject: EnterStatus.rejected },
       refusal: RightsMsg.enrolNotPending,
       label: '审批',
+      decision: { bizType: ApprovalBizType.enrol, node: ApprovalNode.first },
     }),
     disable: {
       path: 'disable',
@@ -145,6 +146,7 @@ export const orgCertifyFlow = defineFlow<OrgRecord, CertifyStatusValue>()({
       to: { pass: CertifyStatus.certified, reject: CertifyStatus.failed },
       refusal: RightsMsg.certifyNotPending,
       label: '审批',
+      decision: { bizType: ApprovalBizType.certify, node: ApprovalNode.first },
     }),
   },
 });

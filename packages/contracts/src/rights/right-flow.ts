@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineFlow } from '../flow.ts';
-import { approveAction, AuditStatus, idBody, RightsMsg } from './common.ts';
+import { ApprovalBizType, ApprovalNode, approveAction, AuditStatus, idBody, RightsMsg } from './common.ts';
 import { idsBody, rightBody, RightPerm, rightResource, type RightRecord } from './right.ts';
 
 type AuditStatusValue = (typeof AuditStatus)[keyof typeof AuditStatus];
@@ -56,6 +56,7 @@ export const rightFlow = defineFlow<RightRecord, AuditStatusValue>()({
       to: { pass: AuditStatus.approved, reject: AuditStatus.rejected },
       refusal: RightsMsg.rightNotPending,
       label: '审核',
+      decision: { bizType: ApprovalBizType.right, node: ApprovalNode.first },
     }),
     delete: {
       standard: 'delete',

@@ -148,6 +148,8 @@ export const QuartzJobMsg = {
   deleted: '删除定时任务成功!',
   paused: '停止定时任务成功',
   resumed: '启动定时任务成功',
+  alreadyRunning: '该任务已在运行，无需启动',
+  alreadyPaused: '该任务已停止，无需再停止',
   executed: '执行成功!',
   executeFailed: (error: string) => `执行失败：${error}`,
 } as const;
@@ -314,6 +316,17 @@ const byIdOrClass = z
 const page = <T extends z.ZodType>(record: T) =>
   z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 
+/**
+ * 启动 and 停止 as a job's status offers them — 启动 a stopped job, 停止 a running one, as JeecgBoot's screen
+ * shows them: the row's buttons (`offered` below) and the server's refusal of the other (`jobOffers`).
+ */
+export const JOB_STATUS_ACTIONS = {
+  resume: { from: JobStatus.paused, to: JobStatus.running, refusal: QuartzJobMsg.alreadyRunning },
+  pause: { from: JobStatus.running, to: JobStatus.paused, refusal: QuartzJobMsg.alreadyPaused },
+} as const;
+export type JobStatusAction = keyof typeof JOB_STATUS_ACTIONS;
+export const jobOffers = (action: JobStatusAction, job: { status: number }): boolean => job.status === JOB_STATUS_ACTIONS[action].from;
+
 /** Start, pause and run once (GET with `id`, as JeecgBoot's screen calls them), and a job's run history. */
 export const quartzJobFlow = defineFlow<QuartzJobRecord>()({
   basePath: QUARTZ_JOB_BASE,
@@ -328,7 +341,7 @@ export const quartzJobFlow = defineFlow<QuartzJobRecord>()({
       label: '启动',
       input: (r) => ({ id: r.id }),
       tone: 'primary',
-      offered: (r) => r.status === JobStatus.paused,
+      offered: (r) => jobOffers('resume', r),
       confirm: (r) => `确定启动任务「${r.jobTitle}」吗？`,
       summary: '启动定时任务',
     },
@@ -341,7 +354,7 @@ export const quartzJobFlow = defineFlow<QuartzJobRecord>()({
       done: QuartzJobMsg.paused,
       label: '停止',
       input: (r) => ({ id: r.id }),
-      offered: (r) => r.status === JobStatus.running,
+      offered: (r) => jobOffers('pause', r),
       confirm: (r) => `确定停止任务「${r.jobTitle}」吗？`,
       summary: '停止（暂停）定时任务',
     },

@@ -30,14 +30,18 @@ const sources = sourceFiles()
   .filter((file) => !isTestCode(file))
   .map((file) => ({ file, text: fs.readFileSync(path.join(SRC, file), 'utf8') }));
 
-/** A `transition(t, store, <flow>, <action>, …)` call: the flow's name and the action, a literal or an expression. */
-const CALL = /\btransition\(\s*\w+,\s*\w+,\s*(\w+),\s*([^,]+),/g;
+/**
+ * A `transition(t, store, <flow>, <action>, …)` call, or a decision (`decide(…, { flow: <flow>, action: <action>, …})`,
+ * which takes its step through `transition`): the flow's name and the action, a literal or an expression.
+ */
+const TRANSITION = /\btransition\(\s*\w+,\s*\w+,\s*(\w+),\s*([^,]+),/g;
+const DECIDE = /\bdecide\([^{]*\{\s*flow:\s*(\w+),\s*action:\s*([^,]+),/g;
 
 /** The actions each file hands to `transition`: a literal names one; an expression any action of that flow named in the file. */
-function coveredActions(): Set<string> {
+function coveredActions(calls = [TRANSITION, DECIDE]): Set<string> {
   const covered = new Set<string>();
   for (const { text } of sources) {
-    for (const m of text.matchAll(CALL)) {
+    for (const m of calls.flatMap((call) => [...text.matchAll(call)])) {
       const [, flowName, arg] = m;
       const flow = flows.find(([name]) => name === flowName)?.[1];
       if (!flow) continue;
@@ -69,6 +73,7 @@ describe('issue 37: a flow state changes only through transition(), as its decla
       expect.arrayContaining(['claimFlow', 'batchFlow', 'rightFlow', 'bankFlow', 'orgFlow', 'orgCertifyFlow', 'poolFlow']),
     );
     expect(coveredActions().has('claimFlow.submit')).toBe(true);
+    expect(coveredActions().has('rightFlow.approve')).toBe(true);
   });
 
   it('every action that leads to a state (`to`) is taken through transition()', () => {
@@ -79,6 +84,18 @@ describe('issue 37: a flow state changes only through transition(), as its decla
         .map(([key]) => `${name}.${key}`)
         .filter((id) => !covered.has(id) && !routesName(id.split('.')[0], id.split('.')[1])),
     );
+    expect(missing).toEqual([]);
+  });
+
+  it('every decision (an action declaring `decision`) goes through decide(), which writes its approval record', () => {
+    const decided = coveredActions([DECIDE]);
+    const missing = flows.flatMap(([name, flow]) =>
+      Object.entries(flow.actions)
+        .filter(([, action]) => action.decision)
+        .map(([key]) => `${name}.${key}`)
+        .filter((id) => !decided.has(id)),
+    );
+    expect(decided.size).toBeGreaterThanOrEqual(8);
     expect(missing).toEqual([]);
   });
 

@@ -60,7 +60,7 @@ const ticketFlow = defineFlow<Ticket, string>()({
       to: Status.done,
       refusal: '该单据不是待审核状态',
       who: 'notSubmitter',
-      decision: true,
+      decision: { bizType: '3', node: '1' },
       label: '审核',
     },
     list: { path: 'list', method: 'GET', permission: Perm.list, query: z.object({ title: z.string().optional() }), reply: z.array(ticketSchema) },

@@ -1,45 +1,50 @@
-import { ApprovalBizType, RightsMsg, type ApproveBody } from '@sbwq/contracts';
+import type { SQL } from 'drizzle-orm';
+import { ApprovalBizType, decisionNode, RightsMsg, type ApproveBody, type FlowActionDecl, type FlowRoutes } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { transition, type FlowStore } from '../../../platform/flow/transition.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { pingMonitor } from '../../../platform/socket/monitor-ping.ts';
 import { pushNotice, writeNotice, type Notice, type WrittenNotice } from '../notice/delivery.ts';
 import { noticeText, type TemplateVars } from '../notice/notice-template.ts';
-import { DataTable, recordVersion, type DataTableName } from '../datalog/datalog.service.ts';
 import { assertNotSelf, writeApproval, type ApprovalWrite } from './approval.service.ts';
 
-/** The table whose record each kind of approval moves: its version is written with the decision. */
-const VERSIONED: Record<string, DataTableName> = {
-  [ApprovalBizType.enrol]: DataTable.org,
-  [ApprovalBizType.certify]: DataTable.org,
-  [ApprovalBizType.right]: DataTable.right,
-  [ApprovalBizType.threaded]: DataTable.batch,
-  [ApprovalBizType.closure]: DataTable.batch,
-  [ApprovalBizType.claim]: DataTable.claim,
-  [ApprovalBizType.bank]: DataTable.bank,
-};
+type Acts = Record<string, FlowActionDecl<never>>;
 
 /**
- * One approval step on one record (bank account, protected right, enrolment, certification). The
- * tables and status columns differ, so the caller writes the conditional update; what every step must
- * do the same way lives here: refuse a missing record and self-approval, move the record only if it is
- * still pending, check the submitter again on the row the update returned (it may have been
- * resubmitted in between), write the approval record in the same transaction, and tell the submitter.
+ * One approval step on one record: a decision action of a flow (its `decision` names the approval
+ * record's 业务类型 and 节点). What every step does the same way lives here: refuse a missing record and
+ * self-approval, take the step through `transition` (the declared from, who and to, a conditional update,
+ * so of two concurrent deciders one wins), check the submitter again on the row the update returned (it
+ * may have been resubmitted in between), write the data-log version and the approval record in the same
+ * transaction, and tell the submitter. The caller says only what is particular to the step.
  */
-export type Decision<Row extends { id: string }> = {
-  /** the record as it stands, or undefined (→ 记录不存在) */
+export type Decision<A extends Acts, Row extends { id: string }> = {
+  flow: FlowRoutes<A>;
+  action: keyof A & string;
+  store: FlowStore;
+  /**
+   * the record as it stands, or undefined (→ 记录不存在); the decision is taken on it as read — the
+   * conditional update refuses it when its state has moved on since
+   */
   find: () => Promise<Row | undefined>;
   /** who submitted it; they may not decide it, and they are told the result */
   submitterOf: (row: Row) => string | null;
-  /** the update from pending to the decided status; returns the changed row, or nothing when the record was not pending */
-  transition: (t: Db, now: Date) => Promise<Row | undefined>;
-  /** the refusal when the record was not pending (read inside the transaction) */
-  notPending: (t: Db) => Promise<string>;
+  /** the outcome reached, a key of the action's declared `to` (default the body's result) */
+  outcome?: string;
+  /** the step's own columns (opinion, amounts, who decided when), written with the state */
+  patch: (row: Row, now: Date) => Record<string, unknown>;
+  /** the step's own rules, after the declared ones and before the write (see `TransitionOptions.check`) */
+  check?: (t: Db, row: Row) => Promise<void | Record<string, unknown>>;
+  /** more conditions of the conditional update (a soft-delete flag) */
+  where?: SQL[];
+  /** the refusal worked out from the record as it now stands, in place of the declaration's */
+  refuse?: (t: Db) => Promise<string>;
   /** more writes of the decision, before its approval record; returns the row as it now stands */
   andThen?: (t: Db, row: Row, now: Date) => Promise<Row>;
-  /** what the approval record says about the decided row */
-  approval: (row: Row) => Pick<ApprovalWrite, 'bizType' | 'bizTitle' | 'node' | 'orgId' | 'sysOrgCode'>;
+  /** what the approval record says about the decided row (its type and node come from the declaration) */
+  approval: (row: Row) => Pick<ApprovalWrite, 'bizTitle' | 'orgId' | 'sysOrgCode'>;
   /** the page (an app route) where the submitter finds the decided record */
   page: (row: Row) => string;
   /**
@@ -61,22 +66,37 @@ export type NoticeWords = { template: string; vars?: TemplateVars };
 /** A decision's result and remark; 退回补正 (`returned`) is a result of the clue-batch reviews. */
 export type DecisionBody = Pick<ApproveBody, 'opinion'> & { result: ApproveBody['result'] | 'returned' };
 
-export async function decide<Row extends { id: string }>(db: Db, sockets: SocketHub, user: SessionUser, body: DecisionBody, d: Decision<Row>): Promise<Row> {
+export async function decide<A extends Acts, Row extends { id: string }>(
+  db: Db,
+  sockets: SocketHub,
+  user: SessionUser,
+  body: DecisionBody,
+  d: Decision<A, Row>,
+): Promise<Row> {
+  const declared = d.flow.actions[d.action].decision;
+  if (!declared) throw new Error(`${d.flow.basePath} ${d.action}: not declared a decision`);
   const before = await d.find();
   if (!before) throw new BizError(RightsMsg.notFound);
   assertNotSelf(d.submitterOf(before), user);
+  const node = decisionNode(d.flow, d.action, d.flow.actions[d.action], before);
   const { row, notice } = await db.transaction(async (t) => {
     const now = new Date();
-    const changed = await d.transition(t, now);
-    if (!changed) throw new BizError(await d.notPending(t));
+    const changed = await transition(t, d.store, d.flow, d.action, before, user, d.patch(before, now), {
+      outcome: d.outcome ?? body.result,
+      submitter: d.submitterOf(before),
+      now,
+      version: false,
+      where: d.where,
+      refuse: d.refuse,
+      check: d.check && (() => d.check!(t, before)),
+    });
     const submitter = d.submitterOf(changed);
     assertNotSelf(submitter, user);
     const decided = d.andThen ? await d.andThen(t, changed, now) : changed;
-    const approval = d.approval(decided);
+    const approval = { ...d.approval(decided), bizType: declared.bizType, node };
     await writeApproval(t, user, { ...approval, bizId: decided.id, result: body.result, opinion: body.opinion }, now);
     // 数据日志: the status change's version, beside its approval record (the record as read before the decision → as decided).
-    const table = VERSIONED[approval.bizType];
-    if (table) await recordVersion(t, user, table, decided.id, before, decided, now);
+    await d.store.version?.(t, user, decided.id, before, decided, now);
     // The message is part of the decision: written with it, or (rolled back) not at all.
     const written = submitter
       ? await writeNotice(t, await noticeOf(d, t, decided, (words) => decisionNotice(t, user, body, approval, decided.id, submitter, d.page(decided), words)))
@@ -90,7 +110,7 @@ export async function decide<Row extends { id: string }>(db: Db, sockets: Socket
 }
 
 /** The step's message: its own (`notice`), or the standard one. */
-const noticeOf = <Row extends { id: string }>(d: Decision<Row>, t: Db, row: Row, standard: (words?: NoticeWords) => Promise<Notice>) =>
+const noticeOf = <A extends Acts, Row extends { id: string }>(d: Decision<A, Row>, t: Db, row: Row, standard: (words?: NoticeWords) => Promise<Notice>) =>
   d.notice ? d.notice(row, t, standard) : standard();
 
 /** A lost push only delays the message to the bell's next poll; it must not turn a committed decision into an error. */

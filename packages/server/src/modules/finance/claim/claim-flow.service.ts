@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import {
-  ApprovalBizType,
-  ApprovalNode,
   claimFlow,
   ClaimMsg,
   ClaimNotice,
@@ -9,11 +7,11 @@ import {
   moneyText,
   toCents,
   type ClaimReviewBody,
+  type FlowActionKey,
   type ClaimReviewStage,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { refusalOf } from '../../../platform/flow/flow-guard.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { transition } from '../../../platform/flow/transition.ts';
 import { decide } from '../../core/approval/decide.ts';
@@ -44,10 +42,10 @@ export async function submitClaim(db: Db, user: SessionUser, id: string): Promis
   });
 }
 
-/** A review step: its action in `claimFlow` (the state it decides, where each outcome leads, its refusal), its approval node. */
-type Stage = { key: 'bizReview' | 'financeReview'; node: string; action: ClaimReviewStage };
-const BIZ: Stage = { key: 'bizReview', node: ApprovalNode.first, action: '业务审核' };
-const FINANCE: Stage = { key: 'financeReview', node: ApprovalNode.finance, action: '财务审核' };
+/** A review step: its action in `claimFlow` (the state it decides, where each outcome leads, its refusal, its approval node). */
+type Stage = { key: Extract<FlowActionKey<typeof claimFlow>, 'bizReview' | 'financeReview'>; action: ClaimReviewStage };
+const BIZ: Stage = { key: 'bizReview', action: '业务审核' };
+const FINANCE: Stage = { key: 'financeReview', action: '财务审核' };
 
 /**
  * One review step through `decide()`: the status change, the approval record and the submitter's
@@ -56,40 +54,26 @@ const FINANCE: Stage = { key: 'financeReview', node: ApprovalNode.finance, actio
  * the batch row locked, so two approvals of one batch queue and cannot promise the same frozen money twice.
  */
 async function review(db: Db, sockets: SocketHub, user: SessionUser, body: ClaimReviewBody, stage: Stage): Promise<string> {
+  const pass = body.result === 'pass';
+  const approvedOf = (row: ClaimRow) =>
+    pass ? (body.approvedAmount ?? row.approvedAmount ?? fromCents(toCents(row.applyAmount) - toCents(row.deductions))) : row.approvedAmount;
   await decide(db, sockets, user, body, {
+    flow: claimFlow,
+    action: stage.key,
+    store: claimStore,
     find: async () => (await db.select().from(finClaim).where(eq(finClaim.id, body.id)))[0],
     submitterOf: (row) => row.submitBy,
-    transition: async (t, now) => {
-      const [current] = await t.select().from(finClaim).where(eq(finClaim.id, body.id));
-      if (!current) return undefined;
-      const pass = body.result === 'pass';
-      const approvedAmount = pass
-        ? (body.approvedAmount ?? current.approvedAmount ?? fromCents(toCents(current.applyAmount) - toCents(current.deductions)))
-        : current.approvedAmount;
-      const stamp =
-        stage === BIZ ? { bizReviewerId: user.id, bizReviewBy: who(user), bizReviewTime: now } : { financeReviewBy: who(user), financeReviewTime: now };
-      return transition(
-        t,
-        claimStore,
-        claimFlow,
-        stage.key,
-        current,
-        user,
-        { approvedAmount, auditOpinion: body.opinion, ...stamp },
-        {
-          outcome: body.result,
-          now,
-          version: false,
-          check: async () => {
-            if (!pass) return;
-            await lockBatch(t, current.batchId);
-            await checkApproved(t, current, approvedAmount!);
-            if (stage === FINANCE) await usableBankAccount(t, current.orgId, current.bankAccountId);
-          },
-        },
-      );
+    patch: (row, now) => ({
+      approvedAmount: approvedOf(row),
+      auditOpinion: body.opinion,
+      ...(stage === BIZ ? { bizReviewerId: user.id, bizReviewBy: who(user), bizReviewTime: now } : { financeReviewBy: who(user), financeReviewTime: now }),
+    }),
+    check: async (t, row) => {
+      if (!pass) return;
+      await lockBatch(t, row.batchId);
+      await checkApproved(t, row, approvedOf(row)!);
+      if (stage === FINANCE) await usableBankAccount(t, row.orgId, row.bankAccountId);
     },
-    notPending: async () => refusalOf(claimFlow, stage.key),
     andThen: async (t, row, now) => {
       const amount = body.result === 'pass' ? ClaimNotice.amounts(row) : null;
       await writeClaimLog(
@@ -103,13 +87,7 @@ async function review(db: Db, sockets: SocketHub, user: SessionUser, body: Claim
       );
       return row;
     },
-    approval: (row: ClaimRow) => ({
-      bizType: ApprovalBizType.claim,
-      bizTitle: `${row.claimNo} ${row.orgName}`,
-      node: stage.node,
-      orgId: row.orgId,
-      sysOrgCode: row.sysOrgCode,
-    }),
+    approval: (row) => ({ bizTitle: `${row.claimNo} ${row.orgName}`, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: () => CLAIM_PAGE,
     notice: async (row, t, standard) => reviewNotice(t, user, row, { stage: stage.action, result: body.result, opinion: body.opinion }, await standard()),
   });

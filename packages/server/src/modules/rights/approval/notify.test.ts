@@ -1,6 +1,6 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AuditStatus, RightsMsg } from '@sbwq/contracts';
+import { AuditStatus, bankFlow, RightsMsg } from '@sbwq/contracts';
 import { RoleId } from '../../../test/harness.ts';
 import { resolveSession } from '../../../platform/auth/session.ts';
 import { connect, listenLocal } from '../../../platform/socket/socket.testkit.ts';
@@ -9,6 +9,8 @@ import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { certifiedOrg, rightsRig, submittedOrg } from '../shared/test-fixtures.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { decide } from '../../core/approval/decide.ts';
+import { DataTable } from '../../core/datalog/datalog.service.ts';
+import { flowStore } from '../../core/flow/flow-store.ts';
 import { rewordTemplate } from '../../system/message/message.fixtures.ts';
 
 type Notice = {
@@ -134,18 +136,13 @@ describe('every decision notifies its submitter: a system message with the resul
     const body = { id: bank, result: 'pass' as const, opinion: null };
     await expect(
       decide(db, rig.deps.sockets, approver, body, {
+        flow: bankFlow,
+        action: 'approve',
+        store: flowStore(rightsBankAccount, DataTable.bank),
         find: async () => (await db.select().from(rightsBankAccount).where(eq(rightsBankAccount.id, bank)))[0],
         submitterOf: (row) => row.submitBy,
-        transition: async (t) =>
-          (
-            await t
-              .update(rightsBankAccount)
-              .set({ auditStatus: AuditStatus.approved })
-              .where(and(eq(rightsBankAccount.id, bank), eq(rightsBankAccount.auditStatus, AuditStatus.pending)))
-              .returning()
-          )[0],
-        notPending: async () => RightsMsg.bankNotPending,
-        approval: (row) => ({ bizType: '7', bizTitle: row.bankName, node: '3', orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
+        patch: () => ({}),
+        approval: (row) => ({ bizTitle: row.bankName, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
         // not a route of this app: writeNotice refuses it inside the transaction
         page: () => 'https://evil.example/',
       }),

@@ -1,8 +1,6 @@
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { DataTable, recordVersion, recordVersions } from '../../core/datalog/datalog.service.ts';
 import {
-  ApprovalBizType,
-  ApprovalNode,
   bankFlow,
   BankPerm,
   maskAccountNo,
@@ -29,7 +27,6 @@ import { checkAttachments, FileType, linkAttachments, type Attachment } from '..
 import { violatedUnique } from '../../../platform/db/errors.ts';
 import { checkDateParams } from '../../core/shared/records.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import { refusalOf } from '../../../platform/flow/flow-guard.ts';
 import { transition } from '../../../platform/flow/transition.ts';
 import { flowStore } from '../../core/flow/flow-store.ts';
 import { rightsBankAccount, type BankRow } from '../../core/tables/bank.table.ts';
@@ -242,31 +239,21 @@ export async function setBankStatus(db: Db, user: SessionUser, id: string, statu
 
 /** 财务审核: 待审核 → 已通过 | 已驳回 with its approval record (node 财务审核), in one transaction. */
 export async function approveBank(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<void> {
-  let found: BankRow | undefined;
   await decide(db, sockets, user, body, {
+    flow: bankFlow,
+    action: 'approve',
+    store: bankStore,
     find: async () =>
-      (found = (
+      (
         await db
           .select()
           .from(rightsBankAccount)
           .where(and(eq(rightsBankAccount.id, body.id), eq(rightsBankAccount.delFlag, '0')))
-      )[0]),
+      )[0],
     submitterOf: (row) => row.submitBy,
-    transition: (t, now) =>
-      transition(t, bankStore, bankFlow, 'approve', found!, user, audited(user, body, now), {
-        outcome: body.result,
-        now,
-        version: false,
-        where: [eq(rightsBankAccount.delFlag, '0')],
-      }),
-    notPending: async () => refusalOf(bankFlow, 'approve'),
-    approval: (row) => ({
-      bizType: ApprovalBizType.bank,
-      bizTitle: `${row.bankName} 尾号${row.accountNo.slice(-4)}`,
-      node: ApprovalNode.finance,
-      orgId: row.orgId,
-      sysOrgCode: row.sysOrgCode,
-    }),
+    patch: (_row, now) => audited(user, body, now),
+    where: [eq(rightsBankAccount.delFlag, '0')],
+    approval: (row) => ({ bizTitle: `${row.bankName} 尾号${row.accountNo.slice(-4)}`, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: () => '/rights/org/bank',
   });
 }

@@ -1,18 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  ApprovalBizType,
   ApprovalNode,
   BatchLogAction,
   BatchMsg,
   batchFlow,
-  BatchStatus,
   claimWindow,
   ClosureResult,
+  decisionNode,
   fitsMoneyColumn,
   fromCents,
   ItemStatus,
   moneyText,
   MoneyMsg,
+  needsSecondReview,
+  secondReviewThreshold,
   toCents,
   type BatchClosureBody,
   type BatchClosureReviewBody,
@@ -29,7 +30,7 @@ import { lockPool } from '../../core/ledger/pool-ledger.service.ts';
 import * as ledger from '../../core/ledger/pool-ledger.service.ts';
 import { decide } from '../../core/approval/decide.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
-import { capLeft, checkRights, secondReviewThreshold, successRate, usablePool } from './batch-rules.ts';
+import { capLeft, checkRights, secondReviewSetting, successRate, usablePool } from './batch-rules.ts';
 import { writeLog } from './batch-log.ts';
 import {
   approvedWords,
@@ -169,10 +170,10 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
     .where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0')));
   if (!before) throw new BizError(BatchMsg.notFound);
   assertAction(batchFlow, 'review', before);
-  const node = before.status === BatchStatus.pending ? ApprovalNode.first : ApprovalNode.second;
+  const node = decisionNode(batchFlow, 'review', batchFlow.actions.review, before);
   if (node === ApprovalNode.second && before.firstReviewerId === user.id) throw new BizError(BatchMsg.sameReviewer);
-  const threshold = await secondReviewThreshold(db);
-  const toSecond = body.result === 'pass' && node === ApprovalNode.first && toCents(before.applyAmount) > threshold;
+  const setting = await secondReviewSetting(db);
+  const toSecond = body.result === 'pass' && node === ApprovalNode.first && needsSecondReview(before.applyAmount, setting);
   const step = node === ApprovalNode.first ? '初审' : '复审';
   const final = body.result === 'pass' && !toSecond;
   const approved = final ? (body.approvedAmount ?? before.approvedAmount ?? before.applyAmount) : (body.approvedAmount ?? null);
@@ -180,25 +181,20 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
   if (final && toCents(approved!) <= 0n) throw new BizError(BatchMsg.approvedRequired);
   const outcome = body.result === 'pass' && toSecond ? 'toSecondReview' : body.result;
   await decide(db, sockets, user, body, {
+    flow: batchFlow,
+    action: 'review',
+    store: batchStore,
     find: async () => before,
     submitterOf: (row) => row.submitBy,
-    transition: (t, now) =>
-      transition(
-        t,
-        batchStore,
-        batchFlow,
-        'review',
-        before,
-        user,
-        {
-          auditOpinion: body.opinion,
-          ...(node === ApprovalNode.first && body.result === 'pass' ? { firstReviewerId: user.id, firstReviewerName: who(user) } : {}),
-          ...(body.result !== 'pass' ? { approvedAmount: null } : approved !== null ? { approvedAmount: approved } : {}),
-          ...(final ? { approveTime: now } : {}),
-        },
-        { outcome, now, version: false, where: [eq(rightsBatch.delFlag, '0')], refuse: decidedByOther(body.id, before.status) },
-      ),
-    notPending: async () => refusalOf(batchFlow, 'review'),
+    outcome,
+    patch: (_row, now) => ({
+      auditOpinion: body.opinion,
+      ...(node === ApprovalNode.first && body.result === 'pass' ? { firstReviewerId: user.id, firstReviewerName: who(user) } : {}),
+      ...(body.result !== 'pass' ? { approvedAmount: null } : approved !== null ? { approvedAmount: approved } : {}),
+      ...(final ? { approveTime: now } : {}),
+    }),
+    where: [eq(rightsBatch.delFlag, '0')],
+    refuse: decidedByOther(body.id, before.status),
     andThen: async (t, row, now) => {
       if (final) await freezeApproved(t, user, row);
       const text =
@@ -212,7 +208,7 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
       await writeLog(t, user, row.id, BatchLogAction.review, `${step}：${text}${body.opinion ? `；意见：${body.opinion}` : ''}`, now);
       return row;
     },
-    approval: (row) => ({ bizType: ApprovalBizType.threaded, bizTitle: title(row), node, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
+    approval: (row) => ({ bizTitle: title(row), orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: (row) => BATCH_DETAIL_PAGE(row.id),
     notice: (row, _t, standard) =>
       standard(
@@ -221,7 +217,7 @@ export async function reviewBatch(db: Db, sockets: SocketHub, user: SessionUser,
           : body.result === 'returned'
             ? returnedWords(step)
             : toSecond
-              ? toSecondReviewWords(row, threshold)
+              ? toSecondReviewWords(row, secondReviewThreshold(setting))
               : approvedWords(row, step),
       ),
   });
@@ -319,28 +315,20 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
     reminder: null,
     money: { released: 0n, reserved: 0n, claimable: 0n },
   };
-  let found: BatchRow | undefined;
   await decide(db, sockets, user, body, {
+    flow: batchFlow,
+    action: 'closureReview',
+    store: batchStore,
     find: async () =>
-      (found = (
+      (
         await db
           .select()
           .from(rightsBatch)
           .where(and(eq(rightsBatch.id, body.id), eq(rightsBatch.delFlag, '0')))
-      )[0]),
+      )[0],
     submitterOf: (row) => row.submitBy,
-    transition: (t, now) =>
-      transition(
-        t,
-        batchStore,
-        batchFlow,
-        'closureReview',
-        found!,
-        user,
-        { auditOpinion: body.opinion, ...(body.result === 'pass' ? { closedTime: now } : {}) },
-        { outcome: body.result, now, version: false, where: [eq(rightsBatch.delFlag, '0')] },
-      ),
-    notPending: async () => refusalOf(batchFlow, 'closureReview'),
+    patch: (_row, now) => ({ auditOpinion: body.opinion, ...(body.result === 'pass' ? { closedTime: now } : {}) }),
+    where: [eq(rightsBatch.delFlag, '0')],
     andThen: async (t, row, now) => {
       const released = body.result === 'pass' && row.successCount === 0 ? await releaseRest(t, user, row, 'closure') : null;
       const text = body.result === 'pass' ? `结案审核通过${released ? `；无成功线索，${releaseText(released)}` : ''}` : '结案申请退回';
@@ -354,7 +342,7 @@ export async function reviewClosure(db: Db, sockets: SocketHub, user: SessionUse
       const [fresh] = await t.select().from(rightsBatch).where(eq(rightsBatch.id, row.id));
       return fresh;
     },
-    approval: (row) => ({ bizType: ApprovalBizType.closure, bizTitle: title(row), node: ApprovalNode.first, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
+    approval: (row) => ({ bizTitle: title(row), orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: (row) => BATCH_DETAIL_PAGE(row.id),
     notice: (row, _t, standard) => standard(body.result === 'pass' ? closedWords(row, after.money) : closureReturnedWords()),
   });

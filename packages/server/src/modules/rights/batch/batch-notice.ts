@@ -27,7 +27,7 @@ export function amountFact(approved: string, asked: string, label = '核定金�
 }
 
 /** 初审 pass above the threshold: the batch waits for 复审, nothing is frozen yet. */
-export function toSecondReviewWords(row: BatchRow, threshold: bigint): NoticeWords {
+export function toSecondReviewWords(row: BatchRow, threshold: string): NoticeWords {
   return {
     template: 'batch_to_second_review',
     vars: {

@@ -5,10 +5,8 @@ import {
   BatchMsg,
   BatchStatus,
   chinaToday,
-  DEFAULT_SECOND_REVIEW_THRESHOLD,
   fitsMoneyColumn,
   fromCents,
-  MONEY_PATTERN,
   MoneyMsg,
   PoolStatus,
   rightFlags,
@@ -98,18 +96,14 @@ export async function applyAmountOf(db: Db, pool: PoolTerms, orgId: string, batc
   return fromCents(amount);
 }
 
-/**
- * The 复审 threshold (DOMAIN.md: 待复审 when 申请金额 is above a configured threshold): the text of item
- * `second_review_threshold` of the `threaded_setting` dictionary, editable in 字典管理.
- */
-export async function secondReviewThreshold(db: Db): Promise<bigint> {
+/** The 复审 threshold's text: item `second_review_threshold` of the `threaded_setting` dictionary, editable in 字典管理 (read by `needsSecondReview`). */
+export async function secondReviewSetting(db: Db): Promise<string | null> {
   const [found] = await rows<{ text: string }>(
     db,
     sql`select i.item_text as text from sys_dict_item i join sys_dict d on d.id = i.dict_id
          where d.dict_code = ${BATCH_SETTING_DICT} and i.item_value = ${SECOND_REVIEW_THRESHOLD_KEY} and i.status = 1 limit 1`,
   );
-  const text = found?.text?.trim() ?? '';
-  return toCents(MONEY_PATTERN.test(text) ? text : DEFAULT_SECOND_REVIEW_THRESHOLD);
+  return found?.text ?? null;
 }
 
 /** 成功率 = 成功 ÷ (成功 + 失败), 不构成侵权 excluded; percent with 2 decimals, rounded half up; null without any judged item. */

@@ -1,17 +1,17 @@
 import { and, eq, ne, or, type SQL } from 'drizzle-orm';
 import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import {
-  ApprovalBizType,
-  ApprovalNode,
   CertifyStatus,
   departBody,
   EnterStatus,
   orgCertifyFlow,
+  ORG_ENROL_FIELDS,
   orgFlow,
   RightsMsg,
   RightsOrgType,
   splitFilePaths,
   type ApproveBody,
+  type FlowActionKey,
   type OrgCertifyBody,
   type OrgEnrolBody,
   type OrgEnrolDraftBody,
@@ -99,24 +99,8 @@ function uniqueMessage(error: unknown): never {
 
 /** The enrolment form fields of a body: what a draft or a submission writes (status fields never come from it). */
 function formValues(body: Partial<Record<keyof OrgEnrolBody, unknown>>) {
-  const keys: (keyof OrgEnrolBody)[] = [
-    'orgName',
-    'orgType',
-    'creditCode',
-    'legalPerson',
-    'regAddress',
-    'officeAddress',
-    'foundDate',
-    'licenseFile',
-    'practiceFile',
-    'agentFilingNo',
-    'contactName',
-    'contactPhone',
-    'contactEmail',
-    'region',
-  ];
   const out: Record<string, unknown> = {};
-  for (const k of keys) if (body[k] !== undefined) out[k] = body[k];
+  for (const k of ORG_ENROL_FIELDS) if (body[k] !== undefined) out[k] = body[k];
   return out as Partial<typeof rightsOrg.$inferInsert>;
 }
 
@@ -187,15 +171,16 @@ export async function approveEnrol(db: Db, dicts: DictService, sockets: SocketHu
     const current = await orgOrFail(t, body.id);
     return `${refusalOf(orgFlow, 'approveEnrol')}（当前状态：${statusTexts.get(current.enterStatus) ?? current.enterStatus}）`;
   };
-  let found: OrgRow | undefined;
   return decide(db, sockets, user, body, {
-    find: async () => (found = await findOrg(db, body.id)),
+    flow: orgFlow,
+    action: 'approveEnrol',
+    store: orgStore,
+    find: () => findOrg(db, body.id),
     submitterOf: (row) => row.submitBy,
-    transition: (t, now) =>
-      transition(t, orgStore, orgFlow, 'approveEnrol', found!, user, audited(user, body, now), { outcome: body.result, now, version: false, refuse }),
-    notPending: refuse,
+    patch: (_row, now) => audited(user, body, now),
+    refuse,
     andThen: async (t, row, now) => (pass && !row.departId ? { ...row, sysOrgCode: await makeDepart(t, user, row, now) } : row),
-    approval: (row) => ({ bizType: ApprovalBizType.enrol, bizTitle: row.orgName, node: ApprovalNode.first, orgId: row.id, sysOrgCode: row.sysOrgCode }),
+    approval: (row) => ({ bizTitle: row.orgName, orgId: row.id, sysOrgCode: row.sysOrgCode }),
     page: () => '/dashboard/enter-organisation',
   });
 }
@@ -254,29 +239,27 @@ export async function approveCertify(db: Db, dicts: DictService, sockets: Socket
     const current = await orgOrFail(t, body.id);
     return `${refusalOf(orgCertifyFlow, 'approveCertify')}（当前状态：${statusTexts.get(current.certifyStatus) ?? current.certifyStatus}）`;
   };
-  let found: OrgRow | undefined;
   return decide(db, sockets, user, body, {
-    find: async () => (found = await findOrg(db, body.id)),
+    flow: orgCertifyFlow,
+    action: 'approveCertify',
+    store: orgStore,
+    find: () => findOrg(db, body.id),
     submitterOf: (row) => row.certifySubmitBy,
-    transition: (t, now) =>
-      transition(
-        t,
-        orgStore,
-        orgCertifyFlow,
-        'approveCertify',
-        found!,
-        user,
-        { certifyOpinion: body.opinion, certifyBy: user.realname || user.username, certifyTime: now },
-        { outcome: body.result, now, version: false, submitter: found!.certifySubmitBy, refuse },
-      ),
-    notPending: refuse,
-    approval: (row) => ({ bizType: ApprovalBizType.certify, bizTitle: row.orgName, node: ApprovalNode.first, orgId: row.id, sysOrgCode: row.sysOrgCode }),
+    patch: (_row, now) => ({ certifyOpinion: body.opinion, certifyBy: user.realname || user.username, certifyTime: now }),
+    refuse,
+    approval: (row) => ({ bizTitle: row.orgName, orgId: row.id, sysOrgCode: row.sysOrgCode }),
     page: () => '/dashboard/certification',
   });
 }
 
 /** 停用 / 启用 (admin): 已入驻 ⇄ 已停用. */
-export async function setOrgDisabled(db: Db, user: SessionUser, id: string, action: 'disable' | 'enable', reason: string | null): Promise<void> {
+export async function setOrgDisabled(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  action: Extract<FlowActionKey<typeof orgFlow>, 'disable' | 'enable'>,
+  reason: string | null,
+): Promise<void> {
   const before = await orgOrFail(db, id);
   await db.transaction((t) => transition(t, orgStore, orgFlow, action, before, user, reason ? { auditOpinion: reason } : {}));
 }

@@ -1,8 +1,6 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DataTable, recordVersion, recordVersions } from '../../core/datalog/datalog.service.ts';
 import {
-  ApprovalBizType,
-  ApprovalNode,
   AuditStatus,
   chinaToday,
   computeExpireDate,
@@ -13,6 +11,7 @@ import {
   splitFilePaths,
   type ApproveBody,
   type ExpiryFlag,
+  type FlowActionKey,
   type Page,
   type RightBody,
   type RightRecord,
@@ -238,7 +237,13 @@ export async function editRight(db: Db, user: SessionUser, body: RightBody): Pro
 }
 
 /** Changes every listed record of the caller's organisation whose state allows the action, or none of them. */
-async function changeOwn(db: Db, user: SessionUser, ids: string[], set: Partial<typeof rightsRight.$inferInsert>, action: 'submit' | 'delete') {
+async function changeOwn(
+  db: Db,
+  user: SessionUser,
+  ids: string[],
+  set: Partial<typeof rightsRight.$inferInsert>,
+  action: Extract<FlowActionKey<typeof rightFlow>, 'submit' | 'delete'>,
+) {
   if (!ids.length) throw new BizError('请选择记录');
   const org = await requireReadyOrg(db, user);
   await db.transaction(async (t) => {
@@ -299,31 +304,21 @@ export async function submitRights(db: Db, user: SessionUser, ids: string[]) {
 
 /** 审核: 待审核 → 已通过 | 已驳回 with its approval record, in one transaction. */
 export async function approveRight(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<void> {
-  let found: RightRow | undefined;
   await decide(db, sockets, user, body, {
+    flow: rightFlow,
+    action: 'approve',
+    store: rightStore,
     find: async () =>
-      (found = (
+      (
         await db
           .select()
           .from(rightsRight)
           .where(and(eq(rightsRight.id, body.id), eq(rightsRight.delFlag, '0')))
-      )[0]),
+      )[0],
     submitterOf: (row) => row.submitBy,
-    transition: (t, now) =>
-      transition(t, rightStore, rightFlow, 'approve', found!, user, audited(user, body, now), {
-        outcome: body.result,
-        now,
-        version: false,
-        where: [eq(rightsRight.delFlag, '0')],
-      }),
-    notPending: async () => refusalOf(rightFlow, 'approve'),
-    approval: (row) => ({
-      bizType: ApprovalBizType.right,
-      bizTitle: `${row.trademarkName}（第${row.niceClass}类 ${row.regNo}）`,
-      node: ApprovalNode.first,
-      orgId: row.orgId,
-      sysOrgCode: row.sysOrgCode,
-    }),
+    patch: (_row, now) => audited(user, body, now),
+    where: [eq(rightsRight.delFlag, '0')],
+    approval: (row) => ({ bizTitle: `${row.trademarkName}（第${row.niceClass}类 ${row.regNo}）`, orgId: row.orgId, sysOrgCode: row.sysOrgCode }),
     page: () => '/rights/right/list',
   });
 }

@@ -5,12 +5,13 @@ import {
   BatchStatus,
   DELETABLE_STATUSES,
   EDITABLE_STATUSES,
+  isFinalReview,
+  needsSecondReview,
   offeredInState,
   WITHDRAWABLE_STATUSES,
   type BatchRecord,
 } from '@sbwq/contracts';
 import { describe, expect, it } from 'vitest';
-import { isFinalReview } from './batchReview.ts';
 
 /** The buttons a batch offers, from the one declaration the server guards by. */
 const batchActions = (batch: Pick<BatchRecord, 'status' | 'editable' | 'withdrawable'>, can: (code: string) => boolean) =>
@@ -97,16 +98,18 @@ describe('DOMAIN clue batch flow: the actions each state offers, per permission'
   });
 });
 
-describe('DOMAIN clue batch flow: 待复审 only when 申请金额 is above the threshold', () => {
+describe('DOMAIN clue batch flow: 待复审 only when 申请金额 is above the threshold (one contracts rule, issue 37)', () => {
   it('初审 decides the money at or below the threshold, 复审 always; other states never', () => {
-    expect(isFinalReview({ status: BatchStatus.pending, applyAmount: '50000.00' }, '50000', '50000.00')).toBe(true);
-    expect(isFinalReview({ status: BatchStatus.pending, applyAmount: '50000.01' }, '50000', '50000.00')).toBe(false);
-    expect(isFinalReview({ status: BatchStatus.secondReview, applyAmount: '90000.00' }, '50000', '50000.00')).toBe(true);
-    expect(isFinalReview({ status: BatchStatus.closurePending, applyAmount: '1.00' }, '50000', '50000.00')).toBe(false);
+    expect(isFinalReview({ status: BatchStatus.pending, applyAmount: '50000.00' }, '50000')).toBe(true);
+    expect(isFinalReview({ status: BatchStatus.pending, applyAmount: '50000.01' }, '50000')).toBe(false);
+    expect(isFinalReview({ status: BatchStatus.secondReview, applyAmount: '90000.00' }, '50000')).toBe(true);
+    expect(isFinalReview({ status: BatchStatus.closurePending, applyAmount: '1.00' }, '50000')).toBe(false);
   });
 
-  it('a missing or unreadable threshold falls back to the default, as the server does', () => {
-    expect(isFinalReview({ status: BatchStatus.pending, applyAmount: '60000.00' }, undefined, '50000.00')).toBe(false);
-    expect(isFinalReview({ status: BatchStatus.pending, applyAmount: '60000.00' }, '五万', '80000.00')).toBe(true);
+  it('a missing or unreadable threshold falls back to the default (50000.00), as the server does', () => {
+    expect(isFinalReview({ status: BatchStatus.pending, applyAmount: '60000.00' }, undefined)).toBe(false);
+    expect(isFinalReview({ status: BatchStatus.pending, applyAmount: '50000.00' }, '五万')).toBe(true);
+    expect(needsSecondReview('50000.01', ' 50000 ')).toBe(true);
+    expect(needsSecondReview('80000.00', '100000')).toBe(false);
   });
 });
