@@ -170,9 +170,38 @@ const fields = {
   items: z.array(stockItemInputSchema).max(100, '字段不能超过100个').optional(),
 };
 export const reportAddBody = z.object(fields);
-export const reportEditBody = z.object({ id: idField, ...fields });
+/** 可用范围 left out of an edit keeps the report's own (the stock screen has no such field). */
+export const reportEditBody = z.object({ id: idField, ...fields, access: fields.access.unwrap().optional() });
 export type ReportAddBody = z.infer<typeof reportAddBody>;
 export type ReportEditBody = z.infer<typeof reportEditBody>;
+
+/**
+ * The stock configuration screen's save (head/add and head/editAll): the form as `head` — the list's
+ * record merged with the form, so it may carry our `columns`, `params` and `access` as they were when
+ * listed —, the editable tables as `items` and `params`, and the rows deleted from them (ignored: a save
+ * writes the whole table). Read as our body: the tables from outside `head`, 可用范围 not from it.
+ */
+const stockSaveShape = z.object({
+  head: z.record(z.string(), z.unknown(), { error: ReportMsg.nameRequired }),
+  items: z.array(z.unknown()).max(100, '字段不能超过100个').default([]),
+  params: z.array(z.unknown()).max(20, '参数不能超过20个').default([]),
+  deleteItemIds: z.string().max(20_000).nullish(),
+  deleteParamIds: z.string().max(20_000).nullish(),
+});
+const unwrapStockSave = ({ head, items, params }: z.infer<typeof stockSaveShape>) => {
+  const { columns: _columns, params: _params, items: _items, access: _access, ...form } = head;
+  return { ...form, columns: [], items, params };
+};
+// the unwrapped form is checked right after by the body schema it is piped into
+const fromStockSave = <Out>(body: z.ZodType<Out>) => stockSaveShape.transform((sent): unknown => unwrapStockSave(sent)).pipe(body as z.ZodType<Out, unknown>);
+/** When neither shape fits, the reason is the one of the shape that was sent (with `head`: the stock one). */
+const unionReason = (issue: { input?: unknown; errors?: { message: string }[][] }) => {
+  const stockSent = typeof issue.input === 'object' && issue.input !== null && 'head' in issue.input;
+  return issue.errors?.[stockSent ? 1 : 0]?.[0]?.message;
+};
+// ours first: it is what the OpenAPI page shows and the robustness walk starts from
+export const reportAddRequest = z.union([reportAddBody, fromStockSave(reportAddBody)], { error: unionReason });
+export const reportEditRequest = z.union([reportEditBody, fromStockSave(reportEditBody)], { error: unionReason });
 
 export const reportRecordSchema = z.object({
   id: z.string(),
@@ -197,8 +226,8 @@ export const reportResource = defineResource<ReportRecord>()({
   perm: OnlReportPerm,
   record: reportRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
-  addBody: reportAddBody,
-  editBody: reportEditBody,
+  addBody: reportAddRequest,
+  editBody: reportEditRequest,
 });
 
 /** A column as the list screen shows it (JEECG-API §5.6 getRpColumns). */

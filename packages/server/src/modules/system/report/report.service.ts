@@ -218,7 +218,7 @@ const columnOfStock = (i: StockItemInput, index: number): ReportColumn => {
 };
 
 /** The stock screen saves its columns as `items`: read them as ours when `columns` is not sent. */
-const withStockItems = <T extends ReportAddBody>(body: T): T =>
+const withStockItems = <T extends Pick<ReportAddBody, 'columns' | 'items'>>(body: T): T =>
   body.columns.length === 0 && body.items ? { ...body, columns: body.items.map(columnOfStock) } : body;
 
 export async function addReport(db: Db, config: KeySource, user: SessionUser | null, sent: ReportAddBody): Promise<string> {
@@ -241,16 +241,17 @@ export async function addReport(db: Db, config: KeySource, user: SessionUser | n
 
 export async function editReport(db: Db, config: KeySource, user: SessionUser | null, sent: ReportEditBody): Promise<void> {
   const body = withStockItems(sent);
-  const [row] = await db.select({ id: onlCgreportHead.id }).from(onlCgreportHead).where(eq(onlCgreportHead.id, body.id));
+  const [row] = await db.select({ id: onlCgreportHead.id, access: onlCgreportHead.access }).from(onlCgreportHead).where(eq(onlCgreportHead.id, body.id));
   if (!row) throw new BizError(ReportMsg.notFound);
-  await checkedBody({ db, config }, user, body);
+  const kept = { ...body, access: body.access ?? (row.access as ReportAddBody['access']) };
+  await checkedBody({ db, config }, user, kept);
   try {
     await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.report, [body.id], readReportVersions, async (tx) => {
       await tx
         .update(onlCgreportHead)
-        .set({ code: body.code, ...headValues(body), ...updated(user) })
+        .set({ code: body.code, ...headValues(kept), ...updated(user) })
         .where(eq(onlCgreportHead.id, body.id));
-      await writeDetails(tx, user, body.id, body);
+      await writeDetails(tx, user, body.id, kept);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new BizError(ReportMsg.codeTaken);

@@ -381,6 +381,81 @@ describe(`Online报表 routes (spec §7 online reports) on ${dbKind}`, async () 
     expect(json(await staff('PUT', '/online/cgreport/head/editAll', edited)).code).toBe(510);
   });
 
+  it("the stock screen's own save shape — { head, items, params, deleteItemIds, deleteParamIds } by head/add and head/editAll — is unwrapped; an edit keeps the report's 可用范围 and takes the tables from outside head", async () => {
+    const item = (fieldName: string, fieldTxt: string, fieldType = 'String') => ({
+      id: `_jet-${fieldName}`,
+      fieldName,
+      fieldTxt,
+      fieldType,
+      isShow: '1',
+      fieldHref: '',
+      searchMode: '',
+      replaceVal: '',
+      dictCode: '',
+      isSearch: '0',
+    });
+    // what classifyIntoFormData builds: the form (with the list's record on edit) under head
+    const head = {
+      code: 'rpt_stock_head',
+      name: '原版保存格式',
+      cgrSql: "select role_code, role_name, create_time from sys_role where role_name like '%${kw}%'",
+      dbSource: '',
+      returnValField: '',
+      returnTxtField: '',
+      returnType: '',
+      content: '',
+    };
+    const save = (h: Record<string, unknown>, items: unknown[]) => ({
+      head: h,
+      items,
+      deleteItemIds: '',
+      params: [{ id: '_jet-kw', paramName: 'kw', paramTxt: '关键字', paramValue: '' }],
+      deleteParamIds: '',
+    });
+    const added = json(
+      await admin(
+        'POST',
+        '/online/cgreport/head/add',
+        save(head, [item('role_code', '角色编码'), item('role_name', '角色名称'), item('create_time', '创建时间', 'Datetime')]),
+      ),
+    );
+    expect(added).toMatchObject({ success: true, message: '添加成功！' });
+    const record = json(await admin('GET', '/online/cgreport/head/list?code=rpt_stock_head')).result.records[0];
+    expect(record).toMatchObject({ name: '原版保存格式', access: 'menu', dbSource: null, params: [{ paramName: 'kw', paramTxt: '关键字' }] });
+    expect(record.columns.map((c: { fieldName: string; isOrder: boolean }) => [c.fieldName, c.isOrder])).toEqual([
+      ['role_code', false],
+      ['role_name', false],
+      ['create_time', true],
+    ]);
+    // the administrator narrows it on our screen; the stock screen's edit neither widens nor resets that
+    expect(json(await admin('PUT', '/online/cgreport/head/edit', { ...record, access: 'staff' })).success).toBe(true);
+    const listed = json(await admin('GET', '/online/cgreport/head/list?code=rpt_stock_head')).result.records[0];
+    const edited = save({ ...listed, access: 'all', name: '原版保存格式（改）' }, [
+      item('role_name', '名称'),
+      { ...item('role_code', '编码'), isShow: '0', isSearch: '1' },
+    ]);
+    expect(json(await admin('PUT', '/online/cgreport/head/editAll', edited))).toMatchObject({ success: true, message: '编辑成功!' });
+    const after = json(await admin('GET', `/online/cgreport/head/queryById?id=${record.id}`)).result;
+    expect(after).toMatchObject({ name: '原版保存格式（改）', access: 'staff' });
+    // the tables come from items / params, not from the stale columns the listed record carried in head
+    expect(
+      after.columns.map((c: { fieldName: string; fieldTxt: string; isShow: boolean; isSearch: boolean }) => [c.fieldName, c.fieldTxt, c.isShow, c.isSearch]),
+    ).toEqual([
+      ['role_name', '名称', true, false],
+      ['role_code', '编码', false, true],
+    ]);
+    // the same SQL check and the stock form's reasons in Chinese
+    expect(
+      json(await admin('PUT', '/online/cgreport/head/editAll', save({ ...listed, cgrSql: 'select password from sys_user' }, [item('password', '密码')])))
+        .message,
+    ).toBe(ReportMsg.tableDenied('sys_user'));
+    expect(
+      json(await admin('POST', '/online/cgreport/head/add', save({ ...head, code: 'rpt_stock_head2', name: '' }, [item('role_code', '编码')]))).message,
+    ).toContain(ReportMsg.nameRequired);
+    expect(json(await admin('POST', '/online/cgreport/head/add', save(head, [item('role_code', '编码')]))).message).toBe(ReportMsg.codeTaken);
+    expect(json(await staff('PUT', '/online/cgreport/head/editAll', edited)).code).toBe(510);
+  });
+
   it("the hidden stock route /online/cgreport/:code is in the administrator's menu and opens nothing by itself (issue 36)", async () => {
     const flat = (
       nodes: { path: string; component: string; hidden?: boolean; children?: unknown[] }[],
