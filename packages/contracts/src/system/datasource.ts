@@ -43,6 +43,11 @@ export const DataSourceMsg = {
   edited: '编辑成功!',
   deleted: '删除成功!',
   testOk: (server: string, ms: number) => `连接成功：${server}（用时 ${ms} 毫秒）`,
+  stockUrl: '数据源地址须为 jdbc:postgresql://主机:端口/库名 或 jdbc:mysql://主机:端口/库名（本系统只连接 PostgreSQL 与 MySQL / MariaDB）',
+  stockUrlType: '数据源地址与数据库类型不符：PostgreSQL 为 jdbc:postgresql://…，MySQL / MariaDB 为 jdbc:mysql://… 或 jdbc:mariadb://…',
+  stockDriver:
+    '驱动类与数据库类型不符：PostgreSQL 为 org.postgresql.Driver，MySQL / MariaDB 为 com.mysql.cj.jdbc.Driver、com.mysql.jdbc.Driver 或 org.mariadb.jdbc.Driver',
+  stockDbName: (name: string, inUrl: string) => `数据库名称（${name}）与数据源地址中的库名（${inUrl}）不一致`,
 } as const;
 
 export const DATA_SOURCE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,49}$/;
@@ -116,7 +121,79 @@ export const dataSourceAddBody = z.object(fields);
 /** On edit an empty password keeps the stored one; `clearPassword` removes it (a user without a password). */
 export const dataSourceEditBody = z.object({ id: idField, ...fields, clearPassword: z.boolean().optional() });
 export type DataSourceAddBody = z.output<typeof dataSourceAddBody>;
-export type DataSourceEditBody = z.output<typeof dataSourceEditBody>;
+/** `code` is absent only in the stock form's edit, which never sends it (the code stays). */
+export type DataSourceEditBody = Omit<z.output<typeof dataSourceEditBody>, 'code'> & { code?: string };
+
+/** The drivers a stock form may name for each type (it fills in the MySQL one itself). */
+const STOCK_DRIVERS: Record<DataSourceTypeValue, readonly string[]> = {
+  '4': ['org.postgresql.Driver'],
+  '1': ['com.mysql.cj.jdbc.Driver', 'com.mysql.jdbc.Driver', 'org.mariadb.jdbc.Driver'],
+};
+const STOCK_SCHEMES: Record<DataSourceTypeValue, readonly string[]> = { '4': ['postgresql'], '1': ['mysql', 'mariadb'] };
+const JDBC_URL = /^jdbc:([a-z]+):\/\/([^/?#;,\s]+?)(?::(\d{1,5}))?\/([^?#;/\s]*)(?:[?;].*)?$/;
+
+/** The stock form's driver class and JDBC address as a stored driver and address read back. */
+export const stockDriverOf = (dbType: string) => STOCK_DRIVERS[dbType as DataSourceTypeValue]?.[0] ?? '';
+export const stockUrlOf = (s: { dbType: string; host: string; port: number; databaseName: string }) =>
+  `jdbc:${s.dbType === DataSourceType.mysql ? 'mysql' : 'postgresql'}://${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}/${s.databaseName}`;
+
+/**
+ * The stock 多数据源 form sends 驱动类 (dbDriver), 数据源地址 (dbUrl), 数据库名称 (dbName), dbUsername and
+ * dbPassword. They are read into our structured fields: the address gives only host, port and database
+ * (its options after ? or ; are not used, so nothing typed reaches the driver), the driver must be one
+ * for the type. Whatever stale host or port the listed record carried is replaced by the address's.
+ */
+const stockConnection = z
+  .looseObject({
+    dbType: z.unknown(),
+    dbDriver: z.string().max(200, DataSourceMsg.stockDriver).nullish(),
+    dbUrl: z.string({ error: DataSourceMsg.stockUrl }).max(1000, DataSourceMsg.stockUrl),
+    dbName: z.string().max(64, DataSourceMsg.databaseFormat).nullish(),
+    dbUsername: z.unknown(),
+    dbPassword: z.string().max(128, DataSourceMsg.passwordLength).nullish(),
+  })
+  .transform((sent, ctx): unknown => {
+    const { dbDriver, dbUrl, dbName, dbUsername, dbPassword, ...rest } = sent;
+    const refuse = (message: string, field: string) => {
+      ctx.issues.push({ code: 'custom', message, input: sent[field], path: [field] });
+      return z.NEVER;
+    };
+    const type = sent.dbType as DataSourceTypeValue;
+    const known = (DATA_SOURCE_TYPES as readonly string[]).includes(String(sent.dbType));
+    if (!known) return refuse(sent.dbType === undefined || sent.dbType === '' ? DataSourceMsg.typeRequired : DataSourceMsg.typeInvalid, 'dbType');
+    const url = JDBC_URL.exec(dbUrl.trim());
+    if (!url) return refuse(DataSourceMsg.stockUrl, 'dbUrl');
+    const [, scheme, rawHost, port, inUrl] = url;
+    if (!STOCK_SCHEMES[type].includes(scheme)) return refuse(DataSourceMsg.stockUrlType, 'dbUrl');
+    if (dbDriver?.trim() && !STOCK_DRIVERS[type].includes(dbDriver.trim())) return refuse(DataSourceMsg.stockDriver, 'dbDriver');
+    let database = inUrl;
+    try {
+      database = decodeURIComponent(inUrl);
+    } catch {
+      return refuse(DataSourceMsg.databaseFormat, 'dbUrl');
+    }
+    const named = dbName?.trim() ?? '';
+    if (named && database && named !== database) return refuse(DataSourceMsg.stockDbName(named, database), 'dbName');
+    return {
+      ...rest,
+      host: rawHost.replace(/^\[(.*)\]$/, '$1'),
+      port: port ?? DEFAULT_PORTS[type],
+      databaseName: database || named,
+      username: dbUsername,
+      password: dbPassword,
+    };
+  });
+/** When neither shape fits, the reason is the one of the shape that was sent (with `dbUrl`: the stock form's). */
+const formReason = (issue: { input?: unknown; errors?: { message: string }[][] }) => {
+  const stockSent = typeof issue.input === 'object' && issue.input !== null && 'dbUrl' in issue.input;
+  return issue.errors?.[stockSent ? 1 : 0]?.[0]?.message;
+};
+const fromStock = <Out>(body: z.ZodType<Out>) => stockConnection.pipe(body as z.ZodType<Out, unknown>);
+// ours first: complete structured fields are ours (the stock form never sends them all: its edit has no code)
+export const dataSourceAddRequest = z.union([dataSourceAddBody, fromStock(dataSourceAddBody)], { error: formReason });
+export const dataSourceEditRequest = z.union([dataSourceEditBody, fromStock(dataSourceEditBody.extend({ code: fields.code.optional() }))], {
+  error: formReason,
+});
 
 export const dataSourceRecordSchema = z.object({
   id: z.string(),
@@ -130,6 +207,11 @@ export const dataSourceRecordSchema = z.object({
   username: z.string(),
   /** a password is stored (its value is never answered) */
   passwordSet: z.boolean(),
+  /** the stock list's and form's 驱动类, 数据源地址, 数据库名称, 用户名, read from the fields above */
+  dbDriver: z.string(),
+  dbUrl: z.string(),
+  dbName: z.string(),
+  dbUsername: z.string(),
   remark: z.string().nullable(),
   ...auditShape,
 });
@@ -146,8 +228,8 @@ export const dataSourceResource = defineResource<DataSourceRecord>()({
   perm: DataSourcePerm,
   record: dataSourceRecordSchema,
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
-  addBody: dataSourceAddBody,
-  editBody: dataSourceEditBody,
+  addBody: dataSourceAddRequest,
+  editBody: dataSourceEditRequest,
 });
 
 /**
@@ -180,6 +262,8 @@ export const dataSourceTestBody = z
     for (const key of CONNECTION_KEYS) if (body[key] === undefined) ctx.addIssue({ code: 'custom', message: missing[key], path: [key] });
   });
 export type DataSourceTestBody = z.output<typeof dataSourceTestBody>;
+/** The stock form's 测试 (`/online/cgreport/api/testConnection`): its fields read as ours, then the same test. */
+export const dataSourceStockTestBody = fromStock(dataSourceTestBody);
 
 export const dataSourceTestReply = z.object({
   /** what the server says it is: `PostgreSQL 15.18`, `MariaDB 10.11.19` */
@@ -201,6 +285,13 @@ export const dataSourceFlow = defineFlow<DataSourceRecord>()({
       input: (r) => ({ id: r.id }),
       inline: true,
       summary: '测试连接（已保存的数据源，或表单中尚未保存的连接信息）',
+    },
+    stockTestConnection: {
+      path: '/online/cgreport/api/testConnection',
+      permission: DataSourcePerm.test,
+      body: dataSourceStockTestBody,
+      reply: dataSourceTestReply,
+      summary: '测试连接（原版多数据源表单：dbType、dbDriver、dbUrl、dbName、dbUsername、dbPassword）',
     },
   },
 });

@@ -3,8 +3,8 @@ import { buttonsOf, screenMenu } from '../../../seed/buttons.ts';
 import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
 /**
- * 多数据源 under the stock component name: a stock client opens its own screen, whose list works and
- * whose form is told in Chinese that a driver class and a JDBC URL are not taken (README, JEECG-API).
+ * 多数据源 under the stock component name: a stock client opens its own screen; its list, its form (driver
+ * class and JDBC address read into our fields) and its 测试 button work (README, JEECG-API).
  */
 export const dataSourceMenu = screenMenu(
   'system',

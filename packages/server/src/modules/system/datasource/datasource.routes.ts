@@ -36,6 +36,10 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: AppDeps) {
         const result = await service.testDataSource(c.db, keys, body);
         return answer(result, DataSourceMsg.testOk(result.serverVersion, result.elapsedMs));
       },
+      stockTestConnection: async (c, body) => {
+        const result = await service.testDataSource(c.db, keys, body);
+        return answer(result, DataSourceMsg.testOk(result.serverVersion, result.elapsedMs));
+      },
     },
   });
 

@@ -3,6 +3,8 @@ import {
   DATA_SOURCE_TYPE_DICT,
   DataSourceMsg,
   DataSourceTypeText,
+  stockDriverOf,
+  stockUrlOf,
   TEST_CONNECTION_TIMEOUT_MS,
   type DataSourceAddBody,
   type DataSourceEditBody,
@@ -49,6 +51,10 @@ async function records(deps: AppDeps, rows: DataSourceRow[]): Promise<DataSource
     databaseName: row.databaseName,
     username: row.username,
     passwordSet: row.passwordEnc !== null,
+    dbDriver: stockDriverOf(row.dbType),
+    dbUrl: stockUrlOf(row),
+    dbName: row.databaseName,
+    dbUsername: row.username,
     remark: row.remark,
     ...withDateTexts({ createBy: row.createBy, createTime: row.createTime, updateBy: row.updateBy, updateTime: row.updateTime }),
   }));
@@ -65,7 +71,7 @@ export async function dataSourceById(deps: AppDeps, id: string): Promise<DataSou
   return (await records(deps, [await sourceRow(deps.db, { id })]))[0];
 }
 
-const connectionValues = (body: DataSourceAddBody) => ({
+const connectionValues = (body: Omit<DataSourceAddBody, 'code'>) => ({
   name: body.name,
   dbType: body.dbType,
   host: body.host,
@@ -104,11 +110,11 @@ export async function addDataSource(db: Db, keys: KeySource, user: SessionUser |
 
 /**
  * An empty password keeps the stored one (the form never shows it) unless `clearPassword`; the code is
- * what reports name the source by, so it stays. The source's pools in this process close at once.
+ * what reports name the source by, so it stays (the stock form leaves it out). The source's pools in this process close at once.
  */
 export async function editDataSource(db: Db, keys: KeySource, user: SessionUser | null, body: DataSourceEditBody): Promise<void> {
   const row = await sourceRow(db, { id: body.id });
-  if (row.code !== body.code) throw new BizError(DataSourceMsg.codeReadonly);
+  if (body.code !== undefined && row.code !== body.code) throw new BizError(DataSourceMsg.codeReadonly);
   let passwordEnc = row.passwordEnc;
   if (body.password) passwordEnc = sealPassword(dataSourceKey(keys), body.password);
   else if (body.clearPassword) passwordEnc = null;
