@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { certifiedOrgViaApi, createFinance, createOrgUser, creditCode, pngFile, apiUpload } from './rights.ts';
 import { signInQuickly } from './shell.ts';
 import { apiCall, apiToken, unique, USER_PASSWORD } from './system.ts';
+import { approvedBankAccount, approvedRight, enabledPool, enforcedBatchViaApi, submittedBatchViaApi } from './batch.ts';
 
 /** The list screens of a user's menu and rows for every one of them: what the walks over all lists need. */
 
@@ -78,67 +79,26 @@ export async function seedRows(request: APIRequestContext): Promise<{ reviewer: 
     accountNature: '1',
   });
   // 资金池管理 and 资金池日志: an enabled pool; 线索批次 (and 待我审批): a submitted batch against it
-  const poolId = await apiCall<string>(request, admin, 'POST', '/rights/capitalPool/add', {
-    poolName: '窄屏测试年度商标维权专项资金',
-    fundSource: '1',
-    poolYear: 2026,
-    totalAmount: '1000000',
-    subsidyPerCase: '500',
-    orgCap: '100000',
-  });
-  await apiCall(request, admin, 'PUT', '/rights/capitalPool/enable', { id: poolId });
-  const batchRightId = await apiCall<string>(request, org.token, 'POST', '/rights/right/add', {
-    trademarkName: '窄屏批次商标',
-    regNo: String(Number(regNo) + 1),
-    niceClass: '25',
-    registrant: '测试品牌股份有限公司',
-    regDate: '2019-04-07',
-  });
-  await apiCall(request, org.token, 'POST', '/rights/right/submit', { ids: batchRightId });
-  await apiCall(request, reviewer, 'POST', '/rights/right/approve', { id: batchRightId, result: 'pass' });
-  const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+  const poolId = await enabledPool(request, admin, '窄屏测试年度商标维权专项资金', { totalAmount: '1000000', orgCap: '100000' });
+  const batchRightId = await approvedRight(request, org.token, reviewer, '窄屏批次商标');
+  await submittedBatchViaApi(request, org.token, {
     batchName: '窄屏测试淘宝假冒商品线索批次',
-    rightIds: batchRightId,
-    infringeType: '1',
-    clueSource: '1',
-    platform: '1',
-    rightsMethod: '1',
+    rightId: batchRightId,
     poolId,
+    items: [{ linkUrl: 'https://item.taobao.com/item.htm?id=375' }],
   });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-    batchId,
-    values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=375' }],
-    deleteIds: [],
-  });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
   // 报销管理 and 付款管理: a claim of a second batch (维权中), passed by the reviewer and finance, waiting for payment
   const finance = await apiToken(request, await createFinance(request), USER_PASSWORD);
-  const claimBatchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
-    batchName: '窄屏测试报销批次',
-    rightIds: batchRightId,
-    infringeType: '1',
-    clueSource: '1',
-    platform: '1',
-    rightsMethod: '1',
-    poolId,
-  });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-    batchId: claimBatchId,
-    values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=376' }],
-    deleteIds: [],
-  });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: claimBatchId });
-  await apiCall(request, reviewer, 'POST', '/rights/threaded/review', { id: claimBatchId, result: 'pass', approvedAmount: '500' });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/startEnforce', { id: claimBatchId });
-  const bankAnswer = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', {
-    accountName: org.orgName,
-    bankName: '中国农业银行',
-    branchName: '杭州滨江支行',
-    accountNo: '6228480012345678',
-    accountNature: '1',
-  });
-  const claimBankId = typeof bankAnswer === 'string' ? bankAnswer : bankAnswer.id;
-  await apiCall(request, finance, 'POST', '/rights/bank/approve', { id: claimBankId, result: 'pass' });
+  const claimBatchId = await enforcedBatchViaApi(
+    request,
+    { orgToken: org.token, reviewerToken: reviewer },
+    { batchName: '窄屏测试报销批次', rightId: batchRightId, poolId, items: [{ linkUrl: 'https://item.taobao.com/item.htm?id=376' }], approvedAmount: '500' },
+  );
+  const claimBankId = await approvedBankAccount(
+    request,
+    { orgToken: org.token, financeToken: finance },
+    { accountName: org.orgName, bankName: '中国农业银行', branchName: '杭州滨江支行', accountNo: '6228480012345678' },
+  );
   const invoiceFile = await apiUpload(request, org.token, { name: '发票.png', mimeType: 'image/png', buffer: pngFile() }, 'finance_claim');
   const claim = await apiCall<{ id: string }>(request, org.token, 'POST', '/rights/financeRecord/add', {
     batchId: claimBatchId,

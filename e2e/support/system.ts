@@ -54,13 +54,14 @@ export async function createUser(
   request: APIRequestContext,
   token: string,
   username: string,
-  options: { realname?: string; roleIds?: string[]; departIds?: string[] } = {},
+  options: { realname?: string; phone?: string; roleIds?: string[]; departIds?: string[] } = {},
 ): Promise<string> {
   await apiCall(request, token, 'POST', '/sys/user/add', {
     username,
     realname: options.realname ?? `用户${username}`,
     password: USER_PASSWORD,
     confirmpassword: USER_PASSWORD,
+    phone: options.phone,
     selectedroles: (options.roleIds ?? []).join(','),
     selecteddeparts: (options.departIds ?? []).join(','),
   });

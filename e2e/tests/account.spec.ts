@@ -1,22 +1,17 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { RegisterMsg } from '@sbwq/contracts';
 import { button, sawToast, test } from '../support/app.ts';
+import { axeFindings } from '../support/axe.ts';
 import { readCaptcha } from '../support/captcha.ts';
 import { formItem } from '../support/rights.ts';
 import { outboxCode, phoneOf } from '../support/sms.ts';
-import { apiCall, apiToken, expect, unique, USER_PASSWORD } from '../support/system.ts';
+import { apiCall, apiToken, createUser, expect, unique, USER_PASSWORD } from '../support/system.ts';
 
 /**
  * Issue #27 "Register and recover", "Phone login and SMS": register → sign in → 机构入驻; recover in
  * four steps → sign in with the new password; 手机号登录. The SMS codes are read from 短信发件箱 through
  * the API as the administrator (the e2e server has no SMS provider).
  */
-
-async function axeFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast')).map((v) => v.id);
-}
 
 /** Fills the image captcha and asks for the SMS code; the button then counts down 60 s. */
 async function askCode(page: Page, request: APIRequestContext, mobile: string, withCaptcha = true) {
@@ -121,15 +116,7 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     const admin = await apiToken(request);
     const username = unique('rec');
     const mobile = phoneOf();
-    await apiCall(request, admin, 'POST', '/sys/user/add', {
-      username,
-      realname: '找回测试员',
-      password: USER_PASSWORD,
-      confirmpassword: USER_PASSWORD,
-      phone: mobile,
-      selectedroles: '',
-      selecteddeparts: '',
-    });
+    await createUser(request, admin, username, { realname: '找回测试员', phone: mobile });
     await page.goto('/user/login');
     await page.getByRole('link', { name: '忘记密码' }).click();
     await expect(page).toHaveURL('/user/alteration');
@@ -161,15 +148,7 @@ test.describe('账号：注册、找回密码、手机号登录', () => {
     const admin = await apiToken(request);
     const username = unique('tel');
     const mobile = phoneOf();
-    await apiCall(request, admin, 'POST', '/sys/user/add', {
-      username,
-      realname: '手机登录员',
-      password: USER_PASSWORD,
-      confirmpassword: USER_PASSWORD,
-      phone: mobile,
-      selectedroles: '',
-      selecteddeparts: '',
-    });
+    await createUser(request, admin, username, { realname: '手机登录员', phone: mobile });
     await page.goto('/user/login');
     await page.getByText('手机号登录', { exact: true }).click();
     await page.getByLabel('手机号', { exact: true }).fill(mobile);

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { button, newContext, test } from '../support/app.ts';
 import { dialog, expect, row, signInAs, toast } from '../support/system.ts';
 import { apiCall, certifiedOrgViaApi, unique } from '../support/rights.ts';
@@ -20,7 +20,7 @@ async function headerCount(page: Page): Promise<number> {
 }
 
 /** A protected-rights record of the organisation, as a draft (草稿). */
-async function draftRight(request: Parameters<typeof certifiedOrgViaApi>[0], token: string, name: string): Promise<string> {
+async function draftRight(request: APIRequestContext, token: string, name: string): Promise<string> {
   return apiCall<string>(request, token, 'POST', '/rights/right/add', {
     trademarkName: name,
     regNo: String(40_000_000 + Math.floor(Math.random() * 9_000_000)),
@@ -28,6 +28,16 @@ async function draftRight(request: Parameters<typeof certifiedOrgViaApi>[0], tok
     registrant: '测试品牌股份有限公司',
     regDate: '2019-04-07',
   });
+}
+
+/** A certified organisation with one 草稿 right named after `prefix`, its user signed in on `page` at 1440 px. */
+async function signedInWithDraft(page: Page, request: APIRequestContext, prefix: string) {
+  const org = await certifiedOrgViaApi(request);
+  const name = unique(prefix);
+  const id = await draftRight(request, org.token, name);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, org.username);
+  return { org, id, name };
 }
 
 test.describe('decisions reach the submitter, staff see what waits, drafts stay private', () => {
@@ -39,13 +49,8 @@ test.describe('decisions reach the submitter, staff see what waits, drafts stay 
     request,
     baseURL,
   }) => {
-    const org = await certifiedOrgViaApi(request);
-    const markName = unique('通知商标');
-    const id = await draftRight(request, org.token, markName);
-
+    const { org, id, name: markName } = await signedInWithDraft(page, request, '通知商标');
     // The submitter keeps the bell open on its 系统消息 tab.
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInAs(page, org.username);
     await page.getByRole('button', { name: /^消息通知/ }).click();
     const panel = page.getByTestId('notice-panel');
     await panel.getByRole('tab', { name: /^系统消息/ }).click();
@@ -100,12 +105,7 @@ test.describe('decisions reach the submitter, staff see what waits, drafts stay 
     request,
     baseURL,
   }) => {
-    const org = await certifiedOrgViaApi(request);
-    const draftName = unique('草稿商标');
-    const id = await draftRight(request, org.token, draftName);
-
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInAs(page, org.username);
+    const { org, id, name: draftName } = await signedInWithDraft(page, request, '草稿商标');
     await page.goto('/rights/right/list');
     await expect(row(page, draftName)).toContainText('草稿');
 

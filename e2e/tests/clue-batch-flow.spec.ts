@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { button, test } from '../support/app.ts';
-import { approvedRight, draftBatch, enabledPool, poolOf } from '../support/batch.ts';
-import { apiCall, certifiedOrgViaApi, contextFor, createFinance, createReviewer, fileInputOf, formItem, pdfFile, shot, unique } from '../support/rights.ts';
+import { draftBatch, poolOf, readyForBatch, submittedBatchViaApi } from '../support/batch.ts';
+import { apiCall, contextFor, createReviewer, fileInputOf, formItem, pdfFile, shot, unique } from '../support/rights.ts';
 import { choose, confirmInPopup, typeInto } from '../support/system-data.ts';
-import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
+import { dialog, expect, row, toast } from '../support/system.ts';
 
 type ItemRow = Partial<Record<'侵权链接' | '店铺名称' | '经营者' | '所在地' | '涉案商品' | '价格' | '备注', string>>;
 
@@ -57,16 +57,13 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     request,
     baseURL,
   }, testInfo) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const secondReviewer = await createReviewer(request);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
     const markName = unique('导入商标');
     const poolName = unique('复审资金');
     const batchName = unique('拼多多假冒线索');
-    await approvedRight(request, org.token, reviewerToken, markName);
     // 3 clues × 20,000 = 60,000 yuan, above the 50,000 复审 threshold (DOMAIN clue batch flow: 初审 then 复审)
-    const poolId = await enabledPool(request, financeToken, poolName, { totalAmount: '500000', subsidyPerCase: '20000', orgCap: '200000' });
+    const pool = { totalAmount: '500000', subsidyPerCase: '20000', orgCap: '200000' };
+    const { org, financeToken, poolId } = await readyForBatch(request, { markName, poolName, pool });
+    const secondReviewer = await createReviewer(request);
 
     const agent = await contextFor(browser, org.username, baseURL!, '10.83.0.1');
     const batchId = await draftBatch(agent, { batchName, markName, poolName, platform: '拼多多' });
@@ -251,27 +248,16 @@ test.describe('线索批次 end to end (DOMAIN clue batch flow)', () => {
     request,
     baseURL,
   }) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
-    const rightId = await approvedRight(request, org.token, reviewerToken, unique('进度商标'));
-    const poolId = await enabledPool(request, financeToken, unique('进度资金'));
+    const { org, reviewerToken, financeToken, rightId, poolId } = await readyForBatch(request, { markName: unique('进度商标'), poolName: unique('进度资金') });
     const batchName = unique('京东线索');
-    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+    const batchId = await submittedBatchViaApi(request, org.token, {
       batchName,
-      rightIds: rightId,
-      infringeType: '2',
-      clueSource: '1',
-      platform: '3',
-      rightsMethod: '1',
+      rightId,
       poolId,
+      infringeType: '2',
+      platform: '3',
+      items: [{ linkUrl: 'https://item.jd.com/801.html' }, { linkUrl: 'https://item.jd.com/802.html' }],
     });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-      batchId,
-      values: [{ linkUrl: 'https://item.jd.com/801.html' }, { linkUrl: 'https://item.jd.com/802.html' }],
-      deleteIds: [],
-    });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
     await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', opinion: null, approvedAmount: '1000' });
     expect((await poolOf(request, financeToken, poolId)).frozenAmount).toBe('1000.00');
 

@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
-import { approvedRight, enabledPool } from '../support/batch.ts';
+import { draftBatchViaApi, readyForBatch } from '../support/batch.ts';
 import { typeInto } from '../support/system-data.ts';
-import { apiCall, certifiedOrgViaApi, contextFor, createFinance, unique } from '../support/rights.ts';
-import { apiToken, dialog, expect, toast, USER_PASSWORD } from '../support/system.ts';
+import { contextFor, unique } from '../support/rights.ts';
+import { dialog, expect, toast } from '../support/system.ts';
 
 const link = (n: number) => `https://item.taobao.com/item.htm?id=${n}`;
 
@@ -43,24 +43,12 @@ test.describe('线索明细 keep the order the grid left (§4 editable table: so
     request,
     baseURL,
   }) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
-    const rightId = await approvedRight(request, org.token, reviewerToken, unique('顺序商标'));
-    const poolId = await enabledPool(request, financeToken, unique('顺序资金'));
-    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+    const { org, rightId, poolId } = await readyForBatch(request, { markName: unique('顺序商标'), poolName: unique('顺序资金') });
+    const batchId = await draftBatchViaApi(request, org.token, {
       batchName: unique('顺序批次'),
-      rightIds: rightId,
-      infringeType: '1',
-      clueSource: '1',
-      platform: '1',
-      rightsMethod: '1',
+      rightId,
       poolId,
-    });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-      batchId,
-      values: [2001, 2002, 2003, 2004].map((n) => ({ linkUrl: link(n) })),
-      deleteIds: [],
+      items: [2001, 2002, 2003, 2004].map((n) => ({ linkUrl: link(n) })),
     });
 
     const agent = await contextFor(browser, org.username, baseURL!, '10.82.1.1');
@@ -107,22 +95,14 @@ test.describe('线索明细 keep the order the grid left (§4 editable table: so
     request,
     baseURL,
   }) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
-    const rightId = await approvedRight(request, org.token, reviewerToken, unique('链接商标'));
-    const poolId = await enabledPool(request, financeToken, unique('链接资金'));
-    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
-      batchName: unique('链接批次'),
-      rightIds: rightId,
-      infringeType: '1',
-      clueSource: '1',
-      platform: '1',
-      rightsMethod: '1',
-      poolId,
-    });
+    const { org, rightId, poolId } = await readyForBatch(request, { markName: unique('链接商标'), poolName: unique('链接资金') });
     const long = (n: number) => `https://detail.tmall.com/item.htm?spm=a220m.1000858.1000725.1.3f2e6a1bQxYzAb&skuId=4399${n}&id=68812345${n}`;
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', { batchId, values: [31, 32].map((n) => ({ linkUrl: long(n) })), deleteIds: [] });
+    const batchId = await draftBatchViaApi(request, org.token, {
+      batchName: unique('链接批次'),
+      rightId,
+      poolId,
+      items: [31, 32].map((n) => ({ linkUrl: long(n) })),
+    });
     const agent = await contextFor(browser, org.username, baseURL!, '10.82.1.2');
     for (const width of [1440, 375]) {
       await agent.setViewportSize({ width, height: 900 });

@@ -1,8 +1,8 @@
 import { button, test, expectFitsWidth } from '../support/app.ts';
-import { approvedRight, draftBatch, enabledPool, type Pool } from '../support/batch.ts';
-import { apiCall, certifiedOrgViaApi, contextFor, createFinance, formItem, shot, unique } from '../support/rights.ts';
+import { draftBatch, poolOf, readyForBatch, submittedBatchViaApi } from '../support/batch.ts';
+import { apiCall, contextFor, formItem, shot, unique } from '../support/rights.ts';
 import { choose, confirmInPopup, typeInto } from '../support/system-data.ts';
-import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
+import { dialog, expect, row, toast } from '../support/system.ts';
 
 test.describe('线索批次 (DOMAIN clue batch flow)', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -12,14 +12,10 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     request,
     baseURL,
   }, testInfo) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
     const markName = unique('批次商标');
     const poolName = unique('线索补贴资金');
     const batchName = unique('淘宝假冒线索');
-    await approvedRight(request, org.token, reviewerToken, markName);
-    const poolId = await enabledPool(request, financeToken, poolName);
+    const { org, financeToken, poolId } = await readyForBatch(request, { markName, poolName });
 
     const agent = await contextFor(browser, org.username, baseURL!, '10.82.0.1');
     await draftBatch(agent, { batchName, markName, poolName, platform: '淘宝' });
@@ -89,7 +85,7 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     await expect(listed).toContainText('待维权');
     await expect(listed).toContainText('1,200.00');
 
-    const pool = await apiCall<Pool>(request, financeToken, 'GET', '/rights/capitalPool/queryById', undefined, { id: poolId });
+    const pool = await poolOf(request, financeToken, poolId);
     expect(pool).toMatchObject({ frozenAmount: '1200.00', balanceAmount: '98800.00' });
 
     // The organisation's page shows the decision in 审批记录 and the batch ready to enforce.
@@ -117,31 +113,18 @@ test.describe('线索批次 (DOMAIN clue batch flow)', () => {
     request,
     baseURL,
   }) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
-    const markName = unique('结案商标');
-    await approvedRight(request, org.token, reviewerToken, markName);
-    const rights = await apiCall<{ records: { id: string }[] }>(request, org.token, 'GET', '/rights/right/list', undefined, { trademarkName: markName });
-    const poolId = await enabledPool(request, financeToken, unique('结案资金'));
+    const { org, reviewerToken, financeToken, rightId, poolId } = await readyForBatch(request, { markName: unique('结案商标'), poolName: unique('结案资金') });
     const batchName = unique('抖音线索');
-    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+    const batchId = await submittedBatchViaApi(request, org.token, {
       batchName,
-      rightIds: rights.records[0].id,
-      infringeType: '2',
-      clueSource: '1',
-      platform: '5',
-      rightsMethod: '1',
+      rightId,
       poolId,
+      infringeType: '2',
+      platform: '5',
+      items: [{ linkUrl: 'https://v.douyin.com/a1' }, { linkUrl: 'https://v.douyin.com/a2' }],
     });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-      batchId,
-      values: [{ linkUrl: 'https://v.douyin.com/a1' }, { linkUrl: 'https://v.douyin.com/a2' }],
-      deleteIds: [],
-    });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
     await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', opinion: null, approvedAmount: '800' });
-    const frozen = async () => (await apiCall<Pool>(request, financeToken, 'GET', '/rights/capitalPool/queryById', undefined, { id: poolId })).frozenAmount;
+    const frozen = async () => (await poolOf(request, financeToken, poolId)).frozenAmount;
     expect(await frozen()).toBe('800.00');
 
     const agent = await contextFor(browser, org.username, baseURL!, '10.82.0.3');

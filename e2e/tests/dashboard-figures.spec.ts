@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signIn, test, expectFitsWidth } from '../support/app.ts';
-import { approvedRight, enabledPool } from '../support/batch.ts';
-import { apiToken, expect, row, signInAs, USER_PASSWORD } from '../support/system.ts';
-import { apiCall, apiUpload, certifiedOrgViaApi, createFinance, pngFile, shot, unique, type CertifiedOrg } from '../support/rights.ts';
+import { claimableBatch, draftBatchViaApi, readyForBatch, submittedBatchViaApi } from '../support/batch.ts';
+import { expect, row, signInAs } from '../support/system.ts';
+import { apiCall, apiUpload, pngFile, shot, unique, type CertifiedOrg } from '../support/rights.ts';
 
 /** The figure card of the analysis page with this title (a link to its list). */
 const card = (page: Page, title: string) => page.getByRole('link', { name: `${title}：查看列表` });
@@ -17,38 +17,10 @@ async function listTotal(page: Page): Promise<number> {
 
 const randomDigits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
 
-/** A batch of `org` in 维权中 with 1000.00 frozen, and an approved bank account: what a claim needs. */
-async function claimable(request: APIRequestContext, org: CertifiedOrg, reviewerToken: string, financeToken: string) {
-  const rightId = await approvedRight(request, org.token, reviewerToken, unique('看板商标'));
-  const poolId = await enabledPool(request, financeToken, unique('看板资金池'));
-  const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
-    batchName: unique('看板批次'),
-    rightIds: rightId,
-    infringeType: '1',
-    clueSource: '1',
-    platform: '1',
-    rightsMethod: '1',
-    poolId,
-  });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-    batchId,
-    values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=8801' }, { linkUrl: 'https://item.taobao.com/item.htm?id=8802' }],
-    deleteIds: [],
-  });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
-  await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', approvedAmount: '1000' });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/startEnforce', { id: batchId });
-  const bank = await apiCall<string | { id: string }>(request, org.token, 'POST', '/rights/bank/add', {
-    accountName: org.orgName,
-    bankName: '中国工商银行',
-    branchName: '杭州滨江支行',
-    accountNo: `6222${randomDigits(12)}`,
-    accountNature: '1',
-    isDefault: '1',
-  });
-  const bankAccountId = typeof bank === 'string' ? bank : bank.id;
-  await apiCall(request, financeToken, 'POST', '/rights/bank/approve', { id: bankAccountId, result: 'pass' });
-  return { batchId, bankAccountId };
+/** An organisation with a batch in 维权中 with 1000.00 frozen, and an approved bank account: what a claim needs. */
+async function claimable(request: APIRequestContext) {
+  const { batchId, bankAccountId, ...ready } = await claimableBatch(request, '看板', `6222${randomDigits(12)}`);
+  return { ...ready, target: { batchId, bankAccountId } };
 }
 
 /** A claim of 100.00 taken through both reviews: it waits in 付款管理 as 待付款. Answers its number. */
@@ -77,11 +49,7 @@ test.describe('分析页: each figure opens the list of what it counts (spec §2
   test.describe.configure({ timeout: 180_000 });
 
   test('§7 待付款: the card opens 付款管理 on the payment queue it counts (待付款 and 付款失败), not the claims already paid', async ({ page, request }) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const finance = await createFinance(request);
-    const financeToken = await apiToken(request, finance, USER_PASSWORD);
-    const target = await claimable(request, org, reviewerToken, financeToken);
+    const { org, reviewerToken, financeUser: finance, financeToken, target } = await claimable(request);
     const waiting = await claimToPay(request, org, reviewerToken, financeToken, target);
     const paid = await claimToPay(request, org, reviewerToken, financeToken, target);
     const voucher = await apiUpload(request, financeToken, { name: '付款凭证.png', mimeType: 'image/png', buffer: pngFile() }, 'finance_payment');
@@ -106,10 +74,7 @@ test.describe('分析页: each figure opens the list of what it counts (spec §2
   });
 
   test('§7 本年已获报销 (organisation): the card sums its claims paid this year by 付款日期 and opens 报销管理 on exactly those', async ({ page, request }) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
-    const target = await claimable(request, org, reviewerToken, financeToken);
+    const { org, reviewerToken, financeToken, target } = await claimable(request);
     const pay = async (claimId: string, payDate: string) => {
       const voucher = await apiUpload(request, financeToken, { name: '付款凭证.png', mimeType: 'image/png', buffer: pngFile() }, 'finance_payment');
       await apiCall(request, financeToken, 'POST', '/rights/financeRecord/payment/pay', { id: claimId, payDate, serialNo: unique('LS'), voucher });
@@ -138,29 +103,15 @@ test.describe('分析页: each figure opens the list of what it counts (spec §2
     page,
     request,
   }) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
-    const rightId = await approvedRight(request, org.token, reviewerToken, unique('看板商标'));
-    const poolId = await enabledPool(request, financeToken, unique('看板资金池'));
-    const submit = async (batchName: string) => {
-      const id = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+    const { org, reviewerToken, rightId, poolId } = await readyForBatch(request, { markName: unique('看板商标'), poolName: unique('看板资金池') });
+    const submit = (batchName: string) =>
+      submittedBatchViaApi(request, org.token, {
         batchName,
-        rightIds: rightId,
-        infringeType: '1',
-        clueSource: '1',
-        platform: '1',
-        rightsMethod: '2',
+        rightId,
         poolId,
+        rightsMethod: '2',
+        items: [{ linkUrl: `https://item.jd.com/${randomDigits(8)}.html` }],
       });
-      await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-        batchId: id,
-        values: [{ linkUrl: `https://item.jd.com/${randomDigits(8)}.html` }],
-        deleteIds: [],
-      });
-      await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id });
-      return id;
-    };
     const approved = unique('已通过批次');
     const waiting = unique('待审核批次');
     await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: await submit(approved), result: 'pass', approvedAmount: '200' });
@@ -197,31 +148,17 @@ test.describe('分析页: each figure opens the list of what it counts (spec §2
     page,
     request,
   }) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
-    const rightId = await approvedRight(request, org.token, reviewerToken, unique('看板商标'));
-    const poolId = await enabledPool(request, financeToken, unique('看板资金池'));
-    const add = (batchName: string) =>
-      apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
-        batchName,
-        rightIds: rightId,
-        infringeType: '1',
-        clueSource: '1',
-        platform: '1',
-        rightsMethod: '2',
-        poolId,
-      });
+    const { org, rightId, poolId } = await readyForBatch(request, { markName: unique('看板商标'), poolName: unique('看板资金池') });
     const submitted = unique('已提交批次');
     const draft = unique('草稿批次');
-    const id = await add(submitted);
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-      batchId: id,
-      values: [{ linkUrl: 'https://item.jd.com/8803.html' }],
-      deleteIds: [],
+    await submittedBatchViaApi(request, org.token, {
+      batchName: submitted,
+      rightId,
+      poolId,
+      rightsMethod: '2',
+      items: [{ linkUrl: 'https://item.jd.com/8803.html' }],
     });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id });
-    await add(draft);
+    await draftBatchViaApi(request, org.token, { batchName: draft, rightId, poolId, rightsMethod: '2', items: [] });
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAs(page, org.username);
@@ -266,10 +203,7 @@ test.describe('分析页 at 375 px (spec §4 Device: phones)', () => {
   });
 
   test('an organisation: its own figures and charts fit the phone the same way', async ({ page, request }, testInfo) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
-    await claimable(request, org, reviewerToken, financeToken);
+    const { org } = await claimable(request);
     await page.setViewportSize({ width: 375, height: 740 });
     await signInAs(page, org.username);
     await expect(page.getByText('月度线索申请与通过（近12个月）', { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
 import { apiCall, apiToken, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
 import { search, snap, typeInto } from '../support/system-data.ts';
@@ -6,6 +6,21 @@ import { search, snap, typeInto } from '../support/system-data.ts';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 type Dict = { id: string };
+
+/** A dictionary made through the API with items 甲级 (a), 乙级 (b), … — the first `items` of them, 排序 1…n. Answers its id. */
+async function dictWithItems(request: APIRequestContext, token: string, dict: { dictName: string; dictCode: string }, items: number): Promise<string> {
+  await apiCall(request, token, 'POST', '/sys/dict/add', dict);
+  const { id } = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: dict.dictCode })).records[0];
+  const grades = [
+    ['甲级', 'a'],
+    ['乙级', 'b'],
+    ['丙级', 'c'],
+  ];
+  for (const [index, [itemText, itemValue]] of grades.slice(0, items).entries()) {
+    await apiCall(request, token, 'POST', '/sys/dictItem/add', { dictId: id, itemText, itemValue, sortOrder: index + 1, status: 1 });
+  }
+  return id;
+}
 
 /** The 字典配置 drawer of one dictionary, on its 表格编辑 tab, once the rows are drawn. */
 async function openTable(page: Page, code: string, rows: number): Promise<Locator> {
@@ -42,15 +57,7 @@ test.describe('§3–§5 editable table on 字典配置', () => {
   }, testInfo) => {
     const code = unique('e2et_');
     const token = await apiToken(request);
-    await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端表格', dictCode: code });
-    const dict = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: code })).records[0];
-    for (const [itemText, itemValue, sortOrder] of [
-      ['甲级', 'a', 1],
-      ['乙级', 'b', 2],
-      ['丙级', 'c', 3],
-    ] as const) {
-      await apiCall(request, token, 'POST', '/sys/dictItem/add', { dictId: dict.id, itemText, itemValue, sortOrder, status: 1 });
-    }
+    await dictWithItems(request, token, { dictName: '端到端表格', dictCode: code }, 3);
     await signIn(page);
     const drawer = await openTable(page, code, 3);
     expect(await drawn(drawer)).toEqual(['甲级:1', '乙级:2', '丙级:3']);
@@ -110,15 +117,14 @@ test.describe('§3–§5 editable table on 字典配置', () => {
   test('§5 a required cell left empty is flagged and nothing is saved', async ({ page, request }) => {
     const code = unique('e2eu_');
     const token = await apiToken(request);
-    await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端表格校验', dictCode: code });
+    const dictId = await dictWithItems(request, token, { dictName: '端到端表格校验', dictCode: code }, 0);
     await signIn(page);
     const drawer = await openTable(page, code, 0);
     await button(drawer, '新增').click();
     await button(drawer, '保存').click();
     await toast(page, '请先修正表格中标红的单元格');
     await expect(page.locator('.ant-tooltip').getByText('字典项文本不能为空!')).toBeVisible();
-    const dict = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: code })).records[0];
-    const items = await apiCall<{ total: number }>(request, token, 'GET', '/sys/dictItem/list', undefined, { dictId: dict.id });
+    const items = await apiCall<{ total: number }>(request, token, 'GET', '/sys/dictItem/list', undefined, { dictId });
     expect(items.total).toBe(0);
   });
 
@@ -128,17 +134,9 @@ test.describe('§3–§5 editable table on 字典配置', () => {
   }) => {
     const code = unique('e2ev_');
     const token = await apiToken(request);
-    await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端整表保存', dictCode: code });
-    const dict = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: code })).records[0];
-    for (const [itemText, itemValue, sortOrder] of [
-      ['甲级', 'a', 1],
-      ['乙级', 'b', 2],
-      ['丙级', 'c', 3],
-    ] as const) {
-      await apiCall(request, token, 'POST', '/sys/dictItem/add', { dictId: dict.id, itemText, itemValue, sortOrder, status: 1 });
-    }
+    const dictId = await dictWithItems(request, token, { dictName: '端到端整表保存', dictCode: code }, 3);
     type Item = { id: string; itemText: string; description: string | null };
-    const stored = async () => (await apiCall<{ records: Item[] }>(request, token, 'GET', '/sys/dictItem/list', undefined, { dictId: dict.id })).records;
+    const stored = async () => (await apiCall<{ records: Item[] }>(request, token, 'GET', '/sys/dictItem/list', undefined, { dictId })).records;
     await signIn(page);
     const drawer = await openTable(page, code, 3);
 
@@ -170,14 +168,7 @@ test.describe('§3–§5 editable table on 字典配置', () => {
   }) => {
     const code = unique('e2el_');
     const token = await apiToken(request);
-    await apiCall(request, token, 'POST', '/sys/dict/add', { dictName: '端到端实时同步', dictCode: code });
-    const dict = (await apiCall<{ records: Dict[] }>(request, token, 'GET', '/sys/dict/list', undefined, { dictCode: code })).records[0];
-    for (const [itemText, itemValue, sortOrder] of [
-      ['甲级', 'a', 1],
-      ['乙级', 'b', 2],
-    ] as const) {
-      await apiCall(request, token, 'POST', '/sys/dictItem/add', { dictId: dict.id, itemText, itemValue, sortOrder, status: 1 });
-    }
+    await dictWithItems(request, token, { dictName: '端到端实时同步', dictCode: code }, 2);
     await signIn(page);
     const mine = await openTable(page, code, 2);
     const otherWindow = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -1,73 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ClaimMsg } from '@sbwq/contracts';
 import { button, test } from '../support/app.ts';
-import { apiCall, apiUpload, certifiedOrgViaApi, contextFor, createFinance, formItem, pdfFile, pngFile, shot, unique } from '../support/rights.ts';
+import { claimableBatch } from '../support/batch.ts';
+import { apiCall, apiUpload, contextFor, formItem, pdfFile, pngFile, shot, unique } from '../support/rights.ts';
 import { choose, confirmInPopup, dropdown, typeInto } from '../support/system-data.ts';
-import { apiToken, dialog, expect, row, toast, USER_PASSWORD } from '../support/system.ts';
+import { dialog, expect, row, toast } from '../support/system.ts';
 
 const EXPENSE_REMINDER = '温馨提示：请在“付款管理”菜单中上传报销信息。';
-const idOf = (answer: unknown) => (typeof answer === 'string' ? answer : (answer as { id: string }).id);
-
-/**
- * A batch of the organisation in 维权中 with 1000.00 frozen in an enabled pool (2 clues at 500), and an
- * approved default bank account: what a claim needs. All through the API, as each is tested elsewhere.
- */
-async function claimableBatch(request: APIRequestContext, org: { token: string; orgName: string }, reviewerToken: string, financeToken: string) {
-  const rightId = idOf(
-    await apiCall(request, org.token, 'POST', '/rights/right/add', {
-      trademarkName: unique('报销商标'),
-      regNo: String(50_000_000 + Math.floor(Math.random() * 9_000_000)),
-      niceClass: '25',
-      registrant: '测试品牌股份有限公司',
-      regDate: '2020-05-06',
-    }),
-  );
-  await apiCall(request, org.token, 'POST', '/rights/right/submit', { ids: rightId });
-  await apiCall(request, reviewerToken, 'POST', '/rights/right/approve', { id: rightId, result: 'pass' });
-  const poolId = idOf(
-    await apiCall(request, financeToken, 'POST', '/rights/capitalPool/add', {
-      poolName: unique('报销资金池'),
-      fundSource: '1',
-      poolYear: 2026,
-      totalAmount: '100000',
-      subsidyPerCase: '500',
-      orgCap: '50000',
-    }),
-  );
-  await apiCall(request, financeToken, 'PUT', '/rights/capitalPool/enable', { id: poolId });
-  const batchName = unique('报销批次');
-  const batchId = idOf(
-    await apiCall(request, org.token, 'POST', '/rights/threaded/add', {
-      batchName,
-      rightIds: rightId,
-      infringeType: '1',
-      clueSource: '1',
-      platform: '1',
-      rightsMethod: '1',
-      poolId,
-    }),
-  );
-  await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-    batchId,
-    values: [{ linkUrl: 'https://item.taobao.com/item.htm?id=7001' }, { linkUrl: 'https://item.taobao.com/item.htm?id=7002' }],
-    deleteIds: [],
-  });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
-  await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'pass', approvedAmount: '1000' });
-  await apiCall(request, org.token, 'POST', '/rights/threaded/startEnforce', { id: batchId });
-  const bankId = idOf(
-    await apiCall(request, org.token, 'POST', '/rights/bank/add', {
-      accountName: org.orgName,
-      bankName: '中国工商银行',
-      branchName: '杭州滨江支行',
-      accountNo: '6222020200112233445',
-      accountNature: '1',
-      isDefault: '1',
-    }),
-  );
-  await apiCall(request, financeToken, 'POST', '/rights/bank/approve', { id: bankId, result: 'pass' });
-  return { poolId, batchName };
-}
 
 const bell = (page: Page) => page.getByRole('button', { name: /^消息通知/ });
 
@@ -79,11 +18,7 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     request,
     baseURL,
   }, testInfo) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeUser = await createFinance(request);
-    const financeToken = await apiToken(request, financeUser, USER_PASSWORD);
-    const { batchName } = await claimableBatch(request, org, reviewerToken, financeToken);
+    const { org, financeUser, financeToken, batchName } = await claimableBatch(request, '报销', '6222020200112233445');
 
     // The organisation fills the claim: batch, 费用类型, 申请金额 and one invoice row with its PDF.
     const agent = await contextFor(browser, org.username, baseURL!, '10.83.0.1');
@@ -212,11 +147,7 @@ test.describe('报销管理 / 付款管理 (DOMAIN expense claim flow; spec §1 
     request,
     baseURL,
   }, testInfo) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeUser = await createFinance(request);
-    const financeToken = await apiToken(request, financeUser, USER_PASSWORD);
-    const { batchName } = await claimableBatch(request, org, reviewerToken, financeToken);
+    const { org, financeUser, financeToken, batchName } = await claimableBatch(request, '报销', '6222020200112233445');
     const batch = (
       await apiCall<{ records: { id: string; batchName: string }[] }>(
         request,

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
 import { button, test, expectFitsWidth } from '../support/app.ts';
+import { axeFindings, criticalAxeFindings } from '../support/axe.ts';
 import { approvedRight } from '../support/batch.ts';
 import { seedRows } from '../support/lists.ts';
 import { certifiedOrgViaApi, contextFor, createReviewer, formItem, unique } from '../support/rights.ts';
@@ -16,24 +16,25 @@ import { API, apiToken, dialog, expect, pick, row, signIn, SYSTEM_TEST_TIMEOUT, 
  * reviewer picks the organisation of the batch and claim lists' filters with it. With no critical axe finding.
  */
 
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function criticalViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  return results.violations.filter((v) => v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/**
- * One dialog audited alone: no critical finding, and no serious one but colour contrast (the default
- * theme's #1890FF on white, which accessibility.spec.ts allows in the default theme only).
- */
+/** One dialog audited alone (axeFindings: no critical finding, no serious one but colour contrast). */
 async function dialogViolations(page: Page, scope: Locator) {
   const titleId = await scope.getAttribute('aria-labelledby');
   expect(titleId).toBeTruthy();
-  const results = await new AxeBuilder({ page }).include(`[aria-labelledby="${titleId}"]`).withTags(WCAG_21_AA).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeFindings(page, `[aria-labelledby="${titleId}"]`);
+}
+
+/** An administrator's 新增Online报表 form at 1440 px, named `name` under a fresh code; `field` is a row of its 报表字段. */
+async function newReportForm(page: Page, name: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  await page.goto('/online/cgreport');
+  await button(page, '新增').click();
+  const form = dialog(page, '新增Online报表');
+  const code = unique('rpt').replace(/[^A-Za-z0-9_]/g, '_');
+  await formItem(form, '报表名称').locator('input').fill(name);
+  await formItem(form, '报表编码').locator('input').fill(code);
+  const field = (column: string) => formItem(form, '报表字段').locator(`tr[data-row-key="${column}"]`);
+  return { form, code, field };
 }
 
 /** The 共 N 条 of the page's pagination. */
@@ -75,14 +76,7 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     request,
     baseURL,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
-    await page.goto('/online/cgreport');
-    await button(page, '新增').click();
-    const form = dialog(page, '新增Online报表');
-    const code = unique('rpt').replace(/[^A-Za-z0-9_]/g, '_');
-    await formItem(form, '报表名称').locator('input').fill('字典项清单');
-    await formItem(form, '报表编码').locator('input').fill(code);
+    const { form, code, field } = await newReportForm(page, '字典项清单');
     await formItem(form, '报表SQL').locator('textarea').fill('select pg_sleep(1) as x');
     await button(form, '解析SQL').click();
     // the server's refusal, in the §8 notification
@@ -92,8 +86,6 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
       .fill("select id, item_text as item_name, sort_order, item_value from sys_dict_item where item_text like '%${kw}%'");
     await button(form, '解析SQL').click();
     await expect(form.getByText('预览（前 10 行）')).toBeVisible();
-    const columns = formItem(form, '报表字段');
-    const field = (name: string) => columns.locator(`tr[data-row-key="${name}"]`);
     await expect(field('item_name')).toBeVisible();
     await field('item_name').getByLabel('显示名称').fill('字典项名称');
     await field('item_name').getByLabel('查询', { exact: true }).check();
@@ -101,7 +93,7 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await page.locator('.ant-select-dropdown:visible').getByText('模糊').click();
     await field('sort_order').getByLabel('显示名称').fill('排序号');
     await field('id').getByLabel('显示', { exact: true }).uncheck();
-    expect(await criticalViolations(page)).toEqual([]);
+    expect(await criticalAxeFindings(page)).toEqual([]);
     await button(form, '确定').click();
     await toast(page, '添加成功！');
 
@@ -141,7 +133,7 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await page.getByLabel('字典项名称').fill('待结案审核');
     await button(page, '查询').click();
     await expect(row(page, '待结案审核')).toBeVisible();
-    expect(await criticalViolations(page)).toEqual([]);
+    expect(await criticalAxeFindings(page)).toEqual([]);
 
     // 375 px: the report still reads (the table scrolls sideways inside its card)
     await page.setViewportSize({ width: 375, height: 800 });
@@ -187,7 +179,7 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     expect(searched.rows.length).toBe(total);
     expect(searched.rows.every((r) => String(r[0]).includes('审核'))).toBe(true);
     expect(searched.rows.every((r, i, all) => i === 0 || Number(all[i - 1][1]) <= Number(r[1]))).toBe(true);
-    expect(await criticalViolations(staff)).toEqual([]);
+    expect(await criticalAxeFindings(staff)).toEqual([]);
 
     // the configuration screen stays the administrator's: not in the menu (above), not reachable by its address, its calls refused
     await staff.goto('/online/cgreport');
@@ -232,7 +224,7 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     await expect(popup.getByText(/共 1 条/)).toBeVisible();
     await row(popup, markName).click();
     await expect(popup.getByText('已选择 1 项')).toBeVisible();
-    expect(await criticalViolations(agent)).toEqual([]);
+    expect(await criticalAxeFindings(agent)).toEqual([]);
     await button(popup, '确定').click();
     await expect(popup).toBeHidden();
     await expect(formItem(form, '涉及权利').locator('.ant-select-selection-item')).toContainText(markName);
@@ -313,23 +305,14 @@ test.describe('Online报表 and JPopup (spec §7 online reports, §2 popup recor
     page,
     request,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
-    await page.goto('/online/cgreport');
-    await button(page, '新增').click();
-    const form = dialog(page, '新增Online报表');
-    const code = unique('amt').replace(/[^A-Za-z0-9_]/g, '_');
+    const { form, code, field } = await newReportForm(page, '金额格式');
     // 数据源 is chosen from the 多数据源 sources (/sys/dataSource/options); empty runs on the main database
     await expect(formItem(form, '数据源').getByRole('combobox')).toBeVisible();
-    await formItem(form, '报表名称').locator('input').fill('金额格式');
-    await formItem(form, '报表编码').locator('input').fill(code);
     await formItem(form, '报表SQL')
       .locator('textarea')
       .fill("select id, item_text as item_name, sort_order, 1234567.5::numeric(12,2) as amount, '0' as job_status, create_time from sys_dict_item");
     await button(form, '解析SQL').click();
     await expect(form.getByText('预览（前 10 行）')).toBeVisible();
-    const columns = formItem(form, '报表字段');
-    const field = (name: string) => columns.locator(`tr[data-row-key="${name}"]`);
     // numbers and dates come ticked 排序, text does not
     await expect(field('sort_order').getByLabel('排序', { exact: true })).toBeChecked();
     await expect(field('item_name').getByLabel('排序', { exact: true })).not.toBeChecked();

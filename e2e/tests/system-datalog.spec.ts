@@ -1,30 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeFindings } from '../support/axe.ts';
 import { button, signIn, test } from '../support/app.ts';
-import { approvedRight, enabledPool } from '../support/batch.ts';
-import { apiCall, certifiedOrgViaApi, createFinance, unique } from '../support/rights.ts';
-import { apiToken, expect, USER_PASSWORD } from '../support/system.ts';
+import { readyForBatch, submittedBatchViaApi } from '../support/batch.ts';
+import { unique } from '../support/rights.ts';
+import { expect } from '../support/system.ts';
 
 /**
  * Issue #25 数据日志: a batch's 修改历史 opened from its detail page, two versions compared side by side
  * with the changed fields marked, the hash chain's 校验 on the 数据日志 screen; 375 px and axe.
  */
-
-/** WCAG 2.1 A/AA findings that count: critical ones, and serious ones other than the default theme's contrast (accessibility.spec.ts). */
-async function axeFindings(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 2)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 test.describe('数据日志', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -33,34 +16,14 @@ test.describe('数据日志', () => {
     page,
     request,
   }) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
-    const markName = unique('历史商标');
-    const poolName = unique('历史资金');
-    await approvedRight(request, org.token, reviewerToken, markName);
-    const rightId = (
-      await apiCall<{ records: { id: string; trademarkName: string }[] }>(request, org.token, 'GET', '/rights/right/list', undefined, {
-        trademarkName: markName,
-      })
-    ).records[0]!.id;
-    const poolId = await enabledPool(request, financeToken, poolName);
+    const { org, rightId, poolId } = await readyForBatch(request, { markName: unique('历史商标'), poolName: unique('历史资金') });
     const batchName = unique('修改历史批次');
-    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
+    const batchId = await submittedBatchViaApi(request, org.token, {
       batchName,
-      rightIds: rightId,
-      infringeType: '1',
-      clueSource: '1',
-      platform: '1',
-      rightsMethod: '1',
+      rightId,
       poolId,
+      items: [{ linkUrl: `https://item.taobao.com/item.htm?id=${Date.now()}`, shopName: '假冒店', price: '39.90' }],
     });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-      batchId,
-      values: [{ linkUrl: `https://item.taobao.com/item.htm?id=${Date.now()}`, shopName: '假冒店', price: '39.90' }],
-      deleteIds: [],
-    });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
 
     await page.setViewportSize({ width: 375, height: 800 });
     await signIn(page);

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { button, test, expectFitsWidth } from '../support/app.ts';
+import { criticalAxeFindings } from '../support/axe.ts';
 import { apiCall, apiToken, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
 import { search } from '../support/system-data.ts';
 
@@ -11,11 +11,6 @@ import { search } from '../support/system-data.ts';
  */
 
 const SCREEN = '/isystem/dataSource';
-
-async function criticalViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('多数据源 (issue #25)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
@@ -36,7 +31,7 @@ test.describe('多数据源 (issue #25)', () => {
     await form.getByLabel('密码', { exact: true }).fill('Report#2026');
     await button(form, '测试连接').click();
     await expect(form.getByTestId('connection-outcome')).toContainText(/连接成功：PostgreSQL \d+/);
-    expect(await criticalViolations(page)).toEqual([]);
+    expect(await criticalAxeFindings(page)).toEqual([]);
     await button(form, '确定').click();
     await toast(page, '添加成功！');
     await expect(form).toBeHidden();
@@ -113,7 +108,7 @@ test.describe('多数据源 (issue #25)', () => {
     await expect(form.getByText('主机只能是域名或 IP 地址')).toBeVisible();
     const box = await form.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375);
-    expect(await criticalViolations(page)).toEqual([]);
+    expect(await criticalAxeFindings(page)).toEqual([]);
     await button(form, '取消').focus();
     await page.keyboard.press('Enter');
     await expect(form).toBeHidden();

@@ -1,5 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
+import { criticalAxeFindings } from '../support/axe.ts';
 import { apiCall, apiToken, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT } from '../support/system.ts';
 import { choose, saveNew } from '../support/system-data.ts';
 
@@ -12,24 +13,24 @@ import { choose, saveNew } from '../support/system-data.ts';
 
 const SCREEN = '/isystem/gatewayRoute';
 
-async function criticalViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+/** The 新增网关路由 form as an administrator opens it at 1440 px, its 路由名称 and 路由编码 filled in. */
+async function newRouteForm(page: Page, name: string, routerId: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  await page.goto(SCREEN);
+  await expect(page.getByText(/可用上游服务：cnipa-mock/)).toBeVisible();
+  await button(page, '新增').click();
+  const add = dialog(page, '新增网关路由');
+  await add.getByLabel('路由名称').fill(name);
+  await add.getByLabel('路由编码').fill(routerId);
+  return add;
 }
 
 test.describe('路由网关 (issue #25)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
 
   test('a route added on the screen is listed and served under /gateway/ at once; the form refuses a path outside /gateway/', async ({ page }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
-    await page.goto(SCREEN);
-    await expect(page.getByText(/可用上游服务：cnipa-mock/)).toBeVisible();
-
-    await button(page, '新增').click();
-    const add = dialog(page, '新增网关路由');
-    await add.getByLabel('路由名称').fill('商标公告查询');
-    await add.getByLabel('路由编码').fill('e2e-announce');
+    const add = await newRouteForm(page, '商标公告查询', 'e2e-announce');
     await add.getByLabel('路径前缀').fill('/api/announce');
     await add.getByLabel('路由名称').click();
     await expect(add.getByText(/路径前缀须以 \/gateway\/ 开头/)).toBeVisible();
@@ -37,7 +38,7 @@ test.describe('路由网关 (issue #25)', () => {
     await choose(page, add.getByLabel('上游服务'), `cnipa-mock（http://127.0.0.1:9）`);
     await add.getByRole('radiogroup', { name: '需要登录' }).getByText('否').click();
     await add.getByLabel('排序').fill('10');
-    expect(await criticalViolations(page)).toEqual([]);
+    expect(await criticalAxeFindings(page)).toEqual([]);
     await saveNew(page, add);
 
     const saved = row(page, 'e2e-announce');
@@ -52,15 +53,7 @@ test.describe('路由网关 (issue #25)', () => {
   test('a route that needs sign-in names a permission code on the form: the list shows it, a caller without it gets 403 (510), one with it is forwarded', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
-    await page.goto(SCREEN);
-    await expect(page.getByText(/可用上游服务：cnipa-mock/)).toBeVisible();
-
-    await button(page, '新增').click();
-    const add = dialog(page, '新增网关路由');
-    await add.getByLabel('路由名称').fill('商标局接口');
-    await add.getByLabel('路由编码').fill('e2e-perm');
+    const add = await newRouteForm(page, '商标局接口', 'e2e-perm');
     await add.getByLabel('路径前缀').fill('/gateway/e2e/perm');
     await choose(page, add.getByLabel('上游服务'), `cnipa-mock（http://127.0.0.1:9）`);
     await add.getByLabel('权限编码').fill('drop table');
@@ -72,7 +65,7 @@ test.describe('路由网关 (issue #25)', () => {
     await add.getByRole('radiogroup', { name: '需要登录' }).getByText('是').click();
     await expect(add.getByText('只有需要登录的路由才能指定权限编码')).toBeHidden();
     await add.getByLabel('排序').fill('11');
-    expect(await criticalViolations(page)).toEqual([]);
+    expect(await criticalAxeFindings(page)).toEqual([]);
     await saveNew(page, add);
 
     const saved = row(page, 'e2e-perm');
@@ -99,6 +92,6 @@ test.describe('路由网关 (issue #25)', () => {
     await expect(button(page, '新增')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(await criticalViolations(page)).toEqual([]);
+    expect(await criticalAxeFindings(page)).toEqual([]);
   });
 });

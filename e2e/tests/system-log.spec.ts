@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeFindings } from '../support/axe.ts';
 import { button, test, expectFitsWidth } from '../support/app.ts';
 import { apiCall, apiToken, createUser, expect, signIn, unique, USER_PASSWORD } from '../support/system.ts';
-import { certifiedOrgViaApi, contextFor, createFinance } from '../support/rights.ts';
-import { approvedRight, enabledPool } from '../support/batch.ts';
+import { certifiedOrgViaApi, contextFor } from '../support/rights.ts';
+import { readyForBatch, submittedBatchViaApi } from '../support/batch.ts';
 
 /**
  * Issue #25 系统日志: the 登录日志 / 操作日志 tabs over `/sys/log/list`, the operation log the server
@@ -12,20 +12,6 @@ import { approvedRight, enabledPool } from '../support/batch.ts';
  */
 
 const ADMIN_ROLE = 'f6817f48af4fb3af11b9e8bf182f618b';
-
-/** WCAG 2.1 A/AA findings that count: critical ones, and serious ones other than the default theme's contrast (accessibility.spec.ts). */
-async function axeFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 2)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 /** The 操作日志 tab's rows of one operator, asked again until the batched write has landed. */
 async function searchOperator(page: Page, username: string, expected: RegExp) {
@@ -141,27 +127,9 @@ test.describe('系统日志', () => {
     request,
     baseURL,
   }) => {
-    const org = await certifiedOrgViaApi(request);
-    const reviewerToken = await apiToken(request, org.reviewer, USER_PASSWORD);
-    const financeToken = await apiToken(request, await createFinance(request), USER_PASSWORD);
-    const rightId = await approvedRight(request, org.token, reviewerToken, unique('日志商标'));
-    const poolId = await enabledPool(request, financeToken, unique('日志资金'));
+    const { org, reviewerToken, rightId, poolId } = await readyForBatch(request, { markName: unique('日志商标'), poolName: unique('日志资金') });
     const batchName = unique('日志批次');
-    const batchId = await apiCall<string>(request, org.token, 'POST', '/rights/threaded/add', {
-      batchName,
-      rightIds: rightId,
-      infringeType: '1',
-      clueSource: '1',
-      platform: '1',
-      rightsMethod: '1',
-      poolId,
-    });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/item/save', {
-      batchId,
-      values: [{ linkUrl: `https://item.taobao.com/item.htm?id=${Date.now()}` }],
-      deleteIds: [],
-    });
-    await apiCall(request, org.token, 'POST', '/rights/threaded/submit', { id: batchId });
+    const batchId = await submittedBatchViaApi(request, org.token, { batchName, rightId, poolId });
     const { batchNo } = await apiCall<{ batchNo: string }>(request, reviewerToken, 'GET', '/rights/threaded/queryById', undefined, { id: batchId });
     await apiCall(request, reviewerToken, 'POST', '/rights/threaded/review', { id: batchId, result: 'returned', opinion: '请补充侵权截图' });
     const expected = `线索批次-审核：${batchNo} ${batchName}，退回补正`;

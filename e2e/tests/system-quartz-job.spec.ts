@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { button, test, expectFitsWidth } from '../support/app.ts';
+import { criticalAxeFindings } from '../support/axe.ts';
 import { dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast } from '../support/system.ts';
 import { confirmInPopup } from '../support/system-data.ts';
 
@@ -12,11 +12,6 @@ import { confirmInPopup } from '../support/system-data.ts';
 const SCREEN = '/isystem/quartzJob';
 
 /** As accessibility.spec.ts holds every screen to in the default theme: no critical WCAG 2.1 AA finding. */
-async function criticalViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 test.describe('定时任务 (issue #25)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
 
@@ -44,7 +39,7 @@ test.describe('定时任务 (issue #25)', () => {
     await button(form, '确定').click();
     await expect(form.getByText('参数 days：保留天数须在1到3650之间')).toBeVisible();
     await parameter.fill('{"days": 90, "chunk": 500}');
-    expect(await criticalViolations(page)).toEqual([]);
+    expect(await criticalAxeFindings(page)).toEqual([]);
     await button(form, '确定').click();
     await toast(page, '更新定时任务成功!');
     await expect(form).toBeHidden();
@@ -83,7 +78,7 @@ test.describe('定时任务 (issue #25)', () => {
     // issue 36: no empty column before 开始时间 (an expand column stood there on every successful run)
     await expect(drawer.locator('thead th').first()).toHaveText('开始时间');
     await expect(row(drawer, '手动').locator('td').first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(await criticalViolations(page)).toEqual([]);
+    expect(await criticalAxeFindings(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
   });
