@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
+import { axeFindings } from '../support/axe.ts';
 import { button, signIn, test } from '../support/app.ts';
 import { confirmInPopup } from '../support/system-data.ts';
 import { apiToken, dialog, expect, pick, row, signInAs, toast, unique, USER_PASSWORD } from '../support/system.ts';
@@ -156,19 +156,7 @@ test.describe('issue 39 文件列表 (modules/oss/OSSFileList): every stored fil
     const uploaded = row(page, spare);
     await expect(uploaded).toContainText('PDF');
     await expect(uploaded).toContainText('未关联');
-    expect(
-      (
-        await new AxeBuilder({ page }).include('.list-toolbar').include('.ant-table-wrapper').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      ).violations
-        .filter((v) => v.impact === 'critical' || (v.impact === 'serious' && v.id !== 'color-contrast'))
-        .map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .slice(0, 2)
-              .map((n) => n.target.join(' '))
-              .join(' | ')}`,
-        ),
-    ).toEqual([]);
+    expect(await axeFindings(page, '.list-toolbar', '.ant-table-wrapper')).toEqual([]);
     await uploaded.getByRole('button', { name: '删除' }).click();
     await confirmInPopup(page);
     await toast(page, '删除成功!');
