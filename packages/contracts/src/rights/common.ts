@@ -55,6 +55,8 @@ export const RightsMsg = {
   rightNotPending: '该记录不是待审核状态，不能审批',
   rightDuplicate: '本机构已登记该注册号在该国际分类下的权利',
   rightSubmitted: '已提交审核',
+  rightWithdrawn: '已撤回，可修改后重新提交',
+  rightNotWithdrawable: '只有待审核的记录可以撤回',
   rightApproved: '审核通过',
   rightRejected: '已驳回',
   added: '添加成功！',

@@ -55,6 +55,7 @@ export async function rightRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     handlers: {
       submit: (c, body) => service.submitRights(c.db, c.user, splitIds(body.ids, '请选择记录')).then(() => null),
+      withdraw: (c, body) => service.withdrawRight(c.db, c.user, body.id).then(() => null),
       approve: async (c, body) => {
         await service.approveRight(c.db, c.deps.sockets, c.user, body);
         return answer(null, body.result === 'pass' ? RightsMsg.rightApproved : RightsMsg.rightRejected);

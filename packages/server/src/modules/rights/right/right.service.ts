@@ -302,6 +302,20 @@ export async function submitRights(db: Db, user: SessionUser, ids: string[]) {
   });
 }
 
+/** 撤回: 待审核 → 草稿, by the record's organisation before the reviewer decides (to correct it and submit again). */
+export async function withdrawRight(db: Db, user: SessionUser, id: string): Promise<void> {
+  const org = await requireReadyOrg(db, user);
+  await db.transaction(async (t) => {
+    const [row] = await t
+      .select()
+      .from(rightsRight)
+      .where(and(eq(rightsRight.id, id), eq(rightsRight.orgId, org.id), eq(rightsRight.delFlag, '0')))
+      .for('update');
+    if (!row) throw new BizError(RightsMsg.notFound);
+    await transition(t, rightStore, rightFlow, 'withdraw', row, user, {}, { org });
+  });
+}
+
 /** 审核: 待审核 → 已通过 | 已驳回 with its approval record, in one transaction. */
 export async function approveRight(db: Db, sockets: SocketHub, user: SessionUser, body: ApproveBody): Promise<void> {
   await decide(db, sockets, user, body, {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, chinaToday, computeExpireDate, RightsMsg } from '@sbwq/contracts';
+import { addDays, AuditStatus, chinaToday, computeExpireDate, RightsMsg } from '@sbwq/contracts';
 import { multipart, RoleId } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { toWorkbook } from '../../../platform/excel/excel.ts';
@@ -168,6 +168,31 @@ describe('DOMAIN protected-rights record: drafts, review, scope, derived flags, 
     );
     expect(await approvalsOf(first)).toHaveLength(1);
     expect((await rig.call(a.token, 'PUT', '/rights/right/edit', mark(1, { id: first }))).message).toBe(RightsMsg.rightNotEditable);
+  });
+
+  it('撤回 (issue 37): 待审核 → 草稿 by its own organisation before the reviewer decides; then editable and submitted again', async () => {
+    const id = (await rig.call(a.token, 'POST', '/rights/right/add', mark(16))).result;
+    expect((await rig.call(a.token, 'POST', '/rights/right/withdraw', { id })).message).toBe(RightsMsg.rightNotWithdrawable);
+    await rig.call(a.token, 'POST', '/rights/right/submit', { ids: id });
+    expect((await rig.call(b.token, 'POST', '/rights/right/withdraw', { id })).message).toBe(RightsMsg.notFound);
+    const asReviewer = await rig.inject({
+      method: 'POST',
+      url: rig.api('/rights/right/withdraw'),
+      headers: { 'X-Access-Token': reviewer.token },
+      payload: { id },
+    });
+    expect(asReviewer.statusCode).toBe(403);
+    expect(await status(id)).toBe(AuditStatus.pending);
+    expect(await rig.call(a.token, 'POST', '/rights/right/withdraw', { id })).toMatchObject({ success: true, message: RightsMsg.rightWithdrawn });
+    expect(await status(id)).toBe(AuditStatus.draft);
+    expect((await rig.call(a.token, 'GET', `/rights/right/queryById?id=${id}`)).result).toMatchObject({ editable: true });
+    const todo = (await rig.call(reviewer.token, 'GET', '/rights/approval/todo?bizType=3&pageSize=100')).result;
+    expect(todo.records.some((r: { bizId: string }) => r.bizId === id)).toBe(false);
+    expect((await rig.call(reviewer.token, 'POST', '/rights/right/approve', { id, result: 'pass' })).message).toBe(RightsMsg.rightNotPending);
+    expect(await approvalsOf(id)).toHaveLength(0);
+    expect((await rig.call(a.token, 'POST', '/rights/right/withdraw', { id })).message).toBe(RightsMsg.rightNotWithdrawable);
+    expect((await rig.call(a.token, 'POST', '/rights/right/submit', { ids: id })).message).toBe(RightsMsg.rightSubmitted);
+    expect(await status(id)).toBe(AuditStatus.pending);
   });
 
   it('rejected with reasons → edited → resubmitted; the organisation sees its history, not others’', async () => {
