@@ -1,4 +1,4 @@
-import { BATCH_SETTING_DICT, BatchMsg, DEFAULT_SECOND_REVIEW_THRESHOLD, SECOND_REVIEW_THRESHOLD_KEY, BatchStatus, type BatchRecord } from '@sbwq/contracts';
+import { BATCH_SETTING_DICT, BatchMsg, isFinalReview, SECOND_REVIEW_THRESHOLD_KEY, BatchStatus, type BatchRecord } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Form } from 'antd';
 import { FormModal } from '../../../components/form/FormModal.tsx';
@@ -6,7 +6,6 @@ import { useDictItems } from '../../../components/dict/useDictItems.ts';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { formatMoney } from '../../../platform/format.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../../approval/approval.api.ts';
-import { isFinalReview } from './batchReview.ts';
 import { batchApi } from './batch.api.ts';
 import { ApprovedAmountField, ReviewFacts, ReviewOpinionField, ReviewResultField } from '../../../components/form/ReviewFields.tsx';
 
@@ -49,7 +48,7 @@ type BatchReviewModalProps = {
 export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewModalProps) {
   const queryClient = useQueryClient();
   const threshold = useSecondReviewThreshold();
-  const finalReview = kind === 'review' && batch !== null && isFinalReview(batch, threshold, DEFAULT_SECOND_REVIEW_THRESHOLD);
+  const finalReview = kind === 'review' && batch !== null && isFinalReview(batch, threshold);
   const dialog = useModalForm<BatchRecord, Values>({
     open: batch !== null,
     record: batch,
