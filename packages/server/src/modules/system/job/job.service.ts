@@ -1,9 +1,11 @@
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import {
   isJobKey,
+  JOB_STATUS_ACTIONS,
   jobClassNameOf,
   jobKeyOfBody,
   jobKeyOfClassName,
+  jobOffers,
   jobTitle,
   JobStatus,
   nextRunAfter,
@@ -166,6 +168,9 @@ export async function deleteJobs(db: Db, user: SessionUser | null, ids: string[]
 
 export async function setJobStatus(db: Db, user: SessionUser | null, id: string, status: number): Promise<void> {
   const row = await rowOf(db, id);
+  // 启动 a stopped job, 停止 a running one: the rule the screen offers its buttons by
+  const action = status === JobStatus.running ? 'resume' : 'pause';
+  if (!jobOffers(action, row)) throw new BizError(JOB_STATUS_ACTIONS[action].refusal);
   await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.job, [id], readJobs, (t) =>
     t
       .update(sysQuartzJob)

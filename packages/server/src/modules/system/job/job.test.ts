@@ -67,6 +67,8 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     const id = jobId('sessionCleanup');
     expect(await call('GET', `/sys/quartzJob/pause?id=${id}`)).toMatchObject({ success: true, message: QuartzJobMsg.paused });
     expect((await call('GET', `/sys/quartzJob/queryById?id=${id}`)).result).toMatchObject({ status: -1, status_dictText: '停止', nextRunTime: null });
+    // issue 37: what the row does not offer (jobOffers) is refused — 停止 a stopped job, 启动 a running one
+    expect(await call('GET', `/sys/quartzJob/pause?id=${id}`)).toMatchObject({ success: false, message: QuartzJobMsg.alreadyPaused });
     await db
       .update(sysQuartzJob)
       .set({ nextRun: new Date(Date.now() - 1000) })
@@ -76,6 +78,7 @@ describe(`定时任务 (sys_quartz_job) on ${dbKind} (issue #25)`, async () => {
     const [row] = await db.select().from(sysQuartzJob).where(eq(sysQuartzJob.id, id));
     expect(row.status).toBe(0);
     expect(row.nextRun!.getTime()).toBeGreaterThan(Date.now());
+    expect(await call('GET', `/sys/quartzJob/resume?id=${id}`)).toMatchObject({ success: false, message: QuartzJobMsg.alreadyRunning });
   });
 
   it('the claim: of two processes racing for one due tick only one wins, the next run moves past now, and a held lease is not taken', async () => {
