@@ -51,6 +51,12 @@ export const Msg = {
   pathNotFound: '路径不存在，请检查路径是否正确',
   /** the stock client's monitor screens call Spring Boot Actuator (issue 36): said instead of its bare 资源未找到 */
   actuatorUnserved: '本系统不提供 Spring Boot Actuator 监控接口：服务器、数据库与 Redis 监控、请求追踪请在本系统的“系统监控”菜单中查看',
+  /** the stock 用户管理's 代理人 (a workflow's delegate) */
+  userAgentUnserved: '本系统没有流程代理人（用户代理人）功能',
+  /** the stock 部门权限 and 部门角色's 数据规则 */
+  departDataRuleUnserved: '本系统的数据规则在角色授权中设置（角色管理 → 授权 → 数据规则），不按部门或部门角色设置',
+  /** the stock 新增用户's 部门 picker asks for an id before the user exists */
+  generateUserIdUnserved: '新增用户时不能先选部门：请先保存用户，再在“编辑”中选择部门',
   badRequest: '请求参数不正确',
   badJson: '请求内容不是有效的JSON',
   dictCodeBad: '字典Code格式不正确！',

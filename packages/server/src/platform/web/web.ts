@@ -31,6 +31,10 @@ function appConfigScript(config: Config): string {
 const UNSERVED_STOCK_PREFIXES: readonly (readonly [string, string])[] = [
   ['/actuator/', Msg.actuatorUnserved],
   ['/sys/actuator/', Msg.actuatorUnserved],
+  ['/sys/sysUserAgent/', Msg.userAgentUnserved],
+  ['/sys/sysDepartPermission/datarule', Msg.departDataRuleUnserved],
+  ['/sys/sysDepartRole/datarule', Msg.departDataRuleUnserved],
+  ['/sys/user/generateUserId', Msg.generateUserIdUnserved],
 ];
 
 /**
