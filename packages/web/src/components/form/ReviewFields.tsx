@@ -1,6 +1,7 @@
 import { MONEY_PATTERN, MoneyMsg, toCents } from '@sbwq/contracts';
 import { Descriptions, Form, Input, Radio, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
+import { FormModal } from './FormModal.tsx';
 import { MoneyInput } from './MoneyInput.tsx';
 
 /**
@@ -78,5 +79,26 @@ export function ReviewFacts({ title, className, children }: Pick<DescriptionsPro
     <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} title={title} className={className} style={{ marginBottom: 16 }}>
       {children}
     </Descriptions>
+  );
+}
+
+/** The frame of a review decision's dialog: wide enough for the facts beside the form, 提交 sends the decision. */
+export function ReviewModal({
+  dialog,
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  dialog: { loading: boolean; saving: boolean; submit: () => Promise<void> };
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <FormModal dialog={dialog} onClose={onClose} open={open} title={title} width={720} okText="提交" destroyOnHidden>
+      {children}
+    </FormModal>
   );
 }

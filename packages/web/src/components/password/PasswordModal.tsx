@@ -1,5 +1,6 @@
 import { Msg, type UpdatePasswordBody } from '@sbwq/contracts';
 import { Form, Input, type FormRule } from 'antd';
+import type { ReactNode } from 'react';
 import { FormModal } from '../form/FormModal.tsx';
 import { useModalForm } from '../form/useModalForm.ts';
 import { putUpdatePassword } from '../../platform/auth.api.ts';
@@ -37,24 +38,36 @@ export function PasswordFields() {
   );
 }
 
-type Props = { username: string; onClose: () => void };
+type Props = {
+  username: string;
+  onClose: () => void;
+  /** a dialog that goes on elsewhere once the password is changed (the forced change at sign-in): it closes itself */
+  onSaved?: () => void;
+  title?: string;
+  /** shown above the fields */
+  notice?: ReactNode;
+  /** the form's name, which prefixes its field ids (a page behind the dialog may have a `password` field too) */
+  formName?: string;
+};
 
 /**
  * 密码修改 (spec §2 "Dialogs", §7 updatePassword): the server checks the old password and the new
  * one's strength; its message is shown when it refuses (e.g. 旧密码输入错误!).
  */
-export function PasswordModal({ username, onClose }: Props) {
+export function PasswordModal({ username, onClose, onSaved, title = '修改密码', notice, formName }: Props) {
   const dialog = useModalForm<never, Values>({
     open: true,
     initial: () => ({}),
     save: (values) => putUpdatePassword({ username, ...values }),
-    onSaved: () => undefined,
-    onClose,
+    onSaved: onSaved ?? (() => undefined),
+    onClose: onSaved ? () => undefined : onClose,
   });
 
   return (
-    <FormModal dialog={dialog} onClose={onClose} open title="修改密码" width={520}>
+    <FormModal dialog={dialog} onClose={onClose} open title={title} width={520}>
+      {notice}
       <Form<Values>
+        name={formName}
         form={dialog.form}
         labelCol={{ xs: { span: 24 }, sm: { span: 6 } }}
         wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }}

@@ -1,5 +1,5 @@
 import type { TaskThroughput } from '@sbwq/contracts';
-import { Card, Flex, Table, type TableColumnsType } from 'antd';
+import { Card, Flex, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useState } from 'react';
 import { ChartCard } from '../../../components/chart/ChartCard.tsx';
 import { DateRangeChoice, presetRange, type DateRange } from '../../../components/chart/DateRangeChoice.tsx';
@@ -44,31 +44,18 @@ export function IndexChart() {
       <div className={styles.charts}>
         <Flex vertical gap={8}>
           <ChartCard title="每日处理量" option={data ? decisionsPerDayOption(data.days) : null} loading={isLoading} />
-          <Table
-            size="small"
-            rowKey="date"
-            columns={dayColumns}
-            dataSource={busyDays}
-            loading={isLoading}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <EmptyData /> }}
-          />
+          <FigureTable rowKey="date" columns={dayColumns} dataSource={busyDays} loading={isLoading} pagination={{ pageSize: 10, hideOnSinglePage: true }} />
         </Flex>
         <Flex vertical gap={8}>
           <ChartCard title="初审人平均处理天数" option={data ? reviewerDaysOption(data.reviewers) : null} loading={isLoading} />
-          <Table
-            size="small"
-            rowKey="reviewerId"
-            columns={reviewerColumns}
-            dataSource={data?.reviewers ?? []}
-            loading={isLoading}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <EmptyData /> }}
-          />
+          <FigureTable rowKey="reviewerId" columns={reviewerColumns} dataSource={data?.reviewers ?? []} loading={isLoading} pagination={false} />
         </Flex>
       </div>
     </Flex>
   );
+}
+
+/** The figures under a chart: a compact table that scrolls sideways on a phone. */
+function FigureTable<T extends object>(props: TableProps<T>) {
+  return <Table<T> size="small" scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyData /> }} {...props} />;
 }

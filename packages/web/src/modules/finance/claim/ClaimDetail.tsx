@@ -96,6 +96,21 @@ export function ClaimDetail({ claimId, onClose, forms, onChanged, only }: ClaimD
   );
 }
 
+/** The claimant's notes (扣减说明, 费用说明), each a full row when written; Descriptions items, so called, not rendered. */
+export function claimNoteItems(c: ClaimRecord) {
+  const notes = [
+    { key: 'deductionNote', label: '扣减说明', text: c.deductionNote },
+    { key: 'description', label: '费用说明', text: c.description },
+  ];
+  return notes
+    .filter((note) => note.text)
+    .map((note) => (
+      <Descriptions.Item key={note.key} label={note.label} span={2}>
+        {note.text}
+      </Descriptions.Item>
+    ));
+}
+
 function ClaimInfo({ claim: c }: { claim: ClaimRecord }) {
   return (
     <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
@@ -114,16 +129,7 @@ function ClaimInfo({ claim: c }: { claim: ClaimRecord }) {
       <Descriptions.Item label="收款账户" span={2}>
         {[c.accountName, c.bankName, c.bankBranch, c.accountNo].filter(Boolean).join(' ')}
       </Descriptions.Item>
-      {c.deductionNote && (
-        <Descriptions.Item label="扣减说明" span={2}>
-          {c.deductionNote}
-        </Descriptions.Item>
-      )}
-      {c.description && (
-        <Descriptions.Item label="费用说明" span={2}>
-          {c.description}
-        </Descriptions.Item>
-      )}
+      {claimNoteItems(c)}
       {c.auditOpinion && (
         <Descriptions.Item label="审核意见" span={2}>
           {c.auditOpinion}

@@ -1,13 +1,13 @@
 import { ClaimMsg, ClaimStatus, type ClaimRecord, type InvoiceRecord } from '@sbwq/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Descriptions, Form, Typography } from 'antd';
-import { FormModal } from '../../../components/form/FormModal.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../../approval/approval.api.ts';
 import { formatMoney } from '../../../platform/format.ts';
 import { claimApi, claimKey } from './claim.api.ts';
 import { approvedLimit, netAmount } from './claim.money.ts';
-import { ApprovedAmountField, ReviewFacts, ReviewOpinionField, ReviewResultField } from '../../../components/form/ReviewFields.tsx';
+import { ApprovedAmountField, ReviewFacts, ReviewModal, ReviewOpinionField, ReviewResultField } from '../../../components/form/ReviewFields.tsx';
+import { claimNoteItems } from './ClaimDetail.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
 
 type Result = 'pass' | 'reject' | 'returned';
@@ -67,15 +67,7 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
   const result = Form.useWatch('result', dialog.form);
 
   return (
-    <FormModal
-      dialog={dialog}
-      onClose={onClose}
-      open={claim !== null}
-      title={`${finance ? '财务审核' : '业务审核'}：${claim?.claimNo ?? ''}`}
-      width={720}
-      okText="提交"
-      destroyOnHidden
-    >
+    <ReviewModal dialog={dialog} onClose={onClose} open={claim !== null} title={`${finance ? '财务审核' : '业务审核'}：${claim?.claimNo ?? ''}`}>
       {claim && (
         <ReviewFacts>
           <Descriptions.Item label="申请机构">{claim.orgName}</Descriptions.Item>
@@ -86,16 +78,7 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
           <Descriptions.Item label="扣减项（元）">{formatMoney(claim.deductions)}</Descriptions.Item>
           <Descriptions.Item label="批次可报销（元）">{available === undefined ? '-' : formatMoney(available)}</Descriptions.Item>
           <Descriptions.Item label="收款账户">{[claim.accountName, claim.bankName, claim.accountNo].filter(Boolean).join(' ')}</Descriptions.Item>
-          {claim.deductionNote && (
-            <Descriptions.Item label="扣减说明" span={2}>
-              {claim.deductionNote}
-            </Descriptions.Item>
-          )}
-          {claim.description && (
-            <Descriptions.Item label="费用说明" span={2}>
-              {claim.description}
-            </Descriptions.Item>
-          )}
+          {claimNoteItems(claim)}
         </ReviewFacts>
       )}
       {claim && finance && (
@@ -119,7 +102,7 @@ export function ClaimReviewModal({ claim, onClose, onDone }: ClaimReviewModalPro
         )}
         <ReviewOpinionField passing={result === 'pass'} requiredMessage={ClaimMsg.opinionRequired} />
       </Form>
-    </FormModal>
+    </ReviewModal>
   );
 }
 

@@ -1,6 +1,7 @@
 import { chinaToday, claimPayBody, MAX_PAY_BATCH, type ClaimRecord } from '@sbwq/contracts';
 import { DatePicker, Form, Input, Typography } from 'antd';
 import { FormModal } from '../../../components/form/FormModal.tsx';
+import { RemarkItem } from '../../../components/form/RemarkItem.tsx';
 import dayjs, { type Dayjs } from 'dayjs';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
@@ -75,9 +76,7 @@ export function PayModal({ claims, onClose, onDone }: PayModalProps) {
         <Form.Item name="voucher" label="付款凭证" required rules={[zodRule(shape.voucher)]}>
           <FileUpload biz="finance_payment" text="上传付款凭证" max={3} />
         </Form.Item>
-        <Form.Item name="remark" label="备注" rules={[zodRule(shape.remark)]}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <RemarkItem schema={shape.remark} />
       </Form>
     </FormModal>
   );

@@ -1,7 +1,7 @@
 import { batchClosureBody, batchWithdrawBody, type BatchRecord, type Envelope } from '@sbwq/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { zodRule } from '../../../components/form/zodRule.ts';
+import { zodRule, type Parser } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { formatMoney } from '../../../platform/format.ts';
@@ -93,9 +93,16 @@ export function ClosureApplyModal(props: FlowModalProps) {
       <Form.Item name="closureSummary" label="结案说明" required rules={[zodRule(shape.closureSummary)]}>
         <Input.TextArea rows={4} maxLength={2000} showCount placeholder="维权经过与结果" />
       </Form.Item>
-      <Form.Item name="closureFiles" label="结案材料" rules={[zodRule(shape.closureFiles)]} extra="处罚决定书、判决书、平台处理结果等，最多10个">
-        <FileUpload max={10} biz="rights_threaded" text="上传结案材料" />
-      </Form.Item>
+      <EnforcementFilesItem name="closureFiles" label="结案材料" schema={shape.closureFiles} extra="处罚决定书、判决书、平台处理结果等，最多10个" />
     </FlowModal>
+  );
+}
+
+/** Documents of the enforcement (结案材料, a progress step's 附件): up to 10 files of the batch's thread. */
+export function EnforcementFilesItem({ name, label, schema, extra }: { name: string; label: string; schema: Parser; extra: string }) {
+  return (
+    <Form.Item name={name} label={label} rules={[zodRule(schema)]} extra={extra}>
+      <FileUpload max={10} biz="rights_threaded" text={`上传${label}`} />
+    </Form.Item>
   );
 }

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { FormModal } from '../../../components/form/FormModal.tsx';
+import { RemarkItem } from '../../../components/form/RemarkItem.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
@@ -127,9 +128,7 @@ export function ItemResultModal({ batchId, item, onClose, onDone }: DialogProps 
         <Form.Item name="handleTime" label="处理时间">
           <DatePicker style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="remark" label="备注" rules={[zodRule(shape.remark)]}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <RemarkItem schema={shape.remark} />
       </Form>
     </FormModal>
   );

@@ -9,8 +9,8 @@ import { FormModal } from '../../../components/form/FormModal.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileLinks } from '../../../components/upload/FileLinks.tsx';
-import { FileUpload } from '../../../components/upload/FileUpload.tsx';
 import { batchApi, batchKey } from './batch.api.ts';
+import { EnforcementFilesItem } from './BatchFlowModals.tsx';
 
 type ProgressValues = { node?: string; progressDate?: Dayjs; description?: string; attachments?: string };
 const shape = batchProgressBody.shape;
@@ -44,9 +44,7 @@ function ProgressModal({ batchId, open, onClose, onDone }: { batchId: string; op
         <Form.Item name="description" label="进度说明" required rules={[zodRule(shape.description)]}>
           <Input.TextArea rows={4} maxLength={2000} showCount placeholder="如 已向平台提交投诉，投诉单号 …" />
         </Form.Item>
-        <Form.Item name="attachments" label="附件" rules={[zodRule(shape.attachments)]} extra="公证书、受理通知、处理结果截图等，最多10个">
-          <FileUpload max={10} biz="rights_threaded" text="上传附件" />
-        </Form.Item>
+        <EnforcementFilesItem name="attachments" label="附件" schema={shape.attachments} extra="公证书、受理通知、处理结果截图等，最多10个" />
       </Form>
     </FormModal>
   );

@@ -1,13 +1,12 @@
 import { BATCH_SETTING_DICT, BatchMsg, isFinalReview, SECOND_REVIEW_THRESHOLD_KEY, BatchStatus, type BatchRecord } from '@sbwq/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Form } from 'antd';
-import { FormModal } from '../../../components/form/FormModal.tsx';
 import { useDictItems } from '../../../components/dict/useDictItems.ts';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { formatMoney } from '../../../platform/format.ts';
 import { APPROVAL_TODO_COUNT_KEY } from '../../approval/approval.api.ts';
 import { batchApi } from './batch.api.ts';
-import { ApprovedAmountField, ReviewFacts, ReviewOpinionField, ReviewResultField } from '../../../components/form/ReviewFields.tsx';
+import { ApprovedAmountField, ReviewFacts, ReviewModal, ReviewOpinionField, ReviewResultField } from '../../../components/form/ReviewFields.tsx';
 
 export type ReviewKind = 'review' | 'closure';
 type Result = 'pass' | 'reject' | 'returned';
@@ -75,15 +74,7 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
 
   const node = kind === 'closure' ? '结案审核' : batch?.status === BatchStatus.secondReview ? '复审' : '初审';
   return (
-    <FormModal
-      dialog={dialog}
-      onClose={onClose}
-      open={batch !== null}
-      title={`${node}：${batch?.batchNo ?? ''} ${batch?.batchName ?? ''}`}
-      width={720}
-      okText="提交"
-      destroyOnHidden
-    >
+    <ReviewModal dialog={dialog} onClose={onClose} open={batch !== null} title={`${node}：${batch?.batchNo ?? ''} ${batch?.batchName ?? ''}`}>
       {batch && (
         <ReviewFacts>
           <Descriptions.Item label="申请机构">{batch.orgName}</Descriptions.Item>
@@ -124,6 +115,6 @@ export function BatchReviewModal({ kind, batch, onClose, onDone }: BatchReviewMo
         )}
         <ReviewOpinionField passing={result === 'pass'} requiredMessage={BatchMsg.opinionRequired} />
       </Form>
-    </FormModal>
+    </ReviewModal>
   );
 }

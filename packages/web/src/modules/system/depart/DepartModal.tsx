@@ -1,5 +1,6 @@
 import { departBody, type DepartTreeNode } from '@sbwq/contracts';
-import { Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { Form, Input, InputNumber, Radio } from 'antd';
+import { FormModal } from '../../../components/form/FormModal.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
 import { departApi, type DepartAddBody } from './depart.api.ts';
@@ -56,7 +57,7 @@ export function DepartModal({
   onClose: () => void;
   onSaved: (id: string) => void;
 }) {
-  const { form, saving, submit } = useModalForm<never, DepartAddBody>({
+  const dialog = useModalForm<never, DepartAddBody>({
     open,
     record: null,
     initial: () => ({ orgCategory: parent ? '2' : '1', departOrder: 0 }),
@@ -68,18 +69,8 @@ export function DepartModal({
   });
 
   return (
-    <Modal
-      open={open}
-      title={parent ? '添加下级部门' : '添加部门'}
-      width={700}
-      onOk={submit}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okText="确定"
-      cancelText="取消"
-      forceRender
-    >
-      <Form form={form} name="depart-add" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} autoComplete="off">
+    <FormModal dialog={dialog} onClose={onClose} open={open} title={parent ? '添加下级部门' : '添加部门'} width={700} forceRender>
+      <Form form={dialog.form} name="depart-add" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} autoComplete="off">
         {parent && (
           <Form.Item label="上级部门" htmlFor="depart-add_parent">
             <Input id="depart-add_parent" value={parent.departName} disabled />
@@ -87,6 +78,6 @@ export function DepartModal({
         )}
         <DepartFields topLevel={!parent} />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

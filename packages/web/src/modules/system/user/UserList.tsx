@@ -1,7 +1,7 @@
 import { DeleteOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { UserPerm, type UserRecord } from '@sbwq/contracts';
 import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useAccess } from '../../../components/access/useAccess.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { BatchAction, RowAction } from '../../../components/list/types.ts';
@@ -25,6 +25,16 @@ const statusAction = (key: string, label: string, from: UserStatus, to: UserStat
   onClick: (user) => frozenBatch([user.id], to),
 });
 
+/** 冻结 / 解冻 of the selected users. */
+const frozenAction = (key: string, label: string, icon: ReactNode, status: UserStatus): BatchAction<UserRecord> => ({
+  key,
+  label,
+  code: UserPerm.frozen,
+  icon,
+  confirm: (count) => `确定${label}选中的 ${count} 个用户吗?`,
+  onClick: (ids) => frozenBatch(ids, status),
+});
+
 /** 用户管理 (system/UserList). */
 export function UserList() {
   const [passwordFor, setPasswordFor] = useState<UserRecord | null>(null);
@@ -38,24 +48,7 @@ export function UserList() {
       statusAction('freeze', '冻结', NORMAL, FROZEN),
       statusAction('unfreeze', '解冻', FROZEN, NORMAL),
     ];
-    const batchActions: BatchAction<UserRecord>[] = [
-      {
-        key: 'freeze',
-        label: '冻结',
-        code: UserPerm.frozen,
-        icon: <LockOutlined />,
-        confirm: (count) => `确定冻结选中的 ${count} 个用户吗?`,
-        onClick: (ids) => frozenBatch(ids, FROZEN),
-      },
-      {
-        key: 'unfreeze',
-        label: '解冻',
-        code: UserPerm.frozen,
-        icon: <UnlockOutlined />,
-        confirm: (count) => `确定解冻选中的 ${count} 个用户吗?`,
-        onClick: (ids) => frozenBatch(ids, NORMAL),
-      },
-    ];
+    const batchActions = [frozenAction('freeze', '冻结', <LockOutlined />, FROZEN), frozenAction('unfreeze', '解冻', <UnlockOutlined />, NORMAL)];
     const toolbar = () =>
       can(UserPerm.recycle) ? (
         <Button icon={<DeleteOutlined />} onClick={() => setBinOpen(true)}>

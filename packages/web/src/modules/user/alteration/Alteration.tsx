@@ -6,7 +6,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import loginStyles from '../login/Login.module.css';
+import { CaptchaRow } from '../captcha/CaptchaRow.tsx';
 import { useCaptcha } from '../login/useCaptcha.ts';
 import { postPasswordChange, postPhoneVerification, postQuerySysUser } from '../register/account.api.ts';
 import styles from '../register/account.module.css';
@@ -54,21 +54,25 @@ function ConfirmAccount({ onDone }: { onDone: (account: Account) => void }) {
         <Input prefix={<UserOutlined />} placeholder="请输入要找回密码的账号" autoComplete="username" maxLength={100} autoFocus />
       </Form.Item>
       <Form.Item label="图片验证码" required>
-        <div className={loginStyles.captchaRow}>
+        <CaptchaRow captcha={captcha} large>
           <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: '请输入图片验证码' }]}>
             <Input prefix={<SafetyOutlined />} placeholder="图片验证码" autoComplete="off" maxLength={8} aria-label="图片验证码" />
           </Form.Item>
-          <button type="button" className={loginStyles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
-            {captcha.image ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
-          </button>
-        </div>
+        </CaptchaRow>
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          下一步
-        </Button>
-      </Form.Item>
+      <SubmitItem busy={busy}>下一步</SubmitItem>
     </Form>
+  );
+}
+
+/** A step's one button, the width of the form. */
+function SubmitItem({ busy, children }: { busy: boolean; children: string }) {
+  return (
+    <Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        {children}
+      </Button>
+    </Form.Item>
   );
 }
 
@@ -92,11 +96,7 @@ function VerifyPhone({ account, onDone }: { account: Account; onDone: (v: Verifi
         <Input prefix={<MobileOutlined />} placeholder="账号绑定的手机号" autoComplete="tel" inputMode="tel" maxLength={11} autoFocus />
       </Form.Item>
       <SmsCodeField form={form} phoneField="phone" smsmode={SmsMode.forgot} ticket={account} />
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          下一步
-        </Button>
-      </Form.Item>
+      <SubmitItem busy={busy}>下一步</SubmitItem>
     </Form>
   );
 }
@@ -113,11 +113,7 @@ function NewPassword({ verified, onDone }: { verified: Verified; onDone: () => v
       <Form.Item label="确认新密码" name="confirmpassword" dependencies={['password']} rules={confirmPasswordRules()}>
         <Password prefix={<LockOutlined />} placeholder="请再次输入新密码" autoComplete="new-password" maxLength={64} />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          提交
-        </Button>
-      </Form.Item>
+      <SubmitItem busy={busy}>提交</SubmitItem>
     </Form>
   );
 }

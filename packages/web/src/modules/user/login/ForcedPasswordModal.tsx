@@ -1,12 +1,7 @@
 import { Msg } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Alert, Form } from 'antd';
-import { FormModal } from '../../../components/form/FormModal.tsx';
-import { useModalForm } from '../../../components/form/useModalForm.ts';
-import { PasswordFields } from '../../../components/password/PasswordModal.tsx';
-import { putUpdatePassword } from '../../../platform/auth.api.ts';
-
-type Values = { oldpassword: string; password: string; confirmpassword: string };
+import { Alert } from 'antd';
+import { PasswordModal } from '../../../components/password/PasswordModal.tsx';
 
 type Props = { username: string; onChanged: () => void; onCancel: () => void };
 
@@ -29,34 +24,22 @@ export function ForcedPasswordModal(props: Props) {
 const client = new QueryClient();
 
 function ForcedPasswordForm({ username, onChanged, onCancel }: Props) {
-  const dialog = useModalForm<never, Values>({
-    open: true,
-    initial: () => ({}),
-    save: (values) => putUpdatePassword({ username, ...values }),
-    onSaved: onChanged,
-    onClose: () => undefined,
-  });
-
   return (
-    <FormModal dialog={dialog} onClose={onCancel} open title="请先修改密码" width={520}>
-      <Alert
-        type="warning"
-        showIcon
-        style={{ marginTop: 16 }}
-        title={Msg.passwordMustChange}
-        description="新密码至少8位，须同时包含字母和数字。修改后即可进入系统。"
-      />
-      <Form<Values>
-        // its own field ids: the login form behind it has a `password` field too
-        name="forcedPassword"
-        form={dialog.form}
-        labelCol={{ xs: { span: 24 }, sm: { span: 6 } }}
-        wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }}
-        onFinish={() => void dialog.submit()}
-        style={{ marginTop: 24 }}
-      >
-        <PasswordFields />
-      </Form>
-    </FormModal>
+    <PasswordModal
+      username={username}
+      title="请先修改密码"
+      onSaved={onChanged}
+      onClose={onCancel}
+      formName="forcedPassword"
+      notice={
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 16 }}
+          title={Msg.passwordMustChange}
+          description="新密码至少8位，须同时包含字母和数字。修改后即可进入系统。"
+        />
+      }
+    />
   );
 }

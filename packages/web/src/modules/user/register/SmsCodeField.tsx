@@ -6,6 +6,7 @@ import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import styles from '../login/Login.module.css';
 import own from './account.module.css';
+import { CaptchaRow } from '../captcha/CaptchaRow.tsx';
 import { useCaptcha } from '../login/useCaptcha.ts';
 import { sendSms } from './account.api.ts';
 import { useCountdown } from './useCountdown.ts';
@@ -79,14 +80,11 @@ export function SmsCodeField({ form, phoneField, smsmode, ticket, send: sendOwn,
     <>
       {needCaptcha && (
         <Form.Item label="图片验证码" required extra="获取短信验证码前填写">
-          <div className={styles.captchaRow}>
+          <CaptchaRow captcha={captcha} large>
             <Form.Item name="imageCaptcha" noStyle>
               <Input prefix={<SafetyOutlined />} placeholder="图片验证码" autoComplete="off" maxLength={8} aria-label="图片验证码" />
             </Form.Item>
-            <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
-              {captcha.image ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
-            </button>
-          </div>
+          </CaptchaRow>
         </Form.Item>
       )}
       <Form.Item label="短信验证码" required>

@@ -3,10 +3,10 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useApp } from '../../../platform/useApp.ts';
 import { useState } from 'react';
 import { interpretLogin } from '../../../platform/session.ts';
+import { CaptchaRow } from '../captcha/CaptchaRow.tsx';
 import { useCaptcha } from '../login/useCaptcha.ts';
 import { postThirdBindAccount } from './sso.api.ts';
 import { providerLabel } from '../../../platform/sso.ts';
-import styles from './sso.module.css';
 
 type Values = { username: string; password: string; captcha?: string };
 
@@ -85,14 +85,11 @@ export function ThirdBindModal({
         </Form.Item>
         {needCaptcha && (
           <Form.Item label="验证码" required>
-            <div className={styles.captchaRow}>
+            <CaptchaRow captcha={captcha}>
               <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: Msg.captchaRequired }]}>
                 <Input placeholder="请输入验证码" autoComplete="off" maxLength={8} aria-label="验证码" />
               </Form.Item>
-              <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
-                {captcha.image ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
-              </button>
-            </div>
+            </CaptchaRow>
           </Form.Item>
         )}
       </Form>
