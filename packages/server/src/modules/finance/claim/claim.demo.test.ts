@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   BATCH_CLAIM_WINDOW_DAYS,
@@ -18,9 +17,8 @@ import {
   type PoolLine,
 } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
-import { runSeeds } from '../../../seed/seed.ts';
-import { sysSeed } from '../../../seed/seed.table.ts';
-import { ADMIN_PASSWORD, createTestApp, dbKind } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, dbKind } from '../../../test/harness.ts';
+import { appWithDemo } from '../../../test/demo.testkit.ts';
 import { reconcile } from '../pool/pool-log.service.ts';
 import { sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
 import { verifyFiles } from '../../core/files/files-verify.ts';
@@ -37,18 +35,7 @@ const UNITS = [
 ];
 
 describe(`报销单 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-claim-demo-'));
-  const t = await createTestApp({ DATA_DIR: dataDir });
-  const db = t.database.db;
-  await db.delete(sysSeed).where(inArray(sysSeed.key, UNITS));
-  const announced: string[] = [];
-  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: (text) => announced.push(text), dataDir });
-  /** demo:users:v1 prints `name realname password`, demo:rights:v1 `name password organisation`, each once. */
-  const passwordOf = (username: string) => {
-    const text = announced.join('\n');
-    return (new RegExp(`^\\s+${username}\\s+([A-Za-z0-9]{16})\\s`, 'm').exec(text) ??
-      new RegExp(`^\\s+${username}\\s+\\S+\\s+([A-Za-z0-9]{16})$`, 'm').exec(text))![1];
-  };
+  const { t, db, dataDir, applied, passwordOf } = await appWithDemo(UNITS);
 
   it('DOMAIN claim: claims of 维权中/已结案 batches in many states, numbered BX…, with invoices and a timeline', async () => {
     expect(applied).toEqual(UNITS);

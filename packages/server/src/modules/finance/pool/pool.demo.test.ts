@@ -1,18 +1,13 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.ts';
 import { describe, expect, it } from 'vitest';
-import { runSeeds } from '../../../seed/seed.ts';
-import { sysSeed } from '../../../seed/seed.table.ts';
-import { createTestApp, dbKind } from '../../../test/harness.ts';
+import { dbKind } from '../../../test/harness.ts';
+import { appWithDemo } from '../../../test/demo.testkit.ts';
 import { finCapitalPool } from '../../core/ledger/pool.table.ts';
 import { reconcile } from './pool-log.service.ts';
 
 describe(`资金池 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
-  const t = await createTestApp();
-  const db = t.database.db;
-  // The harness seeds without demo data; run the unit again as a first start with SEED_DEMO=1 would.
-  await db.delete(sysSeed).where(eq(sysSeed.key, 'demo:finance-pool:v1'));
-  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined });
+  const { db, applied } = await appWithDemo(['demo:finance-pool:v1']);
 
   it('three pools in three states whose log history adds up to their balances', async () => {
     expect(applied).toEqual(['demo:finance-pool:v1']);

@@ -1,21 +1,16 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BATCH_RESULT_STATISTICS_PATH, BATCH_STATUS_VALUES, RIGHTS_METHOD_VALUES, type BatchResultRow } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
-import { runSeeds } from '../../../seed/seed.ts';
-import { sysSeed } from '../../../seed/seed.table.ts';
-import { ADMIN_PASSWORD, createTestApp, dbKind } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, dbKind } from '../../../test/harness.ts';
+import { appWithDemo } from '../../../test/demo.testkit.ts';
 import { reconcile } from '../../finance/pool/pool-log.service.ts';
 
 // the claim unit books the batches' money with the claims' payments, in the order it moved
 const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1'];
 
 describe(`线索批次 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
-  const t = await createTestApp();
-  const db = t.database.db;
-  // The harness seeds without demo data; run the demo units again as a first start with SEED_DEMO=1 would.
-  await db.delete(sysSeed).where(inArray(sysSeed.key, UNITS));
-  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined });
+  const { t, db, applied } = await appWithDemo(UNITS);
 
   it('DOMAIN clue batch: a few hundred batches of every certified organisation in every state, with items, progress and approvals', async () => {
     expect(applied).toEqual(UNITS);

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AuditStatus } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
-import { runSeeds } from '../../../seed/seed.ts';
-import { sysSeed } from '../../../seed/seed.table.ts';
-import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, json } from '../../../test/harness.ts';
+import { appWithDemo } from '../../../test/demo.testkit.ts';
 import { sysDepart } from '../../system/depart/depart.table.ts';
 import { sysUser } from '../../system/user/user.table.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';
@@ -16,19 +12,7 @@ import { seedRightsDemo } from './demo.seed.ts';
 const DEMO_UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:content:v1'];
 
 describe('demo data (SEED_DEMO=1): organisations in every state, their users, bank accounts, a few hundred rights records', async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-demo-'));
-  const t = await createTestApp({ DATA_DIR: dataDir });
-  const db = t.database.db;
-  // The harness seeds without demo data; run the demo units again as a first start with SEED_DEMO=1 would.
-  await db.delete(sysSeed).where(inArray(sysSeed.key, DEMO_UNITS));
-  const announced: string[] = [];
-  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: (text) => announced.push(text), dataDir });
-  // demo:users:v1 prints `name realname password`, demo:rights:v1 prints `name password organisation`.
-  const passwordOf = (username: string) => {
-    const text = announced.join('\n');
-    return (new RegExp(`^\\s+${username}\\s+([A-Za-z0-9]{16})\\s`, 'm').exec(text) ??
-      new RegExp(`^\\s+${username}\\s+\\S+\\s+([A-Za-z0-9]{16})$`, 'm').exec(text))![1];
-  };
+  const { t, db, applied, announced, passwordOf } = await appWithDemo(DEMO_UNITS);
 
   it('runs once and prints each generated password once', () => {
     expect(applied).toEqual(DEMO_UNITS);

@@ -1,24 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../../platform/db/client.ts';
-import { runSeeds } from '../../../seed/seed.ts';
-import { sysSeed } from '../../../seed/seed.table.ts';
 import { BatchStatus, moneyText, type DataLogRecord } from '@sbwq/contracts';
-import { ADMIN_PASSWORD, createTestApp, dbKind, json, RoleId } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, dbKind, json, RoleId } from '../../../test/harness.ts';
+import { appWithDemo } from '../../../test/demo.testkit.ts';
 import { sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
 
 const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1', 'demo:data-log:v1'];
 
 // Issue #25 数据日志: the demo's business records have versions consistent with their dates, and the chain over them holds.
 describe(`数据日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-datalog-demo-'));
-  const t = await createTestApp({ DATA_DIR: dataDir });
-  const db = t.database.db;
-  await db.delete(sysSeed).where(inArray(sysSeed.key, UNITS));
-  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined, dataDir });
+  const { t, db, applied } = await appWithDemo(UNITS);
 
   it('every demo batch, claim, pool, organisation, right and bank account has its creation at its creation time, and a later status change when it moved', async () => {
     expect(applied).toEqual(UNITS);

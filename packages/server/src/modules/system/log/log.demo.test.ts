@@ -1,22 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../../platform/db/client.ts';
-import { runSeeds } from '../../../seed/seed.ts';
-import { sysSeed } from '../../../seed/seed.table.ts';
-import { createTestApp, dbKind } from '../../../test/harness.ts';
+import { dbKind } from '../../../test/harness.ts';
+import { appWithDemo } from '../../../test/demo.testkit.ts';
 
 const UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:finance-pool:v1', 'demo:threaded:v1', 'demo:finance-claim:v1', 'demo:system-log:v1'];
 
 // Issue #25: the 系统日志 screen has demo data, consistent with the demo's users and records.
 describe(`系统日志 demo data (SEED_DEMO=1) on ${dbKind}`, async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-log-demo-'));
-  const t = await createTestApp({ DATA_DIR: dataDir });
-  const db = t.database.db;
-  await db.delete(sysSeed).where(inArray(sysSeed.key, UNITS));
-  const applied = await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined, dataDir });
+  const { db, applied } = await appWithDemo(UNITS);
 
   it('every approval, batch and claim of the demo has its operation entry, by its user, at its time', async () => {
     expect(applied).toEqual(UNITS);
