@@ -141,12 +141,7 @@ describe('DOMAIN clue batch flow: review, freeze, enforcement, closure', async (
     const id = await s.submitted(a, rightA, 2);
     await review(reviewer.token, id, 'pass');
     await call(a.token, 'POST', '/rights/threaded/startEnforce', { id });
-    const items = (await call(a.token, 'GET', `/rights/threaded/item/list?batchId=${id}`)).result.records;
-    await call(a.token, 'POST', '/rights/threaded/item/save', {
-      batchId: id,
-      values: items.map((i: object) => ({ ...i, status: ItemStatus.failed })),
-      deleteIds: [],
-    });
+    await s.markItems(a, id, ItemStatus.failed);
     await call(a.token, 'POST', '/rights/threaded/applyClosure', { id, closureSummary: '投诉均未成立' });
     expect(await s.batch(id)).toMatchObject({ closureResult: '3', successRate: '0.00', failedCount: 2 });
     await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id, result: 'pass' });

@@ -100,12 +100,7 @@ describe('DOMAIN clue batch flow: each decision tells the organisation what happ
     const id = await s.submitted(a, s.rightA, 2);
     await review(reviewer.token, id, 'pass');
     await call(a.token, 'POST', '/rights/threaded/startEnforce', { id });
-    const items = (await call(a.token, 'GET', `/rights/threaded/item/list?batchId=${id}`)).result.records;
-    await call(a.token, 'POST', '/rights/threaded/item/save', {
-      batchId: id,
-      values: items.map((i: object) => ({ ...i, status: ItemStatus.failed })),
-      deleteIds: [],
-    });
+    await s.markItems(a, id, ItemStatus.failed);
     await call(a.token, 'POST', '/rights/threaded/applyClosure', { id, closureSummary: '投诉均未成立' });
     await call(reviewer.token, 'POST', '/rights/threaded/closureReview', { id, result: 'pass' });
     const n = await told(id, 'approval_5');

@@ -23,13 +23,7 @@ describe('DOMAIN clue batch: closure and 撤销 release what the ledger still ho
     ).map((l) => [l.changeType, l.amount]);
   const lastLog = async (id: string) => (await call(a.token, 'GET', `/rights/threaded/log/list?batchId=${id}`)).result[0].detail;
   const allFailed = async (id: string) => {
-    const items = (await call(a.token, 'GET', `/rights/threaded/item/list?batchId=${id}`)).result.records;
-    const saved = await call(a.token, 'POST', '/rights/threaded/item/save', {
-      batchId: id,
-      values: items.map((i: object) => ({ ...i, status: ItemStatus.failed })),
-      deleteIds: [],
-    });
-    expect(saved.success).toBe(true);
+    await s.markItems(a, id, ItemStatus.failed);
     expect((await call(a.token, 'POST', '/rights/threaded/applyClosure', { id, closureSummary: '投诉均未成立' })).message).toBe(BatchMsg.closureApplied);
   };
   const paid = async (amount: string, batchId: string) => {

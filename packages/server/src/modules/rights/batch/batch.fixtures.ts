@@ -80,6 +80,16 @@ export async function batchRig(pool: { total?: string; orgCap?: string | null } 
     if (!res.success) throw new Error(res.message);
     return id;
   };
+  /** Every item of `org`'s batch given one result `status`, as the organisation records it in 维权中. */
+  const markItems = async (org: OrgUser, id: string, status: string) => {
+    const items = (await rig.call(org.token, 'GET', `/rights/threaded/item/list?batchId=${id}&pageSize=100`)).result.records;
+    const saved = await rig.call(org.token, 'POST', '/rights/threaded/item/save', {
+      batchId: id,
+      values: items.map((i: object) => ({ ...i, status })),
+      deleteIds: [],
+    });
+    if (!saved.success) throw new Error(saved.message);
+  };
   const setThreshold = async (amount: string) => {
     const [dict] = await rig.database.db.select().from(sysDict).where(eq(sysDict.dictCode, BATCH_SETTING_DICT));
     await rig.database.db.update(sysDictItem).set({ itemText: amount }).where(eq(sysDictItem.dictId, dict.id));
@@ -89,5 +99,5 @@ export async function batchRig(pool: { total?: string; orgCap?: string | null } 
     (await rig.call(a.token, 'GET', `/rights/threaded/queryById?id=${id}`)).result ??
     (await rig.call(reviewer.token, 'GET', `/rights/threaded/queryById?id=${id}`)).result;
   const poolOf = async () => (await rig.call(finance.token, 'GET', `/rights/capitalPool/queryById?id=${poolId}`)).result;
-  return { rig, reviewer, reviewer2, finance, a, b, rightA, rightB, poolId, form, items, draft, submitted, setThreshold, batch, poolOf };
+  return { rig, reviewer, reviewer2, finance, a, b, rightA, rightB, poolId, form, items, draft, submitted, markItems, setThreshold, batch, poolOf };
 }

@@ -21,6 +21,8 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
   const t = await createTestApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_FROM: 'noreply@sbwq.test' });
   const db = t.database.db;
   const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
+  const preview = async (body: Record<string, unknown>) => json(await admin('POST', '/message/sysMessageTemplate/preview', body));
+  const sendMsg = async (body: Record<string, unknown>) => json(await admin('POST', '/message/sysMessageTemplate/sendMsg', body));
   const userId = await t.createUser({ username: 'msguser', password: 'Passw0rd1' });
   await db.update(sysUser).set({ email: 'msguser@example.test', phone: null }).where(eq(sysUser.id, userId));
 
@@ -52,29 +54,14 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
   });
 
   it('preview renders with the test data; a variable the data lacks is refused by name, not left empty', async () => {
-    const ok = json(
-      await admin('POST', '/message/sysMessageTemplate/preview', {
-        templateName: '审核结果：${batchNo}',
-        templateContent: '${name}，您好',
-        templateTestJson: '{"name":"张三","batchNo":"XS001"}',
-      }),
-    );
+    const ok = await preview({ templateName: '审核结果：${batchNo}', templateContent: '${name}，您好', templateTestJson: '{"name":"张三","batchNo":"XS001"}' });
     expect(ok.result).toEqual({ title: '审核结果：XS001', content: '张三，您好' });
-    const missing = json(
-      await admin('POST', '/message/sysMessageTemplate/preview', { templateContent: '${name}，批次 ${batchNo}', templateTestJson: '{"name":"张三"}' }),
-    );
+    const missing = await preview({ templateContent: '${name}，批次 ${batchNo}', templateTestJson: '{"name":"张三"}' });
     expect(missing).toMatchObject({ success: false, message: MessageMsg.missingVars(['batchNo']) });
   });
 
   it('发送测试 by e-mail reaches the SMTP server (receiver, subject, body) and the log says 发送成功 with one send', async () => {
-    const sent = json(
-      await admin('POST', '/message/sysMessageTemplate/sendMsg', {
-        templateCode: 'test_mail',
-        msgType: '2',
-        receiver: 'msguser',
-        testData: '{"name":"张三","batchNo":"XS002"}',
-      }),
-    );
+    const sent = await sendMsg({ templateCode: 'test_mail', msgType: '2', receiver: 'msguser', testData: '{"name":"张三","batchNo":"XS002"}' });
     expect(sent.success).toBe(true);
     expect(sent.result.esSendStatus).toBe(MsgSendStatus.sent);
     expect(smtp.received.at(-1)).toEqual({ to: 'msguser@example.test', subject: '审核结果：XS002', text: '张三，您好：批次 XS002 已通过。' });
@@ -160,8 +147,6 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
     expect(sent.content).toBe('验证码 246810，请勿外传');
   });
 
-  const preview = async (body: Record<string, unknown>) => json(await admin('POST', '/message/sysMessageTemplate/preview', body));
-
   it('hostile templates: sections, inverted sections, partials, comments and delimiter changes are refused in Chinese; an unclosed tag is a syntax error', async () => {
     for (const content of ['${#a}x${/a}', '${^a}x${/a}', '${>partial}', '${! note}', '${=<% %>=}']) {
       expect(await preview({ templateContent: content, templateTestJson: '{"a":"1"}' }), content).toMatchObject({
@@ -199,14 +184,7 @@ describe('issue 38 message module: /message/sysMessageTemplate and /message/sysM
     // the value is text on the page; the template's own event handler, script, link target and frame are gone; the tags are closed
     expect(shown.content).toBe('<p>你好 &lt;img src=x onerror=alert(1)&gt;<b>未闭合 <a>链接</a></b></p>');
     expect((await addTemplate(body)).success).toBe(true);
-    const sent = json(
-      await admin('POST', '/message/sysMessageTemplate/sendMsg', {
-        templateCode: 'hostile_html',
-        msgType: '4',
-        receiver: 'msguser',
-        testData: body.templateTestJson,
-      }),
-    );
+    const sent = await sendMsg({ templateCode: 'hostile_html', msgType: '4', receiver: 'msguser', testData: body.templateTestJson });
     expect(sent.result.esSendStatus).toBe(MsgSendStatus.sent);
     const logged = await message(sent.result.messageId);
     expect({ title: logged.esTitle, content: logged.esContent }).toEqual(shown);
