@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Msg } from '@sbwq/contracts';
-import { ADMIN_PASSWORD, createTestApp, dbKind, json } from './harness.ts';
+import { ADMIN_PASSWORD, createTestApp, dbKind, json, type Method } from './harness.ts';
 
 /*
  * Every call the stock JeecgBoot 2.3 client's system screens make (ant-design-vue-jeecg/src/views/system,
@@ -267,12 +267,12 @@ describe(`the stock JeecgBoot 2.3 client's system screens reach a route for ever
 
   describe('what the screens without a save test of their own send is saved', async () => {
     const admin = t.as(await t.loginAs('admin', ADMIN_PASSWORD));
-    const saved = async (method: 'POST' | 'PUT', path: string, body: unknown) => {
+    const saved = async (method: Method, path: string, body?: unknown) => {
       const res = await admin(method, path, body);
       expect(json(res), `${method} ${path}`).toMatchObject({ success: true });
       return json(res).result;
     };
-    const row = async (path: string, query: string) => (await saved('GET' as never, `${path}?${query}`, undefined)).records[0];
+    const row = async (path: string, query: string) => (await saved('GET', `${path}?${query}`)).records[0];
 
     it('TenantForm: 租户编号 from a number input, JDate times, status as a radio number; edit with the row', async () => {
       await saved('POST', '/sys/tenant/add', { name: '原版租户', id: 90001, beginDate: '2026-11-01 00:00:00', endDate: '2027-11-01 00:00:00', status: 1 });
@@ -302,17 +302,73 @@ describe(`the stock JeecgBoot 2.3 client's system screens reach a route for ever
 
     it('SysCategoryModal: a root with no pid, a child under it (JTreeSelect value); edit with the row', async () => {
       await saved('POST', '/sys/category/add', { name: '原版分类' });
-      const root = (await saved('GET' as never, '/sys/category/rootList?name=原版分类', undefined)).records[0];
+      const root = (await saved('GET', '/sys/category/rootList?name=原版分类')).records[0];
       await saved('POST', '/sys/category/add', { pid: root.id, name: '原版子类' });
       await saved('PUT', '/sys/category/edit', { ...root, name: '原版分类（改）' });
     });
 
     it('RoleUserList and DeptUserInfo: users added to a role and to a department by userIdList', async () => {
       const user = await row('/sys/user/list', 'username=admin');
-      const role = (await saved('GET' as never, '/sys/role/list', undefined)).records[0];
-      const depart = (await saved('GET' as never, '/sys/sysDepart/queryTreeList', undefined))[0];
+      const role = (await saved('GET', '/sys/role/list')).records[0];
+      const depart = (await saved('GET', '/sys/sysDepart/queryTreeList'))[0];
       await saved('POST', '/sys/user/addSysUserRole', { roleId: role.id, userIdList: [user.id] });
       await saved('POST', '/sys/user/editSysDepartWithUser', { depId: depart.id, userIdList: [user.id] });
+    });
+
+    it('PermissionDataRuleModal and RoleDataruleModal: a menu data rule with a dictionary condition and status "1", edited with its row; granted to a role by dataRuleIds', async () => {
+      const menus = (await saved('GET', '/sys/permission/list')) as { id: string; menuType: number; children?: unknown[] }[];
+      const menu = menus.find((m) => m.menuType === 0 && !m.children) ?? menus[0];
+      const rule = {
+        permissionId: menu.id,
+        ruleName: '原版规则',
+        ruleColumn: ' create_by ',
+        ruleConditions: '=',
+        ruleValue: ' #{sys_user_code} ',
+        status: '1',
+      };
+      await saved('POST', '/sys/permission/addPermissionRule', rule);
+      const [added] = (await saved('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${menu.id}`)) as { id: string; ruleName: string }[];
+      expect(added).toMatchObject({ ruleName: '原版规则' });
+      await saved('PUT', '/sys/permission/editPermissionRule', { ...added, ruleName: '原版规则（改）', status: '0' });
+      const role = (await saved('GET', '/sys/role/list?roleCode=admin')).records[0];
+      const granted = await admin('POST', '/sys/role/datarule', { permissionId: menu.id, roleId: role.id, dataRuleIds: added.id });
+      // the stock answer either way: saved, or the menu is not granted to the role (请先保存角色菜单权限!)
+      expect(json(granted).code).toBe(200);
+    });
+
+    it('DepartAuthModal, SysDepartRoleModal, DeptRoleAuthModal, DeptRoleUserModal: comma lists and the department id beside the form', async () => {
+      const depart = (await saved('GET', '/sys/sysDepart/queryTreeList'))[0];
+      const tree = await saved('GET', '/sys/role/queryTreeList');
+      const ids = (tree.ids as string[]).slice(0, 2).join(',');
+      await saved('POST', '/sys/permission/saveDepartPermission', { departId: depart.id, permissionIds: ids, lastpermissionIds: '' });
+      await saved('POST', '/sys/sysDepartRole/add', { roleName: '原版部门角色', roleCode: 'stock_dept_role', description: '', departId: depart.id });
+      const deptRole = (await saved('GET', `/sys/sysDepartRole/list?deptId=${depart.id}&roleCode=stock_dept_role`)).records[0];
+      await saved('PUT', '/sys/sysDepartRole/edit', { ...deptRole, description: '原版客户端', departId: depart.id });
+      await saved('POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: deptRole.id, permissionIds: ids, lastpermissionIds: '' });
+      // another user: nobody changes their own roles
+      await t.createUser({ username: 'stock_dept', password: 'Stock#2026ab' });
+      const user = await row('/sys/user/list', 'username=stock_dept');
+      await saved('POST', '/sys/user/editSysDepartWithUser', { depId: depart.id, userIdList: [user.id] });
+      await saved('POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: user.id, newRoleId: deptRole.id, oldRoleId: '' });
+      const roles = await saved('GET', `/sys/sysDepartRole/getDeptRoleByUserId?userId=${user.id}&departId=${depart.id}`);
+      expect(JSON.stringify(roles)).toContain(deptRole.id);
+    });
+
+    it('UserRecycleBinModal, DictDeleteList and UserAnnouncementList: restore by a comma list, a dictionary back from the bin, a notice read by anntId', async () => {
+      await t.createUser({ username: 'stock_bin', password: 'Stock#2026ab' });
+      const user = await row('/sys/user/list', 'username=stock_bin');
+      await saved('DELETE', `/sys/user/delete?id=${user.id}`);
+      await saved('PUT', '/sys/user/putRecycleBin', { userIds: user.id });
+      expect((await row('/sys/user/list', 'username=stock_bin')).id).toBe(user.id);
+      await saved('POST', '/sys/dict/add', { dictName: '原版回收', dictCode: 'stock_bin_dict', description: '' });
+      const dict = await row('/sys/dict/list', 'dictCode=stock_bin_dict');
+      await saved('DELETE', `/sys/dict/delete?id=${dict.id}`);
+      const bin = (await saved('GET', '/sys/dict/deleteList')) as { id: string }[];
+      expect(bin.map((d) => d.id)).toContain(dict.id);
+      await saved('PUT', `/sys/dict/back/${dict.id}`, {});
+      expect((await row('/sys/dict/list', 'dictCode=stock_bin_dict')).id).toBe(dict.id);
+      const mine = (await saved('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=10')).records as { anntId: string }[];
+      if (mine[0]) await saved('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: mine[0].anntId });
     });
   });
 });
