@@ -1,18 +1,18 @@
-import { NOTIFICATION_DURATION_S } from '@sbwq/contracts';
-import ConfigProvider from 'antd/es/config-provider';
-import zhCN from 'antd/locale/zh_CN';
-import { useEffect, useMemo } from 'react';
+import { DEFAULT_PRIMARY_COLOR, NOTIFICATION_DURATION_S } from '@sbwq/contracts';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { useFocusableScrollers } from './a11y/useFocusableScrollers.ts';
 import { applyCustomAtSignIn } from '../modules/user/account/customAtSignIn.ts';
+import { provideAntdScope } from '../platform/antdScope.tsx';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
 import { FeedbackFrame } from './feedback/FeedbackFrame.tsx';
 import { createAppRouter } from './router.tsx';
 import { useSettings } from '../platform/settings.store.ts';
-import { modalConfig, themeFor } from './theme.ts';
-import { useReducedMotion } from './useReducedMotion.ts';
 
 const NOTIFICATION = { duration: NOTIFICATION_DURATION_S };
+
+// antd's configuration (theme, locale) is a chunk of the shell's: the screens that show antd ask for it.
+provideAntdScope(() => import('./AntdScope.tsx').then((m) => ({ default: m.AntdScope })));
 
 let router: ReturnType<typeof createAppRouter> | null = null;
 
@@ -27,9 +27,7 @@ export function App() {
   const colorWeak = useSettings((state) => state.colorWeak);
   const highContrast = useSettings((state) => state.highContrast);
   const darkMode = useSettings((state) => state.darkMode);
-  const reducedMotion = useReducedMotion();
   useFocusableScrollers();
-  const theme = useMemo(() => themeFor(primaryColor, !reducedMotion, highContrast, darkMode), [primaryColor, reducedMotion, highContrast, darkMode]);
 
   // spec §3 colour weak: the whole page, as JeecgBoot's `colorWeak` class. On <html>, whose filter does
   // not become the containing block of fixed elements (drawers, modals), unlike <body>'s would.
@@ -50,12 +48,13 @@ export function App() {
     document.documentElement.toggleAttribute('data-dark', darkMode);
   }, [darkMode]);
 
+  // The plain elements of the login page fall back to the default theme's values: another theme loads antd's.
+  const themed = primaryColor.toLowerCase() !== DEFAULT_PRIMARY_COLOR.toLowerCase() || highContrast || darkMode;
+
   return (
-    <ConfigProvider locale={zhCN} theme={theme} modal={modalConfig}>
-      <FeedbackFrame notification={NOTIFICATION} style={{ height: '100%' }}>
-        <FeedbackBridge />
-        <RouterProvider router={appRouter()} />
-      </FeedbackFrame>
-    </ConfigProvider>
+    <FeedbackFrame notification={NOTIFICATION} themed={themed} style={{ height: '100%' }}>
+      <FeedbackBridge />
+      <RouterProvider router={appRouter()} />
+    </FeedbackFrame>
   );
 }

@@ -1,9 +1,9 @@
-import Spin from 'antd/es/spin';
+import { Spinner } from '../components/spinner/Spinner.tsx';
 
 export function PageLoading() {
   return (
     <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240, height: '100%' }}>
-      <Spin size="large" />
+      <Spinner size="large" />
     </div>
   );
 }

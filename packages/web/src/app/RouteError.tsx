@@ -1,13 +1,13 @@
 import { CloseCircleFilled } from '@ant-design/icons';
-import Button from 'antd/es/button';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reloadPage } from '../platform/browser.ts';
 import styles from './RouteError.module.css';
+import { PrimaryButton } from '../components/primary-button/PrimaryButton.tsx';
 
 /**
  * Last resort for a route that failed to load or render (e.g. a chunk gone after a redeploy). It is in
- * the first chunk, so it is drawn without antd's `Result`, whose illustrations would weigh on the login
- * page: the login page loads only what it shows.
+ * the first chunk, so it is drawn without antd (its `Result`, its `Button` and the theme they need): the
+ * login page loads only what it shows.
  */
 export function RouteError() {
   const error = useRouteError();
@@ -17,9 +17,7 @@ export function RouteError() {
       <CloseCircleFilled className={styles.icon} />
       <div className={styles.title}>页面出错了</div>
       <div className={styles.detail}>{detail || '请刷新页面后重试'}</div>
-      <Button type="primary" onClick={reloadPage}>
-        刷新页面
-      </Button>
+      <PrimaryButton onClick={reloadPage}>刷新页面</PrimaryButton>
     </div>
   );
 }

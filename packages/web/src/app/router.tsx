@@ -1,6 +1,7 @@
 import { HOME_PATH, LOGIN_PATH } from '@sbwq/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { withAntd } from '../platform/antdScope.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
 import { PageLoading } from './PageLoading.tsx';
 import { RootRoute } from './RootRoute.tsx';
@@ -9,14 +10,15 @@ import { accessMiddleware, APP_ROUTE_ID, discoverMenuRoutes } from './routes/acc
 import type { RouteHandle } from './routes/menuRoutes.ts';
 import { staticScreens } from './routes/staticScreens.ts';
 
-// Each layout and screen is its own chunk: the login page must not pay for the signed-in shell.
+// Each layout and screen is its own chunk: the login page must not pay for the signed-in shell. The login
+// page and its layout show no antd; the others load antd's configuration (theme, locale) with their code.
 const UserLayout = lazyScreen(() => import('./shell/UserLayout.tsx').then((m) => ({ default: m.UserLayout })));
-const BasicLayout = lazyScreen(() => import('./shell/BasicLayout.tsx').then((m) => ({ default: m.BasicLayout })));
+const BasicLayout = lazyScreen(withAntd(() => import('./shell/BasicLayout.tsx').then((m) => ({ default: m.BasicLayout }))));
 const Login = lazyScreen(() => import('../modules/user/login/Login.tsx').then((m) => ({ default: m.Login })));
-const Register = lazyScreen(() => import('../modules/user/register/Register.tsx').then((m) => ({ default: m.Register })));
-const RegisterResult = lazyScreen(() => import('../modules/user/register/RegisterResult.tsx').then((m) => ({ default: m.RegisterResult })));
-const Alteration = lazyScreen(() => import('../modules/user/alteration/Alteration.tsx').then((m) => ({ default: m.Alteration })));
-const NotFound = lazyScreen(() => import('../modules/exception/NotFound.tsx').then((m) => ({ default: m.NotFound })));
+const Register = lazyScreen(withAntd(() => import('../modules/user/register/Register.tsx').then((m) => ({ default: m.Register }))));
+const RegisterResult = lazyScreen(withAntd(() => import('../modules/user/register/RegisterResult.tsx').then((m) => ({ default: m.RegisterResult }))));
+const Alteration = lazyScreen(withAntd(() => import('../modules/user/alteration/Alteration.tsx').then((m) => ({ default: m.Alteration }))));
+const NotFound = lazyScreen(withAntd(() => import('../modules/exception/NotFound.tsx').then((m) => ({ default: m.NotFound }))));
 
 const title = (text: string): RouteHandle => ({ title: text });
 

@@ -1,13 +1,18 @@
 import { clsx } from 'clsx';
-import ConfigProvider from 'antd/es/config-provider';
 import AppContext from 'antd/es/app/context';
-import useStyle from 'antd/es/app/style';
-import { lazy, Suspense, useContext, useState, type ContextType, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ContextType, type CSSProperties, type ReactNode } from 'react';
 import { deferredFeedback, type Feedback } from '../../platform/feedback.ts';
+import styles from './FeedbackFrame.module.css';
 
-const FeedbackHost = lazy(() => import('./FeedbackHost.tsx').then((m) => ({ default: m.FeedbackHost })));
+const RootAntd = lazy(() => import('../AntdScope.tsx').then((m) => ({ default: m.RootAntd })));
 
-type Props = { children: ReactNode; notification: { duration: number }; style?: CSSProperties };
+type Props = {
+  children: ReactNode;
+  notification: { duration: number };
+  /** the settings ask for a look other than antd's default one: the theme's variables are loaded at once */
+  themed?: boolean;
+  style?: CSSProperties;
+};
 
 /** The context's functions, and what the host calls with the real ones once it has rendered. */
 function frameApi(want: () => void) {
@@ -23,23 +28,23 @@ function frameApi(want: () => void) {
 }
 
 /**
- * antd's `<App>` as the screens use it (`App.useApp()`, the `ant-app` root with the theme's text
- * style), with its message, notification and modal hooks loaded on the first call instead of with the
- * login page (issue 35): until then a call waits for them. The hooks live in `FeedbackHost`, under the
- * same ConfigProvider, so what they show carries the locale and the theme as before.
+ * The app's root, as antd's `<App>` is to the screens (`App.useApp()`, the text style), without antd's
+ * configuration (issue 35): the login page shows no antd, so neither the theme nor antd's message,
+ * notification and modal load with it. A first call of those loads them (until then it waits); a theme
+ * other than the default one loads antd's configuration beside the page, whose classes then carry the
+ * theme's CSS variables to the page's plain elements. A screen that shows antd has its own
+ * configuration (`withAntd`), the same theme.
  */
-export function FeedbackFrame({ children, notification, style }: Props) {
-  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
-  const prefixCls = getPrefixCls('app');
-  const [hashId, cssVarCls] = useStyle(prefixCls);
+export function FeedbackFrame({ children, notification, themed = false, style }: Props) {
   const [wanted, setWanted] = useState(false);
   const [frame] = useState(() => frameApi(() => setWanted(true)));
+  const [classes, setClasses] = useState('');
   return (
     <AppContext.Provider value={frame.api as unknown as ContextType<typeof AppContext>}>
-      <div className={clsx(hashId, prefixCls, cssVarCls)} style={style}>
-        {wanted && (
+      <div className={clsx(styles.root, classes)} style={style}>
+        {(wanted || themed) && (
           <Suspense fallback={null}>
-            <FeedbackHost notification={notification} onReady={frame.ready} />
+            <RootAntd feedback={wanted} notification={notification} onReady={frame.ready} onClasses={setClasses} />
           </Suspense>
         )}
         {children}

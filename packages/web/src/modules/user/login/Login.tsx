@@ -1,10 +1,7 @@
 import { HOME_PATH, Msg, type Depart, type LoginBody, type LoginResult } from '@sbwq/contracts';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useApp } from '../../../platform/useApp.ts';
-// Straight from their modules: antd's `Input` carries TextArea, Search and OTP, which the login page
-// would load for nothing: the login page loads only what it shows.
-import Input, { type InputRef } from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
+import { withAntd } from '../../../platform/antdScope.tsx';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../platform/redirect.ts';
@@ -15,13 +12,14 @@ import styles from './Login.module.css';
 import { useCaptcha } from './useCaptcha.ts';
 import { PrimaryButton } from '../../../components/primary-button/PrimaryButton.tsx';
 import { useSsoLogin } from '../sso/useSsoLogin.tsx';
+import { PlainInput } from './PlainInput.tsx';
 
 // Only a user of several departments sees it, after signing in: the login page does not load it.
-const DepartSelectModal = lazy(() => import('./DepartSelectModal.tsx').then((m) => ({ default: m.DepartSelectModal })));
+const DepartSelectModal = lazy(withAntd(() => import('./DepartSelectModal.tsx').then((m) => ({ default: m.DepartSelectModal }))));
 // The phone tab's form and its SMS field load when the tab is chosen (issue 35: the login page's bytes).
 // Only an imported user whose JeecgBoot password is too weak sees it (issue 40): the login page does not load it.
-const ForcedPasswordModal = lazy(() => import('./ForcedPasswordModal.tsx').then((m) => ({ default: m.ForcedPasswordModal })));
-const PhoneLogin = lazy(() => import('./PhoneLogin.tsx').then((m) => ({ default: m.PhoneLogin })));
+const ForcedPasswordModal = lazy(withAntd(() => import('./ForcedPasswordModal.tsx').then((m) => ({ default: m.ForcedPasswordModal }))));
+const PhoneLogin = lazy(withAntd(() => import('./PhoneLogin.tsx').then((m) => ({ default: m.PhoneLogin }))));
 
 type LoginFormValues = { username: string; password: string; captcha: string };
 type FieldErrors = Partial<Record<keyof LoginFormValues, string>>;
@@ -60,8 +58,10 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
 
 /**
  * Account login (spec §2 view group "login"; answers per spec §8 "Login result" rows). The account form,
- * the mode switch and the button are plain elements in antd's look (its CSS variables): antd's Form,
- * Button and Segmented cost the first load some 40 KB gzip (issue 35: the login page's bytes).
+ * its fields, the mode switch and the button are plain elements in antd's look (its CSS variables): antd's
+ * Form, Input, Button and Segmented, with the theme and the configuration they need, cost the first load
+ * some 60 KB gzip (issue 35: the login page's bytes). What shows antd (the phone tab, the dialogs) loads
+ * it with its own code.
  */
 export function Login() {
   const { message, modal } = useApp();
@@ -92,7 +92,7 @@ export function Login() {
     setErrors((old) => ({ ...old, ...Object.fromEntries(names.map((name) => [name, undefined])) }));
   };
   const captcha = useCaptcha(needCaptcha);
-  const passwordRef = useRef<InputRef>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   // Resolves when the navigation has settled; if access was refused the login page is still here.
   // `target`: the redirect a single sign-on remembered across its trip to the CAS server or provider.
@@ -214,9 +214,8 @@ export function Login() {
       <form hidden={mode !== '账号密码登录'} className={styles.form} onSubmit={handleSubmit} noValidate>
         <fieldset className={styles.fieldset} disabled={departChoice !== null}>
           <Field id={fieldId('username')} label="账号" error={errors.username}>
-            <Input
+            <PlainInput
               id={fieldId('username')}
-              size="large"
               prefix={<UserOutlined />}
               placeholder="请输入账号"
               autoComplete="username"
@@ -224,41 +223,37 @@ export function Login() {
               autoFocus
               value={values.username}
               onChange={change('username')}
-              status={errors.username ? 'error' : undefined}
-              aria-invalid={errors.username ? true : undefined}
+              invalid={Boolean(errors.username)}
               aria-describedby={`${fieldId('username')}-error`}
             />
           </Field>
           <Field id={fieldId('password')} label="密码" error={errors.password}>
-            <Password
+            <PlainInput
+              password
               id={fieldId('password')}
               ref={passwordRef}
-              size="large"
               prefix={<LockOutlined />}
               placeholder="请输入密码"
               autoComplete="current-password"
               maxLength={128}
               value={values.password}
               onChange={change('password')}
-              status={errors.password ? 'error' : undefined}
-              aria-invalid={errors.password ? true : undefined}
+              invalid={Boolean(errors.password)}
               aria-describedby={`${fieldId('password')}-error`}
             />
           </Field>
           {needCaptcha && (
             <Field id={fieldId('captcha')} label="验证码" error={errors.captcha}>
               <div className={styles.captchaRow}>
-                <Input
+                <PlainInput
                   id={fieldId('captcha')}
-                  size="large"
                   prefix={<SafetyOutlined />}
                   placeholder="请输入验证码"
                   autoComplete="off"
                   maxLength={8}
                   value={values.captcha}
                   onChange={change('captcha')}
-                  status={errors.captcha ? 'error' : undefined}
-                  aria-invalid={errors.captcha ? true : undefined}
+                  invalid={Boolean(errors.captcha)}
                   aria-describedby={`${fieldId('captcha')}-error`}
                 />
                 <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">

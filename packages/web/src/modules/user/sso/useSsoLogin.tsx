@@ -1,6 +1,7 @@
 import { Msg, type LoginResult } from '@sbwq/contracts';
-import Spin from 'antd/es/spin';
 import { useApp } from '../../../platform/useApp.ts';
+import { withAntd } from '../../../platform/antdScope.tsx';
+import { Spinner } from '../../../components/spinner/Spinner.tsx';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { loadPage } from '../../../platform/browser.ts';
 import { getThirdLoginUser, validateCasLogin } from './sso.api.ts';
@@ -19,9 +20,9 @@ import styles from './sso.module.css';
 
 // Shown only with single sign-on configured or a provider's callback in the address: the plain login
 // page does not download them (issue 35).
-const CasFailed = lazy(() => import('./CasFailed.tsx').then((m) => ({ default: m.CasFailed })));
-const SsoProviders = lazy(() => import('./SsoProviders.tsx').then((m) => ({ default: m.SsoProviders })));
-const ThirdBindModal = lazy(() => import('./ThirdBindModal.tsx').then((m) => ({ default: m.ThirdBindModal })));
+const CasFailed = lazy(withAntd(() => import('./CasFailed.tsx').then((m) => ({ default: m.CasFailed }))));
+const SsoProviders = lazy(withAntd(() => import('./SsoProviders.tsx').then((m) => ({ default: m.SsoProviders }))));
+const ThirdBindModal = lazy(withAntd(() => import('./ThirdBindModal.tsx').then((m) => ({ default: m.ThirdBindModal }))));
 
 /** What the login page does with a session from CAS or a provider: the same as with a password login's answer. */
 export type SignedIn = (result: LoginResult, target: string | null) => Promise<void>;
@@ -100,7 +101,7 @@ export function useSsoLogin(onSignedIn: SignedIn): { screen: ReactNode | null; e
   if (cas.kind === 'leaving' || cas.kind === 'validating') {
     screen = (
       <div className={styles.landing} role="status">
-        <Spin />
+        <Spinner />
         <span>{cas.kind === 'leaving' ? '正在前往统一身份认证…' : '正在验证单点登录…'}</span>
       </div>
     );
