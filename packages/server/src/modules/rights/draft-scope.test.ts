@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { RightsMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, DepartId, RoleId } from '../../test/harness.ts';
-import { certifiedOrg, PASSWORD, rightsRig } from './shared/test-fixtures.ts';
+import { xlsxSheet } from '../../test/excel.ts';
+import { certifiedOrg, draftRight, PASSWORD, rightsRig, submittedRight } from './shared/test-fixtures.ts';
 
 /** A draft (a 草稿 rights record, an enrolment form saved but never submitted) is its organisation's alone until submitted. */
 describe('data scope: another organisation’s drafts stay out of every staff list, detail and export (issue: reviewer sees 草稿 records)', async () => {
@@ -12,26 +12,8 @@ describe('data scope: another organisation’s drafts stay out of every staff li
   const admin = { token: await rig.loginAs('admin', ADMIN_PASSWORD) };
   const a = await certifiedOrg(rig, reviewer.token, 1);
   const markImage = await rig.upload(a.token, 'png');
-  const draft = (
-    await rig.call(a.token, 'POST', '/rights/right/add', {
-      trademarkName: '草稿商标',
-      regNo: '20000001',
-      niceClass: '9',
-      registrant: '某公司',
-      regDate: '2018-01-01',
-      markImage,
-    })
-  ).result as string;
-  const submitted = (
-    await rig.call(a.token, 'POST', '/rights/right/add', {
-      trademarkName: '已提交商标',
-      regNo: '20000002',
-      niceClass: '9',
-      registrant: '某公司',
-      regDate: '2018-01-01',
-    })
-  ).result as string;
-  await rig.call(a.token, 'POST', '/rights/right/submit', { ids: submitted });
+  const draft = await draftRight(rig, a.token, { trademarkName: '草稿商标', regNo: '20000001', markImage });
+  const submitted = await submittedRight(rig, a.token, { trademarkName: '已提交商标', regNo: '20000002' });
 
   // an applicant who saved the enrolment form but never submitted it
   await rig.createUser({ username: 'drafter', password: PASSWORD, roleIds: [RoleId.agency], departIds: [DepartId.agencies] });
@@ -51,10 +33,7 @@ describe('data scope: another organisation’s drafts stay out of every staff li
       expect((await rig.call(user.token, 'GET', `/rights/right/queryById?id=${submitted}`)).success).toBe(true);
       if (who !== 'finance') {
         const file = await rig.inject({ url: rig.api(`/rights/right/exportXls?selections=${draft},${submitted}`), headers: { 'X-Access-Token': user.token } });
-        expect(file.statusCode).toBe(200);
-        const book = new ExcelJS.Workbook();
-        await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-        const cells = book.worksheets[0].getSheetValues().flat().map(String);
+        const cells = (await xlsxSheet(file)).getSheetValues().flat().map(String);
         expect(cells).toContain('已提交商标');
         expect(cells).not.toContain('草稿商标');
       }

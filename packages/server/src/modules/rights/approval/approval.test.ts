@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, RoleId } from '../../../test/harness.ts';
-import { certifiedOrg, rightsRig, submittedOrg } from '../shared/test-fixtures.ts';
+import { certifiedOrg, draftRight, rightsRig, submittedOrg, submittedRight } from '../shared/test-fixtures.ts';
 
 describe('DOMAIN approval: 待我审批 follows the caller’s approval permissions; 审批记录 are scoped', async () => {
   const rig = await rightsRig();
@@ -16,16 +16,7 @@ describe('DOMAIN approval: 待我审批 follows the caller’s approval permissi
     accountNo: '6216600000001234',
     accountNature: '1',
   });
-  const mark = (
-    await rig.call(a.token, 'POST', '/rights/right/add', {
-      trademarkName: '华光',
-      regNo: '12345678',
-      niceClass: '9',
-      registrant: '某公司',
-      regDate: '2018-01-01',
-    })
-  ).result;
-  await rig.call(a.token, 'POST', '/rights/right/submit', { ids: mark });
+  await submittedRight(rig, a.token, { trademarkName: '华光', regNo: '12345678' });
 
   it('the reviewer waits on enrolments, certifications and rights records; finance on bank accounts; newest first, paged (issue: a new submission on page 1)', async () => {
     const mine = (await rig.call(reviewer.token, 'GET', '/rights/approval/todo')).result;
@@ -72,15 +63,7 @@ describe('DOMAIN approval: 待我审批 follows the caller’s approval permissi
     expect((await rig.call(reviewer.token, 'GET', '/rights/approval/todoCount')).result).toBe(2);
     expect((await rig.call(finance.token, 'GET', '/rights/approval/todoCount')).result).toBe(1);
     expect((await rig.call(admin, 'GET', '/rights/approval/todoCount')).result).toBe(0);
-    const another = (
-      await rig.call(a.token, 'POST', '/rights/right/add', {
-        trademarkName: '华光新',
-        regNo: '12345679',
-        niceClass: '9',
-        registrant: '某公司',
-        regDate: '2018-01-01',
-      })
-    ).result;
+    const another = await draftRight(rig, a.token, { trademarkName: '华光新', regNo: '12345679' });
     expect((await rig.call(reviewer.token, 'GET', '/rights/approval/todoCount')).result).toBe(2);
     await rig.call(a.token, 'POST', '/rights/right/submit', { ids: another });
     expect((await rig.call(reviewer.token, 'GET', '/rights/approval/todoCount')).result).toBe(3);

@@ -101,6 +101,20 @@ export async function submittedOrg(rig: Rig, n: number, opts: { holder?: boolean
   return { userId, token, orgId: res.result, username };
 }
 
+/** A 受保护权利 record in 草稿 with the least its form needs (class 9, 某公司, registered 2018-01-01) and `fields`. Answers its id. */
+export async function draftRight(rig: Rig, token: string, fields: { trademarkName: string; regNo: string; markImage?: string }): Promise<string> {
+  const res = await rig.call(token, 'POST', '/rights/right/add', { niceClass: '9', registrant: '某公司', regDate: '2018-01-01', ...fields });
+  if (!res.success) throw new Error(`right/add failed: ${res.message}`);
+  return res.result as string;
+}
+
+/** The same record submitted: it waits for the reviewer (待审核). */
+export async function submittedRight(rig: Rig, token: string, fields: { trademarkName: string; regNo: string; markImage?: string }): Promise<string> {
+  const id = await draftRight(rig, token, fields);
+  await rig.call(token, 'POST', '/rights/right/submit', { ids: id });
+  return id;
+}
+
 /** An organisation enrolled and certified through the API, approved by `reviewer`. */
 export async function certifiedOrg(rig: Rig, reviewer: string, n: number, opts: { holder?: boolean } = {}): Promise<OrgUser> {
   const org = await submittedOrg(rig, n, opts);

@@ -1,21 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../../platform/db/client.ts';
 import { runSeeds } from '../../../seed/seed.ts';
 import { sysSeed } from '../../../seed/seed.table.ts';
-import { ADMIN_PASSWORD, createTestApp, json } from '../../../test/harness.ts';
+import { ADMIN_PASSWORD, json } from '../../../test/harness.ts';
+import { appWithDemo } from '../../../test/demo.testkit.ts';
 
 const DEMO_UNITS = ['demo:users:v1', 'demo:rights:v1', 'demo:content:v1', 'demo:directory:v1'];
 
 describe('issue 36: 通讯录 of the demo — 工号, 职务, 电话 and 邮箱 filled for every demo account', async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbwq-directory-'));
-  const t = await createTestApp({ DATA_DIR: dataDir });
-  const db = t.database.db;
-  await db.delete(sysSeed).where(inArray(sysSeed.key, DEMO_UNITS));
-  await runSeeds(db, { adminPassword: null, seedDemo: true, announce: () => undefined, dataDir });
+  const { t, db, dataDir } = await appWithDemo(DEMO_UNITS);
 
   it('every line of 通讯录 has 工号, 职务 by name, 座机, 手机号 and 邮箱', async () => {
     const admin = await t.loginAs('admin', ADMIN_PASSWORD);

@@ -26,6 +26,7 @@ describe('§4 表格编辑 of a dictionary: POST /sys/dictItem/saveTable', async
   const items = async (dictId: string): Promise<Item[]> =>
     db.select().from(sysDictItem).where(eq(sysDictItem.dictId, dictId)).orderBy(asc(sysDictItem.sortOrder));
   const save = (body: unknown) => call('POST', DictItemPath.saveTable, body);
+  const saved = async (body: unknown) => json(await save(body)).success;
 
   it('adds, edits, deletes and reorders in one call; 排序 becomes 1…n in the order sent', async () => {
     const dictId = await newDict(['a', 'b', 'c']);
@@ -76,32 +77,28 @@ describe('§4 表格编辑 of a dictionary: POST /sys/dictItem/saveTable', async
     const dictId = await newDict(['a', 'b']);
     const [a, b] = await items(dictId);
     expect(
-      json(
-        await save({
-          dictId,
-          values: [
-            { ...a, itemValue: 'b' },
-            { ...b, itemValue: 'a' },
-          ],
-          deleteIds: [],
-        }),
-      ).success,
+      await saved({
+        dictId,
+        values: [
+          { ...a, itemValue: 'b' },
+          { ...b, itemValue: 'a' },
+        ],
+        deleteIds: [],
+      }),
     ).toBe(true);
     expect((await items(dictId)).map((i) => [i.id, i.itemValue])).toEqual([
       [a.id, 'b'],
       [b.id, 'a'],
     ]);
     expect(
-      json(
-        await save({
-          dictId,
-          values: [
-            { ...a, itemValue: 'b' },
-            { itemText: '新', itemValue: 'a' },
-          ],
-          deleteIds: [b.id],
-        }),
-      ).success,
+      await saved({
+        dictId,
+        values: [
+          { ...a, itemValue: 'b' },
+          { itemText: '新', itemValue: 'a' },
+        ],
+        deleteIds: [b.id],
+      }),
     ).toBe(true);
     expect((await items(dictId)).map((i) => i.itemValue)).toEqual(['b', 'a']);
   });

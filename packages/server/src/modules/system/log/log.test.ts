@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOG_CLEAR_ALL, LogMsg, LogType } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, dbKind, json } from '../../../test/harness.ts';
+import { xlsxSheet } from '../../../test/excel.ts';
 import { sysLog } from './log.table.ts';
 import { asLogRetention, pruneLogs } from './log.service.ts';
 import { operationLogOf } from './operation-log.ts';
@@ -88,11 +88,7 @@ describe(`系统日志: /sys/log list, export, deletion refused and the retentio
 
   it('exports the filtered rows to Excel (title row, header, one row each)', async () => {
     const res = await t.inject({ url: t.api('/sys/log/exportXls?logType=2&user=zhang.reviewer'), headers: { 'X-Access-Token': admin } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
+    const sheet = await xlsxSheet(res);
     expect(sheet.getRow(1).getCell(1).value).toBe('操作日志');
     expect(sheet.getRow(2).getCell(1).value).toBe('时间');
     expect(sheet.rowCount).toBe(4);

@@ -90,31 +90,20 @@ describe('issue 39 文件列表: the stock /oss/file/list, upload, delete and qu
   });
 
   it("the stock screen's MINIO文件上传 (/sys/upload/uploadMinio) stores into the current store as upload does, answering the file's address as stock does", async () => {
-    const body = multipart({ filename: '公证书.pdf', content: PDF });
-    const res = json(
-      await t.inject({
-        method: 'POST',
-        url: t.api('/sys/upload/uploadMinio'),
-        payload: body.payload,
-        headers: { ...body.headers, 'X-Access-Token': adminToken },
-      }),
-    );
+    const uploadMinio = async (token: string) => {
+      const body = multipart({ filename: '公证书.pdf', content: PDF });
+      return json(
+        await t.inject({ method: 'POST', url: t.api('/sys/upload/uploadMinio'), payload: body.payload, headers: { ...body.headers, 'X-Access-Token': token } }),
+      );
+    };
+    const res = await uploadMinio(adminToken);
     expect(res.success, res.message).toBe(true);
     expect(res.message).toBe(t.api(`/sys/common/static/${res.result.filePath}`));
     expect(fs.readFileSync(path.join(dataDir, 'upload', res.result.filePath))).toEqual(PDF);
     const [row] = json(await admin('GET', `/oss/file/list?url=${encodeURIComponent(res.message)}`)).result.records;
     expect(row).toMatchObject({ fileName: '公证书.pdf', storage: 'local', url: res.message, sha256: createHash('sha256').update(PDF).digest('hex') });
     // the same permission as 上传文件: a role without system:ossFile:upload is refused
-    const refused = multipart({ filename: '公证书.pdf', content: PDF });
-    const orgToken = await t.loginAs('oss.org', 'Orguser123');
-    const denied = json(
-      await t.inject({
-        method: 'POST',
-        url: t.api('/sys/upload/uploadMinio'),
-        payload: refused.payload,
-        headers: { ...refused.headers, 'X-Access-Token': orgToken },
-      }),
-    );
+    const denied = await uploadMinio(await t.loginAs('oss.org', 'Orguser123'));
     expect(denied.success).toBe(false);
   });
 

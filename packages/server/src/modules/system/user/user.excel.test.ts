@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, json, multipart, RoleId } from '../../../test/harness.ts';
+import { xlsxSheet } from '../../../test/excel.ts';
 import { sysUser } from './user.table.ts';
 
 async function sheet(rows: (string | number)[][]): Promise<Buffer> {
@@ -73,34 +74,24 @@ describe('用户 导出/导入 (Excel)', async () => {
 
   it('export writes the current filter (or the selected rows) to an xlsx that can be imported again', async () => {
     const res = await t.inject({ url: t.api('/sys/user/exportXls?username=imp*'), headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = book.worksheets[0];
+    const ws = await xlsxSheet(res);
     expect(ws.getRow(2).getCell(1).value).toBe('用户账号');
     const names = [3, 4].map((r) => ws.getRow(r).getCell(1).value).sort();
     expect(names).toEqual(['imp.one', 'imp.two']);
     expect(ws.getRow(3).getCell(7).value).toMatch(/^A01A0[23]$/);
     const one = (await db.select().from(sysUser).where(eq(sysUser.username, 'imp.one')))[0];
     const selected = await t.inject({ url: t.api(`/sys/user/exportXls?selections=${one.id}`), headers });
-    const book2 = new ExcelJS.Workbook();
-    await book2.xlsx.load(selected.rawPayload as unknown as ArrayBuffer);
-    expect(book2.worksheets[0].rowCount).toBe(3);
+    expect((await xlsxSheet(selected)).rowCount).toBe(3);
   });
 
   it('下载模板: the template has the import header row, and a row filled into it imports', async () => {
     const res = await t.inject({ url: t.api('/sys/user/importTemplate'), headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('用户导入模板.xlsx'));
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = book.worksheets[0];
+    const ws = await xlsxSheet(res);
     expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(['用户账号', '姓名', '初始密码', '性别', '手机号', '邮箱', '工号', '部门编码', '角色编码']);
     expect(ws.rowCount).toBe(2);
     ws.addRow(['imp.tpl', '模板导入', 'Import1234', '', '', '', '', '', '']);
-    const answer = json(await upload(Buffer.from(await book.xlsx.writeBuffer())));
+    const answer = json(await upload(Buffer.from(await ws.workbook.xlsx.writeBuffer())));
     expect(answer).toMatchObject({ success: true, result: { successCount: 1, errorCount: 0 } });
   });
 
