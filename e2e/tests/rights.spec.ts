@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { button, test } from '../support/app.ts';
-import { confirmPopup, dialog, expect, pick, row, signInAs, toast } from '../support/system.ts';
+import { dialog, expect, pick, row, signInAs, toast } from '../support/system.ts';
 import { contextFor, createOrgUser, createReviewer, creditCode, fileInputOf, formItem, message, pdfFile, pngFile, shot } from '../support/rights.ts';
 
 /** Clicks a confirm dialog's 确定 and waits for it to close. */
@@ -221,8 +221,9 @@ test.describe('机构入驻、认证与受保护权利 (DOMAIN enrolment and cer
     await toast(page, '已提交审核');
     await expect(mark).toContainText('待审核');
     // 撤回 (issue 37), offered from the flow's declaration alone: back to 草稿 before the reviewer decides, then submitted again
-    await mark.getByRole('button', { name: '撤回' }).click();
-    await confirmPopup(page);
+    await mark.getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: '撤回' }).click();
+    await confirmDialog(page, '确认操作');
     await toast(page, '已撤回，可修改后重新提交');
     await expect(mark).toContainText('草稿');
     await mark.getByRole('button', { name: /更多/ }).click();
