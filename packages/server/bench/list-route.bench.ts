@@ -6,45 +6,24 @@
  */
 import Fastify from 'fastify';
 import type autocannon from 'autocannon';
-import { asc, count, desc, sql } from 'drizzle-orm';
+import { asc, count, desc } from 'drizzle-orm';
 import { Msg, FillRulePerm } from '@sbwq/contracts';
-import { loadConfig } from '../src/platform/config.ts';
-import { openDatabase, type Db } from '../src/platform/db/client.ts';
+import type { Db } from '../src/platform/db/client.ts';
 import { resolveSession } from '../src/platform/auth/session.ts';
 import { hasPermission } from '../src/platform/access/access.ts';
-import { runSeeds } from '../src/seed/seed.ts';
-import { buildApp } from '../src/app.ts';
 import { sysFillRule } from '../src/modules/system/fill-rule/fill-rule.table.ts';
 import { fillRuleRecord } from '../src/modules/system/fill-rule/fill-rule.service.ts';
-import { cannon, PASSWORD, record, scratchPostgres } from './kit.ts';
+import { cannon, record } from './kit.ts';
+import { fillRuleServer } from './fill-rule-server.ts';
 
 const QUERY = 'pageNo=1&pageSize=10';
 
 export async function skeletonList(kind: 'pglite' | 'postgres') {
-  const scratch = kind === 'postgres' ? await scratchPostgres() : null;
-  if (kind === 'postgres' && !scratch) {
-    record('资源骨架列表接口（postgres）', '未测（无可用的 PostgreSQL）');
-    return;
-  }
-  const config = loadConfig({ API_BASE: '/jeecg-boot', TRUST_PROXY: '1', ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
-  const database = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null });
-  await runSeeds(database.db, { adminPassword: PASSWORD, seedDemo: false, announce: () => undefined });
-  // A full first page out of a few dozen rules, as a real list shows.
-  await database.db.execute(sql`
-    insert into sys_fill_rule (id, rule_name, rule_code, prefix, date_pattern, seq_width, reset_cycle, description, create_by, create_time)
-    select 'bench-rule-' || g, '测量规则 ' || g, 'bench_rule_' || g, 'B', 'yyyyMMdd', 4, 'day', '性能测量', 'admin', now() - g * interval '1 minute'
-      from generate_series(1, 40) g`);
-  const { app } = await buildApp(config, database.db);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/jeecg-boot`;
-  const login = await fetch(`${base}/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const server = await fillRuleServer(kind, '资源骨架列表接口（postgres）', { TRUST_PROXY: '1' });
+  if (!server) return;
+  const { base, token, config } = server;
 
-  const bare = bareList(database.db, config.sessionIdleMinutes);
+  const bare = bareList(server.db, config.sessionIdleMinutes);
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/list?${QUERY}`;
   const appUrl = `${base}/sys/fillRule/list?${QUERY}`;
@@ -82,9 +61,7 @@ export async function skeletonList(kind: 'pglite' | 'postgres') {
   record(`每个请求的 CPU 时间，资源骨架 / 裸处理器（${kind}，逐个请求，含客户端）`, `${appCpu.toFixed(2)} / ${bareCpu.toFixed(2)} ms`);
 
   await bare.close();
-  await app.close();
-  await database.close();
-  await scratch?.drop();
+  await server.close();
 }
 
 /** The envelope's timestamp differs from call to call; everything else must match. */

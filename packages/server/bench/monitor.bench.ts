@@ -5,14 +5,10 @@
  * one `/metrics` scrape takes to render.
  */
 import type autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/platform/config.ts';
-import { openDatabase } from '../src/platform/db/client.ts';
-import { runSeeds } from '../src/seed/seed.ts';
-import { buildApp } from '../src/app.ts';
 import { countRequest } from '../src/platform/metrics/metrics.ts';
 import { TraceBuffer } from '../src/platform/metrics/traces.ts';
-import { cannon, PASSWORD, record, scratchPostgres } from './kit.ts';
+import { cannon, record } from './kit.ts';
+import { fillRuleServer } from './fill-rule-server.ts';
 
 /** The hook's own work, alone: one counter, one histogram observation and one ring write, over 40 routes. */
 export function monitorHookAlone() {
@@ -35,28 +31,10 @@ export function monitorHookAlone() {
 }
 
 export async function monitorHooks(kind: 'pglite' | 'postgres') {
-  const scratch = kind === 'postgres' ? await scratchPostgres() : null;
-  if (kind === 'postgres' && !scratch) {
-    record('监控钩子（postgres）', '未测（无可用的 PostgreSQL）');
-    return;
-  }
-  const config = loadConfig({ API_BASE: '/jeecg-boot', TRUST_PROXY: '1', ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
-  const database = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null });
-  await runSeeds(database.db, { adminPassword: PASSWORD, seedDemo: false, announce: () => undefined });
-  await database.db.execute(sql`
-    insert into sys_fill_rule (id, rule_name, rule_code, prefix, date_pattern, seq_width, reset_cycle, description, create_by, create_time)
-    select 'bench-rule-' || g, '测量规则 ' || g, 'bench_rule_' || g, 'B', 'yyyyMMdd', 4, 'day', '性能测量', 'admin', now() - g * interval '1 minute'
-      from generate_series(1, 40) g`);
-  const { app } = await buildApp(config, database.db);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = await fetch(`${base}/jeecg-boot/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
-  const url = `${base}/jeecg-boot/sys/fillRule/list?pageNo=1&pageSize=10`;
+  const server = await fillRuleServer(kind, '监控钩子（postgres）', { TRUST_PROXY: '1' });
+  if (!server) return;
+  const { app, origin, token } = server;
+  const url = `${server.base}/sys/fillRule/list?pageNo=1&pageSize=10`;
 
   const monitoring = app.monitoring;
   const run = async (observe: boolean, seconds = 8) => {
@@ -98,13 +76,11 @@ export async function monitorHooks(kind: 'pglite' | 'postgres') {
   const scrapes: number[] = [];
   for (let i = 0; i < 20; i++) {
     const start = performance.now();
-    await (await fetch(`${base}/metrics`, { headers: { 'X-Access-Token': token } })).text();
+    await (await fetch(`${origin}/metrics`, { headers: { 'X-Access-Token': token } })).text();
     scrapes.push(performance.now() - start);
   }
   scrapes.sort((a, b) => a - b);
   record(`/metrics 一次抓取（${kind}，p50）`, `${scrapes[10].toFixed(1)} ms`);
 
-  await app.close();
-  await database.close();
-  await scratch?.drop();
+  await server.close();
 }

@@ -6,12 +6,10 @@
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/platform/config.ts';
-import { openDatabase, rows } from '../src/platform/db/client.ts';
-import { runSeeds } from '../src/seed/seed.ts';
-import { buildApp } from '../src/app.ts';
+import { rows } from '../src/platform/db/client.ts';
 import { operationLogOf } from '../src/modules/system/log/operation-log.ts';
-import { PASSWORD, record, scratchPostgres } from './kit.ts';
+import { record } from './kit.ts';
+import { fillRuleServer } from './fill-rule-server.ts';
 
 type Call = { url: string; method: 'GET' | 'PUT'; body?: string };
 
@@ -26,28 +24,10 @@ const run = (call: Call, token: string, duration: number) =>
   });
 
 export async function operationLogBench(kind: 'pglite' | 'postgres', duration = Number(process.env.BENCH_SECONDS ?? 8)) {
-  const scratch = kind === 'postgres' ? await scratchPostgres() : null;
-  if (kind === 'postgres' && !scratch) {
-    record('操作日志开销（postgres）', '未测（无可用的 PostgreSQL）');
-    return;
-  }
-  const config = loadConfig({ API_BASE: '/jeecg-boot', ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
-  const database = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null });
-  await runSeeds(database.db, { adminPassword: PASSWORD, seedDemo: false, announce: () => undefined });
-  await database.db.execute(sql`
-    insert into sys_fill_rule (id, rule_name, rule_code, prefix, date_pattern, seq_width, reset_cycle, description, create_by, create_time)
-    select 'bench-rule-' || g, '测量规则 ' || g, 'bench_rule_' || g, 'B', 'yyyyMMdd', 4, 'day', '性能测量', 'admin', now() - g * interval '1 minute'
-      from generate_series(1, 40) g`);
-  const { app } = await buildApp(config, database.db);
-  const queue = operationLogOf(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/jeecg-boot`;
-  const login = await fetch(`${base}/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const server = await fillRuleServer(kind, '操作日志开销（postgres）');
+  if (!server) return;
+  const { base, token } = server;
+  const queue = operationLogOf(server.app);
 
   const edit: Call = {
     url: `${base}/sys/fillRule/edit`,
@@ -119,10 +99,8 @@ export async function operationLogBench(kind: 'pglite' | 'postgres', duration = 
     );
   }
   queue.enabled = true;
-  const [{ n }] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from sys_log where log_type = 2`);
+  const [{ n }] = await rows<{ n: number }>(server.db, sql`select count(*)::int as n from sys_log where log_type = 2`);
   record(`操作日志写入行数（${kind}，开启的两轮）`, String(n));
 
-  await app.close();
-  await database.close();
-  await scratch?.drop();
+  await server.close();
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTrimmed } from '../form-fields.ts';
 import { defineFlow } from '../flow.ts';
 import type { MenuNode } from './auth.ts';
 import { userInfoSchema } from './auth.ts';
@@ -133,21 +134,13 @@ export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 // ---------------------------------------------------------------------------------------------------
 // 基本设置
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `长度不能超过${max}个字符`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 const EMAIL_FORMAT = '请输入正确格式的电子邮件';
 
 export const profileBody = z.strictObject({
   realname: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(100, '姓名不能超过100个字符'),
-  avatar: optionalText(255).refine((v) => v === null || !/^(javascript|data):/i.test(v), '头像地址不正确'),
+  avatar: optionalTrimmed(255).refine((v) => v === null || !/^(javascript|data):/i.test(v), '头像地址不正确'),
   /** accepted as it stands only: a new e-mail goes through 安全设置 with the current password (changeEmailBody) */
-  email: optionalText(45)
+  email: optionalTrimmed(45)
     .refine((v) => v === null || z.email().safeParse(v).success, EMAIL_FORMAT)
     .optional(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { auditFields } from '../record-fields.ts';
+import { optionalKept } from '../form-fields.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /**
@@ -101,19 +103,13 @@ const dateTime = z.preprocess(
     .nullish()
     .transform((v) => v ?? null),
 );
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `长度不能超过${max}个字符`)
-    .nullish()
-    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v));
 
 const fields = {
   titile: z.string({ error: AnnouncementMsg.titleRequired }).trim().min(1, AnnouncementMsg.titleRequired).max(100, AnnouncementMsg.titleTooLong),
   /** HTML; the server sanitises it on save */
-  msgContent: optionalText(500_000),
+  msgContent: optionalKept(500_000),
   /** plain text summary */
-  msgAbstract: optionalText(2_000),
+  msgAbstract: optionalKept(2_000),
   startTime: dateTime,
   endTime: dateTime,
   priority: z.preprocess(
@@ -138,7 +134,7 @@ const fields = {
       .transform((v) => v ?? 'ALL'),
   ),
   /** sys_user ids, comma separated; a trailing comma is accepted (`id1,id2,`) */
-  userIds: optionalText(400_000),
+  userIds: optionalKept(400_000),
   openType: z.preprocess(
     blankToNull,
     z
@@ -146,9 +142,9 @@ const fields = {
       .nullish()
       .transform((v) => v ?? null),
   ),
-  openPage: optionalText(255),
-  busType: optionalText(20),
-  busId: optionalText(50),
+  openPage: optionalKept(255),
+  busType: optionalKept(20),
+  busId: optionalKept(50),
 };
 
 type Shape = { startTime: string | null; endTime: string | null; msgType: string; userIds: string | null };
@@ -196,10 +192,7 @@ export const announcementRecordSchema = z.object({
   /** a manager's answers only; null for a user's */
   userIds: z.string().nullable(),
   msgAbstract: z.string().nullable(),
-  createBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-  updateBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  ...auditFields,
   senderName,
   /** list only */
   priority_dictText: dictText,

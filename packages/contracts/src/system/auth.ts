@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditFields } from '../record-fields.ts';
 import { Msg } from '../messages.ts';
 
 const text = (max: number, required?: string) => z.string(required ? { error: required } : undefined).max(max, `长度不能超过${max}个字符`);
@@ -58,10 +59,7 @@ export const userInfoSchema = z.object({
   userIdentity: z.number().nullable(),
   departIds: z.string().nullable(),
   relTenantIds: z.string().nullable(),
-  createBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-  updateBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  ...auditFields,
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { auditShape, idField } from './dict.ts';
+import { idField } from './dict.ts';
+import { auditFields } from '../record-fields.ts';
 import { defineFlow, pageSchema } from '../flow.ts';
 import { Msg } from '../messages.ts';
 import { defineResource, permCodes } from '../resource.ts';
@@ -41,7 +42,7 @@ export const categoryRecordSchema = z.object({
   code: z.string(),
   hasChild: z.enum(['0', '1']),
   sysOrgCode: z.string().nullable(),
-  ...auditShape,
+  ...auditFields,
 });
 export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { auditShape, idField } from './dict.ts';
+import { idField } from './dict.ts';
+import { auditFields } from '../record-fields.ts';
 import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
@@ -104,7 +105,7 @@ export const checkRuleRecordSchema = z.object({
   ruleCode: z.string(),
   ruleJson: z.string(),
   ruleDescription: z.string().nullable(),
-  ...auditShape,
+  ...auditFields,
 });
 export type CheckRuleRecord = z.infer<typeof checkRuleRecordSchema>;
 

@@ -1,23 +1,16 @@
 import { z } from 'zod';
+import { auditFields } from '../record-fields.ts';
+import { optionalTrimmed } from '../form-fields.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import { ROLE_CODE_PATTERN } from './role.ts';
 import { rowTimestamp, treeOptionSchema } from './replies.ts';
 
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `长度不能超过${max}个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
-
 export const departBody = z.object({
   id: z.string().max(36).optional(),
-  parentId: optional(36),
+  parentId: optionalTrimmed(36),
   departName: z.string({ error: '请输入机构/部门名称' }).trim().min(1, '请输入机构/部门名称').max(100, '名称不能超过100个字符'),
-  departNameEn: optional(500),
-  departNameAbbr: optional(500),
+  departNameEn: optionalTrimmed(500),
+  departNameAbbr: optionalTrimmed(500),
   departOrder: z.coerce
     .number({ error: '排序应为数字' })
     .int('排序应为整数')
@@ -26,15 +19,15 @@ export const departBody = z.object({
     .optional()
     .nullable()
     .transform((v) => v ?? 0),
-  description: optional(500),
+  description: optionalTrimmed(500),
   orgCategory: z
     .union([z.literal('1'), z.literal('2'), z.literal('3')], { error: '机构类别只能是 1 公司、2 部门、3 岗位' })
     .optional()
     .transform((v) => v ?? '2'),
-  mobile: optional(32).refine((v) => v === null || /^[\d\-+() ]{5,32}$/.test(v), '请输入正确的电话号码'),
-  fax: optional(32),
-  address: optional(100),
-  memo: optional(500),
+  mobile: optionalTrimmed(32).refine((v) => v === null || /^[\d\-+() ]{5,32}$/.test(v), '请输入正确的电话号码'),
+  fax: optionalTrimmed(32),
+  address: optionalTrimmed(100),
+  memo: optionalTrimmed(500),
   status: z
     .union([z.literal('0'), z.literal('1')])
     .optional()
@@ -117,10 +110,7 @@ export const departRoleRecordSchema = z.object({
   roleName: z.string().nullable(),
   roleCode: z.string().nullable(),
   description: z.string().nullable(),
-  createBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-  updateBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  ...auditFields,
 });
 export type DepartRoleRecord = z.infer<typeof departRoleRecordSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditFields } from '../record-fields.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import type { SameType } from '../same-type.ts';
 import type { DictModel } from './auth.ts';
@@ -152,13 +153,8 @@ export const tableDictEditBody = z.object({ id: idField, ...tableDictFields });
 export type TableDictAddBody = z.infer<typeof tableDictAddBody>;
 export type TableDictEditBody = z.infer<typeof tableDictEditBody>;
 
-/** The audit columns every record answers, dates as JeecgBoot writes them (`YYYY-MM-DD HH:mm:ss`, GMT+8). */
-export const auditShape = {
-  createBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-  updateBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
-};
+/** record-fields.ts's audit columns, under the name the report and data-source schemas still import. */
+export const auditShape = auditFields;
 
 /** One item as the dictionary calls answer it (getDictItems, loadDict, queryAllDictItems). */
 export const dictModelSchema = z.object({ value: z.string(), text: z.string(), title: z.string() });
@@ -176,7 +172,7 @@ export const dictRecordSchema = z.object({
   description: z.string().nullable(),
   delFlag: z.number(),
   type: z.number(),
-  ...auditShape,
+  ...auditFields,
 });
 export type DictRecord = z.infer<typeof dictRecordSchema>;
 
@@ -194,7 +190,7 @@ export const dictItemRecordSchema = z.object({
   status: z.number(),
   /** list only */
   status_dictText: z.string().optional(),
-  ...auditShape,
+  ...auditFields,
 });
 export type DictItemRecord = z.infer<typeof dictItemRecordSchema>;
 
@@ -207,7 +203,7 @@ export const tableDictRecordSchema = z.object({
   filterKey: z.string().nullable(),
   description: z.string().nullable(),
   enabled: z.number(),
-  ...auditShape,
+  ...auditFields,
 });
 export type TableDictRecord = z.infer<typeof tableDictRecordSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { auditShape, idField, intLike } from './dict.ts';
+import { idField, intLike } from './dict.ts';
+import { auditFields } from '../record-fields.ts';
 import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
@@ -146,7 +147,7 @@ export const fillRuleRecordSchema = z.object({
   description: z.string().nullable(),
   ruleClass: z.string(),
   ruleParams: z.string(),
-  ...auditShape,
+  ...auditFields,
 });
 export type FillRuleRecord = z.infer<typeof fillRuleRecordSchema>;
 

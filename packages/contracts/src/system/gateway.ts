@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { auditShape, idField, intLike } from './dict.ts';
+import { idField, intLike } from './dict.ts';
+import { auditFields } from '../record-fields.ts';
 import { defineFlow, pageSchema } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
@@ -158,7 +159,7 @@ export const gatewayRouteRecordSchema = z.object({
   sortOrder: z.number(),
   status: z.number(),
   remark: z.string().nullable(),
-  ...auditShape,
+  ...auditFields,
 });
 export type GatewayRouteRecord = z.infer<typeof gatewayRouteRecordSchema>;
 

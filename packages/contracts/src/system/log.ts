@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditFields } from '../record-fields.ts';
 import { defineFlow } from '../flow.ts';
 import { Msg } from '../messages.ts';
 import { defineResource, permCodes } from '../resource.ts';
@@ -58,10 +59,7 @@ export const logRecordSchema = z.object({
   statusCode: z.number().nullable(),
   success: z.boolean().nullable(),
   errorMsg: z.string().nullable(),
-  createBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-  updateBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  ...auditFields,
 });
 export type LogRecord = z.infer<typeof logRecordSchema>;
 

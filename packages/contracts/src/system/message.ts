@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { optionalKept } from '../form-fields.ts';
 import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
-import { auditShape, idField } from './dict.ts';
+import { idField } from './dict.ts';
+import { auditFields } from '../record-fields.ts';
 
 /**
  * 消息模板 (sys_sms_template) and 消息中心 (sys_sms), issue 38. Types as the stock dictionary msgType:
@@ -47,13 +49,6 @@ export const MessageMsg = {
 
 export const TEMPLATE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_.]{0,99}$/;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `长度不能超过${max}个字符`)
-    .nullish()
-    .transform((v) => (v == null || v.trim() === '' ? null : v));
-
 const testJson = z
   .string()
   .max(4000, '测试数据不能超过4000个字符')
@@ -92,17 +87,17 @@ export const messageTemplateRecordSchema = z.object({
   templateType: z.string(),
   templateTestJson: z.string().nullable(),
   templateType_dictText: z.string().optional(),
-  ...auditShape,
+  ...auditFields,
 });
 export type MessageTemplateRecord = z.infer<typeof messageTemplateRecordSchema>;
 
 export const messageBody = z.object({
   esTitle: z.string().max(100, '消息标题不能超过100个字符').nullish(),
   esContent: z.string({ error: '发送内容不能为空' }).min(1, '发送内容不能为空').max(4000, '发送内容不能超过4000个字符'),
-  esParam: optionalText(1000),
+  esParam: optionalKept(1000),
   esReceiver: z.string({ error: MessageMsg.receiverRequired }).trim().min(1, MessageMsg.receiverRequired).max(200),
   esType: z.enum(SEND_MSG_TYPES, { error: MessageMsg.typeBad }),
-  remark: optionalText(500),
+  remark: optionalKept(500),
 });
 export const messageEditBody = messageBody.extend({ id: idField });
 export type MessageBody = z.infer<typeof messageBody>;
@@ -124,7 +119,7 @@ export const messageRecordSchema = z.object({
   nextTryTime: z.string().nullable(),
   esType_dictText: z.string().optional(),
   esSendStatus_dictText: z.string().optional(),
-  ...auditShape,
+  ...auditFields,
 });
 export type MessageRecord = z.infer<typeof messageRecordSchema>;
 

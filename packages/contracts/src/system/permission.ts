@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { auditFields } from '../record-fields.ts';
+import { optionalTrimmed } from '../form-fields.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 const flag = z
@@ -6,30 +8,22 @@ const flag = z
   .optional()
   .nullable()
   .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `长度不能超过${max}个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
 
 /** A menu, sub-menu or button (JEECG-API §3.2 add/edit; camelCase as the client sends it). */
 export const permissionBody = z.object({
   id: z.string().max(36).optional(),
-  parentId: optional(36),
+  parentId: optionalTrimmed(36),
   name: z.string({ error: '请输入菜单名称' }).trim().min(1, '请输入菜单名称').max(100, '菜单名称不能超过100个字符'),
-  url: optional(255),
-  component: optional(255),
-  componentName: optional(100).refine((v) => v === null || /^[A-Za-z][\w-]*$/.test(v), '组件名称只能包含字母、数字、下划线和 -'),
-  redirect: optional(255),
+  url: optionalTrimmed(255),
+  component: optionalTrimmed(255),
+  componentName: optionalTrimmed(100).refine((v) => v === null || /^[A-Za-z][\w-]*$/.test(v), '组件名称只能包含字母、数字、下划线和 -'),
+  redirect: optionalTrimmed(255),
   menuType: z
     .union([z.literal(0), z.literal(1), z.literal(2), z.literal('0'), z.literal('1'), z.literal('2')], {
       error: '菜单类型只能是 0 一级菜单、1 子菜单、2 按钮权限',
     })
     .transform(Number),
-  perms: optional(255).refine((v) => v === null || /^[\w:,\s-]+$/.test(v), '授权标识只能包含字母、数字、冒号、下划线和逗号'),
+  perms: optionalTrimmed(255).refine((v) => v === null || /^[\w:,\s-]+$/.test(v), '授权标识只能包含字母、数字、冒号、下划线和逗号'),
   permsType: z
     .union([z.literal('0'), z.literal('1'), z.literal('2')])
     .optional()
@@ -42,7 +36,7 @@ export const permissionBody = z.object({
     .optional()
     .nullable()
     .transform((v) => v ?? 0),
-  icon: optional(100),
+  icon: optionalTrimmed(100),
   route: flag,
   keepAlive: flag,
   hidden: flag,
@@ -53,7 +47,7 @@ export const permissionBody = z.object({
     .optional()
     .nullable()
     .transform((v) => v ?? '1'),
-  description: optional(255),
+  description: optionalTrimmed(255),
 });
 export type PermissionBody = z.infer<typeof permissionBody>;
 
@@ -185,9 +179,6 @@ export const dataRuleRecordSchema = z.object({
   ruleConditions: z.string().nullable(),
   ruleValue: z.string().nullable(),
   status: z.string().nullable(),
-  createBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-  updateBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  ...auditFields,
 });
 export type DataRuleRecord = z.infer<typeof dataRuleRecordSchema>;

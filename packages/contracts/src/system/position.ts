@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, permCodes } from '../resource.ts';
-import { auditShape } from './dict.ts';
+import { auditFields } from '../record-fields.ts';
 
 export const PositionMsg = {
   codeTaken: '职务编码已存在',
@@ -39,7 +39,7 @@ export const positionRecordSchema = z.object({
   companyId: z.string().nullable(),
   tenantId: z.number(),
   sysOrgCode: z.string().nullable(),
-  ...auditShape,
+  ...auditFields,
   postRank_dictText: z.string().optional(),
 });
 export type PositionRecord = z.infer<typeof positionRecordSchema>;

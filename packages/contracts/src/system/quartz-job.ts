@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Cron } from 'croner';
-import { auditShape, idField } from './dict.ts';
+import { idField } from './dict.ts';
+import { auditFields } from '../record-fields.ts';
 import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import { BATCH_CLAIM_WINDOW_DAYS } from '../finance/claim-window.ts';
@@ -272,7 +273,7 @@ export const quartzJobRecordSchema = z.object({
   lastOutcome: z.enum(JOB_OUTCOMES).nullable(),
   /** a process holds the job's lease right now */
   running: z.boolean(),
-  ...auditShape,
+  ...auditFields,
 });
 export type QuartzJobRecord = z.infer<typeof quartzJobRecordSchema>;
 

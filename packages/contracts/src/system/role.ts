@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditFields } from '../record-fields.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import { dataRuleRecordSchema } from './permission.ts';
 import { rowTimestamp } from './replies.ts';
@@ -33,10 +34,7 @@ export const roleRecordSchema = z.object({
   roleName: z.string(),
   roleCode: z.string(),
   description: z.string().nullable(),
-  createBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-  updateBy: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  ...auditFields,
 });
 export type RoleRecord = z.infer<typeof roleRecordSchema>;
 

@@ -1,43 +1,35 @@
 import { z } from 'zod';
+import { optionalTrimmed } from '../form-fields.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import { pageSchema } from '../flow.ts';
 import { userInfoSchema } from './auth.ts';
 import { MOBILE_PATTERN } from '../constants.ts';
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `长度不能超过${max}个字符`)
-    .optional()
-    .nullable()
-    .transform((v) => (v === '' || v === undefined ? null : v));
-
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{2,50}$/;
 
 const userFields = {
   realname: z.string({ error: '请输入用户姓名' }).trim().min(1, '请输入用户姓名').max(50, '用户姓名不能超过50个字符'),
-  email: optionalText(45).refine((v) => v === null || z.email().safeParse(v).success, '请输入正确格式的电子邮件'),
-  phone: optionalText(45).refine((v) => v === null || MOBILE_PATTERN.test(v), '请输入正确的手机号码'),
-  workNo: optionalText(50),
+  email: optionalTrimmed(45).refine((v) => v === null || z.email().safeParse(v).success, '请输入正确格式的电子邮件'),
+  phone: optionalTrimmed(45).refine((v) => v === null || MOBILE_PATTERN.test(v), '请输入正确的手机号码'),
+  workNo: optionalTrimmed(50),
   sex: z
     .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])
     .optional()
     .nullable()
     .transform((v) => (v == null ? null : Number(v))),
-  birthday: optionalText(10).refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), '生日格式应为 YYYY-MM-DD'),
-  avatar: optionalText(255),
-  post: optionalText(100),
-  telephone: optionalText(45),
+  birthday: optionalTrimmed(10).refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), '生日格式应为 YYYY-MM-DD'),
+  avatar: optionalTrimmed(255),
+  post: optionalTrimmed(100),
+  telephone: optionalTrimmed(45),
   userIdentity: z
     .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])
     .optional()
     .nullable()
     .transform((v) => (v == null ? 1 : Number(v))),
-  departIds: optionalText(2000),
+  departIds: optionalTrimmed(2000),
   /** comma lists of role ids and department ids, as the JeecgBoot client sends them */
-  selectedroles: optionalText(4000),
-  selecteddeparts: optionalText(4000),
+  selectedroles: optionalTrimmed(4000),
+  selecteddeparts: optionalTrimmed(4000),
 };
 
 export const userAddBody = z.object({

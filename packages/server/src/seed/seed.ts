@@ -130,6 +130,23 @@ async function createUser(
   await db.insert(sysUserDepart).values({ id: newId(), userId: id, depId: user.departId });
 }
 
+/** A department the seed writes, left as it is when it exists; its level (org_type) is its code's, 3 characters a level. */
+async function seedDepart(db: Db, d: { id: string; parentId: string; name: string; orgCode: string; category: string; order: number }) {
+  await db
+    .insert(sysDepart)
+    .values({
+      id: d.id,
+      parentId: d.parentId,
+      departName: d.name,
+      orgCode: d.orgCode,
+      orgCategory: d.category,
+      orgType: String(d.orgCode.length / 3),
+      departOrder: d.order,
+      createBy: 'system',
+    })
+    .onConflictDoNothing();
+}
+
 /** The seed units in the order they run; each runs once per database (its key is recorded in sys_seed). */
 const units: Unit[] = [
   {
@@ -141,21 +158,7 @@ const units: Unit[] = [
   {
     key: 'system:departs:v1',
     run: async (db) => {
-      for (const d of SYSTEM_DEPARTS) {
-        await db
-          .insert(sysDepart)
-          .values({
-            id: d.id,
-            parentId: d.parentId,
-            departName: d.name,
-            orgCode: d.orgCode,
-            orgCategory: d.category,
-            orgType: String(d.orgCode.length / 3),
-            departOrder: d.order,
-            createBy: 'system',
-          })
-          .onConflictDoNothing();
-      }
+      for (const d of SYSTEM_DEPARTS) await seedDepart(db, d);
     },
   },
   {
@@ -236,21 +239,7 @@ const units: Unit[] = [
         { id: 'd00000000000000000000000a02a01', parentId: DepartId.agencies, name: '示例知识产权代理有限公司', orgCode: 'A02A01' },
         { id: 'd00000000000000000000000a03a01', parentId: DepartId.members, name: '示例品牌科技股份有限公司', orgCode: 'A03A01' },
       ];
-      for (const d of demoDeparts) {
-        await db
-          .insert(sysDepart)
-          .values({
-            id: d.id,
-            parentId: d.parentId,
-            departName: d.name,
-            orgCode: d.orgCode,
-            orgCategory: '2',
-            orgType: '2',
-            departOrder: 0,
-            createBy: 'system',
-          })
-          .onConflictDoNothing();
-      }
+      for (const d of demoDeparts) await seedDepart(db, { ...d, category: '2', order: 0 });
       const users = [
         { username: 'reviewer', realname: '审核员小王', roleId: RoleId.reviewer, departId: DepartId.rightsDept, orgCode: 'A01A02' },
         { username: 'finance', realname: '财务小李', roleId: RoleId.finance, departId: DepartId.financeDept, orgCode: 'A01A03' },

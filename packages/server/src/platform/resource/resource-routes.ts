@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Msg, pageSchema, type ResourceDecl, type StandardRoute } from '@sbwq/contracts';
+import { DictMsg, Msg, pageSchema, type ResourceDecl, type StandardRoute } from '@sbwq/contracts';
 import type { Db } from '../db/client.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppDeps } from '../deps.ts';
@@ -78,6 +78,19 @@ export type ResourceImpl<Add extends z.ZodType, Edit extends z.ZodType> = {
   /** OpenAPI summaries and descriptions where the defaults (`${entity}分页列表` …) say too little */
   docs?: Partial<Record<StandardRoute | 'importTemplate', Doc>>;
 };
+
+/**
+ * The answers of JeecgBoot's system-data controllers (rules, dictionaries, categories, gateway routes …):
+ * the feature's own words for add, edit and delete, 请选择要操作的数据 for a deleteBatch without ids, and
+ * 操作成功！ for queryById.
+ */
+export const systemDataMessages = (own: { added: string; edited: string; deleted: string }): ResourceImpl<z.ZodType, z.ZodType>['messages'] => ({
+  added: own.added,
+  edited: own.edited,
+  deleted: own.deleted,
+  idsRequired: DictMsg.idsRequired,
+  queriedById: Msg.ok,
+});
 
 const defaultSummary = (entity: string): Record<StandardRoute | 'importTemplate', string> => ({
   list: `${entity}分页列表`,

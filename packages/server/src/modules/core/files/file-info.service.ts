@@ -3,6 +3,7 @@ import { FilePerm, type FileInfoRecord, type Page } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { realnamesOf } from '../../../platform/db/user-names.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
@@ -124,8 +125,12 @@ async function records(db: Db, apiBase: string, found: Row[], titles: Map<string
   }));
 }
 
+/** Who asks, and the server's address of a stored file (`url`). */
+type FileCtx = Pick<ResourceCtx, 'db' | 'user' | 'deps'>;
+
 /** `extra`: the caller's own conditions (文件列表's 文件地址). */
-export async function listFiles(db: Db, apiBase: string, user: SessionUser, params: ListParams, extra: SQL[] = []): Promise<Page<FileInfoRecord>> {
+export async function listFiles({ db, user, deps }: FileCtx, params: ListParams, extra: SQL[] = []): Promise<Page<FileInfoRecord>> {
+  const { apiBase } = deps.config;
   const scope = await fileScope(db, user);
   const page = await pageOf<Row>(db, fileInfoWhitelist, params, {
     extra: [eq(sbFileInfo.delFlag, '0'), ...(scope ? [scope] : []), ...extra],
@@ -134,7 +139,8 @@ export async function listFiles(db: Db, apiBase: string, user: SessionUser, para
   return { ...page, records: await records(db, apiBase, page.records, await bizTitles(db, page.records)) };
 }
 
-export async function fileById(db: Db, apiBase: string, user: SessionUser, id: string): Promise<FileInfoRecord> {
+export async function fileById({ db, user, deps }: FileCtx, id: string): Promise<FileInfoRecord> {
+  const { apiBase } = deps.config;
   const scope = await fileScope(db, user);
   const [row] = await db
     .select()

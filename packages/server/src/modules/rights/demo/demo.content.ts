@@ -5,7 +5,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import { SocketHub } from '../../../platform/socket/hub.ts';
 import { storeUpload, type FileKind } from '../../../platform/storage/storage.ts';
 import { sha256Of } from '../../../platform/storage/file-store.ts';
-import { addAnnouncement } from '../../system/announcement/announcement.service.ts';
+import { createAnnouncement } from '../../system/announcement/announcement.service.ts';
 import { publishNotice, releaseAnnouncement } from '../../core/notice/delivery.ts';
 import { markRead } from '../../system/announcement/announcement.inbox.ts';
 import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
@@ -235,7 +235,7 @@ async function seedDemoMessages(db: Db): Promise<void> {
   const now = Date.now();
 
   const publish = async (daysAgo: number, body: Partial<AnnouncementAddBody> & { titile: string }) => {
-    const id = await addAnnouncement(db, actor, announcementAddBody.parse(body), []);
+    const id = await createAnnouncement(db, actor, announcementAddBody.parse(body), []);
     const created = new Date(now - daysAgo * DAY);
     await db.update(sysAnnouncement).set({ createTime: created }).where(eq(sysAnnouncement.id, id));
     await releaseAnnouncement(db, hub, actor, id);

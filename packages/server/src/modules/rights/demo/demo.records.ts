@@ -12,6 +12,29 @@ export type ReadyOrg = { org: typeof rightsOrg.$inferInsert & { id: string }; us
 export type Approve = (a: Omit<typeof rightsApproval.$inferInsert, 'id' | 'approverName' | 'createBy'>, who: Who) => unknown;
 type Rand = ReturnType<typeof prng>;
 
+/** The decision on a demo record just written (approved, or else rejected), as its approval record. */
+function recordDecision(
+  approval: Approve,
+  row: { id?: string; auditStatus?: string | null; auditOpinion?: string | null; auditTime?: Date | null },
+  org: ReadyOrg['org'],
+  who: Who,
+  what: { bizType: string; bizTitle: string; node: string },
+) {
+  approval(
+    {
+      ...what,
+      bizId: row.id!,
+      result: row.auditStatus === AuditStatus.approved ? '1' : '2',
+      opinion: row.auditOpinion,
+      approverId: who.id,
+      approveTime: row.auditTime!,
+      orgId: org.id,
+      sysOrgCode: org.sysOrgCode,
+    },
+    who,
+  );
+}
+
 /** Bank accounts: each enrolled organisation has an approved default; some also one waiting or rejected. */
 export function demoBankAccounts(ready: ReadyOrg[], rand: Rand, today: string, finance: Who, approval: Approve) {
   const banks: (typeof rightsBankAccount.$inferInsert)[] = [];
@@ -52,21 +75,11 @@ export function demoBankAccounts(ready: ReadyOrg[], rand: Rand, today: string, f
         createTime: submitTime,
       });
       if (decided) {
-        approval(
-          {
-            bizType: ApprovalBizType.bank,
-            bizId: id,
-            bizTitle: `${bankName} 尾号${accountNo.slice(-4)}`,
-            node: ApprovalNode.finance,
-            result: state === AuditStatus.approved ? '1' : '2',
-            opinion: banks.at(-1)!.auditOpinion,
-            approverId: finance.id,
-            approveTime: banks.at(-1)!.auditTime!,
-            orgId: r.org.id,
-            sysOrgCode: r.org.sysOrgCode,
-          },
-          finance,
-        );
+        recordDecision(approval, banks.at(-1)!, r.org, finance, {
+          bizType: ApprovalBizType.bank,
+          bizTitle: `${bankName} 尾号${accountNo.slice(-4)}`,
+          node: ApprovalNode.finance,
+        });
       }
     }
   }
@@ -151,21 +164,11 @@ export function demoRights(ready: ReadyOrg[], rand: Rand, today: string, reviewe
         createTime: created,
       });
       if (decided) {
-        approval(
-          {
-            bizType: ApprovalBizType.right,
-            bizId: id,
-            bizTitle: `${name}（第${nice}类 ${regNo}）`,
-            node: ApprovalNode.first,
-            result: state === AuditStatus.approved ? '1' : '2',
-            opinion: rights.at(-1)!.auditOpinion,
-            approverId: reviewer.id,
-            approveTime: rights.at(-1)!.auditTime!,
-            orgId: owner.org.id,
-            sysOrgCode: owner.org.sysOrgCode,
-          },
-          reviewer,
-        );
+        recordDecision(approval, rights.at(-1)!, owner.org, reviewer, {
+          bizType: ApprovalBizType.right,
+          bizTitle: `${name}（第${nice}类 ${regNo}）`,
+          node: ApprovalNode.first,
+        });
       }
     }
   }

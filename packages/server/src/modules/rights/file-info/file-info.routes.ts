@@ -185,7 +185,7 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const user = request.user!;
-      const record = await fileById(db, config.apiBase, user, request.query.id);
+      const record = await fileById({ db, user, deps }, request.query.id);
       const actual = await fingerprintOf(storeOf(record.storage), record.filePath);
       const match = Boolean(record.sha256 && actual && record.sha256 === actual);
       const message = !actual ? FingerprintMsg.missing : !record.sha256 ? FingerprintMsg.noRecord : match ? FingerprintMsg.match : FingerprintMsg.mismatch;
@@ -198,8 +198,8 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
     listResource: fileInfoWhitelist,
     docs: { list: { summary: '文件信息列表（按可见范围）' }, queryById: { summary: '按ID查询文件信息' } },
     service: {
-      list: (c, query) => listFiles(c.db, config.apiBase, c.user, query),
-      byId: (c, id) => fileById(c.db, config.apiBase, c.user, id),
+      list: listFiles,
+      byId: fileById,
     },
     messages: { added: Msg.ok, edited: Msg.ok, deleted: Msg.ok, queried: Msg.ok },
   });

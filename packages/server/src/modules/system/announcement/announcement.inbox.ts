@@ -5,11 +5,10 @@ import { personName, realnamesOf } from '../../../platform/db/user-names.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import type { SocketHub } from '../../../platform/socket/hub.ts';
-import type { DictService } from '../dict/dict.service.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { sanitizeContent } from '../../core/notice/announcement.html.ts';
 import { sysAnnouncement, sysAnnouncementSend } from '../../core/notice/announcement.table.ts';
-import { containsSearch, senderSearch, toRecord, userColumns, type Actor, type UserRow } from './announcement.shared.ts';
+import { containsSearch, senderSearch, toRecord, userColumns, type UserRow } from './announcement.shared.ts';
 import { findAnnouncement } from './announcement.service.ts';
 
 // A user's own side of announcements: the bell (listByUser), reading, and the 我的消息 list.
@@ -55,7 +54,7 @@ function userRowOf(raw: Record<string, unknown>): UserRow {
  * is written out literally, so that the planner uses it). Rows the linking inserts are not visible to
  * the rest of the same statement, so they are added to the counts and the candidates explicitly.
  */
-export async function listByUser(db: Db, userId: string): Promise<ListByUserResult> {
+export async function listByUser({ db, user: { id: userId } }: ResourceCtx): Promise<ListByUserResult> {
   const newest = (category: '1' | '2') => sql`(
     select annt_id, msg_category, annt_time from sys_announcement_send
      where user_id = ${userId} and msg_category = ${category} and read_flag = '0' and live = '1'
@@ -101,12 +100,13 @@ export async function markRead(db: Db, userId: string, anntId: string): Promise<
 }
 
 /** readAll: every delivery of the current user read. */
-export async function readAll(db: Db, userId: string): Promise<void> {
+export async function readAll({ db, user: { id: userId } }: ResourceCtx): Promise<null> {
   await linkBroadcasts(db, userId);
   await db
     .update(sysAnnouncementSend)
     .set({ readFlag: '1', readTime: new Date(), updateTime: new Date() })
     .where(and(eq(sysAnnouncementSend.userId, userId), eq(sysAnnouncementSend.readFlag, '0')));
+  return null;
 }
 
 /** What stock pushes after 全部标注已读 (syncNotic without anntId). */
@@ -119,14 +119,15 @@ export const READ_ALL_PUSH_TEXT = '批量设置已读';
  * a notice `topic` (ALL type) or `user`, with its id and title; without one `topic` 批量设置已读. A notice
  * the caller may not read is 未找到对应实体, as queryById answers.
  */
-export async function syncNotice(db: Db, hub: SocketHub, user: Actor, anntId: string | undefined): Promise<void> {
+export async function syncNotice({ db, user, deps: { sockets: hub } }: ResourceCtx, { anntId }: { anntId?: string }): Promise<null> {
   if (!anntId) {
     await hub.sendToUsers([user.id], { cmd: 'topic', msgTxt: READ_ALL_PUSH_TEXT });
-    return;
+    return null;
   }
   const annt = await findAnnouncement(db, user, anntId);
   if (annt.msgType === 'ALL') await hub.sendToUsers([user.id], { cmd: 'topic', msgId: annt.id, msgTxt: annt.titile });
   else await hub.sendToUsers([user.id], { cmd: 'user', msgId: annt.id, msgTxt: annt.titile }, { stampUserId: true });
+  return null;
 }
 
 /** Filters only: the order of one's own messages is fixed (see myAnnouncementSends). */
@@ -147,7 +148,10 @@ export const announcementSendResource: ListResource = {
  * getMyAnnouncementSend: the current user's published deliveries, unread first, newest first (the
  * order is fixed, as in JeecgBoot; `column`/`order` are ignored).
  */
-export async function myAnnouncementSends(db: Db, dicts: DictService, userId: string, params: ListParams): Promise<Page<MyAnnouncementSendRecord>> {
+export async function myAnnouncementSends(
+  { db, user: { id: userId }, deps: { dicts } }: ResourceCtx,
+  params: ListParams,
+): Promise<Page<MyAnnouncementSendRecord>> {
   await linkBroadcasts(db, userId);
   const { column: _column, order: _order, ...rest } = params;
   const bySender = senderSearch(rest);

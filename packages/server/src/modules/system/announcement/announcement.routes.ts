@@ -21,9 +21,8 @@ const containsFilters = {
  * (JEECG-API §5.2). Management is guarded by system:announcement:* codes; the user's calls only ever
  * touch the caller's own deliveries.
  */
-export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, opts: { safeOpenHosts?: string[] } = {}) {
+export async function announcementRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, sockets } = deps;
-  const safeHosts = opts.safeOpenHosts ?? deps.config.safeOpenHosts;
 
   registerResource(app, deps, announcementResource, {
     tags,
@@ -40,10 +39,10 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
       deleteBatch: { summary: '批量删除通告（逻辑删除）' },
     },
     service: {
-      list: (c, query) => listAnnouncements(c.db, c.deps.dicts, query),
-      add: (c, body) => addAnnouncement(c.db, c.user, body, safeHosts),
-      edit: (c, body) => editAnnouncement(c.db, c.user, body, safeHosts),
-      remove: (c, ids) => deleteAnnouncements(c.db, c.user, ids),
+      list: listAnnouncements,
+      add: addAnnouncement,
+      edit: editAnnouncement,
+      remove: deleteAnnouncements,
     },
     messages: {
       added: AnnouncementMsg.added,
@@ -70,9 +69,9 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
       queryById: (c, query) => findAnnouncement(db, c.user, query.id),
       release: (c, query) => releaseAnnouncement(db, sockets, c.user, query.id).then(() => null),
       revoke: (c, query) => revokeAnnouncement(db, c.user, query.id).then(() => null),
-      listByUser: (c) => listByUser(db, c.user.id),
+      listByUser,
       // Every signed-in user's 我的消息 calls it; it only ever reaches the caller's own sockets.
-      syncNotic: (c, query) => syncNotice(db, sockets, c.user, query.anntId || undefined).then(() => null),
+      syncNotic: syncNotice,
     },
   });
 
@@ -82,8 +81,8 @@ export async function announcementRoutes(app: FastifyInstance, deps: AppDeps, op
     queries: { list: listQuerySchema(announcementSendResource, containsFilters) },
     handlers: {
       markRead: (c, body) => markRead(db, c.user.id, body.anntId).then(() => null),
-      list: (c, query) => myAnnouncementSends(db, deps.dicts, c.user.id, query),
-      readAll: (c) => readAll(db, c.user.id).then(() => null),
+      list: myAnnouncementSends,
+      readAll,
     },
   });
 }

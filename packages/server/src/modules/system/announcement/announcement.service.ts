@@ -7,7 +7,7 @@ import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { splitList } from '../../../platform/http/ids.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import type { DictService } from '../dict/dict.service.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { linkAnnouncementImages } from '../../core/files/file-info.service.ts';
 import { sanitizeContent } from '../../core/notice/announcement.html.ts';
 import { sysAnnouncement } from '../../core/notice/announcement.table.ts';
@@ -70,7 +70,7 @@ export const announcementWhitelist: ListResource = {
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 
-export async function listAnnouncements(db: Db, dicts: DictService, params: ListParams): Promise<Page<AnnouncementRecord>> {
+export async function listAnnouncements({ db, deps: { dicts } }: ResourceCtx, params: ListParams): Promise<Page<AnnouncementRecord>> {
   const bySender = senderSearch(params);
   const page = await pageOf<Row>(db, announcementWhitelist, containsSearch(bySender.params, ['titile', 'sender']), {
     extra: [eq(sysAnnouncement.delFlag, '0'), ...bySender.where],
@@ -112,7 +112,10 @@ function valuesOf(body: AnnouncementAddBody, safeHosts: string[]) {
  * add (JEECG-API §5.2): unpublished, not deleted. Delivery rows are written when it is released (stock
  * JeecgBoot writes USER-type rows here already; they are invisible until release either way).
  */
-export async function addAnnouncement(db: Db, actor: Actor, body: AnnouncementAddBody, safeHosts: string[]): Promise<string> {
+export const addAnnouncement = ({ db, user, deps }: ResourceCtx, body: AnnouncementAddBody) => createAnnouncement(db, user, body, deps.config.safeOpenHosts);
+
+/** The write of add, for the seed too (which allows no outside page). */
+export async function createAnnouncement(db: Db, actor: Actor, body: AnnouncementAddBody, safeHosts: string[]): Promise<string> {
   const values = valuesOf(body, safeHosts);
   const id = newId();
   await db.insert(sysAnnouncement).values({ id, ...values, sendStatus: SEND_STATUS.draft, delFlag: '0', createBy: actor.username, createTime: new Date() });
@@ -125,8 +128,8 @@ export async function addAnnouncement(db: Db, actor: Actor, body: AnnouncementAd
  * follow the new target: a USER-type announcement keeps only the chosen users' rows; the rest are
  * brought up to date when it is released again.
  */
-export async function editAnnouncement(db: Db, actor: Actor, body: AnnouncementAddBody & { id: string }, safeHosts: string[]): Promise<void> {
-  const values = valuesOf(body, safeHosts);
+export async function editAnnouncement({ db, user: actor, deps }: ResourceCtx, body: AnnouncementAddBody & { id: string }): Promise<void> {
+  const values = valuesOf(body, deps.config.safeOpenHosts);
   const [current] = await db
     .select({ sendStatus: sysAnnouncement.sendStatus })
     .from(sysAnnouncement)
@@ -149,7 +152,7 @@ export async function editAnnouncement(db: Db, actor: Actor, body: AnnouncementA
 }
 
 /** delete / deleteBatch: del_flag "1" (the rows stay, as in JeecgBoot); the notices leave every bell. */
-export async function deleteAnnouncements(db: Db, actor: Actor, ids: string[]): Promise<void> {
+export async function deleteAnnouncements({ db, user: actor }: ResourceCtx, ids: string[]): Promise<void> {
   if (ids.length === 0) throw new BizError(AnnouncementMsg.idsRequired);
   const gone = await db
     .update(sysAnnouncement)

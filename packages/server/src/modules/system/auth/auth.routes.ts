@@ -8,7 +8,7 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { clientOf, writeLoginLog } from '../log/log.service.ts';
 import { issueCaptcha } from './captcha.service.ts';
 import { login } from './auth.service.ts';
-import { staticCookie } from '../../../platform/storage/static-cookie.ts';
+import { answerSignIn, staticCookie } from '../../../platform/storage/static-cookie.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import { loginReply } from './auth.replies.ts';
 
@@ -48,8 +48,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const result = await login(deps, request.body, clientOf(request), request.url);
-      reply.header('set-cookie', staticCookie(deps.config.apiBase, result.token, deps.config.sessionMaxDays));
-      return ok(result, Msg.loginOk, 200);
+      return answerSignIn(reply, deps.config, result, Msg.loginOk);
     },
   );
 

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Msg, SsoMsg } from '@sbwq/contracts';
-import { BizError, ok } from '../../../platform/http/envelope.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import { redactedUrl } from '../../../platform/http/redact.ts';
-import { staticCookie } from '../../../platform/storage/static-cookie.ts';
+import { answerSignIn } from '../../../platform/storage/static-cookie.ts';
 import { loginReply } from '../auth/auth.replies.ts';
 import { clientOf } from '../log/log.service.ts';
 import { casLogin } from './cas.service.ts';
@@ -36,8 +36,7 @@ export async function casRoutes(app: FastifyInstance, deps: AppDeps) {
       const ticket = request.query.ticket || request.query.token;
       if (!ticket) throw new BizError(SsoMsg.ticketRequired);
       const result = await casLogin({ ...deps, sso: deps.config.sso }, { ticket, service: request.query.service }, clientOf(request), redactedUrl(request));
-      reply.header('set-cookie', staticCookie(deps.config.apiBase, result.token, deps.config.sessionMaxDays));
-      return ok(result, Msg.loginOk, 200);
+      return answerSignIn(reply, deps.config, result, Msg.loginOk);
     },
   );
 }

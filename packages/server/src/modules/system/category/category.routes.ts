@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CategoryMsg, categoryFlow, categoryRecordSchema, categoryResource, DictMsg, Msg } from '@sbwq/contracts';
+import { CategoryMsg, categoryFlow, categoryRecordSchema, categoryResource } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
-import { splitIds } from '../../../platform/http/ids.ts';
-import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerResource, systemDataMessages } from '../../../platform/resource/resource-routes.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 import * as service from './category.service.ts';
 
 const tags = ['分类字典'];
 
 export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db } = deps;
-
   registerFlow(app, deps, categoryFlow, {
     tags,
     docs: {
@@ -24,13 +21,13 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
     // the list's query is the whitelist's, which only the server holds
     queries: { rootList: listQuerySchema(service.categoryWhitelist, { pid: z.string().max(36).optional().describe('上级分类 id，默认 "0"（顶级）') }) },
     handlers: {
-      rootList: (_c, query) => service.rootList(db, query),
-      childList: (_c, query) => service.childList(db, query.pid),
+      rootList: service.rootList,
+      childList: service.childList,
       // ---- pickers (any signed-in user) ----
-      loadTreeRoot: (_c, query) => service.treeRoot(db, query.pcode, query.async === 'true'),
-      loadTreeChildren: (_c, query) => service.treeChildren(db, query.pid),
-      loadTreeData: (_c, query) => service.treeData(db, query.pcode),
-      loadDictItem: (_c, query) => service.namesOf(db, splitIds(query.ids)),
+      loadTreeRoot: service.treeRoot,
+      loadTreeChildren: service.treeChildren,
+      loadTreeData: service.treeData,
+      loadDictItem: service.namesOf,
     },
   });
 
@@ -44,11 +41,11 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
       deleteBatch: { description: '所选分类若还有未选中的子分类则拒绝删除。' },
     },
     service: {
-      byId: (c, id) => service.categoryById(c.db, id),
-      add: (c, body) => service.addCategory(c.db, c.user, body),
-      edit: (c, body) => service.editCategory(c.db, c.user, body),
-      remove: (c, ids) => service.deleteCategories(c.db, ids),
+      byId: service.categoryById,
+      add: service.addCategory,
+      edit: service.editCategory,
+      remove: service.deleteCategories,
     },
-    messages: { added: CategoryMsg.added, edited: CategoryMsg.edited, deleted: CategoryMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    messages: systemDataMessages(CategoryMsg),
   });
 }

@@ -3,8 +3,9 @@ import type { CategoryAddBody, CategoryEditBody, CategoryRecord, CategoryTreeNod
 import { CATEGORY_ROOT_PID, CategoryMsg } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
+import { splitIds } from '../../../platform/http/ids.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
@@ -48,13 +49,13 @@ export async function nextCategoryCode(db: Db, pid: string, parentCode: string):
   return parentCode + nextSegment(segments);
 }
 
-export async function rootList(db: Db, params: ListParams): Promise<Page<CategoryRecord>> {
+export async function rootList({ db }: ResourceCtx, params: ListParams): Promise<Page<CategoryRecord>> {
   const query = { ...params, pid: rootOr(typeof params.pid === 'string' ? params.pid : undefined) };
   const page = await pageOf<Row>(db, categoryWhitelist, query, { tieBreak: sysCategory.id });
   return { ...page, records: page.records.map(record) };
 }
 
-export async function childList(db: Db, pid: string): Promise<CategoryRecord[]> {
+export async function childList({ db }: ResourceCtx, { pid }: { pid: string }): Promise<CategoryRecord[]> {
   const found = await db
     .select()
     .from(sysCategory)
@@ -63,14 +64,14 @@ export async function childList(db: Db, pid: string): Promise<CategoryRecord[]> 
   return found.map(record);
 }
 
-export async function categoryById(db: Db, id: string): Promise<CategoryRecord> {
+export async function categoryById({ db }: ResourceCtx, id: string): Promise<CategoryRecord> {
   const [row] = await db.select().from(sysCategory).where(eq(sysCategory.id, id));
   if (!row) throw new BizError(CategoryMsg.notFound);
   return record(row);
 }
 
 /** Adds a category under pid ("0" for a root) with a generated code; a code race is retried. */
-export async function addCategory(db: Db, user: SessionUser | null, body: CategoryAddBody): Promise<CategoryRecord> {
+export async function addCategory({ db, user }: ResourceCtx, body: CategoryAddBody): Promise<CategoryRecord> {
   const pid = rootOr(body.pid);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -96,7 +97,7 @@ export async function addCategory(db: Db, user: SessionUser | null, body: Catego
 }
 
 /** Only the name changes: the code was generated from the place in the tree, which stays. */
-export async function editCategory(db: Db, user: SessionUser | null, body: CategoryEditBody): Promise<void> {
+export async function editCategory({ db, user }: ResourceCtx, body: CategoryEditBody): Promise<void> {
   const [row] = await db.select().from(sysCategory).where(eq(sysCategory.id, body.id));
   if (!row) throw new BizError(CategoryMsg.notFound);
   if (body.pid !== undefined && body.pid !== null && rootOr(body.pid) !== row.pid) throw new BizError(CategoryMsg.pidReadonly);
@@ -108,7 +109,7 @@ export async function editCategory(db: Db, user: SessionUser | null, body: Categ
 }
 
 /** Deletes categories that have no children outside the selection, then corrects the parents' has_child. */
-export async function deleteCategories(db: Db, ids: string[]): Promise<void> {
+export async function deleteCategories({ db }: ResourceCtx, ids: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await tx.select({ id: sysCategory.id, pid: sysCategory.pid }).from(sysCategory).where(inArray(sysCategory.id, ids));
     if (found.length === 0) throw new BizError(CategoryMsg.notFound);
@@ -147,7 +148,9 @@ async function pidOfCode(db: Db, pcode: string | undefined): Promise<string> {
 }
 
 /** loadTreeChildren?pid=: the children of one node. */
-export async function treeChildren(db: Db, pid: string): Promise<CategoryTreeNode[]> {
+export const treeChildren = ({ db }: ResourceCtx, { pid }: { pid: string }) => childrenOf(db, pid);
+
+async function childrenOf(db: Db, pid: string): Promise<CategoryTreeNode[]> {
   const found = await db
     .select()
     .from(sysCategory)
@@ -175,18 +178,19 @@ async function subtree(db: Db, pid: string): Promise<CategoryTreeNode[]> {
 }
 
 /** loadTreeRoot?async=&pcode=: the nodes under pcode; with async=false their whole subtrees too. */
-export async function treeRoot(db: Db, pcode: string | undefined, async: boolean): Promise<CategoryTreeNode[]> {
-  const pid = await pidOfCode(db, pcode);
-  return async ? treeChildren(db, pid) : subtree(db, pid);
+export async function treeRoot({ db }: ResourceCtx, query: { pcode?: string; async: 'true' | 'false' }): Promise<CategoryTreeNode[]> {
+  const pid = await pidOfCode(db, query.pcode);
+  return query.async === 'true' ? childrenOf(db, pid) : subtree(db, pid);
 }
 
 /** loadTreeData?pcode=: the whole tree (or the subtree under pcode), nested. */
-export async function treeData(db: Db, pcode: string | undefined): Promise<CategoryTreeNode[]> {
+export async function treeData({ db }: ResourceCtx, { pcode }: { pcode?: string }): Promise<CategoryTreeNode[]> {
   return subtree(db, await pidOfCode(db, pcode));
 }
 
 /** loadDictItem?ids=: names in the order of the ids; unknown ids are skipped. */
-export async function namesOf(db: Db, ids: string[]): Promise<string[]> {
+export async function namesOf({ db }: ResourceCtx, query: { ids: string }): Promise<string[]> {
+  const ids = splitIds(query.ids);
   if (ids.length === 0) return [];
   const found = await db.select({ id: sysCategory.id, name: sysCategory.name }).from(sysCategory).where(inArray(sysCategory.id, ids));
   const names = new Map(found.map((f) => [f.id, f.name]));

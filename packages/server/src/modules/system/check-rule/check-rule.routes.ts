@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { CheckMsg, checkRuleFlow, checkRuleResource, DictMsg, Msg } from '@sbwq/contracts';
-import { BizError } from '../../../platform/http/envelope.ts';
+import { CheckMsg, checkRuleFlow, checkRuleResource } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerResource, systemDataMessages } from '../../../platform/resource/resource-routes.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as service from './check-rule.service.ts';
 
@@ -18,11 +17,7 @@ export async function checkRuleRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     handlers: {
-      checkByCode: async (c, query) => {
-        const failure = await service.checkByCode(c.db, query.ruleCode, query.value);
-        if (failure) throw new BizError(failure.message, 500, 200, failure);
-        return null;
-      },
+      checkByCode: service.checkByCode,
     },
   });
 
@@ -33,13 +28,13 @@ export async function checkRuleRoutes(app: FastifyInstance, deps: AppDeps) {
       add: { description: 'ruleJson 为 [{digits, pattern, message}]（JSON 字符串或数组）；保存前检查正则是否有效、是否有灾难性回溯（在工作线程中限时试算）。' },
     },
     service: {
-      list: (c, query) => service.listCheckRules(c.db, query),
-      byId: (c, id) => service.checkRuleById(c.db, id),
-      add: (c, body) => service.addCheckRule(c.db, c.user, body),
-      edit: (c, body) => service.editCheckRule(c.db, c.user, body),
-      remove: (c, ids) => service.deleteCheckRules(c.db, ids),
+      list: service.listCheckRules,
+      byId: service.checkRuleById,
+      add: service.addCheckRule,
+      edit: service.editCheckRule,
+      remove: service.deleteCheckRules,
     },
-    messages: { added: CheckMsg.added, edited: CheckMsg.edited, deleted: CheckMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    messages: systemDataMessages(CheckMsg),
     echoMessage: true,
   });
 }

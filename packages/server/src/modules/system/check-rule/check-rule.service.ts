@@ -3,7 +3,7 @@ import type { CheckFailure, CheckRuleAddBody, CheckRuleEditBody, CheckRuleItem, 
 import { CHECK_VALUE_MAX, CheckMsg, checkRuleItems, checkRuleMsg } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
@@ -104,7 +104,7 @@ export function slicesOf(items: CheckRuleItem[], value: string): Slice[] {
 }
 
 /** checkByCode: null when the value passes every rule, else the first failure as JeecgBoot reports it. */
-export async function checkByCode(db: Db, ruleCode: string, rawValue: string): Promise<CheckFailure | null> {
+async function firstFailure(db: Db, ruleCode: string, rawValue: string): Promise<CheckFailure | null> {
   const [rule] = await db.select({ ruleJson: sysCheckRule.ruleJson }).from(sysCheckRule).where(eq(sysCheckRule.ruleCode, ruleCode));
   if (!rule) throw new BizError(CheckMsg.codeMissing);
   const value = decodeValue(rawValue);
@@ -143,6 +143,13 @@ export async function checkByCode(db: Db, ruleCode: string, rawValue: string): P
   };
 }
 
+/** JeecgBoot answers a failed check with the failure as `result` under HTTP 200. */
+export async function checkByCode({ db }: ResourceCtx, query: { ruleCode: string; value: string }): Promise<null> {
+  const failure = await firstFailure(db, query.ruleCode, query.value);
+  if (failure) throw new BizError(failure.message, 500, 200, failure);
+  return null;
+}
+
 // ---- administration ----
 
 export const checkRuleWhitelist: ListResource = {
@@ -154,12 +161,12 @@ export const checkRuleWhitelist: ListResource = {
 type Row = typeof sysCheckRule.$inferSelect;
 const record = (row: Row): CheckRuleRecord => withDateTexts(row);
 
-export async function listCheckRules(db: Db, params: ListParams): Promise<Page<CheckRuleRecord>> {
+export async function listCheckRules({ db }: ResourceCtx, params: ListParams): Promise<Page<CheckRuleRecord>> {
   const page = await pageOf<Row>(db, checkRuleWhitelist, params, { tieBreak: sysCheckRule.id });
   return { ...page, records: page.records.map(record) };
 }
 
-export async function checkRuleById(db: Db, id: string): Promise<CheckRuleRecord> {
+export async function checkRuleById({ db }: Pick<ResourceCtx, 'db'>, id: string): Promise<CheckRuleRecord> {
   const [row] = await db.select().from(sysCheckRule).where(eq(sysCheckRule.id, id));
   if (!row) throw new BizError(CheckMsg.notFound);
   return record(row);
@@ -179,7 +186,7 @@ async function assertCodeFree(db: Db, code: string, exceptId?: string) {
   if (taken && taken.id !== exceptId) throw new BizError(CheckMsg.codeTaken);
 }
 
-export async function addCheckRule(db: Db, user: SessionUser | null, body: CheckRuleAddBody): Promise<void> {
+export async function addCheckRule({ db, user }: ResourceCtx, body: CheckRuleAddBody): Promise<void> {
   await assertCodeFree(db, body.ruleCode);
   await vetRules(body.ruleJson);
   await write(() =>
@@ -194,8 +201,8 @@ export async function addCheckRule(db: Db, user: SessionUser | null, body: Check
   );
 }
 
-export async function editCheckRule(db: Db, user: SessionUser | null, body: CheckRuleEditBody): Promise<void> {
-  await checkRuleById(db, body.id);
+export async function editCheckRule({ db, user }: ResourceCtx, body: CheckRuleEditBody): Promise<void> {
+  await checkRuleById({ db }, body.id);
   await assertCodeFree(db, body.ruleCode, body.id);
   await vetRules(body.ruleJson);
   await write(() =>
@@ -212,7 +219,7 @@ export async function editCheckRule(db: Db, user: SessionUser | null, body: Chec
   );
 }
 
-export async function deleteCheckRules(db: Db, ids: string[]): Promise<void> {
+export async function deleteCheckRules({ db }: ResourceCtx, ids: string[]): Promise<void> {
   const done = await db.delete(sysCheckRule).where(inArray(sysCheckRule.id, ids)).returning({ id: sysCheckRule.id });
   if (done.length === 0) throw new BizError(CheckMsg.notFound);
 }

@@ -20,15 +20,15 @@ export async function dataLogRoutes(app: FastifyInstance, deps: AppDeps) {
     docs: {
       list: { summary: '数据日志列表', description: 'dataTable 表名、dataId 记录ID、user 操作人、createTime_begin/createTime_end 时间范围；默认按时间倒序。' },
     },
-    service: { list: (c, query) => service.listDataLogs(c.db, deps.dicts, query) },
+    service: { list: service.listDataLogs },
     messages: { added: Msg.ok, edited: Msg.ok, deleted: Msg.ok, batchDeleted: Msg.ok, idsRequired: Msg.ok },
   });
   registerFlow(app, deps, dataLogFlow, {
     tags,
     handlers: {
-      queryDataVerList: (c, q) => service.versionsOf(c.db, deps.dicts, q.dataTable, q.dataId),
-      queryCompareList: (c, q) => service.compareVersions(c.db, deps.dicts, q.dataId1, q.dataId2),
-      verify: (c) => service.verify(c.db),
+      queryDataVerList: service.versionsOf,
+      queryCompareList: service.compareVersions,
+      verify: service.verify,
     },
   });
   // Entries written by this process's requests are linked into the chain shortly after (datalog-seal.ts).

@@ -6,6 +6,7 @@ import { escapeLike, fieldsOf, pageOf, type ListParams, type ListResource } from
 import { formatDateTime } from '../../../platform/db/time.ts';
 import { sysDataLog, type DataLogRow } from '../../core/datalog/datalog.table.ts';
 import { ChainHeadError, sealChain, verifyChain } from '../../core/datalog/datalog-chain.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import type { DictService } from '../dict/dict.service.ts';
 import { displayOf, lookupsFor, titleOf, type Lookups } from './datalog.display.ts';
 
@@ -61,13 +62,13 @@ async function records(db: Db, dicts: DictService, found: DataLogRow[]): Promise
 }
 
 /** GET /sys/dataLog/list: newest first; filters 表名, 记录ID, 操作人, 时间范围 (createTime_begin/_end). */
-export async function listDataLogs(db: Db, dicts: DictService, params: ListParams): Promise<Page<DataLogRecord>> {
+export async function listDataLogs({ db, deps: { dicts } }: ResourceCtx, params: ListParams): Promise<Page<DataLogRecord>> {
   const page = await pageOf<DataLogRow>(db, dataLogWhitelist, params, { extra: extraFilters(params), tieBreak: sysDataLog.id });
   return { ...page, records: await records(db, dicts, page.records) };
 }
 
 /** A record's versions, oldest first (stock queryDataVerList). */
-export async function versionsOf(db: Db, dicts: DictService, dataTable: string, dataId: string): Promise<DataLogRecord[]> {
+export async function versionsOf({ db, deps: { dicts } }: ResourceCtx, { dataTable, dataId }: { dataTable: string; dataId: string }): Promise<DataLogRecord[]> {
   const found = await db
     .select()
     .from(sysDataLog)
@@ -82,10 +83,8 @@ export async function versionsOf(db: Db, dicts: DictService, dataTable: string, 
  * `dataContent` as JSON text and lists its keys: it gets the readable content, label → shown value.
  */
 export async function compareVersions(
-  db: Db,
-  dicts: DictService,
-  id1: string,
-  id2: string,
+  { db, deps: { dicts } }: ResourceCtx,
+  { dataId1: id1, dataId2: id2 }: { dataId1: string; dataId2: string },
 ): Promise<(Omit<DataLogRecord, 'dataContent'> & { dataContent: string })[]> {
   if (id1 === id2) throw new BizError(DataLogMsg.versionsRequired);
   const found = await db
@@ -99,7 +98,7 @@ export async function compareVersions(
 }
 
 /** 校验: links what is not linked yet, then walks the whole chain. */
-export async function verify(db: Db): Promise<ChainReportRecord> {
+export async function verify({ db }: ResourceCtx): Promise<ChainReportRecord> {
   // A head whose signature fails is not extended; the walk below then reports where the chain breaks.
   const sealed = await sealChain(db).catch((error: unknown) => {
     if (error instanceof ChainHeadError) return 0;

@@ -6,6 +6,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
 import { sysUserDepart } from '../user/user.table.ts';
@@ -22,14 +23,14 @@ export const departRoleWhitelist: ListResource = {
 type RoleRow = typeof sysDepartRole.$inferSelect;
 
 /** The department's roles; the client names the department `deptId` or `departId`. */
-export async function listDepartRoles(db: Db, query: ListParams) {
+export async function listDepartRoles({ db }: ResourceCtx, query: ListParams) {
   const deptId = typeof query.deptId === 'string' ? query.deptId : typeof query.departId === 'string' ? query.departId : '';
   if (!deptId) throw new BizError('缺少部门ID');
   const page = await pageOf<RoleRow>(db, departRoleWhitelist, query, { extra: [eq(sysDepartRole.departId, deptId)], tieBreak: sysDepartRole.id });
   return { ...page, records: page.records.map((row): DepartRoleRecord => withDateTexts(row)) };
 }
 
-export async function addDepartRole(db: Db, actor: SessionUser, body: DepartRoleBody): Promise<string> {
+export async function addDepartRole({ db, user: actor }: ResourceCtx, body: DepartRoleBody): Promise<string> {
   const [dep] = await db.select().from(sysDepart).where(eq(sysDepart.id, body.departId));
   if (!dep) throw new BizError('部门不存在');
   const dup = await db
@@ -44,7 +45,7 @@ export async function addDepartRole(db: Db, actor: SessionUser, body: DepartRole
   return id;
 }
 
-export async function editDepartRole(db: Db, actor: SessionUser, body: DepartRoleBody & { id: string }) {
+export async function editDepartRole({ db, user: actor }: ResourceCtx, body: DepartRoleBody & { id: string }) {
   const changed = await db
     .update(sysDepartRole)
     .set({ roleName: body.roleName, roleCode: body.roleCode, description: body.description ?? null, ...updated(actor) })
@@ -54,7 +55,7 @@ export async function editDepartRole(db: Db, actor: SessionUser, body: DepartRol
 }
 
 /** Removes department roles with their grants and user links. */
-export async function deleteDepartRoles(db: Db, ids: string[]) {
+export async function deleteDepartRoles({ db }: ResourceCtx, ids: string[]) {
   await db.transaction(async (t) => {
     await t.delete(sysDepartRoleUser).where(inArray(sysDepartRoleUser.droleId, ids));
     await t.delete(sysDepartRolePermission).where(inArray(sysDepartRolePermission.roleId, ids));

@@ -23,8 +23,8 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     service: {
       add: (c, body) => departs.addDepart(c.db, c.user, body),
-      edit: (c, body) => departs.editDepart(c.db, c.user, body),
-      remove: (c, ids) => departs.deleteDeparts(c.db, ids),
+      edit: departs.editDepart,
+      remove: departs.deleteDeparts,
     },
     messages: { added: '添加成功！', edited: '修改成功!', deleted: '删除成功!' },
   });
@@ -38,10 +38,10 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     docs: { list: { summary: '部门角色列表' } },
     service: {
-      list: (c, query) => roles.listDepartRoles(c.db, query),
-      add: (c, body) => roles.addDepartRole(c.db, c.user, body),
-      edit: (c, body) => roles.editDepartRole(c.db, c.user, body),
-      remove: (c, ids) => roles.deleteDepartRoles(c.db, ids),
+      list: roles.listDepartRoles,
+      add: roles.addDepartRole,
+      edit: roles.editDepartRole,
+      remove: roles.deleteDepartRoles,
     },
     messages: { added: '添加成功！', edited: '编辑成功!', deleted: '删除成功!', batchDeleted: '批量删除成功!', queried: Msg.ok },
   });

@@ -8,6 +8,7 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import { splitList } from '../../../platform/http/ids.ts';
 import { hasRole } from '../../../platform/access/access.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
 import { sysPermission } from '../permission/permission.table.ts';
 import { sysUser, sysUserDepart } from '../user/user.table.ts';
@@ -123,7 +124,7 @@ export async function addDepart(db: Db, actor: SessionUser, body: DepartBody): P
   return id;
 }
 
-export async function editDepart(db: Db, actor: SessionUser, body: DepartBody) {
+export async function editDepart({ db, user: actor }: ResourceCtx, body: DepartBody) {
   if (!body.id) throw new BizError('缺少部门ID');
   const [row] = await db
     .select()
@@ -141,7 +142,7 @@ export async function editDepart(db: Db, actor: SessionUser, body: DepartBody) {
 }
 
 /** A department is deleted only when empty: no sub-departments and no users. */
-export async function deleteDeparts(db: Db, ids: string[]) {
+export async function deleteDeparts({ db }: ResourceCtx, ids: string[]) {
   if (ids.length === 0) throw new BizError('请选择部门');
   const rows = await db
     .select()

@@ -16,17 +16,16 @@ import { hasPermission } from '../../../platform/access/access.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
+import { answer } from '../../../platform/flow/flow-routes.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
-import type { DictService } from './dict.service.ts';
 import { sysDict, sysDictItem } from './dict.table.ts';
 
 /** Administration of sys_dict and sys_dict_item (JEECG-API §5.3). Every change clears the dictionary caches. */
-type Deps = { db: Db; dicts: DictService };
-
 export const dictWhitelist: ListResource = {
   table: sysDict,
   fields: fieldsOf(sysDict, {
@@ -60,12 +59,12 @@ type ItemRow = typeof sysDictItem.$inferSelect;
 const dictRecord = (row: DictRow): DictRecord => withDateTexts(row);
 const itemRecord = (row: ItemRow): DictItemRecord => withDateTexts(row);
 
-export async function listDicts(db: Db, params: ListParams): Promise<Page<DictRecord>> {
+export async function listDicts({ db }: ResourceCtx, params: ListParams): Promise<Page<DictRecord>> {
   const page = await pageOf<DictRow>(db, dictWhitelist, params, { extra: [eq(sysDict.delFlag, 0)], tieBreak: sysDict.id });
   return { ...page, records: page.records.map(dictRecord) };
 }
 
-export async function dictById(db: Db, id: string): Promise<DictRecord> {
+export async function dictById({ db }: Pick<ResourceCtx, 'db'>, id: string): Promise<DictRecord> {
   const [row] = await db
     .select()
     .from(sysDict)
@@ -75,7 +74,7 @@ export async function dictById(db: Db, id: string): Promise<DictRecord> {
 }
 
 /** treeList: every live dictionary as a flat list with key/title (JEECG SysDictTree), optionally by name. */
-export async function dictTreeList(db: Db, dictName: string | undefined): Promise<DictTreeRecord[]> {
+export async function dictTreeList({ db }: ResourceCtx, { dictName }: { dictName?: string }): Promise<DictTreeRecord[]> {
   const conditions = [eq(sysDict.delFlag, 0)];
   if (dictName) conditions.push(sql`${sysDict.dictName} like ${`%${dictName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   const found = await db
@@ -106,7 +105,7 @@ async function unique<T>(message: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function addDict({ db, dicts }: Deps, user: SessionUser | null, body: DictAddBody): Promise<void> {
+export async function addDict({ db, user, deps: { dicts } }: ResourceCtx, body: DictAddBody): Promise<void> {
   await assertCodeFree(db, body.dictCode);
   await unique(DictMsg.codeTaken, () =>
     db.insert(sysDict).values({
@@ -122,8 +121,8 @@ export async function addDict({ db, dicts }: Deps, user: SessionUser | null, bod
   await dicts.invalidate();
 }
 
-export async function editDict({ db, dicts }: Deps, user: SessionUser | null, body: DictEditBody): Promise<void> {
-  await dictById(db, body.id);
+export async function editDict({ db, user, deps: { dicts } }: ResourceCtx, body: DictEditBody): Promise<void> {
+  await dictById({ db }, body.id);
   await assertCodeFree(db, body.dictCode, body.id);
   await unique(DictMsg.codeTaken, () =>
     db
@@ -135,7 +134,7 @@ export async function editDict({ db, dicts }: Deps, user: SessionUser | null, bo
 }
 
 /** delete / deleteBatch: logic delete into the recycle bin; the items stay for a restore. */
-export async function deleteDicts({ db, dicts }: Deps, user: SessionUser | null, ids: string[]): Promise<void> {
+export async function deleteDicts({ db, user, deps: { dicts } }: ResourceCtx, ids: string[]): Promise<void> {
   const done = await db
     .update(sysDict)
     .set({ delFlag: 1, ...updated(user) })
@@ -145,12 +144,12 @@ export async function deleteDicts({ db, dicts }: Deps, user: SessionUser | null,
   await dicts.invalidate();
 }
 
-export async function deletedDicts(db: Db): Promise<DictRecord[]> {
+export async function deletedDicts({ db }: ResourceCtx): Promise<DictRecord[]> {
   const found = await db.select().from(sysDict).where(eq(sysDict.delFlag, 1)).orderBy(desc(sysDict.updateTime), asc(sysDict.id));
   return found.map(dictRecord);
 }
 
-export async function restoreDict({ db, dicts }: Deps, user: SessionUser | null, id: string): Promise<void> {
+export async function restoreDict({ db, user, deps: { dicts } }: ResourceCtx, { id }: { id: string }): Promise<null> {
   const done = await db
     .update(sysDict)
     .set({ delFlag: 0, ...updated(user) })
@@ -158,10 +157,11 @@ export async function restoreDict({ db, dicts }: Deps, user: SessionUser | null,
     .returning({ id: sysDict.id });
   if (done.length === 0) throw new BizError(DictMsg.notFound);
   await dicts.invalidate();
+  return null;
 }
 
 /** deletePhysic: removes a dictionary from the recycle bin for good, with its items. */
-export async function purgeDict({ db, dicts }: Deps, id: string): Promise<void> {
+export async function purgeDict({ db, deps: { dicts } }: ResourceCtx, { id }: { id: string }): Promise<null> {
   await db.transaction(async (tx) => {
     const done = await tx
       .delete(sysDict)
@@ -171,12 +171,13 @@ export async function purgeDict({ db, dicts }: Deps, id: string): Promise<void> 
     await tx.delete(sysDictItem).where(eq(sysDictItem.dictId, id));
   });
   await dicts.invalidate();
+  return null;
 }
 
 // ---- items ----
 
 /** The items of a dictionary page by page, status with its status_dictText. */
-export async function listItems({ db, dicts }: Deps, params: ListParams): Promise<Page<DictItemRecord>> {
+export async function listItems({ db, deps: { dicts } }: ResourceCtx, params: ListParams): Promise<Page<DictItemRecord>> {
   // Items always come in sort_order (JEECG-API §5.3); the client's default createTime sort is not applied.
   const { column: _column, order: _order, ...filters } = params;
   const page = await pageOf<ItemRow>(db, dictItemWhitelist, filters, { tieBreak: sysDictItem.id });
@@ -201,7 +202,7 @@ async function assertValueFree(db: Db, dictId: string, value: string, exceptId?:
   if (taken) throw new BizError(DictMsg.itemValueTaken);
 }
 
-export async function addItem({ db, dicts }: Deps, user: SessionUser | null, body: DictItemAddBody): Promise<void> {
+export async function addItem({ db, user, deps: { dicts } }: ResourceCtx, body: DictItemAddBody): Promise<void> {
   await liveDict(db, body.dictId);
   await assertValueFree(db, body.dictId, body.itemValue);
   await unique(DictMsg.itemValueTaken, () =>
@@ -220,7 +221,7 @@ export async function addItem({ db, dicts }: Deps, user: SessionUser | null, bod
 }
 
 /** An item stays in its dictionary: the dictId of the stored row is used, whatever the body says. */
-export async function editItem({ db, dicts }: Deps, user: SessionUser | null, body: DictItemEditBody): Promise<void> {
+export async function editItem({ db, user, deps: { dicts } }: ResourceCtx, body: DictItemEditBody): Promise<void> {
   const [item] = await db.select().from(sysDictItem).where(eq(sysDictItem.id, body.id));
   if (!item) throw new BizError(DictMsg.notFound);
   await assertValueFree(db, item.dictId, body.itemValue, body.id);
@@ -240,7 +241,7 @@ export async function editItem({ db, dicts }: Deps, user: SessionUser | null, bo
   await dicts.invalidate();
 }
 
-export async function deleteItems({ db, dicts }: Deps, ids: string[]): Promise<void> {
+export async function deleteItems({ db, deps: { dicts } }: ResourceCtx, ids: string[]): Promise<void> {
   const done = await db.delete(sysDictItem).where(inArray(sysDictItem.id, ids)).returning({ id: sysDictItem.id });
   if (done.length === 0) throw new BizError(DictMsg.notFound);
   await dicts.invalidate();
@@ -264,7 +265,7 @@ function tableRows(values: readonly Record<string, unknown>[]): DictItemRow[] {
  * edited or added, each row's 排序 its place (1…n). All rows are saved or none; a refusal names the
  * row. Adding and removing need their own permission codes besides the route's 编辑.
  */
-export async function saveItemTable({ db, dicts }: Deps, user: SessionUser, body: DictItemTableBody): Promise<void> {
+export async function saveItemTable({ db, user, deps: { dicts } }: ResourceCtx, body: DictItemTableBody): Promise<null> {
   const rows = tableRows(body.values);
   const adds = rows.some((row) => !row.id);
   if (
@@ -276,6 +277,7 @@ export async function saveItemTable({ db, dicts }: Deps, user: SessionUser, body
   // a value taken meanwhile through the single-item calls meets the unique index: the same refusal as theirs
   await unique(DictMsg.itemValueTaken, () => saveTableRows(db, user, body, rows));
   await dicts.invalidate();
+  return null;
 }
 
 function saveTableRows(db: Db, user: SessionUser, body: DictItemTableBody, rows: DictItemRow[]): Promise<void> {
@@ -353,10 +355,10 @@ function saveTableRows(db: Db, user: SessionUser, body: DictItemTableBody, rows:
   });
 }
 
-/** dictItemCheck: is this value still free within the dictionary (excluding the item being edited)? */
-export async function itemValueFree(db: Db, dictId: string, value: string, exceptId?: string): Promise<string> {
-  await assertValueFree(db, dictId, value, exceptId).catch(() => {
+/** dictItemCheck: is this value still free within the dictionary (excluding the item being edited)? The message says. */
+export async function itemValueFree({ db }: ResourceCtx, input: { dictId: string; itemValue: string; id?: string }) {
+  await assertValueFree(db, input.dictId, input.itemValue.trim(), input.id).catch(() => {
     throw new BizError(CheckMsg.valueTaken);
   });
-  return CheckMsg.valueAvailable;
+  return answer(null, CheckMsg.valueAvailable);
 }

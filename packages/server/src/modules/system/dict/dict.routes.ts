@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { dictFlow, dictItemFlow, dictItemResource, DictMsg, dictResource, Msg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { answer, registerFlow, type FlowCtx } from '../../../platform/flow/flow-routes.ts';
+import { registerFlow, type FlowCtx } from '../../../platform/flow/flow-routes.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerResource, systemDataMessages } from '../../../platform/resource/resource-routes.ts';
 import * as admin from './dict-admin.service.ts';
 import { isTableDictCode } from './dict.service.ts';
 import { tableDictRoutes } from './table-dict.routes.ts';
@@ -53,10 +53,10 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       loadDict: (_c, input) => dicts.search(input.dictCode, input.keyword),
       getDictText: (c, input) => dicts.textOf(plainOnlyWhenUnvetted(c, input.dictCode), input.key),
       loadTreeData: (_c, input) => dicts.treeLevel(input),
-      treeList: (c, input) => admin.dictTreeList(c.db, input.dictName),
-      deleteList: (c) => admin.deletedDicts(c.db),
-      back: (c, input) => admin.restoreDict(deps, c.user, input.id).then(() => null),
-      deletePhysic: (_c, input) => admin.purgeDict(deps, input.id).then(() => null),
+      treeList: admin.dictTreeList,
+      deleteList: admin.deletedDicts,
+      back: admin.restoreDict,
+      deletePhysic: admin.purgeDict,
     },
   });
 
@@ -72,13 +72,13 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       deleteBatch: { summary: '批量删除字典（移入回收站）', description: 'ids 逗号分隔，可带末尾逗号。' },
     },
     service: {
-      list: (c, query) => admin.listDicts(c.db, query),
-      byId: (c, id) => admin.dictById(c.db, id),
-      add: (c, body) => admin.addDict(c.deps, c.user, body),
-      edit: (c, body) => admin.editDict(c.deps, c.user, body),
-      remove: (c, ids) => admin.deleteDicts(c.deps, c.user, ids),
+      list: admin.listDicts,
+      byId: admin.dictById,
+      add: admin.addDict,
+      edit: admin.editDict,
+      remove: admin.deleteDicts,
     },
-    messages: { added: DictMsg.saved, edited: DictMsg.edited, deleted: DictMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    messages: systemDataMessages({ ...DictMsg, added: DictMsg.saved }),
   });
 
   // ---- dictionary items ----
@@ -91,10 +91,10 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       add: { description: '文本与值必填；值在所属字典内唯一。' },
     },
     service: {
-      list: (c, query) => admin.listItems(c.deps, query),
-      add: (c, body) => admin.addItem(c.deps, c.user, body),
-      edit: (c, body) => admin.editItem(c.deps, c.user, body),
-      remove: (c, ids) => admin.deleteItems(c.deps, ids),
+      list: admin.listItems,
+      add: admin.addItem,
+      edit: admin.editItem,
+      remove: admin.deleteItems,
     },
     messages: { added: DictMsg.saved, edited: DictMsg.edited, deleted: DictMsg.deleted, idsRequired: DictMsg.idsRequired },
   });
@@ -109,9 +109,8 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     handlers: {
-      // the answer's message says whether the value is free
-      dictItemCheck: async (c, input) => answer(null, await admin.itemValueFree(c.db, input.dictId, input.itemValue.trim(), input.id)),
-      saveTable: (c, body) => admin.saveItemTable(deps, c.user, body).then(() => null),
+      dictItemCheck: admin.itemValueFree,
+      saveTable: admin.saveItemTable,
     },
   });
 

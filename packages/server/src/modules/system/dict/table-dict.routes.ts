@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { DictMsg, Msg, tableDictFlow, tableDictResource } from '@sbwq/contracts';
+import { DictMsg, tableDictFlow, tableDictResource } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerResource, systemDataMessages } from '../../../platform/resource/resource-routes.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as tables from './table-dict.service.ts';
 import { tableDictSources } from './table-dict.registry.ts';
@@ -18,13 +18,13 @@ export async function tableDictRoutes(app: FastifyInstance, deps: AppDeps) {
       add: { summary: '登记表字典', description: '表、文本字段、编码字段与过滤条件须在白名单内；编码 `表,文本字段,编码字段` 自动生成。' },
     },
     service: {
-      list: (c, query) => tables.listTableDicts(c.db, query),
-      byId: (c, id) => tables.tableDictById(c.db, id),
-      add: (c, body) => tables.addTableDict(c.deps, c.user, body),
-      edit: (c, body) => tables.editTableDict(c.deps, c.user, body),
-      remove: (c, ids) => tables.deleteTableDicts(c.deps, ids),
+      list: tables.listTableDicts,
+      byId: tables.tableDictById,
+      add: tables.addTableDict,
+      edit: tables.editTableDict,
+      remove: tables.deleteTableDicts,
     },
-    messages: { added: DictMsg.added, edited: DictMsg.edited, deleted: DictMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    messages: systemDataMessages(DictMsg),
     echoMessage: true,
   });
 

@@ -3,18 +3,16 @@ import type { Page, TableDictAddBody, TableDictEditBody, TableDictRecord } from 
 import { DictMsg } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
-import type { DictService } from './dict.service.ts';
 import { sysTableDict } from './dict.table.ts';
 import { checkTableDict, tableDictCode } from './table-dict.registry.ts';
 
 /** Administration of the table-dictionary registry (sys_table_dict). */
-type Deps = { db: Db; dicts: DictService };
 
 export const tableDictWhitelist: ListResource = {
   table: sysTableDict,
@@ -25,12 +23,12 @@ export const tableDictWhitelist: ListResource = {
 type Row = typeof sysTableDict.$inferSelect;
 const record = (row: Row): TableDictRecord => withDateTexts(row);
 
-export async function listTableDicts(db: Db, params: ListParams): Promise<Page<TableDictRecord>> {
+export async function listTableDicts({ db }: ResourceCtx, params: ListParams): Promise<Page<TableDictRecord>> {
   const page = await pageOf<Row>(db, tableDictWhitelist, params, { tieBreak: sysTableDict.id });
   return { ...page, records: page.records.map(record) };
 }
 
-export async function tableDictById(db: Db, id: string): Promise<TableDictRecord> {
+export async function tableDictById({ db }: Pick<ResourceCtx, 'db'>, id: string): Promise<TableDictRecord> {
   const [row] = await db.select().from(sysTableDict).where(eq(sysTableDict.id, id));
   if (!row) throw new BizError(DictMsg.notFound);
   return record(row);
@@ -69,15 +67,15 @@ async function write(run: () => Promise<unknown>) {
   }
 }
 
-export async function addTableDict({ db, dicts }: Deps, user: SessionUser | null, body: TableDictAddBody): Promise<void> {
+export async function addTableDict({ db, user, deps: { dicts } }: ResourceCtx, body: TableDictAddBody): Promise<void> {
   const values = registration(body);
   await assertCodeFree(db, values.code);
   await write(() => db.insert(sysTableDict).values({ id: newId(), ...values, ...created(user) }));
   await dicts.invalidate();
 }
 
-export async function editTableDict({ db, dicts }: Deps, user: SessionUser | null, body: TableDictEditBody): Promise<void> {
-  await tableDictById(db, body.id);
+export async function editTableDict({ db, user, deps: { dicts } }: ResourceCtx, body: TableDictEditBody): Promise<void> {
+  await tableDictById({ db }, body.id);
   const values = registration(body);
   await assertCodeFree(db, values.code, body.id);
   await write(() =>
@@ -89,7 +87,7 @@ export async function editTableDict({ db, dicts }: Deps, user: SessionUser | nul
   await dicts.invalidate();
 }
 
-export async function deleteTableDicts({ db, dicts }: Deps, ids: string[]): Promise<void> {
+export async function deleteTableDicts({ db, deps: { dicts } }: ResourceCtx, ids: string[]): Promise<void> {
   const done = await db.delete(sysTableDict).where(inArray(sysTableDict.id, ids)).returning({ id: sysTableDict.id });
   if (done.length === 0) throw new BizError(DictMsg.notFound);
   await dicts.invalidate();

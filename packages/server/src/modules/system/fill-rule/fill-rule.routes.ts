@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { DictMsg, fillRuleFlow, fillRuleResource, FillRuleMsg, Msg } from '@sbwq/contracts';
+import { fillRuleFlow, fillRuleResource, FillRuleMsg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerResource, systemDataMessages } from '../../../platform/resource/resource-routes.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as service from './fill-rule.service.ts';
 
@@ -20,8 +20,8 @@ export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     handlers: {
-      executeRuleByCode: (c, input) => service.nextCode(c.db, input.ruleCode),
-      testFillRule: (c, input) => service.testFillRule(c.db, input.ruleCode),
+      executeRuleByCode: service.executeRuleByCode,
+      testFillRule: service.testRuleByCode,
     },
   });
 
@@ -33,13 +33,13 @@ export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
       edit: { description: '规则编码不可修改。' },
     },
     service: {
-      list: (c, query) => service.listFillRules(c.db, query),
-      byId: (c, id) => service.fillRuleById(c.db, id),
-      add: (c, body) => service.addFillRule(c.db, c.user, body),
-      edit: (c, body) => service.editFillRule(c.db, c.user, body),
-      remove: (c, ids) => service.deleteFillRules(c.db, ids),
+      list: service.listFillRules,
+      byId: service.fillRuleById,
+      add: service.addFillRule,
+      edit: service.editFillRule,
+      remove: service.deleteFillRules,
     },
-    messages: { added: FillRuleMsg.added, edited: FillRuleMsg.edited, deleted: FillRuleMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    messages: systemDataMessages(FillRuleMsg),
     echoMessage: true,
   });
 }

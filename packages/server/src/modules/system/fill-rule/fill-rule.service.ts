@@ -3,7 +3,7 @@ import type { FillDatePattern, FillResetCycle, FillRuleAddBody, FillRuleEditBody
 import { fillRuleCombinationError, FillRuleMsg, fillRuleSequenceParams, SEQUENCE_RULE_CLASS } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
@@ -104,6 +104,10 @@ export async function testFillRule(db: Db, ruleCode: string, now: Date = new Dat
   return formatCode(typed, Number(counter?.value ?? 0) + 1, now);
 }
 
+/** The stock 填值规则 calls: the next number (advancing the sequence), or the number a test would get. */
+export const executeRuleByCode = ({ db }: ResourceCtx, input: { ruleCode: string }) => nextCode(db, input.ruleCode);
+export const testRuleByCode = ({ db }: ResourceCtx, input: { ruleCode: string }) => testFillRule(db, input.ruleCode);
+
 export const fillRuleWhitelist: ListResource = {
   table: sysFillRule,
   fields: fieldsOf(sysFillRule, { ruleName: 'string', ruleCode: 'string', createTime: 'datetime' }),
@@ -125,12 +129,12 @@ export const fillRuleRecord = (row: Row): FillRuleRecord => {
   return withDateTexts({ ...row, ruleClass, ruleParams }) as FillRuleRecord;
 };
 
-export async function listFillRules(db: Db, params: ListParams): Promise<Page<FillRuleRecord>> {
+export async function listFillRules({ db }: ResourceCtx, params: ListParams): Promise<Page<FillRuleRecord>> {
   const page = await pageOf<Row>(db, fillRuleWhitelist, params, { tieBreak: sysFillRule.id });
   return { ...page, records: page.records.map(fillRuleRecord) };
 }
 
-export async function fillRuleById(db: Db, id: string): Promise<FillRuleRecord> {
+export async function fillRuleById({ db }: ResourceCtx, id: string): Promise<FillRuleRecord> {
   const [row] = await db.select().from(sysFillRule).where(eq(sysFillRule.id, id));
   if (!row) throw new BizError(FillRuleMsg.notFound);
   return fillRuleRecord(row);
@@ -176,7 +180,7 @@ function values(body: FillRuleAddBody, kept?: { ruleClass: string | null; rulePa
   };
 }
 
-export async function addFillRule(db: Db, user: SessionUser | null, body: FillRuleAddBody): Promise<void> {
+export async function addFillRule({ db, user }: ResourceCtx, body: FillRuleAddBody): Promise<void> {
   const [taken] = await db.select({ id: sysFillRule.id }).from(sysFillRule).where(eq(sysFillRule.ruleCode, body.ruleCode));
   if (taken) throw new BizError(FillRuleMsg.codeTaken);
   try {
@@ -188,7 +192,7 @@ export async function addFillRule(db: Db, user: SessionUser | null, body: FillRu
 }
 
 /** The code is the counter's key: it cannot change, or a renamed rule would issue numbers again. */
-export async function editFillRule(db: Db, user: SessionUser | null, body: FillRuleEditBody): Promise<void> {
+export async function editFillRule({ db, user }: ResourceCtx, body: FillRuleEditBody): Promise<void> {
   const [row] = await db.select().from(sysFillRule).where(eq(sysFillRule.id, body.id));
   if (!row) throw new BizError(FillRuleMsg.notFound);
   if (row.ruleCode !== body.ruleCode) throw new BizError(FillRuleMsg.codeReadonly);
@@ -202,7 +206,7 @@ export async function editFillRule(db: Db, user: SessionUser | null, body: FillR
 }
 
 /** Deleting a rule keeps its counters, so the same code added again goes on from its last number. */
-export async function deleteFillRules(db: Db, ids: string[]): Promise<void> {
+export async function deleteFillRules({ db }: ResourceCtx, ids: string[]): Promise<void> {
   const done = await db.delete(sysFillRule).where(inArray(sysFillRule.id, ids)).returning({ id: sysFillRule.id });
   if (done.length === 0) throw new BizError(FillRuleMsg.notFound);
 }

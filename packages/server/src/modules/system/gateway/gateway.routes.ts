@@ -1,27 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { DictMsg, gatewayRouteFlow, GatewayRoutePerm, gatewayRouteResource, GatewayMsg, Msg } from '@sbwq/contracts';
-import { hasPermission } from '../../../platform/access/access.ts';
-import { BizError } from '../../../platform/http/envelope.ts';
+import { gatewayRouteFlow, gatewayRouteResource, GatewayMsg } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { registerResource } from '../../../platform/resource/resource-routes.ts';
+import { registerResource, systemDataMessages } from '../../../platform/resource/resource-routes.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
-import * as service from './gateway.service.ts';
-import { gatewayTableOf } from './gateway.proxy.ts';
-import { replaceStockRoutes, stockRoutes } from './gateway.stock.ts';
+import { gatewayWhitelist } from './gateway.service.ts';
+import * as admin from './gateway.admin.ts';
 import { listQuerySchema } from '../../../platform/list/list-schema.ts';
 
 const tags = ['路由网关'];
 
 export async function gatewayRoutes(app: FastifyInstance, deps: AppDeps) {
-  const upstreams = deps.config.gateway.upstreams;
-  const table = gatewayTableOf(deps);
-  /** Every write applies to the gateway at once: here, and in the other processes over Redis. */
-  const thenApply = async (write: Promise<void>) => {
-    await write;
-    await table.changed();
-    return null;
-  };
-
   registerFlow(app, deps, gatewayRouteFlow, {
     tags,
     docs: {
@@ -36,29 +24,18 @@ export async function gatewayRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       clearRedis: { description: '原版的“清除缓存”：所有服务进程立即重新读取启用的路由。' },
     },
-    queries: { list: listQuerySchema(service.gatewayWhitelist) },
+    queries: { list: listQuerySchema(gatewayWhitelist) },
     handlers: {
-      upstreams: async () => upstreams,
-      // The stock editor asks with nothing but its `_t`; any paging, sorting or filter asks for a page.
-      list: (c, query) =>
-        Object.keys(c.request.query as object).every((key) => key === '_t')
-          ? stockRoutes(c.db, upstreams)
-          : service.listGatewayRoutes(c.db, upstreams, query as Record<string, unknown>),
-      clearRedis: () => table.changed().then(() => null),
-      updateAll: async (c, body) => {
-        if ('routes' in body) return thenApply(replaceStockRoutes(c.db, c.user, upstreams, body.routes));
-        const { id, ...rest } = body;
-        if (id) return thenApply(service.editGatewayRoute(c.db, c.user, upstreams, { id, ...rest }));
-        // The route declares the edit code; adding a route also needs the add code.
-        if (!(await hasPermission(c.db, c.user.id, GatewayRoutePerm.add))) throw new BizError(Msg.noPermission);
-        return thenApply(service.addGatewayRoute(c.db, c.user, upstreams, rest));
-      },
+      upstreams: admin.upstreams,
+      list: admin.listOrStock,
+      clearRedis: admin.clearRedis,
+      updateAll: admin.updateAll,
     },
   });
 
   registerResource(app, deps, gatewayRouteResource, {
     tags,
-    listResource: service.gatewayWhitelist,
+    listResource: gatewayWhitelist,
     docs: {
       add: {
         description:
@@ -67,15 +44,13 @@ export async function gatewayRoutes(app: FastifyInstance, deps: AppDeps) {
       edit: { description: '同新增；保存后所有服务进程立即按新路由转发。' },
     },
     service: {
-      list: (c, query) => service.listGatewayRoutes(c.db, upstreams, query),
-      byId: (c, id) => service.gatewayRouteById(c.db, upstreams, id),
-      add: (c, body) => thenApply(service.addGatewayRoute(c.db, c.user, upstreams, body)),
-      edit: (c, body) => thenApply(service.editGatewayRoute(c.db, c.user, upstreams, body)),
-      remove: async (c, ids) => {
-        await thenApply(service.deleteGatewayRoutes(c.db, c.user, ids));
-      },
+      list: admin.listRoutes,
+      byId: admin.routeById,
+      add: admin.addRoute,
+      edit: admin.editRoute,
+      remove: admin.deleteRoutes,
     },
-    messages: { added: GatewayMsg.added, edited: GatewayMsg.edited, deleted: GatewayMsg.deleted, idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
+    messages: systemDataMessages(GatewayMsg),
     echoMessage: true,
   });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { DictMsg, JobStatus, Msg, quartzJobFlow, QuartzJobMsg, quartzJobResource } from '@sbwq/contracts';
+import { DictMsg, Msg, quartzJobFlow, QuartzJobMsg, quartzJobResource } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
-import { answer, registerFlow } from '../../../platform/flow/flow-routes.ts';
+import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as service from './job.service.ts';
 
 const tags = ['定时任务'];
@@ -19,13 +19,10 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
       resume: { description: '状态改为 0（正常），下次执行时间从现在起按 Cron 表达式计算。' },
     },
     handlers: {
-      resume: async (c, q) => service.setJobStatus(c.db, c.user, await service.jobIdOf(c.db, q), JobStatus.running).then(() => null),
-      pause: async (c, q) => service.setJobStatus(c.db, c.user, await service.jobIdOf(c.db, q), JobStatus.paused).then(() => null),
-      execute: async (c, q) => {
-        const run = await service.executeJob(c.deps, q.id);
-        return run.outcome === 'success' ? answer(run, QuartzJobMsg.executed) : answer(run, QuartzJobMsg.executeFailed(run.errorText ?? ''));
-      },
-      runList: (c, q) => service.listRuns(c.db, q),
+      resume: service.resumeJob,
+      pause: service.pauseJob,
+      execute: service.executeJobNow,
+      runList: service.listRuns,
     },
   });
 
@@ -40,11 +37,11 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
       edit: { description: '任务（jobKey）不可更换；新的 Cron 表达式从现在起生效。' },
     },
     service: {
-      list: (c, query) => service.listJobs(c.deps, query),
-      byId: (c, id) => service.jobById(c.deps, id),
-      add: (c, body) => service.addJob(c.db, c.user, body),
-      edit: (c, body) => service.editJob(c.db, c.user, body),
-      remove: (c, ids) => service.deleteJobs(c.db, c.user, ids),
+      list: service.listJobs,
+      byId: service.jobById,
+      add: service.addJob,
+      edit: service.editJob,
+      remove: service.deleteJobs,
     },
     messages: {
       added: QuartzJobMsg.added,

@@ -20,7 +20,8 @@ import {
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
+import { answer } from '../../../platform/flow/flow-routes.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
@@ -70,7 +71,7 @@ function withStockSearch(params: ListParams): ListParams {
   return { ...params, jobKey: jobKeyOfClassName(name.replace(/\*/g, '')) ?? '-' };
 }
 
-export async function listJobs(deps: AppDeps, params: ListParams): Promise<Page<QuartzJobRecord>> {
+export async function listJobs({ deps }: ResourceCtx, params: ListParams): Promise<Page<QuartzJobRecord>> {
   const page = await pageOf<Row>(deps.db, quartzJobWhitelist, withStockSearch(params), { tieBreak: sysQuartzJob.id });
   return { ...page, records: await records(deps, page.records) };
 }
@@ -81,7 +82,7 @@ async function rowOf(db: Db, id: string): Promise<Row> {
   return row;
 }
 
-export async function jobById(deps: AppDeps, id: string): Promise<QuartzJobRecord> {
+export async function jobById({ deps }: ResourceCtx, id: string): Promise<QuartzJobRecord> {
   return (await records(deps, [await rowOf(deps.db, id)]))[0];
 }
 
@@ -101,11 +102,22 @@ const readJobs: VersionReader = async (db, ids) => {
   );
 };
 
+/** What a form sets of a job: when and with what it runs, and its next tick. */
+const scheduleOf = (body: QuartzJobAddBody) => ({
+  cronExpression: body.cronExpression,
+  parameter: emptyToNull(body.parameter),
+  description: body.description ?? null,
+  status: body.status,
+  nextRun: nextRunOf(body.status, body.cronExpression),
+});
+
 /** The job a checked body names (the body's own check refused it otherwise). */
 const keyOf = (body: QuartzJobAddBody): string => jobKeyOfBody(body) ?? '';
 
 /** The job 启动 / 停止 name: by id (ours) or by the stock client's `jobClassName`. */
-export async function jobIdOf(db: Db, q: { id?: string; jobClassName?: string }): Promise<string> {
+type JobRef = { id?: string; jobClassName?: string };
+
+async function jobIdOf(db: Db, q: JobRef): Promise<string> {
   if (q.id) return q.id;
   const key = jobKeyOfClassName(q.jobClassName ?? '');
   if (!key) throw new BizError(QuartzJobMsg.classUnknown(q.jobClassName ?? ''));
@@ -114,7 +126,7 @@ export async function jobIdOf(db: Db, q: { id?: string; jobClassName?: string })
   return row.id;
 }
 
-export async function addJob(db: Db, user: SessionUser | null, body: QuartzJobAddBody): Promise<void> {
+export async function addJob({ db, user }: ResourceCtx, body: QuartzJobAddBody): Promise<void> {
   const jobKey = keyOf(body);
   const [taken] = await db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).where(eq(sysQuartzJob.jobKey, jobKey));
   if (taken) throw new BizError(QuartzJobMsg.keyTaken);
@@ -124,11 +136,7 @@ export async function addJob(db: Db, user: SessionUser | null, body: QuartzJobAd
       t.insert(sysQuartzJob).values({
         id,
         jobKey,
-        cronExpression: body.cronExpression,
-        parameter: emptyToNull(body.parameter),
-        description: body.description ?? null,
-        status: body.status,
-        nextRun: nextRunOf(body.status, body.cronExpression),
+        ...scheduleOf(body),
         ...created(user),
       }),
     );
@@ -139,26 +147,19 @@ export async function addJob(db: Db, user: SessionUser | null, body: QuartzJobAd
 }
 
 /** The key is what the job does: it stays; a changed schedule takes effect from now. */
-export async function editJob(db: Db, user: SessionUser | null, body: QuartzJobEditBody): Promise<void> {
+export async function editJob({ db, user }: ResourceCtx, body: QuartzJobEditBody): Promise<void> {
   const row = await rowOf(db, body.id);
   if (row.jobKey !== keyOf(body)) throw new BizError(QuartzJobMsg.keyReadonly);
   await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.job, [body.id], readJobs, (t) =>
     t
       .update(sysQuartzJob)
-      .set({
-        cronExpression: body.cronExpression,
-        parameter: emptyToNull(body.parameter),
-        description: body.description ?? null,
-        status: body.status,
-        nextRun: nextRunOf(body.status, body.cronExpression),
-        ...updated(user),
-      })
+      .set({ ...scheduleOf(body), ...updated(user) })
       .where(eq(sysQuartzJob.id, body.id)),
   );
 }
 
 /** Removes the jobs and their history; a run in progress finishes, and its lease release then finds no row. */
-export async function deleteJobs(db: Db, user: SessionUser | null, ids: string[]): Promise<void> {
+export async function deleteJobs({ db, user }: ResourceCtx, ids: string[]): Promise<void> {
   await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.job, ids, readJobs, async (t) => {
     const done = await t.delete(sysQuartzJob).where(inArray(sysQuartzJob.id, ids)).returning({ id: sysQuartzJob.id });
     if (done.length === 0) throw new BizError(QuartzJobMsg.notFound);
@@ -166,7 +167,11 @@ export async function deleteJobs(db: Db, user: SessionUser | null, ids: string[]
   });
 }
 
-export async function setJobStatus(db: Db, user: SessionUser | null, id: string, status: number): Promise<void> {
+/** 启动 / 停止 (by id or by the stock client's class name). */
+export const resumeJob = async (ctx: ResourceCtx, q: JobRef) => setJobStatus(ctx, await jobIdOf(ctx.db, q), JobStatus.running).then(() => null);
+export const pauseJob = async (ctx: ResourceCtx, q: JobRef) => setJobStatus(ctx, await jobIdOf(ctx.db, q), JobStatus.paused).then(() => null);
+
+async function setJobStatus({ db, user }: ResourceCtx, id: string, status: number): Promise<void> {
   const row = await rowOf(db, id);
   // 启动 a stopped job, 停止 a running one: the rule the screen offers its buttons by
   const action = status === JobStatus.running ? 'resume' : 'pause';
@@ -210,7 +215,13 @@ export async function executeJob(deps: AppDeps, id: string): Promise<QuartzJobRu
   return runRecord(run);
 }
 
-export async function listRuns(db: Db, query: { jobId: string; pageNo: number; pageSize: number }): Promise<Page<QuartzJobRun>> {
+/** 立即执行 as the screen calls it: the run, under a message that says how it ended. */
+export async function executeJobNow({ deps }: ResourceCtx, q: { id: string }) {
+  const run = await executeJob(deps, q.id);
+  return run.outcome === 'success' ? answer(run, QuartzJobMsg.executed) : answer(run, QuartzJobMsg.executeFailed(run.errorText ?? ''));
+}
+
+export async function listRuns({ db }: ResourceCtx, query: { jobId: string; pageNo: number; pageSize: number }): Promise<Page<QuartzJobRun>> {
   const where = eq(sysQuartzJobRun.jobId, query.jobId);
   const [{ total }] = await db.select({ total: count() }).from(sysQuartzJobRun).where(where);
   const list = await db

@@ -33,9 +33,9 @@ export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
       deleteBatch: { description: `不可用：日志只由“日志保留清理”定时任务按保留期删除；ids=${LOG_CLEAR_ALL}（清空全部）同样被拒绝。` },
     },
     service: {
-      list: (c, query) => service.listLogs(c.db, query),
-      remove: () => service.deleteLogs(),
-      exportXls: (c, query) => service.exportLogs(c.db, query),
+      list: service.listLogs,
+      remove: service.deleteLogs,
+      exportXls: service.exportLogs,
     },
     messages: { added: Msg.ok, edited: Msg.ok, deleted: LogMsg.deleted, batchDeleted: LogMsg.batchDeleted, idsRequired: LogMsg.idsRequired },
   });

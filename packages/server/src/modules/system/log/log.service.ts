@@ -7,7 +7,7 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import { escapeLike, fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
-import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
+import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { sysLog } from './log.table.ts';
 import { operateTypeOf, readableContent } from './operation-log.ts';
@@ -106,7 +106,7 @@ const record = (row: Row): LogRecord => {
 };
 
 /** GET /sys/log/list: newest first unless the client sorts (stock SysLogController.queryPageList). */
-export async function listLogs(db: Db, params: ListParams): Promise<Page<LogRecord>> {
+export async function listLogs({ db }: Pick<ResourceCtx, 'db'>, params: ListParams): Promise<Page<LogRecord>> {
   const page = await pageOf<Row>(db, logWhitelist, params, { extra: extraFilters(params), tieBreak: sysLog.id });
   return { ...page, records: page.records.map(record) };
 }
@@ -128,8 +128,8 @@ const exportColumns = columnsOf<LogRecord>({
   requestParam: ['请求参数', 60],
 });
 
-export async function exportLogs(db: Db, params: ListParams): Promise<ExcelFile> {
-  const found = await exportRowsOf((query) => listLogs(db, query), params);
+export async function exportLogs(ctx: ResourceCtx, params: ListParams): Promise<ExcelFile> {
+  const found = await exportRowsOf((query) => listLogs(ctx, query), params);
   const operation = String(params.logType) === String(LogType.operation);
   const title = operation ? '操作日志' : String(params.logType) === String(LogType.login) ? '登录日志' : '系统日志';
   return { body: await toWorkbook(title, exportColumns, found), fileName: `${title}.xlsx`, asciiName: operation ? 'operation-log.xlsx' : 'system-log.xlsx' };

@@ -75,7 +75,7 @@ describe(`操作日志 in plain words (issue 36) on ${dbKind}`, async () => {
       requestType: 'POST',
       createTime: new Date(),
     });
-    const page = await listLogs(db, { logType: String(LogType.operation), userid: 'finance', pageNo: 1, pageSize: 10 });
+    const page = await listLogs({ db }, { logType: String(LogType.operation), userid: 'finance', pageNo: 1, pageSize: 10 });
     expect(page.records.find((r) => r.id === id)).toMatchObject({ logContent: '报销单-财务审核', operateType: OperateType.edit });
     // a statistics query logged before the fix is not listed
     const query = newId();
@@ -88,7 +88,7 @@ describe(`操作日志 in plain words (issue 36) on ${dbKind}`, async () => {
       requestType: 'POST',
       createTime: new Date(),
     });
-    const again = await listLogs(db, { logType: String(LogType.operation), pageNo: 1, pageSize: 100 });
+    const again = await listLogs({ db }, { logType: String(LogType.operation), pageNo: 1, pageSize: 100 });
     expect(again.records.map((r) => r.id)).toContain(id);
     expect(again.records.map((r) => r.id)).not.toContain(query);
   });

@@ -47,7 +47,7 @@ describe(`操作日志: an operate type on every row, a batch named by number an
     expect(logins.filter((r) => r.operateType !== OperateType.login)).toEqual([]);
     const [logout] = await operationsAt('/sys/logout');
     expect(logout.operateType).toBe(OperateType.logout);
-    const page = await listLogs(db, { logType: String(LogType.operation), pageNo: 1, pageSize: 500 });
+    const page = await listLogs({ db }, { logType: String(LogType.operation), pageNo: 1, pageSize: 500 });
     const untyped = page.records.filter((r) => r.operateType === null || !r.operateType_dictText);
     expect(untyped.map((r) => r.logContent)).toEqual([]);
     expect(page.records.find((r) => r.method === rig.api('/sys/login'))?.operateType_dictText).toBe('登录');
@@ -67,7 +67,7 @@ describe(`操作日志: an operate type on every row, a batch named by number an
       requestType: 'POST',
       createTime: new Date(),
     });
-    const page = await listLogs(db, { logType: String(LogType.operation), pageNo: 1, pageSize: 500 });
+    const page = await listLogs({ db }, { logType: String(LogType.operation), pageNo: 1, pageSize: 500 });
     expect(page.records.find((r) => r.id === id)).toMatchObject({ operateType: OperateType.login, operateType_dictText: '登录' });
     const [dict] = await db.select().from(sysDict).where(eq(sysDict.dictCode, 'operate_type'));
     const items = await db.select().from(sysDictItem).where(eq(sysDictItem.dictId, dict.id));

@@ -6,6 +6,16 @@ import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import * as templates from './message-template.service.ts';
 import * as messages from './message.service.ts';
 
+/** Both stock controllers answer their writes alike. */
+const answers = {
+  added: MessageMsg.added,
+  edited: MessageMsg.edited,
+  deleted: MessageMsg.deleted,
+  batchDeleted: MessageMsg.batchDeleted,
+  idsRequired: DictMsg.idsRequired,
+  queriedById: Msg.ok,
+};
+
 /** 消息模板 and 消息中心 (issue 38), the stock client's /message/sysMessageTemplate and /message/sysMessage. */
 export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
   registerFlow(app, deps, messageTemplateFlow, {
@@ -14,7 +24,7 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
       sendMsg: { description: 'testData 为模板变量的 JSON；缺少变量时拒绝并列出变量名。消息先写入消息中心，立即投递一次，失败由「消息发送」任务按退避重试。' },
     },
     handlers: {
-      sendMsg: (c, body) => messages.sendTest(deps, c.user, body),
+      sendMsg: messages.sendTest,
       preview: async (_c, body) => templates.previewTemplate(body),
     },
   });
@@ -31,19 +41,12 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
       exportXls: templates.exportTemplates,
       importExcel: templates.importTemplates,
     },
-    messages: {
-      added: MessageMsg.added,
-      edited: MessageMsg.edited,
-      deleted: MessageMsg.deleted,
-      batchDeleted: MessageMsg.batchDeleted,
-      idsRequired: DictMsg.idsRequired,
-      queriedById: Msg.ok,
-    },
+    messages: answers,
   });
 
   registerFlow(app, deps, messageFlow, {
     tags: ['消息中心'],
-    handlers: { resend: (c, body) => messages.resend(deps, c.user, body.id).then(() => null) },
+    handlers: { resend: messages.resend },
   });
   registerResource(app, deps, messageResource, {
     tags: ['消息中心'],
@@ -58,13 +61,6 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
       exportXls: messages.exportMessages,
       importExcel: messages.importMessages,
     },
-    messages: {
-      added: MessageMsg.added,
-      edited: MessageMsg.edited,
-      deleted: MessageMsg.deleted,
-      batchDeleted: MessageMsg.batchDeleted,
-      idsRequired: DictMsg.idsRequired,
-      queriedById: Msg.ok,
-    },
+    messages: answers,
   });
 }

@@ -15,6 +15,10 @@ const decisionTemplate = (code: string, subject: string, bizTitle: string): Seed
   type: MsgType.system,
   test: { ...DECISION_TEST, bizTitle, record: `「${bizTitle}」` },
 });
+/** A decision on the sample clue batch: its review (线索批次) or its closure (结案申请). */
+const SAMPLE_BATCH = { bizTitle: 'XS20261128001 华东线索第一批', record: '「XS20261128001 华东线索第一批」' };
+const BATCH_TEST = { ...DECISION_TEST, subject: '线索批次', ...SAMPLE_BATCH };
+const CLOSURE_TEST = { ...DECISION_TEST, subject: '结案申请', ...SAMPLE_BATCH };
 const CLAIM_TEST = { claimNo: 'BX20261128001', orgName: '示例知识产权服务中心', approver: '王财务', opinion: '无' };
 
 /**
@@ -114,10 +118,7 @@ export const SEEDED_TEMPLATES: Seeded[] = [
       '<p>您提交的线索批次${record}初审通过，已转复审。</p>${&facts}<p>下一步：等待协会另一位审核人复审；复审通过后核定金额在资金池冻结，即可开始维权</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
     type: MsgType.system,
     test: {
-      ...DECISION_TEST,
-      subject: '线索批次',
-      bizTitle: 'XS20261128001 华东线索第一批',
-      record: '「XS20261128001 华东线索第一批」',
+      ...BATCH_TEST,
       facts: '<p>申请金额 12,000.00 元，超过复审阈值 10,000.00 元，须经复审</p>',
     },
   },
@@ -128,10 +129,7 @@ export const SEEDED_TEMPLATES: Seeded[] = [
       '<p>您提交的线索批次${record}${step}通过，核定金额已在资金池冻结。</p>${&facts}<p>下一步：请在「线索批次」中开始维权，更新线索明细的处理结果并记录进度，全部处理完毕后申请结案</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
     type: MsgType.system,
     test: {
-      ...DECISION_TEST,
-      subject: '线索批次',
-      bizTitle: 'XS20261128001 华东线索第一批',
-      record: '「XS20261128001 华东线索第一批」',
+      ...BATCH_TEST,
       step: '复审',
       facts: '<p>核定金额 11,000.00 元，申请金额 12,000.00 元</p>',
     },
@@ -143,10 +141,7 @@ export const SEEDED_TEMPLATES: Seeded[] = [
       '<p>您提交的线索批次${record}${step}退回补正。</p><p>下一步：请按审核意见修改批次信息或线索明细，然后重新提交审核</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
     type: MsgType.system,
     test: {
-      ...DECISION_TEST,
-      subject: '线索批次',
-      bizTitle: 'XS20261128001 华东线索第一批',
-      record: '「XS20261128001 华东线索第一批」',
+      ...BATCH_TEST,
       step: '初审',
       opinion: '请补充证据',
     },
@@ -158,10 +153,7 @@ export const SEEDED_TEMPLATES: Seeded[] = [
       '<p>您提交的线索批次${record}${step}驳回，批次已结束。</p><p>下一步：该批次不能再提交；如需继续维权，请新建线索批次</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
     type: MsgType.system,
     test: {
-      ...DECISION_TEST,
-      subject: '线索批次',
-      bizTitle: 'XS20261128001 华东线索第一批',
-      record: '「XS20261128001 华东线索第一批」',
+      ...BATCH_TEST,
       step: '初审',
       opinion: '证据不足',
     },
@@ -173,10 +165,7 @@ export const SEEDED_TEMPLATES: Seeded[] = [
       '<p>您提交的结案申请${record}结案审核通过，批次已结案。</p>${&facts}<p>下一步：请在「报销管理」中提交报销单，上传发票及付款凭证</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
     type: MsgType.system,
     test: {
-      ...DECISION_TEST,
-      subject: '结案申请',
-      bizTitle: 'XS20261128001 华东线索第一批',
-      record: '「XS20261128001 华东线索第一批」',
+      ...CLOSURE_TEST,
       facts: '<p>成功 9 条，失败 2 条，不构成侵权 1 条，成功率 75%</p><p>尚可报销 11,000.00 元（核定金额 11,000.00 元）</p>',
     },
   },
@@ -187,10 +176,7 @@ export const SEEDED_TEMPLATES: Seeded[] = [
       '<p>您提交的结案申请${record}结案审核通过，批次已结案。</p>${&facts}<p>下一步：批次已结束，无需其他操作</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
     type: MsgType.system,
     test: {
-      ...DECISION_TEST,
-      subject: '结案申请',
-      bizTitle: 'XS20261128001 华东线索第一批',
-      record: '「XS20261128001 华东线索第一批」',
+      ...CLOSURE_TEST,
       facts: '<p>成功 0 条，失败 2 条，不构成侵权 1 条，成功率 0%</p><p>无成功线索，冻结的 3,000.00 元已解冻退回资金池</p>',
     },
   },
@@ -201,10 +187,7 @@ export const SEEDED_TEMPLATES: Seeded[] = [
       '<p>您提交的结案申请${record}结案申请退回，批次回到维权中。</p><p>下一步：请按审核意见补充处理结果或结案材料，然后重新申请结案</p><p>审核人：${approver}</p><p>审核意见：${opinion}</p>',
     type: MsgType.system,
     test: {
-      ...DECISION_TEST,
-      subject: '结案申请',
-      bizTitle: 'XS20261128001 华东线索第一批',
-      record: '「XS20261128001 华东线索第一批」',
+      ...CLOSURE_TEST,
       result: '已退回补正',
       opinion: '请补充结案材料',
     },

@@ -123,7 +123,7 @@ export async function enqueueTemplate(
 }
 
 /** 发送测试 (stock sendMsg): the template with its test data to one receiver, delivered once at once; later tries are the job's. */
-export async function sendTest(deps: AppDeps, user: SessionUser, body: SendMsgBody) {
+export async function sendTest({ deps, user }: ResourceCtx, body: SendMsgBody) {
   let vars: TemplateVars;
   try {
     vars = testVars(body.testData);
@@ -175,7 +175,7 @@ export async function deleteMessages(ctx: ResourceCtx, ids: string[]): Promise<v
 }
 
 /** 重新发送: a failed message is due again at once with a fresh round of tries. */
-export async function resend(deps: AppDeps, user: SessionUser, id: string): Promise<void> {
+export async function resend({ deps, user }: ResourceCtx, { id }: { id: string }): Promise<null> {
   const done = await rows<{ id: string }>(
     deps.db,
     sql`update sys_sms set es_send_status = ${MsgSendStatus.pending}, next_try_time = now(), es_send_num = 0, update_by = ${user.username}, update_time = now()
@@ -186,6 +186,7 @@ export async function resend(deps: AppDeps, user: SessionUser, id: string): Prom
     throw new BizError(row ? MessageMsg.resendOnlyFailed : MessageMsg.messageNotFound);
   }
   await deliverOne(deps, id);
+  return null;
 }
 
 // ---- delivery ------------------------------------------------------------------------------------

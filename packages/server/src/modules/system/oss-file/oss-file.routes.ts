@@ -33,9 +33,9 @@ export async function ossFileRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     service: {
-      list: (c, query) => listOssFiles(c.db, config.apiBase, c.user, query),
-      byId: (c, id) => fileById(c.db, config.apiBase, c.user, id),
-      remove: async (c, [id]) => deleteOssFile(c.db, config.apiBase, c.user, id!, storeOf),
+      list: listOssFiles,
+      byId: fileById,
+      remove: async (c, [id]) => deleteOssFile(c, id!, storeOf),
     },
     messages: { added: Msg.ok, edited: Msg.ok, deleted: OssFileMsg.deleted, queried: Msg.ok },
   });

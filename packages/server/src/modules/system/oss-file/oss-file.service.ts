@@ -1,7 +1,6 @@
 import { like } from 'drizzle-orm';
 import { OssFileMsg } from '@sbwq/contracts';
-import type { Db } from '../../../platform/db/client.ts';
-import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { escapeLike, type ListParams } from '../../../platform/list/list-query.ts';
 import type { FileStore } from '../../../platform/storage/file-store.ts';
@@ -13,10 +12,10 @@ import { sbFileInfo } from '../../core/files/file-info.table.ts';
 const pathPart = (url: string) => url.trim().replace(/^.*\/sys\/common\/static\//, '');
 
 /** 文件列表: the files the user may see (staff every file), 文件名称 and 文件地址 as contained text. */
-export function listOssFiles(db: Db, apiBase: string, user: SessionUser, query: ListParams) {
+export function listOssFiles(ctx: ResourceCtx, query: ListParams) {
   const { url, ...rest } = query;
   const part = typeof url === 'string' ? pathPart(url) : '';
-  return listFiles(db, apiBase, user, rest, part ? [like(sbFileInfo.filePath, `%${escapeLike(part)}%`)] : []);
+  return listFiles(ctx, rest, part ? [like(sbFileInfo.filePath, `%${escapeLike(part)}%`)] : []);
 }
 
 /**
@@ -24,8 +23,9 @@ export function listOssFiles(db: Db, apiBase: string, user: SessionUser, query: 
  * names is refused with that record's name (it goes when it is removed from the record); otherwise one's
  * own upload, or anyone's with rights:file:delete. The row goes first, then the bytes.
  */
-export async function deleteOssFile(db: Db, apiBase: string, user: SessionUser, id: string, storeOf: (kind: string) => FileStore): Promise<void> {
-  const file = await fileById(db, apiBase, user, id).catch(() => {
+export async function deleteOssFile(ctx: ResourceCtx, id: string, storeOf: (kind: string) => FileStore): Promise<void> {
+  const { db, user } = ctx;
+  const file = await fileById(ctx, id).catch(() => {
     throw new BizError(OssFileMsg.notFound);
   });
   const usedBy = await fileUsedBy(db, file.filePath);

@@ -20,9 +20,9 @@ export async function permissionAdminRoutes(app: FastifyInstance, deps: AppDeps)
       delete: { summary: '删除菜单（含下级、数据规则与授权）' },
     },
     service: {
-      add: (c, body) => service.addPermission(c.db, c.user, body),
-      edit: (c, body) => service.editPermission(c.db, c.user, body),
-      remove: (c, ids) => service.deletePermissions(c.db, c.user, ids),
+      add: service.addPermission,
+      edit: service.editPermission,
+      remove: service.deletePermissions,
     },
     messages: { added: '添加成功！', edited: '修改成功！', deleted: '删除成功!' },
   });

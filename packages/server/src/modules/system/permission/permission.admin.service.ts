@@ -6,6 +6,7 @@ import { created, updated } from '../../../platform/db/audit.ts';
 import { formatDateTime, withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { sysDepartPermission, sysDepartRolePermission } from '../depart/depart.table.ts';
 import { sysRolePermission } from '../role/role.table.ts';
 import { readRoleGrants } from '../role/role-grants.ts';
@@ -179,7 +180,7 @@ async function refreshLeaf(db: Db, id: string | null) {
     .where(eq(sysPermission.id, id));
 }
 
-export async function addPermission(db: Db, actor: SessionUser, body: PermissionBody) {
+export async function addPermission({ db, user: actor }: ResourceCtx, body: PermissionBody) {
   const parentId = await checkParent(db, body);
   const { component, url } = normalise(body);
   const id = newId();
@@ -190,7 +191,7 @@ export async function addPermission(db: Db, actor: SessionUser, body: Permission
   return id;
 }
 
-export async function editPermission(db: Db, actor: SessionUser, body: PermissionBody) {
+export async function editPermission({ db, user: actor }: ResourceCtx, body: PermissionBody) {
   if (!body.id) throw new BizError('缺少菜单ID');
   const [row] = await db
     .select()
@@ -210,7 +211,7 @@ export async function editPermission(db: Db, actor: SessionUser, body: Permissio
 }
 
 /** Deletes rows with all their descendants, data rules and every role / department link (JEECG-API §3.1). */
-export async function deletePermissions(db: Db, actor: SessionUser, ids: string[]) {
+export async function deletePermissions({ db, user: actor }: ResourceCtx, ids: string[]) {
   if (ids.length === 0) throw new BizError('请选择菜单');
   const all = await allRows(db);
   const doomed = new Set<string>();

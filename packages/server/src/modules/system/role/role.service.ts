@@ -6,7 +6,9 @@ import { newId } from '../../../platform/db/ids.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { hasRole } from '../../../platform/access/access.ts';
-import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
+import type { FlowCtx } from '../../../platform/flow/flow-routes.ts';
+import { splitIds } from '../../../platform/http/ids.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { sysPermission, sysPermissionDataRule } from '../permission/permission.table.ts';
 import { selectTree } from '../permission/permission.admin.service.ts';
@@ -34,17 +36,19 @@ export function toRoleRecord(row: RoleRow): RoleRecord {
   return { id, roleName, roleCode, description, createBy, createTime, updateBy, updateTime };
 }
 
-export async function listRoles(db: Db, query: ListParams) {
+export async function listRoles({ db }: Pick<ResourceCtx, 'db'>, query: ListParams) {
   const page = await pageOf<RoleRow>(db, roleWhitelist, query, { tieBreak: sysRole.id });
   return { ...page, records: page.records.map(toRoleRecord) };
 }
 
 /** Every role, oldest first, for the pickers. */
-export async function allRoles(db: Db): Promise<RoleRecord[]> {
-  return (await db.select().from(sysRole).orderBy(asc(sysRole.createTime))).map(toRoleRecord);
+export async function allRoles({ db }: ResourceCtx): Promise<RoleRecord[]> {
+  const all = (await db.select().from(sysRole).orderBy(asc(sysRole.createTime))).map(toRoleRecord);
+  if (!all.length) throw new BizError('未找到角色信息');
+  return all;
 }
 
-export async function roleById(db: Db, id: string): Promise<RoleRecord> {
+export async function roleById({ db }: ResourceCtx, id: string): Promise<RoleRecord> {
   const [row] = await db.select().from(sysRole).where(eq(sysRole.id, id));
   if (!row) throw new BizError('未找到对应数据');
   return toRoleRecord(row);
@@ -64,11 +68,13 @@ async function codeTaken(db: Db, code: string, exceptId?: string) {
   );
 }
 
-export async function roleCodeAvailable(db: Db, code: string, exceptId?: string) {
-  return !(await codeTaken(db, code, exceptId));
+/** checkRoleCode: true while no other role has the code. */
+export async function checkRoleCode({ db }: ResourceCtx, query: { roleCode: string; id?: string }) {
+  if (await codeTaken(db, query.roleCode, query.id)) throw new BizError('角色编码已存在');
+  return true;
 }
 
-export async function addRole(db: Db, actor: SessionUser, body: RoleBody) {
+export async function addRole({ db, user: actor }: ResourceCtx, body: RoleBody) {
   if (await codeTaken(db, body.roleCode)) throw new BizError('角色编码已存在');
   const id = newId();
   await withVersions(db, actor, DataTable.role, [id], readRoles, (t) =>
@@ -77,7 +83,7 @@ export async function addRole(db: Db, actor: SessionUser, body: RoleBody) {
   return id;
 }
 
-export async function editRole(db: Db, actor: SessionUser, body: RoleBody) {
+export async function editRole({ db, user: actor }: ResourceCtx, body: RoleBody) {
   if (!body.id) throw new BizError('缺少角色ID');
   const [row] = await db.select().from(sysRole).where(eq(sysRole.id, body.id));
   if (!row) throw new BizError('未找到对应角色');
@@ -93,7 +99,7 @@ export async function editRole(db: Db, actor: SessionUser, body: RoleBody) {
 }
 
 /** Removes roles with their grants and user links; the administrator role stays. */
-export async function deleteRoles(db: Db, actor: SessionUser, ids: string[]) {
+export async function deleteRoles({ db, user: actor }: ResourceCtx, ids: string[]) {
   if (ids.length === 0) throw new BizError('请选择角色');
   const found = await db.select().from(sysRole).where(inArray(sysRole.id, ids));
   if (found.some((r) => r.roleCode === ADMIN_ROLE_CODE)) throw new BizError('系统管理员角色不能删除');
@@ -111,7 +117,7 @@ export async function deleteRoles(db: Db, actor: SessionUser, ids: string[]) {
 }
 
 /** The grant tree; `scopedSlots` lets the JeecgBoot client draw the 数据规则 link on menus with rules. */
-export async function roleGrantTree(db: Db) {
+export async function roleGrantTree({ db }: ResourceCtx) {
   const tree = await selectTree(db);
   type Node = (typeof tree.treeList)[number];
   const decorate = (n: Node): Node & { scopedSlots: { title: string } } => ({
@@ -122,7 +128,9 @@ export async function roleGrantTree(db: Db) {
   return { treeList: tree.treeList.map(decorate), ids: tree.ids };
 }
 
-export async function rolePermissionIds(db: Db, roleId: string): Promise<string[]> {
+export const rolePermissionIds = ({ db }: ResourceCtx, query: { roleId: string }) => permissionIdsOf(db, query.roleId);
+
+async function permissionIdsOf(db: Db, roleId: string): Promise<string[]> {
   const found = await db.select({ id: sysRolePermission.permissionId }).from(sysRolePermission).where(eq(sysRolePermission.roleId, roleId));
   return found.map((f) => f.id);
 }
@@ -132,7 +140,10 @@ export async function rolePermissionIds(db: Db, roleId: string): Promise<string[
  * "last" list is not trusted: the diff is against what the database holds. Only existing menu and
  * button rows can be granted, and only an administrator may change the administrator role's grants.
  */
-export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: string, permissionIds: string[], ip: string) {
+export async function saveRolePermissions({ db, user: actor, request }: FlowCtx, body: { roleId?: string; permissionIds: string }): Promise<null> {
+  const { roleId } = body;
+  if (!roleId) throw new BizError('缺少角色ID');
+  const permissionIds = splitIds(body.permissionIds);
   const actorIsAdmin = await hasRole(db, actor.id, ADMIN_ROLE_CODE);
   const [role] = await db.select().from(sysRole).where(eq(sysRole.id, roleId));
   if (!role) throw new BizError('未找到对应角色');
@@ -152,7 +163,7 @@ export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: st
     const mine = new Set(held.map((r) => r.permission_id));
     if (permissionIds.some((p) => !mine.has(p))) throw new BizError('不能授予自己没有的权限');
   }
-  const current = await rolePermissionIds(db, roleId);
+  const current = await permissionIdsOf(db, roleId);
   const wanted = new Set(permissionIds);
   const toAdd = permissionIds.filter((p) => !current.includes(p));
   const toRemove = current.filter((p) => !wanted.has(p));
@@ -161,9 +172,10 @@ export async function saveRolePermissions(db: Db, actor: SessionUser, roleId: st
     if (toAdd.length) {
       await t
         .insert(sysRolePermission)
-        .values(toAdd.map((permissionId) => ({ id: newId(), roleId, permissionId, operateDate: new Date(), operateIp: ip.slice(0, 64) })));
+        .values(toAdd.map((permissionId) => ({ id: newId(), roleId, permissionId, operateDate: new Date(), operateIp: request.ip.slice(0, 64) })));
     }
   });
+  return null;
 }
 
 const roleGrantOf = async (db: Db, roleId: string, permissionId: string) =>
@@ -175,15 +187,19 @@ const roleGrantOf = async (db: Db, roleId: string, permissionId: string) =>
   )[0];
 
 /** The menu's data rules and those the role has; null when the menu has none. */
-export async function roleDataRules(db: Db, permissionId: string, roleId: string): Promise<DataRuleGrant | null> {
+export async function roleDataRules({ db }: ResourceCtx, { permissionId, roleId }: { permissionId: string; roleId: string }): Promise<DataRuleGrant> {
   const rules = await db.select().from(sysPermissionDataRule).where(eq(sysPermissionDataRule.permissionId, permissionId));
-  if (rules.length === 0) return null;
+  if (rules.length === 0) throw new BizError('未找到权限配置信息');
   const link = await roleGrantOf(db, roleId, permissionId);
   return { datarule: rules as DataRuleGrant['datarule'], drChecked: link?.dataRuleIds ?? '' };
 }
 
 /** The rules must be the menu's own, and the role must already have the menu. */
-export async function saveRoleDataRules(db: Db, actor: SessionUser, permissionId: string, roleId: string, ids: string[]) {
+export async function saveRoleDataRules(
+  { db, user: actor }: ResourceCtx,
+  { permissionId, roleId, dataRuleIds }: { permissionId: string; roleId: string; dataRuleIds: string },
+): Promise<null> {
+  const ids = splitIds(dataRuleIds);
   const link = await roleGrantOf(db, roleId, permissionId);
   if (!link) throw new BizError('请先保存角色菜单权限!');
   if (ids.length) {
@@ -199,17 +215,20 @@ export async function saveRoleDataRules(db: Db, actor: SessionUser, permissionId
       .set({ dataRuleIds: ids.join(',') || null })
       .where(eq(sysRolePermission.id, link.id)),
   );
+  return null;
 }
 
-export async function listRoleUsers(db: Db, dicts: Parameters<typeof listUsers>[1], query: ListParams, roleId: string) {
-  return listUsers(db, dicts, query, [sql`${sysUser.id} in (select user_id from sys_user_role where role_id = ${roleId})`]);
+export async function listRoleUsers({ db, deps }: ResourceCtx, query: ListParams) {
+  const roleId = typeof query.roleId === 'string' ? query.roleId : '';
+  if (!roleId) throw new BizError('缺少角色ID');
+  return listUsers(db, await deps.dicts.allItems(), query, [sql`${sysUser.id} in (select user_id from sys_user_role where role_id = ${roleId})`]);
 }
 
 /**
  * Adds users to a role. Someone who is not an administrator can only hand out a role they hold
  * themselves, and never to themselves.
  */
-export async function addRoleUsers(db: Db, actor: SessionUser, roleId: string, userIdList: string[]) {
+export async function addRoleUsers({ db, user: actor }: ResourceCtx, { roleId, userIdList }: { roleId: string; userIdList: string[] }): Promise<null> {
   const [role] = await db.select().from(sysRole).where(eq(sysRole.id, roleId));
   if (!role) throw new BizError('未找到对应角色');
   if (!(await hasRole(db, actor.id, ADMIN_ROLE_CODE))) {
@@ -236,10 +255,15 @@ export async function addRoleUsers(db: Db, actor: SessionUser, roleId: string, u
       for (const u of users) await t.insert(sysUserRole).values({ id: newId(), userId: u.id, roleId }).onConflictDoNothing();
     },
   );
+  return null;
 }
 
+/** deleteUserRole and deleteUserRoleBatch: one member, or a comma list. */
+export const removeRoleUser = (ctx: ResourceCtx, query: { roleId: string; userId: string }) => removeMembers(ctx, query.roleId, [query.userId]);
+export const removeRoleUsers = (ctx: ResourceCtx, query: { roleId: string; userIds: string }) => removeMembers(ctx, query.roleId, splitIds(query.userIds));
+
 /** Nobody changes their own roles, and admin keeps the administrator role. */
-export async function removeRoleUsers(db: Db, actor: SessionUser, roleId: string, userIds: string[]) {
+async function removeMembers({ db, user: actor }: ResourceCtx, roleId: string, userIds: string[]): Promise<null> {
   if (userIds.includes(actor.id)) throw new BizError('不能修改自己的角色');
   const [role] = await db.select().from(sysRole).where(eq(sysRole.id, roleId));
   if (role?.roleCode === ADMIN_ROLE_CODE) {
@@ -253,4 +277,5 @@ export async function removeRoleUsers(db: Db, actor: SessionUser, roleId: string
     await withVersions(db, actor, DataTable.user, userIds, readUserVersions, (t) =>
       t.delete(sysUserRole).where(and(eq(sysUserRole.roleId, roleId), inArray(sysUserRole.userId, userIds))),
     );
+  return null;
 }

@@ -6,7 +6,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
-import { staticCookie } from '../../../platform/storage/static-cookie.ts';
+import { answerSignIn } from '../../../platform/storage/static-cookie.ts';
 import { loginReply } from '../auth/auth.replies.ts';
 import { clientOf } from '../log/log.service.ts';
 import { phoneLogin } from './phone-login.service.ts';
@@ -69,8 +69,7 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const result = await atLeast(minMs, () => phoneLogin(deps, request.body, clientOf(request), request.url));
-      reply.header('set-cookie', staticCookie(deps.config.apiBase, result.token, deps.config.sessionMaxDays));
-      return ok(result, Msg.loginOk, 200);
+      return answerSignIn(reply, deps.config, result, Msg.loginOk);
     },
   );
 

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCOUNT_BINDING_PATH, LOGIN_PATH, Msg, SsoMsg, ThirdHash, thirdBindAccountBody, thirdBindingFlow, thirdTokenSchema } from '@sbwq/contracts';
-import { BizError, ok } from '../../../platform/http/envelope.ts';
+import { BizError } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
-import { staticCookie } from '../../../platform/storage/static-cookie.ts';
+import { answerSignIn } from '../../../platform/storage/static-cookie.ts';
 import { loginReply } from '../auth/auth.replies.ts';
 import { clientOf } from '../log/log.service.ts';
 import { ssoOrigin } from '../../../platform/auth/sso-config.ts';
@@ -152,8 +152,7 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const result = await loginWithThirdToken(deps, request.params.token, clientOf(request), redactedUrl(request));
-      reply.header('set-cookie', staticCookie(deps.config.apiBase, result.token, deps.config.sessionMaxDays));
-      return ok(result, Msg.loginOk, 200);
+      return answerSignIn(reply, deps.config, result, Msg.loginOk);
     },
   );
 
@@ -172,8 +171,7 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const result = await bindAndLogin(deps, request.body, clientOf(request), request.url);
-      reply.header('set-cookie', staticCookie(deps.config.apiBase, result.token, deps.config.sessionMaxDays));
-      return ok(result, SsoMsg.bound, 200);
+      return answerSignIn(reply, deps.config, result, SsoMsg.bound);
     },
   );
 

@@ -99,8 +99,8 @@ export async function listUsersFor(ctx: ResourceCtx, params: ListParams) {
   return listUsers(ctx.db, dicts, params, rules);
 }
 
-export async function userById(db: Db, dicts: DictMap, id: string): Promise<UserRecord> {
-  const [row] = await db.select().from(sysUser).where(eq(sysUser.id, id));
+export async function userById({ db, deps }: ResourceCtx, id: string): Promise<UserRecord> {
+  const [[row], dicts] = await Promise.all([db.select().from(sysUser).where(eq(sysUser.id, id)), deps.dicts.allItems()]);
   if (!row) throw new BizError('未找到对应数据');
   return toUserRecord(row, dicts, null);
 }
@@ -217,7 +217,7 @@ function profileOf(body: UserAddBody | UserEditBody) {
   };
 }
 
-export async function addUser(db: Db, actor: SessionUser, body: UserAddBody): Promise<string> {
+export async function addUser({ db, user: actor }: ResourceCtx, body: UserAddBody): Promise<string> {
   if (body.confirmpassword !== undefined && body.confirmpassword !== body.password) throw new BizError('两次输入的密码不一样！');
   if (!isStrongPassword(body.password)) throw new BizError(PASSWORD_RULE_MESSAGE);
   const roleIds = splitIds(body.selectedroles);
@@ -248,7 +248,7 @@ export async function addUser(db: Db, actor: SessionUser, body: UserAddBody): Pr
   return id;
 }
 
-export async function editUser(db: Db, actor: SessionUser, body: UserEditBody): Promise<void> {
+export async function editUser({ db, user: actor }: ResourceCtx, body: UserEditBody): Promise<void> {
   const [existing] = await db
     .select()
     .from(sysUser)
@@ -294,7 +294,7 @@ export async function guardTargets(db: Db, actor: SessionUser, ids: string[]) {
   if (protectedRows.length) throw new BizError('不能对系统管理员账号 admin 执行此操作');
 }
 
-export async function deleteUsers(db: Db, actor: SessionUser, ids: string[]) {
+export async function deleteUsers({ db, user: actor }: ResourceCtx, ids: string[]) {
   await guardTargets(db, actor, ids);
   await withVersions(db, actor, DataTable.user, ids, readUserVersions, async (t) => {
     await t.update(sysUser).set({ delFlag: 1, updateBy: actor.username, updateTime: new Date() }).where(inArray(sysUser.id, ids));

@@ -1,10 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { isStrongPassword, MOBILE_PATTERN, PASSWORD_RULE_MESSAGE, USERNAME_PATTERN, type DictModel, type UserRecord } from '@sbwq/contracts';
+import { isStrongPassword, MOBILE_PATTERN, PASSWORD_RULE_MESSAGE, USERNAME_PATTERN, type UserRecord } from '@sbwq/contracts';
 import { z } from 'zod';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
-import type { SessionUser } from '../../../platform/auth/session.ts';
 import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook } from '../../../platform/excel/excel.ts';
 import { sysDepart } from '../depart/depart.table.ts';
 import { sysRole } from '../role/role.table.ts';
@@ -98,7 +97,8 @@ const list = (v: string) =>
  * reason; every other row is created. Usernames, phones, e-mails and work numbers must be unique in
  * the database and within the file.
  */
-export async function importUsers(db: Db, actor: SessionUser, buffer: Buffer, dicts: Record<string, DictModel[]>) {
+export async function importUsers({ db, user: actor, deps }: ResourceCtx, buffer: Buffer) {
+  const dicts = await deps.dicts.allItems();
   const rows = await readWorkbook(buffer, importColumns);
   const errors: { row: number; message: string }[] = [];
   const seen = new Map<string, number>();

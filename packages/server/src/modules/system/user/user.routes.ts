@@ -42,12 +42,12 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     service: {
       list: users.listUsersFor,
-      byId: async (c, id) => users.userById(c.db, await dicts(), id),
-      add: (c, body) => users.addUser(c.db, c.user, body),
-      edit: (c, body) => users.editUser(c.db, c.user, body),
-      remove: (c, ids) => users.deleteUsers(c.db, c.user, ids),
+      byId: users.userById,
+      add: users.addUser,
+      edit: users.editUser,
+      remove: users.deleteUsers,
       exportXls: exportUserFile,
-      importExcel: async (c, file) => importUsers(c.db, c.user, file, await dicts()),
+      importExcel: importUsers,
       importTemplate,
     },
     messages: { added: UserMsg.added, edited: UserMsg.edited, deleted: UserMsg.deleted, batchDeleted: UserMsg.batchDeleted, queried: Msg.ok },
@@ -67,7 +67,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     handlers: {
       // the query as the server's list schema (queries above) checked it; the declaration carries none
       user: (c) => users.listUsersFor(c, c.request.query as ListParams),
-      role: (c) => listRoles(c.db, c.request.query as ListParams),
+      role: (c) => listRoles(c, c.request.query as ListParams),
       permission: async ({ db }) => permissionTree(db, await menuTypes()),
       permissionNoPager: async ({ db }) => permissionTree(db, await menuTypes()),
     },
