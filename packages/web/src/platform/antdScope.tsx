@@ -16,6 +16,16 @@ export function provideAntdScope(load: () => Promise<{ default: Scope }>): void 
   loadScope = load;
 }
 
+let warming: Promise<unknown> | null = null;
+
+/**
+ * Starts loading antd's configuration before a screen asks for it: the login page does once its form
+ * is being filled in, so that the signed-in shell does not wait for it after 登录.
+ */
+export function warmAntd(): void {
+  warming ??= loadScope().catch(() => undefined);
+}
+
 /**
  * A lazily loaded component that shows antd, under antd's configuration: its code and the scope's load
  * together (neither waits for the other), and the component is rendered inside the scope.

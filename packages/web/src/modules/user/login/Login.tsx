@@ -1,7 +1,7 @@
 import { HOME_PATH, Msg, type Depart, type LoginBody, type LoginResult } from '@sbwq/contracts';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useApp } from '../../../platform/useApp.ts';
-import { withAntd } from '../../../platform/antdScope.tsx';
+import { warmAntd, withAntd } from '../../../platform/antdScope.tsx';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../platform/redirect.ts';
@@ -82,6 +82,8 @@ export function Login() {
   const [values, setValues] = useState<LoginFormValues>(() => ({ username: searchParams.get('account') ?? '', password: '', captcha: '' }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const change = (name: keyof LoginFormValues) => (event: { target: { value: string } }) => {
+    // the shell after 登录 shows antd: its configuration comes while the user types, not after
+    warmAntd();
     const next = { ...values, [name]: event.target.value };
     setValues(next);
     // a field told off is checked again as it is typed in, as antd's form did
