@@ -1,4 +1,4 @@
-import type { LoginResult } from '@sbwq/contracts';
+import { StorageKey, type AuthItem, type LoginResult } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { bindFeedback, type Feedback } from '../platform/feedback.ts';
 import { clearLocalSession, startSession } from '../platform/session.ts';
+import { session } from '../platform/storage.ts';
 import { adminInfo } from './fakeServer.ts';
 
 /** Renders inside what the app wraps every screen in: antd's App and a query client that does not retry. */
@@ -34,5 +35,29 @@ export function signedInEach(ui: unknown) {
     vi.unstubAllGlobals();
     vi.clearAllMocks();
     bindFeedback(null);
+  });
+}
+
+/** Grants these permission codes as the permission load stores them: the user's own list and the system's, all enabled. */
+export function grantCodes(codes: readonly string[]) {
+  const items = codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
+  session.set(StorageKey.userAuth, items);
+  session.set(
+    StorageKey.sysAuth,
+    items.map((item) => ({ ...item, status: '1' })),
+  );
+}
+
+/** Grants `codes` before each test with no feedback bound; after it, unmounts and clears the storages and stubbed globals. */
+export function grantedEach(codes: readonly string[]) {
+  beforeEach(() => {
+    bindFeedback(null);
+    grantCodes(codes);
+  });
+  afterEach(() => {
+    cleanup();
+    sessionStorage.clear();
+    localStorage.clear();
+    vi.unstubAllGlobals();
   });
 }

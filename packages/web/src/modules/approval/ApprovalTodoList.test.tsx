@@ -1,6 +1,7 @@
 import { ApprovalBizType, ClaimMsg, ClaimPath, ClaimStatus, FILE_NAMES_PATH, type ApprovalTodo, type ClaimRecord } from '@sbwq/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { claimRecord } from '../../test/records.ts';
 import { envelope, fakeServer } from '../../test/fakeServer.ts';
 import { renderAt, signedInEach } from '../../test/render.tsx';
 import { ApprovalTodoList } from './ApprovalTodoList.tsx';
@@ -11,20 +12,8 @@ vi.mock('../../platform/browser.ts', () => ({ reloadPage: vi.fn(), loadPage: vi.
 const todo = (bizType: string, bizId: string, bizTitle: string): ApprovalTodo =>
   ({ bizType, bizId, bizTitle, orgName: '华光代理', node: '1', submitByName: '张三', submitTime: '2026-11-25 10:00:00' }) as ApprovalTodo;
 
-const CLAIM = {
-  id: 'c1',
-  claimNo: 'BX20261125001',
-  batchId: 'b1',
-  batchNo: 'XS20261101001',
-  batchName: '淘宝假冒线索',
-  orgName: '华光代理',
-  expenseType: '1',
-  applyAmount: '3000.00',
-  deductions: '0.00',
-  approvedAmount: null,
-  invoiceTotal: '3000.00',
+const CLAIM = claimRecord(ClaimStatus.bizReview, {
   description: '公证费用',
-  status: ClaimStatus.bizReview,
   invoices: [
     {
       id: 'i1',
@@ -36,7 +25,7 @@ const CLAIM = {
       files: 'finance_claim/2026/ab12cd.pdf',
     },
   ],
-} as unknown as ClaimRecord;
+} as Partial<ClaimRecord>);
 
 const ui = { notification: { error: vi.fn() }, modal: { confirm: vi.fn(), error: vi.fn() }, message: { success: vi.fn(), warning: vi.fn(), error: vi.fn() } };
 

@@ -38,15 +38,8 @@ describe('menu rows of the dictionary screens (spec §2 menu-derived routes, §6
         .where(eq(sysPermission.id, buttonId(screen.button)));
       expect(button.parentId, screen.button).toBe(screen.id);
     }
-    const rows = await t.database.db
-      .select({ id: sysPermission.id, sortNo: sysPermission.sortNo })
-      .from(sysPermission)
-      .where(
-        inArray(
-          sysPermission.id,
-          screens.map((s) => s.id),
-        ),
-      );
+    const ids = screens.map((s) => s.id);
+    const rows = await t.database.db.select({ id: sysPermission.id, sortNo: sysPermission.sortNo }).from(sysPermission).where(inArray(sysPermission.id, ids));
     expect(Object.fromEntries(rows.map((r) => [r.id, r.sortNo]))).toEqual(Object.fromEntries(screens.map((s, i) => [s.id, 8 + i])));
   });
 

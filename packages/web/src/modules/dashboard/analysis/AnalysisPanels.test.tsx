@@ -1,11 +1,11 @@
-import { chinaToday, StorageKey, type AuthItem } from '@sbwq/contracts';
+import { chinaToday } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
 import type { ChartClick } from '../../../components/chart/EChart.tsx';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../../platform/storage.ts';
 import { envelope, fakeServer, type Route } from '../../../test/fakeServer.ts';
+import { grantCodes } from '../../../test/render.tsx';
 import { AnalysisPanels } from './AnalysisPanels.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -20,17 +20,12 @@ vi.mock('../../../components/chart/EChart.tsx', () => ({
   },
 }));
 
-const grant = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
 const STAFF_CODES = ['rights:approval:todo', 'finance:pool:list', 'rights:right:list'];
 const expiry = { today: '2026-11-25', expiringSoon: 3, inGracePeriod: 1, expired: 0, authExpired: 2, months: [{ month: '2026-11', count: 3 }] };
 const status = (staff: boolean) => ({ staff, nextStep: 'done', nextStepText: '' });
 
 function show(codes: string[], routes: Record<string, Route>) {
-  session.set(StorageKey.userAuth, grant(...codes));
-  session.set(
-    StorageKey.sysAuth,
-    grant(...codes).map((item) => ({ ...item, status: '1' })),
-  );
+  grantCodes(codes);
   fakeServer(routes);
   const router = createMemoryRouter([{ path: '*', element: <AnalysisPanels /> }], { initialEntries: ['/dashboard/analysis'] });
   render(

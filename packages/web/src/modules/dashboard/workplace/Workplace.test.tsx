@@ -1,17 +1,16 @@
-import { StorageKey, type AuthItem, type LoginResult, type MenuNode } from '@sbwq/contracts';
+import { type LoginResult, type MenuNode } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalSession, startSession, useSession } from '../../../platform/session.ts';
-import { session } from '../../../platform/storage.ts';
 import { adminInfo, envelope, fakeServer, type Route } from '../../../test/fakeServer.ts';
+import { grantCodes } from '../../../test/render.tsx';
 import { Workplace } from './Workplace.tsx';
 import { quickLinks } from './WorkplacePanels.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const grant = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
 const page = <T,>(records: T[], total = records.length) => envelope({ records, total, size: 5, current: 1, pages: 1 });
 const node = (id: string, path: string, title: string, children?: MenuNode[], extra: Partial<MenuNode> = {}): MenuNode => ({
   id,
@@ -36,11 +35,7 @@ function show(codes: string[], routes: Record<string, Route>) {
   clearLocalSession();
   startSession({ token: 't', userInfo: adminInfo, departs: [], multi_depart: 1, sysAllDictItems: {} } as unknown as LoginResult, 'admin');
   useSession.setState({ menu });
-  session.set(StorageKey.userAuth, grant(...codes));
-  session.set(
-    StorageKey.sysAuth,
-    grant(...codes).map((item) => ({ ...item, status: '1' })),
-  );
+  grantCodes(codes);
   fakeServer(routes);
   const router = createMemoryRouter([{ path: '*', element: <Workplace /> }], { initialEntries: ['/dashboard/workplace'] });
   render(

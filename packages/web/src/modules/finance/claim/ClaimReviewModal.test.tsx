@@ -2,28 +2,14 @@ import { ClaimMsg, ClaimPath, ClaimStatus, type BatchMoneySummary, type ClaimRec
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { claimRecord } from '../../../test/records.ts';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
 import { errorBoxes, noticesSaying, toastsSaying } from '../../../test/notices.ts';
 import { ClaimReviewModal } from './ClaimReviewModal.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const claim = (status: ClaimRecord['status'], over: Partial<ClaimRecord> = {}) =>
-  ({
-    id: 'c1',
-    claimNo: 'BX20261125001',
-    batchId: 'b1',
-    batchNo: 'XS20261101001',
-    batchName: '淘宝假冒线索',
-    orgName: '华光代理',
-    expenseType: '1',
-    applyAmount: '3000.00',
-    deductions: '500.00',
-    approvedAmount: null,
-    invoiceTotal: '3000.00',
-    status,
-    ...over,
-  }) as ClaimRecord;
+const claim = (status: ClaimRecord['status'], over: Partial<ClaimRecord> = {}) => claimRecord(status, { deductions: '500.00', ...over });
 
 function server(available: string, answer: { success: boolean; message: string } = { success: true, message: ClaimMsg.toFinance }) {
   const sent: { path: string; body: unknown }[] = [];

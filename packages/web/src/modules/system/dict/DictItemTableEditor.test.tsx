@@ -1,28 +1,17 @@
-import { DictItemPath, StorageKey, type AuthItem, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
+import { DictItemPath, type DictItemRecord } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cellOf } from '../../../components/editable-table/testKit.tsx';
-import { bindFeedback } from '../../../platform/feedback.ts';
-import { session } from '../../../platform/storage.ts';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { SEX_DICT } from '../../../test/records.ts';
+import { grantedEach } from '../../../test/render.tsx';
 import { DictItemTableEditor, FIX_CELLS_FIRST } from './DictItemTableEditor.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const dict: DictRecord = {
-  id: 'd1',
-  dictName: '性别',
-  dictCode: 'sex',
-  description: null,
-  delFlag: 0,
-  type: 0,
-  createBy: null,
-  createTime: null,
-  updateBy: null,
-  updateTime: null,
-};
+const dict = SEX_DICT;
 const item = (id: string, itemText: string, sortOrder: number): DictItemRecord =>
   ({
     id,
@@ -37,7 +26,6 @@ const item = (id: string, itemText: string, sortOrder: number): DictItemRecord =
     updateBy: null,
     updateTime: null,
   }) as DictItemRecord;
-const grant = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
 const CODES = ['system:dictItem:list', 'system:dictItem:add', 'system:dictItem:edit', 'system:dictItem:delete'];
 
 function show() {
@@ -74,20 +62,7 @@ const typeInto = (id: string, key: string, label: string, value: string) => {
   fireEvent.blur(screen.getByLabelText(label));
 };
 
-beforeEach(() => {
-  bindFeedback(null);
-  session.set(StorageKey.userAuth, grant(...CODES));
-  session.set(
-    StorageKey.sysAuth,
-    grant(...CODES).map((entry) => ({ ...entry, status: '1' })),
-  );
-});
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+grantedEach(CODES);
 
 describe('字典配置 → 表格编辑 (§4–§5 editable table saved at once)', { timeout: 60_000 }, () => {
   it('a 描述 over 255 characters is flagged in the grid with the limit, and nothing is sent', async () => {

@@ -1,29 +1,18 @@
-import { Msg, StorageKey, type AuthItem, type DictRecord } from '@sbwq/contracts';
+import { Msg, StorageKey, type DictRecord } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback } from '../../../platform/feedback.ts';
-import { local, session } from '../../../platform/storage.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { local } from '../../../platform/storage.ts';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { SEX_DICT } from '../../../test/records.ts';
+import { grantedEach } from '../../../test/render.tsx';
 import { DictList } from './DictList.tsx';
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const sex: DictRecord = {
-  id: 'd1',
-  dictName: '性别',
-  dictCode: 'sex',
-  description: null,
-  delFlag: 0,
-  type: 0,
-  createBy: null,
-  createTime: null,
-  updateBy: null,
-  updateTime: null,
-};
+const sex = SEX_DICT;
 const page = (records: DictRecord[]) => envelope({ records, total: records.length, size: 10, current: 1, pages: 1 });
-const grant = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
 const ALL = ['system:dict:add', 'system:dict:edit', 'system:dict:delete', 'system:dict:recycle', 'system:dictItem:list'];
 
 function show() {
@@ -37,20 +26,7 @@ function show() {
   );
 }
 
-beforeEach(() => {
-  bindFeedback(null);
-  session.set(StorageKey.userAuth, grant(...ALL));
-  session.set(
-    StorageKey.sysAuth,
-    grant(...ALL).map((item) => ({ ...item, status: '1' })),
-  );
-});
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+grantedEach(ALL);
 
 describe('DictList (system/DictList)', { timeout: 60_000 }, () => {
   it('§5 dictionary code: 字典Code不能为空! when empty, and the server answer when the code is taken', async () => {

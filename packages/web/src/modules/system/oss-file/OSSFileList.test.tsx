@@ -1,11 +1,10 @@
-import { OssFileMsg, OssFilePerm, StorageKey, type AuthItem, type OssFileRecord } from '@sbwq/contracts';
+import { OssFileMsg, OssFilePerm, type OssFileRecord } from '@sbwq/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback } from '../../../platform/feedback.ts';
-import { session } from '../../../platform/storage.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeServer } from '../../../test/fakeServer.ts';
+import { grantedEach } from '../../../test/render.tsx';
 import { noticesSaying, toastsSaying } from '../../../test/notices.ts';
 import { DELETE_CONFIRM_TEXT } from '../../../components/list/ListPage.tsx';
 import { FileBiz } from '../../rights/file-info/fileInfo.api.ts';
@@ -52,8 +51,6 @@ const letter: OssFileRecord = {
 };
 const IN_USE = `${OssFileMsg.inUse}受保护权利「蓝鲸（第12345678号）」${OssFileMsg.inUseHint}`;
 
-const grant = (...codes: string[]) => codes.map((action): AuthItem => ({ action, type: '1', describe: action }));
-
 function show() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -90,19 +87,8 @@ function serve(files: OssFileRecord[]) {
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
-beforeEach(() => {
-  bindFeedback(null);
-  session.set(StorageKey.userAuth, grant(...Object.values(OssFilePerm)));
-  session.set(
-    StorageKey.sysAuth,
-    grant(...Object.values(OssFilePerm)).map((item) => ({ ...item, status: '1' })),
-  );
-});
+grantedEach(Object.values(OssFilePerm));
 afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
