@@ -1,27 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { dictFlow, dictItemFlow, dictItemResource, DictMsg, dictResource, Msg } from '@sbwq/contracts';
+import { dictFlow, dictItemFlow, dictItemResource, DictMsg, dictResource } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { registerFlow, type FlowCtx } from '../../../platform/flow/flow-routes.ts';
-import { BizError } from '../../../platform/http/envelope.ts';
+import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { registerResource, systemDataMessages } from '../../../platform/resource/resource-routes.ts';
 import * as admin from './dict-admin.service.ts';
-import { isTableDictCode } from './dict.service.ts';
+import * as actions from './dict.actions.ts';
 import { tableDictRoutes } from './table-dict.routes.ts';
-
-/**
- * A table dictionary lists other accounts' and organisations' rows: an account awaiting enrolment gets
- * plain dictionaries only (its enrolment form needs them), as the access hook refuses it elsewhere.
- */
-function plainOnlyWhenUnvetted(c: FlowCtx, code: string): string {
-  if (c.request.unvetted && isTableDictCode(code)) throw new BizError(Msg.noPermission, 510, 403);
-  return code;
-}
 
 const tags = ['数据字典'];
 
 export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { dicts } = deps;
-
   // ---- calls every screen makes (signed in), the tree list and the recycle bin ----
 
   registerFlow(app, deps, dictFlow, {
@@ -41,23 +29,8 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       deleteList: { description: '已删除的字典列表（不分页）。' },
       deletePhysic: { description: '连同其字典项一起删除，不可恢复。' },
     },
-    handlers: {
-      getDictItems: (c, input) => dicts.items(plainOnlyWhenUnvetted(c, input.dictCode)),
-      queryAllDictItems: () => dicts.allItems(),
-      refleshCache: () => dicts.invalidate().then(() => null),
-      loadDictItem: (_c, input) =>
-        dicts.textsOf(
-          input.dictCode,
-          input.key.split(',').filter((k) => k !== ''),
-        ),
-      loadDict: (_c, input) => dicts.search(input.dictCode, input.keyword),
-      getDictText: (c, input) => dicts.textOf(plainOnlyWhenUnvetted(c, input.dictCode), input.key),
-      loadTreeData: (_c, input) => dicts.treeLevel(input),
-      treeList: admin.dictTreeList,
-      deleteList: admin.deletedDicts,
-      back: admin.restoreDict,
-      deletePhysic: admin.purgeDict,
-    },
+    // dict.actions.ts exports one function per action, under the action's name
+    handlers: actions,
   });
 
   // ---- dictionary administration ----

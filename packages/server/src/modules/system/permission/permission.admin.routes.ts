@@ -2,16 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { permissionFlow, permissionResource } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
-import { splitIds } from '../../../platform/http/ids.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import * as service from './permission.admin.service.ts';
+import * as actions from './permission.actions.ts';
 
 const tags = ['菜单权限管理'];
 
 /** 菜单管理 (JEECG-API §3.2), guarded by the PermissionPerm codes. */
 export async function permissionAdminRoutes(app: FastifyInstance, deps: AppDeps) {
-  const menuTypes = () => deps.dicts.dictTexts('menu_type');
-
   registerResource(app, deps, permissionResource, {
     tags,
     docs: {
@@ -29,26 +27,7 @@ export async function permissionAdminRoutes(app: FastifyInstance, deps: AppDeps)
 
   registerFlow(app, deps, permissionFlow, {
     tags,
-    handlers: {
-      tree: async ({ db }) => service.permissionTree(db, await menuTypes()),
-      systemMenus: async ({ db }) => service.systemMenus(db, await menuTypes()),
-      submenus: async ({ db }, query) => service.submenus(db, [query.parentId], await menuTypes()),
-      submenusBatch: async ({ db }, query) => service.submenusByParent(db, splitIds(query.parentIds), await menuTypes()),
-      selectTree: ({ db }) => service.selectTree(db),
-      rulesOfMenu: ({ db }, query) => service.rulesOfMenu(db, query.permissionId),
-      findRules: ({ db }, query) => service.findRules(db, query),
-      addRule: async ({ db, user }, body) => {
-        await service.saveRule(db, user, { ...body, id: undefined });
-        return null;
-      },
-      editRule: async ({ db, user }, body) => {
-        await service.saveRule(db, user, body);
-        return null;
-      },
-      deleteRule: async ({ db }, query) => {
-        await service.deleteRule(db, query.id);
-        return null;
-      },
-    },
+    // permission.actions.ts exports one function per action, under the action's name
+    handlers: actions,
   });
 }

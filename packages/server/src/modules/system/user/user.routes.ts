@@ -14,7 +14,7 @@ import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { exportUserFile, importTemplate, importUsers } from './user.excel.ts';
 import * as users from './user.admin.service.ts';
-import { splitIds } from '../../../platform/http/ids.ts';
+import * as actions from './user.actions.ts';
 
 const tags = ['用户管理'];
 
@@ -25,8 +25,6 @@ const userListExtra = {
 
 /** 用户管理 (JEECG-API §5.7): the standard routes from the contract's declaration, then the user's own. */
 export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
-  const dicts = () => deps.dicts.allItems();
-
   registerResource(app, deps, userDecl, {
     tags,
     listResource: users.userResource,
@@ -105,30 +103,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
       changePassword: { description: '重置后该用户的所有会话失效。' },
       queryUserRoleCode: { description: '用于前端按角色（审核员、财务、服务机构、权利人）切换视图。' },
     },
-    handlers: {
-      queryByIds: async ({ db }, query) => users.usersByIds(db, await dicts(), splitIds(query.userIds)),
-      frozenBatch: async ({ db, user }, body) => {
-        await users.setStatus(db, user, splitIds(body.ids), body.status);
-        return null;
-      },
-      changePassword: async ({ db, user }, { username, password, confirmpassword }) => {
-        if (confirmpassword !== undefined && confirmpassword !== password) throw new BizError('两次输入的密码不一样！');
-        await users.resetPassword(db, user, username, password);
-        return null;
-      },
-      queryUserRole: ({ db }, query) => users.roleIdsOf(db, query.userid),
-      queryUserRoleCode: ({ db, user }) => users.roleCodesOf(db, user.id),
-      userDepartList: ({ db }, query) => users.departOptionsOf(db, query.userId),
-      queryUserByDepId: async ({ db }, query) => users.usersOfDepart(db, await dicts(), query.id, query.realname),
-      recycleBin: async ({ db }) => users.recycleBin(db, await dicts()),
-      putRecycleBin: async ({ db, user }, body) => {
-        await users.restoreUsers(db, user, splitIds(body.userIds));
-        return null;
-      },
-      deleteRecycleBin: async ({ db, user }, query) => {
-        await users.purgeUsers(db, user, splitIds(query.userIds));
-        return null;
-      },
-    },
+    // user.actions.ts exports one function per action, under the action's name
+    handlers: actions,
   });
 }
