@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -54,13 +53,4 @@ export async function startS3rver(bucket: string): Promise<S3rverBucket> {
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
-}
-
-/** A port nothing listens on: bound, then released — where a store that cannot be reached is wanted. */
-export async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

@@ -10,7 +10,8 @@ import { JOB_DEFINITIONS } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { loadConfig } from '../../../platform/config.ts';
 import { ADMIN_PASSWORD, createTestApp, json, multipart } from '../../../test/harness.ts';
-import { closedPort, startS3rver } from '../../../test/s3rver.testkit.ts';
+import { closedPort } from '../../../test/ports.ts';
+import { startS3rver } from '../../../test/s3rver.testkit.ts';
 import { systemJobs } from '../../system/job/system.jobs.ts';
 import { BackupError, BackupMsg, backupName, type Manifest } from './backup.ts';
 

@@ -9,6 +9,7 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataSourceMsg, DataSourceType } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, dbKind, json, RoleId } from '../../../test/harness.ts';
+import { closedPort, listening } from '../../../test/ports.ts';
 import { rows } from '../../../platform/db/client.ts';
 import { buttonId } from '../../../seed/buttons.ts';
 import { sysRolePermission } from '../role/role.table.ts';
@@ -30,31 +31,10 @@ import { sysSeed } from '../../../seed/seed.table.ts';
 const PG = { host: '127.0.0.1', port: 5432, username: 'postgres' };
 const MARIA = { host: '127.0.0.1', port: 3306, username: 'root', databaseName: 'test' };
 
-const reachable = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port, timeout: 1000 }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-const pgUp = await reachable(5432);
-const mariaUp = await reachable(3306);
+const pgUp = await listening(5432);
+const mariaUp = await listening(3306);
 const PG_SKIP = 'PostgreSQL is not answering on 127.0.0.1:5432 (bash .ci/machine.sh starts it)';
 const MARIA_SKIP = 'MariaDB is not answering on 127.0.0.1:3306 (bash .ci/machine.sh starts it)';
-
-/** A port nothing listens on: one the system just gave us and we closed again. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A server that accepts connections and never says a word: what a firewall dropping packets looks like to a client. */
 async function blackhole(): Promise<{ port: number; close: () => Promise<void> }> {

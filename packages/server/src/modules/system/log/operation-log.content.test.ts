@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AgencyStatsPath, agencyQueries, LogType, OperateType } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, dbKind, RoleId } from '../../../test/harness.ts';
@@ -6,23 +5,17 @@ import { rightsRig, submittedOrg } from '../../rights/shared/test-fixtures.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { sysLog } from './log.table.ts';
 import { listLogs } from './log.service.ts';
-import { operationLogOf, plainAction, readableContent } from './operation-log.ts';
+import { plainAction, readableContent } from './operation-log.ts';
+import { operationsAtOf } from './operation-log.fixtures.ts';
 
 // Issue 36 (操作日志 and 个人中心 最近操作): plain Chinese action names, the business number and the decision,
 // an approval typed as 修改, read-only queries left out, and a sign-in naming its 操作人.
 describe(`操作日志 in plain words (issue 36) on ${dbKind}`, async () => {
   const rig = await rightsRig();
   const db = rig.database.db;
-  const queue = operationLogOf(rig.app);
   const admin = await rig.loginAs('admin', ADMIN_PASSWORD);
   const reviewer = await rig.staff('rev36', [RoleId.reviewer]);
-  const operationsAt = async (path: string) => {
-    await queue.flush();
-    return db
-      .select()
-      .from(sysLog)
-      .where(and(eq(sysLog.logType, LogType.operation), eq(sysLog.requestUrl, rig.api(path))));
-  };
+  const operationsAt = operationsAtOf(rig);
 
   it('an approval names the record by its business name, says the decision and is typed 修改, without developer notation', async () => {
     const org = await submittedOrg(rig, 36);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LogType, OPERATE_TYPE_TEXT, OperateType } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, dbKind } from '../../../test/harness.ts';
@@ -7,7 +7,7 @@ import { newId } from '../../../platform/db/ids.ts';
 import { sysDict, sysDictItem } from '../dict/dict.table.ts';
 import { sysLog } from './log.table.ts';
 import { listLogs } from './log.service.ts';
-import { operationLogOf } from './operation-log.ts';
+import { operationsAtOf } from './operation-log.fixtures.ts';
 
 // Issue 36 (操作日志): every row has a plain Chinese 操作类型 — sign-in rows showed "—" — and a clue
 // batch's review names the batch by its number and its name, as its approval record does.
@@ -15,14 +15,7 @@ describe(`操作日志: an operate type on every row, a batch named by number an
   const s = await batchRig();
   const { rig } = s;
   const db = rig.database.db;
-  const queue = operationLogOf(rig.app);
-  const operationsAt = async (path: string) => {
-    await queue.flush();
-    return db
-      .select()
-      .from(sysLog)
-      .where(and(eq(sysLog.logType, LogType.operation), eq(sysLog.requestUrl, rig.api(path))));
-  };
+  const operationsAt = operationsAtOf(rig);
 
   it('a review of a clue batch reads 线索批次-审核：<批次编号> <批次名称>，<decision>, in 操作日志 and in 最近操作', async () => {
     const id = await s.submitted(s.a, s.rightA, 2);

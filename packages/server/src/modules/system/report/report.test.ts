@@ -1,10 +1,10 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DataSourceType, ReportMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, dbKind, json, RoleId } from '../../../test/harness.ts';
+import { listening } from '../../../test/ports.ts';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../platform/db/client.ts';
 import { HOSTILE_PARAMS, HOSTILE_SQL } from './report-sql.hostile.ts';
@@ -12,17 +12,7 @@ import { APP_EMBEDDED, APP_SERVER, prepareReportSql, REPORT_TABLES, SOURCE, type
 import { REPORT_ROLE, runReadOnly } from './report-runner.ts';
 import { DEMO_REPORTS, seedDemoReports } from './report.seed.ts';
 
-const pgUp = await new Promise<boolean>((resolve) => {
-  const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 }, () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.on('error', () => resolve(false));
-  socket.on('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const pgUp = await listening(5432);
 
 /** A refusal's message, or null when the SQL passes the guard. */
 async function refusal(sql: string, params: string[] = [], target: SqlTarget = APP_EMBEDDED): Promise<string | null> {
