@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { axeFindings } from '../support/axe.ts';
 import { button, signIn, test } from '../support/app.ts';
 import { confirmInPopup } from '../support/system-data.ts';
-import { apiToken, dialog, expect, pick, row, signInAs, toast, unique, USER_PASSWORD } from '../support/system.ts';
+import { apiToken, dialog, expect, pick, row, signInAs, SYSTEM_TEST_TIMEOUT, toast, unique, USER_PASSWORD } from '../support/system.ts';
 import { apiCall, apiUpload, certifiedOrgViaApi, pdfFile, pngFile, type CertifiedOrg } from '../support/rights.ts';
 
 /** A protected-rights record of the organisation, with its mark image, added through the API. */
@@ -28,6 +28,8 @@ async function addRight(request: APIRequestContext, org: CertifiedOrg, name: str
 }
 
 test.describe('DOMAIN 文件信息: 文件类型 and 所属业务 of every file, the record named and opened', () => {
+  // two sign-ins, uploads and an axe audit: within the default 30 s on an idle machine, not beside the unit tests
+  test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
   test('an organisation uploads 侵权证据 for one of its rights records from 上传文件; the row names the record, and a click opens it', async ({
     page,
     request,
