@@ -62,7 +62,7 @@ export type CategoryTreeNode = z.infer<z.ZodObject<typeof treeNodeShape>> & { ch
  */
 export const categoryTreeNodeSchema = z.object({ ...treeNodeShape, children: z.array(z.custom<CategoryTreeNode>()).optional() });
 
-export const CategoryPerm = permCodes('system:category', ['list', 'add', 'edit', 'delete']);
+export const CategoryPerm = permCodes('system:category', ['list', 'add', 'edit', 'delete', 'export', 'import']);
 
 /**
  * 分类字典 as a resource: queryById, add … deleteBatch are standard; its list is `rootList`
@@ -73,7 +73,7 @@ export const categoryResource = defineResource<CategoryRecord>()({
   entity: '分类',
   perm: CategoryPerm,
   record: categoryRecordSchema,
-  routes: ['queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  routes: ['queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: categoryAddBody,
   editBody: categoryEditBody,
 });

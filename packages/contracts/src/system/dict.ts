@@ -216,7 +216,7 @@ export const tableDictSourceSchema = z.object({
 export type TableDictSource = z.infer<typeof tableDictSourceSchema>;
 
 /** The read calls every screen makes (getDictItems …) only need a session; these guard the administration. */
-export const DictPerm = permCodes('system:dict', ['list', 'add', 'edit', 'delete', 'recycle', 'deletePhysic']);
+export const DictPerm = permCodes('system:dict', ['list', 'add', 'edit', 'delete', 'recycle', 'deletePhysic', 'export', 'import']);
 export const DictItemPerm = permCodes('system:dictItem', ['list', 'add', 'edit', 'delete']);
 export const TableDictPerm = permCodes('system:tableDict', ['list', 'add', 'edit', 'delete']);
 

@@ -151,7 +151,7 @@ export const fillRuleRecordSchema = z.object({
 });
 export type FillRuleRecord = z.infer<typeof fillRuleRecordSchema>;
 
-export const FillRulePerm = permCodes('system:fillRule', ['list', 'add', 'edit', 'delete']);
+export const FillRulePerm = permCodes('system:fillRule', ['list', 'add', 'edit', 'delete', 'export', 'import']);
 
 /** 填值规则 as a standard resource: `/sys/fillRule/list` … `deleteBatch`. */
 export const fillRuleResource = defineResource<FillRuleRecord>()({
@@ -159,7 +159,7 @@ export const fillRuleResource = defineResource<FillRuleRecord>()({
   entity: '填值规则',
   perm: FillRulePerm,
   record: fillRuleRecordSchema,
-  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: fillRuleAddBody,
   editBody: fillRuleEditBody,
 });

@@ -44,7 +44,7 @@ export const positionRecordSchema = z.object({
 });
 export type PositionRecord = z.infer<typeof positionRecordSchema>;
 
-export const PositionPerm = permCodes('system:position', ['list', 'add', 'edit', 'delete']);
+export const PositionPerm = permCodes('system:position', ['list', 'add', 'edit', 'delete', 'export', 'import']);
 
 /** 职务 as a standard resource, scoped by the server to the request's tenant. */
 export const positionResource = defineResource<PositionRecord>()({
@@ -52,7 +52,7 @@ export const positionResource = defineResource<PositionRecord>()({
   entity: '职务',
   perm: PositionPerm,
   record: positionRecordSchema,
-  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: positionBody,
   editBody: positionEditBody,
   editMethods: ['PUT', 'POST'],

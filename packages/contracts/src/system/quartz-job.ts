@@ -294,7 +294,7 @@ export const quartzJobRunSchema = z.object({
 });
 export type QuartzJobRun = z.infer<typeof quartzJobRunSchema>;
 
-export const QuartzJobPerm = permCodes('system:quartzJob', ['list', 'add', 'edit', 'delete', 'pause', 'resume', 'execute']);
+export const QuartzJobPerm = permCodes('system:quartzJob', ['list', 'add', 'edit', 'delete', 'pause', 'resume', 'execute', 'export', 'import']);
 
 export const QUARTZ_JOB_BASE = '/sys/quartzJob';
 
@@ -304,7 +304,7 @@ export const quartzJobResource = defineResource<QuartzJobRecord>()({
   entity: '定时任务',
   perm: QuartzJobPerm,
   record: quartzJobRecordSchema,
-  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: quartzJobAddBody,
   editBody: quartzJobEditBody,
 });

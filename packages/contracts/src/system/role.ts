@@ -38,14 +38,14 @@ export const roleRecordSchema = z.object({
 });
 export type RoleRecord = z.infer<typeof roleRecordSchema>;
 
-export const RolePerm = permCodes('system:role', ['list', 'add', 'edit', 'delete', 'grant', 'user']);
+export const RolePerm = permCodes('system:role', ['list', 'add', 'edit', 'delete', 'grant', 'user', 'export', 'import']);
 
 /** 角色管理 as a standard resource: `/sys/role/list` … `deleteBatch`; edit answers PUT and POST. */
 export const roleResource = defineResource<RoleRecord>()({
   basePath: '/sys/role',
   entity: '角色',
   perm: RolePerm,
-  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: roleBody,
   editMethods: ['PUT', 'POST'],
   record: roleRecordSchema,

@@ -162,9 +162,16 @@ export function buttonsOf<P extends Record<string, string>>(perm: P, entity: str
   );
 }
 
-/** A screen's menu whose seed unit is named after its area and screen key: `menu:system:role:v1`. */
-export const screenMenu = (area: string, screen: NonNullable<FeatureMenu['screen']>, buttons: FeatureMenu['buttons']): FeatureMenu => ({
-  key: `menu:${area}:${screen.key}:v1`,
+/** The verbs of a screen's 导出 / 导入 buttons. */
+export const EXCEL_VERBS = { export: '导出', import: '导入' };
+
+/**
+ * A screen's menu whose seed unit is named after its area, screen key and version: `menu:system:role:v1`.
+ * A menu given buttons later takes the next version, so a database seeded before gets them at its next start
+ * (the rows already there are left as they are).
+ */
+export const screenMenu = (area: string, screen: NonNullable<FeatureMenu['screen']>, buttons: FeatureMenu['buttons'], version = 1): FeatureMenu => ({
+  key: `menu:${area}:${screen.key}:v${version}`,
   buttons,
   screen,
 });

@@ -1,5 +1,5 @@
 import { DictItemPerm, DictPerm, TableDictPerm } from '@sbwq/contracts';
-import { buttonsOf, CRUD_VERBS, screenMenu } from '../../../seed/buttons.ts';
+import { buttonsOf, CRUD_VERBS, EXCEL_VERBS, screenMenu } from '../../../seed/buttons.ts';
 import { SYSTEM_MENU_ID } from '../../core/ids/menus.ts';
 
 /** 数据字典: the dictionaries and their items are one screen. */
@@ -9,7 +9,9 @@ export const dictMenu = screenMenu(
   {
     ...buttonsOf(DictPerm, '数据字典', { ...CRUD_VERBS, recycle: '回收站', deletePhysic: '彻底删除' }),
     ...buttonsOf(DictItemPerm, '字典项'),
+    ...buttonsOf(DictPerm, '数据字典', EXCEL_VERBS),
   },
+  2,
 );
 
 export const tableDictMenu = screenMenu(

@@ -1,11 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { fillRuleFlow, fillRuleResource, FillRuleMsg } from '@sbwq/contracts';
+import { fillRuleAddBody, fillRuleFlow, fillRuleResource, FillRuleMsg, type FillRuleRecord } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource, systemDataMessages } from '../../../platform/resource/resource-routes.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
+import { resourceExcel } from '../../../platform/resource/resource-excel.ts';
+import { columnsOf, importColumnsOf } from '../../../platform/excel/excel.ts';
 import * as service from './fill-rule.service.ts';
 
 const tags = ['填值规则'];
+
+/** The stock SysFillRule's Excel columns; 规则参数 carries the sequence's prefix, date pattern, width and reset. */
+const excel = resourceExcel({
+  title: '填值规则',
+  asciiName: 'fill-rules.xlsx',
+  columns: columnsOf<FillRuleRecord>({
+    ruleName: '规则名称',
+    ruleCode: '规则Code',
+    ruleClass: ['规则实现类', 50],
+    ruleParams: ['规则参数', 50],
+    updateBy: '修改人',
+    updateTime: ['修改时间', 20],
+    createBy: '创建人',
+    createTime: ['创建时间', 20],
+  }),
+  list: service.listFillRules,
+  importColumns: importColumnsOf({ ruleName: '*规则名称', ruleCode: '*规则Code', ruleClass: '规则实现类', ruleParams: '规则参数' }),
+  body: fillRuleAddBody,
+  add: service.addFillRule,
+});
 
 export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
   registerFlow(app, deps, fillRuleFlow, {
@@ -38,6 +60,7 @@ export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
       add: service.addFillRule,
       edit: service.editFillRule,
       remove: service.deleteFillRules,
+      ...excel,
     },
     messages: systemDataMessages(FillRuleMsg),
     echoMessage: true,

@@ -1,11 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { DictMsg, Msg, quartzJobFlow, QuartzJobMsg, quartzJobResource } from '@sbwq/contracts';
+import { DictMsg, Msg, quartzJobAddBody, quartzJobFlow, QuartzJobMsg, quartzJobResource, type QuartzJobRecord } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
+import { dictValueOf, resourceExcel } from '../../../platform/resource/resource-excel.ts';
+import { columnsOf, importColumnsOf } from '../../../platform/excel/excel.ts';
 import * as service from './job.service.ts';
 
 const tags = ['定时任务'];
+
+/** The stock QuartzJob's Excel columns; 任务类名 is the stock client's name of one of our jobs, 状态 its text. */
+const excel = resourceExcel({
+  title: '定时任务信息',
+  asciiName: 'quartz-jobs.xlsx',
+  columns: columnsOf<QuartzJobRecord>({
+    jobClassName: ['任务类名', 50],
+    cronExpression: ['cron表达式', 30],
+    parameter: '参数',
+    description: ['描述', 40],
+    status: ['状态', (j) => j.status_dictText],
+  }),
+  list: service.listJobs,
+  importColumns: importColumnsOf({ jobClassName: '*任务类名', cronExpression: '*cron表达式', parameter: '参数', description: '描述', status: '状态' }),
+  body: quartzJobAddBody,
+  add: service.addJob,
+  toBody: async (ctx, values) => ({ ...values, status: await dictValueOf(ctx, 'quartz_status', '状态', values.status) }),
+});
 
 export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
   registerFlow(app, deps, quartzJobFlow, {
@@ -42,6 +62,7 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
       add: service.addJob,
       edit: service.editJob,
       remove: service.deleteJobs,
+      ...excel,
     },
     messages: {
       added: QuartzJobMsg.added,
