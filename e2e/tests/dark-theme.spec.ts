@@ -13,6 +13,8 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function findings(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  // a card's loading skeleton pulses for ever: its animation only ends by being cancelled when the data comes
+  await expect(page.locator('.ant-skeleton-active')).toHaveCount(0);
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   const { violations } = await new AxeBuilder({ page })
     .withTags(WCAG_21_AA)

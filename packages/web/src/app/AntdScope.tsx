@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import ConfigProvider from 'antd/es/config-provider';
+import type { ThemeConfig } from 'antd';
 import useStyle from 'antd/es/app/style';
 import zhCN from 'antd/locale/zh_CN';
 import { lazy, Suspense, useContext, useEffect, useMemo, type ReactNode } from 'react';
@@ -11,6 +12,23 @@ import { useReducedMotion } from './useReducedMotion.ts';
 // antd's message, notification and modal hooks: loaded when something is first to be shown
 const FeedbackHost = lazy(() => import('./feedback/FeedbackHost.tsx').then((m) => ({ default: m.FeedbackHost })));
 
+const themes = new Map<string, ThemeConfig>();
+
+/**
+ * One theme object for each choice of settings: every screen that shows antd has a ConfigProvider of its
+ * own, and the dark theme takes dozens of design-token computations (the link colour searched to AA),
+ * which each of them would otherwise repeat on the way to the first paint.
+ */
+function cachedTheme(primaryColor: string, motion: boolean, highContrast: boolean, dark: boolean): ThemeConfig {
+  const key = [primaryColor, motion, highContrast, dark].join();
+  let theme = themes.get(key);
+  if (!theme) {
+    theme = themeFor(primaryColor, motion, highContrast, dark);
+    themes.set(key, theme);
+  }
+  return theme;
+}
+
 /**
  * antd's configuration — the zh_CN locale, the theme of the settings (primary colour, 高对比度, 暗黑模式,
  * reduced motion) and the dialogs' defaults — in its own chunk: the shell and the screens that show antd
@@ -21,7 +39,7 @@ export function AntdConfig({ children }: { children: ReactNode }) {
   const highContrast = useSettings((state) => state.highContrast);
   const darkMode = useSettings((state) => state.darkMode);
   const reducedMotion = useReducedMotion();
-  const theme = useMemo(() => themeFor(primaryColor, !reducedMotion, highContrast, darkMode), [primaryColor, reducedMotion, highContrast, darkMode]);
+  const theme = useMemo(() => cachedTheme(primaryColor, !reducedMotion, highContrast, darkMode), [primaryColor, reducedMotion, highContrast, darkMode]);
   return (
     <ConfigProvider locale={zhCN} theme={theme} modal={modalConfig}>
       {children}
