@@ -226,7 +226,7 @@ export const dictResource = defineResource<DictRecord>()({
   entity: '字典',
   perm: DictPerm,
   record: dictRecordSchema,
-  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
+  routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: dictAddBody,
   editBody: dictEditBody,
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CategoryPerm, DictPerm, FillRulePerm, PositionPerm, QuartzJobMsg, QuartzJobPerm, RolePerm } from '@sbwq/contracts';
+import { CategoryPerm, DictMsg, DictPerm, FillRulePerm, PositionPerm, QuartzJobMsg, QuartzJobPerm, RolePerm } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, json, multipart } from '../../test/harness.ts';
 import { xlsxSheet } from '../../test/excel.ts';
 import { toWorkbook } from '../../platform/excel/excel.ts';
@@ -12,7 +12,7 @@ import { sysRolePermission } from './role/role.table.ts';
 import { sysCategory } from './category/category.table.ts';
 
 /**
- * 导出 / 导入 of the stock client's 角色, 职务, 分类字典, 定时任务 and 填值规则 screens (issue 36): the stock
+ * 导出 / 导入 of the stock client's 角色, 职务, 数据字典, 分类字典, 定时任务 and 填值规则 screens (issue 36): the stock
  * URLs, the stock columns, the list's filter or `selections`; an import adds each row as 新增 does and
  * reports a refused row by its number and reason.
  */
@@ -150,6 +150,49 @@ describe('issue 36: exportXls / importExcel of the system screens', async () => 
 
     const report = await upload('/sys/category/importExcel', await file(['类型名称', '父级编码'], [['孤儿', 'Z99Z99']]));
     expect(report.result.errors).toEqual([{ row: 3, message: '上级分类不存在：Z99Z99' }]);
+  });
+
+  it('数据字典: one row per item under its dictionary’s cells; an import adds each new dictionary with its items, a code already there is refused on each of its rows', async () => {
+    expect(json(await admin('POST', '/sys/dict/add', { dictName: '导出字典', dictCode: 'xls_dict', description: '说明' })).success).toBe(true);
+    const [dict] = json(await admin('GET', '/sys/dict/list?dictCode=xls_dict')).result.records;
+    for (const [itemText, itemValue, sortOrder] of [
+      ['甲', 'a', 1],
+      ['乙', 'b', 2],
+    ])
+      expect(json(await admin('POST', '/sys/dictItem/add', { dictId: dict.id, itemText, itemValue, sortOrder })).success).toBe(true);
+    const exported = await admin('GET', '/sys/dict/exportXls?dictCode=xls_dict');
+    const sheet = await xlsxSheet(exported);
+    expect((sheet.getSheetValues().slice(2) as unknown[][]).map((row) => row.slice(1).map((cell) => cell ?? ''))).toEqual([
+      ['字典名称', '字典编码', '描述', '字典项文本', '字典项值', '字典项描述', '排序'],
+      ['导出字典', 'xls_dict', '说明', '甲', 'a', '', 1],
+      ['导出字典', 'xls_dict', '说明', '乙', 'b', '', 2],
+    ]);
+    expect((await upload('/sys/dict/importExcel', exported.rawPayload)).result.errors).toEqual([
+      { row: 3, message: DictMsg.codeTaken },
+      { row: 4, message: DictMsg.codeTaken },
+    ]);
+
+    const report = await upload(
+      '/sys/dict/importExcel',
+      await file(
+        ['字典名称', '字典编码', '字典项文本', '字典项值', '排序'],
+        [
+          ['导入字典', 'xls_in', '一', '1', '1'],
+          ['导入字典', 'xls_in', '二', '2', '2'],
+          ['导入字典', 'xls_in', '重复值', '2', '3'],
+          ['空字典', 'xls_empty', '', '', ''],
+          ['坏编码', '9bad', '', '', ''],
+        ],
+      ),
+    );
+    expect(report.result).toMatchObject({ totalCount: 5, successCount: 3, errorCount: 2 });
+    expect(report.result.errors).toEqual([
+      { row: 5, message: DictMsg.itemValueTaken },
+      { row: 7, message: DictMsg.codeFormat },
+    ]);
+    const items = json(await admin('GET', '/sys/dict/getDictItems/xls_in')).result;
+    expect(items.map((i: { text: string }) => i.text)).toEqual(['一', '二']);
+    expect(json(await admin('GET', '/sys/dict/list?dictCode=xls_empty')).result.records).toHaveLength(1);
   });
 
   const excelCodes = [RolePerm, PositionPerm, DictPerm, CategoryPerm, QuartzJobPerm, FillRulePerm].flatMap((perm) => [perm.export, perm.import]);

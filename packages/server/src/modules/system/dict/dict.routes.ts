@@ -6,6 +6,7 @@ import { registerResource, systemDataMessages } from '../../../platform/resource
 import * as admin from './dict-admin.service.ts';
 import * as actions from './dict.actions.ts';
 import { tableDictRoutes } from './table-dict.routes.ts';
+import { exportDicts, importDicts } from './dict.excel.ts';
 
 const tags = ['数据字典'];
 
@@ -43,6 +44,8 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       add: { description: '字典编码必填且唯一（回收站中的也算）。' },
       delete: { summary: '删除字典（移入回收站）' },
       deleteBatch: { summary: '批量删除字典（移入回收站）', description: 'ids 逗号分隔，可带末尾逗号。' },
+      exportXls: { description: '每个字典项一行（字典名称、字典编码、描述重复在其每一行）；没有字典项的字典一行。' },
+      importExcel: { description: '字典编码首次出现的行新增字典（已有的编码拒绝），带字典项的行新增字典项；错误的行跳过并报告行号和原因。' },
     },
     service: {
       list: admin.listDicts,
@@ -50,6 +53,8 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       add: admin.addDict,
       edit: admin.editDict,
       remove: admin.deleteDicts,
+      exportXls: exportDicts,
+      importExcel: importDicts,
     },
     messages: systemDataMessages({ ...DictMsg, added: DictMsg.saved }),
   });
