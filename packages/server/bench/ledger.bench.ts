@@ -97,12 +97,16 @@ async function run(database: Database, pools: string[], label: string, record: R
 
 export async function ledgerBench(kind: 'pglite' | 'postgres', url: string | null, record: Record) {
   if (kind === 'postgres') process.env.PG_POOL_MAX = String(CALLERS);
-  const database = await openDatabase({ databaseUrl: url, pgliteDir: null });
+  let database = await openDatabase({ databaseUrl: url, pgliteDir: null });
   try {
     const [hot] = await poolsIn(database, 1);
     const ours = await run(database, [hot!], '单池', record);
     if (kind === 'postgres' && url) {
+      // Our pool keeps its CALLERS connections open; pgbench opening as many again went past a default
+      // max_connections of 100 ("too many clients") whenever anything else was connected.
+      await database.close();
       const direct = pgbenchOps(url, hot!, 10);
+      database = await openDatabase({ databaseUrl: url, pgliteDir: null });
       if (direct === null) record('资金池台账 单池占 pgbench 同一函数的比例（postgres）', '未测（没有 pgbench）', '≥ 80 %');
       else
         record(
