@@ -79,7 +79,7 @@ export const departIdNodeSchema = treeOptionSchema
   .meta({ id: 'DepartIdNode' });
 export type DepartIdNode = z.infer<typeof departIdNodeSchema>;
 
-export const DepartPerm = permCodes('system:depart', ['add', 'edit', 'delete', 'grant', 'role', 'user']);
+export const DepartPerm = permCodes('system:depart', ['add', 'edit', 'delete', 'grant', 'role', 'user', 'export', 'import']);
 
 /**
  * 部门管理's writes as a standard resource (`/sys/sysDepart/add` … `deleteBatch`); the department
@@ -88,8 +88,8 @@ export const DepartPerm = permCodes('system:depart', ['add', 'edit', 'delete', '
 export const departResource = defineResource<DepartTreeNode>()({
   basePath: '/sys/sysDepart',
   entity: '部门',
-  perm: { add: DepartPerm.add, edit: DepartPerm.edit, delete: DepartPerm.delete },
-  routes: ['add', 'edit', 'delete', 'deleteBatch'],
+  perm: { add: DepartPerm.add, edit: DepartPerm.edit, delete: DepartPerm.delete, export: DepartPerm.export, import: DepartPerm.import },
+  routes: ['add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: departBody,
   editMethods: ['PUT', 'POST'],
 });

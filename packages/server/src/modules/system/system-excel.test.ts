@@ -1,6 +1,6 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CategoryPerm, DictMsg, DictPerm, FillRulePerm, PositionPerm, QuartzJobMsg, QuartzJobPerm, RolePerm } from '@sbwq/contracts';
+import { CategoryPerm, DepartPerm, DictMsg, DictPerm, FillRulePerm, PositionPerm, QuartzJobMsg, QuartzJobPerm, RolePerm } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, createTestApp, json, multipart } from '../../test/harness.ts';
 import { xlsxSheet } from '../../test/excel.ts';
 import { toWorkbook } from '../../platform/excel/excel.ts';
@@ -10,9 +10,10 @@ import { sysSeed } from '../../seed/seed.table.ts';
 import { sysPermission } from './permission/permission.table.ts';
 import { sysRolePermission } from './role/role.table.ts';
 import { sysCategory } from './category/category.table.ts';
+import { sysDepart } from './depart/depart.table.ts';
 
 /**
- * 导出 / 导入 of the stock client's 角色, 职务, 数据字典, 分类字典, 定时任务 and 填值规则 screens (issue 36): the stock
+ * 导出 / 导入 of the stock client's 角色, 部门, 职务, 数据字典, 分类字典, 定时任务 and 填值规则 screens (issue 36): the stock
  * URLs, the stock columns, the list's filter or `selections`; an import adds each row as 新增 does and
  * reports a refused row by its number and reason.
  */
@@ -195,7 +196,43 @@ describe('issue 36: exportXls / importExcel of the system screens', async () => 
     expect(json(await admin('GET', '/sys/dict/list?dictCode=xls_empty')).result.records).toHaveLength(1);
   });
 
-  const excelCodes = [RolePerm, PositionPerm, DictPerm, CategoryPerm, QuartzJobPerm, FillRulePerm].flatMap((perm) => [perm.export, perm.import]);
+  it('部门: the stock columns by code, 机构类别 as text; an exported branch imported again is placed by its 机构编码, a missing parent is reported', async () => {
+    const rootId = json(await admin('POST', '/sys/sysDepart/add', { departName: '导出公司', orgCategory: '1', mobile: '010-1234567' })).result;
+    const childId = json(await admin('POST', '/sys/sysDepart/add', { parentId: rootId, departName: '导出部', orgCategory: '2' })).result;
+    const code = async (id: string) => (await db.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.id, id)))[0].orgCode;
+    const [rootCode, childCode] = [await code(rootId), await code(childId)];
+    const exported = await admin('GET', `/sys/sysDepart/exportXls?orgCode=${rootCode}*`);
+    const sheet = await xlsxSheet(exported);
+    expect((sheet.getSheetValues().slice(2) as unknown[][]).map((row) => row.slice(1).map((cell) => cell ?? ''))).toEqual([
+      ['机构/部门名称', '英文名', '排序', '描述', '机构类别', '机构编码', '手机号', '传真', '地址', '备注'],
+      ['导出公司', '', 0, '', '公司', rootCode, '010-1234567', '', '', ''],
+      ['导出部', '', 0, '', '部门', childCode, '', '', '', ''],
+    ]);
+    expect(await upload('/sys/sysDepart/importExcel', exported.rawPayload)).toMatchObject({ code: 200, result: { successCount: 2 } });
+    const copies = await db
+      .select()
+      .from(sysDepart)
+      .where(inArray(sysDepart.departName, ['导出公司', '导出部']));
+    const copyRoot = copies.find((d) => d.departName === '导出公司' && d.id !== rootId)!;
+    expect(copies.find((d) => d.departName === '导出部' && d.id !== childId)).toMatchObject({ parentId: copyRoot.id, orgCategory: '2' });
+
+    const report = await upload(
+      '/sys/sysDepart/importExcel',
+      await file(
+        ['机构/部门名称', '机构类别', '机构编码'],
+        [
+          ['孤儿部', '部门', 'Z99Z99'],
+          ['怪类别', '集团', ''],
+        ],
+      ),
+    );
+    expect(report.result.errors).toEqual([
+      { row: 3, message: '上级部门不存在：机构编码 Z99' },
+      { row: 4, message: expect.stringContaining('机构类别“集团”无效') },
+    ]);
+  });
+
+  const excelCodes = [RolePerm, DepartPerm, PositionPerm, DictPerm, CategoryPerm, QuartzJobPerm, FillRulePerm].flatMap((perm) => [perm.export, perm.import]);
   const adminHolds = async () =>
     (
       await db
@@ -208,7 +245,7 @@ describe('issue 36: exportXls / importExcel of the system screens', async () => 
     expect(await adminHolds()).toBe(excelCodes.length);
     await db.delete(sysPermission).where(inArray(sysPermission.id, excelCodes.map(buttonId)));
     await db.delete(sysRolePermission).where(inArray(sysRolePermission.permissionId, excelCodes.map(buttonId)));
-    const units = ['role', 'position', 'dict', 'category', 'quartzJob', 'fillRule'].map((key) => `menu:system:${key}:v2`);
+    const units = ['role', 'depart', 'position', 'dict', 'category', 'quartzJob', 'fillRule'].map((key) => `menu:system:${key}:v2`);
     await db.delete(sysSeed).where(inArray(sysSeed.key, units));
     expect((await runSeeds(db, { adminPassword: null, seedDemo: false, announce: () => undefined })).sort()).toEqual([...units].sort());
     expect(await adminHolds()).toBe(excelCodes.length);

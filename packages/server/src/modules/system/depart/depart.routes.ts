@@ -9,6 +9,7 @@ import { userResource } from '../user/user.admin.service.ts';
 import * as departs from './depart.service.ts';
 import * as actions from './depart.actions.ts';
 import * as roles from './depart-role.service.ts';
+import { departExportWhitelist, exportDeparts, importDeparts } from './depart.excel.ts';
 
 const tags = ['部门管理'];
 
@@ -16,14 +17,19 @@ const tags = ['部门管理'];
 export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, departResource, {
     tags,
+    listResource: departExportWhitelist,
     docs: {
       add: { description: 'org_code 按层级自动生成（A01、A01A01…）。' },
+      exportXls: { description: '未删除的部门按机构编码排列（上级在前）；可按 departName、orgCode、orgCategory 筛选。' },
+      importExcel: { description: '机构编码去掉末三位为上级的编码（已有部门，或本文件前面的行）；三位为顶级。逐行按新增校验，编码自动生成。' },
       delete: { summary: '删除部门（有下级或用户时拒绝）' },
     },
     service: {
       add: (c, body) => departs.addDepart(c.db, c.user, body),
       edit: departs.editDepart,
       remove: departs.deleteDeparts,
+      exportXls: exportDeparts,
+      importExcel: importDeparts,
     },
     messages: { added: '添加成功！', edited: '修改成功!', deleted: '删除成功!' },
   });
