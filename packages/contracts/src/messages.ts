@@ -56,7 +56,6 @@ export const Msg = {
   /** the stock 部门权限 and 部门角色's 数据规则 */
   departDataRuleUnserved: '本系统的数据规则在角色授权中设置（角色管理 → 授权 → 数据规则），不按部门或部门角色设置',
   /** the stock 新增用户's 部门 picker asks for an id before the user exists */
-  generateUserIdUnserved: '新增用户时不能先选部门：请先保存用户，再在“编辑”中选择部门',
   badRequest: '请求参数不正确',
   badJson: '请求内容不是有效的JSON',
   dictCodeBad: '字典Code格式不正确！',

@@ -65,6 +65,13 @@ export const userFlow = defineFlow()({
       summary: '用户的角色ID',
     },
     queryUserRoleCode: { path: 'queryUserRoleCode', method: 'GET', signedIn: true, onboarding: true, reply: idListSchema, summary: '当前登录用户的角色编码' },
+    generateUserId: {
+      path: 'generateUserId',
+      method: 'GET',
+      permission: UserPerm.add,
+      reply: z.string(),
+      summary: '生成新用户ID（原版新增用户选择部门前调用；新增时不采用请求中的ID）',
+    },
     userDepartList: {
       path: 'userDepartList',
       method: 'GET',

@@ -34,7 +34,6 @@ const NOT_SERVED_YET = new Set<string>();
 
 /** Calls answered 501 with the reason (README, JEECG-API differences), which the stock client shows. */
 const TOLD_WHY = new Map<string, string>([
-  ['GET /sys/user/generateUserId', Msg.generateUserIdUnserved],
   ['GET /sys/sysUserAgent/queryByUserName', Msg.userAgentUnserved],
   ['POST /sys/sysUserAgent/add', Msg.userAgentUnserved],
   ['PUT /sys/sysUserAgent/edit', Msg.userAgentUnserved],
@@ -268,6 +267,17 @@ describe(`the stock JeecgBoot 2.3 client's system screens reach a route for ever
       return json(res).result;
     };
     const row = async (path: string, query: string) => (await saved('GET', `${path}?${query}`)).records[0];
+
+    it('UserModal 选择部门: generateUserId answers a fresh id each time; the add that sends it back as id gets an id of its own', async () => {
+      const offered = await saved('GET', '/sys/user/generateUserId');
+      expect(offered).toMatch(/^[0-9a-f]{32}$/);
+      expect(await saved('GET', '/sys/user/generateUserId')).not.toBe(offered);
+      const body = { id: offered, username: 'stock_genid', password: 'Stock12345', confirmpassword: 'Stock12345', realname: '选部门用户', selecteddeparts: '' };
+      await saved('POST', '/sys/user/add', body);
+      const added = await row('/sys/user/list', 'username=stock_genid');
+      expect(added.id).toMatch(/^[0-9a-f]{32}$/);
+      expect(added.id).not.toBe(offered);
+    });
 
     it('TenantForm: 租户编号 from a number input, JDate times, status as a radio number; edit with the row', async () => {
       await saved('POST', '/sys/tenant/add', { name: '原版租户', id: 90001, beginDate: '2026-11-01 00:00:00', endDate: '2027-11-01 00:00:00', status: 1 });

@@ -34,7 +34,6 @@ const UNSERVED_STOCK_PREFIXES: readonly (readonly [string, string])[] = [
   ['/sys/sysUserAgent/', Msg.userAgentUnserved],
   ['/sys/sysDepartPermission/datarule', Msg.departDataRuleUnserved],
   ['/sys/sysDepartRole/datarule', Msg.departDataRuleUnserved],
-  ['/sys/user/generateUserId', Msg.generateUserIdUnserved],
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { BizError } from '../../../platform/http/envelope.ts';
 import { splitIds } from '../../../platform/http/ids.ts';
+import { newId } from '../../../platform/db/ids.ts';
 import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import * as users from './user.admin.service.ts';
 
@@ -28,6 +29,9 @@ export async function changePassword(
 export const queryUserRole = ({ db }: ResourceCtx, query: { userid: string }) => users.roleIdsOf(db, query.userid);
 
 export const queryUserRoleCode = ({ db, user }: ResourceCtx) => users.roleCodesOf(db, user.id);
+
+/** The stock 新增用户 asks for an id before 选择部门; the add generates its own, so this one is only a fresh value. */
+export const generateUserId = async () => newId();
 
 export const userDepartList = ({ db }: ResourceCtx, query: { userId: string }) => users.departOptionsOf(db, query.userId);
 
