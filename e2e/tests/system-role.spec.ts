@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
 import { button, test, newContext } from '../support/app.ts';
 import {
@@ -89,6 +91,40 @@ test.describe('角色管理 (system/RoleList)', () => {
     await confirmPopup(page);
     await toast(page, '删除角色成功');
     await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
+  });
+
+  test('导出 downloads 角色信息.xlsx of the filter; 导入 adds the good rows and reports a bad one as 第 N 行：原因 (issue 36)', async ({ page }, testInfo) => {
+    const code = unique('e2ex');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('角色');
+    sheet.addRow(['角色名', '角色编码', '描述']);
+    sheet.addRow(['导入的角色', code, '从 Excel 导入']);
+    sheet.addRow(['坏编码', '1bad', '']);
+    const file = testInfo.outputPath(`${code}.xlsx`);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await book.xlsx.writeFile(file);
+
+    await signIn(page);
+    await openRoles(page);
+    await expect(page.getByText(/^1-\d+ 共 \d+ 条$/)).toBeVisible();
+    await button(page, '导入').click();
+    const chooser = page.waitForEvent('filechooser');
+    await button(dialog(page, '导入'), '选择文件').click();
+    await (await chooser).setFiles(file);
+    await toast(page, '文件导入成功，但有错误。');
+    const report = dialog(page, '导入结果');
+    await expect(report.getByText('第 3 行：角色编码以字母开头，只能包含字母、数字和下划线，长度2-50')).toBeVisible();
+    await button(report, '确定').click();
+    await expect(report).toBeHidden();
+
+    await page.getByPlaceholder('请输入编码').fill(code);
+    await button(page, '查询').click();
+    await expect(page.getByText('1-1 共 1 条')).toBeVisible();
+    await expect(row(page, code)).toContainText('导入的角色');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /导出/ }).click();
+    await page.getByRole('menuitem', { name: '导出当前筛选' }).click();
+    expect((await download).suggestedFilename()).toBe('角色信息.xlsx');
   });
 
   test('§6 grant: a role granted 用户-添加 shows its users 新增; revoked, it disappears', async ({ page, browser, request }, testInfo) => {
