@@ -32,7 +32,9 @@ describe('the system screens call the routes their contract declares', () => {
       }),
     });
     expect(await allPositions()).toEqual([{ id: 'p1', code: '1000' }]);
-    expect(positionApi.exportUrl).toBeUndefined();
+    expect(positionApi).toMatchObject({ exportUrl: '/sys/position/exportXls', exportSelections: true, importUrl: '/sys/position/importExcel' });
+    // the stock 职务 screen offers no 下载模板
+    expect(positionApi.importTemplateUrl).toBeUndefined();
     expect(userApi).toMatchObject({
       exportUrl: '/sys/user/exportXls',
       exportSelections: true,
