@@ -16,6 +16,7 @@ import { ClaimDetail } from './ClaimDetail.tsx';
 import { ClaimModal } from './ClaimModal.tsx';
 import { ClaimStatusTag } from './ClaimStatusTag.tsx';
 import { useClaimDialogs } from './useClaimDialogs.tsx';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 /** The list's row actions: the organisation's and the reviews (付款 is 付款管理's row). */
 const LIST_ACTIONS = ['edit', 'submit', 'delete', 'bizReview', 'financeReview'] as const;
@@ -51,10 +52,7 @@ export function ClaimList() {
   const definition = useMemo<ListDefinition<ClaimRecord>>(
     () => ({
       key: CLAIM_LIST_KEY,
-      entity: '报销单',
-      permission: ClaimPerm,
-      codes: claimResource.perm,
-      api: { list: claimApi.list, exportUrl: claimApi.exportUrl, exportSelections: claimApi.exportSelections },
+      ...resourceList(claimResource, { list: claimApi.list, exportUrl: claimApi.exportUrl, exportSelections: claimApi.exportSelections }),
       exportName: '报销单.xlsx',
       detail: false,
       selectable: true,

@@ -14,6 +14,7 @@ import { CapitalPoolDetail } from './CapitalPoolDetail.tsx';
 import { newRequestKey, POOL_LIST_KEY, POOL_LOG_LIST_KEY, POOL_STATUS_COLORS, poolApi, type PoolBody } from './pool.api.ts';
 import { poolForm } from './pool.form.tsx';
 import { PoolMoneyModal, type MoneyKind } from './PoolMoneyModal.tsx';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 function showReport(report: PoolReconcileReport) {
   const message = report.differences.length ? PoolLedgerMsg.reconcileDiff(report.differences.length) : PoolLedgerMsg.reconciled;
@@ -79,10 +80,7 @@ export function CapitalPoolList() {
   const definition = useMemo<ListDefinition<PoolRecord, PoolBody>>(
     () => ({
       key: POOL_LIST_KEY,
-      entity: '资金池',
-      permission: PoolPerm,
-      codes: capitalPoolResource.perm,
-      api: { list: poolApi.list, exportUrl: poolApi.exportUrl, exportSelections: true },
+      ...resourceList(capitalPoolResource, { list: poolApi.list, exportUrl: poolApi.exportUrl, exportSelections: true }),
       exportName: '资金池.xlsx',
       detail: false,
       search: [

@@ -19,6 +19,7 @@ import { BankAccountNumber } from './BankAccountNumber.tsx';
 import { BankDescriptions } from './BankDescriptions.tsx';
 import { bankForm } from './bank.form.tsx';
 import { DataLogHistoryButton } from '../../../components/datalog/DataLogHistory.tsx';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 /**
  * 机构银行账户 (rights/BankAccountList, DOMAIN.md bank account): an organisation keeps its accounts, one
@@ -75,10 +76,7 @@ export function BankAccountList() {
     ];
     return {
       key: BANK_LIST_KEY,
-      entity: '银行账户',
-      permission: BankPerm,
-      codes: bankResource.perm,
-      api: { list: bankApi.list, removeBatch: bankApi.removeBatch },
+      ...resourceList(bankResource, { list: bankApi.list, removeBatch: bankApi.removeBatch }),
       // staff read and approve; only the organisation selects its own rows to delete them
       selectable: !staff,
       actionColumnWidth: staff ? 120 : 170,

@@ -14,6 +14,7 @@ import { BATCH_LIST_KEY, batchApi, batchDetailPath } from './batch.api.ts';
 import { useBatchDialogs } from './useBatchDialogs.tsx';
 import { BatchModal } from './BatchModal.tsx';
 import { BatchStatusTag } from './BatchStatusTag.tsx';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 /**
  * 线索批次 (rights/BatchList, the spec's "threaded" list; DOMAIN.md clue batch): an organisation drafts
@@ -35,10 +36,7 @@ export function BatchList() {
   const definition = useMemo<ListDefinition<BatchRecord>>(
     () => ({
       key: BATCH_LIST_KEY,
-      entity: '线索批次',
-      permission: BatchPerm,
-      codes: batchResource.perm,
-      api: { list: batchApi.list, exportUrl: batchApi.exportUrl, exportSelections: batchApi.exportSelections },
+      ...resourceList(batchResource, { list: batchApi.list, exportUrl: batchApi.exportUrl, exportSelections: batchApi.exportSelections }),
       exportName: '线索批次.xlsx',
       detail: false,
       selectable: true,

@@ -8,6 +8,7 @@ import { useFlowActions } from '../../../components/flow/useFlowActions.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListContext, ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 import { staticUrl } from '../../../platform/config.ts';
 import { confirm } from '../../../platform/feedback.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
@@ -55,18 +56,15 @@ export function RightList() {
       });
     return {
       key: RIGHT_LIST_KEY,
-      entity: '受保护权利',
-      permission: RightPerm,
-      codes: rightResource.perm,
       // no remove: 删除 is a row action of its own, shown only on the records that may still be deleted
-      api: {
+      ...resourceList(rightResource, {
         list: rightApi.list,
         removeBatch: rightApi.removeBatch,
         exportUrl: rightApi.exportUrl,
         exportSelections: rightApi.exportSelections,
         importUrl: rightApi.importUrl,
         importTemplateUrl: rightApi.importTemplateUrl,
-      },
+      }),
       exportName: '受保护权利.xlsx',
       actionColumnWidth: 170,
       search: [

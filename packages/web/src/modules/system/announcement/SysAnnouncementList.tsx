@@ -13,6 +13,7 @@ import { PriorityTag } from '../../../components/notice/PriorityTag.tsx';
 import { announcementApi, type AnnouncementBody } from './announcement.api.ts';
 import { AnnouncementModal, OPEN_TYPE_OPTIONS } from './AnnouncementModal.tsx';
 import { splitUserIds } from './UserIdsInput.tsx';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 export const LIST_KEY = 'system-announcement';
 export const RELEASE_CONFIRM = '确定要发布吗?';
@@ -59,10 +60,7 @@ export function SysAnnouncementList() {
   const definition = useMemo<ListDefinition<AnnouncementRecord, AnnouncementBody>>(
     () => ({
       key: LIST_KEY,
-      entity: '通告',
-      permission: AnnouncementPerm,
-      codes: announcementResource.perm,
-      api: { list: announcementApi.list, remove: announcementApi.remove, removeBatch: announcementApi.removeBatch },
+      ...resourceList(announcementResource, { list: announcementApi.list, remove: announcementApi.remove, removeBatch: announcementApi.removeBatch }),
       search: [
         { name: 'titile', label: '标题' },
         { name: 'msgCategory', label: '消息类型', type: 'dict', dictCode: 'msg_category' },

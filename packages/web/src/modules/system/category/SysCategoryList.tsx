@@ -19,6 +19,7 @@ import { useListData } from '../../../components/list/useListData.ts';
 import { categoryApi, childCategories, type CategoryBody } from './category.api.ts';
 import { useActionColumnFixed } from '../../../components/list/tableLayout.ts';
 import { selectionLabels } from '../../../components/list/selectionLabels.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const LIST_KEY = 'system-category';
 const search: SearchField[] = [
@@ -33,10 +34,7 @@ const columns: ListDefinition<CategoryRecord>['columns'] = [
 /** The top level comes paged from rootList; each expanded row's children come from childList. */
 const definition: ListDefinition<CategoryRecord, CategoryBody> = {
   key: LIST_KEY,
-  entity: '分类',
-  permission: CategoryPerm,
-  codes: categoryResource.perm,
-  api: categoryApi,
+  ...resourceList(categoryResource, categoryApi),
   columns,
   search,
   defaultSort: { column: 'code', order: 'asc' },

@@ -9,6 +9,7 @@ import { CheckRuleTestModal } from './CheckRuleTestModal.tsx';
 import { RuleItemsEditor } from './RuleItemsEditor.tsx';
 import { itemsOf, newRow, rowsOf, rowsProblem, type RuleRow } from './ruleItems.ts';
 import { RULE_SEARCH, ruleNameColumns } from '../shared/ruleList.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = checkRuleAddBody.shape;
 
@@ -57,10 +58,7 @@ export function SysCheckRuleList() {
   const definition = useMemo<ListDefinition<CheckRuleRecord, CheckRuleBody>>(
     () => ({
       key: 'system-check-rule',
-      entity: '校验规则',
-      permission: CheckRulePerm,
-      codes: checkRuleResource.perm,
-      api: checkRuleApi,
+      ...resourceList(checkRuleResource, checkRuleApi),
       detail: false,
       actionColumnWidth: 200,
       search: RULE_SEARCH,

@@ -9,6 +9,7 @@ import { changedFieldsText } from '../../../components/datalog/versionDiff.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListColumn, ListDefinition } from '../../../components/list/types.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const OP_COLORS: Record<string, string> = { add: 'green', edit: 'blue', delete: 'red' };
 
@@ -65,10 +66,7 @@ function VerifyButton() {
 function definitionOf(onHistory: (r: DataLogRecord) => void): ListDefinition<DataLogRecord> {
   return {
     key: 'system-data-log',
-    entity: '数据日志',
-    permission: DataLogPerm,
-    codes: dataLogResource.perm,
-    api: dataLogApi,
+    ...resourceList(dataLogResource, dataLogApi),
     detail: false,
     selectable: false,
     search: [

@@ -21,6 +21,7 @@ import type { FormMode, ListDefinition } from '../../../components/list/types.ts
 import { useReloadList } from '../../../components/list/useListData.ts';
 import { showFailure } from '../../../platform/result.ts';
 import { dataSourceApi, dataSourceCalls, type DataSourceBody } from './datasource.api.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const LIST_KEY = 'system-data-source';
 const shape = dataSourceAddBody.shape;
@@ -174,10 +175,7 @@ export function SysDataSourceList() {
   const definition = useMemo<ListDefinition<DataSourceRecord, DataSourceBody>>(
     () => ({
       key: LIST_KEY,
-      entity: '数据源',
-      permission: DataSourcePerm,
-      codes: dataSourceResource.perm,
-      api: dataSourceApi,
+      ...resourceList(dataSourceResource, dataSourceApi),
       actionColumnWidth: 200,
       search: [
         { name: 'name', label: '数据源名称' },

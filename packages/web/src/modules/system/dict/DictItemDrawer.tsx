@@ -1,4 +1,4 @@
-import { DictItemPerm, dictItemAddBody, dictItemResource, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
+import { dictItemAddBody, dictItemResource, type DictItemRecord, type DictRecord } from '@sbwq/contracts';
 import { Drawer, Input, Tabs, Typography } from 'antd';
 import { useMemo } from 'react';
 import { DictRadio } from '../../../components/dict/DictRadio.tsx';
@@ -9,6 +9,7 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { FormMode, ListDefinition } from '../../../components/list/types.ts';
 import { checkItemValue, dictItemApi, type DictItemBody } from './dict.api.ts';
 import { DictItemTableEditor } from './DictItemTableEditor.tsx';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = dictItemAddBody.shape;
 /** JEECG-API §6.2: sys_dict_item.status is coded by dict_item_status (1 启用, 0 不启用). */
@@ -32,10 +33,7 @@ function itemDefinition(dict: DictRecord): ListDefinition<DictItemRecord, DictIt
   ];
   return {
     key: 'system-dict-item',
-    entity: '字典项',
-    permission: DictItemPerm,
-    codes: dictItemResource.perm,
-    api: dictItemApi,
+    ...resourceList(dictItemResource, dictItemApi),
     detail: false,
     defaultSort: { column: 'sortOrder', order: 'asc' },
     search: [

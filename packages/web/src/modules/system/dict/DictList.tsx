@@ -13,6 +13,7 @@ import { feedback } from '../../../platform/feedback.ts';
 import { checkDictCode, dictApi, type DictBody } from './dict.api.ts';
 import { DictItemDrawer } from './DictItemDrawer.tsx';
 import { DictRecycleBinDrawer } from './DictRecycleBinDrawer.tsx';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const DICT_LIST_KEY = 'system-dict';
 const shape = dictAddBody.shape;
@@ -62,10 +63,7 @@ export function DictList() {
   const definition = useMemo<ListDefinition<DictRecord, DictBody>>(
     () => ({
       key: DICT_LIST_KEY,
-      entity: '字典',
-      permission: DictPerm,
-      codes: dictResource.perm,
-      api: dictApi,
+      ...resourceList(dictResource, dictApi),
       detail: false,
       actionColumnWidth: 200,
       search: [

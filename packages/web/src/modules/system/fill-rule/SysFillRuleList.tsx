@@ -19,6 +19,7 @@ import { showFailure, unwrap } from '../../../platform/result.ts';
 import { checkFillRuleCode, executeFillRule, fillRuleApi, type FillRuleBody } from './fillRule.api.ts';
 import { DATE_PATTERN_TEXT, RESET_CYCLE_TEXT, sampleCode } from './fillRule.options.ts';
 import { RULE_SEARCH, ruleNameColumns } from '../shared/ruleList.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = fillRuleAddBody.shape;
 
@@ -110,10 +111,7 @@ async function handleTest(rule: FillRuleRecord) {
 
 const definition: ListDefinition<FillRuleRecord, FillRuleBody> = {
   key: 'system-fill-rule',
-  entity: '填值规则',
-  permission: FillRulePerm,
-  codes: fillRuleResource.perm,
-  api: fillRuleApi,
+  ...resourceList(fillRuleResource, fillRuleApi),
   detail: false,
   actionColumnWidth: 200,
   search: RULE_SEARCH,

@@ -1,5 +1,4 @@
 import {
-  GatewayRoutePerm,
   GATEWAY_METHODS,
   gatewayPermissionProblem,
   gatewayRouteAddBody,
@@ -18,6 +17,7 @@ import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { FormMode, ListDefinition } from '../../../components/list/types.ts';
 import { unwrap } from '../../../platform/result.ts';
 import { gatewayRouteApi, gatewayRouteCalls, type GatewayRouteBody } from './gateway.api.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = gatewayRouteAddBody.shape;
 const YES_NO = [
@@ -145,10 +145,7 @@ export function SysGatewayRouteList() {
   const definition = useMemo<ListDefinition<GatewayRouteRecord, GatewayRouteBody>>(
     () => ({
       key: 'system-gateway-route',
-      entity: '网关路由',
-      permission: GatewayRoutePerm,
-      codes: gatewayRouteResource.perm,
-      api: gatewayRouteApi,
+      ...resourceList(gatewayRouteResource, gatewayRouteApi),
       detail: false,
       actionColumnWidth: 140,
       search: [

@@ -28,6 +28,7 @@ import { showFailure, unwrap } from '../../../platform/result.ts';
 import { quartzJobApi, quartzJobCalls, type QuartzJobBody } from './quartzJob.api.ts';
 import { JobRunsDrawer } from './JobRunsDrawer.tsx';
 import { chinaTimeText, OUTCOME_COLORS } from './job.options.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const LIST_KEY = 'system-quartz-job';
 const shape = quartzJobAddBody.shape;
@@ -222,10 +223,7 @@ export function QuartzJobList() {
   const definition = useMemo<ListDefinition<QuartzJobRecord, QuartzJobBody>>(
     () => ({
       key: LIST_KEY,
-      entity: '定时任务',
-      permission: QuartzJobPerm,
-      codes: quartzJobResource.perm,
-      api: quartzJobApi,
+      ...resourceList(quartzJobResource, quartzJobApi),
       detail: false,
       actionColumnWidth: 220,
       search: [

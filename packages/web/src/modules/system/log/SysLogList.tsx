@@ -1,10 +1,11 @@
-import { LogPerm, logResource, LogType, OPERATE_TYPE_TEXT } from '@sbwq/contracts';
+import { logResource, LogType, OPERATE_TYPE_TEXT } from '@sbwq/contracts';
 import { Descriptions, Drawer, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListColumn, ListDefinition, SearchField } from '../../../components/list/types.ts';
 import { logApi, type LogRecord } from './log.api.ts';
 import { prettyParams } from './logDetail.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const who = (r: LogRecord) => (r.username ? `${r.username}（${r.userid ?? ''}）` : (r.userid ?? '—'));
 
@@ -43,10 +44,8 @@ function definitionOf(logType: number, onDetail: (r: LogRecord) => void): ListDe
   const operation = logType === LogType.operation;
   return {
     key: `system-log-${logType}`,
+    ...resourceList(logResource, logApi),
     entity: operation ? '操作日志' : '登录日志',
-    permission: LogPerm,
-    codes: logResource.perm,
-    api: logApi,
     detail: false,
     exportName: operation ? '操作日志.xlsx' : '登录日志.xlsx',
     search: operation

@@ -13,6 +13,7 @@ import { zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { FormMode, ListDefinition } from '../../../components/list/types.ts';
 import { messageApi, messageFlowApi, type MessageBodyInput } from './message.api.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = messageBody.shape;
 const TYPE_OPTIONS = SEND_MSG_TYPES.map((value) => ({ value, label: MSG_TYPE_TEXT[value] }));
@@ -37,10 +38,7 @@ const toBody = (values: Record<string, unknown>, mode: FormMode, record: Message
 
 const definition: ListDefinition<MessageRecord, MessageBodyInput> = {
   key: 'system-message',
-  entity: '消息',
-  permission: MessagePerm,
-  codes: messageResource.perm,
-  api: messageApi,
+  ...resourceList(messageResource, messageApi),
   exportName: '消息.xlsx',
   search: [
     { name: 'esTitle', label: '消息标题' },

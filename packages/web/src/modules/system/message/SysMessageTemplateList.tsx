@@ -16,6 +16,7 @@ import type { FormMode, ListDefinition } from '../../../components/list/types.ts
 import { feedback } from '../../../platform/feedback.ts';
 import { showFailure, unwrap } from '../../../platform/result.ts';
 import { messageTemplateApi, templateFlowApi, type MessageTemplateBody } from './message.api.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = messageTemplateAddBody.shape;
 const TYPE_OPTIONS = SEND_MSG_TYPES.map((value) => ({ value, label: MSG_TYPE_TEXT[value] }));
@@ -163,10 +164,7 @@ export function SysMessageTemplateList() {
   const definition = useMemo<ListDefinition<MessageTemplateRecord, MessageTemplateBody>>(
     () => ({
       key: 'system-message-template',
-      entity: '消息模板',
-      permission: MessageTemplatePerm,
-      codes: messageTemplateResource.perm,
-      api: messageTemplateApi,
+      ...resourceList(messageTemplateResource, messageTemplateApi),
       exportName: '消息模板.xlsx',
       search: [
         { name: 'templateCode', label: '模板CODE' },

@@ -1,4 +1,4 @@
-import { OssFilePerm, type OssFileRecord } from '@sbwq/contracts';
+import { OssFilePerm, ossFileResource, type OssFileRecord } from '@sbwq/contracts';
 import { FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Image, Space, Typography, Upload, type UploadProps } from 'antd';
 import { useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { Access } from '../../../components/access/Access.tsx';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { useReloadList } from '../../../components/list/useListData.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 import { acceptAttribute, isImagePath } from '../../../components/upload/upload.rules.ts';
 import { openInNewWindow } from '../../../platform/browser.ts';
 import { staticUrl } from '../../../platform/config.ts';
@@ -59,9 +60,7 @@ export function OSSFileList() {
   const definition = useMemo<ListDefinition<OssFileRecord>>(
     () => ({
       key: OSS_FILE_LIST_KEY,
-      entity: '文件',
-      permission: OssFilePerm,
-      api: { list: ossFileApi.list, remove: ossFileApi.remove },
+      ...resourceList(ossFileResource, { list: ossFileApi.list, remove: ossFileApi.remove }),
       selectable: false,
       detail: false,
       actionColumnWidth: 170,

@@ -1,4 +1,4 @@
-import { PositionPerm, positionBody, positionResource, type PositionRecord } from '@sbwq/contracts';
+import { positionBody, positionResource, type PositionRecord } from '@sbwq/contracts';
 import { Input } from 'antd';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
@@ -6,16 +6,14 @@ import { zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { positionApi, type PositionFormBody } from './position.api.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = positionBody.shape;
 
 /** 职务管理 (JEECG-API §4.5 sys_position), scoped by the server to the request's tenant. */
 const definition: ListDefinition<PositionRecord, PositionFormBody> = {
   key: 'system-position',
-  entity: '职务',
-  permission: PositionPerm,
-  codes: positionResource.perm,
-  api: positionApi,
+  ...resourceList(positionResource, positionApi),
   search: [
     { name: 'name', label: '职务名称' },
     { name: 'postRank', label: '职级', type: 'dict', dictCode: 'position_rank' },

@@ -23,6 +23,7 @@ import { reportApi, type ReportBody } from './report.api.ts';
 import { ReportColumnsEditor, ReportParamsEditor } from './ReportColumnsEditor.tsx';
 import { RoleSelect } from '../shared/SystemSelects.tsx';
 import { allRoles } from '../user/user.api.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = reportAddBody.shape;
 
@@ -184,10 +185,7 @@ export function OnlCgreportHeadList() {
   const [menuFor, setMenuFor] = useState<ReportRecord | null>(null);
   const definition: ListDefinition<ReportRecord, ReportBody> = {
     key: 'online-cgreport',
-    entity: 'Online报表',
-    permission: OnlReportPerm,
-    codes: reportResource.perm,
-    api: reportApi,
+    ...resourceList(reportResource, reportApi),
     search: [
       { name: 'name', label: '报表名称' },
       { name: 'code', label: '报表编码' },

@@ -7,6 +7,7 @@ import type { FormMode, ListDefinition } from '../../../components/list/types.ts
 import { checkRoleCode, roleApi, type RoleBody } from './role.api.ts';
 import { RoleGrantDrawer } from './RoleGrantDrawer.tsx';
 import { RoleUserDrawer } from './RoleUserDrawer.tsx';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = roleBody.shape;
 
@@ -33,10 +34,7 @@ export function RoleList() {
   const definition = useMemo<ListDefinition<RoleRecord, RoleBody>>(
     () => ({
       key: 'system-role',
-      entity: '角色',
-      permission: RolePerm,
-      codes: roleResource.perm,
-      api: roleApi,
+      ...resourceList(roleResource, roleApi),
       actionColumnWidth: 260,
       search: [
         { name: 'roleName', label: '名称' },

@@ -1,15 +1,13 @@
-import { SmsOutboxPerm, SMS_MODE_TEXT, smsOutboxResource, type SmsOutboxRecord } from '@sbwq/contracts';
+import { SMS_MODE_TEXT, smsOutboxResource, type SmsOutboxRecord } from '@sbwq/contracts';
 import { Alert, Typography } from 'antd';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
 import { smsOutboxApi } from './smsOutbox.api.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const definition: ListDefinition<SmsOutboxRecord> = {
   key: 'system-sms-outbox',
-  entity: '短信',
-  permission: SmsOutboxPerm,
-  codes: smsOutboxResource.perm,
-  api: smsOutboxApi,
+  ...resourceList(smsOutboxResource, smsOutboxApi),
   detail: false,
   search: [
     { name: 'mobile', label: '手机号' },

@@ -7,6 +7,7 @@ import type { FormMode, ListDefinition } from '../../../components/list/types.ts
 import { filterLabel, SourceColumnSelect, SourceFilterSelect, SourceTableSelect, useSources } from './SourceSelects.tsx';
 import { tableDictApi, type TableDictBody } from './tableDict.api.ts';
 import { TableDictPreviewModal } from './TableDictPreviewModal.tsx';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = tableDictAddBody.shape;
 
@@ -60,10 +61,8 @@ export function SysTableDictList() {
   const definition = useMemo<ListDefinition<TableDictRecord, TableDictBody>>(
     () => ({
       key: 'system-table-dict',
+      ...resourceList(tableDictResource, tableDictApi),
       entity: '表字典',
-      permission: TableDictPerm,
-      codes: tableDictResource.perm,
-      api: tableDictApi,
       detail: false,
       defaultSort: { column: 'code', order: 'asc' },
       search: [

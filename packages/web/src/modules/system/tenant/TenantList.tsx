@@ -1,10 +1,11 @@
-import { TenantPerm, tenantBody, tenantResource, type TenantRecord } from '@sbwq/contracts';
+import { tenantBody, tenantResource, type TenantRecord } from '@sbwq/contracts';
 import { DatePicker, Input, InputNumber, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DictTag } from '../../../components/dict/DictTag.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { ListPage } from '../../../components/list/ListPage.tsx';
 import type { ListDefinition } from '../../../components/list/types.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 import { tenantApi, type TenantFormBody } from './tenant.api.ts';
 
 const shape = tenantBody.shape;
@@ -15,12 +16,9 @@ const formatDate = (value: unknown) => (value ? (value as Dayjs).format(DATE_TIM
 /** 租户管理 (JEECG-API §4.5 sys_tenant): integer ids chosen on add; the tenant_id header selects one. */
 const definition: ListDefinition<TenantRecord, TenantFormBody> = {
   key: 'system-tenant',
-  entity: '租户',
-  permission: TenantPerm,
-  codes: tenantResource.perm,
+  ...resourceList(tenantResource, tenantApi),
   rowKey: (tenant) => String(tenant.id),
   defaultSort: { column: 'id', order: 'asc' },
-  api: tenantApi,
   search: [
     { name: 'name', label: '租户名称' },
     { name: 'status', label: '状态', type: 'dict', dictCode: 'tenant_status' },

@@ -1,4 +1,4 @@
-import { UserPerm, isStrongPassword, Msg, PASSWORD_RULE_MESSAGE, userAddBody, userResource, type UserRecord } from '@sbwq/contracts';
+import { isStrongPassword, Msg, PASSWORD_RULE_MESSAGE, userAddBody, userResource, type UserRecord } from '@sbwq/contracts';
 import { DatePicker, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
@@ -8,6 +8,7 @@ import type { FormField, FormMode, ListDefinition, RowAction } from '../../../co
 import { USER_STATUS_COLORS, userStatusColumn } from '../shared/members.tsx';
 import { DepartTreeSelect, PositionSelect, RoleSelect } from '../shared/SystemSelects.tsx';
 import { checkOnlyUser, departIdsOf, roleIdsOf, userApi, type UserBody } from './user.api.ts';
+import { resourceList } from '../../../components/list/resourceList.ts';
 
 const shape = userAddBody.shape;
 export const USER_LIST_KEY = 'system-user';
@@ -123,10 +124,7 @@ export function userDefinition(
 ): ListDefinition<UserRecord, UserBody> {
   return {
     key: USER_LIST_KEY,
-    entity: '用户',
-    permission: UserPerm,
-    codes: userResource.perm,
-    api: userApi,
+    ...resourceList(userResource, userApi),
     exportName: '用户信息.xlsx',
     actionColumnWidth: 150,
     search: [
