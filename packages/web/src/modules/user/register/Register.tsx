@@ -7,6 +7,7 @@ import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { postRegister, type RegisterForm } from './account.api.ts';
+import formStyles from '../login/Login.module.css';
 import styles from './account.module.css';
 import { confirmPasswordRules, newPasswordRules } from './passwordRules.ts';
 import { phoneRules, SmsCodeField } from './SmsCodeField.tsx';
@@ -60,7 +61,7 @@ export function Register() {
   };
 
   return (
-    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={finish} className={styles.form}>
+    <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={finish} className={formStyles.form}>
       <h2 className={styles.heading}>机构注册</h2>
       <Form.Item label="机构名称" name="orgName" rules={[{ required: true, whitespace: true, message: RegisterMsg.orgNameRequired }]}>
         <Input prefix={<BankOutlined />} placeholder="与营业执照一致的机构全称" maxLength={100} autoFocus />

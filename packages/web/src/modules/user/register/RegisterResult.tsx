@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import formStyles from '../login/Login.module.css';
 import styles from './account.module.css';
 
 /** spec §2 /user/register-result: the new account and the way on — sign in, then 机构入驻. */
@@ -8,7 +9,7 @@ export function RegisterResult() {
   const navigate = useNavigate();
   const account = params.get('account');
   return (
-    <div className={styles.form}>
+    <div className={formStyles.form}>
       <Result
         status="success"
         title={
