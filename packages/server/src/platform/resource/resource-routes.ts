@@ -25,6 +25,11 @@ type Doc = { summary?: string; description?: string };
 /** An Excel file the export answers: its bytes, and its name in Chinese and in ASCII for old clients. */
 export type ExcelFile = { body: Buffer; fileName: string; asciiName: string };
 
+/**
+ * The functions behind a resource's standard routes, under the verbs the routes call them by. A feature's
+ * service module exports them as one object (`export const resource = { list: listRoles, … }`), so its
+ * routes file says `service: roles.resource` and adds only what lives elsewhere (its Excel functions).
+ */
 export type ResourceService<Add extends z.ZodType, Edit extends z.ZodType> = {
   list?: (ctx: ResourceCtx, query: ListParams) => Promise<unknown>;
   byId?: (ctx: ResourceCtx, id: string) => Promise<unknown>;

@@ -213,3 +213,5 @@ export async function poolLines(
   }
   return lines.sort((a, b) => (a.date === b.date ? a.poolName.localeCompare(b.poolName) : a.date < b.date ? -1 : 1));
 }
+
+export const resource = { list: listPoolLogs, exportXls: exportPoolLogs };

@@ -22,13 +22,7 @@ export async function poolRoutes(app: FastifyInstance, deps: AppDeps) {
       add: { description: '新资金池为筹备状态，编号按 pool_code 规则生成；填写的总额记为初始入账。' },
       edit: { description: '只有筹备中的资金池可以修改；总额的变化记为调整。' },
     },
-    service: {
-      list: pools.listPools,
-      byId: pools.poolById,
-      add: pools.addPool,
-      edit: pools.editPool,
-      exportXls: pools.exportPools,
-    },
+    service: pools.resource,
     messages: { added: PoolMsg.added, edited: PoolMsg.edited, deleted: Msg.ok },
   });
 
@@ -59,7 +53,7 @@ export async function poolRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['资金池日志'],
     listResource: logs.poolLogWhitelist,
     docs: { list: { description: '只能追加：没有修改或删除。按资金池（poolId）、变动类型、时间范围（createTime_begin/_end）、机构、关联业务编号筛选。' } },
-    service: { list: logs.listPoolLogs, exportXls: logs.exportPoolLogs },
+    service: logs.resource,
     messages: { added: Msg.ok, edited: Msg.ok, deleted: Msg.ok },
   });
 

@@ -168,3 +168,5 @@ export async function exportPools(ctx: ResourceCtx, params: ListParams): Promise
   const rows = await exportRowsOf((query) => listPools(ctx, query), params);
   return { body: await toWorkbook('资金池', exportColumns, rows), fileName: '资金池.xlsx', asciiName: 'capital-pool.xlsx' };
 }
+
+export const resource = { list: listPools, byId: poolById, add: addPool, edit: editPool, exportXls: exportPools };

@@ -45,14 +45,7 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
       exportXls: { description: '全部层级按编码排列，带父级编码；可按 name、code、pid 筛选。' },
       importExcel: { description: '逐行新增，编码自动生成；父级编码为已有分类的编码，或本文件前面行的类型编码；空为顶级。' },
     },
-    service: {
-      byId: service.categoryById,
-      add: service.addCategory,
-      edit: service.editCategory,
-      remove: service.deleteCategories,
-      exportXls: exportCategories,
-      importExcel: importCategories,
-    },
+    service: { ...service.resource, exportXls: exportCategories, importExcel: importCategories },
     messages: systemDataMessages(CategoryMsg),
   });
 }

@@ -196,3 +196,5 @@ export async function namesOf({ db }: ResourceCtx, query: { ids: string }): Prom
   const names = new Map(found.map((f) => [f.id, f.name]));
   return ids.filter((id) => names.has(id)).map((id) => names.get(id)!);
 }
+
+export const resource = { byId: categoryById, add: addCategory, edit: editCategory, remove: deleteCategories };

@@ -223,3 +223,5 @@ export async function deleteCheckRules({ db }: ResourceCtx, ids: string[]): Prom
   const done = await db.delete(sysCheckRule).where(inArray(sysCheckRule.id, ids)).returning({ id: sysCheckRule.id });
   if (done.length === 0) throw new BizError(CheckMsg.notFound);
 }
+
+export const resource = { list: listCheckRules, byId: checkRuleById, add: addCheckRule, edit: editCheckRule, remove: deleteCheckRules };

@@ -136,3 +136,5 @@ export async function userDepartRoleIds(db: Db, userId: string, departId: string
     .where(and(eq(sysDepartRoleUser.userId, userId), eq(sysDepartRole.departId, departId)));
   return found.map((f) => f.id);
 }
+
+export const resource = { list: listDepartRoles, add: addDepartRole, edit: editDepartRole, remove: deleteDepartRoles };

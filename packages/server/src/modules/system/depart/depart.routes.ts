@@ -42,12 +42,7 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
       departId: z.string().max(36).optional().describe('部门ID（deptId 的另一写法）'),
     },
     docs: { list: { summary: '部门角色列表' } },
-    service: {
-      list: roles.listDepartRoles,
-      add: roles.addDepartRole,
-      edit: roles.editDepartRole,
-      remove: roles.deleteDepartRoles,
-    },
+    service: roles.resource,
     messages: { added: '添加成功！', edited: '编辑成功!', deleted: '删除成功!', batchDeleted: '批量删除成功!', queried: Msg.ok },
   });
 

@@ -362,3 +362,7 @@ export async function itemValueFree({ db }: ResourceCtx, input: { dictId: string
   });
   return answer(null, CheckMsg.valueAvailable);
 }
+
+export const resource = { list: listDicts, byId: dictById, add: addDict, edit: editDict, remove: deleteDicts };
+
+export const itemResource = { list: listItems, add: addItem, edit: editItem, remove: deleteItems };

@@ -47,15 +47,7 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       exportXls: { description: '每个字典项一行（字典名称、字典编码、描述重复在其每一行）；没有字典项的字典一行。' },
       importExcel: { description: '字典编码首次出现的行新增字典（已有的编码拒绝），带字典项的行新增字典项；错误的行跳过并报告行号和原因。' },
     },
-    service: {
-      list: admin.listDicts,
-      byId: admin.dictById,
-      add: admin.addDict,
-      edit: admin.editDict,
-      remove: admin.deleteDicts,
-      exportXls: exportDicts,
-      importExcel: importDicts,
-    },
+    service: { ...admin.resource, exportXls: exportDicts, importExcel: importDicts },
     messages: systemDataMessages({ ...DictMsg, added: DictMsg.saved }),
   });
 
@@ -68,12 +60,7 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
       list: { description: '按 dictId 查询，按排序号排列；status 带 status_dictText。' },
       add: { description: '文本与值必填；值在所属字典内唯一。' },
     },
-    service: {
-      list: admin.listItems,
-      add: admin.addItem,
-      edit: admin.editItem,
-      remove: admin.deleteItems,
-    },
+    service: admin.itemResource,
     messages: { added: DictMsg.saved, edited: DictMsg.edited, deleted: DictMsg.deleted, idsRequired: DictMsg.idsRequired },
   });
 

@@ -92,3 +92,5 @@ export async function deleteTableDicts({ db, deps: { dicts } }: ResourceCtx, ids
   if (done.length === 0) throw new BizError(DictMsg.notFound);
   await dicts.invalidate();
 }
+
+export const resource = { list: listTableDicts, byId: tableDictById, add: addTableDict, edit: editTableDict, remove: deleteTableDicts };

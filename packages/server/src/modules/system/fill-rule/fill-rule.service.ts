@@ -210,3 +210,5 @@ export async function deleteFillRules({ db }: ResourceCtx, ids: string[]): Promi
   const done = await db.delete(sysFillRule).where(inArray(sysFillRule.id, ids)).returning({ id: sysFillRule.id });
   if (done.length === 0) throw new BizError(FillRuleMsg.notFound);
 }
+
+export const resource = { list: listFillRules, byId: fillRuleById, add: addFillRule, edit: editFillRule, remove: deleteFillRules };

@@ -59,3 +59,5 @@ export async function updateAll(ctx: ResourceCtx, body: z.output<typeof gatewayS
   if (!(await hasPermission(ctx.db, ctx.user.id, GatewayRoutePerm.add))) throw new BizError(Msg.noPermission);
   return addRoute(ctx, rest);
 }
+
+export const resource = { list: listRoutes, byId: routeById, add: addRoute, edit: editRoute, remove: deleteRoutes };

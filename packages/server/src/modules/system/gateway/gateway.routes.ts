@@ -43,13 +43,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       edit: { description: '同新增；保存后所有服务进程立即按新路由转发。' },
     },
-    service: {
-      list: admin.listRoutes,
-      byId: admin.routeById,
-      add: admin.addRoute,
-      edit: admin.editRoute,
-      remove: admin.deleteRoutes,
-    },
+    service: admin.resource,
     messages: systemDataMessages(GatewayMsg),
     echoMessage: true,
   });

@@ -56,14 +56,7 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       edit: { description: '任务（jobKey）不可更换；新的 Cron 表达式从现在起生效。' },
     },
-    service: {
-      list: service.listJobs,
-      byId: service.jobById,
-      add: service.addJob,
-      edit: service.editJob,
-      remove: service.deleteJobs,
-      ...excel,
-    },
+    service: { ...service.resource, ...excel },
     messages: {
       added: QuartzJobMsg.added,
       edited: QuartzJobMsg.edited,

@@ -233,3 +233,5 @@ export async function listRuns({ db }: ResourceCtx, query: { jobId: string; page
     .offset((query.pageNo - 1) * query.pageSize);
   return { records: list.map(runRecord), total, size: query.pageSize, current: query.pageNo, pages: Math.ceil(total / query.pageSize) };
 }
+
+export const resource = { list: listJobs, byId: jobById, add: addJob, edit: editJob, remove: deleteJobs };

@@ -32,11 +32,7 @@ export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
       delete: { description: '不可用：日志只由“日志保留清理”定时任务按保留期删除，此接口只回答拒绝的原因（保留它，老版前端不会得到 404）。' },
       deleteBatch: { description: `不可用：日志只由“日志保留清理”定时任务按保留期删除；ids=${LOG_CLEAR_ALL}（清空全部）同样被拒绝。` },
     },
-    service: {
-      list: service.listLogs,
-      remove: service.deleteLogs,
-      exportXls: service.exportLogs,
-    },
+    service: service.resource,
     messages: { added: Msg.ok, edited: Msg.ok, deleted: LogMsg.deleted, batchDeleted: LogMsg.batchDeleted, idsRequired: LogMsg.idsRequired },
   });
 

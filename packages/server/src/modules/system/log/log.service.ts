@@ -179,3 +179,5 @@ export async function pruneLogs(db: Db, olderThanDays: number, opts: { now?: Dat
     if (done.n < chunk) return removed;
   }
 }
+
+export const resource = { list: listLogs, remove: deleteLogs, exportXls: exportLogs };

@@ -184,3 +184,13 @@ export async function templateByCode(db: Db, code: string): Promise<Row | undefi
   const [row] = await db.select().from(sysSmsTemplate).where(eq(sysSmsTemplate.templateCode, code));
   return row;
 }
+
+export const resource = {
+  list: listTemplates,
+  byId: templateById,
+  add: addTemplate,
+  edit: editTemplate,
+  remove: deleteTemplates,
+  exportXls: exportTemplates,
+  importExcel: importTemplates,
+};

@@ -32,15 +32,7 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['消息模板'],
     listResource: templates.templateWhitelist,
     docs: { add: { description: '模板标题和内容中的变量写作 ${变量名}；保存前检查语法，只允许变量。' } },
-    service: {
-      list: templates.listTemplates,
-      byId: templates.templateById,
-      add: templates.addTemplate,
-      edit: templates.editTemplate,
-      remove: templates.deleteTemplates,
-      exportXls: templates.exportTemplates,
-      importExcel: templates.importTemplates,
-    },
+    service: templates.resource,
     messages: answers,
   });
 
@@ -52,15 +44,7 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['消息中心'],
     listResource: messages.messageWhitelist,
     docs: { add: { description: '新增的消息进入发送队列（未发送），随即投递；失败按 1、5、15、60 分钟退避重试。' } },
-    service: {
-      list: messages.listMessages,
-      byId: messages.messageById,
-      add: messages.addMessage,
-      edit: messages.editMessage,
-      remove: messages.deleteMessages,
-      exportXls: messages.exportMessages,
-      importExcel: messages.importMessages,
-    },
+    service: messages.resource,
     messages: answers,
   });
 }

@@ -336,3 +336,13 @@ export async function importMessages(ctx: ResourceCtx, file: Buffer): Promise<Im
   }
   return importReport(read.length, errors);
 }
+
+export const resource = {
+  list: listMessages,
+  byId: messageById,
+  add: addMessage,
+  edit: editMessage,
+  remove: deleteMessages,
+  exportXls: exportMessages,
+  importExcel: importMessages,
+};

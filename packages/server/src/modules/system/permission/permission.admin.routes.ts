@@ -17,11 +17,7 @@ export async function permissionAdminRoutes(app: FastifyInstance, deps: AppDeps)
       edit: { summary: '编辑菜单或按钮' },
       delete: { summary: '删除菜单（含下级、数据规则与授权）' },
     },
-    service: {
-      add: service.addPermission,
-      edit: service.editPermission,
-      remove: service.deletePermissions,
-    },
+    service: service.resource,
     messages: { added: '添加成功！', edited: '修改成功！', deleted: '删除成功!' },
   });
 

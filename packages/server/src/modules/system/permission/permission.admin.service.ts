@@ -329,3 +329,5 @@ export async function deleteRule(db: Db, id: string) {
     await markRuleFlag(t, rule.permissionId);
   });
 }
+
+export const resource = { add: addPermission, edit: editPermission, remove: deletePermissions };

@@ -23,14 +23,7 @@ export async function positionRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, positionResource, {
     tags: ['职务管理'],
     listResource: service.positionWhitelist,
-    service: {
-      list: service.listPositions,
-      byId: service.positionById,
-      add: service.addPosition,
-      edit: service.editPosition,
-      remove: service.deletePositions,
-      ...excel,
-    },
+    service: { ...service.resource, ...excel },
     messages: { added: PositionMsg.added, edited: PositionMsg.edited, deleted: PositionMsg.deleted, batchDeleted: PositionMsg.batchDeleted, queried: Msg.ok },
   });
 }

@@ -81,3 +81,5 @@ export async function deletePositions(ctx: ResourceCtx, ids: string[]): Promise<
     .returning({ id: sysPosition.id });
   if (!gone.length) throw new BizError(PositionMsg.notFound);
 }
+
+export const resource = { list: listPositions, byId: positionById, add: addPosition, edit: editPosition, remove: deletePositions };

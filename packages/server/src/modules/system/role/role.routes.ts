@@ -32,14 +32,7 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
       queryById: { summary: '按ID查询角色' },
       delete: { summary: '删除角色（同时删除其授权与用户关联）' },
     },
-    service: {
-      list: service.listRoles,
-      byId: service.roleById,
-      add: service.addRole,
-      edit: service.editRole,
-      remove: service.deleteRoles,
-      ...excel,
-    },
+    service: { ...service.resource, ...excel },
     messages: { added: '添加成功！', edited: '修改成功!', deleted: '删除角色成功', queried: Msg.ok },
   });
 

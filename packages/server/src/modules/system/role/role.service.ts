@@ -279,3 +279,5 @@ async function removeMembers({ db, user: actor }: ResourceCtx, roleId: string, u
     );
   return null;
 }
+
+export const resource = { list: listRoles, byId: roleById, add: addRole, edit: editRole, remove: deleteRoles };

@@ -21,13 +21,7 @@ export async function tenantRoutes(app: FastifyInstance, deps: AppDeps) {
     replies: { add: z.number() },
     listResource: service.tenantWhitelist,
     idQuery: z.object({ id: tenantId }),
-    service: {
-      list: service.listTenants,
-      byId: service.tenantById,
-      add: service.addTenant,
-      edit: service.editTenant,
-      remove: service.deleteTenants,
-    },
+    service: service.resource,
     messages: { added: TenantMsg.added, edited: TenantMsg.edited, deleted: TenantMsg.deleted, batchDeleted: TenantMsg.batchDeleted, queried: Msg.ok },
   });
 }

@@ -108,3 +108,5 @@ export async function deleteTenants(ctx: ResourceCtx, raw: string[]): Promise<vo
   if (used.length) throw new BizError(TenantMsg.inUse);
   await ctx.db.delete(sysTenant).where(inArray(sysTenant.id, ids));
 }
+
+export const resource = { list: listTenants, byId: tenantById, add: addTenant, edit: editTenant, remove: deleteTenants };

@@ -387,3 +387,5 @@ export async function purgeUsers(db: Db, actor: SessionUser, ids: string[]) {
     await t.delete(sysSession).where(inArray(sysSession.userId, goneIds));
   });
 }
+
+export const resource = { list: listUsersFor, byId: userById, add: addUser, edit: editUser, remove: deleteUsers };

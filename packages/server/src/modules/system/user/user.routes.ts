@@ -38,16 +38,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
         description: '必填列：用户账号、姓名、初始密码；可选：性别、手机号、邮箱、工号、部门编码、角色编码。有错误的行被跳过并逐行报告（code 201）。',
       },
     },
-    service: {
-      list: users.listUsersFor,
-      byId: users.userById,
-      add: users.addUser,
-      edit: users.editUser,
-      remove: users.deleteUsers,
-      exportXls: exportUserFile,
-      importExcel: importUsers,
-      importTemplate,
-    },
+    service: { ...users.resource, exportXls: exportUserFile, importExcel: importUsers, importTemplate },
     messages: { added: UserMsg.added, edited: UserMsg.edited, deleted: UserMsg.deleted, batchDeleted: UserMsg.batchDeleted, queried: Msg.ok },
   });
 
