@@ -53,7 +53,6 @@ export function ClaimList() {
     () => ({
       key: CLAIM_LIST_KEY,
       ...resourceList(claimResource, { list: claimApi.list, exportUrl: claimApi.exportUrl, exportSelections: claimApi.exportSelections }),
-      exportName: '报销单.xlsx',
       detail: false,
       selectable: true,
       search: [

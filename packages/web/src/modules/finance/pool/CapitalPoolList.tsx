@@ -81,7 +81,6 @@ export function CapitalPoolList() {
     () => ({
       key: POOL_LIST_KEY,
       ...resourceList(capitalPoolResource, { list: poolApi.list, exportUrl: poolApi.exportUrl, exportSelections: true }),
-      exportName: '资金池.xlsx',
       detail: false,
       search: [
         { name: 'poolCode', label: '编号' },

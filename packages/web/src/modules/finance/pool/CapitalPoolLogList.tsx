@@ -35,7 +35,6 @@ export function CapitalPoolLogList() {
       permission: PoolLogPerm,
       codes: { export: PoolLogPerm.export },
       api: { list: poolLogApi.list, exportUrl: poolLogResource.basePath + '/exportXls', exportSelections: true },
-      exportName: '资金池日志.xlsx',
       detail: false,
       search: [
         { name: 'poolId', label: '资金池', type: 'custom', input: <PoolSelect /> },

@@ -37,7 +37,6 @@ export function BatchList() {
     () => ({
       key: BATCH_LIST_KEY,
       ...resourceList(batchResource, { list: batchApi.list, exportUrl: batchApi.exportUrl, exportSelections: batchApi.exportSelections }),
-      exportName: '线索批次.xlsx',
       detail: false,
       selectable: true,
       search: [

@@ -65,7 +65,6 @@ export function RightList() {
         importUrl: rightApi.importUrl,
         importTemplateUrl: rightApi.importTemplateUrl,
       }),
-      exportName: '受保护权利.xlsx',
       actionColumnWidth: 170,
       search: [
         { name: 'trademarkName', label: '商标名称' },

@@ -47,7 +47,6 @@ function definitionOf(logType: number, onDetail: (r: LogRecord) => void): ListDe
     ...resourceList(logResource, logApi),
     entity: operation ? '操作日志' : '登录日志',
     detail: false,
-    exportName: operation ? '操作日志.xlsx' : '登录日志.xlsx',
     search: operation
       ? [
           ...baseSearch,

@@ -39,7 +39,6 @@ const toBody = (values: Record<string, unknown>, mode: FormMode, record: Message
 const definition: ListDefinition<MessageRecord, MessageBodyInput> = {
   key: 'system-message',
   ...resourceList(messageResource, messageApi),
-  exportName: '消息.xlsx',
   search: [
     { name: 'esTitle', label: '消息标题' },
     { name: 'esReceiver', label: '接收人' },

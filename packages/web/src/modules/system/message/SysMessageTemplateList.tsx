@@ -165,7 +165,6 @@ export function SysMessageTemplateList() {
     () => ({
       key: 'system-message-template',
       ...resourceList(messageTemplateResource, messageTemplateApi),
-      exportName: '消息模板.xlsx',
       search: [
         { name: 'templateCode', label: '模板CODE' },
         { name: 'templateName', label: '模板标题' },

@@ -89,6 +89,14 @@ export function Login() {
     // a field told off is checked again as it is typed in, as antd's form did
     if (errors[name]) setErrors((old) => ({ ...old, [name]: validate(next, needCaptcha)[name] }));
   };
+  // what each input of the account form takes from its field: its value, its change, its error and the label's id
+  const bind = (name: keyof LoginFormValues) => ({
+    id: fieldId(name),
+    value: values[name],
+    onChange: change(name),
+    invalid: Boolean(errors[name]),
+    'aria-describedby': `${fieldId(name)}-error`,
+  });
   const clear = (...names: (keyof LoginFormValues)[]) => {
     setValues((old) => ({ ...old, ...Object.fromEntries(names.map((name) => [name, ''])) }));
     setErrors((old) => ({ ...old, ...Object.fromEntries(names.map((name) => [name, undefined])) }));
@@ -216,48 +224,23 @@ export function Login() {
       <form hidden={mode !== '账号密码登录'} className={styles.form} onSubmit={handleSubmit} noValidate>
         <fieldset className={styles.fieldset} disabled={departChoice !== null}>
           <Field id={fieldId('username')} label="账号" error={errors.username}>
-            <PlainInput
-              id={fieldId('username')}
-              prefix={<UserOutlined />}
-              placeholder="请输入账号"
-              autoComplete="username"
-              maxLength={100}
-              autoFocus
-              value={values.username}
-              onChange={change('username')}
-              invalid={Boolean(errors.username)}
-              aria-describedby={`${fieldId('username')}-error`}
-            />
+            <PlainInput {...bind('username')} prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" maxLength={100} autoFocus />
           </Field>
           <Field id={fieldId('password')} label="密码" error={errors.password}>
             <PlainInput
               password
-              id={fieldId('password')}
+              {...bind('password')}
               ref={passwordRef}
               prefix={<LockOutlined />}
               placeholder="请输入密码"
               autoComplete="current-password"
               maxLength={128}
-              value={values.password}
-              onChange={change('password')}
-              invalid={Boolean(errors.password)}
-              aria-describedby={`${fieldId('password')}-error`}
             />
           </Field>
           {needCaptcha && (
             <Field id={fieldId('captcha')} label="验证码" error={errors.captcha}>
               <div className={styles.captchaRow}>
-                <PlainInput
-                  id={fieldId('captcha')}
-                  prefix={<SafetyOutlined />}
-                  placeholder="请输入验证码"
-                  autoComplete="off"
-                  maxLength={8}
-                  value={values.captcha}
-                  onChange={change('captcha')}
-                  invalid={Boolean(errors.captcha)}
-                  aria-describedby={`${fieldId('captcha')}-error`}
-                />
+                <PlainInput {...bind('captcha')} prefix={<SafetyOutlined />} placeholder="请输入验证码" autoComplete="off" maxLength={8} />
                 <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击换一张">
                   {captcha.image ? <img src={captcha.image} alt="验证码图片" /> : <span>加载中…</span>}
                 </button>
