@@ -69,6 +69,12 @@ export type ResourceDecl<Rec = unknown, Add extends z.ZodType = z.ZodType, Edit 
    * OpenAPI page shows and the serializer writes. Without it those replies are not described.
    */
   record?: z.ZodType;
+  /**
+   * OpenAPI summaries and descriptions of the standard routes where the defaults (`${entity}分页列表` …)
+   * say too little: what the API promises about a route belongs with its declaration, as a flow
+   * action's summary does.
+   */
+  docs?: Partial<Record<StandardRoute | 'importTemplate', { summary?: string; description?: string }>>;
   /** never set: carries the record type to the web API object */
   readonly recordType?: Rec;
 };

@@ -283,4 +283,14 @@ export const claimResource = defineResource<ClaimRecord>()({
   addBody: claimAddBody,
   editBody: claimEditBody,
   record: claimRecordSchema,
+  docs: {
+    list: { description: '机构用户只看到本机构的报销单；协会人员看到已提交的报销单。金额为两位小数的字符串，invoices 为发票明细。' },
+    add: {
+      summary: '新增报销单（待提交）',
+      description:
+        '报销单号按 claim_code 规则生成（BX+日期+流水）；关联批次须为本机构维权中或已结案且有冻结金额的批次；收款账户须为本机构已审核通过的账户；同一发票（代码+号码）只能报销一次。result 为报销单。',
+    },
+    edit: { summary: '修改报销单（仅待提交或退回补充发票）', description: '发票明细整体替换。' },
+    delete: { summary: '删除报销单（仅待提交）' },
+  },
 });

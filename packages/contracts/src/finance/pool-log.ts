@@ -78,6 +78,7 @@ export const poolLogResource = defineResource<PoolLogRecord>()({
   record: poolLogRecordSchema,
   perm: PoolLogPerm,
   routes: ['list', 'exportXls'],
+  docs: { list: { description: '只能追加：没有修改或删除。按资金池（poolId）、变动类型、时间范围（createTime_begin/_end）、机构、关联业务编号筛选。' } },
 });
 
 export const PoolLedgerMsg = {

@@ -93,6 +93,11 @@ export const capitalPoolResource = defineResource<PoolRecord>()({
   routes: ['list', 'queryById', 'add', 'edit', 'exportXls'],
   addBody: poolAddBody,
   editBody: poolEditBody,
+  docs: {
+    list: { description: '按编号、名称、资金来源、年度、状态、有效期筛选；金额为两位小数的字符串。' },
+    add: { description: '新资金池为筹备状态，编号按 pool_code 规则生成；填写的总额记为初始入账。' },
+    edit: { description: '只有筹备中的资金池可以修改；总额的变化记为调整。' },
+  },
 });
 
 /**

@@ -52,6 +52,13 @@ export const approvalResource = defineResource<ApprovalRecord>()({
   routes: ['list'],
   // an organisation awaiting enrolment reads the decisions on its own enrolment (the service scopes them)
   onboarding: ['list'],
+  docs: {
+    list: {
+      summary: '审批记录',
+      description:
+        '默认最新审批的在前。筛选：bizType、bizId、bizTitle（事项，*模糊*）、node、result、approverName、approveTime_begin/_end；协会工作人员可见全部，机构用户只见本机构业务的审批记录。',
+    },
+  },
 });
 
 /**

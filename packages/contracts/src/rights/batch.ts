@@ -306,6 +306,19 @@ export const batchResource = defineResource<BatchRecord>()({
   addBody: batchAddBody,
   editBody: batchEditBody,
   record: batchRecordSchema,
+  docs: {
+    list: {
+      summary: '线索批次列表',
+      description:
+        '筛选：batchNo、batchName（*模糊*）、orgId/orgName、rightId、infringeType、platform、rightsMethod、clueSource、poolId、status（多选 status_MultiString）、closureResult、submitTime_begin/_end。机构用户只见本机构批次；协会工作人员可见全部（不含其他机构的草稿）。',
+    },
+    add: {
+      summary: '新增线索批次（草稿）',
+      description: '批次编号按 threaded_code 规则生成（XS+日期+流水）；涉及权利须为本机构已通过审核且未过期、授权未过期的记录。result 为批次ID。',
+    },
+    edit: { summary: '编辑线索批次（仅草稿或退回补正）' },
+    delete: { summary: '删除线索批次（仅草稿或退回补正）' },
+  },
 });
 
 /**

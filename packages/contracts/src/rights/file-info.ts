@@ -62,6 +62,7 @@ export const fileInfoResource = defineResource<FileInfoRecord>()({
   record: fileInfoRecordSchema,
   perm: FilePerm,
   routes: ['list', 'queryById'],
+  docs: { list: { summary: '文件信息列表（按可见范围）' }, queryById: { summary: '按ID查询文件信息' } },
 });
 
 /** The names files were uploaded under, for the stored paths the caller may read (the links show them). */

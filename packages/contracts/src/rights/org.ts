@@ -135,4 +135,12 @@ export const orgResource = defineResource<OrgRecord>()({
   record: orgRecordSchema,
   perm: OrgPerm,
   routes: ['list', 'queryById'],
+  docs: {
+    list: {
+      summary: '机构列表（协会工作人员）',
+      description:
+        '筛选：orgName、orgType、creditCode、legalPerson、contactName、region、enterStatus、certifyStatus、sysOrgCode、createTime_begin/_end；遵循 JeecgBoot 查询约定。',
+    },
+    queryById: { summary: '按ID查询机构' },
+  },
 });

@@ -135,4 +135,20 @@ export const rightResource = defineResource<RightRecord>()({
   addBody: rightBody,
   editMethods: ['PUT', 'POST'],
   importTemplate: true,
+  docs: {
+    list: {
+      summary: '受保护权利列表',
+      description:
+        '筛选：trademarkName（*模糊*）、regNo、niceClass、registrant、legalStatus、trademarkType、auditStatus、authOrg、orgId、regDate/expireDate/authEndDate 的 _begin/_end，expiryFlag（expiringSoon 即将到期、inGracePeriod 宽展期、expired 已过期、authExpired 授权过期）。每条记录带 expireDate（专用权期限止）与派生标记 expiringSoon/inGracePeriod/expired/authExpired/flagTexts。机构用户只见本机构记录。',
+    },
+    queryById: { summary: '按ID查询受保护权利（详情）' },
+    add: { summary: '新增受保护权利（草稿）', description: '专用权期限由注册日期计算（十年，止于前一日）。result 为记录ID。' },
+    edit: { summary: '编辑受保护权利（仅草稿或已驳回）' },
+    delete: { summary: '删除受保护权利（仅草稿或已驳回）' },
+    importExcel: {
+      summary: '导入受保护权利（.xlsx，导入为草稿）',
+      description:
+        '必填列：商标名称、注册号、国际分类、注册人、注册日期；可选：核定商品/服务、商标类型、注册人地址、法律状态、授权机构、授权开始日期、授权期限、备注。有错误的行被跳过并逐行报告（code 201）。',
+    },
+  },
 });

@@ -250,4 +250,14 @@ export const announcementResource = defineResource<AnnouncementRecord>()({
   addBody: announcementAddBody,
   editBody: announcementEditBody,
   editMethods: ['PUT', 'POST'],
+  docs: {
+    list: {
+      summary: '通告列表',
+      description: '分页；titile、sender 按包含查询，其余字段按 JeecgBoot 查询约定；带 priority/msgCategory/msgType/sendStatus 的 _dictText。',
+    },
+    add: { description: 'msgContent 保存前清理（去掉脚本、事件属性、javascript: 链接、iframe 等）；openPage 只能是系统内路由或允许的网址。' },
+    edit: { summary: '编辑通告（仅未发布的）', description: '指定用户的通告同步其推送记录。' },
+    delete: { summary: '删除通告（逻辑删除）' },
+    deleteBatch: { summary: '批量删除通告（逻辑删除）' },
+  },
 });

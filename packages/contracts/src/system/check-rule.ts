@@ -147,6 +147,9 @@ export const checkRuleResource = defineResource<CheckRuleRecord>()({
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: checkRuleAddBody,
   editBody: checkRuleEditBody,
+  docs: {
+    add: { description: 'ruleJson 为 [{digits, pattern, message}]（JSON 字符串或数组）；保存前检查正则是否有效、是否有灾难性回溯（在工作线程中限时试算）。' },
+  },
 });
 
 /** A value checked against a rule; a failure answers success false with the failing rule as result (`CheckFailure`). */

@@ -327,6 +327,9 @@ export const dataLogResource = defineResource<DataLogRecord>()({
   perm: DataLogPerm,
   record: dataLogRecordSchema,
   routes: ['list'],
+  docs: {
+    list: { summary: '数据日志列表', description: 'dataTable 表名、dataId 记录ID、user 操作人、createTime_begin/createTime_end 时间范围；默认按时间倒序。' },
+  },
 });
 
 const tableField = z.enum(DATA_TABLES, { error: DataLogMsg.tableUnknown });

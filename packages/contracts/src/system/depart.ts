@@ -92,6 +92,12 @@ export const departResource = defineResource<DepartTreeNode>()({
   routes: ['add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: departBody,
   editMethods: ['PUT', 'POST'],
+  docs: {
+    add: { description: 'org_code 按层级自动生成（A01、A01A01…）。' },
+    exportXls: { description: '未删除的部门按机构编码排列（上级在前）；可按 departName、orgCode、orgCategory 筛选。' },
+    importExcel: { description: '机构编码去掉末三位为上级的编码（已有部门，或本文件前面的行）；三位为顶级。逐行按新增校验，编码自动生成。' },
+    delete: { summary: '删除部门（有下级或用户时拒绝）' },
+  },
 });
 
 export const departRoleBody = z.object({
@@ -127,6 +133,7 @@ export const departRoleResource = defineResource<DepartRoleRecord>()({
   editBody: departRoleEditBody,
   editMethods: ['PUT', 'POST'],
   record: departRoleRecordSchema,
+  docs: { list: { summary: '部门角色列表' } },
 });
 
 /** 向部门添加用户 (`/sys/user/editSysDepartWithUser`). */

@@ -229,6 +229,14 @@ export const dictResource = defineResource<DictRecord>()({
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: dictAddBody,
   editBody: dictEditBody,
+  docs: {
+    list: { summary: '字典分页列表', description: '未删除的字典；支持 JeecgBoot 查询约定。' },
+    add: { description: '字典编码必填且唯一（回收站中的也算）。' },
+    delete: { summary: '删除字典（移入回收站）' },
+    deleteBatch: { summary: '批量删除字典（移入回收站）', description: 'ids 逗号分隔，可带末尾逗号。' },
+    exportXls: { description: '每个字典项一行（字典名称、字典编码、描述重复在其每一行）；没有字典项的字典一行。' },
+    importExcel: { description: '字典编码首次出现的行新增字典（已有的编码拒绝），带字典项的行新增字典项；错误的行跳过并报告行号和原因。' },
+  },
 });
 
 /** 字典项 of one dictionary (`dictId`): `/sys/dictItem/list` … `deleteBatch`, no queryById. */
@@ -240,6 +248,10 @@ export const dictItemResource = defineResource<DictItemRecord>()({
   routes: ['list', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: dictItemAddBody,
   editBody: dictItemEditBody,
+  docs: {
+    list: { description: '按 dictId 查询，按排序号排列；status 带 status_dictText。' },
+    add: { description: '文本与值必填；值在所属字典内唯一。' },
+  },
 });
 
 /** 表字典登记: `/sys/tableDict/list` … `deleteBatch`. */
@@ -251,4 +263,8 @@ export const tableDictResource = defineResource<TableDictRecord>()({
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: tableDictAddBody,
   editBody: tableDictEditBody,
+  docs: {
+    list: { summary: '已登记的表字典' },
+    add: { summary: '登记表字典', description: '表、文本字段、编码字段与过滤条件须在白名单内；编码 `表,文本字段,编码字段` 自动生成。' },
+  },
 });

@@ -162,6 +162,10 @@ export const fillRuleResource = defineResource<FillRuleRecord>()({
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   addBody: fillRuleAddBody,
   editBody: fillRuleEditBody,
+  docs: {
+    add: { description: '编号 = 前缀 + 日期（yyyyMMdd/yyyyMM/yyyy/none）+ 流水号（1–10 位，按日/月/年重置或不重置）；规则编码唯一。' },
+    edit: { description: '规则编码不可修改。' },
+  },
 });
 
 /** The next number of a rule, what business forms call; a PUT's body (form data) is ignored. */

@@ -178,6 +178,12 @@ export const gatewayRouteResource = defineResource<GatewayRouteRecord>()({
   routes: ['queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: gatewayRouteAddBody,
   editBody: gatewayRouteEditBody,
+  docs: {
+    add: {
+      description: '路径前缀须在 /gateway/ 下；upstream 为白名单（GATEWAY_UPSTREAMS）中的名称或其完整地址，其他一律拒绝。保存后所有服务进程立即按新路由转发。',
+    },
+    edit: { description: '同新增；保存后所有服务进程立即按新路由转发。' },
+  },
 });
 
 /**

@@ -75,6 +75,15 @@ export const logResource = defineResource<LogRecord>()({
   perm: LogPerm,
   record: logRecordSchema,
   routes: ['list', 'delete', 'deleteBatch', 'exportXls'],
+  docs: {
+    list: {
+      summary: '系统日志列表',
+      description:
+        'logType 1 登录日志、2 操作日志；createTime_begin/createTime_end 时间范围；user、ip、keyWord（日志内容或地址）、operateType、success；默认按时间倒序（column=createTime&order=asc 可改）。操作日志的 requestParam 已去掉密码、令牌、验证码和文件内容。',
+    },
+    delete: { description: '不可用：日志只由“日志保留清理”定时任务按保留期删除，此接口只回答拒绝的原因（保留它，老版前端不会得到 404）。' },
+    deleteBatch: { description: `不可用：日志只由“日志保留清理”定时任务按保留期删除；ids=${LOG_CLEAR_ALL}（清空全部）同样被拒绝。` },
+  },
 });
 
 /** The stock JeecgBoot 2.3 dashboard's visit figures (LoginController loginfo/visitInfo): this web does not show them. */

@@ -135,6 +135,7 @@ export const messageTemplateResource = defineResource<MessageTemplateRecord>()({
   addBody: messageTemplateAddBody,
   editBody: messageTemplateEditBody,
   editMethods: ['PUT', 'POST'],
+  docs: { add: { description: '模板标题和内容中的变量写作 ${变量名}；保存前检查语法，只允许变量。' } },
 });
 
 export const messageResource = defineResource<MessageRecord>()({
@@ -146,6 +147,7 @@ export const messageResource = defineResource<MessageRecord>()({
   addBody: messageBody,
   editBody: messageEditBody,
   editMethods: ['PUT', 'POST'],
+  docs: { add: { description: '新增的消息进入发送队列（未发送），随即投递；失败按 1、5、15、60 分钟退避重试。' } },
 });
 
 /** The stock MsgParams of sendMsg: testData is the JSON text of the variables. */

@@ -156,6 +156,11 @@ export const permissionResource = defineResource<PermissionTreeNode>()({
   routes: ['add', 'edit', 'delete', 'deleteBatch'],
   addBody: permissionBody,
   editMethods: ['PUT', 'POST'],
+  docs: {
+    add: { summary: '添加菜单或按钮' },
+    edit: { summary: '编辑菜单或按钮' },
+    delete: { summary: '删除菜单（含下级、数据规则与授权）' },
+  },
 });
 
 export const dataRuleEditBody = dataRuleBody.extend({ id: z.string({ error: '缺少规则ID' }).min(1).max(36) });

@@ -228,6 +228,7 @@ export const reportResource = defineResource<ReportRecord>()({
   routes: ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'],
   addBody: reportAddRequest,
   editBody: reportEditRequest,
+  docs: { add: { description: '保存前检查并试运行 SQL；被拒绝或执行失败的报表不保存。' } },
 });
 
 /** A column as the list screen shows it (JEECG-API §5.6 getRpColumns). */

@@ -49,6 +49,11 @@ export const roleResource = defineResource<RoleRecord>()({
   addBody: roleBody,
   editMethods: ['PUT', 'POST'],
   record: roleRecordSchema,
+  docs: {
+    list: { summary: '角色列表' },
+    queryById: { summary: '按ID查询角色' },
+    delete: { summary: '删除角色（同时删除其授权与用户关联）' },
+  },
 });
 
 /** A role's data rules on one menu (`/sys/role/datarule`): `dataRuleIds` is a comma list. */

@@ -63,4 +63,7 @@ export const smsOutboxResource = defineResource<SmsOutboxRecord>()({
   perm: SmsOutboxPerm,
   record: smsOutboxRecordSchema,
   routes: ['list'],
+  docs: {
+    list: { summary: '短信发件箱', description: '未配置短信服务商（SMS_PROVIDER）时验证码写在这里，供管理员查看；mobile、smsmode 可筛选，默认按时间倒序。' },
+  },
 });

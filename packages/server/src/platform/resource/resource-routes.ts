@@ -20,8 +20,6 @@ import { fileReply } from '../http/route-kinds.ts';
  */
 export type ResourceCtx = { db: Db; deps: AppDeps; user: SessionUser; tenantId: number };
 
-type Doc = { summary?: string; description?: string };
-
 /** An Excel file the export answers: its bytes, and its name in Chinese and in ASCII for old clients. */
 export type ExcelFile = { body: Buffer; fileName: string; asciiName: string };
 
@@ -80,8 +78,6 @@ export type ResourceImpl<Add extends z.ZodType, Edit extends z.ZodType> = {
    * itself, a numeric id. Ignored with `echoMessage`, whose result is the message.
    */
   replies?: { add?: z.ZodType; edit?: z.ZodType };
-  /** OpenAPI summaries and descriptions where the defaults (`${entity}分页列表` …) say too little */
-  docs?: Partial<Record<StandardRoute | 'importTemplate', Doc>>;
 };
 
 /**
@@ -146,8 +142,8 @@ export function registerResource<Add extends z.ZodType, Edit extends z.ZodType>(
   const has = (route: StandardRoute) => decl.routes.includes(route);
   const doc = (route: StandardRoute | 'importTemplate') => ({
     tags,
-    summary: impl.docs?.[route]?.summary ?? defaultSummary(decl.entity)[route],
-    ...(impl.docs?.[route]?.description ? { description: impl.docs[route].description } : {}),
+    summary: decl.docs?.[route]?.summary ?? defaultSummary(decl.entity)[route],
+    ...(decl.docs?.[route]?.description ? { description: decl.docs[route].description } : {}),
   });
   const need = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`${basePath}: the declaration lists ${what} but the resource does not provide it`);

@@ -19,36 +19,19 @@ const payTags = ['付款管理'];
 
 /** 报销单 and 付款 (DOMAIN.md claim flow; spec §1 finance records and progress, §7 机构申请排行). */
 export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { dicts, sockets } = deps;
+  const { sockets } = deps;
 
   registerResource(app, deps, claimResource, {
     tags,
     replies: { add: claimRecordSchema, edit: claimRecordSchema },
     listResource: service.claimWhitelist,
-    docs: {
-      list: { description: '机构用户只看到本机构的报销单；协会人员看到已提交的报销单。金额为两位小数的字符串，invoices 为发票明细。' },
-      add: {
-        summary: '新增报销单（待提交）',
-        description:
-          '报销单号按 claim_code 规则生成（BX+日期+流水）；关联批次须为本机构维权中或已结案且有冻结金额的批次；收款账户须为本机构已审核通过的账户；同一发票（代码+号码）只能报销一次。result 为报销单。',
-      },
-      edit: { summary: '修改报销单（仅待提交或退回补充发票）', description: '发票明细整体替换。' },
-      delete: { summary: '删除报销单（仅待提交）' },
-    },
-    service: {
-      list: (c, query) => service.listClaims(c.db, c.deps.dicts, c.user, query),
-      byId: (c, id) => service.claimById(c.db, c.deps.dicts, c.user, id),
-      add: service.addClaim,
-      edit: service.editClaim,
-      remove: service.deleteClaims,
-      exportXls: service.exportClaims,
-    },
+    service: service.resource,
     messages: { added: ClaimMsg.added, edited: ClaimMsg.edited, deleted: ClaimMsg.deleted, queried: Msg.ok },
   });
 
   const reviewDoc =
     '通过时核定金额（默认为已核定金额或申请金额减扣减项）不能大于申请金额减扣减项、批次尚可报销的冻结金额和资金池单机构上限；驳回或退回补充发票须填写意见；不能审核自己提交的报销单。';
-  const claimOf = (c: FlowCtx, id: string) => service.claimById(c.db, dicts, c.user, id);
+  const claimOf = (c: FlowCtx, id: string) => service.claimById(c, id);
   registerFlow(app, deps, claimFlow, {
     tags,
     docs: {
@@ -95,7 +78,7 @@ export async function claimRoutes(app: FastifyInstance, deps: AppDeps) {
       bankOptions: (c) => progress.bankOptions(c.db, c.user),
       paymentList: (c, query) => {
         const extra = query.status ? [] : [inArray(finClaim.status, [...fromStates(claimFlow, 'pay'), ClaimStatus.paid])];
-        return service.listClaims(c.db, dicts, c.user, query, extra, service.paymentQueueOrder());
+        return service.listClaims(c, query, extra, service.paymentQueueOrder());
       },
       paymentRecords: (c, query) => payment.paymentRecords(c.db, c.user, query.claimId),
       payRunExport: (c, query) => payment.exportPayRun(c.db, splitIds(query.ids)),

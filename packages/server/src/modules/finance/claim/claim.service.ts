@@ -116,9 +116,7 @@ export function paymentQueueOrder(): SQL[] {
 }
 
 export async function listClaims(
-  db: Db,
-  dicts: DictService,
-  user: SessionUser,
+  { db, deps: { dicts }, user }: ResourceCtx,
   params: ListParams,
   extra: SQL[] = [],
   unsortedOrder?: SQL[],
@@ -143,7 +141,7 @@ export async function visibleClaim(db: Db, user: SessionUser, id: string): Promi
   return { row, viewer };
 }
 
-export async function claimById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<ClaimRecord> {
+export async function claimById({ db, deps: { dicts }, user }: ResourceCtx, id: string): Promise<ClaimRecord> {
   const { row, viewer } = await visibleClaim(db, user, id);
   return (await claimRecords(db, dicts, viewer, [row]))[0];
 }
@@ -248,7 +246,7 @@ export async function addClaim(ctx: ResourceCtx, body: ClaimAddBody): Promise<Cl
       await writeClaimLog(t, ctx.user, id, '创建', null, `报销单号 ${claimNo}，申请金额 ${moneyText(values.applyAmount)} 元`);
     }),
   );
-  return claimById(ctx.db, ctx.deps.dicts, ctx.user, id);
+  return claimById(ctx, id);
 }
 
 /** 修改: only 待提交 or 退回补充发票; the invoices sent replace the claim's. */
@@ -280,7 +278,7 @@ export async function editClaim(ctx: ResourceCtx, body: ClaimEditBody): Promise<
       await writeClaimLog(t, ctx.user, row.id, '修改', null, `申请金额 ${moneyText(values.applyAmount)} 元，发票 ${body.invoices.length} 张`);
     }),
   );
-  return claimById(ctx.db, ctx.deps.dicts, ctx.user, body.id);
+  return claimById(ctx, body.id);
 }
 
 /** 删除: only 待提交 claims of the caller's organisation (never handed in); their invoices are free again. */
@@ -314,6 +312,8 @@ const exportColumns = columnsOf<ClaimRecord>({
 
 /** Every row of the list's filter and scope (or the chosen ones), refused above the export limit. */
 export async function exportClaims(ctx: ResourceCtx, query: ListParams): Promise<ExcelFile> {
-  const records = await exportRowsOf((params) => listClaims(ctx.db, ctx.deps.dicts, ctx.user, params), query);
+  const records = await exportRowsOf((params) => listClaims(ctx, params), query);
   return { body: await toWorkbook('报销单', exportColumns, records), fileName: '报销单.xlsx', asciiName: 'claims.xlsx' };
 }
+
+export const resource = { list: listClaims, byId: claimById, add: addClaim, edit: editClaim, remove: deleteClaims, exportXls: exportClaims };

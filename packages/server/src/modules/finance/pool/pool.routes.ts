@@ -17,11 +17,6 @@ export async function poolRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, capitalPoolResource, {
     tags,
     listResource: pools.poolWhitelist,
-    docs: {
-      list: { description: '按编号、名称、资金来源、年度、状态、有效期筛选；金额为两位小数的字符串。' },
-      add: { description: '新资金池为筹备状态，编号按 pool_code 规则生成；填写的总额记为初始入账。' },
-      edit: { description: '只有筹备中的资金池可以修改；总额的变化记为调整。' },
-    },
     service: pools.resource,
     messages: { added: PoolMsg.added, edited: PoolMsg.edited, deleted: Msg.ok },
   });
@@ -52,7 +47,6 @@ export async function poolRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, poolLogResource, {
     tags: ['资金池日志'],
     listResource: logs.poolLogWhitelist,
-    docs: { list: { description: '只能追加：没有修改或删除。按资金池（poolId）、变动类型、时间范围（createTime_begin/_end）、机构、关联业务编号筛选。' } },
     service: logs.resource,
     messages: { added: Msg.ok, edited: Msg.ok, deleted: Msg.ok },
   });

@@ -28,13 +28,6 @@ export async function approvalRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, approvalResource, {
     tags,
     listResource: approvalWhitelist,
-    docs: {
-      list: {
-        summary: '审批记录',
-        description:
-          '默认最新审批的在前。筛选：bizType、bizId、bizTitle（事项，*模糊*）、node、result、approverName、approveTime_begin/_end；协会工作人员可见全部，机构用户只见本机构业务的审批记录。',
-      },
-    },
     service: { list: (c, query) => listApprovals(c.db, c.deps.dicts, c.user, query) },
     messages: { added: RightsMsg.added, edited: RightsMsg.edited, deleted: RightsMsg.deleted, queried: Msg.ok },
   });

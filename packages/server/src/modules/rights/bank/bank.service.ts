@@ -13,6 +13,7 @@ import {
   initialState,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
@@ -70,14 +71,14 @@ async function records(db: Db, dicts: DictService, user: SessionUser, viewer: Vi
   return await dicts.withDictText(plain, DICTS);
 }
 
-export async function listBanks(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<BankAccountRecord>> {
+export async function listBanks({ db, deps: { dicts }, user }: ResourceCtx, params: ListParams): Promise<Page<BankAccountRecord>> {
   checkDateParams(bankWhitelist, params);
   const viewer = await viewerOf(db, user);
   const page = await pageOf<BankRow>(db, bankWhitelist, params, { extra: scopeOf(viewer), tieBreak: rightsBankAccount.id });
   return { ...page, records: await records(db, dicts, user, viewer, page.records) };
 }
 
-export async function bankById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<BankAccountRecord> {
+export async function bankById({ db, deps: { dicts }, user }: ResourceCtx, id: string): Promise<BankAccountRecord> {
   const viewer = await viewerOf(db, user);
   const [row] = await db
     .select()
@@ -127,7 +128,7 @@ function retryOnDefaultRace(error: unknown): never {
 }
 
 /** 新增: the account waits for finance (待审核); the organisation's first account becomes its default. */
-export async function addBank(db: Db, user: SessionUser, body: BankAccountBody): Promise<string> {
+export async function addBank({ db, user }: ResourceCtx, body: BankAccountBody): Promise<string> {
   const org = await requireReadyOrg(db, user);
   await checkAttachments(db, user, attachmentsOf(body));
   const id = newId();
@@ -166,7 +167,7 @@ export async function addBank(db: Db, user: SessionUser, body: BankAccountBody):
 }
 
 /** 编辑: only while 待审核 or 已驳回; the edited account waits for finance again. */
-export async function editBank(db: Db, user: SessionUser, body: BankAccountBody): Promise<void> {
+export async function editBank({ db, user }: ResourceCtx, body: BankAccountBody): Promise<void> {
   if (!body.id) throw new BizError('缺少ID');
   const org = await requireReadyOrg(db, user);
   const row = await ownAccount(db, org, body.id);
@@ -191,7 +192,7 @@ export async function editBank(db: Db, user: SessionUser, body: BankAccountBody)
   }
 }
 
-export async function deleteBanks(db: Db, user: SessionUser, ids: string[]): Promise<void> {
+export async function deleteBanks({ db, user }: ResourceCtx, ids: string[]): Promise<void> {
   if (!ids.length) throw new BizError('请选择记录');
   const org = await requireReadyOrg(db, user);
   const now = new Date();
@@ -257,3 +258,5 @@ export async function approveBank(db: Db, sockets: SocketHub, user: SessionUser,
     page: () => '/rights/org/bank',
   });
 }
+
+export const resource = { list: listBanks, byId: bankById, add: addBank, edit: editBank, remove: deleteBanks };

@@ -29,27 +29,7 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
       rightId: z.string().max(36).optional().describe('只取涉及该权利的批次'),
       selections: z.string().max(40_000).optional().describe('只取这些ID（逗号分隔；导出选中的记录）'),
     },
-    docs: {
-      list: {
-        summary: '线索批次列表',
-        description:
-          '筛选：batchNo、batchName（*模糊*）、orgId/orgName、rightId、infringeType、platform、rightsMethod、clueSource、poolId、status（多选 status_MultiString）、closureResult、submitTime_begin/_end。机构用户只见本机构批次；协会工作人员可见全部（不含其他机构的草稿）。',
-      },
-      add: {
-        summary: '新增线索批次（草稿）',
-        description: '批次编号按 threaded_code 规则生成（XS+日期+流水）；涉及权利须为本机构已通过审核且未过期、授权未过期的记录。result 为批次ID。',
-      },
-      edit: { summary: '编辑线索批次（仅草稿或退回补正）' },
-      delete: { summary: '删除线索批次（仅草稿或退回补正）' },
-    },
-    service: {
-      list: (c, query) => service.listBatches(c.db, c.deps.dicts, c.user, query),
-      byId: (c, id) => service.batchById(c.db, c.deps.dicts, c.user, id),
-      add: service.addBatch,
-      edit: service.editBatch,
-      remove: service.deleteBatches,
-      exportXls: service.exportBatches,
-    },
+    service: service.resource,
     messages: { added: BatchMsg.added, edited: BatchMsg.edited, deleted: BatchMsg.deleted, queried: Msg.ok },
   });
 
@@ -82,7 +62,7 @@ export async function batchRoutes(app: FastifyInstance, deps: AppDeps) {
       itemList: (c, query) => items.listItems(c.db, dicts, c.user, String(query.batchId), query),
       itemSave: async (c, body) => {
         await items.saveItems(c.db, c.user, body);
-        return service.batchById(c.db, dicts, c.user, body.batchId);
+        return service.batchById(c, body.batchId);
       },
       itemImport: async (c, query) => {
         const result = await importItems(c.db, c.user, query.batchId, await uploadedXlsx(c.request));

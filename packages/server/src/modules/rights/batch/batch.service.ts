@@ -14,7 +14,6 @@ import {
 import type { Db } from '../../../platform/db/client.ts';
 import { realnamesOf } from '../../../platform/db/user-names.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { assertAction, canTake } from '../../../platform/flow/flow-guard.ts';
 import { transition } from '../../../platform/flow/transition.ts';
@@ -96,7 +95,7 @@ async function withCreatorNames(db: Db, records: BatchRecord[]): Promise<BatchRe
   return records.map((r) => ({ ...r, createByName: personOf(r.createBy) }));
 }
 
-export async function listBatches(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<BatchRecord>> {
+export async function listBatches({ db, deps: { dicts }, user }: ResourceCtx, params: ListParams): Promise<Page<BatchRecord>> {
   checkDateParams(batchWhitelist, params);
   const viewer = await viewerOf(db, user);
   const extra = batchScope(viewer);
@@ -108,7 +107,7 @@ export async function listBatches(db: Db, dicts: DictService, user: SessionUser,
   return { ...page, records: await withCreatorNames(db, await batchRecords(dicts, viewer, page.records)) };
 }
 
-export async function batchById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<BatchRecord> {
+export async function batchById({ db, deps: { dicts }, user }: ResourceCtx, id: string): Promise<BatchRecord> {
   const { row, viewer } = await visibleBatch(db, user, id);
   return (await withCreatorNames(db, await batchRecords(dicts, viewer, [row])))[0];
 }
@@ -233,6 +232,8 @@ const exportColumns = columnsOf<BatchRecord>({
 
 /** Every row of the list's filter and scope (or the chosen ones), refused above the export limit. */
 export async function exportBatches(ctx: ResourceCtx, query: ListParams): Promise<ExcelFile> {
-  const records = await exportRowsOf((params) => listBatches(ctx.db, ctx.deps.dicts, ctx.user, params), query);
+  const records = await exportRowsOf((params) => listBatches(ctx, params), query);
   return { body: await toWorkbook('线索批次', exportColumns, records), fileName: '线索批次.xlsx', asciiName: 'threaded.xlsx' };
 }
+
+export const resource = { list: listBatches, byId: batchById, add: addBatch, edit: editBatch, remove: deleteBatches, exportXls: exportBatches };

@@ -196,7 +196,6 @@ export async function fileInfoRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, fileInfoResource, {
     tags: ['文件信息'],
     listResource: fileInfoWhitelist,
-    docs: { list: { summary: '文件信息列表（按可见范围）' }, queryById: { summary: '按ID查询文件信息' } },
     service: {
       list: listFiles,
       byId: fileById,

@@ -54,18 +54,7 @@ export async function orgRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, orgResource, {
     tags,
     listResource: service.orgWhitelist,
-    docs: {
-      list: {
-        summary: '机构列表（协会工作人员）',
-        description:
-          '筛选：orgName、orgType、creditCode、legalPerson、contactName、region、enterStatus、certifyStatus、sysOrgCode、createTime_begin/_end；遵循 JeecgBoot 查询约定。',
-      },
-      queryById: { summary: '按ID查询机构' },
-    },
-    service: {
-      list: (c, query) => service.listOrgs(c.db, c.deps.dicts, c.user, query),
-      byId: (c, id) => service.orgById(c.db, c.deps.dicts, c.user, id),
-    },
+    service: service.resource,
     messages: { added: RightsMsg.added, edited: RightsMsg.edited, deleted: RightsMsg.deleted, queried: Msg.ok },
   });
 }

@@ -21,6 +21,7 @@ import {
   initialState,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -270,13 +271,13 @@ export async function setOrgDisabled(
  */
 const submittedOrOwn = (user: SessionUser): SQL => or(ne(rightsOrg.enterStatus, EnterStatus.draft), eq(rightsOrg.applicantId, user.id))!;
 
-export async function listOrgs(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<OrgRecord>> {
+export async function listOrgs({ db, deps: { dicts }, user }: ResourceCtx, params: ListParams): Promise<Page<OrgRecord>> {
   checkDateParams(orgWhitelist, params);
   const page = await pageOf<OrgRow>(db, orgWhitelist, params, { extra: [submittedOrOwn(user)], tieBreak: rightsOrg.id });
   return { ...page, records: await orgRecords(dicts, page.records) };
 }
 
-export async function orgById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<OrgRecord> {
+export async function orgById({ db, deps: { dicts }, user }: ResourceCtx, id: string): Promise<OrgRecord> {
   const [row] = await db
     .select()
     .from(rightsOrg)
@@ -331,3 +332,5 @@ export async function statusOf(db: Db, dicts: DictService, user: SessionUser): P
     allowed: staff || isReady(org),
   };
 }
+
+export const resource = { list: listOrgs, byId: orgById };

@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { initialState, rightBody, rightFlow, type DictModel, type RightRecord } from '@sbwq/contracts';
-import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import type { SessionUser } from '../../../platform/auth/session.ts';
 import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
-import type { ExcelFile } from '../../../platform/resource/resource-routes.ts';
-import type { DictService } from '../../system/dict/dict.service.ts';
+import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { listRights, rightValues } from './right.service.ts';
 import { rightsRight } from './right.table.ts';
@@ -50,8 +47,8 @@ const exportColumns = columnsOf<RightRecord>({
   orgName: ['所属机构', 26],
 });
 
-export async function exportRights(db: Db, dicts: DictService, user: SessionUser, query: ListParams): Promise<ExcelFile> {
-  const records = await exportRowsOf((params) => listRights(db, dicts, user, params), query);
+export async function exportRights(ctx: ResourceCtx, query: ListParams): Promise<ExcelFile> {
+  const records = await exportRowsOf((params) => listRights(ctx, params), query);
   return { body: await toWorkbook('受保护权利', exportColumns, records), fileName: '受保护权利.xlsx', asciiName: 'rights.xlsx' };
 }
 
@@ -77,7 +74,8 @@ function niceCell(cell: string): string {
  * with its row number and reason; a mark already registered by the organisation (注册号 + 国际分类), or
  * twice in the file, is an error.
  */
-export async function importRights(db: Db, user: SessionUser, buffer: Buffer, dicts: Record<string, DictModel[]>) {
+export async function importRights({ db, user, deps }: ResourceCtx, buffer: Buffer) {
+  const dicts = await deps.dicts.allItems();
   const org = await requireReadyOrg(db, user);
   const rows = await readWorkbook(buffer, importColumns);
   const existing = new Set(

@@ -18,6 +18,7 @@ import {
   initialState,
 } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
@@ -111,7 +112,7 @@ export async function rightRecords(db: Db, dicts: DictService, viewer: Viewer | 
   return await dicts.withDictText(plain, DICTS);
 }
 
-export async function listRights(db: Db, dicts: DictService, user: SessionUser, params: ListParams): Promise<Page<RightRecord>> {
+export async function listRights({ db, deps: { dicts }, user }: ResourceCtx, params: ListParams): Promise<Page<RightRecord>> {
   checkDateParams(rightWhitelist, params);
   const viewer = await viewerOf(db, user);
   const extra = rightScope(viewer);
@@ -127,7 +128,7 @@ export async function listRights(db: Db, dicts: DictService, user: SessionUser, 
   return { ...page, records: await rightRecords(db, dicts, viewer, page.records, today) };
 }
 
-export async function rightById(db: Db, dicts: DictService, user: SessionUser, id: string): Promise<RightRecord> {
+export async function rightById({ db, deps: { dicts }, user }: ResourceCtx, id: string): Promise<RightRecord> {
   const viewer = await viewerOf(db, user);
   const [row] = await db
     .select()
@@ -172,7 +173,7 @@ function duplicate(error: unknown): never {
 }
 
 /** 新增: a draft (草稿) of the caller's organisation. */
-export async function addRight(db: Db, user: SessionUser, body: RightBody): Promise<string> {
+export async function addRight({ db, user }: ResourceCtx, body: RightBody): Promise<string> {
   const org = await requireReadyOrg(db, user);
   await checkAttachments(db, user, attachmentsOf(body));
   const id = newId();
@@ -211,7 +212,7 @@ async function ownRight(db: Db, org: OrgRow, id: string): Promise<RightRow> {
 const rightStore = flowStore(rightsRight, DataTable.right);
 
 /** 编辑: only a draft or a rejected record of the caller's organisation. */
-export async function editRight(db: Db, user: SessionUser, body: RightBody): Promise<void> {
+export async function editRight({ db, user }: ResourceCtx, body: RightBody): Promise<void> {
   if (!body.id) throw new BizError('缺少ID');
   const org = await requireReadyOrg(db, user);
   const row = await ownRight(db, org, body.id);
@@ -282,7 +283,7 @@ async function changeOwn(
   });
 }
 
-export function deleteRights(db: Db, user: SessionUser, ids: string[]) {
+export function deleteRights({ db, user }: ResourceCtx, ids: string[]) {
   return changeOwn(db, user, ids, { delFlag: '1', updateBy: user.username, updateTime: new Date() }, 'delete');
 }
 
@@ -336,3 +337,5 @@ export async function approveRight(db: Db, sockets: SocketHub, user: SessionUser
     page: () => '/rights/right/list',
   });
 }
+
+export const resource = { list: listRights, byId: rightById, add: addRight, edit: editRight, remove: deleteRights };

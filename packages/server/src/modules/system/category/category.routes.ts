@@ -37,14 +37,6 @@ export async function categoryRoutes(app: FastifyInstance, deps: AppDeps) {
     replies: { add: categoryRecordSchema },
     // the export's filter: every level, not only the roots the list shows
     listResource: service.categoryWhitelist,
-    docs: {
-      add: { description: 'pid 为空或 "0" 时为顶级分类；编码按层级自动生成（A01、A01A01 …），请求中的 code 不采用。' },
-      edit: { description: '只能修改名称；上级分类与编码不可修改。' },
-      delete: { description: '有子分类时拒绝删除。' },
-      deleteBatch: { description: '所选分类若还有未选中的子分类则拒绝删除。' },
-      exportXls: { description: '全部层级按编码排列，带父级编码；可按 name、code、pid 筛选。' },
-      importExcel: { description: '逐行新增，编码自动生成；父级编码为已有分类的编码，或本文件前面行的类型编码；空为顶级。' },
-    },
     service: { ...service.resource, exportXls: exportCategories, importExcel: importCategories },
     messages: systemDataMessages(CategoryMsg),
   });

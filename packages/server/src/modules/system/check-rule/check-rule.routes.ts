@@ -24,9 +24,6 @@ export async function checkRuleRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, checkRuleResource, {
     tags,
     listResource: service.checkRuleWhitelist,
-    docs: {
-      add: { description: 'ruleJson 为 [{digits, pattern, message}]（JSON 字符串或数组）；保存前检查正则是否有效、是否有灾难性回溯（在工作线程中限时试算）。' },
-    },
     service: service.resource,
     messages: systemDataMessages(CheckMsg),
     echoMessage: true,

@@ -17,9 +17,6 @@ export async function dataLogRoutes(app: FastifyInstance, deps: AppDeps) {
       user: z.string().max(100).optional().describe('操作人：账号或姓名包含它'),
       dataTable: z.enum(DATA_TABLES).optional().describe('表名：rights_batch、fin_claim 等'),
     },
-    docs: {
-      list: { summary: '数据日志列表', description: 'dataTable 表名、dataId 记录ID、user 操作人、createTime_begin/createTime_end 时间范围；默认按时间倒序。' },
-    },
     service: { list: service.listDataLogs },
     messages: { added: Msg.ok, edited: Msg.ok, deleted: Msg.ok, batchDeleted: Msg.ok, idsRequired: Msg.ok },
   });

@@ -46,13 +46,6 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, dataSourceResource, {
     tags,
     listResource: service.dataSourceWhitelist,
-    docs: {
-      add: {
-        description:
-          '连接信息为结构化字段（无连接地址）；dbType 取字典 database_type：4 PostgreSQL、1 MySQL / MariaDB。密码以 AES-256-GCM 加密保存，任何答复都不含密码，只有 passwordSet。',
-      },
-      edit: { description: '编码不可修改；密码留空则保留原密码（修改类型、主机或端口时须重新填写），clearPassword 为 true 时清除密码。' },
-    },
     service: {
       list: (c, query) => service.listDataSources(c.deps, query),
       byId: (c, id) => service.dataSourceById(c.deps, id),

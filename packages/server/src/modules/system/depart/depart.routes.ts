@@ -18,12 +18,6 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, departResource, {
     tags,
     listResource: departExportWhitelist,
-    docs: {
-      add: { description: 'org_code 按层级自动生成（A01、A01A01…）。' },
-      exportXls: { description: '未删除的部门按机构编码排列（上级在前）；可按 departName、orgCode、orgCategory 筛选。' },
-      importExcel: { description: '机构编码去掉末三位为上级的编码（已有部门，或本文件前面的行）；三位为顶级。逐行按新增校验，编码自动生成。' },
-      delete: { summary: '删除部门（有下级或用户时拒绝）' },
-    },
     service: {
       add: (c, body) => departs.addDepart(c.db, c.user, body),
       edit: departs.editDepart,
@@ -41,7 +35,6 @@ export async function departRoutes(app: FastifyInstance, deps: AppDeps) {
       deptId: z.string().max(36).optional().describe('部门ID（必填，也可写作 departId）'),
       departId: z.string().max(36).optional().describe('部门ID（deptId 的另一写法）'),
     },
-    docs: { list: { summary: '部门角色列表' } },
     service: roles.resource,
     messages: { added: '添加成功！', edited: '编辑成功!', deleted: '删除成功!', batchDeleted: '批量删除成功!', queried: Msg.ok },
   });

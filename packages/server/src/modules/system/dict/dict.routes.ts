@@ -39,14 +39,6 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, dictResource, {
     tags,
     listResource: admin.dictWhitelist,
-    docs: {
-      list: { summary: '字典分页列表', description: '未删除的字典；支持 JeecgBoot 查询约定。' },
-      add: { description: '字典编码必填且唯一（回收站中的也算）。' },
-      delete: { summary: '删除字典（移入回收站）' },
-      deleteBatch: { summary: '批量删除字典（移入回收站）', description: 'ids 逗号分隔，可带末尾逗号。' },
-      exportXls: { description: '每个字典项一行（字典名称、字典编码、描述重复在其每一行）；没有字典项的字典一行。' },
-      importExcel: { description: '字典编码首次出现的行新增字典（已有的编码拒绝），带字典项的行新增字典项；错误的行跳过并报告行号和原因。' },
-    },
     service: { ...admin.resource, exportXls: exportDicts, importExcel: importDicts },
     messages: systemDataMessages({ ...DictMsg, added: DictMsg.saved }),
   });
@@ -56,10 +48,6 @@ export async function dictRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, dictItemResource, {
     tags,
     listResource: admin.dictItemWhitelist,
-    docs: {
-      list: { description: '按 dictId 查询，按排序号排列；status 带 status_dictText。' },
-      add: { description: '文本与值必填；值在所属字典内唯一。' },
-    },
     service: admin.itemResource,
     messages: { added: DictMsg.saved, edited: DictMsg.edited, deleted: DictMsg.deleted, idsRequired: DictMsg.idsRequired },
   });

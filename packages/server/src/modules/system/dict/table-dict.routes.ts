@@ -13,10 +13,6 @@ export async function tableDictRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, tableDictResource, {
     tags,
     listResource: tables.tableDictWhitelist,
-    docs: {
-      list: { summary: '已登记的表字典' },
-      add: { summary: '登记表字典', description: '表、文本字段、编码字段与过滤条件须在白名单内；编码 `表,文本字段,编码字段` 自动生成。' },
-    },
     service: tables.resource,
     messages: systemDataMessages(DictMsg),
     echoMessage: true,

@@ -50,10 +50,6 @@ export async function fillRuleRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, fillRuleResource, {
     tags,
     listResource: service.fillRuleWhitelist,
-    docs: {
-      add: { description: '编号 = 前缀 + 日期（yyyyMMdd/yyyyMM/yyyy/none）+ 流水号（1–10 位，按日/月/年重置或不重置）；规则编码唯一。' },
-      edit: { description: '规则编码不可修改。' },
-    },
     service: { ...service.resource, ...excel },
     messages: systemDataMessages(FillRuleMsg),
     echoMessage: true,

@@ -49,13 +49,6 @@ export async function jobRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, quartzJobResource, {
     tags,
     listResource: service.quartzJobWhitelist,
-    docs: {
-      add: {
-        description:
-          '任务只能是系统提供的任务之一（jobKey：sessionCleanup、rightExpiryReminder、ledgerReconcile、closedBatchRelease、statsWarmup、logRetention），每个任务一条；原版的 jobClassName 按 org.jeecg.modules.quartz.job.<任务名首字母大写>Job 对应（如 SessionCleanupJob），其他类名被拒绝；Cron 表达式按北京时间解释（5–7 段）；参数为 JSON，按任务校验。',
-      },
-      edit: { description: '任务（jobKey）不可更换；新的 Cron 表达式从现在起生效。' },
-    },
     service: { ...service.resource, ...excel },
     messages: {
       added: QuartzJobMsg.added,

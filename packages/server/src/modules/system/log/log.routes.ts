@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LOG_CLEAR_ALL, LogMsg, loginInfoSchema, logResource, Msg, visitDaySchema, visitQueries, type SameType } from '@sbwq/contracts';
+import { LogMsg, loginInfoSchema, logResource, Msg, visitDaySchema, visitQueries, type SameType } from '@sbwq/contracts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerFlow } from '../../../platform/flow/flow-routes.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
@@ -22,15 +22,6 @@ export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
       user: z.string().max(100).optional().describe('操作人：账号（userid）或姓名（username）包含它'),
       success: z.enum(['1', '0']).optional().describe('结果：1 成功、0 失败（操作日志）'),
       selections: z.string().max(40_000).optional().describe('只导出这些ID（逗号分隔）'),
-    },
-    docs: {
-      list: {
-        summary: '系统日志列表',
-        description:
-          'logType 1 登录日志、2 操作日志；createTime_begin/createTime_end 时间范围；user、ip、keyWord（日志内容或地址）、operateType、success；默认按时间倒序（column=createTime&order=asc 可改）。操作日志的 requestParam 已去掉密码、令牌、验证码和文件内容。',
-      },
-      delete: { description: '不可用：日志只由“日志保留清理”定时任务按保留期删除，此接口只回答拒绝的原因（保留它，老版前端不会得到 404）。' },
-      deleteBatch: { description: `不可用：日志只由“日志保留清理”定时任务按保留期删除；ids=${LOG_CLEAR_ALL}（清空全部）同样被拒绝。` },
     },
     service: service.resource,
     messages: { added: Msg.ok, edited: Msg.ok, deleted: LogMsg.deleted, batchDeleted: LogMsg.batchDeleted, idsRequired: LogMsg.idsRequired },

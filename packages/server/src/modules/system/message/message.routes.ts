@@ -31,7 +31,6 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, messageTemplateResource, {
     tags: ['消息模板'],
     listResource: templates.templateWhitelist,
-    docs: { add: { description: '模板标题和内容中的变量写作 ${变量名}；保存前检查语法，只允许变量。' } },
     service: templates.resource,
     messages: answers,
   });
@@ -43,7 +42,6 @@ export async function messageRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, messageResource, {
     tags: ['消息中心'],
     listResource: messages.messageWhitelist,
-    docs: { add: { description: '新增的消息进入发送队列（未发送），随即投递；失败按 1、5、15、60 分钟退避重试。' } },
     service: messages.resource,
     messages: answers,
   });

@@ -24,14 +24,6 @@ export async function ossFileRoutes(app: FastifyInstance, deps: AppDeps) {
     tags: ['文件列表'],
     listResource: fileInfoWhitelist,
     listExtra: { url: z.string().max(500).optional().describe('文件地址：包含它的文件（可传完整地址）') },
-    docs: {
-      list: { summary: '文件列表', description: 'fileName 文件名称（*关键字* 为包含）、url 文件地址；每行含存储位置、SHA-256 与所属业务。' },
-      queryById: { summary: '按ID查询文件' },
-      delete: {
-        summary: '删除文件',
-        description: '仍被业务记录使用的文件不能删除（先在该记录中移除）；只能删除本人上传的文件，或由有 rights:file:delete 权限的人删除。',
-      },
-    },
     service: {
       list: listOssFiles,
       byId: fileById,

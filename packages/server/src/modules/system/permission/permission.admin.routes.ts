@@ -12,11 +12,6 @@ const tags = ['菜单权限管理'];
 export async function permissionAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, permissionResource, {
     tags,
-    docs: {
-      add: { summary: '添加菜单或按钮' },
-      edit: { summary: '编辑菜单或按钮' },
-      delete: { summary: '删除菜单（含下级、数据规则与授权）' },
-    },
     service: service.resource,
     messages: { added: '添加成功！', edited: '修改成功！', deleted: '删除成功!' },
   });

@@ -55,7 +55,6 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, reportResource, {
     tags,
     listResource: service.reportWhitelist,
-    docs: { add: { description: '保存前检查并试运行 SQL；被拒绝或执行失败的报表不保存。' } },
     service: {
       list: (c, query) => service.listReports(c.db, query),
       byId: (c, id) => service.reportById(c.db, id),

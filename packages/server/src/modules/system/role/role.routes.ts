@@ -27,11 +27,6 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, roleResource, {
     tags,
     listResource: service.roleWhitelist,
-    docs: {
-      list: { summary: '角色列表' },
-      queryById: { summary: '按ID查询角色' },
-      delete: { summary: '删除角色（同时删除其授权与用户关联）' },
-    },
     service: { ...service.resource, ...excel },
     messages: { added: '添加成功！', edited: '修改成功!', deleted: '删除角色成功', queried: Msg.ok },
   });

@@ -76,9 +76,6 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, smsOutboxResource, {
     tags: ['短信发件箱'],
     listResource: smsOutboxWhitelist,
-    docs: {
-      list: { summary: '短信发件箱', description: '未配置短信服务商（SMS_PROVIDER）时验证码写在这里，供管理员查看；mobile、smsmode 可筛选，默认按时间倒序。' },
-    },
     service: { list: (c, query) => listOutbox(c.db, query) },
     messages: { added: Msg.ok, edited: Msg.ok, deleted: Msg.ok, idsRequired: Msg.ok },
   });

@@ -29,15 +29,6 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
     tags,
     listResource: users.userResource,
     listExtra: userListExtra,
-    docs: {
-      list: { summary: '用户列表', description: '分页；支持 JeecgBoot 查询约定（*模糊*、逗号 IN、_begin/_end）与 departId（含下级部门）。' },
-      add: { description: 'selectedroles、selecteddeparts 为逗号分隔的角色与部门ID。' },
-      edit: { description: '不修改密码；传入 selectedroles / selecteddeparts 时替换角色与部门。' },
-      delete: { summary: '删除用户（可在回收站恢复）' },
-      importExcel: {
-        description: '必填列：用户账号、姓名、初始密码；可选：性别、手机号、邮箱、工号、部门编码、角色编码。有错误的行被跳过并逐行报告（code 201）。',
-      },
-    },
     service: { ...users.resource, exportXls: exportUserFile, importExcel: importUsers, importTemplate },
     messages: { added: UserMsg.added, edited: UserMsg.edited, deleted: UserMsg.deleted, batchDeleted: UserMsg.batchDeleted, queried: Msg.ok },
   });
