@@ -8,9 +8,9 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { clientOf, writeLoginLog } from '../log/log.service.ts';
 import { issueCaptcha } from './captcha.service.ts';
 import { login } from './auth.service.ts';
-import { answerSignIn, staticCookie } from '../../../platform/storage/static-cookie.ts';
+import { staticCookie } from '../../../platform/storage/static-cookie.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
-import { loginReply } from './auth.replies.ts';
+import { signInRoute } from './sign-in-route.ts';
 
 const tags = ['登录与会话'];
 
@@ -33,24 +33,15 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => ok(await issueCaptcha(db, request.params.key)),
   );
 
-  r.post(
-    '/sys/login',
-    {
-      config: { public: true, special: 'auth', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: '账号密码登录',
-        description:
-          '成功时 code 为 200，result 含 token、userInfo、departs、multi_depart、sysAllDictItems。同一账号或地址连续失败 3 次后需要验证码，账号连续失败 5 次锁定 10 分钟。',
-        body: loginBody,
-        response: { 200: envelopeSchema(loginReply) },
-      },
-    },
-    async (request, reply) => {
-      const result = await login(deps, request.body, clientOf(request), request.url);
-      return answerSignIn(reply, deps.config, result, Msg.loginOk);
-    },
-  );
+  signInRoute(app, deps, '/sys/login', {
+    tags,
+    summary: '账号密码登录',
+    description:
+      '成功时 code 为 200，result 含 token、userInfo、departs、multi_depart、sysAllDictItems。同一账号或地址连续失败 3 次后需要验证码，账号连续失败 5 次锁定 10 分钟。',
+    body: loginBody,
+    signIn: login,
+    message: Msg.loginOk,
+  });
 
   r.route({
     method: ['GET', 'POST'],

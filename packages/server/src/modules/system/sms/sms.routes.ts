@@ -6,12 +6,11 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { envelopeSchema } from '../../../platform/http/reply-schema.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { registerResource } from '../../../platform/resource/resource-routes.ts';
-import { answerSignIn } from '../../../platform/storage/static-cookie.ts';
-import { loginReply } from '../auth/auth.replies.ts';
 import { clientOf } from '../log/log.service.ts';
 import { phoneLogin } from './phone-login.service.ts';
 import { sendSms, smsDepsOf } from './sms.service.ts';
 import { listOutbox, smsOutboxWhitelist } from './sms-outbox.service.ts';
+import { signInRoute } from '../auth/sign-in-route.ts';
 
 const tags = ['短信验证码'];
 
@@ -54,24 +53,15 @@ export async function smsRoutes(app: FastifyInstance, deps: AppDeps) {
       }),
   );
 
-  r.post(
-    '/sys/phoneLogin',
-    {
-      config: { public: true, special: 'auth', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: '手机号登录',
-        description:
-          'mobile 与短信验证码 captcha（smsmode 0 发送）。与账号密码登录同样的规则：连续失败 5 次锁定 10 分钟、每次结果写登录日志；成功时 code 为 200，result 同 /sys/login。',
-        body: phoneLoginBody,
-        response: { 200: envelopeSchema(loginReply) },
-      },
-    },
-    async (request, reply) => {
-      const result = await atLeast(minMs, () => phoneLogin(deps, request.body, clientOf(request), request.url));
-      return answerSignIn(reply, deps.config, result, Msg.loginOk);
-    },
-  );
+  signInRoute(app, deps, '/sys/phoneLogin', {
+    tags,
+    summary: '手机号登录',
+    description:
+      'mobile 与短信验证码 captcha（smsmode 0 发送）。与账号密码登录同样的规则：连续失败 5 次锁定 10 分钟、每次结果写登录日志；成功时 code 为 200，result 同 /sys/login。',
+    body: phoneLoginBody,
+    signIn: (d, body, client, url) => atLeast(minMs, () => phoneLogin(d, body, client, url)),
+    message: Msg.loginOk,
+  });
 
   registerResource(app, deps, smsOutboxResource, {
     tags: ['短信发件箱'],

@@ -24,6 +24,7 @@ import {
   unbind,
   type CallbackOutcome,
 } from './third-login.service.ts';
+import { signInRoute } from '../auth/sign-in-route.ts';
 
 const tags = ['登录与会话'];
 const STATE_COOKIE = 'sbwq_oidc_state';
@@ -156,24 +157,15 @@ export async function thirdLoginRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.post(
-    '/thirdLogin/bindAccount',
-    {
-      config: { public: true, special: 'auth', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: '第三方登录：首次登录时绑定已有账号',
-        description:
-          'bindToken 为回调交给页面的绑定凭证（10 分钟内有效）。账号和密码按账号密码登录的规则校验（失败 3 次后需要验证码，账号连续失败 5 次锁定 10 分钟）；成功后绑定并登录，凭证作废。',
-        body: thirdBindAccountBody,
-        response: { 200: envelopeSchema(loginReply) },
-      },
-    },
-    async (request, reply) => {
-      const result = await bindAndLogin(deps, request.body, clientOf(request), request.url);
-      return answerSignIn(reply, deps.config, result, SsoMsg.bound);
-    },
-  );
+  signInRoute(app, deps, '/thirdLogin/bindAccount', {
+    tags,
+    summary: '第三方登录：首次登录时绑定已有账号',
+    description:
+      'bindToken 为回调交给页面的绑定凭证（10 分钟内有效）。账号和密码按账号密码登录的规则校验（失败 3 次后需要验证码，账号连续失败 5 次锁定 10 分钟）；成功后绑定并登录，凭证作废。',
+    body: thirdBindAccountBody,
+    signIn: bindAndLogin,
+    message: SsoMsg.bound,
+  });
 
   registerFlow(app, deps, thirdBindingFlow, {
     tags: ['账户设置'],
