@@ -42,5 +42,5 @@ export async function loginPageWeight() {
     await stop(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  record('登录页加载的 JS+CSS（gzip）', `${(total / 1024).toFixed(1)} KB（${files} 个文件）`, '≤ 250 KB');
+  record('登录页加载的 JS+CSS（gzip）', `${(total / 1024).toFixed(1)} KB（${files} 个文件）`, '≤ 150 KB');
 }
