@@ -1,4 +1,4 @@
-import { startTestSmtp } from '../../packages/server/src/modules/system/message/smtp.testkit.ts';
+import { startTestSmtp } from '../../packages/server/src/modules/messaging/message/smtp.testkit.ts';
 import { button, test } from '../support/app.ts';
 import { apiCall, apiToken, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique, USER_PASSWORD } from '../support/system.ts';
 import { signInQuickly } from '../support/shell.ts';

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, button, expect, GREETING, signIn, test } from '../support/app.ts';
-import { startFakeCas, type FakeCas } from '../../packages/server/src/modules/system/cas/cas.testkit.ts';
-import { startOidcProvider, type TestOidcProvider } from '../../packages/server/src/modules/system/third-login/oidc.testkit.ts';
+import { startFakeCas, type FakeCas } from '../../packages/server/src/modules/identity/cas/cas.testkit.ts';
+import { startOidcProvider, type TestOidcProvider } from '../../packages/server/src/modules/identity/third-login/oidc.testkit.ts';
 
 /**
  * Single sign-on in Chromium (issue: CAS round trip; OIDC round trip with binding): a server of its own,

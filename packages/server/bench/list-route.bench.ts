@@ -11,8 +11,8 @@ import { Msg, FillRulePerm } from '@sbwq/contracts';
 import type { Db } from '../src/platform/db/client.ts';
 import { resolveSession } from '../src/platform/auth/session.ts';
 import { hasPermission } from '../src/platform/access/access.ts';
-import { sysFillRule } from '../src/modules/system/fill-rule/fill-rule.table.ts';
-import { fillRuleRecord } from '../src/modules/system/fill-rule/fill-rule.service.ts';
+import { sysFillRule } from '../src/modules/config/fill-rule/fill-rule.table.ts';
+import { fillRuleRecord } from '../src/modules/config/fill-rule/fill-rule.service.ts';
 import { cannon, record } from './kit.ts';
 import { fillRuleServer } from './fill-rule-server.ts';
 

@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/platform/db/client.ts';
-import { operationLogOf } from '../src/modules/system/log/operation-log.ts';
+import { operationLogOf } from '../src/modules/operations/log/operation-log.ts';
 import { record } from './kit.ts';
 import { fillRuleServer } from './fill-rule-server.ts';
 

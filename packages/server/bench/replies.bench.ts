@@ -10,7 +10,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { ok } from '../src/platform/http/envelope.ts';
 import { envelopeSchema } from '../src/platform/http/reply-schema.ts';
 import { replySerializerCompiler } from '../src/platform/http/reply-serializer.ts';
-import { userInfoFields } from '../src/modules/system/auth/auth.replies.ts';
+import { userInfoFields } from '../src/modules/identity/auth/auth.replies.ts';
 
 const text = z.string().nullable();
 const row = z.object({ ...userInfoFields, sex_dictText: text, orgCode_dictText: text, status_dictText: text, balance: z.string() });

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase, type Db } from '../src/platform/db/client.ts';
 import { hashPassword } from '../src/platform/auth/password.ts';
 import { runSeeds, RoleId } from '../src/seed/seed.ts';
-import { nextOrgCode } from '../src/modules/system/depart/org-code.ts';
+import { nextOrgCode } from '../src/modules/identity/depart/org-code.ts';
 import { LARGE_BATCHES, seedLargeBatches } from './seed-large-batches.ts';
 
 const USERS = Number(process.env.LARGE_USERS ?? 100_000);

@@ -23,13 +23,13 @@ import { installInputGuard } from './platform/http/input-guard.ts';
 import { replySerializerCompiler } from './platform/http/reply-serializer.ts';
 import { installWeb } from './platform/web/web.ts';
 import { docTokenOf, installDocs } from './platform/docs/docs.ts';
-import { DictService } from './modules/system/dict/dict.service.ts';
+import { DictService } from './modules/config/dict/dict.service.ts';
 import { features } from './modules/features.ts';
 import { registerFileKinds } from './modules/core/files/file-kinds.ts';
-import { installOperationLog } from './modules/system/log/operation-log.ts';
-import { registerJobHandlers } from './modules/system/job/job.runner.ts';
+import { installOperationLog } from './modules/operations/log/operation-log.ts';
+import { registerJobHandlers } from './modules/operations/job/job.runner.ts';
 import { installMonitoring } from './platform/metrics/monitoring.ts';
-import { installGateway } from './modules/system/gateway/gateway.proxy.ts';
+import { installGateway } from './modules/operations/gateway/gateway.proxy.ts';
 import { redactedUrl } from './platform/http/redact.ts';
 import { isUnvetted } from './modules/core/org/org-context.ts';
 

@@ -8,7 +8,7 @@ import { ChainHeadError, sealChain } from './modules/core/datalog/datalog-chain.
 import { firstSignatureText } from './modules/core/datalog/datalog-seal.ts';
 import { buildApp } from './app.ts';
 import { installAppSecret } from './platform/secrets/app-secret.ts';
-import { startScheduler } from './modules/system/job/job.scheduler.ts';
+import { startScheduler } from './modules/operations/job/job.scheduler.ts';
 import { startIdleTrim } from './platform/metrics/idle-trim.ts';
 
 const openConfigured = (config: Config) => openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });

@@ -68,7 +68,26 @@ type Rule = { name: string; broken: (e: Edge) => boolean };
 
 const area = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1];
 
+/**
+ * What each group of the system administration may import from another area (modules/README.md "Layers"),
+ * as on the server: anything else outside its group and `modules/core/` breaks the rule. Nothing imports
+ * messaging or reports.
+ */
+const SYSTEM_GROUP_USES: Record<string, { may?: RegExp; why?: string }> = {
+  identity: {},
+  config: {},
+  operations: { may: /^modules\/rights\/file-info\//, why: 'only 文件信息’s record and fingerprint cells, which 对象存储 shows too' },
+  messaging: { may: /^modules\/identity\/shared\//, why: 'only the user picker (通告的指定用户)' },
+  reports: { may: /^modules\/(identity|config)\//, why: 'the role and user selects of 可用范围, the dictionaries of a column' },
+};
+
+const groupRules: Rule[] = Object.entries(SYSTEM_GROUP_USES).map(([group, { may, why }]) => ({
+  name: may ? `${group} imports from another area ${why}` : `${group} imports no other area`,
+  broken: (e) => area(e.from) === group && area(e.to) !== undefined && area(e.to) !== group && area(e.to) !== 'core' && !may?.test(e.to),
+}));
+
 const RULES: Rule[] = [
+  ...groupRules,
   {
     name: 'the shell imports a module only from the screen registry, lazily',
     broken: (e) => e.from.startsWith('app/') && e.to.startsWith('modules/') && !(REGISTRY.has(e.from) && e.lazy),
@@ -94,6 +113,7 @@ describe('issue 37: the web layers, shell → registry → modules → component
   it('reads the imports it checks (a rule checked against nothing would pass by accident)', () => {
     expect(edges.some((e) => e.from === 'app/routes/screens.ts' && e.to.startsWith('modules/') && e.lazy)).toBe(true);
     expect(edges.some((e) => e.from.startsWith('modules/rights/') && e.to.startsWith('platform/'))).toBe(true);
+    expect(edges.some((e) => e.from.startsWith('modules/reports/') && e.to.startsWith('modules/identity/'))).toBe(true);
     expect(
       valueImports(
         'modules/a/b.tsx',

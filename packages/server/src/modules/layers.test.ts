@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The server's layers (modules/README.md): platform ← core ← rights / finance / system / dashboard, with
-// features.ts, app.ts and the seed on top. Each rule is a value import that must not exist; `import type`
+// The server's layers (modules/README.md): platform ← core ← the areas (the business: rights / finance /
+// dashboard; the system administration, grouped by concern: identity / config / operations / messaging /
+// reports), with features.ts, app.ts and the seed on top. Each rule is a value import that must not exist; `import type`
 // is free (it leaves no trace at run time and makes no cycle). Test code (tests, fixtures, test kits,
 // src/test) is exempt: it assembles the whole app on purpose.
 
@@ -43,7 +44,35 @@ export function valueImports(file: string, text: string): string[] {
   return specs.filter((s) => s.startsWith('.')).map((s) => path.posix.normalize(path.posix.join(path.posix.dirname(file), s)));
 }
 
-type Rule = { name: string; from: RegExp; to: RegExp };
+type Rule = { name: string; from: RegExp; to: Pick<RegExp, 'test'> };
+
+/**
+ * Which group of the system administration may use which (modules/README.md "Layers"): each group names
+ * what it may import from the other groups; anything else from another group breaks the rule. Nothing
+ * imports messaging or reports, the two at the top.
+ */
+export const SYSTEM_GROUP_USES: Record<string, { may: RegExp; why: string }> = {
+  identity: { may: /^modules\/operations\/log\//, why: 'only the log: sign-in and account changes write 登录日志 / 操作日志' },
+  config: { may: /^modules\/identity\/depart\//, why: 'only the departments: the 部门编码 fill rule numbers the department tree' },
+  operations: {
+    may: /^modules\/(identity|config)\//,
+    why: 'identity and config: the JeecgBoot import writes their tables, a data source seeds its 数据库类型 dictionary',
+  },
+  messaging: { may: /^modules\/identity\/sms\//, why: 'only the SMS outbox, one of a message’s channels' },
+  reports: { may: /^modules\/(identity|config|operations)\//, why: 'a report’s menu and grants (identity), its data source (operations)' },
+};
+
+function systemGroupRules(): Rule[] {
+  return Object.entries(SYSTEM_GROUP_USES).map(([group, { may, why }]) => {
+    const others = Object.keys(SYSTEM_GROUP_USES).filter((g) => g !== group);
+    const outside = new RegExp(`^modules\\/(${others.join('|')})\\/`);
+    return {
+      name: `${group} uses another system group for ${why}`,
+      from: new RegExp(`^modules\\/${group}\\/`),
+      to: { test: (to: string) => outside.test(to) && !may.test(to) },
+    };
+  });
+}
 
 const RULES: Rule[] = [
   { name: 'rights does not import finance', from: /^modules\/rights\//, to: /^modules\/finance\// },
@@ -51,9 +80,14 @@ const RULES: Rule[] = [
   {
     name: 'the core imports no area above it, nor features.ts or the seed',
     from: /^modules\/core\//,
-    to: /^modules\/(rights|finance|system|dashboard)\/|^modules\/features\.ts$|^seed\//,
+    to: /^modules\/(?!core\/)[^/]+\/|^modules\/features\.ts$|^seed\//,
   },
-  { name: 'system imports no business area', from: /^modules\/system\//, to: /^modules\/(rights|finance|dashboard)\// },
+  {
+    name: 'the system administration imports no business area',
+    from: /^modules\/(identity|config|operations|messaging|reports)\//,
+    to: /^modules\/(rights|finance|dashboard)\//,
+  },
+  ...systemGroupRules(),
   { name: 'the platform imports no module, seed or app', from: /^platform\//, to: /^(modules|seed|test)\/|^app\.ts$/ },
   { name: 'ids are leaves', from: /^modules\/core\/ids\//, to: /./ },
 ];
@@ -62,10 +96,12 @@ const edges = sourceFiles()
   .filter((file) => !isTestCode(file))
   .flatMap((file) => valueImports(file, fs.readFileSync(path.join(SRC, file), 'utf8')).map((to) => ({ from: file, to })));
 
-describe('the server layers: platform ← core ← rights / finance / system / dashboard (value imports)', () => {
+describe('the server layers: platform ← core ← the business areas and the system groups (value imports)', () => {
   it('reads the imports it checks (a rule checked against nothing would pass by accident)', () => {
     expect(edges.some((e) => e.from.startsWith('modules/rights/') && e.to.startsWith('modules/core/'))).toBe(true);
     expect(edges.some((e) => e.from.startsWith('modules/finance/') && e.to.startsWith('modules/core/'))).toBe(true);
+    expect(edges.some((e) => e.from.startsWith('modules/identity/') && e.to.startsWith('modules/operations/log/'))).toBe(true);
+    expect(edges.some((e) => e.from.startsWith('modules/reports/') && e.to.startsWith('modules/operations/'))).toBe(true);
     expect(
       valueImports(
         'modules/a/b.ts',

@@ -4,7 +4,7 @@ import type { Db } from './db/client.ts';
 import type { CacheHub } from './cache/cache.ts';
 import type { SocketHub } from './socket/hub.ts';
 import type { installAccessControl } from './access/access.ts';
-import type { DictService } from '../modules/system/dict/dict.service.ts';
+import type { DictService } from '../modules/config/dict/dict.service.ts';
 
 /** What every feature's routes receive; declared here so features depend on the platform, not on the app that wires them. */
 export type AppDeps = {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { newId } from '../platform/db/ids.ts';
-import { sysPermission } from '../modules/system/permission/permission.table.ts';
-import { sysRolePermission } from '../modules/system/role/role.table.ts';
+import { sysPermission } from '../modules/identity/permission/permission.table.ts';
+import { sysRolePermission } from '../modules/identity/role/role.table.ts';
 
 /** Role ids are fixed so that later seed units (menus of later screens) can grant to them by id. */
 export const RoleId = {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { sysPermission } from '../modules/system/permission/permission.table.ts';
+import { sysPermission } from '../modules/identity/permission/permission.table.ts';
 
 /**
  * Menu components that once named our own screens after stock JeecgBoot 2.3 screens, and what they are

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness.ts';
 import { repoRoot } from '../platform/paths.ts';
-import { sysPermission } from '../modules/system/permission/permission.table.ts';
+import { sysPermission } from '../modules/identity/permission/permission.table.ts';
 import { RENAMED_COMPONENTS, STOCK_NAMED_COMPONENTS } from './component-names.ts';
 import { sysSeed } from './seed.table.ts';
 import { runSeeds } from './seed.ts';

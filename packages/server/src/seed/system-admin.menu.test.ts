@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AddressPerm, DepartPerm, PermissionPerm, PositionPerm, RolePerm, TenantPerm, UserPerm } from '@sbwq/contracts';
 import { createTestApp, RoleId } from '../test/harness.ts';
 import { buttonId } from './buttons.ts';
-import { sysPermission } from '../modules/system/permission/permission.table.ts';
-import { sysRolePermission } from '../modules/system/role/role.table.ts';
+import { sysPermission } from '../modules/identity/permission/permission.table.ts';
+import { sysRolePermission } from '../modules/identity/role/role.table.ts';
 
 describe('系统管理: the section row and its first seven screens, whichever unit seeds each', async () => {
   const t = await createTestApp();

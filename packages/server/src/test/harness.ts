@@ -9,7 +9,7 @@ import { hashPassword } from '../platform/auth/password.ts';
 import { RoleId, DepartId } from '../seed/seed.ts';
 import { buildApp } from '../app.ts';
 import type { BuiltApp } from '../platform/deps.ts';
-import { sysUser, sysUserDepart, sysUserRole } from '../modules/system/user/user.table.ts';
+import { sysUser, sysUserDepart, sysUserRole } from '../modules/identity/user/user.table.ts';
 
 import { ADMIN_PASSWORD } from './constants.ts';
 import { createDatabase } from './scratch-database.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../platform/db/client.ts';
 import type { SessionUser } from '../../platform/auth/session.ts';
-import type { JobHandlers } from '../system/job/job.runner.ts';
+import type { JobHandlers } from '../operations/job/job.runner.ts';
 import { batchCount, monthlyCounts } from '../rights/batch/batch-stats.service.ts';
 import { rightExpiryStatistics } from './dashboard.service.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, RoleId } from '../../test/harness.ts';
 import { findMenuNode, userPermissions } from '../../test/menus.ts';
-import { sysRolePermission } from '../system/role/role.table.ts';
+import { sysRolePermission } from '../identity/role/role.table.ts';
 
 describe('工作台 menu row (spec §2 view group dashboard: workplace; route table: children built from server menu data)', async () => {
   const t = await createTestApp();

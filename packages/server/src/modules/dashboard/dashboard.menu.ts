@@ -1,6 +1,6 @@
 import { RoleId, type FeatureMenu } from '../../seed/buttons.ts';
 
-/** 个人办公 (seeded with 我的消息, modules/system/announcement/announcement.menu.ts). */
+/** 个人办公 (seeded with 我的消息, modules/messaging/announcement/announcement.menu.ts). */
 
 // Our dashboards are not stock JeecgBoot's dashboard/Workplace, IndexChart and Monitor (whose screens call
 // demo endpoints we do not serve, or show demo figures): their components are named under `sbwq/`, so a

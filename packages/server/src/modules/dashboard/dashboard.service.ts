@@ -9,7 +9,7 @@ import {
   type RightExpiryStatistics,
 } from '@sbwq/contracts';
 import { finClaim } from '../core/tables/claim.table.ts';
-import type { DictService } from '../system/dict/dict.service.ts';
+import type { DictService } from '../config/dict/dict.service.ts';
 import { rightsBatchResult } from './batch-result.table.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { SessionUser } from '../../platform/auth/session.ts';

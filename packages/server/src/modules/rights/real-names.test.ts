@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../../test/harness.ts';
-import { sysUser } from '../system/user/user.table.ts';
+import { sysUser } from '../identity/user/user.table.ts';
 import { batchRig } from './batch/batch.fixtures.ts';
 
 /**

@@ -3,7 +3,7 @@ import { ApprovalPerm, OrgPerm } from '@sbwq/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { newId } from '../../platform/db/ids.ts';
 import { RoleId, seedButtons } from '../../seed/buttons.ts';
-import { sysDict, sysDictItem } from '../system/dict/dict.table.ts';
+import { sysDict, sysDictItem } from '../config/dict/dict.table.ts';
 import { EXTRA_FILE_TYPES } from '../core/files/attachments.ts';
 
 const staff = [RoleId.admin, RoleId.reviewer, RoleId.finance];

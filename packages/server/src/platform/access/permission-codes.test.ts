@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { declaredPermissionCodes } from '@sbwq/contracts';
 import { createTestApp } from '../../test/harness.ts';
-import { sysPermission } from '../../modules/system/permission/permission.table.ts';
+import { sysPermission } from '../../modules/identity/permission/permission.table.ts';
 import { repoRoot } from '../paths.ts';
 
 /** Every `a:b:c` string literal in the web sources: a code typed by hand instead of taken from contracts. */

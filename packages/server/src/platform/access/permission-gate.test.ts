@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { installAccessControl } from './access.ts';
 import { ADMIN_PASSWORD, createTestApp, json, RoleId } from '../../test/harness.ts';
 import { newId } from '../db/ids.ts';
-import { sysPermission } from '../../modules/system/permission/permission.table.ts';
-import { sysRolePermission } from '../../modules/system/role/role.table.ts';
+import { sysPermission } from '../../modules/identity/permission/permission.table.ts';
+import { sysRolePermission } from '../../modules/identity/role/role.table.ts';
 
 describe('§6 permission codes enforced on the server by one hook', async () => {
   const t = await createTestApp();

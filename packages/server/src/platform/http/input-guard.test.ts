@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { Msg } from '@sbwq/contracts';
 import { createTestApp, json, multipart } from '../../test/harness.ts';
 import { createAllPermissionUser } from '../robustness/robustness.testkit.ts';
-import { sysUser } from '../../modules/system/user/user.table.ts';
+import { sysUser } from '../../modules/identity/user/user.table.ts';
 import { controlCharAt } from './input-guard.ts';
 
 /**

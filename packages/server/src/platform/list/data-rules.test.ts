@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, DepartId, json, RoleId } from '../../test/harness.ts';
 import { buttonId } from '../../seed/seed.ts';
 import { newId } from '../db/ids.ts';
-import { sysPermission, sysPermissionDataRule } from '../../modules/system/permission/permission.table.ts';
-import { sysRolePermission } from '../../modules/system/role/role.table.ts';
-import { sysUser } from '../../modules/system/user/user.table.ts';
+import { sysPermission, sysPermissionDataRule } from '../../modules/identity/permission/permission.table.ts';
+import { sysRolePermission } from '../../modules/identity/role/role.table.ts';
+import { sysUser } from '../../modules/identity/user/user.table.ts';
 
 describe("JEECG-API §3.4 data rules granted to a role filter that menu's list", async () => {
   const t = await createTestApp();

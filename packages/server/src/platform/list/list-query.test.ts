@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/harness.ts';
-import { sysDict } from '../../modules/system/dict/dict.table.ts';
+import { sysDict } from '../../modules/config/dict/dict.table.ts';
 import { newId } from '../db/ids.ts';
 import { BizError } from '../http/envelope.ts';
 import { fieldsOf, pageOf, type ListResource } from './list-query.ts';

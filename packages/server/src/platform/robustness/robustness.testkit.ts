@@ -1,8 +1,8 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { RoleId, type TestApp } from '../../test/harness.ts';
-import { sysPermission } from '../../modules/system/permission/permission.table.ts';
-import { sysRole, sysRolePermission } from '../../modules/system/role/role.table.ts';
+import { sysPermission } from '../../modules/identity/permission/permission.table.ts';
+import { sysRole, sysRolePermission } from '../../modules/identity/role/role.table.ts';
 import { newId } from '../db/ids.ts';
 
 /**

@@ -19,7 +19,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { hasPermission } from '../../../platform/access/access.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, parseListParams, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import type { DictService } from '../../system/dict/dict.service.ts';
+import type { DictService } from '../../config/dict/dict.service.ts';
 import { findMyOrg, isStaff } from '../org/org-context.ts';
 import { checkDateParams } from '../shared/records.ts';
 import { rightsApproval, type ApprovalRow } from './approval.table.ts';

@@ -12,7 +12,7 @@ import { loadConfig } from '../../../platform/config.ts';
 import { ADMIN_PASSWORD, createTestApp, json, multipart } from '../../../test/harness.ts';
 import { closedPort } from '../../../test/ports.ts';
 import { startS3rver } from '../../../test/s3rver.testkit.ts';
-import { systemJobs } from '../../system/job/system.jobs.ts';
+import { systemJobs } from '../../operations/job/system.jobs.ts';
 import { BackupError, BackupMsg, backupName, type Manifest } from './backup.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(4096)]);

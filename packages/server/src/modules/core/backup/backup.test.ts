@@ -15,7 +15,7 @@ import { sealChain, verifyChain } from '../datalog/datalog-chain.ts';
 import { verifyFiles } from '../files/files-verify.ts';
 import { BackupError, BackupMsg, pruneBackups, writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
-import { systemJobs } from '../../system/job/system.jobs.ts';
+import { systemJobs } from '../../operations/job/system.jobs.ts';
 import { PoolLedgerMsg } from '@sbwq/contracts';
 import { repoRoot } from '../../../platform/paths.ts';
 import type { Db } from '../../../platform/db/client.ts';

@@ -9,7 +9,7 @@ import { sanitizeContent } from './announcement.html.ts';
 import { sysAnnouncement } from './announcement.table.ts';
 import { mutedUsers, pushTargets } from './notice-pref.ts';
 import { queueNoticeChannels } from './notice-channels.ts';
-import type { Actor, Row } from '../../system/announcement/announcement.shared.ts';
+import type { Actor, Row } from '../../messaging/announcement/announcement.shared.ts';
 
 // Delivery fan-out: releasing and revoking an announcement, and the system notices other modules send.
 // A release may reach every user, so rows are written a batch at a time, outside any transaction.

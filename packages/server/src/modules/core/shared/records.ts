@@ -1,7 +1,7 @@
 import { isCalendarDate } from '@sbwq/contracts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { ListParams, ListResource } from '../../../platform/list/list-query.ts';
-import type { DictService } from '../../system/dict/dict.service.ts';
+import type { DictService } from '../../config/dict/dict.service.ts';
 
 /** `<field>_dictText` for the given field → dictionary code map (JEECG-API §6.2). */
 export function dictTexts<T extends Record<string, unknown>>(dicts: DictService, rows: T[], fields: Record<string, string>) {

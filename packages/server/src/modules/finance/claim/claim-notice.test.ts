@@ -4,9 +4,9 @@ import { ClaimNotice } from '@sbwq/contracts';
 import { RoleId } from '../../../test/harness.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';
 import { PASSWORD } from '../../rights/shared/test-fixtures.ts';
-import { sysUser } from '../../system/user/user.table.ts';
+import { sysUser } from '../../identity/user/user.table.ts';
 import { claimRig } from './claim.fixtures.ts';
-import { rewordTemplate } from '../../system/message/message.fixtures.ts';
+import { rewordTemplate } from '../../messaging/message/message.fixtures.ts';
 
 const BASE = '/rights/financeRecord';
 

@@ -9,7 +9,7 @@ import { sbFileInfo } from '../../core/files/file-info.table.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';
 import { invoicePng, paymentReceiptPng } from '../../core/demo/demo.images.ts';
 import { FileType } from '../../core/files/attachments.ts';
-import { sysUser } from '../../system/user/user.table.ts';
+import { sysUser } from '../../identity/user/user.table.ts';
 import { CLAIM_FILE_BIZ } from './claim.service.ts';
 import { finClaim, finClaimInvoice, finClaimPayment } from '../../core/tables/claim.table.ts';
 

@@ -14,7 +14,7 @@ import {
 } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
+import { nextCode } from '../../config/fill-rule/fill-rule.service.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { rightsBatch } from '../../core/tables/batch.table.ts';

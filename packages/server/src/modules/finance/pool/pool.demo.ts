@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PoolStatus, toCents, type PoolStatusValue } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
+import { nextCode } from '../../config/fill-rule/fill-rule.service.ts';
 import { finCapitalPool } from '../../core/ledger/pool.table.ts';
 import { bookMove, LEDGER_MOVES, lockPool } from '../../core/ledger/pool-ledger.service.ts';
 

@@ -4,7 +4,7 @@ import { rows, type Db } from '../../../platform/db/client.ts';
 import { escapeHtml, pushQuietly } from '../../core/notice/org-notice.ts';
 import { writeNotice } from '../../core/notice/delivery.ts';
 import { noticeText } from '../../core/notice/notice-template.ts';
-import type { JobHandlers } from '../../system/job/job.runner.ts';
+import type { JobHandlers } from '../../operations/job/job.runner.ts';
 import { reconcile } from './pool-log.service.ts';
 
 /** Who is told of a difference: the active users whose roles may reconcile the pools (协会财务, the administrator). */

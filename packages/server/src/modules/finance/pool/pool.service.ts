@@ -24,7 +24,7 @@ import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { transition } from '../../../platform/flow/transition.ts';
 import { flowStore } from '../../core/flow/flow-store.ts';
-import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
+import { nextCode } from '../../config/fill-rule/fill-rule.service.ts';
 import { finCapitalPool } from '../../core/ledger/pool.table.ts';
 import { bookMove, lockPool, LEDGER_MOVES, type PoolRow } from '../../core/ledger/pool-ledger.service.ts';
 

@@ -11,7 +11,7 @@ import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { decide } from '../../core/approval/decide.ts';
 import { DataTable } from '../../core/datalog/datalog.service.ts';
 import { flowStore } from '../../core/flow/flow-store.ts';
-import { rewordTemplate } from '../../system/message/message.fixtures.ts';
+import { rewordTemplate } from '../../messaging/message/message.fixtures.ts';
 
 type Notice = {
   id: string;

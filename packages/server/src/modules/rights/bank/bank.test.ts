@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RightsMsg } from '@sbwq/contracts';
 import { ADMIN_PASSWORD, RoleId } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { sysUserRole } from '../../system/user/user.table.ts';
+import { sysUserRole } from '../../identity/user/user.table.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { certifiedOrg, rightsRig } from '../shared/test-fixtures.ts';
 import { rightsBankAccount } from '../../core/tables/bank.table.ts';

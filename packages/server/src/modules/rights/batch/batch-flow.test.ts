@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchMsg, BatchStatus, ItemStatus, PoolLedgerMsg, RightsMsg } from '@sbwq/contracts';
 import { newId } from '../../../platform/db/ids.ts';
 import { RoleId } from '../../../test/harness.ts';
-import { sysUserRole } from '../../system/user/user.table.ts';
+import { sysUserRole } from '../../identity/user/user.table.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { finCapitalPoolLog } from '../../core/ledger/pool.table.ts';
 import { sysAnnouncement } from '../../core/notice/announcement.table.ts';

@@ -18,7 +18,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import type { DictService } from '../../system/dict/dict.service.ts';
+import type { DictService } from '../../config/dict/dict.service.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { applyAmountOf, usablePool } from './batch-rules.ts';
 import { DataTable, recordVersion, recordVersions } from '../../core/datalog/datalog.service.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BatchMsg, ItemStatus } from '@sbwq/contracts';
 import { batchRig } from './batch.fixtures.ts';
-import { rewordTemplate } from '../../system/message/message.fixtures.ts';
+import { rewordTemplate } from '../../messaging/message/message.fixtures.ts';
 
 type Notice = { titile: string; msgAbstract: string; msgContent: string; busId: string; busType: string };
 

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { assertAction } from '../../../platform/flow/flow-guard.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
-import type { DictService } from '../../system/dict/dict.service.ts';
+import type { DictService } from '../../config/dict/dict.service.ts';
 import { requireReadyOrg } from '../../core/org/org-context.ts';
 import { checkAttachments, FileType, linkAttachments } from '../../core/files/attachments.ts';
 import { writeLog } from './batch-log.ts';

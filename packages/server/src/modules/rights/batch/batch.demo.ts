@@ -18,7 +18,7 @@ import {
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { finCapitalPool } from '../../core/ledger/pool.table.ts';
-import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
+import { nextCode } from '../../config/fill-rule/fill-rule.service.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';
 import { rightsRight } from '../right/right.table.ts';

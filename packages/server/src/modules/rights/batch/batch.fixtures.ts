@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AuditStatus, BATCH_SETTING_DICT, computeExpireDate, SECOND_REVIEW_THRESHOLD_KEY } from '@sbwq/contracts';
 import { newId } from '../../../platform/db/ids.ts';
 import { RoleId } from '../../../test/harness.ts';
-import { sysDict, sysDictItem } from '../../system/dict/dict.table.ts';
+import { sysDict, sysDictItem } from '../../config/dict/dict.table.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';
 import { rightsRight } from '../right/right.table.ts';
 import { certifiedOrg, rightsRig, type OrgUser, type Rig } from '../shared/test-fixtures.ts';

@@ -1,5 +1,5 @@
 import { chinaToday } from '@sbwq/contracts';
-import type { JobHandlers } from '../../system/job/job.runner.ts';
+import type { JobHandlers } from '../../operations/job/job.runner.ts';
 import { releaseExpiredBatches } from './batch-expiry.service.ts';
 
 /**

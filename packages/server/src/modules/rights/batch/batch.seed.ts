@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { BATCH_SETTING_DICT, BatchDict, BatchStatus, DEFAULT_SECOND_REVIEW_THRESHOLD, SECOND_REVIEW_THRESHOLD_KEY } from '@sbwq/contracts';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
-import { sysDict, sysDictItem } from '../../system/dict/dict.table.ts';
+import { sysDict, sysDictItem } from '../../config/dict/dict.table.ts';
 
 type Item = { value: string; text: string; description?: string };
 

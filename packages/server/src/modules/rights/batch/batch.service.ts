@@ -24,8 +24,8 @@ import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../p
 import { columnsOf, toWorkbook } from '../../../platform/excel/excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
-import type { DictService } from '../../system/dict/dict.service.ts';
-import { nextCode } from '../../system/fill-rule/fill-rule.service.ts';
+import type { DictService } from '../../config/dict/dict.service.ts';
+import { nextCode } from '../../config/fill-rule/fill-rule.service.ts';
 import { requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
 import type { OrgRow } from '../../core/org/org.table.ts';
 import { checkDateParams } from '../../core/shared/records.ts';

@@ -3,9 +3,9 @@ import { addDays, ApprovalBizType, ApprovalNode, CertifyStatus, chinaToday, Ente
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
 import { RoleId } from '../../../seed/buttons.ts';
-import { sysDepart } from '../../system/depart/depart.table.ts';
-import { nextOrgCode } from '../../system/depart/org-code.ts';
-import { sysUser, sysUserDepart, sysUserRole } from '../../system/user/user.table.ts';
+import { sysDepart } from '../../identity/depart/depart.table.ts';
+import { nextOrgCode } from '../../identity/depart/org-code.ts';
+import { sysUser, sysUserDepart, sysUserRole } from '../../identity/user/user.table.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { rightsBankAccount } from '../../core/tables/bank.table.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';

@@ -4,8 +4,8 @@ import { AuditStatus } from '@sbwq/contracts';
 import { rows } from '../../../platform/db/client.ts';
 import { ADMIN_PASSWORD, json } from '../../../test/harness.ts';
 import { appWithDemo } from '../../../test/demo.testkit.ts';
-import { sysDepart } from '../../system/depart/depart.table.ts';
-import { sysUser } from '../../system/user/user.table.ts';
+import { sysDepart } from '../../identity/depart/depart.table.ts';
+import { sysUser } from '../../identity/user/user.table.ts';
 import { rightsOrg } from '../../core/org/org.table.ts';
 import { seedRightsDemo } from './demo.seed.ts';
 

@@ -4,7 +4,7 @@ import { rows } from '../../../platform/db/client.ts';
 import { escapeHtml, orgUserIds, pushQuietly } from '../../core/notice/org-notice.ts';
 import { writeNotice, type WrittenNotice } from '../../core/notice/delivery.ts';
 import { noticeText } from '../../core/notice/notice-template.ts';
-import type { JobHandlers } from '../../system/job/job.runner.ts';
+import type { JobHandlers } from '../../operations/job/job.runner.ts';
 
 type Expiring = { id: string; org_id: string; trademark_name: string; reg_no: string; nice_class: string; expire_date: string };
 

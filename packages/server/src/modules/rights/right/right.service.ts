@@ -24,7 +24,7 @@ import type { SessionUser } from '../../../platform/auth/session.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { SocketHub } from '../../../platform/socket/hub.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import type { DictService } from '../../system/dict/dict.service.ts';
+import type { DictService } from '../../config/dict/dict.service.ts';
 import { audited, decide } from '../../core/approval/decide.ts';
 import { orgNamesOf, requireReadyOrg, viewerOf, type Viewer } from '../../core/org/org-context.ts';
 import type { OrgRow } from '../../core/org/org.table.ts';

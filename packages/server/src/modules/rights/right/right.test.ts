@@ -5,7 +5,7 @@ import { addDays, AuditStatus, chinaToday, computeExpireDate, RightsMsg } from '
 import { multipart, RoleId } from '../../../test/harness.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { toWorkbook } from '../../../platform/excel/excel.ts';
-import { sysUserRole } from '../../system/user/user.table.ts';
+import { sysUserRole } from '../../identity/user/user.table.ts';
 import { sbFileInfo } from '../../core/files/file-info.table.ts';
 import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { certifiedOrg, rightsRig, trademarkForm, type Rig } from '../shared/test-fixtures.ts';
