@@ -3,7 +3,7 @@ import { defineFlow } from '../flow.ts';
 import { Msg } from '../messages.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import { dictValue, idBody, optionalDate, optionalText, requiredText } from '../rights/common.ts';
-import { intLike } from '../config/dict.ts';
+import { intLike } from '../system/dict.ts';
 import { nonNegativeMoney, positiveMoney, signedMoney } from './money.ts';
 import { auditFields, dictText, nullableText } from '../record-fields.ts';
 

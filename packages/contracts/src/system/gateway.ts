@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, intLike } from '../config/dict.ts';
+import { idField, intLike } from './dict.ts';
 import { auditFields } from '../record-fields.ts';
 import { defineFlow, pageSchema } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { auditFields } from '../record-fields.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import type { SameType } from '../same-type.ts';
-import type { DictModel } from '../identity/auth.ts';
+import type { DictModel } from './auth.ts';
 
 /** Texts of the dictionary screens and calls (spec §5, JEECG-API §5.3), word for word where JeecgBoot has one. */
 export const DictMsg = {

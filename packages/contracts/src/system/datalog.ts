@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
-import { idField } from '../config/dict.ts';
+import { idField } from './dict.ts';
 
 /**
  * 数据日志 (stock JeecgBoot sys_data_log, issue #25): every change of a business record keeps a version

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cron } from 'croner';
-import { idField } from '../config/dict.ts';
+import { idField } from './dict.ts';
 import { auditFields } from '../record-fields.ts';
 import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditShape, dictModelSchema, idField } from '../config/dict.ts';
+import { auditShape, dictModelSchema, idField } from './dict.ts';
 import { defineResource, permCodes } from '../resource.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditShape, idField, intLike } from '../config/dict.ts';
+import { auditShape, idField, intLike } from './dict.ts';
 import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 

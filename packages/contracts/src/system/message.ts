@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalKept } from '../form-fields.ts';
 import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
-import { idField } from '../config/dict.ts';
+import { idField } from './dict.ts';
 import { auditFields } from '../record-fields.ts';
 
 /**
