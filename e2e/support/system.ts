@@ -1,4 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { ADMIN, button, expect as baseExpect, sawToast, submitLogin } from './app.ts';
 import { storeSession } from './shell.ts';
 
@@ -9,6 +12,9 @@ export const SYSTEM_TEST_TIMEOUT = 120_000;
 /** Helpers of the 系统管理 specs: API set-up (fast, exact) and the screens' recurring gestures. */
 
 export const API = '/jeecg-boot';
+
+/** Where a spec's screenshot goes: the project's output folder, beside the reports. */
+export const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 /** A strong password for users the tests create (8+ characters, letters and digits). */
 export const USER_PASSWORD = 'E2eUser#2026x';
 
@@ -94,6 +100,19 @@ export async function signInAs(page: Page, username: string, password: string = 
   await expect(page).toHaveURL('/dashboard/analysis');
 }
 
+/**
+ * Signs in a new user whose one role grants exactly `permissionIds` (menus and buttons), for the §6 checks
+ * of what a screen hides from whoever lacks a code; returns the username.
+ */
+export async function signInHolding(page: Page, request: APIRequestContext, prefix: string, permissionIds: string[]): Promise<string> {
+  const token = await apiToken(request);
+  const roleId = await createRole(request, token, unique(prefix), permissionIds);
+  const username = unique(prefix);
+  await createUser(request, token, username, { roleIds: [roleId] });
+  await signInAs(page, username);
+  return username;
+}
+
 /** The row of a table that shows `text`. */
 export function row(scope: Page | Locator, text: string | RegExp): Locator {
   return scope.getByRole('row').filter({ hasText: text });
@@ -142,4 +161,25 @@ export async function deleteTwoSelectedUsers(page: Page, scope: Page | Locator) 
   await toast(page, '批量删除用户成功');
   await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
   await expect(page.getByText('已选择 0 项')).toBeVisible();
+}
+
+/** An .xlsx file in the test's output folder with one sheet of these rows (the header first), for 导入. */
+export async function workbookFile(testInfo: TestInfo, name: string, sheetName: string, rows: unknown[][]): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName);
+  for (const values of rows) sheet.addRow(values);
+  const file = testInfo.outputPath(`${name}.xlsx`);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await book.xlsx.writeFile(file);
+  return file;
+}
+
+/** 导入 of a list screen: chooses the file, waits for the answer `expected` and returns the 导入结果 dialog. */
+export async function importFile(page: Page, file: string, expected: string): Promise<Locator> {
+  await button(page, '导入').click();
+  const chooser = page.waitForEvent('filechooser');
+  await button(dialog(page, '导入'), '选择文件').click();
+  await (await chooser).setFiles(file);
+  await toast(page, expected);
+  return dialog(page, '导入结果');
 }

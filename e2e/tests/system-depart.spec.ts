@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { button, test, newContext } from '../support/app.ts';
 import {
@@ -6,20 +5,19 @@ import {
   apiToken,
   buttonId,
   confirmPopup,
-  createRole,
   createUser,
   dialog,
   expect,
   MenuId,
   row,
+  shot,
   signIn,
   signInAs,
+  signInHolding,
   SYSTEM_TEST_TIMEOUT,
   toast,
   unique,
 } from '../support/system.ts';
-
-const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 
 const treeNode = (page: Page, title: string) => page.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) });
 
@@ -186,12 +184,8 @@ test.describe('部门管理 (system/DepartList)', () => {
   });
 
   test('§6 without system:depart:* codes the tree shows, but no 添加部门, 删除 or tabs beyond 基本信息', async ({ page, request }) => {
-    const token = await apiToken(request);
     // one unrelated button, so the user has local entries (§6: with none, enabled entries allow)
-    const roleId = await createRole(request, token, unique('e2edv'), [MenuId.system, MenuId.depart, buttonId('system:user:list')]);
-    const username = unique('e2edv');
-    await createUser(request, token, username, { roleIds: [roleId] });
-    await signInAs(page, username);
+    await signInHolding(page, request, 'e2edv', [MenuId.system, MenuId.depart, buttonId('system:user:list')]);
     await page.goto('/isystem/depart');
     await selectDepart(page, '办公室');
     await expect(button(page, '添加部门')).toHaveCount(0);

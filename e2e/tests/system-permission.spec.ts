@@ -1,22 +1,5 @@
-import path from 'node:path';
 import { button, test } from '../support/app.ts';
-import {
-  apiToken,
-  buttonId,
-  confirmPopup,
-  createRole,
-  createUser,
-  expect,
-  MenuId,
-  row,
-  signIn,
-  signInAs,
-  SYSTEM_TEST_TIMEOUT,
-  toast,
-  unique,
-} from '../support/system.ts';
-
-const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
+import { buttonId, confirmPopup, expect, MenuId, row, shot, signIn, signInHolding, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
 
 test.describe('菜单管理 (system/PermissionList)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
@@ -99,11 +82,7 @@ test.describe('菜单管理 (system/PermissionList)', () => {
   });
 
   test('§6 a user holding only system:permission:list sees the tree but no 新增菜单, 编辑 or 删除', async ({ page, request }, testInfo) => {
-    const token = await apiToken(request);
-    const roleId = await createRole(request, token, unique('e2epv'), [MenuId.system, MenuId.permission, buttonId('system:permission:list')]);
-    const username = unique('e2epv');
-    await createUser(request, token, username, { roleIds: [roleId] });
-    await signInAs(page, username);
+    await signInHolding(page, request, 'e2epv', [MenuId.system, MenuId.permission, buttonId('system:permission:list')]);
     await page.goto('/isystem/permission');
     await expect(row(page, '系统管理').first()).toBeVisible();
     await expect(button(page, '新增菜单')).toHaveCount(0);

@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
 import { button, test, newContext } from '../support/app.ts';
 import {
@@ -14,13 +11,14 @@ import {
   createRole,
   createUser,
   dialog,
+  importFile,
   row,
+  shot,
   signInAs,
   toast,
   unique,
+  workbookFile,
 } from '../support/system.ts';
-
-const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 
 async function openRoles(page: Page, code?: string) {
   await page.goto('/isystem/roleUserList');
@@ -95,24 +93,16 @@ test.describe('角色管理 (system/RoleList)', () => {
 
   test('导出 downloads 角色信息.xlsx of the filter; 导入 adds the good rows and reports a bad one as 第 N 行：原因 (issue 36)', async ({ page }, testInfo) => {
     const code = unique('e2ex');
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('角色');
-    sheet.addRow(['角色名', '角色编码', '描述']);
-    sheet.addRow(['导入的角色', code, '从 Excel 导入']);
-    sheet.addRow(['坏编码', '1bad', '']);
-    const file = testInfo.outputPath(`${code}.xlsx`);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await book.xlsx.writeFile(file);
+    const file = await workbookFile(testInfo, code, '角色', [
+      ['角色名', '角色编码', '描述'],
+      ['导入的角色', code, '从 Excel 导入'],
+      ['坏编码', '1bad', ''],
+    ]);
 
     await signIn(page);
     await openRoles(page);
     await expect(page.getByText(/^1-\d+ 共 \d+ 条$/)).toBeVisible();
-    await button(page, '导入').click();
-    const chooser = page.waitForEvent('filechooser');
-    await button(dialog(page, '导入'), '选择文件').click();
-    await (await chooser).setFiles(file);
-    await toast(page, '文件导入成功，但有错误。');
-    const report = dialog(page, '导入结果');
+    const report = await importFile(page, file, '文件导入成功，但有错误。');
     await expect(report.getByText('第 3 行：角色编码以字母开头，只能包含字母、数字和下划线，长度2-50')).toBeVisible();
     await button(report, '确定').click();
     await expect(report).toBeHidden();

@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { ADMIN, button, test, newContext } from '../support/app.ts';
 import {
   apiToken,
@@ -9,20 +6,21 @@ import {
   SYSTEM_TEST_TIMEOUT,
   buttonId,
   confirmPopup,
-  createRole,
   createUser,
   deleteTwoSelectedUsers,
   dialog,
+  importFile,
   MenuId,
   row,
   selectTwoNewUsers,
+  shot,
   signInAs,
+  signInHolding,
   toast,
   unique,
   USER_PASSWORD,
+  workbookFile,
 } from '../support/system.ts';
-
-const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 
 test.describe('用户管理 (system/UserList)', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
@@ -116,24 +114,16 @@ test.describe('用户管理 (system/UserList)', () => {
     request,
   }, testInfo) => {
     const username = unique('e2ei');
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('用户');
-    sheet.addRow(['用户账号', '姓名', '初始密码', '性别', '手机号', '邮箱', '工号', '部门编码', '角色编码']);
-    sheet.addRow([username, '导入测试', USER_PASSWORD, '女', '', '', '', 'A01A04', '']);
-    sheet.addRow([`${username}x`, '坏部门', USER_PASSWORD, '', '', '', '', 'Z99', '']);
-    const file = testInfo.outputPath(`${username}.xlsx`);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await book.xlsx.writeFile(file);
+    const file = await workbookFile(testInfo, username, '用户', [
+      ['用户账号', '姓名', '初始密码', '性别', '手机号', '邮箱', '工号', '部门编码', '角色编码'],
+      [username, '导入测试', USER_PASSWORD, '女', '', '', '', 'A01A04', ''],
+      [`${username}x`, '坏部门', USER_PASSWORD, '', '', '', '', 'Z99', ''],
+    ]);
 
     await signIn(page);
     await page.goto('/isystem/user');
     await expect(page.getByText(/^1-\d+ 共 \d+ 条$/)).toBeVisible();
-    await button(page, '导入').click();
-    const chooser = page.waitForEvent('filechooser');
-    await button(dialog(page, '导入'), '选择文件').click();
-    await (await chooser).setFiles(file);
-    await toast(page, '文件导入成功，但有错误。');
-    const report = dialog(page, '导入结果');
+    const report = await importFile(page, file, '文件导入成功，但有错误。');
     await expect(report.getByText('第 3 行：部门编码“Z99”不存在')).toBeVisible();
     await page.screenshot({ path: shot(testInfo, 'system-user-import-report') });
     await button(report, '确定').click();
@@ -181,13 +171,7 @@ test.describe('用户管理 (system/UserList)', () => {
   });
 
   test('§6 a user lacking system:user:add sees no 新增 (and no button they hold no code for)', async ({ page, request }, testInfo) => {
-    const token = await apiToken(request);
-    const code = unique('e2ev');
-    const roleId = await createRole(request, token, code, [MenuId.system, MenuId.user, buttonId('system:user:list')]);
-    const username = unique('e2ev');
-    await createUser(request, token, username, { roleIds: [roleId] });
-
-    await signInAs(page, username);
+    const username = await signInHolding(page, request, 'e2ev', [MenuId.system, MenuId.user, buttonId('system:user:list')]);
     await page.goto('/isystem/user');
     await expect(row(page, username)).toBeVisible();
     await expect(page.getByText('已选择 0 项')).toBeVisible();
