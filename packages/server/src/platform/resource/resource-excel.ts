@@ -35,23 +35,37 @@ export function resourceExcel<T extends { id: string }, B extends z.ZodType>(spe
       const rows = await exportRowsOf((query) => spec.list(ctx, query), params);
       return { body: await toWorkbook(spec.title, spec.columns, rows), fileName: `${spec.title}.xlsx`, asciiName: spec.asciiName };
     },
-    /** a bad row is skipped and reported with its row number and the reason; every other row is added */
-    importExcel: async (ctx: ResourceCtx, file: Buffer): Promise<ImportReport> => {
-      const rows = await readWorkbook(file, spec.importColumns);
-      const errors: { row: number; message: string }[] = [];
-      for (const row of rows) {
-        try {
-          const parsed = spec.body.safeParse(withoutBlanks(spec.toBody ? await spec.toBody(ctx, row.values) : row.values));
-          if (!parsed.success) throw new BizError(parsed.error.issues[0].message);
-          await spec.add(ctx, parsed.data);
-        } catch (error) {
-          if (!(error instanceof BizError)) throw error;
-          errors.push({ row: row.rowNumber, message: error.message });
-        }
-      }
-      return importReport(rows.length, errors);
-    },
+    importExcel: (ctx: ResourceCtx, file: Buffer): Promise<ImportReport> =>
+      importRows(file, spec.importColumns, async (values) =>
+        spec.add(ctx, bodyOf(spec.body, withoutBlanks(spec.toBody ? await spec.toBody(ctx, values) : values))),
+      ),
   };
+}
+
+/**
+ * Reads the sheet and adds its rows in order through `addRow`, which keeps whatever the rows share (a
+ * parent added a few rows earlier). A row refused with a `BizError` is skipped and reported with its row
+ * number and the reason; every other row is added.
+ */
+export async function importRows(file: Buffer, columns: ImportColumn[], addRow: (values: Record<string, string>) => Promise<unknown>): Promise<ImportReport> {
+  const rows = await readWorkbook(file, columns);
+  const errors: { row: number; message: string }[] = [];
+  for (const { rowNumber, values } of rows) {
+    try {
+      await addRow(values);
+    } catch (error) {
+      if (!(error instanceof BizError)) throw error;
+      errors.push({ row: rowNumber, message: error.message });
+    }
+  }
+  return importReport(rows.length, errors);
+}
+
+/** A row's cells as the body `schema` makes of them; the schema's first complaint is the row's refusal, as the form words it. */
+export function bodyOf<S extends z.ZodType>(schema: S, cells: unknown): z.output<S> {
+  const parsed = schema.safeParse(cells);
+  if (!parsed.success) throw new BizError(parsed.error.issues[0].message);
+  return parsed.data;
 }
 
 /** A dictionary's value for a cell holding its text or its value; an unknown one is refused with the column's name. */

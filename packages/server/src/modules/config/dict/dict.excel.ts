@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { dictAddBody, dictItemAddBody, type DictRecord } from '@sbwq/contracts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
+import { columnsOf, importColumnsOf, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
+import { bodyOf, importRows } from '../../../platform/resource/resource-excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
@@ -70,20 +71,17 @@ const present = (values: Record<string, string | undefined>) => Object.fromEntri
  * is reported with the same reason.
  */
 export async function importDicts(ctx: ResourceCtx, file: Buffer): Promise<ImportReport> {
-  const rows = await readWorkbook(file, importColumns);
-  const errors: { row: number; message: string }[] = [];
   const dictOf = new Map<string, { id: string } | { refused: string }>();
   const dictIdOf = async (values: Record<string, string>) => {
     let dict = dictOf.get(values.dictCode);
     if (!dict) {
       try {
-        const body = dictAddBody.safeParse(present({ dictName: values.dictName, dictCode: values.dictCode, description: values.description }));
-        if (!body.success) throw new BizError(body.error.issues[0].message);
-        await addDict(ctx, body.data);
+        const body = bodyOf(dictAddBody, present({ dictName: values.dictName, dictCode: values.dictCode, description: values.description }));
+        await addDict(ctx, body);
         const [row] = await ctx.db
           .select({ id: sysDict.id })
           .from(sysDict)
-          .where(and(eq(sysDict.dictCode, body.data.dictCode), eq(sysDict.delFlag, 0)));
+          .where(and(eq(sysDict.dictCode, body.dictCode), eq(sysDict.delFlag, 0)));
         dict = { id: row.id };
       } catch (error) {
         if (!(error instanceof BizError)) throw error;
@@ -94,19 +92,10 @@ export async function importDicts(ctx: ResourceCtx, file: Buffer): Promise<Impor
     if ('refused' in dict) throw new BizError(dict.refused);
     return dict.id;
   };
-  for (const { rowNumber, values } of rows) {
-    try {
-      const dictId = await dictIdOf(values);
-      if (!values.itemText && !values.itemValue) continue;
-      const item = dictItemAddBody.safeParse(
-        present({ dictId, itemText: values.itemText, itemValue: values.itemValue, description: values.itemDescription, sortOrder: values.sortOrder }),
-      );
-      if (!item.success) throw new BizError(item.error.issues[0].message);
-      await addItem(ctx, item.data);
-    } catch (error) {
-      if (!(error instanceof BizError)) throw error;
-      errors.push({ row: rowNumber, message: error.message });
-    }
-  }
-  return importReport(rows.length, errors);
+  return importRows(file, importColumns, async (values) => {
+    const dictId = await dictIdOf(values);
+    if (!values.itemText && !values.itemValue) return;
+    const item = present({ dictId, itemText: values.itemText, itemValue: values.itemValue, description: values.itemDescription, sortOrder: values.sortOrder });
+    await addItem(ctx, bodyOf(dictItemAddBody, item));
+  });
 }

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { departBody, type DepartTreeNode } from '@sbwq/contracts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
+import { columnsOf, importColumnsOf, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { dictValueOf } from '../../../platform/resource/resource-excel.ts';
+import { bodyOf, dictValueOf, importRows } from '../../../platform/resource/resource-excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { addDepart, toTreeNode } from './depart.service.ts';
 import { sysDepart } from './depart.table.ts';
@@ -65,34 +65,24 @@ const importColumns = importColumnsOf({
  * earlier in the file (by the code written there). Each row is added as 新增 adds it, with a generated code.
  */
 export async function importDeparts(ctx: ResourceCtx, file: Buffer): Promise<ImportReport> {
-  const rows = await readWorkbook(file, importColumns);
-  const errors: { row: number; message: string }[] = [];
   const addedAs = new Map<string, string>();
-  for (const { rowNumber, values } of rows) {
-    try {
-      let parentId: string | undefined;
-      const parentCode = values.orgCode.length > 3 ? values.orgCode.slice(0, -3) : '';
-      if (parentCode) {
-        parentId = addedAs.get(parentCode);
-        if (!parentId) {
-          const [parent] = await ctx.db
-            .select({ id: sysDepart.id })
-            .from(sysDepart)
-            .where(and(eq(sysDepart.orgCode, parentCode), eq(sysDepart.delFlag, '0')));
-          if (!parent) throw new BizError(`上级部门不存在：机构编码 ${parentCode.slice(0, 30)}`);
-          parentId = parent.id;
-        }
+  return importRows(file, importColumns, async (values) => {
+    let parentId: string | undefined;
+    const parentCode = values.orgCode.length > 3 ? values.orgCode.slice(0, -3) : '';
+    if (parentCode) {
+      parentId = addedAs.get(parentCode);
+      if (!parentId) {
+        const [parent] = await ctx.db
+          .select({ id: sysDepart.id })
+          .from(sysDepart)
+          .where(and(eq(sysDepart.orgCode, parentCode), eq(sysDepart.delFlag, '0')));
+        if (!parent) throw new BizError(`上级部门不存在：机构编码 ${parentCode.slice(0, 30)}`);
+        parentId = parent.id;
       }
-      const orgCategory = await dictValueOf(ctx, 'org_category', '机构类别', values.orgCategory);
-      const cells = Object.fromEntries(Object.entries({ ...values, orgCategory, parentId }).filter(([key, v]) => v !== '' && key !== 'orgCode'));
-      const body = departBody.safeParse(cells);
-      if (!body.success) throw new BizError(body.error.issues[0].message);
-      const id = await addDepart(ctx.db, ctx.user, body.data);
-      if (values.orgCode) addedAs.set(values.orgCode, id);
-    } catch (error) {
-      if (!(error instanceof BizError)) throw error;
-      errors.push({ row: rowNumber, message: error.message });
     }
-  }
-  return importReport(rows.length, errors);
+    const orgCategory = await dictValueOf(ctx, 'org_category', '机构类别', values.orgCategory);
+    const cells = Object.fromEntries(Object.entries({ ...values, orgCategory, parentId }).filter(([key, v]) => v !== '' && key !== 'orgCode'));
+    const id = await addDepart(ctx.db, ctx.user, bodyOf(departBody, cells));
+    if (values.orgCode) addedAs.set(values.orgCode, id);
+  });
 }

@@ -14,7 +14,8 @@ import { created, updated } from '../../../platform/db/audit.ts';
 import { withDateTexts } from '../../../platform/db/time.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
+import { columnsOf, importColumnsOf, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
+import { bodyOf, importRows } from '../../../platform/resource/resource-excel.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { renderTemplate, templateVariables, type TemplateVars } from '../../core/notice/notice-template.ts';
@@ -162,22 +163,7 @@ const importColumns = importColumnsOf({
 
 /** Rows are checked as the form checks them; a bad row is skipped and reported, a code already there is refused. */
 export async function importTemplates(ctx: ResourceCtx, file: Buffer): Promise<ImportReport> {
-  const rowsRead = await readWorkbook(file, importColumns);
-  const errors: { row: number; message: string }[] = [];
-  for (const row of rowsRead) {
-    const parsed = messageTemplateAddBody.safeParse(row.values);
-    if (!parsed.success) {
-      errors.push({ row: row.rowNumber, message: parsed.error.issues[0].message });
-      continue;
-    }
-    try {
-      await addTemplate(ctx, parsed.data);
-    } catch (error) {
-      if (!(error instanceof BizError)) throw error;
-      errors.push({ row: row.rowNumber, message: error.message });
-    }
-  }
-  return importReport(rowsRead.length, errors);
+  return importRows(file, importColumns, (values) => addTemplate(ctx, bodyOf(messageTemplateAddBody, values)));
 }
 
 export async function templateByCode(db: Db, code: string): Promise<Row | undefined> {

@@ -18,7 +18,8 @@ import { withDateTexts } from '../../../platform/db/time.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
-import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
+import { columnsOf, importColumnsOf, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
+import { bodyOf, importRows } from '../../../platform/resource/resource-excel.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import type { TemplateVars } from '../../core/notice/notice-template.ts';
@@ -145,17 +146,14 @@ const fields = (body: MessageBody) => ({
   remark: body.remark ?? null,
 });
 
+const queue = (ctx: ResourceCtx, body: MessageBody) => {
+  const f = fields(body);
+  return enqueue(ctx.db, ctx.user, { type: f.esType, receiver: f.esReceiver, title: f.esTitle, content: f.esContent, params: f.esParam, remark: f.remark });
+};
+
 /** 新增 on 消息中心: a message written by hand is queued as any other. */
 export async function addMessage(ctx: ResourceCtx, body: MessageBody): Promise<void> {
-  const f = fields(body);
-  const id = await enqueue(ctx.db, ctx.user, {
-    type: f.esType,
-    receiver: f.esReceiver,
-    title: f.esTitle,
-    content: f.esContent,
-    params: f.esParam,
-    remark: f.remark,
-  });
+  const id = await queue(ctx, body);
   void deliverOne(ctx.deps, id).catch(() => undefined);
 }
 
@@ -323,18 +321,7 @@ const importColumns = importColumnsOf({
 
 /** Imported rows are new messages to send, queued like 新增 (the stock import inserted them as 未发送 too). */
 export async function importMessages(ctx: ResourceCtx, file: Buffer): Promise<ImportReport> {
-  const read = await readWorkbook(file, importColumns);
-  const errors: { row: number; message: string }[] = [];
-  for (const row of read) {
-    const parsed = messageBody.safeParse(row.values);
-    if (!parsed.success) {
-      errors.push({ row: row.rowNumber, message: parsed.error.issues[0].message });
-      continue;
-    }
-    const f = fields(parsed.data);
-    await enqueue(ctx.db, ctx.user, { type: f.esType, receiver: f.esReceiver, title: f.esTitle, content: f.esContent, params: f.esParam, remark: f.remark });
-  }
-  return importReport(read.length, errors);
+  return importRows(file, importColumns, (values) => queue(ctx, bodyOf(messageBody, values)));
 }
 
 export const resource = {
