@@ -1,6 +1,7 @@
 import { orgCertifyBody, RightsMsg, RightsOrgType, type OrgRecord } from '@sbwq/contracts';
-import { Button, Card, Col, Form, Input, Row } from 'antd';
+import { Button, Card, Form, Input, Row } from 'antd';
 import { useState } from 'react';
+import { GridItem } from '../../../components/form/GridItem.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FileUpload } from '../../../components/upload/FileUpload.tsx';
 import { confirm } from '../../../platform/feedback.ts';
@@ -10,7 +11,6 @@ import { orgApi } from '../../core/org/org.api.ts';
 type CertifyValues = { practiceFile?: string | null; filingFile?: string | null; agentFilingNo?: string | null };
 
 const shape = orgCertifyBody.shape;
-const half = { xs: 24, md: 12 };
 
 /**
  * 认证材料 (DOMAIN.md certify): the practice licence and/or the filing certificate, and for a 商标代理机构
@@ -56,31 +56,20 @@ export function CertifyForm({ org, onSaved }: { org: OrgRecord; onSaved: () => P
     <Card title="认证材料">
       <Form form={form} name="org-certify" layout="vertical" autoComplete="off" initialValues={initialValues}>
         <Row gutter={24}>
-          <Col {...half}>
-            <Form.Item
-              name="practiceFile"
-              label="执业许可证"
-              rules={[zodRule(shape.practiceFile)]}
-              extra="与备案证明文件至少上传一项；JPG/PNG/PDF，单个不超过10M"
-            >
-              <FileUpload biz="rights_org" text="上传执业许可证" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="filingFile" label="备案证明文件" rules={[zodRule(shape.filingFile)]} extra="如商标代理机构备案证明">
-              <FileUpload biz="rights_org" text="上传备案证明" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              name="agentFilingNo"
-              label="商标代理备案号"
-              required={agency}
-              rules={[zodRule(shape.agentFilingNo), ...(agency ? [{ required: true, whitespace: true, message: RightsMsg.agentFilingNoRequired }] : [])]}
-            >
-              <Input placeholder="在国家知识产权局备案的编号" maxLength={50} />
-            </Form.Item>
-          </Col>
+          <GridItem name="practiceFile" label="执业许可证" rules={[zodRule(shape.practiceFile)]} extra="与备案证明文件至少上传一项；JPG/PNG/PDF，单个不超过10M">
+            <FileUpload biz="rights_org" text="上传执业许可证" />
+          </GridItem>
+          <GridItem name="filingFile" label="备案证明文件" rules={[zodRule(shape.filingFile)]} extra="如商标代理机构备案证明">
+            <FileUpload biz="rights_org" text="上传备案证明" />
+          </GridItem>
+          <GridItem
+            name="agentFilingNo"
+            label="商标代理备案号"
+            required={agency}
+            rules={[zodRule(shape.agentFilingNo), ...(agency ? [{ required: true, whitespace: true, message: RightsMsg.agentFilingNoRequired }] : [])]}
+          >
+            <Input placeholder="在国家知识产权局备案的编号" maxLength={50} />
+          </GridItem>
         </Row>
         <Button type="primary" loading={busy} onClick={() => void handleSubmit()}>
           提交认证

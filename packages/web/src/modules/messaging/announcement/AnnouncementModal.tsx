@@ -1,7 +1,8 @@
 import { AnnouncementMsg, DATE_FORMAT, PRIORITIES, PRIORITY_TAG, announcementAddBody, isInternalRoute, type AnnouncementRecord } from '@sbwq/contracts';
-import { Col, DatePicker, Form, Input, Radio, Row, Select, Skeleton } from 'antd';
+import { DatePicker, Form, Input, Radio, Row, Select, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense } from 'react';
+import { GridItem } from '../../../components/form/GridItem.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { FormModal } from '../../../components/form/FormModal.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
@@ -126,21 +127,15 @@ export function AnnouncementModal({ open, record, onClose, onSaved }: Announceme
           <Input placeholder="请输入标题" maxLength={100} showCount />
         </Form.Item>
         <Row gutter={24}>
-          <Col xs={24} md={8}>
-            <Form.Item name="msgCategory" label="消息类型" required>
-              <Radio.Group options={MSG_CATEGORY_OPTIONS} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="priority" label="优先级" required>
-              <Radio.Group options={PRIORITIES.map((value) => ({ value, label: PRIORITY_TAG[value].text }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="msgType" label="通告对象" required>
-              <Radio.Group options={MSG_TYPE_OPTIONS} />
-            </Form.Item>
-          </Col>
+          <GridItem width="third" name="msgCategory" label="消息类型" required>
+            <Radio.Group options={MSG_CATEGORY_OPTIONS} />
+          </GridItem>
+          <GridItem width="third" name="priority" label="优先级" required>
+            <Radio.Group options={PRIORITIES.map((value) => ({ value, label: PRIORITY_TAG[value].text }))} />
+          </GridItem>
+          <GridItem width="third" name="msgType" label="通告对象" required>
+            <Radio.Group options={MSG_TYPE_OPTIONS} />
+          </GridItem>
         </Row>
         {msgType === 'USER' && (
           <Form.Item
@@ -159,56 +154,49 @@ export function AnnouncementModal({ open, record, onClose, onSaved }: Announceme
           </Form.Item>
         )}
         <Row gutter={24}>
-          <Col xs={24} md={12}>
-            <Form.Item name="startTime" label="开始时间">
-              <DatePicker showTime format={DATE_FORMAT} placeholder="请选择开始时间" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="endTime"
-              label="结束时间"
-              dependencies={['startTime']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: async (_rule, value: Dayjs | null | undefined) => {
-                    const start = getFieldValue('startTime') as Dayjs | null | undefined;
-                    if (start && value && start.isAfter(value)) throw new Error(AnnouncementMsg.timeOrder);
-                  },
-                }),
-              ]}
-            >
-              <DatePicker showTime format={DATE_FORMAT} placeholder="请选择结束时间" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+          <GridItem name="startTime" label="开始时间">
+            <DatePicker showTime format={DATE_FORMAT} placeholder="请选择开始时间" style={{ width: '100%' }} />
+          </GridItem>
+          <GridItem
+            name="endTime"
+            label="结束时间"
+            dependencies={['startTime']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value: Dayjs | null | undefined) => {
+                  const start = getFieldValue('startTime') as Dayjs | null | undefined;
+                  if (start && value && start.isAfter(value)) throw new Error(AnnouncementMsg.timeOrder);
+                },
+              }),
+            ]}
+          >
+            <DatePicker showTime format={DATE_FORMAT} placeholder="请选择结束时间" style={{ width: '100%' }} />
+          </GridItem>
         </Row>
         <Row gutter={24}>
-          <Col xs={24} md={8}>
-            <Form.Item name="openType" label="打开方式">
-              <Select allowClear placeholder="不跳转" options={OPEN_TYPE_OPTIONS} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item
-              name="openPage"
-              label="打开页面"
-              extra={OPEN_PAGE_HELP}
-              dependencies={['openType']}
-              rules={[
-                zodRule(shape.openPage),
-                {
-                  validator: async (_rule, value: string | undefined) => {
-                    const page = value?.trim();
-                    if (!page || isInternalRoute(page)) return;
-                    if (openType !== 'url') throw new Error(AnnouncementMsg.openPageBad);
-                    if (!/^https?:\/\/\S+$/i.test(page)) throw new Error(AnnouncementMsg.openUrlNotAllowed);
-                  },
+          <GridItem width="third" name="openType" label="打开方式">
+            <Select allowClear placeholder="不跳转" options={OPEN_TYPE_OPTIONS} />
+          </GridItem>
+          <GridItem
+            width="twoThirds"
+            name="openPage"
+            label="打开页面"
+            extra={OPEN_PAGE_HELP}
+            dependencies={['openType']}
+            rules={[
+              zodRule(shape.openPage),
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  const page = value?.trim();
+                  if (!page || isInternalRoute(page)) return;
+                  if (openType !== 'url') throw new Error(AnnouncementMsg.openPageBad);
+                  if (!/^https?:\/\/\S+$/i.test(page)) throw new Error(AnnouncementMsg.openUrlNotAllowed);
                 },
-              ]}
-            >
-              <Input placeholder="如 /isps/userAnnouncement" />
-            </Form.Item>
-          </Col>
+              },
+            ]}
+          >
+            <Input placeholder="如 /isps/userAnnouncement" />
+          </GridItem>
         </Row>
         <Form.Item name="msgAbstract" label="摘要" rules={[zodRule(shape.msgAbstract)]}>
           <Input.TextArea placeholder="请输入摘要（纯文本）" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={2000} />

@@ -1,6 +1,7 @@
 import { batchAddBody, BatchDict, BatchMsg, type BatchRecord } from '@sbwq/contracts';
 import { Alert, Col, Form, Input, Row, Typography } from 'antd';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
+import { GridItem } from '../../../components/form/GridItem.tsx';
 import { FormModal } from '../../../components/form/FormModal.tsx';
 import { RemarkItem } from '../../../components/form/RemarkItem.tsx';
 import { useModalForm } from '../../../components/form/useModalForm.ts';
@@ -16,7 +17,13 @@ const shape = batchAddBody.shape;
 const BATCH_FILE_BIZ = 'rights_threaded';
 /** file_type 侵权证据 (DOMAIN.md file info) */
 const EVIDENCE_FILE_TYPE = '4';
-const half = { xs: 24, md: 12 };
+/** The batch's classifications, each chosen from its own dictionary. */
+const DICT_FIELDS = [
+  { name: 'infringeType', label: '侵权类型' },
+  { name: 'clueSource', label: '线索来源' },
+  { name: 'platform', label: '侵权平台' },
+  { name: 'rightsMethod', label: '维权方式' },
+] as const;
 
 type BatchModalProps = {
   open: boolean;
@@ -59,63 +66,41 @@ export function BatchModal({ open, record, onClose, onSaved }: BatchModalProps) 
       <BatchReturnedAlert batch={record} />
       <Form form={dialog.form} name="rights-batch-form" layout="vertical" autoComplete="off">
         <Row gutter={24}>
-          <Col span={24}>
-            <Form.Item name="batchName" label="批次名称" required rules={[zodRule(shape.batchName)]}>
-              <Input placeholder="如 2026年11月淘宝假冒商品线索" maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="rightIds"
-              label="涉及权利"
-              required
-              rules={[
-                {
-                  validator: async (_, v?: string[]) => {
-                    if (!v?.length) throw new Error(BatchMsg.rightsRequired);
-                  },
+          <GridItem width="full" name="batchName" label="批次名称" required rules={[zodRule(shape.batchName)]}>
+            <Input placeholder="如 2026年11月淘宝假冒商品线索" maxLength={100} />
+          </GridItem>
+          <GridItem
+            width="full"
+            name="rightIds"
+            label="涉及权利"
+            required
+            rules={[
+              {
+                validator: async (_, v?: string[]) => {
+                  if (!v?.length) throw new Error(BatchMsg.rightsRequired);
                 },
-              ]}
-            >
-              <EligibleRightSelect record={record} />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="infringeType" label="侵权类型" required rules={[zodRule(shape.infringeType)]}>
-              <DictSelect code={BatchDict.infringeType} placeholder="请选择侵权类型" showSearch={false} />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="clueSource" label="线索来源" required rules={[zodRule(shape.clueSource)]}>
-              <DictSelect code={BatchDict.clueSource} placeholder="请选择线索来源" showSearch={false} />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="platform" label="侵权平台" required rules={[zodRule(shape.platform)]}>
-              <DictSelect code={BatchDict.platform} placeholder="请选择侵权平台" showSearch={false} />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="rightsMethod" label="维权方式" required rules={[zodRule(shape.rightsMethod)]}>
-              <DictSelect code={BatchDict.rightsMethod} placeholder="请选择维权方式" showSearch={false} />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="poolId" label="资金池" required rules={[zodRule(shape.poolId)]}>
-              <ActivePoolSelect record={record} />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item label="申请金额（元）">
-              {record ? (
-                <Typography.Text className="batch-apply-amount">
-                  {formatMoney(record.applyAmount)}（{record.itemCount} 条线索）
-                </Typography.Text>
-              ) : (
-                <Typography.Text type="secondary">保存后添加线索明细，由系统计算</Typography.Text>
-              )}
-            </Form.Item>
-          </Col>
+              },
+            ]}
+          >
+            <EligibleRightSelect record={record} />
+          </GridItem>
+          {DICT_FIELDS.map(({ name, label }) => (
+            <GridItem key={name} name={name} label={label} required rules={[zodRule(shape[name])]}>
+              <DictSelect code={BatchDict[name]} placeholder={`请选择${label}`} showSearch={false} />
+            </GridItem>
+          ))}
+          <GridItem name="poolId" label="资金池" required rules={[zodRule(shape.poolId)]}>
+            <ActivePoolSelect record={record} />
+          </GridItem>
+          <GridItem label="申请金额（元）">
+            {record ? (
+              <Typography.Text className="batch-apply-amount">
+                {formatMoney(record.applyAmount)}（{record.itemCount} 条线索）
+              </Typography.Text>
+            ) : (
+              <Typography.Text type="secondary">保存后添加线索明细，由系统计算</Typography.Text>
+            )}
+          </GridItem>
           <Col span={24}>
             <Alert
               type="info"
@@ -124,19 +109,13 @@ export function BatchModal({ open, record, onClose, onSaved }: BatchModalProps) 
               title="申请金额 = 线索数量 × 资金池单件补贴标准，且不超过本机构在该资金池的单机构上限余量；线索明细或资金池变化后由系统重新计算。"
             />
           </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="线索说明" rules={[zodRule(shape.description)]}>
-              <Input.TextArea rows={3} maxLength={2000} showCount placeholder="线索的发现经过、侵权情形等" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="evidenceFiles" label="证据附件" rules={[zodRule(shape.evidenceFiles)]} extra="截图、公证书等，最多10个">
-              <FileUpload max={10} biz={BATCH_FILE_BIZ} fileType={EVIDENCE_FILE_TYPE} text="上传证据" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <RemarkItem schema={shape.remark} />
-          </Col>
+          <GridItem width="full" name="description" label="线索说明" rules={[zodRule(shape.description)]}>
+            <Input.TextArea rows={3} maxLength={2000} showCount placeholder="线索的发现经过、侵权情形等" />
+          </GridItem>
+          <GridItem name="evidenceFiles" label="证据附件" rules={[zodRule(shape.evidenceFiles)]} extra="截图、公证书等，最多10个">
+            <FileUpload max={10} biz={BATCH_FILE_BIZ} fileType={EVIDENCE_FILE_TYPE} text="上传证据" />
+          </GridItem>
+          <RemarkItem schema={shape.remark} width="half" />
         </Row>
       </Form>
     </FormModal>
