@@ -24,15 +24,22 @@ const pgTypes = {
     TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * Where a driver connects: both drivers name the fields alike. A record without a password sends an empty
+ * one: pg asks for it only when the server does, and an empty one is refused there as a wrong one.
+ */
+const endpoint = (spec: ConnectionSpec) => ({
+  host: spec.host,
+  port: spec.port,
+  database: spec.databaseName,
+  user: spec.username,
+  password: spec.password ?? '',
+});
+
 /** Options of a PostgreSQL client or pool; no TLS, no options a record could add (the fields are structured). */
 export function pgOptions(spec: ConnectionSpec, connectMs: number): pg.ClientConfig {
   return {
-    host: spec.host,
-    port: spec.port,
-    database: spec.databaseName,
-    user: spec.username,
-    // pg asks for a password only when the server does; an empty one is refused there as a wrong one
-    password: spec.password ?? '',
+    ...endpoint(spec),
     connectionTimeoutMillis: connectMs,
     application_name: 'sbwq-datasource',
     types: pgTypes,
@@ -42,11 +49,7 @@ export function pgOptions(spec: ConnectionSpec, connectMs: number): pg.ClientCon
 /** Options of a MySQL / MariaDB connection or pool: one statement per call, exact numbers and dates as text. */
 export function mysqlOptions(spec: ConnectionSpec, connectMs: number): mysql.ConnectionOptions {
   return {
-    host: spec.host,
-    port: spec.port,
-    database: spec.databaseName,
-    user: spec.username,
-    password: spec.password ?? '',
+    ...endpoint(spec),
     connectTimeout: connectMs,
     multipleStatements: false,
     supportBigNumbers: true,

@@ -53,6 +53,16 @@ async function blackhole(): Promise<{ port: number; close: () => Promise<void> }
   };
 }
 
+/** What the stock SysDataSourceModal posts for PostgreSQL: the type and the driver it fills in, the address, database and account typed. */
+const stockPgForm = (dbUrl: string, dbName: string, dbUsername: string, dbPassword: string) => ({
+  dbType: '4',
+  dbDriver: 'org.postgresql.Driver',
+  dbUrl,
+  dbName,
+  dbUsername,
+  dbPassword,
+});
+
 const SECRET = 'test-datasource-secret-0123456789abcdef0123456789';
 
 describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")`, async () => {
@@ -186,12 +196,7 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
     const stock = {
       code: 'ds_stock',
       name: '原版表单',
-      dbType: '4',
-      dbDriver: 'org.postgresql.Driver',
-      dbUrl: 'jdbc:postgresql://db.example.com:5433/sales?sslmode=disable&socketFactory=x',
-      dbName: 'sales',
-      dbUsername: 'reader',
-      dbPassword: 'Stock#Pass1',
+      ...stockPgForm('jdbc:postgresql://db.example.com:5433/sales?sslmode=disable&socketFactory=x', 'sales', 'reader', 'Stock#Pass1'),
       remark: '',
     };
     expect(json(await admin('POST', '/sys/dataSource/add', stock))).toMatchObject({ success: true, message: DataSourceMsg.added });
@@ -256,14 +261,7 @@ describe(`多数据源 (sys_data_source) on ${dbKind} (issue #25 "Data sources")
     });
 
     it("the stock form's 测试 button (/online/cgreport/api/testConnection with its fields) tests the same way", async () => {
-      const form = {
-        dbType: '4',
-        dbDriver: 'org.postgresql.Driver',
-        dbUrl: 'jdbc:postgresql://127.0.0.1:5432/postgres',
-        dbName: 'postgres',
-        dbUsername: 'postgres',
-        dbPassword: '',
-      };
+      const form = stockPgForm('jdbc:postgresql://127.0.0.1:5432/postgres', 'postgres', 'postgres', '');
       const ok = json(await admin('POST', '/online/cgreport/api/testConnection', form));
       expect(ok).toMatchObject({ success: true });
       expect(ok.message).toMatch(/^连接成功：PostgreSQL /);
