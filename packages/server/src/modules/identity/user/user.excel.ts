@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { isStrongPassword, MOBILE_PATTERN, PASSWORD_RULE_MESSAGE, USERNAME_PATTERN, type UserRecord } from '@sbwq/contracts';
 import { z } from 'zod';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import { hashPassword } from '../../../platform/auth/password.ts';
@@ -38,32 +39,34 @@ export async function exportUserFile(ctx: ResourceCtx, params: ListParams): Prom
   return { body: await exportUsers(ctx.db, page.records), fileName: '用户信息.xlsx', asciiName: 'users.xlsx' };
 }
 
-export async function exportUsers(db: Db, users: UserRecord[]): Promise<Buffer> {
-  const ids = users.map((u) => u.id);
-  const departs = ids.length
-    ? await db
-        .select({ userId: sysUserDepart.userId, code: sysDepart.orgCode })
-        .from(sysUserDepart)
-        .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
-        .where(inArray(sysUserDepart.userId, ids))
+/** Each user's codes through a link table (部门编码, 角色编码): sorted and joined with commas, as the import reads them. */
+async function codesByUser(
+  db: Db,
+  ids: string[],
+  link: PgTable & { userId: AnyPgColumn },
+  linkTo: AnyPgColumn,
+  target: PgTable & { id: AnyPgColumn },
+  code: AnyPgColumn<{ data: string; notNull: true }>,
+) {
+  const list = ids.length
+    ? await db.select({ userId: link.userId, code }).from(link).innerJoin(target, eq(target.id, linkTo)).where(inArray(link.userId, ids))
     : [];
-  const roles = ids.length
-    ? await db
-        .select({ userId: sysUserRole.userId, code: sysRole.roleCode })
-        .from(sysUserRole)
-        .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
-        .where(inArray(sysUserRole.userId, ids))
-    : [];
-  const join = (list: { userId: string; code: string }[], id: string) =>
+  return (id: string) =>
     list
       .filter((l) => l.userId === id)
       .map((l) => l.code)
       .sort()
       .join(',');
+}
+
+export async function exportUsers(db: Db, users: UserRecord[]): Promise<Buffer> {
+  const ids = users.map((u) => u.id);
+  const orgCodes = await codesByUser(db, ids, sysUserDepart, sysUserDepart.depId, sysDepart, sysDepart.orgCode);
+  const roleCodes = await codesByUser(db, ids, sysUserRole, sysUserRole.roleId, sysRole, sysRole.roleCode);
   return toWorkbook(
     '用户信息',
     exportColumns,
-    users.map((u) => ({ ...u, orgCodes: join(departs, u.id), roleCodes: join(roles, u.id) })),
+    users.map((u) => ({ ...u, orgCodes: orgCodes(u.id), roleCodes: roleCodes(u.id) })),
   );
 }
 
