@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { ACCOUNT_RECENT, AccountMsg, type AccountCenter, type AccountSession, type AccountSettings, type CustomSettings } from '@sbwq/contracts';
 import type { z } from 'zod';
 import type { profileBody } from '@sbwq/contracts';
@@ -9,6 +9,7 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import type { SessionPolicy, SessionUser } from '../../../platform/auth/session.ts';
 import { sysSession } from '../../../platform/auth/session.table.ts';
 import { findMyOrg } from '../../core/org/org-context.ts';
+import { rightsApproval } from '../../core/approval/approval.table.ts';
 import { noticePrefsOf } from '../../core/notice/notice-pref.ts';
 import type { DictService } from '../../config/dict/dict.service.ts';
 import { sysUser } from '../user/user.table.ts';
@@ -102,16 +103,6 @@ export async function saveCustom(db: Db, userId: string, settings: CustomSetting
 }
 
 type ActivityRow = { id: string; log_content: string | null; create_time: Date | string; ip: string | null; success: boolean | null };
-type DecisionRow = {
-  id: string;
-  biz_type: string;
-  biz_id: string;
-  biz_title: string | null;
-  node: string;
-  result: string;
-  opinion: string | null;
-  approve_time: Date | string;
-};
 
 /** 个人中心: who I am, what I did lately (operation log) and what I decided lately (approval records). */
 export async function accountCenter(db: Db, dicts: DictService, me: SessionUser): Promise<AccountCenter> {
@@ -138,24 +129,25 @@ export async function accountCenter(db: Db, dicts: DictService, me: SessionUser)
            where log_type = 2 and userid = ${me.username} and coalesce(permission_code, '') <> 'public'
            order by create_time desc limit ${ACCOUNT_RECENT}`,
     ),
-    rows<DecisionRow>(
-      db,
-      sql`select id, biz_type, biz_id, biz_title, node, result, opinion, approve_time from rights_approval
-           where approver_id = ${me.id} order by approve_time desc limit ${ACCOUNT_RECENT}`,
-    ),
+    db
+      .select({
+        id: rightsApproval.id,
+        bizType: rightsApproval.bizType,
+        bizId: rightsApproval.bizId,
+        bizTitle: rightsApproval.bizTitle,
+        node: rightsApproval.node,
+        result: rightsApproval.result,
+        opinion: rightsApproval.opinion,
+        approveTime: rightsApproval.approveTime,
+      })
+      .from(rightsApproval)
+      .where(eq(rightsApproval.approverId, me.id))
+      .orderBy(desc(rightsApproval.approveTime))
+      .limit(ACCOUNT_RECENT),
     findMyOrg(db, me),
   ]);
   const current = departs.find((d) => d.org_code === user.orgCode);
-  const plainDecisions = decisions.map((d) => ({
-    id: d.id,
-    bizType: d.biz_type,
-    bizId: d.biz_id,
-    bizTitle: d.biz_title,
-    node: d.node,
-    result: d.result,
-    opinion: d.opinion,
-    approveTime: formatDateTime(d.approve_time) ?? '',
-  }));
+  const plainDecisions = decisions.map((d) => ({ ...d, approveTime: formatDateTime(d.approveTime) ?? '' }));
   const translated = await dicts.withDictText(plainDecisions, { bizType: 'approval_biz_type', node: 'approval_node', result: 'approval_result' });
   return {
     profile: {
