@@ -82,6 +82,16 @@ export const poolRecordSchema = z.object({
 });
 export type PoolRecord = z.infer<typeof poolRecordSchema>;
 
+/** The pool's amounts with their titles, in the order the export and the data log show them. */
+export const POOL_AMOUNT_TEXT = {
+  totalAmount: '总额',
+  frozenAmount: '冻结',
+  usedAmount: '已使用',
+  balanceAmount: '余额',
+  subsidyPerCase: '单件补贴标准',
+  orgCap: '单机构上限',
+} as const satisfies Partial<Record<keyof PoolRecord, string>>;
+
 export const PoolPerm = permCodes('finance:pool', ['list', 'add', 'edit', 'status', 'deposit', 'adjust', 'export', 'reconcile']);
 
 /** 资金池管理: `/rights/capitalPool/list` …; no delete: a pool with a log is history. */

@@ -67,6 +67,16 @@ export const BatchDict = {
   progressNode: 'progress_node',
 } as const;
 
+/** A batch's own coded fields (not its items' or progress's), each with its dictionary: what its answers and its data log translate. */
+export const BATCH_RECORD_DICTS = {
+  status: BatchDict.status,
+  infringeType: BatchDict.infringeType,
+  clueSource: BatchDict.clueSource,
+  platform: BatchDict.platform,
+  rightsMethod: BatchDict.rightsMethod,
+  closureResult: BatchDict.closureResult,
+} as const;
+
 /** batch log actions (操作日志), as `BatchLogRecord.action` */
 export const BatchLogAction = {
   create: '新增',

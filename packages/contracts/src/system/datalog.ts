@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineFlow } from '../flow.ts';
 import { defineResource, permCodes } from '../resource.ts';
 import { idField } from './dict.ts';
+import { POOL_AMOUNT_TEXT } from '../finance/pool.ts';
 
 /**
  * 数据日志 (stock JeecgBoot sys_data_log, issue #25): every change of a business record keeps a version
@@ -174,12 +175,7 @@ export const DATA_FIELD_LABELS: Record<string, Record<string, string>> = {
     poolCode: '编号',
     fundSource: '资金来源',
     poolYear: '年度',
-    totalAmount: '总额',
-    frozenAmount: '冻结',
-    usedAmount: '已使用',
-    balanceAmount: '余额',
-    subsidyPerCase: '单件补贴标准',
-    orgCap: '单机构上限',
+    ...POOL_AMOUNT_TEXT,
     validFrom: '有效期起',
     validTo: '有效期止',
     logSeq: '流水序号',

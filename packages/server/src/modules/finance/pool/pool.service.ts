@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DataTable, recordVersion } from '../../core/datalog/datalog.service.ts';
 import {
+  POOL_AMOUNT_TEXT,
   poolFlow,
   PoolLedgerMsg,
   PoolMsg,
@@ -153,12 +154,7 @@ const exportColumns = columnsOf<PoolRecord>({
   poolName: ['名称', 30],
   fundSource: ['资金来源', (r) => r.fundSource_dictText || r.fundSource],
   poolYear: ['年度', 8],
-  totalAmount: '总额',
-  frozenAmount: '冻结',
-  usedAmount: '已使用',
-  balanceAmount: '余额',
-  subsidyPerCase: '单件补贴标准',
-  orgCap: '单机构上限',
+  ...POOL_AMOUNT_TEXT,
   validFrom: ['有效期', 24, (r) => (r.validFrom || r.validTo ? `${r.validFrom ?? ''} 至 ${r.validTo ?? ''}` : '')],
   status: ['状态', (r) => r.status_dictText || r.status],
   remark: ['备注', 30],

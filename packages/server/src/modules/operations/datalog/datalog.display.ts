@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { BatchDict, ClaimDict, fieldLabel, moneyText, type DataLogField } from '@sbwq/contracts';
+import { BATCH_RECORD_DICTS, BatchDict, ClaimDict, fieldLabel, moneyText, POOL_AMOUNT_TEXT, type DataLogField } from '@sbwq/contracts';
 import { rows, type Db } from '../../../platform/db/client.ts';
 import { formatDateTime } from '../../../platform/db/time.ts';
 import type { DictService } from '../../config/dict/dict.service.ts';
@@ -29,14 +29,7 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   },
   rights_batch: {
     first: ['batchNo', 'batchName', 'status', 'orgName', 'poolName', 'applyAmount', 'approvedAmount'],
-    dicts: {
-      status: BatchDict.status,
-      infringeType: BatchDict.infringeType,
-      clueSource: BatchDict.clueSource,
-      platform: BatchDict.platform,
-      rightsMethod: BatchDict.rightsMethod,
-      closureResult: BatchDict.closureResult,
-    },
+    dicts: BATCH_RECORD_DICTS,
     money: ['applyAmount', 'approvedAmount', 'releasedAmount'],
   },
   rights_batch_item: { first: ['batchNo', 'seq', 'status', 'linkUrl', 'shopName', 'goodsName'], dicts: { status: BatchDict.itemStatus }, money: ['price'] },
@@ -48,7 +41,7 @@ const SHAPES: Readonly<Record<string, Shape>> = {
   fin_capital_pool: {
     first: ['poolCode', 'poolName', 'status', 'fundSource', 'totalAmount', 'balanceAmount'],
     dicts: { fundSource: 'fund_source', status: 'pool_status' },
-    money: ['totalAmount', 'frozenAmount', 'usedAmount', 'balanceAmount', 'subsidyPerCase', 'orgCap'],
+    money: Object.keys(POOL_AMOUNT_TEXT),
   },
   sys_user: { first: ['username', 'realname', 'status'], dicts: { sex: 'sex', status: 'user_status' } },
   sys_role: { first: ['roleName', 'roleCode'], dicts: {} },

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  BatchDict,
+  BATCH_RECORD_DICTS,
   BatchLogAction,
   BatchMsg,
   batchFlow,
@@ -64,15 +64,6 @@ export const batchWhitelist: ListResource = {
   countVersion: 'rights_batch',
 };
 
-const DICTS = {
-  status: BatchDict.status,
-  infringeType: BatchDict.infringeType,
-  clueSource: BatchDict.clueSource,
-  platform: BatchDict.platform,
-  rightsMethod: BatchDict.rightsMethod,
-  closureResult: BatchDict.closureResult,
-};
-
 export async function batchRecords(dicts: DictService, viewer: Viewer | null, found: BatchRow[]): Promise<BatchRecord[]> {
   const plain = found.map((row) => {
     const {
@@ -83,7 +74,7 @@ export async function batchRecords(dicts: DictService, viewer: Viewer | null, fo
     const own = viewer?.org?.id === row.orgId;
     return { ...rest, editable: own && canTake(batchFlow, 'edit', row), withdrawable: own && canTake(batchFlow, 'withdraw', row) };
   });
-  return (await dicts.withDictText(plain, DICTS)) as unknown as BatchRecord[];
+  return (await dicts.withDictText(plain, BATCH_RECORD_DICTS)) as unknown as BatchRecord[];
 }
 
 /** 创建人 as a person's name. */
