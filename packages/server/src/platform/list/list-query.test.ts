@@ -8,12 +8,7 @@ import { fieldsOf, pageOf, type ListResource } from './list-query.ts';
 
 const resource: ListResource = {
   table: sysDict,
-  fields: {
-    dictName: { column: sysDict.dictName, type: 'string' },
-    dictCode: { column: sysDict.dictCode, type: 'string' },
-    type: { column: sysDict.type, type: 'number' },
-    createTime: { column: sysDict.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(sysDict, { dictName: 'string', dictCode: 'string', type: 'number', createTime: 'datetime' }),
   defaultSort: { field: 'dictCode', order: 'asc' },
 };
 

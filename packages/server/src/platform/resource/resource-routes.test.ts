@@ -13,7 +13,7 @@ import { BizError } from '../http/envelope.ts';
 import { newId } from '../db/ids.ts';
 import { created, updated } from '../db/audit.ts';
 import { withDateTexts } from '../db/time.ts';
-import { pageOf, type ListResource } from '../list/list-query.ts';
+import { fieldsOf, pageOf, type ListResource } from '../list/list-query.ts';
 import { toWorkbook, readWorkbook, importReport } from '../excel/excel.ts';
 import { seedButtons } from '../../seed/buttons.ts';
 import { registerResource, type ResourceCtx } from './resource-routes.ts';
@@ -60,11 +60,7 @@ const testWidget = pgTable('test_widget', {
 // service
 const whitelist: ListResource = {
   table: testWidget,
-  fields: {
-    name: { column: testWidget.name, type: 'string' },
-    qty: { column: testWidget.qty, type: 'number' },
-    createTime: { column: testWidget.createTime, type: 'datetime' },
-  },
+  fields: fieldsOf(testWidget, { name: 'string', qty: 'number', createTime: 'datetime' }),
   defaultSort: { field: 'createTime', order: 'desc' },
 };
 const mine = (c: ResourceCtx) => eq(testWidget.tenantId, c.tenantId);
