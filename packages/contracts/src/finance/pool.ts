@@ -82,6 +82,8 @@ export const poolRecordSchema = z.object({
 });
 export type PoolRecord = z.infer<typeof poolRecordSchema>;
 
+export const PoolPerm = permCodes('finance:pool', ['list', 'add', 'edit', 'status', 'deposit', 'adjust', 'export', 'reconcile']);
+
 /** The pool's amounts with their titles, in the order the export and the data log show them. */
 export const POOL_AMOUNT_TEXT = {
   totalAmount: '总额',
@@ -91,8 +93,6 @@ export const POOL_AMOUNT_TEXT = {
   subsidyPerCase: '单件补贴标准',
   orgCap: '单机构上限',
 } as const satisfies Partial<Record<keyof PoolRecord, string>>;
-
-export const PoolPerm = permCodes('finance:pool', ['list', 'add', 'edit', 'status', 'deposit', 'adjust', 'export', 'reconcile']);
 
 /** 资金池管理: `/rights/capitalPool/list` …; no delete: a pool with a log is history. */
 export const capitalPoolResource = defineResource<PoolRecord>()({
