@@ -1,10 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { categoryAddBody, CategoryMsg, type CategoryRecord } from '@sbwq/contracts';
 import { BizError } from '../../../platform/http/envelope.ts';
-import { columnsOf, importColumnsOf, importReport, readWorkbook, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
+import { columnsOf, importColumnsOf, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { pageOf, type ListParams } from '../../../platform/list/list-query.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
+import { bodyOf, importRows } from '../../../platform/resource/resource-excel.ts';
 import { addCategory, categoryWhitelist } from './category.service.ts';
 import { sysCategory } from './category.table.ts';
 
@@ -41,28 +42,18 @@ const importColumns = importColumnsOf({ name: '*类型名称', code: '类型编�
  * exported tree reads back as a tree.
  */
 export async function importCategories(ctx: ResourceCtx, file: Buffer): Promise<ImportReport> {
-  const rows = await readWorkbook(file, importColumns);
-  const errors: { row: number; message: string }[] = [];
   const addedAs = new Map<string, string>();
-  for (const { rowNumber, values } of rows) {
-    try {
-      let pid: string | undefined;
-      if (values.parentCode) {
-        pid = addedAs.get(values.parentCode);
-        if (!pid) {
-          const [parent] = await ctx.db.select({ id: sysCategory.id }).from(sysCategory).where(eq(sysCategory.code, values.parentCode));
-          if (!parent) throw new BizError(`${CategoryMsg.parentMissing}：${values.parentCode.slice(0, 30)}`);
-          pid = parent.id;
-        }
+  return importRows(file, importColumns, async (values) => {
+    let pid: string | undefined;
+    if (values.parentCode) {
+      pid = addedAs.get(values.parentCode);
+      if (!pid) {
+        const [parent] = await ctx.db.select({ id: sysCategory.id }).from(sysCategory).where(eq(sysCategory.code, values.parentCode));
+        if (!parent) throw new BizError(`${CategoryMsg.parentMissing}：${values.parentCode.slice(0, 30)}`);
+        pid = parent.id;
       }
-      const body = categoryAddBody.safeParse({ name: values.name, pid });
-      if (!body.success) throw new BizError(body.error.issues[0].message);
-      const added = await addCategory(ctx, body.data);
-      if (values.code) addedAs.set(values.code, added.id);
-    } catch (error) {
-      if (!(error instanceof BizError)) throw error;
-      errors.push({ row: rowNumber, message: error.message });
     }
-  }
-  return importReport(rows.length, errors);
+    const added = await addCategory(ctx, bodyOf(categoryAddBody, { name: values.name, pid }));
+    if (values.code) addedAs.set(values.code, added.id);
+  });
 }
