@@ -35,7 +35,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
     handlers: {
       parseSql: (c, body) => service.parseSql({ db: c.db, config: deps.config, dbSource: body.dbSource?.trim() || null }, c.user, body),
       addMenu: (c, body) => addReportMenu(c.db, c.user, body),
-      editAll: (c, body) => service.editReport(c.db, deps.config, c.user, body).then(() => null),
+      editAll: (c, body) => service.editReport(c, body).then(() => null),
       getRpColumns: (c, input) => data.rpColumns(deps, c.user, input.code),
       getQueryInfo: (c, input) => data.queryInfo(c.db, c.user, input.id),
       getData: (c, input) => data.reportData(c.db, deps.config, c.user, input.id, input),
@@ -55,13 +55,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps) {
   registerResource(app, deps, reportResource, {
     tags,
     listResource: service.reportWhitelist,
-    service: {
-      list: (c, query) => service.listReports(c.db, query),
-      byId: (c, id) => service.reportById(c.db, id),
-      add: (c, body) => service.addReport(c.db, deps.config, c.user, body),
-      edit: (c, body) => service.editReport(c.db, deps.config, c.user, body),
-      remove: (c, ids) => service.deleteReports(c.db, c.user, ids),
-    },
+    service: service.resource,
     messages: { added: '添加成功！', edited: '编辑成功!', deleted: '删除成功!', idsRequired: DictMsg.idsRequired, queriedById: Msg.ok },
   });
 }

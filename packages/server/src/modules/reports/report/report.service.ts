@@ -15,6 +15,7 @@ import { DataSourceType, REPORT_SEARCH_MODES, ReportMsg, SORTABLE_REPORT_TYPES }
 import type { Db } from '../../../platform/db/client.ts';
 import { newId } from '../../../platform/db/ids.ts';
 import type { SessionUser } from '../../../platform/auth/session.ts';
+import type { ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import { created, updated } from '../../../platform/db/audit.ts';
@@ -24,7 +25,6 @@ import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from './report.tab
 import { bindPlaceholders } from './report-placeholders.ts';
 import { describe, plainRows, TYPE_OF, type Target } from './report-exec.ts';
 import { sysDataSource } from '../../operations/datasource/datasource.table.ts';
-import type { KeySource } from '../../operations/datasource/datasource.secret.ts';
 import { DataTable, SYSTEM_CHANGER, withVersions, type VersionReader } from '../../core/datalog/datalog.service.ts';
 
 // The report configurations (报表配置): list, load, 解析SQL, save with its check, delete, and the stock
@@ -72,7 +72,7 @@ function recordOf(head: Head, items: Item[], params: ParamRow[]): ReportRecord {
   };
 }
 
-export async function listReports(db: Db, params: ListParams): Promise<Page<ReportRecord>> {
+export async function listReports({ db }: ResourceCtx, params: ListParams): Promise<Page<ReportRecord>> {
   const page = await pageOf<Head>(db, reportWhitelist, params, { tieBreak: onlCgreportHead.id });
   const { items, params: ps } = await detailsOf(
     db,
@@ -102,7 +102,7 @@ export async function load(db: Db, by: { id: string } | { code: string } | { key
   return { head, columns: items.map(columnOf), params: params.map(paramOf) };
 }
 
-export async function reportById(db: Db, id: string): Promise<ReportRecord> {
+export async function reportById({ db }: ResourceCtx, id: string): Promise<ReportRecord> {
   const { head } = await load(db, { id });
   const { items, params } = await detailsOf(db, [head.id]);
   return recordOf(head, items, params);
@@ -221,7 +221,7 @@ const columnOfStock = (i: StockItemInput, index: number): ReportColumn => {
 const withStockItems = <T extends Pick<ReportAddBody, 'columns' | 'items'>>(body: T): T =>
   body.columns.length === 0 && body.items ? { ...body, columns: body.items.map(columnOfStock) } : body;
 
-export async function addReport(db: Db, config: KeySource, user: SessionUser | null, sent: ReportAddBody): Promise<string> {
+export async function addReport({ db, deps: { config }, user }: ResourceCtx, sent: ReportAddBody): Promise<string> {
   const body = withStockItems(sent);
   const [taken] = await db.select({ id: onlCgreportHead.id }).from(onlCgreportHead).where(eq(onlCgreportHead.code, body.code));
   if (taken) throw new BizError(ReportMsg.codeTaken);
@@ -239,7 +239,7 @@ export async function addReport(db: Db, config: KeySource, user: SessionUser | n
   return id;
 }
 
-export async function editReport(db: Db, config: KeySource, user: SessionUser | null, sent: ReportEditBody): Promise<void> {
+export async function editReport({ db, deps: { config }, user }: ResourceCtx, sent: ReportEditBody): Promise<void> {
   const body = withStockItems(sent);
   const [row] = await db.select({ id: onlCgreportHead.id, access: onlCgreportHead.access }).from(onlCgreportHead).where(eq(onlCgreportHead.id, body.id));
   if (!row) throw new BizError(ReportMsg.notFound);
@@ -259,8 +259,8 @@ export async function editReport(db: Db, config: KeySource, user: SessionUser | 
   }
 }
 
-export async function deleteReports(db: Db, user: SessionUser | null, ids: string[]): Promise<void> {
-  await withVersions(db, user ?? SYSTEM_CHANGER, DataTable.report, ids, readReportVersions, async (tx) => {
+export async function deleteReports({ db, user }: ResourceCtx, ids: string[]): Promise<void> {
+  await withVersions(db, user, DataTable.report, ids, readReportVersions, async (tx) => {
     const done = await tx.delete(onlCgreportHead).where(inArray(onlCgreportHead.id, ids)).returning({ id: onlCgreportHead.id });
     if (done.length === 0) throw new BizError(ReportMsg.notFound);
     await tx.delete(onlCgreportItem).where(inArray(onlCgreportItem.cgrheadId, ids));
@@ -307,3 +307,5 @@ export async function dataSourceOptions(db: Db): Promise<{ value: string; label:
     .orderBy(asc(sysDataSource.name));
   return sources.map((s) => ({ value: s.code, label: s.name, text: s.name }));
 }
+
+export const resource = { list: listReports, byId: reportById, add: addReport, edit: editReport, remove: deleteReports };
