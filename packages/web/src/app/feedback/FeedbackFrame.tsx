@@ -1,10 +1,13 @@
 import { clsx } from 'clsx';
 import AppContext from 'antd/es/app/context';
-import { lazy, Suspense, useState, type ContextType, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ContextType, type CSSProperties, type ReactNode } from 'react';
 import { deferredFeedback, type Feedback } from '../../platform/feedback.ts';
 import styles from './FeedbackFrame.module.css';
 
 const RootAntd = lazy(() => import('../AntdScope.tsx').then((m) => ({ default: m.RootAntd })));
+
+/** How long a chosen look may keep the page hidden: past it the page shows in the default look rather than not at all. */
+export const THEME_WAIT_MS = 3000;
 
 type Props = {
   children: ReactNode;
@@ -39,9 +42,18 @@ export function FeedbackFrame({ children, notification, themed = false, style }:
   const [wanted, setWanted] = useState(false);
   const [frame] = useState(() => frameApi(() => setWanted(true)));
   const [classes, setClasses] = useState('');
+  const [waited, setWaited] = useState(false);
+  // A chosen look (高对比度, 暗黑模式, another colour) shows from the first paint: the page waits, hidden, for the
+  // theme's variables, so a 高对比度 visitor never meets the default look's 3.2:1 登录 button.
+  const pending = themed && !classes && !waited;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setWaited(true), THEME_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [pending]);
   return (
     <AppContext.Provider value={frame.api as unknown as ContextType<typeof AppContext>}>
-      <div className={clsx(styles.root, classes)} style={style}>
+      <div className={clsx(styles.root, classes)} style={pending ? { ...style, visibility: 'hidden' } : style} aria-busy={pending || undefined}>
         {(wanted || themed) && (
           <Suspense fallback={null}>
             <RootAntd feedback={wanted} notification={notification} onReady={frame.ready} onClasses={setClasses} />
