@@ -44,8 +44,10 @@ export function FeedbackFrame({ children, notification, themed = false, style }:
   const [classes, setClasses] = useState('');
   const [waited, setWaited] = useState(false);
   // A chosen look (高对比度, 暗黑模式, another colour) shows from the first paint: the page waits, hidden, for the
-  // theme's variables, so a 高对比度 visitor never meets the default look's 3.2:1 登录 button.
-  const pending = themed && !classes && !waited;
+  // theme's variables, so a 高对比度 visitor never meets the default look's 3.2:1 登录 button. Only at the start:
+  // a look chosen later in 系统设置 must not hide the page under the user's focus.
+  const [themedAtStart] = useState(themed);
+  const pending = themedAtStart && !classes && !waited;
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(() => setWaited(true), THEME_WAIT_MS);
