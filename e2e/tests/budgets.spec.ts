@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Response } from '@playwright/test';
 import { readmeBudget } from '../support/budgets.ts';
 
 /**
@@ -32,6 +32,23 @@ test.describe('byte budgets (README 性能预算与测量)', () => {
 
     expect(total, `登录页 JS+CSS ${total} KB gzip:\n${list.join('\n')}`).toBeLessThanOrEqual(readmeBudget('登录页加载的 JS+CSS'));
     expect(files.size, `登录页加载 ${files.size} 个 JS/CSS 文件:\n${list.join('\n')}`).toBeLessThanOrEqual(readmeBudget('登录页加载的文件数'));
+  });
+
+  test('注册 and 找回密码 load no schema library: the words and patterns they check with are zod-free contracts files', async ({ page }) => {
+    // zod is about 25 KB gzip; it came with contracts files that mix constants and schemas (register.ts, auth.ts)
+    for (const address of ['/user/register', '/user/alteration']) {
+      const bodies: Promise<string>[] = [];
+      const onResponse = (res: Response) => {
+        if (/javascript/.test(res.headers()['content-type'] ?? ''))
+          bodies.push(res.text().then((text) => (text.includes('ZodError') ? new URL(res.url()).pathname : '')));
+      };
+      page.on('response', onResponse);
+      await page.goto(address);
+      await expect(page.getByRole('button', { name: /注\s*册|下一步/ }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      page.off('response', onResponse);
+      expect((await Promise.all(bodies)).filter(Boolean), `${address} loads zod`).toEqual([]);
+    }
   });
 
   test('no chunk of the build is over the budget of the largest file', () => {

@@ -58,6 +58,8 @@ export * from './system/account-center.ts';
 export * from './system/sms-constants.ts';
 export * from './system/sms.ts';
 export * from './system/register.ts';
+export * from './system/register-constants.ts';
+export * from './system/password-rule.ts';
 export * from './system/datasource.ts';
 export * from './system/sso-constants.ts';
 export * from './system/sso.ts';

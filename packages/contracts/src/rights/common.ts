@@ -12,7 +12,7 @@ export const ApprovalBizType = { enrol: '1', certify: '2', right: '3', threaded:
 export const ApprovalNode = { first: '1', second: '2', finance: '3' } as const;
 export const ApprovalResult = { pass: '1', reject: '2', returned: '3' } as const;
 /** rights_org_type */
-export const RightsOrgType = { agency: '1', lawFirm: '2', ipService: '3', brandStation: '4', holder: '5' } as const;
+export { RightsOrgType } from './org-type.ts';
 
 export const RightsMsg = {
   orgNotReady: '机构尚未完成入驻和认证，请先在「机构入驻」「认证」页面完成入驻和认证',

@@ -29,12 +29,6 @@ export const updatePasswordBody = z.strictObject({
 });
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 
-/** Password strength for new passwords: 8–64 characters with letters and digits. */
-export const PASSWORD_RULE_MESSAGE = '密码至少8位，须同时包含字母和数字';
-export function isStrongPassword(value: string): boolean {
-  return value.length >= 8 && value.length <= 64 && /[A-Za-z]/.test(value) && /\d/.test(value);
-}
-
 export const selectDepartBody = z.strictObject({
   orgCode: text(64, '请选择部门').min(1, '请选择部门'),
   username: text(100).optional(),
