@@ -27,7 +27,8 @@ export type ResourceExcel<T extends { id: string }, B extends z.ZodType> = {
 };
 
 // An empty cell is an absent field, as the form leaves it.
-const withoutBlanks = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+/** A row's cells without the empty ones, so an optional field left blank is absent rather than ''. */
+export const withoutBlanks = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
 
 export function resourceExcel<T extends { id: string }, B extends z.ZodType>(spec: ResourceExcel<T, B>) {
   return {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { dictAddBody, dictItemAddBody, type DictRecord } from '@sbwq/contracts';
 import { BizError } from '../../../platform/http/envelope.ts';
 import { columnsOf, importColumnsOf, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
-import { bodyOf, importRows } from '../../../platform/resource/resource-excel.ts';
+import { bodyOf, importRows, withoutBlanks } from '../../../platform/resource/resource-excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import type { ListParams } from '../../../platform/list/list-query.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
@@ -63,8 +63,6 @@ const importColumns = importColumnsOf({
   sortOrder: '排序',
 });
 
-const present = (values: Record<string, string | undefined>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v));
-
 /**
  * A dictionary code's first row adds the dictionary (checked as 新增 checks it: a code already there is
  * refused), and each row with an item adds it to that dictionary; a row whose dictionary was refused
@@ -76,7 +74,7 @@ export async function importDicts(ctx: ResourceCtx, file: Buffer): Promise<Impor
     let dict = dictOf.get(values.dictCode);
     if (!dict) {
       try {
-        const body = bodyOf(dictAddBody, present({ dictName: values.dictName, dictCode: values.dictCode, description: values.description }));
+        const body = bodyOf(dictAddBody, withoutBlanks({ dictName: values.dictName, dictCode: values.dictCode, description: values.description }));
         await addDict(ctx, body);
         const [row] = await ctx.db
           .select({ id: sysDict.id })
@@ -95,7 +93,13 @@ export async function importDicts(ctx: ResourceCtx, file: Buffer): Promise<Impor
   return importRows(file, importColumns, async (values) => {
     const dictId = await dictIdOf(values);
     if (!values.itemText && !values.itemValue) return;
-    const item = present({ dictId, itemText: values.itemText, itemValue: values.itemValue, description: values.itemDescription, sortOrder: values.sortOrder });
+    const item = withoutBlanks({
+      dictId,
+      itemText: values.itemText,
+      itemValue: values.itemValue,
+      description: values.itemDescription,
+      sortOrder: values.sortOrder,
+    });
     await addItem(ctx, bodyOf(dictItemAddBody, item));
   });
 }

@@ -4,7 +4,7 @@ import { BizError } from '../../../platform/http/envelope.ts';
 import { columnsOf, importColumnsOf, toWorkbook, type ImportReport } from '../../../platform/excel/excel.ts';
 import { exportRowsOf } from '../../../platform/list/export-pages.ts';
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
-import { bodyOf, dictValueOf, importRows } from '../../../platform/resource/resource-excel.ts';
+import { bodyOf, dictValueOf, importRows, withoutBlanks } from '../../../platform/resource/resource-excel.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { addDepart, toTreeNode } from './depart.service.ts';
 import { sysDepart } from './depart.table.ts';
@@ -81,8 +81,8 @@ export async function importDeparts(ctx: ResourceCtx, file: Buffer): Promise<Imp
       }
     }
     const orgCategory = await dictValueOf(ctx, 'org_category', '机构类别', values.orgCategory);
-    const cells = Object.fromEntries(Object.entries({ ...values, orgCategory, parentId }).filter(([key, v]) => v !== '' && key !== 'orgCode'));
-    const id = await addDepart(ctx.db, ctx.user, bodyOf(departBody, cells));
+    const { orgCode: _written, ...cells } = values;
+    const id = await addDepart(ctx.db, ctx.user, bodyOf(departBody, withoutBlanks({ ...cells, orgCategory, parentId })));
     if (values.orgCode) addedAs.set(values.orgCode, id);
   });
 }

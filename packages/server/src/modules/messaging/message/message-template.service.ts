@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import {
   MessageMsg,
+  messageTemplateAddBody,
   MsgType,
   type MessageTemplateAddBody,
   type MessageTemplateEditBody,
@@ -19,7 +20,6 @@ import { bodyOf, importRows } from '../../../platform/resource/resource-excel.ts
 import { fieldsOf, pageOf, type ListParams, type ListResource } from '../../../platform/list/list-query.ts';
 import type { ExcelFile, ResourceCtx } from '../../../platform/resource/resource-routes.ts';
 import { renderTemplate, templateVariables, type TemplateVars } from '../../core/notice/notice-template.ts';
-import { messageTemplateAddBody } from '@sbwq/contracts';
 import { sanitizeContent } from '../../core/notice/announcement.html.ts';
 import { sysSmsTemplate } from './message.table.ts';
 

@@ -1,10 +1,11 @@
 import { BATCH_CLAIM_WINDOW_DAYS, ClaimDict, ClaimWindowMsg, claimAddBody, type ClaimRecord } from '@sbwq/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, Form, Input, Modal, Row as GridRow, Select, Skeleton, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Row as GridRow, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { DictSelect } from '../../../components/dict/DictSelect.tsx';
 import { EditableTable } from '../../../components/editable-table/EditableTable.tsx';
 import type { EditableTableHandle, Row } from '../../../components/editable-table/types.ts';
+import { GridItem } from '../../../components/form/GridItem.tsx';
 import { MoneyInput } from '../../../components/form/MoneyInput.tsx';
 import { zodRule } from '../../../components/form/zodRule.ts';
 import { useApiMutation } from '../../../platform/useApiMutation.ts';
@@ -112,68 +113,54 @@ function ClaimEditor({ claim, onClose, onSaved }: ClaimEditorProps) {
         initialValues={claim ? { ...claim, deductionNote: claim.deductionNote ?? undefined, description: claim.description ?? undefined } : undefined}
       >
         <GridRow gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="batchId"
-              label="关联批次"
-              required
-              rules={[zodRule(shape.batchId)]}
-              extra={`本机构维权中或已结案、有冻结金额的批次；已结案的批次须在结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天内申请`}
-            >
-              <Select
-                showSearch
-                optionFilterProp="label"
-                loading={batches.isLoading}
-                placeholder="请选择"
-                notFoundContent="没有可报销的批次"
-                options={[
-                  ...(batches.data ?? []).map((b) => ({
-                    value: b.id,
-                    label: `${b.batchNo} ${b.batchName}（可报销 ${formatMoney(b.available)} 元${b.deadline ? `，${ClaimWindowMsg.deadlineLabel} ${b.deadline}` : ''}）`,
-                  })),
-                  // the batch of a claim being edited stays choosable even if nothing is left on it
-                  ...(claim && !batches.data?.some((b) => b.id === claim.batchId)
-                    ? [{ value: claim.batchId, label: `${claim.batchNo} ${claim.batchName}` }]
-                    : []),
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="expenseType" label="费用类型" required rules={[zodRule(shape.expenseType)]}>
-              <DictSelect code={ClaimDict.expenseType} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="applyAmount" label="申请金额（元）" required rules={[zodRule(shape.applyAmount)]} extra="不超过发票金额合计">
-              <MoneyInput placeholder="如 3000.00" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="deductions" label="扣减项（元）" rules={[zodRule(shape.deductions)]} extra="已获保险理赔或和解赔偿的金额，没有可不填">
-              <MoneyInput placeholder="0.00" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="bankAccountId" label="收款账户" required rules={[zodRule(shape.bankAccountId)]} extra="本机构已审核通过的银行账户">
-              <Select
-                loading={banks.isLoading}
-                placeholder="请选择"
-                notFoundContent="没有已审核通过的银行账户"
-                options={(banks.data ?? []).map((b) => ({ value: b.id, label: b.label }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="deductionNote" label="扣减说明" rules={[zodRule(shape.deductionNote)]}>
-              <Input maxLength={500} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="费用说明" rules={[zodRule(shape.description)]}>
-              <Input.TextArea rows={2} maxLength={2000} />
-            </Form.Item>
-          </Col>
+          <GridItem
+            name="batchId"
+            label="关联批次"
+            required
+            rules={[zodRule(shape.batchId)]}
+            extra={`本机构维权中或已结案、有冻结金额的批次；已结案的批次须在结案后 ${BATCH_CLAIM_WINDOW_DAYS} 天内申请`}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={batches.isLoading}
+              placeholder="请选择"
+              notFoundContent="没有可报销的批次"
+              options={[
+                ...(batches.data ?? []).map((b) => ({
+                  value: b.id,
+                  label: `${b.batchNo} ${b.batchName}（可报销 ${formatMoney(b.available)} 元${b.deadline ? `，${ClaimWindowMsg.deadlineLabel} ${b.deadline}` : ''}）`,
+                })),
+                // the batch of a claim being edited stays choosable even if nothing is left on it
+                ...(claim && !batches.data?.some((b) => b.id === claim.batchId)
+                  ? [{ value: claim.batchId, label: `${claim.batchNo} ${claim.batchName}` }]
+                  : []),
+              ]}
+            />
+          </GridItem>
+          <GridItem name="expenseType" label="费用类型" required rules={[zodRule(shape.expenseType)]}>
+            <DictSelect code={ClaimDict.expenseType} />
+          </GridItem>
+          <GridItem name="applyAmount" label="申请金额（元）" required rules={[zodRule(shape.applyAmount)]} extra="不超过发票金额合计">
+            <MoneyInput placeholder="如 3000.00" />
+          </GridItem>
+          <GridItem name="deductions" label="扣减项（元）" rules={[zodRule(shape.deductions)]} extra="已获保险理赔或和解赔偿的金额，没有可不填">
+            <MoneyInput placeholder="0.00" />
+          </GridItem>
+          <GridItem name="bankAccountId" label="收款账户" required rules={[zodRule(shape.bankAccountId)]} extra="本机构已审核通过的银行账户">
+            <Select
+              loading={banks.isLoading}
+              placeholder="请选择"
+              notFoundContent="没有已审核通过的银行账户"
+              options={(banks.data ?? []).map((b) => ({ value: b.id, label: b.label }))}
+            />
+          </GridItem>
+          <GridItem name="deductionNote" label="扣减说明" rules={[zodRule(shape.deductionNote)]}>
+            <Input maxLength={500} />
+          </GridItem>
+          <GridItem width="full" name="description" label="费用说明" rules={[zodRule(shape.description)]}>
+            <Input.TextArea rows={2} maxLength={2000} />
+          </GridItem>
         </GridRow>
       </Form>
       <Typography.Text strong>发票</Typography.Text>
