@@ -1,11 +1,8 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { button } from './app.ts';
-import { expect, toast } from './system.ts';
+import { expect, shot, toast } from './system.ts';
 
 /** Helpers of the system-data screens' specs (数据字典, 分类字典, 填值规则, 校验规则, 表字典登记). */
-
-const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 
 /** A screenshot once drawers, dialogs and dropdowns have finished moving in. */
 export async function snap(page: Page, testInfo: { project: { outputDir: string } }, name: string, fullPage = false) {

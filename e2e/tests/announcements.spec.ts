@@ -1,14 +1,26 @@
-import path from 'node:path';
-import type { Locator, Page, TestInfo, WebSocket } from '@playwright/test';
+import type { Locator, Page, WebSocket } from '@playwright/test';
 import { ADMIN, button, test, newContext, expectFitsWidth } from '../support/app.ts';
-import { apiCall, apiToken, confirmPopup, createUser, dialog, expect, row, signIn, signInAs, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
+import {
+  apiCall,
+  apiToken,
+  confirmPopup,
+  createUser,
+  dialog,
+  expect,
+  row,
+  shot,
+  signIn,
+  signInAs,
+  SYSTEM_TEST_TIMEOUT,
+  toast,
+  unique,
+} from '../support/system.ts';
 
 /** Seeded ids (packages/server/src/seed): 协会审核员 and 维权工作部. */
 const REVIEWER_ROLE = 'r0000000000000000000000000000001';
 const RIGHTS_DEPT = 'd000000000000000000000000000a102';
 const EXPENSE_REMINDER = '温馨提示：请在“付款管理”菜单中上传报销信息。';
 
-const shot = (testInfo: TestInfo, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
 const bell = (page: Page) => page.getByRole('button', { name: /^消息通知/ });
 const noticePanel = (page: Page) => page.getByTestId('notice-panel');
 /** Waits out a popover's or dialog's opening animation (for screenshots that show it as a person sees it). */

@@ -1,8 +1,5 @@
-import path from 'node:path';
 import { button, test } from '../support/app.ts';
-import { confirmPopup, dialog, expect, row, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
-
-const shot = (testInfo: { project: { outputDir: string } }, name: string) => path.join(testInfo.project.outputDir, 'screenshots', `${name}.png`);
+import { confirmPopup, dialog, expect, row, shot, signIn, SYSTEM_TEST_TIMEOUT, toast, unique } from '../support/system.ts';
 
 test.describe('职务、租户、通讯录', () => {
   test.describe.configure({ timeout: SYSTEM_TEST_TIMEOUT });
